@@ -1,0 +1,232 @@
+//! The four games. Each game module exposes the same shape: a raw table state (what the UI or a
+//! JSON file sends, serde) → a validated state (every problem reported at once, each naming its
+//! field) → a [`Scoreboard`]. Rules code does no I/O, never panics on user input and counts in
+//! integer points.
+//!
+//! Until a game's own table state lands, its module scores the generic per-category sheet
+//! ([`sheet`]) with the categories its rulebook names.
+
+pub mod citadelles;
+pub mod orleans;
+mod problem;
+mod scoreboard;
+pub mod sheet;
+pub mod splendor;
+pub mod valencia;
+
+use serde::{Deserialize, Serialize};
+
+pub use problem::{Problem, Problems};
+pub use scoreboard::{
+    Better, CategoryScore, Criterion, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
+};
+
+use crate::text::Text;
+
+/// One of the four games Greffier knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    Valencia,
+    Citadelles,
+    Orleans,
+    Splendor,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 4] = [
+        GameId::Valencia,
+        GameId::Citadelles,
+        GameId::Orleans,
+        GameId::Splendor,
+    ];
+
+    /// The stable id used in files, the database and the CLI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Valencia => "valencia",
+            GameId::Citadelles => "citadelles",
+            GameId::Orleans => "orleans",
+            GameId::Splendor => "splendor",
+        }
+    }
+
+    pub fn info(self) -> &'static GameInfo {
+        match self {
+            GameId::Valencia => &valencia::INFO,
+            GameId::Citadelles => &citadelles::INFO,
+            GameId::Orleans => &orleans::INFO,
+            GameId::Splendor => &splendor::INFO,
+        }
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The id is not one of the four games.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{0}` (expected one of: valencia, citadelles, orleans, splendor)")]
+pub struct UnknownGame(pub String);
+
+impl std::str::FromStr for GameId {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<GameId, UnknownGame> {
+        let folded = crate::rules::fold(s);
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.as_str() == folded || crate::rules::fold(g.info().name) == folded)
+            .ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
+
+/// What the app shows about a game before any play: names, player counts, rule profiles /
+/// modules / scenarios, score categories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    pub id: GameId,
+    /// Name as printed on the box.
+    pub name: &'static str,
+    /// What [`GameInfo::variants`] are called for this game.
+    pub variant_label: StaticText,
+    /// The first is the default.
+    pub variants: &'static [VariantInfo],
+    pub categories: &'static [CategoryInfo],
+    /// Version of the table-state JSON this build writes; stored with each play so scores can
+    /// be recomputed after a fix.
+    pub table_schema_version: u32,
+}
+
+impl GameInfo {
+    pub fn variant(&self, id: &str) -> Option<&'static VariantInfo> {
+        self.variants.iter().find(|v| v.id == id)
+    }
+
+    pub fn default_variant(&self) -> &'static VariantInfo {
+        &self.variants[0]
+    }
+
+    pub fn min_players(&self) -> u8 {
+        self.variants
+            .iter()
+            .map(|v| v.min_players)
+            .min()
+            .unwrap_or(1)
+    }
+
+    pub fn max_players(&self) -> u8 {
+        self.variants
+            .iter()
+            .map(|v| v.max_players)
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// A rule profile (Citadelles), module (Splendor, Valencia) or scenario (Orléans).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub label: StaticText,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub mode: PlayMode,
+}
+
+/// How a variant is won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum PlayMode {
+    Competitive,
+    Coop,
+    Solo,
+    ObjectiveRace,
+}
+
+/// A score category of the game's end scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CategoryInfo {
+    pub key: &'static str,
+    pub label: StaticText,
+    /// Where the rulebook defines it, e.g. `000_88d49a4ead267029.txt, p.10`.
+    pub source: &'static str,
+    /// Whether points in this category are normally subtracted (entered as negative numbers).
+    pub negative: bool,
+}
+
+/// A `Text` known at compile time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StaticText {
+    pub fr: &'static str,
+    pub en: &'static str,
+}
+
+impl StaticText {
+    pub fn to_text(self) -> Text {
+        Text::new(self.fr, self.en)
+    }
+}
+
+/// Scores a table state given as JSON text for `game`: parse → validate → score.
+pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {
+    let raw: serde_json::Value = serde_json::from_str(json).map_err(|e| Problems::malformed(&e))?;
+    score_value(game, &raw)
+}
+
+/// Scores a table state already parsed as a JSON value.
+pub fn score_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    match game {
+        GameId::Valencia => valencia::score(raw),
+        GameId::Citadelles => citadelles::score(raw),
+        GameId::Orleans => orleans::score(raw),
+        GameId::Splendor => splendor::score(raw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_ids_parse_by_id_and_by_name_ignoring_case_and_accents() {
+        assert_eq!("valencia".parse::<GameId>(), Ok(GameId::Valencia));
+        assert_eq!("CITADELLES".parse::<GameId>(), Ok(GameId::Citadelles));
+        assert_eq!("Orléans: Invasion".parse::<GameId>(), Ok(GameId::Orleans));
+        assert_eq!(
+            "Les Cités de Splendor".parse::<GameId>(),
+            Ok(GameId::Splendor)
+        );
+        assert!("chess".parse::<GameId>().is_err());
+    }
+
+    #[test]
+    fn every_game_has_variants_and_categories_with_unique_keys() {
+        for game in GameId::ALL {
+            let info = game.info();
+            assert_eq!(info.id, game);
+            assert!(!info.variants.is_empty(), "{game} has no variant");
+            assert!(!info.categories.is_empty(), "{game} has no category");
+            let mut keys: Vec<_> = info.categories.iter().map(|c| c.key).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(
+                keys.len(),
+                info.categories.len(),
+                "{game} repeats a category key"
+            );
+            for v in info.variants {
+                assert!(
+                    v.min_players >= 1 && v.min_players <= v.max_players,
+                    "{game}/{}",
+                    v.id
+                );
+            }
+        }
+    }
+}

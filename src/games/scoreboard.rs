@@ -1,0 +1,327 @@
+//! The result every game produces: per player a total, the categories it is made of (each
+//! explained), a rank with ties made explicit, and the kind of outcome (points race, co-op,
+//! solo, objective race).
+
+use serde::{Deserialize, Serialize};
+
+use crate::text::Text;
+
+/// The computed end of a play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Scoreboard {
+    pub game: super::GameId,
+    pub variant: String,
+    pub outcome: Outcome,
+    /// In seat order.
+    pub players: Vec<PlayerScore>,
+    /// One entry per group of players whose totals were equal, saying how it was settled.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+impl Scoreboard {
+    /// Seats of the winners (several when the victory is shared; none when a co-op or solo game
+    /// was lost).
+    pub fn winners(&self) -> Vec<u8> {
+        self.players
+            .iter()
+            .filter(|p| p.winner)
+            .map(|p| p.seat)
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayerScore {
+    /// 0-based seat in table order.
+    pub seat: u8,
+    pub name: String,
+    pub total: i32,
+    pub categories: Vec<CategoryScore>,
+    /// 1-based; players sharing a place have the same rank (1, 1, 3).
+    pub rank: u8,
+    pub winner: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CategoryScore {
+    /// Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
+    pub key: String,
+    pub points: i32,
+    /// Where the points come from, in both languages.
+    pub detail: Text,
+}
+
+/// How one group of equal totals was settled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TieBreak {
+    pub seats: Vec<u8>,
+    pub total: i32,
+    /// Keys of the criteria applied, in order (empty when the game has none).
+    pub criteria: Vec<String>,
+    /// True when the criteria left at least two of them still level: they share the place.
+    pub shared: bool,
+    pub explanation: Text,
+}
+
+/// What kind of game ended, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Competitive: the best total wins.
+    Points,
+    /// Everyone wins or loses together.
+    Coop {
+        won: bool,
+        round_reached: Option<u8>,
+    },
+    /// One player against the game.
+    Solo { won: bool, round_reached: u8 },
+    /// First to complete their objectives wins (Orléans: Le duel).
+    ObjectiveRace { round_reached: u8 },
+}
+
+impl Outcome {
+    /// Name stored in the history (`plays.outcome`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Outcome::Points => "points",
+            Outcome::Coop { .. } => "coop",
+            Outcome::Solo { .. } => "solo",
+            Outcome::ObjectiveRace { .. } => "objective_race",
+        }
+    }
+}
+
+/// Which direction of a tie-break value is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Better {
+    Higher,
+    Lower,
+}
+
+/// One tie-break criterion with its value for each player (seat order).
+#[derive(Debug, Clone)]
+pub struct Criterion {
+    pub key: &'static str,
+    pub label: Text,
+    pub better: Better,
+    pub values: Vec<i32>,
+}
+
+/// Ranks players by total (higher first), then by each criterion in turn; players still level
+/// after every criterion share the rank. Returns the rank of each player (seat order) and one
+/// [`TieBreak`] per group of equal totals.
+///
+/// `names` and `totals` are in seat order and of equal length; each criterion's `values` too.
+pub fn rank(names: &[String], totals: &[i32], criteria: &[Criterion]) -> (Vec<u8>, Vec<TieBreak>) {
+    let n = totals.len();
+    // The sort key: total, then each criterion oriented so that larger is better.
+    let key = |i: usize| -> Vec<i64> {
+        let mut k = vec![i64::from(totals[i])];
+        for c in criteria {
+            let v = i64::from(c.values.get(i).copied().unwrap_or(0));
+            k.push(if c.better == Better::Higher { v } else { -v });
+        }
+        k
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+
+    let mut ranks = vec![0u8; n];
+    for (pos, &i) in order.iter().enumerate() {
+        let shares_previous = pos > 0 && key(order[pos - 1]) == key(i);
+        ranks[i] = if shares_previous {
+            ranks[order[pos - 1]]
+        } else {
+            to_u8(pos + 1)
+        };
+    }
+
+    let mut tie_breaks = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let total = totals[order[start]];
+        let mut end = start;
+        while end < n && totals[order[end]] == total {
+            end += 1;
+        }
+        if end - start > 1 {
+            let group: Vec<usize> = order[start..end].to_vec();
+            tie_breaks.push(explain_tie(names, total, &group, criteria, &ranks));
+        }
+        start = end;
+    }
+    (ranks, tie_breaks)
+}
+
+fn to_u8(value: usize) -> u8 {
+    u8::try_from(value).unwrap_or(u8::MAX)
+}
+
+fn explain_tie(
+    names: &[String],
+    total: i32,
+    group: &[usize],
+    criteria: &[Criterion],
+    ranks: &[u8],
+) -> TieBreak {
+    let who = group
+        .iter()
+        .map(|&i| names[i].as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Apply criteria one by one while some players are still level, to know which were used.
+    let mut used: Vec<&Criterion> = Vec::new();
+    let mut level: Vec<Vec<usize>> = vec![group.to_vec()];
+    for c in criteria {
+        if level.iter().all(|g| g.len() < 2) {
+            break;
+        }
+        used.push(c);
+        let mut next = Vec::new();
+        for g in level {
+            let mut values: Vec<i32> = g
+                .iter()
+                .map(|&i| c.values.get(i).copied().unwrap_or(0))
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            for v in values {
+                next.push(
+                    g.iter()
+                        .copied()
+                        .filter(|&i| c.values.get(i).copied().unwrap_or(0) == v)
+                        .collect(),
+                );
+            }
+        }
+        level = next;
+    }
+    let shared = level.iter().any(|g| g.len() > 1);
+    let first_rank = group.iter().map(|&i| ranks[i]).min().unwrap_or(1);
+    let shared_by_winners = group.iter().filter(|&&i| ranks[i] == first_rank).count() > 1;
+
+    let used_fr = used
+        .iter()
+        .map(|c| format!("« {} »", c.label.fr))
+        .collect::<Vec<_>>()
+        .join(" puis ");
+    let used_en = used
+        .iter()
+        .map(|c| format!("“{}”", c.label.en))
+        .collect::<Vec<_>>()
+        .join(" then ");
+    let explanation = match (used.is_empty(), shared) {
+        (true, _) => Text::new(
+            format!(
+                "Égalité à {total} points entre {who} : pas de départage, la place est partagée."
+            ),
+            format!("{who} tie on {total} points: no tie-break, the place is shared."),
+        ),
+        (false, false) => Text::new(
+            format!("Égalité à {total} points entre {who}, départagée par {used_fr}."),
+            format!("{who} tie on {total} points, settled by {used_en}."),
+        ),
+        (false, true) => Text::new(
+            format!(
+                "Égalité à {total} points entre {who} ; {used_fr} ne suffit pas{} : la place est partagée.",
+                if shared_by_winners {
+                    " à tous les départager"
+                } else {
+                    ""
+                }
+            ),
+            format!(
+                "{who} tie on {total} points; {used_en} leaves some still level: the place is shared."
+            ),
+        ),
+    };
+    TieBreak {
+        seats: group.iter().map(|&i| to_u8(i)).collect(),
+        total,
+        criteria: used.iter().map(|c| c.key.to_owned()).collect(),
+        shared,
+        explanation,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: usize) -> Vec<String> {
+        ["Ani", "Dirk", "Lilli", "Patty", "Frank"]
+            .iter()
+            .take(n)
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn ties_without_criteria_share_the_rank_and_skip_the_next() {
+        let (ranks, ties) = rank(&names(4), &[30, 42, 42, 10], &[]);
+        assert_eq!(ranks, vec![3, 1, 1, 4], "competition ranking: 1, 1, 3, 4");
+        assert_eq!(ties.len(), 1);
+        assert_eq!(ties[0].seats, vec![1, 2]);
+        assert!(ties[0].shared);
+        assert!(ties[0].criteria.is_empty());
+    }
+
+    #[test]
+    fn criteria_apply_in_order_and_stop_once_settled() {
+        let criteria = vec![
+            Criterion {
+                key: "city",
+                label: Text::new("membres", "members"),
+                better: Better::Higher,
+                values: vec![7, 7, 5],
+            },
+            Criterion {
+                key: "coins",
+                label: Text::new("pièces", "coins"),
+                better: Better::Higher,
+                values: vec![1, 3, 9],
+            },
+        ];
+        let (ranks, ties) = rank(&names(3), &[40, 40, 40], &criteria);
+        assert_eq!(
+            ranks,
+            vec![2, 1, 3],
+            "Dirk: same members as Ani, more coins; Lilli fewest members"
+        );
+        assert_eq!(ties[0].criteria, vec!["city", "coins"]);
+        assert!(!ties[0].shared);
+    }
+
+    #[test]
+    fn lower_is_better_criterion() {
+        let criteria = vec![Criterion {
+            key: "cards",
+            label: Text::new("cartes", "cards"),
+            better: Better::Lower,
+            values: vec![12, 9],
+        }];
+        let (ranks, ties) = rank(&names(2), &[15, 15], &criteria);
+        assert_eq!(ranks, vec![2, 1], "fewest development cards wins");
+        assert_eq!(ties[0].criteria, vec!["cards"]);
+    }
+
+    #[test]
+    fn criteria_that_do_not_separate_leave_a_shared_place() {
+        let criteria = vec![Criterion {
+            key: "coins",
+            label: Text::new("pièces", "coins"),
+            better: Better::Higher,
+            values: vec![4, 4],
+        }];
+        let (ranks, ties) = rank(&names(2), &[20, 20], &criteria);
+        assert_eq!(ranks, vec![1, 1]);
+        assert!(ties[0].shared);
+        assert_eq!(ties[0].criteria, vec!["coins"]);
+    }
+}

@@ -1,0 +1,354 @@
+//! The generic per-category score sheet: players type the points of each category of their
+//! game's end scoring and the sheet adds them up and ranks. It is what every game scores until
+//! its own table state (computed from what is on the table) replaces it.
+//!
+//! ```json
+//! { "variant": "base",
+//!   "players": [ { "name": "Ani", "points": { "city": 6, "palms": 5 } } ],
+//!   "result": { "won": true, "round_reached": 14 } }
+//! ```
+//! `result` is only read for co-op, solo and objective-race variants.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    CategoryScore, Criterion, GameInfo, Outcome, PlayMode, PlayerScore, Problems, Scoreboard,
+    VariantInfo, rank,
+};
+use crate::text::Text;
+
+/// Points in one category above this (or below its opposite) are refused as absurd.
+pub const MAX_CATEGORY_POINTS: i64 = 999;
+/// Longest player name accepted.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// The sheet as typed: nothing checked yet.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawSheet {
+    #[serde(default)]
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub players: Vec<RawSheetPlayer>,
+    #[serde(default)]
+    pub result: Option<RawResult>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawSheetPlayer {
+    #[serde(default)]
+    pub name: String,
+    /// Category key → points. Values are JSON so that a wrong type is reported on its field.
+    #[serde(default)]
+    pub points: BTreeMap<String, serde_json::Value>,
+}
+
+/// How a co-op or solo game ended, as typed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawResult {
+    #[serde(default)]
+    pub won: Option<bool>,
+    #[serde(default)]
+    pub round_reached: Option<serde_json::Value>,
+}
+
+/// A sheet whose every value was checked against its game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    pub game: &'static GameInfo,
+    pub variant: &'static VariantInfo,
+    pub players: Vec<SheetPlayer>,
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetPlayer {
+    pub name: String,
+    /// One entry per category of the game, in the game's order (0 when not typed).
+    pub points: Vec<i32>,
+}
+
+/// Reads a JSON value as a raw sheet, reporting a wrong shape as a problem.
+pub fn parse(raw: &serde_json::Value) -> Result<RawSheet, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+/// Checks a raw sheet against `game`, reporting every problem with its field.
+pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Problems> {
+    let mut problems = Problems::new();
+
+    let variant = match raw.variant.as_deref() {
+        None | Some("") => Some(game.default_variant()),
+        Some(id) => {
+            let found = game.variant(id);
+            if found.is_none() {
+                let known = game
+                    .variants
+                    .iter()
+                    .map(|v| v.id)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                problems.push(
+                    "variant",
+                    "unknown_variant",
+                    Text::new(
+                        format!(
+                            "Variante inconnue « {id} » pour {} (connues : {known}).",
+                            game.name
+                        ),
+                        format!("Unknown variant “{id}” for {} (known: {known}).", game.name),
+                    ),
+                );
+            }
+            found
+        }
+    };
+
+    let count = raw.players.len();
+    if let Some(v) = variant {
+        let (min, max) = (usize::from(v.min_players), usize::from(v.max_players));
+        if count < min || count > max {
+            problems.push(
+                "players",
+                "player_count",
+                Text::new(
+                    format!(
+                        "{} ({}) se joue de {min} à {max} joueurs, pas {count}.",
+                        game.name, v.label.fr
+                    ),
+                    format!(
+                        "{} ({}) is played by {min} to {max} players, not {count}.",
+                        game.name, v.label.en
+                    ),
+                ),
+            );
+        }
+    }
+
+    let mut players = Vec::with_capacity(count);
+    for (i, p) in raw.players.iter().enumerate() {
+        let name = p.name.trim();
+        if name.is_empty() {
+            problems.push(
+                format!("players[{i}].name"),
+                "empty_name",
+                Text::new(
+                    format!("Le joueur {} n'a pas de nom.", i + 1),
+                    format!("Player {} has no name.", i + 1),
+                ),
+            );
+        } else if name.chars().count() > MAX_NAME_CHARS {
+            problems.push(
+                format!("players[{i}].name"),
+                "name_too_long",
+                Text::new(
+                    format!(
+                        "Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.",
+                        i + 1
+                    ),
+                    format!(
+                        "Player {}'s name is longer than {MAX_NAME_CHARS} characters.",
+                        i + 1
+                    ),
+                ),
+            );
+        } else if raw.players[..i]
+            .iter()
+            .any(|q| q.name.trim().to_lowercase() == name.to_lowercase())
+        {
+            problems.push(
+                format!("players[{i}].name"),
+                "duplicate_name",
+                Text::new(
+                    format!("« {name} » figure deux fois à la table."),
+                    format!("“{name}” is seated twice."),
+                ),
+            );
+        }
+
+        let mut points = vec![0i32; game.categories.len()];
+        for (key, value) in &p.points {
+            let field = format!("players[{i}].points.{key}");
+            let Some(slot) = game.categories.iter().position(|c| c.key == key) else {
+                let known = game
+                    .categories
+                    .iter()
+                    .map(|c| c.key)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                problems.push(
+                    field,
+                    "unknown_category",
+                    Text::new(
+                        format!(
+                            "Catégorie inconnue « {key} » pour {} (connues : {known}).",
+                            game.name
+                        ),
+                        format!(
+                            "Unknown category “{key}” for {} (known: {known}).",
+                            game.name
+                        ),
+                    ),
+                );
+                continue;
+            };
+            match value {
+                serde_json::Value::Null => {}
+                serde_json::Value::Number(n) => match n.as_i64() {
+                    Some(v) if (-MAX_CATEGORY_POINTS..=MAX_CATEGORY_POINTS).contains(&v) => {
+                        // In range, so it fits an i32.
+                        points[slot] = i32::try_from(v).unwrap_or_default();
+                    }
+                    Some(v) => problems.push(
+                        field,
+                        "out_of_range",
+                        Text::new(
+                            format!("{v} points est hors limites (entre −{MAX_CATEGORY_POINTS} et {MAX_CATEGORY_POINTS})."),
+                            format!("{v} points is out of range (−{MAX_CATEGORY_POINTS} to {MAX_CATEGORY_POINTS})."),
+                        ),
+                    ),
+                    None => problems.push(field, "not_an_integer", not_an_integer(&value.to_string())),
+                },
+                other => problems.push(field, "not_an_integer", not_an_integer(&other.to_string())),
+            }
+        }
+        players.push(SheetPlayer {
+            name: name.to_owned(),
+            points,
+        });
+    }
+
+    let outcome = match variant.map(|v| v.mode) {
+        None | Some(PlayMode::Competitive) => Outcome::Points,
+        Some(mode) => {
+            let result = raw.result.clone().unwrap_or_default();
+            let round = match result.round_reached.as_ref() {
+                None | Some(serde_json::Value::Null) => None,
+                Some(v) => match v.as_u64() {
+                    Some(r) if (1..=30).contains(&r) => Some(u8::try_from(r).unwrap_or(u8::MAX)),
+                    _ => {
+                        problems.push(
+                            "result.round_reached",
+                            "out_of_range",
+                            Text::new(
+                                format!("Manche atteinte invalide : {v} (de 1 à 30)."),
+                                format!("Invalid round reached: {v} (1 to 30)."),
+                            ),
+                        );
+                        None
+                    }
+                },
+            };
+            let won = result.won;
+            if won.is_none() && mode != PlayMode::ObjectiveRace {
+                problems.push(
+                    "result.won",
+                    "missing",
+                    Text::new(
+                        "Indiquez si la partie est gagnée ou perdue.",
+                        "Say whether the game was won or lost.",
+                    ),
+                );
+            }
+            let won = won.unwrap_or(false);
+            match mode {
+                PlayMode::Coop => Outcome::Coop {
+                    won,
+                    round_reached: round,
+                },
+                PlayMode::Solo => Outcome::Solo {
+                    won,
+                    round_reached: round.unwrap_or(0),
+                },
+                _ => Outcome::ObjectiveRace {
+                    round_reached: round.unwrap_or(0),
+                },
+            }
+        }
+    };
+    if matches!(
+        outcome,
+        Outcome::Solo {
+            round_reached: 0,
+            ..
+        }
+    ) {
+        problems.push(
+            "result.round_reached",
+            "missing",
+            Text::new("Indiquez la manche atteinte.", "Give the round reached."),
+        );
+    }
+
+    let variant = variant.unwrap_or_else(|| game.default_variant());
+    problems.into_result(Sheet {
+        game,
+        variant,
+        players,
+        outcome,
+    })
+}
+
+fn not_an_integer(got: &str) -> Text {
+    Text::new(
+        format!("Un nombre entier de points est attendu, pas {got}."),
+        format!("A whole number of points is expected, not {got}."),
+    )
+}
+
+/// Adds up each player's categories and ranks them. The generic sheet knows no tie-break:
+/// equal totals share their place (each game's own scoring brings its official tie-break).
+pub fn score(sheet: &Sheet) -> Scoreboard {
+    score_with(sheet, &[])
+}
+
+/// Like [`score`], settling equal totals with `criteria`.
+pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
+    let names: Vec<String> = sheet.players.iter().map(|p| p.name.clone()).collect();
+    let totals: Vec<i32> = sheet
+        .players
+        .iter()
+        .map(|p| p.points.iter().sum())
+        .collect();
+    let (ranks, tie_breaks) = rank(&names, &totals, criteria);
+    let players = sheet
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| PlayerScore {
+            seat: u8::try_from(seat).unwrap_or(u8::MAX),
+            name: p.name.clone(),
+            total: totals[seat],
+            categories: sheet
+                .game
+                .categories
+                .iter()
+                .zip(&p.points)
+                .map(|(c, &points)| CategoryScore {
+                    key: c.key.to_owned(),
+                    points,
+                    detail: Text::new(
+                        format!("{points} points saisis ({}).", c.label.fr),
+                        format!("{points} points entered ({}).", c.label.en),
+                    ),
+                })
+                .collect(),
+            rank: ranks[seat],
+            winner: match sheet.outcome {
+                Outcome::Points | Outcome::ObjectiveRace { .. } => ranks[seat] == 1,
+                Outcome::Coop { won, .. } | Outcome::Solo { won, .. } => won,
+            },
+        })
+        .collect();
+    Scoreboard {
+        game: sheet.game.id,
+        variant: sheet.variant.id.to_owned(),
+        outcome: sheet.outcome,
+        players,
+        tie_breaks,
+    }
+}

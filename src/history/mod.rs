@@ -1,0 +1,200 @@
+//! The play history: a local SQLite database (rusqlite, bundled) holding players, plays, their
+//! seats, the raw table state of each play (so scores can be recomputed after a fix), the
+//! computed results (queryable for statistics), round logs and the card values users typed.
+//!
+//! Opening applies the numbered SQL files of `migrations/` in order. Every write that touches
+//! more than one row runs in one transaction, so a crash leaves either all of it or none.
+
+mod backup;
+mod model;
+mod plays;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::Connection;
+use rusqlite_migration::{M, Migrations};
+
+pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use model::*;
+
+use crate::games::Problems;
+
+/// The migrations, in order; each is a file of `migrations/`.
+const MIGRATION_FILES: &[(&str, &str)] = &[(
+    "0001_initial.sql",
+    include_str!("../../migrations/0001_initial.sql"),
+)];
+
+fn migrations() -> Migrations<'static> {
+    Migrations::new(MIGRATION_FILES.iter().map(|(_, sql)| M::up(sql)).collect())
+}
+
+/// The schema version this build writes (the number of migrations).
+pub fn latest_schema_version() -> u32 {
+    u32::try_from(MIGRATION_FILES.len()).unwrap_or(u32::MAX)
+}
+
+/// What can go wrong with the history.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("could not update the database schema: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    #[error(
+        "this database was written by a newer Greffier (schema {found}; this version knows up to {supported}): update Greffier to open it"
+    )]
+    NewerSchema { found: u32, supported: u32 },
+    #[error("{what} {id} does not exist")]
+    NotFound { what: &'static str, id: String },
+    #[error("the play is {status}: only a play in progress can change")]
+    NotInProgress { status: &'static str },
+    #[error("invalid input:\n{0}")]
+    Invalid(Problems),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl StoreError {
+    /// A stable machine name for the kind of error (the UI switches on it).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StoreError::Sqlite(_) | StoreError::Migration(_) => "database",
+            StoreError::NewerSchema { .. } => "newer_schema",
+            StoreError::NotFound { .. } => "not_found",
+            StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
+            StoreError::Io { .. } => "io",
+        }
+    }
+}
+
+impl From<Problems> for StoreError {
+    fn from(p: Problems) -> StoreError {
+        StoreError::Invalid(p)
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// An open history database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating it if needed) the database at `path` and brings its schema up to date.
+    /// A database from a newer Greffier is refused untouched.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                path: dir.to_owned(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        Store::prepare(conn, true)
+    }
+
+    /// A fresh database in memory (tests, benchmarks).
+    pub fn open_in_memory() -> Result<Store> {
+        Store::prepare(Connection::open_in_memory()?, false)
+    }
+
+    fn prepare(mut conn: Connection, file: bool) -> Result<Store> {
+        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let supported = latest_schema_version();
+        if found > supported {
+            return Err(StoreError::NewerSchema { found, supported });
+        }
+        if file {
+            // WAL: readers never block the writer and a killed process loses nothing committed;
+            // FULL: a committed play also survives a power cut.
+            let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+        }
+        migrations().to_latest(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> Result<u32> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// `PRAGMA integrity_check`: `ok`, or what SQLite found broken.
+    pub fn integrity_check(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+    }
+
+    /// The raw connection, for statistics queries and tests.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Where the desktop app and the CLI keep the history by default: the platform data directory
+/// under the app's identifier (the same folder Tauri's `app_data_dir` gives the app).
+pub fn default_db_path() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join(crate::APP_IDENTIFIER).join(DB_FILE_NAME))
+}
+
+/// The database file's name inside the data directory.
+pub const DB_FILE_NAME: &str = "greffier.sqlite3";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        assert!(migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn every_sql_file_in_migrations_is_applied_in_order() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        on_disk.retain(|n| n.ends_with(".sql"));
+        on_disk.sort();
+        let listed: Vec<String> = MIGRATION_FILES
+            .iter()
+            .map(|(n, _)| (*n).to_owned())
+            .collect();
+        assert_eq!(
+            on_disk, listed,
+            "migrations/ and MIGRATION_FILES must list the same files, in order"
+        );
+        for (i, name) in listed.iter().enumerate() {
+            assert!(
+                name.starts_with(&format!("{:04}_", i + 1)),
+                "{name} is not numbered {}",
+                i + 1
+            );
+        }
+    }
+
+    #[test]
+    fn a_fresh_database_is_at_the_latest_schema() {
+        let store = Store::open_in_memory().expect("in-memory store");
+        assert_eq!(
+            store.schema_version().expect("version"),
+            latest_schema_version()
+        );
+    }
+}

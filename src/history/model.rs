@@ -1,0 +1,175 @@
+//! The values the history reads and writes.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::games::{GameId, Problem, Scoreboard};
+
+/// Row ids as the outside world sees them (IPC and JSON numbers stay exact below 2^53).
+pub type Id = u32;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Player {
+    pub id: Id,
+    pub name: String,
+    pub colour: Option<String>,
+    pub archived: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum PlayStatus {
+    InProgress,
+    Finished,
+    Abandoned,
+}
+
+impl PlayStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayStatus::InProgress => "in_progress",
+            PlayStatus::Finished => "finished",
+            PlayStatus::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PlayStatus> {
+        [
+            PlayStatus::InProgress,
+            PlayStatus::Finished,
+            PlayStatus::Abandoned,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == s)
+    }
+}
+
+/// A seat of a new play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct NewSeat {
+    pub player_id: Id,
+    pub colour: Option<String>,
+}
+
+/// A play about to start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct NewPlay {
+    pub game: GameId,
+    pub variant: String,
+    pub location: Option<String>,
+    pub notes: Option<String>,
+    /// In table order.
+    pub seats: Vec<NewSeat>,
+    /// Index into `seats` of the first player.
+    pub first_seat: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Seat {
+    pub seat: u8,
+    pub player_id: Id,
+    pub player_name: String,
+    pub colour: Option<String>,
+    pub first_player: bool,
+}
+
+/// An entry of a play's round log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RoundEvent {
+    pub round: u8,
+    pub seq: u32,
+    pub kind: String,
+    pub payload: serde_json::Value,
+    pub recorded_at: DateTime<Utc>,
+}
+
+/// Everything known about one play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayDetail {
+    pub id: Id,
+    pub uuid: String,
+    pub game: GameId,
+    pub variant: String,
+    pub status: PlayStatus,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub location: Option<String>,
+    pub notes: Option<String>,
+    pub seats: Vec<Seat>,
+    /// The last table state saved (JSON as the game reads it), if any.
+    pub table_state: Option<serde_json::Value>,
+    pub table_schema_version: Option<u32>,
+    /// The scoreboard computed when the play was finished.
+    pub scoreboard: Option<Scoreboard>,
+    pub events: Vec<RoundEvent>,
+}
+
+/// A player's line in a play list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SummaryPlayer {
+    pub name: String,
+    pub colour: Option<String>,
+    pub total: Option<i32>,
+    pub rank: Option<u8>,
+    pub winner: bool,
+}
+
+/// A play in a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlaySummary {
+    pub id: Id,
+    pub game: GameId,
+    pub variant: String,
+    pub status: PlayStatus,
+    pub started_at: DateTime<Utc>,
+    pub ended_at: Option<DateTime<Utc>>,
+    pub location: Option<String>,
+    /// In seat order.
+    pub players: Vec<SummaryPlayer>,
+}
+
+/// Which plays to list, newest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayFilter {
+    pub game: Option<GameId>,
+    pub status: Option<PlayStatus>,
+    /// At most this many (0 means 20; capped at 200).
+    pub limit: u32,
+    pub offset: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayPage {
+    pub plays: Vec<PlaySummary>,
+    /// How many plays match the filter in all.
+    pub total: u32,
+}
+
+/// The answer to an autosave: the state is stored either way; the live score when it is
+/// valid, else every problem.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScorePreview {
+    pub scoreboard: Option<Scoreboard>,
+    pub problems: Vec<Problem>,
+}
+
+/// A printed card value typed once by the user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CardValue {
+    pub game: GameId,
+    pub card: String,
+    pub value: i32,
+}

@@ -1,0 +1,799 @@
+//! Players and plays: creating, autosaving, finishing, listing.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::model::*;
+use super::{Result, Store, StoreError};
+use crate::games::{self, GameId, Problems, Scoreboard};
+use crate::text::Text;
+
+pub(super) const MAX_NAME_CHARS: usize = 60;
+pub(super) const MAX_COLOUR_CHARS: usize = 30;
+pub(super) const MAX_LOCATION_CHARS: usize = 200;
+pub(super) const MAX_NOTES_CHARS: usize = 10_000;
+/// Largest table state accepted, as JSON text.
+pub(super) const MAX_STATE_BYTES: usize = 1 << 20;
+
+/// Now, to the millisecond (what the database keeps, so values read back compare equal).
+pub(super) fn now() -> DateTime<Utc> {
+    let t = Utc::now();
+    DateTime::from_timestamp_millis(t.timestamp_millis()).unwrap_or(t)
+}
+
+pub(super) fn fmt_time(t: &DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+pub(super) fn parse_time(s: &str) -> rusqlite::Result<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(s)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+        })
+}
+
+/// A count or index as SQLite stores it (counts here are small: seats, players).
+pub(super) fn sql_int(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+pub(super) fn to_id(rowid: i64) -> Result<Id> {
+    Id::try_from(rowid).map_err(|_| StoreError::NotFound {
+        what: "row",
+        id: rowid.to_string(),
+    })
+}
+
+/// Checks an optional free text's length, reporting on `field`.
+pub(super) fn check_len(problems: &mut Problems, field: &str, value: Option<&str>, max: usize) {
+    if value.is_some_and(|v| v.chars().count() > max) {
+        problems.push(
+            field,
+            "too_long",
+            Text::new(
+                format!("Texte trop long (au plus {max} caractères)."),
+                format!("Text too long (at most {max} characters)."),
+            ),
+        );
+    }
+}
+
+/// Checks a player name, reporting on `field`; returns it trimmed.
+pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() {
+        problems.push(
+            field,
+            "empty_name",
+            Text::new("Le nom est vide.", "The name is empty."),
+        );
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        problems.push(
+            field,
+            "name_too_long",
+            Text::new(
+                format!("Le nom dépasse {MAX_NAME_CHARS} caractères."),
+                format!("The name is longer than {MAX_NAME_CHARS} characters."),
+            ),
+        );
+    }
+    name.to_owned()
+}
+
+fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE",
+            [name],
+            |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?
+        .map(|(id, name, colour, archived)| Player {
+            id: Id::try_from(id).unwrap_or(0),
+            name,
+            colour,
+            archived,
+        }))
+}
+
+/// Inserts a player whose name was checked; fails on a name already taken.
+pub(super) fn insert_player(
+    conn: &Connection,
+    name: &str,
+    colour: Option<&str>,
+    archived: bool,
+    created_at: &DateTime<Utc>,
+) -> Result<Player> {
+    conn.execute(
+        "INSERT INTO players (name, colour, archived, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![name, colour, archived, fmt_time(created_at)],
+    )?;
+    Ok(Player {
+        id: to_id(conn.last_insert_rowid())?,
+        name: name.to_owned(),
+        colour: colour.map(str::to_owned),
+        archived,
+    })
+}
+
+/// Writes the scoreboard of a play and the per-player results derived from it, replacing any
+/// earlier ones, and marks the play finished. The caller holds the transaction.
+pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
+    conn.execute("DELETE FROM results WHERE play_id = ?1", [play_id])?;
+    conn.execute("DELETE FROM category_points WHERE play_id = ?1", [play_id])?;
+    let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
+    conn.execute(
+        "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
+         ON CONFLICT (play_id) DO UPDATE SET scoreboard_json = excluded.scoreboard_json",
+        params![play_id, json],
+    )?;
+    let mut result = conn.prepare_cached(
+        "INSERT INTO results (play_id, seat, total, rank, winner) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    let mut category = conn.prepare_cached(
+        "INSERT INTO category_points (play_id, seat, category, points) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for p in &board.players {
+        result.execute(params![play_id, p.seat, p.total, p.rank, p.winner])?;
+        for c in &p.categories {
+            category.execute(params![play_id, p.seat, c.key, c.points])?;
+        }
+    }
+    let (won, round) = match board.outcome {
+        games::Outcome::Points => (None, None),
+        games::Outcome::Coop { won, round_reached } => (Some(won), round_reached),
+        games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
+        games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
+    };
+    conn.execute(
+        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1",
+        params![play_id, board.outcome.kind(), won, round],
+    )?;
+    Ok(())
+}
+
+/// Stores (or replaces) the table state of a play.
+pub(super) fn write_table_state(
+    conn: &Connection,
+    play_id: i64,
+    schema_version: u32,
+    state_json: &str,
+    saved_at: &DateTime<Utc>,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO table_states (play_id, schema_version, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (play_id) DO UPDATE SET schema_version = excluded.schema_version,
+             state_json = excluded.state_json, saved_at = excluded.saved_at",
+        params![play_id, schema_version, state_json, fmt_time(saved_at)],
+    )?;
+    Ok(())
+}
+
+/// The state as stored, refusing one too large to keep.
+fn state_text(state: &serde_json::Value) -> Result<String> {
+    let text = serde_json::to_string(state).unwrap_or_else(|_| "null".to_owned());
+    if text.len() > MAX_STATE_BYTES {
+        let mut p = Problems::new();
+        p.push(
+            "",
+            "too_large",
+            Text::new(
+                format!(
+                    "État de la table trop volumineux (plus de {} Kio).",
+                    MAX_STATE_BYTES / 1024
+                ),
+                format!(
+                    "Table state too large (over {} KiB).",
+                    MAX_STATE_BYTES / 1024
+                ),
+            ),
+        );
+        return Err(StoreError::Invalid(p));
+    }
+    Ok(text)
+}
+
+/// The scoreboard's players must be the play's seats, in order.
+fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> Result<(), Problems> {
+    let mut problems = Problems::new();
+    if board.players.len() != seats.len() {
+        problems.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!(
+                    "La feuille compte {} joueurs, la partie {}.",
+                    board.players.len(),
+                    seats.len()
+                ),
+                format!(
+                    "The sheet has {} players, the play {}.",
+                    board.players.len(),
+                    seats.len()
+                ),
+            ),
+        );
+    }
+    for (i, (p, s)) in board.players.iter().zip(seats).enumerate() {
+        if p.name.trim().to_lowercase() != s.player_name.to_lowercase() {
+            problems.push(
+                format!("players[{i}].name"),
+                "seat_mismatch",
+                Text::new(
+                    format!(
+                        "La place {} est celle de {}, pas de {}.",
+                        i + 1,
+                        s.player_name,
+                        p.name
+                    ),
+                    format!(
+                        "Seat {} belongs to {}, not {}.",
+                        i + 1,
+                        s.player_name,
+                        p.name
+                    ),
+                ),
+            );
+        }
+    }
+    problems.into_result(())
+}
+
+impl Store {
+    /// Adds a player to the roster. The name must be new (ignoring case).
+    pub fn create_player(&self, name: &str, colour: Option<&str>) -> Result<Player> {
+        let mut problems = Problems::new();
+        let name = check_name(&mut problems, "name", name);
+        check_len(&mut problems, "colour", colour, MAX_COLOUR_CHARS);
+        if problems.is_empty() && player_by_name(&self.conn, &name)?.is_some() {
+            problems.push(
+                "name",
+                "duplicate_name",
+                Text::new(
+                    format!("« {name} » est déjà dans la liste des joueurs."),
+                    format!("“{name}” is already on the roster."),
+                ),
+            );
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
+        insert_player(&self.conn, &name, colour, false, &now())
+    }
+
+    /// The roster, by name.
+    pub fn list_players(&self) -> Result<Vec<Player>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, name, colour, archived FROM players ORDER BY name COLLATE NOCASE",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?;
+        let mut players = Vec::new();
+        for row in rows {
+            let (id, name, colour, archived) = row?;
+            players.push(Player {
+                id: to_id(id)?,
+                name,
+                colour,
+                archived,
+            });
+        }
+        Ok(players)
+    }
+
+    /// Starts a play (status in progress) with its seats, in one transaction.
+    pub fn start_play(&mut self, new: &NewPlay) -> Result<PlayDetail> {
+        let mut problems = Problems::new();
+        let info = new.game.info();
+        match info.variant(&new.variant) {
+            None => problems.push(
+                "variant",
+                "unknown_variant",
+                Text::new(
+                    format!("Variante inconnue « {} ».", new.variant),
+                    format!("Unknown variant “{}”.", new.variant),
+                ),
+            ),
+            Some(v) => {
+                let n = new.seats.len();
+                if n < usize::from(v.min_players) || n > usize::from(v.max_players) {
+                    problems.push(
+                        "seats",
+                        "player_count",
+                        Text::new(
+                            format!(
+                                "{} ({}) se joue de {} à {} joueurs, pas {n}.",
+                                info.name, v.label.fr, v.min_players, v.max_players
+                            ),
+                            format!(
+                                "{} ({}) is played by {} to {} players, not {n}.",
+                                info.name, v.label.en, v.min_players, v.max_players
+                            ),
+                        ),
+                    );
+                }
+            }
+        }
+        if usize::from(new.first_seat) >= new.seats.len().max(1) {
+            problems.push(
+                "first_seat",
+                "out_of_range",
+                Text::new(
+                    "Le premier joueur doit être l'une des places.",
+                    "The first player must be one of the seats.",
+                ),
+            );
+        }
+        check_len(
+            &mut problems,
+            "location",
+            new.location.as_deref(),
+            MAX_LOCATION_CHARS,
+        );
+        check_len(
+            &mut problems,
+            "notes",
+            new.notes.as_deref(),
+            MAX_NOTES_CHARS,
+        );
+        for (i, seat) in new.seats.iter().enumerate() {
+            check_len(
+                &mut problems,
+                &format!("seats[{i}].colour"),
+                seat.colour.as_deref(),
+                MAX_COLOUR_CHARS,
+            );
+            if new.seats[..i].iter().any(|s| s.player_id == seat.player_id) {
+                problems.push(
+                    format!("seats[{i}].player_id"),
+                    "duplicate_player",
+                    Text::new(
+                        "Ce joueur a déjà une place.",
+                        "This player already has a seat.",
+                    ),
+                );
+            }
+            let exists: bool = self.conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
+                [seat.player_id],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                problems.push(
+                    format!("seats[{i}].player_id"),
+                    "unknown_player",
+                    Text::new(
+                        format!("Joueur {} inconnu.", seat.player_id),
+                        format!("Unknown player {}.", seat.player_id),
+                    ),
+                );
+            }
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
+
+        let started = now();
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, location, notes, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'in_progress', ?5, ?6, ?7, ?5)",
+            params![
+                uuid::Uuid::new_v4().to_string(),
+                new.game.as_str(),
+                new.variant,
+                sql_int(new.seats.len()),
+                fmt_time(&started),
+                new.location.as_deref().map(str::trim).filter(|s| !s.is_empty()),
+                new.notes.as_deref().map(str::trim).filter(|s| !s.is_empty()),
+            ],
+        )?;
+        let play_id = tx.last_insert_rowid();
+        for (i, seat) in new.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![play_id, sql_int(i), seat.player_id, seat.colour, i == usize::from(new.first_seat)],
+            )?;
+        }
+        tx.commit()?;
+        self.play(to_id(play_id)?)
+    }
+
+    /// Autosave: stores the table state of a play in progress whatever it holds (nothing typed
+    /// is lost), and scores it when it is valid.
+    pub fn save_table_state(&self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
+        let (game, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress {
+                status: status.as_str(),
+            });
+        }
+        let text = state_text(state)?;
+        write_table_state(
+            &self.conn,
+            i64::from(play),
+            game.info().table_schema_version,
+            &text,
+            &now(),
+        )?;
+        self.conn.execute(
+            "UPDATE plays SET updated_at = ?2 WHERE id = ?1",
+            params![play, fmt_time(&now())],
+        )?;
+        let seats = self.seats(i64::from(play))?;
+        Ok(
+            match games::score_value(game, state)
+                .and_then(|b| check_players_match_seats(&b, &seats).map(|()| b))
+            {
+                Ok(board) => ScorePreview {
+                    scoreboard: Some(board),
+                    problems: Vec::new(),
+                },
+                Err(problems) => ScorePreview {
+                    scoreboard: None,
+                    problems: problems.0,
+                },
+            },
+        )
+    }
+
+    /// Scores the final table state and finishes the play: state, scoreboard, per-player
+    /// results and status are written together or not at all.
+    pub fn finish_play(&mut self, play: Id, state: &serde_json::Value) -> Result<PlayDetail> {
+        let (game, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress {
+                status: status.as_str(),
+            });
+        }
+        let text = state_text(state)?;
+        let board = games::score_value(game, state)?;
+        check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
+        let ended = now();
+        let tx = self.conn.transaction()?;
+        write_table_state(
+            &tx,
+            i64::from(play),
+            game.info().table_schema_version,
+            &text,
+            &ended,
+        )?;
+        write_results(&tx, i64::from(play), &board)?;
+        tx.execute(
+            "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3 WHERE id = ?1",
+            params![play, fmt_time(&ended), board.variant],
+        )?;
+        tx.commit()?;
+        self.play(play)
+    }
+
+    /// Ends a play in progress without a result.
+    pub fn abandon_play(&mut self, play: Id) -> Result<PlayDetail> {
+        let (_, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress {
+                status: status.as_str(),
+            });
+        }
+        let t = fmt_time(&now());
+        self.conn.execute(
+            "UPDATE plays SET status = 'abandoned', ended_at = ?2, updated_at = ?2 WHERE id = ?1",
+            params![play, t],
+        )?;
+        self.play(play)
+    }
+
+    /// Records a whole finished play from a table state alone (the CLI's `history add`):
+    /// players are found by name or added to the roster; everything in one transaction.
+    pub fn record_finished_play(
+        &mut self,
+        game: GameId,
+        state: &serde_json::Value,
+    ) -> Result<PlayDetail> {
+        let text = state_text(state)?;
+        let board = games::score_value(game, state)?;
+        let t = now();
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?5)",
+            params![uuid::Uuid::new_v4().to_string(), game.as_str(), board.variant, sql_int(board.players.len()), fmt_time(&t)],
+        )?;
+        let play_id = tx.last_insert_rowid();
+        for p in &board.players {
+            let player = match player_by_name(&tx, &p.name)? {
+                Some(found) => found,
+                None => insert_player(&tx, &p.name, None, false, &t)?,
+            };
+            tx.execute(
+                "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
+                params![play_id, p.seat, player.id, p.seat == 0],
+            )?;
+        }
+        write_table_state(&tx, play_id, game.info().table_schema_version, &text, &t)?;
+        write_results(&tx, play_id, &board)?;
+        tx.commit()?;
+        self.play(to_id(play_id)?)
+    }
+
+    /// Appends an entry to a play's round log (scenario games).
+    pub fn append_round_event(
+        &self,
+        play: Id,
+        round: u8,
+        kind: &str,
+        payload: &serde_json::Value,
+    ) -> Result<RoundEvent> {
+        let (_, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress {
+                status: status.as_str(),
+            });
+        }
+        let recorded_at = now();
+        let seq: u32 = self.conn.query_row(
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM round_events WHERE play_id = ?1 AND round = ?2",
+            params![play, round],
+            |r| r.get(0),
+        )?;
+        self.conn.execute(
+            "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![play, round, seq, kind, payload.to_string(), fmt_time(&recorded_at)],
+        )?;
+        Ok(RoundEvent {
+            round,
+            seq,
+            kind: kind.to_owned(),
+            payload: payload.clone(),
+            recorded_at,
+        })
+    }
+
+    /// Remembers the printed value of a card (replacing the one typed before).
+    pub fn set_card_value(&self, game: GameId, card: &str, value: i32) -> Result<CardValue> {
+        let mut problems = Problems::new();
+        let card = card.trim();
+        if card.is_empty() || card.chars().count() > 100 {
+            problems.push(
+                "card",
+                "invalid_card",
+                Text::new(
+                    "Nom de carte vide ou trop long.",
+                    "Card name empty or too long.",
+                ),
+            );
+        }
+        if !(-999..=999).contains(&value) {
+            problems.push(
+                "value",
+                "out_of_range",
+                Text::new(
+                    "Valeur hors limites (−999 à 999).",
+                    "Value out of range (−999 to 999).",
+                ),
+            );
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
+        self.conn.execute(
+            "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (game, card) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            params![game.as_str(), card, value, fmt_time(&now())],
+        )?;
+        Ok(CardValue {
+            game,
+            card: card.to_owned(),
+            value,
+        })
+    }
+
+    /// The card values typed for `game`, by card.
+    pub fn card_values(&self, game: GameId) -> Result<Vec<CardValue>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card")?;
+        let rows = stmt.query_map([game.as_str()], |r| {
+            Ok(CardValue {
+                game,
+                card: r.get(0)?,
+                value: r.get(1)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Plays matching `filter`, newest first, with their players and results.
+    pub fn list_plays(&self, filter: &PlayFilter) -> Result<PlayPage> {
+        let limit = match filter.limit {
+            0 => 20,
+            n => n.min(200),
+        };
+        let game = filter.game.map(GameId::as_str);
+        let status = filter.status.map(PlayStatus::as_str);
+        let total: u32 = self.conn.query_row(
+            "SELECT COUNT(*) FROM plays WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)",
+            params![game, status],
+            |r| r.get(0),
+        )?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, game, variant, status, started_at, ended_at, location FROM plays
+              WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)
+              ORDER BY started_at DESC, id DESC LIMIT ?3 OFFSET ?4",
+        )?;
+        let rows = stmt.query_map(params![game, status, limit, filter.offset], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                parse_time(&r.get::<_, String>(4)?)?,
+                r.get::<_, Option<String>>(5)?
+                    .map(|s| parse_time(&s))
+                    .transpose()?,
+                r.get::<_, Option<String>>(6)?,
+            ))
+        })?;
+        let mut plays = Vec::new();
+        for row in rows {
+            let (id, game, variant, status, started_at, ended_at, location) = row?;
+            plays.push(PlaySummary {
+                id: to_id(id)?,
+                game: parse_game(&game)?,
+                variant,
+                status: parse_status(&status)?,
+                started_at,
+                ended_at,
+                location,
+                players: self.summary_players(id)?,
+            });
+        }
+        Ok(PlayPage { plays, total })
+    }
+
+    fn summary_players(&self, play_id: i64) -> Result<Vec<SummaryPlayer>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.name, s.colour, r.total, r.rank, COALESCE(r.winner, 0)
+               FROM seats s JOIN players p ON p.id = s.player_id
+               LEFT JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+              WHERE s.play_id = ?1 ORDER BY s.seat",
+        )?;
+        let rows = stmt.query_map([play_id], |r| {
+            Ok(SummaryPlayer {
+                name: r.get(0)?,
+                colour: r.get(1)?,
+                total: r.get(2)?,
+                rank: r.get(3)?,
+                winner: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Everything about one play.
+    pub fn play(&self, play: Id) -> Result<PlayDetail> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.location, p.notes,
+                        t.state_json, t.schema_version, b.scoreboard_json
+                   FROM plays p
+                   LEFT JOIN table_states t ON t.play_id = p.id
+                   LEFT JOIN scoreboards b ON b.play_id = p.id
+                  WHERE p.id = ?1",
+                [play],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        parse_time(&r.get::<_, String>(4)?)?,
+                        r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
+                        r.get::<_, Option<String>>(6)?,
+                        r.get::<_, Option<String>>(7)?,
+                        r.get::<_, Option<String>>(8)?,
+                        r.get::<_, Option<u32>>(9)?,
+                        r.get::<_, Option<String>>(10)?,
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
+        let (
+            uuid,
+            game,
+            variant,
+            status,
+            started_at,
+            ended_at,
+            location,
+            notes,
+            state,
+            schema,
+            board,
+        ) = row;
+        Ok(PlayDetail {
+            id: play,
+            uuid,
+            game: parse_game(&game)?,
+            variant,
+            status: parse_status(&status)?,
+            started_at,
+            ended_at,
+            location,
+            notes,
+            seats: self.seats(i64::from(play))?,
+            table_state: state.and_then(|s| serde_json::from_str(&s).ok()),
+            table_schema_version: schema,
+            scoreboard: board.and_then(|s| serde_json::from_str(&s).ok()),
+            events: self.round_events(i64::from(play))?,
+        })
+    }
+
+    pub(super) fn seats(&self, play_id: i64) -> Result<Vec<Seat>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT s.seat, s.player_id, p.name, s.colour, s.first_player
+               FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ?1 ORDER BY s.seat",
+        )?;
+        let rows = stmt.query_map([play_id], |r| {
+            Ok(Seat {
+                seat: r.get(0)?,
+                player_id: r.get(1)?,
+                player_name: r.get(2)?,
+                colour: r.get(3)?,
+                first_player: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    pub(super) fn round_events(&self, play_id: i64) -> Result<Vec<RoundEvent>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT round, seq, kind, payload_json, recorded_at FROM round_events WHERE play_id = ?1 ORDER BY round, seq",
+        )?;
+        let rows = stmt.query_map([play_id], |r| {
+            Ok(RoundEvent {
+                round: r.get(0)?,
+                seq: r.get(1)?,
+                kind: r.get(2)?,
+                payload: serde_json::from_str(&r.get::<_, String>(3)?)
+                    .unwrap_or(serde_json::Value::Null),
+                recorded_at: parse_time(&r.get::<_, String>(4)?)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn game_and_status(&self, play: Id) -> Result<(GameId, PlayStatus)> {
+        let (game, status): (String, String) = self
+            .conn
+            .query_row(
+                "SELECT game, status FROM plays WHERE id = ?1",
+                [play],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or_else(|| StoreError::NotFound {
+                what: "play",
+                id: play.to_string(),
+            })?;
+        Ok((parse_game(&game)?, parse_status(&status)?))
+    }
+}
+
+fn parse_game(s: &str) -> Result<GameId> {
+    s.parse().map_err(|_| StoreError::NotFound {
+        what: "game",
+        id: s.to_owned(),
+    })
+}
+
+fn parse_status(s: &str) -> Result<PlayStatus> {
+    PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound {
+        what: "status",
+        id: s.to_owned(),
+    })
+}

@@ -1,0 +1,543 @@
+//! `greffier`: the command-line front door onto the same core as the desktop app — score a
+//! table state, search the rules, read, export and import the play history.
+//!
+//! Exit status: 0 on success, 1 when the input is invalid (every problem is printed with its
+//! field), 2 on any other error.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
+use greffier::history::{self, Backup, PlayFilter, PlayStatus, Store, StoreError};
+use greffier::rules::{Catalogue, RuleKind, SearchFilter};
+use greffier::text::Lang;
+
+/// Largest backup file read by `history import`.
+const MAX_IMPORT_BYTES: u64 = 256 << 20;
+/// Largest table-state file read by `score` and `history add`.
+const MAX_TABLE_BYTES: u64 = 1 << 20;
+
+#[derive(Parser)]
+#[command(
+    name = "greffier",
+    version,
+    about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Les Cités de Splendor"
+)]
+struct Cli {
+    /// Language of the output (default: from LANG, else English).
+    #[arg(long, global = true, value_enum)]
+    lang: Option<LangArg>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    Fr,
+    En,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Score a table state (JSON file, or - for standard input).
+    Score {
+        /// valencia, citadelles, orleans or splendor.
+        game: String,
+        table: PathBuf,
+        /// Print the Scoreboard as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search and read the rules catalogue.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Read, export and import the play history.
+    History {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(subcommand)]
+        command: HistoryCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Entries matching every word of the query (prefixes, accents and case ignored).
+    Search {
+        query: String,
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long)]
+        kind: Option<String>,
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One entry in full.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct DbArg {
+    /// The history database (default: the app's data directory).
+    #[arg(long, global = true, env = "GREFFIER_DB")]
+    db: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum HistoryCommand {
+    /// Plays, newest first.
+    List {
+        #[arg(long)]
+        game: Option<String>,
+        /// in_progress, finished or abandoned.
+        #[arg(long)]
+        status: Option<String>,
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+        #[arg(long, default_value_t = 0)]
+        offset: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One play in full.
+    Show {
+        id: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a full backup (JSON) to a file, or to standard output.
+    Export {
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Import a backup: all of it, or nothing if any part is wrong.
+    Import { file: PathBuf },
+    /// Record a finished play from a table state (players are added to the roster by name).
+    Add { game: String, table: PathBuf },
+}
+
+/// Why a command failed: invalid input (exit 1) or anything else (exit 2).
+enum Failure {
+    Invalid(Problems),
+    Other(String),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        match e {
+            StoreError::Invalid(p) => Failure::Invalid(p),
+            other => Failure::Other(other.to_string()),
+        }
+    }
+}
+
+impl From<Problems> for Failure {
+    fn from(p: Problems) -> Failure {
+        Failure::Invalid(p)
+    }
+}
+
+impl From<games::UnknownGame> for Failure {
+    fn from(e: games::UnknownGame) -> Failure {
+        Failure::Other(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let lang = match cli.lang {
+        Some(LangArg::Fr) => Lang::Fr,
+        Some(LangArg::En) => Lang::En,
+        None => std::env::var("LANG")
+            .ok()
+            .and_then(|l| Lang::from_locale(&l))
+            .unwrap_or(Lang::En),
+    };
+    let mut out = std::io::stdout().lock();
+    match run(cli.command, lang, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid(problems)) => {
+            for p in problems.iter() {
+                let at = if p.field.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", p.field)
+                };
+                eprintln!("error: {at}{}", p.message.get(lang));
+            }
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
+    match command {
+        Command::Score { game, table, json } => {
+            let game: GameId = game.parse()?;
+            let board = games::score_json(game, &read_input(&table, MAX_TABLE_BYTES)?)?;
+            if json {
+                print_json(out, &board)
+            } else {
+                print_scoreboard(out, &board, lang)
+            }
+        }
+        Command::Rules { command } => run_rules(command, lang, out),
+        Command::History { db, command } => {
+            let path = match db.db {
+                Some(p) => p,
+                None => history::default_db_path()
+                    .ok_or_else(|| Failure::Other("no data directory: pass --db".into()))?,
+            };
+            run_history(command, &path, lang, out)
+        }
+    }
+}
+
+fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
+    let catalogue = Catalogue::load().map_err(|e| Failure::Other(e.to_string()))?;
+    match command {
+        RulesCommand::Search {
+            query,
+            game,
+            kind,
+            limit,
+            json,
+        } => {
+            let game = game.map(|g| g.parse::<GameId>()).transpose()?;
+            let kind = match kind {
+                None => None,
+                Some(k) => Some(
+                    serde_json::from_value::<RuleKind>(serde_json::Value::String(k.clone()))
+                        .map_err(|_| Failure::Other(format!("unknown kind `{k}`")))?,
+                ),
+            };
+            let hits = catalogue
+                .search(
+                    &query,
+                    &SearchFilter {
+                        game,
+                        kind,
+                        lang,
+                        limit,
+                    },
+                )
+                .map_err(|e| Failure::Other(e.to_string()))?;
+            if json {
+                return print_json(out, &hits);
+            }
+            if hits.is_empty() {
+                return write_line(
+                    out,
+                    if lang == Lang::Fr {
+                        "Aucun résultat."
+                    } else {
+                        "No match."
+                    },
+                );
+            }
+            for hit in hits {
+                let snippet: String = hit
+                    .snippet
+                    .iter()
+                    .map(|p| {
+                        if p.hit {
+                            format!("[{}]", p.text)
+                        } else {
+                            p.text.clone()
+                        }
+                    })
+                    .collect();
+                write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
+            }
+            Ok(())
+        }
+        RulesCommand::Show { id, json } => {
+            let entry = catalogue
+                .get(&id)
+                .ok_or_else(|| Failure::Other(format!("no rule entry `{id}`")))?;
+            if json {
+                return print_json(out, entry);
+            }
+            write_line(
+                out,
+                &format!(
+                    "{}\n\n{}\n\n{}: {}\n{}",
+                    entry.title.get(lang),
+                    entry.body.get(lang),
+                    if lang == Lang::Fr { "Source" } else { "Source" },
+                    entry.source,
+                    if entry.related.is_empty() {
+                        String::new()
+                    } else {
+                        format!("→ {}", entry.related.join(", "))
+                    }
+                ),
+            )
+        }
+    }
+}
+
+fn run_history(
+    command: HistoryCommand,
+    db: &Path,
+    lang: Lang,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut store = Store::open(db)?;
+    match command {
+        HistoryCommand::List {
+            game,
+            status,
+            limit,
+            offset,
+            json,
+        } => {
+            let game = game.map(|g| g.parse::<GameId>()).transpose()?;
+            let status = match status {
+                None => None,
+                Some(s) => Some(PlayStatus::parse(&s).ok_or_else(|| {
+                    Failure::Other(format!(
+                        "unknown status `{s}` (in_progress, finished, abandoned)"
+                    ))
+                })?),
+            };
+            let page = store.list_plays(&PlayFilter {
+                game,
+                status,
+                limit,
+                offset,
+            })?;
+            if json {
+                return print_json(out, &page);
+            }
+            for play in &page.plays {
+                let players = play
+                    .players
+                    .iter()
+                    .map(|p| {
+                        let star = if p.winner { "★" } else { "" };
+                        match p.total {
+                            Some(t) => format!("{star}{} {t}", p.name),
+                            None => format!("{star}{}", p.name),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                write_line(
+                    out,
+                    &format!(
+                        "#{:<5} {}  {:<10} {:<18} {:<11} {players}",
+                        play.id,
+                        play.started_at.format("%Y-%m-%d %H:%M"),
+                        play.game.as_str(),
+                        play.variant,
+                        play.status.as_str()
+                    ),
+                )?;
+            }
+            write_line(out, &format!("{} / {}", page.plays.len(), page.total))
+        }
+        HistoryCommand::Show { id, json } => {
+            let play = store.play(id)?;
+            if json {
+                return print_json(out, &play);
+            }
+            write_line(
+                out,
+                &format!(
+                    "#{} {} ({}) — {} — {}",
+                    play.id,
+                    play.game.info().name,
+                    play.variant,
+                    play.status.as_str(),
+                    play.started_at.format("%Y-%m-%d %H:%M UTC")
+                ),
+            )?;
+            match &play.scoreboard {
+                Some(board) => print_scoreboard(out, board, lang),
+                None => {
+                    let names = play
+                        .seats
+                        .iter()
+                        .map(|s| s.player_name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    write_line(out, &names)
+                }
+            }
+        }
+        HistoryCommand::Export { output } => {
+            let text = store.export()?.to_json();
+            match output {
+                None => write_line(out, &text),
+                Some(path) => {
+                    // Write beside the target, then rename: an interrupted export never leaves
+                    // half a file under the final name.
+                    let tmp = path.with_extension("partial");
+                    std::fs::write(&tmp, text.as_bytes())
+                        .and_then(|()| std::fs::rename(&tmp, &path))
+                        .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))
+                }
+            }
+        }
+        HistoryCommand::Import { file } => {
+            let backup = Backup::from_json(&read_input(&file, MAX_IMPORT_BYTES)?)?;
+            let report = store.import(&backup)?;
+            write_line(
+                out,
+                &format!(
+                    "imported: {} plays, {} players, {} card values; skipped {} plays already present",
+                    report.plays_added,
+                    report.players_added,
+                    report.card_values_added,
+                    report.plays_skipped
+                ),
+            )
+        }
+        HistoryCommand::Add { game, table } => {
+            let game: GameId = game.parse()?;
+            let text = read_input(&table, MAX_TABLE_BYTES)?;
+            let state: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| Problems::malformed(&e))?;
+            let play = store.record_finished_play(game, &state)?;
+            write_line(out, &format!("recorded play #{}", play.id))
+        }
+    }
+}
+
+/// Reads a file (or standard input for `-`), refusing one larger than `max` bytes.
+fn read_input(path: &Path, max: u64) -> Result<String, Failure> {
+    let too_big = || Failure::Other(format!("{}: larger than {} MiB", path.display(), max >> 20));
+    let mut text = String::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(max + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::Other(format!("stdin: {e}")))?;
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
+        file.take(max + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
+    }
+    if text.len() as u64 > max {
+        return Err(too_big());
+    }
+    Ok(text)
+}
+
+fn print_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| Failure::Other(e.to_string()))?;
+    write_line(out, &text)
+}
+
+fn write_line(out: &mut impl Write, line: &str) -> Result<(), Failure> {
+    writeln!(out, "{line}").map_err(|e| Failure::Other(format!("stdout: {e}")))
+}
+
+/// A plain-text table: one row per player (rank order), one column per category.
+fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Result<(), Failure> {
+    let info = board.game.info();
+    let variant = info
+        .variant(&board.variant)
+        .map_or(board.variant.clone(), |v| {
+            v.label.to_text().get(lang).to_owned()
+        });
+    write_line(out, &format!("{} — {variant}", info.name))?;
+    let fr = lang == Lang::Fr;
+    let labels: Vec<String> = info
+        .categories
+        .iter()
+        .map(|c| c.label.to_text().get(lang).to_owned())
+        .collect();
+    let name_width = board
+        .players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let mut header = format!(
+        "{:<6} {:<name_width$} {:>6}",
+        if fr { "Rang" } else { "Rank" },
+        if fr { "Joueur" } else { "Player" },
+        "Total"
+    );
+    for l in &labels {
+        header.push_str(&format!("  {l}"));
+    }
+    write_line(out, &header)?;
+    let mut order: Vec<&games::PlayerScore> = board.players.iter().collect();
+    order.sort_by_key(|p| (p.rank, p.seat));
+    for p in order {
+        let rank = format!("{}{}", p.rank, if p.winner { " ★" } else { "" });
+        let mut row = format!("{rank:<6} {:<name_width$} {:>6}", p.name, p.total);
+        for (c, l) in p.categories.iter().zip(&labels) {
+            row.push_str(&format!("  {:>w$}", c.points, w = l.chars().count()));
+        }
+        write_line(out, &row)?;
+    }
+    for t in &board.tie_breaks {
+        write_line(out, t.explanation.get(lang))?;
+    }
+    let outcome = match board.outcome {
+        Outcome::Points => None,
+        Outcome::Coop { won, round_reached } => Some(match (fr, won) {
+            (true, true) => format!(
+                "Victoire de l'équipe{}",
+                round_reached
+                    .map(|r| format!(" (manche {r})"))
+                    .unwrap_or_default()
+            ),
+            (true, false) => format!(
+                "Défaite de l'équipe{}",
+                round_reached
+                    .map(|r| format!(" (manche {r})"))
+                    .unwrap_or_default()
+            ),
+            (false, true) => format!(
+                "The team won{}",
+                round_reached
+                    .map(|r| format!(" (round {r})"))
+                    .unwrap_or_default()
+            ),
+            (false, false) => format!(
+                "The team lost{}",
+                round_reached
+                    .map(|r| format!(" (round {r})"))
+                    .unwrap_or_default()
+            ),
+        }),
+        Outcome::Solo { won, round_reached } => Some(match (fr, won) {
+            (true, true) => format!("Victoire (manche {round_reached})"),
+            (true, false) => format!("Défaite (manche {round_reached})"),
+            (false, true) => format!("Won (round {round_reached})"),
+            (false, false) => format!("Lost (round {round_reached})"),
+        }),
+        Outcome::ObjectiveRace { round_reached } => Some(if fr {
+            format!("Course aux objectifs, manche {round_reached}")
+        } else {
+            format!("Objective race, round {round_reached}")
+        }),
+    };
+    if let Some(o) = outcome {
+        write_line(out, &o)?;
+    }
+    Ok(())
+}
