@@ -1,3 +1,28 @@
+//! Declares the app's commands so that each must be granted by a capability
+//! (`capabilities/default.json`): the webview can call nothing else.
+
+const COMMANDS: &[&str] = &[
+    "app_info",
+    "get_preferences",
+    "set_preferences",
+    "list_games",
+    "list_players",
+    "create_player",
+    "start_play",
+    "save_table_state",
+    "finish_play",
+    "abandon_play",
+    "list_plays",
+    "get_play",
+    "search_rules",
+    "get_rule",
+];
+
 fn main() {
-    tauri_build::build()
+    let attributes =
+        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
+    if let Err(e) = tauri_build::try_build(attributes) {
+        eprintln!("tauri build script failed: {e:#}");
+        std::process::exit(1);
+    }
 }

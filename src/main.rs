@@ -158,21 +158,14 @@ fn main() -> ExitCode {
     let lang = match cli.lang {
         Some(LangArg::Fr) => Lang::Fr,
         Some(LangArg::En) => Lang::En,
-        None => std::env::var("LANG")
-            .ok()
-            .and_then(|l| Lang::from_locale(&l))
-            .unwrap_or(Lang::En),
+        None => std::env::var("LANG").ok().and_then(|l| Lang::from_locale(&l)).unwrap_or(Lang::En),
     };
     let mut out = std::io::stdout().lock();
     match run(cli.command, lang, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid(problems)) => {
             for p in problems.iter() {
-                let at = if p.field.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", p.field)
-                };
+                let at = if p.field.is_empty() { String::new() } else { format!("{}: ", p.field) };
                 eprintln!("error: {at}{}", p.message.get(lang));
             }
             ExitCode::from(1)
@@ -189,11 +182,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
         Command::Score { game, table, json } => {
             let game: GameId = game.parse()?;
             let board = games::score_json(game, &read_input(&table, MAX_TABLE_BYTES)?)?;
-            if json {
-                print_json(out, &board)
-            } else {
-                print_scoreboard(out, &board, lang)
-            }
+            if json { print_json(out, &board) } else { print_scoreboard(out, &board, lang) }
         }
         Command::Rules { command } => run_rules(command, lang, out),
         Command::History { db, command } => {
@@ -210,13 +199,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
 fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
     let catalogue = Catalogue::load().map_err(|e| Failure::Other(e.to_string()))?;
     match command {
-        RulesCommand::Search {
-            query,
-            game,
-            kind,
-            limit,
-            json,
-        } => {
+        RulesCommand::Search { query, game, kind, limit, json } => {
             let game = game.map(|g| g.parse::<GameId>()).transpose()?;
             let kind = match kind {
                 None => None,
@@ -226,49 +209,26 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
                 ),
             };
             let hits = catalogue
-                .search(
-                    &query,
-                    &SearchFilter {
-                        game,
-                        kind,
-                        lang,
-                        limit,
-                    },
-                )
+                .search(&query, &SearchFilter { game, kind, lang, limit })
                 .map_err(|e| Failure::Other(e.to_string()))?;
             if json {
                 return print_json(out, &hits);
             }
             if hits.is_empty() {
-                return write_line(
-                    out,
-                    if lang == Lang::Fr {
-                        "Aucun résultat."
-                    } else {
-                        "No match."
-                    },
-                );
+                return write_line(out, if lang == Lang::Fr { "Aucun résultat." } else { "No match." });
             }
             for hit in hits {
                 let snippet: String = hit
                     .snippet
                     .iter()
-                    .map(|p| {
-                        if p.hit {
-                            format!("[{}]", p.text)
-                        } else {
-                            p.text.clone()
-                        }
-                    })
+                    .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
                     .collect();
                 write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
             }
             Ok(())
         }
         RulesCommand::Show { id, json } => {
-            let entry = catalogue
-                .get(&id)
-                .ok_or_else(|| Failure::Other(format!("no rule entry `{id}`")))?;
+            let entry = catalogue.get(&id).ok_or_else(|| Failure::Other(format!("no rule entry `{id}`")))?;
             if json {
                 return print_json(out, entry);
             }
@@ -291,36 +251,18 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
     }
 }
 
-fn run_history(
-    command: HistoryCommand,
-    db: &Path,
-    lang: Lang,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
+fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
     let mut store = Store::open(db)?;
     match command {
-        HistoryCommand::List {
-            game,
-            status,
-            limit,
-            offset,
-            json,
-        } => {
+        HistoryCommand::List { game, status, limit, offset, json } => {
             let game = game.map(|g| g.parse::<GameId>()).transpose()?;
             let status = match status {
                 None => None,
                 Some(s) => Some(PlayStatus::parse(&s).ok_or_else(|| {
-                    Failure::Other(format!(
-                        "unknown status `{s}` (in_progress, finished, abandoned)"
-                    ))
+                    Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
                 })?),
             };
-            let page = store.list_plays(&PlayFilter {
-                game,
-                status,
-                limit,
-                offset,
-            })?;
+            let page = store.list_plays(&PlayFilter { game, status, limit, offset })?;
             if json {
                 return print_json(out, &page);
             }
@@ -370,12 +312,8 @@ fn run_history(
             match &play.scoreboard {
                 Some(board) => print_scoreboard(out, board, lang),
                 None => {
-                    let names = play
-                        .seats
-                        .iter()
-                        .map(|s| s.player_name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ");
+                    let names =
+                        play.seats.iter().map(|s| s.player_name.as_str()).collect::<Vec<_>>().join(", ");
                     write_line(out, &names)
                 }
             }
@@ -401,10 +339,7 @@ fn run_history(
                 out,
                 &format!(
                     "imported: {} plays, {} players, {} card values; skipped {} plays already present",
-                    report.plays_added,
-                    report.players_added,
-                    report.card_values_added,
-                    report.plays_skipped
+                    report.plays_added, report.players_added, report.card_values_added, report.plays_skipped
                 ),
             )
         }
@@ -430,8 +365,8 @@ fn read_input(path: &Path, max: u64) -> Result<String, Failure> {
             .read_to_string(&mut text)
             .map_err(|e| Failure::Other(format!("stdin: {e}")))?;
     } else {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
+        let file =
+            std::fs::File::open(path).map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
         file.take(max + 1)
             .read_to_string(&mut text)
             .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
@@ -456,23 +391,12 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     let info = board.game.info();
     let variant = info
         .variant(&board.variant)
-        .map_or(board.variant.clone(), |v| {
-            v.label.to_text().get(lang).to_owned()
-        });
+        .map_or(board.variant.clone(), |v| v.label.to_text().get(lang).to_owned());
     write_line(out, &format!("{} — {variant}", info.name))?;
     let fr = lang == Lang::Fr;
-    let labels: Vec<String> = info
-        .categories
-        .iter()
-        .map(|c| c.label.to_text().get(lang).to_owned())
-        .collect();
-    let name_width = board
-        .players
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(6);
+    let labels: Vec<String> =
+        info.categories.iter().map(|c| c.label.to_text().get(lang).to_owned()).collect();
+    let name_width = board.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).max(6);
     let mut header = format!(
         "{:<6} {:<name_width$} {:>6}",
         if fr { "Rang" } else { "Rank" },
@@ -501,28 +425,18 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
         Outcome::Coop { won, round_reached } => Some(match (fr, won) {
             (true, true) => format!(
                 "Victoire de l'équipe{}",
-                round_reached
-                    .map(|r| format!(" (manche {r})"))
-                    .unwrap_or_default()
+                round_reached.map(|r| format!(" (manche {r})")).unwrap_or_default()
             ),
             (true, false) => format!(
                 "Défaite de l'équipe{}",
-                round_reached
-                    .map(|r| format!(" (manche {r})"))
-                    .unwrap_or_default()
+                round_reached.map(|r| format!(" (manche {r})")).unwrap_or_default()
             ),
-            (false, true) => format!(
-                "The team won{}",
-                round_reached
-                    .map(|r| format!(" (round {r})"))
-                    .unwrap_or_default()
-            ),
-            (false, false) => format!(
-                "The team lost{}",
-                round_reached
-                    .map(|r| format!(" (round {r})"))
-                    .unwrap_or_default()
-            ),
+            (false, true) => {
+                format!("The team won{}", round_reached.map(|r| format!(" (round {r})")).unwrap_or_default())
+            }
+            (false, false) => {
+                format!("The team lost{}", round_reached.map(|r| format!(" (round {r})")).unwrap_or_default())
+            }
         }),
         Outcome::Solo { won, round_reached } => Some(match (fr, won) {
             (true, true) => format!("Victoire (manche {round_reached})"),

@@ -44,10 +44,7 @@ pub struct Text {
 
 impl Text {
     pub fn new(fr: impl Into<String>, en: impl Into<String>) -> Text {
-        Text {
-            fr: fr.into(),
-            en: en.into(),
-        }
+        Text { fr: fr.into(), en: en.into() }
     }
 
     pub fn get(&self, lang: Lang) -> &str {

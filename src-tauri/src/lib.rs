@@ -1,1 +1,84 @@
+//! Greffier's desktop shell: a Tauri window over the `greffier` core. It owns the window, the
+//! managed state (history + rules catalogue), the preferences file and the typed commands; every
+//! rule and every query lives in the core.
 
+pub mod commands;
+pub mod error;
+pub mod prefs;
+pub mod state;
+
+use std::path::PathBuf;
+
+use tauri::{Manager, Runtime};
+
+use crate::state::AppState;
+
+/// Overrides the data directory (tests, E2E, portable use); otherwise the platform's app data
+/// directory for our identifier.
+pub const DATA_DIR_ENV: &str = "GREFFIER_DATA_DIR";
+
+/// The commands shared with the UI, for runtime `$r` (the real one, or the mock one in tests).
+/// Also what generates `bindings.ts`.
+#[macro_export]
+macro_rules! specta_builder {
+    ($r:ty) => {{
+        use $crate::commands::*;
+        tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
+            app::app_info,
+            app::get_preferences::<$r>,
+            app::set_preferences::<$r>,
+            games::list_games,
+            plays::list_players,
+            plays::create_player,
+            plays::start_play,
+            plays::save_table_state,
+            plays::finish_play,
+            plays::abandon_play,
+            plays::list_plays,
+            plays::get_play,
+            rules::search_rules,
+            rules::get_rule,
+        ])
+    }};
+}
+
+/// Opens the history and the catalogue in `data_dir` and hands them to the app.
+pub fn init_state<R: Runtime, M: Manager<R>>(
+    app: &M,
+    data_dir: PathBuf,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let state = AppState::open(&data_dir)?;
+    app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
+    app.manage(state);
+    Ok(())
+}
+
+/// Plugins, commands and start-up, for the real runtime and the mock one alike.
+pub fn configure<R: Runtime>(
+    builder: tauri::Builder<R>,
+    specta: &tauri_specta::Builder<R>,
+) -> tauri::Builder<R> {
+    builder.plugin(tauri_plugin_store::Builder::new().build()).invoke_handler(specta.invoke_handler()).setup(
+        |app| {
+            let dir = match std::env::var_os(DATA_DIR_ENV) {
+                Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+                _ => app.path().app_data_dir()?,
+            };
+            init_state(app.handle(), dir)?;
+            Ok(())
+        },
+    )
+}
+
+/// Starts the desktop app.
+pub fn run() {
+    let specta = specta_builder!(tauri::Wry);
+    let result = configure(tauri::Builder::default(), &specta).run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("Greffier could not start: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -4,25 +4,17 @@
 //! Scored with the generic sheet and the rulebooks' scoring items until the district-based
 //! table state lands.
 
-use super::{
-    CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet,
-};
+use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Citadelles,
     name: "Citadelles",
-    variant_label: StaticText {
-        fr: "Règles",
-        en: "Rules",
-    },
+    variant_label: StaticText { fr: "Règles", en: "Rules" },
     variants: &[
         // Classique: 2–7 players (004, "Règles pour 2 et 3 joueurs").
         VariantInfo {
             id: "classique",
-            label: StaticText {
-                fr: "Classique",
-                en: "Classic",
-            },
+            label: StaticText { fr: "Classique", en: "Classic" },
             min_players: 2,
             max_players: 7,
             mode: PlayMode::Competitive,
@@ -30,10 +22,7 @@ pub static INFO: GameInfo = GameInfo {
         // 2e édition: up to 8 with the ninth character (002).
         VariantInfo {
             id: "deuxieme_edition",
-            label: StaticText {
-                fr: "2e édition",
-                en: "2nd edition",
-            },
+            label: StaticText { fr: "2e édition", en: "2nd edition" },
             min_players: 2,
             max_players: 8,
             mode: PlayMode::Competitive,
@@ -43,46 +32,31 @@ pub static INFO: GameInfo = GameInfo {
     categories: &[
         CategoryInfo {
             key: "districts",
-            label: StaticText {
-                fr: "Coût des quartiers",
-                en: "District costs",
-            },
+            label: StaticText { fr: "Coût des quartiers", en: "District costs" },
             source: "004_0cbb91c0cafc3902.txt, Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "five_types",
-            label: StaticText {
-                fr: "Cinq types",
-                en: "Five types",
-            },
+            label: StaticText { fr: "Cinq types", en: "Five types" },
             source: "004_0cbb91c0cafc3902.txt, Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "first_complete",
-            label: StaticText {
-                fr: "Première cité complète",
-                en: "First complete city",
-            },
+            label: StaticText { fr: "Première cité complète", en: "First complete city" },
             source: "004_0cbb91c0cafc3902.txt, Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "complete",
-            label: StaticText {
-                fr: "Cité complète",
-                en: "Complete city",
-            },
+            label: StaticText { fr: "Cité complète", en: "Complete city" },
             source: "004_0cbb91c0cafc3902.txt, Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "wonders",
-            label: StaticText {
-                fr: "Bonus des merveilles",
-                en: "Wonder bonuses",
-            },
+            label: StaticText { fr: "Bonus des merveilles", en: "Wonder bonuses" },
             source: "004_0cbb91c0cafc3902.txt, Fin de partie",
             negative: false,
         },

@@ -17,9 +17,7 @@ pub mod valencia;
 use serde::{Deserialize, Serialize};
 
 pub use problem::{Problem, Problems};
-pub use scoreboard::{
-    Better, CategoryScore, Criterion, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
-};
+pub use scoreboard::{Better, CategoryScore, Criterion, Outcome, PlayerScore, Scoreboard, TieBreak, rank};
 
 use crate::text::Text;
 
@@ -35,12 +33,7 @@ pub enum GameId {
 }
 
 impl GameId {
-    pub const ALL: [GameId; 4] = [
-        GameId::Valencia,
-        GameId::Citadelles,
-        GameId::Orleans,
-        GameId::Splendor,
-    ];
+    pub const ALL: [GameId; 4] = [GameId::Valencia, GameId::Citadelles, GameId::Orleans, GameId::Splendor];
 
     /// The stable id used in files, the database and the CLI.
     pub fn as_str(self) -> &'static str {
@@ -112,19 +105,11 @@ impl GameInfo {
     }
 
     pub fn min_players(&self) -> u8 {
-        self.variants
-            .iter()
-            .map(|v| v.min_players)
-            .min()
-            .unwrap_or(1)
+        self.variants.iter().map(|v| v.min_players).min().unwrap_or(1)
     }
 
     pub fn max_players(&self) -> u8 {
-        self.variants
-            .iter()
-            .map(|v| v.max_players)
-            .max()
-            .unwrap_or(1)
+        self.variants.iter().map(|v| v.max_players).max().unwrap_or(1)
     }
 }
 
@@ -198,10 +183,7 @@ mod tests {
         assert_eq!("valencia".parse::<GameId>(), Ok(GameId::Valencia));
         assert_eq!("CITADELLES".parse::<GameId>(), Ok(GameId::Citadelles));
         assert_eq!("Orléans: Invasion".parse::<GameId>(), Ok(GameId::Orleans));
-        assert_eq!(
-            "Les Cités de Splendor".parse::<GameId>(),
-            Ok(GameId::Splendor)
-        );
+        assert_eq!("Les Cités de Splendor".parse::<GameId>(), Ok(GameId::Splendor));
         assert!("chess".parse::<GameId>().is_err());
     }
 
@@ -215,17 +197,9 @@ mod tests {
             let mut keys: Vec<_> = info.categories.iter().map(|c| c.key).collect();
             keys.sort_unstable();
             keys.dedup();
-            assert_eq!(
-                keys.len(),
-                info.categories.len(),
-                "{game} repeats a category key"
-            );
+            assert_eq!(keys.len(), info.categories.len(), "{game} repeats a category key");
             for v in info.variants {
-                assert!(
-                    v.min_players >= 1 && v.min_players <= v.max_players,
-                    "{game}/{}",
-                    v.id
-                );
+                assert!(v.min_players >= 1 && v.min_players <= v.max_players, "{game}/{}", v.id);
             }
         }
     }

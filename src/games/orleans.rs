@@ -3,75 +3,52 @@
 //!
 //! Scored with the generic sheet until the scenario table states land.
 
-use super::{
-    CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet,
-};
+use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Orleans,
     name: "Orléans: Invasion",
-    variant_label: StaticText {
-        fr: "Scénario",
-        en: "Scenario",
-    },
+    variant_label: StaticText { fr: "Scénario", en: "Scenario" },
     // Orléans: Invasion, p.1 (table of contents): the six scenarios and their player counts.
     variants: &[
         VariantInfo {
             id: "prosperite",
-            label: StaticText {
-                fr: "Prospérité",
-                en: "Golden Age",
-            },
+            label: StaticText { fr: "Prospérité", en: "Golden Age" },
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
         },
         VariantInfo {
             id: "invasion",
-            label: StaticText {
-                fr: "Invasion",
-                en: "Invasion",
-            },
+            label: StaticText { fr: "Invasion", en: "Invasion" },
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Coop,
         },
         VariantInfo {
             id: "duel",
-            label: StaticText {
-                fr: "Le duel",
-                en: "The Duel",
-            },
+            label: StaticText { fr: "Le duel", en: "The Duel" },
             min_players: 2,
             max_players: 2,
             mode: PlayMode::ObjectiveRace,
         },
         VariantInfo {
             id: "dignitaire",
-            label: StaticText {
-                fr: "Le dignitaire",
-                en: "The Dignitary",
-            },
+            label: StaticText { fr: "Le dignitaire", en: "The Dignitary" },
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
         },
         VariantInfo {
             id: "vierzon",
-            label: StaticText {
-                fr: "Vierzon la capitale",
-                en: "Vierzon the Capital",
-            },
+            label: StaticText { fr: "Vierzon la capitale", en: "Vierzon the Capital" },
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
         },
         VariantInfo {
             id: "marchand",
-            label: StaticText {
-                fr: "Marchand itinérant",
-                en: "Travelling Merchant",
-            },
+            label: StaticText { fr: "Marchand itinérant", en: "Travelling Merchant" },
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
@@ -82,37 +59,25 @@ pub static INFO: GameInfo = GameInfo {
     categories: &[
         CategoryInfo {
             key: "coins",
-            label: StaticText {
-                fr: "Pièces",
-                en: "Coins",
-            },
+            label: StaticText { fr: "Pièces", en: "Coins" },
             source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "goods",
-            label: StaticText {
-                fr: "Marchandises",
-                en: "Goods",
-            },
+            label: StaticText { fr: "Marchandises", en: "Goods" },
             source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "development",
-            label: StaticText {
-                fr: "Développement",
-                en: "Development",
-            },
+            label: StaticText { fr: "Développement", en: "Development" },
             source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "buildings",
-            label: StaticText {
-                fr: "Bâtiments complétés",
-                en: "Completed buildings",
-            },
+            label: StaticText { fr: "Bâtiments complétés", en: "Completed buildings" },
             source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
             negative: false,
         },

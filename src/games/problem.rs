@@ -28,11 +28,7 @@ impl Problems {
     }
 
     pub fn push(&mut self, field: impl Into<String>, code: &str, message: Text) {
-        self.0.push(Problem {
-            field: field.into(),
-            code: code.to_owned(),
-            message,
-        });
+        self.0.push(Problem { field: field.into(), code: code.to_owned(), message });
     }
 
     pub fn is_empty(&self) -> bool {
@@ -45,11 +41,7 @@ impl Problems {
 
     /// `Ok(value)` when nothing was reported, else every problem.
     pub fn into_result<T>(self, value: T) -> Result<T, Problems> {
-        if self.0.is_empty() {
-            Ok(value)
-        } else {
-            Err(self)
-        }
+        if self.0.is_empty() { Ok(value) } else { Err(self) }
     }
 
     /// One problem for input that could not even be read as JSON of the right shape.
@@ -59,16 +51,8 @@ impl Problems {
             "",
             "malformed",
             Text::new(
-                format!(
-                    "Données illisibles (ligne {}, colonne {}) : {err}",
-                    err.line(),
-                    err.column()
-                ),
-                format!(
-                    "Unreadable data (line {}, column {}): {err}",
-                    err.line(),
-                    err.column()
-                ),
+                format!("Données illisibles (ligne {}, colonne {}) : {err}", err.line(), err.column()),
+                format!("Unreadable data (line {}, column {}): {err}", err.line(), err.column()),
             ),
         );
         problems

@@ -23,11 +23,7 @@ impl Scoreboard {
     /// Seats of the winners (several when the victory is shared; none when a co-op or solo game
     /// was lost).
     pub fn winners(&self) -> Vec<u8> {
-        self.players
-            .iter()
-            .filter(|p| p.winner)
-            .map(|p| p.seat)
-            .collect()
+        self.players.iter().filter(|p| p.winner).map(|p| p.seat).collect()
     }
 }
 
@@ -75,10 +71,7 @@ pub enum Outcome {
     /// Competitive: the best total wins.
     Points,
     /// Everyone wins or loses together.
-    Coop {
-        won: bool,
-        round_reached: Option<u8>,
-    },
+    Coop { won: bool, round_reached: Option<u8> },
     /// One player against the game.
     Solo { won: bool, round_reached: u8 },
     /// First to complete their objectives wins (Orléans: Le duel).
@@ -135,11 +128,7 @@ pub fn rank(names: &[String], totals: &[i32], criteria: &[Criterion]) -> (Vec<u8
     let mut ranks = vec![0u8; n];
     for (pos, &i) in order.iter().enumerate() {
         let shares_previous = pos > 0 && key(order[pos - 1]) == key(i);
-        ranks[i] = if shares_previous {
-            ranks[order[pos - 1]]
-        } else {
-            to_u8(pos + 1)
-        };
+        ranks[i] = if shares_previous { ranks[order[pos - 1]] } else { to_u8(pos + 1) };
     }
 
     let mut tie_breaks = Vec::new();
@@ -170,11 +159,7 @@ fn explain_tie(
     criteria: &[Criterion],
     ranks: &[u8],
 ) -> TieBreak {
-    let who = group
-        .iter()
-        .map(|&i| names[i].as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let who = group.iter().map(|&i| names[i].as_str()).collect::<Vec<_>>().join(", ");
     // Apply criteria one by one while some players are still level, to know which were used.
     let mut used: Vec<&Criterion> = Vec::new();
     let mut level: Vec<Vec<usize>> = vec![group.to_vec()];
@@ -185,18 +170,12 @@ fn explain_tie(
         used.push(c);
         let mut next = Vec::new();
         for g in level {
-            let mut values: Vec<i32> = g
-                .iter()
-                .map(|&i| c.values.get(i).copied().unwrap_or(0))
-                .collect();
+            let mut values: Vec<i32> = g.iter().map(|&i| c.values.get(i).copied().unwrap_or(0)).collect();
             values.sort_unstable();
             values.dedup();
             for v in values {
                 next.push(
-                    g.iter()
-                        .copied()
-                        .filter(|&i| c.values.get(i).copied().unwrap_or(0) == v)
-                        .collect(),
+                    g.iter().copied().filter(|&i| c.values.get(i).copied().unwrap_or(0) == v).collect(),
                 );
             }
         }
@@ -206,21 +185,11 @@ fn explain_tie(
     let first_rank = group.iter().map(|&i| ranks[i]).min().unwrap_or(1);
     let shared_by_winners = group.iter().filter(|&&i| ranks[i] == first_rank).count() > 1;
 
-    let used_fr = used
-        .iter()
-        .map(|c| format!("« {} »", c.label.fr))
-        .collect::<Vec<_>>()
-        .join(" puis ");
-    let used_en = used
-        .iter()
-        .map(|c| format!("“{}”", c.label.en))
-        .collect::<Vec<_>>()
-        .join(" then ");
+    let used_fr = used.iter().map(|c| format!("« {} »", c.label.fr)).collect::<Vec<_>>().join(" puis ");
+    let used_en = used.iter().map(|c| format!("“{}”", c.label.en)).collect::<Vec<_>>().join(" then ");
     let explanation = match (used.is_empty(), shared) {
         (true, _) => Text::new(
-            format!(
-                "Égalité à {total} points entre {who} : pas de départage, la place est partagée."
-            ),
+            format!("Égalité à {total} points entre {who} : pas de départage, la place est partagée."),
             format!("{who} tie on {total} points: no tie-break, the place is shared."),
         ),
         (false, false) => Text::new(
@@ -230,15 +199,9 @@ fn explain_tie(
         (false, true) => Text::new(
             format!(
                 "Égalité à {total} points entre {who} ; {used_fr} ne suffit pas{} : la place est partagée.",
-                if shared_by_winners {
-                    " à tous les départager"
-                } else {
-                    ""
-                }
+                if shared_by_winners { " à tous les départager" } else { "" }
             ),
-            format!(
-                "{who} tie on {total} points; {used_en} leaves some still level: the place is shared."
-            ),
+            format!("{who} tie on {total} points; {used_en} leaves some still level: the place is shared."),
         ),
     };
     TieBreak {
@@ -255,11 +218,7 @@ mod tests {
     use super::*;
 
     fn names(n: usize) -> Vec<String> {
-        ["Ani", "Dirk", "Lilli", "Patty", "Frank"]
-            .iter()
-            .take(n)
-            .map(|s| s.to_string())
-            .collect()
+        ["Ani", "Dirk", "Lilli", "Patty", "Frank"].iter().take(n).map(|s| s.to_string()).collect()
     }
 
     #[test]
@@ -289,11 +248,7 @@ mod tests {
             },
         ];
         let (ranks, ties) = rank(&names(3), &[40, 40, 40], &criteria);
-        assert_eq!(
-            ranks,
-            vec![2, 1, 3],
-            "Dirk: same members as Ani, more coins; Lilli fewest members"
-        );
+        assert_eq!(ranks, vec![2, 1, 3], "Dirk: same members as Ani, more coins; Lilli fewest members");
         assert_eq!(ties[0].criteria, vec!["city", "coins"]);
         assert!(!ties[0].shared);
     }

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    CategoryScore, Criterion, GameInfo, Outcome, PlayMode, PlayerScore, Problems, Scoreboard,
-    VariantInfo, rank,
+    CategoryScore, Criterion, GameInfo, Outcome, PlayMode, PlayerScore, Problems, Scoreboard, VariantInfo,
+    rank,
 };
 use crate::text::Text;
 
@@ -86,20 +86,12 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
         Some(id) => {
             let found = game.variant(id);
             if found.is_none() {
-                let known = game
-                    .variants
-                    .iter()
-                    .map(|v| v.id)
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let known = game.variants.iter().map(|v| v.id).collect::<Vec<_>>().join(", ");
                 problems.push(
                     "variant",
                     "unknown_variant",
                     Text::new(
-                        format!(
-                            "Variante inconnue « {id} » pour {} (connues : {known}).",
-                            game.name
-                        ),
+                        format!("Variante inconnue « {id} » pour {} (connues : {known}).", game.name),
                         format!("Unknown variant “{id}” for {} (known: {known}).", game.name),
                     ),
                 );
@@ -116,10 +108,7 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                 "players",
                 "player_count",
                 Text::new(
-                    format!(
-                        "{} ({}) se joue de {min} à {max} joueurs, pas {count}.",
-                        game.name, v.label.fr
-                    ),
+                    format!("{} ({}) se joue de {min} à {max} joueurs, pas {count}.", game.name, v.label.fr),
                     format!(
                         "{} ({}) is played by {min} to {max} players, not {count}.",
                         game.name, v.label.en
@@ -146,20 +135,11 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                 format!("players[{i}].name"),
                 "name_too_long",
                 Text::new(
-                    format!(
-                        "Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.",
-                        i + 1
-                    ),
-                    format!(
-                        "Player {}'s name is longer than {MAX_NAME_CHARS} characters.",
-                        i + 1
-                    ),
+                    format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
+                    format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
                 ),
             );
-        } else if raw.players[..i]
-            .iter()
-            .any(|q| q.name.trim().to_lowercase() == name.to_lowercase())
-        {
+        } else if raw.players[..i].iter().any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
             problems.push(
                 format!("players[{i}].name"),
                 "duplicate_name",
@@ -174,24 +154,13 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
         for (key, value) in &p.points {
             let field = format!("players[{i}].points.{key}");
             let Some(slot) = game.categories.iter().position(|c| c.key == key) else {
-                let known = game
-                    .categories
-                    .iter()
-                    .map(|c| c.key)
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let known = game.categories.iter().map(|c| c.key).collect::<Vec<_>>().join(", ");
                 problems.push(
                     field,
                     "unknown_category",
                     Text::new(
-                        format!(
-                            "Catégorie inconnue « {key} » pour {} (connues : {known}).",
-                            game.name
-                        ),
-                        format!(
-                            "Unknown category “{key}” for {} (known: {known}).",
-                            game.name
-                        ),
+                        format!("Catégorie inconnue « {key} » pour {} (connues : {known}).", game.name),
+                        format!("Unknown category “{key}” for {} (known: {known}).", game.name),
                     ),
                 );
                 continue;
@@ -216,10 +185,7 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                 other => problems.push(field, "not_an_integer", not_an_integer(&other.to_string())),
             }
         }
-        players.push(SheetPlayer {
-            name: name.to_owned(),
-            points,
-        });
+        players.push(SheetPlayer { name: name.to_owned(), points });
     }
 
     let outcome = match variant.map(|v| v.mode) {
@@ -256,27 +222,13 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
             }
             let won = won.unwrap_or(false);
             match mode {
-                PlayMode::Coop => Outcome::Coop {
-                    won,
-                    round_reached: round,
-                },
-                PlayMode::Solo => Outcome::Solo {
-                    won,
-                    round_reached: round.unwrap_or(0),
-                },
-                _ => Outcome::ObjectiveRace {
-                    round_reached: round.unwrap_or(0),
-                },
+                PlayMode::Coop => Outcome::Coop { won, round_reached: round },
+                PlayMode::Solo => Outcome::Solo { won, round_reached: round.unwrap_or(0) },
+                _ => Outcome::ObjectiveRace { round_reached: round.unwrap_or(0) },
             }
         }
     };
-    if matches!(
-        outcome,
-        Outcome::Solo {
-            round_reached: 0,
-            ..
-        }
-    ) {
+    if matches!(outcome, Outcome::Solo { round_reached: 0, .. }) {
         problems.push(
             "result.round_reached",
             "missing",
@@ -285,12 +237,7 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
     }
 
     let variant = variant.unwrap_or_else(|| game.default_variant());
-    problems.into_result(Sheet {
-        game,
-        variant,
-        players,
-        outcome,
-    })
+    problems.into_result(Sheet { game, variant, players, outcome })
 }
 
 fn not_an_integer(got: &str) -> Text {
@@ -309,11 +256,7 @@ pub fn score(sheet: &Sheet) -> Scoreboard {
 /// Like [`score`], settling equal totals with `criteria`.
 pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
     let names: Vec<String> = sheet.players.iter().map(|p| p.name.clone()).collect();
-    let totals: Vec<i32> = sheet
-        .players
-        .iter()
-        .map(|p| p.points.iter().sum())
-        .collect();
+    let totals: Vec<i32> = sheet.players.iter().map(|p| p.points.iter().sum()).collect();
     let (ranks, tie_breaks) = rank(&names, &totals, criteria);
     let players = sheet
         .players

@@ -3,9 +3,7 @@
 //!
 //! Scored with the generic sheet until the module table states land.
 
-use super::{
-    CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet,
-};
+use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 const fn module(id: &'static str, fr: &'static str, en: &'static str) -> VariantInfo {
     VariantInfo {
@@ -20,10 +18,7 @@ const fn module(id: &'static str, fr: &'static str, en: &'static str) -> Variant
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Splendor,
     name: "Les Cités de Splendor",
-    variant_label: StaticText {
-        fr: "Module",
-        en: "Module",
-    },
+    variant_label: StaticText { fr: "Module", en: "Module" },
     // Les Cités de Splendor: the four modules, each played on its own.
     variants: &[
         module("cities", "Les Cités", "Cities"),
@@ -34,28 +29,19 @@ pub static INFO: GameInfo = GameInfo {
     categories: &[
         CategoryInfo {
             key: "cards",
-            label: StaticText {
-                fr: "Prestige des cartes",
-                en: "Card prestige",
-            },
+            label: StaticText { fr: "Prestige des cartes", en: "Card prestige" },
             source: "003_a2b3ede045789b20.txt",
             negative: false,
         },
         CategoryInfo {
             key: "nobles",
-            label: StaticText {
-                fr: "Nobles",
-                en: "Nobles",
-            },
+            label: StaticText { fr: "Nobles", en: "Nobles" },
             source: "003_a2b3ede045789b20.txt",
             negative: false,
         },
         CategoryInfo {
             key: "powers",
-            label: StaticText {
-                fr: "Pouvoirs des comptoirs",
-                en: "Trading post powers",
-            },
+            label: StaticText { fr: "Pouvoirs des comptoirs", en: "Trading post powers" },
             source: "003_a2b3ede045789b20.txt, Les Comptoirs",
             negative: false,
         },

@@ -12,85 +12,65 @@ use crate::text::Text;
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Valencia,
     name: "Valencia",
-    variant_label: StaticText {
-        fr: "Module",
-        en: "Module",
-    },
+    variant_label: StaticText { fr: "Module", en: "Module" },
     variants: &[
         VariantInfo {
             id: "base",
-            label: StaticText {
-                fr: "Jeu de base",
-                en: "Base game",
-            },
+            label: StaticText { fr: "Jeu de base", en: "Base game" },
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
         },
         VariantInfo {
             id: "special_influence",
-            label: StaticText {
-                fr: "Cartes Influence spéciales",
-                en: "Special influence cards",
-            },
+            label: StaticText { fr: "Cartes Influence spéciales", en: "Special influence cards" },
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
         },
     ],
-    // Valencia, p.10–11: the five categories of the final scoring, in the book's order.
+    // Valencia: prestige from the council phases during the game (phase III), then the five
+    // categories of the final scoring (p.10–11), in the book's order.
     categories: &[
         CategoryInfo {
+            key: "council",
+            label: StaticText { fr: "Points du Conseil", en: "Council points" },
+            source: "000_88d49a4ead267029.txt, Phase III",
+            negative: false,
+        },
+        CategoryInfo {
             key: "city",
-            label: StaticText {
-                fr: "Membres dans la ville",
-                en: "Members in the city",
-            },
+            label: StaticText { fr: "Membres dans la ville", en: "Members in the city" },
             source: "000_88d49a4ead267029.txt, p.10",
             negative: false,
         },
         CategoryInfo {
             key: "palms",
-            label: StaticText {
-                fr: "Palmiers",
-                en: "Palms",
-            },
+            label: StaticText { fr: "Palmiers", en: "Palms" },
             source: "000_88d49a4ead267029.txt, p.10",
             negative: false,
         },
         CategoryInfo {
             key: "fountains",
-            label: StaticText {
-                fr: "Fontaines",
-                en: "Fountains",
-            },
+            label: StaticText { fr: "Fontaines", en: "Fountains" },
             source: "000_88d49a4ead267029.txt, p.10",
             negative: false,
         },
         CategoryInfo {
             key: "privileges",
-            label: StaticText {
-                fr: "Privilèges inutilisés",
-                en: "Unused privileges",
-            },
+            label: StaticText { fr: "Privilèges inutilisés", en: "Unused privileges" },
             source: "000_88d49a4ead267029.txt, p.11",
             negative: false,
         },
         CategoryInfo {
             key: "missions_completed",
-            label: StaticText {
-                fr: "Missions réussies",
-                en: "Missions completed",
-            },
+            label: StaticText { fr: "Missions réussies", en: "Missions completed" },
             source: "000_88d49a4ead267029.txt, p.11",
             negative: false,
         },
         CategoryInfo {
             key: "missions_failed",
-            label: StaticText {
-                fr: "Missions échouées",
-                en: "Missions failed",
-            },
+            label: StaticText { fr: "Missions échouées", en: "Missions failed" },
             source: "000_88d49a4ead267029.txt, p.11",
             negative: true,
         },
@@ -103,20 +83,12 @@ pub static INFO: GameInfo = GameInfo {
 /// generic sheet has no coins, so a tie it cannot settle by the city is shown as shared.
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
-    let city = INFO
-        .categories
-        .iter()
-        .position(|c| c.key == "city")
-        .unwrap_or(0);
+    let city = INFO.categories.iter().position(|c| c.key == "city").unwrap_or(0);
     let criteria = [Criterion {
         key: "city",
         label: Text::new("membres dans la ville", "members in the city"),
         better: Better::Higher,
-        values: sheet
-            .players
-            .iter()
-            .map(|p| p.points.get(city).copied().unwrap_or(0))
-            .collect(),
+        values: sheet.players.iter().map(|p| p.points.get(city).copied().unwrap_or(0)).collect(),
     }];
     Ok(sheet::score_with(&sheet, &criteria))
 }

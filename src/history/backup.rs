@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time,
-    insert_player, now, parse_time, sql_int, write_results, write_table_state,
+    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player,
+    now, parse_time, sql_int, write_results, write_table_state,
 };
 use super::{Result, Store, StoreError, latest_schema_version};
 use crate::games::{GameId, Problems, Scoreboard};
@@ -133,14 +133,8 @@ impl Backup {
                 "manifest.format",
                 "not_a_backup",
                 Text::new(
-                    format!(
-                        "Ce fichier n'est pas une sauvegarde Greffier (format « {} »).",
-                        m.format
-                    ),
-                    format!(
-                        "This file is not a Greffier backup (format “{}”).",
-                        m.format
-                    ),
+                    format!("Ce fichier n'est pas une sauvegarde Greffier (format « {} »).", m.format),
+                    format!("This file is not a Greffier backup (format “{}”).", m.format),
                 ),
             );
         }
@@ -162,9 +156,7 @@ impl Backup {
                 "",
                 "too_large",
                 Text::new(
-                    format!(
-                        "Sauvegarde trop grande (plus de {MAX_BACKUP_ITEMS} éléments d'une sorte)."
-                    ),
+                    format!("Sauvegarde trop grande (plus de {MAX_BACKUP_ITEMS} éléments d'une sorte)."),
                     format!("Backup too large (over {MAX_BACKUP_ITEMS} items of one kind)."),
                 ),
             );
@@ -173,12 +165,7 @@ impl Backup {
         let mut names = HashSet::new();
         for (i, p) in self.players.iter().enumerate() {
             let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
-            check_len(
-                &mut problems,
-                &format!("players[{i}].colour"),
-                p.colour.as_deref(),
-                MAX_COLOUR_CHARS,
-            );
+            check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
             if !names.insert(name.to_lowercase()) {
                 problems.push(
                     format!("players[{i}].name"),
@@ -190,10 +177,7 @@ impl Backup {
         let mut uuids = HashSet::new();
         for (i, play) in self.plays.iter().enumerate() {
             let at = |f: &str| format!("plays[{i}].{f}");
-            if play.uuid.trim().is_empty()
-                || play.uuid.len() > 64
-                || !uuids.insert(play.uuid.as_str())
-            {
+            if play.uuid.trim().is_empty() || play.uuid.len() > 64 || !uuids.insert(play.uuid.as_str()) {
                 problems.push(
                     at("uuid"),
                     "invalid_uuid",
@@ -228,18 +212,8 @@ impl Backup {
                 }
                 Some(_) => {}
             }
-            check_len(
-                &mut problems,
-                &at("location"),
-                play.location.as_deref(),
-                MAX_LOCATION_CHARS,
-            );
-            check_len(
-                &mut problems,
-                &at("notes"),
-                play.notes.as_deref(),
-                MAX_NOTES_CHARS,
-            );
+            check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
+            check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
             let mut seated = HashSet::new();
             for (s, seat) in play.seats.iter().enumerate() {
                 if !names.contains(&seat.player.trim().to_lowercase()) {
@@ -292,16 +266,11 @@ impl Backup {
                 }
             }
             if let Some(t) = &play.table_state {
-                if serde_json::to_string(&t.state).map_or(0, |s| s.len())
-                    > super::plays::MAX_STATE_BYTES
-                {
+                if serde_json::to_string(&t.state).map_or(0, |s| s.len()) > super::plays::MAX_STATE_BYTES {
                     problems.push(
                         at("table_state"),
                         "too_large",
-                        Text::new(
-                            "État de la table trop volumineux.",
-                            "Table state too large.",
-                        ),
+                        Text::new("État de la table trop volumineux.", "Table state too large."),
                     );
                 }
             }
@@ -310,19 +279,13 @@ impl Backup {
                     problems.push(
                         at(&format!("events[{e}].kind")),
                         "invalid_kind",
-                        Text::new(
-                            "Type d'événement vide ou trop long.",
-                            "Event kind empty or too long.",
-                        ),
+                        Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
                     );
                 }
             }
         }
         for (i, c) in self.card_values.iter().enumerate() {
-            if c.card.trim().is_empty()
-                || c.card.chars().count() > 100
-                || !(-999..=999).contains(&c.value)
-            {
+            if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
                 problems.push(
                     format!("card_values[{i}]"),
                     "invalid_card",
@@ -339,7 +302,9 @@ impl Store {
     /// history are equal but for `exported_at`).
     pub fn export(&self) -> Result<Backup> {
         let conn = &self.conn;
-        let mut stmt = conn.prepare("SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id")?;
+        let mut stmt = conn.prepare(
+            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id",
+        )?;
         let players = stmt
             .query_map([], |r| {
                 Ok(BackupPlayer {
@@ -351,26 +316,16 @@ impl Store {
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
 
-        let mut stmt = conn
-            .prepare("SELECT game, card, value, updated_at FROM card_values ORDER BY game, card")?;
+        let mut stmt =
+            conn.prepare("SELECT game, card, value, updated_at FROM card_values ORDER BY game, card")?;
         let card_values = stmt
             .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    parse_time(&r.get::<_, String>(3)?)?,
-                ))
+                Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, parse_time(&r.get::<_, String>(3)?)?))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?
             .into_iter()
             .filter_map(|(g, card, value, updated_at)| {
-                Some(BackupCardValue {
-                    game: g.parse().ok()?,
-                    card,
-                    value,
-                    updated_at,
-                })
+                Some(BackupCardValue { game: g.parse().ok()?, card, value, updated_at })
             })
             .collect::<Vec<_>>();
 
@@ -391,16 +346,12 @@ impl Store {
                     r.get::<_, String>(3)?,
                     r.get::<_, String>(4)?,
                     parse_time(&r.get::<_, String>(5)?)?,
-                    r.get::<_, Option<String>>(6)?
-                        .map(|s| parse_time(&s))
-                        .transpose()?,
+                    r.get::<_, Option<String>>(6)?.map(|s| parse_time(&s)).transpose()?,
                     parse_time(&r.get::<_, String>(7)?)?,
                     r.get::<_, Option<String>>(8)?,
                     r.get::<_, Option<String>>(9)?,
                     r.get::<_, Option<u32>>(10)?,
-                    r.get::<_, Option<String>>(11)?
-                        .map(|s| parse_time(&s))
-                        .transpose()?,
+                    r.get::<_, Option<String>>(11)?.map(|s| parse_time(&s)).transpose()?,
                     r.get::<_, Option<String>>(12)?,
                     r.get::<_, Option<String>>(13)?,
                 ))
@@ -427,11 +378,7 @@ impl Store {
             let seats = self
                 .seats(id)?
                 .into_iter()
-                .map(|s| BackupSeat {
-                    player: s.player_name,
-                    colour: s.colour,
-                    first_player: s.first_player,
-                })
+                .map(|s| BackupSeat { player: s.player_name, colour: s.colour, first_player: s.first_player })
                 .collect();
             let table_state = match (schema, saved_at, state) {
                 (Some(schema_version), Some(saved_at), Some(state)) => Some(BackupTableState {
@@ -443,15 +390,10 @@ impl Store {
             };
             plays.push(BackupPlay {
                 uuid,
-                game: game.parse().map_err(|_| StoreError::NotFound {
-                    what: "game",
-                    id: game.clone(),
-                })?,
+                game: game.parse().map_err(|_| StoreError::NotFound { what: "game", id: game.clone() })?,
                 variant,
-                status: PlayStatus::parse(&status).ok_or_else(|| StoreError::NotFound {
-                    what: "status",
-                    id: status.clone(),
-                })?,
+                status: PlayStatus::parse(&status)
+                    .ok_or_else(|| StoreError::NotFound { what: "status", id: status.clone() })?,
                 started_at,
                 ended_at,
                 updated_at,
@@ -469,11 +411,7 @@ impl Store {
                 app_version: env!("CARGO_PKG_VERSION").to_owned(),
                 schema_version: latest_schema_version(),
                 exported_at: now(),
-                counts: Counts {
-                    players: players.len(),
-                    plays: plays.len(),
-                    card_values: card_values.len(),
-                },
+                counts: Counts { players: players.len(), plays: plays.len(), card_values: card_values.len() },
             },
             players,
             card_values,
@@ -491,20 +429,13 @@ impl Store {
         for p in &backup.players {
             let name = p.name.trim();
             let existing: Option<i64> = tx
-                .query_row(
-                    "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE",
-                    [name],
-                    |r| r.get(0),
-                )
+                .query_row("SELECT id FROM players WHERE name = ?1 COLLATE NOCASE", [name], |r| r.get(0))
                 .optional()?;
             let id = match existing {
                 Some(id) => id,
                 None => {
                     report.players_added += 1;
-                    i64::from(
-                        insert_player(&tx, name, p.colour.as_deref(), p.archived, &p.created_at)?
-                            .id,
-                    )
+                    i64::from(insert_player(&tx, name, p.colour.as_deref(), p.archived, &p.created_at)?.id)
                 }
             };
             ids.insert(name.to_lowercase(), id);
@@ -516,11 +447,10 @@ impl Store {
             )?;
         }
         for play in &backup.plays {
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)",
-                [&play.uuid],
-                |r| r.get(0),
-            )?;
+            let exists: bool =
+                tx.query_row("SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)", [&play.uuid], |r| {
+                    r.get(0)
+                })?;
             if exists {
                 report.plays_skipped += 1;
                 continue;
@@ -543,23 +473,14 @@ impl Store {
             )?;
             let play_id = tx.last_insert_rowid();
             for (i, seat) in play.seats.iter().enumerate() {
-                let player_id = ids
-                    .get(&seat.player.trim().to_lowercase())
-                    .copied()
-                    .unwrap_or_default();
+                let player_id = ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
                 tx.execute(
                     "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
                     params![play_id, sql_int(i), player_id, seat.colour, seat.first_player],
                 )?;
             }
             if let Some(t) = &play.table_state {
-                write_table_state(
-                    &tx,
-                    play_id,
-                    t.schema_version,
-                    &t.state.to_string(),
-                    &t.saved_at,
-                )?;
+                write_table_state(&tx, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
             }
             if let Some(board) = &play.scoreboard {
                 write_results(&tx, play_id, board)?;

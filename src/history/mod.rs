@@ -21,10 +21,8 @@ pub use model::*;
 use crate::games::Problems;
 
 /// The migrations, in order; each is a file of `migrations/`.
-const MIGRATION_FILES: &[(&str, &str)] = &[(
-    "0001_initial.sql",
-    include_str!("../../migrations/0001_initial.sql"),
-)];
+const MIGRATION_FILES: &[(&str, &str)] =
+    &[("0001_initial.sql", include_str!("../../migrations/0001_initial.sql"))];
 
 fn migrations() -> Migrations<'static> {
     Migrations::new(MIGRATION_FILES.iter().map(|(_, sql)| M::up(sql)).collect())
@@ -53,10 +51,7 @@ pub enum StoreError {
     #[error("invalid input:\n{0}")]
     Invalid(Problems),
     #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
 }
 
 impl StoreError {
@@ -90,10 +85,7 @@ impl Store {
     /// A database from a newer Greffier is refused untouched.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-                path: dir.to_owned(),
-                source,
-            })?;
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_owned(), source })?;
         }
         let conn = Connection::open(path)?;
         Store::prepare(conn, true)
@@ -124,16 +116,12 @@ impl Store {
 
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<u32> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
     /// `PRAGMA integrity_check`: `ok`, or what SQLite found broken.
     pub fn integrity_check(&self) -> Result<String> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+        Ok(self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
     }
 
     /// The raw connection, for statistics queries and tests.
@@ -165,36 +153,21 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
         let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
             .map(|rd| {
-                rd.filter_map(|e| e.ok())
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .collect()
+                rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
             })
             .unwrap_or_default();
         on_disk.retain(|n| n.ends_with(".sql"));
         on_disk.sort();
-        let listed: Vec<String> = MIGRATION_FILES
-            .iter()
-            .map(|(n, _)| (*n).to_owned())
-            .collect();
-        assert_eq!(
-            on_disk, listed,
-            "migrations/ and MIGRATION_FILES must list the same files, in order"
-        );
+        let listed: Vec<String> = MIGRATION_FILES.iter().map(|(n, _)| (*n).to_owned()).collect();
+        assert_eq!(on_disk, listed, "migrations/ and MIGRATION_FILES must list the same files, in order");
         for (i, name) in listed.iter().enumerate() {
-            assert!(
-                name.starts_with(&format!("{:04}_", i + 1)),
-                "{name} is not numbered {}",
-                i + 1
-            );
+            assert!(name.starts_with(&format!("{:04}_", i + 1)), "{name} is not numbered {}", i + 1);
         }
     }
 
     #[test]
     fn a_fresh_database_is_at_the_latest_schema() {
         let store = Store::open_in_memory().expect("in-memory store");
-        assert_eq!(
-            store.schema_version().expect("version"),
-            latest_schema_version()
-        );
+        assert_eq!(store.schema_version().expect("version"), latest_schema_version());
     }
 }

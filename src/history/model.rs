@@ -36,13 +36,9 @@ impl PlayStatus {
     }
 
     pub fn parse(s: &str) -> Option<PlayStatus> {
-        [
-            PlayStatus::InProgress,
-            PlayStatus::Finished,
-            PlayStatus::Abandoned,
-        ]
-        .into_iter()
-        .find(|p| p.as_str() == s)
+        [PlayStatus::InProgress, PlayStatus::Finished, PlayStatus::Abandoned]
+            .into_iter()
+            .find(|p| p.as_str() == s)
     }
 }
 

@@ -28,9 +28,7 @@ pub(super) fn fmt_time(t: &DateTime<Utc>) -> String {
 pub(super) fn parse_time(s: &str) -> rusqlite::Result<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(s)
         .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-        })
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
 }
 
 /// A count or index as SQLite stores it (counts here are small: seats, players).
@@ -39,10 +37,7 @@ pub(super) fn sql_int(n: usize) -> i64 {
 }
 
 pub(super) fn to_id(rowid: i64) -> Result<Id> {
-    Id::try_from(rowid).map_err(|_| StoreError::NotFound {
-        what: "row",
-        id: rowid.to_string(),
-    })
+    Id::try_from(rowid).map_err(|_| StoreError::NotFound { what: "row", id: rowid.to_string() })
 }
 
 /// Checks an optional free text's length, reporting on `field`.
@@ -63,11 +58,7 @@ pub(super) fn check_len(problems: &mut Problems, field: &str, value: Option<&str
 pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> String {
     let name = name.trim();
     if name.is_empty() {
-        problems.push(
-            field,
-            "empty_name",
-            Text::new("Le nom est vide.", "The name is empty."),
-        );
+        problems.push(field, "empty_name", Text::new("Le nom est vide.", "The name is empty."));
     } else if name.chars().count() > MAX_NAME_CHARS {
         problems.push(
             field,
@@ -179,14 +170,8 @@ fn state_text(state: &serde_json::Value) -> Result<String> {
             "",
             "too_large",
             Text::new(
-                format!(
-                    "État de la table trop volumineux (plus de {} Kio).",
-                    MAX_STATE_BYTES / 1024
-                ),
-                format!(
-                    "Table state too large (over {} KiB).",
-                    MAX_STATE_BYTES / 1024
-                ),
+                format!("État de la table trop volumineux (plus de {} Kio).", MAX_STATE_BYTES / 1024),
+                format!("Table state too large (over {} KiB).", MAX_STATE_BYTES / 1024),
             ),
         );
         return Err(StoreError::Invalid(p));
@@ -202,16 +187,8 @@ fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> Result<(), P
             "players",
             "player_count",
             Text::new(
-                format!(
-                    "La feuille compte {} joueurs, la partie {}.",
-                    board.players.len(),
-                    seats.len()
-                ),
-                format!(
-                    "The sheet has {} players, the play {}.",
-                    board.players.len(),
-                    seats.len()
-                ),
+                format!("La feuille compte {} joueurs, la partie {}.", board.players.len(), seats.len()),
+                format!("The sheet has {} players, the play {}.", board.players.len(), seats.len()),
             ),
         );
     }
@@ -221,18 +198,8 @@ fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> Result<(), P
                 format!("players[{i}].name"),
                 "seat_mismatch",
                 Text::new(
-                    format!(
-                        "La place {} est celle de {}, pas de {}.",
-                        i + 1,
-                        s.player_name,
-                        p.name
-                    ),
-                    format!(
-                        "Seat {} belongs to {}, not {}.",
-                        i + 1,
-                        s.player_name,
-                        p.name
-                    ),
+                    format!("La place {} est celle de {}, pas de {}.", i + 1, s.player_name, p.name),
+                    format!("Seat {} belongs to {}, not {}.", i + 1, s.player_name, p.name),
                 ),
             );
         }
@@ -264,21 +231,14 @@ impl Store {
 
     /// The roster, by name.
     pub fn list_players(&self) -> Result<Vec<Player>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, name, colour, archived FROM players ORDER BY name COLLATE NOCASE",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        })?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE NOCASE")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
         let mut players = Vec::new();
         for row in rows {
             let (id, name, colour, archived) = row?;
-            players.push(Player {
-                id: to_id(id)?,
-                name,
-                colour,
-                archived,
-            });
+            players.push(Player { id: to_id(id)?, name, colour, archived });
         }
         Ok(players)
     }
@@ -326,33 +286,15 @@ impl Store {
                 ),
             );
         }
-        check_len(
-            &mut problems,
-            "location",
-            new.location.as_deref(),
-            MAX_LOCATION_CHARS,
-        );
-        check_len(
-            &mut problems,
-            "notes",
-            new.notes.as_deref(),
-            MAX_NOTES_CHARS,
-        );
+        check_len(&mut problems, "location", new.location.as_deref(), MAX_LOCATION_CHARS);
+        check_len(&mut problems, "notes", new.notes.as_deref(), MAX_NOTES_CHARS);
         for (i, seat) in new.seats.iter().enumerate() {
-            check_len(
-                &mut problems,
-                &format!("seats[{i}].colour"),
-                seat.colour.as_deref(),
-                MAX_COLOUR_CHARS,
-            );
+            check_len(&mut problems, &format!("seats[{i}].colour"), seat.colour.as_deref(), MAX_COLOUR_CHARS);
             if new.seats[..i].iter().any(|s| s.player_id == seat.player_id) {
                 problems.push(
                     format!("seats[{i}].player_id"),
                     "duplicate_player",
-                    Text::new(
-                        "Ce joueur a déjà une place.",
-                        "This player already has a seat.",
-                    ),
+                    Text::new("Ce joueur a déjà une place.", "This player already has a seat."),
                 );
             }
             let exists: bool = self.conn.query_row(
@@ -406,35 +348,19 @@ impl Store {
     pub fn save_table_state(&self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
         let (game, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
-            return Err(StoreError::NotInProgress {
-                status: status.as_str(),
-            });
+            return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let text = state_text(state)?;
-        write_table_state(
-            &self.conn,
-            i64::from(play),
-            game.info().table_schema_version,
-            &text,
-            &now(),
-        )?;
-        self.conn.execute(
-            "UPDATE plays SET updated_at = ?2 WHERE id = ?1",
-            params![play, fmt_time(&now())],
-        )?;
+        write_table_state(&self.conn, i64::from(play), game.info().table_schema_version, &text, &now())?;
+        self.conn
+            .execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
         let seats = self.seats(i64::from(play))?;
         Ok(
             match games::score_value(game, state)
                 .and_then(|b| check_players_match_seats(&b, &seats).map(|()| b))
             {
-                Ok(board) => ScorePreview {
-                    scoreboard: Some(board),
-                    problems: Vec::new(),
-                },
-                Err(problems) => ScorePreview {
-                    scoreboard: None,
-                    problems: problems.0,
-                },
+                Ok(board) => ScorePreview { scoreboard: Some(board), problems: Vec::new() },
+                Err(problems) => ScorePreview { scoreboard: None, problems: problems.0 },
             },
         )
     }
@@ -444,22 +370,14 @@ impl Store {
     pub fn finish_play(&mut self, play: Id, state: &serde_json::Value) -> Result<PlayDetail> {
         let (game, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
-            return Err(StoreError::NotInProgress {
-                status: status.as_str(),
-            });
+            return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let text = state_text(state)?;
         let board = games::score_value(game, state)?;
         check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
         let ended = now();
         let tx = self.conn.transaction()?;
-        write_table_state(
-            &tx,
-            i64::from(play),
-            game.info().table_schema_version,
-            &text,
-            &ended,
-        )?;
+        write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
         tx.execute(
             "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3 WHERE id = ?1",
@@ -473,9 +391,7 @@ impl Store {
     pub fn abandon_play(&mut self, play: Id) -> Result<PlayDetail> {
         let (_, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
-            return Err(StoreError::NotInProgress {
-                status: status.as_str(),
-            });
+            return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let t = fmt_time(&now());
         self.conn.execute(
@@ -487,11 +403,7 @@ impl Store {
 
     /// Records a whole finished play from a table state alone (the CLI's `history add`):
     /// players are found by name or added to the roster; everything in one transaction.
-    pub fn record_finished_play(
-        &mut self,
-        game: GameId,
-        state: &serde_json::Value,
-    ) -> Result<PlayDetail> {
+    pub fn record_finished_play(&mut self, game: GameId, state: &serde_json::Value) -> Result<PlayDetail> {
         let text = state_text(state)?;
         let board = games::score_value(game, state)?;
         let t = now();
@@ -499,7 +411,13 @@ impl Store {
         tx.execute(
             "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, updated_at)
              VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?5)",
-            params![uuid::Uuid::new_v4().to_string(), game.as_str(), board.variant, sql_int(board.players.len()), fmt_time(&t)],
+            params![
+                uuid::Uuid::new_v4().to_string(),
+                game.as_str(),
+                board.variant,
+                sql_int(board.players.len()),
+                fmt_time(&t)
+            ],
         )?;
         let play_id = tx.last_insert_rowid();
         for p in &board.players {
@@ -528,9 +446,7 @@ impl Store {
     ) -> Result<RoundEvent> {
         let (_, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
-            return Err(StoreError::NotInProgress {
-                status: status.as_str(),
-            });
+            return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let recorded_at = now();
         let seq: u32 = self.conn.query_row(
@@ -542,13 +458,7 @@ impl Store {
             "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![play, round, seq, kind, payload.to_string(), fmt_time(&recorded_at)],
         )?;
-        Ok(RoundEvent {
-            round,
-            seq,
-            kind: kind.to_owned(),
-            payload: payload.clone(),
-            recorded_at,
-        })
+        Ok(RoundEvent { round, seq, kind: kind.to_owned(), payload: payload.clone(), recorded_at })
     }
 
     /// Remembers the printed value of a card (replacing the one typed before).
@@ -559,20 +469,14 @@ impl Store {
             problems.push(
                 "card",
                 "invalid_card",
-                Text::new(
-                    "Nom de carte vide ou trop long.",
-                    "Card name empty or too long.",
-                ),
+                Text::new("Nom de carte vide ou trop long.", "Card name empty or too long."),
             );
         }
         if !(-999..=999).contains(&value) {
             problems.push(
                 "value",
                 "out_of_range",
-                Text::new(
-                    "Valeur hors limites (−999 à 999).",
-                    "Value out of range (−999 to 999).",
-                ),
+                Text::new("Valeur hors limites (−999 à 999).", "Value out of range (−999 to 999)."),
             );
         }
         if !problems.is_empty() {
@@ -583,25 +487,15 @@ impl Store {
              ON CONFLICT (game, card) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
             params![game.as_str(), card, value, fmt_time(&now())],
         )?;
-        Ok(CardValue {
-            game,
-            card: card.to_owned(),
-            value,
-        })
+        Ok(CardValue { game, card: card.to_owned(), value })
     }
 
     /// The card values typed for `game`, by card.
     pub fn card_values(&self, game: GameId) -> Result<Vec<CardValue>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card")?;
-        let rows = stmt.query_map([game.as_str()], |r| {
-            Ok(CardValue {
-                game,
-                card: r.get(0)?,
-                value: r.get(1)?,
-            })
-        })?;
+        let mut stmt =
+            self.conn.prepare_cached("SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card")?;
+        let rows =
+            stmt.query_map([game.as_str()], |r| Ok(CardValue { game, card: r.get(0)?, value: r.get(1)? }))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -630,9 +524,7 @@ impl Store {
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
                 parse_time(&r.get::<_, String>(4)?)?,
-                r.get::<_, Option<String>>(5)?
-                    .map(|s| parse_time(&s))
-                    .transpose()?,
+                r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
                 r.get::<_, Option<String>>(6)?,
             ))
         })?;
@@ -702,19 +594,7 @@ impl Store {
             )
             .optional()?
             .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
-        let (
-            uuid,
-            game,
-            variant,
-            status,
-            started_at,
-            ended_at,
-            location,
-            notes,
-            state,
-            schema,
-            board,
-        ) = row;
+        let (uuid, game, variant, status, started_at, ended_at, location, notes, state, schema, board) = row;
         Ok(PlayDetail {
             id: play,
             uuid,
@@ -759,8 +639,7 @@ impl Store {
                 round: r.get(0)?,
                 seq: r.get(1)?,
                 kind: r.get(2)?,
-                payload: serde_json::from_str(&r.get::<_, String>(3)?)
-                    .unwrap_or(serde_json::Value::Null),
+                payload: serde_json::from_str(&r.get::<_, String>(3)?).unwrap_or(serde_json::Value::Null),
                 recorded_at: parse_time(&r.get::<_, String>(4)?)?,
             })
         })?;
@@ -770,30 +649,17 @@ impl Store {
     fn game_and_status(&self, play: Id) -> Result<(GameId, PlayStatus)> {
         let (game, status): (String, String) = self
             .conn
-            .query_row(
-                "SELECT game, status FROM plays WHERE id = ?1",
-                [play],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
+            .query_row("SELECT game, status FROM plays WHERE id = ?1", [play], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?
-            .ok_or_else(|| StoreError::NotFound {
-                what: "play",
-                id: play.to_string(),
-            })?;
+            .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
         Ok((parse_game(&game)?, parse_status(&status)?))
     }
 }
 
 fn parse_game(s: &str) -> Result<GameId> {
-    s.parse().map_err(|_| StoreError::NotFound {
-        what: "game",
-        id: s.to_owned(),
-    })
+    s.parse().map_err(|_| StoreError::NotFound { what: "game", id: s.to_owned() })
 }
 
 fn parse_status(s: &str) -> Result<PlayStatus> {
-    PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound {
-        what: "status",
-        id: s.to_owned(),
-    })
+    PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound { what: "status", id: s.to_owned() })
 }

@@ -20,26 +20,10 @@ use crate::text::Text;
 /// The entry files, with the game each one belongs to (`None`: about the app or all games).
 const ENTRY_FILES: &[(&str, Option<GameId>, &str)] = &[
     ("general.toml", None, include_str!("entries/general.toml")),
-    (
-        "valencia.toml",
-        Some(GameId::Valencia),
-        include_str!("entries/valencia.toml"),
-    ),
-    (
-        "citadelles.toml",
-        Some(GameId::Citadelles),
-        include_str!("entries/citadelles.toml"),
-    ),
-    (
-        "orleans.toml",
-        Some(GameId::Orleans),
-        include_str!("entries/orleans.toml"),
-    ),
-    (
-        "splendor.toml",
-        Some(GameId::Splendor),
-        include_str!("entries/splendor.toml"),
-    ),
+    ("valencia.toml", Some(GameId::Valencia), include_str!("entries/valencia.toml")),
+    ("citadelles.toml", Some(GameId::Citadelles), include_str!("entries/citadelles.toml")),
+    ("orleans.toml", Some(GameId::Orleans), include_str!("entries/orleans.toml")),
+    ("splendor.toml", Some(GameId::Splendor), include_str!("entries/splendor.toml")),
 ];
 
 /// What a rule entry is about; used to filter searches and to pick an icon.
@@ -124,10 +108,7 @@ struct EntryFile {
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogueError {
     #[error("rule file {file}: {source}")]
-    Parse {
-        file: &'static str,
-        source: toml::de::Error,
-    },
+    Parse { file: &'static str, source: toml::de::Error },
     #[error("rule entry `{id}`: {problem}")]
     Entry { id: String, problem: String },
     #[error("rule search index: {0}")]
@@ -168,10 +149,7 @@ impl Catalogue {
     pub fn from_entries(entries: Vec<RuleEntry>) -> Result<Catalogue, CatalogueError> {
         let mut by_id = HashMap::new();
         for (i, e) in entries.iter().enumerate() {
-            let bad = |problem: &str| CatalogueError::Entry {
-                id: e.id.clone(),
-                problem: problem.to_owned(),
-            };
+            let bad = |problem: &str| CatalogueError::Entry { id: e.id.clone(), problem: problem.to_owned() };
             if by_id.insert(e.id.clone(), i).is_some() {
                 return Err(bad("id used twice"));
             }
@@ -189,11 +167,7 @@ impl Catalogue {
             }
         }
         let index = search::Index::build(&entries)?;
-        Ok(Catalogue {
-            entries,
-            by_id,
-            index,
-        })
+        Ok(Catalogue { entries, by_id, index })
     }
 
     pub fn entries(&self) -> &[RuleEntry] {
@@ -207,11 +181,7 @@ impl Catalogue {
     /// Entries matching `query` (every word, as a prefix, ignoring case and accents), best
     /// first, titles weighing more than bodies. An empty or punctuation-only query finds
     /// nothing.
-    pub fn search(
-        &self,
-        query: &str,
-        filter: &SearchFilter,
-    ) -> Result<Vec<RuleHit>, rusqlite::Error> {
+    pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<RuleHit>, rusqlite::Error> {
         self.index.search(&self.entries, query, filter)
     }
 
@@ -219,12 +189,7 @@ impl Catalogue {
     pub fn counts(&self) -> BTreeMap<String, usize> {
         let mut counts = BTreeMap::new();
         for e in &self.entries {
-            *counts
-                .entry(
-                    e.game
-                        .map_or("general".to_owned(), |g| g.as_str().to_owned()),
-                )
-                .or_insert(0) += 1;
+            *counts.entry(e.game.map_or("general".to_owned(), |g| g.as_str().to_owned())).or_insert(0) += 1;
         }
         counts
     }

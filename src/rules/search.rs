@@ -2,6 +2,8 @@
 //! (so `egalite` finds `égalité`), every word of the query matched as a prefix, titles weighted
 //! ten times the body.
 
+use std::sync::Mutex;
+
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
@@ -49,8 +51,10 @@ pub struct SnippetPart {
     pub hit: bool,
 }
 
+/// The connection sits behind a mutex so the catalogue can be shared between threads (the
+/// desktop app serves searches from several workers).
 pub(super) struct Index {
-    conn: Connection,
+    conn: Mutex<Connection>,
 }
 
 impl Index {
@@ -63,9 +67,8 @@ impl Index {
         )?;
         let tx = conn.transaction()?;
         {
-            let mut insert = tx.prepare(
-                "INSERT INTO rule_fts (title, body, entry, lang) VALUES (?1, ?2, ?3, ?4)",
-            )?;
+            let mut insert =
+                tx.prepare("INSERT INTO rule_fts (title, body, entry, lang) VALUES (?1, ?2, ?3, ?4)")?;
             for (i, e) in entries.iter().enumerate() {
                 let i = i64::try_from(i).unwrap_or(i64::MAX);
                 insert.execute(params![e.title.fr, e.body.fr, i, "fr"])?;
@@ -73,7 +76,7 @@ impl Index {
             }
         }
         tx.commit()?;
-        Ok(Index { conn })
+        Ok(Index { conn: Mutex::new(conn) })
     }
 
     pub(super) fn search(
@@ -85,22 +88,16 @@ impl Index {
         let Some(fts_query) = to_fts_query(query) else {
             return Ok(Vec::new());
         };
-        let limit = if filter.limit == 0 {
-            20
-        } else {
-            filter.limit as usize
-        };
-        let mut stmt = self.conn.prepare_cached(
+        let limit = if filter.limit == 0 { 20 } else { filter.limit as usize };
+        // A poisoned lock only means another search panicked; the index itself is read-only.
+        let conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut stmt = conn.prepare_cached(
             "SELECT entry, lang, snippet(rule_fts, 1, char(2), char(3), '…', 14)
                FROM rule_fts WHERE rule_fts MATCH ?1
               ORDER BY bm25(rule_fts, 10.0, 1.0)",
         )?;
         let rows = stmt.query_map([&fts_query], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
         })?;
         let mut hits: Vec<RuleHit> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -115,7 +112,7 @@ impl Index {
             let snippet = if row_lang == filter.lang.code() {
                 snippet
             } else {
-                self.snippet_in(i, filter.lang, &fts_query)?
+                snippet_in(&conn, i, filter.lang, &fts_query)?
                     .unwrap_or_else(|| opening(entry.body.get(filter.lang)))
             };
             hits.push(RuleHit {
@@ -131,19 +128,19 @@ impl Index {
         }
         Ok(hits)
     }
+}
 
-    /// The snippet of entry `i` in `lang`, if that language's text matches too.
-    fn snippet_in(&self, i: i64, lang: Lang, fts_query: &str) -> rusqlite::Result<Option<String>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT snippet(rule_fts, 1, char(2), char(3), '…', 14)
-               FROM rule_fts WHERE rule_fts MATCH ?1 AND entry = ?2 AND lang = ?3",
-        )?;
-        let mut rows = stmt.query(params![fts_query, i, lang.code()])?;
-        Ok(match rows.next()? {
-            Some(r) => Some(r.get(0)?),
-            None => None,
-        })
-    }
+/// The snippet of entry `i` in `lang`, if that language's text matches too.
+fn snippet_in(conn: &Connection, i: i64, lang: Lang, fts_query: &str) -> rusqlite::Result<Option<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT snippet(rule_fts, 1, char(2), char(3), '…', 14)
+           FROM rule_fts WHERE rule_fts MATCH ?1 AND entry = ?2 AND lang = ?3",
+    )?;
+    let mut rows = stmt.query(params![fts_query, i, lang.code()])?;
+    Ok(match rows.next()? {
+        Some(r) => Some(r.get(0)?),
+        None => None,
+    })
 }
 
 fn matches_filter(entry: &RuleEntry, filter: &SearchFilter) -> bool {
@@ -167,21 +164,13 @@ pub fn to_fts_query(query: &str) -> Option<String> {
         .take(16)
         .map(|t| format!("\"{t}\"*"))
         .collect();
-    if terms.is_empty() {
-        None
-    } else {
-        Some(terms.join(" "))
-    }
+    if terms.is_empty() { None } else { Some(terms.join(" ")) }
 }
 
 /// The first words of a text, when no passage matches in the wanted language.
 fn opening(body: &str) -> String {
     let words: Vec<&str> = body.split_whitespace().collect();
-    if words.len() <= 14 {
-        words.join(" ")
-    } else {
-        format!("{}…", words[..14].join(" "))
-    }
+    if words.len() <= 14 { words.join(" ") } else { format!("{}…", words[..14].join(" ")) }
 }
 
 fn split_snippet(snippet: &str) -> Vec<SnippetPart> {
@@ -191,10 +180,7 @@ fn split_snippet(snippet: &str) -> Vec<SnippetPart> {
     for c in snippet.chars() {
         if c == HIT_START || c == HIT_END {
             if !current.is_empty() {
-                parts.push(SnippetPart {
-                    text: std::mem::take(&mut current),
-                    hit,
-                });
+                parts.push(SnippetPart { text: std::mem::take(&mut current), hit });
             }
             hit = c == HIT_START;
         } else {
@@ -214,14 +200,8 @@ mod tests {
     #[test]
     fn user_text_becomes_quoted_prefix_terms() {
         assert_eq!(to_fts_query("égal").as_deref(), Some("\"égal\"*"));
-        assert_eq!(
-            to_fts_query("fin de partie").as_deref(),
-            Some("\"fin\"* \"de\"* \"partie\"*")
-        );
-        assert_eq!(
-            to_fts_query("\"NOT\" -x: OR (").as_deref(),
-            Some("\"NOT\"* \"x\"* \"OR\"*")
-        );
+        assert_eq!(to_fts_query("fin de partie").as_deref(), Some("\"fin\"* \"de\"* \"partie\"*"));
+        assert_eq!(to_fts_query("\"NOT\" -x: OR (").as_deref(), Some("\"NOT\"* \"x\"* \"OR\"*"));
         assert_eq!(to_fts_query(" ,;:!? "), None);
     }
 
@@ -231,18 +211,9 @@ mod tests {
         assert_eq!(
             parts,
             vec![
-                SnippetPart {
-                    text: "a ".into(),
-                    hit: false
-                },
-                SnippetPart {
-                    text: "b".into(),
-                    hit: true
-                },
-                SnippetPart {
-                    text: " c".into(),
-                    hit: false
-                },
+                SnippetPart { text: "a ".into(), hit: false },
+                SnippetPart { text: "b".into(), hit: true },
+                SnippetPart { text: " c".into(), hit: false },
             ]
         );
     }

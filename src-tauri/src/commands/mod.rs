@@ -1,0 +1,8 @@
+//! The commands the webview may call, by area. Each is a few lines: arguments → core → typed
+//! error. They are `async` so none runs on the main (UI) thread; the history lock is taken and
+//! released inside, never held across an `.await`.
+
+pub mod app;
+pub mod games;
+pub mod plays;
+pub mod rules;

@@ -1,0 +1,69 @@
+//! Players and plays.
+
+use greffier::history::{Id, NewPlay, PlayDetail, PlayFilter, PlayPage, Player, ScorePreview};
+use tauri::State;
+
+use crate::error::CmdResult;
+use crate::state::AppState;
+
+#[tauri::command]
+#[specta::specta]
+pub async fn list_players(state: State<'_, AppState>) -> CmdResult<Vec<Player>> {
+    Ok(state.store()?.list_players()?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn create_player(
+    state: State<'_, AppState>,
+    name: String,
+    colour: Option<String>,
+) -> CmdResult<Player> {
+    Ok(state.store()?.create_player(&name, colour.as_deref())?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn start_play(state: State<'_, AppState>, new_play: NewPlay) -> CmdResult<PlayDetail> {
+    Ok(state.store()?.start_play(&new_play)?)
+}
+
+/// Autosave: the state is stored even when invalid; the answer carries the live score or the
+/// problems.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_table_state(
+    state: State<'_, AppState>,
+    play_id: Id,
+    table: serde_json::Value,
+) -> CmdResult<ScorePreview> {
+    Ok(state.store()?.save_table_state(play_id, &table)?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn finish_play(
+    state: State<'_, AppState>,
+    play_id: Id,
+    table: serde_json::Value,
+) -> CmdResult<PlayDetail> {
+    Ok(state.store()?.finish_play(play_id, &table)?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn abandon_play(state: State<'_, AppState>, play_id: Id) -> CmdResult<PlayDetail> {
+    Ok(state.store()?.abandon_play(play_id)?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn list_plays(state: State<'_, AppState>, filter: PlayFilter) -> CmdResult<PlayPage> {
+    Ok(state.store()?.list_plays(&filter)?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn get_play(state: State<'_, AppState>, play_id: Id) -> CmdResult<PlayDetail> {
+    Ok(state.store()?.play(play_id)?)
+}
