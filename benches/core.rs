@@ -1,1 +1,57 @@
-fn main() {}
+//! Benchmarks for the paths a user waits on: opening (and migrating) the history, saving a
+//! finished play, and a rules search as you type. `cargo bench` runs them; `make test` only
+//! compiles them.
+
+use divan::{Bencher, black_box};
+use greffier::games::GameId;
+use greffier::history::{NewPlay, NewSeat, Store};
+use greffier::rules::{Catalogue, SearchFilter};
+use greffier::text::Lang;
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench]
+fn open_and_migrate_a_new_database(bencher: Bencher) {
+    bencher.with_inputs(|| tempfile::tempdir().expect("dir")).bench_values(|dir| {
+        let store = Store::open(&dir.path().join("h.sqlite3")).expect("open");
+        black_box(store.schema_version().expect("version"));
+        dir
+    });
+}
+
+#[divan::bench]
+fn insert_a_finished_play(bencher: Bencher) {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut store = Store::open(&dir.path().join("h.sqlite3")).expect("open");
+    let seats: Vec<NewSeat> = ["Ani", "Dirk", "Lilli", "Patty"]
+        .iter()
+        .map(|n| NewSeat { player_id: store.create_player(n, None).expect("player").id, colour: None })
+        .collect();
+    let sheet = serde_json::json!({ "variant": "base", "players": [
+        { "name": "Ani", "points": { "city": 6, "palms": 5, "fountains": 22, "privileges": 2 } },
+        { "name": "Dirk", "points": { "city": 7, "palms": 3, "fountains": 14 } },
+        { "name": "Lilli", "points": { "city": 5, "fountains": 18, "missions_completed": 12 } },
+        { "name": "Patty", "points": { "city": 8, "missions_failed": -3 } } ] });
+    bencher.bench_local(|| {
+        let play = store
+            .start_play(&NewPlay {
+                game: GameId::Valencia,
+                variant: "base".into(),
+                location: None,
+                notes: None,
+                seats: seats.clone(),
+                first_seat: 0,
+            })
+            .expect("start");
+        black_box(store.finish_play(play.id, &sheet).expect("finish"));
+    });
+}
+
+#[divan::bench(args = ["f", "fontaine", "egalite", "fin de partie", "victoire equipe"])]
+fn rules_search(bencher: Bencher, query: &str) {
+    let catalogue = Catalogue::load().expect("catalogue");
+    let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
+    bencher.bench_local(|| black_box(catalogue.search(query, &filter).expect("search")));
+}

@@ -1,1 +1,10 @@
+//! The core's integration tests, in one binary (each `tests/*.rs` file would link the crate
+//! again). Modules by area.
 
+mod backup;
+mod cli;
+mod crash;
+mod history;
+mod rules;
+mod scoring;
+mod support;

@@ -1,0 +1,152 @@
+//! The `greffier` binary, as a user runs it, against temp databases only.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
+
+fn greffier(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(GREFFIER)
+        .args(args)
+        .env_remove("GREFFIER_DB")
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn greffier");
+    if let Some(text) = stdin {
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("run greffier")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SHEET: &str = r#"{"variant":"base","players":[{"name":"Ani","points":{"city":5,"palms":3}},{"name":"Dirk","points":{"city":7,"fountains":4}}]}"#;
+
+#[test]
+fn score_prints_a_table_or_the_scoreboard_json() {
+    let out = greffier(&["score", "valencia", "-", "--lang", "en"], Some(SHEET));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Valencia — Base game"));
+    let dirk = text.lines().find(|l| l.contains("Dirk")).expect("Dirk's row");
+    assert!(dirk.starts_with("1 ★") && dirk.contains("11"), "{dirk}");
+
+    let out = greffier(&["score", "valencia", "-", "--json"], Some(SHEET));
+    let board: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(board["players"][1]["total"], 11);
+    assert_eq!(board["outcome"]["kind"], "points");
+}
+
+#[test]
+fn bad_input_exits_with_a_message_naming_the_problem() {
+    let out = greffier(&["score", "chess", "-"], Some(SHEET));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown game `chess`"));
+
+    let out = greffier(&["score", "valencia", "-"], Some("{not json"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("Unreadable data (line 1"));
+
+    let out = greffier(
+        &["score", "valencia", "-", "--lang", "fr"],
+        Some(r#"{"players":[{"name":"Ani","points":{"city":-7000}},{"name":"Dirk"}]}"#),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("players[0].points.city: -7000 points est hors limites"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = greffier(&["score", "valencia", "/no/such/file.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/no/such/file.json"));
+}
+
+#[test]
+fn rules_search_finds_entries_without_accents() {
+    let out =
+        greffier(&["rules", "search", "egalite", "--game", "citadelles", "--lang", "fr", "--json"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let hits: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(hits.as_array().is_some_and(|h| h.iter().any(|h| h["id"] == "citadelles.tie_break")), "{hits}");
+
+    let out = greffier(&["rules", "search", "fontaine", "--lang", "en"], None);
+    assert!(stdout(&out).contains("valencia.scoring.fountains  Fountains"));
+
+    let out = greffier(&["rules", "show", "valencia.scoring.fountains", "--lang", "fr"], None);
+    assert!(stdout(&out).contains("000_88d49a4ead267029.txt"));
+}
+
+#[test]
+fn history_add_list_show_export_import_round_trip_on_temp_databases() {
+    let dir = tempfile::tempdir().expect("dir");
+    let a = dir.path().join("a.sqlite3");
+    let b = dir.path().join("b.sqlite3");
+    let a = a.to_str().expect("utf8");
+    let b = b.to_str().expect("utf8");
+
+    let out = greffier(&["history", "--db", a, "add", "valencia", "-"], Some(SHEET));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "recorded play #1");
+
+    let list = stdout(&greffier(&["history", "--db", a, "list"], None));
+    assert!(list.contains("★Dirk 11") && list.contains("1 / 1"), "{list}");
+    let show = stdout(&greffier(&["history", "--db", a, "show", "1", "--lang", "en"], None));
+    assert!(show.contains("Members in the city"));
+
+    let export = dir.path().join("backup.json");
+    let out = greffier(&["history", "--db", a, "export", "-o", export.to_str().expect("utf8")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = greffier(&["history", "--db", b, "import", export.to_str().expect("utf8")], None);
+    assert!(stdout(&out).contains("imported: 1 plays, 2 players"), "{}", stdout(&out));
+
+    let first: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&export).expect("read")).expect("json");
+    let second: serde_json::Value =
+        serde_json::from_slice(&greffier(&["history", "--db", b, "export"], None).stdout)
+            .expect("export from the copy");
+    assert_eq!(first["plays"], second["plays"], "every play round-trips exactly");
+    assert_eq!(first["players"], second["players"]);
+
+    // GREFFIER_DB stands for --db.
+    let out = Command::new(GREFFIER)
+        .args(["history", "list", "--json"])
+        .env("GREFFIER_DB", b)
+        .output()
+        .expect("run");
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(page["total"], 1);
+}
+
+#[test]
+fn a_bad_import_changes_nothing_and_a_newer_database_is_refused() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf8");
+    greffier(&["history", "--db", db, "add", "valencia", "-"], Some(SHEET));
+
+    let out = greffier(&["history", "--db", db, "import", "-"], Some(r#"{"manifest": 3}"#));
+    assert_eq!(out.status.code(), Some(1));
+    let page: serde_json::Value =
+        serde_json::from_slice(&greffier(&["history", "--db", db, "list", "--json"], None).stdout)
+            .expect("json");
+    assert_eq!(page["total"], 1);
+
+    let future = dir.path().join("future.sqlite3");
+    rusqlite::Connection::open(&future)
+        .and_then(|c| c.execute_batch("PRAGMA user_version = 42;"))
+        .expect("future db");
+    let out = greffier(&["history", "--db", future.to_str().expect("utf8"), "list"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("newer Greffier (schema 42"), "{}", stderr(&out));
+}

@@ -1,0 +1,110 @@
+//! A process killed (SIGKILL) in the middle of saving leaves a database that opens, passes
+//! `PRAGMA integrity_check`, and holds every play whose save returned.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use greffier::history::{PlayFilter, Store};
+
+use crate::support::{seed_plays, valencia_sheet};
+
+const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
+
+/// A small deterministic generator, so a failing run can be replayed.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % below
+    }
+}
+
+fn plays_in(db: &std::path::Path) -> u32 {
+    let store = Store::open(db).expect("the database opens after a kill");
+    assert_eq!(store.integrity_check().expect("check"), "ok");
+    let fk_problems: i64 = store
+        .connection()
+        .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))
+        .expect("foreign key check");
+    assert_eq!(fk_problems, 0, "no orphan rows");
+    store.list_plays(&PlayFilter::default()).expect("list").total
+}
+
+#[test]
+fn killing_a_saving_process_never_loses_a_returned_save_or_half_writes_one() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("history.sqlite3");
+
+    // A backup of 60 plays: importing it is one long transaction worth interrupting.
+    let backup = {
+        let mut source = Store::open_in_memory().expect("source");
+        seed_plays(&mut source, 60);
+        dir.path().join("backup.json").tap_write(&source.export().expect("export").to_json())
+    };
+    let sheet = dir
+        .path()
+        .join("sheet.json")
+        .tap_write(&valencia_sheet(&[("Ani", 5, 1), ("Dirk", 7, 0)]).to_string());
+
+    let mut rng = Lcg(0x6772_6566);
+    let mut expected = 0u32; // plays whose save returned
+    let mut killed = 0;
+    for round in 0..24 {
+        let before = plays_in(&db);
+        assert!(before >= expected, "round {round}: a returned save was lost ({before} < {expected})");
+        let importing = round % 2 == 0;
+        let mut cmd = Command::new(GREFFIER);
+        cmd.arg("history").arg("--db").arg(&db);
+        if importing {
+            // Each import must add plays, so give the backup fresh uuids.
+            let text = std::fs::read_to_string(&backup).expect("read");
+            let fresh = text.replace("\"uuid\": \"", &format!("\"uuid\": \"r{round}-"));
+            let file = dir.path().join(format!("backup-{round}.json")).tap_write(&fresh);
+            cmd.arg("import").arg(file);
+        } else {
+            cmd.arg("add").arg("valencia").arg(&sheet);
+        }
+        let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn greffier");
+        let delay = Duration::from_millis(rng.next(60));
+        let start = Instant::now();
+        let finished = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break Some(status);
+            }
+            if start.elapsed() >= delay {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        match finished {
+            Some(status) => {
+                assert!(status.success(), "round {round}: greffier failed on its own");
+                expected = before + if importing { 60 } else { 1 };
+            }
+            None => {
+                child.kill().expect("SIGKILL");
+                let _ = child.wait();
+                killed += 1;
+                let after = plays_in(&db);
+                let whole = if importing { 60 } else { 1 };
+                assert!(
+                    after == before || after == before + whole,
+                    "round {round}: a partial save ({before} → {after})"
+                );
+                expected = after;
+            }
+        }
+        assert_eq!(plays_in(&db), expected, "round {round}");
+    }
+    assert!(killed > 0, "the test must actually kill some saves");
+}
+
+trait TapWrite {
+    fn tap_write(self, text: &str) -> Self;
+}
+impl TapWrite for std::path::PathBuf {
+    fn tap_write(self, text: &str) -> Self {
+        std::fs::write(&self, text).expect("write fixture");
+        self
+    }
+}

@@ -1,0 +1,169 @@
+//! The history store: plays from start to finish, atomic writes, schema guard.
+
+use greffier::games::GameId;
+use greffier::history::{NewPlay, NewSeat, PlayFilter, PlayStatus, Store, StoreError, latest_schema_version};
+use serde_json::json;
+
+use crate::support::{seed_plays, start_valencia, valencia_sheet};
+
+#[test]
+fn a_play_is_started_autosaved_finished_and_listed_with_its_winner() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    assert_eq!(play.status, PlayStatus::InProgress);
+    assert_eq!(play.seats.len(), 2);
+    assert!(play.seats[0].first_player);
+
+    let preview =
+        store.save_table_state(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)])).expect("save");
+    assert_eq!(preview.scoreboard.as_ref().map(|b| b.players[1].total), Some(11));
+
+    let done = store.finish_play(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)])).expect("finish");
+    assert_eq!(done.status, PlayStatus::Finished);
+    assert!(done.ended_at.is_some());
+
+    let page = store.list_plays(&PlayFilter::default()).expect("list");
+    assert_eq!(page.total, 1);
+    let dirk = &page.plays[0].players[1];
+    assert_eq!((dirk.name.as_str(), dirk.total, dirk.rank, dirk.winner), ("Dirk", Some(11), Some(1), true));
+
+    // Category points are queryable for statistics.
+    let fountains: i64 = store
+        .connection()
+        .query_row("SELECT SUM(points) FROM category_points WHERE category = 'fountains'", [], |r| r.get(0))
+        .expect("sum");
+    assert_eq!(fountains, 4);
+}
+
+#[test]
+fn autosave_keeps_an_invalid_state_and_finishing_it_changes_nothing() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let bad = json!({ "players": [ { "name": "Ani", "points": { "city": "lots" } }, { "name": "Dirk" } ] });
+    let preview = store.save_table_state(play.id, &bad).expect("autosave stores anything");
+    assert!(preview.scoreboard.is_none());
+    assert_eq!(preview.problems[0].field, "players[0].points.city");
+
+    let err = store.finish_play(play.id, &bad).expect_err("invalid");
+    assert!(matches!(err, StoreError::Invalid(_)));
+    let detail = store.play(play.id).expect("play");
+    assert_eq!(detail.status, PlayStatus::InProgress);
+    assert_eq!(detail.table_state, Some(bad), "what was typed is still there");
+    assert!(detail.scoreboard.is_none());
+}
+
+#[test]
+fn the_sheet_must_seat_the_play_s_players_in_order() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let swapped = valencia_sheet(&[("Dirk", 5, 0), ("Ani", 7, 4)]);
+    let StoreError::Invalid(problems) = store.finish_play(play.id, &swapped).expect_err("swapped") else {
+        panic!("expected invalid input");
+    };
+    assert_eq!(problems.0[0].field, "players[0].name");
+    assert_eq!(problems.0[0].code, "seat_mismatch");
+}
+
+#[test]
+fn a_finished_or_abandoned_play_cannot_be_changed() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    store.abandon_play(play.id).expect("abandon");
+    let err = store.save_table_state(play.id, &json!({})).expect_err("abandoned");
+    assert!(matches!(err, StoreError::NotInProgress { status: "abandoned" }));
+    assert!(matches!(store.play(4242), Err(StoreError::NotFound { .. })));
+}
+
+#[test]
+fn new_plays_are_checked_field_by_field() {
+    let mut store = Store::open_in_memory().expect("store");
+    let ani = store.create_player("Ani", None).expect("Ani");
+    let err = store
+        .start_play(&NewPlay {
+            game: GameId::Valencia,
+            variant: "base".into(),
+            location: Some("x".repeat(500)),
+            notes: None,
+            seats: vec![NewSeat { player_id: ani.id, colour: None }, NewSeat { player_id: 77, colour: None }],
+            first_seat: 5,
+        })
+        .expect_err("invalid");
+    let StoreError::Invalid(problems) = err else { panic!("expected invalid input") };
+    let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, vec!["first_seat", "location", "seats[1].player_id"]);
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 0, "nothing half-written");
+
+    let dup = store.create_player(" ani ", None).expect_err("same name, other case");
+    assert!(matches!(dup, StoreError::Invalid(p) if p.0[0].code == "duplicate_name"));
+}
+
+#[test]
+fn lists_filter_and_paginate_newest_first() {
+    let mut store = Store::open_in_memory().expect("store");
+    seed_plays(&mut store, 25);
+    let open = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let first = store.list_plays(&PlayFilter { limit: 10, ..Default::default() }).expect("page 1");
+    assert_eq!((first.total, first.plays.len()), (26, 10));
+    assert_eq!(first.plays[0].id, open.id, "newest first");
+    let last = store.list_plays(&PlayFilter { limit: 10, offset: 20, ..Default::default() }).expect("page 3");
+    assert_eq!(last.plays.len(), 6);
+    let unfinished = store
+        .list_plays(&PlayFilter { status: Some(PlayStatus::InProgress), ..Default::default() })
+        .expect("open");
+    assert_eq!(unfinished.total, 1);
+    let other_game =
+        store.list_plays(&PlayFilter { game: Some(GameId::Splendor), ..Default::default() }).expect("none");
+    assert_eq!(other_game.total, 0);
+}
+
+#[test]
+fn a_database_from_a_newer_greffier_is_refused_untouched() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("future.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&path).expect("create");
+        conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").expect("future schema");
+    }
+    let err = Store::open(&path).err().expect("refused");
+    assert!(
+        matches!(err, StoreError::NewerSchema { found: 99, supported } if supported == latest_schema_version())
+    );
+    assert!(err.to_string().contains("newer Greffier"));
+    let conn = rusqlite::Connection::open(&path).expect("reopen");
+    let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("version");
+    let tables: i64 = conn
+        .query_row("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'", [], |r| r.get(0))
+        .expect("tables");
+    assert_eq!((version, tables), (99, 1), "nothing was migrated or added");
+}
+
+#[test]
+fn a_file_database_reopens_with_everything_and_uses_wal() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("nested/dir/greffier.sqlite3");
+    {
+        let mut store = Store::open(&path).expect("create with its folders");
+        seed_plays(&mut store, 3);
+        store.set_card_value(GameId::Valencia, "Mission: Les marchands", 4).expect("card");
+    }
+    let store = Store::open(&path).expect("reopen");
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 3);
+    assert_eq!(store.card_values(GameId::Valencia).expect("cards")[0].value, 4);
+    let mode: String = store.connection().query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("mode");
+    assert_eq!(mode, "wal");
+    let fk: i64 = store.connection().query_row("PRAGMA foreign_keys", [], |r| r.get(0)).expect("fk");
+    assert_eq!(fk, 1);
+    assert_eq!(store.integrity_check().expect("check"), "ok");
+}
+
+#[test]
+fn round_events_are_logged_in_order() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    store.append_round_event(play.id, 1, "event", &json!({ "id": "peste" })).expect("1");
+    store.append_round_event(play.id, 1, "payment", &json!({ "coins": 3 })).expect("2");
+    store.append_round_event(play.id, 2, "event", &json!({ "id": "moisson" })).expect("3");
+    let events = store.play(play.id).expect("play").events;
+    let order: Vec<(u8, u32, &str)> = events.iter().map(|e| (e.round, e.seq, e.kind.as_str())).collect();
+    assert_eq!(order, vec![(1, 1, "event"), (1, 2, "payment"), (2, 1, "event")]);
+}

@@ -1,0 +1,49 @@
+//! Shared fixtures.
+
+use greffier::history::{NewPlay, NewSeat, PlayDetail, Store};
+use serde_json::{Value, json};
+
+/// A generic sheet for Valencia with the given (name, city, fountains) per player.
+pub fn valencia_sheet(players: &[(&str, i64, i64)]) -> Value {
+    json!({
+        "variant": "base",
+        "players": players.iter().map(|(name, city, fountains)| json!({
+            "name": name, "points": { "city": city, "fountains": fountains }
+        })).collect::<Vec<_>>()
+    })
+}
+
+/// Starts a Valencia play for the named players (created if needed).
+pub fn start_valencia(store: &mut Store, names: &[&str]) -> PlayDetail {
+    let roster = store.list_players().expect("roster");
+    let seats = names
+        .iter()
+        .map(|n| {
+            let id = match roster.iter().find(|p| p.name == *n) {
+                Some(p) => p.id,
+                None => store.create_player(n, None).expect("player").id,
+            };
+            NewSeat { player_id: id, colour: None }
+        })
+        .collect();
+    store
+        .start_play(&NewPlay {
+            game: greffier::games::GameId::Valencia,
+            variant: "base".into(),
+            location: Some("Lyon".into()),
+            notes: None,
+            seats,
+            first_seat: 0,
+        })
+        .expect("start play")
+}
+
+/// Records `n` finished Valencia plays.
+pub fn seed_plays(store: &mut Store, n: usize) {
+    for i in 0..n {
+        let i = i64::try_from(i).unwrap_or(0);
+        let play = start_valencia(store, &["Ani", "Dirk", "Lilli"]);
+        let sheet = valencia_sheet(&[("Ani", 5 + i % 3, 2), ("Dirk", 7, i % 5), ("Lilli", 4, 6)]);
+        store.finish_play(play.id, &sheet).expect("finish");
+    }
+}
