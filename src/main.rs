@@ -235,10 +235,9 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
             write_line(
                 out,
                 &format!(
-                    "{}\n\n{}\n\n{}: {}\n{}",
+                    "{}\n\n{}\n\nSource: {}\n{}",
                     entry.title.get(lang),
                     entry.body.get(lang),
-                    if lang == Lang::Fr { "Source" } else { "Source" },
                     entry.source,
                     if entry.related.is_empty() {
                         String::new()

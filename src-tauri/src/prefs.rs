@@ -82,16 +82,14 @@ pub fn load<R: Runtime, M: Manager<R>>(app: &M, file: &Path) -> LoadedPreference
 
 /// Saves the preferences, checking them first.
 pub fn save<R: Runtime, M: Manager<R>>(app: &M, file: &Path, prefs: &Preferences) -> CmdResult<Preferences> {
-    if let Some(n) = prefs.default_player_count {
-        if !(1..=8).contains(&n) {
-            let mut problems = greffier::games::Problems::new();
-            problems.push(
-                "default_player_count",
-                "out_of_range",
-                greffier::text::Text::new("Entre 1 et 8 joueurs.", "Between 1 and 8 players."),
-            );
-            return Err(problems.into());
-        }
+    if prefs.default_player_count.is_some_and(|n| !(1..=8).contains(&n)) {
+        let mut problems = greffier::games::Problems::new();
+        problems.push(
+            "default_player_count",
+            "out_of_range",
+            greffier::text::Text::new("Entre 1 et 8 joueurs.", "Between 1 and 8 players."),
+        );
+        return Err(problems.into());
     }
     let store = app.store(file).map_err(|e| CommandError::new(ErrorKind::Io, e.to_string()))?;
     store.set(KEY, serde_json::to_value(prefs).map_err(CommandError::internal)?);

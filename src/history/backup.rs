@@ -265,14 +265,13 @@ impl Backup {
                     );
                 }
             }
-            if let Some(t) = &play.table_state {
-                if serde_json::to_string(&t.state).map_or(0, |s| s.len()) > super::plays::MAX_STATE_BYTES {
-                    problems.push(
-                        at("table_state"),
-                        "too_large",
-                        Text::new("État de la table trop volumineux.", "Table state too large."),
-                    );
-                }
+            let state_bytes = play.table_state.as_ref().map_or(0, |t| t.state.to_string().len());
+            if state_bytes > super::plays::MAX_STATE_BYTES {
+                problems.push(
+                    at("table_state"),
+                    "too_large",
+                    Text::new("État de la table trop volumineux.", "Table state too large."),
+                );
             }
             for (e, ev) in play.events.iter().enumerate() {
                 if ev.kind.is_empty() || ev.kind.len() > 100 {

@@ -1,0 +1,75 @@
+# Greffier — the two commands: `make run` (install what is missing, build, launch) and
+# `make test` (everything: lint, core, shell, UI, bindings, benchmarks build, real-window E2E).
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := run
+
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+APP_BIN := $(TARGET_DIR)/debug/greffier-app
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+# WebKitGTK 4.1 and build tools to build; the WebKit WebDriver, Xvfb and xauth for the E2E.
+APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth
+TAURI_DRIVER_VERSION := 2.1.0
+
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build e2e clean
+
+## run: install what is missing, build the UI and the app, launch it
+run: deps app
+	"$(APP_BIN)"
+
+## test: every check CI runs
+test: deps lint test-rust test-ui bench-build e2e
+
+deps: apt npm
+
+apt:
+	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
+	  echo "[make] installing Debian packages: $(APT_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
+	fi
+	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup (https://rustup.rs)"; exit 1; }
+	@command -v npm >/dev/null || { echo "npm not found: apt-get install nodejs npm (Node 20+)"; exit 1; }
+
+# npm ci only when the lockfile changed since the last install.
+npm: ui/node_modules/.package-lock.json
+ui/node_modules/.package-lock.json: ui/package-lock.json ui/package.json
+	npm ci --prefix ui --no-audit --no-fund
+	@touch $@
+
+tauri-driver:
+	@command -v tauri-driver >/dev/null || cargo install tauri-driver --version $(TAURI_DRIVER_VERSION) --locked
+
+ui: npm
+	npm run build --prefix ui
+
+# A debug build with the UI embedded (custom-protocol): no dev server needed.
+app: ui
+	cargo build -p greffier-app --locked --features tauri/custom-protocol
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness.
+test-rust:
+	cargo test --workspace --locked
+
+test-ui: npm
+	npm run check --prefix ui
+	npm test --prefix ui
+
+## bindings: regenerate ui/src/lib/backend/bindings.ts from the Rust commands
+bindings:
+	UPDATE_BINDINGS=1 cargo test -p greffier-app --locked bindings_are_fresh
+
+bench-build:
+	cargo bench --workspace --locked --no-run
+
+# The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
+e2e: app tauri-driver
+	APP_BIN="$(APP_BIN)" scripts/e2e.sh
+
+clean:
+	cargo clean
+	rm -rf ui/build ui/.svelte-kit target/e2e-screenshots

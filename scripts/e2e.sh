@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the end-to-end test against the built app: Xvfb display, tauri-driver (which starts
+# WebKitWebDriver, which starts the app), then the WebdriverIO script in ui/e2e/.
+# The app's data goes to a fresh temp dir, never to a real profile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${APP_BIN:?APP_BIN must point at the greffier-app binary}"
+
+if [ -z "${GREFFIER_E2E_IN_XVFB:-}" ]; then
+  export GREFFIER_E2E_IN_XVFB=1
+  exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$@"
+fi
+
+data_dir=$(mktemp -d)
+driver_log=$(mktemp)
+mkdir -p target/e2e-screenshots
+cleanup() {
+  [ -n "${driver_pid:-}" ] && kill "$driver_pid" 2>/dev/null || true
+  rm -rf "$data_dir"
+}
+trap cleanup EXIT
+
+# The app inherits tauri-driver's environment: that is how it finds its data dir.
+GREFFIER_DATA_DIR="$data_dir" tauri-driver --port 4444 --native-port 4445 \
+  --native-driver "$(command -v WebKitWebDriver)" >"$driver_log" 2>&1 &
+driver_pid=$!
+for _ in $(seq 1 100); do
+  (exec 3<>/dev/tcp/127.0.0.1/4444) 2>/dev/null && break
+  sleep 0.1
+done
+
+status=0
+GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
+  node ui/e2e/app.e2e.mjs || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "--- tauri-driver log ---"
+  tail -n 50 "$driver_log"
+fi
+exit "$status"

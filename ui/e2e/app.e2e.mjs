@@ -1,0 +1,382 @@
+// End-to-end test of the real Greffier app through tauri-driver (WebdriverIO standalone).
+//
+// Run by the test runner, which first starts, under a display (xvfb-run):
+//   GREFFIER_DATA_DIR=<temp dir> tauri-driver --port 4444 --native-port 4445 --native-driver "$(command -v WebKitWebDriver)"
+// and then:
+//   GREFFIER_APP_BIN=<abs path to the app binary> node ui/e2e/app.e2e.mjs
+// GREFFIER_DATA_DIR must be set on tauri-driver (the app is its grandchild and inherits its
+// environment), so the data survives the second session, which restarts the app.
+//
+// Flow: create Ani and Dirk on New play, start a Valencia play, type scores so Dirk wins, finish,
+// find the play in History with Dirk as winner, switch the UI to English and back, look at the
+// rules, players and settings screens; then a new session (the app restarts) must still list the
+// play. Each screen is saved to target/e2e-screenshots/<name>.png (relative to the repo root).
+// Prints "N passed, M failed" on its last line and exits non-zero when anything failed.
+//
+// Dry run without the app (Chromium + chromedriver against `vite dev`, i.e. the fake backend):
+//   chromedriver --port=9515 &  (cd ui && npm run dev) &
+//   GREFFIER_E2E_BROWSER=chrome GREFFIER_E2E_URL=http://localhost:5173 GREFFIER_DATA_DIR=/tmp/x node ui/e2e/app.e2e.mjs
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remote } from 'webdriverio';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+const shotsDir = path.join(repoRoot, 'target', 'e2e-screenshots');
+
+const CHROME = process.env.GREFFIER_E2E_BROWSER === 'chrome';
+const APP_URL = process.env.GREFFIER_E2E_URL ?? 'http://localhost:5173';
+const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
+
+/** @type {{ name: string, ok: boolean, error?: string }[]} */
+const results = [];
+/** Set when a step that later steps depend on fails: they are then failed without running. */
+let blocked = null;
+
+/** @type {WebdriverIO.Browser} */
+let browser;
+
+function options() {
+	if (CHROME) {
+		const args = ['--headless=new', '--window-size=1280,800', '--no-sandbox', '--lang=fr-FR'];
+		if (process.env.GREFFIER_DATA_DIR) args.push(`--user-data-dir=${process.env.GREFFIER_DATA_DIR}`);
+		return {
+			hostname: '127.0.0.1',
+			port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515),
+			path: '/',
+			logLevel: 'error',
+			waitforTimeout: WAIT,
+			capabilities: {
+				browserName: 'chrome',
+				'wdio:enforceWebDriverClassic': true,
+				'goog:chromeOptions': { binary: process.env.CHROME_BIN ?? '/usr/bin/chromium', args }
+			}
+		};
+	}
+	return {
+		hostname: '127.0.0.1',
+		port: 4444,
+		path: '/',
+		logLevel: 'error',
+		waitforTimeout: WAIT,
+		connectionRetryCount: 2,
+		connectionRetryTimeout: 120000,
+		capabilities: { 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
+	};
+}
+
+async function startSession() {
+	browser = await remote(options());
+	if (CHROME) await browser.url(APP_URL);
+}
+
+async function endSession() {
+	if (!browser) return;
+	try {
+		await browser.deleteSession();
+	} catch (e) {
+		console.log(`# could not end the session cleanly: ${message(e)}`);
+	}
+	browser = undefined;
+}
+
+function message(e) {
+	return (e && (e.message || String(e)))?.split('\n')[0] ?? 'unknown error';
+}
+
+/** Runs one named check. `critical`: later checks are pointless if this one fails. */
+async function check(name, fn, { critical = false } = {}) {
+	if (blocked) {
+		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
+		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
+		return;
+	}
+	const t0 = Date.now();
+	try {
+		if (!browser) throw new Error('no WebDriver session');
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+	} catch (e) {
+		results.push({ name, ok: false, error: message(e) });
+		console.log(`not ok - ${name}: ${message(e)}`);
+		if (critical) blocked = name;
+	}
+}
+
+function assert(cond, what) {
+	if (!cond) throw new Error(`assertion failed: ${what}`);
+}
+
+const sel = (testid) => `[data-testid="${testid}"]`;
+const el = (testid) => browser.$(sel(testid));
+
+async function shown(testid, timeout = WAIT) {
+	const e = await el(testid);
+	await e.waitForDisplayed({ timeout, timeoutMsg: `${testid} not displayed after ${timeout} ms` });
+	return e;
+}
+
+/** Clicks like a finger; falls back to a DOM click if something (a sticky bar) intercepts it. */
+async function tap(testid) {
+	const e = await shown(testid);
+	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
+	try {
+		await e.click();
+	} catch (err) {
+		console.log(`# native click on ${testid} failed (${message(err)}), using a DOM click`);
+		await browser.execute((node) => node.click(), e);
+	}
+}
+
+async function typeInto(testid, value) {
+	const e = await shown(testid);
+	await e.click();
+	await e.clearValue();
+	await e.setValue(value);
+	await browser.waitUntil(async () => (await e.getValue()) === String(value), {
+		timeoutMsg: `${testid} does not hold "${value}"`
+	});
+}
+
+async function textOf(testid) {
+	return (await (await shown(testid)).getText()).trim();
+}
+
+async function waitText(testid, predicate, what) {
+	let last = '';
+	await browser.waitUntil(
+		async () => {
+			const e = await el(testid);
+			if (!(await e.isExisting())) return false;
+			last = (await e.getText()).trim();
+			return predicate(last);
+		},
+		{ timeoutMsg: `${testid}: ${what} (last text: "${last}")` }
+	);
+	return last;
+}
+
+async function waitPath(re) {
+	let url = '';
+	await browser.waitUntil(
+		async () => {
+			url = await browser.getUrl();
+			return re.test(new URL(url).pathname);
+		},
+		{ timeoutMsg: `URL never matched ${re} (last: ${url})` }
+	);
+	return new URL(url).pathname.match(re);
+}
+
+async function uiLang() {
+	return browser.execute(() => document.documentElement.lang);
+}
+
+/** Saves a screenshot; never fails a check (a missing picture is reported, not counted). */
+async function screenshot(name) {
+	try {
+		// WebKitWebDriver can return the previous frame: wait for two animation frames first.
+		await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
+		await browser.saveScreenshot(path.join(shotsDir, `${name}.png`));
+	} catch (e) {
+		console.log(`# screenshot ${name} failed: ${message(e)}`);
+	}
+}
+
+async function setLangTo(lang) {
+	if ((await uiLang()) !== lang) await tap('lang-toggle');
+	await browser.waitUntil(async () => (await uiLang()) === lang, { timeoutMsg: `UI language never became ${lang}` });
+	const expected = lang === 'fr' ? 'Historique' : 'History';
+	await waitText('nav-history', (t) => t === expected, `nav label should read "${expected}"`);
+}
+
+let playId = null;
+
+async function main() {
+	await mkdir(shotsDir, { recursive: true });
+	if (!CHROME && !process.env.GREFFIER_APP_BIN) console.log('# GREFFIER_APP_BIN is not set');
+
+	// ---------------------------------------------------------------- session 1
+	try {
+		await startSession();
+	} catch (e) {
+		console.log(`# could not start a WebDriver session: ${message(e)}`);
+	}
+
+	await check(
+		'app starts and shows the home screen',
+		async () => {
+			await shown('nav-home', 30000);
+			await shown('home-new-play', 30000);
+		},
+		{ critical: true }
+	);
+
+	await check('UI is in French', async () => {
+		await setLangTo('fr');
+		await screenshot('home');
+	});
+
+	await check(
+		'create Ani and Dirk on New play',
+		async () => {
+			await tap('nav-new');
+			await shown('new-player-name');
+			await screenshot('new-play-empty');
+			for (const [i, name] of ['Ani', 'Dirk'].entries()) {
+				await typeInto('new-player-name', name);
+				await tap('add-player');
+				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+			}
+		},
+		{ critical: true }
+	);
+
+	await check(
+		'start a Valencia play with both',
+		async () => {
+			await tap('game-valencia');
+			const variant = await shown('variant-select');
+			await browser.waitUntil(async () => (await variant.getValue()) !== '', { timeoutMsg: 'no variant selected' });
+			await screenshot('new-play');
+			await tap('start-play');
+			const m = await waitPath(/^\/play\/(\d+)\/?$/);
+			playId = Number(m[1]);
+			await shown('cell-0-city');
+		},
+		{ critical: true }
+	);
+
+	await check('type the scores: Dirk leads', async () => {
+		await typeInto('cell-0-city', '5');
+		await typeInto('cell-1-city', '7');
+		await typeInto('cell-1-fountains', '4');
+		await waitText('total-0', (t) => t === '5', 'Ani total should be 5');
+		await waitText('total-1', (t) => t === '11', 'Dirk total should be 11');
+		// The live scoreboard comes back from the core.
+		await waitText('rank-1', (t) => t.includes('Dirk') && t.includes('★'), 'Dirk ranked first with a star');
+		await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
+		await screenshot('play');
+	});
+
+	await check('the rule button opens the scoring rule', async () => {
+		await tap('rule-city');
+		await shown('rule-panel');
+		const body = await textOf('rule-body');
+		assert(body.length > 20, `rule body is not empty (got ${body.length} chars)`);
+		await screenshot('play-rule-panel');
+		await tap('rule-panel-close');
+		await browser.waitUntil(async () => !(await (await el('rule-panel')).isExisting()), {
+			timeoutMsg: 'rule panel did not close'
+		});
+	});
+
+	await check(
+		'finish the play',
+		async () => {
+			await tap('finish-play');
+			await waitPath(new RegExp(`^/history/${playId}/?$`));
+			await waitText('detail-total-1', (t) => t === '11', 'Dirk total 11 on the detail');
+			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
+			await screenshot('history-detail');
+		},
+		{ critical: true }
+	);
+
+	await check('History lists the play with Dirk as winner', async () => {
+		await tap('nav-history');
+		await shown(`history-row-${playId}`);
+		const w = await waitText(`winner-${playId}`, (t) => t.includes('Dirk'), 'winner should be Dirk');
+		assert(w.includes('★'), `winner is marked with a star (got "${w}")`);
+		assert(w.includes('Vainqueur'), `winner is labelled "Vainqueur" (got "${w}")`);
+		assert(!w.includes('Ani'), `Ani is not a winner (got "${w}")`);
+		await screenshot('history');
+	});
+
+	await check('switch the UI to English', async () => {
+		await setLangTo('en');
+		await waitText(`winner-${playId}`, (t) => t.includes('Winner') && t.includes('Dirk'), 'English "Winner: Dirk"');
+		await screenshot('history-en');
+	});
+
+	await check('switch the UI back to French', async () => {
+		await setLangTo('fr');
+		await waitText(`winner-${playId}`, (t) => t.includes('Vainqueur'), 'French "Vainqueur"');
+	});
+
+	await check('rules search highlights hits and opens an entry', async () => {
+		await tap('nav-rules');
+		await typeInto('rules-search', 'fontaine');
+		const first = await browser.$('[data-testid^="rule-hit-"]');
+		await first.waitForDisplayed({ timeoutMsg: 'no rule hit for "fontaine"' });
+		const marks = await first.$$('mark');
+		assert((await marks.length) > 0, 'the hit has highlighted segments');
+		await screenshot('rules');
+		await first.click();
+		await waitPath(/^\/rules\/.+/);
+		await shown('rule-body');
+		await screenshot('rule-entry');
+	});
+
+	await check('players screen lists Ani and Dirk', async () => {
+		await tap('nav-players');
+		await waitText('roster', (t) => t.includes('Ani') && t.includes('Dirk'), 'roster holds Ani and Dirk');
+		await screenshot('players');
+	});
+
+	await check('settings show the app info', async () => {
+		await tap('nav-settings');
+		const v = await textOf('app-version');
+		assert(v.length > 0, 'a version is shown');
+		await screenshot('settings');
+	});
+
+	await endSession();
+	blocked = null;
+
+	// ---------------------------------------------------------------- session 2 (app restarts)
+	try {
+		await startSession();
+	} catch (e) {
+		console.log(`# could not start the second WebDriver session: ${message(e)}`);
+	}
+
+	await check(
+		'app restarts',
+		async () => {
+			await shown('nav-home', 30000);
+		},
+		{ critical: true }
+	);
+
+	await check('language preference survived the restart', async () => {
+		await browser.waitUntil(async () => (await uiLang()) === 'fr', { timeoutMsg: 'UI is not in French after restart' });
+		await waitText('nav-history', (t) => t === 'Historique', 'nav reads "Historique"');
+	});
+
+	await check('the play is still in History after the restart', async () => {
+		assert(playId !== null, 'a play was started in the first session');
+		await tap('nav-history');
+		await shown(`history-row-${playId}`);
+		await waitText(`winner-${playId}`, (t) => t.includes('Dirk'), 'winner still Dirk');
+		await screenshot('history-after-restart');
+	});
+
+	await endSession();
+}
+
+try {
+	await main();
+} catch (e) {
+	results.push({ name: 'test script', ok: false, error: message(e) });
+	console.log(`not ok - test script: ${message(e)}`);
+	await endSession();
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

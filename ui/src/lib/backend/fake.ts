@@ -1,0 +1,505 @@
+// In-memory stand-in for the Rust core: same commands, same shapes, simplified rules (the
+// generic score sheet: sum per category, rank, Valencia's city tie-break). Used by vitest and
+// when the UI runs in a plain browser. Not a reference for scoring: the core is.
+import { BackendError } from './error';
+import type { Backend } from './index';
+import type {
+	AppInfo,
+	GameId,
+	GameSummary,
+	Lang,
+	LoadedPreferences,
+	PlayDetail,
+	PlaySummary,
+	Player,
+	Preferences,
+	Problem,
+	RuleEntry,
+	RuleHit,
+	Scoreboard,
+	TableState,
+	Text,
+	TieBreak
+} from './types';
+
+const t = (fr: string, en: string): Text => ({ fr, en });
+
+const comp = (id: string, fr: string, en: string, min: number, max: number) => ({
+	id,
+	label: t(fr, en),
+	min_players: min,
+	max_players: max,
+	mode: 'competitive' as const
+});
+const cat = (key: string, fr: string, en: string, negative = false) => ({
+	key,
+	label: t(fr, en),
+	source: 'fake',
+	negative
+});
+
+export const FAKE_GAMES: GameSummary[] = [
+	{
+		id: 'valencia',
+		name: 'Valencia',
+		variant_label: t('Module', 'Module'),
+		variants: [
+			comp('base', 'Jeu de base', 'Base game', 2, 5),
+			comp('special_influence', 'Cartes Influence spéciales', 'Special influence cards', 2, 5)
+		],
+		categories: [
+			cat('city', 'Membres dans la ville', 'Members in the city'),
+			cat('palms', 'Palmiers', 'Palms'),
+			cat('fountains', 'Fontaines', 'Fountains'),
+			cat('privileges', 'Privilèges inutilisés', 'Unused privileges'),
+			cat('missions_completed', 'Missions réussies', 'Missions completed'),
+			cat('missions_failed', 'Missions échouées', 'Missions failed', true)
+		],
+		table_schema_version: 1
+	},
+	{
+		id: 'citadelles',
+		name: 'Citadelles',
+		variant_label: t('Règles', 'Rules'),
+		variants: [comp('classique', 'Classique', 'Classic', 2, 7), comp('deuxieme_edition', '2e édition', '2nd edition', 2, 8)],
+		categories: [
+			cat('districts', 'Coût des quartiers', 'District costs'),
+			cat('five_types', 'Cinq types', 'Five types'),
+			cat('first_complete', 'Première cité complète', 'First complete city'),
+			cat('complete', 'Cité complète', 'Complete city'),
+			cat('wonders', 'Bonus des merveilles', 'Wonder bonuses')
+		],
+		table_schema_version: 1
+	},
+	{
+		id: 'orleans',
+		name: 'Orléans: Invasion',
+		variant_label: t('Scénario', 'Scenario'),
+		variants: [
+			comp('prosperite', 'Prospérité', 'Golden Age', 2, 5),
+			{ id: 'invasion', label: t('Invasion', 'Invasion'), min_players: 2, max_players: 5, mode: 'coop' },
+			{ id: 'duel', label: t('Le duel', 'The Duel'), min_players: 2, max_players: 2, mode: 'objective_race' },
+			{ id: 'dignitaire', label: t('Le dignitaire', 'The Dignitary'), min_players: 1, max_players: 1, mode: 'solo' }
+		],
+		categories: [
+			cat('coins', 'Pièces', 'Coins'),
+			cat('goods', 'Marchandises', 'Goods'),
+			cat('development', 'Développement', 'Development'),
+			cat('buildings', 'Bâtiments complétés', 'Completed buildings')
+		],
+		table_schema_version: 1
+	},
+	{
+		id: 'splendor',
+		name: 'Les Cités de Splendor',
+		variant_label: t('Module', 'Module'),
+		variants: [comp('cities', 'Les Cités', 'Cities', 2, 4), comp('trading_posts', 'Les Comptoirs', 'Trading Posts', 2, 4)],
+		categories: [
+			cat('cards', 'Prestige des cartes', 'Card prestige'),
+			cat('nobles', 'Nobles', 'Nobles'),
+			cat('powers', 'Pouvoirs des comptoirs', 'Trading post powers')
+		],
+		table_schema_version: 1
+	}
+];
+
+function fakeRules(): RuleEntry[] {
+	const rules: RuleEntry[] = [];
+	for (const g of FAKE_GAMES) {
+		const scoring = g.categories.map((c) => `${g.id}.scoring.${c.key}`);
+		rules.push({
+			id: `${g.id}.overview`,
+			game: g.id,
+			kind: 'overview',
+			title: t(`${g.name} en bref`, `${g.name} at a glance`),
+			body: t(
+				`Fiche d'essai (données factices) : ${g.name} se marque par catégories. Le plus de points gagne.`,
+				`Test entry (fake data): ${g.name} is scored by category. Most points wins.`
+			),
+			source: 'fake',
+			related: [{ id: `${g.id}.tie_break`, title: t('Départage', 'Tie-break') }]
+		});
+		rules.push({
+			id: `${g.id}.tie_break`,
+			game: g.id,
+			kind: 'scoring',
+			title: t(`Départage à ${g.name}`, `${g.name} tie-break`),
+			body: t('En cas d\'égalité, la victoire est partagée.', 'On a tie, the victory is shared.'),
+			source: 'fake',
+			related: [{ id: `${g.id}.overview`, title: t(`${g.name} en bref`, `${g.name} at a glance`) }]
+		});
+		for (const c of g.categories) {
+			rules.push({
+				id: `${g.id}.scoring.${c.key}`,
+				game: g.id,
+				kind: 'scoring',
+				title: c.label,
+				body: t(
+					`Comptez les points « ${c.label.fr} » de chaque joueur${c.negative ? ' (ils se retranchent)' : ''}.`,
+					`Count each player's “${c.label.en}” points${c.negative ? ' (they are subtracted)' : ''}.`
+				),
+				source: 'fake',
+				related: scoring
+					.filter((id) => id !== `${g.id}.scoring.${c.key}`)
+					.slice(0, 2)
+					.map((id) => ({ id, title: g.categories.find((x) => id.endsWith(`.${x.key}`))!.label }))
+			});
+		}
+	}
+	return rules;
+}
+
+const fold = (s: string) =>
+	s
+		.normalize('NFD')
+		.replace(/\p{M}/gu, '')
+		.toLowerCase();
+
+/** Splits `text` into segments, marking each occurrence of any token (accent/case-insensitive). */
+export function highlight(text: string, tokens: string[]): { text: string; hit: boolean }[] {
+	const folded = fold(text);
+	// NFD folding can change lengths for precomposed letters; map by walking per character.
+	if (folded.length !== text.length) return [{ text, hit: false }];
+	const marks = new Array<boolean>(text.length).fill(false);
+	for (const tok of tokens) {
+		if (!tok) continue;
+		let i = folded.indexOf(tok);
+		while (i >= 0) {
+			for (let k = i; k < i + tok.length; k++) marks[k] = true;
+			i = folded.indexOf(tok, i + tok.length);
+		}
+	}
+	const out: { text: string; hit: boolean }[] = [];
+	for (let i = 0; i < text.length; i++) {
+		const last = out[out.length - 1];
+		if (last && last.hit === marks[i]) last.text += text[i];
+		else out.push({ text: text[i], hit: marks[i] });
+	}
+	return out;
+}
+
+interface Db {
+	nextPlayer: number;
+	nextPlay: number;
+	players: Player[];
+	plays: PlayDetail[];
+	preferences: Preferences;
+}
+
+const STORAGE_KEY = 'greffier.fake-backend';
+
+export interface FakeOptions {
+	/** Keep the data in localStorage (browser dev mode). */
+	persist?: boolean;
+	/** What get_preferences reports as notice (e.g. "reset"). */
+	notice?: string | null;
+	/** Milliseconds each call waits (to see loading states). */
+	latency?: number;
+}
+
+export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } {
+	const fresh = (): Db => ({
+		nextPlayer: 1,
+		nextPlay: 1,
+		players: [],
+		plays: [],
+		preferences: { language: null, theme: 'system', default_player_count: null }
+	});
+	let db: Db = fresh();
+	if (opts.persist) {
+		try {
+			const raw = localStorage.getItem(STORAGE_KEY);
+			if (raw) db = { ...fresh(), ...JSON.parse(raw) };
+		} catch {
+			db = fresh();
+		}
+	}
+	const save = () => {
+		if (opts.persist) localStorage.setItem(STORAGE_KEY, JSON.stringify(db));
+	};
+	const rules = fakeRules();
+	const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+	const wait = async () => {
+		if (opts.latency) await new Promise((r) => setTimeout(r, opts.latency));
+	};
+
+	function game(id: GameId): GameSummary {
+		const g = FAKE_GAMES.find((x) => x.id === id);
+		if (!g) throw new BackendError('not_found', `unknown game ${id}`);
+		return g;
+	}
+	function play(id: number): PlayDetail {
+		const p = db.plays.find((x) => x.id === id);
+		if (!p) throw new BackendError('not_found', `no play ${id}`);
+		return p;
+	}
+
+	function score(p: PlayDetail, raw: TableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
+		const g = game(p.game);
+		const problems: Problem[] = [];
+		const push = (field: string, code: string, fr: string, en: string) =>
+			problems.push({ field, code, message: t(fr, en) });
+		const variant = g.variants.find((v) => v.id === raw.variant);
+		if (!variant) push('variant', 'unknown_variant', `Variante inconnue « ${raw.variant} ».`, `Unknown variant “${raw.variant}”.`);
+		const players = raw.players ?? [];
+		if (variant && (players.length < variant.min_players || players.length > variant.max_players))
+			push(
+				'players',
+				'player_count',
+				`${g.name} se joue de ${variant.min_players} à ${variant.max_players} joueurs.`,
+				`${g.name} is played by ${variant.min_players} to ${variant.max_players} players.`
+			);
+		const points = players.map((pl, i) => {
+			if (!pl.name.trim()) push(`players[${i}].name`, 'empty_name', `Le joueur ${i + 1} n'a pas de nom.`, `Player ${i + 1} has no name.`);
+			return g.categories.map((c) => {
+				const v = pl.points[c.key];
+				if (v === null || v === undefined) return 0;
+				if (typeof v !== 'number' || !Number.isInteger(v)) {
+					push(`players[${i}].points.${c.key}`, 'not_an_integer', 'Un nombre entier est attendu.', 'A whole number is expected.');
+					return 0;
+				}
+				if (Math.abs(v) > 999) {
+					push(`players[${i}].points.${c.key}`, 'out_of_range', `${v} points est hors limites.`, `${v} points is out of range.`);
+					return 0;
+				}
+				return v;
+			});
+		});
+		let outcome: Scoreboard['outcome'] = { kind: 'points' };
+		const mode = variant?.mode ?? 'competitive';
+		if (mode !== 'competitive') {
+			const won = raw.result?.won ?? null;
+			const round = raw.result?.round_reached ?? null;
+			if (round !== null && (round < 1 || round > 30))
+				push('result.round_reached', 'out_of_range', 'Manche atteinte invalide (de 1 à 30).', 'Invalid round reached (1 to 30).');
+			if (won === null && mode !== 'objective_race')
+				push('result.won', 'missing', 'Indiquez si la partie est gagnée ou perdue.', 'Say whether the game was won or lost.');
+			if (mode === 'solo' && !round) push('result.round_reached', 'missing', 'Indiquez la manche atteinte.', 'Give the round reached.');
+			outcome =
+				mode === 'coop'
+					? { kind: 'coop', won: !!won, round_reached: round }
+					: mode === 'solo'
+						? { kind: 'solo', won: !!won, round_reached: round ?? 0 }
+						: { kind: 'objective_race', round_reached: round ?? 0 };
+		}
+		if (problems.length) return { scoreboard: null, problems };
+
+		const totals = points.map((ps) => ps.reduce((a, b) => a + b, 0));
+		const cityIdx = p.game === 'valencia' ? g.categories.findIndex((c) => c.key === 'city') : -1;
+		const key = (i: number) => [totals[i], cityIdx >= 0 ? points[i][cityIdx] : 0];
+		const order = players.map((_, i) => i);
+		const ranks = order.map((i) => 1 + order.filter((j) => {
+			const [tj, cj] = key(j);
+			const [ti, ci] = key(i);
+			return tj > ti || (tj === ti && cj > ci);
+		}).length);
+		const tie_breaks: TieBreak[] = [];
+		for (const total of [...new Set(totals)]) {
+			const seats = order.filter((i) => totals[i] === total);
+			if (seats.length < 2) continue;
+			const shared = new Set(seats.map((i) => ranks[i])).size < seats.length;
+			const names = seats.map((i) => players[i].name);
+			tie_breaks.push({
+				seats,
+				total,
+				criteria: cityIdx >= 0 ? ['city'] : [],
+				shared,
+				explanation: shared
+					? t(`${names.join(' et ')} à égalité avec ${total} : victoire partagée.`, `${names.join(' and ')} tied on ${total}: shared.`)
+					: t(
+							`${names.join(' et ')} à égalité avec ${total} ; départagés par les membres dans la ville.`,
+							`${names.join(' and ')} tied on ${total}; settled by members in the city.`
+						)
+			});
+		}
+		const coopWon = outcome.kind === 'coop' || outcome.kind === 'solo' ? outcome.won : null;
+		return {
+			problems: [],
+			scoreboard: {
+				game: p.game,
+				variant: raw.variant,
+				outcome,
+				tie_breaks,
+				players: players.map((pl, i) => ({
+					seat: i,
+					name: pl.name,
+					total: totals[i],
+					rank: ranks[i],
+					winner: coopWon ?? ranks[i] === 1,
+					categories: g.categories.map((c, k) => ({
+						key: c.key,
+						points: points[i][k],
+						detail: t(`${points[i][k]} points saisis (${c.label.fr}).`, `${points[i][k]} points entered (${c.label.en}).`)
+					}))
+				}))
+			}
+		};
+	}
+
+	function summary(p: PlayDetail): PlaySummary {
+		return {
+			id: p.id,
+			game: p.game,
+			variant: p.variant,
+			status: p.status,
+			started_at: p.started_at,
+			ended_at: p.ended_at,
+			location: p.location,
+			players: p.seats.map((s) => {
+				const sc = p.scoreboard?.players.find((x) => x.seat === s.seat);
+				return {
+					name: s.player_name,
+					colour: s.colour,
+					total: sc?.total ?? null,
+					rank: sc?.rank ?? null,
+					winner: sc?.winner ?? false
+				};
+			})
+		};
+	}
+
+	const api: Backend & { db: Db } = {
+		get db() {
+			return db;
+		},
+		async appInfo(): Promise<AppInfo> {
+			await wait();
+			return { version: '0.0.0-fake', db_path: '(in memory)', schema_version: 0 };
+		},
+		async getPreferences(): Promise<LoadedPreferences> {
+			await wait();
+			return { preferences: clone(db.preferences), notice: opts.notice ?? null };
+		},
+		async setPreferences(p) {
+			await wait();
+			db.preferences = clone(p);
+			save();
+			return clone(p);
+		},
+		async listGames() {
+			await wait();
+			return clone(FAKE_GAMES);
+		},
+		async listPlayers() {
+			await wait();
+			return clone(db.players).sort((a, b) => a.name.localeCompare(b.name));
+		},
+		async createPlayer(name, colour) {
+			await wait();
+			const n = name.trim();
+			if (!n)
+				throw new BackendError('invalid_input', 'empty name', [
+					{ field: 'name', code: 'empty_name', message: t('Le nom est vide.', 'The name is empty.') }
+				]);
+			if (db.players.some((p) => p.name.toLowerCase() === n.toLowerCase()))
+				throw new BackendError('invalid_input', 'duplicate name', [
+					{ field: 'name', code: 'duplicate_name', message: t(`« ${n} » existe déjà.`, `“${n}” already exists.`) }
+				]);
+			const p: Player = { id: db.nextPlayer++, name: n, colour, archived: false };
+			db.players.push(p);
+			save();
+			return clone(p);
+		},
+		async startPlay(np) {
+			await wait();
+			const g = game(np.game);
+			const v = g.variants.find((x) => x.id === np.variant);
+			if (!v) throw new BackendError('invalid_input', 'unknown variant', [{ field: 'variant', code: 'unknown_variant', message: t('Variante inconnue.', 'Unknown variant.') }]);
+			if (np.seats.length < v.min_players || np.seats.length > v.max_players)
+				throw new BackendError('invalid_input', 'player count', [
+					{ field: 'seats', code: 'player_count', message: t(`De ${v.min_players} à ${v.max_players} joueurs.`, `${v.min_players} to ${v.max_players} players.`) }
+				]);
+			const p: PlayDetail = {
+				id: db.nextPlay++,
+				uuid: `fake-${Date.now()}-${db.nextPlay}`,
+				game: np.game,
+				variant: np.variant,
+				status: 'in_progress',
+				started_at: new Date().toISOString(),
+				ended_at: null,
+				location: np.location,
+				notes: np.notes,
+				seats: np.seats.map((s, i) => {
+					const pl = db.players.find((x) => x.id === s.player_id);
+					if (!pl) throw new BackendError('not_found', `no player ${s.player_id}`);
+					return { seat: i, player_id: pl.id, player_name: pl.name, colour: s.colour, first_player: i === np.first_seat };
+				}),
+				table_state: null,
+				table_schema_version: null,
+				scoreboard: null,
+				events: []
+			};
+			db.plays.push(p);
+			save();
+			return clone(p);
+		},
+		async saveTableState(id, state) {
+			await wait();
+			const p = play(id);
+			if (p.status !== 'in_progress') throw new BackendError('invalid_input', 'play is not in progress');
+			p.table_state = clone(state) as unknown as PlayDetail['table_state'];
+			p.table_schema_version = game(p.game).table_schema_version;
+			const r = score(p, state);
+			p.scoreboard = r.scoreboard;
+			save();
+			return clone(r);
+		},
+		async finishPlay(id, state) {
+			await wait();
+			const p = play(id);
+			if (p.status !== 'in_progress') throw new BackendError('invalid_input', 'play is not in progress');
+			const r = score(p, state);
+			if (!r.scoreboard) throw new BackendError('invalid_input', 'invalid sheet', r.problems);
+			p.table_state = clone(state) as unknown as PlayDetail['table_state'];
+			p.scoreboard = r.scoreboard;
+			p.status = 'finished';
+			p.ended_at = new Date().toISOString();
+			save();
+			return clone(p);
+		},
+		async abandonPlay(id) {
+			await wait();
+			const p = play(id);
+			p.status = 'abandoned';
+			p.ended_at = new Date().toISOString();
+			save();
+			return clone(p);
+		},
+		async listPlays(f) {
+			await wait();
+			const all = db.plays
+				.filter((p) => (f.game === null || p.game === f.game) && (f.status === null || p.status === f.status))
+				.sort((a, b) => b.started_at.localeCompare(a.started_at) || b.id - a.id);
+			return { total: all.length, plays: all.slice(f.offset, f.offset + f.limit).map(summary) };
+		},
+		async getPlay(id) {
+			await wait();
+			return clone(play(id));
+		},
+		async searchRules(query: string, g: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]> {
+			await wait();
+			const tokens = fold(query).split(/\s+/).filter(Boolean);
+			if (!tokens.length) return [];
+			const hits: RuleHit[] = [];
+			for (const r of rules) {
+				if (g !== null && r.game !== g) continue;
+				const hay = fold(`${r.title[lang]} ${r.body[lang]}`);
+				if (!tokens.every((tok) => hay.includes(tok))) continue;
+				const body = r.body[lang];
+				const at = Math.max(0, fold(body).indexOf(tokens[0]) - 30);
+				const excerpt = (at > 0 ? '…' : '') + body.slice(at, at + 120) + (at + 120 < body.length ? '…' : '');
+				hits.push({ id: r.id, game: r.game, kind: r.kind, title: r.title[lang], snippet: highlight(excerpt, tokens) });
+				if (hits.length >= limit) break;
+			}
+			return hits;
+		},
+		async getRule(id) {
+			await wait();
+			const r = rules.find((x) => x.id === id);
+			if (!r) throw new BackendError('not_found', `no rule ${id}`);
+			return clone(r);
+		}
+	};
+	return api;
+}
+

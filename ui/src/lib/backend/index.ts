@@ -1,0 +1,88 @@
+// The one door between the UI and the app core. Components import from `$lib/backend` only:
+// the Tauri implementation (over the generated bindings) runs inside the app, the in-memory
+// fake runs under vitest and in a plain browser (`vite dev` without Tauri).
+import type {
+	AppInfo,
+	GameId,
+	GameSummary,
+	Lang,
+	LoadedPreferences,
+	NewPlay,
+	PlayDetail,
+	PlayFilter,
+	PlayPage,
+	Player,
+	Preferences,
+	RuleEntry,
+	RuleHit,
+	ScorePreview,
+	TableState
+} from './types';
+
+export * from './types';
+export { BackendError } from './error';
+
+/** Plain async methods: each returns the data or throws a BackendError. */
+export interface Backend {
+	appInfo(): Promise<AppInfo>;
+	getPreferences(): Promise<LoadedPreferences>;
+	setPreferences(preferences: Preferences): Promise<Preferences>;
+	listGames(): Promise<GameSummary[]>;
+	listPlayers(): Promise<Player[]>;
+	createPlayer(name: string, colour: string | null): Promise<Player>;
+	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
+	saveTableState(playId: number, state: TableState): Promise<ScorePreview>;
+	finishPlay(playId: number, state: TableState): Promise<PlayDetail>;
+	abandonPlay(playId: number): Promise<PlayDetail>;
+	listPlays(filter: PlayFilter): Promise<PlayPage>;
+	getPlay(playId: number): Promise<PlayDetail>;
+	searchRules(query: string, game: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]>;
+	getRule(id: string): Promise<RuleEntry>;
+}
+
+const METHODS: (keyof Backend)[] = [
+	'appInfo',
+	'getPreferences',
+	'setPreferences',
+	'listGames',
+	'listPlayers',
+	'createPlayer',
+	'startPlay',
+	'saveTableState',
+	'finishPlay',
+	'abandonPlay',
+	'listPlays',
+	'getPlay',
+	'searchRules',
+	'getRule'
+];
+
+/** True inside the Tauri webview. */
+export function inTauri(): boolean {
+	return typeof window !== 'undefined' && '__TAURI_INTERNALS__' in window;
+}
+
+let current: Promise<Backend> | null = null;
+
+function resolveBackend(): Promise<Backend> {
+	current ??= inTauri()
+		? import('./tauri').then((m) => m.createTauriBackend())
+		: import('./fake').then((m) => m.createFakeBackend({ persist: typeof localStorage !== 'undefined' && !import.meta.env.VITEST }));
+	return current;
+}
+
+/** Replaces the backend (tests). */
+export function setBackend(b: Backend): void {
+	current = Promise.resolve(b);
+}
+
+/** The backend every screen uses; each call goes to the implementation chosen at first use. */
+export const backend: Backend = Object.fromEntries(
+	METHODS.map((name) => [
+		name,
+		async (...args: unknown[]) => {
+			const b = await resolveBackend();
+			return (b[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+		}
+	])
+) as unknown as Backend;

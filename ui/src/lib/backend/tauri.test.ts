@@ -1,0 +1,53 @@
+// The Tauri backend speaks the contract: command names, camelCase argument keys, errors.
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { BackendError, inTauri } from './index';
+import { createTauriBackend } from './tauri';
+
+afterEach(() => clearMocks());
+
+describe('Tauri backend', () => {
+	it('calls the commands with the argument names Tauri expects', async () => {
+		const calls: [string, unknown][] = [];
+		mockIPC((cmd, args) => {
+			calls.push([cmd, args]);
+			if (cmd === 'save_table_state') return { scoreboard: null, problems: [] };
+			if (cmd === 'list_plays') return { plays: [], total: 0 };
+			return null;
+		});
+		expect(inTauri()).toBe(true);
+		const b = createTauriBackend();
+		const state = { variant: 'base', players: [{ name: 'Ani', points: { city: 5 } }] };
+		await b.saveTableState(3, state);
+		await b.listPlays({ game: 'valencia', status: null, limit: 20, offset: 40 });
+		await b.startPlay({ game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 });
+		await b.searchRules('fontaine', null, 'fr', 30);
+		// save_table_state(play_id, <the sheet>): whatever the sheet argument is named in Rust.
+		const [saveCmd, saveArgs] = calls.shift()!;
+		expect(saveCmd).toBe('save_table_state');
+		expect(Object.keys(saveArgs as object)).toHaveLength(2);
+		expect((saveArgs as Record<string, unknown>).playId).toBe(3);
+		expect(Object.values(saveArgs as object)).toContainEqual(state);
+		expect(calls).toEqual([
+			['list_plays', { filter: { game: 'valencia', status: null, limit: 20, offset: 40 } }],
+			[
+				'start_play',
+				{ newPlay: { game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 } }
+			],
+			['search_rules', { query: 'fontaine', game: null, lang: 'fr', limit: 30 }]
+		]);
+	});
+
+	it('turns a CommandError into a BackendError with its problems', async () => {
+		const problem = { field: 'players[1].points.city', code: 'out_of_range', message: { fr: 'x', en: 'y' } };
+		mockIPC(() => {
+			throw { kind: 'invalid_input', message: 'invalid sheet', problems: [problem] };
+		});
+		const err = await createTauriBackend()
+			.finishPlay(1, { variant: 'base', players: [] })
+			.catch((e) => e);
+		expect(err).toBeInstanceOf(BackendError);
+		expect(err.kind).toBe('invalid_input');
+		expect(err.problems).toEqual([problem]);
+	});
+});

@@ -1,0 +1,39 @@
+// The Backend over Tauri IPC, through the tauri-specta bindings.
+import { commands } from './bindings';
+import { BackendError } from './error';
+import type { Backend } from './index';
+
+type Res<T> = { status: 'ok'; data: T } | { status: 'error'; error: unknown };
+
+async function call<T>(p: Promise<Res<T>>): Promise<T> {
+	let r: Res<T>;
+	try {
+		r = await p;
+	} catch (e) {
+		throw BackendError.from(e);
+	}
+	if (r.status === 'ok') return r.data;
+	throw BackendError.from(r.error);
+}
+
+// The generated signatures name the JSON type of `state` as they like; we pass our sheet as is.
+type StateArg = Parameters<typeof commands.saveTableState>[1];
+
+export function createTauriBackend(): Backend {
+	return {
+		appInfo: () => call(commands.appInfo()),
+		getPreferences: () => call(commands.getPreferences()),
+		setPreferences: (p) => call(commands.setPreferences(p)),
+		listGames: () => call(commands.listGames()),
+		listPlayers: () => call(commands.listPlayers()),
+		createPlayer: (name, colour) => call(commands.createPlayer(name, colour)),
+		startPlay: (np) => call(commands.startPlay(np)),
+		saveTableState: (id, state) => call(commands.saveTableState(id, state as unknown as StateArg)),
+		finishPlay: (id, state) => call(commands.finishPlay(id, state as unknown as StateArg)),
+		abandonPlay: (id) => call(commands.abandonPlay(id)),
+		listPlays: (f) => call(commands.listPlays(f)),
+		getPlay: (id) => call(commands.getPlay(id)),
+		searchRules: (q, game, lang, limit) => call(commands.searchRules(q, game, lang, limit)),
+		getRule: (id) => call(commands.getRule(id))
+	};
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import Highlighted from './Highlighted.svelte';
+import RulesSearch from './RulesSearch.svelte';
+import { rulesView } from '$lib/views.svelte';
+
+describe('rules search', () => {
+	it('renders hit segments in <mark> as text, never as HTML', () => {
+		const { container } = render(Highlighted, {
+			props: {
+				segments: [
+					{ text: 'before ', hit: false },
+					{ text: '<img src=x onerror="alert(1)">', hit: true },
+					{ text: ' <b>after</b>', hit: false }
+				]
+			}
+		});
+		expect(container.querySelector('img')).toBeNull();
+		expect(container.querySelector('b')).toBeNull();
+		const marks = container.querySelectorAll('mark');
+		expect(marks).toHaveLength(1);
+		expect(marks[0].textContent).toBe('<img src=x onerror="alert(1)">');
+		expect(container.textContent).toBe('before <img src=x onerror="alert(1)"> <b>after</b>');
+	});
+
+	it('updates results as you type, with highlighted hits', async () => {
+		rulesView.query = '';
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
+		const hit = await waitFor(() => screen.getByTestId('rule-hit-valencia.scoring.fountains'));
+		expect(hit.getAttribute('href')).toBe('/rules/valencia.scoring.fountains');
+		const marks = [...hit.querySelectorAll('mark')].map((m) => m.textContent);
+		expect(marks.length).toBeGreaterThan(0);
+		expect(marks.every((m) => m?.toLowerCase() === 'fountain')).toBe(true);
+	});
+});

@@ -1,0 +1,67 @@
+// UI language: Paraglide compiles messages/{fr,en}.json into typed functions (`m.key()`); they
+// read the locale through getLocale(), which we point at a rune so that every message in the
+// UI re-renders when the language changes (no reload).
+import { overwriteGetLocale, overwriteSetLocale } from '$lib/paraglide/runtime';
+import type { Lang, Text } from '$lib/backend';
+
+export { m } from '$lib/paraglide/messages';
+
+let current = $state<Lang>('en');
+
+overwriteGetLocale(() => current);
+overwriteSetLocale((l) => {
+	current = l as Lang;
+});
+
+export function getLang(): Lang {
+	return current;
+}
+
+export function setLang(l: Lang): void {
+	current = l;
+	if (typeof document !== 'undefined') document.documentElement.lang = l;
+}
+
+/** The OS/webview language if it is one of ours, else English. */
+export function systemLang(): Lang {
+	const langs = typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
+	for (const l of langs) {
+		const base = (l ?? '').slice(0, 2).toLowerCase();
+		if (base === 'fr' || base === 'en') return base;
+	}
+	return 'en';
+}
+
+/** Saved preference → navigator language → English. */
+export function resolveLang(saved: Lang | null | undefined): Lang {
+	return saved ?? systemLang();
+}
+
+/** Picks the current language's side of a bilingual text from the core. */
+export function tx(text: Text | null | undefined): string {
+	if (!text) return '';
+	return text[current] || text.fr || text.en;
+}
+
+export function fmtNumber(n: number | null | undefined): string {
+	if (n === null || n === undefined) return '—';
+	return new Intl.NumberFormat(current).format(n);
+}
+
+export function fmtDate(iso: string | null | undefined): string {
+	if (!iso) return '—';
+	const d = new Date(iso);
+	if (Number.isNaN(d.getTime())) return iso;
+	return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** "1 h 25 min" style, in the current language. */
+export function fmtDuration(fromIso: string, toIso: string | null): string {
+	if (!toIso) return '—';
+	const mins = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60000));
+	if (!Number.isFinite(mins)) return '—';
+	const unit = (unit: 'hour' | 'minute', v: number) =>
+		new Intl.NumberFormat(current, { style: 'unit', unit, unitDisplay: 'short' }).format(v);
+	const h = Math.floor(mins / 60);
+	return h > 0 ? `${unit('hour', h)} ${unit('minute', mins % 60)}` : unit('minute', mins);
+}

@@ -1,0 +1,10 @@
+// Screen state kept while moving around (history filters and page, the rules search).
+import type { GameId, PlayStatus } from '$lib/backend';
+
+export const historyView = $state<{ game: GameId | null; status: PlayStatus | null; page: number }>({
+	game: null,
+	status: null,
+	page: 0
+});
+
+export const rulesView = $state<{ query: string; game: GameId | null }>({ query: '', game: null });

@@ -1,0 +1,33 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { defineConfig } from 'vitest/config';
+
+const vitest = !!process.env.VITEST;
+
+export default defineConfig({
+	plugins: [
+		// Under vitest the messages are compiled once by `pretest` (the plugin's file watcher
+		// would keep vitest from exiting).
+		...(vitest
+			? []
+			: [
+					paraglideVitePlugin({
+						project: './project.inlang',
+						outdir: './src/lib/paraglide',
+						// The UI language lives in our own rune state ($lib/i18n.svelte.ts), not in a
+						// cookie or the URL: the app is an SPA inside Tauri.
+						strategy: ['globalVariable', 'baseLocale']
+					})
+				]),
+		sveltekit()
+	],
+	clearScreen: false,
+	server: { port: 5173, strictPort: true },
+	build: { target: 'es2022' },
+	test: {
+		environment: 'happy-dom',
+		include: ['src/**/*.test.ts'],
+		setupFiles: ['./src/test-setup.ts']
+	},
+	resolve: vitest ? { conditions: ['browser'] } : undefined
+});
