@@ -6,6 +6,7 @@ const COMMANDS: &[&str] = &[
     "get_preferences",
     "set_preferences",
     "list_games",
+    "splendor_catalogue",
     "list_players",
     "create_player",
     "start_play",

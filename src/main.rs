@@ -393,8 +393,20 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
         .map_or(board.variant.clone(), |v| v.label.to_text().get(lang).to_owned());
     write_line(out, &format!("{} — {variant}", info.name))?;
     let fr = lang == Lang::Fr;
-    let labels: Vec<String> =
-        info.categories.iter().map(|c| c.label.to_text().get(lang).to_owned()).collect();
+    // Columns: the categories the scoreboard holds, labelled from the game's catalogue by key.
+    let keys: Vec<&str> = board
+        .players
+        .first()
+        .map_or_else(Vec::new, |p| p.categories.iter().map(|c| c.key.as_str()).collect());
+    let labels: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            info.categories
+                .iter()
+                .find(|c| c.key == *k)
+                .map_or_else(|| (*k).to_owned(), |c| c.label.to_text().get(lang).to_owned())
+        })
+        .collect();
     let name_width = board.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).max(6);
     let mut header = format!(
         "{:<6} {:<name_width$} {:>6}",
@@ -411,8 +423,9 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     for p in order {
         let rank = format!("{}{}", p.rank, if p.winner { " ★" } else { "" });
         let mut row = format!("{rank:<6} {:<name_width$} {:>6}", p.name, p.total);
-        for (c, l) in p.categories.iter().zip(&labels) {
-            row.push_str(&format!("  {:>w$}", c.points, w = l.chars().count()));
+        for (key, l) in keys.iter().zip(&labels) {
+            let points = p.categories.iter().find(|c| c.key == *key).map_or(0, |c| c.points);
+            row.push_str(&format!("  {:>w$}", points, w = l.chars().count()));
         }
         write_line(out, &row)?;
     }

@@ -28,6 +28,7 @@ macro_rules! specta_builder {
             app::get_preferences::<$r>,
             app::set_preferences::<$r>,
             games::list_games,
+            games::splendor_catalogue,
             plays::list_players,
             plays::create_player,
             plays::start_play,

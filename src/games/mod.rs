@@ -158,6 +158,24 @@ impl StaticText {
     }
 }
 
+/// What a game can say about the table as typed, beyond the score: which cities each player
+/// may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "game", content = "help", rename_all = "lowercase")]
+pub enum TableHelp {
+    Splendor(splendor::Help),
+}
+
+/// The live help for a table state, for the games that give one (`None` otherwise, or when the
+/// state is not valid: the problems come with the score).
+pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
+    match game {
+        GameId::Splendor => splendor::help(raw).ok().map(TableHelp::Splendor),
+        GameId::Valencia | GameId::Citadelles | GameId::Orleans => None,
+    }
+}
+
 /// Scores a table state given as JSON text for `game`: parse → validate → score.
 pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {
     let raw: serde_json::Value = serde_json::from_str(json).map_err(|e| Problems::malformed(&e))?;

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::games::{GameId, Problem, Scoreboard};
+use crate::games::{GameId, Problem, Scoreboard, TableHelp};
 
 /// Row ids as the outside world sees them (IPC and JSON numbers stay exact below 2^53).
 pub type Id = u32;
@@ -153,12 +153,13 @@ pub struct PlayPage {
 }
 
 /// The answer to an autosave: the state is stored either way; the live score when it is
-/// valid, else every problem.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// valid, else every problem; and the game's live help about the table when it gives one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ScorePreview {
     pub scoreboard: Option<Scoreboard>,
     pub problems: Vec<Problem>,
+    pub help: Option<TableHelp>,
 }
 
 /// A printed card value typed once by the user.

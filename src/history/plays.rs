@@ -355,14 +355,13 @@ impl Store {
         self.conn
             .execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
         let seats = self.seats(i64::from(play))?;
-        Ok(
-            match games::score_value(game, state)
-                .and_then(|b| check_players_match_seats(&b, &seats).map(|()| b))
-            {
-                Ok(board) => ScorePreview { scoreboard: Some(board), problems: Vec::new() },
-                Err(problems) => ScorePreview { scoreboard: None, problems: problems.0 },
-            },
-        )
+        let help = games::help_value(game, state);
+        let scored =
+            games::score_value(game, state).and_then(|b| check_players_match_seats(&b, &seats).map(|()| b));
+        Ok(match scored {
+            Ok(board) => ScorePreview { scoreboard: Some(board), problems: Vec::new(), help },
+            Err(problems) => ScorePreview { scoreboard: None, problems: problems.0, help },
+        })
     }
 
     /// Scores the final table state and finishes the play: state, scoreboard, per-player

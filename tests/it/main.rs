@@ -7,4 +7,5 @@ mod crash;
 mod history;
 mod rules;
 mod scoring;
+mod splendor;
 mod support;

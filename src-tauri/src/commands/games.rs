@@ -71,3 +71,11 @@ impl From<&GameInfo> for GameSummary {
 pub async fn list_games() -> CmdResult<Vec<GameSummary>> {
     Ok(GameId::ALL.iter().map(|g| GameSummary::from(g.info())).collect())
 }
+
+/// Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
+/// trading-post powers, each with its rule entry.
+#[tauri::command]
+#[specta::specta]
+pub async fn splendor_catalogue() -> CmdResult<greffier::games::splendor::CardCatalogue> {
+    Ok(greffier::games::splendor::catalogue())
+}

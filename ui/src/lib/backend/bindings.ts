@@ -10,6 +10,11 @@ export const commands = {
 	getPreferences: () => typedError<LoadedPreferences, CommandError>(__TAURI_INVOKE("get_preferences")),
 	setPreferences: (preferences: Preferences) => typedError<Preferences, CommandError>(__TAURI_INVOKE("set_preferences", { preferences })),
 	listGames: () => typedError<GameSummary[], CommandError>(__TAURI_INVOKE("list_games")),
+	/**
+	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
+	 *  trading-post powers, each with its rule entry.
+	 */
+	splendorCatalogue: () => typedError<CardCatalogue, CommandError>(__TAURI_INVOKE("splendor_catalogue")),
 	listPlayers: () => typedError<Player[], CommandError>(__TAURI_INVOKE("list_players")),
 	createPlayer: (name: string, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("create_player", { name, colour })),
 	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("start_play", { newPlay })),
@@ -33,6 +38,16 @@ export type AppInfo = {
 	schema_version: number,
 };
 
+/**  The cards and tiles of the expansions, for the UI's pickers and tooltips. */
+export type CardCatalogue = {
+	/**  The 14 city faces, by prestige. */
+	cities: CityInfo[],
+	/**  The 30 Orient cards, level by level. */
+	orient: OrientCardInfo[],
+	/**  The 5 trading-post powers, in route order. */
+	powers: PowerInfo[],
+};
+
 export type CategoryScore = {
 	/**  Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics. */
 	key: string,
@@ -48,11 +63,98 @@ export type CategorySummary = {
 	negative: boolean,
 };
 
+/**  Cities module: holders and, per city in play, every seat's eligibility. */
+export type CitiesHelp = {
+	holders: number[],
+	/**  In the order given in `cities_in_play`. */
+	cities: CityHelp[],
+};
+
+export type CityEligibility = {
+	seat: number,
+	/**  Prestige and effective bonuses meet the face now. */
+	meets: boolean,
+	/**  `meets`, the tile still on the table and the seat holding no city yet. */
+	can_take: boolean,
+	missing: CityMissing,
+	text: Text,
+};
+
+export type CityHelp = {
+	id: string,
+	prestige: number,
+	requirement: CityRequirement,
+	requirement_text: Text,
+	held_by: number | null,
+	/**  In seat order. */
+	seats: CityEligibility[],
+};
+
+export type CityInfo = {
+	id: string,
+	prestige: number,
+	requirement: CityRequirement,
+	text: Text,
+	/**  Its rule entry (`splendor.city.<id>`). */
+	rule: string,
+};
+
+/**  What a player lacks to take a city. All zero / `None` when they may take it. */
+export type CityMissing = {
+	/**  Prestige points short of the threshold. */
+	prestige: number,
+	/**
+	 *  Bonuses short colour by colour (named colours, "each colour", the green of the
+	 *  green-and-other face).
+	 */
+	bonuses: ColourCounts,
+	/**  The "N of one colour" part, when it is not met yet. */
+	one_colour: OneColourShort | null,
+};
+
+/**  What a city face asks for besides its prestige threshold. */
+export type CityRequirement = 
+/**  At least these bonuses, colour by colour. */
+{ kind: "colours"; bonuses: ColourCounts } | 
+/**  At least `count` bonuses of one single colour, whichever. */
+{ kind: "one_colour"; count: number } | 
+/**  At least `count` bonuses of each of the five colours. */
+{ kind: "each_colour"; count: number } | 
+/**  At least `green` green bonuses and `other` bonuses of one single other colour. */
+{ kind: "green_and_other"; green: number; other: number } | 
+/**  Prestige only. */
+{ kind: "prestige_only" };
+
+/**  A gem colour. Gold is not a bonus colour and has no place here. */
+export type Colour = "white" | "blue" | "green" | "red" | "black";
+
+/**  A count per colour: bonuses owned, bonuses required, a card's cost. */
+export type ColourCounts = {
+	white: number,
+	blue: number,
+	green: number,
+	red: number,
+	black: number,
+};
+
 /**  Serialised as `{ kind, message, problems }`. */
 export type CommandError = {
 	kind: ErrorKind,
 	message: string,
 	problems: Problem[],
+};
+
+/**  Whether the last round is under way, and who would win if it ended now. */
+export type EndHelp = {
+	/**  Someone reached 15 prestige (Cities: someone holds a city): finish the round. */
+	triggered: boolean,
+	/**  Who triggered it. */
+	triggered_by: number[],
+	/**  Ranked first now (Cities with holders: the best holders). */
+	leaders: number[],
+	/**  Who wins if the round ended now; empty while the end is not triggered. */
+	winners_if_round_ended_now: number[],
+	explanation: Text,
 };
 
 export type ErrorKind = 
@@ -72,6 +174,17 @@ export type GameSummary = {
 	variants: VariantSummary[],
 	categories: CategorySummary[],
 	table_schema_version: number,
+};
+
+/**  Everything the live table panel shows. */
+export type Help = {
+	/**  The module id. */
+	variant: string,
+	/**  In seat order. */
+	seats: SeatHelp[],
+	end: EndHelp,
+	/**  Cities module only. */
+	cities: CitiesHelp | null,
 };
 
 /**  A language the product speaks. */
@@ -101,6 +214,52 @@ export type NewSeat = {
 	player_id: number,
 	colour: string | null,
 };
+
+/**  For a "N of one colour" rule: the colour closest to it and how many are missing. */
+export type OneColourShort = {
+	/**  How many of one colour the face asks for. */
+	needed: number,
+	/**  The player's colour with the most bonuses (green excluded for the green-and-other face). */
+	closest: Colour,
+	have: number,
+	short: number,
+};
+
+export type OrientCardInfo = {
+	id: string,
+	level: number,
+	kind: OrientKind,
+	kind_name: Text,
+	/**  Printed bonus colour (`None`: double gold, and pairing cards, which copy one). */
+	colour: Colour | null,
+	/**  The player gives the colour this card copies. */
+	copies_a_colour: boolean,
+	cost: ColourCounts,
+	/**  Sacrifice cards: the colour of the 2 cards discarded to pay. */
+	sacrifice: Colour | null,
+	cost_text: Text,
+	prestige: number,
+	effect: Text,
+	/**  Its kind's rule entry (`splendor.orient.<kind>`). */
+	rule: string,
+};
+
+/**  The seven kinds of Orient cards. */
+export type OrientKind = 
+/**  Level 1: worth 2 gold for one purchase, then discarded. No bonus. */
+"double_gold" | 
+/**  Level 1: paired with a card you own, copies its bonus. */
+"pairing" | 
+/**  Level 2: paired like the above, then take a face-up level-1 card for free. */
+"pairing_cascade" | 
+/**  Level 2: two bonuses of its colour. */
+"double_bonus" | 
+/**  Level 2: reserve a noble only you can receive; 1 prestige, 1 bonus. */
+"reserve_noble" | 
+/**  Level 3: paid by discarding 2 of your cards of one colour; 3 prestige, 1 bonus. */
+"sacrifice" | 
+/**  Level 3: take a face-up level-2 card for free; 1 bonus. */
+"cascade";
 
 /**  What kind of game ended, and how. */
 export type Outcome = 
@@ -184,11 +343,64 @@ export type PlayerScore = {
 	winner: boolean,
 };
 
+/**  The five powers, in their order on the route. */
+export type PowerId = 
+/**  3 red + 1 white: a gem after each purchase. */
+"gem_after_purchase" | 
+/**  2 white: a gem of another colour when taking two of the same. */
+"extra_gem" | 
+/**  3 blue + 1 black: each gold token is worth two gems of one colour. */
+"double_gold" | 
+/**  5 green + 1 noble: 5 prestige, once. */
+"five_prestige" | 
+/**  3 black: 1 prestige per own flag on the route. */
+"flag_prestige";
+
+export type PowerInfo = {
+	id: PowerId,
+	/**  1-based place on the route. */
+	position: number,
+	requirement: PowerRequirement,
+	requirement_text: Text,
+	effect: Text,
+	/**  Its rule entry (`splendor.power.<id>`). */
+	rule: string,
+};
+
+/**  A power's prerequisite: bonuses (effective) and nobles owned. */
+export type PowerRequirement = {
+	bonuses: ColourCounts,
+	nobles: number,
+};
+
+/**  One trading-post power for one seat. */
+export type PowerStatus = {
+	id: PowerId,
+	/**  A flag of this seat stands on it. */
+	unlocked: boolean,
+	missing_bonuses: ColourCounts,
+	missing_nobles: number,
+	text: Text,
+};
+
 export type Preferences = {
 	/**  `None`: follow the system's language. */
 	language: Lang | null,
 	theme: Theme,
 	default_player_count: number | null,
+};
+
+/**  Prestige points of one seat, by category. */
+export type Prestige = {
+	/**  Printed on ordinary development cards. */
+	cards: number,
+	/**  3 per noble who visited. */
+	nobles: number,
+	/**  Printed on Orient cards (reserve-noble 1, sacrifice 3). */
+	orient: number,
+	/**  Trading-post powers: the green one's 5 plus the black one's flags. */
+	powers: number,
+	total: number,
 };
 
 /**  One thing wrong with the input, and where. */
@@ -240,11 +452,12 @@ export type RuleView = {
 
 /**
  *  The answer to an autosave: the state is stored either way; the live score when it is
- *  valid, else every problem.
+ *  valid, else every problem; and the game's live help about the table when it gives one.
  */
 export type ScorePreview = {
 	scoreboard: Scoreboard | null,
 	problems: Problem[],
+	help: TableHelp | null,
 };
 
 /**  The computed end of a play. */
@@ -266,6 +479,27 @@ export type Seat = {
 	first_player: boolean,
 };
 
+/**  One seat, now. */
+export type SeatHelp = {
+	seat: number,
+	name: string,
+	/**  Ordinary bonuses plus what Orient cards add. */
+	effective_bonuses: ColourCounts,
+	/**  The part of `effective_bonuses` that comes from Orient cards. */
+	orient_bonuses: ColourCounts,
+	prestige: Prestige,
+	/**  `9 (cartes) + 3 (nobles) = 12`. */
+	prestige_text: Text,
+	/**  Ordinary development cards plus Orient cards (the tie-break count). */
+	development_cards: number,
+	/**  1-based standing now (Cities: holders first). */
+	rank: number,
+	/**  Trading Posts module: the five powers in route order; empty in other modules. */
+	powers: PowerStatus[],
+	/**  Cities module: the city this seat holds. */
+	city: string | null,
+};
+
 export type SnippetPart = {
 	text: string,
 	hit: boolean,
@@ -279,6 +513,12 @@ export type SummaryPlayer = {
 	rank: number | null,
 	winner: boolean,
 };
+
+/**
+ *  What a game can say about the table as typed, beyond the score: which cities each player
+ *  may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
+ */
+export type TableHelp = { game: "splendor"; help: Help };
 
 /**  A sentence in both languages. */
 export type Text = {

@@ -442,7 +442,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			const r = score(p, state);
 			p.scoreboard = r.scoreboard;
 			save();
-			return clone(r);
+			// The fake computes no game help (eligibility, powers): that is the core's job.
+			return { ...clone(r), help: null };
 		},
 		async finishPlay(id, state) {
 			await wait();

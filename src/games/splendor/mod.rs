@@ -1,0 +1,159 @@
+//! Les Cités de Splendor: the four Splendor expansions (Cities, Trading Posts, Orient,
+//! Strongholds), each played on its own. Rulebook: `003_a2b3ede045789b20.txt`; card data the
+//! rulebook text lacks: `game-facts.md` §C; decisions: `splendor-cities.md`.
+//!
+//! # Table state (schema version 2)
+//!
+//! ```json
+//! { "variant": "cities",
+//!   "cities_in_play": ["c13_r4k3", "c15_same5", "c17"],
+//!   "players": [
+//!     { "name": "Ani",
+//!       "bonuses": { "white": 3, "blue": 1, "green": 0, "red": 4, "black": 2 },
+//!       "card_prestige": 13, "development_cards": 10,
+//!       "cities": ["c13_r4k3"] },
+//!     { "name": "Dirk",
+//!       "bonuses": { "green": 5, "black": 3 }, "card_prestige": 9 } ] }
+//! ```
+//!
+//! - `variant`: the module, `cities` (default), `trading_posts`, `orient` or `strongholds`.
+//! - `cities_in_play` (Cities only, required there): the 3 faces on the table, ids from
+//!   [`CITIES`] (`c<prestige>_<requirement>`, colour letters w u g r k).
+//! - per player, every count optional (absent or `null` = 0):
+//!   - `bonuses`: colour → bonuses from **ordinary** development cards (0–40 each);
+//!   - `card_prestige`: prestige printed on **ordinary** development cards (0–99);
+//!   - `development_cards`: ordinary development cards; each carries exactly one bonus, so when
+//!     given it must equal the sum of `bonuses` (absent: that sum);
+//!   - `nobles`: nobles who visited (every module but Cities, where nobles are not used);
+//!   - `cities` (Cities): the city this player took, at most one;
+//!   - `orient` (Orient): the Orient cards owned, `[{"card": "o2_double_red"},
+//!     {"card": "o1_pair_r3u2", "colour": "blue"}]`; `colour` only on pairing cards (the
+//!     colour of the owned card it copies);
+//!   - `reserved_nobles` (Orient): nobles reserved with a reserve-noble card that have not
+//!     visited yet (they score nothing until they do; then count them in `nobles`).
+//!
+//! Orient cards are **not** in `bonuses`, `card_prestige` or `development_cards`: the code
+//! adds their bonuses, prestige and count from `orient`. Trading-post flags are not typed:
+//! they follow from the bonuses and nobles (see [`POWERS`]). Strongholds change no
+//! score and no eligibility, so the state has nothing for them.
+//!
+//! A field that belongs to another module is reported when it carries something (a non-empty
+//! list, a count above 0); empty or zero it is ignored, so a form may always send every field.
+//! Unknown fields are reported.
+//!
+//! Plays saved with schema version 1 hold the generic per-category sheet (`"points": {…}`);
+//! [`score`] still reads them (any player with `points` marks that shape).
+
+mod cities;
+mod colour;
+mod help;
+mod orient;
+mod scoring;
+mod table;
+mod trading_posts;
+
+use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
+
+pub use cities::{CITIES, City, CityMissing, CityRequirement, OneColourShort, city, missing_text};
+pub use colour::{Colour, ColourCounts};
+pub use help::{
+    CardCatalogue, CitiesHelp, CityEligibility, CityHelp, CityInfo, EndHelp, Help, OrientCardInfo, PowerInfo,
+    PowerStatus, SeatHelp, catalogue, help_table,
+};
+pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
+pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
+pub use table::{
+    Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, Table, parse, validate,
+};
+pub use trading_posts::{POWERS, Power, PowerId, PowerRequirement};
+
+/// Bonuses of one colour above this are refused as absurd.
+pub const MAX_BONUS_PER_COLOUR: u32 = 40;
+/// Card prestige above this is refused as absurd.
+pub const MAX_CARD_PRESTIGE: u32 = 99;
+/// Development cards in the base game (game-facts C1: 40 + 30 + 20).
+pub const MAX_DEVELOPMENT_CARDS: u32 = 90;
+
+const fn module(id: &'static str, fr: &'static str, en: &'static str) -> VariantInfo {
+    VariantInfo {
+        id,
+        label: StaticText { fr, en },
+        min_players: 2,
+        max_players: 4,
+        mode: PlayMode::Competitive,
+    }
+}
+
+pub static INFO: GameInfo = GameInfo {
+    id: GameId::Splendor,
+    name: "Les Cités de Splendor",
+    variant_label: StaticText { fr: "Module", en: "Module" },
+    // Les Cités de Splendor: "Ces quatre extensions se jouent séparément."
+    variants: &[
+        module("cities", "Les Cités", "Cities"),
+        module("trading_posts", "Les Comptoirs", "Trading Posts"),
+        module("orient", "L'Orient", "The Orient"),
+        module("strongholds", "Les Bastions", "Strongholds"),
+    ],
+    // Every play lists all five, in this order; a module uses cards, plus nobles (all but
+    // Cities), orient (the Orient), powers (Trading Posts) or city (Cities: always 0 points, it
+    // is the victory condition). The others stay at 0 and say so.
+    categories: &[
+        CategoryInfo {
+            key: "cards",
+            label: StaticText { fr: "Prestige des cartes", en: "Card prestige" },
+            source: "003_a2b3ede045789b20.txt; game-facts C1",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "nobles",
+            label: StaticText { fr: "Nobles", en: "Nobles" },
+            source: "003_a2b3ede045789b20.txt, The Orient (niveau 2); game-facts C1",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "orient",
+            label: StaticText { fr: "Prestige des cartes Orient", en: "Orient card prestige" },
+            source: "003_a2b3ede045789b20.txt, The Orient; game-facts C3",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "powers",
+            label: StaticText { fr: "Pouvoirs des comptoirs", en: "Trading post powers" },
+            source: "003_a2b3ede045789b20.txt, Trading Posts",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "city",
+            label: StaticText { fr: "Cité", en: "City" },
+            source: "003_a2b3ede045789b20.txt, Cities",
+            negative: false,
+        },
+    ],
+    table_schema_version: 2,
+};
+
+/// Whether `raw` is a version-1 generic sheet (some player has `points`).
+fn is_legacy_sheet(raw: &serde_json::Value) -> bool {
+    raw.get("players")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()))
+}
+
+/// Scores a table state (parse → validate → score). A version-1 generic sheet is still
+/// scored as typed, its ties shown as shared (it holds no card count).
+pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    if is_legacy_sheet(raw) {
+        let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
+        return Ok(sheet::score(&sheet));
+    }
+    Ok(score_table(&validate(&parse(raw)?)?))
+}
+
+/// The live table panel for a table state (same validation as [`score`]; no legacy sheet).
+pub fn help(raw: &serde_json::Value) -> Result<Help, Problems> {
+    Ok(help_table(&validate(&parse(raw)?)?))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,460 @@
+//! What a seat is worth: effective bonuses, prestige by category, powers; and the scoreboard,
+//! with the Cities module's own victory rule.
+
+use serde::{Deserialize, Serialize};
+
+use super::colour::ColourCounts;
+use super::orient::OrientKind;
+use super::table::{Module, Player, Table};
+use super::trading_posts::{self, PowerId};
+use crate::games::{
+    Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
+};
+use crate::text::Text;
+
+/// Prestige points of one seat, by category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Prestige {
+    /// Printed on ordinary development cards.
+    pub cards: u32,
+    /// 3 per noble who visited.
+    pub nobles: u32,
+    /// Printed on Orient cards (reserve-noble 1, sacrifice 3).
+    pub orient: u32,
+    /// Trading-post powers: the green one's 5 plus the black one's flags.
+    pub powers: u32,
+    pub total: u32,
+}
+
+/// Prestige of a noble (base Splendor; game-facts C1).
+pub const NOBLE_PRESTIGE: u32 = 3;
+/// Prestige that ends a game in every module but Cities (game-facts C1).
+pub const END_PRESTIGE: u32 = 15;
+
+impl Player {
+    /// Bonuses the player's Orient cards add (double-bonus 2 of its colour, pairing 1 of the
+    /// copied colour, reserve-noble / sacrifice / cascade 1 of theirs, double gold none).
+    pub fn orient_bonuses(&self) -> ColourCounts {
+        let mut added = ColourCounts::ZERO;
+        for owned in &self.orient {
+            if let Some((c, n)) = owned.card.bonus(owned.colour) {
+                added.add(c, n);
+            }
+        }
+        added
+    }
+
+    /// Ordinary bonuses plus Orient contributions: what buys cards, attracts nobles, takes
+    /// cities and unlocks powers (L'Orient, niveau 2: double bonuses count "pour l'achat de
+    /// nouvelles cartes, pour recevoir la visite des nobles et pour défausser des cartes").
+    pub fn effective_bonuses(&self) -> ColourCounts {
+        self.bonuses.plus(&self.orient_bonuses())
+    }
+
+    /// Ordinary development cards plus Orient cards held: the tie-break count.
+    pub fn all_development_cards(&self) -> u32 {
+        self.development_cards.saturating_add(u32::try_from(self.orient.len()).unwrap_or(u32::MAX))
+    }
+
+    /// Trading Posts module: the powers unlocked (empty in other modules).
+    pub fn unlocked_powers(&self, module: Module) -> Vec<PowerId> {
+        if module == Module::TradingPosts {
+            trading_posts::unlocked(&self.effective_bonuses(), self.nobles)
+        } else {
+            Vec::new()
+        }
+    }
+
+    pub fn prestige(&self, module: Module) -> Prestige {
+        let cards = self.card_prestige;
+        // Splendor: each noble is worth 3 prestige. Reserved nobles who have not visited yet
+        // score nothing (L'Orient, niveau 2: the noble visits "uniquement si vous avez les
+        // prérequis").
+        let nobles = self.nobles.saturating_mul(NOBLE_PRESTIGE);
+        // game-facts C3: 1 on reserve-noble cards, 3 on sacrifice cards, 0 on the others.
+        let orient = self.orient.iter().map(|o| o.card.kind.prestige()).sum::<u32>();
+        let (five, flags) = trading_posts::prestige(&self.unlocked_powers(module));
+        let powers = five + flags;
+        let total = cards.saturating_add(nobles).saturating_add(orient).saturating_add(powers);
+        Prestige { cards, nobles, orient, powers, total }
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+fn to_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn to_u8(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+fn names(seats: &[usize], players: &[Player]) -> String {
+    let list: Vec<String> = seats.iter().filter_map(|&s| players.get(s)).map(|p| p.name.clone()).collect();
+    list.join(", ")
+}
+
+/// The tie-break of every module (Splendor: fewest development cards).
+pub(crate) fn cards_criterion(values: Vec<i32>) -> Criterion {
+    Criterion {
+        key: "development_cards",
+        label: Text::new("le moins de cartes Développement", "fewest development cards"),
+        better: Better::Lower,
+        values,
+    }
+}
+
+/// The categories of one seat: every category of [`INFO`](super::INFO), in its order (as the
+/// generic sheet does, so that columns line up across plays); a category its module does not
+/// use is 0 and says so.
+fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScore> {
+    let Some(pl) = table.players.get(seat) else { return Vec::new() };
+    let module = table.module;
+    let pr = pl.prestige(module);
+    super::INFO
+        .categories
+        .iter()
+        .map(|info| {
+            let (used, points, detail) = match info.key {
+                "cards" => (
+                    true,
+                    pr.cards,
+                    Text::new(
+                        format!("Prestige imprimé sur les cartes Développement ordinaires : {}.", pr.cards),
+                        format!("Prestige printed on ordinary development cards: {}.", pr.cards),
+                    ),
+                ),
+                // Cités de Splendor, Les Cités, mise en place: no nobles in this module.
+                "nobles" => (module != Module::Cities, pr.nobles, nobles_detail(pl, pr.nobles)),
+                "orient" => (module == Module::Orient, pr.orient, orient_detail(pl)),
+                "powers" => {
+                    (module == Module::TradingPosts, pr.powers, powers_detail(&pl.unlocked_powers(module)))
+                }
+                "city" => (module == Module::Cities, 0, city_detail(table, seat, holders)),
+                _ => (false, 0, Text::new("", "")),
+            };
+            let detail = if used {
+                detail
+            } else {
+                let m = super::INFO.variant(module.id()).map(|v| v.label);
+                Text::new(
+                    format!("Sans objet avec le module « {} » : 0.", m.map_or("", |l| l.fr)),
+                    format!("Not used with the module “{}”: 0.", m.map_or("", |l| l.en)),
+                )
+            };
+            CategoryScore { key: info.key.to_owned(), points: if used { to_i32(points) } else { 0 }, detail }
+        })
+        .collect()
+}
+
+fn nobles_detail(pl: &Player, points: u32) -> Text {
+    let n = pl.nobles;
+    let mut fr = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural(n));
+    let mut en = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural(n));
+    if pl.reserved_nobles > 0 {
+        let r = pl.reserved_nobles;
+        fr.push_str(&format!(" {r} noble{s} réservé{s}, pas encore venu{s} : 0 point.", s = plural(r)));
+        en.push_str(&format!(" {r} reserved noble{} who has not visited yet: 0 points.", plural(r)));
+    }
+    Text::new(fr, en)
+}
+
+fn orient_detail(pl: &Player) -> Text {
+    let mut fr = Vec::new();
+    let mut en = Vec::new();
+    for kind in [OrientKind::ReserveNoble, OrientKind::Sacrifice] {
+        let n = u32::try_from(pl.orient.iter().filter(|o| o.card.kind == kind).count()).unwrap_or(0);
+        if n > 0 {
+            let name = kind.name();
+            fr.push(format!("{n} carte{} « {} » × {}", plural(n), name.fr, kind.prestige()));
+            en.push(format!("{n} “{}” card{} × {}", name.en, plural(n), kind.prestige()));
+        }
+    }
+    let total: u32 = pl.orient.iter().map(|o| o.card.kind.prestige()).sum();
+    if pl.orient.is_empty() {
+        return Text::new("Aucune carte Orient : 0.", "No Orient card: 0.");
+    }
+    if fr.is_empty() {
+        let held = pl.orient.len();
+        return Text::new(
+            format!(
+                "{held} carte{} Orient, aucune à prestige (seules « Réserver un noble » : 1 et « Sacrifice » : 3 en portent) : 0.",
+                plural(u32::try_from(held).unwrap_or(0))
+            ),
+            format!(
+                "{held} Orient card{}, none with prestige (only “Reserve a noble”: 1 and “Sacrifice”: 3 carry some): 0.",
+                plural(u32::try_from(held).unwrap_or(0))
+            ),
+        );
+    }
+    Text::new(format!("{} = {total}.", fr.join(" + ")), format!("{} = {total}.", en.join(" + ")))
+}
+
+fn powers_detail(unlocked: &[PowerId]) -> Text {
+    let (five, flags) = trading_posts::prestige(unlocked);
+    let on_route = unlocked.len();
+    let mut fr = Vec::new();
+    let mut en = Vec::new();
+    if five > 0 {
+        fr.push(format!("pouvoir vert : {five}"));
+        en.push(format!("green power: {five}"));
+    }
+    if flags > 0 {
+        fr.push(format!("pouvoir noir : {flags} fanion{} × 1 = {flags}", plural(flags)));
+        en.push(format!("black power: {flags} flag{} × 1 = {flags}", plural(flags)));
+    }
+    if fr.is_empty() {
+        return Text::new(
+            format!(
+                "Aucun pouvoir à prestige débloqué ({on_route} fanion{} sur la route) : 0.",
+                plural(u32::try_from(on_route).unwrap_or(0))
+            ),
+            format!(
+                "No prestige power unlocked ({on_route} flag{} on the route): 0.",
+                plural(u32::try_from(on_route).unwrap_or(0))
+            ),
+        );
+    }
+    let total = five + flags;
+    let capital = |s: String| {
+        let mut c = s.chars();
+        c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+    };
+    Text::new(
+        format!("{} ; total {total}.", capital(fr.join(" ; "))),
+        format!("{}; total {total}.", capital(en.join("; "))),
+    )
+}
+
+fn city_detail(table: &Table, seat: usize, holders: &[usize]) -> Text {
+    let Some(pl) = table.players.get(seat) else { return Text::new("", "") };
+    match pl.city {
+        Some(c) => {
+            let req = c.requirement_text();
+            Text::new(
+                format!(
+                    "Détient la Cité {} ({}) : 0 point, mais seuls les détenteurs d'une Cité peuvent gagner ; entre eux, le plus de prestige, puis le moins de cartes Développement.",
+                    c.id, req.fr
+                ),
+                format!(
+                    "Holds city {} ({}): 0 points, but only city holders can win; among them, the most prestige, then the fewest development cards.",
+                    c.id, req.en
+                ),
+            )
+        }
+        None if holders.is_empty() => Text::new(
+            "Personne ne détient de Cité : la partie continue et personne n'a encore gagné (dans ce module, seule une Cité prise déclenche la fin).",
+            "Nobody holds a city: the game goes on and nobody has won yet (in this module only a city taken triggers the end).",
+        ),
+        None => {
+            let who = names(holders, &table.players);
+            Text::new(
+                format!(
+                    "Aucune Cité : ne peut pas gagner, quel que soit son prestige ({who} en détient une)."
+                ),
+                format!("No city: cannot win, whatever the prestige ({who} holds one)."),
+            )
+        }
+    }
+}
+
+/// Seats holding a city (Cities module).
+pub(crate) fn holders(table: &Table) -> Vec<usize> {
+    table.players.iter().enumerate().filter(|(_, p)| p.city.is_some()).map(|(i, _)| i).collect()
+}
+
+/// Ranks, tie-breaks and winners.
+///
+/// Base (Orient, Trading Posts, Strongholds): most prestige, then fewest development cards,
+/// then shared. Cities: holders first (ranked among themselves the same way), then the others;
+/// only holders can win, and with no holder nobody has won yet.
+pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
+    let module = table.module;
+    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+    let totals: Vec<i32> = table.players.iter().map(|p| to_i32(p.prestige(module).total)).collect();
+    let cards: Vec<i32> = table.players.iter().map(|p| to_i32(p.all_development_cards())).collect();
+    let holders = holders(table);
+
+    if module != Module::Cities {
+        // Splendor: most prestige; tie → fewest development cards; then shared.
+        let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
+        let winners = ranks.iter().map(|&r| r == 1).collect();
+        return (ranks, ties, winners);
+    }
+    if holders.is_empty() {
+        // Decisions (Cities): no holder → the game goes on; ranked by prestige, no winner.
+        let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
+        return (ranks, ties, vec![false; names.len()]);
+    }
+
+    // Cités de Splendor, Les Cités: "si un seul joueur possède une Cité, il gagne le jeu. Si
+    // plusieurs joueurs possèdent une Cité, c'est le joueur ayant le plus grand nombre de
+    // points de Prestige qui gagne". Decisions: then fewest development cards, then shared.
+    let others: Vec<usize> = (0..names.len()).filter(|i| !holders.contains(i)).collect();
+    let sub = |seats: &[usize]| {
+        let pick = |v: &[i32]| seats.iter().map(|&s| v.get(s).copied().unwrap_or(0)).collect::<Vec<_>>();
+        let sub_names: Vec<String> = seats.iter().filter_map(|&s| names.get(s).cloned()).collect();
+        let (r, mut t) = rank(&sub_names, &pick(&totals), &[cards_criterion(pick(&cards))]);
+        for tb in &mut t {
+            tb.seats =
+                tb.seats.iter().map(|&k| to_u8(seats.get(usize::from(k)).copied().unwrap_or(0))).collect();
+        }
+        (r, t)
+    };
+    let (rh, th) = sub(&holders);
+    let (ro, to) = sub(&others);
+    let mut ranks = vec![0u8; names.len()];
+    for (k, &s) in holders.iter().enumerate() {
+        ranks[s] = rh.get(k).copied().unwrap_or(0);
+    }
+    let offset = to_u8(holders.len());
+    for (k, &s) in others.iter().enumerate() {
+        ranks[s] = ro.get(k).copied().unwrap_or(0).saturating_add(offset);
+    }
+    let winners: Vec<bool> = (0..names.len()).map(|s| holders.contains(&s) && ranks[s] == 1).collect();
+
+    // One tie-break per group of equal prestige across the table: within holders or within
+    // the others it is the usual one; a group mixing both is settled first by the city.
+    let mut level: Vec<i32> = totals.clone();
+    level.sort_unstable_by(|a, b| b.cmp(a));
+    level.dedup();
+    let mut ties = Vec::new();
+    for total in level {
+        let group: Vec<usize> = (0..names.len()).filter(|&s| totals[s] == total).collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let inner: Vec<TieBreak> = th.iter().chain(&to).filter(|t| t.total == total).cloned().collect();
+        let (h, o): (Vec<usize>, Vec<usize>) = group.iter().partition(|s| holders.contains(s));
+        if h.is_empty() || o.is_empty() {
+            ties.extend(inner);
+            continue;
+        }
+        let mut seats = group.clone();
+        seats.sort_by_key(|&s| (ranks[s], s));
+        let mut criteria = vec!["city".to_owned()];
+        if inner.iter().any(|t| !t.criteria.is_empty()) {
+            criteria.push("development_cards".to_owned());
+        }
+        let (hn, on) = (names_of(&h, &names), names_of(&o, &names));
+        let mut fr = format!(
+            "Égalité à {total} points entre {} ; seuls les détenteurs d'une Cité peuvent gagner : {hn} devant {on}.",
+            names_of(&seats, &names)
+        );
+        let mut en = format!(
+            "{} tie on {total} points; only city holders can win: {hn} ahead of {on}.",
+            names_of(&seats, &names)
+        );
+        for t in &inner {
+            fr.push(' ');
+            fr.push_str(&t.explanation.fr);
+            en.push(' ');
+            en.push_str(&t.explanation.en);
+        }
+        ties.push(TieBreak {
+            seats: seats.into_iter().map(to_u8).collect(),
+            total,
+            criteria,
+            shared: inner.iter().any(|t| t.shared),
+            explanation: Text::new(fr, en),
+        });
+    }
+    (ranks, ties, winners)
+}
+
+fn names_of(seats: &[usize], names: &[String]) -> String {
+    seats.iter().filter_map(|&s| names.get(s).cloned()).collect::<Vec<_>>().join(", ")
+}
+
+/// Scores a checked table.
+pub fn score_table(table: &Table) -> Scoreboard {
+    let (ranks, tie_breaks, winners) = standings(table);
+    let holders = holders(table);
+    let players = table
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| PlayerScore {
+            seat: to_u8(seat),
+            name: p.name.clone(),
+            total: to_i32(p.prestige(table.module).total),
+            categories: categories(table, seat, &holders),
+            rank: ranks.get(seat).copied().unwrap_or(0),
+            winner: winners.get(seat).copied().unwrap_or(false),
+        })
+        .collect();
+    Scoreboard {
+        game: GameId::Splendor,
+        variant: table.module.id().to_owned(),
+        outcome: Outcome::Points,
+        players,
+        tie_breaks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::colour::Colour;
+    use super::super::orient::orient_card;
+    use super::super::table::OwnedOrientCard;
+    use super::*;
+
+    fn player(bonuses: ColourCounts) -> Player {
+        Player {
+            name: "Ani".to_owned(),
+            bonuses,
+            card_prestige: 0,
+            development_cards: bonuses.total(),
+            nobles: 0,
+            reserved_nobles: 0,
+            city: None,
+            orient: Vec::new(),
+        }
+    }
+
+    fn owned(id: &str, colour: Option<Colour>) -> OwnedOrientCard {
+        OwnedOrientCard { card: orient_card(id).expect("known"), colour }
+    }
+
+    #[test]
+    fn effective_bonuses_add_each_orient_kind() {
+        let mut p = player(ColourCounts::new(3, 1, 0, 4, 2));
+        p.orient = vec![
+            owned("o1_gold_red", None),                   // no bonus
+            owned("o1_pair_r3u2", Some(Colour::Red)),     // +1 red
+            owned("o2_pair_g4r3k1", Some(Colour::White)), // +1 white
+            owned("o2_double_green", None),               // +2 green
+            owned("o2_noble_red", None),                  // +1 red
+            owned("o3_sacrifice_blue", None),             // +1 blue
+            owned("o3_cascade_black", None),              // +1 black
+        ];
+        assert_eq!(p.orient_bonuses(), ColourCounts::new(1, 1, 2, 2, 1));
+        assert_eq!(p.effective_bonuses(), ColourCounts::new(4, 2, 2, 6, 3));
+        assert_eq!(p.all_development_cards(), 10 + 7);
+    }
+
+    #[test]
+    fn prestige_adds_cards_nobles_orient_and_powers() {
+        let mut p = player(ColourCounts::new(0, 0, 5, 0, 3));
+        p.card_prestige = 5;
+        p.nobles = 1;
+        let tp = p.prestige(Module::TradingPosts);
+        assert_eq!(tp, Prestige { cards: 5, nobles: 3, orient: 0, powers: 7, total: 15 });
+        assert_eq!(p.prestige(Module::Strongholds).total, 8, "powers only with Trading Posts");
+
+        let mut o = player(ColourCounts::ZERO);
+        o.card_prestige = 4;
+        o.nobles = 2;
+        o.reserved_nobles = 1;
+        o.orient =
+            vec![owned("o2_noble_white", None), owned("o3_sacrifice_red", None), owned("o1_gold_blue", None)];
+        assert_eq!(
+            o.prestige(Module::Orient),
+            Prestige { cards: 4, nobles: 6, orient: 4, powers: 0, total: 14 }
+        );
+    }
+}

@@ -1,0 +1,780 @@
+//! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
+//! reported at once with its field.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::cities::{City, city};
+use super::colour::{Colour, ColourCounts};
+use super::orient::{OrientCard, OrientKind, orient_card};
+use super::{INFO, MAX_BONUS_PER_COLOUR, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
+use crate::games::Problems;
+use crate::games::sheet::MAX_NAME_CHARS;
+use crate::text::Text;
+
+/// The module a play uses (the game's variant); the four are played separately.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Module {
+    Cities,
+    TradingPosts,
+    Orient,
+    Strongholds,
+}
+
+impl Module {
+    pub const ALL: [Module; 4] = [Module::Cities, Module::TradingPosts, Module::Orient, Module::Strongholds];
+
+    /// The variant id in [`INFO`].
+    pub fn id(self) -> &'static str {
+        match self {
+            Module::Cities => "cities",
+            Module::TradingPosts => "trading_posts",
+            Module::Orient => "orient",
+            Module::Strongholds => "strongholds",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Module> {
+        Module::ALL.into_iter().find(|m| m.id() == id)
+    }
+
+    fn label(self) -> Text {
+        INFO.variant(self.id()).map_or_else(|| Text::new(self.id(), self.id()), |v| v.label.to_text())
+    }
+}
+
+/// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
+/// is reported on its own field; unknown keys land in `other` and are reported.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawTable {
+    /// Module id (`cities`, `trading_posts`, `orient`, `strongholds`); absent: `cities`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Cities module: the 3 city faces on the table.
+    #[serde(default)]
+    pub cities_in_play: Option<Vec<String>>,
+    #[serde(default)]
+    pub players: Vec<RawPlayer>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// One seat as sent. Absent counts are 0.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawPlayer {
+    #[serde(default)]
+    pub name: String,
+    /// Colour → bonuses from ordinary (base-game) development cards.
+    #[serde(default)]
+    pub bonuses: BTreeMap<String, Value>,
+    /// Prestige printed on ordinary development cards (Orient cards are counted from `orient`).
+    #[serde(default)]
+    pub card_prestige: Option<Value>,
+    /// Ordinary development cards owned; optional, since each carries exactly one bonus it must
+    /// equal the sum of `bonuses`.
+    #[serde(default)]
+    pub development_cards: Option<Value>,
+    /// Nobles who visited (not the Cities module).
+    #[serde(default)]
+    pub nobles: Option<Value>,
+    /// Cities module: the city this player took (at most one).
+    #[serde(default)]
+    pub cities: Option<Vec<String>>,
+    /// Orient module: the Orient cards owned.
+    #[serde(default)]
+    pub orient: Option<Vec<RawOrientCard>>,
+    /// Orient module: nobles reserved with a reserve-noble card that have not visited yet.
+    #[serde(default)]
+    pub reserved_nobles: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// One Orient card owned, as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RawOrientCard {
+    #[serde(default)]
+    pub card: String,
+    /// Pairing cards only: the colour of the owned card it is paired with.
+    #[serde(default)]
+    pub colour: Option<String>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A checked table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub module: Module,
+    /// Cities module: the 3 faces in play (empty otherwise).
+    pub cities_in_play: Vec<&'static City>,
+    /// In seat order.
+    pub players: Vec<Player>,
+}
+
+/// A checked seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    /// From ordinary development cards.
+    pub bonuses: ColourCounts,
+    /// Printed on ordinary development cards.
+    pub card_prestige: u32,
+    /// Ordinary development cards.
+    pub development_cards: u32,
+    pub nobles: u32,
+    pub reserved_nobles: u32,
+    pub city: Option<&'static City>,
+    pub orient: Vec<OwnedOrientCard>,
+}
+
+/// An Orient card a player owns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnedOrientCard {
+    pub card: &'static OrientCard,
+    /// The colour a pairing card copies (`None` for the other kinds).
+    pub colour: Option<Colour>,
+}
+
+/// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
+pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+/// Nobles on the table: one more than the players (game-facts C1, V2).
+fn nobles_in_play(players: usize) -> u32 {
+    u32::try_from(players).unwrap_or(u32::MAX).saturating_add(1)
+}
+
+/// Checks a raw table, reporting every problem with its field.
+pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
+    let mut p = Problems::new();
+
+    for key in raw.other.keys() {
+        unknown_field(&mut p, key.clone(), key);
+    }
+
+    let module = match raw.variant.as_deref() {
+        None | Some("") => Some(Module::Cities),
+        Some(id) => {
+            let found = Module::from_id(id);
+            if found.is_none() {
+                let known = Module::ALL.map(Module::id).join(", ");
+                p.push(
+                    "variant",
+                    "unknown_variant",
+                    Text::new(
+                        format!("Module inconnu « {id} » (connus : {known})."),
+                        format!("Unknown module “{id}” (known: {known})."),
+                    ),
+                );
+            }
+            found
+        }
+    };
+
+    // Les Cités de Splendor: 2 to 4 players, like the base game, whatever the module.
+    let count = raw.players.len();
+    let (min, max) = (usize::from(INFO.min_players()), usize::from(INFO.max_players()));
+    let count_ok = (min..=max).contains(&count);
+    if !count_ok {
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!("Les Cités de Splendor se jouent de {min} à {max} joueurs, pas {count}."),
+                format!("Cities of Splendor is played by {min} to {max} players, not {count}."),
+            ),
+        );
+    }
+    let nobles_max = nobles_in_play(count.clamp(min, max));
+
+    let cities_in_play = validate_cities_in_play(&mut p, module, raw.cities_in_play.as_deref());
+
+    let mut players = Vec::with_capacity(count);
+    // Per seat: whether every count was valid (so that the holder check below is meaningful).
+    let mut counts_valid = Vec::with_capacity(count);
+    let mut city_holder: HashMap<&str, usize> = HashMap::new();
+    let mut orient_owner: HashMap<&str, usize> = HashMap::new();
+    for (i, rp) in raw.players.iter().enumerate() {
+        let at = |f: &str| format!("players[{i}].{f}");
+        validate_name(&mut p, i, raw);
+        for key in rp.other.keys() {
+            unknown_field(&mut p, at(key), key);
+        }
+
+        let before_bonuses = p.0.len();
+        let mut bonuses = ColourCounts::ZERO;
+        for (key, value) in &rp.bonuses {
+            let field = at(&format!("bonuses.{key}"));
+            match Colour::from_key(key) {
+                None => p.push(
+                    field,
+                    "unknown_colour",
+                    Text::new(
+                        format!("Couleur de bonus inconnue « {key} » (white, blue, green, red, black)."),
+                        format!("Unknown bonus colour “{key}” (white, blue, green, red, black)."),
+                    ),
+                ),
+                Some(c) => {
+                    let what = Text::new(format!("bonus {}", c.fr(2)), format!("{} bonuses", c.en()));
+                    if let Some(n) = count_field(&mut p, field, Some(value), MAX_BONUS_PER_COLOUR, &what) {
+                        bonuses.set(c, n);
+                    }
+                }
+            }
+        }
+        // game-facts C1: 90 development cards in all, each with one bonus.
+        if bonuses.total() > MAX_DEVELOPMENT_CARDS {
+            p.push(
+                at("bonuses"),
+                "too_many_cards",
+                Text::new(
+                    format!(
+                        "{} bonus en tout : le jeu ne compte que {MAX_DEVELOPMENT_CARDS} cartes Développement.",
+                        bonuses.total()
+                    ),
+                    format!(
+                        "{} bonuses in all: the game has only {MAX_DEVELOPMENT_CARDS} development cards.",
+                        bonuses.total()
+                    ),
+                ),
+            );
+        }
+        let bonuses_ok = p.0.len() == before_bonuses;
+
+        let card_prestige = count_field(
+            &mut p,
+            at("card_prestige"),
+            rp.card_prestige.as_ref(),
+            MAX_CARD_PRESTIGE,
+            &Text::new("prestige des cartes", "card prestige"),
+        )
+        .unwrap_or(0);
+
+        // Each ordinary development card carries exactly one bonus (the rulebook counts
+        // requirements in "cartes bonus"), so the count, when given, is the bonuses' sum.
+        let development_cards = match rp.development_cards.as_ref() {
+            None | Some(Value::Null) => bonuses.total(),
+            Some(v) => {
+                let n = count_field(
+                    &mut p,
+                    at("development_cards"),
+                    Some(v),
+                    MAX_DEVELOPMENT_CARDS,
+                    &Text::new("cartes Développement", "development cards"),
+                );
+                if let Some(n) = n
+                    && bonuses_ok
+                    && n != bonuses.total()
+                {
+                    p.push(
+                        at("development_cards"),
+                        "cards_bonuses_mismatch",
+                        Text::new(
+                            format!(
+                                "{n} cartes Développement mais {} bonus : chaque carte ordinaire porte un bonus (les cartes Orient se comptent à part).",
+                                bonuses.total()
+                            ),
+                            format!(
+                                "{n} development cards but {} bonuses: each ordinary card carries one bonus (Orient cards are counted apart).",
+                                bonuses.total()
+                            ),
+                        ),
+                    );
+                }
+                n.unwrap_or(0)
+            }
+        };
+
+        let nobles = count_field(
+            &mut p,
+            at("nobles"),
+            rp.nobles.as_ref(),
+            nobles_max,
+            &Text::new(
+                "nobles (un de plus que de joueurs sur la table)",
+                "nobles (one more than the players)",
+            ),
+        )
+        .unwrap_or(0);
+        // Cités de Splendor, Les Cités, mise en place: "N'utilisez pas les tuiles de Nobles."
+        if module == Some(Module::Cities) && nobles > 0 {
+            not_in_module(&mut p, at("nobles"), "nobles", Module::Cities, "");
+        }
+
+        let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
+
+        let reserved_nobles = count_field(
+            &mut p,
+            at("reserved_nobles"),
+            rp.reserved_nobles.as_ref(),
+            nobles_max,
+            &Text::new("nobles réservés", "reserved nobles"),
+        )
+        .unwrap_or(0);
+        match module {
+            _ if reserved_nobles == 0 => {}
+            Some(Module::Orient) => {
+                // L'Orient, niveau 2: each reserve-noble card reserves one noble.
+                let cards = owned.iter().filter(|o| o.card.kind == OrientKind::ReserveNoble).count();
+                if usize::try_from(reserved_nobles).unwrap_or(usize::MAX) > cards {
+                    p.push(
+                        at("reserved_nobles"),
+                        "more_reserved_than_cards",
+                        Text::new(
+                            format!(
+                                "{reserved_nobles} nobles réservés pour {cards} carte(s) « Réserver un noble » : chaque carte en réserve un."
+                            ),
+                            format!(
+                                "{reserved_nobles} reserved nobles for {cards} “reserve a noble” card(s): each card reserves one."
+                            ),
+                        ),
+                    );
+                }
+            }
+            Some(m) => not_in_module(&mut p, at("reserved_nobles"), "reserved_nobles", m, "orient"),
+            None => {}
+        }
+
+        let held = validate_player_cities(
+            &mut p,
+            i,
+            module,
+            rp.cities.as_deref(),
+            &cities_in_play,
+            &mut city_holder,
+        );
+
+        counts_valid.push(p.0.len() == before_bonuses);
+        players.push(Player {
+            name: rp.name.trim().to_owned(),
+            bonuses,
+            card_prestige,
+            development_cards,
+            nobles,
+            reserved_nobles,
+            city: held,
+            orient: owned,
+        });
+    }
+
+    // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.
+    let taken =
+        players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.nobles).saturating_add(pl.reserved_nobles));
+    if count_ok && module != Some(Module::Cities) && taken > nobles_max {
+        p.push(
+            "players",
+            "too_many_nobles",
+            Text::new(
+                format!("{taken} nobles reçus ou réservés en tout, mais seulement {nobles_max} sur la table à {count} joueurs."),
+                format!("{taken} nobles received or reserved in all, but only {nobles_max} on the table with {count} players."),
+            ),
+        );
+    }
+
+    // Cités de Splendor, Les Cités: a city is taken when its conditions are met, and in this
+    // module neither prestige nor bonuses ever go down, so a holder still meets them.
+    if let Some(m @ Module::Cities) = module {
+        for (i, (pl, ok)) in players.iter().zip(&counts_valid).enumerate() {
+            if let (Some(c), true) = (pl.city, *ok) {
+                let missing = c.missing(pl.prestige(m).total, &pl.effective_bonuses());
+                if !missing.is_met() {
+                    let t = super::cities::missing_text(&missing);
+                    p.push(
+                        format!("players[{i}].cities[0]"),
+                        "city_requirement_not_met",
+                        Text::new(
+                            format!(
+                                "{} ne remplit pas les conditions de la Cité {} : {}.",
+                                pl.name, c.id, t.fr
+                            ),
+                            format!("{} does not meet the conditions of city {}: {}.", pl.name, c.id, t.en),
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    let module = module.unwrap_or(Module::Cities);
+    p.into_result(Table { module, cities_in_play, players })
+}
+
+fn validate_name(p: &mut Problems, i: usize, raw: &RawTable) {
+    let Some(name) = raw.players.get(i).map(|pl| pl.name.trim()) else { return };
+    let field = format!("players[{i}].name");
+    if name.is_empty() {
+        p.push(
+            field,
+            "empty_name",
+            Text::new(
+                format!("Le joueur {} n'a pas de nom.", i + 1),
+                format!("Player {} has no name.", i + 1),
+            ),
+        );
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        p.push(
+            field,
+            "name_too_long",
+            Text::new(
+                format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
+                format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
+            ),
+        );
+    } else if raw.players.iter().take(i).any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
+        p.push(
+            field,
+            "duplicate_name",
+            Text::new(
+                format!("« {name} » figure deux fois à la table."),
+                format!("“{name}” is seated twice."),
+            ),
+        );
+    }
+}
+
+fn validate_cities_in_play(
+    p: &mut Problems,
+    module: Option<Module>,
+    ids: Option<&[String]>,
+) -> Vec<&'static City> {
+    let mut found = Vec::new();
+    match (module, ids) {
+        (Some(Module::Cities), None) => p.push(
+            "cities_in_play",
+            "missing",
+            Text::new("Indiquez les 3 Cités en jeu.", "Give the 3 cities in play."),
+        ),
+        (Some(Module::Cities), Some(ids)) => {
+            for (j, id) in ids.iter().enumerate() {
+                let field = format!("cities_in_play[{j}]");
+                match city(id) {
+                    None => unknown_city(p, field, id),
+                    Some(c) if found.contains(&c) => p.push(
+                        field,
+                        "duplicate_city",
+                        Text::new(
+                            format!("La Cité {id} est indiquée deux fois."),
+                            format!("City {id} is given twice."),
+                        ),
+                    ),
+                    Some(c) => found.push(c),
+                }
+            }
+            // Cités de Splendor, Les Cités, mise en place: 3 cities, whatever the player count.
+            if ids.len() != 3 {
+                p.push(
+                    "cities_in_play",
+                    "city_count",
+                    Text::new(
+                        format!(
+                            "3 Cités sont en jeu, quel que soit le nombre de joueurs, pas {}.",
+                            ids.len()
+                        ),
+                        format!("3 cities are in play, whatever the player count, not {}.", ids.len()),
+                    ),
+                );
+            }
+        }
+        (Some(m), Some(ids)) if !ids.is_empty() => {
+            not_in_module(p, "cities_in_play".to_owned(), "cities_in_play", m, "cities");
+        }
+        _ => {}
+    }
+    found
+}
+
+fn validate_player_cities(
+    p: &mut Problems,
+    i: usize,
+    module: Option<Module>,
+    ids: Option<&[String]>,
+    in_play: &[&'static City],
+    holder: &mut HashMap<&'static str, usize>,
+) -> Option<&'static City> {
+    let ids = ids.unwrap_or_default();
+    if ids.is_empty() {
+        return None;
+    }
+    match module {
+        Some(Module::Cities) => {}
+        Some(m) => {
+            not_in_module(p, format!("players[{i}].cities"), "cities", m, "cities");
+            return None;
+        }
+        None => return None,
+    }
+    // Cités de Splendor, Les Cités, note: one city at most, kept to the end.
+    if ids.len() > 1 {
+        p.push(
+            format!("players[{i}].cities"),
+            "one_city_only",
+            Text::new(
+                format!(
+                    "{} Cités pour un seul joueur : on n'en prend qu'une, même si l'on en remplit plusieurs.",
+                    ids.len()
+                ),
+                format!("{} cities for one player: only one is taken, even when several are met.", ids.len()),
+            ),
+        );
+    }
+    let mut held = None;
+    for (j, id) in ids.iter().enumerate() {
+        let field = format!("players[{i}].cities[{j}]");
+        let Some(c) = city(id) else {
+            unknown_city(p, field, id);
+            continue;
+        };
+        if !in_play.contains(&c) {
+            p.push(
+                field,
+                "city_not_in_play",
+                Text::new(
+                    format!("La Cité {id} n'est pas parmi les Cités en jeu."),
+                    format!("City {id} is not among the cities in play."),
+                ),
+            );
+            continue;
+        }
+        if let Some(&other) = holder.get(c.id) {
+            p.push(
+                field,
+                "city_taken_twice",
+                Text::new(
+                    format!(
+                        "La Cité {id} est déjà au joueur {} : chaque tuile n'existe qu'une fois.",
+                        other + 1
+                    ),
+                    format!("City {id} is already held by player {}: each tile exists once.", other + 1),
+                ),
+            );
+            continue;
+        }
+        holder.insert(c.id, i);
+        held = held.or(Some(c));
+    }
+    held
+}
+
+fn validate_orient(
+    p: &mut Problems,
+    i: usize,
+    module: Option<Module>,
+    cards: Option<&[RawOrientCard]>,
+    bonuses: &ColourCounts,
+    owner: &mut HashMap<&'static str, usize>,
+) -> Vec<OwnedOrientCard> {
+    let cards = cards.unwrap_or_default();
+    if cards.is_empty() {
+        return Vec::new();
+    }
+    match module {
+        Some(Module::Orient) => {}
+        Some(m) => {
+            not_in_module(p, format!("players[{i}].orient"), "orient", m, "orient");
+            return Vec::new();
+        }
+        None => return Vec::new(),
+    }
+    // First the cards themselves, then the colours the pairing cards copy (which depend on the
+    // other cards).
+    let mut known: Vec<(usize, &'static OrientCard, &RawOrientCard)> = Vec::new();
+    for (j, raw) in cards.iter().enumerate() {
+        let at = |f: &str| format!("players[{i}].orient[{j}].{f}");
+        for key in raw.other.keys() {
+            unknown_field(p, at(key), key);
+        }
+        let Some(card) = orient_card(&raw.card) else {
+            p.push(
+                at("card"),
+                "unknown_orient_card",
+                Text::new(
+                    format!("Carte Orient inconnue « {} ».", raw.card),
+                    format!("Unknown Orient card “{}”.", raw.card),
+                ),
+            );
+            continue;
+        };
+        if let Some(&other) = owner.get(card.id) {
+            let whose_fr = if other == i {
+                "déjà à ce joueur".to_owned()
+            } else {
+                format!("déjà au joueur {}", other + 1)
+            };
+            let whose_en = if other == i {
+                "already this player's".to_owned()
+            } else {
+                format!("already player {}'s", other + 1)
+            };
+            p.push(
+                at("card"),
+                "duplicate_orient_card",
+                Text::new(
+                    format!("La carte {} est {whose_fr} : chaque carte Orient est unique.", card.id),
+                    format!("Card {} is {whose_en}: each Orient card is unique.", card.id),
+                ),
+            );
+            continue;
+        }
+        owner.insert(card.id, i);
+        known.push((j, card, raw));
+    }
+
+    // Colours some card other than a pairing one gives: an ordinary card or a fixed-colour
+    // Orient card. A chain of pairing cards always ends on one of those.
+    let mut fixed = *bonuses;
+    for (_, card, _) in &known {
+        if let (false, Some(c)) = (card.kind.copies_a_colour(), card.colour) {
+            fixed.add(c, 1);
+        }
+    }
+
+    let mut owned = Vec::with_capacity(known.len());
+    for (j, card, raw) in known {
+        let field = format!("players[{i}].orient[{j}].colour");
+        let given = raw.colour.as_deref().filter(|s| !s.is_empty());
+        let colour = match given.map(|s| (s, Colour::from_key(s))) {
+            None => None,
+            Some((s, None)) => {
+                p.push(
+                    field.clone(),
+                    "unknown_colour",
+                    Text::new(
+                        format!("Couleur inconnue « {s} » (white, blue, green, red, black)."),
+                        format!("Unknown colour “{s}” (white, blue, green, red, black)."),
+                    ),
+                );
+                owned.push(OwnedOrientCard { card, colour: None });
+                continue;
+            }
+            Some((_, Some(c))) => Some(c),
+        };
+        match (card.kind.copies_a_colour(), colour) {
+            // L'Orient, niveaux 1 et 2: a pairing card is paired at once with a card already
+            // bought and copies its bonus.
+            (true, None) => p.push(
+                field,
+                "missing_colour",
+                Text::new(
+                    format!("Indiquez la couleur de la carte à laquelle {} est appariée.", card.id),
+                    format!("Give the colour of the card {} is paired with.", card.id),
+                ),
+            ),
+            // "Vous ne pouvez pas acheter cette carte si vous n'avez pas déjà une carte avec un
+            // bonus de gemme."
+            (true, Some(c)) if fixed.get(c) == 0 => p.push(
+                field,
+                "no_card_of_colour",
+                Text::new(
+                    format!(
+                        "{} copie le {} mais le joueur n'a aucune carte {} à laquelle l'apparier.",
+                        card.id,
+                        c.fr(1),
+                        c.fr_feminine(1)
+                    ),
+                    format!(
+                        "{} copies {} but the player has no {} card to pair it with.",
+                        card.id,
+                        c.en(),
+                        c.en()
+                    ),
+                ),
+            ),
+            (false, Some(_)) => p.push(
+                field,
+                "colour_not_needed",
+                Text::new(
+                    format!(
+                        "{} n'est pas une carte d'appariement : sa couleur est imprimée, ne l'indiquez pas.",
+                        card.id
+                    ),
+                    format!("{} is not a pairing card: its colour is printed, do not give one.", card.id),
+                ),
+            ),
+            _ => {}
+        }
+        owned.push(OwnedOrientCard { card, colour: colour.filter(|_| card.kind.copies_a_colour()) });
+    }
+    owned
+}
+
+/// Checks one count: absent or null is 0; returns `None` (problem reported) when it is not a
+/// whole number from 0 to `max`.
+fn count_field(p: &mut Problems, field: String, value: Option<&Value>, max: u32, what: &Text) -> Option<u32> {
+    let value = match value {
+        None | Some(Value::Null) => return Some(0),
+        Some(v) => v,
+    };
+    if let Some(n) = value.as_u64() {
+        if let Ok(n) = u32::try_from(n)
+            && n <= max
+        {
+            return Some(n);
+        }
+    } else if value.as_i64().is_none() {
+        p.push(
+            field,
+            "not_an_integer",
+            Text::new(
+                format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
+                format!("{}: a whole number is expected, not {value}.", what.en),
+            ),
+        );
+        return None;
+    }
+    p.push(
+        field,
+        "out_of_range",
+        Text::new(
+            format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),
+            format!("{}: {value} is out of range (0 to {max}).", what.en),
+        ),
+    );
+    None
+}
+
+fn unknown_field(p: &mut Problems, field: String, key: &str) {
+    p.push(
+        field,
+        "unknown_field",
+        Text::new(
+            format!("Champ inconnu « {key} » pour Les Cités de Splendor."),
+            format!("Unknown field “{key}” for Cities of Splendor."),
+        ),
+    );
+}
+
+fn unknown_city(p: &mut Problems, field: String, id: &str) {
+    p.push(
+        field,
+        "unknown_city",
+        Text::new(format!("Cité inconnue « {id} »."), format!("Unknown city “{id}”.")),
+    );
+}
+
+/// A field that belongs to another module (`belongs_to` its id; empty: no module uses it here).
+fn not_in_module(p: &mut Problems, field: String, key: &str, module: Module, belongs_to: &str) {
+    let here = module.label();
+    let (fr, en) = match Module::from_id(belongs_to) {
+        Some(owner) => {
+            let o = owner.label();
+            (
+                format!("« {key} » ne sert qu'avec le module « {} », pas avec « {} ».", o.fr, here.fr),
+                format!("“{key}” is only used with the module “{}”, not with “{}”.", o.en, here.en),
+            )
+        }
+        None => (
+            format!("« {key} » ne sert pas avec le module « {} » : il doit rester à 0.", here.fr),
+            format!("“{key}” is not used with the module “{}”: it must stay at 0.", here.en),
+        ),
+    };
+    p.push(field, "not_in_module", Text::new(fr, en));
+}

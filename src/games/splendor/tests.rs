@@ -1,0 +1,56 @@
+//! Unit tests of validation details; the rules themselves are tested through the public API in
+//! `tests/it/splendor.rs`.
+
+use serde_json::json;
+
+use super::*;
+
+fn codes(raw: serde_json::Value) -> Vec<(String, String)> {
+    match validate(&parse(&raw).expect("shape")) {
+        Ok(_) => Vec::new(),
+        Err(p) => p.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+    }
+}
+
+#[test]
+fn a_legacy_sheet_is_recognised_by_its_points() {
+    assert!(is_legacy_sheet(&json!({"players": [{"name": "Ani", "points": {"cards": 3}}]})));
+    assert!(!is_legacy_sheet(&json!({"players": [{"name": "Ani", "card_prestige": 3}]})));
+    assert!(!is_legacy_sheet(&json!([1, 2])));
+}
+
+#[test]
+fn counts_report_type_and_range_on_their_field() {
+    let got = codes(json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "bonuses": {"red": -1, "blue": 2.5, "gold": 1}, "card_prestige": "x"},
+        {"name": "Dirk", "nobles": null, "development_cards": null}]}));
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].bonuses.blue".to_owned(), "not_an_integer".to_owned()),
+            ("players[0].bonuses.gold".to_owned(), "unknown_colour".to_owned()),
+            ("players[0].bonuses.red".to_owned(), "out_of_range".to_owned()),
+            ("players[0].card_prestige".to_owned(), "not_an_integer".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn an_unknown_variant_still_checks_the_players() {
+    let got = codes(json!({"variant": "base", "players": [{"name": "Ani"}]}));
+    assert_eq!(
+        got,
+        vec![
+            ("variant".to_owned(), "unknown_variant".to_owned()),
+            ("players".to_owned(), "player_count".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn empty_module_fields_of_another_module_are_ignored() {
+    let got = codes(json!({"variant": "strongholds", "cities_in_play": [], "players": [
+        {"name": "Ani", "cities": [], "orient": [], "reserved_nobles": 0},
+        {"name": "Dirk"}]}));
+    assert!(got.is_empty(), "{got:?}");
+}

@@ -1,0 +1,431 @@
+//! Les Cités de Splendor through the public API: table state JSON in, Scoreboard / Help / every
+//! problem out. Rulebook: `003_a2b3ede045789b20.txt`; card data: game-facts §C.
+
+use greffier::games::splendor::{self, Colour, ColourCounts, PowerId};
+use greffier::games::{GameId, Scoreboard, score_json};
+use greffier::rules::Catalogue;
+use serde_json::{Value, json};
+
+fn score(v: Value) -> Scoreboard {
+    score_json(GameId::Splendor, &v.to_string()).expect("valid table")
+}
+
+fn help(v: Value) -> splendor::Help {
+    splendor::help(&v).expect("valid table")
+}
+
+fn problems(v: Value) -> Vec<(String, String)> {
+    match score_json(GameId::Splendor, &v.to_string()) {
+        Ok(b) => panic!("expected problems, got {b:?}"),
+        Err(p) => p.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+    }
+}
+
+fn has(problems: &[(String, String)], field: &str, code: &str) -> bool {
+    problems.iter().any(|(f, c)| f == field && c == code)
+}
+
+fn points(board: &Scoreboard, seat: usize, key: &str) -> Option<i32> {
+    board.players[seat].categories.iter().find(|c| c.key == key).map(|c| c.points)
+}
+
+/// A Cities table with three faces in play.
+fn cities_table(players: Value) -> Value {
+    json!({"variant": "cities", "cities_in_play": ["c13_r4k3", "c15_same5", "c14_g4same4"], "players": players})
+}
+
+// ---- Trading Posts -------------------------------------------------------------------------
+
+#[test]
+fn trading_posts_rulebook_example_3_plus_5_plus_5_plus_2_is_15() {
+    // Les Comptoirs, exemple: the red player has 15 prestige: 3 for a noble, 5 for cards, 5 for
+    // the next-to-last power, 2 for the last one (2 red flags on the route).
+    let table = json!({"variant": "trading_posts", "players": [
+        {"name": "Rouge", "bonuses": {"green": 5, "black": 3}, "card_prestige": 5, "nobles": 1},
+        {"name": "Bleu", "bonuses": {"blue": 2}, "card_prestige": 2}]});
+    let board = score(table.clone());
+    let red = &board.players[0];
+    assert_eq!(red.total, 15);
+    assert_eq!(points(&board, 0, "nobles"), Some(3));
+    assert_eq!(points(&board, 0, "cards"), Some(5));
+    assert_eq!(points(&board, 0, "powers"), Some(7), "5 (green power) + 2 (black power, 2 flags)");
+    let powers = red.categories.iter().find(|c| c.key == "powers").expect("powers");
+    assert!(powers.detail.en.contains("Green power: 5"), "{}", powers.detail.en);
+    assert!(powers.detail.en.contains("2 flags × 1 = 2"), "{}", powers.detail.en);
+    assert_eq!(points(&board, 0, "city"), Some(0), "every category is listed, in INFO order");
+    let keys: Vec<&str> = red.categories.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, splendor::INFO.categories.iter().map(|c| c.key).collect::<Vec<_>>());
+    assert_eq!(red.categories[4].detail.en, "Not used with the module “Trading Posts”: 0.");
+    assert_eq!(board.winners(), vec![0]);
+
+    let h = help(table);
+    let unlocked: Vec<PowerId> = h.seats[0].powers.iter().filter(|p| p.unlocked).map(|p| p.id).collect();
+    assert_eq!(unlocked, vec![PowerId::FivePrestige, PowerId::FlagPrestige]);
+    assert!(h.end.triggered);
+    assert_eq!(h.end.triggered_by, vec![0]);
+    assert_eq!(h.end.winners_if_round_ended_now, vec![0]);
+}
+
+#[test]
+fn trading_posts_green_power_needs_a_noble_and_pays_once() {
+    let board = score(json!({"variant": "trading_posts", "players": [
+        {"name": "Ani", "bonuses": {"green": 5}, "nobles": 0},
+        {"name": "Dirk", "bonuses": {"green": 6}, "nobles": 3}]}));
+    assert_eq!(points(&board, 0, "powers"), Some(0), "5 green but no noble");
+    assert_eq!(points(&board, 1, "powers"), Some(5), "three nobles still give 5 once");
+    assert_eq!(board.players[1].total, 9 + 5);
+}
+
+#[test]
+fn trading_posts_black_power_counts_every_own_flag_up_to_five() {
+    let board = score(json!({"variant": "trading_posts", "players": [
+        {"name": "Ani", "bonuses": {"white": 2, "blue": 3, "green": 5, "red": 3, "black": 3}, "nobles": 1},
+        {"name": "Dirk", "bonuses": {"black": 3}},
+        {"name": "Lilli", "bonuses": {"black": 2, "white": 2}}]}));
+    assert_eq!(points(&board, 0, "powers"), Some(5 + 5), "all five flags");
+    assert_eq!(points(&board, 1, "powers"), Some(1), "its own flag only");
+    assert_eq!(points(&board, 2, "powers"), Some(0), "black short by one");
+}
+
+#[test]
+fn trading_posts_help_says_what_each_power_still_needs() {
+    let h = help(json!({"variant": "trading_posts", "players": [
+        {"name": "Ani", "bonuses": {"white": 1, "red": 2, "green": 5}},
+        {"name": "Dirk"}]}));
+    let ani = &h.seats[0].powers;
+    assert_eq!(ani.len(), 5);
+    assert_eq!(ani[0].id, PowerId::GemAfterPurchase);
+    assert_eq!(ani[0].missing_bonuses, ColourCounts::new(0, 0, 0, 1, 0));
+    assert_eq!(ani[0].text.en, "1 red bonus missing");
+    assert_eq!(ani[3].missing_nobles, 1);
+    assert_eq!(ani[3].text.fr, "il manque 1 noble");
+    assert!(!h.end.triggered);
+    assert!(h.end.winners_if_round_ended_now.is_empty(), "the game goes on below 15");
+}
+
+// ---- Cities --------------------------------------------------------------------------------
+
+fn eligibility(h: &splendor::Help, city: &str, seat: usize) -> splendor::CityEligibility {
+    let c = h.cities.as_ref().expect("cities help").cities.iter().find(|c| c.id == city).expect("in play");
+    c.seats[seat].clone()
+}
+
+#[test]
+fn cities_rulebook_example_13_prestige_4_red_3_black() {
+    // Les Cités, exemple 1: at least 13 prestige, 4 red and 3 black bonuses.
+    let h = help(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 13},
+        {"name": "Dirk", "bonuses": {"red": 4, "black": 2}, "card_prestige": 13},
+        {"name": "Lilli", "bonuses": {"red": 5, "black": 5}, "card_prestige": 12}])));
+    let ani = eligibility(&h, "c13_r4k3", 0);
+    assert!(ani.meets && ani.can_take);
+    let dirk = eligibility(&h, "c13_r4k3", 1);
+    assert!(!dirk.meets);
+    assert_eq!(dirk.missing.bonuses, ColourCounts::new(0, 0, 0, 0, 1));
+    assert_eq!(dirk.text.fr, "il manque 1 bonus noir");
+    let lilli = eligibility(&h, "c13_r4k3", 2);
+    assert_eq!((lilli.missing.prestige, lilli.missing.bonuses), (1, ColourCounts::ZERO));
+    assert_eq!(lilli.text.en, "1 prestige point missing");
+}
+
+#[test]
+fn cities_rulebook_example_15_prestige_5_of_one_colour() {
+    // Les Cités, exemple 2: at least 15 prestige and 5 bonuses of one same colour.
+    let h = help(cities_table(json!([
+        {"name": "Ani", "bonuses": {"blue": 5}, "card_prestige": 15},
+        {"name": "Dirk", "bonuses": {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4}, "card_prestige": 16}])));
+    assert!(eligibility(&h, "c15_same5", 0).meets);
+    let dirk = eligibility(&h, "c15_same5", 1);
+    assert!(!dirk.meets, "twenty bonuses, but never 5 of one colour");
+    let short = dirk.missing.one_colour.expect("one colour short");
+    assert_eq!((short.needed, short.have, short.short, short.closest), (5, 4, 1, Colour::White));
+}
+
+#[test]
+fn cities_rulebook_example_14_prestige_4_green_and_4_of_another_colour() {
+    // Les Cités, exemple 3: at least 14 prestige, 4 green and 4 of another same colour; the
+    // decisions file settles that the other colour is not green.
+    let h = help(cities_table(json!([
+        {"name": "Ani", "bonuses": {"green": 4, "red": 4}, "card_prestige": 14},
+        {"name": "Dirk", "bonuses": {"green": 8, "red": 3}, "card_prestige": 14},
+        {"name": "Lilli", "bonuses": {"green": 3, "black": 6}, "card_prestige": 14}])));
+    assert!(eligibility(&h, "c14_g4same4", 0).meets);
+    let dirk = eligibility(&h, "c14_g4same4", 1);
+    assert!(!dirk.meets, "8 green are not 4 green and 4 of another colour");
+    assert_eq!(dirk.missing.one_colour.map(|o| (o.closest, o.short)), Some((Colour::Red, 1)));
+    let lilli = eligibility(&h, "c14_g4same4", 2);
+    assert_eq!(lilli.missing.bonuses, ColourCounts::new(0, 0, 1, 0, 0));
+    assert!(lilli.missing.one_colour.is_none());
+}
+
+#[test]
+fn cities_a_single_holder_wins_even_with_less_prestige() {
+    // Les Cités: at the end of the round, if only one player holds a city, they win.
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 13, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"white": 2}, "card_prestige": 18}])));
+    assert_eq!(board.winners(), vec![0]);
+    assert_eq!(board.players[0].rank, 1);
+    assert_eq!(board.players[1].rank, 2, "more prestige, but no city");
+    assert_eq!(points(&board, 0, "city"), Some(0));
+    let city = board.players[1].categories.iter().find(|c| c.key == "city").expect("city category");
+    assert!(city.detail.en.contains("cannot win"), "{}", city.detail.en);
+    assert_eq!(points(&board, 0, "nobles"), Some(0), "no nobles in the Cities module");
+}
+
+#[test]
+fn cities_several_holders_most_prestige_wins_then_fewest_cards() {
+    let table = cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 16, "cities": ["c15_same5"]},
+        {"name": "Lilli", "bonuses": {"green": 4, "white": 4}, "card_prestige": 20}]));
+    let board = score(table.clone());
+    assert_eq!(board.winners(), vec![1], "Dirk: most prestige among the holders");
+    assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![2, 1, 3]);
+
+    let h = help(table);
+    let cities = h.cities.expect("cities");
+    assert_eq!(cities.holders, vec![0, 1]);
+    assert_eq!(h.end.winners_if_round_ended_now, vec![1]);
+    assert!(h.end.triggered);
+    let g4 = cities.cities.iter().find(|c| c.id == "c14_g4same4").expect("in play");
+    assert!(g4.seats[2].can_take, "Lilli meets it and holds nothing yet");
+    assert!(!g4.seats[1].can_take, "Dirk already holds a city");
+
+    // Equal prestige among holders: fewest development cards.
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 15, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 15, "cities": ["c15_same5"]}])));
+    assert_eq!(board.winners(), vec![1], "5 cards against 7");
+    assert_eq!(board.tie_breaks[0].criteria, vec!["development_cards"]);
+    assert!(!board.tie_breaks[0].shared);
+}
+
+#[test]
+fn cities_holders_level_on_prestige_and_cards_share_the_win() {
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 5, "black": 3}, "card_prestige": 15, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5, "white": 3}, "card_prestige": 15, "cities": ["c15_same5"]}])));
+    assert_eq!(board.winners(), vec![0, 1]);
+    assert!(board.tie_breaks[0].shared);
+}
+
+#[test]
+fn cities_without_a_holder_nobody_has_won_and_the_game_goes_on() {
+    let table = cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 3}, "card_prestige": 16},
+        {"name": "Dirk", "bonuses": {"blue": 2}, "card_prestige": 9}]));
+    let board = score(table.clone());
+    assert!(board.winners().is_empty());
+    assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![1, 2], "ranked by prestige");
+    let city = board.players[0].categories.iter().find(|c| c.key == "city").expect("city");
+    assert!(city.detail.en.contains("nobody has won yet"), "{}", city.detail.en);
+
+    let h = help(table);
+    assert!(!h.end.triggered, "16 prestige does not end a Cities game");
+    assert!(h.end.winners_if_round_ended_now.is_empty());
+    assert_eq!(h.end.leaders, vec![0]);
+    assert!(h.cities.expect("cities").holders.is_empty());
+}
+
+#[test]
+fn cities_equal_prestige_between_a_holder_and_another_is_settled_by_the_city() {
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"white": 1}, "card_prestige": 15},
+        {"name": "Dirk", "bonuses": {"blue": 5, "red": 6}, "card_prestige": 15, "cities": ["c15_same5"]}])));
+    assert_eq!(board.winners(), vec![1]);
+    assert_eq!(board.tie_breaks.len(), 1);
+    assert_eq!(board.tie_breaks[0].seats, vec![1, 0]);
+    assert_eq!(board.tie_breaks[0].criteria, vec!["city"], "Ani has fewer cards, but no city");
+    assert!(board.tie_breaks[0].explanation.en.contains("only city holders can win"));
+}
+
+#[test]
+fn cities_in_play_and_holdings_are_checked() {
+    let got = problems(
+        json!({"variant": "cities", "cities_in_play": ["c13_r4k3", "c13_r4k3", "c99"], "players": [
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 13, "cities": ["c13_r4k3", "c17"]},
+        {"name": "Dirk", "bonuses": {"red": 4, "black": 3}, "card_prestige": 13, "cities": ["c13_r4k3"], "nobles": 1},
+        {"name": "Lilli", "bonuses": {"red": 4, "black": 2}, "card_prestige": 13, "cities": ["c15_same5"]}]}),
+    );
+    assert!(has(&got, "cities_in_play[1]", "duplicate_city"), "{got:?}");
+    assert!(has(&got, "cities_in_play[2]", "unknown_city"));
+    assert!(has(&got, "players[0].cities", "one_city_only"));
+    assert!(has(&got, "players[0].cities[1]", "city_not_in_play"));
+    assert!(has(&got, "players[1].cities[0]", "city_taken_twice"));
+    assert!(has(&got, "players[1].nobles", "not_in_module"), "no nobles in the Cities module");
+    assert!(has(&got, "players[2].cities[0]", "city_not_in_play"));
+
+    let got = problems(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 2}, "card_prestige": 13, "cities": ["c13_r4k3"]},
+        {"name": "Dirk"}])));
+    assert_eq!(got, vec![("players[0].cities[0]".to_owned(), "city_requirement_not_met".to_owned())]);
+
+    let got = problems(json!({"variant": "cities", "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert_eq!(got, vec![("cities_in_play".to_owned(), "missing".to_owned())]);
+    let got = problems(json!({"variant": "cities", "cities_in_play": ["c17", "c16_each1"],
+        "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert_eq!(got, vec![("cities_in_play".to_owned(), "city_count".to_owned())], "3 cities, not 2");
+}
+
+// ---- Orient --------------------------------------------------------------------------------
+
+#[test]
+fn orient_cards_add_their_bonuses_prestige_and_count() {
+    let table = json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"white": 2, "red": 3}, "card_prestige": 6, "nobles": 1, "reserved_nobles": 1,
+         "orient": [
+            {"card": "o2_double_green"},
+            {"card": "o1_pair_r3u2", "colour": "red"},
+            {"card": "o2_noble_white"},
+            {"card": "o3_sacrifice_black"},
+            {"card": "o1_gold_blue"}]},
+        {"name": "Dirk", "bonuses": {"blue": 1}, "card_prestige": 1}]});
+    let h = help(table.clone());
+    let ani = &h.seats[0];
+    assert_eq!(ani.orient_bonuses, ColourCounts::new(1, 0, 2, 1, 1), "white 1, green 2, red 1, black 1");
+    assert_eq!(ani.effective_bonuses, ColourCounts::new(3, 0, 2, 4, 1));
+    assert_eq!(ani.development_cards, 5 + 5, "ordinary cards plus Orient cards");
+    assert_eq!(ani.prestige.total, 6 + 3 + 1 + 3);
+    assert_eq!(ani.prestige_text.en, "6 (cards) + 3 (nobles) + 4 (Orient) = 13");
+
+    let board = score(table);
+    assert_eq!(points(&board, 0, "orient"), Some(4));
+    let orient = board.players[0].categories.iter().find(|c| c.key == "orient").expect("orient");
+    assert_eq!(orient.detail.en, "1 “Reserve a noble” card × 1 + 1 “Sacrifice” card × 3 = 4.");
+    let nobles = board.players[0].categories.iter().find(|c| c.key == "nobles").expect("nobles");
+    assert!(nobles.detail.en.starts_with("1 noble × 3 = 3."));
+    assert!(nobles.detail.en.contains("reserved noble who has not visited yet: 0 points"));
+}
+
+#[test]
+fn orient_pairing_card_copies_a_colour_the_player_owns() {
+    let got = problems(json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"red": 1}, "orient": [
+            {"card": "o1_pair_r3u2"},
+            {"card": "o1_pair_w3r2", "colour": "blue"},
+            {"card": "o2_pair_w4u3k1", "colour": "purple"},
+            {"card": "o2_double_red", "colour": "red"},
+            {"card": "o9_nothing"}]},
+        {"name": "Dirk", "orient": [{"card": "o2_double_red"}], "reserved_nobles": 1}]}));
+    assert!(has(&got, "players[0].orient[0].colour", "missing_colour"), "{got:?}");
+    assert!(has(&got, "players[0].orient[1].colour", "no_card_of_colour"));
+    assert!(has(&got, "players[0].orient[2].colour", "unknown_colour"));
+    assert!(has(&got, "players[0].orient[3].colour", "colour_not_needed"));
+    assert!(has(&got, "players[0].orient[4].card", "unknown_orient_card"));
+    assert!(has(&got, "players[1].orient[0].card", "duplicate_orient_card"));
+    assert!(has(&got, "players[1].reserved_nobles", "more_reserved_than_cards"));
+
+    // A colour given by an Orient card (here a double bonus) may be copied.
+    let h = help(json!({"variant": "orient", "players": [
+        {"name": "Ani", "orient": [{"card": "o2_double_black"}, {"card": "o1_pair_k3w2", "colour": "black"}]},
+        {"name": "Dirk"}]}));
+    assert_eq!(h.seats[0].effective_bonuses.black, 3);
+}
+
+// ---- Base rules shared by the modules ------------------------------------------------------
+
+#[test]
+fn tie_on_prestige_goes_to_fewest_development_cards_orient_cards_included() {
+    let board = score(json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"red": 6}, "card_prestige": 15},
+        {"name": "Dirk", "bonuses": {"red": 5}, "card_prestige": 15, "orient": [{"card": "o1_gold_red"}, {"card": "o1_gold_blue"}]}]}));
+    assert_eq!(board.winners(), vec![0], "6 cards against 5 + 2");
+    assert_eq!(board.tie_breaks[0].criteria, vec!["development_cards"]);
+
+    let board = score(json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "bonuses": {"red": 6}, "card_prestige": 15},
+        {"name": "Dirk", "bonuses": {"blue": 6}, "card_prestige": 15}]}));
+    assert_eq!(board.winners(), vec![0, 1], "level on cards too: shared");
+    assert!(board.tie_breaks[0].shared);
+}
+
+#[test]
+fn the_end_is_triggered_at_15_prestige_not_14() {
+    let at = |prestige: u32| {
+        help(json!({"variant": "strongholds", "players": [
+            {"name": "Ani", "bonuses": {"red": 1}, "card_prestige": prestige}, {"name": "Dirk"}]}))
+        .end
+    };
+    assert!(!at(14).triggered);
+    let end = at(15);
+    assert!(end.triggered);
+    assert_eq!(end.winners_if_round_ended_now, vec![0]);
+    assert!(end.explanation.en.contains("the round is completed"));
+}
+
+#[test]
+fn nobles_on_the_table_are_one_more_than_the_players() {
+    let got = problems(json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "nobles": 2}, {"name": "Dirk", "nobles": 2}]}));
+    assert_eq!(got, vec![("players".to_owned(), "too_many_nobles".to_owned())], "3 nobles with 2 players");
+    let got = problems(
+        json!({"variant": "strongholds", "players": [{"name": "Ani", "nobles": 4}, {"name": "Dirk"}]}),
+    );
+    assert!(has(&got, "players[0].nobles", "out_of_range"));
+}
+
+#[test]
+fn every_problem_of_a_table_is_reported_at_once_with_its_field() {
+    let got =
+        problems(json!({"variant": "trading_posts", "cities_in_play": ["c17"], "extra": 1, "players": [
+        {"name": "Ani", "bonuses": {"white": 41, "red": -2}, "card_prestige": 100, "cities": ["c17"],
+         "orient": [{"card": "o1_gold_red"}], "reserved_nobles": 1, "strongholds": 2},
+        {"name": " ani ", "bonuses": {"blue": 3}, "development_cards": 4, "nobles": "one"},
+        {"name": ""}, {"name": "Lilli"}, {"name": "Patty"}]}));
+    let expected = [
+        ("extra", "unknown_field"),
+        ("players", "player_count"),
+        ("cities_in_play", "not_in_module"),
+        ("players[0].strongholds", "unknown_field"),
+        ("players[0].bonuses.red", "out_of_range"),
+        ("players[0].bonuses.white", "out_of_range"),
+        ("players[0].card_prestige", "out_of_range"),
+        ("players[0].orient", "not_in_module"),
+        ("players[0].reserved_nobles", "not_in_module"),
+        ("players[0].cities", "not_in_module"),
+        ("players[1].name", "duplicate_name"),
+        ("players[1].development_cards", "cards_bonuses_mismatch"),
+        ("players[1].nobles", "not_an_integer"),
+        ("players[2].name", "empty_name"),
+    ];
+    for (field, code) in expected {
+        assert!(has(&got, field, code), "missing {field} {code} in {got:?}");
+    }
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    let err = score_json(GameId::Splendor, r#"{"players": 3}"#).expect_err("malformed");
+    assert_eq!(err.0[0].code, "malformed");
+}
+
+#[test]
+fn a_version_1_generic_sheet_still_scores() {
+    let board = score(json!({"variant": "orient", "players": [
+        {"name": "Ani", "points": {"cards": 12, "nobles": 3}}, {"name": "Dirk", "points": {"cards": 14}}]}));
+    assert_eq!(board.players[0].total, 15);
+    assert_eq!(board.winners(), vec![0]);
+}
+
+#[test]
+fn the_catalogue_lists_every_city_orient_card_and_power_with_an_existing_rule() {
+    let cat = splendor::catalogue();
+    assert_eq!((cat.cities.len(), cat.orient.len(), cat.powers.len()), (14, 30, 5));
+    let rules = Catalogue::load().expect("rules");
+    for id in cat
+        .cities
+        .iter()
+        .map(|c| &c.rule)
+        .chain(cat.orient.iter().map(|o| &o.rule))
+        .chain(cat.powers.iter().map(|p| &p.rule))
+    {
+        assert!(rules.get(id).is_some(), "no rule entry {id}");
+    }
+    let c = cat.cities.iter().find(|c| c.id == "c13_r4k3").expect("face");
+    assert_eq!(c.text.fr, "13 points de prestige, 4 bonus rouges et 3 bonus noirs");
+    let o = cat.orient.iter().find(|o| o.id == "o3_sacrifice_green").expect("card");
+    assert_eq!((o.prestige, o.sacrifice, o.colour), (3, Some(Colour::Blue), Some(Colour::Green)));
+    assert_eq!(cat.powers[3].requirement_text.en, "5 green bonuses and 1 noble");
+    for module in ["cities", "trading_posts", "orient", "strongholds"] {
+        assert!(rules.get(&format!("splendor.setup.{module}")).is_some(), "setup {module}");
+    }
+    assert_eq!(splendor::INFO.table_schema_version, 2);
+}
