@@ -10,7 +10,9 @@
 // Flow: create Ani and Dirk on New play, start a Valencia play, type scores so Dirk wins, finish,
 // find the play in History with Dirk as winner, switch the UI to English and back, look at the
 // rules, players and settings screens; then a new session (the app restarts) must still list the
-// play. Each screen is saved to target/e2e-screenshots/<name>.png (relative to the repo root).
+// play. Then a Les Cités de Splendor play with the Cities module: pick 3 cities, Dirk meets one
+// (with less prestige than Ani, who meets none), takes it, and wins. Each screen is saved to
+// target/e2e-screenshots/<name>.png (relative to the repo root).
 // Prints "N passed, M failed" on its last line and exits non-zero when anything failed.
 //
 // Dry run without the app (Chromium + chromedriver against `vite dev`, i.e. the fake backend):
@@ -194,6 +196,19 @@ async function setLangTo(lang) {
 }
 
 let playId = null;
+let splendorId = null;
+
+/** The page scrolls sideways: a layout wider than the window. */
+async function horizontalOverflow() {
+	return browser.execute(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function setViewport(width, height) {
+	await browser.setWindowSize(width, height);
+	await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
+		timeoutMsg: `the window never became ${width} px wide`
+	});
+}
 
 async function main() {
 	await mkdir(shotsDir, { recursive: true });
@@ -332,6 +347,109 @@ async function main() {
 		const v = await textOf('app-version');
 		assert(v.length > 0, 'a version is shown');
 		await screenshot('settings');
+	});
+
+	// ------------------------------------------------------------ Les Cités de Splendor, Cities
+	await check(
+		'start a Splendor play with the Cities module',
+		async () => {
+			await tap('nav-new');
+			await shown('new-player-name');
+			// Ani and Dirk exist: typing their names seats them again.
+			for (const [i, name] of ['Ani', 'Dirk'].entries()) {
+				await typeInto('new-player-name', name);
+				await tap('add-player');
+				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+			}
+			await tap('game-splendor');
+			const variant = await shown('variant-select');
+			await variant.selectByAttribute('value', 'cities');
+			await browser.waitUntil(async () => (await variant.getValue()) === 'cities', { timeoutMsg: 'module "cities" not selected' });
+			await screenshot('splendor-new-play');
+			await tap('start-play');
+			const m = await waitPath(/^\/play\/(\d+)\/?$/);
+			splendorId = Number(m[1]);
+			await waitText('cities-count', (t) => t.includes('0/3'), 'the picker asks for 3 cities');
+			await screenshot('splendor-cities-picker');
+		},
+		{ critical: true }
+	);
+
+	await check(
+		'pick the 3 cities in play',
+		async () => {
+			for (const id of ['c13_r4k3', 'c15_same5', 'c17']) await tap(`city-pick-${id}`);
+			await shown('city-c13_r4k3');
+			await shown('city-c17');
+		},
+		{ critical: true }
+	);
+
+	await check('Dirk meets a city, Ani has more prestige but meets none', async () => {
+		await typeInto('sp-bonus-1-red', '4');
+		await typeInto('sp-bonus-1-black', '3');
+		await typeInto('sp-prestige-1', '13');
+		await typeInto('sp-bonus-0-white', '2');
+		await typeInto('sp-prestige-0', '16');
+		await waitText('total-0', (t) => t === '16', 'Ani total should be 16');
+		await waitText('total-1', (t) => t === '13', 'Dirk total should be 13');
+		// The core's live help: who qualifies, and what the others lack.
+		await waitText('city-c13_r4k3-why-1', (t) => t.includes('peut la prendre'), 'Dirk can take the 13-prestige city');
+		await waitText('city-c13_r4k3-why-0', (t) => t.includes('il manque'), 'Ani lacks bonuses');
+		const mark = await textOf('city-c13_r4k3-seat-1');
+		assert(mark.includes('✔'), `Dirk's line is ticked (got "${mark}")`);
+		await waitText('round-winners', (t) => t.includes('Personne'), 'nobody holds a city yet');
+		await shown('city-take-c13_r4k3-1');
+		assert(!(await (await el('city-take-c13_r4k3-0')).isExisting()), 'Ani has no "take" button');
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('splendor-eligibility');
+		await (await el('sp-player-0')).scrollIntoView();
+		await screenshot('splendor-players');
+		await browser.execute(() => window.scrollTo(0, 0));
+	});
+
+	await check('the Splendor sheet fits 1280×800 and 800×1280 without horizontal scroll', async () => {
+		const wide = await horizontalOverflow();
+		assert(wide <= 0, `no horizontal scroll at 1280×800 (overflow ${wide} px)`);
+		try {
+			await setViewport(800, 1280);
+			const tall = await horizontalOverflow();
+			await screenshot('splendor-portrait');
+			assert(tall <= 0, `no horizontal scroll at 800×1280 (overflow ${tall} px)`);
+		} finally {
+			await browser.setWindowSize(1280, 800);
+		}
+	});
+
+	await check('Dirk takes the city: finish the round', async () => {
+		await tap('city-take-c13_r4k3-1');
+		await waitText('end-banner', (t) => t.includes('Une Cité a été prise'), 'the end-of-round banner');
+		await waitText('end-winners', (t) => t.includes('Dirk') && !t.includes('Ani'), 'Dirk wins if the round ended now');
+		await waitText('city-held-c13_r4k3', (t) => t.includes('Dirk'), 'the city is Dirk’s');
+		await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('splendor-city-taken');
+	});
+
+	await check(
+		'finish the Splendor play',
+		async () => {
+			await tap('finish-play');
+			await waitPath(new RegExp(`^/history/${splendorId}/?$`));
+			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
+			await screenshot('splendor-history-detail');
+		},
+		{ critical: true }
+	);
+
+	await check('History shows Dirk as the Splendor winner with less prestige', async () => {
+		await tap('nav-history');
+		await shown(`history-row-${splendorId}`);
+		const w = await waitText(`winner-${splendorId}`, (t) => t.includes('Dirk'), 'winner should be Dirk');
+		assert(!w.includes('Ani'), `Ani is not a winner (got "${w}")`);
+		const row = await textOf(`history-row-${splendorId}`);
+		assert(row.includes('16') && row.includes('13'), `the row shows both totals (got "${row}")`);
+		await screenshot('splendor-history');
 	});
 
 	await endSession();

@@ -102,13 +102,13 @@ export function problemsByField(problems: Problem[], known: (field: string) => b
 }
 
 /** Undo history of sheet snapshots; consecutive typing in one cell counts as one change. */
-export class UndoStack {
-	private stack: { sheet: SheetModel; cell: string | null }[] = [];
+export class UndoStack<T = SheetModel> {
+	private stack: { sheet: T; cell: string | null }[] = [];
 	private open: string | null = null;
 	constructor(private readonly max = 200) {}
 
 	/** Call before changing the sheet. `cell` groups keystrokes; null = a discrete change. */
-	record(before: SheetModel, cell: string | null): void {
+	record(before: T, cell: string | null): void {
 		if (cell !== null && cell === this.open) return;
 		this.stack.push({ sheet: before, cell });
 		if (this.stack.length > this.max) this.stack.shift();
@@ -120,7 +120,7 @@ export class UndoStack {
 		this.open = null;
 	}
 
-	undo(): SheetModel | null {
+	undo(): T | null {
 		this.open = null;
 		return this.stack.pop()?.sheet ?? null;
 	}

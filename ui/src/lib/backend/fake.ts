@@ -3,8 +3,11 @@
 // when the UI runs in a plain browser. Not a reference for scoring: the core is.
 import { BackendError } from './error';
 import type { Backend } from './index';
+import { SPLENDOR_CATALOGUE } from './splendor-catalogue';
 import type {
+	AnyTableState,
 	AppInfo,
+	Colour,
 	GameId,
 	GameSummary,
 	Lang,
@@ -17,6 +20,7 @@ import type {
 	RuleEntry,
 	RuleHit,
 	Scoreboard,
+	SplendorTableState,
 	TableState,
 	Text,
 	TieBreak
@@ -90,16 +94,24 @@ export const FAKE_GAMES: GameSummary[] = [
 		table_schema_version: 1
 	},
 	{
+		// As the core's splendor::INFO: four modules played separately, five categories.
 		id: 'splendor',
 		name: 'Les Cités de Splendor',
 		variant_label: t('Module', 'Module'),
-		variants: [comp('cities', 'Les Cités', 'Cities', 2, 4), comp('trading_posts', 'Les Comptoirs', 'Trading Posts', 2, 4)],
+		variants: [
+			comp('cities', 'Les Cités', 'Cities', 2, 4),
+			comp('trading_posts', 'Les Comptoirs', 'Trading Posts', 2, 4),
+			comp('orient', "L'Orient", 'The Orient', 2, 4),
+			comp('strongholds', 'Les Bastions', 'Strongholds', 2, 4)
+		],
 		categories: [
 			cat('cards', 'Prestige des cartes', 'Card prestige'),
 			cat('nobles', 'Nobles', 'Nobles'),
-			cat('powers', 'Pouvoirs des comptoirs', 'Trading post powers')
+			cat('orient', 'Prestige des cartes Orient', 'Orient card prestige'),
+			cat('powers', 'Pouvoirs des comptoirs', 'Trading post powers'),
+			cat('city', 'Cité', 'City')
 		],
-		table_schema_version: 1
+		table_schema_version: 2
 	}
 ];
 
@@ -146,6 +158,26 @@ function fakeRules(): RuleEntry[] {
 			});
 		}
 	}
+	// The Splendor screen's rule buttons: modules, Strongholds' rules, and every catalogue item.
+	const entry = (id: string, title: Text, body: Text): RuleEntry => ({
+		id,
+		game: 'splendor',
+		kind: 'card',
+		title,
+		body,
+		source: 'fake',
+		related: [{ id: 'splendor.overview', title: t('Les Cités de Splendor en bref', 'Les Cités de Splendor at a glance') }]
+	});
+	const splendor = FAKE_GAMES.find((g) => g.id === 'splendor')!;
+	for (const v of splendor.variants)
+		rules.push(entry(`splendor.variant.${v.id}`, v.label, t(`Fiche d'essai : le module ${v.label.fr}.`, `Test entry: the ${v.label.en} module.`)));
+	for (const k of ['placement', 'occupation', 'conquest'])
+		rules.push(entry(`splendor.strongholds.${k}`, t(`Bastions : ${k}`, `Strongholds: ${k}`), t("Fiche d'essai.", 'Test entry.')));
+	for (const c of SPLENDOR_CATALOGUE.cities)
+		rules.push(entry(c.rule, t(`Cité ${c.prestige}`, `City ${c.prestige}`), c.text));
+	for (const p of SPLENDOR_CATALOGUE.powers) rules.push(entry(p.rule, p.requirement_text, p.effect));
+	for (const o of SPLENDOR_CATALOGUE.orient)
+		if (!rules.some((r) => r.id === o.rule)) rules.push(entry(o.rule, o.kind_name, o.effect));
 	return rules;
 }
 
@@ -176,6 +208,120 @@ export function highlight(text: string, tokens: string[]): { text: string; hit: 
 		else out.push({ text: text[i], hit: marks[i] });
 	}
 	return out;
+}
+
+/** A Splendor v2 table (players carry `bonuses`, not the generic sheet's `points`). */
+function isSplendorState(state: AnyTableState): state is SplendorTableState {
+	return Array.isArray(state?.players) && !state.players.some((p) => p && typeof p === 'object' && 'points' in p);
+}
+
+const GEMS: Colour[] = ['white', 'blue', 'green', 'red', 'black'];
+
+/**
+ * Simplified Splendor scoring for the fake: prestige = cards + 3 per noble + Orient cards'
+ * printed prestige; trading-post powers are not computed (0); Cities: only holders can win.
+ * Checks the counts, the cities and the Orient cards roughly. The core is the reference.
+ */
+function scoreSplendor(p: PlayDetail, raw: SplendorTableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
+	const problems: Problem[] = [];
+	const push = (field: string, code: string, fr: string, en: string) => problems.push({ field, code, message: t(fr, en) });
+	const module = raw.variant || 'cities';
+	if (!['cities', 'trading_posts', 'orient', 'strongholds'].includes(module))
+		push('variant', 'unknown_variant', `Module inconnu « ${module} ».`, `Unknown module “${module}”.`);
+	const players = raw.players ?? [];
+	if (players.length < 2 || players.length > 4)
+		push('players', 'player_count', 'De 2 à 4 joueurs.', '2 to 4 players.');
+	const count = (field: string, v: unknown, max: number): number => {
+		if (v === null || v === undefined) return 0;
+		if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) {
+			push(field, 'out_of_range', `${String(v)} est hors limites (de 0 à ${max}).`, `${String(v)} is out of range (0 to ${max}).`);
+			return 0;
+		}
+		return v;
+	};
+	const inPlay = raw.cities_in_play ?? [];
+	if (module === 'cities') {
+		inPlay.forEach((id, j) => {
+			if (!SPLENDOR_CATALOGUE.cities.some((c) => c.id === id))
+				push(`cities_in_play[${j}]`, 'unknown_city', `Cité inconnue « ${id} ».`, `Unknown city “${id}”.`);
+		});
+		if (inPlay.length !== 3)
+			push('cities_in_play', raw.cities_in_play ? 'city_count' : 'missing', 'Indiquez les 3 Cités en jeu.', 'Give the 3 cities in play.');
+	}
+	const held = new Set<string>();
+	const rows = players.map((pl, i) => {
+		if (!pl?.name?.trim()) push(`players[${i}].name`, 'empty_name', `Le joueur ${i + 1} n'a pas de nom.`, `Player ${i + 1} has no name.`);
+		const bonuses = GEMS.reduce((a, c) => a + count(`players[${i}].bonuses.${c}`, pl.bonuses?.[c], 40), 0);
+		const cards = count(`players[${i}].card_prestige`, pl.card_prestige, 99);
+		const nobles = count(`players[${i}].nobles`, pl.nobles, 5);
+		if (module === 'cities' && nobles > 0)
+			push(`players[${i}].nobles`, 'not_in_module', 'Pas de nobles avec les Cités.', 'No nobles with the Cities module.');
+		const typedCards = pl.development_cards ?? null;
+		if (typedCards !== null && count(`players[${i}].development_cards`, typedCards, 90) !== bonuses)
+			push(`players[${i}].development_cards`, 'cards_bonuses_mismatch', 'Autant de cartes que de bonus.', 'As many cards as bonuses.');
+		const owned = (module === 'orient' ? (pl.orient ?? []) : []).map((o, j) => {
+			const card = SPLENDOR_CATALOGUE.orient.find((c) => c.id === o.card);
+			if (!card) push(`players[${i}].orient[${j}].card`, 'unknown_orient_card', 'Carte Orient inconnue.', 'Unknown Orient card.');
+			else if (card.copies_a_colour && !o.colour)
+				push(`players[${i}].orient[${j}].colour`, 'missing_colour', 'Indiquez la couleur appariée.', 'Give the paired colour.');
+			return card;
+		});
+		const city = module === 'cities' ? (pl.cities ?? [])[0] ?? null : null;
+		if (city !== null) {
+			if (!inPlay.includes(city)) push(`players[${i}].cities[0]`, 'city_not_in_play', "Cette Cité n'est pas en jeu.", 'This city is not in play.');
+			else if (held.has(city)) push(`players[${i}].cities[0]`, 'city_taken_twice', 'Cité déjà prise.', 'City already taken.');
+			held.add(city);
+		}
+		const orient = owned.reduce((a, c) => a + (c?.prestige ?? 0), 0);
+		const nobleScore = module === 'cities' ? 0 : 3 * nobles;
+		return { cards, nobles: nobleScore, orient, city, devCards: bonuses + owned.length };
+	});
+	if (problems.length) return { scoreboard: null, problems };
+
+	const totals = rows.map((r) => r.cards + r.nobles + r.orient);
+	const holders = rows.map((r) => r.city !== null);
+	const anyHolder = holders.some(Boolean);
+	// Better = holder (Cities), then more prestige, then fewer cards.
+	const key = (i: number) => [module === 'cities' && holders[i] ? 1 : 0, totals[i], -rows[i].devCards];
+	const beats = (a: number, b: number) => {
+		const [ka, kb] = [key(a), key(b)];
+		for (let k = 0; k < ka.length; k++) if (ka[k] !== kb[k]) return ka[k] > kb[k];
+		return false;
+	};
+	const ranks = rows.map((_, i) => 1 + rows.filter((_, j) => beats(j, i)).length);
+	const winner = (i: number) => ranks[i] === 1 && (module !== 'cities' || (anyHolder && holders[i]));
+	const used = (k: string) =>
+		k === 'cards' || (k === 'nobles' && module !== 'cities') || (k === 'orient' && module === 'orient') || (k === 'powers' && module === 'trading_posts') || (k === 'city' && module === 'cities');
+	const detail = (k: string, v: number, i: number): Text =>
+		!used(k)
+			? t('Pas utilisé dans ce module : 0.', 'Not used with this module: 0.')
+			: k === 'powers'
+				? t('Non calculé par le faux backend : 0.', 'Not computed by the fake backend: 0.')
+				: k === 'city'
+					? rows[i].city
+						? t(`Détient la Cité ${rows[i].city}.`, `Holds city ${rows[i].city}.`)
+						: t('Aucune Cité.', 'No city.')
+					: t(`${v} (saisi).`, `${v} (entered).`);
+	return {
+		problems: [],
+		scoreboard: {
+			game: 'splendor',
+			variant: module,
+			outcome: { kind: 'points' },
+			tie_breaks: [],
+			players: players.map((pl, i) => ({
+				seat: i,
+				name: pl.name,
+				total: totals[i],
+				rank: ranks[i],
+				winner: winner(i),
+				categories: (['cards', 'nobles', 'orient', 'powers', 'city'] as const).map((k) => {
+					const points = k === 'cards' ? rows[i].cards : k === 'nobles' ? rows[i].nobles : k === 'orient' ? rows[i].orient : 0;
+					return { key: k, points, detail: detail(k, points, i) };
+				})
+			}))
+		}
+	};
 }
 
 interface Db {
@@ -234,7 +380,9 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		return p;
 	}
 
-	function score(p: PlayDetail, raw: TableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
+	function score(p: PlayDetail, state: AnyTableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
+		if (p.game === 'splendor' && isSplendorState(state)) return scoreSplendor(p, state);
+		const raw = state as TableState;
 		const g = game(p.game);
 		const problems: Problem[] = [];
 		const push = (field: string, code: string, fr: string, en: string) =>
@@ -379,6 +527,10 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async listGames() {
 			await wait();
 			return clone(FAKE_GAMES);
+		},
+		async splendorCatalogue() {
+			await wait();
+			return clone(SPLENDOR_CATALOGUE);
 		},
 		async listPlayers() {
 			await wait();

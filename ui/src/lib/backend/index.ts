@@ -2,7 +2,9 @@
 // the Tauri implementation (over the generated bindings) runs inside the app, the in-memory
 // fake runs under vitest and in a plain browser (`vite dev` without Tauri).
 import type {
+	AnyTableState,
 	AppInfo,
+	CardCatalogue,
 	GameId,
 	GameSummary,
 	Lang,
@@ -15,8 +17,7 @@ import type {
 	Preferences,
 	RuleEntry,
 	RuleHit,
-	ScorePreview,
-	TableState
+	ScorePreview
 } from './types';
 
 export * from './types';
@@ -28,11 +29,13 @@ export interface Backend {
 	getPreferences(): Promise<LoadedPreferences>;
 	setPreferences(preferences: Preferences): Promise<Preferences>;
 	listGames(): Promise<GameSummary[]>;
+	/** Les Cités de Splendor's city faces, Orient cards and trading-post powers. */
+	splendorCatalogue(): Promise<CardCatalogue>;
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
-	saveTableState(playId: number, state: TableState): Promise<ScorePreview>;
-	finishPlay(playId: number, state: TableState): Promise<PlayDetail>;
+	saveTableState(playId: number, state: AnyTableState): Promise<ScorePreview>;
+	finishPlay(playId: number, state: AnyTableState): Promise<PlayDetail>;
 	abandonPlay(playId: number): Promise<PlayDetail>;
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
 	getPlay(playId: number): Promise<PlayDetail>;
@@ -45,6 +48,7 @@ const METHODS: (keyof Backend)[] = [
 	'getPreferences',
 	'setPreferences',
 	'listGames',
+	'splendorCatalogue',
 	'listPlayers',
 	'createPlayer',
 	'startPlay',

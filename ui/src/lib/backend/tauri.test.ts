@@ -38,6 +38,17 @@ describe('Tauri backend', () => {
 		]);
 	});
 
+	it('asks the core for the Splendor catalogue', async () => {
+		const catalogue = { cities: [], orient: [], powers: [] };
+		const calls: [string, unknown][] = [];
+		mockIPC((cmd, args) => {
+			calls.push([cmd, args]);
+			return catalogue;
+		});
+		expect(await createTauriBackend().splendorCatalogue()).toEqual(catalogue);
+		expect(calls).toEqual([['splendor_catalogue', {}]]);
+	});
+
 	it('turns a CommandError into a BackendError with its problems', async () => {
 		const problem = { field: 'players[1].points.city', code: 'out_of_range', message: { fr: 'x', en: 'y' } };
 		mockIPC(() => {

@@ -25,6 +25,7 @@ export function createTauriBackend(): Backend {
 		getPreferences: () => call(commands.getPreferences()),
 		setPreferences: (p) => call(commands.setPreferences(p)),
 		listGames: () => call(commands.listGames()),
+		splendorCatalogue: () => call(commands.splendorCatalogue()),
 		listPlayers: () => call(commands.listPlayers()),
 		createPlayer: (name, colour) => call(commands.createPlayer(name, colour)),
 		startPlay: (np) => call(commands.startPlay(np)),

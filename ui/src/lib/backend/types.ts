@@ -1,16 +1,29 @@
 // The contract's types, re-exported from the (generated) bindings, plus names for the nested
 // shapes that the generator may or may not name. Only src/lib/backend/ imports bindings.
-import type { GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
+import type { Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
 export type {
 	AppInfo,
+	CardCatalogue,
+	CitiesHelp,
+	CityEligibility,
+	CityHelp,
+	CityInfo,
+	CityMissing,
+	CityRequirement,
+	Colour,
+	ColourCounts,
 	CommandError,
+	EndHelp,
 	GameId,
 	GameSummary,
+	Help,
 	Lang,
 	LoadedPreferences,
 	NewPlay,
 	NewSeat,
+	OrientCardInfo,
+	OrientKind,
 	Outcome,
 	PlayDetail,
 	PlayFilter,
@@ -19,13 +32,19 @@ export type {
 	PlayStatus,
 	PlaySummary,
 	Player,
+	PowerId,
+	PowerInfo,
+	PowerStatus,
 	Preferences,
+	Prestige,
 	Problem,
 	RuleHit,
 	RuleKind,
 	Scoreboard,
 	ScorePreview,
 	Seat,
+	SeatHelp,
+	TableHelp,
 	Text,
 	Theme
 } from './bindings';
@@ -49,3 +68,36 @@ export interface TableState {
 	players: { name: string; points: Record<string, number | null> }[];
 	result?: { won: boolean | null; round_reached: number | null };
 }
+
+/**
+ * Les Cités de Splendor's table state, schema version 2 (the core's `games::splendor` docs).
+ * Counts absent or null are 0; fields of another module may be sent empty or at 0.
+ */
+export interface SplendorTableState {
+	/** The module: `cities`, `trading_posts`, `orient` or `strongholds`. */
+	variant: string;
+	/** Cities module: the 3 faces on the table. */
+	cities_in_play?: string[];
+	/** In seat order. */
+	players: SplendorPlayerState[];
+}
+
+export interface SplendorPlayerState {
+	name: string;
+	/** Bonuses from ordinary development cards (Orient cards are counted from `orient`). */
+	bonuses: Partial<Record<Colour, number | null>>;
+	card_prestige?: number | null;
+	/** Ordinary development cards; when given it must equal the sum of `bonuses`. */
+	development_cards?: number | null;
+	/** Nobles who visited (not in the Cities module). */
+	nobles?: number | null;
+	/** Cities module: the city taken, at most one. */
+	cities?: string[];
+	/** Orient module: the Orient cards owned; `colour` only on pairing cards. */
+	orient?: { card: string; colour?: Colour }[];
+	/** Orient module: nobles reserved that have not visited yet. */
+	reserved_nobles?: number | null;
+}
+
+/** Any table state a play screen sends. */
+export type AnyTableState = TableState | SplendorTableState;

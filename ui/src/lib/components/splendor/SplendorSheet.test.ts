@@ -1,0 +1,243 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import {
+	setBackend,
+	type AnyTableState,
+	type Backend,
+	type GameSummary,
+	type PlayDetail,
+	type ScorePreview,
+	type SplendorTableState
+} from '$lib/backend';
+import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { setLang } from '$lib/i18n.svelte';
+import {
+	CITIES_OPEN,
+	CITIES_OPEN_STATE,
+	CITIES_TAKEN,
+	ORIENT,
+	TRADING_POSTS,
+	TRADING_POSTS_STATE
+} from '$lib/splendor.fixtures';
+import SplendorSheet from './SplendorSheet.svelte';
+
+const splendor = FAKE_GAMES.find((g) => g.id === 'splendor') as GameSummary;
+
+/**
+ * A Splendor play on the fake backend, Ani (seat 0) and Dirk (seat 1). The fake computes no
+ * Splendor help: `answer` stands for the core, given each state sent (null: the fake's own).
+ */
+async function setup(
+	variant: string,
+	opts: { saved?: SplendorTableState; answer?: (state: SplendorTableState) => ScorePreview | null } = {}
+) {
+	const fake = createFakeBackend();
+	const sent: SplendorTableState[] = [];
+	const backend: Backend = {
+		...fake,
+		async saveTableState(id: number, state: AnyTableState) {
+			sent.push(JSON.parse(JSON.stringify(state)));
+			const own = await fake.saveTableState(id, state);
+			return opts.answer?.(state as SplendorTableState) ?? own;
+		}
+	};
+	setBackend(backend);
+	const ani = await fake.createPlayer('Ani', 'red');
+	const dirk = await fake.createPlayer('Dirk', 'white');
+	let play: PlayDetail = await fake.startPlay({
+		game: 'splendor',
+		variant,
+		location: null,
+		notes: null,
+		seats: [
+			{ player_id: ani.id, colour: 'red' },
+			{ player_id: dirk.id, colour: 'white' }
+		],
+		first_seat: 0
+	});
+	if (opts.saved) {
+		await fake.saveTableState(play.id, opts.saved);
+		play = await fake.getPlay(play.id);
+	}
+	const onfinished = vi.fn();
+	render(SplendorSheet, { props: { play, game: splendor, debounceMs: 5, onfinished } });
+	return { fake, play, sent, onfinished, last: () => sent[sent.length - 1] };
+}
+
+const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+describe('SplendorSheet — Cities', () => {
+	it('shows each player’s eligibility per city from the core’s help', async () => {
+		await setup('cities', { saved: CITIES_OPEN_STATE, answer: () => CITIES_OPEN });
+		await waitFor(() => expect(screen.getByTestId('city-c13_r4k3-seat-1')).toBeTruthy());
+
+		// Dirk meets 13 prestige, 4 red and 3 black: highlighted, ✔, and he may take it.
+		const dirk = screen.getByTestId('city-c13_r4k3-seat-1');
+		expect(dirk.classList.contains('meets')).toBe(true);
+		expect(dirk.textContent).toContain('✔');
+		expect(text('city-c13_r4k3-why-1')).toBe('can take it at the end of their turn');
+		expect(screen.getByTestId('city-take-c13_r4k3-1')).toBeTruthy();
+
+		// Ani has more prestige but not the bonuses: ✘ and what she lacks, no button.
+		const ani = screen.getByTestId('city-c13_r4k3-seat-0');
+		expect(ani.classList.contains('meets')).toBe(false);
+		expect(ani.textContent).toContain('✘');
+		expect(text('city-c13_r4k3-why-0')).toBe('4 red bonuses and 3 black bonuses missing');
+		expect(screen.queryByTestId('city-take-c13_r4k3-0')).toBeNull();
+		expect(text('city-c15_same5-why-1')).toMatch(/closest: red 4\/5/);
+
+		// Nobody holds a city: nobody would win yet, whatever the prestige; no end banner.
+		expect(text('round-winners')).toMatch(/Nobody holds a city yet/);
+		expect(screen.queryByTestId('end-banner')).toBeNull();
+		// Live ranking from the scoreboard: Ani leads on prestige, without a star.
+		expect(text('total-0')).toBe('16');
+		expect(within(screen.getByTestId('rank-0')).queryByText(/winner/)).toBeNull();
+	});
+
+	it('taking a city puts it in the state, then the end-of-round banner names the winner', async () => {
+		const { last, fake, play, onfinished } = await setup('cities', {
+			saved: CITIES_OPEN_STATE,
+			answer: (st) => (st.players[1].cities?.length ? CITIES_TAKEN : CITIES_OPEN)
+		});
+		await fireEvent.click(await screen.findByTestId('city-take-c13_r4k3-1'));
+		await waitFor(() => expect(last().players[1].cities).toEqual(['c13_r4k3']));
+		expect(last().players[0].cities).toEqual([]);
+		expect(last().cities_in_play).toEqual(['c13_r4k3', 'c15_same5', 'c17']);
+
+		await waitFor(() => expect(screen.getByTestId('end-banner')).toBeTruthy());
+		expect(text('end-banner')).toMatch(/A city was taken: finish the round/);
+		expect(text('end-winners')).toBe('If the round ended now: Dirk');
+		expect(text('round-winners')).toBe('If the round ended now: Dirk');
+		expect(text('city-held-c13_r4k3')).toMatch(/Taken by Dirk/);
+		expect(text('total-city-1')).toMatch(/City 13/);
+		expect(screen.getByTestId('city-release-c13_r4k3-1')).toBeTruthy();
+
+		// Ctrl+Z gives the city back.
+		await fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+		await waitFor(() => expect(last().players[1].cities).toEqual([]));
+		await waitFor(() => expect(screen.queryByTestId('end-banner')).toBeNull());
+
+		// Take it again and finish: the only city holder wins with less prestige.
+		await fireEvent.click(await screen.findByTestId('city-take-c13_r4k3-1'));
+		await waitFor(() => expect(last().players[1].cities).toEqual(['c13_r4k3']));
+		await fireEvent.click(screen.getByTestId('finish-play'));
+		await waitFor(() => expect(onfinished).toHaveBeenCalled());
+		const done = fake.db.plays.find((p) => p.id === play.id)!;
+		expect(done.status).toBe('finished');
+		expect(done.scoreboard?.players.filter((p) => p.winner).map((p) => p.name)).toEqual(['Dirk']);
+	});
+
+	it('a fresh play: pick the 3 cities, then type bonuses and prestige with the steppers', async () => {
+		const { last } = await setup('cities');
+		await screen.findByTestId('cities-count');
+		expect(text('cities-count')).toMatch(/Choose the 3 cities .*\(0\/3\)/);
+		// "Give the 3 cities" is the picker's prompt here, not a loud error.
+		await waitFor(() => expect(last()).toBeTruthy());
+		expect(screen.queryByTestId('sheet-problems')).toBeNull();
+		for (const id of ['c13_r4k3', 'c15_same5', 'c17']) await fireEvent.click(screen.getByTestId(`city-pick-${id}`));
+		// The third pick closes the picker and shows the cities in play.
+		await waitFor(() => expect(screen.getByTestId('city-c17')).toBeTruthy());
+		expect(screen.queryByTestId('city-pick-c12_same6')).toBeNull();
+
+		for (let k = 0; k < 4; k++) await fireEvent.click(screen.getByTestId('sp-bonus-1-red-plus'));
+		await fireEvent.input(screen.getByTestId('sp-bonus-1-black'), { target: { value: '3' } });
+		await fireEvent.input(screen.getByTestId('sp-prestige-1'), { target: { value: '13' } });
+		await waitFor(() =>
+			expect(last()).toEqual({
+				variant: 'cities',
+				cities_in_play: ['c13_r4k3', 'c15_same5', 'c17'],
+				players: [
+					{ name: 'Ani', bonuses: { white: 0, blue: 0, green: 0, red: 0, black: 0 }, card_prestige: 0, cities: [] },
+					{ name: 'Dirk', bonuses: { white: 0, blue: 0, green: 0, red: 4, black: 3 }, card_prestige: 13, cities: [] }
+				]
+			})
+		);
+		// No nobles in this module; the development-card count defaults to the bonuses.
+		expect(screen.queryByTestId('sp-nobles-0')).toBeNull();
+		expect((screen.getByTestId('sp-cards-1') as HTMLInputElement).placeholder).toBe('7');
+		// The fake's scoreboard: Dirk's 13 prestige.
+		await waitFor(() => expect(text('total-1')).toBe('13'));
+	});
+
+	it('shows a problem next to the named field, in the UI language, with a loud banner', async () => {
+		setLang('fr');
+		await setup('trading_posts', {
+			answer: () => ({
+				scoreboard: null,
+				help: null,
+				problems: [
+					{
+						field: 'players[1].bonuses.green',
+						code: 'out_of_range',
+						message: { fr: 'bonus verts : 41 est hors limites (de 0 à 40).', en: 'green bonuses: 41 is out of range (0 to 40).' }
+					},
+					{ field: 'players', code: 'too_many_nobles', message: { fr: 'Trop de nobles.', en: 'Too many nobles.' } }
+				]
+			})
+		});
+		await fireEvent.input(screen.getByTestId('sp-bonus-1-green'), { target: { value: '41' } });
+		await waitFor(() => expect(text('sp-bonus-1-green-problem')).toMatch(/hors limites/));
+		expect(screen.getByTestId('sp-bonus-1-green').getAttribute('aria-invalid')).toBe('true');
+		// The banner says what, and where: the player's name (the field may be off screen).
+		expect(text('sheet-problems')).toMatch(/2 saisies à corriger/);
+		expect(text('sheet-problems')).toMatch(/Dirk — bonus verts : 41 est hors limites/);
+		expect(text('sheet-problems')).toMatch(/Trop de nobles/);
+		expect(text('help-note')).toMatch(/saisie est valide/);
+	});
+});
+
+describe('SplendorSheet — other modules', () => {
+	it('Trading Posts: the route’s powers, unlocked or what is missing, per player', async () => {
+		await setup('trading_posts', { saved: TRADING_POSTS_STATE, answer: () => TRADING_POSTS });
+		await waitFor(() => expect(screen.getByTestId('power-double_gold-seat-1')).toBeTruthy());
+		const unlocked = screen.getByTestId('power-double_gold-seat-1');
+		expect(unlocked.classList.contains('unlocked')).toBe(true);
+		expect(unlocked.textContent).toMatch(/flag placed/);
+		expect(text('power-double_gold-seat-0')).toMatch(/3 blue bonuses missing/);
+		expect(text('power-five_prestige-seat-1')).toMatch(/5 green bonuses and 1 noble missing/);
+		// Ani passed 15 prestige: finish the round.
+		expect(text('end-banner')).toMatch(/15 prestige reached: finish the round/);
+		expect(text('sp-prestige-text-0')).toBe('Prestige: 6 (cards) + 3 (nobles) + 9 (powers) = 18');
+		// A power's name opens its rule entry.
+		await fireEvent.click(screen.getByTestId('power-rule-double_gold'));
+		await waitFor(() => expect(screen.getByTestId('rule-panel')).toBeTruthy());
+		await waitFor(() => expect(screen.getByTestId('rule-body').textContent).toMatch(/gold/));
+	});
+
+	it('Orient: add a pairing card with its colour, remove a card, see the effective bonuses', async () => {
+		const { last } = await setup('orient', { answer: () => ORIENT });
+		const pick = await screen.findByTestId('sp-orient-pick-0');
+		await fireEvent.change(pick, { target: { value: 'o1_pair_r3u2' } });
+		// A pairing card needs the colour it copies before it can be added.
+		expect((screen.getByTestId('sp-orient-add-0') as HTMLButtonElement).disabled).toBe(true);
+		await fireEvent.click(screen.getByTestId('sp-orient-colour-0-blue'));
+		await fireEvent.click(screen.getByTestId('sp-orient-add-0'));
+		await fireEvent.change(screen.getByTestId('sp-orient-pick-0'), { target: { value: 'o2_double_red' } });
+		expect(screen.queryByTestId('sp-orient-colour-0-blue')).toBeNull();
+		await fireEvent.click(screen.getByTestId('sp-orient-add-0'));
+		await waitFor(() =>
+			expect(last().players[0].orient).toEqual([{ card: 'o1_pair_r3u2', colour: 'blue' }, { card: 'o2_double_red' }])
+		);
+		// Owned cards are no longer offered.
+		const options = [...(screen.getByTestId('sp-orient-pick-0') as HTMLSelectElement).options].map((o) => o.value);
+		expect(options).not.toContain('o2_double_red');
+
+		// The core's effective bonuses (fixture: Ani has 2 blue, 1 of them from an Orient card).
+		await waitFor(() => expect(text('sp-effective-0')).toMatch(/2 blue \(incl\. 1 from Orient cards\)/));
+
+		await fireEvent.click(screen.getByTestId('sp-orient-remove-0-0'));
+		await waitFor(() => expect(last().players[0].orient).toEqual([{ card: 'o2_double_red' }]));
+	});
+
+	it('Strongholds: no extra inputs, a note with the rule entries', async () => {
+		const { last } = await setup('strongholds');
+		expect(screen.getByTestId('module-note').textContent).toMatch(/change no score/);
+		expect(screen.getByTestId('sp-nobles-0')).toBeTruthy();
+		expect(screen.queryByTestId('sp-orient-0')).toBeNull();
+		await fireEvent.click(screen.getByTestId('module-rule'));
+		await waitFor(() => expect(screen.getByTestId('rule-panel')).toBeTruthy());
+		await waitFor(() => expect(last()?.variant).toBe('strongholds'));
+		// Without a core, the fake's answer carries no help: say so.
+		expect(text('help-note')).toMatch(/not available/);
+	});
+});
