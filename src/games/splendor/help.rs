@@ -308,8 +308,8 @@ pub fn help_table(table: &Table) -> Help {
                                     format!("already taken; {}", base.en),
                                 ),
                                 (None, Some(own)) => Text::new(
-                                    format!("détient déjà la Cité {} ; {}", own.id, base.fr),
-                                    format!("already holds city {}; {}", own.id, base.en),
+                                    format!("détient déjà la Cité à {} points ; {}", own.prestige, base.fr),
+                                    format!("already holds the {}-point city; {}", own.prestige, base.en),
                                 ),
                                 (None, None) if meets => Text::new(
                                     "peut la prendre à la fin de son tour",
@@ -376,6 +376,8 @@ pub struct OrientCardInfo {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PowerInfo {
     pub id: PowerId,
+    /// Short name for lists.
+    pub name: Text,
     /// 1-based place on the route.
     pub position: u8,
     pub requirement: PowerRequirement,
@@ -420,6 +422,7 @@ pub fn catalogue() -> CardCatalogue {
             .enumerate()
             .map(|(i, p)| PowerInfo {
                 id: p.id,
+                name: p.id.name(),
                 position: to_u8(i + 1),
                 requirement: p.requirement,
                 requirement_text: p.requirement_text(),

@@ -237,12 +237,12 @@ fn city_detail(table: &Table, seat: usize, holders: &[usize]) -> Text {
             let req = c.requirement_text();
             Text::new(
                 format!(
-                    "Détient la Cité {} ({}) : 0 point, mais seuls les détenteurs d'une Cité peuvent gagner ; entre eux, le plus de prestige, puis le moins de cartes Développement.",
-                    c.id, req.fr
+                    "Détient la Cité ({}) : 0 point, mais seuls les détenteurs d'une Cité peuvent gagner ; entre eux, le plus de prestige, puis le moins de cartes Développement.",
+                    req.fr
                 ),
                 format!(
-                    "Holds city {} ({}): 0 points, but only city holders can win; among them, the most prestige, then the fewest development cards.",
-                    c.id, req.en
+                    "Holds a city ({}): 0 points, but only city holders can win; among them, the most prestige, then the fewest development cards.",
+                    req.en
                 ),
             )
         }

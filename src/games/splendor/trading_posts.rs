@@ -40,6 +40,18 @@ impl PowerId {
             PowerId::FlagPrestige => "flag_prestige",
         }
     }
+
+    /// A short name for lists (the box gives the powers none: named after their effect).
+    pub fn name(self) -> Text {
+        let (fr, en) = match self {
+            PowerId::GemAfterPurchase => ("Gemme après achat", "Gem after purchase"),
+            PowerId::ExtraGem => ("Gemme en plus", "Extra gem"),
+            PowerId::DoubleGold => ("Or double", "Double gold"),
+            PowerId::FivePrestige => ("Cinq prestiges", "Five prestige"),
+            PowerId::FlagPrestige => ("Prestige des fanions", "Flag prestige"),
+        };
+        Text::new(fr, en)
+    }
 }
 
 /// A power's prerequisite: bonuses (effective) and nobles owned.

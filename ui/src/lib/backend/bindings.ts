@@ -358,6 +358,8 @@ export type PowerId =
 
 export type PowerInfo = {
 	id: PowerId,
+	/**  Short name for lists. */
+	name: Text,
 	/**  1-based place on the route. */
 	position: number,
 	requirement: PowerRequirement,

@@ -1111,7 +1111,7 @@ export const SPLENDOR_CATALOGUE: CardCatalogue = {
 	],
 	"powers": [
 		{
-			"id": "gem_after_purchase",
+			"id": "gem_after_purchase", name: { fr: "Gemme après achat", en: "Gem after purchase" },
 			"position": 1,
 			"requirement": {
 				"bonuses": {
@@ -1134,7 +1134,7 @@ export const SPLENDOR_CATALOGUE: CardCatalogue = {
 			"rule": "splendor.power.gem_after_purchase"
 		},
 		{
-			"id": "extra_gem",
+			"id": "extra_gem", name: { fr: "Gemme en plus", en: "Extra gem" },
 			"position": 2,
 			"requirement": {
 				"bonuses": {
@@ -1157,7 +1157,7 @@ export const SPLENDOR_CATALOGUE: CardCatalogue = {
 			"rule": "splendor.power.extra_gem"
 		},
 		{
-			"id": "double_gold",
+			"id": "double_gold", name: { fr: "Or double", en: "Double gold" },
 			"position": 3,
 			"requirement": {
 				"bonuses": {
@@ -1180,7 +1180,7 @@ export const SPLENDOR_CATALOGUE: CardCatalogue = {
 			"rule": "splendor.power.double_gold"
 		},
 		{
-			"id": "five_prestige",
+			"id": "five_prestige", name: { fr: "Cinq prestiges", en: "Five prestige" },
 			"position": 4,
 			"requirement": {
 				"bonuses": {
@@ -1203,7 +1203,7 @@ export const SPLENDOR_CATALOGUE: CardCatalogue = {
 			"rule": "splendor.power.five_prestige"
 		},
 		{
-			"id": "flag_prestige",
+			"id": "flag_prestige", name: { fr: "Prestige des fanions", en: "Flag prestige" },
 			"position": 5,
 			"requirement": {
 				"bonuses": {
