@@ -7,6 +7,7 @@ const COMMANDS: &[&str] = &[
     "set_preferences",
     "list_games",
     "splendor_catalogue",
+    "splendor_setup",
     "list_players",
     "create_player",
     "start_play",

@@ -29,6 +29,7 @@ macro_rules! specta_builder {
             app::set_preferences::<$r>,
             games::list_games,
             games::splendor_catalogue,
+            games::splendor_setup,
             plays::list_players,
             plays::create_player,
             plays::start_play,

@@ -79,3 +79,13 @@ pub async fn list_games() -> CmdResult<Vec<GameSummary>> {
 pub async fn splendor_catalogue() -> CmdResult<greffier::games::splendor::CardCatalogue> {
     Ok(greffier::games::splendor::catalogue())
 }
+
+/// Les Cités de Splendor's setup checklist for a module and a player count.
+#[tauri::command]
+#[specta::specta]
+pub async fn splendor_setup(
+    variant: String,
+    players: u8,
+) -> CmdResult<Vec<greffier::games::splendor::SetupStep>> {
+    Ok(greffier::games::splendor::setup(&variant, players)?)
+}

@@ -49,6 +49,7 @@ mod colour;
 mod help;
 mod orient;
 mod scoring;
+mod setup;
 mod table;
 mod trading_posts;
 
@@ -62,6 +63,7 @@ pub use help::{
 };
 pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
 pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
+pub use setup::{SetupStep, setup};
 pub use table::{
     Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, Table, parse, validate,
 };

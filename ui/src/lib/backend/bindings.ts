@@ -15,6 +15,8 @@ export const commands = {
 	 *  trading-post powers, each with its rule entry.
 	 */
 	splendorCatalogue: () => typedError<CardCatalogue, CommandError>(__TAURI_INVOKE("splendor_catalogue")),
+	/**  Les Cités de Splendor's setup checklist for a module and a player count. */
+	splendorSetup: (variant: string, players: number) => typedError<SetupStep[], CommandError>(__TAURI_INVOKE("splendor_setup", { variant, players })),
 	listPlayers: () => typedError<Player[], CommandError>(__TAURI_INVOKE("list_players")),
 	createPlayer: (name: string, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("create_player", { name, colour })),
 	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("start_play", { newPlay })),
@@ -500,6 +502,12 @@ export type SeatHelp = {
 	powers: PowerStatus[],
 	/**  Cities module: the city this seat holds. */
 	city: string | null,
+};
+
+/**  One thing to do before the first turn, and the rule entry that says why. */
+export type SetupStep = {
+	text: Text,
+	rule: string | null,
 };
 
 export type SnippetPart = {

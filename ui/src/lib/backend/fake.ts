@@ -532,6 +532,15 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			await wait();
 			return clone(SPLENDOR_CATALOGUE);
 		},
+		async splendorSetup(variant, players) {
+			await wait();
+			// A short stand-in: the real checklist (gems by count, nobles or cities…) is the core's.
+			const gems = players === 2 ? 4 : players === 3 ? 5 : 7;
+			return [
+				{ text: { fr: `Jetons gemmes : ${gems} de chaque couleur.`, en: `Gem tokens: ${gems} of each colour.` }, rule: null },
+				{ text: { fr: 'Jetons or : les 5.', en: 'Gold tokens: all 5.' }, rule: `splendor.setup.${variant}` }
+			];
+		},
 		async listPlayers() {
 			await wait();
 			return clone(db.players).sort((a, b) => a.name.localeCompare(b.name));

@@ -17,7 +17,8 @@ import type {
 	Preferences,
 	RuleEntry,
 	RuleHit,
-	ScorePreview
+	ScorePreview,
+	SetupStep
 } from './types';
 
 export * from './types';
@@ -31,6 +32,8 @@ export interface Backend {
 	listGames(): Promise<GameSummary[]>;
 	/** Les Cités de Splendor's city faces, Orient cards and trading-post powers. */
 	splendorCatalogue(): Promise<CardCatalogue>;
+	/** What to put on the table for a Splendor module at this player count. */
+	splendorSetup(variant: string, players: number): Promise<SetupStep[]>;
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
@@ -49,6 +52,7 @@ const METHODS: (keyof Backend)[] = [
 	'setPreferences',
 	'listGames',
 	'splendorCatalogue',
+	'splendorSetup',
 	'listPlayers',
 	'createPlayer',
 	'startPlay',

@@ -26,6 +26,7 @@ export function createTauriBackend(): Backend {
 		setPreferences: (p) => call(commands.setPreferences(p)),
 		listGames: () => call(commands.listGames()),
 		splendorCatalogue: () => call(commands.splendorCatalogue()),
+		splendorSetup: (variant, players) => call(commands.splendorSetup(variant, players)),
 		listPlayers: () => call(commands.listPlayers()),
 		createPlayer: (name, colour) => call(commands.createPlayer(name, colour)),
 		startPlay: (np) => call(commands.startPlay(np)),

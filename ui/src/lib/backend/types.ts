@@ -38,6 +38,7 @@ export type {
 	Preferences,
 	Prestige,
 	Problem,
+	SetupStep,
 	RuleHit,
 	RuleKind,
 	Scoreboard,
