@@ -2,6 +2,7 @@
 //! again). Modules by area.
 
 mod backup;
+mod citadelles;
 mod cli;
 mod crash;
 mod history;

@@ -1,0 +1,109 @@
+//! The characters of each profile. Classique: the 8 of the rulebook (004, Pouvoirs des
+//! personnages; game-facts B4, V2). 2e édition: the same 8 (002, Les personnages) and, as that
+//! rulebook announces a second series that can replace base characters and ninth characters
+//! that allow 8 players, the 2016 alternates of game-facts B4 (V2: 3 per rank, ranks 1 to 9).
+
+use super::CitadellesVariant;
+use crate::text::Text;
+
+/// Which set a character belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharacterSet {
+    /// The 8 characters of both rulebooks.
+    Base,
+    /// game-facts B4, 2016 edition: alternates of ranks 1–8 and the rank-9 characters.
+    Alternate,
+}
+
+/// One character card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Character {
+    pub id: &'static str,
+    pub rank: u8,
+    pub fr: &'static str,
+    pub en: &'static str,
+    pub set: CharacterSet,
+    /// Fewest players it may be used with (the Queen: 5, game-facts B4).
+    pub min_players: u8,
+}
+
+const fn base(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> Character {
+    Character { id, rank, fr, en, set: CharacterSet::Base, min_players: 2 }
+}
+
+const fn alt(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> Character {
+    Character { id, rank, fr, en, set: CharacterSet::Alternate, min_players: 2 }
+}
+
+/// Every character, base first then the alternates, each by rank. Base names as the rulebooks
+/// print them; alternates' French names from game-facts B4.
+pub static CHARACTERS: [Character; 27] = [
+    base("assassin", 1, "Assassin", "Assassin"),
+    base("thief", 2, "Voleur", "Thief"),
+    base("magician", 3, "Magicien", "Magician"),
+    base("king", 4, "Roi", "King"),
+    base("bishop", 5, "Évêque", "Bishop"),
+    base("merchant", 6, "Marchand", "Merchant"),
+    base("architect", 7, "Architecte", "Architect"),
+    base("warlord", 8, "Condottiere", "Warlord"),
+    alt("witch", 1, "Sorcière", "Witch"),
+    alt("magistrate", 1, "Échevin", "Magistrate"),
+    alt("blackmailer", 2, "Maître-chanteuse", "Blackmailer"),
+    alt("spy", 2, "Espion", "Spy"),
+    alt("wizard", 3, "Sorcier", "Wizard"),
+    alt("seer", 3, "Voyante", "Seer"),
+    alt("emperor", 4, "Empereur", "Emperor"),
+    alt("patrician", 4, "Patricien", "Patrician"),
+    alt("abbot", 5, "Abbé", "Abbot"),
+    alt("cardinal", 5, "Cardinal", "Cardinal"),
+    alt("alchemist", 6, "Alchimiste", "Alchemist"),
+    alt("trader", 6, "Négociant", "Trader"),
+    alt("navigator", 7, "Navigatrice", "Navigator"),
+    alt("scholar", 7, "Archiviste", "Scholar"),
+    alt("diplomat", 8, "Diplomate", "Diplomat"),
+    alt("marshal", 8, "Capitaine", "Marshal"),
+    // game-facts B4: the Queen only in games of 5 players or more (CT, RP).
+    Character { min_players: 5, ..alt("queen", 9, "Reine", "Queen") },
+    alt("artist", 9, "Artiste", "Artist"),
+    alt("tax_collector", 9, "Bailli", "Tax Collector"),
+];
+
+impl Character {
+    pub fn name(&self) -> Text {
+        Text::new(self.fr, self.en)
+    }
+
+    /// `Roi (4)` / `King (4)`.
+    pub fn label(&self) -> Text {
+        Text::new(format!("{} ({})", self.fr, self.rank), format!("{} ({})", self.en, self.rank))
+    }
+}
+
+/// The characters a profile offers.
+pub fn characters(variant: CitadellesVariant) -> impl Iterator<Item = &'static Character> {
+    CHARACTERS
+        .iter()
+        .filter(move |c| c.set == CharacterSet::Base || variant == CitadellesVariant::DeuxiemeEdition)
+}
+
+pub fn character_of(variant: CitadellesVariant, id: &str) -> Option<&'static Character> {
+    characters(variant).find(|c| c.id == id)
+}
+
+/// Any character of any profile (to tell "not in this profile" from "unknown").
+pub fn any_character(id: &str) -> Option<&'static Character> {
+    CHARACTERS.iter().find(|c| c.id == id)
+}
+
+/// The base character of a rank (1–8).
+pub fn base_of_rank(rank: u8) -> Option<&'static Character> {
+    CHARACTERS.iter().find(|c| c.set == CharacterSet::Base && c.rank == rank)
+}
+
+/// A rank's name when the character is not known, e.g. `personnage de rang 4`.
+pub fn rank_label(variant: CitadellesVariant, rank: u8) -> Text {
+    match (variant, base_of_rank(rank)) {
+        (CitadellesVariant::Classique, Some(c)) => c.label(),
+        _ => Text::new(format!("personnage de rang {rank}"), format!("rank-{rank} character")),
+    }
+}

@@ -1,0 +1,195 @@
+//! Citadelles. Rulebooks: `004_0cbb91c0cafc3902.txt` (classique, the default profile) and
+//! `002_9c78f9e2477c434f.txt` (2e édition); card data the rulebooks lack: `game-facts.md` §B;
+//! decisions: `citadelles.md` (they win over game-facts B5, whose thresholds are swapped).
+//!
+//! # Table state (schema version 2)
+//!
+//! ```json
+//! { "variant": "classique",
+//!   "longer_game": false,
+//!   "players": [
+//!     { "name": "Ani",
+//!       "districts": ["manor", "castle", "temple", "watchtower", "tavern", "market", "haunted_city", "university"],
+//!       "gold": 3, "cards_in_hand": 2,
+//!       "characters_last_round": ["king"],
+//!       "haunted_city_built_last_round": false },
+//!     { "name": "Dirk",
+//!       "districts": ["palace", "cathedral", "fortress", "harbor", "imperial_treasury"],
+//!       "custom_wonders": [{ "name": "Phare", "cost": 3, "extra_points": 0 }],
+//!       "gold": 5, "cards_in_hand": 0,
+//!       "characters_last_round": [7] } ],
+//!   "completion_order": [0],
+//!   "crown": 0 }
+//! ```
+//!
+//! - `variant`: the rule profile, `classique` (default) or `deuxieme_edition`.
+//! - `longer_game` (classique): 8 districts complete a city whatever the player count (the
+//!   rulebook's note); otherwise 7 from 4 players, 8 with 2 or 3. 2e édition: always 8.
+//! - `ninth_character` (2e édition, 4 to 8 players; required at 8): a rank-9 character is in
+//!   play, so ranks go up to 9.
+//! - per player (absent counts 0, lists empty, flags false):
+//!   - `districts`: ids of the city's districts from the profile's catalogue ([`catalogue`]):
+//!     the 17 basic kinds (`temple`, `manor`, `town_hall`, …) and the profile's wonders
+//!     (classique: game-facts B2; 2e édition: the 2016 set, game-facts B3). No id twice
+//!     (unless the city has the Quarry, 2e édition); no more copies across the table than the
+//!     deck holds. The Secret Vault is never built: see `secret_vault`;
+//!   - `custom_wonders`: wonders not in the catalogue, `{ "name", "cost", "extra_points" }`
+//!     (cost 0–20 counted with the districts; extra points −99 to 99 counted as wonder bonus);
+//!   - `gold`, `cards_in_hand`: at the end (Imperial Treasury, Map Room);
+//!   - `characters_last_round`: what the player revealed in the last round, ranks (numbers) or
+//!     character ids (`king`, `artist`, …); an assassinated character was not revealed and is
+//!     left out. One per player (two with 2 or 3 players). The classic tie-break reads it;
+//!   - `haunted_city_built_last_round` (classique): the Haunted City then stays a wonder for the
+//!     five-type bonus;
+//!   - `museum_cards` (2e édition): cards under the Museum;
+//!   - `secret_vault` (2e édition): the Secret Vault is revealed from this player's hand
+//!     (count it among `cards_in_hand`);
+//!   - `beautified` (2e édition with a ninth character): ids of the city's districts the
+//!     Artist beautified, each +1 (cost and points).
+//! - `completion_order`: seats in the order their cities were completed (first gets +4, the
+//!   others +2). Every seat listed must have a complete city, every complete city must be
+//!   listed.
+//! - `crown`: the seat holding the crown at the end (needed for the Statue).
+//!
+//! Unknown fields are reported. Plays saved with schema version 1 hold the generic
+//! per-category sheet (`"points": {…}`); [`score`] still reads them.
+//!
+//! # Helpers
+//!
+//! [`help`] (live panel), [`catalogue`] (districts, wonders, characters per profile),
+//! [`draft_plan`] / [`draw_draft`] (the character choice, seeded draws), [`start_round`] and
+//! [`CitadellesRound::apply`] (the calling of one round).
+
+mod characters;
+mod districts;
+mod draft;
+mod help;
+mod profile;
+mod round;
+mod scoring;
+mod table;
+
+use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
+
+pub use characters::{CHARACTERS, Character, CharacterSet, character_of};
+pub use districts::{
+    BASIC_DISTRICTS, CLASSIC_WONDERS, CatalogueCard, CitadellesDistrictType, District, WONDERS_2016,
+    WarlordRule, Wonder, WonderScoring, basic_district, card, wonder_of, wonders,
+};
+pub use draft::{
+    CitadellesDraftAction, CitadellesDraftDraw, CitadellesDraftPlan, CitadellesDraftStep,
+    CitadellesDrawnCharacter, KING_RANK, actor_seat, draft_plan, draw_draft,
+};
+pub use help::{
+    CitadellesCatalogue, CitadellesCharacterInfo, CitadellesDistrictInfo, CitadellesHelp,
+    CitadellesProfileInfo, CitadellesSeatHelp, CitadellesThreshold, CitadellesWonderInfo, catalogue,
+    help_table,
+};
+pub use profile::{BASE_CHARACTERS, CitadellesVariant};
+pub use round::{
+    CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
+    CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
+    CitadellesRoundSetup, CitadellesTurn, CitadellesTurnOutcome, start_round,
+};
+pub use scoring::{
+    Breakdown, COMPLETE_BONUS, CitadellesWonderEffect, FIRST_COMPLETE_BONUS, FIVE_TYPES_BONUS, HauntedChoice,
+    breakdown, score_table,
+};
+pub use table::{
+    CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
+    Player, Revealed, Table, parse, validate,
+};
+
+/// Gold above this is refused as absurd.
+pub const MAX_GOLD: u32 = 99;
+/// Cards in hand above this are refused as absurd.
+pub const MAX_CARDS_IN_HAND: u32 = 99;
+/// Cards under the Museum above this are refused as absurd.
+pub const MAX_MUSEUM_CARDS: u32 = 99;
+/// Highest cost of a custom wonder.
+pub const MAX_CUSTOM_COST: u8 = 20;
+/// Largest extra points (either sign) of a custom wonder.
+pub const MAX_CUSTOM_EXTRA: i32 = 99;
+
+pub static INFO: GameInfo = GameInfo {
+    id: GameId::Citadelles,
+    name: "Citadelles",
+    variant_label: StaticText { fr: "Règles", en: "Rules" },
+    variants: &[
+        // Classique: 2–7 players (004, Déroulement and "Règles pour 2 et 3 joueurs").
+        VariantInfo {
+            id: "classique",
+            label: StaticText { fr: "Classique", en: "Classic" },
+            min_players: 2,
+            max_players: 7,
+            mode: PlayMode::Competitive,
+        },
+        // 2e édition: up to 8 with a ninth character (002, Les personnages).
+        VariantInfo {
+            id: "deuxieme_edition",
+            label: StaticText { fr: "2e édition", en: "2nd edition" },
+            min_players: 2,
+            max_players: 8,
+            mode: PlayMode::Competitive,
+        },
+    ],
+    // Citadelles classique, "Fin de partie": the scoring items, in the book's order.
+    categories: &[
+        CategoryInfo {
+            key: "districts",
+            label: StaticText { fr: "Coût des quartiers", en: "District costs" },
+            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "five_types",
+            label: StaticText { fr: "Cinq types", en: "Five types" },
+            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "first_complete",
+            label: StaticText { fr: "Première cité complète", en: "First complete city" },
+            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "complete",
+            label: StaticText { fr: "Cité complète", en: "Complete city" },
+            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "wonders",
+            label: StaticText { fr: "Bonus des merveilles", en: "Wonder bonuses" },
+            source: "004_0cbb91c0cafc3902.txt, Fin de partie; game-facts B2, B3",
+            negative: false,
+        },
+    ],
+    table_schema_version: 2,
+};
+
+/// Whether `raw` is a version-1 generic sheet (some player has `points`).
+fn is_legacy_sheet(raw: &serde_json::Value) -> bool {
+    raw.get("players")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()))
+}
+
+/// Scores a table state (parse → validate → score). A version-1 generic sheet is still scored
+/// as typed, its ties shown as shared (it holds no character).
+pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    if is_legacy_sheet(raw) {
+        let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
+        return Ok(sheet::score(&sheet));
+    }
+    Ok(score_table(&validate(&parse(raw)?)?))
+}
+
+/// The live table panel for a table state (same validation as [`score`]; no legacy sheet).
+pub fn help(raw: &serde_json::Value) -> Result<CitadellesHelp, Problems> {
+    Ok(help_table(&validate(&parse(raw)?)?))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,654 @@
+//! What a city is worth at the end of the game, item by item, and the scoreboard with each
+//! profile's tie-break.
+
+use serde::{Deserialize, Serialize};
+
+use super::CitadellesVariant;
+use super::districts::{CitadellesDistrictType, WonderScoring};
+use super::table::{CityCard, Player, Table};
+use crate::games::{
+    Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
+};
+use crate::text::Text;
+
+/// Citadelles classique, Fin de partie: +3 for districts of the five types.
+pub const FIVE_TYPES_BONUS: i32 = 3;
+/// Citadelles classique, Fin de partie: +4 for the first player who completed their city.
+pub const FIRST_COMPLETE_BONUS: i32 = 4;
+/// Citadelles classique, Fin de partie: +2 for the other players who completed theirs.
+pub const COMPLETE_BONUS: i32 = 2;
+
+/// One wonder's end-of-game effect for one seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesWonderEffect {
+    /// Catalogue id; `custom` for a custom wonder; `secret_vault` when revealed from the hand.
+    pub id: String,
+    pub name: Text,
+    /// Points added on top of its cost (0 when the condition is not met or it has no
+    /// end-of-game effect).
+    pub points: i32,
+    /// `Université : +2 (vaut 8 pour un coût de 6)`.
+    pub text: Text,
+    /// Whether it has an end-of-game effect at all.
+    pub scores_at_end: bool,
+    /// Its rule entry (`citadelles.wonder.<id>`).
+    pub rule: String,
+}
+
+/// How the Haunted City was counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HauntedChoice {
+    pub counts_as: CitadellesDistrictType,
+    /// False in the classic profile when it was built in the last round.
+    pub may_change_type: bool,
+}
+
+/// Everything one seat's score is made of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Breakdown {
+    pub cost_sum: i32,
+    /// Districts per type (Haunted City counted as chosen), in [`CitadellesDistrictType::ALL`] order.
+    pub counts: [u32; 5],
+    pub haunted: Option<HauntedChoice>,
+    pub five_types: bool,
+    /// Districts toward a complete city.
+    pub completion_count: u32,
+    /// 1-based place in the completion order.
+    pub completion_position: Option<usize>,
+    /// Every wonder of the city (and a revealed Secret Vault), in city order.
+    pub wonders: Vec<CitadellesWonderEffect>,
+    /// In [`INFO`](super::INFO) order.
+    pub categories: Vec<CategoryScore>,
+    pub total: i32,
+}
+
+fn to_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn to_u8(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+fn count_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Districts per type with the Haunted City counted as `haunted_as`.
+fn type_counts(city: &[CityCard], haunted_as: CitadellesDistrictType) -> [u32; 5] {
+    let mut counts = [0u32; 5];
+    for c in city {
+        let kind = if c.scoring() == WonderScoring::AnyType { haunted_as } else { c.kind() };
+        if let Some(slot) = counts.get_mut(kind.index()) {
+            *slot += 1;
+        }
+    }
+    counts
+}
+
+fn wonders_in(counts: &[u32; 5]) -> u32 {
+    counts.get(CitadellesDistrictType::Wonder.index()).copied().unwrap_or(0)
+}
+
+/// The points that depend on the district types (five types, Wishing Well, Ivory Tower,
+/// Capitol) for one way of counting the Haunted City.
+fn type_points(pl: &Player, counts: &[u32; 5]) -> i32 {
+    let mut points = if counts.iter().all(|&n| n > 0) { FIVE_TYPES_BONUS } else { 0 };
+    let wonders = wonders_in(counts);
+    for c in &pl.city {
+        points += match c.scoring() {
+            WonderScoring::PerWonder => to_i32(wonders),
+            WonderScoring::OnlyWonder(n) if wonders == 1 => i32::from(n),
+            WonderScoring::ThreeOfAType(n) if counts.iter().any(|&k| k >= 3) => i32::from(n),
+            _ => 0,
+        };
+    }
+    points
+}
+
+/// Computes one seat's breakdown.
+pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
+    let pl = table.players.get(seat)?;
+    let variant = table.variant;
+
+    // Citadelles classique, Fin de partie: the total building cost of the city's districts.
+    let cost_sum: i32 = pl.city.iter().map(|c| i32::from(c.cost())).sum();
+
+    // The Haunted City counts as one type of the owner's choice at the end (game-facts B2, B3);
+    // decisions: in the classic profile not if it was built in the last round. The owner picks
+    // the best type: try each, keep the first that scores most (its own type first).
+    let has_haunted = pl.city.iter().any(|c| c.scoring() == WonderScoring::AnyType);
+    let may_change_type = !(variant == CitadellesVariant::Classique && pl.haunted_city_built_last_round);
+    let options: &[CitadellesDistrictType] = if has_haunted && may_change_type {
+        &[
+            CitadellesDistrictType::Wonder,
+            CitadellesDistrictType::Noble,
+            CitadellesDistrictType::Religious,
+            CitadellesDistrictType::Trade,
+            CitadellesDistrictType::Military,
+        ]
+    } else {
+        &[CitadellesDistrictType::Wonder]
+    };
+    let mut best =
+        (CitadellesDistrictType::Wonder, type_counts(&pl.city, CitadellesDistrictType::Wonder), i32::MIN);
+    for &as_type in options {
+        let counts = type_counts(&pl.city, as_type);
+        let points = type_points(pl, &counts);
+        if points > best.2 {
+            best = (as_type, counts, points);
+        }
+    }
+    let (haunted_as, counts, _) = best;
+    let haunted = has_haunted.then_some(HauntedChoice { counts_as: haunted_as, may_change_type });
+    let five_types = counts.iter().all(|&n| n > 0);
+
+    let completion_count = pl.completion_count();
+    let completion_position = table.completion_order.iter().position(|&s| s == seat).map(|p| p + 1);
+
+    let wonders = wonder_effects(table, seat, &counts, haunted);
+    let wonder_points: i32 = wonders.iter().map(|w| w.points).sum();
+
+    let categories = vec![
+        CategoryScore {
+            key: "districts".to_owned(),
+            points: cost_sum,
+            detail: districts_detail(pl, cost_sum),
+        },
+        CategoryScore {
+            key: "five_types".to_owned(),
+            points: if five_types { FIVE_TYPES_BONUS } else { 0 },
+            detail: five_types_detail(&counts, haunted),
+        },
+        CategoryScore {
+            key: "first_complete".to_owned(),
+            points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
+            detail: first_complete_detail(table, completion_count, completion_position),
+        },
+        CategoryScore {
+            key: "complete".to_owned(),
+            points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
+            detail: complete_detail(table, completion_count, completion_position),
+        },
+        CategoryScore { key: "wonders".to_owned(), points: wonder_points, detail: wonders_detail(&wonders) },
+    ];
+    let total = categories.iter().map(|c| c.points).sum();
+    Some(Breakdown {
+        cost_sum,
+        counts,
+        haunted,
+        five_types,
+        completion_count,
+        completion_position,
+        wonders,
+        categories,
+        total,
+    })
+}
+
+fn districts_detail(pl: &Player, sum: i32) -> Text {
+    if pl.city.is_empty() {
+        return Text::new("Aucun quartier bâti : 0.", "No district built: 0.");
+    }
+    let item = |c: &CityCard, fr: bool| {
+        let name = c.name();
+        match (fr, c) {
+            (true, CityCard::Catalogue { card, beautified: true }) => {
+                format!("{} {}+1 (embelli par l'Artiste)", name.fr, card.cost())
+            }
+            (false, CityCard::Catalogue { card, beautified: true }) => {
+                format!("{} {}+1 (beautified by the Artist)", name.en, card.cost())
+            }
+            (true, CityCard::Catalogue { .. }) => format!("{} {}", name.fr, c.cost()),
+            (false, CityCard::Catalogue { .. }) => format!("{} {}", name.en, c.cost()),
+            (true, CityCard::Custom(_)) => format!("{} {} (merveille personnalisée)", name.fr, c.cost()),
+            (false, CityCard::Custom(_)) => format!("{} {} (custom wonder)", name.en, c.cost()),
+        }
+    };
+    let fr: Vec<String> = pl.city.iter().map(|c| item(c, true)).collect();
+    let en: Vec<String> = pl.city.iter().map(|c| item(c, false)).collect();
+    Text::new(format!("{} = {sum}.", fr.join(" + ")), format!("{} = {sum}.", en.join(" + ")))
+}
+
+fn type_list(types: &[CitadellesDistrictType]) -> Text {
+    let fr: Vec<String> = types.iter().map(|t| t.word(1).fr).collect();
+    let en: Vec<String> = types.iter().map(|t| t.word(1).en).collect();
+    let join = |v: Vec<String>, and: &str| match v.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
+    };
+    Text::new(join(fr, "et"), join(en, "and"))
+}
+
+fn five_types_detail(counts: &[u32; 5], haunted: Option<HauntedChoice>) -> Text {
+    let missing: Vec<CitadellesDistrictType> = CitadellesDistrictType::ALL
+        .into_iter()
+        .filter(|t| counts.get(t.index()).copied().unwrap_or(0) == 0)
+        .collect();
+    let mut fr;
+    let mut en;
+    if missing.is_empty() {
+        fr = format!(
+            "+{FIVE_TYPES_BONUS} : les cinq types sont présents (noble, religieux, commerçant, militaire et merveille)."
+        );
+        en = format!(
+            "+{FIVE_TYPES_BONUS}: all five types are present (noble, religious, trade, military and wonder)."
+        );
+    } else {
+        let list = type_list(&missing);
+        fr = format!("0 : il manque {} pour les cinq types.", list.fr);
+        en = format!("0: {} missing for the five types.", list.en);
+    }
+    match haunted {
+        Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
+            let w = h.counts_as.word(1);
+            fr.push_str(&format!(" La Cour des Miracles compte comme quartier {}.", w.fr));
+            en.push_str(&format!(" The Haunted City counts as a {} district.", w.en));
+        }
+        Some(h) if !h.may_change_type && !missing.is_empty() => {
+            fr.push_str(" La Cour des Miracles, bâtie au dernier tour, ne peut pas remplacer un type (règle classique).");
+            en.push_str(
+                " The Haunted City, built in the last round, cannot stand for another type (classic rules).",
+            );
+        }
+        Some(_) if missing.len() > 1 => {
+            fr.push_str(" La Cour des Miracles ne remplace qu'un seul type.");
+            en.push_str(" The Haunted City stands for one type only.");
+        }
+        _ => {}
+    }
+    Text::new(fr, en)
+}
+
+fn count_text(table: &Table, n: u32) -> Text {
+    let t = table.threshold;
+    Text::new(format!("{n} quartier{} sur {t}", plural(n)), format!("{n} of {t} districts"))
+}
+
+fn first_name(table: &Table) -> String {
+    table
+        .completion_order
+        .first()
+        .and_then(|&s| table.players.get(s))
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+fn first_complete_detail(table: &Table, n: u32, position: Option<usize>) -> Text {
+    let c = count_text(table, n);
+    match position {
+        Some(1) => Text::new(
+            format!("+{FIRST_COMPLETE_BONUS} : première cité complète ({}).", c.fr),
+            format!("+{FIRST_COMPLETE_BONUS}: first complete city ({}).", c.en),
+        ),
+        Some(_) => {
+            let first = first_name(table);
+            Text::new(
+                format!("0 : cité complète, mais {first} a complété la sienne en premier."),
+                format!("0: complete city, but {first} completed theirs first."),
+            )
+        }
+        None => {
+            Text::new(format!("0 : cité incomplète ({}).", c.fr), format!("0: city not complete ({}).", c.en))
+        }
+    }
+}
+
+fn complete_detail(table: &Table, n: u32, position: Option<usize>) -> Text {
+    let c = count_text(table, n);
+    match position {
+        Some(1) => Text::new(
+            format!(
+                "0 : la première cité complète reçoit {FIRST_COMPLETE_BONUS} points (ci-dessus), pas {COMPLETE_BONUS} de plus."
+            ),
+            format!(
+                "0: the first complete city gets {FIRST_COMPLETE_BONUS} points (above), not {COMPLETE_BONUS} more."
+            ),
+        ),
+        Some(k) => Text::new(
+            format!("+{COMPLETE_BONUS} : cité complète, la {k}e à l'être ({}).", c.fr),
+            format!("+{COMPLETE_BONUS}: complete city, number {k} to be completed ({}).", c.en),
+        ),
+        None => {
+            Text::new(format!("0 : cité incomplète ({}).", c.fr), format!("0: city not complete ({}).", c.en))
+        }
+    }
+}
+
+fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Text {
+    let scoring: Vec<&CitadellesWonderEffect> = wonders.iter().filter(|w| w.scores_at_end).collect();
+    if scoring.is_empty() {
+        return Text::new(
+            "Aucune merveille qui rapporte des points en fin de partie : 0.",
+            "No wonder that scores at the end of the game: 0.",
+        );
+    }
+    let total: i32 = scoring.iter().map(|w| w.points).sum();
+    let fr: Vec<&str> = scoring.iter().map(|w| w.text.fr.as_str()).collect();
+    let en: Vec<&str> = scoring.iter().map(|w| w.text.en.as_str()).collect();
+    Text::new(format!("{} ; total {total}.", fr.join(" ; ")), format!("{}; total {total}.", en.join("; ")))
+}
+
+fn signed(n: i32) -> String {
+    if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
+}
+
+/// Every wonder's end-of-game effect for one seat, given how the types were counted.
+fn wonder_effects(
+    table: &Table,
+    seat: usize,
+    counts: &[u32; 5],
+    haunted: Option<HauntedChoice>,
+) -> Vec<CitadellesWonderEffect> {
+    let Some(pl) = table.players.get(seat) else { return Vec::new() };
+    let wonders = wonders_in(counts);
+    let mut out = Vec::new();
+    for c in &pl.city {
+        let wonder = match c {
+            CityCard::Custom(w) => {
+                // Decisions: a custom wonder scores its cost plus the extra points typed.
+                let p = w.extra_points;
+                out.push(CitadellesWonderEffect {
+                    id: "custom".to_owned(),
+                    name: Text::new(w.name.clone(), w.name.clone()),
+                    points: p,
+                    text: Text::new(
+                        format!("{} (merveille personnalisée) : {}", w.name, signed(p)),
+                        format!("{} (custom wonder): {}", w.name, signed(p)),
+                    ),
+                    scores_at_end: true,
+                    rule: "citadelles.wonder.custom".to_owned(),
+                });
+                continue;
+            }
+            CityCard::Catalogue { card: k, .. } => match k.wonder() {
+                Some(w) => w,
+                None => continue,
+            },
+        };
+        let (fr, en) = (wonder.fr, wonder.en);
+        let (points, text_fr, text_en, scores_at_end) = match wonder.scoring {
+            // game-facts B2/B3: University and Dragon Gate score 8 for a cost of 6.
+            WonderScoring::Extra(n) => {
+                let n = i32::from(n);
+                let worth = i32::from(wonder.cost) + n;
+                (
+                    n,
+                    format!("{fr} : +{n} (vaut {worth} pour un coût de {})", wonder.cost),
+                    format!("{en}: +{n} (worth {worth} for a cost of {})", wonder.cost),
+                    true,
+                )
+            }
+            // game-facts B2/B3: Imperial Treasury, +1 per gold held.
+            WonderScoring::PerGold => {
+                let g = pl.gold;
+                (
+                    to_i32(g),
+                    format!("{fr} : +{g} ({g} pièce{} d'or)", plural(g)),
+                    format!("{en}: +{g} ({g} gold)"),
+                    true,
+                )
+            }
+            // game-facts B2/B3: Map Room, +1 per card in hand.
+            WonderScoring::PerCardInHand => {
+                let n = pl.cards_in_hand;
+                (
+                    to_i32(n),
+                    format!("{fr} : +{n} ({n} carte{} en main)", plural(n)),
+                    format!("{en}: +{n} ({n} card{} in hand)", plural(n)),
+                    true,
+                )
+            }
+            // game-facts B2/B3: counts as one type of the owner's choice (five-type bonus).
+            WonderScoring::AnyType => {
+                let (f, e) = match haunted {
+                    Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
+                        let w = h.counts_as.word(1);
+                        (format!("compte comme quartier {}", w.fr), format!("counts as a {} district", w.en))
+                    }
+                    Some(h) if !h.may_change_type => (
+                        "bâtie au dernier tour : reste une merveille (règle classique)".to_owned(),
+                        "built in the last round: stays a wonder (classic rules)".to_owned(),
+                    ),
+                    _ => (
+                        "reste une merveille (aucun autre type ne rapporte plus)".to_owned(),
+                        "stays a wonder (no other type scores more)".to_owned(),
+                    ),
+                };
+                (0, format!("{fr} : {f}"), format!("{en}: {e}"), false)
+            }
+            // game-facts B3: Wishing Well, +1 per unique district, itself included.
+            WonderScoring::PerWonder => (
+                to_i32(wonders),
+                format!(
+                    "{fr} : +{wonders} ({wonders} merveille{} dans la cité, elle comprise)",
+                    plural(wonders)
+                ),
+                format!(
+                    "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
+                    plural(wonders)
+                ),
+                true,
+            ),
+            // game-facts B3: Statue, +5 when holding the crown at the end.
+            WonderScoring::CrownHolder(n) => {
+                if table.crown == Some(seat) {
+                    (
+                        i32::from(n),
+                        format!("{fr} : +{n} (détient la Couronne)"),
+                        format!("{en}: +{n} (holds the crown)"),
+                        true,
+                    )
+                } else {
+                    (
+                        0,
+                        format!("{fr} : +0 (ne détient pas la Couronne)"),
+                        format!("{en}: +0 (does not hold the crown)"),
+                        true,
+                    )
+                }
+            }
+            // game-facts B3: Ivory Tower, +5 when it is the city's only unique district.
+            WonderScoring::OnlyWonder(n) => {
+                if wonders == 1 {
+                    (
+                        i32::from(n),
+                        format!("{fr} : +{n} (seule merveille de la cité)"),
+                        format!("{en}: +{n} (the city's only unique district)"),
+                        true,
+                    )
+                } else {
+                    (
+                        0,
+                        format!("{fr} : +0 ({wonders} merveilles dans la cité)"),
+                        format!("{en}: +0 ({wonders} unique districts in the city)"),
+                        true,
+                    )
+                }
+            }
+            // game-facts B3: Basilica, +1 per district with an odd cost.
+            WonderScoring::PerOddCost => {
+                let odd = count_u32(pl.city.iter().filter(|k| k.cost() % 2 == 1).count());
+                (
+                    to_i32(odd),
+                    format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural(odd)),
+                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", plural(odd)),
+                    true,
+                )
+            }
+            // game-facts B3: Capitol, +3 once for at least 3 districts of one type.
+            WonderScoring::ThreeOfAType(n) => {
+                let best = CitadellesDistrictType::ALL.into_iter().max_by_key(|t| {
+                    (counts.get(t.index()).copied().unwrap_or(0), std::cmp::Reverse(t.index()))
+                });
+                match best.map(|t| (t, counts.get(t.index()).copied().unwrap_or(0))) {
+                    Some((t, k)) if k >= 3 => {
+                        let w = t.word(2);
+                        (
+                            i32::from(n),
+                            format!("{fr} : +{n} ({k} quartiers {})", w.fr),
+                            format!("{en}: +{n} ({k} {} districts)", w.en),
+                            true,
+                        )
+                    }
+                    _ => (
+                        0,
+                        format!("{fr} : +0 (jamais 3 quartiers d'un même type)"),
+                        format!("{en}: +0 (never 3 districts of one type)"),
+                        true,
+                    ),
+                }
+            }
+            // game-facts B3: Museum, +1 per card under it.
+            WonderScoring::PerMuseumCard => {
+                let n = pl.museum_cards;
+                (
+                    to_i32(n),
+                    format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural(n)),
+                    format!("{en}: +{n} ({n} card{} under the Museum)", plural(n)),
+                    true,
+                )
+            }
+            // Never in a city (validation refuses it); kept for completeness.
+            WonderScoring::RevealedFromHand(_) => (0, fr.to_owned(), en.to_owned(), false),
+            WonderScoring::None => {
+                let extra = if wonder.completion_weight > 1 {
+                    (
+                        format!(
+                            "{fr} : compte pour {} quartiers, pas de points en plus",
+                            wonder.completion_weight
+                        ),
+                        format!("{en}: counts as {} districts, no extra points", wonder.completion_weight),
+                    )
+                } else {
+                    (format!("{fr} : pas d'effet en fin de partie"), format!("{en}: no end-of-game effect"))
+                };
+                (0, extra.0, extra.1, false)
+            }
+        };
+        out.push(CitadellesWonderEffect {
+            id: wonder.id.to_owned(),
+            name: Text::new(fr, en),
+            points,
+            text: Text::new(text_fr, text_en),
+            scores_at_end,
+            rule: format!("citadelles.wonder.{}", wonder.id),
+        });
+    }
+    // game-facts B3: the Secret Vault, revealed from the hand, +3.
+    if pl.secret_vault
+        && let Some(w) = super::districts::wonder_of(table.variant, "secret_vault")
+    {
+        let n = match w.scoring {
+            WonderScoring::RevealedFromHand(n) => n,
+            _ => 0,
+        };
+        out.push(CitadellesWonderEffect {
+            id: w.id.to_owned(),
+            name: Text::new(w.fr, w.en),
+            points: i32::from(n),
+            text: Text::new(
+                format!("{} : +{n} (révélées de la main)", w.fr),
+                format!("{}: +{n} (revealed from the hand)", w.en),
+            ),
+            scores_at_end: true,
+            rule: format!("citadelles.wonder.{}", w.id),
+        });
+    }
+    out
+}
+
+/// Citadelles classique, Fin de partie: between tied players, the one who revealed the
+/// highest-numbered character in the last round; an assassinated character was not revealed;
+/// with two characters each (2–3 players, decisions), the player's highest.
+pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
+    Criterion {
+        key: "last_round_character",
+        label: Text::new(
+            "le personnage révélé de plus haut rang au dernier tour",
+            "the highest-ranked character revealed in the last round",
+        ),
+        better: Better::Higher,
+        values: table.players.iter().map(|p| i32::from(p.highest_rank())).collect(),
+    }
+}
+
+/// What a seat revealed in the last round, for the tie-break explanation.
+fn revealed_text(table: &Table, seat: usize) -> Text {
+    let Some(pl) = table.players.get(seat) else { return Text::new("", "") };
+    if pl.characters_last_round.is_empty() {
+        return Text::new(
+            format!("{} : aucun personnage révélé (assassiné ou non saisi)", pl.name),
+            format!("{}: no character revealed (assassinated or not entered)", pl.name),
+        );
+    }
+    let labels: Vec<Text> = pl.characters_last_round.iter().map(|r| r.label(table.variant)).collect();
+    let fr: Vec<&str> = labels.iter().map(|t| t.fr.as_str()).collect();
+    let en: Vec<&str> = labels.iter().map(|t| t.en.as_str()).collect();
+    Text::new(format!("{} : {}", pl.name, fr.join(" et ")), format!("{}: {}", pl.name, en.join(" and ")))
+}
+
+/// Ranks and tie-breaks for a checked table.
+pub(crate) fn standings(table: &Table, totals: &[i32]) -> (Vec<u8>, Vec<TieBreak>) {
+    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+    let criteria = if table.variant.has_tie_break() { vec![last_round_criterion(table)] } else { Vec::new() };
+    let (ranks, mut ties) = rank(&names, totals, &criteria);
+    for tie in &mut ties {
+        if table.variant.has_tie_break() {
+            let who: Vec<Text> = tie.seats.iter().map(|&s| revealed_text(table, usize::from(s))).collect();
+            let fr: Vec<&str> = who.iter().map(|t| t.fr.as_str()).collect();
+            let en: Vec<&str> = who.iter().map(|t| t.en.as_str()).collect();
+            tie.explanation.fr.push_str(&format!(
+                " Règle classique : le personnage révélé de plus haut rang au dernier tour l'emporte (un personnage assassiné ne compte pas). {}.",
+                fr.join(" ; ")
+            ));
+            tie.explanation.en.push_str(&format!(
+                " Classic rules: the highest-ranked character revealed in the last round wins (an assassinated character does not count). {}.",
+                en.join("; ")
+            ));
+        } else {
+            // Citadelles 2e édition, Fin de la partie: the winner is the highest total; no
+            // tie-break is given.
+            tie.explanation.fr.push_str(" La 2e édition ne prévoit aucun départage.");
+            tie.explanation.en.push_str(" The 2nd edition gives no tie-break.");
+        }
+    }
+    (ranks, ties)
+}
+
+/// The scoreboard of a checked table.
+pub fn score_table(table: &Table) -> Scoreboard {
+    let breakdowns: Vec<Option<Breakdown>> = (0..table.players.len()).map(|s| breakdown(table, s)).collect();
+    let totals: Vec<i32> = breakdowns.iter().map(|b| b.as_ref().map_or(0, |b| b.total)).collect();
+    let (ranks, tie_breaks) = standings(table, &totals);
+    let players = table
+        .players
+        .iter()
+        .zip(breakdowns)
+        .enumerate()
+        .map(|(seat, (p, b))| {
+            let rank = ranks.get(seat).copied().unwrap_or(0);
+            PlayerScore {
+                seat: to_u8(seat),
+                name: p.name.clone(),
+                total: totals.get(seat).copied().unwrap_or(0),
+                categories: b.map(|b| b.categories).unwrap_or_default(),
+                rank,
+                winner: rank == 1,
+            }
+        })
+        .collect();
+    Scoreboard {
+        game: GameId::Citadelles,
+        variant: table.variant.id().to_owned(),
+        outcome: Outcome::Points,
+        players,
+        tie_breaks,
+    }
+}

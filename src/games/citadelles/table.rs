@@ -1,0 +1,1052 @@
+//! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
+//! reported at once with its field.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::characters::{Character, any_character, base_of_rank, character_of};
+use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
+use super::profile::BASE_CHARACTERS;
+use super::{
+    CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
+};
+use crate::games::Problems;
+use crate::games::sheet::MAX_NAME_CHARS;
+use crate::text::Text;
+
+/// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
+/// is reported on its own field; unknown keys land in `other` and are reported.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesRawTable {
+    /// `classique` (default) or `deuxieme_edition`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Classique: the table agreed on 8 districts whatever the player count.
+    #[serde(default)]
+    pub longer_game: Option<bool>,
+    /// 2e édition: a rank-9 character is in play (required with 8 players).
+    #[serde(default)]
+    pub ninth_character: Option<bool>,
+    #[serde(default)]
+    pub players: Vec<CitadellesRawPlayer>,
+    /// Seats in the order their cities were completed.
+    #[serde(default)]
+    pub completion_order: Option<Vec<Value>>,
+    /// Seat holding the crown at the end.
+    #[serde(default)]
+    pub crown: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// One seat as sent. Absent counts are 0, absent lists empty, absent flags false.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesRawPlayer {
+    #[serde(default)]
+    pub name: String,
+    /// District ids of the city, from the profile's catalogue.
+    #[serde(default)]
+    pub districts: Option<Vec<String>>,
+    /// Wonders not in the catalogue.
+    #[serde(default)]
+    pub custom_wonders: Option<Vec<CitadellesRawCustomWonder>>,
+    #[serde(default)]
+    pub gold: Option<Value>,
+    #[serde(default)]
+    pub cards_in_hand: Option<Value>,
+    /// Characters revealed in the last round (an assassinated one was not revealed): ranks
+    /// (numbers) or character ids.
+    #[serde(default)]
+    pub characters_last_round: Option<Vec<Value>>,
+    /// Classique: the Haunted City was built in the last round.
+    #[serde(default)]
+    pub haunted_city_built_last_round: Option<bool>,
+    /// 2e édition: cards under the Museum.
+    #[serde(default)]
+    pub museum_cards: Option<Value>,
+    /// 2e édition: the Secret Vault is revealed from this hand.
+    #[serde(default)]
+    pub secret_vault: Option<bool>,
+    /// 2e édition, with the Artist (rank 9): district ids of the city the Artist beautified.
+    #[serde(default)]
+    pub beautified: Option<Vec<String>>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A wonder that is not in the catalogue, as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesRawCustomWonder {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub cost: Option<Value>,
+    /// Points it adds at the end of the game on top of its cost.
+    #[serde(default)]
+    pub extra_points: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A checked custom wonder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesCustomWonder {
+    pub name: String,
+    pub cost: u8,
+    pub extra_points: i32,
+}
+
+/// A checked table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub variant: CitadellesVariant,
+    pub longer_game: bool,
+    pub ninth_character: bool,
+    /// Districts that complete a city here.
+    pub threshold: u8,
+    /// In seat order.
+    pub players: Vec<Player>,
+    /// Seats, first to complete first.
+    pub completion_order: Vec<usize>,
+    pub crown: Option<usize>,
+}
+
+/// A checked seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    /// Catalogue districts, then custom wonders.
+    pub city: Vec<CityCard>,
+    pub gold: u32,
+    pub cards_in_hand: u32,
+    pub characters_last_round: Vec<Revealed>,
+    pub haunted_city_built_last_round: bool,
+    pub museum_cards: u32,
+    pub secret_vault: bool,
+}
+
+/// A district in a city.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CityCard {
+    /// `beautified`: the Artist (2e édition, rank 9) spent 1 gold on it: +1 to its cost and
+    /// its points (game-facts B4).
+    Catalogue {
+        card: CatalogueCard,
+        beautified: bool,
+    },
+    Custom(CitadellesCustomWonder),
+}
+
+impl CityCard {
+    pub fn cost(&self) -> u8 {
+        match self {
+            CityCard::Catalogue { card, beautified } => card.cost().saturating_add(u8::from(*beautified)),
+            CityCard::Custom(w) => w.cost,
+        }
+    }
+
+    pub fn kind(&self) -> CitadellesDistrictType {
+        match self {
+            CityCard::Catalogue { card, .. } => card.kind(),
+            CityCard::Custom(_) => CitadellesDistrictType::Wonder,
+        }
+    }
+
+    pub fn name(&self) -> Text {
+        match self {
+            CityCard::Catalogue { card, .. } => card.name(),
+            CityCard::Custom(w) => Text::new(w.name.clone(), w.name.clone()),
+        }
+    }
+
+    /// The catalogue id; `custom` for a custom wonder.
+    pub fn id(&self) -> &str {
+        match self {
+            CityCard::Catalogue { card, .. } => card.id(),
+            CityCard::Custom(_) => "custom",
+        }
+    }
+
+    /// The end-of-game effect of a catalogue wonder (`None` for the others).
+    pub fn scoring(&self) -> WonderScoring {
+        match self {
+            CityCard::Catalogue { card, .. } => card.wonder().map_or(WonderScoring::None, |w| w.scoring),
+            CityCard::Custom(_) => WonderScoring::None,
+        }
+    }
+
+    /// Districts it counts as toward a complete city.
+    pub fn completion_weight(&self) -> u32 {
+        match self {
+            CityCard::Catalogue { card, .. } => card.wonder().map_or(1, |w| u32::from(w.completion_weight)),
+            CityCard::Custom(_) => 1,
+        }
+    }
+}
+
+/// A character a seat revealed in the last round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Revealed {
+    pub rank: u8,
+    /// Known when given by id (or by rank in the classic profile, one character per rank).
+    pub character: Option<&'static Character>,
+}
+
+impl Revealed {
+    pub fn label(&self, variant: CitadellesVariant) -> Text {
+        self.character.map_or_else(|| super::characters::rank_label(variant, self.rank), |c| c.label())
+    }
+}
+
+impl Player {
+    /// Districts toward a complete city (2e édition: the Monument counts as two).
+    pub fn completion_count(&self) -> u32 {
+        self.city.iter().map(CityCard::completion_weight).sum()
+    }
+
+    pub fn has(&self, id: &str) -> bool {
+        self.city.iter().any(|c| matches!(c, CityCard::Catalogue { card, .. } if card.id() == id))
+    }
+
+    /// Whether a wonder whose end-of-game effect matches is in the city.
+    pub(crate) fn has_scoring(&self, matches: impl Fn(WonderScoring) -> bool) -> bool {
+        city_has(&self.city, matches)
+    }
+
+    /// The highest rank revealed in the last round (0: none given).
+    pub fn highest_rank(&self) -> u8 {
+        self.characters_last_round.iter().map(|r| r.rank).max().unwrap_or(0)
+    }
+}
+
+/// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
+pub fn parse(raw: &Value) -> Result<CitadellesRawTable, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+/// Looks a district up in the profile's catalogue, or in either when the profile is unknown.
+fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard> {
+    match variant {
+        Some(v) => card(v, id),
+        None => CitadellesVariant::ALL.into_iter().find_map(|v| card(v, id)),
+    }
+}
+
+/// Checks a raw table, reporting every problem with its field.
+pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
+    let mut p = Problems::new();
+
+    let variant = match raw.variant.as_deref() {
+        None | Some("") => Some(CitadellesVariant::Classique),
+        Some(id) => {
+            let found = CitadellesVariant::from_id(id);
+            if found.is_none() {
+                let known = CitadellesVariant::ALL.map(CitadellesVariant::id).join(", ");
+                p.push(
+                    "variant",
+                    "unknown_variant",
+                    Text::new(
+                        format!("Règle inconnue « {id} » pour Citadelles (connues : {known})."),
+                        format!("Unknown rules “{id}” for Citadelles (known: {known})."),
+                    ),
+                );
+            }
+            found
+        }
+    };
+    for key in raw.other.keys() {
+        unknown_field(&mut p, key.clone(), key);
+    }
+
+    let count = raw.players.len();
+    let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
+    let count_ok = (min..=max).contains(&count);
+    if !count_ok {
+        let label = variant.map(CitadellesVariant::label);
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!(
+                    "Citadelles ({}) se joue de {min} à {max} joueurs, pas {count}.",
+                    label.as_ref().map_or("", |l| l.fr.as_str())
+                ),
+                format!(
+                    "Citadelles ({}) is played by {min} to {max} players, not {count}.",
+                    label.as_ref().map_or("", |l| l.en.as_str())
+                ),
+            ),
+        );
+    }
+
+    let longer_game = raw.longer_game.unwrap_or(false);
+    let ninth_character = raw.ninth_character.unwrap_or(false);
+    match variant {
+        // game-facts B4 / 002, Les personnages: the ninth characters belong to the 2e édition.
+        Some(CitadellesVariant::Classique) if ninth_character => p.push(
+            "ninth_character",
+            "not_in_profile",
+            Text::new(
+                "La règle classique se joue avec les 8 personnages : pas de 9e personnage.",
+                "The classic rules use the 8 characters: no ninth character.",
+            ),
+        ),
+        Some(v @ CitadellesVariant::DeuxiemeEdition) => {
+            if ninth_character && count_ok && !v.ninth_character_allowed(count) {
+                p.push(
+                    "ninth_character",
+                    "ninth_character_player_count",
+                    Text::new(
+                        format!("À {count} joueurs, le choix des personnages de la 2e édition se fait avec les 8 cartes de base : pas de 9e personnage."),
+                        format!("With {count} players, the 2nd edition's draft uses the 8 basic cards: no ninth character."),
+                    ),
+                );
+            }
+            // 002, Les personnages: the rank-9 characters "permettent de jouer à 8".
+            if count == 8 && !ninth_character {
+                p.push(
+                    "ninth_character",
+                    "ninth_character_required",
+                    Text::new(
+                        "À 8 joueurs, il faut un 9e personnage (rang 9) : cochez-le.",
+                        "With 8 players a ninth character (rank 9) is needed: tick it.",
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+    let ninth_in_play = ninth_character && variant == Some(CitadellesVariant::DeuxiemeEdition);
+    let max_rank = BASE_CHARACTERS + u8::from(ninth_in_play);
+    let per_seat = variant.unwrap_or(CitadellesVariant::Classique).characters_per_seat(count);
+    let threshold = variant.unwrap_or(CitadellesVariant::Classique).completion_threshold(count, longer_game);
+
+    let mut players = Vec::with_capacity(count);
+    // Per seat: every district was recognised (so that the count is meaningful).
+    let mut city_known = Vec::with_capacity(count);
+    // Copies of each catalogue card used so far across the table.
+    let mut used: HashMap<&'static str, u32> = HashMap::new();
+    // Rank → seat that revealed it.
+    let mut revealed_by: HashMap<u8, usize> = HashMap::new();
+    let mut vault_holder: Option<usize> = None;
+    for (i, rp) in raw.players.iter().enumerate() {
+        let at = |f: &str| format!("players[{i}].{f}");
+        validate_name(&mut p, i, raw);
+        for key in rp.other.keys() {
+            unknown_field(&mut p, at(key), key);
+        }
+
+        // The city.
+        let ids = rp.districts.as_deref().unwrap_or_default();
+        let quarry = variant == Some(CitadellesVariant::DeuxiemeEdition)
+            && ids.iter().any(|id| {
+                lookup(variant, id).and_then(CatalogueCard::wonder).is_some_and(|w| w.allows_duplicates)
+            });
+        let mut city = Vec::with_capacity(ids.len());
+        let mut known = true;
+        for (j, id) in ids.iter().enumerate() {
+            let field = at(&format!("districts[{j}]"));
+            let Some(c) = lookup(variant, id) else {
+                known = false;
+                let elsewhere = CitadellesVariant::ALL.into_iter().find(|v| card(*v, id).is_some());
+                match (variant, elsewhere) {
+                    (Some(v), Some(other)) => p.push(
+                        field,
+                        "not_in_profile",
+                        Text::new(
+                            format!(
+                                "« {id} » est une merveille de la règle « {} », pas de « {} » ; saisissez-la comme merveille personnalisée si vous la jouez.",
+                                other.label().fr,
+                                v.label().fr
+                            ),
+                            format!(
+                                "“{id}” is a wonder of the “{}” rules, not “{}”; enter it as a custom wonder if you play it.",
+                                other.label().en,
+                                v.label().en
+                            ),
+                        ),
+                    ),
+                    _ => p.push(
+                        field,
+                        "unknown_district",
+                        Text::new(format!("Quartier inconnu « {id} »."), format!("Unknown district “{id}”.")),
+                    ),
+                }
+                continue;
+            };
+            if let Some(w) = c.wonder().filter(|w| !w.buildable) {
+                // game-facts B3: the Secret Vault can never be built.
+                known = false;
+                p.push(
+                    field,
+                    "not_buildable",
+                    Text::new(
+                        format!(
+                            "{} ne peut jamais être bâtie : indiquez-la avec « révélée de la main ».",
+                            w.fr
+                        ),
+                        format!("The {} can never be built: mark it as revealed from the hand.", w.en),
+                    ),
+                );
+                continue;
+            }
+            // Citadelles classique, Déroulement: no district identical to one already in the
+            // city; game-facts B3: the Quarry allows it (2016 set).
+            if !quarry && city.iter().any(|k: &CityCard| k.id() == c.id()) {
+                p.push(
+                    field,
+                    "duplicate_district",
+                    Text::new(
+                        format!(
+                            "{} figure déjà dans cette cité : deux quartiers identiques sont interdits.",
+                            c.name().fr
+                        ),
+                        format!(
+                            "{} is already in this city: two identical districts are not allowed.",
+                            c.name().en
+                        ),
+                    ),
+                );
+                continue;
+            }
+            let n = used.entry(c.id()).or_insert(0);
+            *n += 1;
+            if *n > u32::from(c.copies()) {
+                p.push(
+                    field,
+                    "too_many_copies",
+                    Text::new(
+                        format!(
+                            "{} : le jeu n'en compte que {} exemplaire{}, déjà bâti{} ailleurs.",
+                            c.name().fr,
+                            c.copies(),
+                            plural(u32::from(c.copies())),
+                            plural(u32::from(c.copies()))
+                        ),
+                        format!(
+                            "{}: the game has only {} cop{}, already built elsewhere.",
+                            c.name().en,
+                            c.copies(),
+                            if c.copies() > 1 { "ies" } else { "y" }
+                        ),
+                    ),
+                );
+            }
+            city.push(CityCard::Catalogue { card: c, beautified: false });
+        }
+        for (k, w) in rp.custom_wonders.as_deref().unwrap_or_default().iter().enumerate() {
+            if let Some(cw) = validate_custom(&mut p, i, k, w) {
+                city.push(CityCard::Custom(cw));
+            } else {
+                known = false;
+            }
+        }
+
+        validate_beautified(
+            &mut p,
+            i,
+            variant,
+            ninth_in_play,
+            rp.beautified.as_deref().unwrap_or_default(),
+            &mut city,
+        );
+
+        let gold = count_field(&mut p, at("gold"), rp.gold.as_ref(), MAX_GOLD, &Text::new("Or", "Gold"));
+        let cards_in_hand = count_field(
+            &mut p,
+            at("cards_in_hand"),
+            rp.cards_in_hand.as_ref(),
+            MAX_CARDS_IN_HAND,
+            &Text::new("Cartes en main", "Cards in hand"),
+        );
+        let museum_cards = count_field(
+            &mut p,
+            at("museum_cards"),
+            rp.museum_cards.as_ref(),
+            MAX_MUSEUM_CARDS,
+            &Text::new("Cartes sous le Musée", "Cards under the Museum"),
+        );
+        if museum_cards.unwrap_or(0) > 0 && !city_has(&city, |s| s == WonderScoring::PerMuseumCard) {
+            p.push(
+                at("museum_cards"),
+                "no_museum",
+                Text::new(
+                    "Des cartes sous le Musée, mais pas de Musée dans cette cité.",
+                    "Cards under the Museum, but no Museum in this city.",
+                ),
+            );
+        }
+
+        let haunted_last = rp.haunted_city_built_last_round.unwrap_or(false);
+        if haunted_last && !city_has(&city, |s| s == WonderScoring::AnyType) {
+            p.push(
+                at("haunted_city_built_last_round"),
+                "no_haunted_city",
+                Text::new(
+                    "Cour des Miracles bâtie au dernier tour, mais elle n'est pas dans cette cité.",
+                    "Haunted City built in the last round, but it is not in this city.",
+                ),
+            );
+        }
+
+        let secret_vault = rp.secret_vault.unwrap_or(false);
+        if secret_vault {
+            match variant {
+                Some(CitadellesVariant::Classique) => p.push(
+                    at("secret_vault"),
+                    "not_in_profile",
+                    Text::new(
+                        "Les Catacombes font partie des merveilles de la 2e édition, pas de la règle classique.",
+                        "The Secret Vault is a 2nd-edition wonder, not a classic one.",
+                    ),
+                ),
+                _ => {
+                    if let Some(first) = vault_holder {
+                        p.push(
+                            at("secret_vault"),
+                            "secret_vault_twice",
+                            Text::new(
+                                format!("Les Catacombes sont déjà révélées par le joueur {} : la carte est unique.", first + 1),
+                                format!("The Secret Vault is already revealed by player {}: the card is unique.", first + 1),
+                            ),
+                        );
+                    } else {
+                        vault_holder = Some(i);
+                    }
+                    if cards_in_hand == Some(0) {
+                        p.push(
+                            at("secret_vault"),
+                            "secret_vault_not_in_hand",
+                            Text::new(
+                                "Les Catacombes se révèlent de la main : comptez-les dans les cartes en main.",
+                                "The Secret Vault is revealed from the hand: count it among the cards in hand.",
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+
+        let characters_last_round = validate_characters(
+            &mut p,
+            i,
+            variant,
+            rp.characters_last_round.as_deref().unwrap_or_default(),
+            count,
+            max_rank,
+            per_seat,
+            &mut revealed_by,
+        );
+
+        city_known.push(known);
+        players.push(Player {
+            name: rp.name.trim().to_owned(),
+            city,
+            gold: gold.unwrap_or(0),
+            cards_in_hand: cards_in_hand.unwrap_or(0),
+            characters_last_round,
+            haunted_city_built_last_round: haunted_last,
+            museum_cards: museum_cards.unwrap_or(0),
+            secret_vault,
+        });
+    }
+
+    let completion_order = validate_completion(&mut p, raw, &players, &city_known, threshold);
+
+    let crown = match raw.crown.as_ref() {
+        None | Some(Value::Null) => None,
+        Some(v) => seat_field(&mut p, "crown".to_owned(), v, count),
+    };
+    // game-facts B3: the Statue scores when its owner holds the crown at the end.
+    if raw.crown.as_ref().is_none_or(Value::is_null)
+        && let Some(owner) =
+            players.iter().find(|pl| pl.has_scoring(|s| matches!(s, WonderScoring::CrownHolder(_))))
+    {
+        p.push(
+            "crown",
+            "missing",
+            Text::new(
+                format!("{} a la Statue équestre : indiquez qui détient la Couronne.", owner.name),
+                format!("{} has the Statue: say who holds the crown.", owner.name),
+            ),
+        );
+    }
+
+    let variant = variant.unwrap_or(CitadellesVariant::Classique);
+    p.into_result(Table {
+        variant,
+        longer_game,
+        ninth_character: ninth_in_play,
+        threshold,
+        players,
+        completion_order,
+        crown,
+    })
+}
+
+fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool {
+    city.iter().any(|c| matches(c.scoring()))
+}
+
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+/// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
+/// per district; a beautified district counts 1 more (cost and points).
+fn validate_beautified(
+    p: &mut Problems,
+    i: usize,
+    variant: Option<CitadellesVariant>,
+    ninth_in_play: bool,
+    ids: &[String],
+    city: &mut [CityCard],
+) {
+    if ids.is_empty() {
+        return;
+    }
+    match variant {
+        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {}
+        Some(CitadellesVariant::DeuxiemeEdition) => {
+            p.push(
+                format!("players[{i}].beautified"),
+                "not_in_play",
+                Text::new(
+                    "Des quartiers embellis, mais pas de 9e personnage en jeu : l'Artiste est de rang 9.",
+                    "Beautified districts, but no ninth character in play: the Artist is rank 9.",
+                ),
+            );
+            return;
+        }
+        Some(CitadellesVariant::Classique) => {
+            p.push(
+                format!("players[{i}].beautified"),
+                "not_in_profile",
+                Text::new(
+                    "L'Artiste et ses embellissements appartiennent à la 2e édition.",
+                    "The Artist and its beautified districts belong to the 2nd edition.",
+                ),
+            );
+            return;
+        }
+        None => return,
+    }
+    for (k, id) in ids.iter().enumerate() {
+        let target = city.iter_mut().find(
+            |c| matches!(c, CityCard::Catalogue { card, beautified: false } if card.id() == id.as_str()),
+        );
+        match target {
+            Some(CityCard::Catalogue { beautified, .. }) => *beautified = true,
+            _ => {
+                let twice = city.iter().any(|c| c.id() == id.as_str());
+                p.push(
+                    format!("players[{i}].beautified[{k}]"),
+                    if twice { "already_beautified" } else { "not_in_city" },
+                    if twice {
+                        Text::new(
+                            format!("« {id} » est déjà embelli : un quartier ne l'est qu'une fois."),
+                            format!("“{id}” is already beautified: a district is beautified once."),
+                        )
+                    } else {
+                        Text::new(
+                            format!("« {id} » n'est pas dans cette cité : l'Artiste n'embellit que ses propres quartiers."),
+                            format!("“{id}” is not in this city: the Artist beautifies only its own districts."),
+                        )
+                    },
+                );
+            }
+        }
+    }
+}
+
+fn validate_custom(
+    p: &mut Problems,
+    i: usize,
+    k: usize,
+    w: &CitadellesRawCustomWonder,
+) -> Option<CitadellesCustomWonder> {
+    let at = |f: &str| format!("players[{i}].custom_wonders[{k}].{f}");
+    for key in w.other.keys() {
+        unknown_field(p, at(key), key);
+    }
+    let name = w.name.trim();
+    let mut ok = true;
+    if name.is_empty() {
+        ok = false;
+        p.push(
+            at("name"),
+            "empty_name",
+            Text::new("La merveille personnalisée n'a pas de nom.", "The custom wonder has no name."),
+        );
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        ok = false;
+        p.push(
+            at("name"),
+            "name_too_long",
+            Text::new(
+                format!("Le nom de la merveille dépasse {MAX_NAME_CHARS} caractères."),
+                format!("The wonder's name is longer than {MAX_NAME_CHARS} characters."),
+            ),
+        );
+    }
+    let cost =
+        count_field(p, at("cost"), w.cost.as_ref(), u32::from(MAX_CUSTOM_COST), &Text::new("Coût", "Cost"));
+    let extra = signed_field(p, at("extra_points"), w.extra_points.as_ref(), MAX_CUSTOM_EXTRA);
+    match (ok, cost.and_then(|c| u8::try_from(c).ok()), extra) {
+        (true, Some(cost), Some(extra_points)) => {
+            Some(CitadellesCustomWonder { name: name.to_owned(), cost, extra_points })
+        }
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn validate_characters(
+    p: &mut Problems,
+    i: usize,
+    variant: Option<CitadellesVariant>,
+    given: &[Value],
+    players: usize,
+    max_rank: u8,
+    per_seat: u8,
+    revealed_by: &mut HashMap<u8, usize>,
+) -> Vec<Revealed> {
+    let mut out: Vec<Revealed> = Vec::new();
+    for (k, value) in given.iter().enumerate() {
+        let field = format!("players[{i}].characters_last_round[{k}]");
+        let revealed = match value {
+            Value::Number(n) => match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
+                Some(rank) if (1..=max_rank).contains(&rank) => Revealed {
+                    rank,
+                    // Classique: one character per rank.
+                    character: if variant == Some(CitadellesVariant::Classique) {
+                        base_of_rank(rank)
+                    } else {
+                        None
+                    },
+                },
+                _ => {
+                    p.push(
+                        field,
+                        "out_of_range",
+                        Text::new(
+                            format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
+                            format!("Invalid character rank: {value} (1 to {max_rank} here)."),
+                        ),
+                    );
+                    continue;
+                }
+            },
+            Value::String(id) => {
+                let found = variant
+                    .and_then(|v| character_of(v, id))
+                    .or_else(|| if variant.is_none() { any_character(id) } else { None });
+                let Some(c) = found else {
+                    match (any_character(id), variant) {
+                        (Some(c), Some(v)) => p.push(
+                            field,
+                            "not_in_profile",
+                            Text::new(
+                                format!("{} n'est pas un personnage de la règle « {} ».", c.fr, v.label().fr),
+                                format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
+                            ),
+                        ),
+                        _ => p.push(
+                            field,
+                            "unknown_character",
+                            Text::new(
+                                format!("Personnage inconnu « {id} »."),
+                                format!("Unknown character “{id}”."),
+                            ),
+                        ),
+                    }
+                    continue;
+                };
+                if c.rank > max_rank {
+                    p.push(
+                        field,
+                        "not_in_play",
+                        Text::new(
+                            format!(
+                                "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
+                                c.fr
+                            ),
+                            format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
+                        ),
+                    );
+                    continue;
+                }
+                if usize::from(c.min_players) > players {
+                    p.push(
+                        field,
+                        "too_few_players_for_character",
+                        Text::new(
+                            format!("{} ne se joue qu'à partir de {} joueurs.", c.fr, c.min_players),
+                            format!("The {} is only used with {} players or more.", c.en, c.min_players),
+                        ),
+                    );
+                    continue;
+                }
+                Revealed { rank: c.rank, character: Some(c) }
+            }
+            other => {
+                p.push(
+                    field,
+                    "not_a_character",
+                    Text::new(
+                        format!("Un rang (nombre) ou un identifiant de personnage est attendu, pas {other}."),
+                        format!("A rank (number) or a character id is expected, not {other}."),
+                    ),
+                );
+                continue;
+            }
+        };
+        // One card per rank is in play: nobody else can have revealed it.
+        if let Some(&other) = revealed_by.get(&revealed.rank) {
+            let whose = if other == i {
+                Text::new("déjà indiqué pour ce joueur", "already given for this player")
+            } else {
+                Text::new(
+                    format!("déjà révélé par le joueur {}", other + 1),
+                    format!("already revealed by player {}", other + 1),
+                )
+            };
+            p.push(
+                field,
+                "duplicate_character",
+                Text::new(
+                    format!(
+                        "Le personnage de rang {} est {} : chaque rang n'a qu'une carte en jeu.",
+                        revealed.rank, whose.fr
+                    ),
+                    format!(
+                        "The rank-{} character is {}: each rank has one card in play.",
+                        revealed.rank, whose.en
+                    ),
+                ),
+            );
+            continue;
+        }
+        revealed_by.insert(revealed.rank, i);
+        out.push(revealed);
+    }
+    if given.len() > usize::from(per_seat) {
+        p.push(
+            format!("players[{i}].characters_last_round"),
+            "too_many_characters",
+            Text::new(
+                format!(
+                    "{} personnages pour un joueur : à {players} joueurs, chacun en a {per_seat} par tour.",
+                    given.len()
+                ),
+                format!(
+                    "{} characters for one player: with {players} players, each has {per_seat} per round.",
+                    given.len()
+                ),
+            ),
+        );
+    }
+    out
+}
+
+fn validate_completion(
+    p: &mut Problems,
+    raw: &CitadellesRawTable,
+    players: &[Player],
+    city_known: &[bool],
+    threshold: u8,
+) -> Vec<usize> {
+    let mut order = Vec::new();
+    for (k, v) in raw.completion_order.as_deref().unwrap_or_default().iter().enumerate() {
+        let field = format!("completion_order[{k}]");
+        let Some(seat) = seat_field(p, field.clone(), v, players.len()) else { continue };
+        if order.contains(&seat) {
+            p.push(
+                field,
+                "duplicate_seat",
+                Text::new(
+                    format!("Le joueur {} figure deux fois dans l'ordre des cités complètes.", seat + 1),
+                    format!("Player {} is listed twice in the completion order.", seat + 1),
+                ),
+            );
+            continue;
+        }
+        order.push(seat);
+        let (Some(pl), Some(true)) = (players.get(seat), city_known.get(seat)) else { continue };
+        let n = pl.completion_count();
+        if n < u32::from(threshold) {
+            p.push(
+                field,
+                "city_not_complete",
+                Text::new(
+                    format!("{} est indiqué comme ayant complété sa cité, mais n'a que {n} quartier{} sur {threshold}.", pl.name, plural(n)),
+                    format!("{} is listed as having completed their city, but has only {n} of {threshold} districts.", pl.name),
+                ),
+            );
+        }
+    }
+    for (seat, pl) in players.iter().enumerate() {
+        let n = pl.completion_count();
+        if city_known.get(seat) == Some(&true) && n >= u32::from(threshold) && !order.contains(&seat) {
+            p.push(
+                "completion_order",
+                "complete_city_not_listed",
+                Text::new(
+                    format!("La cité de {} compte {n} quartiers (complète à {threshold}) : indiquez quand elle a été complétée.", pl.name),
+                    format!("{}'s city has {n} districts (complete at {threshold}): say when it was completed.", pl.name),
+                ),
+            );
+        }
+    }
+    order
+}
+
+/// A seat number: a whole number below `players`.
+fn seat_field(p: &mut Problems, field: String, value: &Value, players: usize) -> Option<usize> {
+    match value.as_u64().and_then(|n| usize::try_from(n).ok()) {
+        Some(seat) if seat < players => Some(seat),
+        Some(_) => {
+            p.push(
+                field,
+                "seat_out_of_range",
+                Text::new(
+                    format!(
+                        "Place {value} inexistante : les places vont de 0 à {}.",
+                        players.saturating_sub(1)
+                    ),
+                    format!("No seat {value}: seats go from 0 to {}.", players.saturating_sub(1)),
+                ),
+            );
+            None
+        }
+        None => {
+            p.push(
+                field,
+                "not_a_seat",
+                Text::new(
+                    format!("Un numéro de place (entier à partir de 0) est attendu, pas {value}."),
+                    format!("A seat number (a whole number from 0) is expected, not {value}."),
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn validate_name(p: &mut Problems, i: usize, raw: &CitadellesRawTable) {
+    let Some(name) = raw.players.get(i).map(|pl| pl.name.trim()) else { return };
+    let field = format!("players[{i}].name");
+    if name.is_empty() {
+        p.push(
+            field,
+            "empty_name",
+            Text::new(
+                format!("Le joueur {} n'a pas de nom.", i + 1),
+                format!("Player {} has no name.", i + 1),
+            ),
+        );
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        p.push(
+            field,
+            "name_too_long",
+            Text::new(
+                format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
+                format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
+            ),
+        );
+    } else if raw.players.iter().take(i).any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
+        p.push(
+            field,
+            "duplicate_name",
+            Text::new(
+                format!("« {name} » figure deux fois à la table."),
+                format!("“{name}” is seated twice."),
+            ),
+        );
+    }
+}
+
+/// Checks one count: absent or null is 0; `None` (problem reported) when it is not a whole
+/// number from 0 to `max`.
+fn count_field(p: &mut Problems, field: String, value: Option<&Value>, max: u32, what: &Text) -> Option<u32> {
+    let value = match value {
+        None | Some(Value::Null) => return Some(0),
+        Some(v) => v,
+    };
+    if let Some(n) = value.as_u64() {
+        if let Ok(n) = u32::try_from(n)
+            && n <= max
+        {
+            return Some(n);
+        }
+    } else if value.as_i64().is_none() {
+        p.push(
+            field,
+            "not_an_integer",
+            Text::new(
+                format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
+                format!("{}: a whole number is expected, not {value}.", what.en),
+            ),
+        );
+        return None;
+    }
+    p.push(
+        field,
+        "out_of_range",
+        Text::new(
+            format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),
+            format!("{}: {value} is out of range (0 to {max}).", what.en),
+        ),
+    );
+    None
+}
+
+/// A whole number from `-max` to `max`; absent is 0.
+fn signed_field(p: &mut Problems, field: String, value: Option<&Value>, max: i32) -> Option<i32> {
+    let value = match value {
+        None | Some(Value::Null) => return Some(0),
+        Some(v) => v,
+    };
+    match value.as_i64() {
+        Some(n) if (-i64::from(max)..=i64::from(max)).contains(&n) => i32::try_from(n).ok(),
+        Some(_) => {
+            p.push(
+                field,
+                "out_of_range",
+                Text::new(
+                    format!("Points supplémentaires : {value} est hors limites (de −{max} à {max})."),
+                    format!("Extra points: {value} is out of range (−{max} to {max})."),
+                ),
+            );
+            None
+        }
+        None => {
+            p.push(
+                field,
+                "not_an_integer",
+                Text::new(
+                    format!("Points supplémentaires : un nombre entier est attendu, pas {value}."),
+                    format!("Extra points: a whole number is expected, not {value}."),
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn unknown_field(p: &mut Problems, field: String, key: &str) {
+    p.push(
+        field,
+        "unknown_field",
+        Text::new(
+            format!("Champ inconnu « {key} » pour Citadelles."),
+            format!("Unknown field “{key}” for Citadelles."),
+        ),
+    );
+}

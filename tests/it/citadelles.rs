@@ -1,0 +1,1116 @@
+//! Citadelles through the public API: table state JSON in, Scoreboard / help / every problem
+//! out; the draft and calling helpers. Rulebooks: `004_0cbb91c0cafc3902.txt` (classique) and
+//! `002_9c78f9e2477c434f.txt` (2e édition); card data: game-facts §B; decisions: citadelles.md.
+
+use greffier::games::citadelles::{
+    self, CitadellesDestroyTarget, CitadellesDistrictType, CitadellesDraftAction, CitadellesRound,
+    CitadellesRoundAction, CitadellesRoundSetup, CitadellesTurnOutcome, CitadellesVariant, draft_plan,
+    draw_draft, start_round,
+};
+use greffier::games::{GameId, Scoreboard, score_json};
+use greffier::rules::Catalogue;
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+fn score(v: Value) -> Scoreboard {
+    score_json(GameId::Citadelles, &v.to_string()).expect("valid table")
+}
+
+fn help(v: Value) -> citadelles::CitadellesHelp {
+    citadelles::help(&v).expect("valid table")
+}
+
+fn problems(v: Value) -> Vec<(String, String)> {
+    match score_json(GameId::Citadelles, &v.to_string()) {
+        Ok(b) => panic!("expected problems, got {b:?}"),
+        Err(p) => p.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+    }
+}
+
+fn has(problems: &[(String, String)], field: &str, code: &str) -> bool {
+    problems.iter().any(|(f, c)| f == field && c == code)
+}
+
+fn points(board: &Scoreboard, seat: usize, key: &str) -> i32 {
+    board.players[seat].categories.iter().find(|c| c.key == key).map(|c| c.points).expect("category")
+}
+
+fn detail(board: &Scoreboard, seat: usize, key: &str) -> (String, String) {
+    let c = board.players[seat].categories.iter().find(|c| c.key == key).expect("category");
+    (c.detail.fr.clone(), c.detail.en.clone())
+}
+
+/// A classic 4-player table: `first` is seat 0's player object, the others have no district.
+fn classic4(first: Value) -> Value {
+    json!({"variant": "classique", "players": [first, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]})
+}
+
+/// `table` with its `completion_order`.
+fn ordered(mut table: Value, order: &[usize]) -> Value {
+    table["completion_order"] = json!(order);
+    table
+}
+
+fn second4(first: Value) -> Value {
+    json!({"variant": "deuxieme_edition", "players": [first, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]})
+}
+
+const SEVEN: [&str; 7] = ["manor", "castle", "temple", "church", "tavern", "market", "watchtower"];
+
+// ---- Scoring: the items of "Fin de partie" --------------------------------------------------
+
+#[test]
+fn district_costs_are_the_sum_of_the_building_costs() {
+    // A Castle (4), a Temple (1) and a Cathedral (5) are worth 10.
+    let board = score(classic4(json!({"name": "Ani", "districts": ["castle", "temple", "cathedral"]})));
+    assert_eq!(points(&board, 0, "districts"), 10);
+    assert_eq!(detail(&board, 0, "districts").0, "Château 4 + Temple 1 + Cathédrale 5 = 10.");
+    assert_eq!(detail(&board, 0, "districts").1, "Castle 4 + Temple 1 + Cathedral 5 = 10.");
+    assert_eq!(board.players[0].total, 10);
+    assert_eq!(detail(&board, 1, "districts").1, "No district built: 0.");
+    let keys: Vec<&str> = board.players[0].categories.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, citadelles::INFO.categories.iter().map(|c| c.key).collect::<Vec<_>>());
+}
+
+#[test]
+fn five_types_bonus_is_3_and_names_what_is_missing() {
+    let board = score(classic4(
+        json!({"name": "Ani", "districts": ["manor", "temple", "tavern", "watchtower", "keep"]}),
+    ));
+    assert_eq!(points(&board, 0, "five_types"), 3);
+    assert!(detail(&board, 0, "five_types").1.starts_with("+3: all five types"));
+
+    let board = score(classic4(json!({"name": "Ani", "districts": ["manor", "temple", "tavern"]})));
+    assert_eq!(points(&board, 0, "five_types"), 0);
+    assert_eq!(
+        detail(&board, 0, "five_types").0,
+        "0 : il manque militaire et merveille pour les cinq types."
+    );
+    assert_eq!(detail(&board, 0, "five_types").1, "0: military and wonder missing for the five types.");
+}
+
+#[test]
+fn haunted_city_stands_for_the_missing_type() {
+    // game-facts B2: the Haunted City counts as a type of the owner's choice at the end.
+    let table =
+        classic4(json!({"name": "Ani", "districts": ["manor", "temple", "tavern", "keep", "haunted_city"]}));
+    let board = score(table.clone());
+    assert_eq!(points(&board, 0, "five_types"), 3, "the Haunted City stands in for military");
+    assert!(detail(&board, 0, "five_types").1.contains("The Haunted City counts as a military district."));
+    let h = help(table);
+    assert_eq!(h.seats[0].haunted_city_as, Some(CitadellesDistrictType::Military));
+    assert!(h.seats[0].types_missing.is_empty());
+
+    // It stands for one type only.
+    let board = score(classic4(json!({"name": "Ani", "districts": ["manor", "temple", "haunted_city"]})));
+    assert_eq!(points(&board, 0, "five_types"), 0);
+    assert!(detail(&board, 0, "five_types").1.contains("stands for one type only"));
+}
+
+#[test]
+fn classic_haunted_city_built_in_the_last_round_does_not_stand_in() {
+    // Decisions: in the classic profile, not if it was built in the last round.
+    let ani = json!({"name": "Ani", "districts": ["manor", "temple", "tavern", "keep", "haunted_city"],
+                     "haunted_city_built_last_round": true});
+    let board = score(classic4(ani.clone()));
+    assert_eq!(points(&board, 0, "five_types"), 0);
+    assert!(
+        detail(&board, 0, "five_types").0.contains("bâtie au dernier tour, ne peut pas remplacer un type")
+    );
+    // The 2e édition (2016 set) has no such restriction.
+    let board = score(second4(ani));
+    assert_eq!(points(&board, 0, "five_types"), 3);
+}
+
+#[test]
+fn first_complete_city_gets_4_and_the_other_complete_cities_2() {
+    let mut lilli: Vec<&str> = SEVEN.to_vec();
+    lilli[0] = "palace";
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": SEVEN}, {"name": "Dirk", "districts": ["castle"]},
+        {"name": "Lilli", "districts": lilli}, {"name": "Patty"}],
+        "completion_order": [2, 0]}));
+    assert_eq!((points(&board, 2, "first_complete"), points(&board, 2, "complete")), (4, 0));
+    assert_eq!((points(&board, 0, "first_complete"), points(&board, 0, "complete")), (0, 2));
+    assert_eq!((points(&board, 1, "first_complete"), points(&board, 1, "complete")), (0, 0));
+    assert_eq!(detail(&board, 2, "first_complete").1, "+4: first complete city (7 of 7 districts).");
+    assert_eq!(detail(&board, 0, "first_complete").1, "0: complete city, but Lilli completed theirs first.");
+    assert_eq!(
+        detail(&board, 0, "complete").1,
+        "+2: complete city, number 2 to be completed (7 of 7 districts)."
+    );
+    assert_eq!(detail(&board, 1, "complete").1, "0: city not complete (1 of 7 districts).");
+}
+
+#[test]
+fn classic_threshold_is_7_from_4_players_8_with_3_and_8_for_a_longer_game() {
+    // 004, Fin de partie: 7; Règles pour 2 et 3 joueurs: 8; Note: 8 for longer games.
+    let h = help(ordered(classic4(json!({"name": "Ani", "districts": SEVEN})), &[0]));
+    assert_eq!(h.threshold, 7);
+    assert_eq!(h.seats[0].missing_districts, 0);
+
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": SEVEN}, {"name": "Dirk"}, {"name": "Lilli"}], "completion_order": [0]}));
+    assert_eq!(
+        got,
+        vec![("completion_order[0]".to_owned(), "city_not_complete".to_owned())],
+        "8 with 3 players"
+    );
+
+    let mut table = classic4(json!({"name": "Ani", "districts": SEVEN}));
+    table["longer_game"] = json!(true);
+    let h = help(table);
+    assert_eq!(h.threshold, 8);
+    assert_eq!(h.seats[0].count_text.en, "7 of 8 districts: 1 to go");
+    assert_eq!(h.threshold_text.en, "8 districts (classic rules, longer-game option)");
+}
+
+#[test]
+fn second_edition_threshold_is_8_whatever_the_player_count() {
+    // 002, Fin de la partie: the 8th district.
+    for n in [2usize, 4, 7] {
+        let players: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
+        let h = help(json!({"variant": "deuxieme_edition", "players": players}));
+        assert_eq!(h.threshold, 8, "{n} players");
+    }
+    let got = problems(ordered(second4(json!({"name": "Ani", "districts": SEVEN})), &[0]));
+    assert_eq!(got, vec![("completion_order[0]".to_owned(), "city_not_complete".to_owned())]);
+}
+
+// ---- Tie-break --------------------------------------------------------------------------------
+
+#[test]
+fn classic_tie_goes_to_the_highest_character_revealed_in_the_last_round() {
+    // 004, Fin de partie: on a tie, the highest-numbered character revealed in the last round.
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["palace"], "characters_last_round": ["king"]},
+        {"name": "Dirk", "districts": ["castle", "temple"], "characters_last_round": [7]},
+        {"name": "Lilli", "characters_last_round": ["warlord"]},
+        {"name": "Patty", "characters_last_round": [2]}]}));
+    assert_eq!(board.players[0].total, 5);
+    assert_eq!(board.players[1].total, 5);
+    assert_eq!(board.winners(), vec![1], "the Architect (7) beats the King (4)");
+    let tie = &board.tie_breaks[0];
+    assert_eq!(tie.criteria, vec!["last_round_character"]);
+    assert!(!tie.shared);
+    assert!(tie.explanation.fr.ends_with("Dirk : Architecte (7) ; Ani : Roi (4)."), "{}", tie.explanation.fr);
+    assert!(
+        tie.explanation.en.contains("an assassinated character does not count"),
+        "{}",
+        tie.explanation.en
+    );
+}
+
+#[test]
+fn classic_tie_with_two_characters_each_takes_the_players_highest() {
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [1, 6]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": [5, 3]}]}));
+    assert_eq!(board.winners(), vec![0], "6 beats 5");
+    assert!(board.tie_breaks[0].explanation.en.contains("Ani: Assassin (1) and Merchant (6)"));
+}
+
+#[test]
+fn classic_tie_an_assassinated_player_revealed_nothing() {
+    // The assassinated character is left out of characters_last_round: no rank for Dirk.
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "characters_last_round": [3]}, {"name": "Patty", "characters_last_round": [8]}]}));
+    assert_eq!(board.winners(), vec![0]);
+    assert!(board.tie_breaks[0].explanation.en.contains("Dirk: no character revealed"));
+}
+
+#[test]
+fn second_edition_tie_is_shared() {
+    // 002, Fin de la partie: no tie-break given.
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["palace"], "characters_last_round": ["king"]},
+        {"name": "Dirk", "districts": ["castle", "temple"], "characters_last_round": [7]}]}));
+    assert_eq!(board.winners(), vec![0, 1]);
+    let tie = &board.tie_breaks[0];
+    assert!(tie.shared);
+    assert!(tie.criteria.is_empty());
+    assert!(tie.explanation.en.ends_with("The 2nd edition gives no tie-break."), "{}", tie.explanation.en);
+}
+
+// ---- Wonders ----------------------------------------------------------------------------------
+
+fn wonder_points(board: &Scoreboard) -> (i32, String) {
+    (points(board, 0, "wonders"), detail(board, 0, "wonders").1)
+}
+
+#[test]
+fn university_and_dragon_gate_score_8_for_a_cost_of_6() {
+    let board = score(classic4(json!({"name": "Ani", "districts": ["university", "dragon_gate"]})));
+    assert_eq!(points(&board, 0, "districts"), 12);
+    assert_eq!(
+        wonder_points(&board),
+        (
+            4,
+            "University: +2 (worth 8 for a cost of 6); Dragon Gate: +2 (worth 8 for a cost of 6); total 4."
+                .to_owned()
+        )
+    );
+    assert_eq!(board.players[0].total, 16);
+    let board = score(second4(json!({"name": "Ani", "districts": ["dragon_gate"]})));
+    assert_eq!(points(&board, 0, "wonders"), 2);
+}
+
+#[test]
+fn imperial_treasury_scores_1_per_gold_and_map_room_1_per_card_in_hand() {
+    let board = score(classic4(
+        json!({"name": "Ani", "districts": ["imperial_treasury", "map_room"], "gold": 6, "cards_in_hand": 3}),
+    ));
+    assert_eq!(
+        wonder_points(&board),
+        (9, "Imperial Treasury: +6 (6 gold); Map Room: +3 (3 cards in hand); total 9.".to_owned())
+    );
+    assert_eq!(board.players[0].total, 5 + 5 + 9);
+}
+
+#[test]
+fn wishing_well_counts_every_wonder_itself_included() {
+    let board = score(second4(json!({"name": "Ani", "districts": ["wishing_well", "keep", "temple"],
+        "custom_wonders": [{"name": "Phare", "cost": 3}]})));
+    let (p, text) = wonder_points(&board);
+    assert_eq!(p, 3, "Wishing Well, Keep and the custom wonder");
+    assert!(text.starts_with("Wishing Well: +3 (3 unique districts in the city, itself included)"), "{text}");
+}
+
+#[test]
+fn statue_scores_5_for_the_crown_holder_only() {
+    let mut table = second4(json!({"name": "Ani", "districts": ["statue"]}));
+    table["crown"] = json!(0);
+    assert_eq!(wonder_points(&score(table.clone())).0, 5);
+    table["crown"] = json!(2);
+    assert_eq!(
+        wonder_points(&score(table.clone())),
+        (0, "Statue: +0 (does not hold the crown); total 0.".to_owned())
+    );
+    table.as_object_mut().expect("object").remove("crown");
+    assert_eq!(problems(table), vec![("crown".to_owned(), "missing".to_owned())]);
+}
+
+#[test]
+fn ivory_tower_scores_5_only_as_the_citys_single_wonder() {
+    let board = score(second4(json!({"name": "Ani", "districts": ["ivory_tower", "temple"]})));
+    assert_eq!(wonder_points(&board).0, 5);
+    let board = score(second4(json!({"name": "Ani", "districts": ["ivory_tower", "keep"]})));
+    assert_eq!(
+        wonder_points(&board),
+        (0, "Ivory Tower: +0 (2 unique districts in the city); total 0.".to_owned())
+    );
+}
+
+#[test]
+fn haunted_quarter_is_counted_where_it_scores_most() {
+    // game-facts B3: counted as another type it is no longer a unique district, so the Ivory
+    // Tower stays the only one (+5) and the Haunted Quarter fills the missing type for +3.
+    let board = score(second4(
+        json!({"name": "Ani", "districts": ["ivory_tower", "haunted_city", "manor", "temple", "tavern"]}),
+    ));
+    assert_eq!(points(&board, 0, "five_types"), 3);
+    assert_eq!(points(&board, 0, "wonders"), 5);
+    assert!(detail(&board, 0, "five_types").1.contains("counts as a military district"));
+}
+
+#[test]
+fn basilica_scores_1_per_district_of_odd_cost() {
+    // Temple 1, Monastery 3, Cathedral 5 odd; Basilica 4 and Church 2 even.
+    let board = score(second4(
+        json!({"name": "Ani", "districts": ["basilica", "temple", "monastery", "cathedral", "church"]}),
+    ));
+    assert_eq!(
+        wonder_points(&board),
+        (3, "Basilica: +3 (3 districts with an odd cost); total 3.".to_owned())
+    );
+}
+
+#[test]
+fn capitol_scores_3_once_for_three_districts_of_one_type() {
+    let board = score(second4(
+        json!({"name": "Ani", "districts": ["capitol", "temple", "church", "monastery", "manor"]}),
+    ));
+    assert_eq!(wonder_points(&board), (3, "Capitol: +3 (3 religious districts); total 3.".to_owned()));
+    let board = score(second4(
+        json!({"name": "Ani", "districts": ["capitol", "temple", "church", "manor", "castle"]}),
+    ));
+    assert_eq!(wonder_points(&board).0, 0);
+}
+
+#[test]
+fn museum_scores_1_per_card_under_it() {
+    let board = score(second4(json!({"name": "Ani", "districts": ["museum"], "museum_cards": 4})));
+    assert_eq!(wonder_points(&board), (4, "Museum: +4 (4 cards under the Museum); total 4.".to_owned()));
+    let got = problems(second4(json!({"name": "Ani", "districts": ["temple"], "museum_cards": 1})));
+    assert_eq!(got, vec![("players[0].museum_cards".to_owned(), "no_museum".to_owned())]);
+}
+
+#[test]
+fn secret_vault_scores_3_revealed_from_the_hand_and_is_never_built() {
+    let board = score(second4(json!({"name": "Ani", "secret_vault": true, "cards_in_hand": 1})));
+    assert_eq!(wonder_points(&board), (3, "Secret Vault: +3 (revealed from the hand); total 3.".to_owned()));
+    assert_eq!(points(&board, 0, "districts"), 0);
+    let got = problems(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["secret_vault"], "secret_vault": true},
+        {"name": "Dirk", "secret_vault": true, "cards_in_hand": 2}]}));
+    assert!(has(&got, "players[0].districts[0]", "not_buildable"), "{got:?}");
+    assert!(has(&got, "players[0].secret_vault", "secret_vault_not_in_hand"));
+    assert!(has(&got, "players[1].secret_vault", "secret_vault_twice"));
+    let got = problems(classic4(json!({"name": "Ani", "secret_vault": true, "cards_in_hand": 1})));
+    assert_eq!(got, vec![("players[0].secret_vault".to_owned(), "not_in_profile".to_owned())]);
+}
+
+#[test]
+fn monument_counts_as_two_districts_toward_a_complete_city() {
+    let city = ["monument", "manor", "castle", "temple", "church", "tavern", "market"];
+    let table = ordered(second4(json!({"name": "Ani", "districts": city})), &[0]);
+    let board = score(table.clone());
+    assert_eq!(points(&board, 0, "first_complete"), 4, "7 cards, 8 districts");
+    assert_eq!(detail(&board, 0, "first_complete").1, "+4: first complete city (8 of 8 districts).");
+    assert_eq!(help(table).seats[0].district_count, 8);
+}
+
+#[test]
+fn quarry_allows_identical_districts_in_the_second_edition() {
+    let board = score(second4(json!({"name": "Ani", "districts": ["quarry", "temple", "temple"]})));
+    assert_eq!(points(&board, 0, "districts"), 7);
+    let got = problems(second4(json!({"name": "Ani", "districts": ["temple", "temple"]})));
+    assert_eq!(got, vec![("players[0].districts[1]".to_owned(), "duplicate_district".to_owned())]);
+    let got = problems(classic4(json!({"name": "Ani", "districts": ["quarry", "temple", "temple"]})));
+    assert!(has(&got, "players[0].districts[0]", "not_in_profile"), "no Quarry in the classic set");
+    assert!(has(&got, "players[0].districts[2]", "duplicate_district"));
+}
+
+#[test]
+fn custom_wonder_scores_its_cost_and_its_extra_points() {
+    let board = score(classic4(json!({"name": "Ani", "districts": ["temple"],
+        "custom_wonders": [{"name": "Phare", "cost": 3, "extra_points": 2}]})));
+    assert_eq!(points(&board, 0, "districts"), 4);
+    assert_eq!(detail(&board, 0, "districts").1, "Temple 1 + Phare 3 (custom wonder) = 4.");
+    assert_eq!(wonder_points(&board), (2, "Phare (custom wonder): +2; total 2.".to_owned()));
+    let h = help(classic4(json!({"name": "Ani", "custom_wonders": [{"name": "Phare", "cost": 3}]})));
+    assert!(h.seats[0].types_present.contains(&CitadellesDistrictType::Wonder), "a custom wonder is purple");
+}
+
+#[test]
+fn the_artists_beautified_districts_count_one_more() {
+    // game-facts B4 (2016): a beautified district is worth 1 more point and costs 1 more.
+    let table = json!({"variant": "deuxieme_edition", "ninth_character": true, "players": [
+        {"name": "Ani", "districts": ["castle", "temple", "basilica"], "beautified": ["castle"],
+         "characters_last_round": ["artist"]},
+        {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]});
+    let board = score(table);
+    assert_eq!(points(&board, 0, "districts"), 4 + 1 + 1 + 4);
+    assert_eq!(
+        detail(&board, 0, "districts").1,
+        "Castle 4+1 (beautified by the Artist) + Temple 1 + Basilica 4 = 10."
+    );
+    assert_eq!(points(&board, 0, "wonders"), 2, "the beautified Castle now has an odd cost (5)");
+    let got = problems(json!({"variant": "deuxieme_edition", "ninth_character": true, "players": [
+        {"name": "Ani", "districts": ["castle"], "beautified": ["castle", "castle", "palace"]},
+        {"name": "Dirk", "beautified": ["temple"]}, {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].beautified[1]".to_owned(), "already_beautified".to_owned()),
+            ("players[0].beautified[2]".to_owned(), "not_in_city".to_owned()),
+            ("players[1].beautified[0]".to_owned(), "not_in_city".to_owned()),
+        ]
+    );
+    let got = problems(second4(json!({"name": "Ani", "districts": ["castle"], "beautified": ["castle"]})));
+    assert_eq!(got, vec![("players[0].beautified".to_owned(), "not_in_play".to_owned())]);
+}
+
+#[test]
+fn wonders_without_an_end_effect_score_nothing_and_say_so_in_the_help() {
+    let table = classic4(json!({"name": "Ani", "districts": ["keep", "library"]}));
+    let board = score(table.clone());
+    assert_eq!(wonder_points(&board), (0, "No wonder that scores at the end of the game: 0.".to_owned()));
+    let h = help(table);
+    assert_eq!(h.seats[0].wonders.len(), 2);
+    assert_eq!(h.seats[0].wonders[0].text.en, "Keep: no end-of-game effect");
+    assert_eq!(h.seats[0].wonders[0].rule, "citadelles.wonder.keep");
+}
+
+// ---- Validation -------------------------------------------------------------------------------
+
+#[test]
+fn every_problem_of_a_table_is_reported_at_once_with_its_field() {
+    let got = problems(json!({"variant": "classique", "ninth_character": true, "extra": 1, "players": [
+        {"name": "Ani", "districts": ["manor", "manor", "nowhere", "museum"], "characters_last_round": ["queen", 9, "x", true],
+         "haunted_city_built_last_round": true, "colour": "red"},
+        {"name": " ani ", "districts": ["cathedral", "fortress"], "characters_last_round": ["king"]},
+        {"name": "", "districts": ["cathedral", "fortress", "fortress"], "characters_last_round": [4]},
+        {"name": "Patty", "districts": ["cathedral"]}],
+        "completion_order": [3, 3, 9, "x"], "crown": 7}));
+    let expected = [
+        ("extra", "unknown_field"),
+        ("ninth_character", "not_in_profile"),
+        ("players[0].colour", "unknown_field"),
+        ("players[0].districts[1]", "duplicate_district"),
+        ("players[0].districts[2]", "unknown_district"),
+        ("players[0].districts[3]", "not_in_profile"),
+        ("players[0].haunted_city_built_last_round", "no_haunted_city"),
+        ("players[0].characters_last_round[0]", "not_in_profile"),
+        ("players[0].characters_last_round[1]", "out_of_range"),
+        ("players[0].characters_last_round[2]", "unknown_character"),
+        ("players[0].characters_last_round[3]", "not_a_character"),
+        ("players[0].characters_last_round", "too_many_characters"),
+        ("players[1].name", "duplicate_name"),
+        ("players[2].name", "empty_name"),
+        ("players[2].districts[2]", "duplicate_district"),
+        ("players[2].characters_last_round[0]", "duplicate_character"),
+        ("players[3].districts[0]", "too_many_copies"),
+        ("completion_order[0]", "city_not_complete"),
+        ("completion_order[1]", "duplicate_seat"),
+        ("completion_order[2]", "seat_out_of_range"),
+        ("completion_order[3]", "not_a_seat"),
+        ("crown", "seat_out_of_range"),
+    ];
+    for (field, code) in expected {
+        assert!(has(&got, field, code), "missing {field} {code} in {got:?}");
+    }
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    let err = score_json(GameId::Citadelles, r#"{"players": 3}"#).expect_err("malformed");
+    assert_eq!(err.0[0].code, "malformed");
+}
+
+#[test]
+fn a_complete_city_missing_from_the_completion_order_is_reported() {
+    let got = problems(classic4(json!({"name": "Ani", "districts": SEVEN})));
+    assert_eq!(got, vec![("completion_order".to_owned(), "complete_city_not_listed".to_owned())]);
+}
+
+#[test]
+fn player_counts_per_profile_and_the_ninth_character() {
+    let seats = |n: usize| -> Vec<Value> { (0..n).map(|i| json!({"name": format!("P{i}")})).collect() };
+    let got = problems(json!({"variant": "classique", "players": seats(8)}));
+    assert_eq!(got, vec![("players".to_owned(), "player_count".to_owned())], "classique: 2–7");
+    let got = problems(json!({"variant": "deuxieme_edition", "players": seats(8)}));
+    assert_eq!(got, vec![("ninth_character".to_owned(), "ninth_character_required".to_owned())]);
+    score(json!({"variant": "deuxieme_edition", "ninth_character": true, "players": seats(8)}));
+    let got = problems(json!({"variant": "deuxieme_edition", "ninth_character": true, "players": seats(3)}));
+    assert_eq!(got, vec![("ninth_character".to_owned(), "ninth_character_player_count".to_owned())]);
+    let got = problems(json!({"variant": "deuxieme_edition", "players": seats(1)}));
+    assert_eq!(got, vec![("players".to_owned(), "player_count".to_owned())]);
+}
+
+#[test]
+fn characters_must_belong_to_the_profile_and_be_in_play() {
+    // 2e édition: the 2016 alternates are known; rank 9 needs the ninth character; the Queen
+    // needs 5 players.
+    let got = problems(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "characters_last_round": ["artist"]},
+        {"name": "Dirk", "characters_last_round": ["emperor"]},
+        {"name": "Lilli", "characters_last_round": ["patrician"]},
+        {"name": "Patty", "characters_last_round": ["magistrate"]}]}));
+    assert!(has(&got, "players[0].characters_last_round[0]", "not_in_play"), "{got:?}");
+    assert!(has(&got, "players[2].characters_last_round[0]", "duplicate_character"), "two rank-4 characters");
+    assert_eq!(got.len(), 2);
+    let got = problems(json!({"variant": "deuxieme_edition", "ninth_character": true, "players": [
+        {"name": "Ani", "characters_last_round": ["queen"]}, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(
+        got,
+        vec![("players[0].characters_last_round[0]".to_owned(), "too_few_players_for_character".to_owned())]
+    );
+    let board = score(json!({"variant": "deuxieme_edition", "ninth_character": true, "players": [
+        {"name": "Ani", "districts": ["temple"], "characters_last_round": ["tax_collector"]},
+        {"name": "Dirk", "districts": ["temple"], "characters_last_round": ["king"]},
+        {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(board.winners(), vec![0, 1], "2e édition: shared, whatever the ranks");
+}
+
+#[test]
+fn copies_are_limited_across_the_table() {
+    // game-facts B1: 2 Cathedrals; B2: 2 Keeps in the classic set, 1 in the 2016 set.
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["cathedral", "keep"]}, {"name": "Dirk", "districts": ["cathedral", "keep"]},
+        {"name": "Lilli", "districts": ["cathedral"]}, {"name": "Patty"}]}));
+    assert_eq!(got, vec![("players[2].districts[0]".to_owned(), "too_many_copies".to_owned())]);
+    let got = problems(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["keep"]}, {"name": "Dirk", "districts": ["keep"]}]}));
+    assert_eq!(got, vec![("players[1].districts[0]".to_owned(), "too_many_copies".to_owned())]);
+}
+
+#[test]
+fn a_version_1_generic_sheet_still_scores() {
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "points": {"districts": 24, "five_types": 3}}, {"name": "Dirk", "points": {"districts": 27}}]}));
+    assert_eq!(board.players[0].total, 27);
+    assert_eq!(board.winners(), vec![0, 1], "the sheet holds no character: shared");
+    assert_eq!(citadelles::INFO.table_schema_version, 2);
+}
+
+// ---- Help and catalogue -----------------------------------------------------------------------
+
+#[test]
+fn help_shows_counts_types_completion_and_the_end() {
+    let h = help(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": SEVEN, "characters_last_round": ["king"]},
+        {"name": "Dirk", "districts": ["palace", "university"]}, {"name": "Lilli"}, {"name": "Patty"}],
+        "completion_order": [0]}));
+    assert!(h.end_triggered);
+    assert!(h.end_text.en.starts_with("Ani completed their city first (7 districts)"), "{}", h.end_text.en);
+    let ani = &h.seats[0];
+    assert_eq!((ani.district_count, ani.missing_districts, ani.completion_position), (7, 0, Some(1)));
+    assert_eq!(ani.types_missing, vec![CitadellesDistrictType::Wonder]);
+    assert!(!ani.five_types);
+    assert_eq!(ani.highest_character, 4);
+    assert_eq!(ani.total, 3 + 4 + 1 + 2 + 1 + 2 + 1 + 4);
+    let dirk = &h.seats[1];
+    assert_eq!(dirk.count_text.fr, "2 quartiers sur 7 : il en manque 5");
+    assert_eq!(dirk.wonders[0].points, 2);
+    assert_eq!(dirk.total, 5 + 6 + 2);
+    assert_eq!(h.tie_break_text.en.split(',').next(), Some("On a tie"));
+}
+
+#[test]
+fn the_catalogue_lists_both_profiles_with_existing_rules() {
+    let cat = citadelles::catalogue();
+    assert_eq!(cat.districts.len(), 17);
+    assert_eq!(cat.districts.iter().map(|d| u32::from(d.copies)).sum::<u32>(), 54);
+    let classic = &cat.profiles[0];
+    let second = &cat.profiles[1];
+    assert_eq!(
+        (classic.variant, second.variant),
+        (CitadellesVariant::Classique, CitadellesVariant::DeuxiemeEdition)
+    );
+    assert_eq!((classic.wonders.len(), second.wonders.len()), (13, 30));
+    assert_eq!((classic.characters.len(), second.characters.len()), (8, 27));
+    assert_eq!(
+        classic.thresholds.iter().map(|t| (t.players, t.districts, t.longer_game)).collect::<Vec<_>>(),
+        vec![(2, 8, 8), (3, 8, 8), (4, 7, 8), (5, 7, 8), (6, 7, 8), (7, 7, 8)]
+    );
+    assert!(second.thresholds.iter().all(|t| t.districts == 8));
+    assert_eq!(second.max_players, 8);
+    assert!(classic.tie_break && !second.tie_break);
+    let obs = classic.wonders.iter().find(|w| w.id == "observatory").expect("observatory");
+    assert_eq!(obs.cost, 5);
+    assert!(obs.note.is_some(), "uncertain cost is flagged");
+    let vault = second.wonders.iter().find(|w| w.id == "secret_vault").expect("vault");
+    assert!(!vault.buildable);
+
+    let rules = Catalogue::load().expect("rules");
+    let mut ids: Vec<&String> = cat.districts.iter().map(|d| &d.rule).collect();
+    for p in &cat.profiles {
+        ids.push(&p.rule);
+        ids.extend(p.wonders.iter().map(|w| &w.rule));
+        ids.extend(p.characters.iter().map(|c| &c.rule));
+    }
+    for id in ids {
+        assert!(rules.get(id).is_some(), "no rule entry {id}");
+    }
+    for id in [
+        "citadelles.wonder.custom",
+        "citadelles.setup",
+        "citadelles.turn",
+        "citadelles.calling",
+        "citadelles.two_three_players",
+        "citadelles.end.classique",
+        "citadelles.end.deuxieme_edition",
+        "citadelles.draft.classique",
+        "citadelles.draft.deuxieme_edition",
+        "citadelles.draft.two_players",
+        "citadelles.draft.three_players",
+        "citadelles.draft.seven_players",
+        "citadelles.draft.king_face_up",
+        "citadelles.draft.ninth_character",
+    ] {
+        assert!(rules.get(id).is_some(), "no rule entry {id}");
+    }
+}
+
+// ---- Draft -------------------------------------------------------------------------------------
+
+#[test]
+fn draft_tables_for_every_player_count() {
+    use CitadellesVariant::{Classique, DeuxiemeEdition};
+    // (variant, players, ninth) → (cards, face up, face down, per seat, last takes face-down)
+    let cases = [
+        (Classique, 2, false, (8, 0, 1, 2, false)),
+        (Classique, 3, false, (8, 0, 1, 2, false)),
+        (Classique, 4, false, (8, 2, 1, 1, false)),
+        (Classique, 5, false, (8, 1, 1, 1, false)),
+        (Classique, 6, false, (8, 0, 1, 1, false)),
+        (Classique, 7, false, (8, 0, 1, 1, true)),
+        (DeuxiemeEdition, 2, false, (8, 0, 1, 2, false)),
+        (DeuxiemeEdition, 3, false, (8, 0, 1, 2, false)),
+        (DeuxiemeEdition, 4, false, (8, 2, 1, 1, false)),
+        (DeuxiemeEdition, 5, false, (8, 1, 1, 1, false)),
+        (DeuxiemeEdition, 6, false, (8, 0, 1, 1, false)),
+        (DeuxiemeEdition, 7, false, (8, 0, 1, 1, true)),
+        (DeuxiemeEdition, 4, true, (9, 3, 1, 1, false)),
+        (DeuxiemeEdition, 5, true, (9, 2, 1, 1, false)),
+        (DeuxiemeEdition, 6, true, (9, 1, 1, 1, false)),
+        (DeuxiemeEdition, 7, true, (9, 0, 1, 1, false)),
+        (DeuxiemeEdition, 8, true, (9, 0, 1, 1, true)),
+    ];
+    for (v, n, ninth, expected) in cases {
+        let plan = draft_plan(v, n, ninth).expect("plan");
+        let got = (plan.characters, plan.face_up, plan.face_down, plan.per_seat, plan.last_takes_face_down);
+        assert_eq!(got, expected, "{v:?} {n} players, ninth {ninth}");
+        // Every card is accounted for: set aside, kept, or put face down during the choice.
+        let mut kept = 0u8;
+        let mut down = plan.face_down;
+        for step in &plan.steps {
+            match step.action {
+                CitadellesDraftAction::Choose { keep, face_down, .. } => {
+                    kept += keep;
+                    down += face_down;
+                }
+                CitadellesDraftAction::TakeFaceDown { .. } => kept += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(kept, n * plan.per_seat, "{v:?} {n}: everyone gets their characters");
+        assert_eq!(kept + plan.face_up + down, plan.characters, "{v:?} {n} {ninth}: no card lost");
+    }
+    assert!(draft_plan(Classique, 8, false).is_err());
+    assert!(draft_plan(DeuxiemeEdition, 8, false).is_err(), "8 needs the ninth character");
+    assert!(draft_plan(DeuxiemeEdition, 3, true).is_err());
+    assert!(draft_plan(Classique, 5, true).is_err());
+}
+
+#[test]
+fn two_and_three_player_drafts_follow_their_own_procedure() {
+    let two = draft_plan(CitadellesVariant::Classique, 2, false).expect("plan");
+    let choices: Vec<(u8, CitadellesDraftAction)> =
+        two.steps.iter().skip(2).map(|s| (s.actor, s.action)).collect();
+    assert_eq!(
+        choices,
+        vec![
+            (0, CitadellesDraftAction::Choose { from: 7, keep: 1, face_down: 0 }),
+            (1, CitadellesDraftAction::Choose { from: 6, keep: 1, face_down: 1 }),
+            (0, CitadellesDraftAction::Choose { from: 4, keep: 1, face_down: 1 }),
+            (1, CitadellesDraftAction::Choose { from: 2, keep: 1, face_down: 1 }),
+        ]
+    );
+    assert_eq!(two.steps[3].rule, "citadelles.draft.two_players");
+    assert_eq!(
+        two.steps[5].text.en,
+        "The other player receives the last 2 cards: keeps one and puts the other face down."
+    );
+    let three = draft_plan(CitadellesVariant::DeuxiemeEdition, 3, false).expect("plan");
+    let actors: Vec<u8> = three.steps.iter().skip(2).map(|s| s.actor).collect();
+    assert_eq!(actors, vec![0, 1, 2, 0, 1, 2]);
+    assert_eq!(
+        three.steps.last().map(|s| s.action),
+        Some(CitadellesDraftAction::Choose { from: 2, keep: 1, face_down: 1 })
+    );
+    let seven = draft_plan(CitadellesVariant::Classique, 7, false).expect("plan");
+    let last = seven.steps.last().expect("step");
+    assert_eq!((last.actor, last.action), (6, CitadellesDraftAction::TakeFaceDown { from: 2 }));
+    assert_eq!(last.rule, "citadelles.draft.seven_players");
+    assert_eq!(citadelles::actor_seat(5, 6, 7), 4, "6 seats left of seat 5 at a table of 7");
+}
+
+#[test]
+fn the_king_is_never_drawn_face_up() {
+    let plan = draft_plan(CitadellesVariant::Classique, 4, false).expect("plan");
+    let mut put_back = 0u32;
+    for seed in 0..500u64 {
+        let draw = draw_draft(&plan, &[], seed).expect("draw");
+        assert_eq!(draw.face_up.len(), 2);
+        assert_eq!(draw.face_down.len(), 1);
+        assert_eq!(draw.to_crown.len(), 5);
+        assert!(draw.face_up.iter().all(|c| c.rank != 4), "seed {seed}: {:?}", draw.face_up);
+        let mut all: Vec<u8> =
+            draw.face_up.iter().chain(&draw.face_down).chain(&draw.to_crown).map(|c| c.rank).collect();
+        all.sort_unstable();
+        assert_eq!(all, (1..=8).collect::<Vec<u8>>(), "seed {seed}: every card once");
+        put_back += u32::from(draw.king_put_back);
+    }
+    assert!(put_back > 0, "some seed drew the King face up and put it back");
+    let nine = draft_plan(CitadellesVariant::DeuxiemeEdition, 4, true).expect("plan");
+    let ids: Vec<String> =
+        ["witch", "spy", "seer", "emperor", "abbot", "trader", "scholar", "marshal", "artist"]
+            .map(String::from)
+            .to_vec();
+    for seed in 0..200u64 {
+        let draw = draw_draft(&nine, &ids, seed).expect("draw");
+        assert_eq!(draw.face_up.len(), 3);
+        assert!(draw.face_up.iter().all(|c| c.rank != 4));
+    }
+    let err = draw_draft(&nine, &[], 1).expect_err("the rank-9 character must be named");
+    assert_eq!(err.0[0].code, "missing");
+}
+
+#[test]
+fn seeded_draws_are_reproducible() {
+    let plan = draft_plan(CitadellesVariant::Classique, 5, false).expect("plan");
+    let a = draw_draft(&plan, &[], 2024).expect("draw");
+    let b = draw_draft(&plan, &[], 2024).expect("draw");
+    assert_eq!(a, b);
+    // Snapshot: ChaCha8 streams are portable, so this sequence is the same on every machine.
+    let ids = |v: &[citadelles::CitadellesDrawnCharacter]| v.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        (ids(&a.face_up), ids(&a.face_down), ids(&a.to_crown)),
+        (
+            vec!["architect".to_owned()],
+            vec!["king".to_owned()],
+            ["assassin", "thief", "magician", "bishop", "merchant", "warlord"].map(String::from).to_vec()
+        ),
+        "the King may be set aside face down"
+    );
+    let plan4 = draft_plan(CitadellesVariant::Classique, 4, false).expect("plan");
+    let seq: Vec<(Vec<String>, Vec<String>, u8)> = (0..4u64)
+        .map(|s| {
+            let d = draw_draft(&plan4, &[], s).expect("draw");
+            (ids(&d.face_up), ids(&d.face_down), d.king_put_back)
+        })
+        .collect();
+    let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        seq,
+        vec![
+            (v(&["bishop", "warlord"]), v(&["merchant"]), 0),
+            (v(&["assassin", "architect"]), v(&["thief"]), 0),
+            (v(&["warlord", "thief"]), v(&["magician"]), 0),
+            (v(&["thief", "bishop"]), v(&["king"]), 1),
+        ]
+    );
+    let d = draw_draft(&plan4, &[], 3).expect("draw");
+    assert_eq!(d.steps[1].en, "King (4) drawn face up: put back into the deck, which is reshuffled.");
+}
+
+// ---- Calling one round -------------------------------------------------------------------------
+
+fn round(players: u8, crown: u8) -> CitadellesRound {
+    start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown,
+        names: ["Ani", "Dirk", "Lilli", "Patty", "Frank", "Gus", "Hugo"]
+            .iter()
+            .take(usize::from(players))
+            .map(|s| s.to_string())
+            .collect(),
+    })
+    .expect("round")
+}
+
+fn apply(r: &CitadellesRound, a: CitadellesRoundAction) -> CitadellesRound {
+    r.apply(&a).unwrap_or_else(|p| panic!("{a:?}: {p}"))
+}
+
+fn reveal(r: &CitadellesRound, seat: Option<u8>) -> CitadellesRound {
+    apply(r, CitadellesRoundAction::Reveal { seat })
+}
+
+fn refused(r: &CitadellesRound, a: CitadellesRoundAction) -> String {
+    r.apply(&a).expect_err("refused").0[0].code.clone()
+}
+
+#[test]
+fn ranks_are_called_in_order_and_the_murdered_one_is_skipped() {
+    let r = round(4, 0);
+    assert_eq!(r.call().map(|c| c.rank), Some(1));
+    let r = reveal(&r, Some(2)); // Lilli is the Assassin
+    let r = apply(&r, CitadellesRoundAction::Murder { rank: 6 });
+    let r = reveal(&r, None); // 2: set aside
+    let r = reveal(&r, Some(0)); // 3
+    let r = reveal(&r, Some(1)); // 4: the King
+    let r = reveal(&r, None); // 5
+    assert_eq!(r.call().map(|c| c.rank), Some(7), "6 was murdered: not called");
+    let r = reveal(&r, Some(3)); // 7
+    let r = reveal(&r, None); // 8
+    assert!(r.call().is_none());
+    let r = apply(&r, CitadellesRoundAction::EndRound);
+    let outcomes: Vec<(u8, CitadellesTurnOutcome, Option<u8>)> =
+        r.turns.iter().map(|t| (t.rank, t.outcome, t.seat)).collect();
+    assert_eq!(outcomes[5], (6, CitadellesTurnOutcome::Murdered, None));
+    assert_eq!(outcomes.len(), 8);
+    let rec = r.record().expect("finished");
+    assert_eq!(rec.revealed, vec![vec![3], vec![4], vec![1], vec![7]]);
+    assert_eq!(rec.murdered_seat, None, "everyone revealed a character: the Merchant was not chosen");
+    assert_eq!(rec.crown_after, 1, "the King takes the crown");
+}
+
+#[test]
+fn the_thief_may_not_rob_the_assassin_nor_the_murdered_character() {
+    let r = round(5, 0);
+    let r = reveal(&r, Some(0));
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 5 }), "not_your_turn");
+    assert_eq!(refused(&r, CitadellesRoundAction::Murder { rank: 1 }), "cannot_murder_self");
+    let r = apply(&r, CitadellesRoundAction::Murder { rank: 5 });
+    let r = reveal(&r, Some(1)); // the Thief
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 1 }), "cannot_rob_assassin");
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 5 }), "cannot_rob_murdered");
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 2 }), "cannot_rob_self");
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 12 }), "not_in_play");
+    let r = apply(&r, CitadellesRoundAction::Rob { rank: 6 });
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 7 }), "already_robbed");
+    let r = reveal(&r, Some(2)); // 3
+    let r = reveal(&r, Some(3)); // 4
+    assert!(r.call().expect("call").text.en.contains("It was robbed"));
+    let r = reveal(&r, Some(4)); // 6, robbed
+    let robbed = r.turns.last().expect("turn");
+    assert_eq!(robbed.robbed_by, Some(1));
+    assert_eq!(
+        robbed.text.en,
+        "Frank reveals Merchant (6) and plays. Robbed: Frank gives all their gold to Dirk (Thief)."
+    );
+}
+
+#[test]
+fn a_murdered_king_still_takes_the_crown_at_the_end_of_the_round() {
+    // 004, Le Roi, note: the murdered King reveals at the end of the round and takes the crown.
+    let r = round(4, 0);
+    let r = reveal(&r, Some(1));
+    let r = apply(&r, CitadellesRoundAction::Murder { rank: 4 });
+    let r = reveal(&r, Some(0)); // 2
+    let r = reveal(&r, None); // 3
+    let r = reveal(&r, Some(2)); // 5 (4 skipped)
+    let r = reveal(&r, None); // 6
+    let r = reveal(&r, None); // 7
+    let r = reveal(&r, None); // 8
+    let r = apply(&r, CitadellesRoundAction::EndRound);
+    let rec = r.record().expect("record");
+    assert_eq!(rec.murdered_seat, Some(3), "Patty revealed nothing: she held the King");
+    assert_eq!(rec.crown_after, 3);
+    assert_eq!(rec.revealed[3], Vec::<u8>::new(), "a murdered character is not revealed (tie-break)");
+
+    // The King set aside: the crown stays.
+    let r = round(4, 2);
+    let mut r = reveal(&r, Some(0));
+    for seat in [Some(1), Some(2), None, Some(3), None, None, None] {
+        r = reveal(&r, seat);
+    }
+    let r = apply(&r, CitadellesRoundAction::EndRound);
+    assert_eq!(r.crown_after, Some(2));
+}
+
+#[test]
+fn the_round_checks_seats_and_characters_per_seat() {
+    let r = round(4, 0);
+    assert_eq!(refused(&r, CitadellesRoundAction::Reveal { seat: Some(4) }), "seat_out_of_range");
+    let r = reveal(&r, Some(0));
+    assert_eq!(refused(&r, CitadellesRoundAction::Reveal { seat: Some(0) }), "too_many_characters");
+    assert_eq!(refused(&r, CitadellesRoundAction::EndRound), "calls_left");
+    let mut r = r;
+    for _ in 0..7 {
+        r = reveal(&r, None);
+    }
+    assert_eq!(
+        refused(&r, CitadellesRoundAction::EndRound),
+        "missing_characters",
+        "three seats revealed nothing"
+    );
+
+    // Two players reveal two characters each.
+    let r = round(2, 0);
+    let mut r = r;
+    for seat in [Some(0), Some(1), None, Some(1), None, Some(0), None, None] {
+        r = reveal(&r, seat);
+    }
+    let r = apply(&r, CitadellesRoundAction::EndRound);
+    assert_eq!(r.revealed(), vec![vec![1, 6], vec![2, 4]]);
+    assert_eq!(r.crown_after, Some(1));
+    assert_eq!(refused(&r, CitadellesRoundAction::EndRound), "round_finished");
+}
+
+fn target(seat: u8, districts: &[&str], index: u8) -> CitadellesDestroyTarget {
+    CitadellesDestroyTarget {
+        seat,
+        districts: districts.iter().map(|s| s.to_string()).collect(),
+        custom_wonders: Vec::new(),
+        index,
+        beautified: Vec::new(),
+    }
+}
+
+/// A 4-player classic round called up to the Warlord (seat 3); the Bishop is seat 2 unless
+/// murdered.
+fn up_to_warlord(murder_bishop: bool) -> CitadellesRound {
+    let r = round(4, 0);
+    let mut r = reveal(&r, Some(0));
+    if murder_bishop {
+        r = apply(&r, CitadellesRoundAction::Murder { rank: 5 });
+    }
+    for seat in [None, Some(1), None] {
+        r = reveal(&r, seat);
+    }
+    if !murder_bishop {
+        r = reveal(&r, Some(2));
+    }
+    for seat in [None, None, Some(3)] {
+        r = reveal(&r, seat);
+    }
+    r
+}
+
+#[test]
+fn the_warlord_pays_cost_minus_one_and_respects_the_protections() {
+    let r = up_to_warlord(false);
+    let q = r.destruction_quote(&target(1, &["castle", "temple"], 0)).expect("quote");
+    assert_eq!(q.cost, 3);
+    assert_eq!(q.text.fr, "Château : coût 4 − 1 = 3 pièces d'or");
+    assert_eq!(
+        r.destruction_quote(&target(1, &["castle", "temple"], 1)).expect("quote").cost,
+        0,
+        "a cost-1 district is free"
+    );
+    // The living Bishop's city is protected; a complete city too; the Keep always.
+    let code = |t| r.destruction_quote(&t).expect_err("protected").0[0].code.clone();
+    assert_eq!(code(target(2, &["castle"], 0)), "bishop_protected");
+    assert_eq!(code(target(1, &SEVEN, 0)), "complete_city");
+    assert_eq!(code(target(1, &["keep"], 0)), "keep_protected");
+    assert_eq!(code(target(1, &["castle"], 3)), "no_such_district");
+    // Classic Great Wall: +1 on the owner's other districts, not on itself.
+    assert_eq!(r.destruction_quote(&target(1, &["great_wall", "castle"], 1)).expect("quote").cost, 4);
+    assert_eq!(r.destruction_quote(&target(1, &["great_wall", "castle"], 0)).expect("quote").cost, 5);
+
+    let r = apply(&r, CitadellesRoundAction::Destroy { target: target(1, &["castle", "temple"], 0) });
+    assert_eq!(r.destructions[0].cost, 3);
+    assert_eq!(
+        r.destructions[0].text.en,
+        "Patty (Warlord) destroys in Dirk's city: Castle: cost 4 − 1 = 3 gold."
+    );
+    assert_eq!(
+        refused(&r, CitadellesRoundAction::Destroy { target: target(0, &["temple"], 0) }),
+        "already_destroyed"
+    );
+
+    // A murdered Bishop's districts are not protected.
+    let r = up_to_warlord(true);
+    assert_eq!(r.destruction_quote(&target(2, &["castle"], 0)).expect("quote").cost, 3);
+}
+
+#[test]
+fn second_edition_great_wall_taxes_every_district_and_the_monument_counts_double() {
+    let r = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: Vec::new(),
+    })
+    .expect("round");
+    assert_eq!(r.destruction_quote(&target(1, &["great_wall"], 0)).expect("quote").cost, 6);
+    let city = ["monument", "manor", "castle", "temple", "church", "tavern", "market"];
+    let err = r.destruction_quote(&target(1, &city, 1)).expect_err("complete at 8 with the Monument");
+    assert_eq!(err.0[0].code, "complete_city");
+}
+
+#[test]
+fn second_edition_round_with_alternates_the_emperor_gives_the_crown() {
+    let setup = CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 5,
+        longer_game: false,
+        ninth_character: true,
+        characters: [
+            "assassin", "thief", "seer", "emperor", "bishop", "trader", "scholar", "warlord", "artist",
+        ]
+        .map(String::from)
+        .to_vec(),
+        crown: 0,
+        names: Vec::new(),
+    };
+    let r = start_round(&setup).expect("round");
+    assert_eq!(r.characters.len(), 9);
+    let r = reveal(&r, None); // 1
+    let r = reveal(&r, None); // 2
+    let r = reveal(&r, Some(1)); // 3
+    let r = reveal(&r, Some(2)); // 4: Emperor
+    assert_eq!(refused(&r, CitadellesRoundAction::GiveCrown { seat: 2 }), "not_another_player");
+    let r = apply(&r, CitadellesRoundAction::GiveCrown { seat: 4 });
+    let mut r = r;
+    for seat in [Some(0), Some(3), None, None, Some(4)] {
+        r = reveal(&r, seat);
+    }
+    assert_eq!(r.turns.last().map(|t| t.character.as_str()), Some("artist"), "rank 9 is called last");
+    let r = apply(&r, CitadellesRoundAction::EndRound);
+    assert_eq!(r.crown_after, Some(4));
+    // A beautified district costs the Warlord 1 more.
+    let quote = r
+        .destruction_quote(&CitadellesDestroyTarget { beautified: vec![0], ..target(1, &["castle"], 0) })
+        .expect("quote");
+    assert_eq!(quote.cost, 4);
+
+    let mut bad = setup.clone();
+    bad.characters = ["assassin", "thief", "seer", "emperor", "king"].map(String::from).to_vec();
+    let err = start_round(&bad).expect_err("two rank-4 characters");
+    assert!(err.iter().any(|p| p.code == "duplicate_rank" && p.field == "characters[4]"), "{err}");
+    bad.characters = Vec::new();
+    assert_eq!(start_round(&bad).expect_err("name the ninth").0[0].code, "missing");
+}
+
+#[test]
+fn the_module_doc_example_scores() {
+    let board = score(json!({ "variant": "classique",
+      "longer_game": false,
+      "players": [
+        { "name": "Ani",
+          "districts": ["manor", "castle", "temple", "watchtower", "tavern", "market", "haunted_city", "university"],
+          "gold": 3, "cards_in_hand": 2,
+          "characters_last_round": ["king"],
+          "haunted_city_built_last_round": false },
+        { "name": "Dirk",
+          "districts": ["palace", "cathedral", "fortress", "harbor", "imperial_treasury"],
+          "custom_wonders": [{ "name": "Phare", "cost": 3, "extra_points": 0 }],
+          "gold": 5, "cards_in_hand": 0,
+          "characters_last_round": [7] } ],
+      "completion_order": [0],
+      "crown": 0 }));
+    assert_eq!((board.players[0].total, board.players[1].total), (20 + 3 + 4 + 2, 27 + 3 + 5));
+    assert_eq!(board.winners(), vec![1]);
+}
+
+// ---- Properties ------------------------------------------------------------------------------
+
+fn district_ids() -> Vec<&'static str> {
+    citadelles::BASIC_DISTRICTS
+        .iter()
+        .map(|d| d.id)
+        .chain(citadelles::CLASSIC_WONDERS.iter().map(|w| w.id))
+        .collect()
+}
+
+fn city_strategy() -> impl Strategy<Value = Vec<&'static str>> {
+    proptest::sample::subsequence(district_ids(), 0..10).prop_shuffle()
+}
+
+proptest! {
+    #[test]
+    fn total_is_the_sum_of_the_items(
+        city in city_strategy(),
+        gold in 0u32..20,
+        hand in 0u32..10,
+        last in proptest::bool::ANY,
+        rank in 1u8..=8,
+    ) {
+        let haunted = last && city.contains(&"haunted_city");
+        let table = json!({"variant": "classique", "players": [
+            {"name": "Ani", "districts": city, "gold": gold, "cards_in_hand": hand,
+             "haunted_city_built_last_round": haunted, "characters_last_round": [rank]},
+            {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}],
+            "completion_order": if city.len() >= 7 { json!([0]) } else { json!([]) }});
+        let board = score(table);
+        for p in &board.players {
+            prop_assert_eq!(p.total, p.categories.iter().map(|c| c.points).sum::<i32>());
+        }
+    }
+
+    #[test]
+    fn adding_a_district_never_lowers_the_cost_sum(city in city_strategy(), extra in 0usize..30) {
+        let ids = district_ids();
+        let Some(&added) = ids.iter().filter(|id| !city.contains(id)).nth(extra % 20) else { return Ok(()) };
+        let with = |c: &[&str]| {
+            let table = json!({"variant": "classique", "longer_game": true, "players": [
+                {"name": "Ani", "districts": c}, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}],
+                "completion_order": if c.len() >= 8 { json!([0]) } else { json!([]) }});
+            points(&score(table), 0, "districts")
+        };
+        let mut bigger = city.clone();
+        bigger.push(added);
+        prop_assert!(with(&bigger) >= with(&city));
+    }
+}
