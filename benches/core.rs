@@ -55,3 +55,30 @@ fn rules_search(bencher: Bencher, query: &str) {
     let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
     bencher.bench_local(|| black_box(catalogue.search(query, &filter).expect("search")));
 }
+
+/// A 7-player classique Citadelles table: validate and score every city.
+#[divan::bench]
+fn score_a_7_player_citadelles_table(bencher: Bencher) {
+    let cities: [&[&str]; 7] = [
+        &["temple", "church", "manor", "tavern", "market", "watchtower", "castle"],
+        &["temple", "prison", "manor", "tavern", "castle", "docks"],
+        &["temple", "monastery", "manor", "tavern", "market", "barracks"],
+        &["church", "prison", "manor", "tavern", "castle", "harbor"],
+        &["church", "watchtower", "manor", "tavern", "market", "trading_post"],
+        &["monastery", "barracks", "castle", "market", "cathedral", "fortress"],
+        &["watchtower", "prison", "palace", "trading_post", "docks", "harbor"],
+    ];
+    let names = ["Ani", "Dirk", "Lilli", "Patty", "Frank", "Nina", "Stefan"];
+    let players: Vec<serde_json::Value> = cities
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(i, (districts, name))| {
+            serde_json::json!({ "name": name, "districts": districts, "gold": i, "characters_last_round": [i + 1] })
+        })
+        .collect();
+    let table = serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 });
+    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
+    bencher
+        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+}

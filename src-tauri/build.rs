@@ -6,6 +6,7 @@ const COMMANDS: &[&str] = &[
     "get_preferences",
     "set_preferences",
     "list_games",
+    "citadelles_catalogue",
     "splendor_catalogue",
     "splendor_setup",
     "list_players",

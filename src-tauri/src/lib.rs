@@ -28,6 +28,7 @@ macro_rules! specta_builder {
             app::get_preferences::<$r>,
             app::set_preferences::<$r>,
             games::list_games,
+            games::citadelles_catalogue,
             games::splendor_catalogue,
             games::splendor_setup,
             plays::list_players,

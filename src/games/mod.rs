@@ -164,6 +164,7 @@ impl StaticText {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "game", content = "help", rename_all = "lowercase")]
 pub enum TableHelp {
+    Citadelles(citadelles::CitadellesHelp),
     Splendor(splendor::Help),
 }
 
@@ -171,8 +172,9 @@ pub enum TableHelp {
 /// state is not valid: the problems come with the score).
 pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     match game {
+        GameId::Citadelles => citadelles::help(raw).ok().map(TableHelp::Citadelles),
         GameId::Splendor => splendor::help(raw).ok().map(TableHelp::Splendor),
-        GameId::Valencia | GameId::Citadelles | GameId::Orleans => None,
+        GameId::Valencia | GameId::Orleans => None,
     }
 }
 

@@ -89,3 +89,11 @@ pub async fn splendor_setup(
 ) -> CmdResult<Vec<greffier::games::splendor::SetupStep>> {
     Ok(greffier::games::splendor::setup(&variant, players)?)
 }
+
+/// Citadelles' districts, wonders and characters for both rule profiles, each with its rule
+/// entry.
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_catalogue() -> CmdResult<greffier::games::citadelles::CitadellesCatalogue> {
+    Ok(greffier::games::citadelles::catalogue())
+}

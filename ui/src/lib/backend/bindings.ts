@@ -11,6 +11,11 @@ export const commands = {
 	setPreferences: (preferences: Preferences) => typedError<Preferences, CommandError>(__TAURI_INVOKE("set_preferences", { preferences })),
 	listGames: () => typedError<GameSummary[], CommandError>(__TAURI_INVOKE("list_games")),
 	/**
+	 *  Citadelles' districts, wonders and characters for both rule profiles, each with its rule
+	 *  entry.
+	 */
+	citadellesCatalogue: () => typedError<CitadellesCatalogue, CommandError>(__TAURI_INVOKE("citadelles_catalogue")),
+	/**
 	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
 	 *  trading-post powers, each with its rule entry.
 	 */
@@ -63,6 +68,163 @@ export type CategorySummary = {
 	label: Text,
 	source: string,
 	negative: boolean,
+};
+
+/**  Districts, wonders and characters of both profiles, for the UI's pickers and tooltips. */
+export type CitadellesCatalogue = {
+	/**  The 17 basic district kinds (54 cards), the same in both profiles. */
+	districts: CitadellesDistrictInfo[],
+	profiles: CitadellesProfileInfo[],
+};
+
+export type CitadellesCharacterInfo = {
+	id: string,
+	rank: number,
+	name: Text,
+	/**  One of the 8 characters of the rulebooks (else a 2016 alternate or a rank-9 one). */
+	base: boolean,
+	/**  Fewest players it may be used with. */
+	min_players: number,
+	/**  Its rule entry (`citadelles.character.<id>`). */
+	rule: string,
+};
+
+export type CitadellesDistrictInfo = {
+	id: string,
+	name: Text,
+	kind: CitadellesDistrictType,
+	cost: number,
+	copies: number,
+	/**  Its rule entry. */
+	rule: string,
+};
+
+/**  The five district types (Citadelles classique, Quartiers: told apart by the gem's colour). */
+export type CitadellesDistrictType = 
+/**  Yellow. */
+"noble" | 
+/**  Blue. */
+"religious" | 
+/**  Green. */
+"trade" | 
+/**  Red. */
+"military" | 
+/**  Purple: wonders (classic), unique districts (2016). */
+"wonder";
+
+/**  Everything the live table panel shows. */
+export type CitadellesHelp = {
+	variant: CitadellesVariant,
+	/**  Districts that complete a city at this table. */
+	threshold: number,
+	/**  `7 quartiers (règle classique, 4 à 7 joueurs)`. */
+	threshold_text: Text,
+	/**  In seat order. */
+	seats: CitadellesSeatHelp[],
+	/**  Seats in the order their cities were completed. */
+	completed: number[],
+	/**  A city is complete: the current round is the last. */
+	end_triggered: boolean,
+	end_text: Text,
+	/**  How equal totals are settled in this profile. */
+	tie_break_text: Text,
+};
+
+export type CitadellesProfileInfo = {
+	variant: CitadellesVariant,
+	label: Text,
+	min_players: number,
+	max_players: number,
+	thresholds: CitadellesThreshold[],
+	/**  Whether the longer-game option (8 districts for everyone) exists. */
+	longer_game_option: boolean,
+	/**  Whether the profile settles ties (classique) or shares them (2e édition). */
+	tie_break: boolean,
+	wonders: CitadellesWonderInfo[],
+	characters: CitadellesCharacterInfo[],
+	/**  Its rule entry (`citadelles.variant.<id>`). */
+	rule: string,
+};
+
+/**  One seat, now. */
+export type CitadellesSeatHelp = {
+	seat: number,
+	name: string,
+	/**  Districts toward a complete city (2e édition: the Monument counts as two). */
+	district_count: number,
+	/**  Districts still to build to complete the city (0 when complete). */
+	missing_districts: number,
+	/**  `5 quartiers sur 7 : il en manque 2`. */
+	count_text: Text,
+	/**  1-based place in the completion order. */
+	completion_position: number | null,
+	/**  Types present, the Haunted City counted as it scores best. */
+	types_present: CitadellesDistrictType[],
+	types_missing: CitadellesDistrictType[],
+	/**  How the Haunted City is counted, when the city has it. */
+	haunted_city_as: CitadellesDistrictType | null,
+	five_types: boolean,
+	/**  Same text as the scoreboard's `five_types` detail. */
+	five_types_text: Text,
+	/**  Every wonder in the city with its end-of-game effect now. */
+	wonders: CitadellesWonderEffect[],
+	/**  The total if the game ended now. */
+	total: number,
+	/**  Standing if the game ended now (ties settled as the profile says). */
+	rank: number,
+	/**  Highest character rank revealed in the last round (0: none given). */
+	highest_character: number,
+};
+
+/**  Completion threshold at one player count. */
+export type CitadellesThreshold = {
+	players: number,
+	districts: number,
+	/**  With the classic longer-game option. */
+	longer_game: number,
+};
+
+/**  A rule profile (the game's variant). */
+export type CitadellesVariant = 
+/**  `004_0cbb91c0cafc3902.txt`, the default profile. */
+"classique" | 
+/**  `002_9c78f9e2477c434f.txt`. */
+"deuxieme_edition";
+
+/**  One wonder's end-of-game effect for one seat. */
+export type CitadellesWonderEffect = {
+	/**  Catalogue id; `custom` for a custom wonder; `secret_vault` when revealed from the hand. */
+	id: string,
+	name: Text,
+	/**
+	 *  Points added on top of its cost (0 when the condition is not met or it has no
+	 *  end-of-game effect).
+	 */
+	points: number,
+	/**  `Université : +2 (vaut 8 pour un coût de 6)`. */
+	text: Text,
+	/**  Whether it has an end-of-game effect at all. */
+	scores_at_end: boolean,
+	/**  Its rule entry (`citadelles.wonder.<id>`). */
+	rule: string,
+};
+
+export type CitadellesWonderInfo = {
+	id: string,
+	name: Text,
+	cost: number,
+	copies: number,
+	/**  False for the Secret Vault (kept in hand, never built). */
+	buildable: boolean,
+	/**  Gives points at the end of the game (beyond its cost) or counts as another type. */
+	scores_at_end: boolean,
+	/**  Districts it counts as toward a complete city (Monument: 2). */
+	completion_weight: number,
+	effect: Text,
+	/**  A value the sources do not settle, and what Greffier does. */
+	note: Text | null,
+	/**  Its rule entry (`citadelles.wonder.<id>`). */
+	rule: string,
 };
 
 /**  Cities module: holders and, per city in play, every seat's eligibility. */
@@ -528,7 +690,7 @@ export type SummaryPlayer = {
  *  What a game can say about the table as typed, beyond the score: which cities each player
  *  may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
  */
-export type TableHelp = { game: "splendor"; help: Help };
+export type TableHelp = { game: "citadelles"; help: CitadellesHelp } | { game: "splendor"; help: Help };
 
 /**  A sentence in both languages. */
 export type Text = {
