@@ -429,3 +429,22 @@ fn the_catalogue_lists_every_city_orient_card_and_power_with_an_existing_rule() 
     }
     assert_eq!(splendor::INFO.table_schema_version, 2);
 }
+
+#[test]
+fn gold_and_strongholds_are_kept_but_score_nothing_and_are_bounded() {
+    let table = json!({ "variant": "strongholds", "players": [
+        { "name": "Ani", "bonuses": { "red": 2 }, "card_prestige": 3, "gold": 2, "strongholds": 3 },
+        { "name": "Dirk", "bonuses": { "red": 2 }, "card_prestige": 3, "gold": 0 } ] });
+    let board = score(table);
+    assert_eq!(board.players[0].total, board.players[1].total, "gold and strongholds give no prestige");
+
+    let bad = problems(json!({ "variant": "orient", "players": [
+        { "name": "Ani", "gold": 4, "strongholds": 1 },
+        { "name": "Dirk", "gold": 2 } ] }));
+    assert!(has(&bad, "players", "too_much_gold"), "only 5 gold tokens: {bad:?}");
+    assert!(has(&bad, "players[0].strongholds", "not_in_module"), "{bad:?}");
+    let over = problems(json!({ "variant": "strongholds", "players": [
+        { "name": "Ani", "strongholds": 4 }, { "name": "Dirk", "gold": 6 } ] }));
+    assert!(over.iter().any(|(f, _)| f == "players[0].strongholds"), "3 strongholds each: {over:?}");
+    assert!(over.iter().any(|(f, _)| f == "players[1].gold"), "5 gold at most: {over:?}");
+}

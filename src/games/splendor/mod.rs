@@ -30,12 +30,15 @@
 //!     {"card": "o1_pair_r3u2", "colour": "blue"}]`; `colour` only on pairing cards (the
 //!     colour of the owned card it copies);
 //!   - `reserved_nobles` (Orient): nobles reserved with a reserve-noble card that have not
-//!     visited yet (they score nothing until they do; then count them in `nobles`).
+//!     visited yet (they score nothing until they do; then count them in `nobles`);
+//!   - `gold`: gold tokens in hand (0–5, 5 in all; no points);
+//!   - `strongholds` (Strongholds): how many of the player's 3 strongholds stand on cards (no
+//!     points).
 //!
 //! Orient cards are **not** in `bonuses`, `card_prestige` or `development_cards`: the code
 //! adds their bonuses, prestige and count from `orient`. Trading-post flags are not typed:
-//! they follow from the bonuses and nobles (see [`POWERS`]). Strongholds change no
-//! score and no eligibility, so the state has nothing for them.
+//! they follow from the bonuses and nobles (see [`POWERS`]). Gold and strongholds change no
+//! score and no eligibility: they are kept so the table can be read back.
 //!
 //! A field that belongs to another module is reported when it carries something (a non-empty
 //! list, a count above 0); empty or zero it is ignored, so a form may always send every field.

@@ -47,6 +47,11 @@ impl Module {
     }
 }
 
+/// Gold tokens in the box (game-facts C1, V2).
+pub const GOLD_TOKENS: u32 = 5;
+/// Strongholds per player (Les Bastions, Mise en place).
+pub const STRONGHOLDS_PER_PLAYER: u32 = 3;
+
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
 /// is reported on its own field; unknown keys land in `other` and are reported.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -92,6 +97,12 @@ pub struct RawPlayer {
     /// Orient module: nobles reserved with a reserve-noble card that have not visited yet.
     #[serde(default)]
     pub reserved_nobles: Option<Value>,
+    /// Gold tokens in hand (no points; kept so the table can be read back).
+    #[serde(default)]
+    pub gold: Option<Value>,
+    /// Strongholds module: how many of the player's 3 strongholds stand on cards (no points).
+    #[serde(default)]
+    pub strongholds: Option<Value>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -131,6 +142,9 @@ pub struct Player {
     pub development_cards: u32,
     pub nobles: u32,
     pub reserved_nobles: u32,
+    pub gold: u32,
+    /// Strongholds on cards (Strongholds module).
+    pub strongholds: u32,
     pub city: Option<&'static City>,
     pub orient: Vec<OwnedOrientCard>,
 }
@@ -344,6 +358,30 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             None => {}
         }
 
+        // Splendor: 5 gold tokens in the box (game-facts C1).
+        let gold = count_field(
+            &mut p,
+            at("gold"),
+            rp.gold.as_ref(),
+            GOLD_TOKENS,
+            &Text::new("jetons or", "gold tokens"),
+        )
+        .unwrap_or(0);
+        // Les Bastions, Mise en place: 3 strongholds per player.
+        let strongholds = count_field(
+            &mut p,
+            at("strongholds"),
+            rp.strongholds.as_ref(),
+            STRONGHOLDS_PER_PLAYER,
+            &Text::new("places fortes posées", "strongholds placed"),
+        )
+        .unwrap_or(0);
+        match module {
+            _ if strongholds == 0 => {}
+            Some(Module::Strongholds) | None => {}
+            Some(m) => not_in_module(&mut p, at("strongholds"), "strongholds", m, "strongholds"),
+        }
+
         let held = validate_player_cities(
             &mut p,
             i,
@@ -361,9 +399,23 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             development_cards,
             nobles,
             reserved_nobles,
+            gold,
+            strongholds,
             city: held,
             orient: owned,
         });
+    }
+
+    let gold_in_hands = players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.gold));
+    if gold_in_hands > GOLD_TOKENS {
+        p.push(
+            "players",
+            "too_much_gold",
+            Text::new(
+                format!("{gold_in_hands} jetons or en main en tout, mais le jeu n'en a que {GOLD_TOKENS}."),
+                format!("{gold_in_hands} gold tokens in hand in all, but the game has only {GOLD_TOKENS}."),
+            ),
+        );
     }
 
     // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.

@@ -73,6 +73,21 @@ describe('Splendor model → table_state v2', () => {
 		expect(Object.keys(st.players[0]).sort()).toEqual(['bonuses', 'card_prestige', 'name', 'nobles']);
 	});
 
+	it('sends gold (any module) and strongholds (Strongholds) when there are some', () => {
+		let s = splendorFor('strongholds', seats);
+		s = withCount(s, 0, 'gold', 2);
+		s = withCount(s, 1, 'strongholds', 3);
+		const st = toSplendorState(s);
+		expect(st.players[0].gold).toBe(2);
+		expect(st.players[1].strongholds).toBe(3);
+		expect(st.players[1]).not.toHaveProperty('gold');
+		const back = splendorFor('strongholds', seats, st);
+		expect(back.players[0].gold).toBe(2);
+		expect(back.players[1].strongholds).toBe(3);
+		// Strongholds belong to their module only.
+		expect(toSplendorState({ ...s, module: 'orient' }).players[1]).not.toHaveProperty('strongholds');
+	});
+
 	it('sends the development-card count only when typed (the core checks it against the bonuses)', () => {
 		let s = splendorFor('trading_posts', seats);
 		expect(toSplendorState(s).players[0]).not.toHaveProperty('development_cards');

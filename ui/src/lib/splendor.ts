@@ -39,6 +39,9 @@ export interface SplendorSeat {
 	/** Orient module. */
 	orient: OrientOwned[];
 	reservedNobles: number | null;
+	gold: number | null;
+	/** Strongholds module: strongholds on cards. */
+	strongholds: number | null;
 }
 
 export interface SplendorModel {
@@ -79,7 +82,9 @@ function emptySeat(name: string): SplendorSeat {
 		nobles: 0,
 		city: null,
 		orient: [],
-		reservedNobles: 0
+		reservedNobles: 0,
+		gold: 0,
+		strongholds: 0
 	};
 }
 
@@ -123,6 +128,8 @@ export function splendorFor(variant: string, seats: Seat[], saved?: unknown): Sp
 		seat.developmentCards = num(p.development_cards);
 		seat.nobles = num(p.nobles) ?? 0;
 		seat.reservedNobles = num(p.reserved_nobles) ?? 0;
+		seat.gold = num(p.gold) ?? 0;
+		seat.strongholds = num(p.strongholds) ?? 0;
 		seat.city = Array.isArray(p.cities) && typeof p.cities[0] === 'string' ? p.cities[0] : null;
 		if (Array.isArray(p.orient))
 			seat.orient = p.orient
@@ -148,6 +155,9 @@ export function toSplendorState(m: SplendorModel): SplendorTableState {
 		};
 		if (p.developmentCards !== null) out.development_cards = p.developmentCards;
 		if (usesNobles(m.module)) out.nobles = p.nobles ?? 0;
+		// Gold and strongholds score nothing: sent only when there are some (absent means 0).
+		if (p.gold) out.gold = p.gold;
+		if (m.module === 'strongholds' && p.strongholds) out.strongholds = p.strongholds;
 		if (m.module === 'cities') out.cities = p.city ? [p.city] : [];
 		if (m.module === 'orient') {
 			out.orient = p.orient.map((o) => (o.colour ? { card: o.card, colour: o.colour } : { card: o.card }));
@@ -167,6 +177,8 @@ export const field = {
 	developmentCards: (seat: number) => `players[${seat}].development_cards`,
 	nobles: (seat: number) => `players[${seat}].nobles`,
 	reservedNobles: (seat: number) => `players[${seat}].reserved_nobles`,
+	gold: (seat: number) => `players[${seat}].gold`,
+	strongholds: (seat: number) => `players[${seat}].strongholds`,
 	cities: (seat: number) => `players[${seat}].cities`,
 	city: (seat: number) => `players[${seat}].cities[0]`,
 	orient: (seat: number) => `players[${seat}].orient`,
@@ -185,6 +197,8 @@ export function knownFields(m: SplendorModel): Set<string> {
 		out.add(field.cardPrestige(i));
 		out.add(field.developmentCards(i));
 		if (usesNobles(m.module)) out.add(field.nobles(i));
+		out.add(field.gold(i));
+		if (m.module === 'strongholds') out.add(field.strongholds(i));
 		if (m.module === 'cities') {
 			out.add(field.cities(i));
 			out.add(field.city(i));
@@ -215,7 +229,7 @@ export function withBonus(m: SplendorModel, seat: number, c: Colour, v: number |
 	return withSeat(m, seat, (p) => ({ ...p, bonuses: { ...p.bonuses, [c]: v } }));
 }
 
-export type CountKey = 'cardPrestige' | 'developmentCards' | 'nobles' | 'reservedNobles';
+export type CountKey = 'cardPrestige' | 'developmentCards' | 'nobles' | 'reservedNobles' | 'gold' | 'strongholds';
 
 export function withCount(m: SplendorModel, seat: number, key: CountKey, v: number | null): SplendorModel {
 	return withSeat(m, seat, (p) => ({ ...p, [key]: v }));

@@ -98,6 +98,10 @@ export interface SplendorPlayerState {
 	orient?: { card: string; colour?: Colour }[];
 	/** Orient module: nobles reserved that have not visited yet. */
 	reserved_nobles?: number | null;
+	/** Gold tokens in hand (no points). */
+	gold?: number | null;
+	/** Strongholds module: strongholds standing on cards (no points). */
+	strongholds?: number | null;
 }
 
 /** Any table state a play screen sends. */
