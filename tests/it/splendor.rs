@@ -377,7 +377,7 @@ fn every_problem_of_a_table_is_reported_at_once_with_its_field() {
         ("extra", "unknown_field"),
         ("players", "player_count"),
         ("cities_in_play", "not_in_module"),
-        ("players[0].strongholds", "unknown_field"),
+        ("players[0].strongholds", "not_in_module"),
         ("players[0].bonuses.red", "out_of_range"),
         ("players[0].bonuses.white", "out_of_range"),
         ("players[0].card_prestige", "out_of_range"),

@@ -411,6 +411,8 @@ mod tests {
             development_cards: bonuses.total(),
             nobles: 0,
             reserved_nobles: 0,
+            gold: 0,
+            strongholds: 0,
             city: None,
             orient: Vec::new(),
         }
