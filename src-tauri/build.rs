@@ -7,6 +7,10 @@ const COMMANDS: &[&str] = &[
     "set_preferences",
     "list_games",
     "citadelles_catalogue",
+    "citadelles_draft_plan",
+    "citadelles_draw_draft",
+    "citadelles_start_round",
+    "citadelles_round_apply",
     "splendor_catalogue",
     "splendor_setup",
     "list_players",
@@ -17,6 +21,7 @@ const COMMANDS: &[&str] = &[
     "abandon_play",
     "list_plays",
     "get_play",
+    "log_round_event",
     "search_rules",
     "get_rule",
 ];

@@ -29,6 +29,10 @@ macro_rules! specta_builder {
             app::set_preferences::<$r>,
             games::list_games,
             games::citadelles_catalogue,
+            citadelles::citadelles_draft_plan,
+            citadelles::citadelles_draw_draft,
+            citadelles::citadelles_start_round,
+            citadelles::citadelles_round_apply,
             games::splendor_catalogue,
             games::splendor_setup,
             plays::list_players,
@@ -39,6 +43,7 @@ macro_rules! specta_builder {
             plays::abandon_play,
             plays::list_plays,
             plays::get_play,
+            plays::log_round_event,
             rules::search_rules,
             rules::get_rule,
         ])

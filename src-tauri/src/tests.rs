@@ -185,3 +185,43 @@ fn rules_search_and_entries_answer_in_the_asked_language() {
     let games = t.ok("list_games", json!({}));
     assert_eq!(games.as_array().map(Vec::len), Some(4));
 }
+
+#[test]
+fn the_citadelles_draft_is_planned_and_drawn_reproducibly_and_rounds_are_logged() {
+    let t = app();
+    // Citadelles classique, 4 players: 2 characters face up, 1 face down.
+    let plan = t.ok(
+        "citadelles_draft_plan",
+        json!({ "variant": "classique", "players": 4, "ninthCharacter": false }),
+    );
+    assert_eq!((plan["face_up"].as_u64(), plan["face_down"].as_u64()), (Some(2), Some(1)));
+    let draw =
+        |seed: u32| t.ok("citadelles_draw_draft", json!({ "plan": plan, "characters": [], "seed": seed }));
+    let first = draw(7);
+    assert_eq!(first, draw(7), "the same seed draws the same cards");
+    assert_eq!(first["face_up"].as_array().map(Vec::len), Some(2));
+    assert!(
+        first["face_up"].as_array().is_some_and(|up| up.iter().all(|c| c["rank"] != 4)),
+        "never the King face up"
+    );
+
+    let err = t.call(
+        "citadelles_draft_plan",
+        json!({ "variant": "classique", "players": 9, "ninthCharacter": false }),
+    );
+    assert_eq!(err.expect_err("9 players")["kind"], "invalid_input");
+
+    // A round record goes to the play's log.
+    let a = t.ok("create_player", json!({ "name": "Ani", "colour": null }));
+    let d = t.ok("create_player", json!({ "name": "Dirk", "colour": null }));
+    let play = t.ok(
+        "start_play",
+        json!({ "newPlay": { "game": "citadelles", "variant": "classique", "location": null, "notes": null,
+            "seats": [ { "player_id": a["id"], "colour": null }, { "player_id": d["id"], "colour": null } ],
+            "first_seat": 0 } }),
+    );
+    t.ok("log_round_event", json!({ "playId": play["id"], "round": 1, "kind": "citadelles_round", "payload": { "crown_after": 1 } }));
+    let detail = t.ok("get_play", json!({ "playId": play["id"] }));
+    assert_eq!(detail["events"][0]["kind"], "citadelles_round");
+    assert_eq!(detail["events"][0]["payload"]["crown_after"], 1);
+}

@@ -3,6 +3,7 @@
 //! released inside, never held across an `.await`.
 
 pub mod app;
+pub mod citadelles;
 pub mod games;
 pub mod plays;
 pub mod rules;

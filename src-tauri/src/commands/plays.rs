@@ -67,3 +67,16 @@ pub async fn list_plays(state: State<'_, AppState>, filter: PlayFilter) -> CmdRe
 pub async fn get_play(state: State<'_, AppState>, play_id: Id) -> CmdResult<PlayDetail> {
     Ok(state.store()?.play(play_id)?)
 }
+
+/// Adds an entry to a play's round log (a Citadelles round record, an Orléans event…).
+#[tauri::command]
+#[specta::specta]
+pub async fn log_round_event(
+    state: State<'_, AppState>,
+    play_id: Id,
+    round: u8,
+    kind: String,
+    payload: serde_json::Value,
+) -> CmdResult<greffier::history::RoundEvent> {
+    Ok(state.store()?.append_round_event(play_id, round, &kind, &payload)?)
+}

@@ -15,6 +15,16 @@ export const commands = {
 	 *  entry.
 	 */
 	citadellesCatalogue: () => typedError<CitadellesCatalogue, CommandError>(__TAURI_INVOKE("citadelles_catalogue")),
+	/**  Which characters go face up / face down, and the steps of the draft, at this player count. */
+	citadellesDraftPlan: (variant: CitadellesVariant, players: number, ninthCharacter: boolean) => typedError<CitadellesDraftPlan, CommandError>(__TAURI_INVOKE("citadelles_draft_plan", { variant, players, ninthCharacter })),
+	/**
+	 *  Draws the set-aside characters with a seeded generator (the same seed draws the same cards;
+	 *  the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
+	 */
+	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, CommandError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
+	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRound, CommandError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
+	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round. */
+	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRound, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
 	/**
 	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
 	 *  trading-post powers, each with its rule entry.
@@ -34,6 +44,8 @@ export const commands = {
 	abandonPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("abandon_play", { playId })),
 	listPlays: (filter: PlayFilter) => typedError<PlayPage, CommandError>(__TAURI_INVOKE("list_plays", { filter })),
 	getPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("get_play", { playId })),
+	/**  Adds an entry to a play's round log (a Citadelles round record, an Orléans event…). */
+	logRoundEvent: (playId: number, round: number, kind: string, payload: Value) => typedError<RoundEvent, CommandError>(__TAURI_INVOKE("log_round_event", { playId, round, kind, payload })),
 	searchRules: (query: string, game: GameId | null, lang: Lang, limit: number) => typedError<RuleHit[], CommandError>(__TAURI_INVOKE("search_rules", { query, game, lang, limit })),
 	getRule: (id: string) => typedError<RuleView, CommandError>(__TAURI_INVOKE("get_rule", { id })),
 };
@@ -89,6 +101,37 @@ export type CitadellesCharacterInfo = {
 	rule: string,
 };
 
+/**  A checked custom wonder. */
+export type CitadellesCustomWonder = {
+	name: string,
+	cost: number,
+	extra_points: number,
+};
+
+/**  A district the Warlord aims at: the target's city as built now and which card. */
+export type CitadellesDestroyTarget = {
+	seat: number,
+	/**  The target city's district ids. */
+	districts: string[],
+	custom_wonders?: CitadellesCustomWonder[],
+	/**  Index in `districts`, then in `custom_wonders` (`districts.len()` is the first custom). */
+	index: number,
+	/**  Indices in `districts` the Artist beautified (2e édition): +1 to their cost. */
+	beautified?: number[],
+};
+
+/**  A district the Warlord destroyed. */
+export type CitadellesDestruction = {
+	by_seat: number,
+	target_seat: number,
+	/**  Catalogue id, or `custom`. */
+	district: string,
+	name: Text,
+	/**  Gold paid. */
+	cost: number,
+	text: Text,
+};
+
 export type CitadellesDistrictInfo = {
 	id: string,
 	name: Text,
@@ -111,6 +154,74 @@ export type CitadellesDistrictType =
 "military" | 
 /**  Purple: wonders (classic), unique districts (2016). */
 "wonder";
+
+/**  What happens in one step of the choice. */
+export type CitadellesDraftAction = 
+/**  The crown holder shuffles the character cards. */
+{ kind: "shuffle"; cards: number } | 
+/**  Cards set aside at random before the choice. */
+{ kind: "set_aside"; face_up: number; face_down: number } | 
+/**
+ *  A player receives `from` cards, keeps `keep` and puts `face_down` aside face down, then
+ *  passes the rest on to the left.
+ */
+{ kind: "choose"; from: number; keep: number; face_down: number } | 
+/**
+ *  The last player, handed a single card, also takes the face-down card, keeps one of the
+ *  two and puts the other back face down.
+ */
+{ kind: "take_face_down"; from: number };
+
+/**  The cards set aside by a seeded draw. */
+export type CitadellesDraftDraw = {
+	/**  Set aside face up, in draw order (never the rank-4 character). */
+	face_up: CitadellesDrawnCharacter[],
+	/**
+	 *  Set aside face down, in draw order (secret: the UI shows it only when a rule lets a
+	 *  player look at it).
+	 */
+	face_down: CitadellesDrawnCharacter[],
+	/**  Handed to the crown holder for the choice, by rank. */
+	to_crown: CitadellesDrawnCharacter[],
+	/**  Times the rank-4 character was drawn face up and put back. */
+	king_put_back: number,
+	/**  What happened, in order. */
+	steps: Text[],
+};
+
+/**  How the choice goes at one player count. */
+export type CitadellesDraftPlan = {
+	variant: CitadellesVariant,
+	players: number,
+	ninth_character: boolean,
+	/**  Character cards in the deck (8, or 9 with a ninth character). */
+	characters: number,
+	/**  Set aside before the choice. */
+	face_up: number,
+	face_down: number,
+	/**  Characters each player ends with. */
+	per_seat: number,
+	/**  The last player takes the face-down card to choose (7 players with 8 cards, 8 with 9). */
+	last_takes_face_down: boolean,
+	steps: CitadellesDraftStep[],
+};
+
+/**  One step of the choice. */
+export type CitadellesDraftStep = {
+	/**  Who acts: seats clockwise (to the left) from the crown holder, who is 0. */
+	actor: number,
+	action: CitadellesDraftAction,
+	text: Text,
+	/**  The rule entry this step follows. */
+	rule: string,
+};
+
+/**  A drawn character card. */
+export type CitadellesDrawnCharacter = {
+	id: string,
+	rank: number,
+	name: Text,
+};
 
 /**  Everything the live table panel shows. */
 export type CitadellesHelp = {
@@ -144,6 +255,75 @@ export type CitadellesProfileInfo = {
 	characters: CitadellesCharacterInfo[],
 	/**  Its rule entry (`citadelles.variant.<id>`). */
 	rule: string,
+};
+
+/**  One round being called. */
+export type CitadellesRound = {
+	variant: CitadellesVariant,
+	players: number,
+	/**  Districts that complete a city (the Warlord cannot touch a complete city). */
+	threshold: number,
+	/**  Characters each seat holds (2 with 2 or 3 players). */
+	per_seat: number,
+	names: string[],
+	crown_before: number,
+	/**  In rank order. */
+	characters: CitadellesRoundCharacter[],
+	/**  Index in `characters` of the next call (`characters.len()`: everyone was called). */
+	next: number,
+	turns: CitadellesTurn[],
+	/**  Rank assassinated this round. */
+	murdered: number | null,
+	/**  Rank robbed this round. */
+	robbed: number | null,
+	destructions: CitadellesDestruction[],
+	/**  Seat the Emperor gave the crown to. */
+	crown_given_to: number | null,
+	/**  Known once the round is over (the seat short of one character). */
+	murdered_seat: number | null,
+	crown_after: number | null,
+	finished: boolean,
+};
+
+/**  One step of the round. */
+export type CitadellesRoundAction = 
+/**  The answer to the current call: who revealed the character (`None`: nobody). */
+{ action: "reveal"; seat: number | null } | 
+/**  The Assassin names a rank. */
+{ action: "murder"; rank: number } | 
+/**  The Thief names a rank. */
+{ action: "rob"; rank: number } | 
+/**  The Warlord destroys a district. */
+{ action: "destroy"; target: CitadellesDestroyTarget } | 
+/**  The Emperor (2016 alternate) gives the crown to another player. */
+{ action: "give_crown"; seat: number } | 
+/**
+ *  Every rank has been called: the round ends (a murdered King now reveals and takes the
+ *  crown).
+ */
+{ action: "end_round" };
+
+/**  A character in play this round. */
+export type CitadellesRoundCharacter = {
+	rank: number,
+	id: string,
+	name: Text,
+};
+
+/**  How a round starts. */
+export type CitadellesRoundSetup = {
+	variant: CitadellesVariant,
+	players: number,
+	/**  Classique: 8 districts complete a city whatever the player count. */
+	longer_game?: boolean,
+	/**  2e édition: a rank-9 character is in play. */
+	ninth_character?: boolean,
+	/**  Character ids in play, one per rank (empty: the 8 base characters). */
+	characters?: string[],
+	/**  Seat holding the crown as the round starts. */
+	crown: number,
+	/**  Player names in seat order, for the texts (optional). */
+	names?: string[],
 };
 
 /**  One seat, now. */
@@ -183,6 +363,28 @@ export type CitadellesThreshold = {
 	/**  With the classic longer-game option. */
 	longer_game: number,
 };
+
+/**  One call of the round. */
+export type CitadellesTurn = {
+	rank: number,
+	character: string,
+	name: Text,
+	outcome: CitadellesTurnOutcome,
+	/**  Who played it (`Played` only). */
+	seat: number | null,
+	/**  The Thief's seat when this character was robbed: its holder gave all their gold. */
+	robbed_by: number | null,
+	text: Text,
+};
+
+/**  What became of a called character. */
+export type CitadellesTurnOutcome = 
+/**  Its holder revealed it and played. */
+"played" | 
+/**  Nobody revealed it: it was set aside or left unchosen. */
+"not_chosen" | 
+/**  Assassinated: its holder does not reveal it and skips the turn. */
+"murdered";
 
 /**  A rule profile (the game's variant). */
 export type CitadellesVariant = 

@@ -1,0 +1,48 @@
+//! Citadelles' table helpers: the character draft and the calling of one round. The round is a
+//! value the UI holds and sends back with each action; the core checks every action.
+
+use greffier::games::citadelles::{
+    self, CitadellesDraftDraw, CitadellesDraftPlan, CitadellesRound, CitadellesRoundAction,
+    CitadellesRoundSetup, CitadellesVariant,
+};
+
+use crate::error::CmdResult;
+
+/// Which characters go face up / face down, and the steps of the draft, at this player count.
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_draft_plan(
+    variant: CitadellesVariant,
+    players: u8,
+    ninth_character: bool,
+) -> CmdResult<CitadellesDraftPlan> {
+    Ok(citadelles::draft_plan(variant, players, ninth_character)?)
+}
+
+/// Draws the set-aside characters with a seeded generator (the same seed draws the same cards;
+/// the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_draw_draft(
+    plan: CitadellesDraftPlan,
+    characters: Vec<String>,
+    seed: u32,
+) -> CmdResult<CitadellesDraftDraw> {
+    Ok(citadelles::draw_draft(&plan, &characters, u64::from(seed))?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_start_round(setup: CitadellesRoundSetup) -> CmdResult<CitadellesRound> {
+    Ok(citadelles::start_round(&setup)?)
+}
+
+/// Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round.
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_round_apply(
+    round: CitadellesRound,
+    action: CitadellesRoundAction,
+) -> CmdResult<CitadellesRound> {
+    Ok(round.apply(&action)?)
+}
