@@ -7,6 +7,7 @@
 //! ([`sheet`]) with the categories its rulebook names.
 
 pub mod citadelles;
+mod input;
 pub mod orleans;
 mod problem;
 mod scoreboard;

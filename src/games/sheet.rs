@@ -15,14 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     CategoryScore, Criterion, GameInfo, Outcome, PlayMode, PlayerScore, Problems, Scoreboard, VariantInfo,
-    rank,
+    input, rank,
 };
 use crate::text::Text;
 
 /// Points in one category above this (or below its opposite) are refused as absurd.
 pub const MAX_CATEGORY_POINTS: i64 = 999;
-/// Longest player name accepted.
-pub const MAX_NAME_CHARS: usize = 60;
+pub use super::input::MAX_NAME_CHARS;
 
 /// The sheet as typed: nothing checked yet.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -118,37 +117,11 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
         }
     }
 
+    let names: Vec<&str> = raw.players.iter().map(|p| p.name.as_str()).collect();
     let mut players = Vec::with_capacity(count);
     for (i, p) in raw.players.iter().enumerate() {
+        input::player_name(&mut problems, i, &names);
         let name = p.name.trim();
-        if name.is_empty() {
-            problems.push(
-                format!("players[{i}].name"),
-                "empty_name",
-                Text::new(
-                    format!("Le joueur {} n'a pas de nom.", i + 1),
-                    format!("Player {} has no name.", i + 1),
-                ),
-            );
-        } else if name.chars().count() > MAX_NAME_CHARS {
-            problems.push(
-                format!("players[{i}].name"),
-                "name_too_long",
-                Text::new(
-                    format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
-                    format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
-                ),
-            );
-        } else if raw.players[..i].iter().any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
-            problems.push(
-                format!("players[{i}].name"),
-                "duplicate_name",
-                Text::new(
-                    format!("« {name} » figure deux fois à la table."),
-                    format!("“{name}” is seated twice."),
-                ),
-            );
-        }
 
         let mut points = vec![0i32; game.categories.len()];
         for (key, value) in &p.points {

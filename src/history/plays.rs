@@ -5,10 +5,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::model::*;
 use super::{Result, Store, StoreError};
+use crate::games::sheet::MAX_NAME_CHARS;
 use crate::games::{self, GameId, Problems, Scoreboard};
 use crate::text::Text;
 
-pub(super) const MAX_NAME_CHARS: usize = 60;
 pub(super) const MAX_COLOUR_CHARS: usize = 30;
 pub(super) const MAX_LOCATION_CHARS: usize = 200;
 pub(super) const MAX_NOTES_CHARS: usize = 10_000;

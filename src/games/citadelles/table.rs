@@ -13,7 +13,7 @@ use super::{
     CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
 };
 use crate::games::Problems;
-use crate::games::sheet::MAX_NAME_CHARS;
+use crate::games::input::{self, MAX_NAME_CHARS};
 use crate::text::Text;
 
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
@@ -261,7 +261,7 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
         }
     };
     for key in raw.other.keys() {
-        unknown_field(&mut p, key.clone(), key);
+        input::unknown_field(&mut p, key.clone(), key, "Citadelles");
     }
 
     let count = raw.players.len();
@@ -335,11 +335,12 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
     // Rank → seat that revealed it.
     let mut revealed_by: HashMap<u8, usize> = HashMap::new();
     let mut vault_holder: Option<usize> = None;
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     for (i, rp) in raw.players.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].{f}");
-        validate_name(&mut p, i, raw);
+        input::player_name(&mut p, i, &names);
         for key in rp.other.keys() {
-            unknown_field(&mut p, at(key), key);
+            input::unknown_field(&mut p, at(key), key, "Citadelles");
         }
 
         // The city.
@@ -457,15 +458,15 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
             &mut city,
         );
 
-        let gold = count_field(&mut p, at("gold"), rp.gold.as_ref(), MAX_GOLD, &Text::new("Or", "Gold"));
-        let cards_in_hand = count_field(
+        let gold = input::count(&mut p, at("gold"), rp.gold.as_ref(), MAX_GOLD, &Text::new("Or", "Gold"));
+        let cards_in_hand = input::count(
             &mut p,
             at("cards_in_hand"),
             rp.cards_in_hand.as_ref(),
             MAX_CARDS_IN_HAND,
             &Text::new("Cartes en main", "Cards in hand"),
         );
-        let museum_cards = count_field(
+        let museum_cards = input::count(
             &mut p,
             at("museum_cards"),
             rp.museum_cards.as_ref(),
@@ -673,7 +674,7 @@ fn validate_custom(
 ) -> Option<CitadellesCustomWonder> {
     let at = |f: &str| format!("players[{i}].custom_wonders[{k}].{f}");
     for key in w.other.keys() {
-        unknown_field(p, at(key), key);
+        input::unknown_field(p, at(key), key, "Citadelles");
     }
     let name = w.name.trim();
     let mut ok = true;
@@ -696,7 +697,7 @@ fn validate_custom(
         );
     }
     let cost =
-        count_field(p, at("cost"), w.cost.as_ref(), u32::from(MAX_CUSTOM_COST), &Text::new("Coût", "Cost"));
+        input::count(p, at("cost"), w.cost.as_ref(), u32::from(MAX_CUSTOM_COST), &Text::new("Coût", "Cost"));
     let extra = signed_field(p, at("extra_points"), w.extra_points.as_ref(), MAX_CUSTOM_EXTRA);
     match (ok, cost.and_then(|c| u8::try_from(c).ok()), extra) {
         (true, Some(cost), Some(extra_points)) => {
@@ -939,74 +940,6 @@ fn seat_field(p: &mut Problems, field: String, value: &Value, players: usize) ->
     }
 }
 
-fn validate_name(p: &mut Problems, i: usize, raw: &CitadellesRawTable) {
-    let Some(name) = raw.players.get(i).map(|pl| pl.name.trim()) else { return };
-    let field = format!("players[{i}].name");
-    if name.is_empty() {
-        p.push(
-            field,
-            "empty_name",
-            Text::new(
-                format!("Le joueur {} n'a pas de nom.", i + 1),
-                format!("Player {} has no name.", i + 1),
-            ),
-        );
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        p.push(
-            field,
-            "name_too_long",
-            Text::new(
-                format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
-                format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
-            ),
-        );
-    } else if raw.players.iter().take(i).any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
-        p.push(
-            field,
-            "duplicate_name",
-            Text::new(
-                format!("« {name} » figure deux fois à la table."),
-                format!("“{name}” is seated twice."),
-            ),
-        );
-    }
-}
-
-/// Checks one count: absent or null is 0; `None` (problem reported) when it is not a whole
-/// number from 0 to `max`.
-fn count_field(p: &mut Problems, field: String, value: Option<&Value>, max: u32, what: &Text) -> Option<u32> {
-    let value = match value {
-        None | Some(Value::Null) => return Some(0),
-        Some(v) => v,
-    };
-    if let Some(n) = value.as_u64() {
-        if let Ok(n) = u32::try_from(n)
-            && n <= max
-        {
-            return Some(n);
-        }
-    } else if value.as_i64().is_none() {
-        p.push(
-            field,
-            "not_an_integer",
-            Text::new(
-                format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
-                format!("{}: a whole number is expected, not {value}.", what.en),
-            ),
-        );
-        return None;
-    }
-    p.push(
-        field,
-        "out_of_range",
-        Text::new(
-            format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),
-            format!("{}: {value} is out of range (0 to {max}).", what.en),
-        ),
-    );
-    None
-}
-
 /// A whole number from `-max` to `max`; absent is 0.
 fn signed_field(p: &mut Problems, field: String, value: Option<&Value>, max: i32) -> Option<i32> {
     let value = match value {
@@ -1038,15 +971,4 @@ fn signed_field(p: &mut Problems, field: String, value: Option<&Value>, max: i32
             None
         }
     }
-}
-
-fn unknown_field(p: &mut Problems, field: String, key: &str) {
-    p.push(
-        field,
-        "unknown_field",
-        Text::new(
-            format!("Champ inconnu « {key} » pour Citadelles."),
-            format!("Unknown field “{key}” for Citadelles."),
-        ),
-    );
 }

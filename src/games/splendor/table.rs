@@ -11,7 +11,7 @@ use super::colour::{Colour, ColourCounts};
 use super::orient::{OrientCard, OrientKind, orient_card};
 use super::{INFO, MAX_BONUS_PER_COLOUR, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
-use crate::games::sheet::MAX_NAME_CHARS;
+use crate::games::input;
 use crate::text::Text;
 
 /// The module a play uses (the game's variant); the four are played separately.
@@ -172,7 +172,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     let mut p = Problems::new();
 
     for key in raw.other.keys() {
-        unknown_field(&mut p, key.clone(), key);
+        input::unknown_field(&mut p, key.clone(), key, "Les Cités de Splendor");
     }
 
     let module = match raw.variant.as_deref() {
@@ -217,11 +217,12 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     let mut counts_valid = Vec::with_capacity(count);
     let mut city_holder: HashMap<&str, usize> = HashMap::new();
     let mut orient_owner: HashMap<&str, usize> = HashMap::new();
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     for (i, rp) in raw.players.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].{f}");
-        validate_name(&mut p, i, raw);
+        input::player_name(&mut p, i, &names);
         for key in rp.other.keys() {
-            unknown_field(&mut p, at(key), key);
+            input::unknown_field(&mut p, at(key), key, "Les Cités de Splendor");
         }
 
         let before_bonuses = p.0.len();
@@ -239,7 +240,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
                 ),
                 Some(c) => {
                     let what = Text::new(format!("bonus {}", c.fr(2)), format!("{} bonuses", c.en()));
-                    if let Some(n) = count_field(&mut p, field, Some(value), MAX_BONUS_PER_COLOUR, &what) {
+                    if let Some(n) = input::count(&mut p, field, Some(value), MAX_BONUS_PER_COLOUR, &what) {
                         bonuses.set(c, n);
                     }
                 }
@@ -264,7 +265,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         }
         let bonuses_ok = p.0.len() == before_bonuses;
 
-        let card_prestige = count_field(
+        let card_prestige = input::count(
             &mut p,
             at("card_prestige"),
             rp.card_prestige.as_ref(),
@@ -278,7 +279,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         let development_cards = match rp.development_cards.as_ref() {
             None | Some(Value::Null) => bonuses.total(),
             Some(v) => {
-                let n = count_field(
+                let n = input::count(
                     &mut p,
                     at("development_cards"),
                     Some(v),
@@ -308,7 +309,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             }
         };
 
-        let nobles = count_field(
+        let nobles = input::count(
             &mut p,
             at("nobles"),
             rp.nobles.as_ref(),
@@ -326,7 +327,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
 
         let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
 
-        let reserved_nobles = count_field(
+        let reserved_nobles = input::count(
             &mut p,
             at("reserved_nobles"),
             rp.reserved_nobles.as_ref(),
@@ -359,7 +360,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         }
 
         // Splendor: 5 gold tokens in the box (game-facts C1).
-        let gold = count_field(
+        let gold = input::count(
             &mut p,
             at("gold"),
             rp.gold.as_ref(),
@@ -368,7 +369,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         )
         .unwrap_or(0);
         // Les Bastions, Mise en place: 3 strongholds per player.
-        let strongholds = count_field(
+        let strongholds = input::count(
             &mut p,
             at("strongholds"),
             rp.strongholds.as_ref(),
@@ -458,39 +459,6 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
 
     let module = module.unwrap_or(Module::Cities);
     p.into_result(Table { module, cities_in_play, players })
-}
-
-fn validate_name(p: &mut Problems, i: usize, raw: &RawTable) {
-    let Some(name) = raw.players.get(i).map(|pl| pl.name.trim()) else { return };
-    let field = format!("players[{i}].name");
-    if name.is_empty() {
-        p.push(
-            field,
-            "empty_name",
-            Text::new(
-                format!("Le joueur {} n'a pas de nom.", i + 1),
-                format!("Player {} has no name.", i + 1),
-            ),
-        );
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        p.push(
-            field,
-            "name_too_long",
-            Text::new(
-                format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
-                format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
-            ),
-        );
-    } else if raw.players.iter().take(i).any(|q| q.name.trim().to_lowercase() == name.to_lowercase()) {
-        p.push(
-            field,
-            "duplicate_name",
-            Text::new(
-                format!("« {name} » figure deux fois à la table."),
-                format!("“{name}” is seated twice."),
-            ),
-        );
-    }
 }
 
 fn validate_cities_in_play(
@@ -642,7 +610,7 @@ fn validate_orient(
     for (j, raw) in cards.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].orient[{j}].{f}");
         for key in raw.other.keys() {
-            unknown_field(p, at(key), key);
+            input::unknown_field(p, at(key), key, "Les Cités de Splendor");
         }
         let Some(card) = orient_card(&raw.card) else {
             p.push(
@@ -756,52 +724,6 @@ fn validate_orient(
         owned.push(OwnedOrientCard { card, colour: colour.filter(|_| card.kind.copies_a_colour()) });
     }
     owned
-}
-
-/// Checks one count: absent or null is 0; returns `None` (problem reported) when it is not a
-/// whole number from 0 to `max`.
-fn count_field(p: &mut Problems, field: String, value: Option<&Value>, max: u32, what: &Text) -> Option<u32> {
-    let value = match value {
-        None | Some(Value::Null) => return Some(0),
-        Some(v) => v,
-    };
-    if let Some(n) = value.as_u64() {
-        if let Ok(n) = u32::try_from(n)
-            && n <= max
-        {
-            return Some(n);
-        }
-    } else if value.as_i64().is_none() {
-        p.push(
-            field,
-            "not_an_integer",
-            Text::new(
-                format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
-                format!("{}: a whole number is expected, not {value}.", what.en),
-            ),
-        );
-        return None;
-    }
-    p.push(
-        field,
-        "out_of_range",
-        Text::new(
-            format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),
-            format!("{}: {value} is out of range (0 to {max}).", what.en),
-        ),
-    );
-    None
-}
-
-fn unknown_field(p: &mut Problems, field: String, key: &str) {
-    p.push(
-        field,
-        "unknown_field",
-        Text::new(
-            format!("Champ inconnu « {key} » pour Les Cités de Splendor."),
-            format!("Unknown field “{key}” for Cities of Splendor."),
-        ),
-    );
 }
 
 fn unknown_city(p: &mut Problems, field: String, id: &str) {
