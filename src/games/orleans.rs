@@ -87,6 +87,5 @@ pub static INFO: GameInfo = GameInfo {
 
 /// Scores a generic sheet (with the typed result for co-op and solo scenarios).
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
-    Ok(sheet::score(&sheet))
+    sheet::score_raw(&INFO, raw)
 }

@@ -71,6 +71,20 @@ pub struct SheetPlayer {
     pub points: Vec<i32>,
 }
 
+/// Whether `raw` is a generic sheet (some player has `points`): the shape every game's plays
+/// were saved in before the game had its own table state; such plays are still scored as typed.
+pub fn is_generic(raw: &serde_json::Value) -> bool {
+    raw.get("players")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()))
+}
+
+/// Parses, validates and scores a generic sheet for `game` (ties shared: the sheet holds no
+/// tie-break data).
+pub fn score_raw(game: &'static GameInfo, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    Ok(score(&validate(game, &parse(raw)?)?))
+}
+
 /// Reads a JSON value as a raw sheet, reporting a wrong shape as a problem.
 pub fn parse(raw: &serde_json::Value) -> Result<RawSheet, Problems> {
     serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))

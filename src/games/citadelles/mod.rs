@@ -169,19 +169,11 @@ pub static INFO: GameInfo = GameInfo {
     table_schema_version: 2,
 };
 
-/// Whether `raw` is a version-1 generic sheet (some player has `points`).
-fn is_legacy_sheet(raw: &serde_json::Value) -> bool {
-    raw.get("players")
-        .and_then(serde_json::Value::as_array)
-        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()))
-}
-
 /// Scores a table state (parse → validate → score). A version-1 generic sheet is still scored
 /// as typed, its ties shown as shared (it holds no character).
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    if is_legacy_sheet(raw) {
-        let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
-        return Ok(sheet::score(&sheet));
+    if sheet::is_generic(raw) {
+        return sheet::score_raw(&INFO, raw);
     }
     Ok(score_table(&validate(&parse(raw)?)?))
 }

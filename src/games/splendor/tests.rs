@@ -14,9 +14,9 @@ fn codes(raw: serde_json::Value) -> Vec<(String, String)> {
 
 #[test]
 fn a_legacy_sheet_is_recognised_by_its_points() {
-    assert!(is_legacy_sheet(&json!({"players": [{"name": "Ani", "points": {"cards": 3}}]})));
-    assert!(!is_legacy_sheet(&json!({"players": [{"name": "Ani", "card_prestige": 3}]})));
-    assert!(!is_legacy_sheet(&json!([1, 2])));
+    assert!(sheet::is_generic(&json!({"players": [{"name": "Ani", "points": {"cards": 3}}]})));
+    assert!(!sheet::is_generic(&json!({"players": [{"name": "Ani", "card_prestige": 3}]})));
+    assert!(!sheet::is_generic(&json!([1, 2])));
 }
 
 #[test]
