@@ -1,10 +1,20 @@
 // What every play screen does with its sheet, whatever the game: keep the model, autosave it
 // (debounced) to save_table_state and keep the core's answer, undo (Ctrl+Z), finish, abandon.
 // The generic ScoreSheet and the Splendor sheet each hold one.
-import { backend, BackendError, type AnyTableState, type PlayDetail, type ScorePreview } from '$lib/backend';
+import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type ScorePreview } from '$lib/backend';
 import { UndoStack } from '$lib/sheet';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** What the Play route hands every game's sheet component. */
+export interface PlaySheetProps {
+	play: PlayDetail;
+	game: GameSummary;
+	onfinished?: (play: PlayDetail) => void;
+	onabandoned?: (play: PlayDetail) => void;
+	/** Autosave delay after the last change. */
+	debounceMs?: number;
+}
 
 export interface PlaySessionOptions<T> {
 	play: PlayDetail;
