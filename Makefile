@@ -64,7 +64,7 @@ bindings:
 	UPDATE_BINDINGS=1 cargo test -p greffier-app --locked bindings_are_fresh
 
 bench-build:
-	cargo bench -p greffier --bench core --locked --no-run
+	cargo bench -p greffier --benches --locked --no-run
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver

@@ -165,7 +165,9 @@ impl StaticText {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "game", content = "help", rename_all = "lowercase")]
 pub enum TableHelp {
+    Valencia(valencia::ValenciaHelp),
     Citadelles(citadelles::CitadellesHelp),
+    Orleans(orleans::OrleansHelp),
     Splendor(splendor::Help),
 }
 
@@ -173,9 +175,10 @@ pub enum TableHelp {
 /// state is not valid: the problems come with the score).
 pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     match game {
+        GameId::Valencia => valencia::help(raw).ok().map(TableHelp::Valencia),
         GameId::Citadelles => citadelles::help(raw).ok().map(TableHelp::Citadelles),
+        GameId::Orleans => orleans::help(raw).ok().map(TableHelp::Orleans),
         GameId::Splendor => splendor::help(raw).ok().map(TableHelp::Splendor),
-        GameId::Valencia | GameId::Orleans => None,
     }
 }
 

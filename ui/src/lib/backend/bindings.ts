@@ -627,6 +627,9 @@ export type OrientKind =
 /**  Level 3: take a face-up level-2 card for free; 1 bonus. */
 "cascade";
 
+/**  Live help for a Orléans table. Nothing yet: the generic sheet has no table to help with. */
+export type OrleansHelp = Record<string, never>;
+
 /**  What kind of game ended, and how. */
 export type Outcome = 
 /**  Competitive: the best total wins. */
@@ -892,7 +895,7 @@ export type SummaryPlayer = {
  *  What a game can say about the table as typed, beyond the score: which cities each player
  *  may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
  */
-export type TableHelp = { game: "citadelles"; help: CitadellesHelp } | { game: "splendor"; help: Help };
+export type TableHelp = { game: "valencia"; help: ValenciaHelp } | { game: "citadelles"; help: CitadellesHelp } | { game: "orleans"; help: OrleansHelp } | { game: "splendor"; help: Help };
 
 /**  A sentence in both languages. */
 export type Text = {
@@ -912,6 +915,9 @@ export type TieBreak = {
 	shared: boolean,
 	explanation: Text,
 };
+
+/**  Live help for a Valencia table. Nothing yet: the generic sheet has no table to help with. */
+export type ValenciaHelp = Record<string, never>;
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 

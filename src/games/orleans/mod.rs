@@ -89,3 +89,13 @@ pub static INFO: GameInfo = GameInfo {
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     sheet::score_raw(&INFO, raw)
 }
+
+/// Live help for a Orléans table. Nothing yet: the generic sheet has no table to help with.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansHelp {}
+
+/// The live help for a table state (none for the generic sheet).
+pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
+    score(raw).map(|_| OrleansHelp {})
+}

@@ -92,3 +92,13 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     }];
     Ok(sheet::score_with(&sheet, &criteria))
 }
+
+/// Live help for a Valencia table. Nothing yet: the generic sheet has no table to help with.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaHelp {}
+
+/// The live help for a table state (none for the generic sheet).
+pub fn help(raw: &serde_json::Value) -> Result<ValenciaHelp, Problems> {
+    score(raw).map(|_| ValenciaHelp {})
+}

@@ -1,0 +1,5 @@
+//! history benchmarks (divan).
+
+fn main() {
+    divan::main();
+}

@@ -1,0 +1,5 @@
+//! orleans benchmarks (divan).
+
+fn main() {
+    divan::main();
+}

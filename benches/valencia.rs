@@ -1,0 +1,5 @@
+//! valencia benchmarks (divan).
+
+fn main() {
+    divan::main();
+}

@@ -1,0 +1,1 @@
+//! orleans integration tests.

@@ -1,0 +1,1 @@
+//! stats integration tests.

@@ -1,0 +1,1 @@
+//! valencia integration tests.
