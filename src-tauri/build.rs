@@ -11,6 +11,7 @@ const COMMANDS: &[&str] = &[
     "citadelles_draw_draft",
     "citadelles_start_round",
     "citadelles_round_apply",
+    "citadelles_destruction_quote",
     "splendor_catalogue",
     "splendor_setup",
     "list_players",

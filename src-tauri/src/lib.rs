@@ -33,6 +33,7 @@ macro_rules! specta_builder {
             citadelles::citadelles_draw_draft,
             citadelles::citadelles_start_round,
             citadelles::citadelles_round_apply,
+            citadelles::citadelles_destruction_quote,
             games::splendor_catalogue,
             games::splendor_setup,
             plays::list_players,

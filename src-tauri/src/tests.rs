@@ -225,3 +225,37 @@ fn the_citadelles_draft_is_planned_and_drawn_reproducibly_and_rounds_are_logged(
     assert_eq!(detail["events"][0]["kind"], "citadelles_round");
     assert_eq!(detail["events"][0]["payload"]["crown_after"], 1);
 }
+
+#[test]
+fn the_round_caller_answers_with_the_next_call_and_the_record_at_the_end() {
+    let t = app();
+    let setup = json!({ "setup": { "variant": "classique", "players": 4, "crown": 0 } });
+    let view = t.ok("citadelles_start_round", setup);
+    assert_eq!(view["call"]["rank"], 1);
+    assert!(view["record"].is_null());
+    // Seat 2 reveals the Assassin and murders the Thief (rank 2).
+    let view = t.ok(
+        "citadelles_round_apply",
+        json!({ "round": view["round"], "action": { "action": "reveal", "seat": 2 } }),
+    );
+    assert_eq!(view["current"]["character"], "assassin");
+    let view = t.ok(
+        "citadelles_round_apply",
+        json!({ "round": view["round"], "action": { "action": "murder", "rank": 2 } }),
+    );
+    assert_eq!(view["round"]["murdered"], 2);
+    // The Thief is murdered: its call is skipped, the next is the Magician (rank 3).
+    assert_eq!(view["call"]["rank"], 3);
+    let view = t.ok(
+        "citadelles_round_apply",
+        json!({ "round": view["round"], "action": { "action": "reveal", "seat": 1 } }),
+    );
+    assert_eq!(view["current"]["character"], "magician");
+    assert_eq!(view["call"]["rank"], 4);
+    // The Assassin cannot act twice.
+    let err = t.call(
+        "citadelles_round_apply",
+        json!({ "round": view["round"], "action": { "action": "murder", "rank": 5 } }),
+    );
+    assert_eq!(err.expect_err("a second murder")["kind"], "invalid_input");
+}

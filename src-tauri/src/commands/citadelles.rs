@@ -2,8 +2,8 @@
 //! value the UI holds and sends back with each action; the core checks every action.
 
 use greffier::games::citadelles::{
-    self, CitadellesDraftDraw, CitadellesDraftPlan, CitadellesRound, CitadellesRoundAction,
-    CitadellesRoundSetup, CitadellesVariant,
+    self, CitadellesDestroyTarget, CitadellesDestructionQuote, CitadellesDraftDraw, CitadellesDraftPlan,
+    CitadellesRound, CitadellesRoundAction, CitadellesRoundSetup, CitadellesRoundView, CitadellesVariant,
 };
 
 use crate::error::CmdResult;
@@ -33,8 +33,8 @@ pub async fn citadelles_draw_draft(
 
 #[tauri::command]
 #[specta::specta]
-pub async fn citadelles_start_round(setup: CitadellesRoundSetup) -> CmdResult<CitadellesRound> {
-    Ok(citadelles::start_round(&setup)?)
+pub async fn citadelles_start_round(setup: CitadellesRoundSetup) -> CmdResult<CitadellesRoundView> {
+    Ok(citadelles::start_round(&setup)?.view())
 }
 
 /// Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round.
@@ -43,6 +43,16 @@ pub async fn citadelles_start_round(setup: CitadellesRoundSetup) -> CmdResult<Ci
 pub async fn citadelles_round_apply(
     round: CitadellesRound,
     action: CitadellesRoundAction,
-) -> CmdResult<CitadellesRound> {
-    Ok(round.apply(&action)?)
+) -> CmdResult<CitadellesRoundView> {
+    Ok(round.apply(&action)?.view())
+}
+
+/// What the Warlord would pay to destroy a district, every protection checked.
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_destruction_quote(
+    round: CitadellesRound,
+    target: CitadellesDestroyTarget,
+) -> CmdResult<CitadellesDestructionQuote> {
+    Ok(round.destruction_quote(&target)?)
 }

@@ -89,7 +89,7 @@ pub use profile::{BASE_CHARACTERS, CitadellesVariant};
 pub use round::{
     CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
     CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
-    CitadellesRoundSetup, CitadellesTurn, CitadellesTurnOutcome, start_round,
+    CitadellesRoundSetup, CitadellesRoundView, CitadellesTurn, CitadellesTurnOutcome, start_round,
 };
 pub use scoring::{
     Breakdown, COMPLETE_BONUS, CitadellesWonderEffect, FIRST_COMPLETE_BONUS, FIVE_TYPES_BONUS, HauntedChoice,

@@ -180,6 +180,20 @@ pub struct CitadellesRound {
     pub finished: bool,
 }
 
+/// A round as the round caller shows it: the state to send back with the next action, the
+/// call the crown holder makes now, and the record to store once the round is over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesRoundView {
+    pub round: CitadellesRound,
+    /// `None` once every rank has been called.
+    pub call: Option<CitadellesCall>,
+    /// The character being played now (its actions are allowed), if any.
+    pub current: Option<CitadellesTurn>,
+    /// Set once the round is finished.
+    pub record: Option<CitadellesRoundRecord>,
+}
+
 /// A finished round, as stored in the play's round log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -781,6 +795,16 @@ impl CitadellesRound {
         self.crown_after = Some(crown);
         self.finished = true;
         Ok(())
+    }
+
+    /// The round with what the caller shows next.
+    pub fn view(self) -> CitadellesRoundView {
+        CitadellesRoundView {
+            call: self.call(),
+            current: self.current().cloned(),
+            record: self.record(),
+            round: self,
+        }
     }
 
     /// The record of a finished round (`None` while it is being called).

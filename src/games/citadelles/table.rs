@@ -38,6 +38,10 @@ pub struct CitadellesRawTable {
     /// Seat holding the crown at the end.
     #[serde(default)]
     pub crown: Option<Value>,
+    /// The character cards the table plays with, one id per rank (absent: the 8 base
+    /// characters, plus the ninth when there is one). The round caller reads it.
+    #[serde(default)]
+    pub characters_in_play: Option<Vec<String>>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -115,6 +119,8 @@ pub struct Table {
     /// Seats, first to complete first.
     pub completion_order: Vec<usize>,
     pub crown: Option<usize>,
+    /// Character ids in play, one per rank (empty: not given).
+    pub characters_in_play: Vec<String>,
 }
 
 /// A checked seat.
@@ -579,6 +585,8 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
         );
     }
 
+    let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count);
+
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
     p.into_result(Table {
         variant,
@@ -588,7 +596,60 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
         players,
         completion_order,
         crown,
+        characters_in_play,
     })
+}
+
+/// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016
+/// alternates and rank-9 characters belong to the 2e édition (game-facts B4).
+fn validate_characters_in_play(
+    p: &mut Problems,
+    raw: &CitadellesRawTable,
+    variant: Option<CitadellesVariant>,
+    players: usize,
+) -> Vec<String> {
+    let Some(ids) = raw.characters_in_play.as_ref() else { return Vec::new() };
+    let mut ranks_seen = Vec::new();
+    for (i, id) in ids.iter().enumerate() {
+        let f = format!("characters_in_play[{i}]");
+        let found = match variant {
+            Some(v) => character_of(v, id),
+            None => any_character(id),
+        };
+        let Some(c) = found else {
+            p.push(
+                f,
+                "unknown_character",
+                Text::new(
+                    format!("Personnage inconnu « {id} » pour cette règle."),
+                    format!("Unknown character “{id}” for these rules."),
+                ),
+            );
+            continue;
+        };
+        if ranks_seen.contains(&c.rank) {
+            p.push(
+                f.clone(),
+                "duplicate_rank",
+                Text::new(
+                    format!("Deux personnages de rang {} : un seul par rang.", c.rank),
+                    format!("Two characters of rank {}: one per rank.", c.rank),
+                ),
+            );
+        }
+        ranks_seen.push(c.rank);
+        if usize::from(c.min_players) > players {
+            p.push(
+                f,
+                "too_few_players",
+                Text::new(
+                    format!("{} se joue à {} joueurs ou plus.", c.name().fr, c.min_players),
+                    format!("{} needs {} players or more.", c.name().en, c.min_players),
+                ),
+            );
+        }
+    }
+    ids.clone()
 }
 
 fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool {

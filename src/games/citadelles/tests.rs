@@ -63,3 +63,29 @@ fn a_city_with_unknown_districts_is_not_checked_against_the_completion_order() {
         "completion_order": [0]}));
     assert_eq!(got, vec![("players[0].districts[6]".to_owned(), "unknown_district".to_owned())]);
 }
+
+#[test]
+fn the_characters_in_play_are_one_per_rank_from_the_profile() {
+    let table = |variant: &str, chars: serde_json::Value| {
+        serde_json::json!({
+            "variant": variant,
+            "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli" }, { "name": "Frank" }],
+            "characters_in_play": chars,
+        })
+    };
+    let base = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"];
+    assert_eq!(codes(table("classique", serde_json::json!(base))), Vec::new());
+    // The Witch is a 2016 alternate: not in the classic rules.
+    assert_eq!(
+        codes(table("classique", serde_json::json!(["witch"]))),
+        vec![("characters_in_play[0]".to_owned(), "unknown_character".to_owned())]
+    );
+    // Two rank-1 characters; the Queen needs 5 players.
+    assert_eq!(
+        codes(table("deuxieme_edition", serde_json::json!(["assassin", "witch", "queen"]))),
+        vec![
+            ("characters_in_play[1]".to_owned(), "duplicate_rank".to_owned()),
+            ("characters_in_play[2]".to_owned(), "too_few_players".to_owned()),
+        ]
+    );
+}

@@ -22,9 +22,11 @@ export const commands = {
 	 *  the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
 	 */
 	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, CommandError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
-	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRound, CommandError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
+	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
 	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round. */
-	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRound, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
+	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
+	/**  What the Warlord would pay to destroy a district, every protection checked. */
+	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, CommandError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
 	/**
 	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
 	 *  trading-post powers, each with its rule entry.
@@ -82,6 +84,14 @@ export type CategorySummary = {
 	negative: boolean,
 };
 
+/**  What the crown holder does next. */
+export type CitadellesCall = {
+	rank: number,
+	character: string,
+	name: Text,
+	text: Text,
+};
+
 /**  Districts, wonders and characters of both profiles, for the UI's pickers and tooltips. */
 export type CitadellesCatalogue = {
 	/**  The 17 basic district kinds (54 cards), the same in both profiles. */
@@ -129,6 +139,15 @@ export type CitadellesDestruction = {
 	name: Text,
 	/**  Gold paid. */
 	cost: number,
+	text: Text,
+};
+
+/**  The Warlord's price for one district, once every protection has been checked. */
+export type CitadellesDestructionQuote = {
+	district: string,
+	name: Text,
+	cost: number,
+	/**  `Château : coût 4 − 1 = 3 pièces d'or`. */
 	text: Text,
 };
 
@@ -310,6 +329,25 @@ export type CitadellesRoundCharacter = {
 	name: Text,
 };
 
+/**  A finished round, as stored in the play's round log. */
+export type CitadellesRoundRecord = {
+	variant: CitadellesVariant,
+	crown_before: number,
+	crown_after: number,
+	murdered: number | null,
+	murdered_seat: number | null,
+	robbed: number | null,
+	robbed_seat: number | null,
+	thief_seat: number | null,
+	turns: CitadellesTurn[],
+	destructions: CitadellesDestruction[],
+	/**
+	 *  Per seat, the ranks revealed (an assassinated character is not revealed): what the
+	 *  classic tie-break reads from the last round.
+	 */
+	revealed: number[][],
+};
+
 /**  How a round starts. */
 export type CitadellesRoundSetup = {
 	variant: CitadellesVariant,
@@ -324,6 +362,20 @@ export type CitadellesRoundSetup = {
 	crown: number,
 	/**  Player names in seat order, for the texts (optional). */
 	names?: string[],
+};
+
+/**
+ *  A round as the round caller shows it: the state to send back with the next action, the
+ *  call the crown holder makes now, and the record to store once the round is over.
+ */
+export type CitadellesRoundView = {
+	round: CitadellesRound,
+	/**  `None` once every rank has been called. */
+	call: CitadellesCall | null,
+	/**  The character being played now (its actions are allowed), if any. */
+	current: CitadellesTurn | null,
+	/**  Set once the round is finished. */
+	record: CitadellesRoundRecord | null,
 };
 
 /**  One seat, now. */
