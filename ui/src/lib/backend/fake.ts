@@ -3,10 +3,12 @@
 // when the UI runs in a plain browser. Not a reference for scoring: the core is.
 import { BackendError } from './error';
 import type { Backend } from './index';
+import { CITADELLES_CATALOGUE } from './citadelles-catalogue';
 import { SPLENDOR_CATALOGUE } from './splendor-catalogue';
 import type {
 	AnyTableState,
 	AppInfo,
+	CitadellesTableState,
 	Colour,
 	GameId,
 	GameSummary,
@@ -324,6 +326,45 @@ function scoreSplendor(p: PlayDetail, raw: SplendorTableState): { scoreboard: Sc
 	};
 }
 
+/**
+ * Simplified Citadelles scoring for the fake: the cost of the districts built (catalogue costs,
+ * custom wonders' costs) and nothing else; ties shared. The core is the reference.
+ */
+function scoreCitadelles(raw: CitadellesTableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
+	const profile = CITADELLES_CATALOGUE.profiles.find((p) => p.variant === raw.variant);
+	const cost = (id: string) =>
+		CITADELLES_CATALOGUE.districts.find((d) => d.id === id)?.cost ?? profile?.wonders.find((w) => w.id === id)?.cost;
+	const problems: Problem[] = [];
+	const players = raw.players ?? [];
+	const totals = players.map((pl, i) =>
+		(pl.districts ?? []).reduce((n, id, j) => {
+			const c = cost(id);
+			if (c === undefined)
+				problems.push({ field: `players[${i}].districts[${j}]`, code: 'unknown_district', message: t(`Quartier inconnu « ${id} ».`, `Unknown district “${id}”.`) });
+			return n + (c ?? 0);
+		}, 0) + (pl.custom_wonders ?? []).reduce((n, w) => n + w.cost, 0)
+	);
+	if (problems.length) return { scoreboard: null, problems };
+	const ranks = totals.map((v) => 1 + totals.filter((w) => w > v).length);
+	return {
+		problems: [],
+		scoreboard: {
+			game: 'citadelles',
+			variant: raw.variant,
+			outcome: { kind: 'points' },
+			tie_breaks: [],
+			players: players.map((pl, i) => ({
+				seat: i,
+				name: pl.name,
+				total: totals[i],
+				rank: ranks[i],
+				winner: ranks[i] === 1,
+				categories: [{ key: 'districts', points: totals[i], detail: t('Coût des quartiers (faux backend).', 'District costs (fake backend).') }]
+			}))
+		}
+	};
+}
+
 interface Db {
 	nextPlayer: number;
 	nextPlay: number;
@@ -382,6 +423,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 
 	function score(p: PlayDetail, state: AnyTableState): { scoreboard: Scoreboard | null; problems: Problem[] } {
 		if (p.game === 'splendor' && isSplendorState(state)) return scoreSplendor(p, state);
+		if (p.game === 'citadelles' && Array.isArray(state?.players) && state.players.some((x) => x && 'districts' in x))
+			return scoreCitadelles(state as CitadellesTableState);
 		const raw = state as TableState;
 		const g = game(p.game);
 		const problems: Problem[] = [];
@@ -541,6 +584,26 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 				{ text: { fr: 'Jetons or : les 5.', en: 'Gold tokens: all 5.' }, rule: `splendor.setup.${variant}` }
 			];
 		},
+		async citadellesCatalogue() {
+			await wait();
+			return clone(CITADELLES_CATALOGUE);
+		},
+		// The draft and the round caller are rules the core runs; the fake does not imitate them.
+		async citadellesDraftPlan() {
+			throw new BackendError('internal', 'not in the browser preview: the draft plan needs the app core');
+		},
+		async citadellesDrawDraft() {
+			throw new BackendError('internal', 'not in the browser preview: the draft draw needs the app core');
+		},
+		async citadellesStartRound() {
+			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+		},
+		async citadellesRoundApply() {
+			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+		},
+		async citadellesDestructionQuote() {
+			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+		},
 		async listPlayers() {
 			await wait();
 			return clone(db.players).sort((a, b) => a.name.localeCompare(b.name));
@@ -637,6 +700,20 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async getPlay(id) {
 			await wait();
 			return clone(play(id));
+		},
+		async logRoundEvent(id, round, kind, payload) {
+			await wait();
+			const p = play(id);
+			const event = {
+				round,
+				seq: p.events.length + 1,
+				kind,
+				payload: clone(payload) as PlayDetail['events'][number]['payload'],
+				recorded_at: new Date().toISOString()
+			};
+			p.events.push(event);
+			save();
+			return clone(event);
 		},
 		async searchRules(query: string, g: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]> {
 			await wait();

@@ -5,6 +5,16 @@ import type {
 	AnyTableState,
 	AppInfo,
 	CardCatalogue,
+	CitadellesCatalogue,
+	CitadellesDestroyTarget,
+	CitadellesDestructionQuote,
+	CitadellesDraftDraw,
+	CitadellesDraftPlan,
+	CitadellesRound,
+	CitadellesRoundAction,
+	CitadellesRoundSetup,
+	CitadellesRoundView,
+	CitadellesVariant,
 	GameId,
 	GameSummary,
 	Lang,
@@ -15,6 +25,7 @@ import type {
 	PlayPage,
 	Player,
 	Preferences,
+	RoundEvent,
 	RuleEntry,
 	RuleHit,
 	ScorePreview,
@@ -34,6 +45,16 @@ export interface Backend {
 	splendorCatalogue(): Promise<CardCatalogue>;
 	/** What to put on the table for a Splendor module at this player count. */
 	splendorSetup(variant: string, players: number): Promise<SetupStep[]>;
+	/** Citadelles' districts, wonders and characters for both rule profiles. */
+	citadellesCatalogue(): Promise<CitadellesCatalogue>;
+	/** Which characters go face up / face down, and the steps of the draft. */
+	citadellesDraftPlan(variant: CitadellesVariant, players: number, ninthCharacter: boolean): Promise<CitadellesDraftPlan>;
+	/** Draws the set-aside characters with a seeded generator (same seed, same cards). */
+	citadellesDrawDraft(plan: CitadellesDraftPlan, characters: string[], seed: number): Promise<CitadellesDraftDraw>;
+	citadellesStartRound(setup: CitadellesRoundSetup): Promise<CitadellesRoundView>;
+	citadellesRoundApply(round: CitadellesRound, action: CitadellesRoundAction): Promise<CitadellesRoundView>;
+	/** What the Warlord would pay to destroy a district, every protection checked. */
+	citadellesDestructionQuote(round: CitadellesRound, target: CitadellesDestroyTarget): Promise<CitadellesDestructionQuote>;
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
@@ -42,6 +63,8 @@ export interface Backend {
 	abandonPlay(playId: number): Promise<PlayDetail>;
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
 	getPlay(playId: number): Promise<PlayDetail>;
+	/** Adds an entry to a play's round log (a Citadelles round record, a draft draw…). */
+	logRoundEvent(playId: number, round: number, kind: string, payload: unknown): Promise<RoundEvent>;
 	searchRules(query: string, game: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]>;
 	getRule(id: string): Promise<RuleEntry>;
 }
@@ -53,6 +76,12 @@ const METHODS: (keyof Backend)[] = [
 	'listGames',
 	'splendorCatalogue',
 	'splendorSetup',
+	'citadellesCatalogue',
+	'citadellesDraftPlan',
+	'citadellesDrawDraft',
+	'citadellesStartRound',
+	'citadellesRoundApply',
+	'citadellesDestructionQuote',
 	'listPlayers',
 	'createPlayer',
 	'startPlay',
@@ -61,6 +90,7 @@ const METHODS: (keyof Backend)[] = [
 	'abandonPlay',
 	'listPlays',
 	'getPlay',
+	'logRoundEvent',
 	'searchRules',
 	'getRule'
 ];

@@ -27,6 +27,12 @@ export function createTauriBackend(): Backend {
 		listGames: () => call(commands.listGames()),
 		splendorCatalogue: () => call(commands.splendorCatalogue()),
 		splendorSetup: (variant, players) => call(commands.splendorSetup(variant, players)),
+		citadellesCatalogue: () => call(commands.citadellesCatalogue()),
+		citadellesDraftPlan: (variant, players, ninth) => call(commands.citadellesDraftPlan(variant, players, ninth)),
+		citadellesDrawDraft: (plan, characters, seed) => call(commands.citadellesDrawDraft(plan, characters, seed)),
+		citadellesStartRound: (setup) => call(commands.citadellesStartRound(setup)),
+		citadellesRoundApply: (round, action) => call(commands.citadellesRoundApply(round, action)),
+		citadellesDestructionQuote: (round, target) => call(commands.citadellesDestructionQuote(round, target)),
 		listPlayers: () => call(commands.listPlayers()),
 		createPlayer: (name, colour) => call(commands.createPlayer(name, colour)),
 		startPlay: (np) => call(commands.startPlay(np)),
@@ -35,6 +41,8 @@ export function createTauriBackend(): Backend {
 		abandonPlay: (id) => call(commands.abandonPlay(id)),
 		listPlays: (f) => call(commands.listPlays(f)),
 		getPlay: (id) => call(commands.getPlay(id)),
+		logRoundEvent: (id, round, kind, payload) =>
+			call(commands.logRoundEvent(id, round, kind, payload as Parameters<typeof commands.logRoundEvent>[3])),
 		searchRules: (q, game, lang, limit) => call(commands.searchRules(q, game, lang, limit)),
 		getRule: (id) => call(commands.getRule(id))
 	};

@@ -5,6 +5,35 @@ import type { Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } 
 export type {
 	AppInfo,
 	CardCatalogue,
+	CitadellesCall,
+	CitadellesCatalogue,
+	CitadellesCharacterInfo,
+	CitadellesCustomWonder,
+	CitadellesDestroyTarget,
+	CitadellesDestruction,
+	CitadellesDestructionQuote,
+	CitadellesDistrictInfo,
+	CitadellesDistrictType,
+	CitadellesDraftAction,
+	CitadellesDraftDraw,
+	CitadellesDraftPlan,
+	CitadellesDraftStep,
+	CitadellesDrawnCharacter,
+	CitadellesHelp,
+	CitadellesProfileInfo,
+	CitadellesRound,
+	CitadellesRoundAction,
+	CitadellesRoundCharacter,
+	CitadellesRoundRecord,
+	CitadellesRoundSetup,
+	CitadellesRoundView,
+	CitadellesSeatHelp,
+	CitadellesThreshold,
+	CitadellesTurn,
+	CitadellesTurnOutcome,
+	CitadellesVariant,
+	CitadellesWonderEffect,
+	CitadellesWonderInfo,
 	CitiesHelp,
 	CityEligibility,
 	CityHelp,
@@ -39,6 +68,7 @@ export type {
 	Prestige,
 	Problem,
 	SetupStep,
+	RoundEvent,
 	RuleHit,
 	RuleKind,
 	Scoreboard,
@@ -104,5 +134,41 @@ export interface SplendorPlayerState {
 	strongholds?: number | null;
 }
 
+/**
+ * Citadelles' table state, schema version 2 (the core's `games::citadelles` table). Counts
+ * absent or null are 0, lists empty, flags false.
+ */
+export interface CitadellesTableState {
+	/** `classique` or `deuxieme_edition`. */
+	variant: string;
+	/** Classique: 8 districts complete a city whatever the player count. */
+	longer_game?: boolean;
+	/** 2e édition: a rank-9 character is in play. */
+	ninth_character?: boolean;
+	/** One character id per rank (absent: the base characters). */
+	characters_in_play?: string[];
+	/** In seat order. */
+	players: CitadellesPlayerState[];
+	/** Seats in the order their cities were completed. */
+	completion_order?: number[];
+	/** Seat holding the crown at the end. */
+	crown?: number | null;
+}
+
+export interface CitadellesPlayerState {
+	name: string;
+	/** District ids from the profile's catalogue. */
+	districts?: string[];
+	custom_wonders?: { name: string; cost: number; extra_points: number }[];
+	gold?: number | null;
+	cards_in_hand?: number | null;
+	/** Ranks revealed in the last round (an assassinated character was not). */
+	characters_last_round?: number[];
+	haunted_city_built_last_round?: boolean;
+	museum_cards?: number | null;
+	secret_vault?: boolean;
+	beautified?: string[];
+}
+
 /** Any table state a play screen sends. */
-export type AnyTableState = TableState | SplendorTableState;
+export type AnyTableState = TableState | SplendorTableState | CitadellesTableState;

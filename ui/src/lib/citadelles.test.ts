@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { CitadellesRoundRecord, Seat } from '$lib/backend';
+import { CITADELLES_CATALOGUE } from '$lib/backend/citadelles-catalogue';
+import {
+	applyRoundRecord,
+	build,
+	buildables,
+	citadellesFor,
+	cityCount,
+	defaultCharacters,
+	moveCompletion,
+	profileOf,
+	searchBuildables,
+	syncCompletion,
+	threshold,
+	toCitadellesState,
+	unbuild,
+	wantsCitadellesSheet
+} from './citadelles';
+
+const seats: Seat[] = ['Ani', 'Dirk', 'Lilli', 'Frank'].map((name, i) => ({
+	seat: i,
+	player_id: i + 1,
+	player_name: name,
+	colour: null,
+	first_player: i === 0
+}));
+const all = buildables(CITADELLES_CATALOGUE, 'classique');
+const classique = profileOf(CITADELLES_CATALOGUE, 'classique');
+
+describe('Citadelles model', () => {
+	it('searches districts by French or English name, ignoring accents and case', () => {
+		expect(searchBuildables(all, 'chateau').map((b) => b.id)).toEqual(['castle']);
+		expect(searchBuildables(all, 'CASTLE').map((b) => b.id)).toEqual(['castle']);
+		expect(searchBuildables(all, 'miracles').map((b) => b.id)).toEqual(['haunted_city']);
+		// Word starts rank before matches inside a word.
+		expect(searchBuildables(all, 'port')[0].id).toBe('harbor');
+		expect(searchBuildables(all, 'zzz')).toEqual([]);
+	});
+
+	it('takes the threshold by player count and the longer-game option', () => {
+		expect(threshold(classique, 4, false)).toBe(7);
+		expect(threshold(classique, 4, true)).toBe(8);
+		expect(defaultCharacters(classique, false, 4)).toHaveLength(8);
+	});
+
+	it('appends a city to the completion order when it reaches the threshold, and drops it below', () => {
+		let m = citadellesFor('classique', seats);
+		const seven = ['temple', 'church', 'manor', 'castle', 'market', 'prison', 'harbor'];
+		for (const id of seven.slice(0, 6)) m = syncCompletion(build(m, 1, id), all, 7);
+		expect(m.completionOrder).toEqual([]);
+		for (const id of seven) m = syncCompletion(build(m, 2, id), all, 7);
+		m = syncCompletion(build(m, 1, 'palace'), all, 7);
+		expect(m.completionOrder).toEqual([2, 1]);
+		expect(cityCount(m, 1, all)).toBe(7);
+		// The players may reorder; a correction below the threshold removes the seat.
+		m = moveCompletion(m, 1, -1);
+		expect(m.completionOrder).toEqual([1, 2]);
+		m = syncCompletion(unbuild(m, 1, 0), all, 7);
+		expect(m.completionOrder).toEqual([2]);
+	});
+
+	it('round-trips through the table state and takes a round record', () => {
+		let m = citadellesFor('classique', seats);
+		m = build(m, 0, 'haunted_city');
+		const record = { crown_after: 3, revealed: [[4], [1], [], [6]] } as unknown as CitadellesRoundRecord;
+		m = applyRoundRecord(m, record);
+		const state = toCitadellesState(m);
+		expect(state.crown).toBe(3);
+		expect(state.players.map((p) => p.characters_last_round)).toEqual([[4], [1], [], [6]]);
+		expect(wantsCitadellesSheet(state)).toBe(true);
+		expect(wantsCitadellesSheet({ variant: 'classique', players: [{ name: 'Ani', points: {} }] })).toBe(false);
+		const back = citadellesFor('classique', seats, JSON.parse(JSON.stringify(state)));
+		expect(back).toEqual(m);
+	});
+});

@@ -1,0 +1,347 @@
+// Citadelles on the Play screen: what the players typed (a model), how it becomes the
+// table_state JSON of schema version 2 (the core's `games::citadelles` table) and back, and
+// the small edits the sheet makes (build, destroy, completion order, last round).
+import type {
+	CitadellesCatalogue,
+	CitadellesCustomWonder,
+	CitadellesDistrictInfo,
+	CitadellesProfileInfo,
+	CitadellesRoundRecord,
+	CitadellesTableState,
+	CitadellesVariant,
+	CitadellesWonderInfo,
+	Seat,
+	Text
+} from '$lib/backend';
+
+export const VARIANTS: readonly CitadellesVariant[] = ['classique', 'deuxieme_edition'];
+/** The core refuses more than these (src/games/citadelles/mod.rs). */
+export const MAX_GOLD = 99;
+export const MAX_CARDS_IN_HAND = 99;
+export const MAX_MUSEUM_CARDS = 60;
+
+/** Wonders whose end effect needs something the city alone does not say. */
+export const HAUNTED_CITY = 'haunted_city';
+export const MUSEUM = 'museum';
+export const SECRET_VAULT = 'secret_vault';
+/** 2e édition, rank 9: beautifies districts (+1 each). */
+export const ARTIST = 'artist';
+
+export interface CitadellesSeat {
+	name: string;
+	/** Catalogue ids, in the order built. */
+	districts: string[];
+	customWonders: CitadellesCustomWonder[];
+	gold: number | null;
+	cardsInHand: number | null;
+	/** Ranks revealed in the last round (filled by the round caller, editable). */
+	charactersLastRound: number[];
+	hauntedLastRound: boolean;
+	museumCards: number | null;
+	secretVault: boolean;
+	/** District ids the Artist beautified. */
+	beautified: string[];
+}
+
+export interface CitadellesModel {
+	variant: CitadellesVariant;
+	longerGame: boolean;
+	ninthCharacter: boolean;
+	/** One character id per rank, in rank order. */
+	characters: string[];
+	players: CitadellesSeat[];
+	/** Seats, first to complete first. */
+	completionOrder: number[];
+	crown: number | null;
+}
+
+export function asVariant(variant: string): CitadellesVariant {
+	return (VARIANTS as readonly string[]).includes(variant) ? (variant as CitadellesVariant) : 'classique';
+}
+
+export function profileOf(catalogue: CitadellesCatalogue | null, variant: CitadellesVariant): CitadellesProfileInfo | undefined {
+	return catalogue?.profiles.find((p) => p.variant === variant);
+}
+
+/** The 8 base characters (plus the first rank-9 one with a ninth character), by rank. */
+export function defaultCharacters(profile: CitadellesProfileInfo | undefined, ninth: boolean, players: number): string[] {
+	if (!profile) return [];
+	const base = profile.characters.filter((c) => c.base).sort((a, b) => a.rank - b.rank);
+	const ids = base.map((c) => c.id);
+	if (ninth) {
+		const nine = profile.characters.find((c) => c.rank === 9 && c.min_players <= players);
+		if (nine) ids.push(nine.id);
+	}
+	return ids;
+}
+
+/** Districts needed to complete a city at this table. */
+export function threshold(profile: CitadellesProfileInfo | undefined, players: number, longerGame: boolean): number {
+	const t = profile?.thresholds.find((x) => x.players === players);
+	if (!t) return 7;
+	return longerGame && profile?.longer_game_option ? t.longer_game : t.districts;
+}
+
+function emptySeat(name: string): CitadellesSeat {
+	return {
+		name,
+		districts: [],
+		customWonders: [],
+		gold: 2,
+		cardsInHand: 4,
+		charactersLastRound: [],
+		hauntedLastRound: false,
+		museumCards: 0,
+		secretVault: false,
+		beautified: []
+	};
+}
+
+/** True for a v2 Citadelles table state (players carry `districts`); a v1 sheet has `points`. */
+export function isCitadellesState(saved: unknown): saved is CitadellesTableState {
+	if (!saved || typeof saved !== 'object') return false;
+	const players = (saved as { players?: unknown }).players;
+	if (!Array.isArray(players)) return false;
+	if (players.some((p) => p && typeof p === 'object' && 'points' in p)) return false;
+	return players.length === 0 || players.some((p) => p && typeof p === 'object' && 'districts' in p);
+}
+
+/** Whether a play's saved state belongs on the Citadelles sheet (nothing saved yet, or v2). */
+export function wantsCitadellesSheet(saved: unknown): boolean {
+	return saved === null || saved === undefined || isCitadellesState(saved);
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** The model for `seats`, filled from a saved v2 table state when there is one (resuming). */
+export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): CitadellesModel {
+	const ordered = [...seats].sort((a, b) => a.seat - b.seat);
+	const model: CitadellesModel = {
+		variant: asVariant(variant),
+		longerGame: false,
+		ninthCharacter: false,
+		characters: [],
+		players: ordered.map((s) => emptySeat(s.player_name)),
+		completionOrder: [],
+		crown: 0
+	};
+	if (!isCitadellesState(saved)) return model;
+	model.longerGame = saved.longer_game === true;
+	model.ninthCharacter = saved.ninth_character === true;
+	model.characters = strings(saved.characters_in_play);
+	model.completionOrder = Array.isArray(saved.completion_order)
+		? saved.completion_order.filter((s): s is number => typeof s === 'number')
+		: [];
+	model.crown = num(saved.crown);
+	saved.players.forEach((p, i) => {
+		const seat = model.players[i];
+		if (!seat || !p || typeof p !== 'object') return;
+		seat.districts = strings(p.districts);
+		seat.customWonders = Array.isArray(p.custom_wonders) ? p.custom_wonders : [];
+		seat.gold = num(p.gold);
+		seat.cardsInHand = num(p.cards_in_hand);
+		seat.charactersLastRound = Array.isArray(p.characters_last_round)
+			? p.characters_last_round.filter((r): r is number => typeof r === 'number')
+			: [];
+		seat.hauntedLastRound = p.haunted_city_built_last_round === true;
+		seat.museumCards = num(p.museum_cards);
+		seat.secretVault = p.secret_vault === true;
+		seat.beautified = strings(p.beautified);
+	});
+	return model;
+}
+
+/** The table_state JSON the core reads. */
+export function toCitadellesState(model: CitadellesModel): CitadellesTableState {
+	return {
+		variant: model.variant,
+		longer_game: model.longerGame,
+		ninth_character: model.ninthCharacter,
+		...(model.characters.length ? { characters_in_play: [...model.characters] } : {}),
+		players: model.players.map((p) => ({
+			name: p.name,
+			districts: [...p.districts],
+			custom_wonders: p.customWonders.map((w) => ({ ...w })),
+			gold: p.gold ?? 0,
+			cards_in_hand: p.cardsInHand ?? 0,
+			characters_last_round: [...p.charactersLastRound],
+			haunted_city_built_last_round: p.hauntedLastRound,
+			museum_cards: p.museumCards ?? 0,
+			secret_vault: p.secretVault,
+			beautified: [...p.beautified]
+		})),
+		completion_order: [...model.completionOrder],
+		crown: model.crown
+	};
+}
+
+/** A district or wonder the city builder can add, with what it shows. */
+export interface Buildable {
+	id: string;
+	name: Text;
+	cost: number;
+	kind: CitadellesDistrictInfo['kind'];
+	/** Counts toward a complete city (Monument: 2). */
+	weight: number;
+	copies: number;
+	rule: string;
+	wonder: CitadellesWonderInfo | null;
+}
+
+/** Everything buildable in this profile: the basic districts, then its wonders. */
+export function buildables(catalogue: CitadellesCatalogue | null, variant: CitadellesVariant): Buildable[] {
+	if (!catalogue) return [];
+	const profile = profileOf(catalogue, variant);
+	const basic: Buildable[] = catalogue.districts.map((d) => ({
+		id: d.id,
+		name: d.name,
+		cost: d.cost,
+		kind: d.kind,
+		weight: 1,
+		copies: d.copies,
+		rule: d.rule,
+		wonder: null
+	}));
+	const wonders: Buildable[] = (profile?.wonders ?? [])
+		.filter((w) => w.buildable)
+		.map((w) => ({
+			id: w.id,
+			name: w.name,
+			cost: w.cost,
+			kind: 'wonder',
+			weight: w.completion_weight,
+			copies: w.copies,
+			rule: w.rule,
+			wonder: w
+		}));
+	return [...basic, ...wonders];
+}
+
+/** Lower case without accents, for search as you type. */
+export function fold(s: string): string {
+	return s
+		.normalize('NFD')
+		.replace(/\p{Diacritic}/gu, '')
+		.toLowerCase()
+		.trim();
+}
+
+/** Buildables whose name (FR or EN) contains the query, ignoring case and accents; best first. */
+export function searchBuildables(all: Buildable[], query: string): Buildable[] {
+	const q = fold(query);
+	if (!q) return all;
+	const scored = all
+		.map((b) => {
+			const names = [fold(b.name.fr), fold(b.name.en)];
+			const starts = names.some((n) => n.startsWith(q) || n.split(/[\s'’-]+/).some((w) => w.startsWith(q)));
+			const contains = names.some((n) => n.includes(q));
+			return { b, rank: starts ? 0 : contains ? 1 : 2 };
+		})
+		.filter((x) => x.rank < 2);
+	return scored.sort((a, b) => a.rank - b.rank).map((x) => x.b);
+}
+
+/** Copies of a catalogue card already in cities around the table. */
+export function copiesBuilt(model: CitadellesModel, id: string): number {
+	return model.players.reduce((n, p) => n + p.districts.filter((d) => d === id).length, 0);
+}
+
+/** Districts toward a complete city for one seat (Monument counts 2, custom wonders 1). */
+export function cityCount(model: CitadellesModel, seat: number, all: Buildable[]): number {
+	const p = model.players[seat];
+	if (!p) return 0;
+	const weight = (id: string) => all.find((b) => b.id === id)?.weight ?? 1;
+	return p.districts.reduce((n, id) => n + weight(id), 0) + p.customWonders.length;
+}
+
+/**
+ * Keeps the completion order in step with the cities: a seat that reaches the threshold is
+ * appended (the order cities were completed in is the order they reached it), one that drops
+ * below is removed (a correction). The rest of the order is kept as the players set it.
+ */
+export function syncCompletion(model: CitadellesModel, all: Buildable[], t: number): CitadellesModel {
+	const complete = (s: number) => cityCount(model, s, all) >= t;
+	const kept = model.completionOrder.filter((s) => s < model.players.length && complete(s));
+	const added = model.players.map((_, s) => s).filter((s) => complete(s) && !kept.includes(s));
+	return { ...model, completionOrder: [...kept, ...added] };
+}
+
+function withSeat(model: CitadellesModel, seat: number, edit: (p: CitadellesSeat) => CitadellesSeat): CitadellesModel {
+	return { ...model, players: model.players.map((p, i) => (i === seat ? edit(p) : p)) };
+}
+
+export function build(model: CitadellesModel, seat: number, id: string): CitadellesModel {
+	return withSeat(model, seat, (p) => ({ ...p, districts: [...p.districts, id] }));
+}
+
+/** Removes the district at `index` of the seat's city (a Warlord's destruction, a correction). */
+export function unbuild(model: CitadellesModel, seat: number, index: number): CitadellesModel {
+	return withSeat(model, seat, (p) => {
+		const id = p.districts[index];
+		const districts = p.districts.filter((_, i) => i !== index);
+		// A destroyed district loses its beautification.
+		const beautified = districts.includes(id) ? p.beautified : p.beautified.filter((b) => b !== id);
+		const haunted = id === HAUNTED_CITY ? false : p.hauntedLastRound;
+		return { ...p, districts, beautified, hauntedLastRound: haunted };
+	});
+}
+
+export function addCustomWonder(model: CitadellesModel, seat: number, w: CitadellesCustomWonder): CitadellesModel {
+	return withSeat(model, seat, (p) => ({ ...p, customWonders: [...p.customWonders, w] }));
+}
+
+export function removeCustomWonder(model: CitadellesModel, seat: number, index: number): CitadellesModel {
+	return withSeat(model, seat, (p) => ({ ...p, customWonders: p.customWonders.filter((_, i) => i !== index) }));
+}
+
+export function toggleBeautified(model: CitadellesModel, seat: number, id: string): CitadellesModel {
+	return withSeat(model, seat, (p) => ({
+		...p,
+		beautified: p.beautified.includes(id) ? p.beautified.filter((b) => b !== id) : [...p.beautified, id]
+	}));
+}
+
+export type CountKey = 'gold' | 'cardsInHand' | 'museumCards';
+
+export function withCount(model: CitadellesModel, seat: number, key: CountKey, v: number | null): CitadellesModel {
+	return withSeat(model, seat, (p) => ({ ...p, [key]: v }));
+}
+
+export type FlagKey = 'hauntedLastRound' | 'secretVault';
+
+export function withFlag(model: CitadellesModel, seat: number, key: FlagKey, v: boolean): CitadellesModel {
+	return withSeat(model, seat, (p) => ({ ...p, [key]: v }));
+}
+
+/** Toggles a rank in the seat's characters of the last round. */
+export function toggleLastRound(model: CitadellesModel, seat: number, rank: number): CitadellesModel {
+	return withSeat(model, seat, (p) => ({
+		...p,
+		charactersLastRound: p.charactersLastRound.includes(rank)
+			? p.charactersLastRound.filter((r) => r !== rank)
+			: [...p.charactersLastRound, rank].sort((a, b) => a - b)
+	}));
+}
+
+/** Moves a seat one place earlier (-1) or later (+1) in the completion order. */
+export function moveCompletion(model: CitadellesModel, index: number, by: -1 | 1): CitadellesModel {
+	const order = [...model.completionOrder];
+	const j = index + by;
+	if (j < 0 || j >= order.length) return model;
+	[order[index], order[j]] = [order[j], order[index]];
+	return { ...model, completionOrder: order };
+}
+
+/** A finished round from the caller: its revealed characters and its crown become the table's. */
+export function applyRoundRecord(model: CitadellesModel, record: CitadellesRoundRecord): CitadellesModel {
+	return {
+		...model,
+		crown: record.crown_after,
+		players: model.players.map((p, i) => ({ ...p, charactersLastRound: [...(record.revealed[i] ?? [])] }))
+	};
+}
+
+/** Rounds already stored in the play's log. */
+export const ROUND_EVENT = 'citadelles_round';
+export const DRAFT_EVENT = 'citadelles_draft';
