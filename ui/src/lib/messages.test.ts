@@ -1,9 +1,26 @@
-// fr.json and en.json must carry the same keys, the same variables and no empty text.
+// Every message file pair (messages/{fr,en}.json and one pair per area, messages/<area>/) must
+// carry the same keys, the same variables and no empty text; no key may live in two areas.
 import { describe, expect, it } from 'vitest';
-import en from '../../messages/en.json';
-import fr from '../../messages/fr.json';
 
 type Messages = Record<string, unknown>;
+
+const files = import.meta.glob<Messages>('../../messages/**/*.json', { eager: true, import: 'default' });
+/** Merged per language, after checking that no key is defined in two files. */
+function merged(lang: 'fr' | 'en'): { all: Messages; clashes: string[] } {
+	const all: Messages = {};
+	const clashes: string[] = [];
+	for (const [path, m] of Object.entries(files)) {
+		if (!path.endsWith(`/${lang}.json`)) continue;
+		for (const [k, v] of Object.entries(m)) {
+			if (k === '$schema') continue;
+			if (k in all) clashes.push(`${k} (${path})`);
+			all[k] = v;
+		}
+	}
+	return { all, clashes };
+}
+const en = merged('en').all;
+const fr = merged('fr').all;
 
 /** Every text of a message (one for a plain string, one per variant for plural messages). */
 function texts(v: unknown): string[] {
@@ -17,6 +34,16 @@ const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort(
 
 describe('message files', () => {
 	const keys = (m: Messages) => Object.keys(m).filter((k) => k !== '$schema').sort();
+
+	it('are all found, one pair per area, and no key is defined twice', () => {
+		expect(Object.keys(files).length).toBeGreaterThanOrEqual(2);
+		expect(Object.keys(files).length % 2).toBe(0);
+		// The shared file and the areas' files are all read (e.g. Citadelles' sheet).
+		expect(Object.keys(en).length).toBeGreaterThan(200);
+		expect(en.cit_city).toBe('City');
+		expect(merged('en').clashes).toEqual([]);
+		expect(merged('fr').clashes).toEqual([]);
+	});
 
 	it('have exactly the same keys', () => {
 		expect(keys(fr as Messages)).toEqual(keys(en as Messages));
