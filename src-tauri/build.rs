@@ -24,6 +24,7 @@ const COMMANDS: &[&str] = &[
     "get_play",
     "log_round_event",
     "search_rules",
+    "list_rules",
     "get_rule",
 ];
 

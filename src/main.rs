@@ -209,7 +209,7 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
                 ),
             };
             let hits = catalogue
-                .search(&query, &SearchFilter { game, kind, lang, limit })
+                .search(&query, &SearchFilter { game, kind, lang, limit, ..Default::default() })
                 .map_err(|e| Failure::Other(e.to_string()))?;
             if json {
                 return print_json(out, &hits);

@@ -46,6 +46,7 @@ macro_rules! specta_builder {
             plays::get_play,
             plays::log_round_event,
             rules::search_rules,
+            rules::list_rules,
             rules::get_rule,
         ])
     }};

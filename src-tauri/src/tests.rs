@@ -175,10 +175,23 @@ fn preferences_survive_a_zeroed_store_file_with_a_notice() {
 #[test]
 fn rules_search_and_entries_answer_in_the_asked_language() {
     let t = app();
-    let hits =
-        t.ok("search_rules", json!({ "query": "fontaine", "game": "valencia", "lang": "en", "limit": 5 }));
-    assert_eq!(hits[0]["id"], "valencia.scoring.fountains");
-    assert_eq!(hits[0]["title"], "Fountains");
+    let found = t.ok(
+        "search_rules",
+        json!({ "query": "fontaine", "filter": { "game": "valencia", "lang": "en", "limit": 5 } }),
+    );
+    assert_eq!(found["hits"][0]["id"], "valencia.scoring.fountains");
+    assert_eq!(found["hits"][0]["title"], "Fountains");
+    // A typo finds nothing, but suggests the word.
+    let found = t.ok("search_rules", json!({ "query": "fontane", "filter": { "lang": "fr" } }));
+    assert_eq!(found["hits"].as_array().map(Vec::len), Some(0));
+    assert_eq!(found["suggestions"][0], "fontaine");
+    // The glossary, listed.
+    let terms =
+        t.ok("list_rules", json!({ "filter": { "kind": "glossary", "game": "citadelles", "lang": "en" } }));
+    assert!(
+        terms.as_array().is_some_and(|a| a.iter().any(|h| h["id"] == "glossary.citadelles.warlord" && h["title"] == "Warlord")),
+        "{terms}"
+    );
     let entry = t.ok("get_rule", json!({ "id": "valencia.scoring.fountains" }));
     assert!(entry["source"].as_str().is_some_and(|s| s.starts_with("000_88d49a4ead267029.txt")));
     assert!(!entry["related"].as_array().expect("related").is_empty());

@@ -12,14 +12,17 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-pub use search::{RuleHit, SearchFilter, SnippetPart};
+pub use search::{RuleHit, RuleSearch, SearchFilter, SnippetPart, to_fts_query, to_trigram_query};
 
 use crate::games::GameId;
 use crate::text::Text;
 
-/// The entry files, with the game each one belongs to (`None`: about the app or all games).
+/// The entry files, with the game each one belongs to (`None`: about the app or all games, or
+/// each entry names its own `game`).
 const ENTRY_FILES: &[(&str, Option<GameId>, &str)] = &[
     ("general.toml", None, include_str!("entries/general.toml")),
+    ("glossary.toml", None, include_str!("entries/glossary.toml")),
+    ("clarifications.toml", None, include_str!("entries/clarifications.toml")),
     ("valencia.toml", Some(GameId::Valencia), include_str!("entries/valencia.toml")),
     ("citadelles.toml", Some(GameId::Citadelles), include_str!("entries/citadelles.toml")),
     ("orleans.toml", Some(GameId::Orleans), include_str!("entries/orleans.toml")),
@@ -45,6 +48,8 @@ pub enum RuleKind {
     Errata,
     Overview,
     App,
+    /// A game term in French and English (Condottiere / Warlord…).
+    Glossary,
 }
 
 impl RuleKind {
@@ -64,6 +69,7 @@ impl RuleKind {
             RuleKind::Errata => "errata",
             RuleKind::Overview => "overview",
             RuleKind::App => "app",
+            RuleKind::Glossary => "glossary",
         }
     }
 }
@@ -80,6 +86,8 @@ pub struct RuleEntry {
     /// Rulebook file and section, e.g. `000_88d49a4ead267029.txt, p.10`.
     pub source: String,
     pub related: Vec<String>,
+    /// The rule profiles / modules / scenarios it is about (empty: all of them).
+    pub variants: Vec<String>,
 }
 
 /// An entry as written in a TOML file.
@@ -95,6 +103,11 @@ struct EntryRecord {
     source: String,
     #[serde(default)]
     related: Vec<String>,
+    /// Only in the files shared by the games (glossary, clarifications): the game it is about.
+    #[serde(default)]
+    game: Option<GameId>,
+    #[serde(default)]
+    variants: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -120,6 +133,8 @@ pub struct Catalogue {
     entries: Vec<RuleEntry>,
     by_id: HashMap<String, usize>,
     index: search::Index,
+    /// Words of the entries, for suggestions when a search finds nothing.
+    vocabulary: Vec<(String, u32)>,
 }
 
 impl Catalogue {
@@ -130,14 +145,21 @@ impl Catalogue {
             let parsed: EntryFile =
                 toml::from_str(text).map_err(|source| CatalogueError::Parse { file, source })?;
             for r in parsed.entry {
+                if game.is_some() && r.game.is_some() {
+                    return Err(CatalogueError::Entry {
+                        id: r.id,
+                        problem: format!("`game` is only for shared files, and {file} is one game's"),
+                    });
+                }
                 entries.push(RuleEntry {
                     id: r.id,
-                    game,
+                    game: game.or(r.game),
                     kind: r.kind,
                     title: Text::new(r.title_fr.trim(), r.title_en.trim()),
                     body: Text::new(r.body_fr.trim(), r.body_en.trim()),
                     source: r.source,
                     related: r.related,
+                    variants: r.variants,
                 });
             }
         }
@@ -166,8 +188,18 @@ impl Catalogue {
                 });
             }
         }
+        for e in &entries {
+            let known = |v: &String| e.game.is_some_and(|g| g.info().variant(v).is_some());
+            if let Some(unknown) = e.variants.iter().find(|v| !known(v)) {
+                return Err(CatalogueError::Entry {
+                    id: e.id.clone(),
+                    problem: format!("variant `{unknown}` is not one of its game's"),
+                });
+            }
+        }
         let index = search::Index::build(&entries)?;
-        Ok(Catalogue { entries, by_id, index })
+        let vocabulary = search::Index::vocabulary(&entries);
+        Ok(Catalogue { entries, by_id, index, vocabulary })
     }
 
     pub fn entries(&self) -> &[RuleEntry] {
@@ -179,10 +211,48 @@ impl Catalogue {
     }
 
     /// Entries matching `query` (every word, as a prefix, ignoring case and accents), best
-    /// first, titles weighing more than bodies. An empty or punctuation-only query finds
-    /// nothing.
+    /// first, titles weighing more than bodies; then, if there is room, entries containing the
+    /// words inside other words; the preferred game's entries first. An empty or
+    /// punctuation-only query finds nothing.
     pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<RuleHit>, rusqlite::Error> {
         self.index.search(&self.entries, query, filter)
+    }
+
+    /// What the search box shows: the hits, and when there are none, close queries that do
+    /// find something.
+    pub fn lookup(&self, query: &str, filter: &SearchFilter) -> Result<RuleSearch, rusqlite::Error> {
+        let hits = self.search(query, filter)?;
+        let suggestions = if hits.is_empty() { self.suggest(query, filter)? } else { Vec::new() };
+        Ok(RuleSearch { hits, suggestions })
+    }
+
+    /// Every entry passing `filter` (no query), in catalogue order, each with the opening of its
+    /// body: the glossary, a game's clarifications, a kind's list.
+    pub fn list(&self, filter: &SearchFilter) -> Vec<RuleHit> {
+        let all = self.entries.iter().filter(|e| search::matches_filter(e, filter)).map(|e| RuleHit {
+            id: e.id.clone(),
+            game: e.game,
+            kind: e.kind,
+            title: e.title.get(filter.lang).to_owned(),
+            snippet: vec![SnippetPart { text: search::opening(e.body.get(filter.lang)), hit: false }],
+        });
+        if filter.limit == 0 { all.collect() } else { all.take(filter.limit as usize).collect() }
+    }
+
+    /// Queries close to `query` that do find entries with `filter` (a word typed with a typo
+    /// replaced by the nearest words of the entries), for a search that found nothing.
+    pub fn suggest(&self, query: &str, filter: &SearchFilter) -> Result<Vec<String>, rusqlite::Error> {
+        let mut out = Vec::new();
+        for q in search::suggest(&self.vocabulary, query, 12) {
+            let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
+            if !self.search(&q, &probe)?.is_empty() && !out.contains(&q) {
+                out.push(q);
+            }
+            if out.len() >= 5 {
+                break;
+            }
+        }
+        Ok(out)
     }
 
     /// Number of entries per game (`None`: general), for the CLI and the coverage tests.

@@ -1,6 +1,8 @@
 //! Full-text search over the rule entries: SQLite FTS5 with `unicode61 remove_diacritics 2`
 //! (so `egalite` finds `égalité`), every word of the query matched as a prefix, titles weighted
-//! ten times the body.
+//! ten times the body. When words match nothing as prefixes, a second FTS5 table with the
+//! `trigram` tokenizer finds them inside words (`tresor` in `Trésor impérial`, `quart` in
+//! `Hôtel des quartiers`); when even that finds nothing, [`suggest`] offers close terms.
 
 use std::sync::Mutex;
 
@@ -24,12 +26,34 @@ const MAX_QUERY_CHARS: usize = 200;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SearchFilter {
     /// Only this game's entries (general entries are always included).
+    #[serde(default)]
     pub game: Option<GameId>,
+    /// Only entries about this rule profile / module / scenario of `game` (and those about
+    /// every variant).
+    #[serde(default)]
+    pub variant: Option<String>,
+    #[serde(default)]
     pub kind: Option<RuleKind>,
+    /// The game being played: its entries come first, the others still follow.
+    #[serde(default)]
+    pub prefer: Option<GameId>,
     /// Language of the titles and snippets returned (the search matches both).
     pub lang: Lang,
     /// At most this many hits (0 means 20).
+    #[serde(default)]
     pub limit: u32,
+}
+
+/// Candidate rows read before the filters and the preferred game reorder them.
+const CANDIDATES: usize = 400;
+
+/// What a search answers: the hits, best first, and when nothing matched, close queries that
+/// do find entries (`fontane` → `fontaine`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RuleSearch {
+    pub hits: Vec<RuleHit>,
+    pub suggestions: Vec<String>,
 }
 
 /// One search result.
@@ -63,16 +87,22 @@ impl Index {
         conn.execute_batch(
             "CREATE VIRTUAL TABLE rule_fts USING fts5(
                  title, body, entry UNINDEXED, lang UNINDEXED,
-                 tokenize = 'unicode61 remove_diacritics 2');",
+                 tokenize = 'unicode61 remove_diacritics 2');
+             CREATE VIRTUAL TABLE rule_tri USING fts5(
+                 title, body, entry UNINDEXED, lang UNINDEXED,
+                 tokenize = 'trigram remove_diacritics 1');",
         )?;
         let tx = conn.transaction()?;
         {
-            let mut insert =
-                tx.prepare("INSERT INTO rule_fts (title, body, entry, lang) VALUES (?1, ?2, ?3, ?4)")?;
-            for (i, e) in entries.iter().enumerate() {
-                let i = i64::try_from(i).unwrap_or(i64::MAX);
-                insert.execute(params![e.title.fr, e.body.fr, i, "fr"])?;
-                insert.execute(params![e.title.en, e.body.en, i, "en"])?;
+            for table in ["rule_fts", "rule_tri"] {
+                let mut insert = tx.prepare(&format!(
+                    "INSERT INTO {table} (title, body, entry, lang) VALUES (?1, ?2, ?3, ?4)"
+                ))?;
+                for (i, e) in entries.iter().enumerate() {
+                    let i = i64::try_from(i).unwrap_or(i64::MAX);
+                    insert.execute(params![e.title.fr, e.body.fr, i, "fr"])?;
+                    insert.execute(params![e.title.en, e.body.en, i, "en"])?;
+                }
             }
         }
         tx.commit()?;
@@ -85,57 +115,154 @@ impl Index {
         query: &str,
         filter: &SearchFilter,
     ) -> rusqlite::Result<Vec<RuleHit>> {
-        let Some(fts_query) = to_fts_query(query) else {
-            return Ok(Vec::new());
-        };
         let limit = if filter.limit == 0 { 20 } else { filter.limit as usize };
         // A poisoned lock only means another search panicked; the index itself is read-only.
         let conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut stmt = conn.prepare_cached(
-            "SELECT entry, lang, snippet(rule_fts, 1, char(2), char(3), '…', 14)
-               FROM rule_fts WHERE rule_fts MATCH ?1
-              ORDER BY bm25(rule_fts, 10.0, 1.0)",
-        )?;
-        let rows = stmt.query_map([&fts_query], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
-        })?;
-        let mut hits: Vec<RuleHit> = Vec::new();
+        let mut found: Vec<(usize, RuleHit)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for row in rows {
-            let (i, row_lang, snippet) = row?;
-            let Some(entry) = usize::try_from(i).ok().and_then(|i| entries.get(i)) else {
-                continue;
+        if let Some(q) = to_fts_query(query) {
+            collect(&conn, "rule_fts", &q, entries, filter, &mut seen, &mut found)?;
+        }
+        // Words typed inside other words (or a query the prefixes miss): the trigram index.
+        if found.len() < limit
+            && let Some(q) = to_trigram_query(query)
+        {
+            collect(&conn, "rule_tri", &q, entries, filter, &mut seen, &mut found)?;
+        }
+        // The game being played first; within it the rules themselves, then clarifications,
+        // then glossary terms; relevance order inside each group (the sort is stable).
+        found.sort_by_key(|(i, _)| {
+            let e = entries.get(*i);
+            let other_game = filter.prefer.is_some_and(|g| e.and_then(|e| e.game) != Some(g));
+            let kind_rank = match e.map(|e| e.kind) {
+                Some(RuleKind::Faq | RuleKind::Errata) => 1,
+                Some(RuleKind::Glossary) => 2,
+                _ => 0,
             };
-            if !seen.insert(i) || !matches_filter(entry, filter) {
-                continue;
+            (other_game, kind_rank)
+        });
+        found.truncate(limit);
+        Ok(found.into_iter().map(|(_, h)| h).collect())
+    }
+
+    /// Every distinct word of the entries (folded, 4 letters or more) with how often it occurs.
+    pub(super) fn vocabulary(entries: &[RuleEntry]) -> Vec<(String, u32)> {
+        let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+        for e in entries {
+            for text in [&e.title.fr, &e.title.en, &e.body.fr, &e.body.en] {
+                for w in super::fold(text).split(|c: char| !c.is_alphanumeric()) {
+                    if w.chars().count() >= 4 {
+                        *counts.entry(w.to_owned()).or_insert(0) += 1;
+                    }
+                }
             }
-            let snippet = if row_lang == filter.lang.code() {
-                snippet
-            } else {
-                snippet_in(&conn, i, filter.lang, &fts_query)?
-                    .unwrap_or_else(|| opening(entry.body.get(filter.lang)))
-            };
-            hits.push(RuleHit {
+        }
+        let mut words: Vec<_> = counts.into_iter().collect();
+        words.sort();
+        words
+    }
+}
+
+/// Reads the rows of `table` matching `fts_query`, best first, into `found` (one hit per entry,
+/// in the filter's language).
+fn collect(
+    conn: &Connection,
+    table: &str,
+    fts_query: &str,
+    entries: &[RuleEntry],
+    filter: &SearchFilter,
+    seen: &mut std::collections::HashSet<i64>,
+    found: &mut Vec<(usize, RuleHit)>,
+) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT entry, lang, snippet({table}, 1, char(2), char(3), '…', 14)
+           FROM {table} WHERE {table} MATCH ?1
+          ORDER BY bm25({table}, 10.0, 1.0) LIMIT {CANDIDATES}"
+    ))?;
+    let rows = stmt.query_map([fts_query], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
+    })?;
+    for row in rows {
+        let (i, row_lang, snippet) = row?;
+        let Some((at, entry)) = usize::try_from(i).ok().and_then(|at| entries.get(at).map(|e| (at, e)))
+        else {
+            continue;
+        };
+        if seen.contains(&i) || !matches_filter(entry, filter) {
+            continue;
+        }
+        seen.insert(i);
+        let snippet = if row_lang == filter.lang.code() {
+            snippet
+        } else {
+            snippet_in(conn, table, i, filter.lang, fts_query)?
+                .unwrap_or_else(|| opening(entry.body.get(filter.lang)))
+        };
+        found.push((
+            at,
+            RuleHit {
                 id: entry.id.clone(),
                 game: entry.game,
                 kind: entry.kind,
                 title: entry.title.get(filter.lang).to_owned(),
                 snippet: split_snippet(&snippet),
-            });
-            if hits.len() >= limit {
-                break;
-            }
-        }
-        Ok(hits)
+            },
+        ));
     }
+    Ok(())
+}
+
+/// Close terms for a query that found nothing: each word that starts no word of the entries is
+/// replaced by the nearest ones (Damerau–Levenshtein distance, at most 1 for short words and 2
+/// from 6 letters), most frequent first. Whole queries are returned, ready to search.
+pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> Vec<String> {
+    let words: Vec<String> = super::fold(query)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_owned)
+        .collect();
+    let known = |w: &str| vocabulary.iter().any(|(v, _)| v.starts_with(w));
+    let Some(bad) = words.iter().position(|w| w.chars().count() >= 3 && !known(w)) else {
+        return Vec::new();
+    };
+    let word = &words[bad];
+    let allowed = if word.chars().count() >= 6 { 2 } else { 1 };
+    let mut close: Vec<(usize, u32, &str)> = vocabulary
+        .iter()
+        .filter_map(|(v, n)| {
+            // Compare with the word's length too, so a prefix typed with a typo still matches.
+            let prefix: String = v.chars().take(word.chars().count()).collect();
+            let d = strsim::damerau_levenshtein(word, v).min(strsim::damerau_levenshtein(word, &prefix) + 1);
+            (d <= allowed).then_some((d, *n, v.as_str()))
+        })
+        .collect();
+    close.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+    close
+        .into_iter()
+        .take(max)
+        .map(|(_, _, v)| {
+            let mut q = words.clone();
+            if let Some(slot) = q.get_mut(bad) {
+                *slot = v.to_owned();
+            }
+            q.join(" ")
+        })
+        .collect()
 }
 
 /// The snippet of entry `i` in `lang`, if that language's text matches too.
-fn snippet_in(conn: &Connection, i: i64, lang: Lang, fts_query: &str) -> rusqlite::Result<Option<String>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT snippet(rule_fts, 1, char(2), char(3), '…', 14)
-           FROM rule_fts WHERE rule_fts MATCH ?1 AND entry = ?2 AND lang = ?3",
-    )?;
+fn snippet_in(
+    conn: &Connection,
+    table: &str,
+    i: i64,
+    lang: Lang,
+    fts_query: &str,
+) -> rusqlite::Result<Option<String>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT snippet({table}, 1, char(2), char(3), '…', 14)
+           FROM {table} WHERE {table} MATCH ?1 AND entry = ?2 AND lang = ?3"
+    ))?;
     let mut rows = stmt.query(params![fts_query, i, lang.code()])?;
     Ok(match rows.next()? {
         Some(r) => Some(r.get(0)?),
@@ -143,12 +270,16 @@ fn snippet_in(conn: &Connection, i: i64, lang: Lang, fts_query: &str) -> rusqlit
     })
 }
 
-fn matches_filter(entry: &RuleEntry, filter: &SearchFilter) -> bool {
+pub(super) fn matches_filter(entry: &RuleEntry, filter: &SearchFilter) -> bool {
     let game_ok = match filter.game {
         None => true,
         Some(g) => entry.game.is_none() || entry.game == Some(g),
     };
-    game_ok && filter.kind.is_none_or(|k| entry.kind == k)
+    let variant_ok = match filter.variant.as_deref() {
+        None | Some("") => true,
+        Some(v) => entry.variants.is_empty() || entry.variants.iter().any(|x| x == v),
+    };
+    game_ok && variant_ok && filter.kind.is_none_or(|k| entry.kind == k)
 }
 
 /// Turns what the user typed into a safe FTS5 query: each run of letters and digits becomes a
@@ -167,8 +298,23 @@ pub fn to_fts_query(query: &str) -> Option<String> {
     if terms.is_empty() { None } else { Some(terms.join(" ")) }
 }
 
+/// The trigram fallback's query: each word of 3 letters or more as a quoted substring (the
+/// trigram tokenizer cannot match shorter ones), all required. `None` when none is left.
+pub fn to_trigram_query(query: &str) -> Option<String> {
+    let terms: Vec<String> = query
+        .chars()
+        .take(MAX_QUERY_CHARS)
+        .collect::<String>()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| t.chars().count() >= 3)
+        .take(16)
+        .map(|t| format!("\"{t}\""))
+        .collect();
+    if terms.is_empty() { None } else { Some(terms.join(" ")) }
+}
+
 /// The first words of a text, when no passage matches in the wanted language.
-fn opening(body: &str) -> String {
+pub(super) fn opening(body: &str) -> String {
     let words: Vec<&str> = body.split_whitespace().collect();
     if words.len() <= 14 { words.join(" ") } else { format!("{}…", words[..14].join(" ")) }
 }

@@ -103,3 +103,83 @@ fn filters_and_hostile_queries() {
         assert!(c.search(q, &SearchFilter::default()).is_ok(), "query {q:?} must not error");
     }
 }
+
+#[test]
+fn part_of_a_word_is_found_by_the_trigram_fallback() {
+    let c = catalogue();
+    let filter = SearchFilter { game: Some(GameId::Citadelles), lang: Lang::Fr, ..Default::default() };
+    // No word starts with "sassin": the trigram index finds it inside "Assassin".
+    let hits = c.search("sassin", &filter).expect("search");
+    assert_eq!(hits.first().map(|h| h.id.as_str()), Some("citadelles.character.assassin"));
+    assert!(hits[0].snippet.iter().any(|p| p.hit), "the part found is highlighted");
+    // Whole-word hits come before partial ones ("roi" inside "droite" comes after).
+    let hits = c.search("roi", &filter).expect("search");
+    let king = hits.iter().position(|h| h.id == "citadelles.character.king");
+    assert!(king.is_some_and(|k| k < 3), "{hits:?}");
+}
+
+#[test]
+fn the_game_being_played_comes_first_without_hiding_the_others() {
+    let c = catalogue();
+    let ids = |prefer: Option<GameId>| -> Vec<String> {
+        let filter = SearchFilter { prefer, lang: Lang::Fr, limit: 50, ..Default::default() };
+        c.search("égalité", &filter).expect("search").into_iter().map(|h| h.id).collect()
+    };
+    let plain = ids(None);
+    let citadelles_first = ids(Some(GameId::Citadelles));
+    assert_eq!(plain.len(), citadelles_first.len(), "the same entries, reordered");
+    let first_other = citadelles_first.iter().position(|id| !id.starts_with("citadelles.")).unwrap_or(0);
+    assert!(first_other > 0, "some Citadelles entry matches égalité: {citadelles_first:?}");
+    assert!(
+        citadelles_first[first_other..].iter().all(|id| !id.starts_with("citadelles.")),
+        "every Citadelles entry before the others: {citadelles_first:?}"
+    );
+    assert!(plain.iter().any(|id| id.starts_with("valencia.")), "other games still listed");
+}
+
+#[test]
+fn a_query_with_a_typo_gets_close_terms_that_do_find_entries() {
+    let c = catalogue();
+    let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
+    assert!(c.search("fontane", &filter).expect("search").is_empty(), "nothing matches the typo");
+    let suggestions = c.suggest("fontane", &filter).expect("suggest");
+    assert_eq!(suggestions.first().map(String::as_str), Some("fontaine"), "{suggestions:?}");
+    // The other words of the query are kept.
+    let suggestions = c.suggest("condotiere cout", &filter).expect("suggest");
+    assert!(suggestions.iter().any(|s| s == "condottiere cout"), "{suggestions:?}");
+    // A query that matches needs no suggestion.
+    assert!(c.suggest("fontaine", &filter).expect("suggest").is_empty());
+}
+
+#[test]
+fn entries_can_be_narrowed_to_a_kind_and_a_variant() {
+    let c = catalogue();
+    let filter = SearchFilter {
+        game: Some(GameId::Citadelles),
+        kind: Some(RuleKind::Wonder),
+        lang: Lang::En,
+        limit: 100,
+        ..Default::default()
+    };
+    let hits = c.search("points", &filter).expect("search");
+    assert!(!hits.is_empty());
+    assert!(hits.iter().all(|h| h.kind == RuleKind::Wonder), "{hits:?}");
+    // An entry about one variant is left out when another is asked for.
+    let tagged: Vec<_> = c.entries().iter().filter(|e| !e.variants.is_empty()).collect();
+    assert!(tagged.len() > 20, "Citadelles' profile-specific entries say so");
+    for e in tagged {
+        let game = e.game.expect("a variant entry has a game");
+        let other = game.info().variants.iter().find(|v| !e.variants.iter().any(|x| x == v.id));
+        if let Some(other) = other {
+            let f = SearchFilter {
+                game: Some(game),
+                variant: Some(other.id.to_owned()),
+                lang: Lang::Fr,
+                limit: 200,
+                ..Default::default()
+            };
+            let hits = c.search(&e.title.fr, &f).expect("search");
+            assert!(hits.iter().all(|h| h.id != e.id), "{} shown for {}", e.id, other.id);
+        }
+    }
+}

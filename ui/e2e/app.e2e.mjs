@@ -336,6 +336,37 @@ async function main() {
 		await screenshot('rule-entry');
 	});
 
+	await check('rules search updates letter by letter, suggests close terms, lists the glossary', async () => {
+		await tap('nav-rules');
+		const box = await shown('rules-search');
+		await box.click();
+		await box.clearValue();
+		// "c", "co", "con"…: each letter typed changes the results; "condo" finds the Warlord.
+		const seen = [];
+		for (const letter of 'condo') {
+			await browser.keys(letter);
+			const typed = await box.getValue();
+			const count = await waitText('rules-count', (t) => t.length > 0, `results for "${typed}"`);
+			seen.push(count);
+			const first = await browser.$('[data-testid^="rule-hit-"]');
+			await first.waitForDisplayed({ timeoutMsg: `no hit for "${typed}"` });
+		}
+		assert(new Set(seen).size > 1, `the results changed while typing (counts: ${seen.join(' | ')})`);
+		await shown('rule-hit-citadelles.character.warlord');
+		await screenshot('rules-letter-by-letter');
+		// A typo: nothing, but a close term that does find entries.
+		await typeInto('rules-search', 'fontane');
+		await shown('rules-none');
+		const suggestion = await waitText('rules-suggestions', (t) => t.includes('fontaine'), 'suggests "fontaine"');
+		assert(suggestion.length > 0, 'a suggestion is shown');
+		await tap('rules-suggestion');
+		await shown('rule-hit-valencia.scoring.fountains');
+		await typeInto('rules-search', '');
+		await tap('rules-glossary-link');
+		await waitText('term-glossary.citadelles.warlord', (t) => t.includes('Condottiere') && t.includes('Warlord'), 'Condottiere / Warlord');
+		await screenshot('glossary');
+	});
+
 	await check('players screen lists Ani and Dirk', async () => {
 		await tap('nav-players');
 		await waitText('roster', (t) => t.includes('Ani') && t.includes('Dirk'), 'roster holds Ani and Dirk');

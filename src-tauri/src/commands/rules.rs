@@ -1,7 +1,7 @@
 //! The rules catalogue.
 
 use greffier::games::GameId;
-use greffier::rules::{RuleHit, RuleKind, SearchFilter};
+use greffier::rules::{RuleHit, RuleKind, RuleSearch, SearchFilter};
 use greffier::text::{Lang, Text};
 use serde::Serialize;
 use tauri::State;
@@ -19,6 +19,8 @@ pub struct RuleView {
     pub body: Text,
     pub source: String,
     pub related: Vec<RelatedRule>,
+    /// The rule profiles / modules / scenarios it is about (empty: all).
+    pub variants: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -32,14 +34,16 @@ pub struct RelatedRule {
 pub async fn search_rules(
     state: State<'_, AppState>,
     query: String,
-    game: Option<GameId>,
-    lang: Lang,
-    limit: u32,
-) -> CmdResult<Vec<RuleHit>> {
-    state
-        .catalogue
-        .search(&query, &SearchFilter { game, kind: None, lang, limit })
-        .map_err(|e| CommandError::new(ErrorKind::Internal, e.to_string()))
+    filter: SearchFilter,
+) -> CmdResult<RuleSearch> {
+    state.catalogue.lookup(&query, &filter).map_err(|e| CommandError::new(ErrorKind::Internal, e.to_string()))
+}
+
+/// Every entry passing the filter (no query): the glossary, a game's clarifications…
+#[tauri::command]
+#[specta::specta]
+pub async fn list_rules(state: State<'_, AppState>, filter: SearchFilter) -> CmdResult<Vec<RuleHit>> {
+    Ok(state.catalogue.list(&filter))
 }
 
 #[tauri::command]
@@ -62,5 +66,6 @@ pub async fn get_rule(state: State<'_, AppState>, id: String) -> CmdResult<RuleV
             .filter_map(|r| catalogue.get(r))
             .map(|r| RelatedRule { id: r.id.clone(), title: r.title.clone() })
             .collect(),
+        variants: entry.variants.clone(),
     })
 }

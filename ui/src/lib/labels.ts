@@ -68,7 +68,8 @@ export function ruleKindName(kind: RuleKind): string {
 		faq: m.kind_faq,
 		errata: m.kind_errata,
 		overview: m.kind_overview,
-		app: m.kind_app
+		app: m.kind_app,
+		glossary: m.kind_glossary
 	};
 	return (names[kind] ?? (() => kind))();
 }

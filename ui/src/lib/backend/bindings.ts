@@ -48,7 +48,9 @@ export const commands = {
 	getPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("get_play", { playId })),
 	/**  Adds an entry to a play's round log (a Citadelles round record, an Orléans event…). */
 	logRoundEvent: (playId: number, round: number, kind: string, payload: Value) => typedError<RoundEvent, CommandError>(__TAURI_INVOKE("log_round_event", { playId, round, kind, payload })),
-	searchRules: (query: string, game: GameId | null, lang: Lang, limit: number) => typedError<RuleHit[], CommandError>(__TAURI_INVOKE("search_rules", { query, game, lang, limit })),
+	searchRules: (query: string, filter: SearchFilter) => typedError<RuleSearch, CommandError>(__TAURI_INVOKE("search_rules", { query, filter })),
+	/**  Every entry passing the filter (no query): the glossary, a game's clarifications… */
+	listRules: (filter: SearchFilter) => typedError<RuleHit[], CommandError>(__TAURI_INVOKE("list_rules", { filter })),
 	getRule: (id: string) => typedError<RuleView, CommandError>(__TAURI_INVOKE("get_rule", { id })),
 };
 
@@ -860,7 +862,18 @@ export type RuleHit = {
 };
 
 /**  What a rule entry is about; used to filter searches and to pick an icon. */
-export type RuleKind = "setup" | "phase" | "event" | "card" | "mission" | "character" | "wonder" | "fountain" | "place_tile" | "scoring" | "faq" | "errata" | "overview" | "app";
+export type RuleKind = "setup" | "phase" | "event" | "card" | "mission" | "character" | "wonder" | "fountain" | "place_tile" | "scoring" | "faq" | "errata" | "overview" | "app" | 
+/**  A game term in French and English (Condottiere / Warlord…). */
+"glossary";
+
+/**
+ *  What a search answers: the hits, best first, and when nothing matched, close queries that
+ *  do find entries (`fontane` → `fontaine`).
+ */
+export type RuleSearch = {
+	hits: RuleHit[],
+	suggestions: string[],
+};
 
 /**  A rule entry with the titles of its related entries, ready to show. */
 export type RuleView = {
@@ -871,6 +884,8 @@ export type RuleView = {
 	body: Text,
 	source: string,
 	related: RelatedRule[],
+	/**  The rule profiles / modules / scenarios it is about (empty: all). */
+	variants: string[],
 };
 
 /**
@@ -892,6 +907,24 @@ export type Scoreboard = {
 	players: PlayerScore[],
 	/**  One entry per group of players whose totals were equal, saying how it was settled. */
 	tie_breaks: TieBreak[],
+};
+
+/**  Narrows a search. */
+export type SearchFilter = {
+	/**  Only this game's entries (general entries are always included). */
+	game?: GameId | null,
+	/**
+	 *  Only entries about this rule profile / module / scenario of `game` (and those about
+	 *  every variant).
+	 */
+	variant?: string | null,
+	kind?: RuleKind | null,
+	/**  The game being played: its entries come first, the others still follow. */
+	prefer?: GameId | null,
+	/**  Language of the titles and snippets returned (the search matches both). */
+	lang: Lang,
+	/**  At most this many hits (0 means 20). */
+	limit?: number,
 };
 
 export type Seat = {

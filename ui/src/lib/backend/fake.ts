@@ -21,6 +21,8 @@ import type {
 	Problem,
 	RuleEntry,
 	RuleHit,
+	RuleSearch,
+	SearchFilter,
 	Scoreboard,
 	SplendorTableState,
 	TableState,
@@ -41,6 +43,7 @@ const cat = (key: string, fr: string, en: string, negative = false) => ({
 	key,
 	label: t(fr, en),
 	source: 'fake',
+	variants: [],
 	negative
 });
 
@@ -131,6 +134,7 @@ function fakeRules(): RuleEntry[] {
 				`Test entry (fake data): ${g.name} is scored by category. Most points wins.`
 			),
 			source: 'fake',
+			variants: [],
 			related: [{ id: `${g.id}.tie_break`, title: t('Départage', 'Tie-break') }]
 		});
 		rules.push({
@@ -140,6 +144,7 @@ function fakeRules(): RuleEntry[] {
 			title: t(`Départage à ${g.name}`, `${g.name} tie-break`),
 			body: t('En cas d\'égalité, la victoire est partagée.', 'On a tie, the victory is shared.'),
 			source: 'fake',
+			variants: [],
 			related: [{ id: `${g.id}.overview`, title: t(`${g.name} en bref`, `${g.name} at a glance`) }]
 		});
 		for (const c of g.categories) {
@@ -153,6 +158,7 @@ function fakeRules(): RuleEntry[] {
 					`Count each player's “${c.label.en}” points${c.negative ? ' (they are subtracted)' : ''}.`
 				),
 				source: 'fake',
+				variants: [],
 				related: scoring
 					.filter((id) => id !== `${g.id}.scoring.${c.key}`)
 					.slice(0, 2)
@@ -168,6 +174,7 @@ function fakeRules(): RuleEntry[] {
 		title,
 		body,
 		source: 'fake',
+		variants: [],
 		related: [{ id: 'splendor.overview', title: t('Les Cités de Splendor en bref', 'Les Cités de Splendor at a glance') }]
 	});
 	const splendor = FAKE_GAMES.find((g) => g.id === 'splendor')!;
@@ -715,13 +722,17 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			save();
 			return clone(event);
 		},
-		async searchRules(query: string, g: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]> {
+		async searchRules(query: string, filter: SearchFilter): Promise<RuleSearch> {
 			await wait();
+			const g = filter.game ?? null;
+			const lang: Lang = filter.lang;
+			const limit = filter.limit || 20;
 			const tokens = fold(query).split(/\s+/).filter(Boolean);
-			if (!tokens.length) return [];
+			if (!tokens.length) return { hits: [], suggestions: [] };
 			const hits: RuleHit[] = [];
 			for (const r of rules) {
 				if (g !== null && r.game !== g) continue;
+				if (filter.kind && r.kind !== filter.kind) continue;
 				const hay = fold(`${r.title[lang]} ${r.body[lang]}`);
 				if (!tokens.every((tok) => hay.includes(tok))) continue;
 				const body = r.body[lang];
@@ -730,7 +741,14 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 				hits.push({ id: r.id, game: r.game, kind: r.kind, title: r.title[lang], snippet: highlight(excerpt, tokens) });
 				if (hits.length >= limit) break;
 			}
-			return hits;
+			// The fake suggests nothing: close terms are the core's.
+			return { hits, suggestions: [] };
+		},
+		async listRules(filter: SearchFilter): Promise<RuleHit[]> {
+			await wait();
+			return rules
+				.filter((r) => (!filter.game || r.game === filter.game || r.game === null) && (!filter.kind || r.kind === filter.kind))
+				.map((r) => ({ id: r.id, game: r.game, kind: r.kind, title: r.title[filter.lang], snippet: [{ text: r.body[filter.lang].slice(0, 100), hit: false }] }));
 		},
 		async getRule(id) {
 			await wait();

@@ -28,6 +28,8 @@ import type {
 	RoundEvent,
 	RuleEntry,
 	RuleHit,
+	RuleSearch,
+	SearchFilter,
 	ScorePreview,
 	SetupStep
 } from './types';
@@ -65,7 +67,10 @@ export interface Backend {
 	getPlay(playId: number): Promise<PlayDetail>;
 	/** Adds an entry to a play's round log (a Citadelles round record, a draft draw…). */
 	logRoundEvent(playId: number, round: number, kind: string, payload: unknown): Promise<RoundEvent>;
-	searchRules(query: string, game: GameId | null, lang: Lang, limit: number): Promise<RuleHit[]>;
+	/** Hits for what was typed (whole words, then parts of words), and close queries when none. */
+	searchRules(query: string, filter: SearchFilter): Promise<RuleSearch>;
+	/** Every entry passing the filter (the glossary, a game's clarifications…). */
+	listRules(filter: SearchFilter): Promise<RuleHit[]>;
 	getRule(id: string): Promise<RuleEntry>;
 }
 
@@ -92,6 +97,7 @@ const METHODS: (keyof Backend)[] = [
 	'getPlay',
 	'logRoundEvent',
 	'searchRules',
+	'listRules',
 	'getRule'
 ];
 

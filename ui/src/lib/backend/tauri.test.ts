@@ -21,7 +21,7 @@ describe('Tauri backend', () => {
 		await b.saveTableState(3, state);
 		await b.listPlays({ game: 'valencia', status: null, limit: 20, offset: 40 });
 		await b.startPlay({ game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 });
-		await b.searchRules('fontaine', null, 'fr', 30);
+		await b.searchRules('fontaine', { game: null, lang: 'fr', limit: 30 });
 		// save_table_state(play_id, <the sheet>): whatever the sheet argument is named in Rust.
 		const [saveCmd, saveArgs] = calls.shift()!;
 		expect(saveCmd).toBe('save_table_state');
@@ -34,7 +34,7 @@ describe('Tauri backend', () => {
 				'start_play',
 				{ newPlay: { game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 } }
 			],
-			['search_rules', { query: 'fontaine', game: null, lang: 'fr', limit: 30 }]
+			['search_rules', { query: 'fontaine', filter: { game: null, lang: 'fr', limit: 30 } }]
 		]);
 	});
 

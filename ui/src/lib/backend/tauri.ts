@@ -43,7 +43,8 @@ export function createTauriBackend(): Backend {
 		getPlay: (id) => call(commands.getPlay(id)),
 		logRoundEvent: (id, round, kind, payload) =>
 			call(commands.logRoundEvent(id, round, kind, payload as Parameters<typeof commands.logRoundEvent>[3])),
-		searchRules: (q, game, lang, limit) => call(commands.searchRules(q, game, lang, limit)),
+		searchRules: (q, filter) => call(commands.searchRules(q, filter)),
+		listRules: (filter) => call(commands.listRules(filter)),
 		getRule: (id) => call(commands.getRule(id))
 	};
 }

@@ -71,6 +71,8 @@ export type {
 	RoundEvent,
 	RuleHit,
 	RuleKind,
+	RuleSearch,
+	SearchFilter,
 	Scoreboard,
 	ScorePreview,
 	Seat,

@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import Highlighted from './Highlighted.svelte';
 import RulesSearch from './RulesSearch.svelte';
 import { rulesView } from '$lib/views.svelte';
+import { setBackend, type SearchFilter } from '$lib/backend';
+import { createFakeBackend } from '$lib/backend/fake';
 
 describe('rules search', () => {
 	it('renders hit segments in <mark> as text, never as HTML', () => {
@@ -32,5 +34,31 @@ describe('rules search', () => {
 		const marks = [...hit.querySelectorAll('mark')].map((m) => m.textContent);
 		expect(marks.length).toBeGreaterThan(0);
 		expect(marks.every((m) => m?.toLowerCase() === 'fountain')).toBe(true);
+	});
+
+	it('offers close terms when nothing matches, and sends the filters and the preferred game', async () => {
+		const fake = createFakeBackend();
+		const asked: [string, SearchFilter][] = [];
+		setBackend({
+			...fake,
+			async searchRules(q, filter) {
+				asked.push([q, filter]);
+				return q === 'fontane' ? { hits: [], suggestions: ['fontaine'] } : fake.searchRules(q, filter);
+			}
+		});
+		rulesView.query = '';
+		rulesView.prefer = 'valencia';
+		rulesView.kind = 'scoring';
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fontane' } });
+		const suggestion = await screen.findByTestId('rules-suggestion');
+		expect(suggestion.textContent).toBe('fontaine');
+		expect(asked.at(-1)).toEqual(['fontane', expect.objectContaining({ prefer: 'valencia', kind: 'scoring', limit: 30 })]);
+		// Tapping the suggestion searches it.
+		await fireEvent.click(suggestion);
+		await waitFor(() => expect(asked.at(-1)?.[0]).toBe('fontaine'));
+		expect((screen.getByTestId('rules-search') as HTMLInputElement).value).toBe('fontaine');
+		rulesView.kind = null;
+		rulesView.prefer = null;
 	});
 });
