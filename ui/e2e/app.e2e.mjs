@@ -341,15 +341,27 @@ async function main() {
 		const box = await shown('rules-search');
 		await box.click();
 		await box.clearValue();
-		// "c", "co", "con"…: each letter typed changes the results; "condo" finds the Warlord.
+		// "c", "co", "con"…: each letter typed updates the results: the first hit's highlighted
+		// words start with what is typed so far; "condo" finds the Warlord.
 		const seen = [];
-		for (const letter of 'condo') {
-			await browser.keys(letter);
+		for (let k = 1; k <= 'condo'.length; k++) {
+			// setValue types the text key by key; each step adds one more letter.
+			await box.setValue('condo'.slice(0, k));
 			const typed = await box.getValue();
-			const count = await waitText('rules-count', (t) => t.length > 0, `results for "${typed}"`);
-			seen.push(count);
-			const first = await browser.$('[data-testid^="rule-hit-"]');
-			await first.waitForDisplayed({ timeoutMsg: `no hit for "${typed}"` });
+			assert(typed.length > 0 && 'condo'.startsWith(typed), `the box holds a prefix of "condo" (got "${typed}")`);
+			await browser.waitUntil(
+				async () => {
+					const first = await browser.$('[data-testid^="rule-hit-"]');
+					if (!(await first.isExisting())) return false;
+					const marks = await first.$$('mark');
+					if ((await marks.length) === 0) return false;
+					const words = [];
+					for (const mk of marks) words.push((await mk.getText()).toLowerCase());
+					return words.every((w) => w.startsWith(typed));
+				},
+				{ timeoutMsg: `the hits never matched "${typed}"` }
+			);
+			seen.push(await textOf('rules-count'));
 		}
 		assert(new Set(seen).size > 1, `the results changed while typing (counts: ${seen.join(' | ')})`);
 		await shown('rule-hit-citadelles.character.warlord');
@@ -361,7 +373,6 @@ async function main() {
 		assert(suggestion.length > 0, 'a suggestion is shown');
 		await tap('rules-suggestion');
 		await shown('rule-hit-valencia.scoring.fountains');
-		await typeInto('rules-search', '');
 		await tap('rules-glossary-link');
 		await waitText('term-glossary.citadelles.warlord', (t) => t.includes('Condottiere') && t.includes('Warlord'), 'Condottiere / Warlord');
 		await screenshot('glossary');
