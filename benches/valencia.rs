@@ -2,7 +2,7 @@
 //! the live help of a full 5-player table — and one auction with special cards.
 
 use divan::{Bencher, black_box};
-use greffier::games::valencia::{self, RawAuction};
+use greffier::games::valencia::{self, ValenciaRawAuction};
 use serde_json::{Value, json};
 
 fn main() {
@@ -59,7 +59,7 @@ fn help_for_a_five_player_table(bencher: Bencher) {
 
 #[divan::bench]
 fn resolve_a_five_player_auction(bencher: Bencher) {
-    let raw: RawAuction =
+    let raw: ValenciaRawAuction =
         serde_json::from_value(json!({ "variant": "special_influence", "step": "B", "first_player": 3,
         "players": [
             { "name": "Ani", "stack": [{ "card": "joker" }, { "card": 3 }] },

@@ -3,8 +3,8 @@
 //! `000_88d49a4ead267029.txt`; decisions: `shared/games/valencia.md`.
 
 use greffier::games::valencia::{
-    self, RawAuction, RawCouncil, RawRound, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus,
-    ValenciaStep,
+    self, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus, ValenciaRawAuction, ValenciaRawCouncil,
+    ValenciaRawRound, ValenciaStep,
 };
 use greffier::games::{GameId, Problems, Scoreboard, score_json};
 use proptest::prelude::*;
@@ -315,7 +315,7 @@ fn schema_version_is_2() {
 }
 
 fn auction(v: Value) -> Result<ValenciaAuction, Problems> {
-    let raw: RawAuction = serde_json::from_value(v).expect("shape");
+    let raw: ValenciaRawAuction = serde_json::from_value(v).expect("shape");
     valencia::resolve_auction(&raw)
 }
 
@@ -417,7 +417,7 @@ fn stacks_must_come_from_the_players_deck() {
 
 #[test]
 fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
-    let raw: RawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [
+    let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [
         { "name": "Ani", "council": ["nobility", "wine"] },
         { "name": "Dirk", "council": ["church", "merchants"] },
         { "name": "Lilli", "council": ["oranges"] },
@@ -433,7 +433,7 @@ fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
 
 #[test]
 fn round_tracker_walks_a_to_i_over_five_rounds() {
-    let raw = |v: Value| -> RawRound { serde_json::from_value(v).expect("shape") };
+    let raw = |v: Value| -> ValenciaRawRound { serde_json::from_value(v).expect("shape") };
     let r = valencia::round_tracker(&raw(
         json!({ "players": [{ "name": "Ani" }, { "name": "Dirk", "cards_left": 12 }] }),
     ))
@@ -482,8 +482,13 @@ const SEATLESS: [&str; 12] = [
     "mission_four_fountains",
 ];
 
-/// A valid table for `n` players built from the numbers `r`.
+/// A valid table for `n` players built from the numbers `r`, missions drawn from `SEATLESS`.
 fn table_from(n: usize, r: &[u32]) -> Value {
+    table_with(n, r, &SEATLESS)
+}
+
+/// The same, missions drawn from `pool`.
+fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
     let at = |k: usize| r.get(k).copied().unwrap_or(0);
     let seats = ["nobility", "church", "oranges", "wine", "merchants"];
     let resources = ["oranges", "dried_fruit", "wine", "clothing", "porcelain"];
@@ -493,7 +498,7 @@ fn table_from(n: usize, r: &[u32]) -> Value {
             let b = 1 + i * 11;
             let city = 1 + at(b) % 10;
             let mut missions = Vec::new();
-            for (k, id) in SEATLESS.iter().enumerate() {
+            for (k, id) in pool.iter().enumerate() {
                 if k % n == i && at(b + 1) >> k & 1 == 1 {
                     let m = valencia::mission(id).expect("id");
                     missions.push(match m.judging() {
@@ -532,7 +537,71 @@ fn table_strategy() -> impl Strategy<Value = (Value, Vec<usize>)> {
     })
 }
 
+/// Every auto-judged or formula card, the neighbour cards included.
+const WITH_NEIGHBOURS: [&str; 14] = [
+    "mission_neighbour_coins",
+    "mission_neighbour_resources",
+    "mission_palms",
+    "mission_stefan_feld",
+    "mission_most_city",
+    "mission_most_coins",
+    "mission_council",
+    "mission_ten_minus_coins",
+    "mission_longest_route",
+    "mission_isolated",
+    "mission_central_fountain",
+    "mission_three_resource_types",
+    "mission_four_fountains",
+    "mission_ten_minus_resources",
+];
+
 proptest! {
+    #[test]
+    fn rotating_the_table_keeps_neighbour_missions(
+        n in 2usize..=5,
+        r in proptest::collection::vec(0u32..1000, 61),
+        turn in 1usize..5,
+    ) {
+        // A rotation keeps every seat's two neighbours, so nothing may change but the order.
+        let table = table_with(n, &r, &WITH_NEIGHBOURS);
+        let b = score(&table);
+        let players = table["players"].as_array().expect("players");
+        let mut rotated = table.clone();
+        rotated["players"] = Value::Array((0..n).map(|j| players[(j + turn) % n].clone()).collect());
+        let c = score(&rotated);
+        for j in 0..n {
+            let k = (j + turn) % n;
+            prop_assert_eq!(&c.players[j].name, &b.players[k].name);
+            prop_assert_eq!(c.players[j].total, b.players[k].total);
+        }
+    }
+
+    #[test]
+    fn auction_ranks_follow_the_seats_when_the_table_turns(
+        values in proptest::collection::vec(proptest::option::of(1u32..=6), 3..=5),
+        first in 0usize..5,
+        turn in 1usize..5,
+    ) {
+        let n = values.len();
+        let first = first % n;
+        let bid = |k: usize| match values[k] {
+            Some(v) => json!({ "name": format!("P{k}"), "stack": [{ "card": v }] }),
+            None => json!({ "name": format!("P{k}") }),
+        };
+        let a = auction(json!({ "step": "B", "first_player": first, "players": (0..n).map(bid).collect::<Vec<_>>() }))
+            .expect("valid");
+        // Seat j of the turned table is seat (j + turn) % n of the first one, the first player too.
+        let turned: Vec<Value> = (0..n).map(|j| bid((j + turn) % n)).collect();
+        let new_first = (first + n - turn % n) % n;
+        let b = auction(json!({ "step": "B", "first_player": new_first, "players": turned })).expect("valid");
+        for j in 0..n {
+            let k = (j + turn) % n;
+            prop_assert_eq!(b.bids[j].rank, a.bids[k].rank);
+            prop_assert_eq!(b.bids[j].acts, a.bids[k].acts);
+        }
+        prop_assert_eq!((usize::from(b.pawn_holder) + turn) % n, usize::from(a.pawn_holder));
+    }
+
     #[test]
     fn total_is_the_sum_of_the_categories((table, _) in table_strategy()) {
         let b = score(&table);

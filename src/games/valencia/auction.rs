@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::board::{PRIVILEGES_IN_BOX, ResourceCounts, ValenciaResource, to_u8, to_u32};
+use super::board::{PRIVILEGES_IN_BOX, ValenciaResource, ValenciaResourceCounts, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problems, input};
 use crate::text::Text;
@@ -235,7 +235,7 @@ pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
 /// An auction as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawAuction {
+pub struct ValenciaRawAuction {
     #[serde(default)]
     pub variant: Option<String>,
     /// Special cards in use (module 1); absent: all seven.
@@ -249,7 +249,7 @@ pub struct RawAuction {
     pub first_player: Option<Value>,
     /// Seating order, clockwise.
     #[serde(default)]
-    pub players: Vec<RawBid>,
+    pub players: Vec<ValenciaRawBid>,
     /// 2 players, steps B/D (one card) and F (two cards): Nina's revealed values.
     #[serde(default)]
     pub nina: Vec<Value>,
@@ -259,12 +259,12 @@ pub struct RawAuction {
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawBid {
+pub struct ValenciaRawBid {
     #[serde(default)]
     pub name: String,
     /// The revealed stack; absent or null = passed.
     #[serde(default)]
-    pub stack: Option<Vec<RawInfluenceCard>>,
+    pub stack: Option<Vec<ValenciaRawCard>>,
     /// Privileges spent in this auction to act later.
     #[serde(default)]
     pub privileges_spent: Option<Value>,
@@ -277,7 +277,7 @@ pub struct RawBid {
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawInfluenceCard {
+pub struct ValenciaRawCard {
     /// 1–6 (number or string) or `joker`, `economies`, `twins`, `warehouse`, `support`,
     /// `vagabond`, `central`.
     #[serde(default)]
@@ -329,7 +329,7 @@ pub struct ValenciaBid {
     /// Économies, whatever the rank.
     pub coins_gained: u32,
     /// Entrepôt, whatever the rank.
-    pub resources_gained: ResourceCounts,
+    pub resources_gained: ValenciaResourceCounts,
     /// Soutien and Vagabond powers this stack unlocks.
     pub effects: Vec<Text>,
     pub privileges_spent: u32,
@@ -388,7 +388,7 @@ pub(crate) fn special_cards(p: &mut Problems, field: &str, ids: Option<&[String]
 fn validate_stack(
     p: &mut Problems,
     i: usize,
-    stack: &[RawInfluenceCard],
+    stack: &[ValenciaRawCard],
     special: &[InfluenceCard],
 ) -> Vec<Revealed> {
     let at = |f: String| format!("players[{i}].stack{f}");
@@ -484,7 +484,7 @@ fn validate_stack(
 }
 
 /// Checks and resolves one auction.
-pub fn resolve_auction(raw: &RawAuction) -> Result<ValenciaAuction, Problems> {
+pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
@@ -662,7 +662,7 @@ fn resolve(
         let name = names.get(seat).map_or(String::new(), |s| s.trim().to_owned());
         let mut cards = Vec::new();
         let mut coins_gained = 0u32;
-        let mut resources_gained = ResourceCounts::default();
+        let mut resources_gained = ValenciaResourceCounts::default();
         let mut effects = Vec::new();
         for r in stack.iter().flatten() {
             let (value, note) = match r.card {

@@ -73,7 +73,7 @@ impl ValenciaResource {
 /// How many of each resource type someone holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct ResourceCounts {
+pub struct ValenciaResourceCounts {
     pub oranges: u32,
     pub dried_fruit: u32,
     pub wine: u32,
@@ -81,7 +81,7 @@ pub struct ResourceCounts {
     pub porcelain: u32,
 }
 
-impl ResourceCounts {
+impl ValenciaResourceCounts {
     pub fn get(&self, r: ValenciaResource) -> u32 {
         self.as_array().get(r.index()).copied().unwrap_or(0)
     }

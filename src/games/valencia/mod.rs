@@ -46,8 +46,8 @@ mod table;
 
 pub use auction::*;
 pub use board::{
-    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ResourceCounts, ValenciaResource,
-    ValenciaSeat,
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
+    ValenciaResourceCounts, ValenciaSeat,
 };
 pub use help::{ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_table};
 pub use missions::{
@@ -57,8 +57,8 @@ pub use missions::{
 pub use phases::*;
 pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
 pub use table::{
-    Fountain, HeldMission, Player, RawFountain, RawMission, RawPlayer, RawTable, Table, ValenciaVariant,
-    parse, validate,
+    Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
+    ValenciaRawTable, ValenciaVariant, parse, validate,
 };
 
 use super::{

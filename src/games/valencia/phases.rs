@@ -17,12 +17,12 @@ const GAME: &str = "Valencia";
 /// A council phase as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawCouncil {
+pub struct ValenciaRawCouncil {
     #[serde(default)]
     pub variant: Option<String>,
     /// Seating order.
     #[serde(default)]
-    pub players: Vec<RawCouncillor>,
+    pub players: Vec<ValenciaRawCouncillor>,
     /// Privileges left in the supply before the phase (absent: 19).
     #[serde(default)]
     pub privileges_supply: Option<Value>,
@@ -32,7 +32,7 @@ pub struct RawCouncil {
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawCouncillor {
+pub struct ValenciaRawCouncillor {
     #[serde(default)]
     pub name: String,
     /// Seats held (`nobility`, `church`, a resource key for a guild, `merchants`).
@@ -80,7 +80,7 @@ fn player_count(p: &mut Problems, n: usize) {
 
 /// Valencia, p.10 (phase III): 1 point per own member on the council; the most members takes a
 /// privilege, ties each take one.
-pub fn council_phase(raw: &RawCouncil) -> Result<ValenciaCouncil, Problems> {
+pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
@@ -193,7 +193,7 @@ pub fn council_phase(raw: &RawCouncil) -> Result<ValenciaCouncil, Problems> {
 /// Where a game stands, as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawRound {
+pub struct ValenciaRawRound {
     #[serde(default)]
     pub variant: Option<String>,
     /// Special cards in use (module 1; absent: all seven). The Joker makes decks 25 cards.
@@ -206,7 +206,7 @@ pub struct RawRound {
     #[serde(default)]
     pub step: Option<String>,
     #[serde(default)]
-    pub players: Vec<RawRoundPlayer>,
+    pub players: Vec<ValenciaRawRoundPlayer>,
     /// Privileges left in the supply (absent: 19).
     #[serde(default)]
     pub privileges_supply: Option<Value>,
@@ -221,7 +221,7 @@ pub struct RawRound {
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawRoundPlayer {
+pub struct ValenciaRawRoundPlayer {
     #[serde(default)]
     pub name: String,
     /// Influence cards left in the deck (absent: a full deck).
@@ -306,7 +306,7 @@ pub fn step_text(step: ValenciaStep) -> (Text, Text) {
 }
 
 /// Where the game stands: step rules, who acts, cards and privileges left.
-pub fn round_tracker(raw: &RawRound) -> Result<ValenciaRound, Problems> {
+pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);

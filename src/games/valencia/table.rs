@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::board::{
-    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ResourceCounts, ValenciaResource,
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
     ValenciaSeat, to_u32,
 };
 use super::missions::{Mission, ValenciaJudging, mission};
@@ -69,21 +69,21 @@ impl ValenciaVariant {
 /// The table as sent. Counts are JSON values so a wrong type is reported on its own field.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawTable {
+pub struct ValenciaRawTable {
     #[serde(default)]
     pub variant: Option<String>,
     /// Fountains in the city, in any fixed order; players' `fountain_members` follow it.
     #[serde(default)]
-    pub fountains: Vec<RawFountain>,
+    pub fountains: Vec<ValenciaRawFountain>,
     #[serde(default)]
-    pub players: Vec<RawPlayer>,
+    pub players: Vec<ValenciaRawPlayer>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawFountain {
+pub struct ValenciaRawFountain {
     /// Printed value.
     #[serde(default)]
     pub value: Option<Value>,
@@ -97,7 +97,7 @@ pub struct RawFountain {
 /// One seat as sent, in seating order (clockwise). Absent counts are 0.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawPlayer {
+pub struct ValenciaRawPlayer {
     #[serde(default)]
     pub name: String,
     #[serde(default)]
@@ -131,7 +131,7 @@ pub struct RawPlayer {
     #[serde(default)]
     pub isolated: Option<Value>,
     #[serde(default)]
-    pub missions: Vec<RawMission>,
+    pub missions: Vec<ValenciaRawMission>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -139,7 +139,7 @@ pub struct RawPlayer {
 /// A mission card held, as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct RawMission {
+pub struct ValenciaRawMission {
     /// Card id from the catalogue (`mission_cost_3`, `mission_palms`…).
     #[serde(default)]
     pub id: String,
@@ -177,7 +177,7 @@ pub struct Player {
     pub fountain_members: Vec<u32>,
     pub privileges: u32,
     pub coins: u32,
-    pub resources: ResourceCounts,
+    pub resources: ValenciaResourceCounts,
     pub council: Vec<ValenciaSeat>,
     pub council_points: u32,
     pub stefan_feld: bool,
@@ -211,7 +211,7 @@ impl Player {
 }
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
-pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
+pub fn parse(raw: &Value) -> Result<ValenciaRawTable, Problems> {
     serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
 }
 
@@ -220,7 +220,7 @@ fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
 }
 
 /// Checks a raw table, reporting every problem with its field.
-pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
+pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
@@ -321,7 +321,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     p.into_result(Table { variant, fountains, players })
 }
 
-fn validate_fountains(p: &mut Problems, raw: &[RawFountain]) -> Vec<Fountain> {
+fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Fountain> {
     let mut out = Vec::with_capacity(raw.len());
     for (f, rf) in raw.iter().enumerate() {
         for key in rf.other.keys() {
@@ -375,7 +375,7 @@ fn validate_fountains(p: &mut Problems, raw: &[RawFountain]) -> Vec<Fountain> {
 fn validate_player<'r>(
     p: &mut Problems,
     i: usize,
-    rp: &'r RawPlayer,
+    rp: &'r ValenciaRawPlayer,
     players: usize,
     fountains: &[Fountain],
     card_holder: &mut HashMap<&'r str, usize>,
@@ -421,7 +421,7 @@ fn validate_player<'r>(
     let isolated =
         count("isolated", rp.isolated.as_ref(), MEMBERS_PER_PLAYER, "membres isolés", "lone members");
 
-    let mut resources = ResourceCounts::default();
+    let mut resources = ValenciaResourceCounts::default();
     for (key, value) in &rp.resources {
         let field = at(&format!("resources.{key}"));
         match ValenciaResource::from_key(key) {
@@ -565,7 +565,7 @@ fn validate_mission<'r>(
     p: &mut Problems,
     i: usize,
     k: usize,
-    rm: &'r RawMission,
+    rm: &'r ValenciaRawMission,
     players: usize,
     card_holder: &mut HashMap<&'r str, usize>,
 ) -> Option<HeldMission> {

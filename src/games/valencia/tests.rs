@@ -16,7 +16,7 @@ fn points(b: &crate::games::Scoreboard, seat: usize, key: &str) -> i32 {
 }
 
 fn auction(raw: Value) -> ValenciaAuction {
-    let raw: RawAuction = serde_json::from_value(raw).expect("shape");
+    let raw: ValenciaRawAuction = serde_json::from_value(raw).expect("shape");
     match resolve_auction(&raw) {
         Ok(a) => a,
         Err(p) => panic!("{p}"),
@@ -107,7 +107,7 @@ fn step_a_example_lilli_nobility_dirk_church() {
 
 #[test]
 fn council_example_3_2_1_1_1_and_lilli_takes_the_privilege() {
-    let raw: RawCouncil = serde_json::from_value(json!({ "privileges_supply": 14, "players": [
+    let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 14, "players": [
         { "name": "Lilli", "council": ["nobility", "wine", "oranges"] },
         { "name": "Frank", "council": ["church", "merchants"] },
         { "name": "Dirk", "council": ["dried_fruit"] },
