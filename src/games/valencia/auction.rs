@@ -177,14 +177,21 @@ impl InfluenceCard {
         }
     }
 
-    /// Reads `"joker"`…, or a value 1–6 as a number or a string.
+    /// Reads `"joker"`…, or a printed value as a number or a string: 1–6 are ordinary cards,
+    /// 0 is the Joker and 7 the Centrale (the only cards printed with those values).
     pub fn from_value(v: &Value) -> Option<InfluenceCard> {
+        let by_value = |n: u64| match n {
+            0 => Some(InfluenceCard::Joker),
+            7 => Some(InfluenceCard::Central),
+            1..=6 => u8::try_from(n).ok().map(InfluenceCard::Basic),
+            _ => None,
+        };
         if let Some(n) = v.as_u64() {
-            return (1..=6).contains(&n).then(|| InfluenceCard::Basic(u8::try_from(n).unwrap_or(0)));
+            return by_value(n);
         }
         let s = v.as_str()?.trim();
-        if let Ok(n) = s.parse::<u8>() {
-            return (1..=6).contains(&n).then_some(InfluenceCard::Basic(n));
+        if let Ok(n) = s.parse::<u64>() {
+            return by_value(n);
         }
         InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == s)
     }
@@ -278,8 +285,8 @@ pub struct ValenciaRawBid {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawCard {
-    /// 1–6 (number or string) or `joker`, `economies`, `twins`, `warehouse`, `support`,
-    /// `vagabond`, `central`.
+    /// 1–6 (number or string; 0 = `joker`, 7 = `central`) or `joker`, `economies`, `twins`,
+    /// `warehouse`, `support`, `vagabond`, `central`.
     #[serde(default)]
     pub card: Value,
     /// Économies: coins printed (default 2, the book's example).

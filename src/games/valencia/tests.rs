@@ -227,3 +227,33 @@ fn privilege_example_order_ani_lilli_patty_dirk() {
     // Patty reveals, Dirk plays last.
     assert_eq!(reveal_order(0, &[0, 2, 0, 1]), vec![0, 2, 3, 1]);
 }
+
+#[test]
+fn the_module_doc_example_scores_52_for_lilli() {
+    let b = board(json!({ "variant": "base",
+      "fountains": [ { "value": 6 }, { "value": 2 }, { "value": 4, "central": true } ],
+      "players": [
+        { "name": "Lilli", "city_members": 7, "palm_members": 3,
+          "fountain_members": [3, 2, 0], "privileges": 1, "coins": 4,
+          "resources": { "wine": 1, "porcelain": 2 },
+          "council": ["nobility", "wine"], "council_points": 14, "stefan_feld": true,
+          "longest_route": 4, "isolated": 1,
+          "missions": [ { "id": "mission_palms", "points": 4 },
+                        { "id": "mission_square", "points": 3, "done": true },
+                        { "id": "mission_ten_minus_coins" } ] },
+        { "name": "Frank", "city_members": 5 } ] }));
+    let got: Vec<i32> = b.players[0].categories.iter().map(|c| c.points).collect();
+    // council, city, palms, fountains (3 × 6 + 2 × 2), privileges, missions (3 + 6), failed (palms).
+    assert_eq!(got, vec![14, 7, 3, 22, 1, 9, -4]);
+    assert_eq!(b.players[0].total, 52);
+    assert_eq!(b.winners(), vec![0]);
+}
+
+#[test]
+fn printed_0_and_7_read_as_joker_and_central() {
+    let a = special(json!([
+        { "name": "Lilli", "stack": [{ "card": 0 }, { "card": "7" }] },
+        { "name": "Frank", "stack": [{ "card": 6 }] } ]));
+    assert_eq!(value_of(&a, 0, "joker"), 2);
+    assert_eq!(value_of(&a, 0, "central"), 7, "her own 0 does not lower it");
+}
