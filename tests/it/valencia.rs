@@ -440,6 +440,7 @@ fn round_tracker_walks_a_to_i_over_five_rounds() {
     .expect("valid");
     assert_eq!((r.round, r.step), (1, ValenciaStep::A));
     assert_eq!(r.next, Some((1, ValenciaStep::B)));
+    assert_eq!(r.places, 2);
     assert_eq!(r.decks[0].cards_left, 24);
     assert_eq!(r.decks[0].per_round_tenths, 48);
     assert_eq!(r.privileges_supply, 19);
@@ -646,4 +647,20 @@ proptest! {
             prop_assert!(b.bids.iter().all(|x| x.total <= w.total));
         }
     }
+}
+
+#[test]
+fn json_entry_points_report_a_wrong_shape_as_one_problem() {
+    let p = valencia::auction(&json!({ "players": "nobody" })).expect_err("malformed");
+    assert_eq!(p.iter().next().map(|x| x.code.as_str()), Some("malformed"));
+    let c = valencia::council(
+        &json!({ "players": [{ "name": "Ani", "council": ["church"] }, { "name": "Dirk" }] }),
+    )
+    .expect("valid");
+    assert_eq!(c.players[0].points, 1);
+    let r = valencia::round(
+        &json!({ "round": 2, "step": "c", "players": [{ "name": "Ani" }, { "name": "Dirk" }] }),
+    )
+    .expect("valid");
+    assert_eq!((r.round, r.step, r.places), (2, ValenciaStep::C, 1));
 }

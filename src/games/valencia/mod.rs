@@ -163,5 +163,24 @@ pub fn help(raw: &serde_json::Value) -> Result<ValenciaHelp, Problems> {
     Ok(help_table(&validate(&parse(raw)?)?))
 }
 
+fn read<T: serde::de::DeserializeOwned>(raw: &serde_json::Value) -> Result<T, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+/// [`resolve_auction`] from JSON (a wrong shape is one `malformed` problem).
+pub fn auction(raw: &serde_json::Value) -> Result<ValenciaAuction, Problems> {
+    resolve_auction(&read(raw)?)
+}
+
+/// [`council_phase`] from JSON.
+pub fn council(raw: &serde_json::Value) -> Result<ValenciaCouncil, Problems> {
+    council_phase(&read(raw)?)
+}
+
+/// [`round_tracker`] from JSON.
+pub fn round(raw: &serde_json::Value) -> Result<ValenciaRound, Problems> {
+    round_tracker(&read(raw)?)
+}
+
 #[cfg(test)]
 mod tests;

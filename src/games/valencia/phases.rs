@@ -249,6 +249,8 @@ pub struct ValenciaRound {
     pub step: ValenciaStep,
     pub step_title: Text,
     pub step_rule: Text,
+    /// Ranks that get an action at this step and player count (0 at H and I: no auction).
+    pub places: u8,
     /// Who acts at H / I (named when the seat is given).
     pub actor: Option<Text>,
     /// The next step, or `None` after I of round 5 (final scoring).
@@ -431,5 +433,15 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
             None if round < ROUNDS => Some((round + 1, ValenciaStep::A)),
             None => None,
         };
-    Ok(ValenciaRound { round, step, step_title, step_rule, actor, next, decks, privileges_supply: supply })
+    Ok(ValenciaRound {
+        round,
+        step,
+        step_title,
+        step_rule,
+        places: step.places(n),
+        actor,
+        next,
+        decks,
+        privileges_supply: supply,
+    })
 }
