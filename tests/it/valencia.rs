@@ -664,3 +664,14 @@ fn json_entry_points_report_a_wrong_shape_as_one_problem() {
     .expect("valid");
     assert_eq!((r.round, r.step, r.places), (2, ValenciaStep::C, 1));
 }
+
+#[test]
+fn null_fields_read_as_empty() {
+    let t = json!({ "players": [
+        { "name": "Ani", "city_members": null, "fountain_members": null, "resources": null, "council": null,
+          "stefan_feld": null, "missions": null },
+        { "name": "Dirk", "city_members": 2 } ] });
+    let b = score(&t);
+    assert_eq!(b.players[0].total, 0);
+    assert_eq!(b.players[1].rank, 1);
+}

@@ -89,7 +89,7 @@ pub struct ValenciaRawFountain {
     pub value: Option<Value>,
     /// The central tile's fountain (touches 8 spaces).
     #[serde(default)]
-    pub central: bool,
+    pub central: Option<bool>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -107,7 +107,7 @@ pub struct ValenciaRawPlayer {
     pub palm_members: Option<Value>,
     /// Per fountain of `fountains` (same order): own members touching it.
     #[serde(default)]
-    pub fountain_members: Vec<Value>,
+    pub fountain_members: Option<Vec<Value>>,
     /// Unused privileges.
     #[serde(default)]
     pub privileges: Option<Value>,
@@ -115,15 +115,15 @@ pub struct ValenciaRawPlayer {
     pub coins: Option<Value>,
     /// Resource key (`oranges`, `dried_fruit`, `wine`, `clothing`, `porcelain`) → count.
     #[serde(default)]
-    pub resources: BTreeMap<String, Value>,
+    pub resources: Option<BTreeMap<String, Value>>,
     /// Council seats held: `nobility`, `church`, a resource key (guild), `merchants`.
     #[serde(default)]
-    pub council: Vec<String>,
+    pub council: Option<Vec<String>>,
     /// Prestige gained in the council phases (phase III) during the game.
     #[serde(default)]
     pub council_points: Option<Value>,
     #[serde(default)]
-    pub stefan_feld: bool,
+    pub stefan_feld: Option<bool>,
     /// Members on the longest orthogonal route (for its mission).
     #[serde(default)]
     pub longest_route: Option<Value>,
@@ -131,7 +131,7 @@ pub struct ValenciaRawPlayer {
     #[serde(default)]
     pub isolated: Option<Value>,
     #[serde(default)]
-    pub missions: Vec<ValenciaRawMission>,
+    pub missions: Option<Vec<ValenciaRawMission>>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -343,7 +343,7 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
             }
             v => input::count(p, field, v.as_ref(), MAX_FOUNTAIN_VALUE, &what).unwrap_or(0),
         };
-        out.push(Fountain { value, central: rf.central });
+        out.push(Fountain { value, central: rf.central.unwrap_or(false) });
     }
     let central = out.iter().filter(|f| f.central).count();
     if central > 1 {
@@ -422,7 +422,7 @@ fn validate_player<'r>(
         count("isolated", rp.isolated.as_ref(), MEMBERS_PER_PLAYER, "membres isolés", "lone members");
 
     let mut resources = ValenciaResourceCounts::default();
-    for (key, value) in &rp.resources {
+    for (key, value) in rp.resources.iter().flatten() {
         let field = at(&format!("resources.{key}"));
         match ValenciaResource::from_key(key) {
             None => p.push(
@@ -445,7 +445,7 @@ fn validate_player<'r>(
     }
 
     let mut council = Vec::new();
-    for (k, key) in rp.council.iter().enumerate() {
+    for (k, key) in rp.council.iter().flatten().enumerate() {
         let field = at(&format!("council[{k}]"));
         match ValenciaSeat::from_key(key) {
             None => p.push(
@@ -502,21 +502,14 @@ fn validate_player<'r>(
         }
     }
 
-    if rp.fountain_members.len() > fountains.len() {
+    let typed = rp.fountain_members.as_deref().unwrap_or(&[]);
+    if typed.len() > fountains.len() {
         p.push(
             at("fountain_members"),
             "unknown_fountain",
             Text::new(
-                format!(
-                    "{} nombres pour {} fontaine(s) sur la table.",
-                    rp.fountain_members.len(),
-                    fountains.len()
-                ),
-                format!(
-                    "{} counts for {} fountain(s) on the table.",
-                    rp.fountain_members.len(),
-                    fountains.len()
-                ),
+                format!("{} nombres pour {} fontaine(s) sur la table.", typed.len(), fountains.len()),
+                format!("{} counts for {} fountain(s) on the table.", typed.len(), fountains.len()),
             ),
         );
     }
@@ -525,7 +518,7 @@ fn validate_player<'r>(
         let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
         let field = at(&format!("fountain_members[{f}]"));
         let what = Text::new("membres autour de la fontaine", "members around the fountain");
-        let n = input::count(p, field.clone(), rp.fountain_members.get(f), max, &what).unwrap_or(0);
+        let n = input::count(p, field.clone(), typed.get(f), max, &what).unwrap_or(0);
         if n > city_members {
             too_many(
                 p,
@@ -538,7 +531,7 @@ fn validate_player<'r>(
     }
 
     let mut missions = Vec::new();
-    for (k, rm) in rp.missions.iter().enumerate() {
+    for (k, rm) in rp.missions.iter().flatten().enumerate() {
         if let Some(held) = validate_mission(p, i, k, rm, players, card_holder) {
             missions.push(held);
         }
@@ -554,7 +547,7 @@ fn validate_player<'r>(
         resources,
         council,
         council_points,
-        stefan_feld: rp.stefan_feld,
+        stefan_feld: rp.stefan_feld.unwrap_or(false),
         longest_route,
         isolated,
         missions,
