@@ -1,1 +1,677 @@
-//! valencia integration tests.
+//! Valencia through the public API: table state JSON in, Scoreboard / help / every problem out;
+//! the mission catalogue, auctions, council phase and round tracker. Rulebook:
+//! `000_88d49a4ead267029.txt`; decisions: `shared/games/valencia.md`.
+
+use greffier::games::valencia::{
+    self, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus, ValenciaRawAuction, ValenciaRawCouncil,
+    ValenciaRawRound, ValenciaStep,
+};
+use greffier::games::{GameId, Problems, Scoreboard, score_json};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+fn score(v: &Value) -> Scoreboard {
+    match score_json(GameId::Valencia, &v.to_string()) {
+        Ok(b) => b,
+        Err(p) => panic!("{p}"),
+    }
+}
+
+fn problems(v: &Value) -> Problems {
+    score_json(GameId::Valencia, &v.to_string()).expect_err("should be refused")
+}
+
+fn fields(p: &Problems) -> Vec<(String, String)> {
+    p.iter().map(|x| (x.field.clone(), x.code.clone())).collect()
+}
+
+fn points(b: &Scoreboard, seat: usize, key: &str) -> i32 {
+    b.players[seat].categories.iter().find(|c| c.key == key).map(|c| c.points).expect("category")
+}
+
+/// Status and points of the first mission held by seat 0.
+fn mission(table: &Value) -> (ValenciaMissionStatus, i32) {
+    let help = valencia::help(table).unwrap_or_else(|p| panic!("{p}"));
+    let m = &help.seats[0].missions[0];
+    (m.status, m.points)
+}
+
+fn holding(id: &str, me: Value, others: &[Value]) -> Value {
+    let mut me = me;
+    let card = if valencia::mission(id).is_some_and(|m| m.judging() == ValenciaJudging::Formula) {
+        json!({ "id": id })
+    } else {
+        json!({ "id": id, "points": 4 })
+    };
+    me["name"] = json!("Ani");
+    me["missions"] = json!([card]);
+    let mut players = vec![me];
+    for (k, o) in others.iter().enumerate() {
+        let mut o = o.clone();
+        o["name"] = json!(format!("P{k}"));
+        players.push(o);
+    }
+    json!({ "fountains": [{ "value": 2 }, { "value": 3 }, { "value": 4 }, { "value": 5 }, { "value": 6, "central": true }],
+            "players": players })
+}
+
+use ValenciaMissionStatus::{Failed, Formula, Met, NeedsTick};
+
+#[test]
+fn catalogue_has_35_cards_of_24_kinds_with_unique_ids() {
+    let all = valencia::missions();
+    assert_eq!(all.len(), 35);
+    let mut ids: Vec<&str> = all.iter().map(|m| m.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 35);
+    let mut kinds: Vec<String> = all.iter().map(|m| format!("{:?}", m.kind)).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(kinds.len(), 24);
+    let district = all.iter().find(|m| m.id == "mission_every_district").expect("district");
+    assert_eq!(district.min_players, 3);
+    assert_eq!(all.iter().filter(|m| !m.has_printed_points).count(), 4);
+    let catalogue = greffier::rules::Catalogue::load().expect("rules");
+    for m in &all {
+        assert!(catalogue.get(&m.rule_entry).is_some(), "no rule entry {}", m.rule_entry);
+    }
+}
+
+#[test]
+fn board_only_missions_wait_for_a_tick() {
+    for id in [
+        "mission_cost_0",
+        "mission_cost_5",
+        "mission_guild_wine",
+        "mission_every_guild",
+        "mission_square",
+        "mission_line_of_three",
+        "mission_diagonal_of_three",
+        "mission_walls",
+        "mission_corners",
+        "mission_every_district",
+    ] {
+        let others = [json!({}), json!({})];
+        assert_eq!(mission(&holding(id, json!({}), &others)), (NeedsTick, -4), "{id}");
+        let mut t = holding(id, json!({}), &others);
+        t["players"][0]["missions"][0]["done"] = json!(true);
+        assert_eq!(mission(&t), (Met, 4), "{id}");
+        t["players"][0]["missions"][0]["done"] = json!(false);
+        assert_eq!(mission(&t), (Failed, -4), "{id}");
+    }
+}
+
+#[test]
+fn fountain_missions_follow_the_per_fountain_counts() {
+    let o = [json!({})];
+    let t = |id: &str, f: Value| holding(id, json!({ "city_members": 10, "fountain_members": f }), &o);
+    assert_eq!(mission(&t("mission_four_fountains", json!([1, 1, 1, 1, 0]))), (Met, 4));
+    assert_eq!(mission(&t("mission_four_fountains", json!([1, 1, 0, 1, 0]))), (Failed, -4));
+    assert_eq!(mission(&t("mission_every_fountain", json!([1, 1, 1, 1, 1]))), (Met, 4));
+    assert_eq!(mission(&t("mission_every_fountain", json!([1, 1, 1, 1, 0]))), (Failed, -4));
+    assert_eq!(mission(&t("mission_same_fountain", json!([0, 3, 0, 0, 0]))), (Met, 4));
+    assert_eq!(
+        mission(&t("mission_same_fountain", json!([2, 2, 2, 2, 8]))),
+        (Failed, -4),
+        "central excepted"
+    );
+    assert_eq!(mission(&t("mission_central_fountain", json!([0, 0, 0, 0, 5]))), (Met, 4));
+    assert_eq!(mission(&t("mission_central_fountain", json!([4, 0, 0, 0, 4]))), (Failed, -4));
+    // No fountain on the table: nobody touches every fountain.
+    let bare = json!({ "players": [
+        { "name": "Ani", "missions": [{ "id": "mission_every_fountain", "points": 4 }] }, { "name": "Dirk" }] });
+    assert_eq!(mission(&bare), (Failed, -4));
+}
+
+#[test]
+fn neighbour_missions_compare_with_either_seat_neighbour_and_ties_fail() {
+    let id = "mission_neighbour_coins";
+    // Seats: Ani (0), P0 (1), P1 (2): Ani's neighbours are P0 and P1.
+    assert_eq!(
+        mission(&holding(id, json!({ "coins": 5 }), &[json!({ "coins": 6 }), json!({ "coins": 4 })])),
+        (Met, 4)
+    );
+    assert_eq!(
+        mission(&holding(id, json!({ "coins": 5 }), &[json!({ "coins": 5 }), json!({ "coins": 5 })])),
+        (Failed, -4)
+    );
+    assert_eq!(
+        mission(&holding(id, json!({ "coins": 3 }), &[json!({ "coins": 6 }), json!({ "coins": 4 })])),
+        (Failed, -4)
+    );
+    // With 4 players, the seat across the table is no neighbour.
+    let across = [json!({ "coins": 9 }), json!({ "coins": 1 }), json!({ "coins": 9 })];
+    assert_eq!(mission(&holding(id, json!({ "coins": 5 }), &across)), (Failed, -4));
+    // With 2 players both neighbours are the opponent.
+    assert_eq!(mission(&holding(id, json!({ "coins": 2 }), &[json!({ "coins": 1 })])), (Met, 4));
+    let id = "mission_neighbour_resources";
+    let mine = json!({ "resources": { "wine": 2 } });
+    assert_eq!(mission(&holding(id, mine.clone(), &[json!({ "resources": { "oranges": 1 } })])), (Met, 4));
+    assert_eq!(mission(&holding(id, mine, &[json!({ "resources": { "oranges": 2 } })])), (Failed, -4));
+}
+
+#[test]
+fn ten_minus_missions_are_literal_and_may_go_negative() {
+    let o = [json!({})];
+    assert_eq!(mission(&holding("mission_ten_minus_coins", json!({ "coins": 3 }), &o)), (Formula, 7));
+    assert_eq!(mission(&holding("mission_ten_minus_coins", json!({ "coins": 12 }), &o)), (Formula, -2));
+    let t = holding("mission_ten_minus_coins", json!({ "coins": 12 }), &o);
+    let b = score(&t);
+    assert_eq!(points(&b, 0, "missions_failed"), -2);
+    assert_eq!(points(&b, 0, "missions_completed"), 0);
+    let r = json!({ "resources": { "wine": 1, "oranges": 1 } });
+    assert_eq!(mission(&holding("mission_ten_minus_resources", r, &o)), (Formula, 8));
+}
+
+#[test]
+fn resource_and_coin_missions() {
+    let o = [json!({ "coins": 5 }), json!({ "coins": 2 })];
+    let three = json!({ "resources": { "wine": 1, "oranges": 2, "porcelain": 1 } });
+    let two = json!({ "resources": { "wine": 1, "oranges": 3 } });
+    assert_eq!(mission(&holding("mission_three_resource_types", three, &o)), (Met, 4));
+    assert_eq!(mission(&holding("mission_three_resource_types", two, &o)), (Failed, -4));
+    assert_eq!(mission(&holding("mission_most_coins", json!({ "coins": 6 }), &o)), (Met, 4));
+    assert_eq!(mission(&holding("mission_most_coins", json!({ "coins": 5 }), &o)), (Failed, -4), "tie");
+    assert_eq!(mission(&holding("mission_most_coins", json!({ "coins": 1 }), &o)), (Failed, -4));
+}
+
+#[test]
+fn council_mission_threshold_depends_on_the_player_count() {
+    let seats = |n: usize| {
+        let all = ["nobility", "church", "wine", "oranges"];
+        json!({ "council": all.get(..n) })
+    };
+    let others = |k: usize| vec![json!({}); k - 1];
+    for (players, needed) in [(2, 4), (3, 4), (4, 3), (5, 2)] {
+        let t = holding("mission_council", seats(needed), &others(players));
+        assert_eq!(mission(&t), (Met, 4), "{players} players, {needed} members");
+        let t = holding("mission_council", seats(needed - 1), &others(players));
+        assert_eq!(mission(&t), (Failed, -4), "{players} players, {} members", needed - 1);
+    }
+}
+
+#[test]
+fn seat_pawn_palm_and_city_missions() {
+    let o = [json!({ "city_members": 5 })];
+    let t = |id: &str, me: Value| mission(&holding(id, me, &o));
+    assert_eq!(t("mission_nobility_or_church", json!({ "council": ["church"] })), (Met, 4));
+    assert_eq!(t("mission_nobility_or_church", json!({ "council": ["merchants"] })), (Failed, -4));
+    assert_eq!(t("mission_palms", json!({ "city_members": 6, "palm_members": 5 })), (Met, 4));
+    assert_eq!(t("mission_palms", json!({ "city_members": 6, "palm_members": 4 })), (Failed, -4));
+    assert_eq!(t("mission_stefan_feld", json!({ "stefan_feld": true })), (Met, 4));
+    assert_eq!(t("mission_stefan_feld", json!({})), (Failed, -4));
+    assert_eq!(t("mission_most_city", json!({ "city_members": 6 })), (Met, 4));
+    assert_eq!(t("mission_most_city", json!({ "city_members": 5 })), (Failed, -4), "tie");
+    assert_eq!(t("mission_longest_route", json!({ "city_members": 8, "longest_route": 6 })), (Formula, 6));
+    assert_eq!(t("mission_isolated", json!({ "city_members": 8, "isolated": 3 })), (Formula, 6));
+}
+
+#[test]
+fn district_mission_is_refused_at_two_players() {
+    let p = problems(&holding("mission_every_district", json!({}), &[json!({})]));
+    assert_eq!(fields(&p), vec![("players[0].missions[0].id".to_owned(), "mission_not_used".to_owned())]);
+    let help = valencia::help(&holding("mission_palms", json!({}), &[json!({})])).expect("valid");
+    assert!(help.district_mission_unused);
+}
+
+#[test]
+fn every_impossible_count_is_reported_with_its_field() {
+    let t = json!({ "fountains": [{ "value": 6 }, {}],
+        "players": [
+            { "name": "Ani", "city_members": 14, "council": ["nobility", "church"], "palm_members": 15,
+              "resources": { "wine": 7, "gold": 1 }, "fountain_members": [5, 0, 1],
+              "missions": [{ "id": "mission_palms" }, { "id": "mission_nope" },
+                           { "id": "mission_isolated", "points": 3 }, { "id": "mission_stefan_feld", "points": 2, "done": true }] },
+            { "name": "ani", "resources": { "wine": 4 }, "council": ["church"], "stefan_feld": true,
+              "missions": [{ "id": "mission_palms", "points": 2 }] },
+            { "name": "Dirk", "resources": { "wine": 3 }, "stefan_feld": true, "colour": "red" } ] });
+    let got = fields(&problems(&t));
+    for expected in [
+        ("fountains[1].value", "missing_value"),
+        ("players[0].city_members", "impossible_count"),
+        ("players[0].palm_members", "impossible_count"),
+        ("players[0].resources.wine", "out_of_range"),
+        ("players[0].resources.gold", "unknown_resource"),
+        ("players[0].fountain_members", "unknown_fountain"),
+        ("players[0].fountain_members[0]", "out_of_range"),
+        ("players[0].missions[0].points", "missing_points"),
+        ("players[0].missions[1].id", "unknown_mission"),
+        ("players[0].missions[2].points", "formula_mission"),
+        ("players[0].missions[3].done", "judged_by_table"),
+        ("players[1].name", "duplicate_name"),
+        ("players[1].missions[0].id", "duplicate_mission"),
+        ("players[2].colour", "unknown_field"),
+        ("players[].resources.wine", "impossible_count"),
+        ("players[].stefan_feld", "several_pawns"),
+        ("players[].council.church", "seat_taken"),
+    ] {
+        assert!(
+            got.contains(&(expected.0.to_owned(), expected.1.to_owned())),
+            "missing {expected:?} in {got:?}"
+        );
+    }
+}
+
+#[test]
+fn palm_members_above_city_members_are_refused() {
+    let t =
+        json!({ "players": [{ "name": "Ani", "city_members": 3, "palm_members": 4 }, { "name": "Dirk" }] });
+    assert_eq!(
+        fields(&problems(&t)),
+        vec![("players[0].palm_members".to_owned(), "impossible_count".to_owned())]
+    );
+}
+
+#[test]
+fn support_lets_two_players_share_a_guild_seat_only_with_the_module() {
+    let t = |variant: &str, seat: &str| {
+        json!({ "variant": variant, "players": [
+            { "name": "Ani", "council": [seat] }, { "name": "Dirk", "council": [seat] }] })
+    };
+    assert!(score_json(GameId::Valencia, &t("special_influence", "oranges").to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &t("base", "oranges").to_string()).is_err());
+    assert!(score_json(GameId::Valencia, &t("special_influence", "nobility").to_string()).is_err());
+}
+
+#[test]
+fn tie_break_chain_city_then_coins_then_shared() {
+    let two = |a: Value, b: Value| {
+        let mut a = a;
+        let mut b = b;
+        a["name"] = json!("Ani");
+        b["name"] = json!("Dirk");
+        score(&json!({ "players": [a, b] }))
+    };
+    // Same total 6: Dirk has more members in the city.
+    let b = two(
+        json!({ "city_members": 2, "council_points": 4 }),
+        json!({ "city_members": 3, "council_points": 3 }),
+    );
+    assert_eq!((b.players[0].rank, b.players[1].rank), (2, 1));
+    assert_eq!(b.tie_breaks[0].criteria, vec!["city"]);
+    // Same total and city: more coins wins.
+    let b = two(json!({ "city_members": 3, "coins": 4 }), json!({ "city_members": 3, "coins": 2 }));
+    assert_eq!((b.players[0].rank, b.players[1].rank), (1, 2));
+    assert_eq!(b.tie_breaks[0].criteria, vec!["city", "coins"]);
+    // Nothing separates them: shared.
+    let b = two(json!({ "city_members": 3, "coins": 2 }), json!({ "city_members": 3, "coins": 2 }));
+    assert_eq!(b.winners(), vec![0, 1]);
+    assert!(b.tie_breaks[0].shared);
+}
+
+#[test]
+fn the_version_1_generic_sheet_still_scores() {
+    let sheet = json!({ "variant": "base", "players": [
+        { "name": "Ani", "points": { "city": 6, "fountains": 22 } },
+        { "name": "Dirk", "points": { "city": 7, "fountains": 21 } }] });
+    let b = score(&sheet);
+    assert_eq!(b.players[1].rank, 1, "tie at 28 settled by the city");
+}
+
+#[test]
+fn schema_version_is_2() {
+    assert_eq!(valencia::INFO.table_schema_version, 2);
+}
+
+fn auction(v: Value) -> Result<ValenciaAuction, Problems> {
+    let raw: ValenciaRawAuction = serde_json::from_value(v).expect("shape");
+    valencia::resolve_auction(&raw)
+}
+
+#[test]
+fn nina_wins_every_tie_and_takes_a_place_but_not_the_pawn() {
+    let a = auction(json!({ "step": "F", "first_player": 1, "nina": [3, 2], "players": [
+        { "name": "Ani", "stack": [{ "card": 5 }] },
+        { "name": "Dirk", "stack": [{ "card": 6 }] } ] }))
+    .expect("valid");
+    let nina = a.nina.as_ref().expect("nina");
+    assert_eq!((nina.total, nina.rank), (5, 2));
+    assert_eq!(a.bids[1].rank, Some(1));
+    assert_eq!(a.bids[0].rank, Some(3));
+    // 2 players: no third place, so Ani gets nothing and may return a card.
+    assert!(!a.bids[0].acts && a.bids[0].may_return_card);
+    assert_eq!(a.pawn_holder, 1);
+    let a = auction(json!({ "step": "B", "first_player": 0, "nina": [6], "players": [
+        { "name": "Ani", "stack": [{ "card": 6 }] }, { "name": "Dirk" } ] }))
+    .expect("valid");
+    assert_eq!(a.nina.as_ref().map(|n| n.rank), Some(1));
+    assert_eq!(a.bids[0].rank, Some(2));
+    assert_eq!(a.pawn_holder, 0, "Nina never takes the pawn");
+    assert!(a.ties[0].en.contains("Nina"));
+}
+
+#[test]
+fn nina_card_count_is_checked() {
+    let p =
+        auction(json!({ "step": "D", "nina": [1, 2], "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+            .expect_err("D has one Nina card");
+    assert_eq!(fields(&p), vec![("nina".to_owned(), "nina_cards".to_owned())]);
+    let p = auction(json!({ "step": "C", "nina": [1], "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+        .expect_err("no Nina in C");
+    assert_eq!(p.iter().next().map(|x| x.code.as_str()), Some("nina_cards"));
+}
+
+#[test]
+fn the_first_player_wins_a_tie_they_are_in() {
+    let a = auction(json!({ "step": "C", "first_player": 2, "players": [
+        { "name": "Ani", "stack": [{ "card": 4 }] },
+        { "name": "Dirk", "stack": [{ "card": 4 }] },
+        { "name": "Lilli", "stack": [{ "card": 4 }] } ] }))
+    .expect("valid");
+    let ranks: Vec<Option<u8>> = a.bids.iter().map(|b| b.rank).collect();
+    assert_eq!(ranks, vec![Some(2), Some(3), Some(1)]);
+    assert_eq!(a.pawn_holder, 2);
+}
+
+#[test]
+fn everyone_passing_leaves_the_pawn() {
+    let a = auction(
+        json!({ "step": "G", "first_player": 1, "players": [{ "name": "Ani" }, { "name": "Dirk" }] }),
+    )
+    .expect("valid");
+    assert_eq!(a.pawn_holder, 1);
+    assert!(a.bids.iter().all(|b| b.rank.is_none() && !b.may_return_card));
+}
+
+#[test]
+fn third_place_acts_only_with_four_or_five_players() {
+    for (n, acts) in [(3, false), (4, true)] {
+        let players: Vec<Value> =
+            (0..n).map(|k| json!({ "name": format!("P{k}"), "stack": [{ "card": 6 - k }] })).collect();
+        let a = auction(json!({ "step": "B", "players": players })).expect("valid");
+        assert_eq!(a.bids[2].acts, acts, "{n} players");
+        assert_eq!(a.bids[2].rank, Some(3));
+    }
+}
+
+#[test]
+fn stacks_must_come_from_the_players_deck() {
+    let p = auction(json!({ "step": "A", "players": [
+        { "name": "Ani", "stack": [{ "card": 4 }, { "card": 4 }, { "card": 4 }, { "card": 4 }, { "card": 4 }] },
+        { "name": "Dirk", "stack": [{ "card": "joker" }, { "card": 9 }] },
+        { "name": "Lilli", "stack": [], "privileges": 1, "privileges_spent": 2 } ] }))
+    .expect_err("refused");
+    let got = fields(&p);
+    for expected in [
+        ("players[0].stack", "card_not_in_deck"),
+        ("players[1].stack", "card_not_in_deck"),
+        ("players[1].stack[1].card", "unknown_card"),
+        ("players[2].stack", "empty_stack"),
+        ("players[2].privileges_spent", "not_enough_privileges"),
+    ] {
+        assert!(
+            got.contains(&(expected.0.to_owned(), expected.1.to_owned())),
+            "missing {expected:?} in {got:?}"
+        );
+    }
+    // With the module, Central replaces one 6: only three ordinary 6s remain.
+    let p = auction(json!({ "variant": "special_influence", "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": 6 }, { "card": 6 }, { "card": 6 }, { "card": 6 }] }, { "name": "Dirk" } ] }))
+    .expect_err("refused");
+    assert_eq!(fields(&p), vec![("players[0].stack".to_owned(), "card_not_in_deck".to_owned())]);
+    let p = auction(json!({ "step": "H", "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+        .expect_err("no auction");
+    assert_eq!(fields(&p), vec![("step".to_owned(), "no_auction".to_owned())]);
+}
+
+#[test]
+fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
+    let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [
+        { "name": "Ani", "council": ["nobility", "wine"] },
+        { "name": "Dirk", "council": ["church", "merchants"] },
+        { "name": "Lilli", "council": ["oranges"] },
+        { "name": "Patty" } ] }))
+    .expect("shape");
+    let c = valencia::council_phase(&raw).expect("valid");
+    let takers: Vec<bool> = c.players.iter().map(|s| s.gets_privilege).collect();
+    assert_eq!(takers, vec![true, true, false, false]);
+    assert_eq!(c.privileges_given, 2);
+    assert_eq!(c.privileges_supply_after, 0);
+    assert!(c.shortage.is_some());
+}
+
+#[test]
+fn round_tracker_walks_a_to_i_over_five_rounds() {
+    let raw = |v: Value| -> ValenciaRawRound { serde_json::from_value(v).expect("shape") };
+    let r = valencia::round_tracker(&raw(
+        json!({ "players": [{ "name": "Ani" }, { "name": "Dirk", "cards_left": 12 }] }),
+    ))
+    .expect("valid");
+    assert_eq!((r.round, r.step), (1, ValenciaStep::A));
+    assert_eq!(r.next, Some((1, ValenciaStep::B)));
+    assert_eq!(r.places, 2);
+    assert_eq!(r.decks[0].cards_left, 24);
+    assert_eq!(r.decks[0].per_round_tenths, 48);
+    assert_eq!(r.privileges_supply, 19);
+    let r = valencia::round_tracker(&raw(json!({ "round": 3, "step": "H", "church": 1,
+        "variant": "special_influence", "players": [{ "name": "Ani" }, { "name": "Dirk", "cards_left": 12 }] })))
+    .expect("valid");
+    assert_eq!(r.decks[0].deck_size, 25, "the Joker is a 25th card");
+    assert_eq!(r.decks[1].per_round_tenths, 40);
+    assert!(r.actor.as_ref().is_some_and(|a| a.en.contains("Dirk (Church) plants the palm")));
+    let r = valencia::round_tracker(&raw(json!({ "round": 5, "step": "I", "nobility": 0,
+        "players": [{ "name": "Ani" }, { "name": "Dirk" }] })))
+    .expect("valid");
+    assert_eq!(r.next, None);
+    assert!(r.actor.as_ref().is_some_and(|a| a.en.contains("Ani (Nobility) builds the fountain")));
+    assert!(
+        valencia::round_tracker(&raw(json!({ "round": 6, "players": [{ "name": "A" }, { "name": "B" }] })))
+            .is_err()
+    );
+    assert!(
+        valencia::round_tracker(&raw(
+            json!({ "players": [{ "name": "A", "cards_left": 25 }, { "name": "B" }] })
+        ))
+        .is_err()
+    );
+}
+
+/// Missions whose outcome does not depend on seats (neighbour cards excluded).
+const SEATLESS: [&str; 12] = [
+    "mission_palms",
+    "mission_stefan_feld",
+    "mission_most_city",
+    "mission_most_coins",
+    "mission_council",
+    "mission_square",
+    "mission_ten_minus_coins",
+    "mission_longest_route",
+    "mission_isolated",
+    "mission_central_fountain",
+    "mission_three_resource_types",
+    "mission_four_fountains",
+];
+
+/// A valid table for `n` players built from the numbers `r`, missions drawn from `SEATLESS`.
+fn table_from(n: usize, r: &[u32]) -> Value {
+    table_with(n, r, &SEATLESS)
+}
+
+/// The same, missions drawn from `pool`.
+fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
+    let at = |k: usize| r.get(k).copied().unwrap_or(0);
+    let seats = ["nobility", "church", "oranges", "wine", "merchants"];
+    let resources = ["oranges", "dried_fruit", "wine", "clothing", "porcelain"];
+    let pawn = at(0) as usize % (n + 1);
+    let players: Vec<Value> = (0..n)
+        .map(|i| {
+            let b = 1 + i * 11;
+            let city = 1 + at(b) % 10;
+            let mut missions = Vec::new();
+            for (k, id) in pool.iter().enumerate() {
+                if k % n == i && at(b + 1) >> k & 1 == 1 {
+                    let m = valencia::mission(id).expect("id");
+                    missions.push(match m.judging() {
+                        ValenciaJudging::Formula => json!({ "id": id }),
+                        ValenciaJudging::Tick => {
+                            json!({ "id": id, "points": 1 + at(b + 2) % 6, "done": at(b + 3) % 2 == 0 })
+                        }
+                        ValenciaJudging::Auto => json!({ "id": id, "points": 1 + at(b + 2) % 6 }),
+                    });
+                }
+            }
+            json!({
+                "name": format!("P{i}"),
+                "city_members": city,
+                "palm_members": at(b + 4) % (city + 1),
+                "fountain_members": [at(b + 5) % 2, if i < 4 { at(b + 6) % 2 } else { 0 }],
+                "privileges": at(b + 7) % 4,
+                "coins": at(b + 8) % 15,
+                "resources": { resources[i]: at(b + 9) % 7 },
+                "council": if at(b + 10) % 2 == 0 { vec![seats[i]] } else { vec![] },
+                "council_points": at(b + 10) % 30,
+                "stefan_feld": pawn == i,
+                "longest_route": at(b + 3) % (city + 1),
+                "isolated": at(b + 2) % (city + 1),
+                "missions": missions,
+            })
+        })
+        .collect();
+    json!({ "fountains": [{ "value": 5, "central": true }, { "value": 1 + at(60) % 6 }], "players": players })
+}
+
+fn table_strategy() -> impl Strategy<Value = (Value, Vec<usize>)> {
+    (2usize..=5, proptest::collection::vec(0u32..1000, 61)).prop_flat_map(|(n, r)| {
+        let table = table_from(n, &r);
+        (Just(table), Just((0..n).collect::<Vec<usize>>()).prop_shuffle())
+    })
+}
+
+/// Every auto-judged or formula card, the neighbour cards included.
+const WITH_NEIGHBOURS: [&str; 14] = [
+    "mission_neighbour_coins",
+    "mission_neighbour_resources",
+    "mission_palms",
+    "mission_stefan_feld",
+    "mission_most_city",
+    "mission_most_coins",
+    "mission_council",
+    "mission_ten_minus_coins",
+    "mission_longest_route",
+    "mission_isolated",
+    "mission_central_fountain",
+    "mission_three_resource_types",
+    "mission_four_fountains",
+    "mission_ten_minus_resources",
+];
+
+proptest! {
+    #[test]
+    fn rotating_the_table_keeps_neighbour_missions(
+        n in 2usize..=5,
+        r in proptest::collection::vec(0u32..1000, 61),
+        turn in 1usize..5,
+    ) {
+        // A rotation keeps every seat's two neighbours, so nothing may change but the order.
+        let table = table_with(n, &r, &WITH_NEIGHBOURS);
+        let b = score(&table);
+        let players = table["players"].as_array().expect("players");
+        let mut rotated = table.clone();
+        rotated["players"] = Value::Array((0..n).map(|j| players[(j + turn) % n].clone()).collect());
+        let c = score(&rotated);
+        for j in 0..n {
+            let k = (j + turn) % n;
+            prop_assert_eq!(&c.players[j].name, &b.players[k].name);
+            prop_assert_eq!(c.players[j].total, b.players[k].total);
+        }
+    }
+
+    #[test]
+    fn auction_ranks_follow_the_seats_when_the_table_turns(
+        values in proptest::collection::vec(proptest::option::of(1u32..=6), 3..=5),
+        first in 0usize..5,
+        turn in 1usize..5,
+    ) {
+        let n = values.len();
+        let first = first % n;
+        let bid = |k: usize| match values[k] {
+            Some(v) => json!({ "name": format!("P{k}"), "stack": [{ "card": v }] }),
+            None => json!({ "name": format!("P{k}") }),
+        };
+        let a = auction(json!({ "step": "B", "first_player": first, "players": (0..n).map(bid).collect::<Vec<_>>() }))
+            .expect("valid");
+        // Seat j of the turned table is seat (j + turn) % n of the first one, the first player too.
+        let turned: Vec<Value> = (0..n).map(|j| bid((j + turn) % n)).collect();
+        let new_first = (first + n - turn % n) % n;
+        let b = auction(json!({ "step": "B", "first_player": new_first, "players": turned })).expect("valid");
+        for j in 0..n {
+            let k = (j + turn) % n;
+            prop_assert_eq!(b.bids[j].rank, a.bids[k].rank);
+            prop_assert_eq!(b.bids[j].acts, a.bids[k].acts);
+        }
+        prop_assert_eq!((usize::from(b.pawn_holder) + turn) % n, usize::from(a.pawn_holder));
+    }
+
+    #[test]
+    fn total_is_the_sum_of_the_categories((table, _) in table_strategy()) {
+        let b = score(&table);
+        for p in &b.players {
+            prop_assert_eq!(p.total, p.categories.iter().map(|c| c.points).sum::<i32>());
+        }
+    }
+
+    #[test]
+    fn permuting_seats_permutes_the_results((table, perm) in table_strategy()) {
+        let b = score(&table);
+        let mut permuted = table.clone();
+        let players = table["players"].as_array().expect("players");
+        permuted["players"] = Value::Array(perm.iter().map(|&k| players[k].clone()).collect());
+        let c = score(&permuted);
+        for (j, &k) in perm.iter().enumerate() {
+            prop_assert_eq!(&c.players[j].name, &b.players[k].name);
+            prop_assert_eq!(c.players[j].total, b.players[k].total);
+            prop_assert_eq!(c.players[j].rank, b.players[k].rank);
+            let pc: Vec<i32> = c.players[j].categories.iter().map(|x| x.points).collect();
+            let pb: Vec<i32> = b.players[k].categories.iter().map(|x| x.points).collect();
+            prop_assert_eq!(pc, pb);
+        }
+    }
+
+    #[test]
+    fn auction_totals_do_not_depend_on_who_plays_first(
+        values in proptest::collection::vec(proptest::option::of(1u32..=6), 3..=5),
+        first in 0usize..5,
+    ) {
+        let players: Vec<Value> = values.iter().enumerate().map(|(k, v)| match v {
+            Some(v) => json!({ "name": format!("P{k}"), "stack": [{ "card": v }] }),
+            None => json!({ "name": format!("P{k}") }),
+        }).collect();
+        let a = auction(json!({ "step": "C", "first_player": 0, "players": players.clone() })).expect("valid");
+        let b = auction(json!({ "step": "C", "first_player": first % values.len(), "players": players })).expect("valid");
+        for (x, y) in a.bids.iter().zip(&b.bids) {
+            prop_assert_eq!(x.total, y.total);
+        }
+        // The winner always has the highest total.
+        if let Some(w) = b.bids.iter().find(|x| x.rank == Some(1)) {
+            prop_assert!(b.bids.iter().all(|x| x.total <= w.total));
+        }
+    }
+}
+
+#[test]
+fn json_entry_points_report_a_wrong_shape_as_one_problem() {
+    let p = valencia::auction(&json!({ "players": "nobody" })).expect_err("malformed");
+    assert_eq!(p.iter().next().map(|x| x.code.as_str()), Some("malformed"));
+    let c = valencia::council(
+        &json!({ "players": [{ "name": "Ani", "council": ["church"] }, { "name": "Dirk" }] }),
+    )
+    .expect("valid");
+    assert_eq!(c.players[0].points, 1);
+    let r = valencia::round(
+        &json!({ "round": 2, "step": "c", "players": [{ "name": "Ani" }, { "name": "Dirk" }] }),
+    )
+    .expect("valid");
+    assert_eq!((r.round, r.step, r.places), (2, ValenciaStep::C, 1));
+}
+
+#[test]
+fn null_fields_read_as_empty() {
+    let t = json!({ "players": [
+        { "name": "Ani", "city_members": null, "fountain_members": null, "resources": null, "council": null,
+          "stefan_feld": null, "missions": null },
+        { "name": "Dirk", "city_members": 2 } ] });
+    let b = score(&t);
+    assert_eq!(b.players[0].total, 0);
+    assert_eq!(b.players[1].rank, 1);
+}

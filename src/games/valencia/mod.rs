@@ -1,7 +1,65 @@
-//! Valencia (Stefan Feld City Collection 9). Rulebook: `000_88d49a4ead267029.txt`.
+//! Valencia (Stefan Feld City Collection 9). Rulebook: `000_88d49a4ead267029.txt`; decisions:
+//! `shared/games/valencia.md`.
 //!
-//! Scored with the generic sheet and the rulebook's five end-scoring categories until the
-//! Valencia table state (members, palms, fountains, missions…) lands.
+//! # Table state (schema version 2)
+//!
+//! ```json
+//! { "variant": "base",
+//!   "fountains": [ { "value": 6 }, { "value": 2 }, { "value": 4, "central": true } ],
+//!   "players": [
+//!     { "name": "Lilli", "city_members": 7, "palm_members": 3,
+//!       "fountain_members": [3, 2, 0], "privileges": 1, "coins": 4,
+//!       "resources": { "wine": 1, "porcelain": 2 },
+//!       "council": ["nobility", "wine"], "council_points": 14, "stefan_feld": true,
+//!       "longest_route": 4, "isolated": 1,
+//!       "missions": [ { "id": "mission_palms", "points": 4 },
+//!                     { "id": "mission_square", "points": 3, "done": true },
+//!                     { "id": "mission_ten_minus_coins" } ] },
+//!     { "name": "Frank", "city_members": 5 } ] }
+//! ```
+//!
+//! - `variant`: `base` (default) or `special_influence` (module 1; allows two members on a
+//!   guild seat, Soutien).
+//! - `fountains`: the fountains in the city with their printed value; `central` marks the
+//!   central tile's one (touches 8 spaces, the others 4).
+//! - per player (seating order, clockwise), every count optional (absent = 0):
+//!   `city_members` (0–15), `palm_members` (≤ city), `fountain_members` (one count per
+//!   fountain, same order), `privileges` (unused), `coins`, `resources` (0–6 per type),
+//!   `council` (seats held), `council_points` (prestige from the council phases),
+//!   `stefan_feld`, `longest_route` and `isolated` (member counts, for those missions),
+//!   `missions` (card ids from [`missions()`], printed `points` except formula cards, `done`
+//!   only on cards the board decides).
+//!
+//! Plays saved with schema version 1 hold the generic sheet (`"points": {…}`); [`score`] still
+//! reads them.
+//!
+//! Besides scoring: [`resolve_auction`] (steps A–G), [`council_phase`] (phase III),
+//! [`round_tracker`] (rounds, steps, cards and privileges left) and the mission catalogue.
+
+mod auction;
+mod board;
+mod help;
+mod missions;
+mod phases;
+mod scoring;
+mod table;
+
+pub use auction::*;
+pub use board::{
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
+    ValenciaResourceCounts, ValenciaSeat,
+};
+pub use help::{ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_table};
+pub use missions::{
+    MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo, ValenciaMissionKind, Verdict,
+    council_needed, judge, mission, missions,
+};
+pub use phases::*;
+pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
+pub use table::{
+    Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
+    ValenciaRawTable, ValenciaVariant, parse, validate,
+};
 
 use super::{
     Better, CategoryInfo, Criterion, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText,
@@ -75,13 +133,20 @@ pub static INFO: GameInfo = GameInfo {
             negative: true,
         },
     ],
-    table_schema_version: 1,
+    table_schema_version: 2,
 };
 
-/// Scores a generic sheet. Valencia, p.11: a tie goes to the player with more family members
-/// in the city (1 city point each, so the `city` category), then more coins, else shared; the
-/// generic sheet has no coins, so a tie it cannot settle by the city is shown as shared.
+/// Scores a table state (parse → validate → score). A version-1 generic sheet is still scored
+/// as typed. Valencia, p.11: a tie goes to more members in the city, then more coins, else
+/// shared; the generic sheet has no coins, so a tie it cannot settle by the city is shared.
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    if sheet::is_generic(raw) {
+        return score_sheet(raw);
+    }
+    Ok(score_table(&validate(&parse(raw)?)?))
+}
+
+fn score_sheet(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     let sheet = sheet::validate(&INFO, &sheet::parse(raw)?)?;
     let city = INFO.categories.iter().position(|c| c.key == "city").unwrap_or(0);
     let criteria = [Criterion {
@@ -93,12 +158,29 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     Ok(sheet::score_with(&sheet, &criteria))
 }
 
-/// Live help for a Valencia table. Nothing yet: the generic sheet has no table to help with.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct ValenciaHelp {}
-
-/// The live help for a table state (none for the generic sheet).
+/// The live help for a table state (same validation as [`score`]; none for the generic sheet).
 pub fn help(raw: &serde_json::Value) -> Result<ValenciaHelp, Problems> {
-    score(raw).map(|_| ValenciaHelp {})
+    Ok(help_table(&validate(&parse(raw)?)?))
 }
+
+fn read<T: serde::de::DeserializeOwned>(raw: &serde_json::Value) -> Result<T, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+/// [`resolve_auction`] from JSON (a wrong shape is one `malformed` problem).
+pub fn auction(raw: &serde_json::Value) -> Result<ValenciaAuction, Problems> {
+    resolve_auction(&read(raw)?)
+}
+
+/// [`council_phase`] from JSON.
+pub fn council(raw: &serde_json::Value) -> Result<ValenciaCouncil, Problems> {
+    council_phase(&read(raw)?)
+}
+
+/// [`round_tracker`] from JSON.
+pub fn round(raw: &serde_json::Value) -> Result<ValenciaRound, Problems> {
+    round_tracker(&read(raw)?)
+}
+
+#[cfg(test)]
+mod tests;

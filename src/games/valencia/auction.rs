@@ -1,0 +1,918 @@
+//! Auction resolver for steps A–G (Valencia p.6–9, Nina p.11, special influence cards p.12–13):
+//! revealed stacks → totals after special effects, ranks with the tie rule, what each rank may
+//! do, the Stefan Feld pawn, card returns, and what Économies and Entrepôt give.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::board::{PRIVILEGES_IN_BOX, ValenciaResource, ValenciaResourceCounts, to_u8, to_u32};
+use super::table::ValenciaVariant;
+use crate::games::{Problems, input};
+use crate::text::Text;
+
+const GAME: &str = "Valencia";
+
+/// A step of the action phase (p.6–10). A–G are auctions; H and I are not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum ValenciaStep {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+}
+
+impl ValenciaStep {
+    pub const ALL: [ValenciaStep; 9] = [
+        ValenciaStep::A,
+        ValenciaStep::B,
+        ValenciaStep::C,
+        ValenciaStep::D,
+        ValenciaStep::E,
+        ValenciaStep::F,
+        ValenciaStep::G,
+        ValenciaStep::H,
+        ValenciaStep::I,
+    ];
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            ValenciaStep::A => "A",
+            ValenciaStep::B => "B",
+            ValenciaStep::C => "C",
+            ValenciaStep::D => "D",
+            ValenciaStep::E => "E",
+            ValenciaStep::F => "F",
+            ValenciaStep::G => "G",
+            ValenciaStep::H => "H",
+            ValenciaStep::I => "I",
+        }
+    }
+
+    pub fn from_letter(s: &str) -> Option<ValenciaStep> {
+        ValenciaStep::ALL.into_iter().find(|st| st.letter().eq_ignore_ascii_case(s.trim()))
+    }
+
+    pub fn is_auction(self) -> bool {
+        !matches!(self, ValenciaStep::H | ValenciaStep::I)
+    }
+
+    /// Valencia, p.6–9: ranks that get an action. A: Nobility and Church; B/D/F: three, but no
+    /// third place with 2 or 3 players; C, E, G: the winner only.
+    pub fn places(self, players: usize) -> u8 {
+        match self {
+            ValenciaStep::A => 2,
+            ValenciaStep::B | ValenciaStep::D | ValenciaStep::F => {
+                if players >= 4 {
+                    3
+                } else {
+                    2
+                }
+            }
+            ValenciaStep::C | ValenciaStep::E | ValenciaStep::G => 1,
+            ValenciaStep::H | ValenciaStep::I => 0,
+        }
+    }
+
+    /// Valencia, p.11: Nina reveals one card in B and D, two in F (2 players only).
+    pub fn nina_cards(self) -> usize {
+        match self {
+            ValenciaStep::B | ValenciaStep::D => 1,
+            ValenciaStep::F => 2,
+            _ => 0,
+        }
+    }
+
+    /// The guild an auction step influences is shown on the round board, not fixed by letter.
+    pub fn action(self, rank: u8) -> Text {
+        match (self, rank) {
+            // Valencia, p.7 (A).
+            (ValenciaStep::A, 1) => Text::new(
+                "Place un membre sur le siège de la Noblesse.",
+                "Places a member on the Nobility seat.",
+            ),
+            (ValenciaStep::A, 2) => {
+                Text::new("Place un membre sur le siège de l'Église.", "Places a member on the Church seat.")
+            }
+            // Valencia, p.7–8 (B, D, F).
+            (ValenciaStep::B | ValenciaStep::D | ValenciaStep::F, 1) => Text::new(
+                "Dans l'ordre : un membre sur le siège de la guilde du plateau, une ressource de cette guilde, puis un membre sur une case Ville libre de cette guilde en payant son prix.",
+                "In order: a member on the guild seat shown on the board, one resource of that guild, then a member on a free city space of that guild, paying its cost.",
+            ),
+            (ValenciaStep::B | ValenciaStep::D | ValenciaStep::F, 2) => Text::new(
+                "Dans l'ordre : une ressource de la guilde, puis un membre sur une case Ville libre de cette guilde en payant son prix.",
+                "In order: one resource of the guild, then a member on a free city space of that guild, paying its cost.",
+            ),
+            (ValenciaStep::B | ValenciaStep::D | ValenciaStep::F, 3) => Text::new(
+                "Au choix : une ressource de la guilde, ou un membre sur une case Ville libre de cette guilde en payant son prix.",
+                "One of: one resource of the guild, or a member on a free city space of that guild, paying its cost.",
+            ),
+            // Valencia, p.8 (C, E).
+            (ValenciaStep::C, 1) => {
+                Text::new("Vend des ressources au prix indiqué.", "Sells resources at the printed price.")
+            }
+            (ValenciaStep::E, 1) => Text::new(
+                "Vend des ressources au prix indiqué et peut placer un membre sur le siège des Marchands.",
+                "Sells resources at the printed price and may place a member on the Merchants seat.",
+            ),
+            // Valencia, p.9 (G).
+            (ValenciaStep::G, 1) => Text::new(
+                "Déplace un de ses membres de la ville d'une case orthogonale vers une case libre, sans payer ni utiliser de fontaine.",
+                "Moves one of their city members one orthogonal space to a free space, paying nothing and using no fountain.",
+            ),
+            _ => Text::new("Aucune action.", "No action."),
+        }
+    }
+}
+
+/// An influence card (p.2 and p.12–13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InfluenceCard {
+    /// An ordinary card of value 1–6.
+    Basic(u8),
+    /// 0, +2 for each 6 revealed by another player.
+    Joker,
+    /// 1, gives coins.
+    Economies,
+    /// 2, worth 3 when two twins are revealed in the auction.
+    Twins,
+    /// 3, gives a resource.
+    Warehouse,
+    /// 4, a second member on another player's guild seat.
+    Support,
+    /// 5, moves a city member up to 3 spaces.
+    Vagabond,
+    /// 7, worth 5 if another player revealed a 0.
+    Central,
+}
+
+impl InfluenceCard {
+    pub const SPECIAL: [InfluenceCard; 7] = [
+        InfluenceCard::Joker,
+        InfluenceCard::Economies,
+        InfluenceCard::Twins,
+        InfluenceCard::Warehouse,
+        InfluenceCard::Support,
+        InfluenceCard::Vagabond,
+        InfluenceCard::Central,
+    ];
+
+    pub fn id(self) -> String {
+        match self {
+            InfluenceCard::Basic(v) => v.to_string(),
+            InfluenceCard::Joker => "joker".to_owned(),
+            InfluenceCard::Economies => "economies".to_owned(),
+            InfluenceCard::Twins => "twins".to_owned(),
+            InfluenceCard::Warehouse => "warehouse".to_owned(),
+            InfluenceCard::Support => "support".to_owned(),
+            InfluenceCard::Vagabond => "vagabond".to_owned(),
+            InfluenceCard::Central => "central".to_owned(),
+        }
+    }
+
+    /// Reads `"joker"`…, or a printed value as a number or a string: 1–6 are ordinary cards,
+    /// 0 is the Joker and 7 the Centrale (the only cards printed with those values).
+    pub fn from_value(v: &Value) -> Option<InfluenceCard> {
+        let by_value = |n: u64| match n {
+            0 => Some(InfluenceCard::Joker),
+            7 => Some(InfluenceCard::Central),
+            1..=6 => u8::try_from(n).ok().map(InfluenceCard::Basic),
+            _ => None,
+        };
+        if let Some(n) = v.as_u64() {
+            return by_value(n);
+        }
+        let s = v.as_str()?.trim();
+        if let Ok(n) = s.parse::<u64>() {
+            return by_value(n);
+        }
+        InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == s)
+    }
+
+    pub fn name(self) -> Text {
+        match self {
+            InfluenceCard::Basic(v) => Text::new(format!("{v}"), format!("{v}")),
+            InfluenceCard::Joker => Text::new("Joker", "Joker"),
+            InfluenceCard::Economies => Text::new("Économies", "Savings"),
+            InfluenceCard::Twins => Text::new("Jumeaux", "Twins"),
+            InfluenceCard::Warehouse => Text::new("Entrepôt", "Warehouse"),
+            InfluenceCard::Support => Text::new("Soutien", "Support"),
+            InfluenceCard::Vagabond => Text::new("Vagabond", "Vagabond"),
+            InfluenceCard::Central => Text::new("Centrale", "Power plant"),
+        }
+    }
+
+    /// Copies in one player's deck, given the special cards in use (p.12–13: each special card
+    /// replaces ordinary cards of its value, except the Joker, which is a 25th card).
+    pub fn copies(self, special: &[InfluenceCard]) -> u32 {
+        let uses = |c: InfluenceCard| special.contains(&c);
+        let replaced = |c: InfluenceCard, n: u32| if uses(c) { n } else { 0 };
+        match self {
+            InfluenceCard::Basic(1) => 4 - replaced(InfluenceCard::Economies, 2),
+            InfluenceCard::Basic(2) => 4 - replaced(InfluenceCard::Twins, 2),
+            InfluenceCard::Basic(3) => 4 - replaced(InfluenceCard::Warehouse, 2),
+            InfluenceCard::Basic(4) => 4 - replaced(InfluenceCard::Support, 1),
+            InfluenceCard::Basic(5) => 4 - replaced(InfluenceCard::Vagabond, 1),
+            InfluenceCard::Basic(6) => 4 - replaced(InfluenceCard::Central, 1),
+            InfluenceCard::Basic(_) => 0,
+            InfluenceCard::Economies | InfluenceCard::Twins | InfluenceCard::Warehouse => replaced(self, 2),
+            InfluenceCard::Joker
+            | InfluenceCard::Support
+            | InfluenceCard::Vagabond
+            | InfluenceCard::Central => replaced(self, 1),
+        }
+    }
+}
+
+/// Cards in one player's deck at the start (p.3: 24; p.12: 25 with the Joker).
+pub fn deck_size(special: &[InfluenceCard]) -> u32 {
+    if special.contains(&InfluenceCard::Joker) { 25 } else { 24 }
+}
+
+/// Coins on an Économies card when not typed: the book's example shows 2.
+pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
+
+/// An auction as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawAuction {
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Special cards in use (module 1); absent: all seven.
+    #[serde(default)]
+    pub special_cards: Option<Vec<String>>,
+    /// `A` to `G`.
+    #[serde(default)]
+    pub step: String,
+    /// Seat holding the Stefan Feld pawn: reveals first (default 0).
+    #[serde(default)]
+    pub first_player: Option<Value>,
+    /// Seating order, clockwise.
+    #[serde(default)]
+    pub players: Vec<ValenciaRawBid>,
+    /// 2 players, steps B/D (one card) and F (two cards): Nina's revealed values.
+    #[serde(default)]
+    pub nina: Vec<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawBid {
+    #[serde(default)]
+    pub name: String,
+    /// The revealed stack; absent or null = passed.
+    #[serde(default)]
+    pub stack: Option<Vec<ValenciaRawCard>>,
+    /// Privileges spent in this auction to act later.
+    #[serde(default)]
+    pub privileges_spent: Option<Value>,
+    /// Privileges held before the auction (optional; checks the spending).
+    #[serde(default)]
+    pub privileges: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawCard {
+    /// 1–6 (number or string; 0 = `joker`, 7 = `central`) or `joker`, `economies`, `twins`,
+    /// `warehouse`, `support`, `vagabond`, `central`.
+    #[serde(default)]
+    pub card: Value,
+    /// Économies: coins printed (default 2, the book's example).
+    #[serde(default)]
+    pub coins: Option<Value>,
+    /// Entrepôt: the resource printed.
+    #[serde(default)]
+    pub resource: Option<String>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A revealed card after checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Revealed {
+    card: InfluenceCard,
+    coins: u32,
+    resource: Option<ValenciaResource>,
+}
+
+/// A card's worth in the auction, explained.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaCardValue {
+    pub card: String,
+    pub value: u32,
+    pub note: Text,
+}
+
+/// One seat's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaBid {
+    pub seat: u8,
+    pub name: String,
+    pub passed: bool,
+    pub cards: Vec<ValenciaCardValue>,
+    /// `None` when passed.
+    pub total: Option<u32>,
+    /// 1-based among the stacks revealed (Nina included); `None` when passed.
+    pub rank: Option<u8>,
+    /// Whether the rank gives an action at this step.
+    pub acts: bool,
+    pub action: Text,
+    /// Revealed but got no action: may put exactly one card of the stack under the deck.
+    pub may_return_card: bool,
+    /// Économies, whatever the rank.
+    pub coins_gained: u32,
+    /// Entrepôt, whatever the rank.
+    pub resources_gained: ValenciaResourceCounts,
+    /// Soutien and Vagabond powers this stack unlocks.
+    pub effects: Vec<Text>,
+    pub privileges_spent: u32,
+}
+
+/// Nina's stack (2 players).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaNinaBid {
+    pub cards: Vec<u32>,
+    pub total: u32,
+    pub rank: u8,
+}
+
+/// The resolved auction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaAuction {
+    pub step: ValenciaStep,
+    /// Ranks that get an action at this step and player count.
+    pub places: u8,
+    pub bids: Vec<ValenciaBid>,
+    pub nina: Option<ValenciaNinaBid>,
+    /// How each tie was settled.
+    pub ties: Vec<Text>,
+    /// Who holds the Stefan Feld pawn afterwards.
+    pub pawn_holder: u8,
+    pub pawn_note: Text,
+    /// Seats in the order they finally revealed or passed, privileges included.
+    pub reveal_order: Vec<u8>,
+    /// Privileges spent, back to the supply.
+    pub privileges_returned: u32,
+}
+
+/// The special cards named in `ids` (absent: all seven), reporting unknown ids.
+pub(crate) fn special_cards(p: &mut Problems, field: &str, ids: Option<&[String]>) -> Vec<InfluenceCard> {
+    let Some(ids) = ids else { return InfluenceCard::SPECIAL.to_vec() };
+    let mut out = Vec::new();
+    for (k, id) in ids.iter().enumerate() {
+        match InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == *id) {
+            Some(c) if !out.contains(&c) => out.push(c),
+            Some(_) => {}
+            None => p.push(
+                format!("{field}[{k}]"),
+                "unknown_card",
+                Text::new(
+                    format!("Carte spéciale inconnue « {id} » (joker, economies, twins, warehouse, support, vagabond, central)."),
+                    format!("Unknown special card “{id}” (joker, economies, twins, warehouse, support, vagabond, central)."),
+                ),
+            ),
+        }
+    }
+    out
+}
+
+fn validate_stack(
+    p: &mut Problems,
+    i: usize,
+    stack: &[ValenciaRawCard],
+    special: &[InfluenceCard],
+) -> Vec<Revealed> {
+    let at = |f: String| format!("players[{i}].stack{f}");
+    if stack.is_empty() {
+        p.push(
+            at(String::new()),
+            "empty_stack",
+            Text::new(
+                "Une pile révélée a au moins une carte (sinon, le joueur passe : stack null).",
+                "A revealed stack has at least one card (otherwise the player passes: stack null).",
+            ),
+        );
+    }
+    let mut out = Vec::new();
+    for (k, rc) in stack.iter().enumerate() {
+        for key in rc.other.keys() {
+            input::unknown_field(p, at(format!("[{k}].{key}")), key, GAME);
+        }
+        let Some(card) = InfluenceCard::from_value(&rc.card) else {
+            p.push(
+                at(format!("[{k}].card")),
+                "unknown_card",
+                Text::new(
+                    format!("Carte inconnue {} (1 à 6, ou une carte spéciale).", rc.card),
+                    format!("Unknown card {} (1 to 6, or a special card).", rc.card),
+                ),
+            );
+            continue;
+        };
+        let mut coins = 0;
+        if card == InfluenceCard::Economies {
+            coins = match &rc.coins {
+                None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
+                v => {
+                    input::count(p, at(format!("[{k}].coins")), v.as_ref(), 10, &Text::new("pièces", "coins"))
+                        .unwrap_or(0)
+                }
+            };
+        } else if rc.coins.as_ref().is_some_and(|v| !v.is_null()) {
+            p.push(
+                at(format!("[{k}].coins")),
+                "not_economies",
+                Text::new("Seule la carte Économies donne des pièces.", "Only the Savings card gives coins."),
+            );
+        }
+        let mut resource = None;
+        if let Some(key) = &rc.resource {
+            if card != InfluenceCard::Warehouse {
+                p.push(
+                    at(format!("[{k}].resource")),
+                    "not_warehouse",
+                    Text::new(
+                        "Seule la carte Entrepôt donne une ressource.",
+                        "Only the Warehouse card gives a resource.",
+                    ),
+                );
+            } else {
+                resource = ValenciaResource::from_key(key);
+                if resource.is_none() {
+                    p.push(
+                        at(format!("[{k}].resource")),
+                        "unknown_resource",
+                        Text::new(
+                            format!("Ressource inconnue « {key} »."),
+                            format!("Unknown resource “{key}”."),
+                        ),
+                    );
+                }
+            }
+        }
+        out.push(Revealed { card, coins, resource });
+    }
+    // A stack holds only cards of the player's deck, each at most as often as the deck has it.
+    let mut seen: BTreeMap<InfluenceCard, u32> = BTreeMap::new();
+    for r in &out {
+        *seen.entry(r.card).or_insert(0) += 1;
+    }
+    for (card, n) in seen {
+        let copies = card.copies(special);
+        if n > copies {
+            let name = card.name();
+            p.push(
+                at(String::new()),
+                "card_not_in_deck",
+                Text::new(
+                    format!("{n} × « {} » révélées, le paquet du joueur en a {copies}.", name.fr),
+                    format!("{n} × “{}” revealed, the player's deck has {copies}.", name.en),
+                ),
+            );
+        }
+    }
+    out
+}
+
+/// Checks and resolves one auction.
+pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
+    let mut p = Problems::new();
+    for key in raw.other.keys() {
+        input::unknown_field(&mut p, key.clone(), key, GAME);
+    }
+    let variant =
+        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
+    let special = match variant {
+        ValenciaVariant::Base => {
+            if raw.special_cards.as_ref().is_some_and(|s| !s.is_empty()) {
+                p.push(
+                    "special_cards",
+                    "not_in_variant",
+                    Text::new(
+                        "Les cartes Influence spéciales demandent le module « special_influence ».",
+                        "Special influence cards need the “special_influence” module.",
+                    ),
+                );
+            }
+            Vec::new()
+        }
+        ValenciaVariant::SpecialInfluence => {
+            special_cards(&mut p, "special_cards", raw.special_cards.as_deref())
+        }
+    };
+    let step = ValenciaStep::from_letter(&raw.step);
+    match step {
+        None => p.push(
+            "step",
+            "unknown_step",
+            Text::new(
+                format!("Étape inconnue « {} » (A à G).", raw.step),
+                format!("Unknown step “{}” (A to G).", raw.step),
+            ),
+        ),
+        Some(s) if !s.is_auction() => p.push(
+            "step",
+            "no_auction",
+            Text::new(
+                format!("Pas d'enchères à l'étape {} (seulement de A à G).", s.letter()),
+                format!("No auction at step {} (only A to G).", s.letter()),
+            ),
+        ),
+        Some(_) => {}
+    }
+    let n = raw.players.len();
+    if !(2..=5).contains(&n) {
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
+                format!("Valencia is played by 2 to 5 players, not {n}."),
+            ),
+        );
+    }
+    let max_seat = to_u32(n.saturating_sub(1));
+    let first = input::count(
+        &mut p,
+        "first_player".to_owned(),
+        raw.first_player.as_ref(),
+        max_seat,
+        &Text::new("premier joueur (siège)", "first player (seat)"),
+    )
+    .map_or(0, |s| s as usize);
+
+    let names: Vec<&str> = raw.players.iter().map(|b| b.name.as_str()).collect();
+    let mut stacks: Vec<Option<Vec<Revealed>>> = Vec::with_capacity(n);
+    let mut spent = Vec::with_capacity(n);
+    for (i, rb) in raw.players.iter().enumerate() {
+        input::player_name(&mut p, i, &names);
+        for key in rb.other.keys() {
+            input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
+        }
+        let what = Text::new("privilèges dépensés", "privileges spent");
+        let s = input::count(
+            &mut p,
+            format!("players[{i}].privileges_spent"),
+            rb.privileges_spent.as_ref(),
+            PRIVILEGES_IN_BOX,
+            &what,
+        )
+        .unwrap_or(0);
+        if let Some(held_raw) = rb.privileges.as_ref() {
+            let what = Text::new("privilèges", "privileges");
+            if let Some(held) = input::count(
+                &mut p,
+                format!("players[{i}].privileges"),
+                Some(held_raw),
+                PRIVILEGES_IN_BOX,
+                &what,
+            ) && s > held
+            {
+                p.push(
+                    format!("players[{i}].privileges_spent"),
+                    "not_enough_privileges",
+                    Text::new(
+                        format!("{s} privilèges dépensés pour {held} détenus."),
+                        format!("{s} privileges spent but {held} held."),
+                    ),
+                );
+            }
+        }
+        spent.push(s);
+        stacks.push(rb.stack.as_deref().map(|st| validate_stack(&mut p, i, st, &special)));
+    }
+
+    // Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards).
+    let nina_needed = if n == 2 { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
+    if raw.nina.len() != nina_needed {
+        p.push(
+            "nina",
+            "nina_cards",
+            Text::new(
+                format!(
+                    "Nina révèle {nina_needed} carte(s) ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
+                    raw.nina.len()
+                ),
+                format!(
+                    "Nina reveals {nina_needed} card(s) here (2 players: 1 in B and D, 2 in F), not {}.",
+                    raw.nina.len()
+                ),
+            ),
+        );
+    }
+    let mut nina_cards = Vec::new();
+    for (k, v) in raw.nina.iter().enumerate() {
+        match v.as_u64().filter(|x| (1..=6).contains(x)) {
+            Some(x) => nina_cards.push(u32::try_from(x).unwrap_or(0)),
+            None => p.push(
+                format!("nina[{k}]"),
+                "unknown_card",
+                Text::new(
+                    format!("Nina joue des cartes ordinaires de 1 à 6, pas {v}."),
+                    format!("Nina plays ordinary cards from 1 to 6, not {v}."),
+                ),
+            ),
+        }
+    }
+    let Some(step) = step else { return Err(p) };
+    if !p.is_empty() {
+        return Err(p);
+    }
+    Ok(resolve(step, first, &names, &stacks, &spent, nina_needed > 0, &nina_cards))
+}
+
+/// Where a seat sits after the first player, going clockwise (0 for the first player).
+fn distance(seat: usize, first: usize, n: usize) -> usize {
+    (seat + n - first % n.max(1)) % n.max(1)
+}
+
+fn resolve(
+    step: ValenciaStep,
+    first: usize,
+    names: &[&str],
+    stacks: &[Option<Vec<Revealed>>],
+    spent: &[u32],
+    with_nina: bool,
+    nina: &[u32],
+) -> ValenciaAuction {
+    let n = names.len();
+    let revealed_by = |seat: usize, card: InfluenceCard| -> u32 {
+        stacks
+            .get(seat)
+            .and_then(Option::as_ref)
+            .map_or(0, |s| to_u32(s.iter().filter(|r| r.card == card).count()))
+    };
+    let others = |seat: usize, card: InfluenceCard| -> u32 {
+        (0..n).filter(|&o| o != seat).map(|o| revealed_by(o, card)).sum()
+    };
+    let twins_in_auction: u32 = (0..n).map(|s| revealed_by(s, InfluenceCard::Twins)).sum();
+    let nina_sixes = to_u32(nina.iter().filter(|&&v| v == 6).count());
+
+    let mut bids = Vec::with_capacity(n);
+    for (seat, stack) in stacks.iter().enumerate() {
+        let name = names.get(seat).map_or(String::new(), |s| s.trim().to_owned());
+        let mut cards = Vec::new();
+        let mut coins_gained = 0u32;
+        let mut resources_gained = ValenciaResourceCounts::default();
+        let mut effects = Vec::new();
+        for r in stack.iter().flatten() {
+            let (value, note) = match r.card {
+                InfluenceCard::Basic(v) => (u32::from(v), Text::new("Carte ordinaire.", "Ordinary card.")),
+                // Valencia, p.12: +2 per 6 revealed by someone else (Nina too).
+                InfluenceCard::Joker => {
+                    let sixes = others(seat, InfluenceCard::Basic(6)) + nina_sixes;
+                    (
+                        2 * sixes,
+                        Text::new(
+                            format!("0 + 2 × {sixes} carte(s) 6 révélée(s) par d'autres."),
+                            format!("0 + 2 × {sixes} six(es) revealed by others."),
+                        ),
+                    )
+                }
+                // Valencia, p.12: gives its coins whatever the rank.
+                InfluenceCard::Economies => {
+                    coins_gained += r.coins;
+                    (
+                        1,
+                        Text::new(
+                            format!("Rapporte {} pièce(s).", r.coins),
+                            format!("Gives {} coin(s).", r.coins),
+                        ),
+                    )
+                }
+                // Valencia, p.12: 3 each once two twins are out in this auction.
+                InfluenceCard::Twins => {
+                    if twins_in_auction >= 2 {
+                        (
+                            3,
+                            Text::new(
+                                format!("{twins_in_auction} Jumeaux révélés : chacun vaut 3."),
+                                format!("{twins_in_auction} twins revealed: each is worth 3."),
+                            ),
+                        )
+                    } else {
+                        (2, Text::new("Seul Jumeaux révélé : vaut 2.", "Only twin revealed: worth 2."))
+                    }
+                }
+                // Valencia, p.13: gives its resource whatever the rank.
+                InfluenceCard::Warehouse => {
+                    let note = match r.resource {
+                        Some(res) => {
+                            resources_gained.add(res, 1);
+                            let nm = res.name();
+                            Text::new(format!("Rapporte 1 {}.", nm.fr), format!("Gives 1 {}.", nm.en))
+                        }
+                        None => Text::new(
+                            "Rapporte la ressource imprimée sur la carte.",
+                            "Gives the resource printed on the card.",
+                        ),
+                    };
+                    (3, note)
+                }
+                InfluenceCard::Support => {
+                    effects.push(Text::new(
+                        "Soutien : peut placer un membre en plus sur un siège de guilde déjà occupé par un autre joueur.",
+                        "Support: may place an extra member on a guild seat already held by another player.",
+                    ));
+                    (4, Text::new("Soutien.", "Support."))
+                }
+                InfluenceCard::Vagabond => {
+                    effects.push(Text::new(
+                        "Vagabond : peut déplacer un membre de la ville de 3 cases orthogonales au plus vers une case libre (sans fontaine).",
+                        "Vagabond: may move a city member up to 3 orthogonal spaces to a free space (no fountain).",
+                    ));
+                    (5, Text::new("Vagabond.", "Vagabond."))
+                }
+                // Valencia, p.13: 7, or 5 once another player revealed a 0.
+                InfluenceCard::Central => {
+                    if others(seat, InfluenceCard::Joker) > 0 {
+                        (
+                            5,
+                            Text::new(
+                                "Un autre joueur a révélé un 0 : vaut 5.",
+                                "Another player revealed a 0: worth 5.",
+                            ),
+                        )
+                    } else {
+                        (7, Text::new("Aucun 0 chez les autres : vaut 7.", "No 0 from the others: worth 7."))
+                    }
+                }
+            };
+            cards.push(ValenciaCardValue { card: r.card.id(), value, note });
+        }
+        let total = stack.as_ref().map(|_| cards.iter().map(|c| c.value).sum::<u32>());
+        bids.push(ValenciaBid {
+            seat: to_u8(seat),
+            name,
+            passed: stack.is_none(),
+            cards,
+            total,
+            rank: None,
+            acts: false,
+            action: Text::new("A passé : pas de rang ni d'action.", "Passed: no rank and no action."),
+            may_return_card: false,
+            coins_gained,
+            resources_gained,
+            effects,
+            privileges_spent: spent.get(seat).copied().unwrap_or(0),
+        });
+    }
+
+    // Valencia, p.6: highest total first; a tie goes to the seat nearest the first player going
+    // clockwise (the first player wins any tie they are in). p.11: Nina wins every tie.
+    let nina_total: u32 = nina.iter().sum();
+    // (seat or None for Nina, total)
+    let mut order: Vec<(Option<usize>, u32)> =
+        bids.iter().enumerate().filter_map(|(s, b)| b.total.map(|t| (Some(s), t))).collect();
+    if with_nina {
+        order.push((None, nina_total));
+    }
+    order.sort_by(|a, b| {
+        b.1.cmp(&a.1).then_with(|| match (a.0, b.0) {
+            (None, _) => std::cmp::Ordering::Less,
+            (_, None) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => distance(x, first, n).cmp(&distance(y, first, n)),
+        })
+    });
+
+    let places = step.places(n);
+    let first_name = names.get(first).map_or("", |s| s.trim());
+    let label = |who: Option<usize>| {
+        who.and_then(|s| names.get(s)).map_or("Nina".to_owned(), |s| s.trim().to_owned())
+    };
+    let mut ties = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let total = order.get(start).map_or(0, |o| o.1);
+        let end = order.iter().skip(start).take_while(|o| o.1 == total).count() + start;
+        if end - start > 1 {
+            let group: Vec<String> =
+                order.get(start..end).unwrap_or(&[]).iter().map(|o| label(o.0)).collect();
+            let list = group.join(", ");
+            let (why_fr, why_en) = if order.get(start).is_some_and(|o| o.0.is_none()) {
+                ("Nina remporte toujours les égalités".to_owned(), "Nina always wins ties".to_owned())
+            } else if order.get(start).and_then(|o| o.0) == Some(first) {
+                (
+                    format!("{first_name} est premier joueur et remporte toujours l'égalité"),
+                    format!("{first_name} is first player and always wins the tie"),
+                )
+            } else {
+                (
+                    format!(
+                        "le plus proche de {first_name} (premier joueur) dans le sens horaire passe devant"
+                    ),
+                    format!("the nearest to {first_name} (first player) going clockwise ranks higher"),
+                )
+            };
+            ties.push(Text::new(
+                format!("Égalité à {total} entre {list} : {why_fr}, d'où l'ordre {list}."),
+                format!("Tie at {total} between {list}: {why_en}, hence the order {list}."),
+            ));
+        }
+        start = end;
+    }
+
+    let mut nina_rank = None;
+    for (pos, (who, _)) in order.iter().enumerate() {
+        let rank = to_u8(pos + 1);
+        match who {
+            None => nina_rank = Some(rank),
+            Some(s) => {
+                if let Some(b) = bids.get_mut(*s) {
+                    b.rank = Some(rank);
+                    b.acts = rank <= places;
+                    b.action = if b.acts {
+                        step.action(rank)
+                    } else {
+                        Text::new(
+                            format!("Rang {rank} : aucune action à cette étape."),
+                            format!("Rank {rank}: no action at this step."),
+                        )
+                    };
+                    // Valencia, p.6: a revealed stack that brought no action may give back one card.
+                    b.may_return_card = !b.acts;
+                }
+            }
+        }
+    }
+
+    // Valencia, p.6: the winner takes the pawn; if all passed it stays. Decision: if Nina wins,
+    // it does not move either.
+    let (pawn_holder, pawn_note) = match order.first() {
+        Some((Some(s), _)) => {
+            let nm = label(Some(*s));
+            (
+                *s,
+                Text::new(
+                    format!("{nm} remporte l'enchère et prend le pion Stefan Feld."),
+                    format!("{nm} wins the auction and takes the Stefan Feld pawn."),
+                ),
+            )
+        }
+        Some((None, _)) => (
+            first,
+            Text::new(
+                format!("Nina l'emporte : le pion Stefan Feld reste chez {first_name}."),
+                format!("Nina wins: the Stefan Feld pawn stays with {first_name}."),
+            ),
+        ),
+        None => (
+            first,
+            Text::new(
+                format!("Tout le monde a passé : le pion Stefan Feld reste chez {first_name}."),
+                format!("Everyone passed: the Stefan Feld pawn stays with {first_name}."),
+            ),
+        ),
+    };
+
+    ValenciaAuction {
+        step,
+        places,
+        nina: with_nina.then(|| ValenciaNinaBid {
+            cards: nina.to_vec(),
+            total: nina_total,
+            rank: nina_rank.unwrap_or(0),
+        }),
+        ties,
+        pawn_holder: to_u8(pawn_holder),
+        pawn_note,
+        reveal_order: reveal_order(first, spent),
+        privileges_returned: spent.iter().sum(),
+        bids,
+    }
+}
+
+/// Valencia, p.10 (privileges): going clockwise from the first player, someone whose turn comes
+/// may spend a privilege to wait and play again after the others; several per auction.
+pub fn reveal_order(first: usize, spent: &[u32]) -> Vec<u8> {
+    let n = spent.len();
+    let mut left = spent.to_vec();
+    let mut queue: std::collections::VecDeque<usize> = (0..n).map(|k| (first + k) % n.max(1)).collect();
+    let mut order = Vec::with_capacity(n);
+    while let Some(seat) = queue.pop_front() {
+        match left.get_mut(seat) {
+            Some(l) if *l > 0 => {
+                *l -= 1;
+                queue.push_back(seat);
+            }
+            _ => order.push(to_u8(seat)),
+        }
+    }
+    order
+}

@@ -1,0 +1,119 @@
+//! The live panel for a table: each held mission's status with its points, the score so far.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::to_u8;
+use super::missions::{Verdict, council_needed};
+use super::scoring::{mission_results, score_table};
+use super::table::Table;
+use crate::text::Text;
+
+/// Where a held mission stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ValenciaMissionStatus {
+    /// ✔ judged (or ticked) met.
+    Met,
+    /// ✘ judged (or ticked) failed.
+    Failed,
+    /// ? only the board shows it: waiting for a tick (counted as failed meanwhile).
+    NeedsTick,
+    /// Formula card: its points are computed.
+    Formula,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaMissionHelp {
+    pub id: String,
+    pub name: Text,
+    pub status: ValenciaMissionStatus,
+    /// Printed points (`None` for formula cards).
+    pub printed: Option<u32>,
+    /// What the card adds to the score now (negative when failed).
+    pub points: i32,
+    pub why: Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaSeatHelp {
+    pub seat: u8,
+    pub name: String,
+    /// Total if the game ended now.
+    pub total: i32,
+    pub rank: u8,
+    pub missions: Vec<ValenciaMissionHelp>,
+}
+
+/// What the table says while playing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaHelp {
+    pub seats: Vec<ValenciaSeatHelp>,
+    /// Council members the council mission asks at this player count.
+    pub council_mission_needs: u32,
+    /// With 2 players the district mission is removed (draw another).
+    pub district_mission_unused: bool,
+}
+
+pub fn help_table(table: &Table) -> ValenciaHelp {
+    let board = score_table(table);
+    let seats = table
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, pl)| {
+            let score = board.players.get(seat);
+            let missions = mission_results(table, seat)
+                .into_iter()
+                .zip(&pl.missions)
+                .map(|(r, held)| {
+                    let (status, why) = match r.verdict {
+                        Verdict::Judged { met, why } => (
+                            if met { ValenciaMissionStatus::Met } else { ValenciaMissionStatus::Failed },
+                            why,
+                        ),
+                        Verdict::Tick(Some(true)) => {
+                            (ValenciaMissionStatus::Met, Text::new("Cochée.", "Ticked."))
+                        }
+                        Verdict::Tick(Some(false)) => (
+                            ValenciaMissionStatus::Failed,
+                            Text::new("Marquée non réussie.", "Marked not done."),
+                        ),
+                        Verdict::Tick(None) => (
+                            ValenciaMissionStatus::NeedsTick,
+                            Text::new(
+                                "Seul le plateau le montre : cochez-la si elle est réussie.",
+                                "Only the board shows it: tick it if done.",
+                            ),
+                        ),
+                        Verdict::Formula { why, .. } => (ValenciaMissionStatus::Formula, why),
+                    };
+                    let printed = (status != ValenciaMissionStatus::Formula).then_some(held.points);
+                    ValenciaMissionHelp {
+                        id: r.id.to_owned(),
+                        name: r.name,
+                        status,
+                        printed,
+                        points: r.points,
+                        why,
+                    }
+                })
+                .collect();
+            ValenciaSeatHelp {
+                seat: to_u8(seat),
+                name: pl.name.clone(),
+                total: score.map_or(0, |s| s.total),
+                rank: score.map_or(0, |s| s.rank),
+                missions,
+            }
+        })
+        .collect();
+    ValenciaHelp {
+        seats,
+        council_mission_needs: council_needed(table.players.len()),
+        district_mission_unused: table.players.len() == 2,
+    }
+}

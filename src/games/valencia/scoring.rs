@@ -1,0 +1,197 @@
+//! End scoring (Valencia p.10–11): council points gathered during the game, then the five
+//! final categories, each explained, and the tie-break chain city members → coins → shared.
+
+use super::board::to_i32;
+use super::missions::{Verdict, judge};
+use super::table::{Player, Table};
+use crate::games::{Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, rank};
+use crate::text::Text;
+
+/// One held card's effect on the score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissionResult {
+    pub id: &'static str,
+    pub name: Text,
+    /// Signed points this card adds.
+    pub points: i32,
+    /// Completed (judged met, ticked done, or a formula card worth 0 or more).
+    pub completed: bool,
+    pub verdict: Verdict,
+}
+
+/// Every held card of `seat`, judged.
+pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
+    let Some(pl) = table.players.get(seat) else { return Vec::new() };
+    pl.missions
+        .iter()
+        .map(|held| {
+            let verdict = judge(table, seat, held.mission, held.done);
+            let printed = to_i32(held.points);
+            // Valencia, p.11: a completed card scores its points once, a failed one loses them.
+            // An unticked board card counts as not completed until someone ticks it.
+            let (completed, points) = match &verdict {
+                Verdict::Judged { met: true, .. } | Verdict::Tick(Some(true)) => (true, printed),
+                Verdict::Judged { met: false, .. } | Verdict::Tick(_) => (false, -printed),
+                // A formula card below 0 (10 − 12 coins) is shown with the failed ones.
+                Verdict::Formula { points, .. } => (*points >= 0, *points),
+            };
+            MissionResult {
+                id: held.mission.id,
+                name: held.mission.name.to_text(),
+                points,
+                completed,
+                verdict,
+            }
+        })
+        .collect()
+}
+
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+/// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
+pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Text) {
+    let mut total = 0u32;
+    let mut parts = Vec::new();
+    for (f, &count) in table.fountains.iter().zip(&pl.fountain_members) {
+        if count == 0 {
+            continue;
+        }
+        total = total.saturating_add(f.value.saturating_mul(count));
+        parts.push(if count == 1 { format!("{}", f.value) } else { format!("{count} × {}", f.value) });
+    }
+    let list = if parts.is_empty() { "0".to_owned() } else { parts.join(" + ") };
+    (
+        total,
+        Text::new(
+            format!("Membres voisins des fontaines, valeur de chaque fontaine touchée : {list} = {total}."),
+            format!("Members next to fountains, value of each fountain touched: {list} = {total}."),
+        ),
+    )
+}
+
+fn categories(table: &Table, seat: usize) -> Vec<CategoryScore> {
+    let Some(pl) = table.players.get(seat) else { return Vec::new() };
+    let results = mission_results(table, seat);
+    let describe = |r: &MissionResult| -> (String, String) {
+        let (fr, en) = match &r.verdict {
+            Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => (why.fr.clone(), why.en.clone()),
+            Verdict::Tick(Some(_)) => ("coché".to_owned(), "ticked".to_owned()),
+            Verdict::Tick(None) => {
+                ("pas coché : compté comme échoué".to_owned(), "not ticked: counted as failed".to_owned())
+            }
+        };
+        (format!("{} {:+} ({fr})", r.name.fr, r.points), format!("{} {:+} ({en})", r.name.en, r.points))
+    };
+    let (gained, lost): (Vec<&MissionResult>, Vec<&MissionResult>) =
+        results.iter().partition(|r| r.completed);
+    let sum = |rs: &[&MissionResult]| rs.iter().fold(0i32, |s, r| s.saturating_add(r.points));
+    let list = |rs: &[&MissionResult], none_fr: &str, none_en: &str| -> Text {
+        if rs.is_empty() {
+            return Text::new(none_fr, none_en);
+        }
+        let (fr, en): (Vec<String>, Vec<String>) = rs.iter().map(|r| describe(r)).unzip();
+        Text::new(fr.join(" ; "), en.join("; "))
+    };
+
+    let (fountains, fountain_detail) = fountain_points(table, pl);
+    let n = pl.council_points;
+    let c = pl.city_members;
+    let palms = pl.palm_members;
+    let pr = pl.privileges;
+    vec![
+        CategoryScore {
+            key: "council".to_owned(),
+            points: to_i32(n),
+            detail: Text::new(
+                format!("Prestige gagné aux phases du Conseil pendant la partie : {n}."),
+                format!("Prestige gained in the council phases during the game: {n}."),
+            ),
+        },
+        CategoryScore {
+            key: "city".to_owned(),
+            points: to_i32(c),
+            detail: Text::new(
+                format!("{c} membre{} dans la ville × 1.", plural(c)),
+                format!("{c} member{} in the city × 1.", plural(c)),
+            ),
+        },
+        CategoryScore {
+            key: "palms".to_owned(),
+            points: to_i32(palms),
+            detail: Text::new(
+                format!("{palms} membre{} voisin{} d'au moins un palmier × 1.", plural(palms), plural(palms)),
+                format!("{palms} member{} next to at least one palm × 1.", plural(palms)),
+            ),
+        },
+        CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },
+        CategoryScore {
+            key: "privileges".to_owned(),
+            points: to_i32(pr),
+            detail: Text::new(
+                format!("{pr} privilège{} inutilisé{} × 1.", plural(pr), plural(pr)),
+                format!("{pr} unused privilege{} × 1.", plural(pr)),
+            ),
+        },
+        CategoryScore {
+            key: "missions_completed".to_owned(),
+            points: sum(&gained),
+            detail: list(&gained, "Aucune mission réussie.", "No mission completed."),
+        },
+        CategoryScore {
+            key: "missions_failed".to_owned(),
+            points: sum(&lost),
+            detail: list(&lost, "Aucune mission échouée.", "No mission failed."),
+        },
+    ]
+}
+
+/// Valencia, p.11: more members in the city, then more coins, else shared.
+pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
+    vec![
+        Criterion {
+            key: "city",
+            label: Text::new("membres dans la ville", "members in the city"),
+            better: Better::Higher,
+            values: table.players.iter().map(|p| to_i32(p.city_members)).collect(),
+        },
+        Criterion {
+            key: "coins",
+            label: Text::new("pièces", "coins"),
+            better: Better::Higher,
+            values: table.players.iter().map(|p| to_i32(p.coins)).collect(),
+        },
+    ]
+}
+
+/// The scoreboard of a checked table.
+pub fn score_table(table: &Table) -> Scoreboard {
+    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+    let cats: Vec<Vec<CategoryScore>> = (0..table.players.len()).map(|s| categories(table, s)).collect();
+    let totals: Vec<i32> =
+        cats.iter().map(|cs| cs.iter().fold(0i32, |s, c| s.saturating_add(c.points))).collect();
+    let (ranks, tie_breaks) = rank(&names, &totals, &tie_criteria(table));
+    let players = names
+        .into_iter()
+        .zip(cats)
+        .zip(totals)
+        .zip(ranks)
+        .enumerate()
+        .map(|(seat, (((name, categories), total), rank))| PlayerScore {
+            seat: super::board::to_u8(seat),
+            name,
+            total,
+            categories,
+            rank,
+            winner: rank == 1,
+        })
+        .collect();
+    Scoreboard {
+        game: GameId::Valencia,
+        variant: table.variant.id().to_owned(),
+        outcome: Outcome::Points,
+        players,
+        tie_breaks,
+    }
+}

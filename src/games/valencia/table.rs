@@ -1,0 +1,646 @@
+//! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
+//! reported at once with its field.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::board::{
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
+    ValenciaSeat, to_u32,
+};
+use super::missions::{Mission, ValenciaJudging, mission};
+use crate::games::{Problems, input};
+use crate::text::Text;
+
+const GAME: &str = "Valencia";
+/// Highest printed fountain value accepted (the book shows 2 and 6; the tiles are not listed).
+pub const MAX_FOUNTAIN_VALUE: u32 = 12;
+/// Highest printed mission value accepted (the book shows 3 and 4).
+pub const MAX_MISSION_POINTS: u32 = 20;
+/// Coins above this are refused as absurd (50 coin pieces in the box, of several values).
+pub const MAX_COINS: u32 = 300;
+/// Council points over a game above this are refused as absurd (5 phases, 8 seats + Soutien).
+pub const MAX_COUNCIL_POINTS: u32 = 100;
+/// Valencia, p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
+pub const FOUNTAIN_SPACES: u32 = 4;
+pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
+/// Valencia, Mise en place: one fountain tile per round board, so 5 tiles at most.
+pub const FOUNTAIN_TILES_PLACED: usize = 5;
+
+/// The module played (the game's variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ValenciaVariant {
+    Base,
+    SpecialInfluence,
+}
+
+impl ValenciaVariant {
+    pub fn id(self) -> &'static str {
+        match self {
+            ValenciaVariant::Base => "base",
+            ValenciaVariant::SpecialInfluence => "special_influence",
+        }
+    }
+
+    /// `None`/empty is the base game; an unknown id is reported on `field`.
+    pub(crate) fn parse(p: &mut Problems, field: &str, id: Option<&str>) -> Option<ValenciaVariant> {
+        match id {
+            None | Some("" | "base") => Some(ValenciaVariant::Base),
+            Some("special_influence") => Some(ValenciaVariant::SpecialInfluence),
+            Some(other) => {
+                p.push(
+                    field,
+                    "unknown_variant",
+                    Text::new(
+                        format!("Module inconnu « {other} » (connus : base, special_influence)."),
+                        format!("Unknown module “{other}” (known: base, special_influence)."),
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The table as sent. Counts are JSON values so a wrong type is reported on its own field.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawTable {
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Fountains in the city, in any fixed order; players' `fountain_members` follow it.
+    #[serde(default)]
+    pub fountains: Vec<ValenciaRawFountain>,
+    #[serde(default)]
+    pub players: Vec<ValenciaRawPlayer>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawFountain {
+    /// Printed value.
+    #[serde(default)]
+    pub value: Option<Value>,
+    /// The central tile's fountain (touches 8 spaces).
+    #[serde(default)]
+    pub central: Option<bool>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// One seat as sent, in seating order (clockwise). Absent counts are 0.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawPlayer {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub city_members: Option<Value>,
+    /// City members next to at least one palm.
+    #[serde(default)]
+    pub palm_members: Option<Value>,
+    /// Per fountain of `fountains` (same order): own members touching it.
+    #[serde(default)]
+    pub fountain_members: Option<Vec<Value>>,
+    /// Unused privileges.
+    #[serde(default)]
+    pub privileges: Option<Value>,
+    #[serde(default)]
+    pub coins: Option<Value>,
+    /// Resource key (`oranges`, `dried_fruit`, `wine`, `clothing`, `porcelain`) → count.
+    #[serde(default)]
+    pub resources: Option<BTreeMap<String, Value>>,
+    /// Council seats held: `nobility`, `church`, a resource key (guild), `merchants`.
+    #[serde(default)]
+    pub council: Option<Vec<String>>,
+    /// Prestige gained in the council phases (phase III) during the game.
+    #[serde(default)]
+    pub council_points: Option<Value>,
+    #[serde(default)]
+    pub stefan_feld: Option<bool>,
+    /// Members on the longest orthogonal route (for its mission).
+    #[serde(default)]
+    pub longest_route: Option<Value>,
+    /// Members with no own orthogonal neighbour (for its mission).
+    #[serde(default)]
+    pub isolated: Option<Value>,
+    #[serde(default)]
+    pub missions: Option<Vec<ValenciaRawMission>>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A mission card held, as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaRawMission {
+    /// Card id from the catalogue (`mission_cost_3`, `mission_palms`…).
+    #[serde(default)]
+    pub id: String,
+    /// Printed points (not for formula cards).
+    #[serde(default)]
+    pub points: Option<Value>,
+    /// Tick cards only: done (true) or not (false); absent = not ticked yet.
+    #[serde(default)]
+    pub done: Option<bool>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// A checked table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub variant: ValenciaVariant,
+    pub fountains: Vec<Fountain>,
+    /// Seating order, clockwise.
+    pub players: Vec<Player>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fountain {
+    pub value: u32,
+    pub central: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub city_members: u32,
+    pub palm_members: u32,
+    /// One per table fountain.
+    pub fountain_members: Vec<u32>,
+    pub privileges: u32,
+    pub coins: u32,
+    pub resources: ValenciaResourceCounts,
+    pub council: Vec<ValenciaSeat>,
+    pub council_points: u32,
+    pub stefan_feld: bool,
+    pub longest_route: u32,
+    pub isolated: u32,
+    pub missions: Vec<HeldMission>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldMission {
+    pub mission: &'static Mission,
+    /// Printed points (0 for formula cards).
+    pub points: u32,
+    pub done: Option<bool>,
+}
+
+impl Player {
+    /// Fountains touched by at least one own member.
+    pub fn fountains_touched(&self) -> u32 {
+        self.fountain_members.iter().map(|&c| u32::from(c > 0)).sum()
+    }
+
+    pub fn council_members(&self) -> u32 {
+        to_u32(self.council.len())
+    }
+
+    /// Own members around the central fountain (0 when none is on the table).
+    pub fn central_members(&self, table: &Table) -> u32 {
+        table.fountains.iter().zip(&self.fountain_members).filter(|(f, _)| f.central).map(|(_, &c)| c).sum()
+    }
+}
+
+/// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
+pub fn parse(raw: &Value) -> Result<ValenciaRawTable, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
+    p.push(field, "impossible_count", Text::new(fr, en));
+}
+
+/// Checks a raw table, reporting every problem with its field.
+pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
+    let mut p = Problems::new();
+    for key in raw.other.keys() {
+        input::unknown_field(&mut p, key.clone(), key, GAME);
+    }
+    let variant =
+        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
+
+    // Valencia: 2 to 5 players.
+    let n = raw.players.len();
+    if !(2..=5).contains(&n) {
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
+                format!("Valencia is played by 2 to 5 players, not {n}."),
+            ),
+        );
+    }
+
+    let fountains = validate_fountains(&mut p, &raw.fountains);
+
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    let mut players = Vec::with_capacity(n);
+    let mut card_holder: HashMap<&str, usize> = HashMap::new();
+    for (i, rp) in raw.players.iter().enumerate() {
+        input::player_name(&mut p, i, &names);
+        players.push(validate_player(&mut p, i, rp, n, &fountains, &mut card_holder));
+    }
+
+    // Table-wide limits of the box.
+    for r in ValenciaResource::ALL {
+        let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.resources.get(r)));
+        if sum > RESOURCES_PER_TYPE {
+            let name = r.name();
+            too_many(
+                &mut p,
+                format!("players[].resources.{}", r.key()),
+                format!("{sum} {} en tout, le jeu n'en a que {RESOURCES_PER_TYPE}.", name.fr),
+                format!("{sum} {} in all, the game has only {RESOURCES_PER_TYPE}.", name.en),
+            );
+        }
+    }
+    let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
+    if privileges > PRIVILEGES_IN_BOX {
+        too_many(
+            &mut p,
+            "players[].privileges".to_owned(),
+            format!("{privileges} privilèges en tout, le jeu n'en a que {PRIVILEGES_IN_BOX}."),
+            format!("{privileges} privileges in all, the game has only {PRIVILEGES_IN_BOX}."),
+        );
+    }
+    let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
+    if pawns > 1 {
+        p.push(
+            "players[].stefan_feld",
+            "several_pawns",
+            Text::new(
+                format!("{pawns} joueurs ont le pion Stefan Feld : il n'y en a qu'un."),
+                format!("{pawns} players hold the Stefan Feld pawn: there is only one."),
+            ),
+        );
+    }
+    for seat in ValenciaSeat::ALL {
+        let holders = players.iter().filter(|pl| pl.council.contains(&seat)).count();
+        // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player.
+        let allowed = if seat.is_guild() && variant == ValenciaVariant::SpecialInfluence { 2 } else { 1 };
+        if holders > allowed {
+            let name = seat.name();
+            p.push(
+                format!("players[].council.{}", seat.key()),
+                "seat_taken",
+                Text::new(
+                    format!(
+                        "{holders} joueurs occupent le siège {} ; il en tient {allowed} au plus.",
+                        name.fr
+                    ),
+                    format!("{holders} players hold the {} seat; it holds at most {allowed}.", name.en),
+                ),
+            );
+        }
+    }
+    for (f, fountain) in fountains.iter().enumerate() {
+        let sum = players
+            .iter()
+            .fold(0u32, |s, pl| s.saturating_add(pl.fountain_members.get(f).copied().unwrap_or(0)));
+        let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
+        if sum > max {
+            too_many(
+                &mut p,
+                format!("fountains[{f}]"),
+                format!("{sum} membres autour de cette fontaine, elle ne touche que {max} cases."),
+                format!("{sum} members around this fountain, it touches only {max} spaces."),
+            );
+        }
+    }
+
+    p.into_result(Table { variant, fountains, players })
+}
+
+fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Fountain> {
+    let mut out = Vec::with_capacity(raw.len());
+    for (f, rf) in raw.iter().enumerate() {
+        for key in rf.other.keys() {
+            input::unknown_field(p, format!("fountains[{f}].{key}"), key, GAME);
+        }
+        let field = format!("fountains[{f}].value");
+        let what = Text::new("valeur de la fontaine", "fountain value");
+        let value = match &rf.value {
+            None | Some(Value::Null) => {
+                p.push(
+                    field,
+                    "missing_value",
+                    Text::new(
+                        "Saisissez la valeur imprimée sur la fontaine.",
+                        "Enter the value printed on the fountain.",
+                    ),
+                );
+                0
+            }
+            v => input::count(p, field, v.as_ref(), MAX_FOUNTAIN_VALUE, &what).unwrap_or(0),
+        };
+        out.push(Fountain { value, central: rf.central.unwrap_or(false) });
+    }
+    let central = out.iter().filter(|f| f.central).count();
+    if central > 1 {
+        p.push(
+            "fountains",
+            "several_central",
+            Text::new(
+                "Une seule fontaine est centrale (celle de la tuile centrale).",
+                "Only one fountain is central (the central tile's).",
+            ),
+        );
+    }
+    let tiles = out.len() - central;
+    if tiles > FOUNTAIN_TILES_PLACED {
+        p.push(
+            "fountains",
+            "too_many_fountains",
+            Text::new(
+                format!(
+                    "{tiles} tuiles Fontaine posées : une par manche, donc {FOUNTAIN_TILES_PLACED} au plus."
+                ),
+                format!("{tiles} fountain tiles placed: one per round, so {FOUNTAIN_TILES_PLACED} at most."),
+            ),
+        );
+    }
+    out
+}
+
+fn validate_player<'r>(
+    p: &mut Problems,
+    i: usize,
+    rp: &'r ValenciaRawPlayer,
+    players: usize,
+    fountains: &[Fountain],
+    card_holder: &mut HashMap<&'r str, usize>,
+) -> Player {
+    let at = |f: &str| format!("players[{i}].{f}");
+    for key in rp.other.keys() {
+        input::unknown_field(p, at(key), key, GAME);
+    }
+    let mut count = |field: &str, v: Option<&Value>, max: u32, fr: &str, en: &str| {
+        input::count(p, at(field), v, max, &Text::new(fr, en)).unwrap_or(0)
+    };
+    let city_members = count(
+        "city_members",
+        rp.city_members.as_ref(),
+        MEMBERS_PER_PLAYER,
+        "membres dans la ville",
+        "members in the city",
+    );
+    let palm_members = count(
+        "palm_members",
+        rp.palm_members.as_ref(),
+        MEMBERS_PER_PLAYER,
+        "membres voisins d'un palmier",
+        "members next to a palm",
+    );
+    let privileges =
+        count("privileges", rp.privileges.as_ref(), PRIVILEGES_IN_BOX, "privilèges", "privileges");
+    let coins = count("coins", rp.coins.as_ref(), MAX_COINS, "pièces", "coins");
+    let council_points = count(
+        "council_points",
+        rp.council_points.as_ref(),
+        MAX_COUNCIL_POINTS,
+        "points du Conseil",
+        "council points",
+    );
+    let longest_route = count(
+        "longest_route",
+        rp.longest_route.as_ref(),
+        MEMBERS_PER_PLAYER,
+        "plus longue route",
+        "longest route",
+    );
+    let isolated =
+        count("isolated", rp.isolated.as_ref(), MEMBERS_PER_PLAYER, "membres isolés", "lone members");
+
+    let mut resources = ValenciaResourceCounts::default();
+    for (key, value) in rp.resources.iter().flatten() {
+        let field = at(&format!("resources.{key}"));
+        match ValenciaResource::from_key(key) {
+            None => p.push(
+                field,
+                "unknown_resource",
+                Text::new(
+                    format!(
+                        "Ressource inconnue « {key} » (oranges, dried_fruit, wine, clothing, porcelain)."
+                    ),
+                    format!("Unknown resource “{key}” (oranges, dried_fruit, wine, clothing, porcelain)."),
+                ),
+            ),
+            Some(r) => {
+                let name = r.name();
+                if let Some(n) = input::count(p, field, Some(value), RESOURCES_PER_TYPE, &name) {
+                    resources.set(r, n);
+                }
+            }
+        }
+    }
+
+    let mut council = Vec::new();
+    for (k, key) in rp.council.iter().flatten().enumerate() {
+        let field = at(&format!("council[{k}]"));
+        match ValenciaSeat::from_key(key) {
+            None => p.push(
+                field,
+                "unknown_seat",
+                Text::new(
+                    format!("Siège inconnu « {key} » (nobility, church, oranges, dried_fruit, wine, clothing, porcelain, merchants)."),
+                    format!("Unknown seat “{key}” (nobility, church, oranges, dried_fruit, wine, clothing, porcelain, merchants)."),
+                ),
+            ),
+            Some(seat) if council.contains(&seat) => p.push(
+                field,
+                "duplicate_seat",
+                Text::new(
+                    format!("Siège {} donné deux fois : un joueur n'y a qu'un membre.", seat.name().fr),
+                    format!("Seat {} given twice: a player has one member there.", seat.name().en),
+                ),
+            ),
+            Some(seat) => council.push(seat),
+        }
+    }
+
+    // Valencia, Matériel: 15 members per family, in the city or on the council.
+    let placed = city_members.saturating_add(to_u32(council.len()));
+    if placed > MEMBERS_PER_PLAYER {
+        too_many(
+            p,
+            at("city_members"),
+            format!(
+                "{placed} membres posés (ville et Conseil), une famille n'en a que {MEMBERS_PER_PLAYER}."
+            ),
+            format!("{placed} members placed (city and council), a family has only {MEMBERS_PER_PLAYER}."),
+        );
+    }
+    if palm_members > city_members {
+        too_many(
+            p,
+            at("palm_members"),
+            format!("{palm_members} membres près d'un palmier mais {city_members} dans la ville."),
+            format!("{palm_members} members next to a palm but {city_members} in the city."),
+        );
+    }
+    for (field, n, fr, en) in [
+        ("longest_route", longest_route, "sur la plus longue route", "on the longest route"),
+        ("isolated", isolated, "isolés", "lone"),
+    ] {
+        if n > city_members {
+            too_many(
+                p,
+                at(field),
+                format!("{n} membres {fr} mais {city_members} dans la ville."),
+                format!("{n} members {en} but {city_members} in the city."),
+            );
+        }
+    }
+
+    let typed = rp.fountain_members.as_deref().unwrap_or(&[]);
+    if typed.len() > fountains.len() {
+        p.push(
+            at("fountain_members"),
+            "unknown_fountain",
+            Text::new(
+                format!("{} nombres pour {} fontaine(s) sur la table.", typed.len(), fountains.len()),
+                format!("{} counts for {} fountain(s) on the table.", typed.len(), fountains.len()),
+            ),
+        );
+    }
+    let mut fountain_members = vec![0; fountains.len()];
+    for (f, (slot, fountain)) in fountain_members.iter_mut().zip(fountains).enumerate() {
+        let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
+        let field = at(&format!("fountain_members[{f}]"));
+        let what = Text::new("membres autour de la fontaine", "members around the fountain");
+        let n = input::count(p, field.clone(), typed.get(f), max, &what).unwrap_or(0);
+        if n > city_members {
+            too_many(
+                p,
+                field,
+                format!("{n} membres autour de la fontaine mais {city_members} dans la ville."),
+                format!("{n} members around the fountain but {city_members} in the city."),
+            );
+        }
+        *slot = n;
+    }
+
+    let mut missions = Vec::new();
+    for (k, rm) in rp.missions.iter().flatten().enumerate() {
+        if let Some(held) = validate_mission(p, i, k, rm, players, card_holder) {
+            missions.push(held);
+        }
+    }
+
+    Player {
+        name: rp.name.trim().to_owned(),
+        city_members,
+        palm_members,
+        fountain_members,
+        privileges,
+        coins,
+        resources,
+        council,
+        council_points,
+        stefan_feld: rp.stefan_feld.unwrap_or(false),
+        longest_route,
+        isolated,
+        missions,
+    }
+}
+
+fn validate_mission<'r>(
+    p: &mut Problems,
+    i: usize,
+    k: usize,
+    rm: &'r ValenciaRawMission,
+    players: usize,
+    card_holder: &mut HashMap<&'r str, usize>,
+) -> Option<HeldMission> {
+    let at = |f: &str| format!("players[{i}].missions[{k}].{f}");
+    for key in rm.other.keys() {
+        input::unknown_field(p, at(key), key, GAME);
+    }
+    let Some(m) = mission(&rm.id) else {
+        p.push(
+            at("id"),
+            "unknown_mission",
+            Text::new(
+                format!("Carte Mission inconnue « {} ».", rm.id),
+                format!("Unknown mission card “{}”.", rm.id),
+            ),
+        );
+        return None;
+    };
+    // Each card exists once in the deck of 35.
+    if let Some(&other) = card_holder.get(m.id) {
+        p.push(
+            at("id"),
+            "duplicate_mission",
+            Text::new(
+                format!(
+                    "La carte « {} » est déjà chez le joueur {} : il n'y en a qu'une.",
+                    m.name.fr,
+                    other + 1
+                ),
+                format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
+            ),
+        );
+    } else {
+        card_holder.insert(m.id, i);
+    }
+    // Valencia, p.15: the district card is removed from 2-player games.
+    if usize::from(m.min_players()) > players && players >= 2 {
+        p.push(
+            at("id"),
+            "mission_not_used",
+            Text::new(
+                format!("« {} » est retirée à 2 joueurs : piochez-en une autre.", m.name.fr),
+                format!("“{}” is removed with 2 players: draw another.", m.name.en),
+            ),
+        );
+    }
+    let judging = m.judging();
+    let points = if judging == ValenciaJudging::Formula {
+        if rm.points.as_ref().is_some_and(|v| !v.is_null()) {
+            p.push(
+                at("points"),
+                "formula_mission",
+                Text::new(
+                    format!("« {} » n'a pas de valeur imprimée : ses points se calculent.", m.name.fr),
+                    format!("“{}” has no printed value: its points are computed.", m.name.en),
+                ),
+            );
+        }
+        0
+    } else if rm.points.as_ref().is_none_or(Value::is_null) {
+        p.push(
+            at("points"),
+            "missing_points",
+            Text::new(
+                format!("Saisissez les points imprimés sur « {} ».", m.name.fr),
+                format!("Enter the points printed on “{}”.", m.name.en),
+            ),
+        );
+        0
+    } else {
+        let what = Text::new("points de la mission", "mission points");
+        input::count(p, at("points"), rm.points.as_ref(), MAX_MISSION_POINTS, &what).unwrap_or(0)
+    };
+    if rm.done.is_some() && judging != ValenciaJudging::Tick {
+        p.push(
+            at("done"),
+            "judged_by_table",
+            Text::new(
+                format!("« {} » se juge d'après la table : pas de case à cocher.", m.name.fr),
+                format!("“{}” is judged from the table: nothing to tick.", m.name.en),
+            ),
+        );
+    }
+    Some(HeldMission { mission: m, points, done: rm.done })
+}
