@@ -40,6 +40,7 @@ mod deck;
 mod help;
 mod resolve;
 mod scoring;
+mod setup;
 mod status;
 mod table;
 
@@ -61,6 +62,7 @@ pub use resolve::{
     resolve, resolve_player, resolve_team, value_ways,
 };
 pub use scoring::{most_trading_posts, prosperite_categories, score_table};
+pub use setup::setup_steps;
 pub use status::{
     OrleansGoal, OrleansState, OrleansStatus, common_targets, goals, preplaced_fortifications, status,
 };

@@ -422,14 +422,16 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         );
     }
     let rounds = scenario_or_default.rounds(n);
-    let round =
-        round_value(&mut p, "round".into(), raw.round.as_ref(), rounds.saturating_add(1)).unwrap_or(1);
+    let checked_round = round_value(&mut p, "round".into(), raw.round.as_ref(), rounds.saturating_add(1));
+    // An unreadable round checks nothing against it (one problem, not a cascade).
+    let round = checked_round.unwrap_or(1);
+    let limit = checked_round.unwrap_or(u8::MAX);
 
     let names: Vec<&str> = raw.players.iter().map(|q| q.name.as_str()).collect();
     let mut players = Vec::with_capacity(n);
     for (i, rp) in raw.players.iter().enumerate() {
         input::player_name(&mut p, i, &names);
-        players.push(player(&mut p, i, rp, scenario_or_default, round));
+        players.push(player(&mut p, i, rp, scenario_or_default, limit));
     }
     if scenario_or_default == OrleansScenario::Invasion {
         for (i, q) in players.iter().enumerate() {
@@ -487,7 +489,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
             );
         }
         if let Some(r) = r
-            && r > round
+            && r > limit
         {
             p.push(
                 format!("{f}.round"),
