@@ -268,6 +268,8 @@ pub struct OrleansForecast {
     pub coins_gained: u32,
     /// Food to keep back for the coming events.
     pub food_needed: u32,
+    /// Goods the cheapest ways to pay take, by type (food included).
+    pub goods_needed: super::table::OrleansGoods,
     /// Coins still to earn so no demand fails (0 when the events' income covers it).
     pub coins_short: u32,
 }
@@ -301,18 +303,18 @@ pub struct OrleansHelp {
 }
 
 /// Applies one resolution's cheapest way to a simulated player.
-fn apply(p: &mut OrleansPlayer, r: &OrleansResolution) -> (u32, u32) {
+fn apply(p: &mut OrleansPlayer, r: &OrleansResolution) -> (u32, super::table::OrleansGoods) {
     p.coins = p.coins.saturating_add(r.coins_gained);
     let Some(way) = r.options.first() else {
         if matches!(r.status, OrleansResolutionStatus::Unpaid | OrleansResolutionStatus::Partial) {
             let paid = p.coins;
             p.coins = 0;
-            return (paid, 0);
+            return (paid, super::table::OrleansGoods::default());
         }
-        return (0, 0);
+        return (0, super::table::OrleansGoods::default());
     };
     if matches!(r.status, OrleansResolutionStatus::Offer) {
-        return (0, 0);
+        return (0, super::table::OrleansGoods::default());
     }
     p.coins = p.coins.saturating_sub(way.coins);
     let g = &mut p.goods;
@@ -323,7 +325,7 @@ fn apply(p: &mut OrleansPlayer, r: &OrleansResolution) -> (u32, u32) {
     g.brocade = g.brocade.saturating_sub(way.goods.brocade);
     p.technology = p.technology.saturating_sub(way.technology);
     p.knights = p.knights.saturating_sub(way.knights);
-    (way.coins, way.goods.food())
+    (way.coins, way.goods)
 }
 
 /// Forecast for each seat over a fixed track, from `from` to the last round: each event is
@@ -343,6 +345,7 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 coins_needed: 0,
                 coins_gained: 0,
                 food_needed: 0,
+                goods_needed: super::table::OrleansGoods::default(),
                 coins_short: 0,
             };
             for (i, id) in track.iter().enumerate().skip(usize::from(from.saturating_sub(1))) {
@@ -350,7 +353,14 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 let Some(e) = event(id) else { continue };
                 let one = std::slice::from_ref(&p);
                 let Some(r) = resolve(e, scenario, one, &team).into_iter().next() else { continue };
-                let (coins_paid, food_paid) = apply(&mut p, &r);
+                let (coins_paid, goods_paid) = apply(&mut p, &r);
+                let food_paid = goods_paid.food();
+                let n = &mut out.goods_needed;
+                n.grain = n.grain.saturating_add(goods_paid.grain);
+                n.cheese = n.cheese.saturating_add(goods_paid.cheese);
+                n.wine = n.wine.saturating_add(goods_paid.wine);
+                n.wool = n.wool.saturating_add(goods_paid.wool);
+                n.brocade = n.brocade.saturating_add(goods_paid.brocade);
                 if matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid) {
                     out.first_failure = out.first_failure.or(Some(round));
                     out.coins_short = out.coins_short.saturating_add(r.shortfall);

@@ -32,6 +32,7 @@ pub enum OrleansResolutionStatus {
 /// One way to pay (every count 0 when not used).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
 pub struct OrleansPayment {
     pub coins: u32,
     pub goods: OrleansGoods,

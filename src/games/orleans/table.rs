@@ -16,6 +16,7 @@ use crate::text::Text;
 /// Goods by type (also used for payments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
 pub struct OrleansGoods {
     pub grain: u32,
     pub cheese: u32,
@@ -231,6 +232,9 @@ pub struct OrleansRawLogEntry {
     /// Whether the demand was met in full.
     #[serde(default = "yes")]
     pub paid: bool,
+    /// What was paid (structured; optional).
+    #[serde(default)]
+    pub payment: Option<super::resolve::OrleansPayment>,
     /// What was paid or received, free text.
     #[serde(default)]
     pub note: String,
@@ -295,6 +299,7 @@ pub struct OrleansLogEntry {
     pub event: &'static str,
     pub seat: Option<u8>,
     pub paid: bool,
+    pub payment: Option<super::resolve::OrleansPayment>,
     pub note: String,
 }
 
@@ -501,7 +506,14 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
             );
         }
         if let (Some(r), Some(event)) = (r, id) {
-            log.push(OrleansLogEntry { round: r, event, seat: e.seat, paid: e.paid, note: e.note.clone() });
+            log.push(OrleansLogEntry {
+                round: r,
+                event,
+                seat: e.seat,
+                paid: e.paid,
+                payment: e.payment,
+                note: e.note.clone(),
+            });
         }
     }
 

@@ -706,3 +706,150 @@ fn setup_checklists_follow_the_player_count() {
         assert!(!setup_steps(s, v.min_players).expect("fits").is_empty());
     }
 }
+
+#[test]
+fn prosperite_track_numbers() {
+    let track = OrleansScenario::Prosperite.track();
+    let effect = |round: usize| ev(track[round - 1]).effect;
+    assert_eq!(effect(2), Effect::MayPay { coins: 4, times: 1 });
+    assert_eq!(effect(4), Effect::PayCoins(3));
+    assert_eq!(effect(5), Effect::KnightOrCoins(5));
+    assert_eq!(effect(6), Effect::MayPay { coins: 4, times: 1 });
+    assert_eq!(effect(9), Effect::GainPerMonkInMarket(3));
+    assert_eq!(ev(track[8]).moment, OrleansMoment::EndOfRound);
+    assert_eq!(effect(16), Effect::PayPerDevelopmentLevel);
+}
+
+#[test]
+fn offers_list_each_affordable_use() {
+    let express = resolve_player(
+        ev("voyage_express"),
+        OrleansScenario::Duel,
+        0,
+        &OrleansPlayer { coins: 5, ..player() },
+    );
+    assert_eq!(express.status, OrleansResolutionStatus::Offer);
+    assert_eq!(express.options.iter().map(|o| o.coins).collect::<Vec<_>>(), [1, 2]);
+    let bribe = resolve_player(
+        ev("pot_de_vin"),
+        OrleansScenario::Prosperite,
+        0,
+        &OrleansPlayer { coins: 3, ..player() },
+    );
+    assert_eq!((bribe.status, bribe.options.len()), (OrleansResolutionStatus::NoEffect, 0));
+    let bargain = resolve_team(
+        ev("bonne_affaire"),
+        OrleansScenario::Invasion,
+        &[OrleansPlayer { coins: 5, ..player() }, OrleansPlayer { coins: 3, ..player() }],
+        &OrleansTeam::default(),
+    );
+    assert_eq!(bargain.status, OrleansResolutionStatus::Offer, "8 coins pooled");
+}
+
+#[test]
+fn mass_and_development_tax() {
+    let mass = resolve_player(
+        ev("messe"),
+        OrleansScenario::Prosperite,
+        0,
+        &OrleansPlayer { monks_in_market: 2, ..player() },
+    );
+    assert_eq!(mass.coins_gained, 6);
+    let tax = |coins| {
+        resolve_player(
+            ev("taxe_de_developpement"),
+            OrleansScenario::Prosperite,
+            0,
+            &OrleansPlayer { development_level: 4, coins, ..player() },
+        )
+    };
+    assert_eq!((tax(4).status, tax(4).coins_after), (OrleansResolutionStatus::Payable, 0));
+    assert_eq!((tax(1).status, tax(1).shortfall), (OrleansResolutionStatus::Partial, 3));
+    assert_eq!((tax(0).status, tax(0).shortfall), (OrleansResolutionStatus::Unpaid, 4));
+}
+
+#[test]
+fn monks_and_followers_given_back() {
+    let rome = resolve_player(ev("appel_de_rome"), OrleansScenario::Invasion, 0, &player());
+    assert_eq!(rome.consequence, Some(OrleansFailure::RemoveCitizen));
+    let rome_ok = resolve_player(
+        ev("appel_de_rome"),
+        OrleansScenario::Invasion,
+        0,
+        &OrleansPlayer { monks: 2, ..player() },
+    );
+    assert_eq!(rome_ok.options[0].monks, 1);
+    let famine = resolve_player(
+        ev("famine"),
+        OrleansScenario::Invasion,
+        0,
+        &OrleansPlayer { followers: 2, ..player() },
+    );
+    assert_eq!(
+        (famine.options[0].followers, famine.consequence),
+        (2, None),
+        "as many as possible, no penalty"
+    );
+}
+
+#[test]
+fn duel_food_and_cheese_partly_paid_lose() {
+    let harvest = resolve_player(
+        ev("moisson_2"),
+        OrleansScenario::Duel,
+        0,
+        &OrleansPlayer { goods: OrleansGoods { wine: 1, ..OrleansGoods::default() }, ..player() },
+    );
+    assert_eq!(
+        (harvest.status, harvest.shortfall, harvest.consequence),
+        (OrleansResolutionStatus::Partial, 1, Some(OrleansFailure::Loss))
+    );
+    let fed = resolve_player(
+        ev("moisson_2"),
+        OrleansScenario::Duel,
+        0,
+        &OrleansPlayer {
+            goods: OrleansGoods { wine: 1, grain: 1, cheese: 1, ..OrleansGoods::default() },
+            ..player()
+        },
+    );
+    assert_eq!(fed.options[0].goods, OrleansGoods { grain: 1, cheese: 1, ..OrleansGoods::default() });
+}
+
+#[test]
+fn administrator_dues_and_duties() {
+    let steward = OrleansPlayer {
+        character: Some("administrateur_terrien"),
+        coins: 1,
+        dues: vec![2, 3],
+        books: 2,
+        ..player()
+    };
+    assert_eq!(administrator_due(&steward, 1), Some(2));
+    assert_eq!(administrator_due(&steward, 2), Some(3));
+    assert_eq!(administrator_due(&steward, 3), None, "not entered yet");
+    let t = table(json!({"variant": "invasion", "round": 5, "players": [
+        {"name": "Ani", "character": "administrateur_terrien", "coins": 1, "dues": [2, 2, 2, 2, 2], "books": 2},
+        {"name": "Dirk"}]}));
+    let h = help_table(&t);
+    assert_eq!(h.duties[0].dues.consequence, Some(OrleansFailure::Loss));
+    assert!(h.duties[0].extra.as_ref().is_some_and(|x| x.en.contains("2 space")));
+    let lost = table(
+        json!({"variant": "invasion", "round": 6, "players": [{"name": "Ani", "character": "administrateur_terrien"}, {"name": "Dirk"}],
+        "log": [{"round": 5, "event": "administrateur_terrien", "seat": 0, "paid": false}]}),
+    );
+    let st = status(&lost, &goals(&lost));
+    assert_eq!((st.state, st.round), (OrleansState::Lost, 5));
+}
+
+#[test]
+fn forecast_tells_the_food_to_keep_back() {
+    let t = table(
+        json!({"variant": "marchand", "round": 9, "players": [{"name": "Ani", "coins": 0, "goods": {"grain": 3, "wool": 1}}]}),
+    );
+    let f = &help_table(&t).forecast[0];
+    // Rounds 9–11 eat the 3 grain; round 11 needs 2 food: one grain left → fails at 11.
+    assert_eq!(f.rounds[0].food_paid, 1);
+    assert_eq!(f.first_failure, Some(11));
+    assert_eq!(f.goods_needed.grain, 2);
+}
