@@ -395,7 +395,13 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         );
     }
 
-    if let Some(e) = loss {
+    // A race already won before the fatal round stays won.
+    let won_round = (matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
+        && !goals.is_empty()
+        && goals.iter().all(|g| g.done))
+    .then(|| goals.iter().filter_map(|g| g.completed_round).max())
+    .flatten();
+    if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| e.round <= w)) {
         let name = event(e.event)
             .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
         return st(

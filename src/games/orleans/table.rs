@@ -505,6 +505,17 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 ),
             );
         }
+        if scenario_or_default == OrleansScenario::Duel && !e.paid && e.seat.is_none() {
+            // Le duel: the one who cannot pay loses, so the log must say who.
+            p.push(
+                format!("{f}.seat"),
+                "seat_required",
+                Text::new(
+                    "Dans Le duel, un paiement manqué doit dire quel joueur l'a manqué.",
+                    "In The Duel, a missed payment must say which player missed it.",
+                ),
+            );
+        }
         if let (Some(r), Some(event)) = (r, id) {
             log.push(OrleansLogEntry {
                 round: r,

@@ -853,3 +853,25 @@ fn forecast_tells_the_food_to_keep_back() {
     assert_eq!(f.first_failure, Some(11));
     assert_eq!(f.goods_needed.grain, 2);
 }
+
+#[test]
+fn duel_missed_payment_loses_for_that_player_only() {
+    let t = table(json!({"variant": "duel", "round": 11, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 10, "event": "cotisation_7pv", "seat": 1, "paid": false}]}));
+    let st = status(&t, &goals(&t));
+    assert_eq!((st.state, st.round, st.winners), (OrleansState::Won, 10, vec![0]));
+    let raw = json!({"variant": "duel", "round": 11, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 10, "event": "cotisation_7pv", "paid": false}]});
+    let err = validate(&parse(&raw).expect("shape")).expect_err("who?");
+    assert_eq!((err.0[0].field.as_str(), err.0[0].code.as_str()), ("log[0].seat", "seat_required"));
+}
+
+#[test]
+fn a_solo_race_won_before_a_later_fatal_round_stays_won() {
+    let all = json!({"laines_bourges": 3, "lot_chartres": 5, "fromages_vins_vendome": 6, "cereales_tours": 7, "brocart_argenton": 8});
+    let t =
+        table(json!({"variant": "marchand", "round": 10, "players": [{"name": "Ani", "objectives": all}],
+        "log": [{"round": 9, "event": "nourriture", "paid": false}]}));
+    let st = status(&t, &goals(&t));
+    assert_eq!((st.state, st.round), (OrleansState::Won, 8));
+}
