@@ -1,10 +1,83 @@
 //! Orléans: Invasion and its six scenarios. Rulebook: `001_0ac7b0875d5760ba.txt`; base-game
-//! scoring facts in `shared/reference/game-facts.md` §D.
+//! facts in `shared/reference/game-facts.md` §D; decisions: `shared/games/orleans-invasion.md`.
 //!
-//! Scored with the generic sheet until the scenario table states land.
+//! # Table state (schema version 2)
+//!
+//! ```json
+//! { "variant": "dignitaire", "round": 5,
+//!   "options": { "easy": false },
+//!   "players": [
+//!     { "name": "Ani", "coins": 3, "goods": { "grain": 1, "wine": 2 },
+//!       "trading_posts": 2, "technology": 1, "development_level": 2, "citizens": 4 } ],
+//!   "log": [ { "round": 4, "event": "pelerinage" } ] }
+//! ```
+//!
+//! - `variant`: scenario id (`prosperite` default, `invasion`, `duel`, `dignitaire`, `vierzon`,
+//!   `marchand`); `round` (**required, it marks schema 2**): the round being played, 1 to the
+//!   last, last + 1 once the last round is over.
+//! - `options`: `easy` (Dignitaire: 7 citizens), `one_per_round`, `in_order` (Vierzon,
+//!   Marchand itinérant harder steps).
+//! - per player, every count optional (absent = 0; `development_level` 1–6, absent = 1):
+//!   `coins`, `goods` {grain, cheese, wine, wool, brocade}, `trading_posts` (ordinary, in
+//!   towns), `technology`, `development_level`, `development_points` (track space 0–30),
+//!   `citizens`, `monks`, `monks_in_market`, `knights`, `followers` (not of the player's colour),
+//!   `place_tiles`, `fortifications`, `boatmen_track` (0–5), `in_orleans` (bool), `buildings`
+//!   (Prospérité: points of each completed building), `depot` (bool), `character` (Invasion),
+//!   `objectives` {id: round completed}, `dues` (Administrateur terrien: coins per round),
+//!   `books`.
+//! - `team` (Invasion): `ramparts`, `citizens`, `treasury`, `warehouse` {goods},
+//!   `fortifications` (built by players; pre-placed ones are added).
+//! - `deck` (Invasion): `seed`, `set_aside`, `hard_mode`, `order` (tile ids, top first, from
+//!   [`build_deck`]), `revealed` (absent: one per round begun).
+//! - `log`: resolved events `{round, event, seat?, paid (default true), note}`; an unpaid demand
+//!   the scenario makes fatal loses the game at that round.
+//!
+//! Plays saved with schema version 1 hold the generic per-category sheet; any state without
+//! `round` (or with a player's `points`) is read as that sheet.
+
+mod catalogue;
+mod deck;
+mod help;
+mod resolve;
+mod scoring;
+mod setup;
+mod status;
+mod table;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
+pub use catalogue::{
+    BOOK, CHARACTERS, CharacterDef, CharitableAct, Check, EVENTS, Effect, EventDef, ObjectiveDef,
+    OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
+};
+pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts};
+pub use help::{
+    OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,
+    OrleansForecast, OrleansForecastRound, OrleansHelp, OrleansObjectiveInfo, OrleansOptionInfo,
+    OrleansScenarioInfo, OrleansUpcoming, character_catalogue, event_catalogue, event_spots, forecast,
+    help_table, scenario_catalogue,
+};
+pub use resolve::{
+    OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due, boatmen_coins, food_ways,
+    resolve, resolve_player, resolve_team, value_ways,
+};
+pub use scoring::{most_trading_posts, prosperite_categories, score_table};
+pub use setup::setup_steps;
+pub use status::{
+    OrleansGoal, OrleansState, OrleansStatus, common_targets, goals, preplaced_fortifications, status,
+};
+pub use table::{
+    ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
+    OrleansRawDeck, OrleansRawLogEntry, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam, OrleansTable,
+    OrleansTeam, parse, validate,
+};
+
+/// Coins above this are refused as absurd.
+pub const MAX_COINS: u32 = 999;
+/// Goods of one type above this are refused (the base supply holds at most 24 grain).
+pub const MAX_GOODS: u32 = 30;
+/// Any other count above this is refused as absurd.
+pub const MAX_COUNT: u32 = 60;
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Orleans,
     name: "Orléans: Invasion",
@@ -81,21 +154,61 @@ pub static INFO: GameInfo = GameInfo {
             source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
             negative: false,
         },
+        CategoryInfo {
+            key: "depot",
+            label: StaticText { fr: "Dépôt", en: "Depot" },
+            source: "001_0ac7b0875d5760ba.txt, Nouvelles tuiles Lieu (Dépôt)",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "objectives",
+            label: StaticText { fr: "Objectifs remplis", en: "Objectives met" },
+            source: "001_0ac7b0875d5760ba.txt, Invasion / Le duel / Vierzon / Marchand itinérant",
+            negative: false,
+        },
+        CategoryInfo {
+            key: "citizens",
+            label: StaticText { fr: "Citoyens", en: "Citizens" },
+            source: "001_0ac7b0875d5760ba.txt, Le dignitaire, But du jeu",
+            negative: false,
+        },
     ],
-    table_schema_version: 1,
+    table_schema_version: 2,
 };
 
-/// Scores a generic sheet (with the typed result for co-op and solo scenarios).
+/// Whether `raw` is a version-1 generic sheet rather than a schema-2 table.
+fn is_legacy(raw: &serde_json::Value) -> bool {
+    sheet::is_generic(raw) || raw.get("round").is_none()
+}
+
+/// Scores a table state (parse → validate → score); a version-1 generic sheet is still scored
+/// as typed.
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    sheet::score_raw(&INFO, raw)
+    if is_legacy(raw) {
+        return sheet::score_raw(&INFO, raw);
+    }
+    Ok(score_table(&validate(&parse(raw)?)?))
 }
 
-/// Live help for a Orléans table. Nothing yet: the generic sheet has no table to help with.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct OrleansHelp {}
-
-/// The live help for a table state (none for the generic sheet).
+/// The live help for a table state (same validation as [`score`]; problems for a legacy
+/// sheet, which has no table to help with).
 pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
-    score(raw).map(|_| OrleansHelp {})
+    if is_legacy(raw) {
+        // Same problems as scoring it, or one saying there is nothing to help with.
+        sheet::score_raw(&INFO, raw)?;
+        let mut p = Problems::new();
+        p.push(
+            "round",
+            "legacy_sheet",
+            crate::text::Text::new(
+                "Feuille de points simple : pas d'aide de partie (indiquez la manche).",
+                "Simple score sheet: no live help (give the round).",
+            ),
+        );
+        return Err(p);
+    }
+    Ok(help_table(&validate(&parse(raw)?)?))
 }
+
+#[cfg(test)]
+mod tests;

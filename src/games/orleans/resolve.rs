@@ -1,0 +1,730 @@
+//! Event resolvers: from an event and the entered state, what happens — coins gained or
+//! owed, the cheapest ways to pay, what is still missing and what that costs under the
+//! scenario's own rule.
+
+use serde::{Deserialize, Serialize};
+
+use super::catalogue::{Effect, EventDef, OrleansFailure, OrleansGood, OrleansScenario, TeamItem};
+use super::table::{OrleansGoods, OrleansPlayer, OrleansTeam};
+use crate::text::Text;
+
+/// How an event turns out for a player or the team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum OrleansResolutionStatus {
+    /// Something is received.
+    Gain,
+    /// The demand can be met in full.
+    Payable,
+    /// Only part can be met: the rest has a consequence.
+    Partial,
+    /// Nothing can be paid.
+    Unpaid,
+    /// An offer the player may take.
+    Offer,
+    /// The event changes nothing here.
+    NoEffect,
+    /// A rule to follow; nothing to count.
+    Rule,
+}
+
+/// One way to pay (every count 0 when not used).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct OrleansPayment {
+    pub coins: u32,
+    pub goods: OrleansGoods,
+    pub knights: u32,
+    pub monks: u32,
+    pub followers: u32,
+    pub technology: u32,
+    pub place_tiles: u32,
+    pub development: u32,
+    pub fortifications: u32,
+}
+
+impl OrleansPayment {
+    /// Victory points the payment costs in coins and goods.
+    pub fn points(&self) -> u32 {
+        self.coins.saturating_add(self.goods.points())
+    }
+}
+
+/// What an event means for one seat (or the team when `seat` is `None`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansResolution {
+    pub event: String,
+    pub seat: Option<u8>,
+    pub status: OrleansResolutionStatus,
+    pub coins_gained: u32,
+    /// Coins demanded when paid in coins (0 when the demand is not in coins).
+    pub coins_owed: u32,
+    /// Ways to pay, cheapest first (in points given up); for an offer, each affordable use.
+    pub options: Vec<OrleansPayment>,
+    /// Coins (or items) still missing after paying all one can.
+    pub shortfall: u32,
+    pub consequence: Option<OrleansFailure>,
+    /// Coins after the gain, or after the first option.
+    pub coins_after: u32,
+    pub explanation: Text,
+}
+
+/// The most payment options listed.
+pub const MAX_OPTIONS: usize = 6;
+
+fn base(event: &EventDef, seat: Option<u8>, coins: u32) -> OrleansResolution {
+    OrleansResolution {
+        event: event.id.to_owned(),
+        seat,
+        status: OrleansResolutionStatus::Rule,
+        coins_gained: 0,
+        coins_owed: 0,
+        options: Vec::new(),
+        shortfall: 0,
+        consequence: None,
+        coins_after: coins,
+        explanation: event.text.to_text(),
+    }
+}
+
+fn failure(event: &EventDef, scenario: OrleansScenario) -> OrleansFailure {
+    // Le duel replaces torture by immediate defeat, whatever the event.
+    match (scenario, event.failure) {
+        (OrleansScenario::Duel, _) => OrleansFailure::Loss,
+        (_, Some(f)) => f,
+        (s, None) => s.default_failure(),
+    }
+}
+
+fn failure_text(f: OrleansFailure, missing: u32) -> Text {
+    match f {
+        OrleansFailure::Torture => Text::new(
+            format!("Il manque {missing} : torture (un objet au choix par pièce manquante)."),
+            format!("{missing} missing: torture (one item of your choice per missing coin)."),
+        ),
+        OrleansFailure::Loss => Text::new(
+            format!("Il manque {missing} : la partie est perdue."),
+            format!("{missing} missing: the game is lost."),
+        ),
+        OrleansFailure::RemoveTechnology => Text::new(
+            format!("{missing} jeton(s) Technologie impayé(s) retiré(s)."),
+            format!("{missing} unpaid technology tile(s) removed."),
+        ),
+        OrleansFailure::RemoveCitizen => {
+            Text::new("Un Citoyen non collecté quitte la partie.", "An uncollected citizen leaves the game.")
+        }
+    }
+}
+
+/// A coin demand: pay it, or pay everything and face the consequence for the rest.
+fn coin_demand(mut r: OrleansResolution, owed: u32, coins: u32, f: OrleansFailure) -> OrleansResolution {
+    r.coins_owed = owed;
+    if owed == 0 {
+        r.status = OrleansResolutionStatus::NoEffect;
+        r.explanation = Text::new("Rien à payer.", "Nothing to pay.");
+    } else if coins >= owed {
+        r.status = OrleansResolutionStatus::Payable;
+        r.options = vec![OrleansPayment { coins: owed, ..OrleansPayment::default() }];
+        r.coins_after = coins - owed;
+        r.explanation = Text::new(
+            format!("Payez {owed} pièce(s) ; il vous en restera {}.", coins - owed),
+            format!("Pay {owed} coin(s); {} will be left.", coins - owed),
+        );
+    } else {
+        let missing = owed - coins;
+        r.status =
+            if coins == 0 { OrleansResolutionStatus::Unpaid } else { OrleansResolutionStatus::Partial };
+        if coins > 0 {
+            r.options = vec![OrleansPayment { coins, ..OrleansPayment::default() }];
+        }
+        r.coins_after = 0;
+        r.shortfall = missing;
+        r.consequence = Some(f);
+        let t = failure_text(f, missing);
+        r.explanation = Text::new(
+            format!("{owed} pièce(s) dues, vous en avez {coins}. {}", t.fr),
+            format!("{owed} coin(s) due, you have {coins}. {}", t.en),
+        );
+    }
+    r
+}
+
+/// Every way to give up `count` food (grain, cheese, wine), cheapest in points first.
+pub fn food_ways(held: &OrleansGoods, count: u32) -> Vec<OrleansPayment> {
+    let mut ways = Vec::new();
+    for grain in 0..=held.grain.min(count) {
+        for cheese in 0..=held.cheese.min(count - grain) {
+            let wine = count - grain - cheese;
+            if wine <= held.wine {
+                let goods = OrleansGoods { grain, cheese, wine, ..OrleansGoods::default() };
+                ways.push(OrleansPayment { goods, ..OrleansPayment::default() });
+            }
+        }
+    }
+    ways.sort_by_key(OrleansPayment::points);
+    ways.truncate(MAX_OPTIONS);
+    ways
+}
+
+/// The cheapest ways to give up at least `value` points in goods (and coins when
+/// `coins_allowed`): no good that could be left out, coins only for the remainder.
+pub fn value_ways(held: &OrleansGoods, coins: u32, value: u32, coins_allowed: bool) -> Vec<OrleansPayment> {
+    let cap = |g: OrleansGood| held.get(g).min(value.div_ceil(g.points()));
+    let mut ways = Vec::new();
+    for grain in 0..=cap(OrleansGood::Grain) {
+        for cheese in 0..=cap(OrleansGood::Cheese) {
+            for wine in 0..=cap(OrleansGood::Wine) {
+                for wool in 0..=cap(OrleansGood::Wool) {
+                    for brocade in 0..=cap(OrleansGood::Brocade) {
+                        let goods = OrleansGoods { grain, cheese, wine, wool, brocade };
+                        let worth = goods.points();
+                        let smallest = OrleansGood::ALL
+                            .iter()
+                            .filter(|&&g| goods.get(g) > 0)
+                            .map(|g| g.points())
+                            .min()
+                            .unwrap_or(0);
+                        // A good whose removal still leaves enough is given for nothing.
+                        if smallest > 0 && worth.saturating_sub(smallest) >= value {
+                            continue;
+                        }
+                        let rest = value.saturating_sub(worth);
+                        if rest > 0 && (!coins_allowed || rest > coins) {
+                            continue;
+                        }
+                        ways.push(OrleansPayment { coins: rest, goods, ..OrleansPayment::default() });
+                    }
+                }
+            }
+        }
+    }
+    ways.sort_by_key(|w| (w.points(), w.goods.count(), w.coins));
+    ways.truncate(MAX_OPTIONS);
+    ways
+}
+
+fn seat_of(i: usize) -> Option<u8> {
+    u8::try_from(i).ok()
+}
+
+/// Zones de pêche: the coins printed at each boatmen-track step (game-facts D4: 2, 3, 4, 5;
+/// the start space and the last space give nothing).
+pub fn boatmen_coins(step: u32) -> u32 {
+    match step {
+        1..=4 => step + 1,
+        _ => 0,
+    }
+}
+
+/// Resolves `event` for one player.
+pub fn resolve_player(
+    event: &EventDef,
+    scenario: OrleansScenario,
+    seat: usize,
+    player: &OrleansPlayer,
+) -> OrleansResolution {
+    let coins = player.coins;
+    let mut r = base(event, seat_of(seat), coins);
+    let f = failure(event, scenario);
+    let gain = |mut r: OrleansResolution, n: u32, how: Text| {
+        r.status = if n > 0 { OrleansResolutionStatus::Gain } else { OrleansResolutionStatus::NoEffect };
+        r.coins_gained = n;
+        r.coins_after = coins.saturating_add(n);
+        r.explanation = Text::new(
+            format!("{} : +{n} pièce(s), {} en tout.", how.fr, r.coins_after),
+            format!("{}: +{n} coin(s), {} in all.", how.en, r.coins_after),
+        );
+        r
+    };
+    match event.effect {
+        Effect::GainPerTradingPost(k) => gain(
+            r,
+            k.saturating_mul(player.trading_posts),
+            Text::new(
+                format!("{k} × {} comptoir(s)", player.trading_posts),
+                format!("{k} × {} trading post(s)", player.trading_posts),
+            ),
+        ),
+        Effect::GainPerDevelopmentLevel(k) => gain(
+            r,
+            k.saturating_mul(player.development_level),
+            Text::new(
+                format!("{k} × niveau de développement {}", player.development_level),
+                format!("{k} × development level {}", player.development_level),
+            ),
+        ),
+        Effect::GainPerMonkInMarket(k) => gain(
+            r,
+            k.saturating_mul(player.monks_in_market),
+            Text::new(
+                format!("{k} × {} Moine(s) au marché", player.monks_in_market),
+                format!("{k} × {} Monk(s) in the market", player.monks_in_market),
+            ),
+        ),
+        Effect::GainBoatmenTrack => gain(
+            r,
+            boatmen_coins(player.boatmen_track),
+            Text::new(
+                format!("Case {} de la piste des bateliers", player.boatmen_track),
+                format!("Step {} of the boatmen track", player.boatmen_track),
+            ),
+        ),
+        Effect::PayCoins(n) => coin_demand(r, n, coins, f),
+        Effect::PayPerGood(k) => coin_demand(r, k.saturating_mul(player.goods.count()), coins, f),
+        Effect::PayPerDevelopmentLevel => coin_demand(r, player.development_level, coins, f),
+        Effect::PayPerTechnology(k) if f == OrleansFailure::RemoveTechnology => {
+            // Le dignitaire: pay for as many tiles as the coins allow, remove the others.
+            let owed = k.saturating_mul(player.technology);
+            let paid_tiles = coins.checked_div(k).map_or(player.technology, |n| player.technology.min(n));
+            let removed = player.technology - paid_tiles;
+            let paid = paid_tiles * k;
+            r.coins_owed = owed;
+            r.coins_after = coins - paid;
+            if owed == 0 {
+                r.status = OrleansResolutionStatus::NoEffect;
+                r.explanation = Text::new(
+                    "Aucun jeton Technologie : rien à payer.",
+                    "No technology tile: nothing to pay.",
+                );
+                return r;
+            }
+            r.options =
+                vec![OrleansPayment { coins: paid, technology: removed, ..OrleansPayment::default() }];
+            r.status = match (removed, paid_tiles) {
+                (0, _) => OrleansResolutionStatus::Payable,
+                (_, 0) => OrleansResolutionStatus::Unpaid,
+                _ => OrleansResolutionStatus::Partial,
+            };
+            if removed > 0 {
+                r.shortfall = removed;
+                r.consequence = Some(f);
+            }
+            r.explanation = Text::new(
+                format!(
+                    "{owed} pièce(s) dues pour {} jeton(s) : payez {paid}, {removed} jeton(s) retiré(s).",
+                    player.technology
+                ),
+                format!(
+                    "{owed} coin(s) due for {} tile(s): pay {paid}, {removed} tile(s) removed.",
+                    player.technology
+                ),
+            );
+            r
+        }
+        Effect::PayPerTechnology(k) => coin_demand(r, k.saturating_mul(player.technology), coins, f),
+        Effect::KnightOrCoins(n) => {
+            if player.knights > 0 {
+                r.options.push(OrleansPayment { knights: 1, ..OrleansPayment::default() });
+            }
+            if coins >= n {
+                r.options.push(OrleansPayment { coins: n, ..OrleansPayment::default() });
+            }
+            if r.options.is_empty() {
+                return coin_demand(r, n, coins, f);
+            }
+            r.coins_owed = n;
+            r.status = OrleansResolutionStatus::Payable;
+            r.explanation = Text::new(
+                format!("Défaussez un Chevalier ou payez {n} pièces."),
+                format!("Discard a Knight or pay {n} coins."),
+            );
+            r
+        }
+        Effect::PayValue(v) => {
+            r.options = value_ways(&player.goods, coins, v, true);
+            if let Some(first) = r.options.first() {
+                r.status = OrleansResolutionStatus::Payable;
+                r.coins_after = coins - first.coins;
+                r.explanation = Text::new(
+                    format!(
+                        "Au moins {v} PV en pièces et/ou marchandises ; le moins cher : {} PV.",
+                        first.points()
+                    ),
+                    format!("At least {v} VP in coins and/or goods; cheapest: {} VP.", first.points()),
+                );
+            } else {
+                let worth = coins.saturating_add(player.goods.points());
+                r.status = if worth == 0 {
+                    OrleansResolutionStatus::Unpaid
+                } else {
+                    OrleansResolutionStatus::Partial
+                };
+                r.shortfall = v.saturating_sub(worth);
+                r.consequence = Some(f);
+                r.coins_after = 0;
+                let t = failure_text(f, r.shortfall);
+                r.explanation = Text::new(
+                    format!("{v} PV demandés, vous n'en avez que {worth}. {}", t.fr),
+                    format!("{v} VP demanded, you have only {worth}. {}", t.en),
+                );
+            }
+            r
+        }
+        Effect::FoodOrCoins { food, coins: price } => {
+            r.options = food_ways(&player.goods, food);
+            if coins >= price {
+                r.options.push(OrleansPayment { coins: price, ..OrleansPayment::default() });
+            }
+            r.options.sort_by_key(OrleansPayment::points);
+            r.coins_owed = price;
+            if let Some(first) = r.options.first() {
+                r.status = OrleansResolutionStatus::Payable;
+                r.coins_after = coins - first.coins;
+                r.explanation = Text::new(
+                    format!(
+                        "{food} nourriture(s) ou {price} pièces ; le moins cher : {} PV.",
+                        first.points()
+                    ),
+                    format!("{food} food or {price} coins; cheapest: {} VP.", first.points()),
+                );
+            } else {
+                r.status = OrleansResolutionStatus::Unpaid;
+                r.shortfall = price - coins;
+                r.consequence = Some(f);
+                let t = failure_text(f, r.shortfall);
+                r.explanation = Text::new(
+                    format!("Ni {food} nourriture(s) ni {price} pièces. {}", t.fr),
+                    format!("Neither {food} food nor {price} coins. {}", t.en),
+                );
+            }
+            r
+        }
+        Effect::Harvest => {
+            // Base Moisson (game-facts D1): one food; only without food, 5 coins; else torture.
+            if player.goods.food() > 0 {
+                r.options = food_ways(&player.goods, 1);
+                r.status = OrleansResolutionStatus::Payable;
+                r.explanation = Text::new("Rendez 1 nourriture.", "Hand in 1 food.");
+                r
+            } else {
+                let mut r = coin_demand(r, 5, coins, f);
+                r.explanation = Text::new(
+                    format!("Pas de nourriture : 5 pièces. {}", r.explanation.fr),
+                    format!("No food: 5 coins. {}", r.explanation.en),
+                );
+                r
+            }
+        }
+        Effect::PayFood(n) => {
+            r.options = food_ways(&player.goods, n);
+            if r.options.is_empty() {
+                let have = player.goods.food();
+                r.status = if have == 0 {
+                    OrleansResolutionStatus::Unpaid
+                } else {
+                    OrleansResolutionStatus::Partial
+                };
+                r.shortfall = n - have;
+                r.consequence = Some(f);
+                r.explanation = failure_text(f, r.shortfall);
+            } else {
+                r.status = OrleansResolutionStatus::Payable;
+            }
+            r
+        }
+        Effect::PayGood(g, n) => {
+            let have = player.goods.get(g);
+            if have >= n {
+                let mut goods = OrleansGoods::default();
+                goods.set(g, n);
+                r.options = vec![OrleansPayment { goods, ..OrleansPayment::default() }];
+                r.status = OrleansResolutionStatus::Payable;
+            } else {
+                r.status = if have == 0 {
+                    OrleansResolutionStatus::Unpaid
+                } else {
+                    OrleansResolutionStatus::Partial
+                };
+                r.shortfall = n - have;
+                r.consequence = Some(f);
+                r.explanation = failure_text(f, r.shortfall);
+            }
+            r
+        }
+        Effect::MayPay { coins: price, times } => {
+            let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
+            r.options = (1..=affordable)
+                .map(|k| OrleansPayment { coins: k * price, ..OrleansPayment::default() })
+                .collect();
+            r.coins_owed = price;
+            r.status = if affordable > 0 {
+                OrleansResolutionStatus::Offer
+            } else {
+                OrleansResolutionStatus::NoEffect
+            };
+            if affordable == 0 {
+                r.explanation = Text::new(
+                    format!("{} (il faut {price} pièces : offre hors de portée.)", event.text.fr),
+                    format!("{} ({price} coins needed: out of reach.)", event.text.en),
+                );
+            }
+            r
+        }
+        Effect::EachReturnsMonk => {
+            if player.monks > 0 {
+                r.options = vec![OrleansPayment { monks: 1, ..OrleansPayment::default() }];
+                r.status = OrleansResolutionStatus::Payable;
+            } else {
+                r.status = OrleansResolutionStatus::Unpaid;
+                r.shortfall = 1;
+                r.consequence = Some(f);
+                r.explanation = failure_text(f, 1);
+            }
+            r
+        }
+        Effect::EachReturnsFollowers(n) => {
+            let given = n.min(player.followers);
+            r.options = vec![OrleansPayment { followers: given, ..OrleansPayment::default() }];
+            r.status =
+                if given == 0 { OrleansResolutionStatus::NoEffect } else { OrleansResolutionStatus::Payable };
+            r.explanation = Text::new(
+                format!("Rendez {given} partisan(s) (sur {n} demandés)."),
+                format!("Return {given} follower(s) (of {n} asked)."),
+            );
+            r
+        }
+        Effect::GoodsValueOrFortification(v) => {
+            r.options = value_ways(&player.goods, 0, v, false);
+            if player.fortifications > 0 {
+                r.options.push(OrleansPayment { fortifications: 1, ..OrleansPayment::default() });
+            }
+            if r.options.is_empty() {
+                r.status = OrleansResolutionStatus::Unpaid;
+                r.shortfall = v.saturating_sub(player.goods.points());
+                r.consequence = Some(f);
+                r.explanation = failure_text(f, r.shortfall);
+            } else {
+                r.status = OrleansResolutionStatus::Payable;
+            }
+            r
+        }
+        Effect::PayIfInOrleans(n) => {
+            if player.in_orleans {
+                coin_demand(r, n, coins, f)
+            } else {
+                r.status = OrleansResolutionStatus::NoEffect;
+                r.explanation = Text::new(
+                    format!("Marchand hors d'Orléans : rien à payer (sinon {n} pièces en fin de manche)."),
+                    format!(
+                        "Merchant outside Orléans: nothing to pay (else {n} coins at the end of the round)."
+                    ),
+                );
+                r
+            }
+        }
+        _ => r,
+    }
+}
+
+/// Resolves a team event (Invasion): the players' holdings are pooled, since the team decides
+/// who pays (Invasion, Événements).
+pub fn resolve_team(
+    event: &EventDef,
+    scenario: OrleansScenario,
+    players: &[OrleansPlayer],
+    team: &OrleansTeam,
+) -> OrleansResolution {
+    let sum = |f: fn(&OrleansPlayer) -> u32| players.iter().map(f).fold(0u32, u32::saturating_add);
+    let coins = sum(|p| p.coins);
+    let mut r = base(event, None, coins);
+    let f = failure(event, scenario);
+    match event.effect {
+        Effect::TeamItemsOrCoins { item, small, large, coins_each } => {
+            let need = if players.len() <= 3 { small } else { large };
+            let (items, fr, en) = match item {
+                TeamItem::Technology => (sum(|p| p.technology), "jeton(s) Technologie", "technology tile(s)"),
+                TeamItem::PlaceTile => (sum(|p| p.place_tiles), "tuile(s) Lieu", "place tile(s)"),
+            };
+            let given = need.min(items);
+            let missing = need - given;
+            let owed = missing.saturating_mul(coins_each);
+            let pay = |n: u32, c: u32| match item {
+                TeamItem::Technology => {
+                    OrleansPayment { technology: n, coins: c, ..OrleansPayment::default() }
+                }
+                TeamItem::PlaceTile => {
+                    OrleansPayment { place_tiles: n, coins: c, ..OrleansPayment::default() }
+                }
+            };
+            // Every split between items and coins the team can afford, most items first.
+            for n in (0..=given).rev() {
+                let c = (need - n).saturating_mul(coins_each);
+                if c <= coins {
+                    r.options.push(pay(n, c));
+                }
+            }
+            r.coins_owed = owed;
+            if owed <= coins {
+                r.status = OrleansResolutionStatus::Payable;
+                r.coins_after = coins - owed;
+                r.explanation = Text::new(
+                    format!("L'équipe rend {given} {fr} sur {need} et paie {owed} pièce(s)."),
+                    format!("The team returns {given} {en} of {need} and pays {owed} coin(s)."),
+                );
+            } else {
+                r.status = OrleansResolutionStatus::Partial;
+                r.shortfall = owed - coins;
+                r.consequence = Some(f);
+                let t = failure_text(f, r.shortfall);
+                r.explanation = Text::new(
+                    format!(
+                        "{need} {fr} demandés, l'équipe en a {items} et {coins} pièce(s) pour {owed} dues. {}",
+                        t.fr
+                    ),
+                    format!(
+                        "{need} {en} asked, the team has {items} and {coins} coin(s) for {owed} due. {}",
+                        t.en
+                    ),
+                );
+            }
+        }
+        Effect::TeamDevelopmentOrMonks(n) => {
+            let dev = sum(|p| p.development_points);
+            let monks = sum(|p| p.monks);
+            let given = n.min(dev);
+            let missing = n - given;
+            r.options = vec![OrleansPayment {
+                development: given,
+                monks: missing.min(monks),
+                ..OrleansPayment::default()
+            }];
+            if missing <= monks {
+                r.status = OrleansResolutionStatus::Payable;
+                r.explanation = Text::new(
+                    format!(
+                        "L'équipe recule de {given} point(s) de développement et rend {missing} Moine(s)."
+                    ),
+                    format!(
+                        "The team moves back {given} development point(s) and returns {missing} Monk(s)."
+                    ),
+                );
+            } else {
+                r.status = OrleansResolutionStatus::Partial;
+                r.shortfall = missing - monks;
+                r.consequence = Some(f);
+                r.explanation = failure_text(f, r.shortfall);
+            }
+        }
+        Effect::TeamMayPay(n) => {
+            r.coins_owed = n;
+            if coins >= n {
+                r.status = OrleansResolutionStatus::Offer;
+                r.options = vec![OrleansPayment { coins: n, ..OrleansPayment::default() }];
+            } else {
+                r.status = OrleansResolutionStatus::NoEffect;
+            }
+        }
+        Effect::TeamGains { coins: c, .. } => {
+            r.status = OrleansResolutionStatus::Gain;
+            r.coins_gained = c;
+            r.coins_after = coins.saturating_add(c);
+        }
+        Effect::WarehouseLoss { cheese, grain } => {
+            let lost = OrleansGoods {
+                cheese: cheese.min(team.warehouse.cheese),
+                grain: grain.min(team.warehouse.grain),
+                ..OrleansGoods::default()
+            };
+            r.options = vec![OrleansPayment { goods: lost, ..OrleansPayment::default() }];
+            r.status = if lost.count() == 0 {
+                OrleansResolutionStatus::NoEffect
+            } else {
+                OrleansResolutionStatus::Payable
+            };
+            r.explanation = Text::new(
+                format!("L'Entrepôt perd {} Fromage(s) et {} Céréale(s).", lost.cheese, lost.grain),
+                format!("The warehouse loses {} cheese and {} grain.", lost.cheese, lost.grain),
+            );
+        }
+        _ => {}
+    }
+    r
+}
+
+/// Whether the event concerns the team as a whole rather than each player.
+pub fn is_team_event(event: &EventDef) -> bool {
+    matches!(
+        event.effect,
+        Effect::TeamItemsOrCoins { .. }
+            | Effect::TeamDevelopmentOrMonks(_)
+            | Effect::TeamMayPay(_)
+            | Effect::TeamGains { .. }
+            | Effect::WarehouseLoss { .. }
+            | Effect::Reinforcement
+            | Effect::FinalCheck
+    )
+}
+
+/// Resolves an event for the table: one resolution for a team event, else one per seat.
+pub fn resolve(
+    event: &EventDef,
+    scenario: OrleansScenario,
+    players: &[OrleansPlayer],
+    team: &OrleansTeam,
+) -> Vec<OrleansResolution> {
+    if is_team_event(event) {
+        vec![resolve_team(event, scenario, players, team)]
+    } else {
+        players.iter().enumerate().map(|(i, p)| resolve_player(event, scenario, i, p)).collect()
+    }
+}
+
+/// The Administrateur terrien's end-of-round dues as an event (not a tile: his card).
+pub static ADMINISTRATOR_DUES: EventDef = EventDef {
+    id: super::table::ADMINISTRATOR,
+    name: crate::games::StaticText { fr: "Dus de l'Administrateur terrien", en: "Land steward's dues" },
+    moment: super::catalogue::OrleansMoment::EndOfRound,
+    effect: Effect::Rule,
+    text: crate::games::StaticText {
+        fr: "Payez en fin de manche les pièces inscrites sur la carte, sinon l'équipe perd.",
+        en: "Pay the coins printed on the card at the end of the round, else the team loses.",
+    },
+    failure: Some(OrleansFailure::Loss),
+    source: "Invasion, Objectifs personnels (Administrateur terrien)",
+};
+
+/// The steward's coins due at the end of `round`: entered from the card; round 1 is 2 coins
+/// (Invasion, Administrateur terrien: the book's example). `None` when not entered yet.
+pub fn administrator_due(player: &OrleansPlayer, round: u8) -> Option<u32> {
+    let i = usize::from(round.checked_sub(1)?);
+    player.dues.get(i).copied().or(if round == 1 { Some(2) } else { None })
+}
+
+/// The steward's extra duty of `round` (Invasion, Administrateur terrien).
+pub fn administrator_duty(player: &OrleansPlayer, round: u8) -> Option<Text> {
+    match round {
+        5 | 18 => Some(Text::new(
+            format!(
+                "Reculez de {} case(s) sur la piste de développement (livres de la carte).",
+                player.books
+            ),
+            format!("Move back {} space(s) on the development track (the card's books).", player.books),
+        )),
+        8 | 14 => Some(Text::new(
+            "Rendez un Fermier et un Batelier de votre marché.",
+            "Return a Farmer and a Boatman from your market.",
+        )),
+        10 => Some(Text::new("Rendez un jeton Technologie placé.", "Return a placed technology tile.")),
+        13 => Some(Text::new(
+            "Retirez un de vos comptoirs de la carte.",
+            "Remove one of your trading posts from the map.",
+        )),
+        16 => Some(Text::new(
+            "Remettez une tuile Lieu dans la réserve.",
+            "Put a place tile back in the supply.",
+        )),
+        _ => None,
+    }
+}
+
+/// Resolves the steward's coin dues for `round` (coins due unknown → a rule reminder).
+pub fn resolve_administrator(seat: usize, player: &OrleansPlayer, round: u8) -> OrleansResolution {
+    let r = base(&ADMINISTRATOR_DUES, seat_of(seat), player.coins);
+    match administrator_due(player, round) {
+        Some(due) => coin_demand(r, due, player.coins, OrleansFailure::Loss),
+        None => r,
+    }
+}

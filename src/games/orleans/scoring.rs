@@ -1,0 +1,251 @@
+//! The Scoreboard of a table: Prospérité's points (base scoring + completed buildings +
+//! Dépôt), explained per category; the duel's objective race with its tie-break; co-op and
+//! solo outcomes with the round reached.
+
+use super::catalogue::OrleansScenario;
+use super::status::{OrleansState, goals, status};
+use super::table::{OrleansPlayer, OrleansTable};
+use crate::games::{Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, rank};
+use crate::text::Text;
+
+fn points(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// Dépôt: 5 points per full set of the five goods (Nouvelles tuiles Lieu).
+pub const DEPOT_POINTS_PER_SET: u32 = 5;
+
+/// The seat that takes the end-game citizen for the most trading posts (none on a tie):
+/// base game (game-facts D3), used by Prospérité (its setup keeps that tile).
+pub fn most_trading_posts(players: &[OrleansPlayer]) -> Option<usize> {
+    let best = players.iter().map(|p| p.trading_posts).max()?;
+    let mut at_best = players.iter().enumerate().filter(|(_, p)| p.trading_posts == best);
+    let (i, _) = at_best.next()?;
+    if best == 0 || at_best.next().is_some() { None } else { Some(i) }
+}
+
+/// Prospérité's categories for one player (`bonus_citizen`: takes the most-trading-posts tile).
+pub fn prosperite_categories(p: &OrleansPlayer, bonus_citizen: bool) -> Vec<CategoryScore> {
+    let g = &p.goods;
+    let citizens = p.citizens + u32::from(bonus_citizen);
+    let development = citizens.saturating_add(p.trading_posts).saturating_mul(p.development_level);
+    let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(*b));
+    let sets = g.full_sets();
+    let depot = if p.depot { sets.saturating_mul(DEPOT_POINTS_PER_SET) } else { 0 };
+    let bonus_fr = if bonus_citizen { " (dont 1 pour le plus de comptoirs)" } else { "" };
+    let bonus_en = if bonus_citizen { " (1 for the most trading posts)" } else { "" };
+    vec![
+        CategoryScore {
+            key: "coins".into(),
+            points: points(p.coins),
+            detail: Text::new(format!("{} pièce(s) × 1", p.coins), format!("{} coin(s) × 1", p.coins)),
+        },
+        CategoryScore {
+            key: "goods".into(),
+            points: points(g.points()),
+            detail: Text::new(
+                format!(
+                    "Céréales {}×1 + Fromage {}×2 + Vin {}×3 + Laine {}×4 + Brocart {}×5",
+                    g.grain, g.cheese, g.wine, g.wool, g.brocade
+                ),
+                format!(
+                    "Grain {}×1 + cheese {}×2 + wine {}×3 + wool {}×4 + brocade {}×5",
+                    g.grain, g.cheese, g.wine, g.wool, g.brocade
+                ),
+            ),
+        },
+        CategoryScore {
+            key: "development".into(),
+            points: points(development),
+            detail: Text::new(
+                format!(
+                    "({citizens} citoyen(s){bonus_fr} + {} comptoir(s)) × niveau {}",
+                    p.trading_posts, p.development_level
+                ),
+                format!(
+                    "({citizens} citizen(s){bonus_en} + {} trading post(s)) × level {}",
+                    p.trading_posts, p.development_level
+                ),
+            ),
+        },
+        CategoryScore {
+            key: "buildings".into(),
+            points: points(buildings),
+            detail: Text::new(
+                format!("{} bâtiment(s) complété(s)", p.buildings.len()),
+                format!("{} completed building(s)", p.buildings.len()),
+            ),
+        },
+        CategoryScore {
+            key: "depot".into(),
+            points: points(depot),
+            detail: if p.depot {
+                Text::new(
+                    format!("Dépôt : {sets} lot(s) complet(s) × 5"),
+                    format!("Depot: {sets} full set(s) × 5"),
+                )
+            } else {
+                Text::new("Pas de Dépôt", "No Depot")
+            },
+        },
+    ]
+}
+
+/// Scores a checked table.
+pub fn score_table(table: &OrleansTable) -> Scoreboard {
+    let goals = goals(table);
+    let st = status(table, &goals);
+    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+    let seat = |i: usize| u8::try_from(i).unwrap_or(u8::MAX);
+    let done_by = |i: usize| goals.iter().filter(|g| g.seat == Some(seat(i)) && g.done).count();
+    let count_category = |key: &str, n: u32, fr: String, en: String| CategoryScore {
+        key: key.into(),
+        points: points(n),
+        detail: Text::new(fr, en),
+    };
+
+    let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) = match table
+        .scenario
+    {
+        OrleansScenario::Prosperite => {
+            let bonus = most_trading_posts(&table.players);
+            let cats = table
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| prosperite_categories(p, bonus == Some(i)))
+                .collect();
+            (Outcome::Points, cats, Vec::new())
+        }
+        OrleansScenario::Duel => {
+            let cats = (0..table.players.len())
+                .map(|i| {
+                    let n = u32::try_from(done_by(i)).unwrap_or(0);
+                    vec![count_category(
+                        "objectives",
+                        n,
+                        format!("{n} objectif(s) sur 4"),
+                        format!("{n} objective(s) of 4"),
+                    )]
+                })
+                .collect();
+            // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
+            let finish = (0..table.players.len())
+                .map(|i| {
+                    let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
+                    if mine.iter().all(|g| g.done) {
+                        mine.iter().filter_map(|g| g.completed_round).max().map_or(99, i32::from)
+                    } else {
+                        99
+                    }
+                })
+                .collect();
+            let criteria = vec![
+                Criterion {
+                    key: "finish_round",
+                    label: Text::new("manche d'achèvement", "round completed"),
+                    better: Better::Lower,
+                    values: finish,
+                },
+                Criterion {
+                    key: "goods",
+                    label: Text::new("points des seules marchandises", "points from goods only"),
+                    better: Better::Higher,
+                    values: table.players.iter().map(|p| points(p.goods.points())).collect(),
+                },
+                Criterion {
+                    key: "coins",
+                    label: Text::new("pièces", "coins"),
+                    better: Better::Higher,
+                    values: table.players.iter().map(|p| points(p.coins)).collect(),
+                },
+            ];
+            (Outcome::ObjectiveRace { round_reached: st.round }, cats, criteria)
+        }
+        OrleansScenario::Invasion => {
+            let done = goals.iter().filter(|g| g.done).count();
+            let n = u32::try_from(done).unwrap_or(0);
+            let total = goals.len();
+            let cats = table
+                .players
+                .iter()
+                .map(|_| {
+                    vec![count_category(
+                        "objectives",
+                        n,
+                        format!("{n} objectif(s) sur {total}"),
+                        format!("{n} goal(s) of {total}"),
+                    )]
+                })
+                .collect();
+            (
+                Outcome::Coop { won: st.state == OrleansState::Won, round_reached: Some(st.round) },
+                cats,
+                Vec::new(),
+            )
+        }
+        OrleansScenario::Dignitaire => {
+            let cats = table
+                .players
+                .iter()
+                .map(|p| {
+                    vec![count_category(
+                        "citizens",
+                        p.citizens,
+                        format!("{} citoyen(s)", p.citizens),
+                        format!("{} citizen(s)", p.citizens),
+                    )]
+                })
+                .collect();
+            (Outcome::Solo { won: st.state == OrleansState::Won, round_reached: st.round }, cats, Vec::new())
+        }
+        OrleansScenario::Vierzon | OrleansScenario::Marchand => {
+            let cats = (0..table.players.len())
+                .map(|i| {
+                    let n = u32::try_from(done_by(i)).unwrap_or(0);
+                    vec![count_category(
+                        "objectives",
+                        n,
+                        format!("{n} objectif(s) sur 5"),
+                        format!("{n} objective(s) of 5"),
+                    )]
+                })
+                .collect();
+            (Outcome::Solo { won: st.state == OrleansState::Won, round_reached: st.round }, cats, Vec::new())
+        }
+    };
+
+    let totals: Vec<i32> = categories
+        .iter()
+        .map(|c: &Vec<CategoryScore>| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add))
+        .collect();
+    let (ranks, tie_breaks) = rank(&names, &totals, &criteria);
+    let players = categories
+        .into_iter()
+        .enumerate()
+        .map(|(i, categories)| {
+            let rank_i = ranks.get(i).copied().unwrap_or(1);
+            let winner = match table.scenario {
+                // A points race: the leader wins (once the 16 rounds are over).
+                OrleansScenario::Prosperite => rank_i == 1,
+                OrleansScenario::Duel => st.winners.contains(&seat(i)),
+                _ => st.state == OrleansState::Won,
+            };
+            PlayerScore {
+                seat: seat(i),
+                name: names.get(i).cloned().unwrap_or_default(),
+                total: totals.get(i).copied().unwrap_or(0),
+                categories,
+                rank: rank_i,
+                winner,
+            }
+        })
+        .collect();
+    Scoreboard {
+        game: GameId::Orleans,
+        variant: table.scenario.id().to_owned(),
+        outcome,
+        players,
+        tie_breaks,
+    }
+}

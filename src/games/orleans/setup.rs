@@ -1,0 +1,201 @@
+//! The setup checklist of each scenario for a player count, in our own words (the book's
+//! "Mise en place" sections; what differs from the base game's setup).
+
+use super::catalogue::OrleansScenario;
+use super::deck::draw_counts;
+use super::status::{common_targets, preplaced_fortifications};
+use crate::games::Problems;
+use crate::text::Text;
+
+/// The steps to set up `scenario` for `players`, or a problem when the count does not fit.
+pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, Problems> {
+    let v = super::INFO.variant(scenario.id());
+    if let Some(v) = v
+        && !(v.min_players..=v.max_players).contains(&players)
+    {
+        let mut p = Problems::new();
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!(
+                    "{} se joue de {} à {} joueurs, pas {players}.",
+                    v.label.fr, v.min_players, v.max_players
+                ),
+                format!(
+                    "{} is played by {} to {} players, not {players}.",
+                    v.label.en, v.min_players, v.max_players
+                ),
+            ),
+        );
+        return Err(p);
+    }
+    let s = |fr: &str, en: &str| Text::new(fr, en);
+    let n = usize::from(players);
+    Ok(match scenario {
+        // Prospérité, Mise en place.
+        OrleansScenario::Prosperite => vec![
+            s("Mise en place du jeu de base, sauf ce qui suit.", "Base-game setup, except for what follows."),
+            s(
+                "Le plateau Prospérité remplace les Actes de bienfaisance ; marqueur neutre sur l'événement 1.",
+                "The Golden Age board replaces the beneficial deeds; neutral marker on event 1.",
+            ),
+            s(
+                "Marchandises face cachée sur la carte (selon le nombre de joueurs) ; le reste trié dans la réserve.",
+                "Goods face down on the map (by player count); the rest sorted in the supply.",
+            ),
+            s(
+                "Tuiles Lieu : les 24 de la liste Prospérité, en deux tas I et II.",
+                "Place tiles: the 24 of the Golden Age list, in two piles I and II.",
+            ),
+            s(
+                "Citoyens sur les pistes des bateliers et des chevaliers, 3 sur les actes de bienfaisance ; aucun sur la piste de développement ni sur la carte.",
+                "Citizens on the boatmen and knights tracks, 3 on the deeds; none on the development track or the map.",
+            ),
+            s(
+                "Chacun reçoit 2 cartes Bâtiment et en garde une ; pion Charpentier à Orléans.",
+                "Each player is dealt 2 building cards and keeps one; carpenter pawn in Orléans.",
+            ),
+            s(
+                "Chacun prend une extension Charpentier, un jeton Scriptorium et un marqueur neutre ; pas de tuiles Sablier.",
+                "Each player takes a carpenter extension, a Scriptorium tile and a neutral marker; no hourglass tiles.",
+            ),
+        ],
+        // Invasion, Mise en place.
+        OrleansScenario::Invasion => {
+            let (a, b) = draw_counts(n);
+            let (ramparts, citizens, treasury, [g, c, w]) = common_targets(n);
+            let mut steps = vec![
+                s(
+                    "Mise en place du jeu de base (marchandises comprises) ; plateau Ville en deux parties à côté.",
+                    "Base-game setup (goods included); the two-part City board alongside.",
+                ),
+                s(
+                    "Tuiles Lieu : les 21 de la liste Invasion, en deux tas I et II.",
+                    "Place tiles: the 21 of the Invasion list, in two piles I and II.",
+                ),
+                Text::new(
+                    format!(
+                        "Tuiles Sablier : écartez celles que vous voulez (⚡), puis tirez {a} A et {b} B ; A sur B sur C (Invasion)."
+                    ),
+                    format!(
+                        "Hourglass tiles: set aside any you wish (⚡), then draw {a} A and {b} B; A over B over C (Invasion)."
+                    ),
+                ),
+                s(
+                    "Citoyens : comme au jeu de base sans celui des comptoirs ; un par réalisation, un par réserve de Céréales, Fromage et Vin, un au bout de la piste des fermiers, un à Le Blanc.",
+                    "Citizens: as in the base game without the trading-post one; one per achievement, one by the grain, cheese and wine supplies, one past the farmers track, one on Le Blanc.",
+                ),
+                s(
+                    "Un jeton Bâtiment spécial sur chaque ville frontalière.",
+                    "A special-building token on every border town.",
+                ),
+            ];
+            if preplaced_fortifications(n) > 0 {
+                steps.push(Text::new(
+                    format!(
+                        "Fortifications d'une couleur non jouée : {} villes (La Châtre, Briare, Tours{}).",
+                        preplaced_fortifications(n),
+                        if n <= 2 { ", Étampes, Montargis, S.-Amand-Montrand, Chinon" } else { "" }
+                    ),
+                    format!(
+                        "Fortifications in an unused colour: {} towns (La Châtre, Briare, Tours{}).",
+                        preplaced_fortifications(n),
+                        if n <= 2 { ", Étampes, Montargis, S.-Amand-Montrand, Chinon" } else { "" }
+                    ),
+                ));
+            }
+            steps.push(s("Chacun tire (ou choisit) une carte Personnage ; le Conseiller municipal prend la Salle de l'assemblée.", "Each player draws (or picks) a character card; the Councillor takes the Assembly hall."));
+            steps.push(s("Chacun prend un plateau Soutien ; sablier et actes de bienfaisance de base restent dans la boîte.", "Each player takes a Support board; base hourglass tiles and deeds stay in the box."));
+            steps.push(Text::new(
+                format!("Objectifs communs : {ramparts} Chevaliers sur les remparts, {citizens} Citoyens, {treasury} pièces, Entrepôt {g} Céréales, {c} Fromages, {w} Vins, une fortification par ville frontalière."),
+                format!("Common goals: {ramparts} knights on the ramparts, {citizens} citizens, {treasury} coins, warehouse {g} grain, {c} cheese, {w} wine, a fortification in every border town."),
+            ));
+            steps
+        }
+        // Le duel, Mise en place.
+        OrleansScenario::Duel => vec![
+            s(
+                "Plateau central ; chacun prend sac, plateau personnel, ses 4 partisans et ses marqueurs au début des pistes.",
+                "Main board; each takes bag, player board, their 4 followers and markers at the start of the tracks.",
+            ),
+            s(
+                "Marchandises pour 2 joueurs, face visible ; chacun place son marchand dans la ville de son choix.",
+                "Goods for 2 players, face up; each places their merchant in a town of their choice.",
+            ),
+            s(
+                "Partisans pour 2 joueurs et 8 jetons Technologie ; plateau Le duel avec compte-tour sur 1 ; 4 marqueurs neutres chacun ; un Citoyen par acte de bienfaisance.",
+                "Followers for 2 players and 8 technology tiles; Duel board with the round marker on 1; 4 neutral markers each; a citizen on each deed.",
+            ),
+            s("Plateau Maison bourgeoise au centre.", "Town house board in the middle."),
+            s(
+                "20 tuiles Lieu choisies : 1er joueur 5 de I, 2e joueur 5 de I et 5 de II, 1er joueur 5 de II.",
+                "20 place tiles picked: first player 5 of I, second 5 of I and 5 of II, first 5 of II.",
+            ),
+            s(
+                "5 pièces chacun ; pas de tuiles Sablier ni d'actes de base.",
+                "5 coins each; no hourglass tiles or base deeds.",
+            ),
+        ],
+        // Le dignitaire, Mise en place.
+        OrleansScenario::Dignitaire => vec![
+            s(
+                "Plateau central et actes de bienfaisance ; vos partisans, marqueurs au début des pistes, marchand à Orléans ; Diligence active ; aucune pièce.",
+                "Main board and deeds; your followers, markers at the start of the tracks, merchant in Orléans; Stagecoach active; no coins.",
+            ),
+            s("Plateau Le dignitaire, compte-tour sur 1.", "Dignitary board, round marker on 1."),
+            s(
+                "Un Citoyen à Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse et S.-Amand-Montrand ; les 7 autres où vous voulez.",
+                "A citizen in Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse and S.-Amand-Montrand; the other 7 where you like.",
+            ),
+            s(
+                "Sans les tuiles Lieu liées aux marchandises ni Dépôt, Carriole, Sacristie, Taverne, Vignoble : 5 de I et 5 de II au hasard.",
+                "Without goods-related place tiles or Depot, Horse Wagon, Sacristy, Tavern, Vineyard: 5 of I and 5 of II at random.",
+            ),
+            s(
+                "4 partisans neutres de chaque type, 6 jetons Technologie ; pas de sablier ni de marchandises.",
+                "4 neutral followers of each type, 6 technology tiles; no hourglass tiles or goods.",
+            ),
+        ],
+        // Vierzon, la capitale, Mise en place.
+        OrleansScenario::Vierzon => vec![
+            s(
+                "Plateau central ; vos partisans, marqueurs au début des pistes, marchand à Orléans ; Étal de marché actif ; aucune pièce.",
+                "Main board; your followers, markers at the start of the tracks, merchant in Orléans; Market stall active; no coins.",
+            ),
+            s(
+                "40 marchandises au hasard : une face visible sur chaque voie menant à Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges et Sancerre ; le reste en réserve.",
+                "40 random goods: one face up on each route into Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges and Sancerre; the rest in the supply.",
+            ),
+            s(
+                "Plateau Vierzon, compte-tour sur 1 ; 7 Citoyens : 5 sur les pistes, 2 sur les actes.",
+                "Vierzon board, round marker on 1; 7 citizens: 5 on the tracks, 2 on the deeds.",
+            ),
+            s(
+                "5 tuiles Lieu de I et 5 de II au hasard ; 4 partisans neutres de chaque type, 4 jetons Technologie.",
+                "5 place tiles of I and 5 of II at random; 4 neutral followers of each type, 4 technology tiles.",
+            ),
+        ],
+        // Marchand itinérant, Mise en place.
+        OrleansScenario::Marchand => vec![
+            s(
+                "Plateau central et actes ; vos partisans plus un Chevalier et un Érudit, marchand à Orléans, Étal de marché actif, 10 pièces.",
+                "Main board and deeds; your followers plus a Knight and a Scholar, merchant in Orléans, Market stall active, 10 coins.",
+            ),
+            s("Marchandises comme à 4 joueurs, face visible.", "Goods as for 4 players, face up."),
+            s(
+                "Plateau Marchand itinérant, compte-tour sur 1.",
+                "Travelling merchant board, round marker on 1.",
+            ),
+            s(
+                "Partisans neutres : 3 Artisans, 3 Commerçants, 3 Bateliers, 3 Chevaliers, 3 Érudits, 4 Moines, 5 Fermiers ; 8 jetons Technologie.",
+                "Neutral followers: 3 craftsmen, 3 traders, 3 boatmen, 3 knights, 3 scholars, 4 monks, 5 farmers; 8 technology tiles.",
+            ),
+            s(
+                "Tuiles Lieu : Bain public, Carriole, Cave, Exploitation vinicole, Fabrique de fromage, Fabrique de laine, Jardin potager, Laboratoire, Meule de foin, Tailleur.",
+                "Place tiles: Bathhouse, Horse wagon, Cellar, Winery, Cheese factory, Wool manufacturer, Herb garden, Laboratory, Hayrick, Tailor shop.",
+            ),
+            s("Sans sablier, comptoirs ni Citoyens.", "No hourglass tiles, trading posts or citizens."),
+        ],
+    })
+}

@@ -1,0 +1,474 @@
+//! Goals and win/loss: Invasion's common goals and characters, the duel's objective race, the
+//! solo scenarios' objectives and citizens. Win or loss is read from the state the moment it
+//! happens (an unpaid fatal demand in the log, the goal reached, the last round over).
+
+use serde::{Deserialize, Serialize};
+
+use super::catalogue::{
+    Check, Effect, ObjectiveDef, OrleansFailure, OrleansGood, OrleansScenario, character, event,
+};
+use super::table::{ADMINISTRATOR, OrleansPlayer, OrleansTable};
+use crate::text::Text;
+
+/// Towns at the map's border carrying a special-building token (Invasion: 13 tokens).
+pub const BORDER_TOWNS: u32 = 13;
+
+/// Where a play stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum OrleansState {
+    InProgress,
+    Won,
+    Lost,
+    /// Ended with no winner (the duel after round 16) or a points game over (Prospérité).
+    Over,
+}
+
+/// The play's status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansStatus {
+    pub state: OrleansState,
+    /// The round where it was decided (or the current round while in progress).
+    pub round: u8,
+    /// Duel: the winning seats (both when shared).
+    pub winners: Vec<u8>,
+    pub reason: Text,
+}
+
+/// Progress towards one goal or objective.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansGoal {
+    pub id: String,
+    pub name: Text,
+    /// `None` for a common goal.
+    pub seat: Option<u8>,
+    pub current: u32,
+    pub target: u32,
+    /// Met (common goal, citizens, checked condition) or marked complete (and allowed).
+    pub done: bool,
+    pub completed_round: Option<u8>,
+    /// The entered state already satisfies its condition (a hint to mark it).
+    pub ready: bool,
+    /// Last round it may be completed.
+    pub deadline: Option<u8>,
+    /// Rounds still to play to complete it, counting the current one (0 when done or late).
+    pub rounds_left: u8,
+    /// Why a marked completion does not count (order, one per round, deadline).
+    pub refused: Option<Text>,
+}
+
+/// Invasion's common goals for the player count (2 to 5): ramparts, citizens, treasury,
+/// warehouse grain-cheese-wine. Invasion, Objectifs communs.
+pub fn common_targets(players: usize) -> (u32, u32, u32, [u32; 3]) {
+    match players {
+        0..=2 => (5, 7, 30, [6, 3, 3]),
+        3 => (8, 8, 40, [10, 5, 5]),
+        4 => (10, 9, 50, [12, 6, 6]),
+        _ => (13, 10, 50, [14, 7, 7]),
+    }
+}
+
+/// Fortifications placed at setup (Invasion, Mise en place): La Châtre, Briare, Tours at 3
+/// players; also Étampes, Montargis, S.-Amand-Montrand, Chinon at 2.
+pub fn preplaced_fortifications(players: usize) -> u32 {
+    match players {
+        0..=2 => 7,
+        3 => 3,
+        _ => 0,
+    }
+}
+
+/// Current value, target and whether a check holds for a player.
+pub fn check(c: Check, p: &OrleansPlayer) -> (u32, u32, bool) {
+    let at_least = |v: u32, t: u32| (v, t, v >= t);
+    match c {
+        Check::Manual => (0, 1, false),
+        Check::DevelopmentLevel(t) => at_least(p.development_level, t),
+        Check::PlaceTiles(t) => at_least(p.place_tiles, t),
+        Check::TradingPosts(t) => at_least(p.trading_posts, t),
+        Check::Coins(t) => at_least(p.coins, t),
+        Check::Citizens(t) => at_least(p.citizens, t),
+        Check::Technology(t) => at_least(p.technology, t),
+        Check::Monks(t) => at_least(p.monks, t),
+        Check::Good(g, t) => at_least(p.goods.get(g), t),
+        Check::Value { goods, coins, min } => {
+            let v = goods
+                .iter()
+                .map(|&g| p.goods.get(g).saturating_mul(g.points()))
+                .fold(0u32, u32::saturating_add);
+            at_least(if coins { v.saturating_add(p.coins) } else { v }, min)
+        }
+        Check::DevelopmentScore(t) => {
+            // Vierzon, Objectifs: (trading posts + citizens) × development level.
+            at_least(p.trading_posts.saturating_add(p.citizens).saturating_mul(p.development_level), t)
+        }
+        Check::FullSet => {
+            let kinds = OrleansGood::ALL.iter().filter(|&&g| p.goods.get(g) > 0).count();
+            at_least(u32::try_from(kinds).unwrap_or(0), 5)
+        }
+    }
+}
+
+fn rounds_left(table: &OrleansTable, deadline: u8) -> u8 {
+    deadline.saturating_add(1).saturating_sub(table.round)
+}
+
+/// Objectives of a race scenario for one seat, applying the harder steps and the deadline.
+fn race_objectives(
+    table: &OrleansTable,
+    seat: usize,
+    p: &OrleansPlayer,
+    defs: &[ObjectiveDef],
+) -> Vec<OrleansGoal> {
+    let last = table.rounds();
+    let in_order = table.options.in_order && table.scenario != OrleansScenario::Duel;
+    let one_per_round = (table.options.one_per_round || in_order) && table.scenario != OrleansScenario::Duel;
+    let mut goals: Vec<OrleansGoal> = Vec::with_capacity(defs.len());
+    let mut previous_round: Option<u8> = None;
+    let mut previous_done = true;
+    for d in defs {
+        let (current, target, ready) = check(d.check, p);
+        let marked = p.objectives.get(d.id).copied();
+        let deadline = d.deadline.unwrap_or(last);
+        let mut refused = None;
+        if let Some(r) = marked {
+            if r > deadline {
+                refused = Some(Text::new(
+                    format!("À remplir au plus tard en manche {deadline}."),
+                    format!("Must be done by round {deadline}."),
+                ));
+            } else if in_order && (!previous_done || previous_round.is_some_and(|pr| r <= pr)) {
+                // Vierzon / Marchand, second harder step: objectives in the book's order.
+                refused = Some(Text::new(
+                    "Les objectifs se remplissent dans l'ordre.",
+                    "Objectives are done in order.",
+                ));
+            } else if one_per_round && goals.iter().any(|g| g.done && g.completed_round == Some(r)) {
+                // First harder step: one objective per round.
+                refused = Some(Text::new(
+                    format!("Un seul objectif par manche (manche {r} déjà prise)."),
+                    format!("One objective per round (round {r} already used)."),
+                ));
+            }
+        }
+        let done = marked.is_some() && refused.is_none();
+        previous_done = previous_done && done;
+        if done {
+            previous_round = marked;
+        }
+        goals.push(OrleansGoal {
+            id: d.id.to_owned(),
+            name: d.name.to_text(),
+            seat: u8::try_from(seat).ok(),
+            current,
+            target,
+            done,
+            completed_round: marked,
+            ready,
+            deadline: d.deadline,
+            rounds_left: if done { 0 } else { rounds_left(table, deadline) },
+            refused,
+        });
+    }
+    goals
+}
+
+/// Every goal of the play with its progress.
+pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
+    let last = table.rounds();
+    let left = if table.round > last { 0 } else { rounds_left(table, last) };
+    let mut out = Vec::new();
+    match table.scenario {
+        OrleansScenario::Prosperite => {}
+        OrleansScenario::Dignitaire => {
+            // Le dignitaire, But du jeu: 8 citizens (7 in the easy version).
+            let target = if table.options.easy { 7 } else { 8 };
+            for (i, p) in table.players.iter().enumerate() {
+                let done = p.citizens >= target;
+                out.push(OrleansGoal {
+                    id: "citoyens".into(),
+                    name: Text::new("Citoyens", "Citizens"),
+                    seat: u8::try_from(i).ok(),
+                    current: p.citizens,
+                    target,
+                    done,
+                    completed_round: None,
+                    ready: done,
+                    deadline: Some(last),
+                    rounds_left: if done { 0 } else { left },
+                    refused: None,
+                });
+            }
+        }
+        OrleansScenario::Duel | OrleansScenario::Vierzon | OrleansScenario::Marchand => {
+            for (i, p) in table.players.iter().enumerate() {
+                out.extend(race_objectives(table, i, p, table.scenario.objectives()));
+            }
+        }
+        OrleansScenario::Invasion => {
+            let n = table.players.len();
+            let (ramparts, citizens, treasury, [grain, cheese, wine]) = common_targets(n);
+            let renforts = u32::try_from(
+                table
+                    .deck
+                    .order
+                    .iter()
+                    .take(usize::try_from(table.deck.revealed).unwrap_or(0))
+                    .filter(|t| **t == "renfort")
+                    .count(),
+            )
+            .unwrap_or(0);
+            let w = &table.team.warehouse;
+            let fort =
+                table.team.fortifications.saturating_add(preplaced_fortifications(n)).min(BORDER_TOWNS);
+            let common = [
+                (
+                    "remparts",
+                    Text::new("Remparts (Chevaliers)", "Ramparts (knights)"),
+                    table.team.ramparts,
+                    ramparts.saturating_add(renforts),
+                ),
+                ("citoyens", Text::new("Citoyens", "Citizens"), table.team.citizens, citizens),
+                (
+                    "tresorerie",
+                    Text::new("Trésorerie (pièces)", "Treasury (coins)"),
+                    table.team.treasury,
+                    treasury,
+                ),
+                ("entrepot_cereales", Text::new("Entrepôt : Céréales", "Warehouse: grain"), w.grain, grain),
+                ("entrepot_fromage", Text::new("Entrepôt : Fromage", "Warehouse: cheese"), w.cheese, cheese),
+                ("entrepot_vin", Text::new("Entrepôt : Vin", "Warehouse: wine"), w.wine, wine),
+                ("fortifications", Text::new("Fortifications", "Fortifications"), fort, BORDER_TOWNS),
+            ];
+            for (id, name, current, target) in common {
+                let done = current >= target;
+                out.push(OrleansGoal {
+                    id: id.into(),
+                    name,
+                    seat: None,
+                    current,
+                    target,
+                    done,
+                    completed_round: None,
+                    ready: done,
+                    deadline: Some(last),
+                    rounds_left: if done { 0 } else { left },
+                    refused: None,
+                });
+            }
+            for (i, p) in table.players.iter().enumerate() {
+                let Some(c) = p.character.and_then(character) else { continue };
+                for d in c.objectives {
+                    let (current, target, met) = check(d.check, p);
+                    let marked = p.objectives.get(d.id).copied();
+                    // Conditions the app can read count when met now; the others when ticked.
+                    let done = if d.check == Check::Manual { marked.is_some() } else { met };
+                    out.push(OrleansGoal {
+                        id: format!("{}.{}", c.id, d.id),
+                        name: d.name.to_text(),
+                        seat: u8::try_from(i).ok(),
+                        current,
+                        target,
+                        done,
+                        completed_round: marked,
+                        ready: met,
+                        deadline: Some(last),
+                        rounds_left: if done { 0 } else { left },
+                        refused: None,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a logged unpaid entry loses the game at once.
+fn fatal(table: &OrleansTable, id: &str) -> bool {
+    if id == ADMINISTRATOR {
+        // Invasion, Administrateur terrien: unpaid dues lose the game for the team.
+        return true;
+    }
+    let Some(e) = event(id) else { return false };
+    let demand = !matches!(
+        e.effect,
+        Effect::Rule
+            | Effect::MayPay { .. }
+            | Effect::TeamMayPay(_)
+            | Effect::GainPerTradingPost(_)
+            | Effect::GainPerDevelopmentLevel(_)
+            | Effect::GainPerMonkInMarket(_)
+            | Effect::GainBoatmenTrack
+            | Effect::TeamGains { .. }
+            | Effect::EachReturnsFollowers(_)
+            | Effect::WarehouseLoss { .. }
+            | Effect::Plague(_)
+            | Effect::Reinforcement
+            | Effect::FinalCheck
+    );
+    let f = match (table.scenario, e.failure) {
+        (OrleansScenario::Duel, _) => OrleansFailure::Loss,
+        (_, Some(f)) => f,
+        (s, None) => s.default_failure(),
+    };
+    demand && f == OrleansFailure::Loss
+}
+
+/// Where the play stands now.
+pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
+    let last = table.rounds();
+    let over = table.round > last;
+    let now = table.round.min(last);
+    let st = |state, round, winners, fr: String, en: String| OrleansStatus {
+        state,
+        round,
+        winners,
+        reason: Text::new(fr, en),
+    };
+
+    // An unpaid fatal demand, earliest first.
+    let loss = table.log.iter().filter(|e| !e.paid && fatal(table, e.event)).min_by_key(|e| e.round);
+
+    if table.scenario == OrleansScenario::Duel {
+        // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins.
+        if let Some(e) = loss {
+            let winners: Vec<u8> = (0..table.players.len())
+                .filter_map(|i| u8::try_from(i).ok())
+                .filter(|&s| Some(s) != e.seat)
+                .collect();
+            return st(
+                OrleansState::Won,
+                e.round,
+                winners,
+                format!("Paiement impossible en manche {} : défaite immédiate.", e.round),
+                format!("Payment failed in round {}: immediate defeat.", e.round),
+            );
+        }
+        // Le duel, Fin de la partie: first to complete the 4 objectives.
+        let finish: Vec<Option<u8>> = (0..table.players.len())
+            .map(|i| {
+                let mine: Vec<&OrleansGoal> =
+                    goals.iter().filter(|g| g.seat == u8::try_from(i).ok()).collect();
+                if !mine.is_empty() && mine.iter().all(|g| g.done) {
+                    mine.iter().filter_map(|g| g.completed_round).max()
+                } else {
+                    None
+                }
+            })
+            .collect();
+        if let Some(first) = finish.iter().flatten().min().copied() {
+            let mut winners: Vec<u8> = finish
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| **r == Some(first))
+                .filter_map(|(i, _)| u8::try_from(i).ok())
+                .collect();
+            if winners.len() > 1 {
+                winners = duel_tie_break(table, &winners);
+            }
+            return st(
+                OrleansState::Won,
+                first,
+                winners,
+                format!("4 objectifs remplis en manche {first}."),
+                format!("4 objectives completed in round {first}."),
+            );
+        }
+        if over {
+            return st(
+                OrleansState::Over,
+                last,
+                Vec::new(),
+                "Personne n'a rempli ses 4 objectifs après 16 manches : pas de vainqueur.".into(),
+                "Nobody completed 4 objectives after 16 rounds: no winner.".into(),
+            );
+        }
+        return st(
+            OrleansState::InProgress,
+            now,
+            Vec::new(),
+            "Partie en cours.".into(),
+            "Game in progress.".into(),
+        );
+    }
+
+    // A race already won before the fatal round stays won.
+    let won_round = (matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
+        && !goals.is_empty()
+        && goals.iter().all(|g| g.done))
+    .then(|| goals.iter().filter_map(|g| g.completed_round).max())
+    .flatten();
+    if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| e.round <= w)) {
+        let name = event(e.event)
+            .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
+        return st(
+            OrleansState::Lost,
+            e.round,
+            Vec::new(),
+            format!("{} impayé en manche {} : défaite immédiate.", name.fr, e.round),
+            format!("{} unpaid in round {}: immediate defeat.", name.en, e.round),
+        );
+    }
+    let all_done = !goals.is_empty() && goals.iter().all(|g| g.done);
+    match table.scenario {
+        OrleansScenario::Prosperite => {
+            if over {
+                st(
+                    OrleansState::Over,
+                    last,
+                    Vec::new(),
+                    "Partie terminée après 16 manches.".into(),
+                    "Game over after 16 rounds.".into(),
+                )
+            } else {
+                st(
+                    OrleansState::InProgress,
+                    now,
+                    Vec::new(),
+                    "Partie en cours.".into(),
+                    "Game in progress.".into(),
+                )
+            }
+        }
+        _ if all_done => {
+            // The race scenarios win on the round of the last objective; the others now.
+            let round =
+                goals.iter().filter_map(|g| g.completed_round).max().filter(|_| {
+                    matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
+                });
+            let round = round.unwrap_or(now);
+            st(
+                OrleansState::Won,
+                round,
+                Vec::new(),
+                format!("Objectifs atteints en manche {round}."),
+                format!("Goals reached in round {round}."),
+            )
+        }
+        _ if over => st(
+            OrleansState::Lost,
+            last,
+            Vec::new(),
+            format!("Objectifs non atteints à la fin de la manche {last}."),
+            format!("Goals not reached by the end of round {last}."),
+        ),
+        _ => st(
+            OrleansState::InProgress,
+            now,
+            Vec::new(),
+            "Partie en cours.".into(),
+            "Game in progress.".into(),
+        ),
+    }
+}
+
+/// Le duel, Fin de la partie: both done the same round → more points in goods alone, then
+/// more coins; still level → shared.
+pub fn duel_tie_break(table: &OrleansTable, seats: &[u8]) -> Vec<u8> {
+    let key = |s: &u8| table.players.get(usize::from(*s)).map_or((0, 0), |p| (p.goods.points(), p.coins));
+    let best = seats.iter().map(key).max().unwrap_or((0, 0));
+    seats.iter().copied().filter(|s| key(s) == best).collect()
+}

@@ -1,0 +1,755 @@
+//! The table state (schema version 2): raw (serde, nothing checked) → [`validate`] →
+//! [`OrleansTable`], every problem reported at once with its field.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::catalogue::{
+    CHARACTERS, INVASION_A, INVASION_B, INVASION_C, OrleansGood, OrleansScenario, character, event,
+};
+use super::{INFO, MAX_COINS, MAX_COUNT, MAX_GOODS};
+use crate::games::{Problems, input};
+use crate::text::Text;
+
+/// Goods by type (also used for payments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct OrleansGoods {
+    pub grain: u32,
+    pub cheese: u32,
+    pub wine: u32,
+    pub wool: u32,
+    pub brocade: u32,
+}
+
+impl OrleansGoods {
+    pub fn get(&self, good: OrleansGood) -> u32 {
+        match good {
+            OrleansGood::Grain => self.grain,
+            OrleansGood::Cheese => self.cheese,
+            OrleansGood::Wine => self.wine,
+            OrleansGood::Wool => self.wool,
+            OrleansGood::Brocade => self.brocade,
+        }
+    }
+
+    pub fn set(&mut self, good: OrleansGood, n: u32) {
+        match good {
+            OrleansGood::Grain => self.grain = n,
+            OrleansGood::Cheese => self.cheese = n,
+            OrleansGood::Wine => self.wine = n,
+            OrleansGood::Wool => self.wool = n,
+            OrleansGood::Brocade => self.brocade = n,
+        }
+    }
+
+    pub fn count(&self) -> u32 {
+        OrleansGood::ALL.iter().map(|&g| self.get(g)).fold(0, u32::saturating_add)
+    }
+
+    pub fn food(&self) -> u32 {
+        self.grain.saturating_add(self.cheese).saturating_add(self.wine)
+    }
+
+    /// Victory points of these goods (base game values).
+    pub fn points(&self) -> u32 {
+        OrleansGood::ALL.iter().map(|&g| self.get(g).saturating_mul(g.points())).fold(0, u32::saturating_add)
+    }
+
+    /// Full sets of the five goods (Dépôt).
+    pub fn full_sets(&self) -> u32 {
+        OrleansGood::ALL.iter().map(|&g| self.get(g)).min().unwrap_or(0)
+    }
+}
+
+/// Difficulty options (each scenario reads its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansOptions {
+    /// Le dignitaire, beginners: 7 citizens instead of 8.
+    #[serde(default)]
+    pub easy: bool,
+    /// Vierzon / Marchand itinérant, first harder step: at most one objective per round.
+    #[serde(default)]
+    pub one_per_round: bool,
+    /// Second harder step: objectives in the book's order (implies one per round).
+    #[serde(default)]
+    pub in_order: bool,
+}
+
+/// The table state as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawTable {
+    /// Scenario id (`prosperite`, `invasion`, `duel`, `dignitaire`, `vierzon`, `marchand`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The round being played, 1 to the last; last + 1 once the last round is over.
+    #[serde(default)]
+    pub round: Option<Value>,
+    #[serde(default)]
+    pub options: OrleansOptions,
+    #[serde(default)]
+    pub players: Vec<OrleansRawPlayer>,
+    /// Invasion: what the team holds in common.
+    #[serde(default)]
+    pub team: Option<OrleansRawTeam>,
+    /// Invasion: the drawn deck.
+    #[serde(default)]
+    pub deck: Option<OrleansRawDeck>,
+    /// Resolved events.
+    #[serde(default)]
+    pub log: Vec<OrleansRawLogEntry>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// One seat as sent. Absent counts are 0 (development level: 1).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawPlayer {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub coins: Option<Value>,
+    #[serde(default)]
+    pub goods: BTreeMap<String, Value>,
+    /// Ordinary trading posts in towns (not buildings, not fortifications).
+    #[serde(default)]
+    pub trading_posts: Option<Value>,
+    /// Technology tiles placed.
+    #[serde(default)]
+    pub technology: Option<Value>,
+    /// 1 to 6.
+    #[serde(default)]
+    pub development_level: Option<Value>,
+    /// Space on the development track (0–30), for events counting points.
+    #[serde(default)]
+    pub development_points: Option<Value>,
+    #[serde(default)]
+    pub citizens: Option<Value>,
+    /// Monks owned (bag, market, boards).
+    #[serde(default)]
+    pub monks: Option<Value>,
+    /// Monks in the market now (Messe).
+    #[serde(default)]
+    pub monks_in_market: Option<Value>,
+    /// Knights owned (market or bag: Émeutes).
+    #[serde(default)]
+    pub knights: Option<Value>,
+    /// Followers not of the player's colour (Famine).
+    #[serde(default)]
+    pub followers: Option<Value>,
+    #[serde(default)]
+    pub place_tiles: Option<Value>,
+    /// Invasion: fortifications this player built.
+    #[serde(default)]
+    pub fortifications: Option<Value>,
+    /// Steps advanced on the boatmen track (0–5).
+    #[serde(default)]
+    pub boatmen_track: Option<Value>,
+    /// The merchant stands in Orléans.
+    #[serde(default)]
+    pub in_orleans: bool,
+    /// Prospérité: points of each completed building.
+    #[serde(default)]
+    pub buildings: Vec<Value>,
+    /// Prospérité: owns the Dépôt place tile.
+    #[serde(default)]
+    pub depot: bool,
+    /// Invasion: character card id.
+    #[serde(default)]
+    pub character: Option<String>,
+    /// Objective id → round it was completed (Invasion: ticked conditions, any round).
+    #[serde(default)]
+    pub objectives: BTreeMap<String, Value>,
+    /// Administrateur terrien: coins due at the end of each round, round 1 first.
+    #[serde(default)]
+    pub dues: Vec<Value>,
+    /// Administrateur terrien: books on the card.
+    #[serde(default)]
+    pub books: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// Invasion: the city-defence board.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawTeam {
+    /// Knights on the ramparts.
+    #[serde(default)]
+    pub ramparts: Option<Value>,
+    /// Citizens collected by the team.
+    #[serde(default)]
+    pub citizens: Option<Value>,
+    /// Coins in the treasury.
+    #[serde(default)]
+    pub treasury: Option<Value>,
+    /// Goods in the warehouse.
+    #[serde(default)]
+    pub warehouse: BTreeMap<String, Value>,
+    /// Border towns fortified by the players (pre-placed ones are added by the app).
+    #[serde(default)]
+    pub fortifications: Option<Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+/// Invasion: the deck as drawn.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawDeck {
+    #[serde(default)]
+    pub seed: u32,
+    #[serde(default)]
+    pub set_aside: Vec<String>,
+    #[serde(default)]
+    pub hard_mode: bool,
+    /// Tile ids, top first.
+    #[serde(default)]
+    pub order: Vec<String>,
+    /// Tiles revealed so far (absent: one per round begun).
+    #[serde(default)]
+    pub revealed: Option<Value>,
+}
+
+/// One resolved event as sent.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawLogEntry {
+    #[serde(default)]
+    pub round: Option<Value>,
+    /// Event id, or `administrateur_terrien` for the steward's dues.
+    #[serde(default)]
+    pub event: String,
+    /// Seat concerned (absent: everyone / the team).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// Whether the demand was met in full.
+    #[serde(default = "yes")]
+    pub paid: bool,
+    /// What was paid (structured; optional).
+    #[serde(default)]
+    pub payment: Option<super::resolve::OrleansPayment>,
+    /// What was paid or received, free text.
+    #[serde(default)]
+    pub note: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A checked seat.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrleansPlayer {
+    pub name: String,
+    pub coins: u32,
+    pub goods: OrleansGoods,
+    pub trading_posts: u32,
+    pub technology: u32,
+    pub development_level: u32,
+    pub development_points: u32,
+    pub citizens: u32,
+    pub monks: u32,
+    pub monks_in_market: u32,
+    pub knights: u32,
+    pub followers: u32,
+    pub place_tiles: u32,
+    pub fortifications: u32,
+    pub boatmen_track: u32,
+    pub in_orleans: bool,
+    pub buildings: Vec<u32>,
+    pub depot: bool,
+    pub character: Option<&'static str>,
+    /// Objective id → round completed.
+    pub objectives: BTreeMap<String, u8>,
+    pub dues: Vec<u32>,
+    pub books: u32,
+}
+
+/// Invasion's common board, checked.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrleansTeam {
+    pub ramparts: u32,
+    pub citizens: u32,
+    pub treasury: u32,
+    pub warehouse: OrleansGoods,
+    pub fortifications: u32,
+}
+
+/// Invasion's deck, checked.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrleansDeckState {
+    pub seed: u32,
+    pub set_aside: Vec<String>,
+    pub hard_mode: bool,
+    pub order: Vec<&'static str>,
+    pub revealed: u32,
+}
+
+/// A checked log entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrleansLogEntry {
+    pub round: u8,
+    pub event: &'static str,
+    pub seat: Option<u8>,
+    pub paid: bool,
+    pub payment: Option<super::resolve::OrleansPayment>,
+    pub note: String,
+}
+
+/// The steward's pseudo-event id in the log.
+pub const ADMINISTRATOR: &str = "administrateur_terrien";
+
+/// A checked table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrleansTable {
+    pub scenario: OrleansScenario,
+    pub round: u8,
+    pub options: OrleansOptions,
+    pub players: Vec<OrleansPlayer>,
+    pub team: OrleansTeam,
+    pub deck: OrleansDeckState,
+    pub log: Vec<OrleansLogEntry>,
+}
+
+impl OrleansTable {
+    pub fn rounds(&self) -> u8 {
+        self.scenario.rounds(self.players.len())
+    }
+
+    /// The event id of `round` (1-based), if known: the fixed track, or Invasion's drawn deck
+    /// once revealed.
+    pub fn event_of_round(&self, round: u8) -> Option<&'static str> {
+        let i = usize::from(round.checked_sub(1)?);
+        match self.scenario {
+            OrleansScenario::Invasion => {
+                if u32::from(round) <= self.deck.revealed {
+                    self.deck.order.get(i).copied()
+                } else {
+                    None
+                }
+            }
+            s => s.track().get(i).copied(),
+        }
+    }
+}
+
+/// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
+pub fn parse(raw: &Value) -> Result<OrleansRawTable, Problems> {
+    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+}
+
+fn what(fr: &str, en: &str) -> Text {
+    Text::new(fr, en)
+}
+
+fn goods(p: &mut Problems, field: &str, raw: &BTreeMap<String, Value>) -> OrleansGoods {
+    let mut out = OrleansGoods::default();
+    for (key, value) in raw {
+        let f = format!("{field}.{key}");
+        match OrleansGood::ALL.into_iter().find(|g| g.id() == key) {
+            Some(g) => {
+                let label = g.label();
+                let n = input::count(p, f, Some(value), MAX_GOODS, &what(label.fr, label.en));
+                out.set(g, n.unwrap_or(0));
+            }
+            None => p.push(
+                f,
+                "unknown_good",
+                Text::new(
+                    format!("Marchandise inconnue « {key} » (grain, cheese, wine, wool, brocade)."),
+                    format!("Unknown good “{key}” (grain, cheese, wine, wool, brocade)."),
+                ),
+            ),
+        }
+    }
+    out
+}
+
+fn round_value(p: &mut Problems, field: String, value: Option<&Value>, max: u8) -> Option<u8> {
+    let n = input::count(p, field.clone(), value, u32::from(max), &what("Manche", "Round"))?;
+    if n == 0 {
+        p.push(
+            field,
+            "out_of_range",
+            Text::new(format!("La manche va de 1 à {max}."), format!("The round runs from 1 to {max}.")),
+        );
+        return None;
+    }
+    u8::try_from(n).ok()
+}
+
+/// Checks a raw table, reporting every problem with its field.
+pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
+    let mut p = Problems::new();
+    for key in raw.other.keys() {
+        input::unknown_field(&mut p, key.clone(), key, INFO.name);
+    }
+    let scenario = match raw.variant.as_deref() {
+        None | Some("") => Some(OrleansScenario::Prosperite),
+        Some(id) => {
+            let found = OrleansScenario::from_id(id);
+            if found.is_none() {
+                let known = OrleansScenario::ALL.map(OrleansScenario::id).join(", ");
+                p.push(
+                    "variant",
+                    "unknown_variant",
+                    Text::new(
+                        format!("Scénario inconnu « {id} » (connus : {known})."),
+                        format!("Unknown scenario “{id}” (known: {known})."),
+                    ),
+                );
+            }
+            found
+        }
+    };
+    let scenario_or_default = scenario.unwrap_or(OrleansScenario::Prosperite);
+    let n = raw.players.len();
+    if let Some(v) = scenario.and_then(|s| INFO.variant(s.id()))
+        && !(usize::from(v.min_players)..=usize::from(v.max_players)).contains(&n)
+    {
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!("{} se joue de {} à {} joueurs, pas {n}.", v.label.fr, v.min_players, v.max_players),
+                format!(
+                    "{} is played by {} to {} players, not {n}.",
+                    v.label.en, v.min_players, v.max_players
+                ),
+            ),
+        );
+    }
+    let rounds = scenario_or_default.rounds(n);
+    let checked_round = round_value(&mut p, "round".into(), raw.round.as_ref(), rounds.saturating_add(1));
+    // An unreadable round checks nothing against it (one problem, not a cascade).
+    let round = checked_round.unwrap_or(1);
+    let limit = checked_round.unwrap_or(u8::MAX);
+
+    let names: Vec<&str> = raw.players.iter().map(|q| q.name.as_str()).collect();
+    let mut players = Vec::with_capacity(n);
+    for (i, rp) in raw.players.iter().enumerate() {
+        input::player_name(&mut p, i, &names);
+        players.push(player(&mut p, i, rp, scenario_or_default, limit));
+    }
+    if scenario_or_default == OrleansScenario::Invasion {
+        for (i, q) in players.iter().enumerate() {
+            if let Some(c) = q.character
+                && players.iter().take(i).any(|o| o.character == Some(c))
+            {
+                p.push(
+                    format!("players[{i}].character"),
+                    "duplicate_character",
+                    Text::new(format!("« {c} » est déjà joué."), format!("“{c}” is already played.")),
+                );
+            }
+        }
+    }
+
+    let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
+    let deck = match (&raw.deck, scenario_or_default) {
+        (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, rounds),
+        (Some(_), _) => {
+            p.push(
+                "deck",
+                "not_in_scenario",
+                Text::new(
+                    "Seul le scénario Invasion tire ses événements.",
+                    "Only Invasion draws its events.",
+                ),
+            );
+            OrleansDeckState::default()
+        }
+        (None, _) => OrleansDeckState::default(),
+    };
+
+    let mut log = Vec::with_capacity(raw.log.len());
+    for (i, e) in raw.log.iter().enumerate() {
+        let f = format!("log[{i}]");
+        let r = round_value(&mut p, format!("{f}.round"), e.round.as_ref(), rounds);
+        let id = if e.event == ADMINISTRATOR { Some(ADMINISTRATOR) } else { event(&e.event).map(|d| d.id) };
+        if id.is_none() {
+            p.push(
+                format!("{f}.event"),
+                "unknown_event",
+                Text::new(
+                    format!("Événement inconnu « {} ».", e.event),
+                    format!("Unknown event “{}”.", e.event),
+                ),
+            );
+        }
+        if let Some(s) = e.seat
+            && usize::from(s) >= n
+        {
+            p.push(
+                format!("{f}.seat"),
+                "unknown_seat",
+                Text::new(format!("Pas de joueur à la place {s}."), format!("No player in seat {s}.")),
+            );
+        }
+        if let Some(r) = r
+            && r > limit
+        {
+            p.push(
+                format!("{f}.round"),
+                "future_round",
+                Text::new(
+                    format!("La manche {r} n'est pas encore jouée."),
+                    format!("Round {r} is not played yet."),
+                ),
+            );
+        }
+        if scenario_or_default == OrleansScenario::Duel && !e.paid && e.seat.is_none() {
+            // Le duel: the one who cannot pay loses, so the log must say who.
+            p.push(
+                format!("{f}.seat"),
+                "seat_required",
+                Text::new(
+                    "Dans Le duel, un paiement manqué doit dire quel joueur l'a manqué.",
+                    "In The Duel, a missed payment must say which player missed it.",
+                ),
+            );
+        }
+        if let (Some(r), Some(event)) = (r, id) {
+            log.push(OrleansLogEntry {
+                round: r,
+                event,
+                seat: e.seat,
+                paid: e.paid,
+                payment: e.payment,
+                note: e.note.clone(),
+            });
+        }
+    }
+
+    p.into_result(OrleansTable {
+        scenario: scenario_or_default,
+        round,
+        options: raw.options,
+        players,
+        team,
+        deck,
+        log,
+    })
+}
+
+fn player(
+    p: &mut Problems,
+    i: usize,
+    rp: &OrleansRawPlayer,
+    scenario: OrleansScenario,
+    round: u8,
+) -> OrleansPlayer {
+    let f = |k: &str| format!("players[{i}].{k}");
+    for key in rp.other.keys() {
+        input::unknown_field(p, f(key), key, INFO.name);
+    }
+    let mut c = |key: &str, v: &Option<Value>, max: u32, fr: &str, en: &str| {
+        input::count(p, f(key), v.as_ref(), max, &what(fr, en)).unwrap_or(0)
+    };
+    let coins = c("coins", &rp.coins, MAX_COINS, "Pièces", "Coins");
+    let trading_posts = c("trading_posts", &rp.trading_posts, MAX_COUNT, "Comptoirs", "Trading posts");
+    let technology = c("technology", &rp.technology, MAX_COUNT, "Technologies", "Technology tiles");
+    let development_points =
+        c("development_points", &rp.development_points, 30, "Points de développement", "Development points");
+    let citizens = c("citizens", &rp.citizens, MAX_COUNT, "Citoyens", "Citizens");
+    let monks = c("monks", &rp.monks, MAX_COUNT, "Moines", "Monks");
+    let monks_in_market =
+        c("monks_in_market", &rp.monks_in_market, MAX_COUNT, "Moines au marché", "Monks in market");
+    let knights = c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights");
+    let followers = c("followers", &rp.followers, 99, "Partisans", "Followers");
+    let place_tiles = c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles");
+    let fortifications =
+        c("fortifications", &rp.fortifications, MAX_COUNT, "Fortifications", "Fortifications");
+    let boatmen_track = c("boatmen_track", &rp.boatmen_track, 5, "Piste des bateliers", "Boatmen track");
+    let books = c("books", &rp.books, 30, "Livres", "Books");
+    let development_level = match rp.development_level.as_ref() {
+        None | Some(Value::Null) => 1,
+        v => {
+            let field = f("development_level");
+            let n =
+                input::count(p, field.clone(), v, 6, &what("Niveau de développement", "Development level"));
+            if n == Some(0) {
+                p.push(
+                    field,
+                    "out_of_range",
+                    Text::new(
+                        "Le niveau de développement va de 1 à 6.",
+                        "The development level runs from 1 to 6.",
+                    ),
+                );
+            }
+            n.unwrap_or(1).max(1)
+        }
+    };
+    let goods = goods(p, &f("goods"), &rp.goods);
+    let buildings = rp
+        .buildings
+        .iter()
+        .enumerate()
+        .map(|(j, v)| {
+            input::count(p, f(&format!("buildings[{j}]")), Some(v), 30, &what("Bâtiment", "Building"))
+                .unwrap_or(0)
+        })
+        .collect();
+    let dues = rp
+        .dues
+        .iter()
+        .enumerate()
+        .map(|(j, v)| {
+            input::count(p, f(&format!("dues[{j}]")), Some(v), MAX_COINS, &what("Dû", "Due")).unwrap_or(0)
+        })
+        .collect();
+
+    let character = match rp.character.as_deref() {
+        None | Some("") => None,
+        Some(id) => {
+            let found = character(id).map(|c| c.id);
+            if found.is_none() {
+                let known = CHARACTERS.iter().map(|c| c.id).collect::<Vec<_>>().join(", ");
+                p.push(
+                    f("character"),
+                    "unknown_character",
+                    Text::new(
+                        format!("Personnage inconnu « {id} » ({known})."),
+                        format!("Unknown character “{id}” ({known})."),
+                    ),
+                );
+            } else if scenario != OrleansScenario::Invasion {
+                p.push(
+                    f("character"),
+                    "not_in_scenario",
+                    Text::new(
+                        "Les personnages n'existent qu'en Invasion.",
+                        "Characters exist only in Invasion.",
+                    ),
+                );
+            }
+            found
+        }
+    };
+    let known_objectives: Vec<&str> = match scenario {
+        OrleansScenario::Invasion => character
+            .and_then(super::catalogue::character)
+            .map(|c| c.objectives.iter().map(|o| o.id).collect())
+            .unwrap_or_default(),
+        s => s.objectives().iter().map(|o| o.id).collect(),
+    };
+    let mut objectives = BTreeMap::new();
+    for (key, value) in &rp.objectives {
+        let field = f(&format!("objectives.{key}"));
+        if !known_objectives.contains(&key.as_str()) {
+            p.push(
+                field,
+                "unknown_objective",
+                Text::new(
+                    format!("Objectif inconnu « {key} » (connus : {}).", known_objectives.join(", ")),
+                    format!("Unknown objective “{key}” (known: {}).", known_objectives.join(", ")),
+                ),
+            );
+        } else if let Some(r) = round_value(p, field.clone(), Some(value), u8::MAX) {
+            if r > round {
+                p.push(
+                    field,
+                    "future_round",
+                    Text::new(
+                        format!("La manche {r} n'est pas encore jouée."),
+                        format!("Round {r} is not played yet."),
+                    ),
+                );
+            } else {
+                objectives.insert(key.clone(), r);
+            }
+        }
+    }
+    OrleansPlayer {
+        name: rp.name.trim().to_owned(),
+        coins,
+        goods,
+        trading_posts,
+        technology,
+        development_level,
+        development_points,
+        citizens,
+        monks,
+        monks_in_market,
+        knights,
+        followers,
+        place_tiles,
+        fortifications,
+        boatmen_track,
+        in_orleans: rp.in_orleans,
+        buildings,
+        depot: rp.depot,
+        character,
+        objectives,
+        dues,
+        books,
+    }
+}
+
+fn team(p: &mut Problems, t: &OrleansRawTeam) -> OrleansTeam {
+    for key in t.other.keys() {
+        input::unknown_field(p, format!("team.{key}"), key, INFO.name);
+    }
+    let mut c = |key: &str, v: &Option<Value>, max: u32, fr: &str, en: &str| {
+        input::count(p, format!("team.{key}"), v.as_ref(), max, &what(fr, en)).unwrap_or(0)
+    };
+    OrleansTeam {
+        ramparts: c("ramparts", &t.ramparts, MAX_COUNT, "Remparts", "Ramparts"),
+        citizens: c("citizens", &t.citizens, MAX_COUNT, "Citoyens", "Citizens"),
+        treasury: c("treasury", &t.treasury, MAX_COINS, "Trésorerie", "Treasury"),
+        fortifications: c(
+            "fortifications",
+            &t.fortifications,
+            super::status::BORDER_TOWNS,
+            "Fortifications",
+            "Fortifications",
+        ),
+        warehouse: goods(p, "team.warehouse", &t.warehouse),
+    }
+}
+
+fn deck(p: &mut Problems, d: &OrleansRawDeck, round: u8, rounds: u8) -> OrleansDeckState {
+    let mut order = Vec::with_capacity(d.order.len());
+    for (i, id) in d.order.iter().enumerate() {
+        let found =
+            INVASION_A.iter().chain(INVASION_B).chain(INVASION_C).find(|t| **t == id.as_str()).copied();
+        match found {
+            Some(t) => order.push(t),
+            None => p.push(
+                format!("deck.order[{i}]"),
+                "unknown_tile",
+                Text::new(format!("Tuile inconnue « {id} »."), format!("Unknown tile “{id}”.")),
+            ),
+        }
+    }
+    if !d.order.is_empty() && d.order.len() != usize::from(rounds) {
+        p.push(
+            "deck.order",
+            "deck_size",
+            Text::new(
+                format!("La pile doit compter {rounds} tuiles, pas {}.", d.order.len()),
+                format!("The deck must hold {rounds} tiles, not {}.", d.order.len()),
+            ),
+        );
+    }
+    let revealed = match d.revealed.as_ref() {
+        None | Some(Value::Null) => u32::from(round.min(rounds)),
+        v => input::count(
+            p,
+            "deck.revealed".into(),
+            v,
+            u32::from(rounds),
+            &what("Tuiles révélées", "Tiles revealed"),
+        )
+        .unwrap_or(0),
+    };
+    OrleansDeckState { seed: d.seed, set_aside: d.set_aside.clone(), hard_mode: d.hard_mode, order, revealed }
+}
