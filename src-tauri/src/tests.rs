@@ -189,7 +189,9 @@ fn rules_search_and_entries_answer_in_the_asked_language() {
     let terms =
         t.ok("list_rules", json!({ "filter": { "kind": "glossary", "game": "citadelles", "lang": "en" } }));
     assert!(
-        terms.as_array().is_some_and(|a| a.iter().any(|h| h["id"] == "glossary.citadelles.warlord" && h["title"] == "Warlord")),
+        terms.as_array().is_some_and(|a| a
+            .iter()
+            .any(|h| h["id"] == "glossary.citadelles.warlord" && h["title"] == "Warlord")),
         "{terms}"
     );
     let entry = t.ok("get_rule", json!({ "id": "valencia.scoring.fountains" }));
@@ -271,4 +273,42 @@ fn the_round_caller_answers_with_the_next_call_and_the_record_at_the_end() {
         json!({ "round": view["round"], "action": { "action": "murder", "rank": 5 } }),
     );
     assert_eq!(err.expect_err("a second murder")["kind"], "invalid_input");
+}
+
+#[test]
+fn valencia_and_orleans_helpers_answer_through_ipc_and_card_values_are_remembered() {
+    let t = app();
+    let missions = t.ok("valencia_missions", json!({}));
+    assert_eq!(missions.as_array().map(Vec::len), Some(35));
+    // Valencia, Joker: 0 + 2 per 6 revealed by another player.
+    let auction = t.ok(
+        "valencia_auction",
+        json!({ "auction": { "variant": "special_influence", "step": "B", "first_player": 0, "players": [
+            { "name": "Ani", "stack": [{ "card": "joker" }, { "card": 4 }] },
+            { "name": "Dirk", "stack": [{ "card": 6 }, { "card": 6 }] },
+            { "name": "Lilli", "stack": null } ] } }),
+    );
+    assert_eq!(auction["bids"][0]["total"], 8, "{auction}");
+    // A bad card names its field.
+    let err = t.call(
+        "valencia_auction",
+        json!({ "auction": { "step": "B", "players": [{ "name": "Ani", "stack": [{ "card": 9 }] }, { "name": "Dirk" }] } }),
+    );
+    let err = err.expect_err("a 9 is no card");
+    assert!(
+        err["problems"].as_array().is_some_and(|p| p
+            .iter()
+            .any(|p| p["field"].as_str().is_some_and(|f| f.starts_with("players[0].stack")))),
+        "{err}"
+    );
+    // Orléans: the same seed draws the same Invasion deck.
+    let deck = |seed: u32| t.ok("orleans_build_deck", json!({ "plan": { "players": 4 }, "seed": seed }));
+    assert_eq!(deck(9), deck(9));
+    assert_eq!(deck(9)["order"].as_array().map(Vec::len), Some(16), "8 A + 7 B + C at 4 players");
+    assert_eq!(t.ok("orleans_scenarios", json!({})).as_array().map(Vec::len), Some(6));
+    // A printed value typed once is there next time.
+    t.ok("set_card_value", json!({ "game": "valencia", "card": "mission_palms", "value": 4 }));
+    let values = t.ok("card_values", json!({ "game": "valencia" }));
+    assert_eq!(values[0]["card"], "mission_palms");
+    assert_eq!(values[0]["value"], 4);
 }

@@ -5,5 +5,7 @@
 pub mod app;
 pub mod citadelles;
 pub mod games;
+pub mod orleans;
 pub mod plays;
 pub mod rules;
+pub mod valencia;

@@ -1,6 +1,7 @@
 //! Players and plays.
 
-use greffier::history::{Id, NewPlay, PlayDetail, PlayFilter, PlayPage, Player, ScorePreview};
+use greffier::games::GameId;
+use greffier::history::{CardValue, Id, NewPlay, PlayDetail, PlayFilter, PlayPage, Player, ScorePreview};
 use tauri::State;
 
 use crate::error::CmdResult;
@@ -79,4 +80,24 @@ pub async fn log_round_event(
     payload: serde_json::Value,
 ) -> CmdResult<greffier::history::RoundEvent> {
     Ok(state.store()?.append_round_event(play_id, round, &kind, &payload)?)
+}
+
+/// The printed values the user typed for a game's cards (mission points, fountain values…),
+/// remembered for the next plays.
+#[tauri::command]
+#[specta::specta]
+pub async fn card_values(state: State<'_, AppState>, game: GameId) -> CmdResult<Vec<CardValue>> {
+    Ok(state.store()?.card_values(game)?)
+}
+
+/// Remembers a card's printed value (replacing the one typed before).
+#[tauri::command]
+#[specta::specta]
+pub async fn set_card_value(
+    state: State<'_, AppState>,
+    game: GameId,
+    card: String,
+    value: i32,
+) -> CmdResult<CardValue> {
+    Ok(state.store()?.set_card_value(game, &card, value)?)
 }

@@ -27,6 +27,31 @@ export const commands = {
 	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
 	/**  What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, CommandError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
+	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
+	valenciaMissions: () => typedError<ValenciaMissionInfo[], CommandError>(__TAURI_INVOKE("valencia_missions")),
+	/**  One auction: totals after the special cards, ranks with the tie rule, what each rank may do. */
+	valenciaAuction: (auction: ValenciaRawAuction) => typedError<ValenciaAuction, CommandError>(__TAURI_INVOKE("valencia_auction", { auction })),
+	/**  The council phase: points per player and who takes a privilege. */
+	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, CommandError>(__TAURI_INVOKE("valencia_council", { council })),
+	/**  Where the game stands: round, step, who acts, cards left per player, privileges left. */
+	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, CommandError>(__TAURI_INVOKE("valencia_round", { round })),
+	/**  The six scenarios: players, rounds, event tracks, objectives, win and loss rules. */
+	orleansScenarios: () => typedError<OrleansScenarioInfo[], CommandError>(__TAURI_INVOKE("orleans_scenarios")),
+	/**  Every event: its moment in the round, its effect, where it appears. */
+	orleansEvents: () => typedError<OrleansEventInfo[], CommandError>(__TAURI_INVOKE("orleans_events")),
+	/**  Invasion's nine characters and their personal objectives. */
+	orleansCharacters: () => typedError<OrleansCharacterInfo[], CommandError>(__TAURI_INVOKE("orleans_characters")),
+	/**  What to put on the table for a scenario at this player count. */
+	orleansSetup: (scenario: OrleansScenario, players: number) => typedError<Text[], CommandError>(__TAURI_INVOKE("orleans_setup", { scenario, players })),
+	/**  Invasion's hourglass tiles drawn with a seeded generator (same seed, same order). */
+	orleansBuildDeck: (plan: OrleansDeckPlan, seed: number) => typedError<OrleansDeck, CommandError>(__TAURI_INVOKE("orleans_build_deck", { plan, seed })),
+	/**
+	 *  The printed values the user typed for a game's cards (mission points, fountain values…),
+	 *  remembered for the next plays.
+	 */
+	cardValues: (game: GameId) => typedError<CardValue[], CommandError>(__TAURI_INVOKE("card_values", { game })),
+	/**  Remembers a card's printed value (replacing the one typed before). */
+	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, CommandError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
 	/**
 	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
 	 *  trading-post powers, each with its rule entry.
@@ -69,6 +94,13 @@ export type CardCatalogue = {
 	orient: OrientCardInfo[],
 	/**  The 5 trading-post powers, in route order. */
 	powers: PowerInfo[],
+};
+
+/**  A printed card value typed once by the user. */
+export type CardValue = {
+	game: GameId,
+	card: string,
+	value: number,
 };
 
 export type CategoryScore = {
@@ -681,8 +713,277 @@ export type OrientKind =
 /**  Level 3: take a face-up level-2 card for free; 1 bonus. */
 "cascade";
 
-/**  Live help for a Orléans table. Nothing yet: the generic sheet has no table to help with. */
-export type OrleansHelp = Record<string, never>;
+/**  A charitable act as data. */
+export type OrleansActInfo = {
+	id: string,
+	name: Text,
+	reward: Text,
+};
+
+/**  A character card as data. */
+export type OrleansCharacterInfo = {
+	id: string,
+	name: Text,
+	easier: boolean,
+	objectives: OrleansObjectiveInfo[],
+};
+
+/**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
+export type OrleansDeck = {
+	seed: number,
+	order: string[],
+};
+
+/**  What the group decides before drawing. */
+export type OrleansDeckPlan = {
+	players: number,
+	/**  Tile ids put back in the box before the draw (e.g. the ⚡ tiles), A or B. */
+	set_aside?: string[],
+	/**
+	 *  Invasion, Mise en place (remarque): keep every ⚡ tile and remove Soutien and
+	 *  Entraînement.
+	 */
+	hard_mode?: boolean,
+};
+
+/**  The Administrateur terrien's duties this round. */
+export type OrleansDuty = {
+	seat: number,
+	/**  Coins due (resolved), or a reminder to enter the card's value. */
+	dues: OrleansResolution,
+	extra: Text | null,
+};
+
+/**  An event as data for the UI. */
+export type OrleansEventInfo = {
+	id: string,
+	name: Text,
+	moment: OrleansMoment,
+	text: Text,
+	source: string,
+	appears_in: OrleansEventSpot[],
+};
+
+/**  One event of the current round, resolved. */
+export type OrleansEventNow = {
+	event: OrleansEventInfo,
+	resolutions: OrleansResolution[],
+};
+
+/**  Where an event appears: a scenario's round, or an Invasion stack. */
+export type OrleansEventSpot = {
+	scenario: OrleansScenario,
+	/**  Round on a fixed track; `None` for an Invasion tile. */
+	round: number | null,
+	/**  Invasion stack (`A`, `B`, `C`). */
+	stack: string | null,
+};
+
+/**  What happens when a demand is not met. */
+export type OrleansFailure = 
+/**  Base game: each missing coin costs one item of the player's choice. */
+"torture" | 
+/**  The game is lost at once. */
+"loss" | 
+/**  Dignitaire's Taxe technologique: each unpaid tile is removed. */
+"remove_technology" | 
+/**  Appel de Rome: an uncollected citizen leaves the game. */
+"remove_citizen";
+
+/**  What the coming rounds of a fixed track will demand of one seat, from the current state. */
+export type OrleansForecast = {
+	seat: number,
+	rounds: OrleansForecastRound[],
+	/**  First round where a demand could not be met in full with only the events' income. */
+	first_failure: number | null,
+	/**  Coins the events will demand in all (cheapest ways). */
+	coins_needed: number,
+	/**  Coins the events will bring. */
+	coins_gained: number,
+	/**  Food to keep back for the coming events. */
+	food_needed: number,
+	/**  Goods the cheapest ways to pay take, by type (food included). */
+	goods_needed: OrleansGoods,
+	/**  Coins still to earn so no demand fails (0 when the events' income covers it). */
+	coins_short: number,
+};
+
+/**  One coming round as the forecast sees it for one seat. */
+export type OrleansForecastRound = {
+	round: number,
+	event: string,
+	status: OrleansResolutionStatus,
+	coins_gained: number,
+	/**  Coins the cheapest way to pay takes. */
+	coins_paid: number,
+	/**  Food the cheapest way to pay takes. */
+	food_paid: number,
+	/**  Coins after this round, counting only the events (nothing else earned or spent). */
+	coins_after: number,
+};
+
+/**  Progress towards one goal or objective. */
+export type OrleansGoal = {
+	id: string,
+	name: Text,
+	/**  `None` for a common goal. */
+	seat: number | null,
+	current: number,
+	target: number,
+	/**  Met (common goal, citizens, checked condition) or marked complete (and allowed). */
+	done: boolean,
+	completed_round: number | null,
+	/**  The entered state already satisfies its condition (a hint to mark it). */
+	ready: boolean,
+	/**  Last round it may be completed. */
+	deadline: number | null,
+	/**  Rounds still to play to complete it, counting the current one (0 when done or late). */
+	rounds_left: number,
+	/**  Why a marked completion does not count (order, one per round, deadline). */
+	refused: Text | null,
+};
+
+/**  Goods by type (also used for payments). */
+export type OrleansGoods = {
+	grain?: number,
+	cheese?: number,
+	wine?: number,
+	wool?: number,
+	brocade?: number,
+};
+
+/**  The live help for Orléans: Invasion. */
+export type OrleansHelp = {
+	scenario: OrleansScenario,
+	round: number,
+	rounds: number,
+	/**  This round's event(s), resolved for each seat (or the team). */
+	events: OrleansEventNow[],
+	/**  The rounds still to come (Invasion: hidden until revealed). */
+	upcoming: OrleansUpcoming[],
+	duties: OrleansDuty[],
+	goals: OrleansGoal[],
+	status: OrleansStatus,
+	/**  Fixed tracks only (empty for Invasion). */
+	forecast: OrleansForecast[],
+};
+
+/**
+ *  When in the round an event applies (Invasion, Événements: ⚙️ tiles name their moment; the
+ *  others apply in phase 6).
+ */
+export type OrleansMoment = "start_of_round" | 
+/**  Right after drawing followers (phase 3). */
+"after_draw" | 
+/**  A restriction valid the whole round. */
+"all_round" | 
+/**  Phase 6, the events phase. */
+"events_phase" | "end_of_round";
+
+/**  An objective as data. */
+export type OrleansObjectiveInfo = {
+	id: string,
+	name: Text,
+	text: Text,
+	deadline: number | null,
+};
+
+/**  A difficulty option a scenario reads. */
+export type OrleansOptionInfo = {
+	/**  Field of `options` (or of `deck` for Invasion's). */
+	id: string,
+	label: Text,
+};
+
+/**  One way to pay (every count 0 when not used). */
+export type OrleansPayment = {
+	coins?: number,
+	goods?: OrleansGoods,
+	knights?: number,
+	monks?: number,
+	followers?: number,
+	technology?: number,
+	place_tiles?: number,
+	development?: number,
+	fortifications?: number,
+};
+
+/**  What an event means for one seat (or the team when `seat` is `None`). */
+export type OrleansResolution = {
+	event: string,
+	seat: number | null,
+	status: OrleansResolutionStatus,
+	coins_gained: number,
+	/**  Coins demanded when paid in coins (0 when the demand is not in coins). */
+	coins_owed: number,
+	/**  Ways to pay, cheapest first (in points given up); for an offer, each affordable use. */
+	options: OrleansPayment[],
+	/**  Coins (or items) still missing after paying all one can. */
+	shortfall: number,
+	consequence: OrleansFailure | null,
+	/**  Coins after the gain, or after the first option. */
+	coins_after: number,
+	explanation: Text,
+};
+
+/**  How an event turns out for a player or the team. */
+export type OrleansResolutionStatus = 
+/**  Something is received. */
+"gain" | 
+/**  The demand can be met in full. */
+"payable" | 
+/**  Only part can be met: the rest has a consequence. */
+"partial" | 
+/**  Nothing can be paid. */
+"unpaid" | 
+/**  An offer the player may take. */
+"offer" | 
+/**  The event changes nothing here. */
+"no_effect" | 
+/**  A rule to follow; nothing to count. */
+"rule";
+
+/**  One of the six scenarios (the play's variant). */
+export type OrleansScenario = "prosperite" | "invasion" | "duel" | "dignitaire" | "vierzon" | "marchand";
+
+/**  A scenario as data. */
+export type OrleansScenarioInfo = {
+	id: OrleansScenario,
+	name: Text,
+	min_players: number,
+	max_players: number,
+	/**  Rounds for each player count from `min_players` to `max_players`. */
+	rounds: number[],
+	/**  Event ids round by round (empty for Invasion: drawn). */
+	track: string[],
+	objectives: OrleansObjectiveInfo[],
+	charitable_acts: OrleansActInfo[],
+	options: OrleansOptionInfo[],
+	goal: Text,
+	defeat: Text,
+	source: string,
+};
+
+/**  Where a play stands. */
+export type OrleansState = "in_progress" | "won" | "lost" | 
+/**  Ended with no winner (the duel after round 16) or a points game over (Prospérité). */
+"over";
+
+/**  The play's status. */
+export type OrleansStatus = {
+	state: OrleansState,
+	/**  The round where it was decided (or the current round while in progress). */
+	round: number,
+	/**  Duel: the winning seats (both when shared). */
+	winners: number[],
+	reason: Text,
+};
+
+/**  A coming round: its event, or `None` while hidden (Invasion). */
+export type OrleansUpcoming = {
+	round: number,
+	event: OrleansEventInfo | null,
+};
 
 /**  What kind of game ended, and how. */
 export type Outcome = 
@@ -1001,8 +1302,307 @@ export type TieBreak = {
 	explanation: Text,
 };
 
-/**  Live help for a Valencia table. Nothing yet: the generic sheet has no table to help with. */
-export type ValenciaHelp = Record<string, never>;
+/**  The resolved auction. */
+export type ValenciaAuction = {
+	step: ValenciaStep,
+	/**  Ranks that get an action at this step and player count. */
+	places: number,
+	bids: ValenciaBid[],
+	nina: ValenciaNinaBid | null,
+	/**  How each tie was settled. */
+	ties: Text[],
+	/**  Who holds the Stefan Feld pawn afterwards. */
+	pawn_holder: number,
+	pawn_note: Text,
+	/**  Seats in the order they finally revealed or passed, privileges included. */
+	reveal_order: number[],
+	/**  Privileges spent, back to the supply. */
+	privileges_returned: number,
+};
+
+/**  One seat's outcome. */
+export type ValenciaBid = {
+	seat: number,
+	name: string,
+	passed: boolean,
+	cards: ValenciaCardValue[],
+	/**  `None` when passed. */
+	total: number | null,
+	/**  1-based among the stacks revealed (Nina included); `None` when passed. */
+	rank: number | null,
+	/**  Whether the rank gives an action at this step. */
+	acts: boolean,
+	action: Text,
+	/**  Revealed but got no action: may put exactly one card of the stack under the deck. */
+	may_return_card: boolean,
+	/**  Économies, whatever the rank. */
+	coins_gained: number,
+	/**  Entrepôt, whatever the rank. */
+	resources_gained: ValenciaResourceCounts,
+	/**  Soutien and Vagabond powers this stack unlocks. */
+	effects: Text[],
+	privileges_spent: number,
+};
+
+/**  A card's worth in the auction, explained. */
+export type ValenciaCardValue = {
+	card: string,
+	value: number,
+	note: Text,
+};
+
+export type ValenciaCouncil = {
+	players: ValenciaCouncilSeat[],
+	/**  Privileges handed out (may exceed the supply: see `shortage`). */
+	privileges_given: number,
+	privileges_supply_after: number,
+	/**  Set when the supply cannot cover the majority (4–5 players: use another item instead). */
+	shortage: Text | null,
+	explanation: Text,
+};
+
+export type ValenciaCouncilSeat = {
+	seat: number,
+	name: string,
+	members: number,
+	/**  1 per member on the council. */
+	points: number,
+	gets_privilege: boolean,
+};
+
+export type ValenciaDeckLeft = {
+	seat: number,
+	name: string,
+	cards_left: number,
+	deck_size: number,
+	/**  Cards per round still to plan, this one included, in tenths (48 = 4.8). */
+	per_round_tenths: number,
+};
+
+/**  What the table says while playing. */
+export type ValenciaHelp = {
+	seats: ValenciaSeatHelp[],
+	/**  Council members the council mission asks at this player count. */
+	council_mission_needs: number,
+	/**  With 2 players the district mission is removed (draw another). */
+	district_mission_unused: boolean,
+};
+
+/**  How a card's outcome is known. */
+export type ValenciaJudging = 
+/**  The table decides it (met → + printed points, else −). */
+"auto" | 
+/**  Only the board shows it: the player ticks it (ticked → +, else −). */
+"tick" | 
+/**  Its points are a formula of the table (no printed value). */
+"formula";
+
+export type ValenciaMissionHelp = {
+	id: string,
+	name: Text,
+	status: ValenciaMissionStatus,
+	/**  Printed points (`None` for formula cards). */
+	printed: number | null,
+	/**  What the card adds to the score now (negative when failed). */
+	points: number,
+	why: Text,
+};
+
+/**  A catalogue line for the UI. */
+export type ValenciaMissionInfo = {
+	/**  Stable card id, also the `card_values` key of its printed points. */
+	id: string,
+	kind: ValenciaMissionKind,
+	name: Text,
+	rule: Text,
+	judging: ValenciaJudging,
+	/**  False for formula cards: they have no printed points to type. */
+	has_printed_points: boolean,
+	/**  3 for the district card (removed at 2 players), else 2. */
+	min_players: number,
+	/**  Its rule entry. */
+	rule_entry: string,
+};
+
+/**  What a mission asks, one value per kind of card (p.14–15). */
+export type ValenciaMissionKind = 
+/**  ≥ 2 members on city spaces of one printed cost (six cards, cost 0 to 5). */
+"cost_spaces" | 
+/**  ≥ 3 members on city spaces of one guild (five cards). */
+"guild_spaces" | 
+/**  ≥ 2 members on spaces of each of the five guilds. */
+"every_guild" | 
+/**  Four members forming a 2×2 square. */
+"square" | 
+/**  ≥ 3 members in an orthogonal line. */
+"line_of_three" | 
+/**  ≥ 3 members in a diagonal line. */
+"diagonal_of_three" | 
+/**  ≥ 6 members along the outer walls. */
+"walls" | 
+/**  ≥ 2 members in the four corners of the walls. */
+"corners" | 
+/**  Members touching ≥ 4 different fountains. */
+"four_fountains" | 
+/**  Members touching every fountain of the city. */
+"every_fountain" | 
+/**  More coins (or resources) than a direct neighbour (two cards). */
+"richer_than_neighbour" | 
+/**  10 minus your coins (or resources) (two cards). */
+"ten_minus" | 
+/**  ≥ 3 different resource types held. */
+"three_resource_types" | 
+/**  Strictly most coins. */
+"most_coins" | 
+/**  Council presence by player count. */
+"council" | 
+/**  A member on the Nobility or the Church seat. */
+"nobility_or_church" | 
+/**  ≥ 3 members around one same non-central fountain. */
+"same_fountain" | 
+/**  ≥ 5 members around the central fountain. */
+"central_fountain" | 
+/**  ≥ 5 members next to a palm. */
+"palms" | 
+/**  Holds the Stefan Feld pawn. */
+"stefan_feld" | 
+/**  +1 per member on the longest orthogonal route. */
+"longest_route" | 
+/**  +2 per member with no own orthogonal neighbour. */
+"isolated" | 
+/**  A member in every district (not used with 2 players). */
+"every_district" | 
+/**  Strictly most members in the city. */
+"most_city";
+
+/**  Where a held mission stands. */
+export type ValenciaMissionStatus = 
+/**  ✔ judged (or ticked) met. */
+"met" | 
+/**  ✘ judged (or ticked) failed. */
+"failed" | 
+/**  ? only the board shows it: waiting for a tick (counted as failed meanwhile). */
+"needs_tick" | 
+/**  Formula card: its points are computed. */
+"formula";
+
+/**  Nina's stack (2 players). */
+export type ValenciaNinaBid = {
+	cards: number[],
+	total: number,
+	rank: number,
+};
+
+/**  An auction as sent. */
+export type ValenciaRawAuction = {
+	variant?: string | null,
+	/**  Special cards in use (module 1); absent: all seven. */
+	special_cards?: string[] | null,
+	/**  `A` to `G`. */
+	step?: string,
+	/**  Seat holding the Stefan Feld pawn: reveals first (default 0). */
+	first_player?: Value | null,
+	/**  Seating order, clockwise. */
+	players?: ValenciaRawBid[],
+	/**  2 players, steps B/D (one card) and F (two cards): Nina's revealed values. */
+	nina?: Value[],
+} & { [key in string]: Value };
+
+export type ValenciaRawBid = {
+	name?: string,
+	/**  The revealed stack; absent or null = passed. */
+	stack?: ValenciaRawCard[] | null,
+	/**  Privileges spent in this auction to act later. */
+	privileges_spent?: Value | null,
+	/**  Privileges held before the auction (optional; checks the spending). */
+	privileges?: Value | null,
+} & { [key in string]: Value };
+
+export type ValenciaRawCard = {
+	/**
+	 *  1–6 (number or string; 0 = `joker`, 7 = `central`) or `joker`, `economies`, `twins`,
+	 *  `warehouse`, `support`, `vagabond`, `central`.
+	 */
+	card?: Value,
+	/**  Économies: coins printed (default 2, the book's example). */
+	coins?: Value | null,
+	/**  Entrepôt: the resource printed. */
+	resource?: string | null,
+} & { [key in string]: Value };
+
+/**  A council phase as sent. */
+export type ValenciaRawCouncil = {
+	variant?: string | null,
+	/**  Seating order. */
+	players?: ValenciaRawCouncillor[],
+	/**  Privileges left in the supply before the phase (absent: 19). */
+	privileges_supply?: Value | null,
+} & { [key in string]: Value };
+
+export type ValenciaRawCouncillor = {
+	name?: string,
+	/**  Seats held (`nobility`, `church`, a resource key for a guild, `merchants`). */
+	council?: string[],
+} & { [key in string]: Value };
+
+/**  Where a game stands, as sent. */
+export type ValenciaRawRound = {
+	variant?: string | null,
+	/**  Special cards in use (module 1; absent: all seven). The Joker makes decks 25 cards. */
+	special_cards?: string[] | null,
+	/**  1 to 5 (absent: 1). */
+	round?: Value | null,
+	/**  `A` to `I` (absent: A). */
+	step?: string | null,
+	players?: ValenciaRawRoundPlayer[],
+	/**  Privileges left in the supply (absent: 19). */
+	privileges_supply?: Value | null,
+	/**  Seats on the Church and Nobility seats (who acts in H and I). */
+	church?: Value | null,
+	nobility?: Value | null,
+} & { [key in string]: Value };
+
+export type ValenciaRawRoundPlayer = {
+	name?: string,
+	/**  Influence cards left in the deck (absent: a full deck). */
+	cards_left?: Value | null,
+} & { [key in string]: Value };
+
+/**  How many of each resource type someone holds. */
+export type ValenciaResourceCounts = {
+	oranges: number,
+	dried_fruit: number,
+	wine: number,
+	clothing: number,
+	porcelain: number,
+};
+
+export type ValenciaRound = {
+	round: number,
+	step: ValenciaStep,
+	step_title: Text,
+	step_rule: Text,
+	/**  Ranks that get an action at this step and player count (0 at H and I: no auction). */
+	places: number,
+	/**  Who acts at H / I (named when the seat is given). */
+	actor: Text | null,
+	/**  The next step, or `None` after I of round 5 (final scoring). */
+	next: [number, ValenciaStep] | null,
+	decks: ValenciaDeckLeft[],
+	privileges_supply: number,
+};
+
+export type ValenciaSeatHelp = {
+	seat: number,
+	name: string,
+	/**  Total if the game ended now. */
+	total: number,
+	rank: number,
+	missions: ValenciaMissionHelp[],
+};
+
+/**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */
+export type ValenciaStep = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I";
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 

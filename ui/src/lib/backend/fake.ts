@@ -8,6 +8,7 @@ import { SPLENDOR_CATALOGUE } from './splendor-catalogue';
 import type {
 	AnyTableState,
 	AppInfo,
+	CardValue,
 	CitadellesTableState,
 	Colour,
 	GameId,
@@ -373,6 +374,7 @@ function scoreCitadelles(raw: CitadellesTableState): { scoreboard: Scoreboard | 
 }
 
 interface Db {
+	cardValues: CardValue[];
 	nextPlayer: number;
 	nextPlay: number;
 	players: Player[];
@@ -393,6 +395,7 @@ export interface FakeOptions {
 
 export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } {
 	const fresh = (): Db => ({
+		cardValues: [],
 		nextPlayer: 1,
 		nextPlay: 1,
 		players: [],
@@ -610,6 +613,46 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		async citadellesDestructionQuote() {
 			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+		},
+		// Valencia's and Orléans' helpers are rules the core runs; the fake does not imitate
+		// them (component tests stub what they need).
+		async valenciaMissions() {
+			throw new BackendError('internal', 'not in the browser preview: the missions need the app core');
+		},
+		async valenciaAuction() {
+			throw new BackendError('internal', 'not in the browser preview: the auction needs the app core');
+		},
+		async valenciaCouncil() {
+			throw new BackendError('internal', 'not in the browser preview: the council needs the app core');
+		},
+		async valenciaRound() {
+			throw new BackendError('internal', 'not in the browser preview: the round tracker needs the app core');
+		},
+		async orleansScenarios() {
+			throw new BackendError('internal', 'not in the browser preview: the scenarios need the app core');
+		},
+		async orleansEvents() {
+			throw new BackendError('internal', 'not in the browser preview: the events need the app core');
+		},
+		async orleansCharacters() {
+			throw new BackendError('internal', 'not in the browser preview: the characters need the app core');
+		},
+		async orleansSetup() {
+			throw new BackendError('internal', 'not in the browser preview: the setup needs the app core');
+		},
+		async orleansBuildDeck() {
+			throw new BackendError('internal', 'not in the browser preview: the deck needs the app core');
+		},
+		async cardValues(game) {
+			await wait();
+			return db.cardValues.filter((c) => c.game === game).map((c) => clone(c));
+		},
+		async setCardValue(game, card, value) {
+			await wait();
+			const kept = { game, card, value };
+			db.cardValues = [...db.cardValues.filter((c) => !(c.game === game && c.card === card)), kept];
+			save();
+			return clone(kept);
 		},
 		async listPlayers() {
 			await wait();

@@ -15,6 +15,21 @@ import type {
 	CitadellesRoundSetup,
 	CitadellesRoundView,
 	CitadellesVariant,
+	CardValue,
+	OrleansCharacterInfo,
+	OrleansDeck,
+	OrleansDeckPlan,
+	OrleansEventInfo,
+	OrleansScenario,
+	OrleansScenarioInfo,
+	Text,
+	ValenciaAuction,
+	ValenciaCouncil,
+	ValenciaMissionInfo,
+	ValenciaRawAuction,
+	ValenciaRawCouncil,
+	ValenciaRawRound,
+	ValenciaRound,
 	GameId,
 	GameSummary,
 	Lang,
@@ -57,6 +72,28 @@ export interface Backend {
 	citadellesRoundApply(round: CitadellesRound, action: CitadellesRoundAction): Promise<CitadellesRoundView>;
 	/** What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote(round: CitadellesRound, target: CitadellesDestroyTarget): Promise<CitadellesDestructionQuote>;
+	/** Valencia's 35 mission cards (24 kinds): what each asks, how it is judged. */
+	valenciaMissions(): Promise<ValenciaMissionInfo[]>;
+	/** One auction (steps A–G): totals after special cards, ranks, what each rank may do. */
+	valenciaAuction(auction: ValenciaRawAuction): Promise<ValenciaAuction>;
+	/** The council phase: points per player and who takes a privilege. */
+	valenciaCouncil(council: ValenciaRawCouncil): Promise<ValenciaCouncil>;
+	/** Round and step, who acts, cards left per player, privileges left. */
+	valenciaRound(round: ValenciaRawRound): Promise<ValenciaRound>;
+	/** Orléans: Invasion's six scenarios. */
+	orleansScenarios(): Promise<OrleansScenarioInfo[]>;
+	/** Every Orléans event with its moment, effect and where it appears. */
+	orleansEvents(): Promise<OrleansEventInfo[]>;
+	/** Invasion's nine characters. */
+	orleansCharacters(): Promise<OrleansCharacterInfo[]>;
+	/** What to put on the table for a scenario at this player count. */
+	orleansSetup(scenario: OrleansScenario, players: number): Promise<Text[]>;
+	/** Invasion's hourglass tiles, drawn with a seed (same seed, same order). */
+	orleansBuildDeck(plan: OrleansDeckPlan, seed: number): Promise<OrleansDeck>;
+	/** Printed card values typed once for a game (mission points, fountain values…). */
+	cardValues(game: GameId): Promise<CardValue[]>;
+	/** Remembers a card's printed value. */
+	setCardValue(game: GameId, card: string, value: number): Promise<CardValue>;
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
@@ -87,6 +124,17 @@ const METHODS: (keyof Backend)[] = [
 	'citadellesStartRound',
 	'citadellesRoundApply',
 	'citadellesDestructionQuote',
+	'valenciaMissions',
+	'valenciaAuction',
+	'valenciaCouncil',
+	'valenciaRound',
+	'orleansScenarios',
+	'orleansEvents',
+	'orleansCharacters',
+	'orleansSetup',
+	'orleansBuildDeck',
+	'cardValues',
+	'setCardValue',
 	'listPlayers',
 	'createPlayer',
 	'startPlay',

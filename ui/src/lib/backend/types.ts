@@ -4,6 +4,56 @@ import type { Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } 
 
 export type {
 	AppInfo,
+	OrleansActInfo,
+	OrleansCharacterInfo,
+	OrleansDeck,
+	OrleansDeckPlan,
+	OrleansDuty,
+	OrleansEventInfo,
+	OrleansEventNow,
+	OrleansEventSpot,
+	OrleansFailure,
+	OrleansForecast,
+	OrleansForecastRound,
+	OrleansGoal,
+	OrleansGoods,
+	OrleansHelp,
+	OrleansMoment,
+	OrleansObjectiveInfo,
+	OrleansOptionInfo,
+	OrleansPayment,
+	OrleansResolution,
+	OrleansResolutionStatus,
+	OrleansScenario,
+	OrleansScenarioInfo,
+	OrleansState,
+	OrleansStatus,
+	OrleansUpcoming,
+	ValenciaAuction,
+	ValenciaBid,
+	ValenciaCardValue,
+	ValenciaCouncil,
+	ValenciaCouncilSeat,
+	ValenciaDeckLeft,
+	ValenciaHelp,
+	ValenciaJudging,
+	ValenciaMissionHelp,
+	ValenciaMissionInfo,
+	ValenciaMissionKind,
+	ValenciaMissionStatus,
+	ValenciaNinaBid,
+	ValenciaRawAuction,
+	ValenciaRawBid,
+	ValenciaRawCard,
+	ValenciaRawCouncil,
+	ValenciaRawCouncillor,
+	ValenciaRawRound,
+	ValenciaRawRoundPlayer,
+	ValenciaResourceCounts,
+	ValenciaRound,
+	ValenciaSeatHelp,
+	ValenciaStep,
+	CardValue,
 	CardCatalogue,
 	CitadellesCall,
 	CitadellesCatalogue,
@@ -172,5 +222,15 @@ export interface CitadellesPlayerState {
 	beautified?: string[];
 }
 
+/**
+ * Another game's table state (Valencia, Orléans): the play screen's own module types it; the
+ * core checks it.
+ */
+export interface GameTableState {
+	variant: string;
+	players: object[];
+	[key: string]: unknown;
+}
+
 /** Any table state a play screen sends. */
-export type AnyTableState = TableState | SplendorTableState | CitadellesTableState;
+export type AnyTableState = TableState | SplendorTableState | CitadellesTableState | GameTableState;
