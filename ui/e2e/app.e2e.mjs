@@ -11,7 +11,8 @@
 // find the play in History with Dirk as winner, switch the UI to English and back, look at the
 // rules, players and settings screens; then a new session (the app restarts) must still list the
 // play. Then a Les Cités de Splendor play with the Cities module: pick 3 cities, Dirk meets one
-// (with less prestige than Ani, who meets none), takes it, and wins. Each screen is saved to
+// (with less prestige than Ani, who meets none), takes it, and wins. Then each area's module in
+// e2e/areas/ (Citadelles, Valencia, Orléans, statistics…). Each screen is saved to
 // target/e2e-screenshots/<name>.png (relative to the repo root).
 // Prints "N passed, M failed" on its last line and exits non-zero when anything failed.
 //
@@ -19,196 +20,39 @@
 //   chromedriver --port=9515 &  (cd ui && npm run dev) &
 //   GREFFIER_E2E_BROWSER=chrome GREFFIER_E2E_URL=http://localhost:5173 GREFFIER_DATA_DIR=/tmp/x node ui/e2e/app.e2e.mjs
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { remote } from 'webdriverio';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+	CHROME,
+	assert,
+	browser,
+	check,
+	el,
+	endSession,
+	finish,
+	horizontalOverflow,
+	message,
+	results,
+	screenshot,
+	setLangTo,
+	setViewport,
+	shotsDir,
+	shown,
+	startSession,
+	tap,
+	textOf,
+	typeInto,
+	uiLang,
+	unblock,
+	waitPath,
+	waitText
+} from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..', '..');
-const shotsDir = path.join(repoRoot, 'target', 'e2e-screenshots');
-
-const CHROME = process.env.GREFFIER_E2E_BROWSER === 'chrome';
-const APP_URL = process.env.GREFFIER_E2E_URL ?? 'http://localhost:5173';
-const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
-
-/** @type {{ name: string, ok: boolean, error?: string }[]} */
-const results = [];
-/** Set when a step that later steps depend on fails: they are then failed without running. */
-let blocked = null;
-
-/** @type {WebdriverIO.Browser} */
-let browser;
-
-function options() {
-	if (CHROME) {
-		const args = ['--headless=new', '--window-size=1280,800', '--no-sandbox', '--lang=fr-FR'];
-		if (process.env.GREFFIER_DATA_DIR) args.push(`--user-data-dir=${process.env.GREFFIER_DATA_DIR}`);
-		return {
-			hostname: '127.0.0.1',
-			port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515),
-			path: '/',
-			logLevel: 'error',
-			waitforTimeout: WAIT,
-			capabilities: {
-				browserName: 'chrome',
-				'wdio:enforceWebDriverClassic': true,
-				'goog:chromeOptions': { binary: process.env.CHROME_BIN ?? '/usr/bin/chromium', args }
-			}
-		};
-	}
-	return {
-		hostname: '127.0.0.1',
-		port: 4444,
-		path: '/',
-		logLevel: 'error',
-		waitforTimeout: WAIT,
-		connectionRetryCount: 2,
-		connectionRetryTimeout: 120000,
-		capabilities: { 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
-	};
-}
-
-async function startSession() {
-	browser = await remote(options());
-	if (CHROME) await browser.url(APP_URL);
-}
-
-async function endSession() {
-	if (!browser) return;
-	try {
-		await browser.deleteSession();
-	} catch (e) {
-		console.log(`# could not end the session cleanly: ${message(e)}`);
-	}
-	browser = undefined;
-}
-
-function message(e) {
-	return (e && (e.message || String(e)))?.split('\n')[0] ?? 'unknown error';
-}
-
-/** Runs one named check. `critical`: later checks are pointless if this one fails. */
-async function check(name, fn, { critical = false } = {}) {
-	if (blocked) {
-		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
-		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
-		return;
-	}
-	const t0 = Date.now();
-	try {
-		if (!browser) throw new Error('no WebDriver session');
-		await fn();
-		results.push({ name, ok: true });
-		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
-	} catch (e) {
-		results.push({ name, ok: false, error: message(e) });
-		console.log(`not ok - ${name}: ${message(e)}`);
-		if (critical) blocked = name;
-	}
-}
-
-function assert(cond, what) {
-	if (!cond) throw new Error(`assertion failed: ${what}`);
-}
-
-const sel = (testid) => `[data-testid="${testid}"]`;
-const el = (testid) => browser.$(sel(testid));
-
-async function shown(testid, timeout = WAIT) {
-	const e = await el(testid);
-	await e.waitForDisplayed({ timeout, timeoutMsg: `${testid} not displayed after ${timeout} ms` });
-	return e;
-}
-
-/** Clicks like a finger; falls back to a DOM click if something (a sticky bar) intercepts it. */
-async function tap(testid) {
-	const e = await shown(testid);
-	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
-	try {
-		await e.click();
-	} catch (err) {
-		console.log(`# native click on ${testid} failed (${message(err)}), using a DOM click`);
-		await browser.execute((node) => node.click(), e);
-	}
-}
-
-async function typeInto(testid, value) {
-	const e = await shown(testid);
-	await e.click();
-	await e.clearValue();
-	await e.setValue(value);
-	await browser.waitUntil(async () => (await e.getValue()) === String(value), {
-		timeoutMsg: `${testid} does not hold "${value}"`
-	});
-}
-
-async function textOf(testid) {
-	return (await (await shown(testid)).getText()).trim();
-}
-
-async function waitText(testid, predicate, what) {
-	let last = '';
-	await browser.waitUntil(
-		async () => {
-			const e = await el(testid);
-			if (!(await e.isExisting())) return false;
-			last = (await e.getText()).trim();
-			return predicate(last);
-		},
-		{ timeoutMsg: `${testid}: ${what} (last text: "${last}")` }
-	);
-	return last;
-}
-
-async function waitPath(re) {
-	let url = '';
-	await browser.waitUntil(
-		async () => {
-			url = await browser.getUrl();
-			return re.test(new URL(url).pathname);
-		},
-		{ timeoutMsg: `URL never matched ${re} (last: ${url})` }
-	);
-	return new URL(url).pathname.match(re);
-}
-
-async function uiLang() {
-	return browser.execute(() => document.documentElement.lang);
-}
-
-/** Saves a screenshot; never fails a check (a missing picture is reported, not counted). */
-async function screenshot(name) {
-	try {
-		// WebKitWebDriver can return the previous frame: wait for two animation frames first.
-		await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
-		await browser.saveScreenshot(path.join(shotsDir, `${name}.png`));
-	} catch (e) {
-		console.log(`# screenshot ${name} failed: ${message(e)}`);
-	}
-}
-
-async function setLangTo(lang) {
-	if ((await uiLang()) !== lang) await tap('lang-toggle');
-	await browser.waitUntil(async () => (await uiLang()) === lang, { timeoutMsg: `UI language never became ${lang}` });
-	const expected = lang === 'fr' ? 'Historique' : 'History';
-	await waitText('nav-history', (t) => t === expected, `nav label should read "${expected}"`);
-}
 
 let playId = null;
 let splendorId = null;
-
-/** The page scrolls sideways: a layout wider than the window. */
-async function horizontalOverflow() {
-	return browser.execute(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-async function setViewport(width, height) {
-	await browser.setWindowSize(width, height);
-	await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-		timeoutMsg: `the window never became ${width} px wide`
-	});
-}
 
 async function main() {
 	await mkdir(shotsDir, { recursive: true });
@@ -494,108 +338,16 @@ async function main() {
 		await screenshot('splendor-history');
 	});
 
-	// ------------------------------------------------------------ Citadelles, classic, 4 players
-	let citadellesId = null;
-	await check(
-		'start a 4-player Citadelles play (classic rules)',
-		async () => {
-			await tap('nav-new');
-			await shown('new-player-name');
-			for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
-			await tap('game-citadelles');
-			const variant = await shown('variant-select');
-			await variant.selectByAttribute('value', 'classique');
-			await tap('start-play');
-			const m = await waitPath(/^\/play\/(\d+)\/?$/);
-			citadellesId = Number(m[1]);
-			await waitText('cit-threshold', (t) => t.includes('7'), 'a city is complete at 7 districts');
-		},
-		{ critical: true }
-	);
-
-	await check('the draft assistant draws the set-aside characters, never the King face up', async () => {
-		await tap('cit-draft-open');
-		await waitText('cit-draft-summary', (t) => t.includes('2') && t.includes('1'), '2 face up and 1 face down at 4 players');
-		await tap('cit-draft-draw');
-		const faceUp = await waitText('cit-draft-face-up', (t) => t.includes('Face visible'), 'the draw is shown');
-		assert(!faceUp.includes('Roi'), `the King is never face up (got "${faceUp}")`);
-		assert(faceUp.split(',').length === 2, `two characters face up at 4 players (got "${faceUp}")`);
-		await tap('cit-draft-open');
-	});
-
-	/** Builds districts in a seat's city through the search box. */
-	async function buildCity(seat, picks) {
-		for (const [query, id] of picks) {
-			await typeInto(`cit-search-${seat}`, query);
-			await tap(`cit-add-${seat}-${id}`);
-		}
+	// One module per area in e2e/areas/ (run in name order, in this session): each exports
+	// `run()`, made of checks, and leaves the app on a screen with the navigation bar.
+	const areasDir = path.join(here, 'areas');
+	for (const file of (await readdir(areasDir)).filter((f) => f.endsWith('.mjs')).sort()) {
+		const area = await import(pathToFileURL(path.join(areasDir, file)).href);
+		await area.run();
 	}
 
-	await check(
-		'build four cities from the search box',
-		async () => {
-			await buildCity(0, [['temple', 'temple'], ['eglise', 'church'], ['manoir', 'manor'], ['chateau', 'castle'], ['marche', 'market'], ['prison', 'prison'], ['port', 'harbor']]);
-			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
-			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
-			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
-			await waitText('cit-completion', (t) => t.indexOf('Ani') >= 0 && t.indexOf('Ani') < t.indexOf('Lilli'), 'Ani completed first, then Lilli');
-			await waitText('total-0', (t) => t === '22', 'Ani: 18 + 4 for the first complete city');
-			await waitText('total-1', (t) => t === '22', 'Dirk: 22 in district costs');
-			await waitText('total-2', (t) => t === '17', 'Lilli: 15 + 2 for a complete city');
-			await waitText('total-3', (t) => t === '7', 'Frank: 7');
-			await waitText('cit-end-banner', (t) => t.includes('Ani'), 'the last round is under way');
-		},
-		{ critical: true }
-	);
-
-	await check('the round caller calls the last round; Dirk revealed the Warlord', async () => {
-		await tap('cit-round-start');
-		// Assassin, Thief: nobody; Magician: Lilli; King: Ani; Bishop: nobody; Merchant: Frank;
-		// Architect: nobody; Warlord: Dirk.
-		for (const who of ['none', 'none', '2', '0', 'none', '3', 'none', '1']) {
-			await waitText('cit-call', (t) => t.length > 0, 'a character is called');
-			await tap(`cit-reveal-${who}`);
-		}
-		await tap('cit-round-end');
-		await waitText('cit-round-done', (t) => t.includes('Ani'), 'the King’s holder takes the crown');
-		await waitText('cit-crown-0', (t) => t.includes('Couronne'), 'Ani holds the crown');
-		await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
-		await browser.execute(() => window.scrollTo(0, 0));
-		await screenshot('citadelles-play');
-		await (await el('cit-player-0')).scrollIntoView();
-		await screenshot('citadelles-players');
-		const wide = await horizontalOverflow();
-		assert(wide <= 0, `no horizontal scroll at 1280×800 (overflow ${wide} px)`);
-		try {
-			await setViewport(800, 1280);
-			const tall = await horizontalOverflow();
-			await screenshot('citadelles-portrait');
-			assert(tall <= 0, `no horizontal scroll at 800×1280 (overflow ${tall} px)`);
-		} finally {
-			await browser.setWindowSize(1280, 800);
-		}
-	});
-
-	await check(
-		'finish the Citadelles play: the tie goes to the highest character of the last round',
-		async () => {
-			await tap('finish-play');
-			await waitPath(new RegExp(`^/history/${citadellesId}/?$`));
-			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
-			await waitText('detail-rank-1', (t) => t === '1', 'Dirk ranks first');
-			await waitText('detail-rank-0', (t) => t === '2', 'Ani ranks second');
-			await waitText('tie-break', (t) => t.includes('Condottiere') && t.includes('Roi'), 'the tie-break sentence names the characters');
-			await screenshot('citadelles-history-detail');
-		},
-		{ critical: true }
-	);
-
 	await endSession();
-	blocked = null;
+	unblock();
 
 	// ---------------------------------------------------------------- session 2 (app restarts)
 	try {
@@ -636,7 +388,4 @@ try {
 	await endSession();
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+finish();

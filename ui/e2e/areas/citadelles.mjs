@@ -1,0 +1,105 @@
+// Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
+// round called character by character, the tie settled by the Warlord; checked in History.
+import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
+
+export async function run() {
+	// ------------------------------------------------------------ Citadelles, classic, 4 players
+	let citadellesId = null;
+	await check(
+		'start a 4-player Citadelles play (classic rules)',
+		async () => {
+			await tap('nav-new');
+			await shown('new-player-name');
+			for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank'].entries()) {
+				await typeInto('new-player-name', name);
+				await tap('add-player');
+				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+			}
+			await tap('game-citadelles');
+			const variant = await shown('variant-select');
+			await variant.selectByAttribute('value', 'classique');
+			await tap('start-play');
+			const m = await waitPath(/^\/play\/(\d+)\/?$/);
+			citadellesId = Number(m[1]);
+			await waitText('cit-threshold', (t) => t.includes('7'), 'a city is complete at 7 districts');
+		},
+		{ critical: true }
+	);
+
+	await check('the draft assistant draws the set-aside characters, never the King face up', async () => {
+		await tap('cit-draft-open');
+		await waitText('cit-draft-summary', (t) => t.includes('2') && t.includes('1'), '2 face up and 1 face down at 4 players');
+		await tap('cit-draft-draw');
+		const faceUp = await waitText('cit-draft-face-up', (t) => t.includes('Face visible'), 'the draw is shown');
+		assert(!faceUp.includes('Roi'), `the King is never face up (got "${faceUp}")`);
+		assert(faceUp.split(',').length === 2, `two characters face up at 4 players (got "${faceUp}")`);
+		await tap('cit-draft-open');
+	});
+
+	/** Builds districts in a seat's city through the search box. */
+	async function buildCity(seat, picks) {
+		for (const [query, id] of picks) {
+			await typeInto(`cit-search-${seat}`, query);
+			await tap(`cit-add-${seat}-${id}`);
+		}
+	}
+
+	await check(
+		'build four cities from the search box',
+		async () => {
+			await buildCity(0, [['temple', 'temple'], ['eglise', 'church'], ['manoir', 'manor'], ['chateau', 'castle'], ['marche', 'market'], ['prison', 'prison'], ['port', 'harbor']]);
+			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
+			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
+			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
+			await waitText('cit-completion', (t) => t.indexOf('Ani') >= 0 && t.indexOf('Ani') < t.indexOf('Lilli'), 'Ani completed first, then Lilli');
+			await waitText('total-0', (t) => t === '22', 'Ani: 18 + 4 for the first complete city');
+			await waitText('total-1', (t) => t === '22', 'Dirk: 22 in district costs');
+			await waitText('total-2', (t) => t === '17', 'Lilli: 15 + 2 for a complete city');
+			await waitText('total-3', (t) => t === '7', 'Frank: 7');
+			await waitText('cit-end-banner', (t) => t.includes('Ani'), 'the last round is under way');
+		},
+		{ critical: true }
+	);
+
+	await check('the round caller calls the last round; Dirk revealed the Warlord', async () => {
+		await tap('cit-round-start');
+		// Assassin, Thief: nobody; Magician: Lilli; King: Ani; Bishop: nobody; Merchant: Frank;
+		// Architect: nobody; Warlord: Dirk.
+		for (const who of ['none', 'none', '2', '0', 'none', '3', 'none', '1']) {
+			await waitText('cit-call', (t) => t.length > 0, 'a character is called');
+			await tap(`cit-reveal-${who}`);
+		}
+		await tap('cit-round-end');
+		await waitText('cit-round-done', (t) => t.includes('Ani'), 'the King’s holder takes the crown');
+		await waitText('cit-crown-0', (t) => t.includes('Couronne'), 'Ani holds the crown');
+		await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('citadelles-play');
+		await (await el('cit-player-0')).scrollIntoView();
+		await screenshot('citadelles-players');
+		const wide = await horizontalOverflow();
+		assert(wide <= 0, `no horizontal scroll at 1280×800 (overflow ${wide} px)`);
+		try {
+			await setViewport(800, 1280);
+			const tall = await horizontalOverflow();
+			await screenshot('citadelles-portrait');
+			assert(tall <= 0, `no horizontal scroll at 800×1280 (overflow ${tall} px)`);
+		} finally {
+			await browser.setWindowSize(1280, 800);
+		}
+	});
+
+	await check(
+		'finish the Citadelles play: the tie goes to the highest character of the last round',
+		async () => {
+			await tap('finish-play');
+			await waitPath(new RegExp(`^/history/${citadellesId}/?$`));
+			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
+			await waitText('detail-rank-1', (t) => t === '1', 'Dirk ranks first');
+			await waitText('detail-rank-0', (t) => t === '2', 'Ani ranks second');
+			await waitText('tie-break', (t) => t.includes('Condottiere') && t.includes('Roi'), 'the tie-break sentence names the characters');
+			await screenshot('citadelles-history-detail');
+		},
+		{ critical: true }
+	);
+}

@@ -1,0 +1,204 @@
+// Shared helpers of the end-to-end tests: the WebDriver session, named checks with their
+// results, and the small actions every scenario uses (tap, type, wait for a text, screenshot).
+// `browser` is a live binding: it is the current session's.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remote } from 'webdriverio';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+export const shotsDir = path.join(repoRoot, 'target', 'e2e-screenshots');
+
+export const CHROME = process.env.GREFFIER_E2E_BROWSER === 'chrome';
+const APP_URL = process.env.GREFFIER_E2E_URL ?? 'http://localhost:5173';
+const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
+
+/** @type {{ name: string, ok: boolean, error?: string }[]} */
+export const results = [];
+/** Set when a step that later steps depend on fails: they are then failed without running. */
+export let blocked = null;
+
+/** @type {WebdriverIO.Browser} */
+export let browser;
+
+function options() {
+	if (CHROME) {
+		const args = ['--headless=new', '--window-size=1280,800', '--no-sandbox', '--lang=fr-FR'];
+		if (process.env.GREFFIER_DATA_DIR) args.push(`--user-data-dir=${process.env.GREFFIER_DATA_DIR}`);
+		return {
+			hostname: '127.0.0.1',
+			port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515),
+			path: '/',
+			logLevel: 'error',
+			waitforTimeout: WAIT,
+			capabilities: {
+				browserName: 'chrome',
+				'wdio:enforceWebDriverClassic': true,
+				'goog:chromeOptions': { binary: process.env.CHROME_BIN ?? '/usr/bin/chromium', args }
+			}
+		};
+	}
+	return {
+		hostname: '127.0.0.1',
+		port: 4444,
+		path: '/',
+		logLevel: 'error',
+		waitforTimeout: WAIT,
+		connectionRetryCount: 2,
+		connectionRetryTimeout: 120000,
+		capabilities: { 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
+	};
+}
+
+export async function startSession() {
+	browser = await remote(options());
+	if (CHROME) await browser.url(APP_URL);
+}
+
+export async function endSession() {
+	if (!browser) return;
+	try {
+		await browser.deleteSession();
+	} catch (e) {
+		console.log(`# could not end the session cleanly: ${message(e)}`);
+	}
+	browser = undefined;
+}
+
+export function message(e) {
+	return (e && (e.message || String(e)))?.split('\n')[0] ?? 'unknown error';
+}
+
+/** Runs one named check. `critical`: later checks are pointless if this one fails. */
+export async function check(name, fn, { critical = false } = {}) {
+	if (blocked) {
+		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
+		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
+		return;
+	}
+	const t0 = Date.now();
+	try {
+		if (!browser) throw new Error('no WebDriver session');
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+	} catch (e) {
+		results.push({ name, ok: false, error: message(e) });
+		console.log(`not ok - ${name}: ${message(e)}`);
+		if (critical) blocked = name;
+	}
+}
+
+export function assert(cond, what) {
+	if (!cond) throw new Error(`assertion failed: ${what}`);
+}
+
+export const sel = (testid) => `[data-testid="${testid}"]`;
+export const el = (testid) => browser.$(sel(testid));
+
+export async function shown(testid, timeout = WAIT) {
+	const e = await el(testid);
+	await e.waitForDisplayed({ timeout, timeoutMsg: `${testid} not displayed after ${timeout} ms` });
+	return e;
+}
+
+/** Clicks like a finger; falls back to a DOM click if something (a sticky bar) intercepts it. */
+export async function tap(testid) {
+	const e = await shown(testid);
+	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
+	try {
+		await e.click();
+	} catch (err) {
+		console.log(`# native click on ${testid} failed (${message(err)}), using a DOM click`);
+		await browser.execute((node) => node.click(), e);
+	}
+}
+
+export async function typeInto(testid, value) {
+	const e = await shown(testid);
+	await e.click();
+	await e.clearValue();
+	await e.setValue(value);
+	await browser.waitUntil(async () => (await e.getValue()) === String(value), {
+		timeoutMsg: `${testid} does not hold "${value}"`
+	});
+}
+
+export async function textOf(testid) {
+	return (await (await shown(testid)).getText()).trim();
+}
+
+export async function waitText(testid, predicate, what) {
+	let last = '';
+	await browser.waitUntil(
+		async () => {
+			const e = await el(testid);
+			if (!(await e.isExisting())) return false;
+			last = (await e.getText()).trim();
+			return predicate(last);
+		},
+		{ timeoutMsg: `${testid}: ${what} (last text: "${last}")` }
+	);
+	return last;
+}
+
+export async function waitPath(re) {
+	let url = '';
+	await browser.waitUntil(
+		async () => {
+			url = await browser.getUrl();
+			return re.test(new URL(url).pathname);
+		},
+		{ timeoutMsg: `URL never matched ${re} (last: ${url})` }
+	);
+	return new URL(url).pathname.match(re);
+}
+
+export async function uiLang() {
+	return browser.execute(() => document.documentElement.lang);
+}
+
+/** Saves a screenshot; never fails a check (a missing picture is reported, not counted). */
+export async function screenshot(name) {
+	try {
+		// WebKitWebDriver can return the previous frame: wait for two animation frames first.
+		await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
+		await browser.saveScreenshot(path.join(shotsDir, `${name}.png`));
+	} catch (e) {
+		console.log(`# screenshot ${name} failed: ${message(e)}`);
+	}
+}
+
+export async function setLangTo(lang) {
+	if ((await uiLang()) !== lang) await tap('lang-toggle');
+	await browser.waitUntil(async () => (await uiLang()) === lang, { timeoutMsg: `UI language never became ${lang}` });
+	const expected = lang === 'fr' ? 'Historique' : 'History';
+	await waitText('nav-history', (t) => t === expected, `nav label should read "${expected}"`);
+}
+
+/** The page scrolls sideways: a layout wider than the window. */
+export async function horizontalOverflow() {
+	return browser.execute(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export async function setViewport(width, height) {
+	await browser.setWindowSize(width, height);
+	await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
+		timeoutMsg: `the window never became ${width} px wide`
+	});
+}
+
+
+/** Lets the next checks run again (after a session restart). */
+export function unblock() {
+	blocked = null;
+}
+
+/** Prints the summary line and exits: non-zero when anything failed. */
+export function finish() {
+	const passed = results.filter((r) => r.ok).length;
+	const failed = results.length - passed;
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
