@@ -183,3 +183,131 @@ fn entries_can_be_narrowed_to_a_kind_and_a_variant() {
         }
     }
 }
+
+/// Every catalogue item of every game, as (its game, the rule entry that explains it, a label).
+fn catalogue_items() -> Vec<(GameId, String, String)> {
+    use greffier::games::{citadelles, orleans, splendor, valencia};
+    let mut items = Vec::new();
+    let mut add = |game, rule: &str, what: String| items.push((game, rule.to_owned(), what));
+    // Citadelles: districts, wonders and characters of both profiles.
+    let c = citadelles::catalogue();
+    for d in &c.districts {
+        add(GameId::Citadelles, &d.rule, format!("district {}", d.id));
+    }
+    for p in &c.profiles {
+        add(GameId::Citadelles, &p.rule, format!("profile {:?}", p.variant));
+        for w in &p.wonders {
+            add(GameId::Citadelles, &w.rule, format!("wonder {}", w.id));
+        }
+        for ch in &p.characters {
+            add(GameId::Citadelles, &ch.rule, format!("character {}", ch.id));
+        }
+    }
+    // Les Cités de Splendor: city faces, Orient cards, trading-post powers.
+    let s = splendor::catalogue();
+    for city in &s.cities {
+        add(GameId::Splendor, &city.rule, format!("city {}", city.id));
+    }
+    for o in &s.orient {
+        add(GameId::Splendor, &o.rule, format!("orient card {}", o.id));
+    }
+    for p in &s.powers {
+        add(GameId::Splendor, &p.rule, format!("power {:?}", p.id));
+    }
+    // Valencia: the 35 missions, the special influence cards.
+    for m in valencia::missions() {
+        add(GameId::Valencia, &m.rule_entry, format!("mission {}", m.id));
+    }
+    for card in valencia::InfluenceCard::SPECIAL {
+        let rule = card.rule().expect("a special card has an entry");
+        add(GameId::Valencia, &rule, format!("special card {}", card.id()));
+    }
+    // Orléans: scenarios, events, objectives, charitable acts, characters, place tiles.
+    for sc in orleans::scenario_catalogue() {
+        add(GameId::Orleans, &sc.rule, format!("scenario {:?}", sc.id));
+        for o in &sc.objectives {
+            add(GameId::Orleans, &o.rule, format!("objective {}", o.id));
+        }
+        for a in &sc.charitable_acts {
+            add(GameId::Orleans, &a.rule, format!("charitable act {}", a.id));
+        }
+    }
+    for e in orleans::event_catalogue() {
+        add(GameId::Orleans, &e.rule, format!("event {}", e.id));
+    }
+    for ch in orleans::character_catalogue() {
+        add(GameId::Orleans, &ch.rule, format!("character {}", ch.id));
+        for o in &ch.objectives {
+            add(GameId::Orleans, &o.rule, format!("objective {}", o.id));
+        }
+    }
+    for t in orleans::place_tile_catalogue() {
+        add(GameId::Orleans, &t.rule, format!("place tile {}", t.id));
+    }
+    items
+}
+
+#[test]
+fn every_catalogue_item_of_every_game_has_a_cited_entry_in_both_languages() {
+    let c = catalogue();
+    let items = catalogue_items();
+    assert!(items.len() > 250, "the catalogues are enumerated ({} items)", items.len());
+    let mut problems = Vec::new();
+    for (game, rule, what) in &items {
+        match c.get(rule) {
+            None => problems.push(format!("{game} {what}: no entry `{rule}`")),
+            Some(e) => {
+                if e.game != Some(*game) {
+                    problems.push(format!("{game} {what}: `{rule}` is filed under {:?}", e.game));
+                }
+                let texts = [&e.title.fr, &e.title.en, &e.body.fr, &e.body.en];
+                if texts.iter().any(|t| t.trim().is_empty()) || e.title.fr == e.body.fr {
+                    problems.push(format!("{game} {what}: `{rule}` lacks a text"));
+                }
+                if !e.source.contains(".txt") && !e.source.contains("game-facts") {
+                    problems.push(format!("{game} {what}: `{rule}` cites no source ({})", e.source));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} catalogue items lack an entry:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The rounds a line names: single numbers and ranges written `1 à 10`.
+fn rounds_named(line: &str) -> Vec<u8> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |w: &str| w.trim_matches(|ch: char| !ch.is_ascii_digit()).parse::<u8>().ok();
+    let mut rounds = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let Some(n) = number(w) else { continue };
+        rounds.push(n);
+        if words.get(i + 1) == Some(&"à")
+            && let Some(end) = words.get(i + 2).and_then(|w| number(w))
+        {
+            rounds.extend(n..=end);
+        }
+    }
+    rounds
+}
+
+#[test]
+fn every_orleans_event_entry_says_where_the_event_appears_as_the_tracks_do() {
+    let c = catalogue();
+    for e in greffier::games::orleans::event_catalogue() {
+        let entry = c.get(&e.rule).expect("event entry");
+        let line = entry.body.fr.lines().find(|l| l.starts_with("Apparaît dans")).unwrap_or_default();
+        for spot in &e.appears_in {
+            let mentioned = match (spot.round, spot.stack.as_deref()) {
+                (Some(r), _) => rounds_named(line).contains(&r),
+                (None, Some(stack)) => line.contains(&format!("pile {stack}")),
+                (None, None) => false,
+            };
+            assert!(mentioned, "{}: {:?} is not in its entry's line \"{line}\"", e.id, spot);
+        }
+    }
+}

@@ -34,6 +34,8 @@ pub struct OrleansEventInfo {
     pub text: Text,
     pub source: String,
     pub appears_in: Vec<OrleansEventSpot>,
+    /// Its rule entry.
+    pub rule: String,
 }
 
 /// Where `id` appears across the scenarios.
@@ -66,6 +68,7 @@ pub fn event_info(e: &EventDef) -> OrleansEventInfo {
         text: e.text.to_text(),
         source: format!("{}, {}", super::catalogue::BOOK, e.source),
         appears_in: event_spots(e.id),
+        rule: format!("orleans.event.{}", e.id),
     }
 }
 
@@ -82,6 +85,8 @@ pub struct OrleansObjectiveInfo {
     pub name: Text,
     pub text: Text,
     pub deadline: Option<u8>,
+    /// The rule entry that explains it (its scenario's objectives, or its character).
+    pub rule: String,
 }
 
 /// A character card as data.
@@ -92,6 +97,7 @@ pub struct OrleansCharacterInfo {
     pub name: Text,
     pub easier: bool,
     pub objectives: Vec<OrleansObjectiveInfo>,
+    pub rule: String,
 }
 
 /// A charitable act as data.
@@ -101,6 +107,8 @@ pub struct OrleansActInfo {
     pub id: String,
     pub name: Text,
     pub reward: Text,
+    /// Its scenario's charitable acts entry.
+    pub rule: String,
 }
 
 /// A difficulty option a scenario reads.
@@ -130,14 +138,16 @@ pub struct OrleansScenarioInfo {
     pub goal: Text,
     pub defeat: Text,
     pub source: String,
+    pub rule: String,
 }
 
-fn objective_info(o: &super::catalogue::ObjectiveDef) -> OrleansObjectiveInfo {
+fn objective_info(o: &super::catalogue::ObjectiveDef, rule: &str) -> OrleansObjectiveInfo {
     OrleansObjectiveInfo {
         id: o.id.to_owned(),
         name: o.name.to_text(),
         text: o.text.to_text(),
         deadline: o.deadline,
+        rule: rule.to_owned(),
     }
 }
 
@@ -194,16 +204,22 @@ pub fn scenario_catalogue() -> Vec<OrleansScenarioInfo> {
                 max_players: max,
                 rounds: (min..=max).map(|n| s.rounds(usize::from(n))).collect(),
                 track: s.track().iter().map(|e| (*e).to_owned()).collect(),
-                objectives: s.objectives().iter().map(objective_info).collect(),
+                objectives: s.objectives().iter().map(|o| objective_info(o, &format!("orleans.objectives.{}", s.id()))).collect(),
                 charitable_acts: s
                     .charitable_acts()
                     .iter()
-                    .map(|a| OrleansActInfo { id: a.id.into(), name: a.name.to_text(), reward: a.reward.to_text() })
+                    .map(|a| OrleansActInfo {
+                        id: a.id.into(),
+                        name: a.name.to_text(),
+                        reward: a.reward.to_text(),
+                        rule: format!("orleans.act.{}", s.id()),
+                    })
                     .collect(),
                 options,
                 goal,
                 defeat,
                 source: format!("{}, {source}", super::catalogue::BOOK),
+                rule: format!("orleans.variant.{}", s.id()),
             }
         })
         .collect()
@@ -217,7 +233,12 @@ pub fn character_catalogue() -> Vec<OrleansCharacterInfo> {
             id: c.id.into(),
             name: c.name.to_text(),
             easier: c.easier,
-            objectives: c.objectives.iter().map(objective_info).collect(),
+            objectives: c
+                .objectives
+                .iter()
+                .map(|o| objective_info(o, &format!("orleans.character.{}", c.id)))
+                .collect(),
+            rule: format!("orleans.character.{}", c.id),
         })
         .collect()
 }
@@ -422,4 +443,35 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         forecast(table.scenario, &table.players, round)
     };
     OrleansHelp { scenario: table.scenario, round, rounds, events, upcoming, duties, goals, status, forecast }
+}
+
+/// One of the seven new place tiles of the expansion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansPlaceTileInfo {
+    pub id: String,
+    pub name: Text,
+    pub rule: String,
+}
+
+/// 001, Nouvelles tuiles Lieu: the seven place tiles the expansion adds (their effects are in
+/// their rule entries).
+pub fn place_tile_catalogue() -> Vec<OrleansPlaceTileInfo> {
+    const TILES: [(&str, &str, &str); 7] = [
+        ("etal_de_marche", "Étal de marché", "Market stall"),
+        ("taverne", "Taverne", "Tavern"),
+        ("puits", "Puits", "Well"),
+        ("marche_noir", "Marché noir", "Black market"),
+        ("vignoble", "Vignoble", "Vineyard"),
+        ("depot", "Dépôt", "Depot"),
+        ("diligence", "Diligence", "Stagecoach"),
+    ];
+    TILES
+        .iter()
+        .map(|&(id, fr, en)| OrleansPlaceTileInfo {
+            id: id.to_owned(),
+            name: Text::new(fr, en),
+            rule: format!("orleans.place.{id}"),
+        })
+        .collect()
 }

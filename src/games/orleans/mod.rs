@@ -54,8 +54,8 @@ pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw
 pub use help::{
     OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,
     OrleansForecast, OrleansForecastRound, OrleansHelp, OrleansObjectiveInfo, OrleansOptionInfo,
-    OrleansScenarioInfo, OrleansUpcoming, character_catalogue, event_catalogue, event_spots, forecast,
-    help_table, scenario_catalogue,
+    OrleansPlaceTileInfo, OrleansScenarioInfo, OrleansUpcoming, character_catalogue, event_catalogue,
+    event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
 pub use resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due, boatmen_coins, food_ways,

@@ -164,6 +164,14 @@ impl InfluenceCard {
         InfluenceCard::Central,
     ];
 
+    /// The rule entry of a special card (`None` for the plain 1–6).
+    pub fn rule(self) -> Option<String> {
+        match self {
+            InfluenceCard::Basic(_) => None,
+            special => Some(format!("valencia.card.{}", special.id())),
+        }
+    }
+
     pub fn id(self) -> String {
         match self {
             InfluenceCard::Basic(v) => v.to_string(),

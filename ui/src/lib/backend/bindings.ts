@@ -718,6 +718,8 @@ export type OrleansActInfo = {
 	id: string,
 	name: Text,
 	reward: Text,
+	/**  Its scenario's charitable acts entry. */
+	rule: string,
 };
 
 /**  A character card as data. */
@@ -726,6 +728,7 @@ export type OrleansCharacterInfo = {
 	name: Text,
 	easier: boolean,
 	objectives: OrleansObjectiveInfo[],
+	rule: string,
 };
 
 /**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
@@ -762,6 +765,8 @@ export type OrleansEventInfo = {
 	text: Text,
 	source: string,
 	appears_in: OrleansEventSpot[],
+	/**  Its rule entry. */
+	rule: string,
 };
 
 /**  One event of the current round, resolved. */
@@ -886,6 +891,8 @@ export type OrleansObjectiveInfo = {
 	name: Text,
 	text: Text,
 	deadline: number | null,
+	/**  The rule entry that explains it (its scenario's objectives, or its character). */
+	rule: string,
 };
 
 /**  A difficulty option a scenario reads. */
@@ -962,6 +969,7 @@ export type OrleansScenarioInfo = {
 	goal: Text,
 	defeat: Text,
 	source: string,
+	rule: string,
 };
 
 /**  Where a play stands. */
