@@ -24,7 +24,7 @@ const COMMANDS: &[&str] = &[
     "card_values",
     "set_card_value",
     "splendor_catalogue",
-    "splendor_setup",
+    "setup_checklist",
     "list_players",
     "create_player",
     "start_play",

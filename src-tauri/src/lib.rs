@@ -46,7 +46,7 @@ macro_rules! specta_builder {
             plays::card_values,
             plays::set_card_value,
             games::splendor_catalogue,
-            games::splendor_setup,
+            games::setup_checklist,
             plays::list_players,
             plays::create_player,
             plays::start_play,

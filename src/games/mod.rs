@@ -159,6 +159,59 @@ impl StaticText {
     }
 }
 
+/// One thing to do before the first turn of a game, and the rule entry that says why: the setup
+/// checklists are lists of these, per game, variant and player count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SetupStep {
+    pub text: Text,
+    pub rule: Option<String>,
+}
+
+impl SetupStep {
+    pub fn new(fr: impl Into<String>, en: impl Into<String>, rule: Option<&str>) -> SetupStep {
+        SetupStep { text: Text::new(fr, en), rule: rule.map(str::to_owned) }
+    }
+}
+
+/// The setup checklist of `game` for a variant (rule profile, module, scenario) and a player
+/// count; `ninth_character` only matters to Citadelles' 2e édition.
+pub fn setup_checklist(
+    game: GameId,
+    variant: &str,
+    players: u8,
+    ninth_character: bool,
+) -> Result<Vec<SetupStep>, Problems> {
+    let unknown = || {
+        let mut p = Problems::new();
+        p.push(
+            "variant",
+            "unknown_variant",
+            Text::new(
+                format!("Variante inconnue « {variant} » pour {}.", game.info().name),
+                format!("Unknown variant “{variant}” for {}.", game.info().name),
+            ),
+        );
+        p
+    };
+    match game {
+        GameId::Valencia => valencia::setup(variant, players),
+        GameId::Citadelles => {
+            let v = citadelles::CitadellesVariant::from_id(variant).ok_or_else(unknown)?;
+            citadelles::setup(v, players, ninth_character)
+        }
+        GameId::Orleans => {
+            let s = orleans::OrleansScenario::from_id(variant).ok_or_else(unknown)?;
+            let rule = format!("orleans.variant.{variant}");
+            Ok(orleans::setup_steps(s, players)?
+                .into_iter()
+                .map(|text| SetupStep { text, rule: Some(rule.clone()) })
+                .collect())
+        }
+        GameId::Splendor => splendor::setup(variant, players),
+    }
+}
+
 /// What a game can say about the table as typed, beyond the score: which cities each player
 /// may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
 #[derive(Debug, Clone, PartialEq, Serialize)]

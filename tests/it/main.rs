@@ -9,6 +9,7 @@ mod history;
 mod orleans;
 mod rules;
 mod scoring;
+mod setup;
 mod splendor;
 mod stats;
 mod support;

@@ -80,14 +80,17 @@ pub async fn splendor_catalogue() -> CmdResult<greffier::games::splendor::CardCa
     Ok(greffier::games::splendor::catalogue())
 }
 
-/// Les Cités de Splendor's setup checklist for a module and a player count.
+/// A game's setup checklist for a variant (rule profile, module, scenario) and a player count
+/// (`ninth_character`: Citadelles 2e édition with a rank-9 character).
 #[tauri::command]
 #[specta::specta]
-pub async fn splendor_setup(
+pub async fn setup_checklist(
+    game: GameId,
     variant: String,
     players: u8,
-) -> CmdResult<Vec<greffier::games::splendor::SetupStep>> {
-    Ok(greffier::games::splendor::setup(&variant, players)?)
+    ninth_character: bool,
+) -> CmdResult<Vec<greffier::games::SetupStep>> {
+    Ok(greffier::games::setup_checklist(game, &variant, players, ninth_character)?)
 }
 
 /// Citadelles' districts, wonders and characters for both rule profiles, each with its rule

@@ -67,6 +67,7 @@ mod help;
 mod profile;
 mod round;
 mod scoring;
+mod setup;
 mod table;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
@@ -95,6 +96,7 @@ pub use scoring::{
     Breakdown, COMPLETE_BONUS, CitadellesWonderEffect, FIRST_COMPLETE_BONUS, FIVE_TYPES_BONUS, HauntedChoice,
     breakdown, score_table,
 };
+pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
     Player, Revealed, Table, parse, validate,

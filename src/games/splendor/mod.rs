@@ -58,6 +58,7 @@ mod trading_posts;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
+pub use crate::games::SetupStep;
 pub use cities::{CITIES, City, CityMissing, CityRequirement, OneColourShort, city, missing_text};
 pub use colour::{Colour, ColourCounts};
 pub use help::{
@@ -66,7 +67,7 @@ pub use help::{
 };
 pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
 pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
-pub use setup::{SetupStep, setup};
+pub use setup::setup;
 pub use table::{
     Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, Table, parse, validate,
 };

@@ -1,21 +1,11 @@
 //! What to put on the table for a module and a player count.
 
-use serde::{Deserialize, Serialize};
-
 use super::table::Module;
-use crate::games::Problems;
+use crate::games::{Problems, SetupStep};
 use crate::text::Text;
 
-/// One thing to do before the first turn, and the rule entry that says why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct SetupStep {
-    pub text: Text,
-    pub rule: Option<String>,
-}
-
 fn step(fr: String, en: String, rule: Option<&str>) -> SetupStep {
-    SetupStep { text: Text::new(fr, en), rule: rule.map(str::to_owned) }
+    SetupStep::new(fr, en, rule)
 }
 
 /// The setup checklist for `variant` (a module id) at `players` players (2–4), base game

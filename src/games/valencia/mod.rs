@@ -42,6 +42,7 @@ mod help;
 mod missions;
 mod phases;
 mod scoring;
+mod setup;
 mod table;
 
 pub use auction::*;
@@ -56,6 +57,7 @@ pub use missions::{
 };
 pub use phases::*;
 pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
+pub use setup::setup;
 pub use table::{
     Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
     ValenciaRawTable, ValenciaVariant, parse, validate,

@@ -57,8 +57,11 @@ export const commands = {
 	 *  trading-post powers, each with its rule entry.
 	 */
 	splendorCatalogue: () => typedError<CardCatalogue, CommandError>(__TAURI_INVOKE("splendor_catalogue")),
-	/**  Les Cités de Splendor's setup checklist for a module and a player count. */
-	splendorSetup: (variant: string, players: number) => typedError<SetupStep[], CommandError>(__TAURI_INVOKE("splendor_setup", { variant, players })),
+	/**
+	 *  A game's setup checklist for a variant (rule profile, module, scenario) and a player count
+	 *  (`ninth_character`: Citadelles 2e édition with a rank-9 character).
+	 */
+	setupChecklist: (game: GameId, variant: string, players: number, ninthCharacter: boolean) => typedError<SetupStep[], CommandError>(__TAURI_INVOKE("setup_checklist", { game, variant, players, ninthCharacter })),
 	listPlayers: () => typedError<Player[], CommandError>(__TAURI_INVOKE("list_players")),
 	createPlayer: (name: string, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("create_player", { name, colour })),
 	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("start_play", { newPlay })),
@@ -1265,7 +1268,10 @@ export type SeatHelp = {
 	city: string | null,
 };
 
-/**  One thing to do before the first turn, and the rule entry that says why. */
+/**
+ *  One thing to do before the first turn of a game, and the rule entry that says why: the setup
+ *  checklists are lists of these, per game, variant and player count.
+ */
 export type SetupStep = {
 	text: Text,
 	rule: string | null,

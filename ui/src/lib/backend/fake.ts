@@ -585,8 +585,9 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			await wait();
 			return clone(SPLENDOR_CATALOGUE);
 		},
-		async splendorSetup(variant, players) {
+		async setupChecklist(game, variant, players) {
 			await wait();
+			if (game !== 'splendor') return [{ text: t('Mise en place (aperçu navigateur).', 'Setup (browser preview).'), rule: `${game}.overview` }];
 			// A short stand-in: the real checklist (gems by count, nobles or cities…) is the core's.
 			const gems = players === 2 ? 4 : players === 3 ? 5 : 7;
 			return [

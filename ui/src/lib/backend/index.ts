@@ -61,7 +61,8 @@ export interface Backend {
 	/** Les Cités de Splendor's city faces, Orient cards and trading-post powers. */
 	splendorCatalogue(): Promise<CardCatalogue>;
 	/** What to put on the table for a Splendor module at this player count. */
-	splendorSetup(variant: string, players: number): Promise<SetupStep[]>;
+	/** A game's setup checklist for a variant and a player count. */
+	setupChecklist(game: GameId, variant: string, players: number, ninthCharacter: boolean): Promise<SetupStep[]>;
 	/** Citadelles' districts, wonders and characters for both rule profiles. */
 	citadellesCatalogue(): Promise<CitadellesCatalogue>;
 	/** Which characters go face up / face down, and the steps of the draft. */
@@ -117,7 +118,7 @@ const METHODS: (keyof Backend)[] = [
 	'setPreferences',
 	'listGames',
 	'splendorCatalogue',
-	'splendorSetup',
+	'setupChecklist',
 	'citadellesCatalogue',
 	'citadellesDraftPlan',
 	'citadellesDrawDraft',

@@ -26,7 +26,7 @@ export function createTauriBackend(): Backend {
 		setPreferences: (p) => call(commands.setPreferences(p)),
 		listGames: () => call(commands.listGames()),
 		splendorCatalogue: () => call(commands.splendorCatalogue()),
-		splendorSetup: (variant, players) => call(commands.splendorSetup(variant, players)),
+		setupChecklist: (game, variant, players, ninth) => call(commands.setupChecklist(game, variant, players, ninth)),
 		citadellesCatalogue: () => call(commands.citadellesCatalogue()),
 		citadellesDraftPlan: (variant, players, ninth) => call(commands.citadellesDraftPlan(variant, players, ninth)),
 		citadellesDrawDraft: (plan, characters, seed) => call(commands.citadellesDrawDraft(plan, characters, seed)),

@@ -1,0 +1,130 @@
+//! What to put on the table before the first round (Valencia, Mise en place, p.4–5), per module
+//! and player count.
+
+use crate::games::{Problems, SetupStep};
+use crate::text::Text;
+
+/// The setup checklist for `variant` (`base` or `special_influence`) at `players` players.
+pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
+    let mut p = Problems::new();
+    let special = match variant {
+        "base" => false,
+        "special_influence" => true,
+        other => {
+            p.push(
+                "variant",
+                "unknown_variant",
+                Text::new(format!("Module inconnu « {other} »."), format!("Unknown module “{other}”.")),
+            );
+            false
+        }
+    };
+    if !(2..=5).contains(&players) {
+        p.push(
+            "players",
+            "player_count",
+            Text::new(
+                format!("Valencia se joue de 2 à 5 joueurs, pas {players}."),
+                format!("Valencia is played by 2 to 5 players, not {players}."),
+            ),
+        );
+    }
+    if !p.is_empty() {
+        return Err(p);
+    }
+    let two = players == 2;
+    // Mise en place 1–7: the board, round boards, fountains, palms, the city.
+    let mut steps = vec![
+        SetupStep::new(
+            format!("Plateau : la face pour {}.", if two { "2 joueurs" } else { "3 à 5 joueurs" }),
+            format!("Board: the side for {}.", if two { "2 players" } else { "3 to 5 players" }),
+            Some("valencia.overview"),
+        ),
+        SetupStep::new(
+            "Les 5 plateaux de tours, mélangés, sur leurs cases ; le marqueur de tours sur la case A du premier.",
+            "The 5 round boards, shuffled, on their spaces; the round marker on space A of the first.",
+            Some("valencia.phase.action"),
+        ),
+        SetupStep::new(
+            "Une tuile Fontaine au hasard, face visible, sur chaque plateau de tours ; les 5 autres retournent dans la boîte.",
+            "One fountain tile at random, face up, on each round board; the other 5 go back in the box.",
+            Some("valencia.step.i"),
+        ),
+        SetupStep::new(
+            "Un palmier sur le symbole de chaque plateau de tours (à côté de la lettre H).",
+            "A palm on the symbol of each round board (next to the letter H).",
+            Some("valencia.step.h"),
+        ),
+        SetupStep::new(
+            format!(
+                "La ville : les {} tuiles Plan de la ville {}, puis la tuile centrale au milieu.",
+                if two { 4 } else { 8 },
+                if two { "pour 2 joueurs" } else { "pour 3 à 5 joueurs" }
+            ),
+            format!(
+                "The city: the {} city plan tiles {}, then the central tile in the middle.",
+                if two { 4 } else { 8 },
+                if two { "for 2 players" } else { "for 3 to 5 players" }
+            ),
+            Some("valencia.overview"),
+        ),
+        // Mise en place 8–9: the supply and the privileges.
+        SetupStep::new(
+            "Pièces et ressources (6 de chaque type) triées près du plateau.",
+            "Coins and resources (6 of each type) sorted next to the board.",
+            None,
+        ),
+        SetupStep::new(
+            format!("{players} privilèges sur le Conseil (un par joueur), les autres près du plateau."),
+            format!("{players} privileges on the council (one per player), the rest next to the board."),
+            Some("valencia.privileges"),
+        ),
+        // Mise en place 10–11: each player's material.
+        SetupStep::new(
+            format!(
+                "Chaque joueur : 15 membres, {} cartes Influence mélangées, un marqueur de prestige sur 0, le jeton 100, un paravent.",
+                if special { "24 (25 avec le Joker)" } else { "24" }
+            ),
+            format!(
+                "Each player: 15 members, {} influence cards shuffled, a prestige marker on 0, the 100 token, a screen.",
+                if special { "24 (25 with the Joker)" } else { "24" }
+            ),
+            Some("valencia.phase.planning"),
+        ),
+        SetupStep::new("Chaque joueur reçoit 5 pièces.", "Each player receives 5 coins.", None),
+        // Mise en place 12: first player, pawn, Nobility and Church seats.
+        SetupStep::new(
+            "Le premier joueur prend le pion Stefan Feld et place un membre sur la Noblesse ; son voisin de gauche en place un sur l'Église.",
+            "The first player takes the Stefan Feld pawn and puts a member on the Nobility; their left neighbour puts one on the Church.",
+            Some("valencia.step.a"),
+        ),
+        // Mise en place 13–14: missions.
+        SetupStep::new(
+            "Chacun reçoit 5 cartes Mission et en garde au moins une, derrière son paravent ; les autres retournent dans la boîte.",
+            "Everyone gets 5 mission cards and keeps at least one behind their screen; the others go back in the box.",
+            Some("valencia.scoring.missions_completed"),
+        ),
+    ];
+    if two {
+        // Règles pour 2 joueurs, Mise en place: Nina's deck of an unused colour.
+        steps.push(SetupStep::new(
+            "À 2 joueurs : mélangez les cartes Influence d'une couleur inutilisée en une pile face cachée pour Nina.",
+            "With 2 players: shuffle the influence cards of an unused colour into a face-down pile for Nina.",
+            Some("valencia.nina"),
+        ));
+        steps.push(SetupStep::new(
+            "La mission « un membre dans chaque quartier » ne sert pas à 2 joueurs : si elle est tirée, prenez-en une autre.",
+            "The \"a member in every district\" mission is not used with 2 players: if drawn, take another.",
+            Some("valencia.mission.every_district"),
+        ));
+    }
+    if special {
+        // Module 1, Mise en place: everyone uses the same special cards.
+        steps.push(SetupStep::new(
+            "Cartes Influence spéciales : choisissez ensemble lesquelles utiliser ; tout le monde a les mêmes dans sa pioche.",
+            "Special influence cards: choose together which to use; everyone has the same ones in their deck.",
+            Some("valencia.variant.special_influence"),
+        ));
+    }
+    Ok(steps)
+}

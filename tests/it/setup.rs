@@ -1,0 +1,55 @@
+//! Setup checklists: every game, variant and player count has one, and what it says follows the
+//! player count.
+
+use greffier::games::{GameId, setup_checklist};
+
+fn texts(game: GameId, variant: &str, players: u8) -> Vec<String> {
+    setup_checklist(game, variant, players, false)
+        .unwrap_or_else(|p| panic!("{game}/{variant}/{players}: {p:?}"))
+        .into_iter()
+        .map(|s| s.text.en)
+        .collect()
+}
+
+#[test]
+fn every_variant_at_every_player_count_has_a_checklist_with_existing_rules() {
+    let rules = greffier::rules::Catalogue::load().expect("rules");
+    for game in GameId::ALL {
+        for v in game.info().variants {
+            for n in v.min_players..=v.max_players {
+                let steps = setup_checklist(game, v.id, n, false)
+                    .unwrap_or_else(|p| panic!("{game}/{}/{n}: {p:?}", v.id));
+                assert!(steps.len() >= 3, "{game}/{}/{n} has {} steps", v.id, steps.len());
+                for s in &steps {
+                    assert!(!s.text.fr.is_empty() && !s.text.en.is_empty());
+                    if let Some(r) = &s.rule {
+                        assert!(rules.get(r).is_some(), "{game}/{}: step links to missing {r}", v.id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_checklists_follow_the_player_count() {
+    // Valencia: 4 city tiles and Nina at 2 players, 8 tiles and no Nina at 3; privileges = players.
+    let two = texts(GameId::Valencia, "base", 2);
+    assert!(two.iter().any(|t| t.contains("the 4 city plan tiles")), "{two:?}");
+    assert!(two.iter().any(|t| t.contains("Nina")));
+    let three = texts(GameId::Valencia, "base", 3);
+    assert!(three.iter().any(|t| t.contains("the 8 city plan tiles")));
+    assert!(!three.iter().any(|t| t.contains("Nina")));
+    assert!(three.iter().any(|t| t.starts_with("3 privileges on the council")));
+    // The Joker is the 25th card only with the special cards.
+    assert!(texts(GameId::Valencia, "special_influence", 3).iter().any(|t| t.contains("25 with the Joker")));
+    // Citadelles classique: two characters each at 3 players, not at 4; 7 districts at 4.
+    let c3 = texts(GameId::Citadelles, "classique", 3);
+    assert!(c3.iter().any(|t| t.contains("two characters")));
+    let c4 = texts(GameId::Citadelles, "classique", 4);
+    assert!(!c4.iter().any(|t| t.contains("two characters")));
+    assert!(c4.iter().any(|t| t.starts_with("End of the game") && t.contains('7')), "{c4:?}");
+    // Out of range and unknown variants are refused.
+    assert!(setup_checklist(GameId::Valencia, "base", 6, false).is_err());
+    assert!(setup_checklist(GameId::Citadelles, "third", 4, false).is_err());
+}
