@@ -261,7 +261,8 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
                 })?),
             };
-            let page = store.list_plays(&PlayFilter { game, status, limit, offset })?;
+            let page =
+                store.list_plays(&PlayFilter { game, status, limit, offset, ..PlayFilter::default() })?;
             if json {
                 return print_json(out, &page);
             }

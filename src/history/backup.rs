@@ -85,6 +85,12 @@ pub struct BackupPlay {
     pub scoreboard: Option<Scoreboard>,
     #[serde(default)]
     pub events: Vec<RoundEvent>,
+    /// Schema 2 on: minutes the play lasted.
+    #[serde(default)]
+    pub duration_minutes: Option<u32>,
+    /// Schema 2 on: the play is in the bin.
+    #[serde(default)]
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +220,13 @@ impl Backup {
             }
             check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
             check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+            if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
+                problems.push(
+                    at("duration_minutes"),
+                    "out_of_range",
+                    Text::new("Durée hors limites.", "Duration out of range."),
+                );
+            }
             let mut seated = HashSet::new();
             for (s, seat) in play.seats.iter().enumerate() {
                 if !names.contains(&seat.player.trim().to_lowercase()) {
@@ -330,7 +343,7 @@ impl Store {
 
         let mut stmt = conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.updated_at, p.location, p.notes,
-                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json
+                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at
                FROM plays p
                LEFT JOIN table_states t ON t.play_id = p.id
                LEFT JOIN scoreboards b ON b.play_id = p.id
@@ -353,6 +366,8 @@ impl Store {
                     r.get::<_, Option<String>>(11)?.map(|s| parse_time(&s)).transpose()?,
                     r.get::<_, Option<String>>(12)?,
                     r.get::<_, Option<String>>(13)?,
+                    r.get::<_, Option<u32>>(14)?,
+                    r.get::<_, Option<String>>(15)?.map(|s| parse_time(&s)).transpose()?,
                 ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -372,6 +387,8 @@ impl Store {
             saved_at,
             state,
             board,
+            duration_minutes,
+            deleted_at,
         ) in rows
         {
             let seats = self
@@ -402,6 +419,8 @@ impl Store {
                 table_state,
                 scoreboard: board.and_then(|b| serde_json::from_str(&b).ok()),
                 events: self.round_events(id)?,
+                duration_minutes,
+                deleted_at,
             });
         }
         Ok(Backup {
@@ -455,8 +474,9 @@ impl Store {
                 continue;
             }
             tx.execute(
-                "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at,
+                                    duration_minutes, deleted_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     play.uuid,
                     play.game.as_str(),
@@ -468,6 +488,8 @@ impl Store {
                     play.location,
                     play.notes,
                     fmt_time(&play.updated_at),
+                    play.duration_minutes,
+                    play.deleted_at.as_ref().map(fmt_time),
                 ],
             )?;
             let play_id = tx.last_insert_rowid();

@@ -6,6 +6,7 @@
 //! more than one row runs in one transaction, so a crash leaves either all of it or none.
 
 mod backup;
+mod log;
 mod model;
 mod plays;
 
@@ -16,13 +17,16 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 
 use crate::games::Problems;
 
 /// The migrations, in order; each is a file of `migrations/`.
-const MIGRATION_FILES: &[(&str, &str)] =
-    &[("0001_initial.sql", include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATION_FILES: &[(&str, &str)] = &[
+    ("0001_initial.sql", include_str!("../../migrations/0001_initial.sql")),
+    ("0002_play_log_and_statistics.sql", include_str!("../../migrations/0002_play_log_and_statistics.sql")),
+];
 
 fn migrations() -> Migrations<'static> {
     Migrations::new(MIGRATION_FILES.iter().map(|(_, sql)| M::up(sql)).collect())

@@ -7,6 +7,7 @@ mod cli;
 mod crash;
 mod history;
 mod orleans;
+mod play_log;
 mod rules;
 mod scoring;
 mod splendor;
