@@ -9,6 +9,7 @@ mod backup;
 mod log;
 mod model;
 mod plays;
+mod stats;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -19,6 +20,7 @@ use rusqlite_migration::{M, Migrations};
 pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
+pub use stats::*;
 
 use crate::games::Problems;
 
