@@ -6,6 +6,7 @@
 //! more than one row runs in one transaction, so a crash leaves either all of it or none.
 
 mod backup;
+mod csv_export;
 mod log;
 mod model;
 mod plays;
@@ -18,6 +19,7 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use csv_export::{CsvDelimiter, CsvOptions};
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use stats::*;
@@ -58,6 +60,8 @@ pub enum StoreError {
     Invalid(Problems),
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
+    #[error("could not write the output: {0}")]
+    Write(std::io::Error),
 }
 
 impl StoreError {
@@ -68,7 +72,7 @@ impl StoreError {
             StoreError::NewerSchema { .. } => "newer_schema",
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
-            StoreError::Io { .. } => "io",
+            StoreError::Io { .. } | StoreError::Write(_) => "io",
         }
     }
 }
@@ -78,6 +82,30 @@ impl From<Problems> for StoreError {
         StoreError::Invalid(p)
     }
 }
+
+/// Where a long import or export is; sent to the caller's callback every few hundred items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Progress {
+    pub stage: ProgressStage,
+    pub done: u32,
+    pub total: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ProgressStage {
+    /// Reading plays from the database (exports).
+    Reading,
+    /// Checking a file to import.
+    Checking,
+    /// Writing to the database (imports) or to the file (exports).
+    Writing,
+}
+
+/// A progress callback that ignores everything.
+pub fn no_progress(_: Progress) {}
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 

@@ -5,6 +5,7 @@ mod backup;
 mod citadelles;
 mod cli;
 mod crash;
+mod csv_export;
 mod history;
 mod orleans;
 mod play_log;
