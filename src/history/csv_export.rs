@@ -117,7 +117,7 @@ impl Store {
             }
             w.write_record(&record).map_err(csv_error)?;
             done += 1;
-            if done % 500 == 0 || done == total {
+            if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
         }
@@ -192,7 +192,7 @@ impl Store {
             }
             w.write_record(&record).map_err(csv_error)?;
             done += 1;
-            if done % 500 == 0 || done == total {
+            if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
         }
