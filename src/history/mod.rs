@@ -5,6 +5,7 @@
 //! Opening applies the numbered SQL files of `migrations/` in order. Every write that touches
 //! more than one row runs in one transaction, so a crash leaves either all of it or none.
 
+mod autobackup;
 mod backup;
 mod csv_export;
 mod log;
@@ -18,6 +19,7 @@ use std::time::Duration;
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
+pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
 pub use csv_export::{CsvDelimiter, CsvOptions};
 pub use log::MAX_DURATION_MINUTES;
@@ -112,6 +114,8 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 /// An open history database.
 pub struct Store {
     conn: Connection,
+    /// The database file (none in memory); its backups go in `backups/` beside it.
+    path: Option<PathBuf>,
 }
 
 impl Store {
@@ -122,15 +126,15 @@ impl Store {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_owned(), source })?;
         }
         let conn = Connection::open(path)?;
-        Store::prepare(conn, true)
+        Store::prepare(conn, Some(path))
     }
 
     /// A fresh database in memory (tests, benchmarks).
     pub fn open_in_memory() -> Result<Store> {
-        Store::prepare(Connection::open_in_memory()?, false)
+        Store::prepare(Connection::open_in_memory()?, None)
     }
 
-    fn prepare(mut conn: Connection, file: bool) -> Result<Store> {
+    fn prepare(mut conn: Connection, file: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -138,14 +142,18 @@ impl Store {
         if found > supported {
             return Err(StoreError::NewerSchema { found, supported });
         }
-        if file {
+        if let Some(path) = file {
             // WAL: readers never block the writer and a killed process loses nothing committed;
             // FULL: a committed play also survives a power cut.
             let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             conn.pragma_update(None, "synchronous", "FULL")?;
+            if autobackup::needs_backup_before_migration(found) {
+                let dir = path.parent().unwrap_or(Path::new(".")).join(BACKUP_DIR_NAME);
+                autobackup::backup_into(&conn, &dir, BackupKind::BeforeMigration, 10)?;
+            }
         }
         migrations().to_latest(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store { conn, path: file.map(Path::to_owned) })
     }
 
     /// The schema version of the open database.
