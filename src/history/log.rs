@@ -119,14 +119,17 @@ impl Store {
             );
         } else {
             let mut stmt = self.conn.prepare(
-                "SELECT a.play_id FROM seats a JOIN seats b ON b.play_id = a.play_id
-                  WHERE a.player_id = ?1 AND b.player_id = ?2 ORDER BY a.play_id",
+                "SELECT CAST(a.play_id AS TEXT) FROM seats a JOIN seats b ON b.play_id = a.play_id
+                  WHERE a.player_id = ?1 AND b.player_id = ?2
+                 UNION ALL
+                 SELECT 'other ' || a.other_play_id FROM other_play_seats a JOIN other_play_seats b ON b.other_play_id = a.other_play_id
+                  WHERE a.player_id = ?1 AND b.player_id = ?2",
             )?;
             let shared = stmt
-                .query_map([kept, absorbed], |r| r.get::<_, i64>(0))?
+                .query_map([kept, absorbed], |r| r.get::<_, String>(0))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             if !shared.is_empty() {
-                let list = shared.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+                let list = shared.join(", ");
                 problems.push(
                     "absorbed",
                     "played_together",
@@ -149,6 +152,10 @@ impl Store {
         let tx = self.conn.transaction()?;
         rewrite_seat_names(&tx, i64::from(absorbed), &gone.name, &keep.name)?;
         tx.execute("UPDATE seats SET player_id = ?1 WHERE player_id = ?2", params![kept, absorbed])?;
+        tx.execute(
+            "UPDATE other_play_seats SET player_id = ?1 WHERE player_id = ?2",
+            params![kept, absorbed],
+        )?;
         if keep.colour.is_none() && gone.colour.is_some() {
             tx.execute("UPDATE players SET colour = ?2 WHERE id = ?1", params![kept, gone.colour])?;
         }

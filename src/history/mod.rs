@@ -7,6 +7,7 @@
 
 mod autobackup;
 mod backup;
+mod bgstats;
 mod csv_export;
 mod log;
 mod model;
@@ -21,6 +22,10 @@ use rusqlite_migration::{M, Migrations};
 
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use bgstats::{
+    BgGame, BgLocation, BgPlay, BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_BYTES,
+    MAX_BGSTATS_ITEMS, recognise_game,
+};
 pub use csv_export::{CsvDelimiter, CsvOptions};
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
@@ -32,6 +37,7 @@ use crate::games::Problems;
 const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0001_initial.sql", include_str!("../../migrations/0001_initial.sql")),
     ("0002_play_log_and_statistics.sql", include_str!("../../migrations/0002_play_log_and_statistics.sql")),
+    ("0003_other_games.sql", include_str!("../../migrations/0003_other_games.sql")),
 ];
 
 fn migrations() -> Migrations<'static> {

@@ -2,6 +2,7 @@
 //! again). Modules by area.
 
 mod backup;
+mod bgstats;
 mod citadelles;
 mod cli;
 mod crash;
