@@ -21,7 +21,10 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
-pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use backup::{
+    Backup, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts, ImportReport,
+    Manifest,
+};
 pub use bgstats::{
     BgGame, BgLocation, BgPlay, BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_BYTES,
     MAX_BGSTATS_ITEMS, recognise_game,

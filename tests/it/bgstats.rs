@@ -134,3 +134,32 @@ fn a_million_entries_are_refused_before_anything_is_written() {
         "too large to read"
     );
 }
+
+#[test]
+fn a_full_backup_keeps_other_games_plays_and_reports_progress() {
+    let store = imported();
+    let mut steps: Vec<Progress> = Vec::new();
+    let first = store.export_with_progress(&mut |p| steps.push(p)).expect("backup");
+    assert_eq!((first.manifest.counts.plays, first.manifest.counts.other_plays), (3, 2));
+    assert_eq!(steps.last().map(|p| (p.done, p.total)), Some((3, 3)));
+
+    let mut copy = Store::open_in_memory().expect("empty");
+    let mut steps: Vec<Progress> = Vec::new();
+    let backup = greffier::history::Backup::from_json(&first.to_json()).expect("parse");
+    let report = copy.import_with_progress(&backup, &mut |p| steps.push(p)).expect("restore");
+    assert_eq!((report.plays_added, report.other_plays_added, report.players_added), (3, 2, 4));
+    assert_eq!(steps.last().map(|p| (p.done, p.total)), Some((5, 5)));
+    let mut second = copy.export().expect("again");
+    second.manifest.exported_at = first.manifest.exported_at;
+    assert_eq!(second, first);
+    // Player ids differ (the backup lists players by name); scores and winners do not.
+    let results = |s: &Store| {
+        s.export_bgstats(&mut no_progress)
+            .expect("bg")
+            .plays
+            .into_iter()
+            .map(|p| (p.uuid, p.player_scores.into_iter().map(|x| (x.score, x.winner)).collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(results(&copy), results(&store));
+}
