@@ -177,6 +177,9 @@ fn with_big<T>(f: impl FnOnce(&Store) -> T) -> T {
         let store = slot.get_or_insert_with(|| {
             let mut store = Store::open_in_memory().expect("store");
             store.import(&generated_backup(100_000)).expect("generate");
+            if let Ok(path) = std::env::var("GREFFIER_BENCH_DUMP") {
+                let _ = store.connection().backup(rusqlite::MAIN_DB, path, None);
+            }
             store
         });
         f(store)
