@@ -416,28 +416,22 @@ impl Store {
         let coop = self.success(player, "p.outcome = 'coop'", "p.won IS 1")?;
         let solo = self.success(player, "p.outcome = 'solo'", "p.won IS 1")?;
 
-        // Runs of equal results: a row's position among all plays minus its position among
-        // plays with the same result is constant along a run (gaps and islands).
-        let runs = format!(
-            "WITH seq AS (
-                SELECT r.winner AS won, ROW_NUMBER() OVER (ORDER BY p.started_at, p.id) AS pos,
-                       ROW_NUMBER() OVER (ORDER BY p.started_at, p.id)
-                     - ROW_NUMBER() OVER (PARTITION BY r.winner ORDER BY p.started_at, p.id) AS run
-                  FROM seats s JOIN plays p ON p.id = s.play_id
-                  JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-                 WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE})"
-        );
-        let longest: Option<u32> = self.conn.query_row(
-            &format!("{runs} SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM seq WHERE won = 1 GROUP BY run)"),
-            [player],
-            |r| r.get(0),
-        )?;
-        let current: u32 = self.conn.query_row(
+        // The competitive results in order, once; then runs of equal results: a play's position
+        // among all minus its position among plays with the same result is constant along a
+        // run (gaps and islands). The current streak is the wins after the last play not won.
+        let (longest, current): (Option<u32>, u32) = self.conn.query_row(
             &format!(
-                "{runs} SELECT COUNT(*) FROM seq WHERE pos > (SELECT COALESCE(MAX(pos), 0) FROM seq WHERE won = 0)"
+                "WITH seq AS MATERIALIZED (
+                    SELECT r.winner AS won, ROW_NUMBER() OVER (ORDER BY p.started_at, p.id) AS pos
+                      FROM seats s JOIN plays p ON p.id = s.play_id
+                      JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+                     WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE}),
+                 runs AS (SELECT won, pos - ROW_NUMBER() OVER (PARTITION BY won ORDER BY pos) AS run FROM seq)
+                 SELECT (SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM runs WHERE won = 1 GROUP BY run)),
+                        (SELECT COUNT(*) FROM seq WHERE pos > (SELECT COALESCE(MAX(pos), 0) FROM seq WHERE won = 0))"
             ),
             [player],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
 
         let mut stmt = self.conn.prepare_cached(&format!(
