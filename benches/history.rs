@@ -1,5 +1,273 @@
-//! history benchmarks (divan).
+//! Benchmarks of the history at scale: the statistics dashboard and the history page on a
+//! generated 100 000-play database, and importing 10 000 plays (full backup and BG Stats).
+//! `cargo bench --bench history` runs them.
+
+use std::cell::RefCell;
+
+use chrono::{DateTime, Duration, Utc};
+use divan::{Bencher, black_box};
+use greffier::games::{CategoryScore, GameId, Outcome, PlayerScore, Scoreboard};
+use greffier::history::{
+    Backup, BackupPlay, BackupPlayer, BackupSeat, BgPlay, BgPlayer, BgPlayerScore, BgStats, Counts, Manifest,
+    PlayFilter, PlayStatus, Store, no_progress,
+};
+use greffier::text::Text;
 
 fn main() {
     divan::main();
+}
+
+const NAMES: [&str; 8] = ["Ani", "Dirk", "Lilli", "Patty", "Max", "Zoé", "Hugo", "Inès"];
+
+fn start() -> DateTime<Utc> {
+    DateTime::from_timestamp(1_600_000_000, 0).unwrap_or_default()
+}
+
+/// A full backup of `n` finished plays: the four games in turn (Orléans alternating between
+/// its competitive game and the Invasion co-op), 2 to 4 players from a pool of 8, scores that
+/// vary deterministically, one play every three hours.
+fn generated_backup(n: usize) -> Backup {
+    let players = NAMES
+        .iter()
+        .map(|name| BackupPlayer {
+            name: (*name).to_owned(),
+            colour: None,
+            archived: false,
+            created_at: start(),
+        })
+        .collect();
+    let plays = (0..n)
+        .map(|i| {
+            let game = GameId::ALL[i % 4];
+            let coop = game == GameId::Orleans && i % 8 == 2;
+            let variant = if coop { "invasion" } else { game.info().default_variant().id };
+            let seats = 2 + i % 3;
+            let at = start() + Duration::hours(3 * i64::try_from(i).unwrap_or(0));
+            let totals: Vec<i32> =
+                (0..seats).map(|s| i32::try_from((i * 7 + s * 13) % 50).unwrap_or(0)).collect();
+            let best = totals.iter().copied().max().unwrap_or(0);
+            let board_players = (0..seats)
+                .map(|s| {
+                    let total = totals[s];
+                    PlayerScore {
+                        seat: u8::try_from(s).unwrap_or(0),
+                        name: NAMES[(i + s) % NAMES.len()].to_owned(),
+                        total,
+                        categories: vec![
+                            CategoryScore { key: "a".into(), points: total / 2, detail: Text::new("", "") },
+                            CategoryScore {
+                                key: "b".into(),
+                                points: total - total / 2,
+                                detail: Text::new("", ""),
+                            },
+                        ],
+                        rank: u8::try_from(1 + totals.iter().filter(|t| **t > total).count()).unwrap_or(1),
+                        winner: !coop && total == best,
+                    }
+                })
+                .collect();
+            let outcome = if coop {
+                Outcome::Coop { won: i % 3 == 0, round_reached: Some(u8::try_from(10 + i % 9).unwrap_or(10)) }
+            } else {
+                Outcome::Points
+            };
+            BackupPlay {
+                uuid: format!("bench-{i}"),
+                game,
+                variant: variant.to_owned(),
+                status: PlayStatus::Finished,
+                started_at: at,
+                ended_at: Some(at + Duration::minutes(60)),
+                updated_at: at,
+                location: None,
+                notes: None,
+                seats: (0..seats)
+                    .map(|s| BackupSeat {
+                        player: NAMES[(i + s) % NAMES.len()].to_owned(),
+                        colour: None,
+                        first_player: s == 0,
+                    })
+                    .collect(),
+                table_state: None,
+                scoreboard: Some(Scoreboard {
+                    game,
+                    variant: variant.to_owned(),
+                    outcome,
+                    players: board_players,
+                    tie_breaks: Vec::new(),
+                }),
+                events: Vec::new(),
+                duration_minutes: Some(60),
+                deleted_at: None,
+            }
+        })
+        .collect::<Vec<_>>();
+    Backup {
+        manifest: Manifest {
+            format: "greffier-backup".into(),
+            app_version: "bench".into(),
+            schema_version: greffier::history::latest_schema_version(),
+            exported_at: start(),
+            counts: Counts { players: NAMES.len(), plays: plays.len(), card_values: 0, other_plays: 0 },
+        },
+        players,
+        card_values: Vec::new(),
+        plays,
+        other_plays: Vec::new(),
+    }
+}
+
+fn generated_bgstats(n: usize) -> BgStats {
+    let players = NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| BgPlayer {
+            id: i64::try_from(i + 1).unwrap_or(0),
+            uuid: None,
+            name: (*name).to_owned(),
+            is_anonymous: false,
+        })
+        .collect();
+    let games = ["Citadels", "Splendor", "Catan", "Valencia"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| greffier::history::BgGame {
+            id: i64::try_from(i + 1).unwrap_or(0),
+            uuid: None,
+            name: (*name).to_owned(),
+            bgg_id: None,
+            cooperative: false,
+            highest_wins: true,
+        })
+        .collect();
+    let plays = (0..n)
+        .map(|i| BgPlay {
+            uuid: format!("bg-{i}"),
+            game_ref_id: i64::try_from(1 + i % 4).unwrap_or(1),
+            play_date: (start() + Duration::hours(i64::try_from(i).unwrap_or(0)))
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string(),
+            duration_min: Some(45),
+            location_ref_id: None,
+            comments: None,
+            ignored: false,
+            player_scores: (0..3)
+                .map(|s| BgPlayerScore {
+                    player_ref_id: i64::try_from(1 + (i + s) % NAMES.len()).unwrap_or(1),
+                    score: Some(serde_json::Value::String(((i * 7 + s * 13) % 50).to_string())),
+                    winner: s == 0,
+                    start_player: s == 0,
+                    seat_order: Some(i64::try_from(s).unwrap_or(0)),
+                    rank: None,
+                })
+                .collect(),
+        })
+        .collect();
+    BgStats { players, locations: Vec::new(), games, plays }
+}
+
+thread_local! {
+    /// The 100 000-play history, generated once per benchmark thread.
+    static BIG: RefCell<Option<Store>> = const { RefCell::new(None) };
+}
+
+fn with_big<T>(f: impl FnOnce(&Store) -> T) -> T {
+    BIG.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let store = slot.get_or_insert_with(|| {
+            let mut store = Store::open_in_memory().expect("store");
+            store.import(&generated_backup(100_000)).expect("generate");
+            if let Ok(path) = std::env::var("GREFFIER_BENCH_DUMP") {
+                let _ = store.connection().backup(rusqlite::MAIN_DB, path, None);
+            }
+            store
+        });
+        f(store)
+    })
+}
+
+fn player_id(store: &Store, name: &str) -> u32 {
+    store.list_players().expect("roster").into_iter().find(|p| p.name == name).map(|p| p.id).unwrap_or(0)
+}
+
+mod dashboard {
+    use super::*;
+
+    #[divan::bench]
+    fn game_stats_valencia(bencher: Bencher) {
+        with_big(|store| {
+            bencher.bench_local(|| black_box(store.game_stats(GameId::Valencia, 10).expect("stats")))
+        });
+    }
+
+    #[divan::bench]
+    fn player_stats(bencher: Bencher) {
+        with_big(|store| {
+            let ani = player_id(store, "Ani");
+            bencher.bench_local(|| black_box(store.player_stats(ani).expect("stats")));
+        });
+    }
+
+    #[divan::bench]
+    fn scenario_stats_orleans(bencher: Bencher) {
+        with_big(|store| {
+            bencher.bench_local(|| black_box(store.scenario_stats(GameId::Orleans).expect("stats")))
+        });
+    }
+
+    #[divan::bench]
+    fn activity_by_month(bencher: Bencher) {
+        with_big(|store| bencher.bench_local(|| black_box(store.activity(None, None).expect("activity"))));
+    }
+}
+
+mod history_page {
+    use super::*;
+
+    #[divan::bench]
+    fn first_page(bencher: Bencher) {
+        with_big(|store| {
+            bencher.bench_local(|| black_box(store.list_plays(&PlayFilter::default()).expect("page")))
+        });
+    }
+
+    #[divan::bench]
+    fn one_player_s_plays_of_one_game(bencher: Bencher) {
+        with_big(|store| {
+            let filter = PlayFilter {
+                game: Some(GameId::Citadelles),
+                player_id: Some(player_id(store, "Lilli")),
+                ..PlayFilter::default()
+            };
+            bencher.bench_local(|| black_box(store.list_plays(&filter).expect("page")));
+        });
+    }
+
+    #[divan::bench]
+    fn a_page_deep_in_the_log(bencher: Bencher) {
+        with_big(|store| {
+            let filter = PlayFilter { limit: 50, offset: 50_000, ..PlayFilter::default() };
+            bencher.bench_local(|| black_box(store.list_plays(&filter).expect("page")));
+        });
+    }
+}
+
+mod import {
+    use super::*;
+
+    #[divan::bench(sample_count = 5)]
+    fn backup_of_10k_plays(bencher: Bencher) {
+        let backup = generated_backup(10_000);
+        bencher
+            .with_inputs(|| Store::open_in_memory().expect("store"))
+            .bench_local_values(|mut store| black_box(store.import(&backup).expect("import")));
+    }
+
+    #[divan::bench(sample_count = 5)]
+    fn bgstats_of_10k_plays(bencher: Bencher) {
+        let file = generated_bgstats(10_000);
+        bencher.with_inputs(|| Store::open_in_memory().expect("store")).bench_local_values(|mut store| {
+            black_box(store.import_bgstats(&file, &mut no_progress).expect("import"))
+        });
+    }
 }

@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
-use greffier::history::{self, Backup, PlayFilter, PlayStatus, Store, StoreError};
+use greffier::history::{
+    self, Backup, BackupKind, BgStats, CsvDelimiter, CsvOptions, PlayFilter, PlayStatus, Store, StoreError,
+};
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
 use greffier::text::Lang;
 
@@ -106,8 +108,74 @@ enum HistoryCommand {
         limit: u32,
         #[arg(long, default_value_t = 0)]
         offset: u32,
+        /// Rule profile, module or scenario id.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Plays of this player (name on the roster).
+        #[arg(long)]
+        player: Option<String>,
+        /// Started on or after this day (YYYY-MM-DD, UTC).
+        #[arg(long)]
+        from: Option<String>,
+        /// Started before this day (YYYY-MM-DD, UTC).
+        #[arg(long)]
+        to: Option<String>,
+        /// List the bin (deleted plays) instead.
+        #[arg(long)]
+        deleted: bool,
         #[arg(long)]
         json: bool,
+    },
+    /// Move a play to the bin (undo with `restore`).
+    Delete { id: u32 },
+    /// Take a play back out of the bin.
+    Restore { id: u32 },
+    /// Rescore a finished play from its stored table state.
+    Rescore { id: u32 },
+    /// The roster (JSON).
+    Players,
+    /// Rename a player (their plays follow).
+    Rename { player: String, new_name: String },
+    /// Merge the second player into the first: every play of the second becomes the first's.
+    Merge { kept: String, absorbed: String },
+    /// Archive a player (or bring them back with --undo).
+    Archive {
+        player: String,
+        #[arg(long)]
+        undo: bool,
+    },
+    /// Statistics, as JSON.
+    Stats {
+        #[command(subcommand)]
+        of: StatsCommand,
+    },
+    /// CSV of plays (or, with --scores, of each player's score in each play).
+    Csv {
+        #[arg(long)]
+        scores: bool,
+        /// Separate fields with `;` (French spreadsheets).
+        #[arg(long)]
+        semicolon: bool,
+        /// Start with a UTF-8 byte order mark.
+        #[arg(long)]
+        bom: bool,
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Copy the database now into its backups folder.
+    Backup,
+    /// The database's backups, newest first.
+    Backups,
+    /// Replace the history by a backup (a file name from `backups`); the current one is kept aside.
+    RestoreBackup { file_name: String },
+    /// Import a BG Stats JSON export: all of it, or nothing if any part is wrong.
+    BgstatsImport { file: PathBuf },
+    /// Write the history as a BG Stats JSON file, or to standard output.
+    BgstatsExport {
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// One play in full.
     Show {
@@ -124,6 +192,27 @@ enum HistoryCommand {
     Import { file: PathBuf },
     /// Record a finished play from a table state (players are added to the roster by name).
     Add { game: String, table: PathBuf },
+}
+
+#[derive(Subcommand)]
+enum StatsCommand {
+    /// Scores, categories, missions, districts and characters of one game.
+    Game {
+        game: String,
+        #[arg(long, default_value_t = 10)]
+        bucket: u32,
+    },
+    /// Win rates, streaks, head-to-head, favourites and records of one player.
+    Player { player: String },
+    /// Co-op and solo scenarios of one game.
+    Scenarios { game: String },
+    /// Plays per month.
+    Activity {
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long)]
+        player: Option<String>,
+    },
 }
 
 /// Why a command failed: invalid input (exit 1) or anything else (exit 2).
@@ -253,7 +342,7 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
 fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
     let mut store = Store::open(db)?;
     match command {
-        HistoryCommand::List { game, status, limit, offset, json } => {
+        HistoryCommand::List { game, status, limit, offset, variant, player, from, to, deleted, json } => {
             let game = game.map(|g| g.parse::<GameId>()).transpose()?;
             let status = match status {
                 None => None,
@@ -261,7 +350,19 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
                 })?),
             };
-            let page = store.list_plays(&PlayFilter { game, status, limit, offset })?;
+            let player_id = player.map(|p| player_id(&store, &p)).transpose()?;
+            let page = store.list_plays(&PlayFilter {
+                game,
+                status,
+                limit,
+                offset,
+                variant,
+                player_id,
+                from: from.map(|d| day(&d)).transpose()?,
+                to: to.map(|d| day(&d)).transpose()?,
+                deleted,
+                ..PlayFilter::default()
+            })?;
             if json {
                 return print_json(out, &page);
             }
@@ -291,6 +392,89 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                 )?;
             }
             write_line(out, &format!("{} / {}", page.plays.len(), page.total))
+        }
+        HistoryCommand::Delete { id } => {
+            store.delete_play(id)?;
+            write_line(out, &format!("play #{id} moved to the bin (undo: greffier history restore {id})"))
+        }
+        HistoryCommand::Restore { id } => {
+            store.restore_play(id)?;
+            write_line(out, &format!("play #{id} restored"))
+        }
+        HistoryCommand::Rescore { id } => {
+            let play = store.rescore_play(id)?;
+            match &play.scoreboard {
+                Some(board) => print_scoreboard(out, board, lang),
+                None => write_line(out, &format!("play #{id} has no result to recompute")),
+            }
+        }
+        HistoryCommand::Players => print_json(out, &store.list_players()?),
+        HistoryCommand::Rename { player, new_name } => {
+            let id = player_id(&store, &player)?;
+            print_json(out, &store.rename_player(id, &new_name)?)
+        }
+        HistoryCommand::Merge { kept, absorbed } => {
+            let (kept, absorbed) = (player_id(&store, &kept)?, player_id(&store, &absorbed)?);
+            print_json(out, &store.merge_players(kept, absorbed)?)
+        }
+        HistoryCommand::Archive { player, undo } => {
+            let id = player_id(&store, &player)?;
+            print_json(out, &store.set_player_archived(id, !undo)?)
+        }
+        HistoryCommand::Stats { of } => match of {
+            StatsCommand::Game { game, bucket } => print_json(out, &store.game_stats(game.parse()?, bucket)?),
+            StatsCommand::Player { player } => {
+                let id = player_id(&store, &player)?;
+                print_json(out, &store.player_stats(id)?)
+            }
+            StatsCommand::Scenarios { game } => print_json(out, &store.scenario_stats(game.parse()?)?),
+            StatsCommand::Activity { game, player } => {
+                let game = game.map(|g| g.parse::<GameId>()).transpose()?;
+                let player = player.map(|p| player_id(&store, &p)).transpose()?;
+                print_json(out, &store.activity(game, player)?)
+            }
+        },
+        HistoryCommand::Csv { scores, semicolon, bom, game, output } => {
+            let options = CsvOptions {
+                delimiter: if semicolon { CsvDelimiter::Semicolon } else { CsvDelimiter::Comma },
+                bom,
+                game: game.map(|g| g.parse::<GameId>()).transpose()?,
+                status: None,
+            };
+            let mut bytes = Vec::new();
+            if scores {
+                store.export_scores_csv(&options, &mut bytes, &mut history::no_progress)?;
+            } else {
+                store.export_plays_csv(&options, &mut bytes, &mut history::no_progress)?;
+            }
+            write_output(out, output.as_deref(), &bytes)
+        }
+        HistoryCommand::Backup => {
+            let b = store.backup_now(BackupKind::Manual, history::DEFAULT_BACKUPS_KEPT)?;
+            write_line(out, &b.file_name)
+        }
+        HistoryCommand::Backups => print_json(out, &store.list_backups()?),
+        HistoryCommand::RestoreBackup { file_name } => {
+            let safety = store.restore_backup(&file_name)?;
+            write_line(
+                out,
+                &format!("restored {file_name}; the history before it is in {}", safety.file_name),
+            )
+        }
+        HistoryCommand::BgstatsImport { file } => {
+            let text = read_input(&file, history::MAX_BGSTATS_BYTES as u64)?;
+            let report = store.import_bgstats(&BgStats::from_json(&text)?, &mut history::no_progress)?;
+            write_line(
+                out,
+                &format!(
+                    "imported: {} plays, {} plays of other games, {} players; skipped {} plays already present",
+                    report.plays_added, report.other_plays_added, report.players_added, report.plays_skipped
+                ),
+            )
+        }
+        HistoryCommand::BgstatsExport { output } => {
+            let text = store.export_bgstats(&mut history::no_progress)?.to_json();
+            write_output(out, output.as_deref(), text.as_bytes())
         }
         HistoryCommand::Show { id, json } => {
             let play = store.play(id)?;
@@ -349,6 +533,39 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                 serde_json::from_str(&text).map_err(|e| Problems::malformed(&e))?;
             let play = store.record_finished_play(game, &state)?;
             write_line(out, &format!("recorded play #{}", play.id))
+        }
+    }
+}
+
+/// The id of the roster player named `name` (ignoring case).
+fn player_id(store: &Store, name: &str) -> Result<u32, Failure> {
+    store
+        .list_players()?
+        .into_iter()
+        .find(|p| p.name.to_lowercase() == name.trim().to_lowercase())
+        .map(|p| p.id)
+        .ok_or_else(|| Failure::Other(format!("no player named `{name}`")))
+}
+
+/// Midnight UTC of a `YYYY-MM-DD` day.
+fn day(text: &str) -> Result<chrono::DateTime<chrono::Utc>, Failure> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .ok_or_else(|| Failure::Other(format!("`{text}` is not a day (YYYY-MM-DD)")))
+}
+
+/// Writes to `path` (beside it first, then renamed: never half a file under the final name),
+/// or to standard output.
+fn write_output(out: &mut impl Write, path: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
+    match path {
+        None => out.write_all(bytes).map_err(|e| Failure::Other(format!("stdout: {e}"))),
+        Some(path) => {
+            let tmp = path.with_extension("partial");
+            std::fs::write(&tmp, bytes)
+                .and_then(|()| std::fs::rename(&tmp, path))
+                .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))
         }
     }
 }

@@ -13,7 +13,7 @@ use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player,
     now, parse_time, sql_int, write_results, write_table_state,
 };
-use super::{Result, Store, StoreError, latest_schema_version};
+use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
 use crate::games::{GameId, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -30,6 +30,34 @@ pub struct Backup {
     #[serde(default)]
     pub card_values: Vec<BackupCardValue>,
     pub plays: Vec<BackupPlay>,
+    /// Schema 3 on: plays of other games (BG Stats imports), as plain results.
+    #[serde(default)]
+    pub other_plays: Vec<BackupOtherPlay>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackupOtherPlay {
+    pub uuid: String,
+    pub game_name: String,
+    pub bgg_id: Option<i64>,
+    pub played_at: DateTime<Utc>,
+    pub duration_minutes: Option<u32>,
+    pub location: Option<String>,
+    pub notes: Option<String>,
+    pub cooperative: bool,
+    pub imported_at: DateTime<Utc>,
+    pub seats: Vec<BackupOtherSeat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackupOtherSeat {
+    /// The player's name, as in [`Backup::players`].
+    pub player: String,
+    pub score: Option<i64>,
+    pub winner: bool,
+    pub first_player: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,6 +76,8 @@ pub struct Counts {
     pub players: usize,
     pub plays: usize,
     pub card_values: usize,
+    #[serde(default)]
+    pub other_plays: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,6 +115,12 @@ pub struct BackupPlay {
     pub scoreboard: Option<Scoreboard>,
     #[serde(default)]
     pub events: Vec<RoundEvent>,
+    /// Schema 2 on: minutes the play lasted.
+    #[serde(default)]
+    pub duration_minutes: Option<u32>,
+    /// Schema 2 on: the play is in the bin.
+    #[serde(default)]
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +148,8 @@ pub struct ImportReport {
     /// Plays already in the history (same uuid), left as they were.
     pub plays_skipped: usize,
     pub card_values_added: usize,
+    /// Plays of other games added.
+    pub other_plays_added: usize,
 }
 
 impl Backup {
@@ -150,6 +188,7 @@ impl Backup {
         }
         if self.players.len() > MAX_BACKUP_ITEMS
             || self.plays.len() > MAX_BACKUP_ITEMS
+            || self.other_plays.len() > MAX_BACKUP_ITEMS
             || self.card_values.len() > MAX_BACKUP_ITEMS
         {
             problems.push(
@@ -214,6 +253,13 @@ impl Backup {
             }
             check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
             check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+            if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
+                problems.push(
+                    at("duration_minutes"),
+                    "out_of_range",
+                    Text::new("Durée hors limites.", "Duration out of range."),
+                );
+            }
             let mut seated = HashSet::new();
             for (s, seat) in play.seats.iter().enumerate() {
                 if !names.contains(&seat.player.trim().to_lowercase()) {
@@ -283,6 +329,55 @@ impl Backup {
                 }
             }
         }
+        let mut other_uuids = HashSet::new();
+        for (i, play) in self.other_plays.iter().enumerate() {
+            let at = |f: &str| format!("other_plays[{i}].{f}");
+            if play.uuid.trim().is_empty() || play.uuid.len() > 64 || !other_uuids.insert(play.uuid.as_str())
+            {
+                problems.push(
+                    at("uuid"),
+                    "invalid_uuid",
+                    Text::new(
+                        "Identifiant de partie vide, trop long ou en double.",
+                        "Play id empty, too long or repeated.",
+                    ),
+                );
+            }
+            if play.game_name.trim().is_empty() || play.game_name.chars().count() > 200 {
+                problems.push(
+                    at("game_name"),
+                    "invalid_name",
+                    Text::new("Nom de jeu vide ou trop long.", "Game name empty or too long."),
+                );
+            }
+            check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
+            check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+            if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
+                problems.push(
+                    at("duration_minutes"),
+                    "out_of_range",
+                    Text::new("Durée hors limites.", "Duration out of range."),
+                );
+            }
+            if play.seats.is_empty() || play.seats.len() > 8 {
+                problems.push(at("seats"), "player_count", Text::new("De 1 à 8 joueurs.", "1 to 8 players."));
+            }
+            for (s, seat) in play.seats.iter().enumerate() {
+                if !names.contains(&seat.player.trim().to_lowercase()) {
+                    problems.push(
+                        at(&format!("seats[{s}].player")),
+                        "unknown_player",
+                        Text::new(
+                            format!(
+                                "« {} » n'est pas dans la liste des joueurs de la sauvegarde.",
+                                seat.player
+                            ),
+                            format!("“{}” is not among the backup's players.", seat.player),
+                        ),
+                    );
+                }
+            }
+        }
         for (i, c) in self.card_values.iter().enumerate() {
             if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
                 problems.push(
@@ -300,6 +395,11 @@ impl Store {
     /// Every player, play and card value, in a stable order (so two exports of the same
     /// history are equal but for `exported_at`).
     pub fn export(&self) -> Result<Backup> {
+        self.export_with_progress(&mut super::no_progress)
+    }
+
+    /// [`Store::export`], telling `progress` how far it is every few hundred plays.
+    pub fn export_with_progress(&self, progress: &mut dyn FnMut(Progress)) -> Result<Backup> {
         let conn = &self.conn;
         let mut stmt = conn.prepare(
             "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id",
@@ -330,7 +430,7 @@ impl Store {
 
         let mut stmt = conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.updated_at, p.location, p.notes,
-                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json
+                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at
                FROM plays p
                LEFT JOIN table_states t ON t.play_id = p.id
                LEFT JOIN scoreboards b ON b.play_id = p.id
@@ -353,10 +453,14 @@ impl Store {
                     r.get::<_, Option<String>>(11)?.map(|s| parse_time(&s)).transpose()?,
                     r.get::<_, Option<String>>(12)?,
                     r.get::<_, Option<String>>(13)?,
+                    r.get::<_, Option<u32>>(14)?,
+                    r.get::<_, Option<String>>(15)?.map(|s| parse_time(&s)).transpose()?,
                 ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut plays = Vec::with_capacity(rows.len());
+        let total = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let mut done = 0u32;
         for (
             id,
             uuid,
@@ -372,6 +476,8 @@ impl Store {
             saved_at,
             state,
             board,
+            duration_minutes,
+            deleted_at,
         ) in rows
         {
             let seats = self
@@ -402,26 +508,102 @@ impl Store {
                 table_state,
                 scoreboard: board.and_then(|b| serde_json::from_str(&b).ok()),
                 events: self.round_events(id)?,
+                duration_minutes,
+                deleted_at,
             });
+            done += 1;
+            if done.is_multiple_of(500) || done == total {
+                progress(Progress { stage: ProgressStage::Reading, done, total });
+            }
         }
+        let other_plays = self.export_other_plays()?;
         Ok(Backup {
             manifest: Manifest {
                 format: BACKUP_FORMAT.to_owned(),
                 app_version: env!("CARGO_PKG_VERSION").to_owned(),
                 schema_version: latest_schema_version(),
                 exported_at: now(),
-                counts: Counts { players: players.len(), plays: plays.len(), card_values: card_values.len() },
+                counts: Counts {
+                    players: players.len(),
+                    plays: plays.len(),
+                    card_values: card_values.len(),
+                    other_plays: other_plays.len(),
+                },
             },
             players,
             card_values,
             plays,
+            other_plays,
         })
+    }
+
+    fn export_other_plays(&self) -> Result<Vec<BackupOtherPlay>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at
+               FROM other_plays ORDER BY played_at, uuid",
+        )?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    BackupOtherPlay {
+                        uuid: r.get(1)?,
+                        game_name: r.get(2)?,
+                        bgg_id: r.get(3)?,
+                        played_at: parse_time(&r.get::<_, String>(4)?)?,
+                        duration_minutes: r.get(5)?,
+                        location: r.get(6)?,
+                        notes: r.get(7)?,
+                        cooperative: r.get(8)?,
+                        imported_at: parse_time(&r.get::<_, String>(9)?)?,
+                        seats: Vec::new(),
+                    },
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut seats = self.conn.prepare_cached(
+            "SELECT p.name, s.score, s.winner, s.first_player FROM other_play_seats s
+               JOIN players p ON p.id = s.player_id WHERE s.other_play_id = ?1 ORDER BY s.seat",
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, mut play) in rows {
+            play.seats = seats
+                .query_map([id], |r| {
+                    Ok(BackupOtherSeat {
+                        player: r.get(0)?,
+                        score: r.get(1)?,
+                        winner: r.get(2)?,
+                        first_player: r.get(3)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            out.push(play);
+        }
+        Ok(out)
     }
 
     /// Imports a backup in one transaction: everything it adds, or nothing when any part of it
     /// is wrong (all problems reported).
     pub fn import(&mut self, backup: &Backup) -> Result<ImportReport> {
+        self.import_with_progress(backup, &mut super::no_progress)
+    }
+
+    /// [`Store::import`], telling `progress` how far it is every few hundred plays.
+    pub fn import_with_progress(
+        &mut self,
+        backup: &Backup,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<ImportReport> {
+        let total = u32::try_from(backup.plays.len() + backup.other_plays.len()).unwrap_or(u32::MAX);
+        progress(Progress { stage: ProgressStage::Checking, done: 0, total });
         backup.check()?;
+        let mut done = 0u32;
+        let mut tick = |done: &mut u32| {
+            *done += 1;
+            if done.is_multiple_of(500) || *done == total {
+                progress(Progress { stage: ProgressStage::Writing, done: *done, total });
+            }
+        };
         let mut report = ImportReport::default();
         let tx = self.conn.transaction()?;
         let mut ids: HashMap<String, i64> = HashMap::new();
@@ -450,13 +632,15 @@ impl Store {
                 tx.query_row("SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)", [&play.uuid], |r| {
                     r.get(0)
                 })?;
+            tick(&mut done);
             if exists {
                 report.plays_skipped += 1;
                 continue;
             }
             tx.execute(
-                "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at,
+                                    duration_minutes, deleted_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     play.uuid,
                     play.game.as_str(),
@@ -468,6 +652,8 @@ impl Store {
                     play.location,
                     play.notes,
                     fmt_time(&play.updated_at),
+                    play.duration_minutes,
+                    play.deleted_at.as_ref().map(fmt_time),
                 ],
             )?;
             let play_id = tx.last_insert_rowid();
@@ -491,6 +677,43 @@ impl Store {
                 )?;
             }
             report.plays_added += 1;
+        }
+        for play in &backup.other_plays {
+            tick(&mut done);
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+                [&play.uuid],
+                |r| r.get(0),
+            )?;
+            if exists {
+                report.plays_skipped += 1;
+                continue;
+            }
+            tx.execute(
+                "INSERT INTO other_plays (uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    play.uuid,
+                    play.game_name.trim(),
+                    play.bgg_id,
+                    fmt_time(&play.played_at),
+                    play.duration_minutes,
+                    play.location,
+                    play.notes,
+                    play.cooperative,
+                    fmt_time(&play.imported_at),
+                ],
+            )?;
+            let other_id = tx.last_insert_rowid();
+            for (i, seat) in play.seats.iter().enumerate() {
+                let player_id = ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
+                tx.execute(
+                    "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![other_id, sql_int(i), player_id, seat.score, seat.winner, seat.first_player],
+                )?;
+            }
+            report.other_plays_added += 1;
         }
         tx.commit()?;
         Ok(report)

@@ -5,9 +5,14 @@
 //! Opening applies the numbered SQL files of `migrations/` in order. Every write that touches
 //! more than one row runs in one transaction, so a crash leaves either all of it or none.
 
+mod autobackup;
 mod backup;
+mod bgstats;
+mod csv_export;
+mod log;
 mod model;
 mod plays;
+mod stats;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -15,14 +20,28 @@ use std::time::Duration;
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
-pub use backup::{Backup, BackupPlay, BackupPlayer, BackupSeat, ImportReport, Manifest};
+pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
+pub use backup::{
+    Backup, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts, ImportReport,
+    Manifest,
+};
+pub use bgstats::{
+    BgGame, BgLocation, BgPlay, BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_BYTES,
+    MAX_BGSTATS_ITEMS, recognise_game,
+};
+pub use csv_export::{CsvDelimiter, CsvOptions};
+pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
+pub use stats::*;
 
 use crate::games::Problems;
 
 /// The migrations, in order; each is a file of `migrations/`.
-const MIGRATION_FILES: &[(&str, &str)] =
-    &[("0001_initial.sql", include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATION_FILES: &[(&str, &str)] = &[
+    ("0001_initial.sql", include_str!("../../migrations/0001_initial.sql")),
+    ("0002_play_log_and_statistics.sql", include_str!("../../migrations/0002_play_log_and_statistics.sql")),
+    ("0003_other_games.sql", include_str!("../../migrations/0003_other_games.sql")),
+];
 
 fn migrations() -> Migrations<'static> {
     Migrations::new(MIGRATION_FILES.iter().map(|(_, sql)| M::up(sql)).collect())
@@ -52,6 +71,8 @@ pub enum StoreError {
     Invalid(Problems),
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
+    #[error("could not write the output: {0}")]
+    Write(std::io::Error),
 }
 
 impl StoreError {
@@ -62,7 +83,7 @@ impl StoreError {
             StoreError::NewerSchema { .. } => "newer_schema",
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
-            StoreError::Io { .. } => "io",
+            StoreError::Io { .. } | StoreError::Write(_) => "io",
         }
     }
 }
@@ -73,11 +94,37 @@ impl From<Problems> for StoreError {
     }
 }
 
+/// Where a long import or export is; sent to the caller's callback every few hundred items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Progress {
+    pub stage: ProgressStage,
+    pub done: u32,
+    pub total: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ProgressStage {
+    /// Reading plays from the database (exports).
+    Reading,
+    /// Checking a file to import.
+    Checking,
+    /// Writing to the database (imports) or to the file (exports).
+    Writing,
+}
+
+/// A progress callback that ignores everything.
+pub fn no_progress(_: Progress) {}
+
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// An open history database.
 pub struct Store {
     conn: Connection,
+    /// The database file (none in memory); its backups go in `backups/` beside it.
+    path: Option<PathBuf>,
 }
 
 impl Store {
@@ -88,15 +135,15 @@ impl Store {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_owned(), source })?;
         }
         let conn = Connection::open(path)?;
-        Store::prepare(conn, true)
+        Store::prepare(conn, Some(path))
     }
 
     /// A fresh database in memory (tests, benchmarks).
     pub fn open_in_memory() -> Result<Store> {
-        Store::prepare(Connection::open_in_memory()?, false)
+        Store::prepare(Connection::open_in_memory()?, None)
     }
 
-    fn prepare(mut conn: Connection, file: bool) -> Result<Store> {
+    fn prepare(mut conn: Connection, file: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -104,14 +151,18 @@ impl Store {
         if found > supported {
             return Err(StoreError::NewerSchema { found, supported });
         }
-        if file {
+        if let Some(path) = file {
             // WAL: readers never block the writer and a killed process loses nothing committed;
             // FULL: a committed play also survives a power cut.
             let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             conn.pragma_update(None, "synchronous", "FULL")?;
+            if autobackup::needs_backup_before_migration(found) {
+                let dir = path.parent().unwrap_or(Path::new(".")).join(BACKUP_DIR_NAME);
+                autobackup::backup_into(&conn, &dir, BackupKind::BeforeMigration, 10)?;
+            }
         }
         migrations().to_latest(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store { conn, path: file.map(Path::to_owned) })
     }
 
     /// The schema version of the open database.

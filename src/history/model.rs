@@ -105,6 +105,10 @@ pub struct PlayDetail {
     /// The scoreboard computed when the play was finished.
     pub scoreboard: Option<Scoreboard>,
     pub events: Vec<RoundEvent>,
+    /// Minutes the play lasted (measured at finish, editable).
+    pub duration_minutes: Option<u32>,
+    /// Set when the play is in the bin (undo with `restore_play`).
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
 /// A player's line in a play list.
@@ -131,14 +135,63 @@ pub struct PlaySummary {
     pub location: Option<String>,
     /// In seat order.
     pub players: Vec<SummaryPlayer>,
+    pub duration_minutes: Option<u32>,
+    /// How the play ended, once finished.
+    pub outcome: Option<OutcomeKind>,
+    /// Co-op and solo plays: whether the table won.
+    pub won: Option<bool>,
+    pub deleted_at: Option<DateTime<Utc>>,
 }
 
-/// Which plays to list, newest first.
+/// The kind of ending of a finished play (`plays.outcome`), see [`crate::games::Outcome`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum OutcomeKind {
+    Points,
+    Coop,
+    Solo,
+    ObjectiveRace,
+}
+
+impl OutcomeKind {
+    pub const ALL: [OutcomeKind; 4] =
+        [OutcomeKind::Points, OutcomeKind::Coop, OutcomeKind::Solo, OutcomeKind::ObjectiveRace];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutcomeKind::Points => "points",
+            OutcomeKind::Coop => "coop",
+            OutcomeKind::Solo => "solo",
+            OutcomeKind::ObjectiveRace => "objective_race",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OutcomeKind> {
+        OutcomeKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// Which plays to list, newest first. Every field is optional (absent = no restriction).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
 pub struct PlayFilter {
     pub game: Option<GameId>,
     pub status: Option<PlayStatus>,
+    /// Rule profile (Citadelles), module (Valencia, Splendor) or scenario (Orléans).
+    pub variant: Option<String>,
+    /// Plays where this player has a seat.
+    pub player_id: Option<Id>,
+    /// Started at or after this instant.
+    pub from: Option<DateTime<Utc>>,
+    /// Started strictly before this instant.
+    pub to: Option<DateTime<Utc>>,
+    pub outcome: Option<OutcomeKind>,
+    /// Co-op and solo plays won (true) or lost (false).
+    pub won: Option<bool>,
+    /// List the bin (deleted plays) instead of the log.
+    pub deleted: bool,
     /// At most this many (0 means 20; capped at 200).
     pub limit: u32,
     pub offset: u32,
@@ -169,4 +222,20 @@ pub struct CardValue {
     pub game: GameId,
     pub card: String,
     pub value: i32,
+}
+
+/// Changes to a play's details. The editable fields are all replaced by the values given
+/// (send the current ones to keep them). A finished play is rescored from `table_state` when
+/// given, else from the state stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct PlayEdit {
+    pub location: Option<String>,
+    pub notes: Option<String>,
+    pub duration_minutes: Option<u32>,
+    /// A new start time (a play typed in afterwards); absent keeps it.
+    pub started_at: Option<DateTime<Utc>>,
+    /// A corrected table state (finished plays: rescored; plays in progress: stored).
+    pub table_state: Option<serde_json::Value>,
 }

@@ -72,7 +72,7 @@ pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> St
     name.to_owned()
 }
 
-fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
+pub(super) fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
     Ok(conn
         .query_row(
             "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE",
@@ -162,7 +162,7 @@ pub(super) fn write_table_state(
 }
 
 /// The state as stored, refusing one too large to keep.
-fn state_text(state: &serde_json::Value) -> Result<String> {
+pub(super) fn state_text(state: &serde_json::Value) -> Result<String> {
     let text = serde_json::to_string(state).unwrap_or_else(|_| "null".to_owned());
     if text.len() > MAX_STATE_BYTES {
         let mut p = Problems::new();
@@ -180,7 +180,7 @@ fn state_text(state: &serde_json::Value) -> Result<String> {
 }
 
 /// The scoreboard's players must be the play's seats, in order.
-fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> Result<(), Problems> {
+pub(super) fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> Result<(), Problems> {
     let mut problems = Problems::new();
     if board.players.len() != seats.len() {
         problems.push(
@@ -379,7 +379,11 @@ impl Store {
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
         tx.execute(
-            "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3 WHERE id = ?1",
+            // The duration is measured unless one was typed already.
+            "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3,
+                    duration_minutes = COALESCE(duration_minutes,
+                        min(100000, max(0, CAST(round((julianday(?2) - julianday(started_at)) * 1440) AS INTEGER))))
+              WHERE id = ?1",
             params![play, fmt_time(&ended), board.variant],
         )?;
         tx.commit()?;
@@ -504,32 +508,77 @@ impl Store {
             0 => 20,
             n => n.min(200),
         };
-        let game = filter.game.map(GameId::as_str);
-        let status = filter.status.map(PlayStatus::as_str);
-        let total: u32 = self.conn.query_row(
-            "SELECT COUNT(*) FROM plays WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)",
-            params![game, status],
-            |r| r.get(0),
+        // One statement for the count and the page: each filter is inactive when its
+        // parameter is NULL.
+        const WHERE: &str = "(?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)
+              AND (?3 IS NULL OR variant = ?3)
+              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?4))
+              AND (?5 IS NULL OR started_at >= ?5) AND (?6 IS NULL OR started_at < ?6)
+              AND (?7 IS NULL OR outcome = ?7) AND (?8 IS NULL OR won = ?8)
+              AND ((deleted_at IS NOT NULL) = ?9)";
+        let args = params![
+            filter.game.map(GameId::as_str),
+            filter.status.map(PlayStatus::as_str),
+            filter.variant,
+            filter.player_id,
+            filter.from.as_ref().map(fmt_time),
+            filter.to.as_ref().map(fmt_time),
+            filter.outcome.map(OutcomeKind::as_str),
+            filter.won,
+            filter.deleted,
+        ];
+        let total: u32 =
+            self.conn.query_row(&format!("SELECT COUNT(*) FROM plays WHERE {WHERE}"), args, |r| r.get(0))?;
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT id, game, variant, status, started_at, ended_at, location, duration_minutes, outcome, won, deleted_at
+               FROM plays WHERE {WHERE}
+              ORDER BY started_at DESC, id DESC LIMIT ?10 OFFSET ?11"
+        ))?;
+        let rows = stmt.query_map(
+            params![
+                filter.game.map(GameId::as_str),
+                filter.status.map(PlayStatus::as_str),
+                filter.variant,
+                filter.player_id,
+                filter.from.as_ref().map(fmt_time),
+                filter.to.as_ref().map(fmt_time),
+                filter.outcome.map(OutcomeKind::as_str),
+                filter.won,
+                filter.deleted,
+                limit,
+                filter.offset,
+            ],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    parse_time(&r.get::<_, String>(4)?)?,
+                    r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, Option<u32>>(7)?,
+                    r.get::<_, Option<String>>(8)?,
+                    r.get::<_, Option<bool>>(9)?,
+                    r.get::<_, Option<String>>(10)?.map(|s| parse_time(&s)).transpose()?,
+                ))
+            },
         )?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, game, variant, status, started_at, ended_at, location FROM plays
-              WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)
-              ORDER BY started_at DESC, id DESC LIMIT ?3 OFFSET ?4",
-        )?;
-        let rows = stmt.query_map(params![game, status, limit, filter.offset], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                parse_time(&r.get::<_, String>(4)?)?,
-                r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
-                r.get::<_, Option<String>>(6)?,
-            ))
-        })?;
         let mut plays = Vec::new();
         for row in rows {
-            let (id, game, variant, status, started_at, ended_at, location) = row?;
+            let (
+                id,
+                game,
+                variant,
+                status,
+                started_at,
+                ended_at,
+                location,
+                duration_minutes,
+                outcome,
+                won,
+                deleted_at,
+            ) = row?;
             plays.push(PlaySummary {
                 id: to_id(id)?,
                 game: parse_game(&game)?,
@@ -539,6 +588,10 @@ impl Store {
                 ended_at,
                 location,
                 players: self.summary_players(id)?,
+                duration_minutes,
+                outcome: outcome.as_deref().and_then(OutcomeKind::parse),
+                won,
+                deleted_at,
             });
         }
         Ok(PlayPage { plays, total })
@@ -569,7 +622,7 @@ impl Store {
             .conn
             .query_row(
                 "SELECT p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.location, p.notes,
-                        t.state_json, t.schema_version, b.scoreboard_json
+                        t.state_json, t.schema_version, b.scoreboard_json, p.duration_minutes, p.deleted_at
                    FROM plays p
                    LEFT JOIN table_states t ON t.play_id = p.id
                    LEFT JOIN scoreboards b ON b.play_id = p.id
@@ -588,12 +641,28 @@ impl Store {
                         r.get::<_, Option<String>>(8)?,
                         r.get::<_, Option<u32>>(9)?,
                         r.get::<_, Option<String>>(10)?,
+                        r.get::<_, Option<u32>>(11)?,
+                        r.get::<_, Option<String>>(12)?.map(|s| parse_time(&s)).transpose()?,
                     ))
                 },
             )
             .optional()?
             .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
-        let (uuid, game, variant, status, started_at, ended_at, location, notes, state, schema, board) = row;
+        let (
+            uuid,
+            game,
+            variant,
+            status,
+            started_at,
+            ended_at,
+            location,
+            notes,
+            state,
+            schema,
+            board,
+            duration_minutes,
+            deleted_at,
+        ) = row;
         Ok(PlayDetail {
             id: play,
             uuid,
@@ -609,6 +678,8 @@ impl Store {
             table_schema_version: schema,
             scoreboard: board.and_then(|s| serde_json::from_str(&s).ok()),
             events: self.round_events(i64::from(play))?,
+            duration_minutes,
+            deleted_at,
         })
     }
 
@@ -645,20 +716,23 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    fn game_and_status(&self, play: Id) -> Result<(GameId, PlayStatus)> {
+    /// The game and status of a play that is not in the bin.
+    pub(super) fn game_and_status(&self, play: Id) -> Result<(GameId, PlayStatus)> {
         let (game, status): (String, String) = self
             .conn
-            .query_row("SELECT game, status FROM plays WHERE id = ?1", [play], |r| Ok((r.get(0)?, r.get(1)?)))
+            .query_row("SELECT game, status FROM plays WHERE id = ?1 AND deleted_at IS NULL", [play], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
             .optional()?
             .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
         Ok((parse_game(&game)?, parse_status(&status)?))
     }
 }
 
-fn parse_game(s: &str) -> Result<GameId> {
+pub(super) fn parse_game(s: &str) -> Result<GameId> {
     s.parse().map_err(|_| StoreError::NotFound { what: "game", id: s.to_owned() })
 }
 
-fn parse_status(s: &str) -> Result<PlayStatus> {
+pub(super) fn parse_status(s: &str) -> Result<PlayStatus> {
     PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound { what: "status", id: s.to_owned() })
 }

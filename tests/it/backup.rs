@@ -84,3 +84,81 @@ fn hostile_files_are_refused_with_a_clear_error() {
     text = text.replacen("\"manifest\": {", "\"surprise\": 1, \"manifest\": {", 1);
     assert_eq!(Backup::from_json(&text).expect_err("unknown field").0[0].code, "malformed");
 }
+
+mod automatic {
+    use greffier::history::{BackupKind, PlayFilter, Store, StoreError};
+
+    use crate::support::seed_plays;
+
+    fn plays(store: &Store) -> u32 {
+        store.list_plays(&PlayFilter::default()).expect("list").total
+    }
+
+    #[test]
+    fn a_database_is_backed_up_before_its_schema_is_migrated() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("greffier.sqlite3");
+        {
+            let conn = rusqlite::Connection::open(&path).expect("create");
+            conn.execute_batch(include_str!("../../migrations/0001_initial.sql")).expect("schema 1");
+            conn.execute_batch(
+                "INSERT INTO players (name, created_at) VALUES ('Ani', '2025-01-01T00:00:00.000Z');
+                 PRAGMA user_version = 1;",
+            )
+            .expect("a schema-1 history");
+        }
+        let store = Store::open(&path).expect("migrates");
+        let backups = store.list_backups().expect("backups");
+        assert_eq!(backups.len(), 1);
+        assert_eq!(backups[0].kind, BackupKind::BeforeMigration);
+        let old =
+            rusqlite::Connection::open(dir.path().join("backups").join(&backups[0].file_name)).expect("open");
+        let version: u32 = old.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("version");
+        let name: String = old.query_row("SELECT name FROM players", [], |r| r.get(0)).expect("player");
+        assert_eq!((version, name.as_str()), (1, "Ani"), "the backup is the history as it was");
+
+        drop(store);
+        let again = Store::open(&path).expect("reopen");
+        assert_eq!(again.list_backups().expect("backups").len(), 1, "no migration, no new backup");
+    }
+
+    #[test]
+    fn the_daily_backup_is_made_once_a_day_and_old_backups_rotate() {
+        let dir = tempfile::tempdir().expect("dir");
+        let store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        let first = store.daily_backup(3).expect("daily").expect("made");
+        assert_eq!(first.kind, BackupKind::Daily);
+        assert!(store.daily_backup(3).expect("daily").is_none(), "already made today");
+        for _ in 0..4 {
+            store.backup_now(BackupKind::Manual, 2).expect("manual");
+        }
+        let kinds: Vec<BackupKind> = store.list_backups().expect("list").iter().map(|b| b.kind).collect();
+        assert_eq!(kinds.iter().filter(|k| **k == BackupKind::Manual).count(), 2, "only the newest 2 kept");
+        assert_eq!(kinds.iter().filter(|k| **k == BackupKind::Daily).count(), 1);
+        assert!(Store::open_in_memory().expect("memory").daily_backup(3).is_err(), "nowhere to write");
+    }
+
+    #[test]
+    fn restoring_a_backup_brings_the_history_back_and_keeps_the_current_one_aside() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 3);
+        let three = store.backup_now(BackupKind::Manual, 5).expect("backup");
+        seed_plays(&mut store, 2);
+        assert_eq!(plays(&store), 5);
+
+        let safety = store.restore_backup(&three.file_name).expect("restore");
+        assert_eq!(plays(&store), 3);
+        assert_eq!(safety.kind, BackupKind::BeforeRestore);
+        assert_eq!(store.integrity_check().expect("check"), "ok");
+
+        store.restore_backup(&safety.file_name).expect("undo the restore");
+        assert_eq!(plays(&store), 5);
+
+        assert!(matches!(store.restore_backup("../greffier.sqlite3"), Err(StoreError::NotFound { .. })));
+        let junk = dir.path().join("backups").join("greffier-manual-20200101T000000.000Z.sqlite3");
+        std::fs::write(&junk, b"not a database at all, just text").expect("junk");
+        assert!(store.restore_backup("greffier-manual-20200101T000000.000Z.sqlite3").is_err());
+        assert_eq!(plays(&store), 5, "a bad backup changes nothing");
+    }
+}

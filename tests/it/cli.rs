@@ -151,3 +151,52 @@ fn a_bad_import_changes_nothing_and_a_newer_database_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("newer Greffier (schema 42"), "{}", stderr(&out));
 }
+
+#[test]
+fn history_bgstats_import_stats_csv_bin_and_backups_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bgstats-sample.json");
+
+    let out = greffier(&["history", "--db", db, "bgstats-import", sample], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("imported: 3 plays, 2 plays of other games, 4 players"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = greffier(&["history", "--db", db, "stats", "player", "ani"], None);
+    let stats: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        (stats["competitive"]["plays"].as_u64(), stats["competitive"]["wins"].as_u64()),
+        (Some(3), Some(1))
+    );
+
+    let out = greffier(
+        &["history", "--db", db, "list", "--player", "Lilli", "--from", "2025-11-01", "--to", "2025-11-03"],
+        None,
+    );
+    assert!(stdout(&out).contains("citadelles") && stdout(&out).ends_with("1 / 1\n"), "{}", stdout(&out));
+
+    let out = greffier(&["history", "--db", db, "csv", "--scores", "--semicolon", "--bom"], None);
+    assert!(out.stdout.starts_with("\u{feff}play_id;uuid;game;".as_bytes()));
+
+    let out = greffier(&["history", "--db", db, "list", "--json"], None);
+    let page: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let id = page["plays"][0]["id"].as_u64().expect("id").to_string();
+    assert!(greffier(&["history", "--db", db, "delete", &id], None).status.success());
+    assert!(stdout(&greffier(&["history", "--db", db, "list"], None)).ends_with("2 / 2\n"));
+    assert!(greffier(&["history", "--db", db, "restore", &id], None).status.success());
+
+    let out = greffier(&["history", "--db", db, "backup"], None);
+    assert!(stdout(&out).starts_with("greffier-manual-"), "{}", stdout(&out));
+    let out = greffier(&["history", "--db", db, "backups"], None);
+    let backups: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(backups[0]["kind"], "manual");
+
+    let out = greffier(&["history", "--db", db, "stats", "player", "nobody"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no player named `nobody`"));
+}

@@ -2,11 +2,14 @@
 //! again). Modules by area.
 
 mod backup;
+mod bgstats;
 mod citadelles;
 mod cli;
 mod crash;
+mod csv_export;
 mod history;
 mod orleans;
+mod play_log;
 mod rules;
 mod scoring;
 mod setup;

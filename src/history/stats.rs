@@ -1,0 +1,634 @@
+//! Statistics: each one is an SQL query over the indexed tables (`plays`, `seats`, `results`,
+//! `category_points`, `round_events`) or, for what only the table state knows, over the stored
+//! state with SQLite's JSON functions. Only finished plays outside the bin count.
+//!
+//! Table-state keys read (the game modules keep them stable):
+//! - Citadelles: `players[].districts[]` (district ids, wonders included),
+//!   `players[].custom_wonders[].name`, `players[].characters_last_round[]` (ids or ranks);
+//! - Valencia: `players[].missions[]` as `{ "id": text, "met": bool }`;
+//! - scenarios (Orléans co-op and solo): `difficulty` (text or number) at the top level, and the
+//!   round log entries of kind `event` with a payload `{ "id": text }` (the event drawn that round).
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use super::model::{Id, OutcomeKind};
+use super::plays::{parse_time, to_id};
+use super::{Result, Store, StoreError};
+use crate::games::GameId;
+
+/// The plays statistics count (alias `p`).
+const COUNTED: &str = "p.status = 'finished' AND p.deleted_at IS NULL";
+/// Outcomes where each player plays for themself (a win is a first place).
+const COMPETITIVE: &str = "p.outcome IN ('points', 'objective_race')";
+
+/// One player's score in one play (a high or a low).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScoreRecord {
+    pub play_id: Id,
+    pub player_id: Id,
+    pub player_name: String,
+    pub total: i32,
+    pub started_at: DateTime<Utc>,
+}
+
+/// Scores in `[from, from + width)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScoreBucket {
+    pub from: i32,
+    pub count: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CategoryAverage {
+    /// The scoreboard's category key (`fountains`, `missions_completed`…).
+    pub category: String,
+    /// Average points per player and play.
+    pub average: f64,
+    /// Player-plays counted.
+    pub samples: u32,
+}
+
+/// How often something was used (a district, a character, a variant…).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct UsageCount {
+    pub key: String,
+    pub count: u32,
+}
+
+/// Plays and wins of some kind; `rate` is `wins / plays` (0 without plays).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SuccessRate {
+    pub plays: u32,
+    pub wins: u32,
+    pub rate: f64,
+}
+
+impl SuccessRate {
+    fn new(plays: u32, wins: u32) -> SuccessRate {
+        let rate = if plays == 0 { 0.0 } else { f64::from(wins) / f64::from(plays) };
+        SuccessRate { plays, wins, rate }
+    }
+}
+
+/// Valencia: how often a mission was met by the players who had it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MissionRate {
+    pub mission: String,
+    pub success: SuccessRate,
+}
+
+/// The statistics of one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct GameStats {
+    pub game: GameId,
+    /// Finished plays.
+    pub plays: u32,
+    /// Player scores counted (one per player and play).
+    pub scores: u32,
+    pub average_score: Option<f64>,
+    pub high: Option<ScoreRecord>,
+    pub low: Option<ScoreRecord>,
+    /// Width of the distribution's buckets.
+    pub bucket_width: u32,
+    /// Non-empty buckets, lowest first.
+    pub distribution: Vec<ScoreBucket>,
+    /// In category key order.
+    pub categories: Vec<CategoryAverage>,
+    /// Plays per rule profile / module / scenario, most played first.
+    pub variants: Vec<UsageCount>,
+    /// Plays per player count, fewest players first (`key` is the count).
+    pub player_counts: Vec<UsageCount>,
+    /// Valencia missions, by id.
+    pub missions: Vec<MissionRate>,
+    /// Citadelles: districts in final cities (wonders included), most built first.
+    pub districts: Vec<UsageCount>,
+    /// Citadelles: characters revealed in the last round, most used first.
+    pub characters: Vec<UsageCount>,
+}
+
+/// A player's results against one opponent in competitive plays they both sat at.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct HeadToHead {
+    pub opponent_id: Id,
+    pub opponent_name: String,
+    pub plays: u32,
+    /// Plays the player ranked better.
+    pub wins: u32,
+    pub losses: u32,
+    pub ties: u32,
+}
+
+/// A player's scores in one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayerGameRecord {
+    pub game: GameId,
+    pub plays: u32,
+    pub best: i32,
+    pub worst: i32,
+    pub average: f64,
+}
+
+/// The most played of something.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Favourite {
+    pub game: GameId,
+    /// The game id, variant id or character id / rank.
+    pub key: String,
+    pub plays: u32,
+}
+
+/// The statistics of one player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayerStats {
+    pub player_id: Id,
+    pub name: String,
+    /// Finished plays of every kind.
+    pub plays: u32,
+    /// Competitive plays (points, objective race): a win is a first place, shared or not.
+    pub competitive: SuccessRate,
+    /// Co-op plays: the table won.
+    pub coop: SuccessRate,
+    pub solo: SuccessRate,
+    /// Longest run of competitive wins in a row (by start time).
+    pub longest_win_streak: u32,
+    /// Competitive wins since the last competitive play not won.
+    pub current_win_streak: u32,
+    /// By opponent name.
+    pub head_to_head: Vec<HeadToHead>,
+    pub favourite_game: Option<Favourite>,
+    /// Most played variant (rule profile, module or scenario) of any game.
+    pub favourite_variant: Option<Favourite>,
+    /// Citadelles: most revealed character in last rounds.
+    pub favourite_character: Option<Favourite>,
+    /// The largest h such that h games were each played at least h times.
+    pub h_index: u32,
+    /// Best, worst and average score per game played.
+    pub records: Vec<PlayerGameRecord>,
+}
+
+/// Success of a scenario under one condition (a player count, a difficulty).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScenarioBreakdown {
+    pub key: String,
+    pub success: SuccessRate,
+}
+
+/// The statistics of one co-op or solo scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScenarioStats {
+    pub game: GameId,
+    pub variant: String,
+    pub outcome: OutcomeKind,
+    pub success: SuccessRate,
+    pub by_player_count: Vec<ScenarioBreakdown>,
+    /// From the table state's `difficulty`; plays without one are left out.
+    pub by_difficulty: Vec<ScenarioBreakdown>,
+    pub average_round_reached: Option<f64>,
+    /// Lost plays: the event of the round they were lost in, most fatal first.
+    pub lost_at_events: Vec<UsageCount>,
+}
+
+/// Plays started in one month (`YYYY-MM`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MonthCount {
+    pub month: String,
+    pub plays: u32,
+}
+
+fn game_of(s: &str) -> rusqlite::Result<GameId> {
+    s.parse().map_err(|_| {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("unknown game {s}").into(),
+        )
+    })
+}
+
+impl Store {
+    fn usage(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<UsageCount>> {
+        let mut stmt = self.conn.prepare_cached(sql)?;
+        let rows = stmt.query_map(args, |r| Ok(UsageCount { key: r.get(0)?, count: r.get(1)? }))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Counts the values of a list under each player of `game`'s table states
+    /// (`players[].<list>[]`, or `players[].<list>[].<field>` with `field`).
+    fn player_list_usage(&self, game: GameId, list: &str, field: Option<&str>) -> Result<Vec<UsageCount>> {
+        // A stored state may hold anything: non-objects and non-scalars are skipped without
+        // ever being parsed as JSON.
+        let (value, scalar) = match field {
+            None => ("x.value".to_owned(), "x.type IN ('text', 'integer')".to_owned()),
+            Some(f) => (
+                format!("CASE WHEN x.type = 'object' THEN json_extract(x.value, '$.{f}') END"),
+                format!("x.type = 'object' AND json_type(x.value, '$.{f}') IN ('text', 'integer')"),
+            ),
+        };
+        let sql = format!(
+            "SELECT CAST(v AS TEXT) AS k, COUNT(*) FROM (
+                SELECT {value} AS v
+                  FROM plays p JOIN table_states t ON t.play_id = p.id
+                  JOIN json_each(t.state_json, '$.players') pl
+                  JOIN json_each(CASE WHEN pl.type = 'object' THEN pl.value ELSE '{{}}' END, '$.{list}') x
+                 WHERE p.game = ?1 AND {COUNTED} AND {scalar})
+              GROUP BY k ORDER BY COUNT(*) DESC, k"
+        );
+        self.usage(&sql, [game.as_str()])
+    }
+
+    /// The statistics of `game`; scores grouped in buckets `bucket_width` wide (0 means 10).
+    pub fn game_stats(&self, game: GameId, bucket_width: u32) -> Result<GameStats> {
+        let width = if bucket_width == 0 { 10 } else { bucket_width.min(1000) };
+        let g = game.as_str();
+        let plays: u32 = self.conn.query_row(
+            &format!("SELECT COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}"),
+            [g],
+            |r| r.get(0),
+        )?;
+        let (scores, average): (u32, Option<f64>) = self.conn.query_row(
+            &format!(
+                "SELECT COUNT(*), AVG(r.total) FROM plays p JOIN results r ON r.play_id = p.id
+                  WHERE p.game = ?1 AND {COUNTED}"
+            ),
+            [g],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let record = |order: &str| -> Result<Option<ScoreRecord>> {
+            let row = self
+                .conn
+                .query_row(
+                    &format!(
+                        "SELECT p.id, s.player_id, pl.name, r.total, p.started_at
+                           FROM plays p JOIN results r ON r.play_id = p.id
+                           JOIN seats s ON s.play_id = r.play_id AND s.seat = r.seat
+                           JOIN players pl ON pl.id = s.player_id
+                          WHERE p.game = ?1 AND {COUNTED}
+                          ORDER BY r.total {order}, p.started_at, p.id, r.seat LIMIT 1"
+                    ),
+                    [g],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, i64>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, i32>(3)?,
+                            parse_time(&r.get::<_, String>(4)?)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            row.map(|(play, player, player_name, total, started_at)| {
+                Ok(ScoreRecord {
+                    play_id: to_id(play)?,
+                    player_id: to_id(player)?,
+                    player_name,
+                    total,
+                    started_at,
+                })
+            })
+            .transpose()
+        };
+        let high = record("DESC")?;
+        let low = record("ASC")?;
+
+        // Floor division, so that negative totals fall in the bucket below zero.
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT r.total - (((r.total % ?2) + ?2) % ?2) AS bucket, COUNT(*)
+               FROM plays p JOIN results r ON r.play_id = p.id
+              WHERE p.game = ?1 AND {COUNTED} GROUP BY bucket ORDER BY bucket"
+        ))?;
+        let distribution = stmt
+            .query_map(params![g, width], |r| Ok(ScoreBucket { from: r.get(0)?, count: r.get(1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT c.category, AVG(c.points), COUNT(*)
+               FROM plays p JOIN category_points c ON c.play_id = p.id
+              WHERE p.game = ?1 AND {COUNTED} GROUP BY c.category ORDER BY c.category"
+        ))?;
+        let categories = stmt
+            .query_map([g], |r| {
+                Ok(CategoryAverage { category: r.get(0)?, average: r.get(1)?, samples: r.get(2)? })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+
+        let variants = self.usage(
+            &format!(
+                "SELECT p.variant, COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}
+                  GROUP BY p.variant ORDER BY COUNT(*) DESC, p.variant"
+            ),
+            [g],
+        )?;
+        let player_counts = self.usage(
+            &format!(
+                "SELECT CAST(p.player_count AS TEXT), COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}
+                  GROUP BY p.player_count ORDER BY p.player_count"
+            ),
+            [g],
+        )?;
+
+        let mut missions = Vec::new();
+        if game == GameId::Valencia {
+            let mut stmt = self.conn.prepare_cached(&format!(
+                "SELECT id, COUNT(*), SUM(met IS 1) FROM (
+                    SELECT json_extract(m.value, '$.id') AS id, json_extract(m.value, '$.met') AS met
+                      FROM plays p JOIN table_states t ON t.play_id = p.id
+                      JOIN json_each(t.state_json, '$.players') pl
+                      JOIN json_each(CASE WHEN pl.type = 'object' THEN pl.value ELSE '{{}}' END, '$.missions') m
+                     WHERE p.game = ?1 AND {COUNTED} AND m.type = 'object')
+                  WHERE typeof(id) = 'text' GROUP BY id ORDER BY id"
+            ))?;
+            missions = stmt
+                .query_map([g], |r| {
+                    Ok(MissionRate { mission: r.get(0)?, success: SuccessRate::new(r.get(1)?, r.get(2)?) })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+        }
+        let (mut districts, mut characters) = (Vec::new(), Vec::new());
+        if game == GameId::Citadelles {
+            districts = self.player_list_usage(game, "districts", None)?;
+            let custom = self.player_list_usage(game, "custom_wonders", Some("name"))?;
+            for c in custom {
+                match districts.iter_mut().find(|d| d.key == c.key) {
+                    Some(d) => d.count += c.count,
+                    None => districts.push(c),
+                }
+            }
+            districts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
+            characters = self.player_list_usage(game, "characters_last_round", None)?;
+        }
+        Ok(GameStats {
+            game,
+            plays,
+            scores,
+            average_score: average,
+            high,
+            low,
+            bucket_width: width,
+            distribution,
+            categories,
+            variants,
+            player_counts,
+            missions,
+            districts,
+            characters,
+        })
+    }
+
+    fn success(&self, player: Id, outcome_sql: &str, won_sql: &str) -> Result<SuccessRate> {
+        let (plays, wins): (u32, Option<u32>) = self.conn.query_row(
+            &format!(
+                "SELECT COUNT(*), SUM({won_sql}) FROM seats s JOIN plays p ON p.id = s.play_id
+                   JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+                  WHERE s.player_id = ?1 AND {COUNTED} AND {outcome_sql}"
+            ),
+            [player],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(SuccessRate::new(plays, wins.unwrap_or(0)))
+    }
+
+    /// The statistics of one player.
+    pub fn player_stats(&self, player: Id) -> Result<PlayerStats> {
+        let who = self.player(player)?;
+        let plays: u32 = self.conn.query_row(
+            &format!("SELECT COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = ?1 AND {COUNTED}"),
+            [player],
+            |r| r.get(0),
+        )?;
+        let competitive = self.success(player, COMPETITIVE, "r.winner")?;
+        let coop = self.success(player, "p.outcome = 'coop'", "p.won IS 1")?;
+        let solo = self.success(player, "p.outcome = 'solo'", "p.won IS 1")?;
+
+        // The competitive results in order, once; then runs of equal results: a play's position
+        // among all minus its position among plays with the same result is constant along a
+        // run (gaps and islands). The current streak is the wins after the last play not won.
+        let (longest, current): (Option<u32>, u32) = self.conn.query_row(
+            &format!(
+                "WITH seq AS MATERIALIZED (
+                    SELECT r.winner AS won, ROW_NUMBER() OVER (ORDER BY p.started_at, p.id) AS pos
+                      FROM seats s JOIN plays p ON p.id = s.play_id
+                      JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+                     WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE}),
+                 runs AS (SELECT won, pos - ROW_NUMBER() OVER (PARTITION BY won ORDER BY pos) AS run FROM seq)
+                 SELECT (SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM runs WHERE won = 1 GROUP BY run)),
+                        (SELECT COUNT(*) FROM seq WHERE pos > (SELECT COALESCE(MAX(pos), 0) FROM seq WHERE won = 0))"
+            ),
+            [player],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT o.player_id, op.name, COUNT(*), SUM(mine.rank < theirs.rank), SUM(mine.rank > theirs.rank),
+                    SUM(mine.rank = theirs.rank)
+               FROM seats s JOIN plays p ON p.id = s.play_id
+               JOIN results mine ON mine.play_id = s.play_id AND mine.seat = s.seat
+               JOIN seats o ON o.play_id = s.play_id AND o.player_id <> s.player_id
+               JOIN results theirs ON theirs.play_id = o.play_id AND theirs.seat = o.seat
+               JOIN players op ON op.id = o.player_id
+              WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE}
+              GROUP BY o.player_id ORDER BY op.name COLLATE NOCASE"
+        ))?;
+        let head_to_head = stmt
+            .query_map([player], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?
+            .into_iter()
+            .map(|(id, opponent_name, plays, wins, losses, ties)| {
+                Ok(HeadToHead { opponent_id: to_id(id)?, opponent_name, plays, wins, losses, ties })
+            })
+            .collect::<Result<_>>()?;
+
+        let favourite = |sql: &str| -> Result<Option<Favourite>> {
+            Ok(self
+                .conn
+                .query_row(sql, [player], |r| {
+                    Ok((game_of(&r.get::<_, String>(0)?)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?))
+                })
+                .optional()?
+                .map(|(game, key, plays)| Favourite { game, key, plays }))
+        };
+        let favourite_game = favourite(&format!(
+            "SELECT p.game, p.game, COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id
+              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game ORDER BY COUNT(*) DESC, MAX(p.started_at) DESC LIMIT 1"
+        ))?;
+        let favourite_variant = favourite(&format!(
+            "SELECT p.game, p.variant, COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id
+              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game, p.variant
+              ORDER BY COUNT(*) DESC, MAX(p.started_at) DESC LIMIT 1"
+        ))?;
+        let favourite_character = favourite(&format!(
+            "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
+               FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
+               JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
+              WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
+              GROUP BY k ORDER BY COUNT(*) DESC, k LIMIT 1"
+        ))?;
+        let h_index: u32 = self.conn.query_row(
+            &format!(
+                "SELECT COALESCE(MAX(MIN(n, pos)), 0) FROM (
+                    SELECT COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC) AS pos
+                      FROM seats s JOIN plays p ON p.id = s.play_id
+                     WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game)"
+            ),
+            [player],
+            |r| r.get(0),
+        )?;
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT p.game, COUNT(*), MAX(r.total), MIN(r.total), AVG(r.total)
+               FROM seats s JOIN plays p ON p.id = s.play_id
+               JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game ORDER BY p.game"
+        ))?;
+        let records = stmt
+            .query_map([player], |r| {
+                Ok(PlayerGameRecord {
+                    game: game_of(&r.get::<_, String>(0)?)?,
+                    plays: r.get(1)?,
+                    best: r.get(2)?,
+                    worst: r.get(3)?,
+                    average: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(PlayerStats {
+            player_id: player,
+            name: who.name,
+            plays,
+            competitive,
+            coop,
+            solo,
+            longest_win_streak: longest.unwrap_or(0),
+            current_win_streak: current,
+            head_to_head,
+            favourite_game,
+            favourite_variant,
+            favourite_character,
+            h_index,
+            records,
+        })
+    }
+
+    /// The co-op and solo scenarios of `game` that were played, by variant id.
+    pub fn scenario_stats(&self, game: GameId) -> Result<Vec<ScenarioStats>> {
+        let g = game.as_str();
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT p.variant, p.outcome, COUNT(*), SUM(p.won IS 1), AVG(p.round_reached)
+               FROM plays p WHERE p.game = ?1 AND {COUNTED} AND p.outcome IN ('coop', 'solo')
+              GROUP BY p.variant, p.outcome ORDER BY p.variant"
+        ))?;
+        let rows = stmt
+            .query_map([g], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?
+            .collect::<rusqlite::Result<Vec<(String, String, u32, u32, Option<f64>)>>>()?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (variant, outcome, plays, wins, average_round_reached) in rows {
+            let outcome = OutcomeKind::parse(&outcome)
+                .ok_or_else(|| StoreError::NotFound { what: "outcome", id: outcome.clone() })?;
+            let breakdown = |key_sql: &str, from: &str| -> Result<Vec<ScenarioBreakdown>> {
+                let mut stmt = self.conn.prepare_cached(&format!(
+                    "SELECT k, COUNT(*), SUM(won IS 1) FROM (
+                        SELECT {key_sql} AS k, p.won AS won FROM plays p {from}
+                         WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED})
+                      WHERE typeof(k) IN ('text', 'integer', 'real') GROUP BY k ORDER BY k"
+                ))?;
+                let rows = stmt.query_map(params![g, variant, outcome.as_str()], |r| {
+                    Ok(ScenarioBreakdown {
+                        key: r.get::<_, rusqlite::types::Value>(0).map(|v| match v {
+                            rusqlite::types::Value::Integer(i) => i.to_string(),
+                            rusqlite::types::Value::Real(f) => f.to_string(),
+                            rusqlite::types::Value::Text(t) => t,
+                            _ => String::new(),
+                        })?,
+                        success: SuccessRate::new(r.get(1)?, r.get(2)?),
+                    })
+                })?;
+                Ok(rows.collect::<rusqlite::Result<_>>()?)
+            };
+            let by_player_count = breakdown("p.player_count", "")?;
+            let by_difficulty = breakdown(
+                "json_extract(t.state_json, '$.difficulty')",
+                "JOIN table_states t ON t.play_id = p.id",
+            )?;
+            let lost_at_events = self.usage(
+                &format!(
+                    "SELECT ev, COUNT(*) FROM (
+                        SELECT json_extract(e.payload_json, '$.id') AS ev
+                          FROM plays p JOIN round_events e ON e.play_id = p.id AND e.round = p.round_reached
+                         WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED}
+                           AND p.won = 0 AND e.kind = 'event' AND json_type(e.payload_json) = 'object')
+                      WHERE typeof(ev) = 'text' GROUP BY ev ORDER BY COUNT(*) DESC, ev"
+                ),
+                params![g, variant, outcome.as_str()],
+            )?;
+            out.push(ScenarioStats {
+                game,
+                variant,
+                outcome,
+                success: SuccessRate::new(plays, wins),
+                by_player_count,
+                by_difficulty,
+                average_round_reached,
+                lost_at_events,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Finished plays per month of start (UTC), from the first month with a play to the last,
+    /// months without plays included; restricted to one game and/or one player when given.
+    pub fn activity(&self, game: Option<GameId>, player: Option<Id>) -> Result<Vec<MonthCount>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT substr(p.started_at, 1, 7) AS month, COUNT(*) FROM plays p
+              WHERE {COUNTED} AND (?1 IS NULL OR p.game = ?1)
+                AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.play_id = p.id AND s.player_id = ?2))
+              GROUP BY month ORDER BY month"
+        ))?;
+        let counted = stmt
+            .query_map(params![game.map(GameId::as_str), player], |r| {
+                Ok(MonthCount { month: r.get(0)?, plays: r.get(1)? })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let parse = |m: &str| NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok();
+        let (Some(first), Some(last)) =
+            (counted.first().and_then(|m| parse(&m.month)), counted.last().and_then(|m| parse(&m.month)))
+        else {
+            return Ok(counted);
+        };
+        let mut months = Vec::new();
+        let mut at = first;
+        let mut given = counted.into_iter().peekable();
+        // At most a few centuries of months: dates come from RFC 3339 text.
+        while at <= last && months.len() < 12 * 500 {
+            let month = format!("{:04}-{:02}", at.year(), at.month());
+            let plays = match given.peek() {
+                Some(m) if m.month == month => given.next().map_or(0, |m| m.plays),
+                _ => 0,
+            };
+            months.push(MonthCount { month, plays });
+            at = match at.checked_add_months(chrono::Months::new(1)) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        Ok(months)
+    }
+}
