@@ -45,6 +45,24 @@ macro_rules! specta_builder {
             orleans::orleans_build_deck,
             plays::card_values,
             plays::set_card_value,
+            history::unfinished_plays,
+            history::edit_play,
+            history::delete_play,
+            history::restore_play,
+            history::rename_player,
+            history::set_player_colour,
+            history::set_player_archived,
+            history::merge_players,
+            history::game_stats,
+            history::player_stats,
+            history::scenario_stats,
+            history::activity,
+            history::history_progress,
+            history::import_file,
+            history::export_file,
+            history::list_backups,
+            history::backup_now,
+            history::restore_backup,
             games::splendor_catalogue,
             games::setup_checklist,
             plays::list_players,
@@ -67,8 +85,12 @@ macro_rules! specta_builder {
 pub fn init_state<R: Runtime, M: Manager<R>>(
     app: &M,
     data_dir: PathBuf,
+    exports_dir: Option<PathBuf>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let state = AppState::open(&data_dir)?;
+    let mut state = AppState::open(&data_dir)?;
+    if let Some(dir) = exports_dir {
+        state.exports_dir = dir;
+    }
     app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
     app.manage(state);
     Ok(())
@@ -81,11 +103,13 @@ pub fn configure<R: Runtime>(
 ) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_store::Builder::new().build()).invoke_handler(specta.invoke_handler()).setup(
         |app| {
-            let dir = match std::env::var_os(DATA_DIR_ENV) {
-                Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-                _ => app.path().app_data_dir()?,
+            // With GREFFIER_DATA_DIR (tests, a portable copy) everything stays in that folder;
+            // otherwise exports go to the user's documents, where they will look for them.
+            let (dir, exports) = match std::env::var_os(DATA_DIR_ENV) {
+                Some(dir) if !dir.is_empty() => (PathBuf::from(dir), None),
+                _ => (app.path().app_data_dir()?, app.path().document_dir().ok().map(|d| d.join("Greffier"))),
             };
-            init_state(app.handle(), dir)?;
+            init_state(app.handle(), dir, exports)?;
             Ok(())
         },
     )

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use greffier::history::{DB_FILE_NAME, Store};
+use greffier::history::{DB_FILE_NAME, DEFAULT_BACKUPS_KEPT, Progress, Store};
 use greffier::rules::Catalogue;
 
 use crate::error::{CmdResult, CommandError};
@@ -14,6 +14,10 @@ pub struct AppState {
     pub catalogue: Catalogue,
     pub data_dir: PathBuf,
     pub db_path: PathBuf,
+    /// Where exports are written (the user's documents folder, or the data dir's `exports/`).
+    pub exports_dir: PathBuf,
+    /// The import or export under way, for the progress bar.
+    progress: Mutex<Option<Progress>>,
 }
 
 impl AppState {
@@ -22,12 +26,42 @@ impl AppState {
         std::fs::create_dir_all(data_dir)?;
         let db_path = data_dir.join(DB_FILE_NAME);
         let store = Store::open(&db_path)?;
+        // Once a day, a copy of the history (kept: the newest few). A failed copy must not stop
+        // the app from opening: it is only logged.
+        if let Err(e) = store.daily_backup(DEFAULT_BACKUPS_KEPT) {
+            eprintln!("greffier: daily backup failed: {e}");
+        }
         Ok(AppState {
             store: Mutex::new(store),
             catalogue: Catalogue::load()?,
             data_dir: data_dir.to_owned(),
             db_path,
+            exports_dir: data_dir.join("exports"),
+            progress: Mutex::new(None),
         })
+    }
+
+    pub fn progress(&self) -> Option<Progress> {
+        self.progress.lock().map(|p| *p).unwrap_or(None)
+    }
+
+    pub fn set_progress(&self, progress: Option<Progress>) {
+        if let Ok(mut p) = self.progress.lock() {
+            *p = progress;
+        }
+    }
+
+    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder (a temporary file renamed
+    /// into place, so a crash never leaves half a file under the final name).
+    pub fn write_export(&self, stem: &str, ext: &str, bytes: &[u8]) -> CmdResult<PathBuf> {
+        let io = |e: std::io::Error| CommandError::new(crate::error::ErrorKind::Io, e.to_string());
+        std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
+        let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
+        let path = self.exports_dir.join(format!("{stem}-{stamp}.{ext}"));
+        let tmp = path.with_extension(format!("{ext}.part"));
+        std::fs::write(&tmp, bytes).map_err(io)?;
+        std::fs::rename(&tmp, &path).map_err(io)?;
+        Ok(path)
     }
 
     /// The history, for one command's work. Never held across an `.await`.

@@ -54,7 +54,7 @@ fn app() -> TestApp {
     let specta = specta_builder!(MockRuntime);
     let app = crate::configure(mock_builder(), &specta).build(mock_context(noop_assets())).expect("mock app");
     // setup() only runs once the event loop starts; the mock app never starts it.
-    crate::init_state(&app, dir.clone()).expect("state");
+    crate::init_state(&app, dir.clone(), None).expect("state");
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("webview");
     TestApp { _app: app, webview, dir, _tmp: tmp }
 }
@@ -311,4 +311,58 @@ fn valencia_and_orleans_helpers_answer_through_ipc_and_card_values_are_remembere
     let values = t.ok("card_values", json!({ "game": "valencia" }));
     assert_eq!(values[0]["card"], "mission_palms");
     assert_eq!(values[0]["value"], 4);
+}
+
+#[test]
+fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
+    let t = app();
+    let a = t.ok("create_player", json!({ "name": "Ani", "colour": null }));
+    let d = t.ok("create_player", json!({ "name": "Dirk", "colour": null }));
+    let play = t.ok(
+        "start_play",
+        json!({ "newPlay": { "game": "valencia", "variant": "base", "location": null, "notes": null,
+            "seats": [ { "player_id": a["id"], "colour": null }, { "player_id": d["id"], "colour": null } ],
+            "first_seat": 0 } }),
+    );
+    let id = play["id"].clone();
+    let sheet = json!({ "variant": "base", "players": [
+        { "name": "Ani", "points": { "council": 10, "city": 5 } },
+        { "name": "Dirk", "points": { "council": 12, "city": 6 } } ] });
+    t.ok("finish_play", json!({ "playId": id, "table": sheet }));
+    // Dirk won one competitive play out of one.
+    let stats = t.ok("player_stats", json!({ "playerId": d["id"] }));
+    assert_eq!(stats["competitive"]["wins"], 1, "{stats}");
+    assert_eq!(stats["competitive"]["plays"], 1);
+    // Delete, then undo.
+    t.ok("delete_play", json!({ "playId": id }));
+    assert_eq!(
+        t.ok("list_plays", json!({ "filter": { "game": null, "status": null, "limit": 0, "offset": 0 } }))["total"],
+        0
+    );
+    t.ok("restore_play", json!({ "playId": id }));
+    // Rename follows into the stored play.
+    t.ok("rename_player", json!({ "playerId": d["id"], "name": "Dirk B." }));
+    let detail = t.ok("get_play", json!({ "playId": id }));
+    assert_eq!(detail["seats"][1]["player_name"], "Dirk B.");
+    // A full backup goes to a file, and importing it again adds nothing (same uuids).
+    let file = t.ok("export_file", json!({ "kind": "backup", "csv": null }));
+    assert_eq!(file["count"], 1);
+    let text = std::fs::read_to_string(file["path"].as_str().expect("path")).expect("exported file");
+    let summary = t.ok("import_file", json!({ "kind": "backup", "text": text }));
+    assert_eq!(summary["kind"], "backup");
+    assert_eq!(summary["plays_skipped"], 1, "{summary}");
+    // A hostile file changes nothing and names what is wrong.
+    let err = t.call("import_file", json!({ "kind": "bgstats", "text": "{\"plays\": 12}" }));
+    assert_eq!(err.expect_err("plays must be a list")["kind"], "invalid_input");
+    assert!(t.ok("history_progress", json!({})).is_null(), "no progress once done");
+    // CSV with semicolons and a BOM for French spreadsheets.
+    let csv =
+        t.ok("export_file", json!({ "kind": "csv_plays", "csv": { "delimiter": "semicolon", "bom": true } }));
+    let bytes = std::fs::read(csv["path"].as_str().expect("path")).expect("csv");
+    assert!(bytes.starts_with("\u{feff}".as_bytes()));
+    assert!(String::from_utf8_lossy(&bytes).contains(';'));
+    // A manual backup is listed.
+    let b = t.ok("backup_now", json!({}));
+    let list = t.ok("list_backups", json!({}));
+    assert!(list.as_array().is_some_and(|l| l.iter().any(|x| x["file_name"] == b["file_name"])), "{list}");
 }

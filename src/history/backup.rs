@@ -142,14 +142,15 @@ pub struct BackupTableState {
 
 /// What an import did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ImportReport {
-    pub players_added: usize,
-    pub plays_added: usize,
+    pub players_added: u32,
+    pub plays_added: u32,
     /// Plays already in the history (same uuid), left as they were.
-    pub plays_skipped: usize,
-    pub card_values_added: usize,
+    pub plays_skipped: u32,
+    pub card_values_added: u32,
     /// Plays of other games added.
-    pub other_plays_added: usize,
+    pub other_plays_added: u32,
 }
 
 impl Backup {
@@ -622,10 +623,11 @@ impl Store {
             ids.insert(name.to_lowercase(), id);
         }
         for c in &backup.card_values {
-            report.card_values_added += tx.execute(
+            let added = tx.execute(
                 "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
                 params![c.game.as_str(), c.card.trim(), c.value, fmt_time(&c.updated_at)],
             )?;
+            report.card_values_added += u32::try_from(added).unwrap_or(u32::MAX);
         }
         for play in &backup.plays {
             let exists: bool =

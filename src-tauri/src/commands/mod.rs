@@ -5,6 +5,7 @@
 pub mod app;
 pub mod citadelles;
 pub mod games;
+pub mod history;
 pub mod orleans;
 pub mod plays;
 pub mod rules;

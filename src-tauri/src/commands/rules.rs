@@ -2,7 +2,7 @@
 
 use greffier::games::GameId;
 use greffier::rules::{RuleHit, RuleKind, RuleSearch, SearchFilter};
-use greffier::text::{Lang, Text};
+use greffier::text::Text;
 use serde::Serialize;
 use tauri::State;
 

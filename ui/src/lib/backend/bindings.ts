@@ -52,6 +52,32 @@ export const commands = {
 	cardValues: (game: GameId) => typedError<CardValue[], CommandError>(__TAURI_INVOKE("card_values", { game })),
 	/**  Remembers a card's printed value (replacing the one typed before). */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, CommandError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
+	unfinishedPlays: () => typedError<PlaySummary[], CommandError>(__TAURI_INVOKE("unfinished_plays")),
+	/**  Changes a play's details; a finished play given a new table state is scored again. */
+	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("edit_play", { playId, edit })),
+	/**  Moves a play to the bin (undone by `restore_play`). */
+	deletePlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("delete_play", { playId })),
+	restorePlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("restore_play", { playId })),
+	renamePlayer: (playerId: number, name: string) => typedError<Player, CommandError>(__TAURI_INVOKE("rename_player", { playerId, name })),
+	setPlayerColour: (playerId: number, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("set_player_colour", { playerId, colour })),
+	setPlayerArchived: (playerId: number, archived: boolean) => typedError<Player, CommandError>(__TAURI_INVOKE("set_player_archived", { playerId, archived })),
+	/**  Merges `absorbed` into `kept`: every play of the one follows to the other. */
+	mergePlayers: (kept: number, absorbed: number) => typedError<Player, CommandError>(__TAURI_INVOKE("merge_players", { kept, absorbed })),
+	gameStats: (game: GameId, bucketWidth: number) => typedError<GameStats, CommandError>(__TAURI_INVOKE("game_stats", { game, bucketWidth })),
+	playerStats: (playerId: number) => typedError<PlayerStats, CommandError>(__TAURI_INVOKE("player_stats", { playerId })),
+	scenarioStats: (game: GameId) => typedError<ScenarioStats[], CommandError>(__TAURI_INVOKE("scenario_stats", { game })),
+	/**  Plays per month (empty months included), for one game and/or one player or all. */
+	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], CommandError>(__TAURI_INVOKE("activity", { game, playerId })),
+	/**  The progress of the import or export under way (`None` when there is none). */
+	historyProgress: () => typedError<Progress | null, CommandError>(__TAURI_INVOKE("history_progress")),
+	/**  Imports a file's text (read by the webview): all or nothing, with what it added. */
+	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("import_file", { kind, text })),
+	/**  Writes an export into the exports folder and says where. */
+	exportFile: (kind: ExportKind, csv: CsvOptions | null) => typedError<ExportedFile, CommandError>(__TAURI_INVOKE("export_file", { kind, csv })),
+	listBackups: () => typedError<BackupFile[], CommandError>(__TAURI_INVOKE("list_backups")),
+	backupNow: () => typedError<BackupFile, CommandError>(__TAURI_INVOKE("backup_now")),
+	/**  Replaces the history with a backup (the current one is kept aside first, and returned). */
+	restoreBackup: (fileName: string) => typedError<BackupFile, CommandError>(__TAURI_INVOKE("restore_backup", { fileName })),
 	/**
 	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
 	 *  trading-post powers, each with its rule entry.
@@ -89,6 +115,28 @@ export type AppInfo = {
 	schema_version: number,
 };
 
+/**  A backup file in the backups folder. */
+export type BackupFile = {
+	/**  The file's name in the backups folder (what `restore_backup` takes). */
+	file_name: string,
+	kind: BackupKind,
+	created_at: string,
+	size_kib: number,
+};
+
+export type BackupKind = "daily" | "before_migration" | "before_restore" | "manual";
+
+/**  What a BG Stats import did. */
+export type BgStatsReport = {
+	players_added: number,
+	/**  Plays of Valencia, Citadelles, Orléans or Splendor added to the history. */
+	plays_added: number,
+	/**  Plays of other games kept as plain results. */
+	other_plays_added: number,
+	/**  Plays already imported (same uuid), left as they were. */
+	plays_skipped: number,
+};
+
 /**  The cards and tiles of the expansions, for the UI's pickers and tooltips. */
 export type CardCatalogue = {
 	/**  The 14 city faces, by prestige. */
@@ -104,6 +152,15 @@ export type CardValue = {
 	game: GameId,
 	card: string,
 	value: number,
+};
+
+export type CategoryAverage = {
+	/**  The scoreboard's category key (`fountains`, `missions_completed`…). */
+	category: string,
+	/**  Average points per player and play. */
+	average: number | null,
+	/**  Player-plays counted. */
+	samples: number,
 };
 
 export type CategoryScore = {
@@ -599,6 +656,21 @@ export type CommandError = {
 	problems: Problem[],
 };
 
+/**  The field separator. */
+export type CsvDelimiter = "comma" | 
+/**  What French spreadsheets expect (the comma is their decimal mark). */
+"semicolon";
+
+export type CsvOptions = {
+	delimiter?: CsvDelimiter,
+	/**  Start with a UTF-8 byte order mark (Excel then reads accents right). */
+	bom?: boolean,
+	/**  Only the plays of this game (all games when absent). */
+	game?: GameId | null,
+	/**  Only plays with this status (all when absent); plays in the bin are never exported. */
+	status?: PlayStatus | null,
+};
+
 /**  Whether the last round is under way, and who would win if it ended now. */
 export type EndHelp = {
 	/**  Someone reached 15 prestige (Cities: someone holds a city): finish the round. */
@@ -618,8 +690,63 @@ export type ErrorKind =
 /**  The database was written by a newer Greffier. */
 "newer_schema" | "io" | "internal";
 
+/**  What to export. */
+export type ExportKind = 
+/**  Greffier's full backup (JSON with a manifest). */
+"backup" | 
+/**  BG Stats JSON. */
+"bgstats" | 
+/**  One line per play. */
+"csv_plays" | 
+/**  One line per player and play. */
+"csv_scores";
+
+/**  A file written for the user. */
+export type ExportedFile = {
+	/**  Where it was written. */
+	path: string,
+	/**  Plays (or rows) in it. */
+	count: number,
+};
+
+/**  The most played of something. */
+export type Favourite = {
+	game: GameId,
+	/**  The game id, variant id or character id / rank. */
+	key: string,
+	plays: number,
+};
+
 /**  One of the four games Greffier knows. */
 export type GameId = "valencia" | "citadelles" | "orleans" | "splendor";
+
+/**  The statistics of one game. */
+export type GameStats = {
+	game: GameId,
+	/**  Finished plays. */
+	plays: number,
+	/**  Player scores counted (one per player and play). */
+	scores: number,
+	average_score: number | null,
+	high: ScoreRecord | null,
+	low: ScoreRecord | null,
+	/**  Width of the distribution's buckets. */
+	bucket_width: number,
+	/**  Non-empty buckets, lowest first. */
+	distribution: ScoreBucket[],
+	/**  In category key order. */
+	categories: CategoryAverage[],
+	/**  Plays per rule profile / module / scenario, most played first. */
+	variants: UsageCount[],
+	/**  Plays per player count, fewest players first (`key` is the count). */
+	player_counts: UsageCount[],
+	/**  Valencia missions, by id. */
+	missions: MissionRate[],
+	/**  Citadelles: districts in final cities (wonders included), most built first. */
+	districts: UsageCount[],
+	/**  Citadelles: characters revealed in the last round, most used first. */
+	characters: UsageCount[],
+};
 
 export type GameSummary = {
 	id: GameId,
@@ -629,6 +756,17 @@ export type GameSummary = {
 	variants: VariantSummary[],
 	categories: CategorySummary[],
 	table_schema_version: number,
+};
+
+/**  A player's results against one opponent in competitive plays they both sat at. */
+export type HeadToHead = {
+	opponent_id: number,
+	opponent_name: string,
+	plays: number,
+	/**  Plays the player ranked better. */
+	wins: number,
+	losses: number,
+	ties: number,
 };
 
 /**  Everything the live table panel shows. */
@@ -642,6 +780,27 @@ export type Help = {
 	cities: CitiesHelp | null,
 };
 
+/**  What to import. */
+export type ImportKind = "backup" | "bgstats";
+
+/**  What an import did. */
+export type ImportReport = {
+	players_added: number,
+	plays_added: number,
+	/**  Plays already in the history (same uuid), left as they were. */
+	plays_skipped: number,
+	card_values_added: number,
+	/**  Plays of other games added. */
+	other_plays_added: number,
+};
+
+/**  What an import added. */
+export type ImportSummary = {
+	kind: "backup",
+} & ImportReport | {
+	kind: "bgstats",
+} & BgStatsReport;
+
 /**  A language the product speaks. */
 export type Lang = "fr" | "en";
 
@@ -650,6 +809,18 @@ export type LoadedPreferences = {
 	preferences: Preferences,
 	/**  `"reset"` when the stored preferences could not be read and defaults were used. */
 	notice: string | null,
+};
+
+/**  Valencia: how often a mission was met by the players who had it. */
+export type MissionRate = {
+	mission: string,
+	success: SuccessRate,
+};
+
+/**  Plays started in one month (`YYYY-MM`). */
+export type MonthCount = {
+	month: string,
+	plays: number,
 };
 
 /**  A play about to start. */
@@ -1007,6 +1178,9 @@ export type Outcome =
 /**  First to complete their objectives wins (Orléans: Le duel). */
 { kind: "objective_race"; round_reached: number };
 
+/**  The kind of ending of a finished play (`plays.outcome`), see [`crate::games::Outcome`]. */
+export type OutcomeKind = "points" | "coop" | "solo" | "objective_race";
+
 /**  Everything known about one play. */
 export type PlayDetail = {
 	id: number,
@@ -1025,15 +1199,47 @@ export type PlayDetail = {
 	/**  The scoreboard computed when the play was finished. */
 	scoreboard: Scoreboard | null,
 	events: RoundEvent[],
+	/**  Minutes the play lasted (measured at finish, editable). */
+	duration_minutes: number | null,
+	/**  Set when the play is in the bin (undo with `restore_play`). */
+	deleted_at: string | null,
 };
 
-/**  Which plays to list, newest first. */
+/**
+ *  Changes to a play's details. The editable fields are all replaced by the values given
+ *  (send the current ones to keep them). A finished play is rescored from `table_state` when
+ *  given, else from the state stored.
+ */
+export type PlayEdit = {
+	location?: string | null,
+	notes?: string | null,
+	duration_minutes?: number | null,
+	/**  A new start time (a play typed in afterwards); absent keeps it. */
+	started_at?: string | null,
+	/**  A corrected table state (finished plays: rescored; plays in progress: stored). */
+	table_state?: Value | null,
+};
+
+/**  Which plays to list, newest first. Every field is optional (absent = no restriction). */
 export type PlayFilter = {
-	game: GameId | null,
-	status: PlayStatus | null,
+	game?: GameId | null,
+	status?: PlayStatus | null,
+	/**  Rule profile (Citadelles), module (Valencia, Splendor) or scenario (Orléans). */
+	variant?: string | null,
+	/**  Plays where this player has a seat. */
+	player_id?: number | null,
+	/**  Started at or after this instant. */
+	from?: string | null,
+	/**  Started strictly before this instant. */
+	to?: string | null,
+	outcome?: OutcomeKind | null,
+	/**  Co-op and solo plays won (true) or lost (false). */
+	won?: boolean | null,
+	/**  List the bin (deleted plays) instead of the log. */
+	deleted?: boolean,
 	/**  At most this many (0 means 20; capped at 200). */
-	limit: number,
-	offset: number,
+	limit?: number,
+	offset?: number,
 };
 
 /**  How a variant is won. */
@@ -1058,6 +1264,12 @@ export type PlaySummary = {
 	location: string | null,
 	/**  In seat order. */
 	players: SummaryPlayer[],
+	duration_minutes: number | null,
+	/**  How the play ended, once finished. */
+	outcome: OutcomeKind | null,
+	/**  Co-op and solo plays: whether the table won. */
+	won: boolean | null,
+	deleted_at: string | null,
 };
 
 export type Player = {
@@ -1065,6 +1277,15 @@ export type Player = {
 	name: string,
 	colour: string | null,
 	archived: boolean,
+};
+
+/**  A player's scores in one game. */
+export type PlayerGameRecord = {
+	game: GameId,
+	plays: number,
+	best: number,
+	worst: number,
+	average: number | null,
 };
 
 export type PlayerScore = {
@@ -1076,6 +1297,34 @@ export type PlayerScore = {
 	/**  1-based; players sharing a place have the same rank (1, 1, 3). */
 	rank: number,
 	winner: boolean,
+};
+
+/**  The statistics of one player. */
+export type PlayerStats = {
+	player_id: number,
+	name: string,
+	/**  Finished plays of every kind. */
+	plays: number,
+	/**  Competitive plays (points, objective race): a win is a first place, shared or not. */
+	competitive: SuccessRate,
+	/**  Co-op plays: the table won. */
+	coop: SuccessRate,
+	solo: SuccessRate,
+	/**  Longest run of competitive wins in a row (by start time). */
+	longest_win_streak: number,
+	/**  Competitive wins since the last competitive play not won. */
+	current_win_streak: number,
+	/**  By opponent name. */
+	head_to_head: HeadToHead[],
+	favourite_game: Favourite | null,
+	/**  Most played variant (rule profile, module or scenario) of any game. */
+	favourite_variant: Favourite | null,
+	/**  Citadelles: most revealed character in last rounds. */
+	favourite_character: Favourite | null,
+	/**  The largest h such that h games were each played at least h times. */
+	h_index: number,
+	/**  Best, worst and average score per game played. */
+	records: PlayerGameRecord[],
 };
 
 /**  The five powers, in their order on the route. */
@@ -1149,6 +1398,21 @@ export type Problem = {
 	message: Text,
 };
 
+/**  Where a long import or export is; sent to the caller's callback every few hundred items. */
+export type Progress = {
+	stage: ProgressStage,
+	done: number,
+	total: number,
+};
+
+export type ProgressStage = 
+/**  Reading plays from the database (exports). */
+"reading" | 
+/**  Checking a file to import. */
+"checking" | 
+/**  Writing to the database (imports) or to the file (exports). */
+"writing";
+
 export type RelatedRule = {
 	id: string,
 	title: Text,
@@ -1200,6 +1464,32 @@ export type RuleView = {
 	variants: string[],
 };
 
+/**  Success of a scenario under one condition (a player count, a difficulty). */
+export type ScenarioBreakdown = {
+	key: string,
+	success: SuccessRate,
+};
+
+/**  The statistics of one co-op or solo scenario. */
+export type ScenarioStats = {
+	game: GameId,
+	variant: string,
+	outcome: OutcomeKind,
+	success: SuccessRate,
+	by_player_count: ScenarioBreakdown[],
+	/**  From the table state's `difficulty`; plays without one are left out. */
+	by_difficulty: ScenarioBreakdown[],
+	average_round_reached: number | null,
+	/**  Lost plays: the event of the round they were lost in, most fatal first. */
+	lost_at_events: UsageCount[],
+};
+
+/**  Scores in `[from, from + width)`. */
+export type ScoreBucket = {
+	from: number,
+	count: number,
+};
+
 /**
  *  The answer to an autosave: the state is stored either way; the live score when it is
  *  valid, else every problem; and the game's live help about the table when it gives one.
@@ -1208,6 +1498,15 @@ export type ScorePreview = {
 	scoreboard: Scoreboard | null,
 	problems: Problem[],
 	help: TableHelp | null,
+};
+
+/**  One player's score in one play (a high or a low). */
+export type ScoreRecord = {
+	play_id: number,
+	player_id: number,
+	player_name: string,
+	total: number,
+	started_at: string,
 };
 
 /**  The computed end of a play. */
@@ -1282,6 +1581,13 @@ export type SnippetPart = {
 	hit: boolean,
 };
 
+/**  Plays and wins of some kind; `rate` is `wins / plays` (0 without plays). */
+export type SuccessRate = {
+	plays: number,
+	wins: number,
+	rate: number | null,
+};
+
 /**  A player's line in a play list. */
 export type SummaryPlayer = {
 	name: string,
@@ -1314,6 +1620,12 @@ export type TieBreak = {
 	/**  True when the criteria left at least two of them still level: they share the place. */
 	shared: boolean,
 	explanation: Text,
+};
+
+/**  How often something was used (a district, a character, a variant…). */
+export type UsageCount = {
+	key: string,
+	count: number,
 };
 
 /**  The resolved auction. */

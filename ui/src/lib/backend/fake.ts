@@ -546,6 +546,10 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			started_at: p.started_at,
 			ended_at: p.ended_at,
 			location: p.location,
+			duration_minutes: p.duration_minutes,
+			outcome: p.scoreboard?.outcome.kind ?? null,
+			won: p.scoreboard && 'won' in p.scoreboard.outcome ? p.scoreboard.outcome.won : null,
+			deleted_at: p.deleted_at,
 			players: p.seats.map((s) => {
 				const sc = p.scoreboard?.players.find((x) => x.seat === s.seat);
 				return {
@@ -694,6 +698,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 				ended_at: null,
 				location: np.location,
 				notes: np.notes,
+				duration_minutes: null,
+				deleted_at: null,
 				seats: np.seats.map((s, i) => {
 					const pl = db.players.find((x) => x.id === s.player_id);
 					if (!pl) throw new BackendError('not_found', `no player ${s.player_id}`);
@@ -744,13 +750,119 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async listPlays(f) {
 			await wait();
 			const all = db.plays
-				.filter((p) => (f.game === null || p.game === f.game) && (f.status === null || p.status === f.status))
+				.filter(
+					(p) =>
+						(!f.game || p.game === f.game) &&
+						(!f.status || p.status === f.status) &&
+						(!f.variant || p.variant === f.variant) &&
+						(!f.player_id || p.seats.some((s) => s.player_id === f.player_id)) &&
+						Boolean(f.deleted) === Boolean(p.deleted_at)
+				)
 				.sort((a, b) => b.started_at.localeCompare(a.started_at) || b.id - a.id);
-			return { total: all.length, plays: all.slice(f.offset, f.offset + f.limit).map(summary) };
+			const offset = f.offset ?? 0;
+			const limit = f.limit || 20;
+			return { total: all.length, plays: all.slice(offset, offset + limit).map(summary) };
 		},
 		async getPlay(id) {
 			await wait();
 			return clone(play(id));
+		},
+		async unfinishedPlays() {
+			await wait();
+			return db.plays.filter((p) => p.status === 'in_progress' && !p.deleted_at).map(summary);
+		},
+		async editPlay(id, e) {
+			await wait();
+			const p = play(id);
+			if (e.location !== undefined) p.location = e.location ?? null;
+			if (e.notes !== undefined) p.notes = e.notes ?? null;
+			if (e.duration_minutes !== undefined) p.duration_minutes = e.duration_minutes ?? null;
+			save();
+			return clone(p);
+		},
+		async deletePlay(id) {
+			await wait();
+			const p = play(id);
+			p.deleted_at = new Date().toISOString();
+			save();
+			return clone(p);
+		},
+		async restorePlay(id) {
+			await wait();
+			const p = play(id);
+			p.deleted_at = null;
+			save();
+			return clone(p);
+		},
+		async renamePlayer(id, name) {
+			await wait();
+			const pl = db.players.find((x) => x.id === id);
+			if (!pl) throw new BackendError('not_found', `no player ${id}`);
+			pl.name = name.trim();
+			for (const p of db.plays) for (const s of p.seats) if (s.player_id === id) s.player_name = pl.name;
+			save();
+			return clone(pl);
+		},
+		async setPlayerColour(id, colour) {
+			await wait();
+			const pl = db.players.find((x) => x.id === id);
+			if (!pl) throw new BackendError('not_found', `no player ${id}`);
+			pl.colour = colour;
+			save();
+			return clone(pl);
+		},
+		async setPlayerArchived(id, archived) {
+			await wait();
+			const pl = db.players.find((x) => x.id === id);
+			if (!pl) throw new BackendError('not_found', `no player ${id}`);
+			pl.archived = archived;
+			save();
+			return clone(pl);
+		},
+		async mergePlayers(kept, absorbed) {
+			await wait();
+			const k = db.players.find((x) => x.id === kept);
+			if (!k || !db.players.some((x) => x.id === absorbed)) throw new BackendError('not_found', 'no such player');
+			for (const p of db.plays)
+				for (const s of p.seats)
+					if (s.player_id === absorbed) {
+						s.player_id = kept;
+						s.player_name = k.name;
+					}
+			db.players = db.players.filter((x) => x.id !== absorbed);
+			save();
+			return clone(k);
+		},
+		// Statistics, files and backups are the core's (SQL over the history, the file system).
+		async gameStats() {
+			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+		},
+		async playerStats() {
+			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+		},
+		async scenarioStats() {
+			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+		},
+		async activity() {
+			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+		},
+		async historyProgress() {
+			return null;
+		},
+		async importFile() {
+			throw new BackendError('internal', 'not in the browser preview: imports need the app core');
+		},
+		async exportFile() {
+			throw new BackendError('internal', 'not in the browser preview: exports need the app core');
+		},
+		async listBackups() {
+			return [];
+		},
+		async backupNow() {
+			throw new BackendError('internal', 'not in the browser preview: backups need the app core');
+		},
+		async restoreBackup() {
+			throw new BackendError('internal', 'not in the browser preview: backups need the app core');
 		},
 		async logRoundEvent(id, round, kind, payload) {
 			await wait();

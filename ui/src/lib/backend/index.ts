@@ -15,6 +15,19 @@ import type {
 	CitadellesRoundSetup,
 	CitadellesRoundView,
 	CitadellesVariant,
+	BackupFile,
+	CsvOptions,
+	ExportKind,
+	ExportedFile,
+	GameStats,
+	ImportKind,
+	ImportSummary,
+	MonthCount,
+	PlayEdit,
+	PlaySummary,
+	PlayerStats,
+	Progress,
+	ScenarioStats,
 	CardValue,
 	OrleansCharacterInfo,
 	OrleansDeck,
@@ -103,6 +116,33 @@ export interface Backend {
 	abandonPlay(playId: number): Promise<PlayDetail>;
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
 	getPlay(playId: number): Promise<PlayDetail>;
+	/** Plays started and not finished, newest first (Home lists them to resume). */
+	unfinishedPlays(): Promise<PlaySummary[]>;
+	/** Changes a play's details; a finished play given a new table state is scored again. */
+	editPlay(playId: number, edit: PlayEdit): Promise<PlayDetail>;
+	/** Moves a play to the bin; restorePlay undoes it. */
+	deletePlay(playId: number): Promise<PlayDetail>;
+	restorePlay(playId: number): Promise<PlayDetail>;
+	renamePlayer(playerId: number, name: string): Promise<Player>;
+	setPlayerColour(playerId: number, colour: string | null): Promise<Player>;
+	setPlayerArchived(playerId: number, archived: boolean): Promise<Player>;
+	/** Every play of `absorbed` goes to `kept`; `absorbed` disappears. */
+	mergePlayers(kept: number, absorbed: number): Promise<Player>;
+	gameStats(game: GameId, bucketWidth: number): Promise<GameStats>;
+	playerStats(playerId: number): Promise<PlayerStats>;
+	scenarioStats(game: GameId): Promise<ScenarioStats[]>;
+	/** Plays per month (empty months included). */
+	activity(game: GameId | null, playerId: number | null): Promise<MonthCount[]>;
+	/** The import or export under way (null when none): poll it for a progress bar. */
+	historyProgress(): Promise<Progress | null>;
+	/** Imports a file's text, all or nothing. */
+	importFile(kind: ImportKind, text: string): Promise<ImportSummary>;
+	/** Writes an export file and says where. */
+	exportFile(kind: ExportKind, csv: CsvOptions | null): Promise<ExportedFile>;
+	listBackups(): Promise<BackupFile[]>;
+	backupNow(): Promise<BackupFile>;
+	/** Replaces the history with a backup; the current one is kept aside (returned). */
+	restoreBackup(fileName: string): Promise<BackupFile>;
 	/** Adds an entry to a play's round log (a Citadelles round record, a draft draw…). */
 	logRoundEvent(playId: number, round: number, kind: string, payload: unknown): Promise<RoundEvent>;
 	/** Hits for what was typed (whole words, then parts of words), and close queries when none. */
@@ -145,6 +185,24 @@ const METHODS: (keyof Backend)[] = [
 	'listPlays',
 	'getPlay',
 	'logRoundEvent',
+	'unfinishedPlays',
+	'editPlay',
+	'deletePlay',
+	'restorePlay',
+	'renamePlayer',
+	'setPlayerColour',
+	'setPlayerArchived',
+	'mergePlayers',
+	'gameStats',
+	'playerStats',
+	'scenarioStats',
+	'activity',
+	'historyProgress',
+	'importFile',
+	'exportFile',
+	'listBackups',
+	'backupNow',
+	'restoreBackup',
 	'searchRules',
 	'listRules',
 	'getRule'
