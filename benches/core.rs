@@ -49,11 +49,14 @@ fn insert_a_finished_play(bencher: Bencher) {
     });
 }
 
-#[divan::bench(args = ["f", "fontaine", "egalite", "fin de partie", "victoire equipe"])]
+/// A search as you type over the whole corpus (every game's entries, the glossary, the
+/// clarifications): word starts, a part of a word (the trigram fallback), a typo (no hit, then
+/// close terms).
+#[divan::bench(args = ["f", "fontaine", "egalite", "fin de partie", "victoire equipe", "sassin", "fontane"])]
 fn rules_search(bencher: Bencher, query: &str) {
     let catalogue = Catalogue::load().expect("catalogue");
-    let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
-    bencher.bench_local(|| black_box(catalogue.search(query, &filter).expect("search")));
+    let filter = SearchFilter { lang: Lang::Fr, prefer: Some(GameId::Citadelles), ..Default::default() };
+    bencher.bench_local(|| black_box(catalogue.lookup(query, &filter).expect("search")));
 }
 
 /// A 7-player classique Citadelles table: validate and score every city.

@@ -118,21 +118,24 @@ impl Index {
         let limit = if filter.limit == 0 { 20 } else { filter.limit as usize };
         // A poisoned lock only means another search panicked; the index itself is read-only.
         let conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut found: Vec<(usize, RuleHit)> = Vec::new();
+        // Which entries match, best first: ids only (snippets are costly, made for the kept few).
+        let mut found: Vec<Match> = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        if let Some(q) = to_fts_query(query) {
-            collect(&conn, "rule_fts", &q, entries, filter, &mut seen, &mut found)?;
+        let prefix = to_fts_query(query);
+        if let Some(q) = &prefix {
+            collect(&conn, "rule_fts", q, entries, filter, &mut seen, &mut found)?;
         }
         // Words typed inside other words (or a query the prefixes miss): the trigram index.
+        let trigram = to_trigram_query(query);
         if found.len() < limit
-            && let Some(q) = to_trigram_query(query)
+            && let Some(q) = &trigram
         {
-            collect(&conn, "rule_tri", &q, entries, filter, &mut seen, &mut found)?;
+            collect(&conn, "rule_tri", q, entries, filter, &mut seen, &mut found)?;
         }
         // The game being played first; within it the rules themselves, then clarifications,
         // then glossary terms; relevance order inside each group (the sort is stable).
-        found.sort_by_key(|(i, _)| {
-            let e = entries.get(*i);
+        found.sort_by_key(|m| {
+            let e = entries.get(m.entry);
             let other_game = filter.prefer.is_some_and(|g| e.and_then(|e| e.game) != Some(g));
             let kind_rank = match e.map(|e| e.kind) {
                 Some(RuleKind::Faq | RuleKind::Errata) => 1,
@@ -142,7 +145,23 @@ impl Index {
             (other_game, kind_rank)
         });
         found.truncate(limit);
-        Ok(found.into_iter().map(|(_, h)| h).collect())
+        let mut hits = Vec::with_capacity(found.len());
+        for m in found {
+            let Some(entry) = entries.get(m.entry) else { continue };
+            let (table, q) = if m.trigram { ("rule_tri", &trigram) } else { ("rule_fts", &prefix) };
+            let snippet = match q {
+                Some(q) => snippet_in(&conn, table, m.row_entry, filter.lang, q)?,
+                None => None,
+            };
+            hits.push(RuleHit {
+                id: entry.id.clone(),
+                game: entry.game,
+                kind: entry.kind,
+                title: entry.title.get(filter.lang).to_owned(),
+                snippet: split_snippet(&snippet.unwrap_or_else(|| opening(entry.body.get(filter.lang)))),
+            });
+        }
+        Ok(hits)
     }
 
     /// Every distinct word of the entries (folded, 4 letters or more) with how often it occurs.
@@ -163,8 +182,17 @@ impl Index {
     }
 }
 
-/// Reads the rows of `table` matching `fts_query`, best first, into `found` (one hit per entry,
-/// in the filter's language).
+/// An entry a query matched.
+struct Match {
+    /// Index in the entries.
+    entry: usize,
+    /// The same, as stored in the index.
+    row_entry: i64,
+    /// Found by the trigram fallback (its snippet comes from that index).
+    trigram: bool,
+}
+
+/// Reads the entries of `table` matching `fts_query`, best first, into `found` (each once).
 fn collect(
     conn: &Connection,
     table: &str,
@@ -172,18 +200,14 @@ fn collect(
     entries: &[RuleEntry],
     filter: &SearchFilter,
     seen: &mut std::collections::HashSet<i64>,
-    found: &mut Vec<(usize, RuleHit)>,
+    found: &mut Vec<Match>,
 ) -> rusqlite::Result<()> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT entry, lang, snippet({table}, 1, char(2), char(3), '…', 14)
-           FROM {table} WHERE {table} MATCH ?1
-          ORDER BY bm25({table}, 10.0, 1.0) LIMIT {CANDIDATES}"
+        "SELECT entry FROM {table} WHERE {table} MATCH ?1 ORDER BY bm25({table}, 10.0, 1.0) LIMIT {CANDIDATES}"
     ))?;
-    let rows = stmt.query_map([fts_query], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
-    })?;
+    let rows = stmt.query_map([fts_query], |r| r.get::<_, i64>(0))?;
     for row in rows {
-        let (i, row_lang, snippet) = row?;
+        let i = row?;
         let Some((at, entry)) = usize::try_from(i).ok().and_then(|at| entries.get(at).map(|e| (at, e)))
         else {
             continue;
@@ -192,22 +216,7 @@ fn collect(
             continue;
         }
         seen.insert(i);
-        let snippet = if row_lang == filter.lang.code() {
-            snippet
-        } else {
-            snippet_in(conn, table, i, filter.lang, fts_query)?
-                .unwrap_or_else(|| opening(entry.body.get(filter.lang)))
-        };
-        found.push((
-            at,
-            RuleHit {
-                id: entry.id.clone(),
-                game: entry.game,
-                kind: entry.kind,
-                title: entry.title.get(filter.lang).to_owned(),
-                snippet: split_snippet(&snippet),
-            },
-        ));
+        found.push(Match { entry: at, row_entry: i, trigram: table == "rule_tri" });
     }
     Ok(())
 }
