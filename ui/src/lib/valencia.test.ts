@@ -44,6 +44,23 @@ describe('valencia model', () => {
 		expect(state.fountains).toEqual(TABLE.fountains);
 	});
 
+	it('reads a damaged saved state without throwing, keeping what it can', () => {
+		const saved = {
+			variant: 'nope',
+			fountains: [{ value: 'x' }, null],
+			players: [{ city_members: 'many', fountain_members: [7], council: ['church', 'attic'], missions: [{ id: 'mission_palms' }, { id: 'mission_palms' }, 3] }, 'junk']
+		};
+		const model = valenciaFor('base', three, saved);
+		expect(model.variant).toBe('base');
+		expect(model.fountains).toEqual([
+			{ value: null, central: false },
+			{ value: null, central: false }
+		]);
+		expect(model.players[0]).toMatchObject({ cityMembers: null, fountainMembers: [7, 0], council: ['church'] });
+		expect(model.players[0].missions.map((x) => x.id)).toEqual(['mission_palms', 'mission_palms']);
+		expect(model.players[1].name).toBe('Dirk');
+	});
+
 	it('keeps a v1 generic sheet on the generic screen', () => {
 		expect(wantsValenciaSheet(null)).toBe(true);
 		expect(wantsValenciaSheet(TABLE)).toBe(true);
