@@ -17,7 +17,8 @@ import {
 	toggleCouncil,
 	valenciaFor,
 	wantsValenciaSheet,
-	withFountainMembers
+	withFountainMembers,
+	type AuctionInput
 } from './valencia';
 
 const seats = (names: string[]): Seat[] =>
@@ -106,10 +107,10 @@ describe('valencia model', () => {
 
 	it('builds the auction input (Nina only at 2 players) and applies its outcome', () => {
 		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
-		const a = { ...emptyAuction(2, 'F', 1), stacks: [[6, 1], null], nina: [3, 4, 5] };
+		const a: AuctionInput = { ...emptyAuction(2, 'F', 1), stacks: [[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null], nina: [3, 4, 5] };
 		const raw = toRawAuction(two, a);
 		expect(raw).toMatchObject({ step: 'F', first_player: 1, nina: [3, 4] });
-		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 1 }], null]);
+		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null]);
 		const model = valenciaFor('base', three, TABLE);
 		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
 		const result = {

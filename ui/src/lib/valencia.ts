@@ -326,12 +326,19 @@ export function ninaCards(step: ValenciaStep, players: number): number {
 /** A card tapped into a stack: 1–6 or a special card id. */
 export type StackCard = number | SpecialCard;
 
+/** A revealed card: Économies may carry its printed coins, Entrepôt its printed resource. */
+export interface StackEntry {
+	card: StackCard;
+	coins?: number | null;
+	resource?: Resource | null;
+}
+
 export interface AuctionInput {
 	step: ValenciaStep;
 	/** Seat revealing first (the pawn's holder). */
 	first: number;
 	/** Per seat: the cards revealed, or null = passed. */
-	stacks: (StackCard[] | null)[];
+	stacks: (StackEntry[] | null)[];
 	privilegesSpent: (number | null)[];
 	/** 2 players: Nina's values. */
 	nina: number[];
@@ -355,7 +362,14 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 		first_player: a.first,
 		players: model.players.map((p, i) => ({
 			name: p.name,
-			stack: a.stacks[i] === null ? null : (a.stacks[i] ?? []).map((card) => ({ card })),
+			stack:
+				a.stacks[i] === null
+					? null
+					: (a.stacks[i] ?? []).map((e) => ({
+							card: e.card,
+							...(e.card === 'economies' && e.coins != null ? { coins: e.coins } : {}),
+							...(e.card === 'warehouse' && e.resource ? { resource: e.resource } : {})
+						})),
 			privileges_spent: a.privilegesSpent[i] ?? 0,
 			privileges: p.privileges ?? 0
 		})),
