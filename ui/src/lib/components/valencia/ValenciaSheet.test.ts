@@ -48,7 +48,7 @@ const ROUND: ValenciaRound = {
 	privileges_supply: 19
 };
 
-async function setup(saved: GameTableState | null = null, problems: Problem[] = []) {
+async function setup(saved: GameTableState | null = null, problems: Problem[] = [], names = ['Ani', 'Dirk', 'Lilli']) {
 	const fake = createFakeBackend();
 	const sent: GameTableState[] = [];
 	const auctions: ValenciaRawAuction[] = [];
@@ -91,7 +91,7 @@ async function setup(saved: GameTableState | null = null, problems: Problem[] = 
 	};
 	setBackend(backend);
 	const ids = [];
-	for (const name of ['Ani', 'Dirk', 'Lilli']) ids.push((await fake.createPlayer(name, null)).id);
+	for (const name of names) ids.push((await fake.createPlayer(name, null)).id);
 	let play: PlayDetail = await fake.startPlay({
 		game: 'valencia',
 		variant: 'base',
@@ -197,6 +197,21 @@ describe('ValenciaSheet', () => {
 		expect(text('val-step-title')).toBe('A. Nobility and Church');
 		await fireEvent.click(screen.getByTestId('val-step-next'));
 		await waitFor(() => expect(screen.getByTestId('val-step-B').getAttribute('aria-pressed')).toBe('true'));
+	});
+
+	it('has a row for Nina at 2 players: one card at B, two at F', async () => {
+		const { auctions } = await setup(null, [], ['Ani', 'Dirk']);
+		const step = await screen.findByTestId('val-auction-step');
+		expect(screen.queryByTestId('val-nina')).toBeNull();
+		await fireEvent.change(step, { target: { value: 'F' } });
+		expect(text('val-nina')).toMatch(/2 card\(s\) to reveal/);
+		await fireEvent.click(screen.getByTestId('val-tap-0-4'));
+		await fireEvent.click(screen.getByTestId('val-tap-1-3'));
+		await fireEvent.click(screen.getByTestId('val-nina-tap-5'));
+		expect(auctions).toHaveLength(0);
+		await fireEvent.click(screen.getByTestId('val-nina-tap-2'));
+		await waitFor(() => expect(auctions[auctions.length - 1]).toMatchObject({ step: 'F', nina: [5, 2] }));
+		expect(screen.queryByTestId('val-nina-tap-1')).toBeNull();
 	});
 
 	it('shows the core’s problems next to their field', async () => {
