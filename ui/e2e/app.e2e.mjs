@@ -104,15 +104,19 @@ async function main() {
 			await tap('start-play');
 			const m = await waitPath(/^\/play\/(\d+)\/?$/);
 			playId = Number(m[1]);
-			await shown('cell-0-city');
+			// A new Valencia play opens the Valencia sheet (table state v2).
+			await shown('val-city-0');
 		},
 		{ critical: true }
 	);
 
 	await check('type the scores: Dirk leads', async () => {
-		await typeInto('cell-0-city', '5');
-		await typeInto('cell-1-city', '7');
-		await typeInto('cell-1-fountains', '4');
+		await typeInto('val-city-0', '5');
+		await typeInto('val-city-1', '7');
+		// Dirk's 4 fountain points: one member next to a fountain worth 4.
+		await tap('val-fountain-add');
+		await typeInto('val-fountain-value-0', '4');
+		await typeInto('val-fm-1-0', '1');
 		await waitText('total-0', (t) => t === '5', 'Ani total should be 5');
 		await waitText('total-1', (t) => t === '11', 'Dirk total should be 11');
 		// The live scoreboard comes back from the core.
@@ -122,7 +126,7 @@ async function main() {
 	});
 
 	await check('the rule button opens the scoring rule', async () => {
-		await tap('rule-city');
+		await tap('val-city-0-rule');
 		await shown('rule-panel');
 		const body = await textOf('rule-body');
 		assert(body.length > 20, `rule body is not empty (got ${body.length} chars)`);

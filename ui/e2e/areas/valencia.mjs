@@ -1,0 +1,154 @@
+// Valencia, base game, 3 players: fountains typed as a grid, each player's panel, the pawn won
+// in an auction, missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI
+// (`greffier score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city),
+// finished and checked in History.
+import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, typeInto, waitPath, waitText } from '../lib.mjs';
+
+export async function run() {
+	let playId = null;
+	await check(
+		'start a 3-player Valencia play (base game)',
+		async () => {
+			await tap('nav-new');
+			await shown('new-player-name');
+			for (const [i, name] of ['Ani', 'Dirk', 'Lilli'].entries()) {
+				await typeInto('new-player-name', name);
+				await tap('add-player');
+				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+			}
+			await tap('game-valencia');
+			const variant = await shown('variant-select');
+			await variant.selectByAttribute('value', 'base');
+			await tap('start-play');
+			const m = await waitPath(/^\/play\/(\d+)\/?$/);
+			playId = Number(m[1]);
+			await shown('val-fountains');
+			await waitText('val-step-title', (t) => t.includes('Noblesse'), 'the tracker starts at step A (Nobility and Church)');
+		},
+		{ critical: true }
+	);
+
+	await check(
+		'type the fountains as a grid: value × members',
+		async () => {
+			await tap('val-fountain-add');
+			await typeInto('val-fountain-value-0', '6');
+			await tap('val-fountain-add');
+			await typeInto('val-fountain-value-1', '2');
+			await tap('val-fountain-add-central');
+			await typeInto('val-fountain-value-2', '4');
+			const members = [
+				[2, 1, 0],
+				[0, 2, 3],
+				[1, 0, 2]
+			];
+			for (const [i, row] of members.entries()) {
+				for (const [k, n] of row.entries()) await typeInto(`val-fm-${i}-${k}`, String(n));
+			}
+			await waitText('val-fp-1-2', (t) => t.includes('12'), 'Dirk: 3 members × 4 at the central fountain');
+		},
+		{ critical: true }
+	);
+
+	await check(
+		'fill each player: city, palms, privileges, coins, council points, seats',
+		async () => {
+			const rows = [
+				[8, 3, 1, 5, 6],
+				[6, 5, 0, 8, 7],
+				[7, 2, 2, 3, 5]
+			];
+			for (const [i, [city, palms, privileges, coins, council]] of rows.entries()) {
+				await typeInto(`val-city-${i}`, String(city));
+				await typeInto(`val-palms-${i}`, String(palms));
+				await typeInto(`val-privileges-${i}`, String(privileges));
+				await typeInto(`val-coins-${i}`, String(coins));
+				await typeInto(`val-council-points-${i}`, String(council));
+			}
+			await tap('val-seat-0-nobility');
+			await tap('val-seat-0-wine');
+			await tap('val-seat-1-church');
+			await tap('val-council-open');
+			await waitText('val-council-explanation', (t) => t.includes('Ani') && t.includes('privilège'), 'Ani has the most council members');
+		},
+		{ critical: true }
+	);
+
+	await check('the auction resolver: Dirk wins step A and takes the Stefan Feld pawn', async () => {
+		await tap('val-auction-open');
+		await tap('val-tap-0-5');
+		await tap('val-tap-1-6');
+		await tap('val-pass-2');
+		await waitText('val-bid-result-1', (t) => t.includes('6') && t.includes('1'), 'Dirk: total 6, first');
+		await waitText('val-bid-result-0', (t) => t.includes('5') && t.includes('2'), 'Ani: total 5, second');
+		await waitText('val-bid-effects-0', (t) => t.includes('Église'), 'second place takes the Church seat');
+		await tap('val-auction-apply');
+		await waitText('val-pawn-1', (t) => t.includes('Stefan Feld'), 'Dirk holds the pawn');
+		await tap('val-auction-open');
+	});
+
+	await check(
+		'pick missions from the list; their status and the totals match the CLI',
+		async () => {
+			/** Opens the picker of a seat, searches, taps the card, types its printed points. */
+			async function pick(seat, query, id, k, points) {
+				await tap(`val-mission-add-${seat}`);
+				await typeInto(`val-mission-search-${seat}`, query);
+				await tap(`val-pick-${seat}-${id}`);
+				if (points !== null) await typeInto(`val-mission-value-${seat}-${k}`, String(points));
+			}
+			await pick(0, 'palmiers', 'mission_palms', 0, 4);
+			await pick(0, 'carré', 'mission_square', 1, 3);
+			await waitText('val-mission-status-0-1', (t) => t === '?', 'the square needs a tick');
+			await tap('val-mission-done-0-1');
+			await pick(1, 'Stefan', 'mission_stefan_feld', 0, 3);
+			await pick(2, '10 moins', 'mission_ten_minus_coins', 0, null);
+			await waitText('val-mission-status-0-0', (t) => t === '✘', 'Ani: 3 members next to a palm, not 5');
+			await waitText('val-mission-points-0-0', (t) => t === '-4', 'the failed card costs its 4 points');
+			await waitText('val-mission-status-0-1', (t) => t === '✔', 'the ticked square is met');
+			await waitText('val-mission-status-1-0', (t) => t === '✔', 'Dirk holds the pawn');
+			await waitText('val-mission-points-2-0', (t) => t === '+7', 'Lilli: 10 − 3 coins');
+			await waitText('total-0', (t) => t === '31', 'Ani: 31 (CLI)');
+			await waitText('total-1', (t) => t === '37', 'Dirk: 37 (CLI)');
+			await waitText('total-2', (t) => t === '37', 'Lilli: 37 (CLI)');
+			await waitText('tie-break', (t) => t.includes('membres dans la ville'), 'the tie is settled by members in the city');
+			await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
+		},
+		{ critical: true }
+	);
+
+	await check('the Valencia sheet fits 1280×800 and a portrait tablet', async () => {
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('valencia-play');
+		await (await el('val-fountains')).scrollIntoView();
+		await screenshot('valencia-fountains');
+		await (await el('val-player-0')).scrollIntoView();
+		await screenshot('valencia-players');
+		const wide = await horizontalOverflow();
+		assert(wide <= 0, `no horizontal scroll at 1280×800 (overflow ${wide} px)`);
+		try {
+			await setViewport(800, 1280);
+			const tall = await horizontalOverflow();
+			await browser.execute(() => window.scrollTo(0, 0));
+			await screenshot('valencia-portrait');
+			assert(tall <= 0, `no horizontal scroll at 800×1280 (overflow ${tall} px)`);
+		} finally {
+			await browser.setWindowSize(1280, 800);
+		}
+	});
+
+	await check(
+		'finish the Valencia play: Lilli wins the tie on members in the city',
+		async () => {
+			await tap('finish-play');
+			await waitPath(new RegExp(`^/history/${playId}/?$`));
+			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
+			await waitText('detail-rank-2', (t) => t === '1', 'Lilli ranks first');
+			await waitText('detail-rank-1', (t) => t === '2', 'Dirk ranks second');
+			await waitText('detail-rank-0', (t) => t === '3', 'Ani ranks third');
+			await waitText('tie-break', (t) => t.includes('membres dans la ville'), 'the tie-break sentence');
+			await screenshot('valencia-history-detail');
+		},
+		{ critical: true }
+	);
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Seat, ValenciaAuction, ValenciaCouncil } from '$lib/backend';
+import { MISSIONS, TABLE } from '$lib/components/valencia/valencia.fixtures';
+import {
+	addFountain,
+	addMission,
+	applyAuction,
+	applyCouncil,
+	emptyAuction,
+	givePawn,
+	missionChoices,
+	privilegesSupply,
+	removeFountain,
+	toRawAuction,
+	toRawRound,
+	toValenciaState,
+	toggleCouncil,
+	valenciaFor,
+	wantsValenciaSheet,
+	withFountainMembers,
+	type AuctionInput
+} from './valencia';
+
+const seats = (names: string[]): Seat[] =>
+	names.map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }) as Seat);
+const three = seats(['Ani', 'Dirk', 'Lilli']);
+
+describe('valencia model', () => {
+	it('reads a saved v2 table back into the same table state', () => {
+		const model = valenciaFor('base', three, TABLE);
+		expect(model.fountains).toEqual([
+			{ value: 6, central: false },
+			{ value: 2, central: false },
+			{ value: 4, central: true }
+		]);
+		expect(model.players[1].stefanFeld).toBe(true);
+		const state = toValenciaState(model);
+		const dirk = state.players[1] as Record<string, unknown>;
+		expect(dirk).toMatchObject({ city_members: 6, palm_members: 5, fountain_members: [0, 2, 3], coins: 8, council: ['church'], council_points: 7 });
+		expect((state.players[0] as { missions: unknown[] }).missions).toEqual([
+			{ id: 'mission_palms', points: 4 },
+			{ id: 'mission_square', points: 3, done: true }
+		]);
+		expect((state.players[2] as { missions: unknown[] }).missions).toEqual([{ id: 'mission_ten_minus_coins' }]);
+		expect(state.fountains).toEqual(TABLE.fountains);
+	});
+
+	it('reads a damaged saved state without throwing, keeping what it can', () => {
+		const saved = {
+			variant: 'nope',
+			fountains: [{ value: 'x' }, null],
+			players: [{ city_members: 'many', fountain_members: [7], council: ['church', 'attic'], missions: [{ id: 'mission_palms' }, { id: 'mission_palms' }, 3] }, 'junk']
+		};
+		const model = valenciaFor('base', three, saved);
+		expect(model.variant).toBe('base');
+		expect(model.fountains).toEqual([
+			{ value: null, central: false },
+			{ value: null, central: false }
+		]);
+		expect(model.players[0]).toMatchObject({ cityMembers: null, fountainMembers: [7, 0], council: ['church'] });
+		expect(model.players[0].missions.map((x) => x.id)).toEqual(['mission_palms', 'mission_palms']);
+		expect(model.players[1].name).toBe('Dirk');
+	});
+
+	it('keeps a v1 generic sheet on the generic screen', () => {
+		expect(wantsValenciaSheet(null)).toBe(true);
+		expect(wantsValenciaSheet(TABLE)).toBe(true);
+		expect(wantsValenciaSheet({ variant: 'base', players: [{ name: 'Ani', points: { city: 3 } }] })).toBe(false);
+	});
+
+	it('adds and removes fountains with every player’s count', () => {
+		let model = valenciaFor('base', three);
+		model = addFountain(model, { value: 6, central: false });
+		model = addFountain(model, { value: 4, central: true });
+		model = withFountainMembers(model, 2, 1, 5);
+		expect(model.players[2].fountainMembers).toEqual([0, 5]);
+		model = removeFountain(model, 0);
+		expect(model.fountains).toEqual([{ value: 4, central: true }]);
+		expect(model.players.map((p) => p.fountainMembers)).toEqual([[0], [0], [5]]);
+	});
+
+	it('has one Stefan Feld pawn and keeps council seats in board order', () => {
+		let model = givePawn(valenciaFor('base', three), 2);
+		model = givePawn(model, 0);
+		expect(model.players.map((p) => p.stefanFeld)).toEqual([true, false, false]);
+		model = toggleCouncil(model, 0, 'merchants');
+		model = toggleCouncil(model, 0, 'nobility');
+		expect(model.players[0].council).toEqual(['nobility', 'merchants']);
+		expect(toggleCouncil(model, 0, 'nobility').players[0].council).toEqual(['merchants']);
+	});
+
+	it('offers the cards nobody holds, prefilled with their remembered value', () => {
+		let model = valenciaFor('base', three);
+		model = addMission(model, 0, MISSIONS[0], [{ game: 'valencia', card: 'mission_palms', value: 4 }]);
+		expect(model.players[0].missions).toEqual([{ id: 'mission_palms', points: 4, done: null }]);
+		// A formula card has no printed points.
+		model = addMission(model, 1, MISSIONS[3], [{ game: 'valencia', card: 'mission_ten_minus_coins', value: 9 }]);
+		expect(model.players[1].missions[0].points).toBeNull();
+		const ids = missionChoices(model, MISSIONS, '').map((c) => c.id);
+		expect(ids).not.toContain('mission_palms');
+		expect(ids).toContain('mission_every_district');
+		// The district card is removed with 2 players; the search folds accents.
+		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
+		expect(missionChoices(two, MISSIONS, '').map((c) => c.id)).not.toContain('mission_every_district');
+		expect(missionChoices(two, MISSIONS, 'carre').map((c) => c.id)).toEqual(['mission_square']);
+	});
+
+	it('builds the auction input (Nina only at 2 players) and applies its outcome', () => {
+		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
+		const a: AuctionInput = { ...emptyAuction(2, 'F', 1), stacks: [[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null], nina: [3, 4, 5] };
+		const raw = toRawAuction(two, a);
+		expect(raw).toMatchObject({ step: 'F', first_player: 1, nina: [3, 4] });
+		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null]);
+		const model = valenciaFor('base', three, TABLE);
+		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
+		const result = {
+			pawn_holder: 0,
+			bids: [
+				{ seat: 0, coins_gained: 2, privileges_spent: 1, resources_gained: { oranges: 0, dried_fruit: 0, wine: 1, clothing: 0, porcelain: 0 } }
+			]
+		} as unknown as ValenciaAuction;
+		const after = applyAuction(model, result);
+		expect(after.players.map((p) => p.stefanFeld)).toEqual([true, false, false]);
+		expect(after.players[0]).toMatchObject({ coins: 7, privileges: 0 });
+		expect(after.players[0].resources.wine).toBe(1);
+	});
+
+	it('adds a council phase to the table and counts the privileges left', () => {
+		const model = valenciaFor('base', three, TABLE);
+		expect(privilegesSupply(model)).toBe(16);
+		const council = {
+			players: [
+				{ seat: 0, name: 'Ani', members: 2, points: 2, gets_privilege: true },
+				{ seat: 1, name: 'Dirk', members: 1, points: 1, gets_privilege: false },
+				{ seat: 2, name: 'Lilli', members: 0, points: 0, gets_privilege: false }
+			]
+		} as unknown as ValenciaCouncil;
+		const after = applyCouncil(model, council);
+		expect(after.players.map((p) => [p.councilPoints, p.privileges])).toEqual([
+			[8, 2],
+			[8, 0],
+			[5, 2]
+		]);
+		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: 16 });
+	});
+});

@@ -1,0 +1,437 @@
+// Valencia on the Play screen: what the players typed (a model), how it becomes the table_state
+// JSON of schema version 2 (the core's `games::valencia` table) and back, the edits the sheet
+// makes (fountains, council seats, missions, the Stefan Feld pawn), and the raw inputs of the
+// core's helpers (auction, council phase, round tracker).
+import type {
+	CardValue,
+	GameTableState,
+	Seat,
+	ValenciaAuction,
+	ValenciaCouncil,
+	ValenciaMissionInfo,
+	ValenciaMissionStatus,
+	ValenciaRawAuction,
+	ValenciaRawCouncil,
+	ValenciaRawRound,
+	ValenciaStep
+} from '$lib/backend';
+import { fold } from '$lib/citadelles';
+
+export const VARIANTS = ['base', 'special_influence'] as const;
+export type ValenciaVariantId = (typeof VARIANTS)[number];
+
+/** The core's limits (src/games/valencia/table.rs, board.rs). */
+export const MEMBERS = 15;
+export const MAX_FOUNTAIN_VALUE = 12;
+export const MAX_MISSION_POINTS = 20;
+export const MAX_COINS = 300;
+export const MAX_COUNCIL_POINTS = 100;
+export const PRIVILEGES_IN_BOX = 19;
+export const RESOURCES_PER_TYPE = 6;
+export const FOUNTAIN_SPACES = 4;
+export const CENTRAL_FOUNTAIN_SPACES = 8;
+/** One fountain tile per round board (the central one comes on top). */
+export const FOUNTAIN_TILES = 5;
+export const ROUNDS = 5;
+
+export const RESOURCES = ['oranges', 'dried_fruit', 'wine', 'clothing', 'porcelain'] as const;
+export type Resource = (typeof RESOURCES)[number];
+/** The council's eight seats, in the board's order. */
+export const COUNCIL_SEATS = ['nobility', 'church', 'oranges', 'dried_fruit', 'wine', 'clothing', 'porcelain', 'merchants'] as const;
+export type CouncilSeat = (typeof COUNCIL_SEATS)[number];
+
+export const STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+export const AUCTION_STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+/** Special influence cards (module 1), by their core id. */
+export const SPECIAL_CARDS = ['joker', 'economies', 'twins', 'warehouse', 'support', 'vagabond', 'central'] as const;
+export type SpecialCard = (typeof SPECIAL_CARDS)[number];
+
+/** Remembered printed value of the central fountain (the other tiles are drawn at random). */
+export const CENTRAL_FOUNTAIN_CARD = 'fountain_central';
+
+export interface ValenciaFountain {
+	value: number | null;
+	central: boolean;
+}
+
+export interface ValenciaMissionHeld {
+	id: string;
+	/** Printed points (null for formula cards, or not typed yet). */
+	points: number | null;
+	/** Tick cards: done, not done, or not ticked yet. */
+	done: boolean | null;
+}
+
+export interface ValenciaSeatModel {
+	name: string;
+	cityMembers: number | null;
+	palmMembers: number | null;
+	/** One per fountain of the model, same order. */
+	fountainMembers: (number | null)[];
+	privileges: number | null;
+	coins: number | null;
+	resources: Record<Resource, number | null>;
+	council: CouncilSeat[];
+	councilPoints: number | null;
+	stefanFeld: boolean;
+	longestRoute: number | null;
+	isolated: number | null;
+	missions: ValenciaMissionHeld[];
+}
+
+export interface ValenciaModel {
+	variant: ValenciaVariantId;
+	fountains: ValenciaFountain[];
+	players: ValenciaSeatModel[];
+}
+
+export type CountKey = 'cityMembers' | 'palmMembers' | 'privileges' | 'coins' | 'councilPoints' | 'longestRoute' | 'isolated';
+
+/** The core's field name of each count. */
+export const COUNT_FIELDS: Record<CountKey, string> = {
+	cityMembers: 'city_members',
+	palmMembers: 'palm_members',
+	privileges: 'privileges',
+	coins: 'coins',
+	councilPoints: 'council_points',
+	longestRoute: 'longest_route',
+	isolated: 'isolated'
+};
+
+export function asVariant(v: string): ValenciaVariantId {
+	return (VARIANTS as readonly string[]).includes(v) ? (v as ValenciaVariantId) : 'base';
+}
+
+const noResources = (): Record<Resource, number | null> => ({ oranges: 0, dried_fruit: 0, wine: 0, clothing: 0, porcelain: 0 });
+
+function emptySeat(name: string, fountains: number): ValenciaSeatModel {
+	return {
+		name,
+		cityMembers: 0,
+		palmMembers: 0,
+		fountainMembers: Array.from({ length: fountains }, () => 0),
+		privileges: 0,
+		coins: 0,
+		resources: noResources(),
+		council: [],
+		councilPoints: 0,
+		stefanFeld: false,
+		longestRoute: 0,
+		isolated: 0,
+		missions: []
+	};
+}
+
+const V2_KEYS = ['city_members', 'palm_members', 'fountain_members', 'missions', 'council', 'coins', 'resources', 'council_points'];
+
+/** True for a v2 Valencia table state; a v1 generic sheet has `points` per player. */
+export function isValenciaState(saved: unknown): saved is GameTableState {
+	if (!saved || typeof saved !== 'object') return false;
+	const s = saved as { players?: unknown; fountains?: unknown };
+	if (!Array.isArray(s.players)) return false;
+	if (s.players.some((p) => p && typeof p === 'object' && 'points' in p)) return false;
+	return (
+		s.players.length === 0 ||
+		Array.isArray(s.fountains) ||
+		s.players.some((p) => p && typeof p === 'object' && V2_KEYS.some((k) => k in p))
+	);
+}
+
+/** Whether a play's saved state belongs on the Valencia sheet (nothing saved yet, or v2). */
+export function wantsValenciaSheet(saved: unknown): boolean {
+	return saved === null || saved === undefined || isValenciaState(saved);
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const isSeat = (s: unknown): s is CouncilSeat => typeof s === 'string' && (COUNCIL_SEATS as readonly string[]).includes(s);
+
+/** The model for `seats`, filled from a saved v2 table state when there is one (resuming). */
+export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): ValenciaModel {
+	const ordered = [...seats].sort((a, b) => a.seat - b.seat);
+	const model: ValenciaModel = { variant: asVariant(variant), fountains: [], players: ordered.map((s) => emptySeat(s.player_name, 0)) };
+	if (!isValenciaState(saved)) return model;
+	const raw = saved as { fountains?: unknown; players: unknown[] };
+	model.fountains = (Array.isArray(raw.fountains) ? raw.fountains : []).map((f) => {
+		const o = (f && typeof f === 'object' ? f : {}) as { value?: unknown; central?: unknown };
+		return { value: num(o.value), central: o.central === true };
+	});
+	const n = model.fountains.length;
+	raw.players.forEach((p, i) => {
+		const seat = model.players[i];
+		if (!seat || !p || typeof p !== 'object') return;
+		const o = p as Record<string, unknown>;
+		seat.cityMembers = num(o.city_members);
+		seat.palmMembers = num(o.palm_members);
+		const fm = Array.isArray(o.fountain_members) ? o.fountain_members : [];
+		seat.fountainMembers = Array.from({ length: n }, (_, f) => (f < fm.length ? num(fm[f]) : 0));
+		seat.privileges = num(o.privileges);
+		seat.coins = num(o.coins);
+		const res = (o.resources && typeof o.resources === 'object' ? o.resources : {}) as Record<string, unknown>;
+		for (const r of RESOURCES) seat.resources[r] = r in res ? num(res[r]) : 0;
+		seat.council = Array.isArray(o.council) ? o.council.filter(isSeat) : [];
+		seat.councilPoints = num(o.council_points);
+		seat.stefanFeld = o.stefan_feld === true;
+		seat.longestRoute = num(o.longest_route);
+		seat.isolated = num(o.isolated);
+		seat.missions = (Array.isArray(o.missions) ? o.missions : [])
+			.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string')
+			.map((x) => ({ id: x.id as string, points: num(x.points), done: typeof x.done === 'boolean' ? x.done : null }));
+	});
+	return model;
+}
+
+/** The table_state JSON the core reads (empty counts are sent as 0, empty points omitted). */
+export function toValenciaState(model: ValenciaModel): GameTableState {
+	return {
+		variant: model.variant,
+		fountains: model.fountains.map((f) => (f.central ? { value: f.value, central: true } : { value: f.value })),
+		players: model.players.map((p) => ({
+			name: p.name,
+			city_members: p.cityMembers ?? 0,
+			palm_members: p.palmMembers ?? 0,
+			fountain_members: model.fountains.map((_, f) => p.fountainMembers[f] ?? 0),
+			privileges: p.privileges ?? 0,
+			coins: p.coins ?? 0,
+			resources: Object.fromEntries(RESOURCES.map((r) => [r, p.resources[r] ?? 0])),
+			council: [...p.council],
+			council_points: p.councilPoints ?? 0,
+			stefan_feld: p.stefanFeld,
+			longest_route: p.longestRoute ?? 0,
+			isolated: p.isolated ?? 0,
+			missions: p.missions.map((mi) => ({
+				id: mi.id,
+				...(mi.points === null ? {} : { points: mi.points }),
+				...(mi.done === null ? {} : { done: mi.done })
+			}))
+		}))
+	};
+}
+
+function withSeat(model: ValenciaModel, seat: number, edit: (p: ValenciaSeatModel) => ValenciaSeatModel): ValenciaModel {
+	return { ...model, players: model.players.map((p, i) => (i === seat ? edit(p) : p)) };
+}
+
+export function withCount(model: ValenciaModel, seat: number, key: CountKey, v: number | null): ValenciaModel {
+	return withSeat(model, seat, (p) => ({ ...p, [key]: v }));
+}
+
+export function withResource(model: ValenciaModel, seat: number, r: Resource, v: number | null): ValenciaModel {
+	return withSeat(model, seat, (p) => ({ ...p, resources: { ...p.resources, [r]: v } }));
+}
+
+/** Takes or leaves a council seat. */
+export function toggleCouncil(model: ValenciaModel, seat: number, s: CouncilSeat): ValenciaModel {
+	return withSeat(model, seat, (p) => ({
+		...p,
+		council: p.council.includes(s) ? p.council.filter((x) => x !== s) : COUNCIL_SEATS.filter((x) => x === s || p.council.includes(x))
+	}));
+}
+
+/** The Stefan Feld pawn is one: giving it to a seat takes it from the others (null: nobody). */
+export function givePawn(model: ValenciaModel, seat: number | null): ValenciaModel {
+	return { ...model, players: model.players.map((p, i) => ({ ...p, stefanFeld: i === seat })) };
+}
+
+export function pawnHolder(model: ValenciaModel): number | null {
+	const i = model.players.findIndex((p) => p.stefanFeld);
+	return i >= 0 ? i : null;
+}
+
+/** A fountain placed in the city: every player gets a 0 for it. */
+export function addFountain(model: ValenciaModel, f: ValenciaFountain): ValenciaModel {
+	return {
+		...model,
+		fountains: [...model.fountains, { ...f }],
+		players: model.players.map((p) => ({ ...p, fountainMembers: [...model.fountains.map((_, k) => p.fountainMembers[k] ?? 0), 0] }))
+	};
+}
+
+/** Removes a fountain and every player's count for it. */
+export function removeFountain(model: ValenciaModel, index: number): ValenciaModel {
+	return {
+		...model,
+		fountains: model.fountains.filter((_, k) => k !== index),
+		players: model.players.map((p) => ({ ...p, fountainMembers: p.fountainMembers.filter((_, k) => k !== index) }))
+	};
+}
+
+export function withFountainValue(model: ValenciaModel, index: number, value: number | null): ValenciaModel {
+	return { ...model, fountains: model.fountains.map((f, k) => (k === index ? { ...f, value } : f)) };
+}
+
+export function withFountainMembers(model: ValenciaModel, seat: number, index: number, v: number | null): ValenciaModel {
+	return withSeat(model, seat, (p) => ({
+		...p,
+		fountainMembers: model.fountains.map((_, k) => (k === index ? v : (p.fountainMembers[k] ?? 0)))
+	}));
+}
+
+/** Points a seat scores from one fountain, as typed (value × members). */
+export function fountainPoints(model: ValenciaModel, seat: number, index: number): number {
+	return (model.fountains[index]?.value ?? 0) * (model.players[seat]?.fountainMembers[index] ?? 0);
+}
+
+export function addMission(model: ValenciaModel, seat: number, m: ValenciaMissionInfo, remembered: CardValue[]): ValenciaModel {
+	const points = m.has_printed_points ? (remembered.find((c) => c.card === m.id)?.value ?? null) : null;
+	return withSeat(model, seat, (p) => ({ ...p, missions: [...p.missions, { id: m.id, points, done: null }] }));
+}
+
+export function removeMission(model: ValenciaModel, seat: number, index: number): ValenciaModel {
+	return withSeat(model, seat, (p) => ({ ...p, missions: p.missions.filter((_, k) => k !== index) }));
+}
+
+export function withMission(model: ValenciaModel, seat: number, index: number, edit: Partial<ValenciaMissionHeld>): ValenciaModel {
+	return withSeat(model, seat, (p) => ({ ...p, missions: p.missions.map((mi, k) => (k === index ? { ...mi, ...edit } : mi)) }));
+}
+
+/** Cards a seat can still draw: not held by anyone, and in play at this player count. */
+export function missionChoices(model: ValenciaModel, catalogue: ValenciaMissionInfo[], query: string): ValenciaMissionInfo[] {
+	const held = new Set(model.players.flatMap((p) => p.missions.map((mi) => mi.id)));
+	const n = model.players.length;
+	const q = fold(query);
+	return catalogue
+		.filter((c) => !held.has(c.id) && c.min_players <= Math.max(n, 2))
+		.filter((c) => !q || [c.name.fr, c.name.en, c.rule.fr, c.rule.en].some((t) => fold(t).includes(q)));
+}
+
+export const STATUS_ICON: Record<ValenciaMissionStatus, string> = { met: '✔', failed: '✘', needs_tick: '?', formula: 'ƒ' };
+
+/** The rule entry of a step of the action phase. */
+export function stepRule(step: ValenciaStep): string {
+	switch (step) {
+		case 'A':
+			return 'valencia.step.a';
+		case 'B':
+		case 'D':
+		case 'F':
+			return 'valencia.step.b_d_f';
+		case 'C':
+		case 'E':
+			return 'valencia.step.c_e';
+		case 'G':
+			return 'valencia.step.g';
+		case 'H':
+			return 'valencia.step.h';
+		default:
+			return 'valencia.step.i';
+	}
+}
+
+/** Nina's cards at this step with 2 players (p.11): one in B and D, two in F. */
+export function ninaCards(step: ValenciaStep, players: number): number {
+	if (players !== 2) return 0;
+	return step === 'B' || step === 'D' ? 1 : step === 'F' ? 2 : 0;
+}
+
+/** A card tapped into a stack: 1–6 or a special card id. */
+export type StackCard = number | SpecialCard;
+
+/** A revealed card: Économies may carry its printed coins, Entrepôt its printed resource. */
+export interface StackEntry {
+	card: StackCard;
+	coins?: number | null;
+	resource?: Resource | null;
+}
+
+export interface AuctionInput {
+	step: ValenciaStep;
+	/** Seat revealing first (the pawn's holder). */
+	first: number;
+	/** Per seat: the cards revealed, or null = passed. */
+	stacks: (StackEntry[] | null)[];
+	privilegesSpent: (number | null)[];
+	/** 2 players: Nina's values. */
+	nina: number[];
+}
+
+export function emptyAuction(players: number, step: ValenciaStep, first: number): AuctionInput {
+	return {
+		step,
+		first,
+		stacks: Array.from({ length: players }, () => []),
+		privilegesSpent: Array.from({ length: players }, () => 0),
+		nina: []
+	};
+}
+
+/** The core's auction input for the sheet's model and what was tapped. */
+export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRawAuction {
+	return {
+		variant: model.variant,
+		step: a.step,
+		first_player: a.first,
+		players: model.players.map((p, i) => ({
+			name: p.name,
+			stack:
+				a.stacks[i] === null
+					? null
+					: (a.stacks[i] ?? []).map((e) => ({
+							card: e.card,
+							...(e.card === 'economies' && e.coins != null ? { coins: e.coins } : {}),
+							...(e.card === 'warehouse' && e.resource ? { resource: e.resource } : {})
+						})),
+			privileges_spent: a.privilegesSpent[i] ?? 0,
+			privileges: p.privileges ?? 0
+		})),
+		...(model.players.length === 2 ? { nina: a.nina.slice(0, ninaCards(a.step, 2)) } : {})
+	} as ValenciaRawAuction;
+}
+
+/** The auction's outcome on the table: the pawn moves, Économies' coins and Entrepôt's resources are added. */
+export function applyAuction(model: ValenciaModel, result: ValenciaAuction): ValenciaModel {
+	let next = givePawn(model, result.pawn_holder);
+	for (const b of result.bids) {
+		next = withSeat(next, b.seat, (p) => ({
+			...p,
+			coins: (p.coins ?? 0) + b.coins_gained,
+			privileges: Math.max(0, (p.privileges ?? 0) - b.privileges_spent),
+			resources: Object.fromEntries(RESOURCES.map((r) => [r, (p.resources[r] ?? 0) + b.resources_gained[r]])) as Record<Resource, number | null>
+		}));
+	}
+	return next;
+}
+
+export function toRawCouncil(model: ValenciaModel, supply: number | null): ValenciaRawCouncil {
+	return {
+		variant: model.variant,
+		players: model.players.map((p) => ({ name: p.name, council: [...p.council] })),
+		privileges_supply: supply
+	} as ValenciaRawCouncil;
+}
+
+/** The council phase scored: its points join each seat's council points, the majority takes privileges. */
+export function applyCouncil(model: ValenciaModel, c: ValenciaCouncil): ValenciaModel {
+	return {
+		...model,
+		players: model.players.map((p, i) => {
+			const s = c.players.find((x) => x.seat === i);
+			if (!s) return p;
+			return {
+				...p,
+				councilPoints: (p.councilPoints ?? 0) + s.points,
+				privileges: (p.privileges ?? 0) + (s.gets_privilege ? 1 : 0)
+			};
+		})
+	};
+}
+
+/** Privileges left in the supply: the box's 19 minus those the players hold. */
+export function privilegesSupply(model: ValenciaModel): number {
+	return Math.max(0, PRIVILEGES_IN_BOX - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));
+}
+
+export function toRawRound(model: ValenciaModel, round: number, step: ValenciaStep, cardsLeft: (number | null)[]): ValenciaRawRound {
+	const holder = (s: CouncilSeat) => {
+		const i = model.players.findIndex((p) => p.council.includes(s));
+		return i >= 0 ? i : null;
+	};
+	return {
+		variant: model.variant,
+		round,
+		step,
+		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null })),
+		privileges_supply: privilegesSupply(model),
+		church: holder('church'),
+		nobility: holder('nobility')
+	} as ValenciaRawRound;
+}
