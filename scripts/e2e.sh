@@ -13,12 +13,17 @@ fi
 
 data_dir=$(mktemp -d)
 driver_log=$(mktemp)
+app_copy=$(mktemp -d)
 mkdir -p target/e2e-screenshots
 cleanup() {
   [ -n "${driver_pid:-}" ] && kill "$driver_pid" 2>/dev/null || true
-  rm -rf "$data_dir"
+  rm -rf "$data_dir" "$app_copy"
 }
 trap cleanup EXIT
+# Run a copy of the app: a build finishing meanwhile in the same target dir (another checkout
+# sharing it) must not swap the binary between the two sessions.
+cp "$APP_BIN" "$app_copy/greffier-app"
+APP_BIN="$app_copy/greffier-app"
 
 # The app inherits tauri-driver's environment: that is how it finds its data dir.
 GREFFIER_DATA_DIR="$data_dir" tauri-driver --port 4444 --native-port 4445 \

@@ -197,15 +197,20 @@ async function main() {
 			await box.setValue('condo'.slice(0, k));
 			const typed = await box.getValue();
 			assert(typed.length > 0 && 'condo'.startsWith(typed), `the box holds a prefix of "condo" (got "${typed}")`);
+			// Every highlighted word of the hits starts with what is typed (a hit found by its
+			// title alone may have none).
 			await browser.waitUntil(
 				async () => {
-					const first = await browser.$('[data-testid^="rule-hit-"]');
-					if (!(await first.isExisting())) return false;
-					const marks = await first.$$('mark');
-					if ((await marks.length) === 0) return false;
-					const words = [];
-					for (const mk of marks) words.push((await mk.getText()).toLowerCase());
-					return words.every((w) => w.startsWith(typed));
+					// The list is replaced while typing: a vanished element means "not yet".
+					try {
+						const words = await browser.execute(() =>
+							[...document.querySelectorAll('[data-testid="rules-hits"] mark')].map((mk) => mk.textContent ?? '')
+						);
+						const folded = words.map((w) => w.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase());
+						return folded.length > 0 && folded.every((w) => w.startsWith(typed));
+					} catch {
+						return false;
+					}
 				},
 				{ timeoutMsg: `the hits never matched "${typed}"` }
 			);

@@ -86,6 +86,7 @@ export async function check(name, fn, { critical = false } = {}) {
 	} catch (e) {
 		results.push({ name, ok: false, error: message(e) });
 		console.log(`not ok - ${name}: ${message(e)}`);
+		if (browser) await screenshot(`failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
 		if (critical) blocked = name;
 	}
 }
