@@ -364,7 +364,7 @@ export function defaultDecision(r: OrleansResolution): Decision {
 	return { option: isDemand(r) && r.options.length ? 0 : null };
 }
 
-/** A short note for the log, in both languages' neutral form (numbers and item names). */
+/** A short note for the log (numbers and item ids); the screen passes one in the UI language. */
 export function paymentNote(pay: OrleansPayment | undefined, gained: number): string {
 	const parts: string[] = [];
 	if (gained) parts.push(`+${gained} coins`);
@@ -386,7 +386,8 @@ export function closeRound(
 	model: OrleansModel,
 	resolutions: OrleansResolution[],
 	decisions: Decision[],
-	apply: boolean
+	apply: boolean,
+	describe: (pay: OrleansPayment | undefined, gained: number) => string = paymentNote
 ): { model: OrleansModel; lines: OrleansLogLine[] } {
 	let players = model.players.map((p) => ({ ...p, counts: { ...p.counts }, goods: { ...p.goods } }));
 	const lines: OrleansLogLine[] = [];
@@ -414,7 +415,7 @@ export function closeRound(
 				players = players.map((p, i) => (i === r.seat ? next : p));
 			}
 			if (pay) line.payment = { ...pay };
-			line.note = paymentNote(pay, r.coins_gained);
+			line.note = describe(pay, r.coins_gained);
 		}
 		lines.push(line);
 	});

@@ -179,7 +179,7 @@ async function setup(saved?: Raw) {
 		seats: [{ player_id: ani, colour: null }],
 		first_seat: 0
 	});
-	if (saved) play = { ...play, table_state: saved };
+	if (saved) play = { ...play, table_state: saved as unknown as PlayDetail['table_state'] };
 	const onfinished = vi.fn();
 	render(OrleansSheet, { props: { play, game: orleans, debounceMs: 5, onfinished } });
 	return { fake, play, sent, logged, rules, onfinished, last: () => sent[sent.length - 1] };
@@ -213,7 +213,7 @@ describe('OrleansSheet', () => {
 		expect(last().players[0].coins).toBe(8);
 		expect(input('orl-coins-0').value).toBe('8');
 		expect(logged[0]).toMatchObject({ kind: 'orleans_round', round: 5 });
-		expect((logged[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: '+4 coins' }]);
+		expect((logged[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' }]);
 
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+3 coins'));
 		await fireEvent.click(screen.getByTestId('orl-close-round'));
@@ -226,11 +226,11 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(last().round).toBe(8));
 		expect(last().players[0].coins).toBe(6);
 		expect((last() as unknown as { log: unknown[] }).log).toEqual([
-			{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: '+4 coins' },
-			{ round: 6, event: 'jour_de_commerce_3', seat: 0, paid: true, note: '+3 coins' },
-			{ round: 7, event: 'cotisation_5', seat: 0, paid: true, payment: { coins: 5 }, note: '-5 coins' }
+			{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' },
+			{ round: 6, event: 'jour_de_commerce_3', seat: 0, paid: true, note: 'received 3 coins' },
+			{ round: 7, event: 'cotisation_5', seat: 0, paid: true, payment: { coins: 5 }, note: 'paid 5 coins' }
 		]);
-		expect(text('orl-log')).toMatch(/Rd 7 Contribution · Ani · done · -5 coins/);
+		expect(text('orl-log')).toMatch(/Rd 7 Contribution · Ani · done · paid 5 coins/);
 		expect(logged.map((l) => l.round)).toEqual([5, 6, 7]);
 		// Undo brings the last round back.
 		await fireEvent.click(screen.getByTestId('undo'));
@@ -280,5 +280,106 @@ describe('OrleansSheet', () => {
 		const { last } = await setup();
 		await fireEvent.click(await screen.findByTestId('orl-option-easy'));
 		await waitFor(() => expect((last() as unknown as { options: { easy: boolean } }).options.easy).toBe(true));
+	});
+
+	it('Invasion: draws the deck with a seed, hides coming tiles, splits a team payment, ticks a character objective', async () => {
+		const fake = createFakeBackend();
+		const sent: Raw[] = [];
+		const logged: { kind: string; round: number; payload: unknown }[] = [];
+		const plans: unknown[] = [];
+		const teamTax: OrleansResolution = {
+			event: 'taxes_3',
+			seat: null,
+			status: 'payable',
+			coins_gained: 0,
+			coins_owed: 5,
+			options: [{ coins: 5 }],
+			shortfall: 0,
+			consequence: null,
+			coins_after: 0,
+			explanation: t('The team pays 5 coins.')
+		};
+		setBackend({
+			...fake,
+			async saveTableState(id: number, state: AnyTableState) {
+				sent.push(JSON.parse(JSON.stringify(state)));
+				await fake.saveTableState(id, state).catch(() => null);
+				const s = state as unknown as Raw & { deck?: unknown };
+				const help: OrleansHelp = {
+					scenario: 'invasion',
+					round: s.round,
+					rounds: 18,
+					events: s.deck ? [{ event: { ...EVENTS[7], id: 'taxes_3', name: t('Taxes') }, resolutions: [teamTax] }] : [],
+					upcoming: [{ round: s.round + 1, event: null }],
+					duties: [],
+					goals: [
+						{ id: 'ramparts', name: t('Knights on the ramparts'), seat: null, current: 2, target: 5, done: false, completed_round: null, ready: false, deadline: null, rounds_left: 0, refused: null },
+						{ id: 'maire_1', name: t('Mayor: 3 citizens'), seat: 0, current: 0, target: 1, done: false, completed_round: null, ready: false, deadline: null, rounds_left: 0, refused: null }
+					],
+					status: { state: 'in_progress', round: s.round, winners: [], reason: t('Goals to meet.') },
+					forecast: []
+				};
+				return { scoreboard: null, problems: [], help: { game: 'orleans', help } };
+			},
+			async orleansScenarios() {
+				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
+			},
+			async orleansCharacters() {
+				return [{ id: 'maire', name: t('Mayor'), easier: false, objectives: [{ id: 'maire_1', name: t('3 citizens'), text: t(''), deadline: null }] }];
+			},
+			async orleansEvents() {
+				return [];
+			},
+			async orleansSetup() {
+				return [t('Place the fortifications.')];
+			},
+			async orleansBuildDeck(plan, seed) {
+				plans.push(plan);
+				return { seed, order: ['a1', 'b1'] };
+			},
+			async logRoundEvent(id, round, kind, payload) {
+				logged.push({ kind, round, payload });
+				return fake.logRoundEvent(id, round, kind, payload);
+			}
+		});
+		const ids = [(await fake.createPlayer('Ani', null)).id, (await fake.createPlayer('Dirk', null)).id];
+		const play = await fake.startPlay({
+			game: 'orleans',
+			variant: 'invasion',
+			location: null,
+			notes: null,
+			seats: ids.map((player_id) => ({ player_id, colour: null })),
+			first_seat: 0
+		});
+		render(OrleansSheet, { props: { play, game: orleans, debounceMs: 5 } });
+		const last = () => sent[sent.length - 1] as Raw & { deck?: { seed: number; order: string[] }; log?: unknown[] };
+
+		await waitFor(() => expect(text('orl-upcoming-2')).toMatch(/Hidden tile/));
+		expect(text('orl-no-event')).toMatch(/draw the tiles/);
+		await fireEvent.click(screen.getByTestId('orl-deck-draw'));
+		await waitFor(() => expect(last().deck?.order).toEqual(['a1', 'b1']));
+		expect(plans).toEqual([{ players: 2, set_aside: [], hard_mode: false }]);
+		expect(Number.isInteger(last().deck?.seed)).toBe(true);
+		expect(logged[0]).toMatchObject({ kind: 'orleans_deck', round: 1 });
+
+		// The team pays 5: Ani 2, Dirk 3.
+		await screen.findByTestId('orl-res-0-shares');
+		await fireEvent.click(screen.getByTestId('orl-share-0-0-plus'));
+		await fireEvent.click(screen.getByTestId('orl-share-0-0-plus'));
+		for (let k = 0; k < 3; k++) await fireEvent.click(screen.getByTestId('orl-share-0-1-plus'));
+		expect(text('orl-res-0-shares')).toMatch(/5 of 5 coins put in/);
+		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await waitFor(() => expect(last().round).toBe(2));
+		expect(last().players.map((p) => p.coins)).toEqual([3, 2]);
+		expect(last().log).toEqual([{ round: 1, event: 'taxes_3', paid: true, payment: { coins: 5 }, note: 'Ani: 2, Dirk: 3' }]);
+		expect(last().team).toMatchObject({ ramparts: 0, treasury: 0 });
+
+		// Ani plays the Mayor and ticks his objective in round 2.
+		const select = screen.getByTestId('orl-character-0') as HTMLSelectElement;
+		await fireEvent.change(select, { target: { value: 'maire' } });
+		await waitFor(() => expect(last().players[0].character).toBe('maire'));
+		await fireEvent.click(await screen.findByTestId('orl-goal-tick-0-maire_1'));
+		await waitFor(() => expect(last().players[0].objectives).toEqual({ maire_1: 2 }));
+		expect(text('orl-goal-progress-team-ramparts')).toBe('2 / 5');
 	});
 });

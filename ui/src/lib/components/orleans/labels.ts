@@ -1,7 +1,7 @@
 // Names the Orléans screen shows for the core's enums and the sheet's fields (UI language).
-import type { OrleansFailure, OrleansMoment, OrleansResolutionStatus, OrleansState } from '$lib/backend';
-import { m } from '$lib/i18n.svelte';
-import type { CountKey, Good } from '$lib/orleans';
+import type { OrleansFailure, OrleansMoment, OrleansPayment, OrleansResolutionStatus, OrleansState } from '$lib/backend';
+import { fmtNumber, m } from '$lib/i18n.svelte';
+import { GOODS, type CountKey, type Good } from '$lib/orleans';
 
 export function momentLabel(x: OrleansMoment): string {
 	switch (x) {
@@ -109,4 +109,27 @@ export function countLabel(k: CountKey): string {
 		case 'books':
 			return m.orl_count_books();
 	}
+}
+
+/** One way of paying, in words ("3 coins + 1 Wool"). */
+export function paymentText(p: OrleansPayment): string {
+	const parts: string[] = [];
+	if (p.coins) parts.push(m.orl_pay_coins({ n: fmtNumber(p.coins) }));
+	for (const g of GOODS) if (p.goods?.[g]) parts.push(`${fmtNumber(p.goods[g] ?? 0)} ${goodLabel(g)}`);
+	if (p.knights) parts.push(m.orl_pay_knights({ n: fmtNumber(p.knights) }));
+	if (p.monks) parts.push(m.orl_pay_monks({ n: fmtNumber(p.monks) }));
+	if (p.followers) parts.push(m.orl_pay_followers({ n: fmtNumber(p.followers) }));
+	if (p.technology) parts.push(m.orl_pay_technology({ n: fmtNumber(p.technology) }));
+	if (p.place_tiles) parts.push(m.orl_pay_place_tiles({ n: fmtNumber(p.place_tiles) }));
+	if (p.development) parts.push(m.orl_pay_development({ n: fmtNumber(p.development) }));
+	if (p.fortifications) parts.push(m.orl_pay_fortifications({ n: fmtNumber(p.fortifications) }));
+	return parts.join(' + ') || m.orl_pay_nothing();
+}
+
+/** The log's note for a seat's round, in the UI language ("received 4 coins", "paid 5 coins"). */
+export function roundNote(pay: OrleansPayment | undefined, gained: number): string {
+	const parts: string[] = [];
+	if (gained) parts.push(m.orl_note_gained({ n: fmtNumber(gained) }));
+	if (pay) parts.push(m.orl_note_paid({ what: paymentText(pay) }));
+	return parts.join(', ');
 }
