@@ -14,6 +14,7 @@ import {
 } from '$lib/backend';
 import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
 import OrleansSheet from './OrleansSheet.svelte';
+import OrleansLog from './OrleansLog.svelte';
 
 const orleans = FAKE_GAMES.find((g) => g.id === 'orleans') as GameSummary;
 const t = (en: string, fr = en) => ({ fr, en });
@@ -325,7 +326,10 @@ describe('OrleansSheet', () => {
 				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
 			},
 			async orleansCharacters() {
-				return [{ id: 'maire', name: t('Mayor'), easier: false, objectives: [{ id: 'maire_1', name: t('3 citizens'), text: t(''), deadline: null }] }];
+				return [
+					{ id: 'maire', name: t('Mayor'), easier: false, objectives: [{ id: 'maire_1', name: t('3 citizens'), text: t(''), deadline: null }] },
+					{ id: 'administrateur_terrien', name: t('Land steward'), easier: false, objectives: [] }
+				];
 			},
 			async orleansEvents() {
 				return [];
@@ -381,5 +385,36 @@ describe('OrleansSheet', () => {
 		await fireEvent.click(await screen.findByTestId('orl-goal-tick-0-maire_1'));
 		await waitFor(() => expect(last().players[0].objectives).toEqual({ maire_1: 2 }));
 		expect(text('orl-goal-progress-team-ramparts')).toBe('2 / 5');
+
+		// Dirk plays the Land steward: the dues printed for round 2 are typed once and remembered.
+		await fireEvent.change(screen.getByTestId('orl-character-1'), { target: { value: 'administrateur_terrien' } });
+		await fireEvent.input(await screen.findByTestId('orl-due-1'), { target: { value: '3' } });
+		await waitFor(() => expect((last().players[1] as { dues?: number[] }).dues).toEqual([2, 3]));
+		await waitFor(async () => expect(await fake.cardValues('orleans')).toEqual([{ game: 'orleans', card: 'administrateur_terrien.dues.2', value: 3 }]));
+		// The Mayor is no longer offered to Dirk.
+		expect((screen.getByTestId('orl-character-1').querySelector('option[value="maire"]') as HTMLOptionElement).disabled).toBe(true);
+	});
+
+	it('the round log reads a saved table state (for History), unpaid rounds marked', async () => {
+		const seats = ['Ani', 'Dirk'].map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }));
+		render(OrleansLog, {
+			props: {
+				state: {
+					variant: 'duel',
+					round: 4,
+					players: [{ name: 'Ani' }, { name: 'Dirk' }],
+					log: [
+						{ round: 2, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' },
+						{ round: 3, event: 'cotisation_5', seat: 1, paid: false, note: '' }
+					]
+				},
+				seats,
+				events: Object.values(EVENTS),
+				onrule: () => {}
+			}
+		});
+		expect(text('orl-log-0')).toBe('Rd 2 Income · Ani · done · received 4 coins');
+		expect(text('orl-log-1')).toBe('Rd 3 Contribution · Dirk · not paid in full');
+		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
 	});
 });
