@@ -117,4 +117,43 @@ export async function run() {
 		},
 		{ critical: true }
 	);
+
+	await check('Invasion at 4: the hourglass tiles are drawn by the core, the coming ones stay hidden; the sheet fits', async () => {
+		await tap('nav-new');
+		await shown('new-player-name');
+		await tap('game-orleans');
+		const variant = await shown('variant-select');
+		await variant.selectByAttribute('value', 'invasion');
+		while (await (await el('seat-remove-0')).isExisting()) await tap('seat-remove-0');
+		for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank'].entries()) {
+			await typeInto('new-player-name', name);
+			await tap('add-player');
+			await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+		}
+		await tap('start-play');
+		await waitPath(/^\/play\/(\d+)\/?$/);
+		await waitText('orl-round-title', (t) => t.includes('16'), '16 rounds at 4 players');
+		await tap('orl-deck-draw');
+		await waitText('orl-deck-drawn', (t) => t.includes('16'), '16 tiles drawn');
+		await waitText('orl-event-name', (t) => t.length > 0, 'the first tile is revealed');
+		await tap('orl-upcoming-open');
+		await waitText('orl-upcoming', (t) => t.includes('Tuile cachée'), 'the coming tiles stay hidden');
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('orleans-invasion');
+		const wide = await horizontalOverflow();
+		assert(wide <= 0, `no horizontal scroll at 1280×800 (overflow ${wide} px)`);
+		try {
+			await setViewport(800, 1280);
+			await (await el('orl-team')).scrollIntoView();
+			const tall = await horizontalOverflow();
+			await screenshot('orleans-invasion-portrait');
+			assert(tall <= 0, `no horizontal scroll at 800×1280 (overflow ${tall} px)`);
+		} finally {
+			await browser.setWindowSize(1280, 800);
+		}
+		await tap('abandon-play');
+		await tap('abandon-confirm');
+		await waitPath(/^\/$/);
+		await shown('nav-history');
+	});
 }
