@@ -136,7 +136,7 @@ function preview(state: AnyTableState): ScorePreview {
 	return { scoreboard: null, problems: [], help: { game: 'orleans', help } };
 }
 
-async function setup(saved?: Raw) {
+async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
 	const fake = createFakeBackend();
 	const sent: Raw[] = [];
 	const logged: { kind: string; round: number; payload: unknown }[] = [];
@@ -171,13 +171,14 @@ async function setup(saved?: Raw) {
 		}
 	};
 	setBackend(backend);
-	const ani = (await fake.createPlayer('Ani', null)).id;
+	const ids: number[] = [];
+	for (const name of names) ids.push((await fake.createPlayer(name, null)).id);
 	let play: PlayDetail = await fake.startPlay({
 		game: 'orleans',
-		variant: 'dignitaire',
+		variant,
 		location: null,
 		notes: null,
-		seats: [{ player_id: ani, colour: null }],
+		seats: ids.map((player_id) => ({ player_id, colour: null })),
 		first_seat: 0
 	});
 	if (saved) play = { ...play, table_state: saved as unknown as PlayDetail['table_state'] };
@@ -416,5 +417,17 @@ describe('OrleansSheet', () => {
 		expect(text('orl-log-0')).toBe('Rd 2 Income · Ani · done · received 4 coins');
 		expect(text('orl-log-1')).toBe('Rd 3 Contribution · Dirk · not paid in full');
 		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
+	});
+
+	it('Prospérité: a building card’s points are typed once, then added with one tap', async () => {
+		const { last, fake } = await setup(undefined, 'prosperite', ['Ani', 'Dirk']);
+		await fireEvent.input(await screen.findByTestId('orl-building-name-0'), { target: { value: 'Blois' } });
+		await fireEvent.input(screen.getByTestId('orl-building-points-0'), { target: { value: '4' } });
+		await fireEvent.click(screen.getByTestId('orl-building-add-0'));
+		await waitFor(() => expect((last().players[0] as { buildings?: number[] }).buildings).toEqual([4]));
+		await waitFor(async () => expect(await fake.cardValues('orleans')).toEqual([{ game: 'orleans', card: 'building:Blois', value: 4 }]));
+		await fireEvent.click(await screen.findByTestId('orl-building-card-1-Blois'));
+		await waitFor(() => expect((last().players[1] as { buildings?: number[] }).buildings).toEqual([4]));
+		expect(last().players[0]).toMatchObject({ depot: false });
 	});
 });
