@@ -1,0 +1,449 @@
+// Orléans: Invasion on the Play screen: what the players typed (a model), how it becomes the
+// table_state JSON of schema version 2 (the core's `games::orleans` table: it must carry
+// `round`) and back, and the edits a round makes: applying an event's resolution to the sheet,
+// recording what was paid in the log, moving on to the next round.
+import type {
+	GameTableState,
+	OrleansHelp,
+	OrleansPayment,
+	OrleansResolution,
+	OrleansScenario,
+	OrleansScenarioInfo,
+	OrleansCharacterInfo,
+	Seat
+} from '$lib/backend';
+
+export const SCENARIOS: readonly OrleansScenario[] = ['prosperite', 'invasion', 'duel', 'dignitaire', 'vierzon', 'marchand'];
+export const GOODS = ['grain', 'cheese', 'wine', 'wool', 'brocade'] as const;
+export type Good = (typeof GOODS)[number];
+/** Every count a seat carries, in the order the sheet shows them. */
+export const COUNTS = [
+	'coins',
+	'trading_posts',
+	'technology',
+	'development_level',
+	'development_points',
+	'citizens',
+	'monks',
+	'monks_in_market',
+	'knights',
+	'followers',
+	'place_tiles',
+	'fortifications',
+	'boatmen_track',
+	'books'
+] as const;
+export type CountKey = (typeof COUNTS)[number];
+/** The round log's kind in the play's event log (History). */
+export const ROUND_EVENT = 'orleans_round';
+/** The Invasion deck's draw in the play's event log. */
+export const DECK_EVENT = 'orleans_deck';
+/** The Administrateur terrien: his coin dues are logged under this id. */
+export const ADMINISTRATOR = 'administrateur_terrien';
+/** The core refuses more (src/games/orleans/mod.rs). */
+export const MAX_COINS = 999;
+export const MAX_GOODS = 30;
+export const MAX_COUNT = 60;
+
+/** Upper bound of each count (the core's limits). */
+export function maxOf(key: CountKey): number {
+	switch (key) {
+		case 'coins':
+			return MAX_COINS;
+		case 'development_level':
+			return 6;
+		case 'development_points':
+		case 'books':
+			return 30;
+		case 'boatmen_track':
+			return 5;
+		case 'followers':
+			return 99;
+		default:
+			return MAX_COUNT;
+	}
+}
+
+export type Goods = Record<Good, number | null>;
+
+export interface OrleansSeat {
+	name: string;
+	counts: Record<CountKey, number | null>;
+	goods: Goods;
+	inOrleans: boolean;
+	/** Prospérité: points of each completed building. */
+	buildings: number[];
+	depot: boolean;
+	/** Invasion: character id. */
+	character: string | null;
+	/** Objective id → round completed. */
+	objectives: Record<string, number>;
+	/** Administrateur terrien: coins due at the end of each round, round 1 first. */
+	dues: number[];
+}
+
+export interface OrleansTeamModel {
+	ramparts: number | null;
+	citizens: number | null;
+	treasury: number | null;
+	fortifications: number | null;
+	warehouse: Goods;
+}
+
+export interface OrleansDeckModel {
+	seed: number;
+	set_aside: string[];
+	hard_mode: boolean;
+	order: string[];
+}
+
+export interface OrleansLogLine {
+	round: number;
+	event: string;
+	seat?: number;
+	paid: boolean;
+	payment?: OrleansPayment;
+	note: string;
+}
+
+export interface OrleansModel {
+	variant: OrleansScenario;
+	round: number;
+	options: { easy: boolean; one_per_round: boolean; in_order: boolean };
+	players: OrleansSeat[];
+	team: OrleansTeamModel;
+	deck: OrleansDeckModel | null;
+	log: OrleansLogLine[];
+}
+
+export function asScenario(variant: string): OrleansScenario {
+	return (SCENARIOS as readonly string[]).includes(variant) ? (variant as OrleansScenario) : 'prosperite';
+}
+
+const emptyGoods = (): Goods => ({ grain: 0, cheese: 0, wine: 0, wool: 0, brocade: 0 });
+
+function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
+	const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number | null>;
+	counts.development_level = 1;
+	// Vierzon starts with no money; the others start with 5 coins (Marchand itinérant: 10).
+	counts.coins = scenario === 'vierzon' ? 0 : scenario === 'marchand' ? 10 : 5;
+	counts.citizens = 0;
+	return {
+		name,
+		counts,
+		goods: emptyGoods(),
+		inOrleans: false,
+		buildings: [],
+		depot: false,
+		character: null,
+		objectives: {},
+		dues: []
+	};
+}
+
+/** True for a schema-2 Orléans state (it carries `round`); a v1 generic sheet has none. */
+export function isOrleansState(saved: unknown): saved is GameTableState {
+	if (!saved || typeof saved !== 'object') return false;
+	const s = saved as { round?: unknown; players?: unknown };
+	if (!('round' in s)) return false;
+	if (Array.isArray(s.players) && s.players.some((p) => p && typeof p === 'object' && 'points' in p)) return false;
+	return true;
+}
+
+/** Whether a play's saved state belongs on the Orléans sheet (nothing saved yet, or schema 2). */
+export function wantsOrleansSheet(saved: unknown): boolean {
+	return saved === null || saved === undefined || isOrleansState(saved);
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function goodsFrom(v: unknown): Goods {
+	const o = obj(v);
+	const g = emptyGoods();
+	for (const k of GOODS) g[k] = num(o[k]) ?? 0;
+	return g;
+}
+
+/** The model for `seats`, filled from a saved schema-2 table state when there is one (resuming). */
+export function orleansFor(variant: string, seats: Seat[], saved?: unknown): OrleansModel {
+	const ordered = [...seats].sort((a, b) => a.seat - b.seat);
+	const scenario = asScenario(variant);
+	const model: OrleansModel = {
+		variant: scenario,
+		round: 1,
+		options: { easy: false, one_per_round: false, in_order: false },
+		players: ordered.map((s) => emptySeat(s.player_name, scenario)),
+		team: { ramparts: 0, citizens: 0, treasury: 0, fortifications: 0, warehouse: emptyGoods() },
+		deck: null,
+		log: []
+	};
+	if (!isOrleansState(saved)) return model;
+	const s = saved as Record<string, unknown>;
+	model.round = num(s.round) ?? 1;
+	const o = obj(s.options);
+	model.options = { easy: o.easy === true, one_per_round: o.one_per_round === true, in_order: o.in_order === true };
+	(Array.isArray(s.players) ? s.players : []).forEach((raw, i) => {
+		const seat = model.players[i];
+		const p = obj(raw);
+		if (!seat) return;
+		for (const k of COUNTS) seat.counts[k] = k in p ? num(p[k]) : seat.counts[k];
+		if (!('development_level' in p)) seat.counts.development_level = 1;
+		seat.goods = goodsFrom(p.goods);
+		seat.inOrleans = p.in_orleans === true;
+		seat.buildings = nums(p.buildings);
+		seat.depot = p.depot === true;
+		seat.character = typeof p.character === 'string' && p.character ? p.character : null;
+		seat.objectives = Object.fromEntries(
+			Object.entries(obj(p.objectives)).filter((e): e is [string, number] => typeof e[1] === 'number')
+		);
+		seat.dues = nums(p.dues);
+	});
+	if (s.team) {
+		const t = obj(s.team);
+		model.team = {
+			ramparts: num(t.ramparts) ?? 0,
+			citizens: num(t.citizens) ?? 0,
+			treasury: num(t.treasury) ?? 0,
+			fortifications: num(t.fortifications) ?? 0,
+			warehouse: goodsFrom(t.warehouse)
+		};
+	}
+	if (s.deck) {
+		const d = obj(s.deck);
+		model.deck = { seed: num(d.seed) ?? 0, set_aside: strings(d.set_aside), hard_mode: d.hard_mode === true, order: strings(d.order) };
+	}
+	model.log = (Array.isArray(s.log) ? s.log : []).map((raw) => {
+		const e = obj(raw);
+		const line: OrleansLogLine = {
+			round: num(e.round) ?? 0,
+			event: typeof e.event === 'string' ? e.event : '',
+			paid: e.paid !== false,
+			note: typeof e.note === 'string' ? e.note : ''
+		};
+		if (typeof e.seat === 'number') line.seat = e.seat;
+		if (e.payment && typeof e.payment === 'object') line.payment = e.payment as OrleansPayment;
+		return line;
+	});
+	return model;
+}
+
+function goodsOut(g: Goods): Record<string, number> {
+	return Object.fromEntries(GOODS.filter((k) => (g[k] ?? 0) !== 0).map((k) => [k, g[k] ?? 0]));
+}
+
+/** The table_state JSON the core reads (counts left empty are sent as 0). */
+export function toOrleansState(model: OrleansModel): GameTableState {
+	const invasion = model.variant === 'invasion';
+	const prosperite = model.variant === 'prosperite';
+	return {
+		variant: model.variant,
+		round: model.round,
+		options: { ...model.options },
+		players: model.players.map((p) => {
+			const out: Record<string, unknown> = { name: p.name };
+			for (const k of COUNTS) {
+				if (k === 'fortifications' && !invasion) continue;
+				if (k === 'books' && p.character !== ADMINISTRATOR) continue;
+				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);
+			}
+			out.goods = goodsOut(p.goods);
+			if (p.inOrleans) out.in_orleans = true;
+			if (prosperite) {
+				out.buildings = [...p.buildings];
+				out.depot = p.depot;
+			}
+			if (invasion && p.character) out.character = p.character;
+			out.objectives = { ...p.objectives };
+			if (p.character === ADMINISTRATOR && p.dues.length) out.dues = [...p.dues];
+			return out;
+		}),
+		...(invasion
+			? {
+					team: {
+						ramparts: model.team.ramparts ?? 0,
+						citizens: model.team.citizens ?? 0,
+						treasury: model.team.treasury ?? 0,
+						fortifications: model.team.fortifications ?? 0,
+						warehouse: goodsOut(model.team.warehouse)
+					}
+				}
+			: {}),
+		...(invasion && model.deck ? { deck: { ...model.deck, set_aside: [...model.deck.set_aside], order: [...model.deck.order] } } : {}),
+		log: model.log.map((l) => ({ ...l }))
+	};
+}
+
+/** Rounds of the scenario at this table (the catalogue's count for the player count). */
+export function roundsOf(info: OrleansScenarioInfo | undefined, players: number): number {
+	if (!info) return 16;
+	return info.rounds[players - info.min_players] ?? info.rounds[info.rounds.length - 1] ?? 16;
+}
+
+/** Edits one count of a seat. */
+export function setCount(model: OrleansModel, seat: number, key: CountKey, value: number | null): OrleansModel {
+	return {
+		...model,
+		players: model.players.map((p, i) => (i === seat ? { ...p, counts: { ...p.counts, [key]: value } } : p))
+	};
+}
+
+export function setGood(model: OrleansModel, seat: number, good: Good, value: number | null): OrleansModel {
+	return {
+		...model,
+		players: model.players.map((p, i) => (i === seat ? { ...p, goods: { ...p.goods, [good]: value } } : p))
+	};
+}
+
+export function setSeat(model: OrleansModel, seat: number, patch: Partial<OrleansSeat>): OrleansModel {
+	return { ...model, players: model.players.map((p, i) => (i === seat ? { ...p, ...patch } : p)) };
+}
+
+/** Ticks (completed this round) or unticks an objective of a seat. */
+export function toggleObjective(model: OrleansModel, seat: number, id: string, done: boolean): OrleansModel {
+	const p = model.players[seat];
+	if (!p) return model;
+	const objectives = { ...p.objectives };
+	if (done) objectives[id] = Math.min(model.round, roundsLastPlayed(model));
+	else delete objectives[id];
+	return setSeat(model, seat, { objectives });
+}
+
+/** The last round that may be named (the round after the last one is "game over"). */
+function roundsLastPlayed(model: OrleansModel): number {
+	return Math.max(1, model.round);
+}
+
+/** The objectives one can tick for a seat: the scenario's own, or the seat's character's. */
+export function objectiveIds(
+	model: OrleansModel,
+	seat: number,
+	scenarios: OrleansScenarioInfo[],
+	characters: OrleansCharacterInfo[]
+): string[] {
+	if (model.variant === 'invasion') {
+		const c = characters.find((x) => x.id === model.players[seat]?.character);
+		return c?.objectives.map((o) => o.id) ?? [];
+	}
+	return scenarios.find((s) => s.id === model.variant)?.objectives.map((o) => o.id) ?? [];
+}
+
+const sub = (a: number | null, b: number | undefined) => Math.max(0, (a ?? 0) - (b ?? 0));
+
+/** Takes one way of paying off a seat's sheet (coins, goods, items). */
+export function applyPayment(seat: OrleansSeat, pay: OrleansPayment): OrleansSeat {
+	const c = { ...seat.counts };
+	c.coins = sub(c.coins, pay.coins);
+	c.knights = sub(c.knights, pay.knights);
+	c.monks = sub(c.monks, pay.monks);
+	c.followers = sub(c.followers, pay.followers);
+	c.technology = sub(c.technology, pay.technology);
+	c.place_tiles = sub(c.place_tiles, pay.place_tiles);
+	c.development_points = sub(c.development_points, pay.development);
+	c.fortifications = sub(c.fortifications, pay.fortifications);
+	const g = { ...seat.goods };
+	for (const k of GOODS) g[k] = sub(g[k], pay.goods?.[k]);
+	return { ...seat, counts: c, goods: g };
+}
+
+/** Statuses that ask for a payment. */
+export const isDemand = (r: OrleansResolution) => r.status === 'payable' || r.status === 'partial' || r.status === 'unpaid';
+
+/** What the players decided for one resolution this round. */
+export interface Decision {
+	/** Index of the payment option taken (demand or offer); null: none. */
+	option: number | null;
+	/** Invasion, a team payment: coins each seat put in. */
+	contributions?: number[];
+}
+
+/** The default decision: the cheapest way for a demand, nothing for an offer. */
+export function defaultDecision(r: OrleansResolution): Decision {
+	return { option: isDemand(r) && r.options.length ? 0 : null };
+}
+
+/** A short note for the log (numbers and item ids); the screen passes one in the UI language. */
+export function paymentNote(pay: OrleansPayment | undefined, gained: number): string {
+	const parts: string[] = [];
+	if (gained) parts.push(`+${gained} coins`);
+	if (pay) {
+		if (pay.coins) parts.push(`-${pay.coins} coins`);
+		for (const k of GOODS) if (pay.goods?.[k]) parts.push(`-${pay.goods[k]} ${k}`);
+		for (const k of ['knights', 'monks', 'followers', 'technology', 'place_tiles', 'development', 'fortifications'] as const)
+			if (pay[k]) parts.push(`-${pay[k]} ${k}`);
+	}
+	return parts.join(', ');
+}
+
+/**
+ * Closes the current round: for each resolution, applies what was received or paid to the sheet
+ * (when `apply`), writes one log line per seat (or the team), and moves on to the next round.
+ * Returns the new model and the lines written.
+ */
+export function closeRound(
+	model: OrleansModel,
+	resolutions: OrleansResolution[],
+	decisions: Decision[],
+	apply: boolean,
+	describe: (pay: OrleansPayment | undefined, gained: number) => string = paymentNote
+): { model: OrleansModel; lines: OrleansLogLine[] } {
+	let players = model.players.map((p) => ({ ...p, counts: { ...p.counts }, goods: { ...p.goods } }));
+	const lines: OrleansLogLine[] = [];
+	resolutions.forEach((r, k) => {
+		const d = decisions[k] ?? defaultDecision(r);
+		const pay = d.option !== null ? r.options[d.option] : undefined;
+		const line: OrleansLogLine = { round: model.round, event: r.event, paid: r.status !== 'unpaid' && r.status !== 'partial', note: '' };
+		if (r.seat !== null) line.seat = r.seat;
+		if (r.seat === null && d.contributions && isDemand(r)) {
+			// A team payment: each seat puts in its share.
+			const total = d.contributions.reduce((a, b) => a + (b || 0), 0);
+			line.paid = total >= r.coins_owed;
+			line.payment = { coins: total };
+			line.note = d.contributions
+				.map((c, i) => (c ? `${model.players[i]?.name ?? i}: ${c}` : ''))
+				.filter(Boolean)
+				.join(', ');
+			if (apply) players = players.map((p, i) => ({ ...p, counts: { ...p.counts, coins: sub(p.counts.coins, d.contributions?.[i]) } }));
+		} else if (r.seat !== null) {
+			const seat = players[r.seat];
+			if (seat && apply) {
+				let next = seat;
+				if (r.coins_gained) next = { ...next, counts: { ...next.counts, coins: (next.counts.coins ?? 0) + r.coins_gained } };
+				if (pay) next = applyPayment(next, pay);
+				players = players.map((p, i) => (i === r.seat ? next : p));
+			}
+			if (pay) line.payment = { ...pay };
+			line.note = describe(pay, r.coins_gained);
+		}
+		lines.push(line);
+	});
+	return { model: { ...model, players, round: model.round + 1, log: [...model.log, ...lines] }, lines };
+}
+
+/** This round's resolutions in one list: the events', then the Administrateur terrien's dues. */
+export function roundResolutions(help: OrleansHelp | null): OrleansResolution[] {
+	if (!help) return [];
+	return [...help.events.flatMap((e) => e.resolutions), ...help.duties.map((d) => d.dues)];
+}
+
+/** The rule entry of an event, character, objective set or scenario. */
+export const eventRule = (id: string) => (id === ADMINISTRATOR ? `orleans.character.${ADMINISTRATOR}` : `orleans.event.${id}`);
+export const characterRule = (id: string) => `orleans.character.${id}`;
+export const scenarioRule = (id: string) => `orleans.variant.${id}`;
+
+/** The rule entry explaining a goal. */
+export function goalRule(variant: OrleansScenario, goal: { id: string; seat: number | null }, character: string | null): string {
+	if (variant === 'invasion') return goal.seat === null || !character ? 'orleans.invasion.common_goals' : characterRule(character);
+	if (variant === 'duel' || variant === 'vierzon' || variant === 'marchand') return `orleans.objectives.${variant}`;
+	if (variant === 'dignitaire') return 'orleans.scoring.citizens';
+	return scenarioRule(variant);
+}
+
+/** A fresh 32-bit seed for the Invasion draw. */
+export function newSeed(): number {
+	const a = new Uint32Array(1);
+	crypto.getRandomValues(a);
+	return a[0];
+}
