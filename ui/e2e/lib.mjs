@@ -107,6 +107,7 @@ export async function shown(testid, timeout = WAIT) {
 /** Clicks like a finger; falls back to a DOM click if something (a sticky bar) intercepts it. */
 export async function tap(testid) {
 	const e = await shown(testid);
+	await e.scrollIntoView({ block: 'center' });
 	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
 	try {
 		await e.click();
@@ -118,7 +119,14 @@ export async function tap(testid) {
 
 export async function typeInto(testid, value) {
 	const e = await shown(testid);
-	await e.click();
+	// In the middle of the window, clear of the sticky header and totals bar.
+	await e.scrollIntoView({ block: 'center' });
+	try {
+		await e.click();
+	} catch (err) {
+		console.log(`# native click on ${testid} failed (${message(err)}), focusing it instead`);
+		await browser.execute((node) => node.focus(), e);
+	}
 	await e.clearValue();
 	await e.setValue(value);
 	await browser.waitUntil(async () => (await e.getValue()) === String(value), {
