@@ -98,7 +98,7 @@ describe('Statistics screen', () => {
 		expect(screen.getByTestId('st-streak-longest').textContent).toBe('2');
 		const h2h = screen.getByTestId('st-chart-h2h');
 		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect')).toHaveLength(1);
-		expect(within(screen.getByTestId('st-chart-h2h-table')).getByText('2 won, 1 lost, 0 tied')).toBeTruthy();
+		expect(within(screen.getByTestId('st-chart-h2h-table')).getByText('won 2, lost 1, tied 0')).toBeTruthy();
 		expect(statsView.playerId).toBe(ani.id);
 	});
 
