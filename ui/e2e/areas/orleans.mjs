@@ -112,6 +112,10 @@ export async function run() {
 			await waitPath(new RegExp(`^/history/${playId}/?$`));
 			await waitText('play-status', (t) => t === 'Terminée', 'status "Terminée"');
 			await waitText('outcome', (t) => t.includes('Gagnée') && t.includes('8'), 'History: won, round 8');
+			// The rounds played are viewable afterwards: Cotisation's 5 coins paid in round 7.
+			await waitText('orl-log', (t) => t.includes('Cotisation'), 'History shows the round log');
+			await (await el('orl-log')).scrollIntoView({ block: 'center' });
+			await screenshot('orleans-history-log');
 			await shown('nav-history');
 			assert((await textOf('outcome')).length > 0, 'the outcome is shown');
 		},

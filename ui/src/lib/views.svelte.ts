@@ -1,11 +1,6 @@
-// Screen state kept while moving around (history filters and page, the rules search).
-import type { GameId, PlayStatus, RuleKind } from '$lib/backend';
-
-export const historyView = $state<{ game: GameId | null; status: PlayStatus | null; page: number }>({
-	game: null,
-	status: null,
-	page: 0
-});
+// Screen state kept while moving around: the rules search (History's and Statistics' own live
+// beside their components).
+import type { GameId, RuleKind } from '$lib/backend';
 
 export const rulesView = $state<{
 	query: string;
