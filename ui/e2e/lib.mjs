@@ -54,6 +54,17 @@ function options() {
 export async function startSession() {
 	browser = await remote(options());
 	if (CHROME) await browser.url(APP_URL);
+	// Keep the page's uncaught errors, to print them when a check fails.
+	try {
+		await browser.execute(() => {
+			const w = /** @type {any} */ (window);
+			w.__e2eErrors = [];
+			window.addEventListener('error', (e) => w.__e2eErrors.push(String(e.message)));
+			window.addEventListener('unhandledrejection', (e) => w.__e2eErrors.push(String(e.reason?.message ?? e.reason)));
+		});
+	} catch {
+		// The page is not ready yet: the checks still run, without the error list.
+	}
 }
 
 export async function endSession() {
@@ -86,7 +97,17 @@ export async function check(name, fn, { critical = false } = {}) {
 	} catch (e) {
 		results.push({ name, ok: false, error: message(e) });
 		console.log(`not ok - ${name}: ${message(e)}`);
-		if (browser) await screenshot(`failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+		if (browser) {
+			await screenshot(`failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+			try {
+				const all = await browser.execute(() => /** @type {any} */ (window).__e2eErrors ?? []);
+				// WebKit reports every skipped ResizeObserver frame; that is noise, not a failure.
+				const errors = [...new Set(all.filter((x) => !x.startsWith('ResizeObserver loop')))];
+				if (errors.length) console.log(`# page errors: ${errors.join(' | ')}`);
+			} catch {
+				// No page to ask.
+			}
+		}
 		if (critical) blocked = name;
 	}
 }
