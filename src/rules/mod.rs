@@ -163,6 +163,7 @@ impl Catalogue {
                 });
             }
         }
+        tag_orleans_events(&mut entries);
         Catalogue::from_entries(entries)
     }
 
@@ -262,6 +263,24 @@ impl Catalogue {
             *counts.entry(e.game.map_or("general".to_owned(), |g| g.as_str().to_owned())).or_insert(0) += 1;
         }
         counts
+    }
+}
+
+/// An Orléans event's entry is about the scenarios whose tracks (or Invasion deck) hold it, as
+/// the event catalogue says: the scenario filter then shows only those. Base-game events that
+/// no track names stay about every scenario.
+fn tag_orleans_events(entries: &mut [RuleEntry]) {
+    for event in crate::games::orleans::event_catalogue() {
+        let Some(entry) = entries.iter_mut().find(|e| e.id == event.rule) else { continue };
+        if !entry.variants.is_empty() {
+            continue;
+        }
+        for spot in &event.appears_in {
+            let id = spot.scenario.id().to_owned();
+            if !entry.variants.contains(&id) {
+                entry.variants.push(id);
+            }
+        }
     }
 }
 

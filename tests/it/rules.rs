@@ -311,3 +311,38 @@ fn every_orleans_event_entry_says_where_the_event_appears_as_the_tracks_do() {
         }
     }
 }
+
+#[test]
+fn the_scenario_filter_keeps_only_the_events_of_that_scenario() {
+    let c = catalogue();
+    let events = |variant: &str| -> Vec<String> {
+        let filter = SearchFilter {
+            game: Some(GameId::Orleans),
+            variant: Some(variant.to_owned()),
+            kind: Some(RuleKind::Event),
+            lang: Lang::Fr,
+            limit: 0,
+            ..Default::default()
+        };
+        c.list(&filter).into_iter().map(|h| h.id).collect()
+    };
+    let dignitaire = events("dignitaire");
+    let invasion = events("invasion");
+    // Each scenario's own track is listed, and an event of the other's only is not.
+    for e in greffier::games::orleans::event_catalogue() {
+        let in_dignitaire = e.appears_in.iter().any(|s| s.scenario.id() == "dignitaire");
+        let nowhere = e.appears_in.is_empty();
+        assert_eq!(dignitaire.contains(&e.rule), in_dignitaire || nowhere, "{} for Le dignitaire", e.id);
+    }
+    assert!(!dignitaire.is_empty());
+    assert_ne!(dignitaire, invasion);
+    // Valencia's special cards belong to their module.
+    let base = SearchFilter {
+        game: Some(GameId::Valencia),
+        variant: Some("base".to_owned()),
+        lang: Lang::Fr,
+        limit: 0,
+        ..Default::default()
+    };
+    assert!(c.list(&base).iter().all(|h| !h.id.starts_with("valencia.card.")));
+}
