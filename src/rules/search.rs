@@ -295,30 +295,22 @@ pub(super) fn matches_filter(entry: &RuleEntry, filter: &SearchFilter) -> bool {
 /// quoted prefix term (`"egli"*`), all required. Quotes, operators (`AND`, `-`, `:`…) and
 /// other punctuation cannot reach the FTS5 parser. `None` when nothing searchable is left.
 pub fn to_fts_query(query: &str) -> Option<String> {
-    let terms: Vec<String> = query
-        .chars()
-        .take(MAX_QUERY_CHARS)
-        .collect::<String>()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .take(16)
-        .map(|t| format!("\"{t}\"*"))
-        .collect();
+    let terms: Vec<String> = query_words(query).iter().map(|t| format!("\"{t}\"*")).collect();
     if terms.is_empty() { None } else { Some(terms.join(" ")) }
+}
+
+/// The runs of letters and digits of what the user typed (at most 16, from the first
+/// `MAX_QUERY_CHARS` characters): the only part of a query that reaches FTS5.
+fn query_words(query: &str) -> Vec<String> {
+    let head: String = query.chars().take(MAX_QUERY_CHARS).collect();
+    head.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).take(16).map(str::to_owned).collect()
 }
 
 /// The trigram fallback's query: each word of 3 letters or more as a quoted substring (the
 /// trigram tokenizer cannot match shorter ones), all required. `None` when none is left.
 pub fn to_trigram_query(query: &str) -> Option<String> {
-    let terms: Vec<String> = query
-        .chars()
-        .take(MAX_QUERY_CHARS)
-        .collect::<String>()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|t| t.chars().count() >= 3)
-        .take(16)
-        .map(|t| format!("\"{t}\""))
-        .collect();
+    let terms: Vec<String> =
+        query_words(query).iter().filter(|t| t.chars().count() >= 3).map(|t| format!("\"{t}\"")).collect();
     if terms.is_empty() { None } else { Some(terms.join(" ")) }
 }
 

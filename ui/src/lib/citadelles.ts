@@ -13,6 +13,7 @@ import type {
 	Seat,
 	Text
 } from '$lib/backend';
+import { fold } from '$lib/text';
 
 export const VARIANTS: readonly CitadellesVariant[] = ['classique', 'deuxieme_edition'];
 /** The core refuses more than these (src/games/citadelles/mod.rs). */
@@ -218,18 +219,9 @@ export function buildables(catalogue: CitadellesCatalogue | null, variant: Citad
 	return [...basic, ...wonders];
 }
 
-/** Lower case without accents, for search as you type. */
-export function fold(s: string): string {
-	return s
-		.normalize('NFD')
-		.replace(/\p{Diacritic}/gu, '')
-		.toLowerCase()
-		.trim();
-}
-
 /** Buildables whose name (FR or EN) contains the query, ignoring case and accents; best first. */
 export function searchBuildables(all: Buildable[], query: string): Buildable[] {
-	const q = fold(query);
+	const q = fold(query).trim();
 	if (!q) return all;
 	const scored = all
 		.map((b) => {

@@ -15,7 +15,7 @@ import type {
 	ValenciaRawRound,
 	ValenciaStep
 } from '$lib/backend';
-import { fold } from '$lib/citadelles';
+import { fold } from '$lib/text';
 
 export const VARIANTS = ['base', 'special_influence'] as const;
 export type ValenciaVariantId = (typeof VARIANTS)[number];
@@ -288,7 +288,7 @@ export function withMission(model: ValenciaModel, seat: number, index: number, e
 export function missionChoices(model: ValenciaModel, catalogue: ValenciaMissionInfo[], query: string): ValenciaMissionInfo[] {
 	const held = new Set(model.players.flatMap((p) => p.missions.map((mi) => mi.id)));
 	const n = model.players.length;
-	const q = fold(query);
+	const q = fold(query).trim();
 	return catalogue
 		.filter((c) => !held.has(c.id) && c.min_players <= Math.max(n, 2))
 		.filter((c) => !q || [c.name.fr, c.name.en, c.rule.fr, c.rule.en].some((t) => fold(t).includes(q)));

@@ -1,6 +1,7 @@
 // In-memory stand-in for the Rust core: same commands, same shapes, simplified rules (the
 // generic score sheet: sum per category, rank, Valencia's city tie-break). Used by vitest and
 // when the UI runs in a plain browser. Not a reference for scoring: the core is.
+import { fold } from '$lib/text';
 import { BackendError } from './error';
 import type { Backend } from './index';
 import { CITADELLES_CATALOGUE } from './citadelles-catalogue';
@@ -32,6 +33,11 @@ import type {
 } from './types';
 
 const t = (fr: string, en: string): Text => ({ fr, en });
+
+/** What the fake leaves to the core (rules helpers, statistics, files): a clear refusal. */
+function notInPreview(what: string): never {
+	throw new BackendError('internal', `not in the browser preview: ${what} needs the app core`);
+}
 
 const comp = (id: string, fr: string, en: string, min: number, max: number) => ({
 	id,
@@ -190,12 +196,6 @@ function fakeRules(): RuleEntry[] {
 		if (!rules.some((r) => r.id === o.rule)) rules.push(entry(o.rule, o.kind_name, o.effect));
 	return rules;
 }
-
-const fold = (s: string) =>
-	s
-		.normalize('NFD')
-		.replace(/\p{M}/gu, '')
-		.toLowerCase();
 
 /** Splits `text` into segments, marking each occurrence of any token (accent/case-insensitive). */
 export function highlight(text: string, tokens: string[]): { text: string; hit: boolean }[] {
@@ -605,48 +605,48 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		// The draft and the round caller are rules the core runs; the fake does not imitate them.
 		async citadellesDraftPlan() {
-			throw new BackendError('internal', 'not in the browser preview: the draft plan needs the app core');
+			return notInPreview('the draft plan');
 		},
 		async citadellesDrawDraft() {
-			throw new BackendError('internal', 'not in the browser preview: the draft draw needs the app core');
+			return notInPreview('the draft draw');
 		},
 		async citadellesStartRound() {
-			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+			return notInPreview('the round caller');
 		},
 		async citadellesRoundApply() {
-			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+			return notInPreview('the round caller');
 		},
 		async citadellesDestructionQuote() {
-			throw new BackendError('internal', 'not in the browser preview: the round caller needs the app core');
+			return notInPreview('the round caller');
 		},
 		// Valencia's and Orléans' helpers are rules the core runs; the fake does not imitate
 		// them (component tests stub what they need).
 		async valenciaMissions() {
-			throw new BackendError('internal', 'not in the browser preview: the missions need the app core');
+			return notInPreview('the missions');
 		},
 		async valenciaAuction() {
-			throw new BackendError('internal', 'not in the browser preview: the auction needs the app core');
+			return notInPreview('the auction');
 		},
 		async valenciaCouncil() {
-			throw new BackendError('internal', 'not in the browser preview: the council needs the app core');
+			return notInPreview('the council');
 		},
 		async valenciaRound() {
-			throw new BackendError('internal', 'not in the browser preview: the round tracker needs the app core');
+			return notInPreview('the round tracker');
 		},
 		async orleansScenarios() {
-			throw new BackendError('internal', 'not in the browser preview: the scenarios need the app core');
+			return notInPreview('the scenarios');
 		},
 		async orleansEvents() {
-			throw new BackendError('internal', 'not in the browser preview: the events need the app core');
+			return notInPreview('the events');
 		},
 		async orleansCharacters() {
-			throw new BackendError('internal', 'not in the browser preview: the characters need the app core');
+			return notInPreview('the characters');
 		},
 		async orleansSetup() {
-			throw new BackendError('internal', 'not in the browser preview: the setup needs the app core');
+			return notInPreview('the setup');
 		},
 		async orleansBuildDeck() {
-			throw new BackendError('internal', 'not in the browser preview: the deck needs the app core');
+			return notInPreview('the deck');
 		},
 		async cardValues(game) {
 			await wait();
@@ -835,34 +835,34 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		// Statistics, files and backups are the core's (SQL over the history, the file system).
 		async gameStats() {
-			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+			return notInPreview('statistics');
 		},
 		async playerStats() {
-			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+			return notInPreview('statistics');
 		},
 		async scenarioStats() {
-			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+			return notInPreview('statistics');
 		},
 		async activity() {
-			throw new BackendError('internal', 'not in the browser preview: statistics need the app core');
+			return notInPreview('statistics');
 		},
 		async historyProgress() {
 			return null;
 		},
 		async importFile() {
-			throw new BackendError('internal', 'not in the browser preview: imports need the app core');
+			return notInPreview('imports');
 		},
 		async exportFile() {
-			throw new BackendError('internal', 'not in the browser preview: exports need the app core');
+			return notInPreview('exports');
 		},
 		async listBackups() {
 			return [];
 		},
 		async backupNow() {
-			throw new BackendError('internal', 'not in the browser preview: backups need the app core');
+			return notInPreview('backups');
 		},
 		async restoreBackup() {
-			throw new BackendError('internal', 'not in the browser preview: backups need the app core');
+			return notInPreview('backups');
 		},
 		async logRoundEvent(id, round, kind, payload) {
 			await wait();
