@@ -34,9 +34,10 @@ import type {
 
 const t = (fr: string, en: string): Text => ({ fr, en });
 
-/** What the fake leaves to the core (rules helpers, statistics, files): a clear refusal. */
+/** What the fake leaves to the core (rules helpers, statistics, files): a clear refusal;
+ * `what` reads "the round caller needs". */
 function notInPreview(what: string): never {
-	throw new BackendError('internal', `not in the browser preview: ${what} needs the app core`);
+	throw new BackendError('internal', `not in the browser preview: ${what} the app core`);
 }
 
 const comp = (id: string, fr: string, en: string, min: number, max: number) => ({
@@ -605,48 +606,48 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		// The draft and the round caller are rules the core runs; the fake does not imitate them.
 		async citadellesDraftPlan() {
-			return notInPreview('the draft plan');
+			return notInPreview('the draft plan needs');
 		},
 		async citadellesDrawDraft() {
-			return notInPreview('the draft draw');
+			return notInPreview('the draft draw needs');
 		},
 		async citadellesStartRound() {
-			return notInPreview('the round caller');
+			return notInPreview('the round caller needs');
 		},
 		async citadellesRoundApply() {
-			return notInPreview('the round caller');
+			return notInPreview('the round caller needs');
 		},
 		async citadellesDestructionQuote() {
-			return notInPreview('the round caller');
+			return notInPreview('the round caller needs');
 		},
 		// Valencia's and Orléans' helpers are rules the core runs; the fake does not imitate
 		// them (component tests stub what they need).
 		async valenciaMissions() {
-			return notInPreview('the missions');
+			return notInPreview('the missions need');
 		},
 		async valenciaAuction() {
-			return notInPreview('the auction');
+			return notInPreview('the auction needs');
 		},
 		async valenciaCouncil() {
-			return notInPreview('the council');
+			return notInPreview('the council needs');
 		},
 		async valenciaRound() {
-			return notInPreview('the round tracker');
+			return notInPreview('the round tracker needs');
 		},
 		async orleansScenarios() {
-			return notInPreview('the scenarios');
+			return notInPreview('the scenarios need');
 		},
 		async orleansEvents() {
-			return notInPreview('the events');
+			return notInPreview('the events need');
 		},
 		async orleansCharacters() {
-			return notInPreview('the characters');
+			return notInPreview('the characters need');
 		},
 		async orleansSetup() {
-			return notInPreview('the setup');
+			return notInPreview('the setup needs');
 		},
 		async orleansBuildDeck() {
-			return notInPreview('the deck');
+			return notInPreview('the deck needs');
 		},
 		async cardValues(game) {
 			await wait();
@@ -835,34 +836,34 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		// Statistics, files and backups are the core's (SQL over the history, the file system).
 		async gameStats() {
-			return notInPreview('statistics');
+			return notInPreview('statistics need');
 		},
 		async playerStats() {
-			return notInPreview('statistics');
+			return notInPreview('statistics need');
 		},
 		async scenarioStats() {
-			return notInPreview('statistics');
+			return notInPreview('statistics need');
 		},
 		async activity() {
-			return notInPreview('statistics');
+			return notInPreview('statistics need');
 		},
 		async historyProgress() {
 			return null;
 		},
 		async importFile() {
-			return notInPreview('imports');
+			return notInPreview('imports need');
 		},
 		async exportFile() {
-			return notInPreview('exports');
+			return notInPreview('exports need');
 		},
 		async listBackups() {
 			return [];
 		},
 		async backupNow() {
-			return notInPreview('backups');
+			return notInPreview('backups need');
 		},
 		async restoreBackup() {
-			return notInPreview('backups');
+			return notInPreview('backups need');
 		},
 		async logRoundEvent(id, round, kind, payload) {
 			await wait();
