@@ -11,6 +11,10 @@ if [ -z "${GREFFIER_E2E_IN_XVFB:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$@"
 fi
 
+# Ports, so that two checkouts on one machine can each run their E2E (one at a time is still
+# kinder to a 2-core machine).
+port="${GREFFIER_E2E_TAURI_PORT:-4444}"
+native_port="${GREFFIER_E2E_NATIVE_PORT:-$((port + 1))}"
 data_dir=$(mktemp -d)
 driver_log=$(mktemp)
 app_copy=$(mktemp -d)
@@ -26,16 +30,16 @@ cp "$APP_BIN" "$app_copy/greffier-app"
 APP_BIN="$app_copy/greffier-app"
 
 # The app inherits tauri-driver's environment: that is how it finds its data dir.
-GREFFIER_DATA_DIR="$data_dir" tauri-driver --port 4444 --native-port 4445 \
+GREFFIER_DATA_DIR="$data_dir" tauri-driver --port "$port" --native-port "$native_port" \
   --native-driver "$(command -v WebKitWebDriver)" >"$driver_log" 2>&1 &
 driver_pid=$!
 for _ in $(seq 1 100); do
-  (exec 3<>/dev/tcp/127.0.0.1/4444) 2>/dev/null && break
+  (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break
   sleep 0.1
 done
 
 status=0
-GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
+GREFFIER_E2E_TAURI_PORT="$port" GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
   node ui/e2e/app.e2e.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- tauri-driver log ---"

@@ -41,7 +41,7 @@ function options() {
 	}
 	return {
 		hostname: '127.0.0.1',
-		port: 4444,
+		port: Number(process.env.GREFFIER_E2E_TAURI_PORT ?? 4444),
 		path: '/',
 		logLevel: 'error',
 		waitforTimeout: WAIT,
