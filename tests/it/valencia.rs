@@ -3,8 +3,8 @@
 //! `000_88d49a4ead267029.txt`; decisions: `shared/games/valencia.md`.
 
 use greffier::games::valencia::{
-    self, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus, ValenciaRawAuction, ValenciaRawCouncil,
-    ValenciaRawRound, ValenciaStep,
+    self, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus, ValenciaMoment, ValenciaRawAuction,
+    ValenciaRawCouncil, ValenciaRawRound,
 };
 use greffier::games::{GameId, Problems, Scoreboard, score_json};
 use proptest::prelude::*;
@@ -263,6 +263,81 @@ fn palm_members_above_city_members_are_refused() {
     );
 }
 
+/// Valencia, p.10 (Phase III): « Note pour les parties à 4 ou 5 joueurs : Dans les rares cas où
+/// il n'y a plus de privilèges disponibles, vous pouvez les remplacer par un autre élément de
+/// jeu ». The council helper hands out stand-ins; the scorer must accept them at 4–5 players,
+/// within one per player and council phase, and say so in the breakdown.
+#[test]
+fn privileges_beyond_the_box_are_stand_ins_at_four_or_five_players() {
+    let table = |privileges: &[u32]| {
+        let players: Vec<Value> = privileges
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| json!({ "name": format!("P{k}"), "privileges": n }))
+            .collect();
+        json!({ "players": players })
+    };
+    // 4 players, 22 privileges: 3 stand-ins beyond the box's 19.
+    let b = score(&table(&[10, 9, 2, 1]));
+    assert_eq!(points(&b, 0, "privileges"), 10);
+    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 22);
+    let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
+    assert!(detail.en.contains("3 beyond the game's 19") && detail.en.contains("stand-ins"), "{}", detail.en);
+    assert!(detail.fr.contains("éléments de remplacement"), "{}", detail.fr);
+    // Within the box: no word about stand-ins.
+    let b = score(&table(&[10, 9, 0, 0]));
+    let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
+    assert!(!detail.en.contains("stand-in"), "{}", detail.en);
+    // A player may hold the box plus one stand-in per round (5), not more.
+    assert!(score_json(GameId::Valencia, &table(&[24, 0, 0, 0]).to_string()).is_ok());
+    assert_eq!(
+        fields(&problems(&table(&[25, 0, 0, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+    // The table: 19 + 5 per player at most (20 phases' worth of stand-ins at 4 players).
+    assert!(score_json(GameId::Valencia, &table(&[24, 10, 3, 2]).to_string()).is_ok());
+    assert_eq!(
+        fields(&problems(&table(&[24, 24, 0, 0]))),
+        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
+    );
+    // 2–3 players: no stand-ins, the box's 19 is the limit.
+    assert_eq!(
+        fields(&problems(&table(&[10, 10, 0]))),
+        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
+    );
+    assert_eq!(
+        fields(&problems(&table(&[20, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+}
+
+/// Valencia, missions (p.14–15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
+/// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
+/// famille ». A member of a route of 2 or more has a family neighbour, so it is never isolated:
+/// route + isolated ≤ members in the city.
+#[test]
+fn a_route_and_lone_members_must_fit_in_the_city_together() {
+    let t = |city: u32, route: u32, lone: u32| {
+        json!({ "players": [
+            { "name": "Ani", "city_members": city, "longest_route": route, "isolated": lone },
+            { "name": "Dirk" } ] })
+    };
+    assert!(score_json(GameId::Valencia, &t(7, 4, 3).to_string()).is_ok());
+    assert_eq!(
+        fields(&problems(&t(7, 5, 3))),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    let p = problems(&t(7, 5, 3));
+    assert!(p.iter().all(|x| x.message.en.contains("5 members on the longest route and 3 lone members")));
+    // A "route" of one member is that member alone: it may be isolated too.
+    assert!(score_json(GameId::Valencia, &t(3, 1, 3).to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &t(3, 0, 3).to_string()).is_ok());
+}
+
 #[test]
 fn support_lets_two_players_share_a_guild_seat_only_with_the_module() {
     let t = |variant: &str, seat: &str| {
@@ -317,6 +392,31 @@ fn schema_version_is_2() {
 fn auction(v: Value) -> Result<ValenciaAuction, Problems> {
     let raw: ValenciaRawAuction = serde_json::from_value(v).expect("shape");
     valencia::resolve_auction(&raw)
+}
+
+/// Valencia, p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez pas réussi à
+/// effectuer une action, vous pouvez reprendre exactement une carte de cette pile et la replacer
+/// en bas de votre pioche ». A ranked player who could not carry out the action (could not pay
+/// the space, the supply was empty) did not manage to act either.
+#[test]
+fn a_ranked_player_who_could_not_act_may_return_a_card_too() {
+    let a = auction(json!({ "step": "B", "first_player": 0, "players": [
+        { "name": "Patty", "stack": [{ "card": 6 }] },
+        { "name": "Frank", "stack": [{ "card": 4 }], "could_not_act": true },
+        { "name": "Ani", "stack": [{ "card": 1 }] } ] }))
+    .expect("valid");
+    assert!(a.bids[1].acts, "Frank ranks 2nd, an acting place at 3 players");
+    assert!(a.bids[1].may_return_card, "but could not act, so may return a card");
+    assert!(a.bids[1].action.en.contains("Could not carry it out"), "{}", a.bids[1].action.en);
+    assert!(!a.bids[0].may_return_card, "Patty acted");
+    assert!(a.bids[2].may_return_card && !a.bids[2].acts, "Ani ranks 3rd: no action at 3 players");
+    // A player who passed had nothing to carry out.
+    let p = auction(json!({ "step": "B", "players": [
+        { "name": "Patty", "stack": [{ "card": 6 }] },
+        { "name": "Frank", "could_not_act": true },
+        { "name": "Ani", "stack": [{ "card": 1 }] } ] }))
+    .expect_err("refused");
+    assert_eq!(fields(&p), vec![("players[1].could_not_act".to_owned(), "passed".to_owned())]);
 }
 
 #[test]
@@ -438,8 +538,8 @@ fn round_tracker_walks_a_to_i_over_five_rounds() {
         json!({ "players": [{ "name": "Ani" }, { "name": "Dirk", "cards_left": 12 }] }),
     ))
     .expect("valid");
-    assert_eq!((r.round, r.step), (1, ValenciaStep::A));
-    assert_eq!(r.next, Some((1, ValenciaStep::B)));
+    assert_eq!((r.round, r.step), (1, ValenciaMoment::A));
+    assert_eq!(r.next, Some((1, ValenciaMoment::B)));
     assert_eq!(r.places, 2);
     assert_eq!(r.decks[0].cards_left, 24);
     assert_eq!(r.decks[0].per_round_tenths, 48);
@@ -453,7 +553,7 @@ fn round_tracker_walks_a_to_i_over_five_rounds() {
     let r = valencia::round_tracker(&raw(json!({ "round": 5, "step": "I", "nobility": 0,
         "players": [{ "name": "Ani" }, { "name": "Dirk" }] })))
     .expect("valid");
-    assert_eq!(r.next, None);
+    assert_eq!(r.next, Some((5, ValenciaMoment::Council)));
     assert!(r.actor.as_ref().is_some_and(|a| a.en.contains("Ani (Nobility) builds the fountain")));
     assert!(
         valencia::round_tracker(&raw(json!({ "round": 6, "players": [{ "name": "A" }, { "name": "B" }] })))
@@ -465,6 +565,41 @@ fn round_tracker_walks_a_to_i_over_five_rounds() {
         ))
         .is_err()
     );
+}
+
+/// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+/// phases » — the third being the council phase (p.10). The fifth round ends with its council
+/// too, and only then comes the final scoring.
+#[test]
+fn every_round_ends_with_its_council_phase_the_fifth_included() {
+    let raw = |round: u8, step: &str| -> ValenciaRawRound {
+        serde_json::from_value(
+            json!({ "round": round, "step": step, "players": [{ "name": "Ani" }, { "name": "Dirk" }] }),
+        )
+        .expect("shape")
+    };
+    for round in 1..=5u8 {
+        let at_i = valencia::round_tracker(&raw(round, "I")).expect("valid");
+        assert_eq!(
+            at_i.next,
+            Some((round, ValenciaMoment::Council)),
+            "round {round}: I is followed by the council"
+        );
+        let council = valencia::round_tracker(&raw(round, "council")).expect("valid");
+        assert_eq!(council.step, ValenciaMoment::Council);
+        assert_eq!(council.places, 0, "no auction in the council phase");
+        assert!(council.step_title.en.contains("Council"));
+        let after = if round < 5 { Some((round + 1, ValenciaMoment::A)) } else { None };
+        assert_eq!(council.next, after, "round {round}: after the council");
+    }
+    let last = valencia::round_tracker(&raw(5, "council")).expect("valid");
+    assert!(last.step_rule.en.contains("final scoring"), "{}", last.step_rule.en);
+    // Walking from round 1 A to the end visits 5 × (9 steps + council) moments.
+    let (mut round, mut moment, mut seen) = (1u8, ValenciaMoment::A, 1);
+    while let Some((r, m)) = valencia::next_moment(round, moment) {
+        (round, moment, seen) = (r, m, seen + 1);
+    }
+    assert_eq!((round, moment, seen), (5, ValenciaMoment::Council, 50));
 }
 
 /// Missions whose outcome does not depend on seats (neighbour cards excluded).
@@ -498,6 +633,7 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
         .map(|i| {
             let b = 1 + i * 11;
             let city = 1 + at(b) % 10;
+            let route = at(b + 3) % (city + 1);
             let mut missions = Vec::new();
             for (k, id) in pool.iter().enumerate() {
                 if k % n == i && at(b + 1) >> k & 1 == 1 {
@@ -522,8 +658,9 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
                 "council": if at(b + 10) % 2 == 0 { vec![seats[i]] } else { vec![] },
                 "council_points": at(b + 10) % 30,
                 "stefan_feld": pawn == i,
-                "longest_route": at(b + 3) % (city + 1),
-                "isolated": at(b + 2) % (city + 1),
+                "longest_route": route,
+                // Members of a route of 2+ are never isolated: the rest of the city may be.
+                "isolated": at(b + 2) % (city - if route >= 2 { route } else { 0 } + 1),
                 "missions": missions,
             })
         })
@@ -662,7 +799,7 @@ fn json_entry_points_report_a_wrong_shape_as_one_problem() {
         &json!({ "round": 2, "step": "c", "players": [{ "name": "Ani" }, { "name": "Dirk" }] }),
     )
     .expect("valid");
-    assert_eq!((r.round, r.step, r.places), (2, ValenciaStep::C, 1));
+    assert_eq!((r.round, r.step, r.places), (2, ValenciaMoment::C, 1));
 }
 
 #[test]
@@ -674,4 +811,23 @@ fn null_fields_read_as_empty() {
     let b = score(&t);
     assert_eq!(b.players[0].total, 0);
     assert_eq!(b.players[1].rank, 1);
+}
+
+/// Valencia, p.15 (the corners card): « Vous devez avoir placé au moins deux membres de votre
+/// famille dans l'un des quatre coins du mur extérieur de la ville » — one corner, not the four.
+/// And p.6: « Si le premier joueur fait lui-même partie de l'égalité, il la remporte toujours » —
+/// only the ties they are in. The card text, its rule entry and the clarification say so.
+#[test]
+fn corners_card_and_tie_clarification_say_what_the_book_says() {
+    let catalogue = greffier::rules::Catalogue::load().expect("catalogue");
+    let card = valencia::missions().into_iter().find(|m| m.id == "mission_corners").expect("card");
+    assert!(card.rule.fr.contains("l'un des quatre coins"), "{}", card.rule.fr);
+    assert!(card.rule.en.contains("one of the four corners"), "{}", card.rule.en);
+    let entry = catalogue.get(&card.rule_entry).expect("entry");
+    assert!(entry.body.fr.contains("l'un des quatre coins"), "{}", entry.body.fr);
+    assert!(entry.body.en.contains("one of the four corners"), "{}", entry.body.en);
+    let ties = catalogue.get("faq.valencia.auction_ties").expect("clarification");
+    assert!(ties.body.en.contains("every tie they are part of"), "{}", ties.body.en);
+    assert!(ties.body.fr.contains("toute égalité dont il fait partie"), "{}", ties.body.fr);
+    assert!(!ties.body.en.contains("wins every tie."), "{}", ties.body.en);
 }

@@ -286,6 +286,10 @@ pub struct ValenciaRawBid {
     /// Privileges held before the auction (optional; checks the spending).
     #[serde(default)]
     pub privileges: Option<Value>,
+    /// Ranked with an action, but could not carry it out (could not pay, the supply was empty):
+    /// the table says so, the app cannot see it.
+    #[serde(default)]
+    pub could_not_act: Option<bool>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -339,7 +343,8 @@ pub struct ValenciaBid {
     /// Whether the rank gives an action at this step.
     pub acts: bool,
     pub action: Text,
-    /// Revealed but got no action: may put exactly one card of the stack under the deck.
+    /// Revealed but carried out no action (no rank that acts, or could not act): may put exactly
+    /// one card of the stack under the deck.
     pub may_return_card: bool,
     /// Économies, whatever the rank.
     pub coins_gained: u32,
@@ -568,6 +573,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
     let names: Vec<&str> = raw.players.iter().map(|b| b.name.as_str()).collect();
     let mut stacks: Vec<Option<Vec<Revealed>>> = Vec::with_capacity(n);
     let mut spent = Vec::with_capacity(n);
+    let mut could_not_act = Vec::with_capacity(n);
     for (i, rb) in raw.players.iter().enumerate() {
         input::player_name(&mut p, i, &names);
         for key in rb.other.keys() {
@@ -603,6 +609,17 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
             }
         }
         spent.push(s);
+        if rb.could_not_act == Some(true) && rb.stack.is_none() {
+            p.push(
+                format!("players[{i}].could_not_act"),
+                "passed",
+                Text::new(
+                    "Ce joueur a passé : il n'avait pas d'action à effectuer.",
+                    "This player passed: they had no action to carry out.",
+                ),
+            );
+        }
+        could_not_act.push(rb.could_not_act == Some(true));
         stacks.push(rb.stack.as_deref().map(|st| validate_stack(&mut p, i, st, &special)));
     }
 
@@ -642,7 +659,8 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
     if !p.is_empty() {
         return Err(p);
     }
-    Ok(resolve(step, first, &names, &stacks, &spent, nina_needed > 0, &nina_cards))
+    let nina = (nina_needed > 0).then_some(nina_cards.as_slice());
+    Ok(resolve(step, first, &names, &stacks, &spent, &could_not_act, nina))
 }
 
 /// Where a seat sits after the first player, going clockwise (0 for the first player).
@@ -656,9 +674,12 @@ fn resolve(
     names: &[&str],
     stacks: &[Option<Vec<Revealed>>],
     spent: &[u32],
-    with_nina: bool,
-    nina: &[u32],
+    could_not_act: &[bool],
+    // Nina's revealed values (2 players, B/D/F), `None` when she does not play.
+    nina_cards: Option<&[u32]>,
 ) -> ValenciaAuction {
+    let with_nina = nina_cards.is_some();
+    let nina = nina_cards.unwrap_or(&[]);
     let n = names.len();
     let revealed_by = |seat: usize, card: InfluenceCard| -> u32 {
         stacks
@@ -853,8 +874,18 @@ fn resolve(
                             format!("Rank {rank}: no action at this step."),
                         )
                     };
-                    // Valencia, p.6: a revealed stack that brought no action may give back one card.
-                    b.may_return_card = !b.acts;
+                    // Valencia, p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez
+                    // pas réussi à effectuer une action, vous pouvez reprendre exactement une carte
+                    // de cette pile » — no rank that acts, or a rank whose action could not be
+                    // carried out (could not pay, empty supply).
+                    let failed = could_not_act.get(*s).copied().unwrap_or(false);
+                    b.may_return_card = !b.acts || failed;
+                    if b.acts && failed {
+                        b.action = Text::new(
+                            format!("{} N'a pas pu l'effectuer.", b.action.fr),
+                            format!("{} Could not carry it out.", b.action.en),
+                        );
+                    }
                 }
             }
         }

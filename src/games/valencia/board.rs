@@ -14,6 +14,30 @@ pub const PRIVILEGES_IN_BOX: u32 = 19;
 /// Valencia, Déroulement: 5 rounds.
 pub const ROUNDS: u8 = 5;
 
+/// Valencia, p.10 (Phase III), « Note pour les parties à 4 ou 5 joueurs : Dans les rares cas où
+/// il n'y a plus de privilèges disponibles, vous pouvez les remplacer par un autre élément de
+/// jeu ». So at 4–5 players a table may hold more than the 19 privileges of the box; each
+/// council phase hands out at most one privilege per player, so a player holds at most one
+/// stand-in per round.
+pub fn stand_ins_allowed(players: usize) -> bool {
+    players >= 4
+}
+
+/// Most privileges one player may hold: the box, plus one stand-in per round at 4–5 players.
+pub fn privileges_per_player_max(players: usize) -> u32 {
+    if stand_ins_allowed(players) { PRIVILEGES_IN_BOX + u32::from(ROUNDS) } else { PRIVILEGES_IN_BOX }
+}
+
+/// Most privileges at the whole table: the box, plus one stand-in per player and round at 4–5
+/// players.
+pub fn privileges_at_table_max(players: usize) -> u32 {
+    if stand_ins_allowed(players) {
+        PRIVILEGES_IN_BOX + u32::from(ROUNDS) * to_u32(players)
+    } else {
+        PRIVILEGES_IN_BOX
+    }
+}
+
 /// A resource type; each also names a guild (its council seat and its city spaces).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -29,7 +29,7 @@ pub enum ValenciaMissionKind {
     DiagonalOfThree,
     /// ≥ 6 members along the outer walls.
     Walls,
-    /// ≥ 2 members in the four corners of the walls.
+    /// ≥ 2 members in one of the four corners of the walls (p.15: « dans l'un des quatre coins »).
     Corners,
     /// Members touching ≥ 4 different fountains.
     FourFountains,
@@ -245,8 +245,8 @@ pub static MISSIONS: [Mission; 35] = [
         MissionParam::None,
         st("Les coins", "The corners"),
         st(
-            "Avoir au moins 2 membres dans les quatre coins du mur d'enceinte.",
-            "Have at least 2 members in the four corners of the outer wall.",
+            "Avoir au moins 2 membres dans l'un des quatre coins du mur d'enceinte.",
+            "Have at least 2 members in one of the four corners of the outer wall.",
         ),
     ),
     card(

@@ -190,6 +190,90 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     })
 }
 
+/// A moment of a round: a step of the action phase (A–I), or the council phase that closes
+/// every round, the fifth included.
+///
+/// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+/// phases » — Phase III (p.10), the council, ends each of them before the next round (or, after
+/// the fifth, the final scoring).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum ValenciaMoment {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    #[serde(rename = "council")]
+    Council,
+}
+
+impl ValenciaMoment {
+    /// In play order.
+    pub const ALL: [ValenciaMoment; 10] = [
+        ValenciaMoment::A,
+        ValenciaMoment::B,
+        ValenciaMoment::C,
+        ValenciaMoment::D,
+        ValenciaMoment::E,
+        ValenciaMoment::F,
+        ValenciaMoment::G,
+        ValenciaMoment::H,
+        ValenciaMoment::I,
+        ValenciaMoment::Council,
+    ];
+
+    /// The action-phase step, `None` for the council phase.
+    pub fn step(self) -> Option<ValenciaStep> {
+        match self {
+            ValenciaMoment::A => Some(ValenciaStep::A),
+            ValenciaMoment::B => Some(ValenciaStep::B),
+            ValenciaMoment::C => Some(ValenciaStep::C),
+            ValenciaMoment::D => Some(ValenciaStep::D),
+            ValenciaMoment::E => Some(ValenciaStep::E),
+            ValenciaMoment::F => Some(ValenciaStep::F),
+            ValenciaMoment::G => Some(ValenciaStep::G),
+            ValenciaMoment::H => Some(ValenciaStep::H),
+            ValenciaMoment::I => Some(ValenciaStep::I),
+            ValenciaMoment::Council => None,
+        }
+    }
+
+    /// `A` to `I`, or `council`, as the table state writes it.
+    pub fn id(self) -> &'static str {
+        self.step().map_or("council", ValenciaStep::letter)
+    }
+
+    pub fn parse(s: &str) -> Option<ValenciaMoment> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("council") {
+            return Some(ValenciaMoment::Council);
+        }
+        let step = ValenciaStep::from_letter(s)?;
+        ValenciaMoment::ALL.into_iter().find(|m| m.step() == Some(step))
+    }
+
+    /// The moment after this one in the same round, `None` after the council.
+    pub fn following(self) -> Option<ValenciaMoment> {
+        let k = ValenciaMoment::ALL.iter().position(|&m| m == self)?;
+        ValenciaMoment::ALL.get(k + 1).copied()
+    }
+}
+
+/// Valencia, p.6 and p.10: the position after `(round, moment)`; `None` once the fifth round's
+/// council is over (final scoring comes next).
+pub fn next_moment(round: u8, moment: ValenciaMoment) -> Option<(u8, ValenciaMoment)> {
+    match moment.following() {
+        Some(m) => Some((round, m)),
+        None if round < ROUNDS => Some((round + 1, ValenciaMoment::A)),
+        None => None,
+    }
+}
+
 /// Where a game stands, as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -202,7 +286,7 @@ pub struct ValenciaRawRound {
     /// 1 to 5 (absent: 1).
     #[serde(default)]
     pub round: Option<Value>,
-    /// `A` to `I` (absent: A).
+    /// `A` to `I`, or `council` (absent: A).
     #[serde(default)]
     pub step: Option<String>,
     #[serde(default)]
@@ -246,17 +330,35 @@ pub struct ValenciaDeckLeft {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRound {
     pub round: u8,
-    pub step: ValenciaStep,
+    pub step: ValenciaMoment,
     pub step_title: Text,
     pub step_rule: Text,
     /// Ranks that get an action at this step and player count (0 at H and I: no auction).
     pub places: u8,
     /// Who acts at H / I (named when the seat is given).
     pub actor: Option<Text>,
-    /// The next step, or `None` after I of round 5 (final scoring).
-    pub next: Option<(u8, ValenciaStep)>,
+    /// The next moment, or `None` after the fifth round's council (final scoring).
+    pub next: Option<(u8, ValenciaMoment)>,
     pub decks: Vec<ValenciaDeckLeft>,
     pub privileges_supply: u32,
+}
+
+/// Valencia, p.10 (Phase III): what the council phase does, in our words.
+fn council_text(round: u8) -> (Text, Text) {
+    let last = round >= ROUNDS;
+    (
+        Text::new("Phase du Conseil", "Council phase"),
+        Text::new(
+            format!(
+                "Chacun marque 1 point de prestige par membre au Conseil ; qui en a le plus reçoit un privilège (égalité : chacun). {}",
+                if last { "Puis le décompte final." } else { "Puis la manche suivante." }
+            ),
+            format!(
+                "Everyone scores 1 prestige per member on the council; whoever has the most receives a privilege (tie: each). {}",
+                if last { "Then the final scoring." } else { "Then the next round." }
+            ),
+        ),
+    )
 }
 
 /// Valencia, p.6–10: what each step is about, in our words.
@@ -337,18 +439,18 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     if raw.round.as_ref().and_then(Value::as_u64) == Some(0) {
         p.push("round", "out_of_range", Text::new("Les manches vont de 1 à 5.", "Rounds go from 1 to 5."));
     }
-    let step = match raw.step.as_deref() {
-        None | Some("") => ValenciaStep::A,
-        Some(s) => ValenciaStep::from_letter(s).unwrap_or_else(|| {
+    let moment = match raw.step.as_deref() {
+        None | Some("") => ValenciaMoment::A,
+        Some(s) => ValenciaMoment::parse(s).unwrap_or_else(|| {
             p.push(
                 "step",
                 "unknown_step",
                 Text::new(
-                    format!("Étape inconnue « {s} » (A à I)."),
-                    format!("Unknown step “{s}” (A to I)."),
+                    format!("Étape inconnue « {s} » (A à I, ou council)."),
+                    format!("Unknown step “{s}” (A to I, or council)."),
                 ),
             );
-            ValenciaStep::A
+            ValenciaMoment::A
         }),
     };
     let n = raw.players.len();
@@ -404,17 +506,21 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     if !p.is_empty() {
         return Err(p);
     }
-    let (step_title, step_rule) = step_text(step);
+    let round = u8::try_from(round).unwrap_or(1);
+    let (step_title, step_rule) = match moment.step() {
+        Some(step) => step_text(step),
+        None => council_text(round),
+    };
     let named = |s: Option<usize>| s.and_then(|s| names.get(s)).map(|x| x.trim().to_owned());
-    let actor = match step {
-        ValenciaStep::H => Some(match named(church) {
+    let actor = match moment.step() {
+        Some(ValenciaStep::H) => Some(match named(church) {
             Some(who) => Text::new(
                 format!("{who} (Église) plante le palmier."),
                 format!("{who} (Church) plants the palm."),
             ),
             None => Text::new("Qui occupe l'Église plante le palmier.", "The Church holder plants the palm."),
         }),
-        ValenciaStep::I => Some(match named(nobility) {
+        Some(ValenciaStep::I) => Some(match named(nobility) {
             Some(who) => Text::new(
                 format!("{who} (Noblesse) construit la fontaine."),
                 format!("{who} (Nobility) builds the fountain."),
@@ -426,21 +532,14 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
         }),
         _ => None,
     };
-    let round = u8::try_from(round).unwrap_or(1);
-    let next =
-        match ValenciaStep::ALL.iter().position(|&s| s == step).and_then(|k| ValenciaStep::ALL.get(k + 1)) {
-            Some(&s) => Some((round, s)),
-            None if round < ROUNDS => Some((round + 1, ValenciaStep::A)),
-            None => None,
-        };
     Ok(ValenciaRound {
         round,
-        step,
+        step: moment,
         step_title,
         step_rule,
-        places: step.places(n),
+        places: moment.step().map_or(0, |s| s.places(n)),
         actor,
-        next,
+        next: next_moment(round, moment),
         decks,
         privileges_supply: supply,
     })

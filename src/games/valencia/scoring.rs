@@ -51,6 +51,28 @@ fn plural(n: u32) -> &'static str {
 }
 
 /// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
+/// Valencia, p.10: with 4–5 players, privileges missing from the supply are replaced by another
+/// item; they score like privileges, and the breakdown says the table holds some.
+fn privileges_detail(pr: u32, stand_ins: u32) -> Text {
+    let base = Text::new(
+        format!("{pr} privilège{} inutilisé{} × 1.", plural(pr), plural(pr)),
+        format!("{pr} unused privilege{} × 1.", plural(pr)),
+    );
+    if stand_ins == 0 {
+        return base;
+    }
+    Text::new(
+        format!(
+            "{} La table en compte {stand_ins} au-delà des 19 du jeu : des éléments de remplacement (p.10), qui comptent comme des privilèges.",
+            base.fr
+        ),
+        format!(
+            "{} The table holds {stand_ins} beyond the game's 19: stand-ins (p.10), which count as privileges.",
+            base.en
+        ),
+    )
+}
+
 pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Text) {
     let mut total = 0u32;
     let mut parts = Vec::new();
@@ -129,10 +151,7 @@ fn categories(table: &Table, seat: usize) -> Vec<CategoryScore> {
         CategoryScore {
             key: "privileges".to_owned(),
             points: to_i32(pr),
-            detail: Text::new(
-                format!("{pr} privilège{} inutilisé{} × 1.", plural(pr), plural(pr)),
-                format!("{pr} unused privilege{} × 1.", plural(pr)),
-            ),
+            detail: privileges_detail(pr, table.privilege_stand_ins),
         },
         CategoryScore {
             key: "missions_completed".to_owned(),

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
-    ValenciaSeat, to_u32,
+    ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
 };
 use super::missions::{Mission, ValenciaJudging, mission};
 use crate::games::{Problems, input};
@@ -160,6 +160,8 @@ pub struct Table {
     pub fountains: Vec<Fountain>,
     /// Seating order, clockwise.
     pub players: Vec<Player>,
+    /// Privileges at the table beyond the 19 of the box: stand-ins (4–5 players, p.10).
+    pub privilege_stand_ins: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,14 +267,30 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
         }
     }
     let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
-    if privileges > PRIVILEGES_IN_BOX {
-        too_many(
-            &mut p,
-            "players[].privileges".to_owned(),
-            format!("{privileges} privilèges en tout, le jeu n'en a que {PRIVILEGES_IN_BOX}."),
-            format!("{privileges} privileges in all, the game has only {PRIVILEGES_IN_BOX}."),
-        );
+    let table_max = privileges_at_table_max(n);
+    if privileges > table_max {
+        let (fr, en) = if stand_ins_allowed(n) {
+            (
+                format!(
+                    "{privileges} privilèges en tout : même avec les éléments de remplacement (un par joueur et par phase du Conseil au plus), {table_max} au maximum."
+                ),
+                format!(
+                    "{privileges} privileges in all: even with stand-ins (one per player and council phase at most), {table_max} at most."
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "{privileges} privilèges en tout, le jeu n'en a que {PRIVILEGES_IN_BOX} (les éléments de remplacement ne servent qu'à 4 ou 5 joueurs)."
+                ),
+                format!(
+                    "{privileges} privileges in all, the game has only {PRIVILEGES_IN_BOX} (stand-ins are for 4 or 5 players only)."
+                ),
+            )
+        };
+        too_many(&mut p, "players[].privileges".to_owned(), fr, en);
     }
+    let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
         p.push(
@@ -318,7 +336,7 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
         }
     }
 
-    p.into_result(Table { variant, fountains, players })
+    p.into_result(Table { variant, fountains, players, privilege_stand_ins })
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Fountain> {
@@ -401,8 +419,13 @@ fn validate_player<'r>(
         "membres voisins d'un palmier",
         "members next to a palm",
     );
-    let privileges =
-        count("privileges", rp.privileges.as_ref(), PRIVILEGES_IN_BOX, "privilèges", "privileges");
+    let privileges = count(
+        "privileges",
+        rp.privileges.as_ref(),
+        privileges_per_player_max(players),
+        "privilèges",
+        "privileges",
+    );
     let coins = count("coins", rp.coins.as_ref(), MAX_COINS, "pièces", "coins");
     let council_points = count(
         "council_points",
@@ -499,6 +522,25 @@ fn validate_player<'r>(
                 format!("{n} membres {fr} mais {city_members} dans la ville."),
                 format!("{n} members {en} but {city_members} in the city."),
             );
+        }
+    }
+    // Members on a route of 2 or more each touch a family neighbour, so none of them is isolated:
+    // the route and the lone members are different members of the city (missions p.14–15).
+    if longest_route >= 2 && isolated <= city_members && longest_route <= city_members {
+        let sum = longest_route + isolated;
+        if sum > city_members {
+            for (field, other) in [("longest_route", "isolated"), ("isolated", "longest_route")] {
+                too_many(
+                    p,
+                    at(field),
+                    format!(
+                        "{longest_route} membres sur la plus longue route et {isolated} membres isolés font {sum}, mais la ville n'en compte que {city_members} : un membre d'une route n'est jamais isolé (voir aussi {other})."
+                    ),
+                    format!(
+                        "{longest_route} members on the longest route and {isolated} lone members make {sum}, but the city holds only {city_members}: a member of a route is never alone (see also {other})."
+                    ),
+                );
+            }
         }
     }
 

@@ -13,6 +13,7 @@ import type {
 	ValenciaRawAuction,
 	ValenciaRawCouncil,
 	ValenciaRawRound,
+	ValenciaMoment,
 	ValenciaStep
 } from '$lib/backend';
 import { fold } from '$lib/text';
@@ -41,6 +42,8 @@ export const COUNCIL_SEATS = ['nobility', 'church', 'oranges', 'dried_fruit', 'w
 export type CouncilSeat = (typeof COUNCIL_SEATS)[number];
 
 export const STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+/** A round's moments in play order: steps A–I, then its council phase. */
+export const MOMENTS: readonly ValenciaMoment[] = [...STEPS, 'council'];
 export const AUCTION_STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 /** Special influence cards (module 1), by their core id. */
 export const SPECIAL_CARDS = ['joker', 'economies', 'twins', 'warehouse', 'support', 'vagabond', 'central'] as const;
@@ -340,6 +343,8 @@ export interface AuctionInput {
 	/** Per seat: the cards revealed, or null = passed. */
 	stacks: (StackEntry[] | null)[];
 	privilegesSpent: (number | null)[];
+	/** Per seat: ranked with an action but could not carry it out (could not pay, empty supply). */
+	couldNotAct: boolean[];
 	/** 2 players: Nina's values. */
 	nina: number[];
 }
@@ -350,6 +355,7 @@ export function emptyAuction(players: number, step: ValenciaStep, first: number)
 		first,
 		stacks: Array.from({ length: players }, () => []),
 		privilegesSpent: Array.from({ length: players }, () => 0),
+		couldNotAct: Array.from({ length: players }, () => false),
 		nina: []
 	};
 }
@@ -371,6 +377,7 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 							...(e.card === 'warehouse' && e.resource ? { resource: e.resource } : {})
 						})),
 			privileges_spent: a.privilegesSpent[i] ?? 0,
+			...(a.stacks[i] !== null && a.couldNotAct?.[i] ? { could_not_act: true } : {}),
 			privileges: p.privileges ?? 0
 		})),
 		...(model.players.length === 2 ? { nina: a.nina.slice(0, ninaCards(a.step, 2)) } : {})
@@ -420,7 +427,7 @@ export function privilegesSupply(model: ValenciaModel): number {
 	return Math.max(0, PRIVILEGES_IN_BOX - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));
 }
 
-export function toRawRound(model: ValenciaModel, round: number, step: ValenciaStep, cardsLeft: (number | null)[]): ValenciaRawRound {
+export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMoment, cardsLeft: (number | null)[]): ValenciaRawRound {
 	const holder = (s: CouncilSeat) => {
 		const i = model.players.findIndex((p) => p.council.includes(s));
 		return i >= 0 ? i : null;

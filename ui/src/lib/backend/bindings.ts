@@ -1659,7 +1659,10 @@ export type ValenciaBid = {
 	/**  Whether the rank gives an action at this step. */
 	acts: boolean,
 	action: Text,
-	/**  Revealed but got no action: may put exactly one card of the stack under the deck. */
+	/**
+	 *  Revealed but carried out no action (no rank that acts, or could not act): may put exactly
+	 *  one card of the stack under the deck.
+	 */
 	may_return_card: boolean,
 	/**  Économies, whatever the rank. */
 	coins_gained: number,
@@ -1766,7 +1769,7 @@ export type ValenciaMissionKind =
 "diagonal_of_three" | 
 /**  ≥ 6 members along the outer walls. */
 "walls" | 
-/**  ≥ 2 members in the four corners of the walls. */
+/**  ≥ 2 members in one of the four corners of the walls (p.15: « dans l'un des quatre coins »). */
 "corners" | 
 /**  Members touching ≥ 4 different fountains. */
 "four_fountains" | 
@@ -1812,6 +1815,16 @@ export type ValenciaMissionStatus =
 /**  Formula card: its points are computed. */
 "formula";
 
+/**
+ *  A moment of a round: a step of the action phase (A–I), or the council phase that closes
+ *  every round, the fifth included.
+ * 
+ *  Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+ *  phases » — Phase III (p.10), the council, ends each of them before the next round (or, after
+ *  the fifth, the final scoring).
+ */
+export type ValenciaMoment = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "council";
+
 /**  Nina's stack (2 players). */
 export type ValenciaNinaBid = {
 	cards: number[],
@@ -1842,6 +1855,11 @@ export type ValenciaRawBid = {
 	privileges_spent?: Value | null,
 	/**  Privileges held before the auction (optional; checks the spending). */
 	privileges?: Value | null,
+	/**
+	 *  Ranked with an action, but could not carry it out (could not pay, the supply was empty):
+	 *  the table says so, the app cannot see it.
+	 */
+	could_not_act?: boolean | null,
 } & { [key in string]: Value };
 
 export type ValenciaRawCard = {
@@ -1878,7 +1896,7 @@ export type ValenciaRawRound = {
 	special_cards?: string[] | null,
 	/**  1 to 5 (absent: 1). */
 	round?: Value | null,
-	/**  `A` to `I` (absent: A). */
+	/**  `A` to `I`, or `council` (absent: A). */
 	step?: string | null,
 	players?: ValenciaRawRoundPlayer[],
 	/**  Privileges left in the supply (absent: 19). */
@@ -1905,15 +1923,15 @@ export type ValenciaResourceCounts = {
 
 export type ValenciaRound = {
 	round: number,
-	step: ValenciaStep,
+	step: ValenciaMoment,
 	step_title: Text,
 	step_rule: Text,
 	/**  Ranks that get an action at this step and player count (0 at H and I: no auction). */
 	places: number,
 	/**  Who acts at H / I (named when the seat is given). */
 	actor: Text | null,
-	/**  The next step, or `None` after I of round 5 (final scoring). */
-	next: [number, ValenciaStep] | null,
+	/**  The next moment, or `None` after the fifth round's council (final scoring). */
+	next: [number, ValenciaMoment] | null,
 	decks: ValenciaDeckLeft[],
 	privileges_supply: number,
 };

@@ -58,6 +58,7 @@ export type {
 	ValenciaMissionInfo,
 	ValenciaMissionKind,
 	ValenciaMissionStatus,
+	ValenciaMoment,
 	ValenciaNinaBid,
 	ValenciaRawAuction,
 	ValenciaRawBid,
