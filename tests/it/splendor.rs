@@ -178,7 +178,7 @@ fn cities_several_holders_most_prestige_wins_then_fewest_cards() {
     let table = cities_table(json!([
         {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
         {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 16, "cities": ["c15_same5"]},
-        {"name": "Lilli", "bonuses": {"green": 4, "white": 4}, "card_prestige": 20}]));
+        {"name": "Lilli", "bonuses": {"green": 3, "white": 4}, "card_prestige": 20}]));
     let board = score(table.clone());
     assert_eq!(board.winners(), vec![1], "Dirk: most prestige among the holders");
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![2, 1, 3]);
@@ -189,7 +189,7 @@ fn cities_several_holders_most_prestige_wins_then_fewest_cards() {
     assert_eq!(h.end.winners_if_round_ended_now, vec![1]);
     assert!(h.end.triggered);
     let g4 = cities.cities.iter().find(|c| c.id == "c14_g4same4").expect("in play");
-    assert!(g4.seats[2].can_take, "Lilli meets it and holds nothing yet");
+    assert!(!g4.seats[2].can_take, "Lilli lacks a fourth green");
     assert!(!g4.seats[1].can_take, "Dirk already holds a city");
 
     // Equal prestige among holders: fewest development cards.
@@ -199,6 +199,53 @@ fn cities_several_holders_most_prestige_wins_then_fewest_cards() {
     assert_eq!(board.winners(), vec![1], "5 cards against 7");
     assert_eq!(board.tie_breaks[0].criteria, vec!["development_cards"]);
     assert!(!board.tie_breaks[0].shared);
+}
+
+/// Cités de Splendor, Les Cités: « A la fin de votre tour, prenez automatiquement une tuile
+/// Cité si vous satisfaites aux conditions requises ». A player who meets a city still on the
+/// table has taken it: that position is refused (naming the player and the city), the live help
+/// says who takes it, and once it is given the winner follows the holders.
+#[test]
+fn a_city_met_while_still_on_the_table_is_taken_automatically() {
+    let untaken = cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 16, "cities": ["c15_same5"]},
+        {"name": "Lilli", "bonuses": {"green": 4, "white": 4}, "card_prestige": 20}]));
+    // Scored as typed, Dirk would win with Lilli treated as a non-holder: refused instead.
+    let refused = score_json(GameId::Splendor, &untaken.to_string()).expect_err("Lilli has taken the city");
+    let p: Vec<_> = refused.iter().collect();
+    assert_eq!(p.len(), 1);
+    assert_eq!((p[0].field.as_str(), p[0].code.as_str()), ("players[2].cities", "city_taken_automatically"));
+    assert!(
+        p[0].message.en.contains("Lilli") && p[0].message.en.contains("14-point city"),
+        "{}",
+        p[0].message.en
+    );
+    assert!(p[0].message.fr.contains("à la fin de son tour"), "{}", p[0].message.fr);
+    // The live help still answers, offering the city to Lilli (one tap in the app).
+    let h = help(untaken);
+    let g4 = h.cities.expect("cities").cities.into_iter().find(|c| c.id == "c14_g4same4").expect("in play");
+    assert!(g4.seats[2].can_take && g4.seats[2].text.en.contains("takes it automatically"));
+    assert!(!g4.seats[0].can_take, "Ani already holds a city");
+    // Given to her, she is a holder with the most prestige: she wins.
+    let taken = cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 16, "cities": ["c15_same5"]},
+        {"name": "Lilli", "bonuses": {"green": 4, "white": 4}, "card_prestige": 20, "cities": ["c14_g4same4"]}]));
+    assert_eq!(score(taken).winners(), vec![2]);
+    // Nobody holds anything, one player meets two faces: one problem, both cities named.
+    let two = cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3, "blue": 5}, "card_prestige": 16},
+        {"name": "Dirk", "bonuses": {"blue": 2}, "card_prestige": 9}]));
+    let refused = score_json(GameId::Splendor, &two.to_string()).expect_err("Ani takes one");
+    let p: Vec<_> = refused.iter().collect();
+    assert_eq!(p.len(), 1);
+    assert!(
+        p[0].message.en.contains("13-point city") && p[0].message.en.contains("15-point city"),
+        "{}",
+        p[0].message.en
+    );
+    assert!(p[0].message.en.contains("one of them"), "{}", p[0].message.en);
 }
 
 #[test]
@@ -447,4 +494,24 @@ fn gold_and_strongholds_are_kept_but_score_nothing_and_are_bounded() {
         { "name": "Ani", "strongholds": 4 }, { "name": "Dirk", "gold": 6 } ] }));
     assert!(over.iter().any(|(f, _)| f == "players[0].strongholds"), "3 strongholds each: {over:?}");
     assert!(over.iter().any(|(f, _)| f == "players[1].gold"), "5 gold at most: {over:?}");
+}
+
+/// Cités de Splendor, Les Bastions: « Ôtez une place forte qu'un autre joueur a déjà posée sur
+/// une carte » — one stronghold per purchase; and « Une carte sur laquelle est posée une place
+/// forte ne peut être achetée ou réservée que par le propriétaire ». So a card holding several
+/// of its owner's strongholds stays taken until all are removed, one per action.
+#[test]
+fn strongholds_entry_says_a_card_stays_taken_until_its_last_stronghold_goes() {
+    let catalogue = Catalogue::load().expect("catalogue");
+    let e = catalogue.get("splendor.strongholds.occupation").expect("entry");
+    assert!(
+        e.body.fr.contains("une par achat") && e.body.fr.contains("tant qu'il en reste une"),
+        "{}",
+        e.body.fr
+    );
+    assert!(
+        e.body.en.contains("one per purchase") && e.body.en.contains("as long as one is left"),
+        "{}",
+        e.body.en
+    );
 }

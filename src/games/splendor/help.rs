@@ -281,7 +281,7 @@ pub fn help_table(table: &Table) -> Help {
             .cities_in_play
             .iter()
             .map(|c| {
-                let held_by = table.players.iter().position(|p| p.city == Some(*c)).map(to_u8);
+                let held_by = table.holder_of(c).map(to_u8);
                 CityHelp {
                     id: c.id.to_owned(),
                     prestige: c.prestige,
@@ -295,9 +295,7 @@ pub fn help_table(table: &Table) -> Help {
                         .map(|(i, p)| {
                             let missing = c.missing(p.prestige(module).total, &p.effective_bonuses());
                             let meets = missing.is_met();
-                            // Les Cités, note: one city per player, kept to the end; a tile
-                            // taken is no longer on the table.
-                            let can_take = meets && held_by.is_none() && p.city.is_none();
+                            let can_take = table.can_take(i, c);
                             let base = missing_text(&missing);
                             let text = match (held_by, p.city) {
                                 (Some(h), _) if usize::from(h) == i => {
@@ -312,8 +310,8 @@ pub fn help_table(table: &Table) -> Help {
                                     format!("already holds the {}-point city; {}", own.prestige, base.en),
                                 ),
                                 (None, None) if meets => Text::new(
-                                    "peut la prendre à la fin de son tour",
-                                    "can take it at the end of their turn",
+                                    "la prend automatiquement à la fin de son tour",
+                                    "takes it automatically at the end of their turn",
                                 ),
                                 (None, None) => base,
                             };

@@ -145,7 +145,11 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if sheet::is_generic(raw) {
         return sheet::score_raw(&INFO, raw);
     }
-    Ok(score_table(&validate(&parse(raw)?)?))
+    let table = validate(&parse(raw)?)?;
+    // Les Cités: a player who meets a city still on the table has taken it: a position where
+    // they have not is not the end of a turn, and would crown the wrong player.
+    table.check_cities_taken()?;
+    Ok(score_table(&table))
 }
 
 /// The live table panel for a table state (same validation as [`score`]; no legacy sheet).

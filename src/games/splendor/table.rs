@@ -130,6 +130,82 @@ pub struct Table {
     pub players: Vec<Player>,
 }
 
+impl Table {
+    /// Who holds `city`, if anyone.
+    pub fn holder_of(&self, city: &City) -> Option<usize> {
+        self.players.iter().position(|p| p.city.is_some_and(|c| c.id == city.id))
+    }
+
+    /// Cités de Splendor, Les Cités: « A la fin de votre tour, prenez automatiquement une tuile
+    /// Cité si vous satisfaites aux conditions requises » — the seat meets the face, the tile is
+    /// still on the table, and the seat holds no city yet (one city each, kept to the end).
+    /// The live help's `can_take` and the refusal of an untaken city both ask this.
+    pub fn can_take(&self, seat: usize, city: &City) -> bool {
+        let Some(p) = self.players.get(seat) else { return false };
+        self.module == Module::Cities
+            && p.city.is_none()
+            && self.holder_of(city).is_none()
+            && city.missing(p.prestige(self.module).total, &p.effective_bonuses()).is_met()
+    }
+
+    /// Per seat, the cities still on the table they meet: they take one at the end of the turn.
+    pub fn cities_to_take(&self) -> Vec<(usize, Vec<&'static City>)> {
+        (0..self.players.len())
+            .map(|i| {
+                (i, self.cities_in_play.iter().copied().filter(|c| self.can_take(i, c)).collect::<Vec<_>>())
+            })
+            .filter(|(_, cities)| !cities.is_empty())
+            .collect()
+    }
+
+    /// The position is not the end of a turn while a player meets a city still on the table:
+    /// one problem per such player, naming them and the cities, on their `cities` field.
+    pub fn check_cities_taken(&self) -> Result<(), Problems> {
+        let mut p = Problems::new();
+        for (i, cities) in self.cities_to_take() {
+            let name = self.players.get(i).map_or("", |pl| pl.name.as_str());
+            let list = |fr: bool| {
+                cities
+                    .iter()
+                    .map(|c| {
+                        let t = c.requirement_text();
+                        if fr {
+                            format!("la Cité à {} points ({})", c.prestige, t.fr)
+                        } else {
+                            format!("the {}-point city ({})", c.prestige, t.en)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let (fr, en) = if cities.len() == 1 {
+                (
+                    format!(
+                        "{name} remplit les conditions de {}, encore sur la table : il la prend automatiquement à la fin de son tour.",
+                        list(true).join("")
+                    ),
+                    format!(
+                        "{name} meets {}, still on the table: they take it automatically at the end of the turn.",
+                        list(false).join("")
+                    ),
+                )
+            } else {
+                (
+                    format!(
+                        "{name} remplit les conditions de {} , encore sur la table : il en prend une (à son choix) automatiquement à la fin de son tour.",
+                        list(true).join(" et de ")
+                    ),
+                    format!(
+                        "{name} meets {}, still on the table: they take one of them (their choice) automatically at the end of the turn.",
+                        list(false).join(" and ")
+                    ),
+                )
+            };
+            p.push(format!("players[{i}].cities"), "city_taken_automatically", Text::new(fr, en));
+        }
+        p.into_result(())
+    }
+}
+
 /// A checked seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
