@@ -54,6 +54,28 @@ fn the_shell_gets_the_help_through_help_value() {
     }
 }
 
+/// A 2-player Invasion deck as the book builds it: 9 A, 8 B, Invasion; Voyage comes up in round 9.
+const INVASION_DECK_2P: [&str; 18] = [
+    "reunion_du_conseil",
+    "demolition",
+    "don",
+    "secheresse",
+    "tremblement_de_terre",
+    "fuite",
+    "bonne_affaire",
+    "vents_favorables",
+    "voyage",
+    "incendie_criminel",
+    "bon_voyage",
+    "famine",
+    "zones_de_peche",
+    "moisson",
+    "revenus",
+    "pirates",
+    "peste",
+    "invasion",
+];
+
 #[test]
 fn solo_and_coop_outcomes_come_from_the_table() {
     let won = score_json(
@@ -64,10 +86,13 @@ fn solo_and_coop_outcomes_come_from_the_table() {
     assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 12 });
     assert_eq!(won.winners(), vec![0]);
 
+    // Round 9's tile is Voyage (the ninth A tile at 2 players); Dirk could not pay it.
     let lost = score_json(
         GameId::Orleans,
-        r#"{"variant":"invasion","round":10,"players":[{"name":"Ani"},{"name":"Dirk"}],
-            "log":[{"round":9,"event":"voyage","seat":1,"paid":false}]}"#,
+        &json!({"variant": "invasion", "round": 10, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "deck": {"order": INVASION_DECK_2P},
+            "log": [{"round": 9, "event": "voyage", "seat": 1, "paid": false}]})
+        .to_string(),
     )
     .expect("valid");
     assert_eq!(lost.outcome, Outcome::Coop { won: false, round_reached: Some(9) });
@@ -181,4 +206,276 @@ fn every_event_and_character_has_a_rule_entry() {
         .collect();
     missing.sort();
     assert!(missing.is_empty(), "missing rule entries: {missing:?}");
+}
+
+fn problem_codes(v: &serde_json::Value) -> Vec<(String, String)> {
+    match score_json(GameId::Orleans, &v.to_string()) {
+        Ok(b) => panic!("expected problems, got {b:?}"),
+        Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect(),
+    }
+}
+
+fn invasion_2p(deck: serde_json::Value) -> serde_json::Value {
+    json!({"variant": "invasion", "round": 2, "players": [{"name": "Ani"}, {"name": "Dirk"}], "deck": deck})
+}
+
+/// Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8 de la pile B » at 2–3 players
+/// (8 and 7 at 4–5), stacked A over B over the Invasion tile; the tiles set aside and, in hard
+/// mode, Soutien and Entraînement never come up; each tile exists once.
+#[test]
+fn an_invasion_deck_must_follow_the_book() {
+    let good: Vec<&str> = INVASION_DECK_2P.to_vec();
+    assert!(score_json(GameId::Orleans, &invasion_2p(json!({"order": good})).to_string()).is_ok());
+    // Renfort twice (it would raise the ramparts goal twice).
+    let mut twice = good.clone();
+    twice[0] = "renfort";
+    twice[1] = "renfort";
+    assert!(
+        problem_codes(&invasion_2p(json!({"order": twice})))
+            .contains(&("deck.order[1]".into(), "duplicate_tile".into()))
+    );
+    // An early Invasion tile (it would end nothing).
+    let mut early = good.clone();
+    early.swap(4, 17);
+    let codes = problem_codes(&invasion_2p(json!({"order": early})));
+    assert!(codes.contains(&("deck.order[4]".into(), "wrong_stack".into())), "{codes:?}");
+    // Ten A tiles at 2 players: the tenth sits where a B tile belongs.
+    let mut ten_a = good.clone();
+    ten_a[9] = "avancee";
+    assert!(
+        problem_codes(&invasion_2p(json!({"order": ten_a})))
+            .contains(&("deck.order[9]".into(), "wrong_stack".into()))
+    );
+    // A tile set aside before the draw cannot come up.
+    assert!(
+        problem_codes(&invasion_2p(json!({"order": good, "set_aside": ["don"]})))
+            .contains(&("deck.order[2]".into(), "set_aside_tile".into()))
+    );
+    // Hard mode removes Soutien and Entraînement.
+    let mut soft = good.clone();
+    soft[0] = "soutien";
+    assert!(
+        problem_codes(&invasion_2p(json!({"order": soft, "hard_mode": true})))
+            .contains(&("deck.order[0]".into(), "hard_mode_tile".into()))
+    );
+    // Too long a deck.
+    let mut long = good.clone();
+    long.push("rats");
+    assert!(
+        problem_codes(&invasion_2p(json!({"order": long})))
+            .contains(&("deck.order".into(), "deck_size".into()))
+    );
+    // The tiles entered so far, as they come up, are accepted.
+    assert!(score_json(GameId::Orleans, &invasion_2p(json!({"order": &good[..2]})).to_string()).is_ok());
+    // Every deck the app draws, at every player count and in both modes, follows the book.
+    for players in 2..=5u8 {
+        for hard_mode in [false, true] {
+            for seed in 0..20 {
+                let deck = build_deck(&OrleansDeckPlan { players, set_aside: vec![], hard_mode }, seed)
+                    .expect("deck");
+                let names: Vec<serde_json::Value> =
+                    (0..players).map(|i| json!({"name": format!("P{i}")})).collect();
+                let t = json!({"variant": "invasion", "round": 1, "players": names,
+                    "deck": {"seed": seed, "hard_mode": hard_mode, "order": deck.order}});
+                assert!(
+                    score_json(GameId::Orleans, &t.to_string()).is_ok(),
+                    "{players} players, seed {seed}"
+                );
+            }
+        }
+    }
+}
+
+/// Every scenario has its own events by round (the tracks; Invasion: the tile revealed), and the
+/// Administrateur terrien's dues exist only with that character at the table: a log entry must
+/// name what this play had in that round, or a stray entry would decide the game.
+#[test]
+fn round_log_entries_must_name_the_rounds_event() {
+    // Le duel, round 2 is Moisson; an unpaid "cotisation_7pv" logged there is refused.
+    let stray = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "cotisation_7pv", "seat": 0, "paid": false}]});
+    assert_eq!(problem_codes(&stray), vec![("log[0].event".to_owned(), "event_not_in_round".to_owned())]);
+    let right = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true}]});
+    assert!(score_json(GameId::Orleans, &right.to_string()).is_ok());
+    // The steward's dues without the steward.
+    let dues = json!({"variant": "invasion", "round": 2, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 1, "event": "administrateur_terrien", "seat": 0, "paid": false}]});
+    assert_eq!(problem_codes(&dues), vec![("log[0].event".to_owned(), "no_administrator".to_owned())]);
+    let mut with = dues.clone();
+    with["players"][0]["character"] = json!("administrateur_terrien");
+    assert!(score_json(GameId::Orleans, &with.to_string()).is_ok());
+    // Unknown fields of a log entry and of the options are named, not ignored.
+    let typo = json!({"variant": "duel", "round": 3, "options": {"esay": true},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "moisson", "sead": 0}]});
+    assert_eq!(
+        problem_codes(&typo),
+        vec![
+            ("options.esay".to_owned(), "unknown_field".to_owned()),
+            ("log[0].sead".to_owned(), "unknown_field".to_owned())
+        ]
+    );
+}
+
+const DUEL_ALL: [&str; 4] = ["comptabilite", "filiales", "vin_chatellerault", "habiller_sa_dame"];
+
+fn duel(ani_done: u8, log: serde_json::Value) -> serde_json::Value {
+    let objectives: serde_json::Map<String, serde_json::Value> =
+        DUEL_ALL.iter().map(|id| ((*id).to_owned(), json!(ani_done))).collect();
+    json!({"variant": "duel", "round": 14, "players": [
+        {"name": "Ani", "objectives": objectives}, {"name": "Dirk", "objectives": {"comptabilite": 2}}],
+        "log": log})
+}
+
+/// Le duel, Fin de la partie: « Le premier joueur à avoir complété ses 4 objectifs gagne ». A
+/// payment missed afterwards (or in the events phase of that same round) does not take the win
+/// away; one missed before does, and the ranking then agrees with the winner.
+#[test]
+fn a_duel_won_stays_won_and_the_ranking_agrees_with_the_winner() {
+    // Ani completes her 4 objectives in round 10; she misses Cotisation in round 14.
+    let later = score_json(
+        GameId::Orleans,
+        &duel(10, json!([{"round": 14, "event": "cotisation_7pv", "seat": 0, "paid": false}])).to_string(),
+    )
+    .expect("valid");
+    assert_eq!(later.winners(), vec![0], "the race was already won");
+    // Round 10's own event (phase 6) comes after her actions (phase 5).
+    let same = score_json(
+        GameId::Orleans,
+        &duel(10, json!([{"round": 10, "event": "cotisation_7pv", "seat": 0, "paid": false}])).to_string(),
+    )
+    .expect("valid");
+    assert_eq!(same.winners(), vec![0]);
+    // Missed in round 9, before she finished: Dirk wins, and is ranked first although he has
+    // fewer objectives.
+    let before = score_json(
+        GameId::Orleans,
+        &duel(10, json!([{"round": 9, "event": "taxe_sur_les_marchandises", "seat": 0, "paid": false}]))
+            .to_string(),
+    )
+    .expect("valid");
+    assert_eq!(before.winners(), vec![1]);
+    assert_eq!(before.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![2, 1]);
+    assert!(before.players[0].total > before.players[1].total, "Ani has more objectives, still second");
+}
+
+/// Marchand itinérant: deliveries are actions (phase 5), the event is phase 6 — « Le Marchand
+/// itinérant » wins with the 5th delivery, even if that round's Nourriture then cannot be paid.
+#[test]
+fn the_fifth_delivery_wins_before_that_rounds_food_is_due() {
+    let v = |unpaid_round: u8| {
+        json!({"variant": "marchand", "round": 7, "players": [{"name": "Ani",
+            "objectives": {"laines_bourges": 2, "lot_chartres": 3, "fromages_vins_vendome": 4, "cereales_tours": 5, "brocart_argenton": 6}}],
+            "log": [{"round": unpaid_round, "event": "nourriture", "paid": false}]})
+    };
+    let won = score_json(GameId::Orleans, &v(6).to_string()).expect("valid");
+    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 6 });
+    let lost = score_json(GameId::Orleans, &v(5).to_string()).expect("valid");
+    assert_eq!(lost.outcome, Outcome::Solo { won: false, round_reached: 5 });
+}
+
+/// Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel, décrit sur sa
+/// carte Personnage ». A seat without a character card cannot meet it: not won, and the goals
+/// say why.
+#[test]
+fn invasion_is_not_won_while_a_player_has_no_character() {
+    let v = json!({"variant": "invasion", "round": 12,
+        "players": [{"name": "Ani", "character": "maire", "coins": 10, "citizens": 2}, {"name": "Dirk"}],
+        "team": {"ramparts": 5, "citizens": 7, "treasury": 30, "warehouse": {"grain": 6, "cheese": 3, "wine": 3}, "fortifications": 6}});
+    let h = help(v);
+    assert_eq!(h.status.state, OrleansState::InProgress);
+    let missing = h.goals.iter().find(|g| g.id == "personnage").expect("a goal for the missing card");
+    assert_eq!(missing.seat, Some(1));
+    assert!(!missing.done);
+    assert!(missing.refused.as_ref().is_some_and(|t| t.en.contains("cannot be won")));
+}
+
+/// Prospérité, Mise en place: « Ne placez aucun jeton Citoyen sur la piste de développement ou
+/// sur la carte » — no citizen for the most trading posts; and ties follow the base game: the
+/// player further on the development track wins (game-facts D3).
+#[test]
+fn prosperite_gives_no_citizen_for_trading_posts_and_breaks_ties_on_the_track() {
+    let b = score_json(
+        GameId::Orleans,
+        &json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "trading_posts": 6, "citizens": 1, "development_level": 2, "development_points": 5},
+            {"name": "Dirk", "trading_posts": 2, "citizens": 1, "development_level": 2, "coins": 8, "development_points": 7}]})
+        .to_string(),
+    )
+    .expect("valid");
+    let dev =
+        |seat: usize| b.players[seat].categories.iter().find(|c| c.key == "development").map(|c| c.points);
+    assert_eq!(dev(0), Some(14), "(1 + 6) × 2, no bonus citizen");
+    assert_eq!((b.players[0].total, b.players[1].total), (14, 14));
+    assert_eq!(b.winners(), vec![1], "Dirk is further on the development track");
+    assert_eq!(b.tie_breaks[0].criteria, vec!["development_points"]);
+}
+
+/// The development level is read on the development track (game-facts D4: level 2 from space
+/// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): a level and a space that disagree are refused,
+/// naming both fields; a space alone gives its level.
+#[test]
+fn development_level_and_points_must_agree() {
+    let t = |level: serde_json::Value, points: serde_json::Value| {
+        json!({"variant": "dignitaire", "round": 5, "players": [
+            {"name": "Ani", "development_level": level, "development_points": points}]})
+    };
+    assert_eq!(
+        problem_codes(&t(json!(3), json!(0))),
+        vec![
+            ("players[0].development_level".to_owned(), "development_mismatch".to_owned()),
+            ("players[0].development_points".to_owned(), "development_mismatch".to_owned()),
+        ]
+    );
+    assert!(score_json(GameId::Orleans, &t(json!(3), json!(9)).to_string()).is_ok());
+    assert!(score_json(GameId::Orleans, &t(json!(3), json!(14)).to_string()).is_ok());
+    assert!(score_json(GameId::Orleans, &t(json!(3), json!(15)).to_string()).is_err());
+    // Only the level typed: accepted as is; only the space: its level counts (Revenus pays it).
+    assert!(score_json(GameId::Orleans, &t(json!(3), serde_json::Value::Null).to_string()).is_ok());
+    let h = help(t(serde_json::Value::Null, json!(22)));
+    assert_eq!(h.events[0].resolutions[0].coins_gained, 5 * 2, "Revenus: 2 × level 5");
+}
+
+/// Le duel: « payez 3 marchandises de tissus (incluant au minimum un jeton Brocart) »;
+/// Marchand itinérant: « payez 2 Fromages et 2 Vins ». The "ready" hints read both parts.
+#[test]
+fn ready_hints_read_every_part_of_a_delivery() {
+    let duel_goal = |goods: serde_json::Value| {
+        let h = help(
+            json!({"variant": "duel", "round": 3, "players": [{"name": "Ani", "goods": goods}, {"name": "Dirk"}]}),
+        );
+        h.goals.into_iter().find(|g| g.id == "habiller_sa_dame" && g.seat == Some(0)).expect("goal")
+    };
+    assert!(!duel_goal(json!({"brocade": 1})).ready, "one brocade alone is not 3 cloth");
+    assert!(!duel_goal(json!({"wool": 3})).ready, "no brocade");
+    assert_eq!(duel_goal(json!({"wool": 3})).current, 2, "only 2 wool can serve without a brocade");
+    assert!(duel_goal(json!({"wool": 2, "brocade": 1})).ready);
+    let vendome = |goods: serde_json::Value| {
+        let h =
+            help(json!({"variant": "marchand", "round": 3, "players": [{"name": "Ani", "goods": goods}]}));
+        h.goals.into_iter().find(|g| g.id == "fromages_vins_vendome").expect("goal")
+    };
+    assert!(!vendome(json!({"cheese": 2})).ready, "the wine too");
+    assert!(vendome(json!({"cheese": 2, "wine": 2})).ready);
+    assert_eq!(vendome(json!({"cheese": 5, "wine": 1})).current, 3);
+}
+
+/// Texts the audit found wrong: the Taverne keeps one trading post per town; the Invasion tile
+/// demands no payment and Invasion makes no forecast (its tiles stay hidden); Rencontre en ville
+/// and Voyage express are offers.
+#[test]
+fn orleans_entries_say_what_the_book_says() {
+    let c = Catalogue::load().expect("catalogue");
+    let body = |id: &str| c.get(id).expect(id).body.clone();
+    assert!(body("orleans.place.taverne").en.contains("one trading post per town"));
+    assert!(!body("orleans.place.taverne").en.contains("two at most"));
+    assert!(body("orleans.event.invasion").en.contains("demands no payment"));
+    assert!(body("orleans.variant.invasion").en.contains("forecasts no coming round"));
+    for id in ["orleans.event.rencontre_en_ville", "orleans.event.voyage_express"] {
+        assert!(body(id).en.contains("turning it down costs nothing"), "{id}");
+        assert!(body(id).fr.contains("la refuser ne coûte rien"), "{id}");
+    }
+    assert!(body("orleans.event.appel_de_rome").en.contains("a single uncollected citizen"));
+    assert!(body("orleans.scoring.development").en.contains("nobody receives the base game's citizen"));
 }

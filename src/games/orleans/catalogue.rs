@@ -1062,8 +1062,8 @@ pub static EVENTS: &[EventDef] = &[
         M::EventsPhase,
         E::EachReturnsMonk,
         t(
-            "Chacun rend un Moine ; sinon un Citoyen non collecté quitte la partie.",
-            "Each player returns a Monk; otherwise an uncollected citizen leaves the game.",
+            "Chacun rend un Moine ; si l'un ne peut pas, ou si l'équipe décide de ne pas le faire, un seul Citoyen non collecté quitte la partie.",
+            "Each player returns a Monk; if one cannot, or the team decides not to, a single uncollected citizen leaves the game.",
         ),
         Some(F::RemoveCitizen),
         "Invasion, Pile B 12",
@@ -1266,6 +1266,13 @@ pub enum Check {
     DevelopmentScore(u32),
     /// Every listed good at least once.
     FullSet,
+    /// `count` cloth (wool or brocade), at least `brocade` of them brocade.
+    Cloth {
+        count: u32,
+        brocade: u32,
+    },
+    /// At least this many of each listed good.
+    GoodsEach(&'static [(OrleansGood, u32)]),
 }
 
 /// One objective.
@@ -1318,7 +1325,9 @@ pub static DUEL_OBJECTIVES: &[ObjectiveDef] = &[
             "Marchand à Orléans, rendre 3 tissus dont au moins 1 Brocart.",
             "Merchant in Orléans, hand in 3 cloth, at least 1 brocade.",
         ),
-        Check::Good(OrleansGood::Brocade, 1),
+        // Le duel, Objectifs: « payez 3 marchandises de tissus (incluant au minimum un jeton
+        // Brocart) ».
+        Check::Cloth { count: 3, brocade: 1 },
     ),
 ];
 
@@ -1390,7 +1399,8 @@ pub static MARCHAND_OBJECTIVES: &[ObjectiveDef] = &[
             "Marchand à Vendôme, rendre 2 Fromages et 2 Vins.",
             "Merchant in Vendôme, hand in 2 cheese and 2 wine.",
         ),
-        Check::Good(OrleansGood::Cheese, 2),
+        // Marchand itinérant, Objectifs: « payez 2 Fromages et 2 Vins ».
+        Check::GoodsEach(&[(OrleansGood::Cheese, 2), (OrleansGood::Wine, 2)]),
     ),
     obj(
         "cereales_tours",

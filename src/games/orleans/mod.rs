@@ -61,15 +61,15 @@ pub use resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due, boatmen_coins, food_ways,
     resolve, resolve_player, resolve_team, value_ways,
 };
-pub use scoring::{most_trading_posts, prosperite_categories, score_table};
+pub use scoring::{prosperite_categories, score_table};
 pub use setup::setup_steps;
 pub use status::{
     OrleansGoal, OrleansState, OrleansStatus, common_targets, goals, preplaced_fortifications, status,
 };
 pub use table::{
     ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
-    OrleansRawDeck, OrleansRawLogEntry, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam, OrleansTable,
-    OrleansTeam, parse, validate,
+    OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
+    OrleansTable, OrleansTeam, level_for_points, parse, validate,
 };
 
 /// Coins above this are refused as absurd.

@@ -463,18 +463,6 @@ pub fn resolve_player(
             }
             r
         }
-        Effect::EachReturnsMonk => {
-            if player.monks > 0 {
-                r.options = vec![OrleansPayment { monks: 1, ..OrleansPayment::default() }];
-                r.status = OrleansResolutionStatus::Payable;
-            } else {
-                r.status = OrleansResolutionStatus::Unpaid;
-                r.shortfall = 1;
-                r.consequence = Some(f);
-                r.explanation = failure_text(f, 1);
-            }
-            r
-        }
         Effect::EachReturnsFollowers(n) => {
             let given = n.min(player.followers);
             r.options = vec![OrleansPayment { followers: given, ..OrleansPayment::default() }];
@@ -608,6 +596,38 @@ pub fn resolve_team(
                 r.explanation = failure_text(f, r.shortfall);
             }
         }
+        Effect::EachReturnsMonk => {
+            // Invasion, Appel de Rome: « Chaque joueur replace un jeton Moine dans la réserve.
+            // Si un joueur ne peut pas payer, ou si l'équipe entière décide de ne pas le faire,
+            // retirez du jeu un jeton Citoyen non collecté » — one citizen for the team, never
+            // one per player, and the team may choose it.
+            let lacking: Vec<&str> =
+                players.iter().filter(|p| p.monks == 0).map(|p| p.name.as_str()).collect();
+            r.consequence = Some(f);
+            if lacking.is_empty() {
+                r.status = OrleansResolutionStatus::Offer;
+                r.options = vec![OrleansPayment {
+                    monks: u32::try_from(players.len()).unwrap_or(u32::MAX),
+                    ..OrleansPayment::default()
+                }];
+                r.explanation = Text::new(
+                    "Chacun rend un Moine — ou l'équipe décide de ne pas le faire : un seul Citoyen non collecté quitte alors la partie (choisi ensemble).",
+                    "Each player returns a Monk — or the team decides not to: then a single uncollected citizen leaves the game (chosen together).",
+                );
+            } else {
+                r.status = OrleansResolutionStatus::Unpaid;
+                r.shortfall = u32::try_from(lacking.len()).unwrap_or(u32::MAX);
+                let who = lacking.join(", ");
+                r.explanation = Text::new(
+                    format!(
+                        "{who} n'a pas de Moine : un seul Citoyen non collecté quitte la partie pour toute l'équipe (choisi ensemble)."
+                    ),
+                    format!(
+                        "{who} has no Monk: a single uncollected citizen leaves the game for the whole team (chosen together)."
+                    ),
+                );
+            }
+        }
         Effect::TeamMayPay(n) => {
             r.coins_owed = n;
             if coins >= n {
@@ -648,7 +668,8 @@ pub fn resolve_team(
 pub fn is_team_event(event: &EventDef) -> bool {
     matches!(
         event.effect,
-        Effect::TeamItemsOrCoins { .. }
+        Effect::EachReturnsMonk
+            | Effect::TeamItemsOrCoins { .. }
             | Effect::TeamDevelopmentOrMonks(_)
             | Effect::TeamMayPay(_)
             | Effect::TeamGains { .. }

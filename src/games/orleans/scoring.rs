@@ -15,25 +15,16 @@ fn points(n: u32) -> i32 {
 /// Dépôt: 5 points per full set of the five goods (Nouvelles tuiles Lieu).
 pub const DEPOT_POINTS_PER_SET: u32 = 5;
 
-/// The seat that takes the end-game citizen for the most trading posts (none on a tie):
-/// base game (game-facts D3), used by Prospérité (its setup keeps that tile).
-pub fn most_trading_posts(players: &[OrleansPlayer]) -> Option<usize> {
-    let best = players.iter().map(|p| p.trading_posts).max()?;
-    let mut at_best = players.iter().enumerate().filter(|(_, p)| p.trading_posts == best);
-    let (i, _) = at_best.next()?;
-    if best == 0 || at_best.next().is_some() { None } else { Some(i) }
-}
-
-/// Prospérité's categories for one player (`bonus_citizen`: takes the most-trading-posts tile).
-pub fn prosperite_categories(p: &OrleansPlayer, bonus_citizen: bool) -> Vec<CategoryScore> {
+/// Prospérité's categories for one player. Unlike the base game, no citizen goes to the most
+/// trading posts: Prospérité, Mise en place, « Ne placez aucun jeton Citoyen sur la piste de
+/// développement ou sur la carte » — that tile lies on the map, so it is not in play.
+pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
     let g = &p.goods;
-    let citizens = p.citizens + u32::from(bonus_citizen);
+    let citizens = p.citizens;
     let development = citizens.saturating_add(p.trading_posts).saturating_mul(p.development_level);
     let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(*b));
     let sets = g.full_sets();
     let depot = if p.depot { sets.saturating_mul(DEPOT_POINTS_PER_SET) } else { 0 };
-    let bonus_fr = if bonus_citizen { " (dont 1 pour le plus de comptoirs)" } else { "" };
-    let bonus_en = if bonus_citizen { " (1 for the most trading posts)" } else { "" };
     vec![
         CategoryScore {
             key: "coins".into(),
@@ -59,11 +50,11 @@ pub fn prosperite_categories(p: &OrleansPlayer, bonus_citizen: bool) -> Vec<Cate
             points: points(development),
             detail: Text::new(
                 format!(
-                    "({citizens} citoyen(s){bonus_fr} + {} comptoir(s)) × niveau {}",
+                    "({citizens} citoyen(s) + {} comptoir(s)) × niveau {}",
                     p.trading_posts, p.development_level
                 ),
                 format!(
-                    "({citizens} citizen(s){bonus_en} + {} trading post(s)) × level {}",
+                    "({citizens} citizen(s) + {} trading post(s)) × level {}",
                     p.trading_posts, p.development_level
                 ),
             ),
@@ -108,14 +99,19 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .scenario
     {
         OrleansScenario::Prosperite => {
-            let bonus = most_trading_posts(&table.players);
-            let cats = table
-                .players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| prosperite_categories(p, bonus == Some(i)))
-                .collect();
-            (Outcome::Points, cats, Vec::new())
+            let cats = table.players.iter().map(prosperite_categories).collect();
+            // Prospérité scores as the base game, whose tie goes to the player further on the
+            // development track (game-facts D3).
+            let criteria = vec![Criterion {
+                key: "development_points",
+                label: Text::new(
+                    "avancée sur la piste de développement",
+                    "progress on the development track",
+                ),
+                better: Better::Higher,
+                values: table.players.iter().map(|p| points(p.development_points)).collect(),
+            }];
+            (Outcome::Points, cats, criteria)
         }
         OrleansScenario::Duel => {
             let cats = (0..table.players.len())
@@ -219,7 +215,18 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .iter()
         .map(|c: &Vec<CategoryScore>| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add))
         .collect();
-    let (ranks, tie_breaks) = rank(&names, &totals, &criteria);
+    let (mut ranks, mut tie_breaks) = rank(&names, &totals, &criteria);
+    if table.scenario == OrleansScenario::Duel && !st.winners.is_empty() {
+        // Le duel: the winner is first whatever the objective counts — a missed payment loses
+        // at once (Tour de jeu), so the ranking must agree with who won.
+        let decided: Vec<u8> = (0..table.players.len())
+            .map(|i| if st.winners.contains(&seat(i)) { 1 } else { 1 + seat(st.winners.len()) })
+            .collect();
+        if decided != ranks {
+            ranks = decided;
+            tie_breaks.clear();
+        }
+    }
     let players = categories
         .into_iter()
         .enumerate()

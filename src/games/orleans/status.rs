@@ -5,9 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::catalogue::{
-    Check, Effect, ObjectiveDef, OrleansFailure, OrleansGood, OrleansScenario, character, event,
+    Check, Effect, ObjectiveDef, OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, character,
+    event,
 };
-use super::table::{ADMINISTRATOR, OrleansPlayer, OrleansTable};
+use super::table::{ADMINISTRATOR, OrleansLogEntry, OrleansPlayer, OrleansTable};
 use crate::text::Text;
 
 /// Towns at the map's border carrying a special-building token (Invasion: 13 tokens).
@@ -108,6 +109,22 @@ pub fn check(c: Check, p: &OrleansPlayer) -> (u32, u32, bool) {
         Check::FullSet => {
             let kinds = OrleansGood::ALL.iter().filter(|&&g| p.goods.get(g) > 0).count();
             at_least(u32::try_from(kinds).unwrap_or(0), 5)
+        }
+        Check::Cloth { count, brocade } => {
+            // Progress counts only cloth that can serve: wool fills at most the places left
+            // once the brocade needed is set aside.
+            let (wool, b) = (p.goods.wool, p.goods.brocade);
+            let usable = if b >= brocade {
+                b.saturating_add(wool).min(count)
+            } else {
+                b.saturating_add(wool.min(count.saturating_sub(brocade)))
+            };
+            (usable, count, usable >= count)
+        }
+        Check::GoodsEach(needs) => {
+            let current = needs.iter().map(|&(g, n)| p.goods.get(g).min(n)).fold(0u32, u32::saturating_add);
+            let target = needs.iter().map(|&(_, n)| n).fold(0u32, u32::saturating_add);
+            (current, target, needs.iter().all(|&(g, n)| p.goods.get(g) >= n))
         }
     }
 }
@@ -260,7 +277,30 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                 });
             }
             for (i, p) in table.players.iter().enumerate() {
-                let Some(c) = p.character.and_then(character) else { continue };
+                // Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel,
+                // décrit sur sa carte Personnage » — a seat without a card cannot meet it.
+                let Some(c) = p.character.and_then(character) else {
+                    out.push(OrleansGoal {
+                        id: "personnage".into(),
+                        name: Text::new(
+                            format!("{} : carte Personnage à choisir", p.name),
+                            format!("{}: character card to choose", p.name),
+                        ),
+                        seat: u8::try_from(i).ok(),
+                        current: 0,
+                        target: 1,
+                        done: false,
+                        completed_round: None,
+                        ready: false,
+                        deadline: Some(last),
+                        rounds_left: left,
+                        refused: Some(Text::new(
+                            "Sans carte Personnage, pas d'objectif personnel : la partie ne peut pas être gagnée.",
+                            "Without a character card there is no personal objective: the game cannot be won.",
+                        )),
+                    });
+                    continue;
+                };
                 for d in c.objectives {
                     let (current, target, met) = check(d.check, p);
                     let marked = p.objectives.get(d.id).copied();
@@ -317,6 +357,16 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
     demand && f == OrleansFailure::Loss
 }
 
+/// Whether a logged loss happened before a race was won in round `won`. Objectives and
+/// deliveries are made with actions (phase 5); the events phase (6) and the end of the round
+/// come after, so an objective completed in round `won` beats that round's event. Only events
+/// at the start of a round or right after the draw come before the actions.
+fn loss_precedes(e: &OrleansLogEntry, won: u8) -> bool {
+    let early = event(e.event)
+        .is_some_and(|d| matches!(d.moment, OrleansMoment::StartOfRound | OrleansMoment::AfterDraw));
+    e.round < won || (e.round == won && early)
+}
+
 /// Where the play stands now.
 pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     let last = table.rounds();
@@ -333,20 +383,6 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     let loss = table.log.iter().filter(|e| !e.paid && fatal(table, e.event)).min_by_key(|e| e.round);
 
     if table.scenario == OrleansScenario::Duel {
-        // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins.
-        if let Some(e) = loss {
-            let winners: Vec<u8> = (0..table.players.len())
-                .filter_map(|i| u8::try_from(i).ok())
-                .filter(|&s| Some(s) != e.seat)
-                .collect();
-            return st(
-                OrleansState::Won,
-                e.round,
-                winners,
-                format!("Paiement impossible en manche {} : défaite immédiate.", e.round),
-                format!("Payment failed in round {}: immediate defeat.", e.round),
-            );
-        }
         // Le duel, Fin de la partie: first to complete the 4 objectives.
         let finish: Vec<Option<u8>> = (0..table.players.len())
             .map(|i| {
@@ -359,7 +395,24 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
                 }
             })
             .collect();
-        if let Some(first) = finish.iter().flatten().min().copied() {
+        let first_finish = finish.iter().flatten().min().copied();
+        // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins — unless
+        // the race was already won: « Le premier joueur à avoir complété ses 4 objectifs
+        // gagne », and a later payment does not take that away.
+        if let Some(e) = loss.filter(|e| first_finish.is_none_or(|w| loss_precedes(e, w))) {
+            let winners: Vec<u8> = (0..table.players.len())
+                .filter_map(|i| u8::try_from(i).ok())
+                .filter(|&s| Some(s) != e.seat)
+                .collect();
+            return st(
+                OrleansState::Won,
+                e.round,
+                winners,
+                format!("Paiement impossible en manche {} : défaite immédiate.", e.round),
+                format!("Payment failed in round {}: immediate defeat.", e.round),
+            );
+        }
+        if let Some(first) = first_finish {
             let mut winners: Vec<u8> = finish
                 .iter()
                 .enumerate()
@@ -395,13 +448,14 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         );
     }
 
-    // A race already won before the fatal round stays won.
+    // A race already won stays won: the objectives (phase 5) of the winning round come before
+    // that round's event (phase 6).
     let won_round = (matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
         && !goals.is_empty()
         && goals.iter().all(|g| g.done))
     .then(|| goals.iter().filter_map(|g| g.completed_round).max())
     .flatten();
-    if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| e.round <= w)) {
+    if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| loss_precedes(e, w))) {
         let name = event(e.event)
             .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
         return st(

@@ -80,6 +80,20 @@ pub struct OrleansOptions {
     pub in_order: bool,
 }
 
+/// The difficulty options as sent: an unknown key is reported, never ignored.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansRawOptions {
+    #[serde(default)]
+    pub easy: bool,
+    #[serde(default)]
+    pub one_per_round: bool,
+    #[serde(default)]
+    pub in_order: bool,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
 /// The table state as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -91,7 +105,7 @@ pub struct OrleansRawTable {
     #[serde(default)]
     pub round: Option<Value>,
     #[serde(default)]
-    pub options: OrleansOptions,
+    pub options: OrleansRawOptions,
     #[serde(default)]
     pub players: Vec<OrleansRawPlayer>,
     /// Invasion: what the team holds in common.
@@ -238,6 +252,8 @@ pub struct OrleansRawLogEntry {
     /// What was paid or received, free text.
     #[serde(default)]
     pub note: String,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
 }
 
 fn yes() -> bool {
@@ -340,6 +356,19 @@ impl OrleansTable {
     }
 }
 
+/// The development level of a space of the development track (0–30): level 1 from the start,
+/// 2 from space 4, 3 from 9, 4 from 15, 5 from 22 and 6 at 30 (game-facts D4).
+pub fn level_for_points(points: u32) -> u32 {
+    match points {
+        0..=3 => 1,
+        4..=8 => 2,
+        9..=14 => 3,
+        15..=21 => 4,
+        22..=29 => 5,
+        _ => 6,
+    }
+}
+
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<OrleansRawTable, Problems> {
     serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
@@ -410,6 +439,14 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         }
     };
     let scenario_or_default = scenario.unwrap_or(OrleansScenario::Prosperite);
+    for key in raw.options.other.keys() {
+        input::unknown_field(&mut p, format!("options.{key}"), key, INFO.name);
+    }
+    let options = OrleansOptions {
+        easy: raw.options.easy,
+        one_per_round: raw.options.one_per_round,
+        in_order: raw.options.in_order,
+    };
     let n = raw.players.len();
     if let Some(v) = scenario.and_then(|s| INFO.variant(s.id()))
         && !(usize::from(v.min_players)..=usize::from(v.max_players)).contains(&n)
@@ -454,7 +491,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
 
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
     let deck = match (&raw.deck, scenario_or_default) {
-        (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, rounds),
+        (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, rounds, n),
         (Some(_), _) => {
             p.push(
                 "deck",
@@ -472,6 +509,9 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     let mut log = Vec::with_capacity(raw.log.len());
     for (i, e) in raw.log.iter().enumerate() {
         let f = format!("log[{i}]");
+        for key in e.other.keys() {
+            input::unknown_field(&mut p, format!("{f}.{key}"), key, INFO.name);
+        }
         let r = round_value(&mut p, format!("{f}.round"), e.round.as_ref(), rounds);
         let id = if e.event == ADMINISTRATOR { Some(ADMINISTRATOR) } else { event(&e.event).map(|d| d.id) };
         if id.is_none() {
@@ -516,6 +556,9 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 ),
             );
         }
+        if let (Some(r), Some(id)) = (r, id) {
+            log_entry_fits(&mut p, &f, r, id, scenario_or_default, &deck, &players);
+        }
         if let (Some(r), Some(event)) = (r, id) {
             log.push(OrleansLogEntry {
                 round: r,
@@ -528,15 +571,68 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         }
     }
 
-    p.into_result(OrleansTable {
-        scenario: scenario_or_default,
-        round,
-        options: raw.options,
-        players,
-        team,
-        deck,
-        log,
-    })
+    p.into_result(OrleansTable { scenario: scenario_or_default, round, options, players, team, deck, log })
+}
+
+/// A log entry must name what this play had in that round: the scenario's event for the round
+/// (Invasion: the tile revealed in that round), or the steward's dues when the Administrateur
+/// terrien is at the table. A stray entry would otherwise decide the game.
+fn log_entry_fits(
+    p: &mut Problems,
+    f: &str,
+    round: u8,
+    id: &str,
+    scenario: OrleansScenario,
+    deck: &OrleansDeckState,
+    players: &[OrleansPlayer],
+) {
+    if id == ADMINISTRATOR {
+        if !players.iter().any(|q| q.character == Some(ADMINISTRATOR)) {
+            p.push(
+                format!("{f}.event"),
+                "no_administrator",
+                Text::new(
+                    "Des dus de l'Administrateur terrien, mais personne ne joue ce personnage.",
+                    "Land steward's dues, but nobody plays that character.",
+                ),
+            );
+        }
+        return;
+    }
+    let at = usize::from(round.saturating_sub(1));
+    let expected = match scenario {
+        OrleansScenario::Invasion => {
+            if u32::from(round) <= deck.revealed {
+                deck.order.get(at).copied()
+            } else {
+                None
+            }
+        }
+        s => s.track().get(at).copied(),
+    };
+    let name = |id: &str| event(id).map_or_else(|| Text::new(id, id), |e| e.name.to_text());
+    match expected {
+        Some(e) if e == id => {}
+        Some(e) => {
+            let (want, got) = (name(e), name(id));
+            p.push(
+                format!("{f}.event"),
+                "event_not_in_round",
+                Text::new(
+                    format!("En manche {round}, l'événement est « {} », pas « {} ».", want.fr, got.fr),
+                    format!("Round {round}'s event is “{}”, not “{}”.", want.en, got.en),
+                ),
+            );
+        }
+        None => p.push(
+            format!("{f}.event"),
+            "tile_not_revealed",
+            Text::new(
+                format!("La tuile de la manche {round} n'est pas encore saisie dans la pile."),
+                format!("Round {round}'s tile is not entered in the deck yet."),
+            ),
+        ),
+    }
 }
 
 fn player(
@@ -569,7 +665,10 @@ fn player(
         c("fortifications", &rp.fortifications, MAX_COUNT, "Fortifications", "Fortifications");
     let boatmen_track = c("boatmen_track", &rp.boatmen_track, 5, "Piste des bateliers", "Boatmen track");
     let books = c("books", &rp.books, 30, "Livres", "Books");
+    let points_given = !matches!(rp.development_points, None | Some(Value::Null));
     let development_level = match rp.development_level.as_ref() {
+        // The track space says the level when only it is typed.
+        None | Some(Value::Null) if points_given => level_for_points(development_points),
         None | Some(Value::Null) => 1,
         v => {
             let field = f("development_level");
@@ -585,7 +684,21 @@ fn player(
                     ),
                 );
             }
-            n.unwrap_or(1).max(1)
+            let level = n.unwrap_or(1).max(1);
+            if points_given && n.is_some_and(|n| n >= 1) && level != level_for_points(development_points) {
+                let expected = level_for_points(development_points);
+                for field in [f("development_level"), f("development_points")] {
+                    p.push(
+                        field,
+                        "development_mismatch",
+                        Text::new(
+                            format!("Niveau {level} et case {development_points} de la piste de développement ne vont pas ensemble : la case {development_points} est au niveau {expected}."),
+                            format!("Level {level} and space {development_points} of the development track do not agree: space {development_points} is level {expected}."),
+                        ),
+                    );
+                }
+            }
+            level
         }
     };
     let goods = goods(p, &f("goods"), &rp.goods);
@@ -716,27 +829,110 @@ fn team(p: &mut Problems, t: &OrleansRawTeam) -> OrleansTeam {
     }
 }
 
-fn deck(p: &mut Problems, d: &OrleansRawDeck, round: u8, rounds: u8) -> OrleansDeckState {
-    let mut order = Vec::with_capacity(d.order.len());
-    for (i, id) in d.order.iter().enumerate() {
-        let found =
-            INVASION_A.iter().chain(INVASION_B).chain(INVASION_C).find(|t| **t == id.as_str()).copied();
-        match found {
-            Some(t) => order.push(t),
-            None => p.push(
-                format!("deck.order[{i}]"),
+/// Which stack a tile comes from.
+fn stack_of(id: &str) -> Option<char> {
+    if INVASION_A.contains(&id) {
+        Some('A')
+    } else if INVASION_B.contains(&id) {
+        Some('B')
+    } else if INVASION_C.contains(&id) {
+        Some('C')
+    } else {
+        None
+    }
+}
+
+/// Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8 de la pile B » at 2–3 players
+/// (8 and 7 at 4–5), stacked A over B over C, Invasion (C) last; each tile once; none of the
+/// tiles set aside; hard mode without Soutien and Entraînement. The order may stop short of the
+/// whole deck while the group enters the tiles as they come up; what is there must fit.
+fn deck(p: &mut Problems, d: &OrleansRawDeck, round: u8, rounds: u8, players: usize) -> OrleansDeckState {
+    let (need_a, need_b) = super::deck::draw_counts(players);
+    let (need_a, need_b) = (usize::from(need_a), usize::from(need_b));
+    for (i, id) in d.set_aside.iter().enumerate() {
+        if !matches!(stack_of(id), Some('A' | 'B')) {
+            p.push(
+                format!("deck.set_aside[{i}]"),
                 "unknown_tile",
-                Text::new(format!("Tuile inconnue « {id} »."), format!("Unknown tile “{id}”.")),
-            ),
+                Text::new(
+                    format!("« {id} » n'est pas une tuile des piles A ou B."),
+                    format!("“{id}” is not a tile of stack A or B."),
+                ),
+            );
         }
     }
-    if !d.order.is_empty() && d.order.len() != usize::from(rounds) {
+    let mut order = Vec::with_capacity(d.order.len());
+    for (i, id) in d.order.iter().enumerate() {
+        let field = format!("deck.order[{i}]");
+        let Some(stack) = stack_of(id) else {
+            p.push(
+                field,
+                "unknown_tile",
+                Text::new(format!("Tuile inconnue « {id} »."), format!("Unknown tile “{id}”.")),
+            );
+            continue;
+        };
+        let expected = if i < need_a {
+            'A'
+        } else if i < need_a + need_b {
+            'B'
+        } else {
+            'C'
+        };
+        let position = i + 1;
+        if d.order.iter().take(i).any(|o| o == id) {
+            p.push(
+                field,
+                "duplicate_tile",
+                Text::new(
+                    format!("« {id} » figure deux fois dans la pile : chaque tuile n'existe qu'une fois."),
+                    format!("“{id}” is in the deck twice: each tile exists once."),
+                ),
+            );
+        } else if stack != expected {
+            p.push(
+                field,
+                "wrong_stack",
+                Text::new(
+                    format!(
+                        "Position {position} : une tuile de la pile {expected} est attendue ({need_a} A puis {need_b} B puis Invasion à {players} joueurs), pas « {id} » (pile {stack})."
+                    ),
+                    format!(
+                        "Position {position}: a tile of stack {expected} is expected ({need_a} A then {need_b} B then Invasion with {players} players), not “{id}” (stack {stack})."
+                    ),
+                ),
+            );
+        } else if d.set_aside.iter().any(|s| s == id) {
+            p.push(
+                field,
+                "set_aside_tile",
+                Text::new(
+                    format!("« {id} » a été écartée avant la pioche : elle ne peut pas sortir."),
+                    format!("“{id}” was set aside before the draw: it cannot come up."),
+                ),
+            );
+        } else if d.hard_mode && super::deck::HARD_MODE_REMOVED.contains(&id.as_str()) {
+            p.push(
+                field,
+                "hard_mode_tile",
+                Text::new(
+                    format!("En mode difficile, « {id} » est retirée du jeu."),
+                    format!("In hard mode, “{id}” is removed from the game."),
+                ),
+            );
+        } else if let Some(t) =
+            INVASION_A.iter().chain(INVASION_B).chain(INVASION_C).find(|t| **t == id.as_str())
+        {
+            order.push(*t);
+        }
+    }
+    if d.order.len() > usize::from(rounds) {
         p.push(
             "deck.order",
             "deck_size",
             Text::new(
-                format!("La pile doit compter {rounds} tuiles, pas {}.", d.order.len()),
-                format!("The deck must hold {rounds} tiles, not {}.", d.order.len()),
+                format!("La pile compte {rounds} tuiles à {players} joueurs, pas {}.", d.order.len()),
+                format!("The deck holds {rounds} tiles with {players} players, not {}.", d.order.len()),
             ),
         );
     }

@@ -650,11 +650,11 @@ fn prosperite_scoring_adds_buildings_and_depot() {
         board.players[seat].categories.iter().find(|c| c.key == key).map(|c| c.points)
     };
     assert_eq!(pts(0, "goods"), Some(2 + 2 + 3 + 4 + 10));
-    // Ani has the most trading posts: + 1 citizen → (4 + 4) × 4.
-    assert_eq!(pts(0, "development"), Some(32));
+    // No citizen for the most trading posts in Prospérité: (3 + 4) × 4.
+    assert_eq!(pts(0, "development"), Some(28));
     assert_eq!(pts(0, "buildings"), Some(12));
     assert_eq!(pts(0, "depot"), Some(5));
-    assert_eq!(board.players[0].total, 12 + 21 + 32 + 12 + 5);
+    assert_eq!(board.players[0].total, 12 + 21 + 28 + 12 + 5);
     assert_eq!(pts(1, "development"), Some(20));
     assert_eq!(board.players[1].total, 40);
     assert_eq!(board.outcome, crate::games::Outcome::Points);
@@ -770,15 +770,31 @@ fn mass_and_development_tax() {
 
 #[test]
 fn monks_and_followers_given_back() {
-    let rome = resolve_player(ev("appel_de_rome"), OrleansScenario::Invasion, 0, &player());
-    assert_eq!(rome.consequence, Some(OrleansFailure::RemoveCitizen));
-    let rome_ok = resolve_player(
+    let named = |name: &str, monks: u32| OrleansPlayer { name: name.into(), monks, ..player() };
+    let team = OrleansTeam::default();
+    // Invasion, Appel de Rome: « Si un joueur ne peut pas payer, ou si l'équipe entière décide
+    // de ne pas le faire, retirez du jeu un jeton Citoyen non collecté » — one resolution for the
+    // team, one consequence, naming who cannot pay.
+    let rome = resolve(
         ev("appel_de_rome"),
         OrleansScenario::Invasion,
-        0,
-        &OrleansPlayer { monks: 2, ..player() },
+        &[named("Ani", 0), named("Dirk", 1), named("Lilli", 0)],
+        &team,
     );
-    assert_eq!(rome_ok.options[0].monks, 1);
+    assert_eq!(rome.len(), 1, "one consequence for the team, not one per player");
+    assert_eq!((rome[0].seat, rome[0].status), (None, OrleansResolutionStatus::Unpaid));
+    assert_eq!(rome[0].consequence, Some(OrleansFailure::RemoveCitizen));
+    assert!(
+        rome[0].explanation.en.contains("Ani, Lilli")
+            && rome[0].explanation.en.contains("a single uncollected citizen")
+    );
+    // Everyone can pay: the team may still decide not to — an offer with its one consequence.
+    let rome_ok =
+        resolve(ev("appel_de_rome"), OrleansScenario::Invasion, &[named("Ani", 2), named("Dirk", 1)], &team);
+    assert_eq!(rome_ok.len(), 1);
+    assert_eq!((rome_ok[0].status, rome_ok[0].options[0].monks), (OrleansResolutionStatus::Offer, 2));
+    assert_eq!(rome_ok[0].consequence, Some(OrleansFailure::RemoveCitizen));
+    assert!(rome_ok[0].explanation.en.contains("or the team decides not to"));
     let famine = resolve_player(
         ev("famine"),
         OrleansScenario::Invasion,

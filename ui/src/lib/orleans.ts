@@ -125,6 +125,8 @@ const emptyGoods = (): Goods => ({ grain: 0, cheese: 0, wine: 0, wool: 0, brocad
 function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
 	const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number | null>;
 	counts.development_level = 1;
+	// The track space is typed when known; absent, the core reads the level alone.
+	counts.development_points = null;
 	// Vierzon starts with no money; the others start with 5 coins (Marchand itinérant: 10).
 	counts.coins = scenario === 'vierzon' ? 0 : scenario === 'marchand' ? 10 : 5;
 	counts.citizens = 0;
@@ -247,6 +249,7 @@ export function toOrleansState(model: OrleansModel): GameTableState {
 			for (const k of COUNTS) {
 				if (k === 'fortifications' && !invasion) continue;
 				if (k === 'books' && p.character !== ADMINISTRATOR) continue;
+				if (k === 'development_points' && p.counts[k] == null) continue;
 				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);
 			}
 			out.goods = goodsOut(p.goods);
