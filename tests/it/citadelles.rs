@@ -303,10 +303,19 @@ fn ivory_tower_scores_5_only_as_the_citys_single_wonder() {
     );
 }
 
+/// game-facts B3 (Cour des Miracles, 2016): « at game end counts as any 1 district type (if
+/// counted as noble/military/trade/religious it is no longer a unique for other effects) » —
+/// the project's decision (wave 2): counted as another type it is not a wonder for the Ivory
+/// Tower, which stays the only one (+5), and it fills the missing type for +3. The
+/// clarification entry says so.
 #[test]
 fn haunted_quarter_is_counted_where_it_scores_most() {
-    // game-facts B3: counted as another type it is no longer a unique district, so the Ivory
-    // Tower stays the only one (+5) and the Haunted Quarter fills the missing type for +3.
+    let entry = greffier::rules::Catalogue::load()
+        .expect("catalogue")
+        .get("faq.citadelles.haunted_quarter_ivory_tower")
+        .expect("clarification")
+        .clone();
+    assert!(entry.body.en.contains("no longer a unique district") && entry.source.contains("game-facts B3"));
     let board = score(second4(
         json!({"name": "Ani", "districts": ["ivory_tower", "haunted_city", "manor", "temple", "tavern"]}),
     ));
