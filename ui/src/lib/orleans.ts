@@ -397,7 +397,10 @@ export function closeRound(
 	resolutions.forEach((r, k) => {
 		const d = decisions[k] ?? defaultDecision(r);
 		const pay = d.option !== null ? r.options[d.option] : undefined;
-		const line: OrleansLogLine = { round: model.round, event: r.event, paid: r.status !== 'unpaid' && r.status !== 'partial', note: '' };
+		// An offer turned down that carries a consequence (Appel de Rome: the team decides not to
+		// pay) is logged as not paid.
+		const declined = r.status === 'offer' && r.consequence !== null && d.option === null;
+		const line: OrleansLogLine = { round: model.round, event: r.event, paid: r.status !== 'unpaid' && r.status !== 'partial' && !declined, note: '' };
 		if (r.seat !== null) line.seat = r.seat;
 		if (r.seat === null && d.contributions && isDemand(r)) {
 			// A team payment: each seat puts in its share.
