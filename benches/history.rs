@@ -95,6 +95,7 @@ fn generated_backup(n: usize) -> Backup {
                     outcome,
                     players: board_players,
                     tie_breaks: Vec::new(),
+                    facts: Default::default(),
                 }),
                 events: Vec::new(),
                 duration_minutes: Some(60),

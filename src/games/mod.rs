@@ -18,7 +18,10 @@ pub mod valencia;
 use serde::{Deserialize, Serialize};
 
 pub use problem::{Problem, Problems};
-pub use scoreboard::{Better, CategoryScore, Criterion, Outcome, PlayerScore, Scoreboard, TieBreak, rank};
+pub use scoreboard::{
+    Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
+    TieBreak, rank,
+};
 
 use crate::text::Text;
 

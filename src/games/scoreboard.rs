@@ -17,6 +17,48 @@ pub struct Scoreboard {
     pub players: Vec<PlayerScore>,
     /// One entry per group of players whose totals were equal, saying how it was settled.
     pub tie_breaks: Vec<TieBreak>,
+    /// What statistics read of the play besides the scores.
+    #[serde(default)]
+    pub facts: PlayFacts,
+}
+
+/// What a game says about a finished play beyond its scores, for the statistics: the contract
+/// between the games and the history, so no statistic reads a table-state key of its own.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayFacts {
+    /// Mission cards held (Valencia), each met or failed with the points it brought.
+    #[serde(default)]
+    pub missions: Vec<MissionOutcome>,
+    /// The difficulty played (Orléans co-op and solo): a stable key (`easy`, `normal`,
+    /// `one_per_round`, `in_order`, `hard`).
+    #[serde(default)]
+    pub difficulty: Option<String>,
+    /// A lost co-op or solo game: the round it was lost in and that round's event.
+    #[serde(default)]
+    pub lost_at: Option<LostAt>,
+}
+
+/// One mission card at the end of a play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MissionOutcome {
+    pub seat: u8,
+    /// The card's id.
+    pub mission: String,
+    /// Completed; a formula card counts as met when it scores points.
+    pub met: bool,
+    /// Signed points the card brought.
+    pub points: i32,
+}
+
+/// Where a co-op or solo game was lost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct LostAt {
+    pub round: u8,
+    /// The event that lost it, or the event of that round when time ran out.
+    pub event: Option<String>,
 }
 
 impl Scoreboard {

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    CategoryScore, Criterion, GameInfo, Outcome, PlayMode, PlayerScore, Problems, Scoreboard, VariantInfo,
-    input, rank,
+    CategoryScore, Criterion, GameInfo, Outcome, PlayFacts, PlayMode, PlayerScore, Problems, Scoreboard,
+    VariantInfo, input, rank,
 };
 use crate::text::Text;
 
@@ -280,5 +280,6 @@ pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
         outcome: sheet.outcome,
         players,
         tie_breaks,
+        facts: PlayFacts::default(),
     }
 }

@@ -465,6 +465,7 @@ impl Store {
                         },
                         players: board_players,
                         tie_breaks: Vec::new(),
+                        facts: Default::default(),
                     };
                     write_results(&tx, play_id, &board)?;
                     report.plays_added += 1;

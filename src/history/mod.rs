@@ -41,10 +41,21 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0001_initial.sql", include_str!("../../migrations/0001_initial.sql")),
     ("0002_play_log_and_statistics.sql", include_str!("../../migrations/0002_play_log_and_statistics.sql")),
     ("0003_other_games.sql", include_str!("../../migrations/0003_other_games.sql")),
+    ("0004_statistics_facts.sql", include_str!("../../migrations/0004_statistics_facts.sql")),
 ];
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(MIGRATION_FILES.iter().map(|(_, sql)| M::up(sql)).collect())
+    Migrations::new(
+        MIGRATION_FILES
+            .iter()
+            .map(|(name, sql)| match *name {
+                "0004_statistics_facts.sql" => M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
+                    plays::backfill_facts(tx).map_err(|e| rusqlite_migration::HookError::Hook(e.to_string()))
+                }),
+                _ => M::up(sql),
+            })
+            .collect(),
+    )
 }
 
 /// The schema version this build writes (the number of migrations).
@@ -214,6 +225,41 @@ mod tests {
         for (i, name) in listed.iter().enumerate() {
             assert!(name.starts_with(&format!("{:04}_", i + 1)), "{name} is not numbered {}", i + 1);
         }
+    }
+
+    /// Migration 4 backfills what statistics read from the games' own verdicts: a play finished
+    /// before it (schema 3, no mission results) gets them from its stored table state.
+    #[test]
+    fn migration_4_backfills_the_facts_of_plays_finished_before_it() {
+        let mut conn = Connection::open_in_memory().expect("db");
+        conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
+        Migrations::new(MIGRATION_FILES[..3].iter().map(|(_, sql)| M::up(sql)).collect())
+            .to_latest(&mut conn)
+            .expect("schema 3");
+        let state = serde_json::json!({ "players": [
+            { "name": "Ani", "city_members": 3, "coins": 1, "missions": [{ "id": "mission_ten_minus_coins" }] },
+            { "name": "Dirk", "missions": [{ "id": "mission_palms", "points": 3 }] } ] });
+        conn.execute_batch(&format!(
+            "INSERT INTO players (id, name, created_at) VALUES (1, 'Ani', 't'), (2, 'Dirk', 't');
+             INSERT INTO plays (id, uuid, game, variant, player_count, status, started_at, outcome, updated_at)
+                  VALUES (1, 'u1', 'valencia', 'base', 2, 'finished', '2026-01-01T00:00:00Z', 'points', 't');
+             INSERT INTO seats (play_id, seat, player_id) VALUES (1, 0, 1), (1, 1, 2);
+             INSERT INTO table_states (play_id, schema_version, state_json, saved_at) VALUES (1, 2, '{state}', 't');"
+        ))
+        .expect("a schema-3 play");
+        let store = Store::prepare(conn, None).expect("migrated");
+        let rows: Vec<(i64, String, bool, i64)> = store
+            .connection()
+            .prepare("SELECT seat, mission, met, points FROM mission_results ORDER BY seat")
+            .expect("query")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .expect("rows")
+            .collect::<rusqlite::Result<_>>()
+            .expect("read");
+        assert_eq!(
+            rows,
+            vec![(0, "mission_ten_minus_coins".to_owned(), true, 9), (1, "mission_palms".to_owned(), false, -3)]
+        );
     }
 
     #[test]

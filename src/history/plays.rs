@@ -141,6 +141,47 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
         "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1",
         params![play_id, board.outcome.kind(), won, round],
     )?;
+    write_facts(conn, play_id, &board.facts)
+}
+
+/// Writes what statistics read of a play besides its scores (the games' own facts), replacing
+/// any earlier ones. The caller holds the transaction.
+pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
+    conn.execute("DELETE FROM mission_results WHERE play_id = ?1", [play_id])?;
+    let mut mission = conn.prepare_cached(
+        "INSERT OR REPLACE INTO mission_results (play_id, seat, mission, met, points) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for m in &facts.missions {
+        mission.execute(params![play_id, m.seat, m.mission, m.met, m.points])?;
+    }
+    let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
+    conn.execute(
+        "UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1",
+        params![play_id, facts.difficulty, lost_event],
+    )?;
+    Ok(())
+}
+
+/// Migration 0004: every finished play's facts, from its stored table state scored by this
+/// build (its totals are left as they were stored; `rescore` updates those on request). A state
+/// that no longer scores (a first-shape sheet, a table this build refuses) keeps no facts.
+pub(super) fn backfill_facts(conn: &Connection) -> Result<()> {
+    let mut stmt = conn.prepare(
+        "SELECT p.id, p.game, t.state_json FROM plays p JOIN table_states t ON t.play_id = p.id
+          WHERE p.status = 'finished'",
+    )?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (id, game, state) in rows {
+        let (Ok(game), Ok(raw)) = (game.parse::<GameId>(), serde_json::from_str::<serde_json::Value>(&state))
+        else {
+            continue;
+        };
+        if let Ok(board) = games::score_value(game, &raw) {
+            write_facts(conn, id, &board.facts)?;
+        }
+    }
     Ok(())
 }
 

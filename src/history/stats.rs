@@ -1,13 +1,13 @@
-//! Statistics: each one is an SQL query over the indexed tables (`plays`, `seats`, `results`,
-//! `category_points`, `round_events`) or, for what only the table state knows, over the stored
-//! state with SQLite's JSON functions. Only finished plays outside the bin count.
+//! Statistics: each one is an SQL query over what finishing a play writes from the game's own
+//! `Scoreboard` (`results`, `category_points`, `mission_results`, and on `plays` the outcome,
+//! `won`, `round_reached`, `difficulty`, `lost_event`). Only finished plays outside the bin
+//! count. Score statistics (averages, records, distributions, categories) count points games
+//! only: a co-op or solo "total" is a count of goals, not points, and the duel's is a count of
+//! objectives; those have their own figures ([`ScenarioStats`], the win rates).
 //!
-//! Table-state keys read (the game modules keep them stable):
-//! - Citadelles: `players[].districts[]` (district ids, wonders included),
-//!   `players[].custom_wonders[].name`, `players[].characters_last_round[]` (ids or ranks);
-//! - Valencia: `players[].missions[]` as `{ "id": text, "met": bool }`;
-//! - scenarios (Orléans co-op and solo): `difficulty` (text or number) at the top level, and the
-//!   round log entries of kind `event` with a payload `{ "id": text }` (the event drawn that round).
+//! Still read from the stored table state (Citadelles, kept stable by its module):
+//! `players[].districts[]`, `players[].custom_wonders[].name`,
+//! `players[].characters_last_round[]`.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use rusqlite::{OptionalExtension, params};
@@ -22,6 +22,8 @@ use crate::games::GameId;
 const COUNTED: &str = "p.status = 'finished' AND p.deleted_at IS NULL";
 /// Outcomes where each player plays for themself (a win is a first place).
 const COMPETITIVE: &str = "p.outcome IN ('points', 'objective_race')";
+/// Plays whose totals are points (score statistics count only these).
+const POINTS: &str = "p.outcome = 'points'";
 
 /// One player's score in one play (a high or a low).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +94,7 @@ pub struct GameStats {
     pub game: GameId,
     /// Finished plays.
     pub plays: u32,
-    /// Player scores counted (one per player and play).
+    /// Player scores counted (one per player and play of a points game).
     pub scores: u32,
     pub average_score: Option<f64>,
     pub high: Option<ScoreRecord>,
@@ -175,7 +177,8 @@ pub struct PlayerStats {
     pub favourite_character: Option<Favourite>,
     /// The largest h such that h games were each played at least h times.
     pub h_index: u32,
-    /// Best, worst and average score per game played.
+    /// Best, worst and average score per game played for points (co-op, solo and the duel
+    /// have their own figures).
     pub records: Vec<PlayerGameRecord>,
 }
 
@@ -196,9 +199,12 @@ pub struct ScenarioStats {
     pub outcome: OutcomeKind,
     pub success: SuccessRate,
     pub by_player_count: Vec<ScenarioBreakdown>,
-    /// From the table state's `difficulty`; plays without one are left out.
+    /// By the difficulty the game recorded (`easy`, `normal`, `one_per_round`, `in_order`,
+    /// `hard`); plays without one are left out.
     pub by_difficulty: Vec<ScenarioBreakdown>,
     pub average_round_reached: Option<f64>,
+    /// The earliest round a won play was won in (`None` without a win).
+    pub fastest_win: Option<u32>,
     /// Lost plays: the event of the round they were lost in, most fatal first.
     pub lost_at_events: Vec<UsageCount>,
 }
@@ -264,7 +270,7 @@ impl Store {
         let (scores, average): (u32, Option<f64>) = self.conn.query_row(
             &format!(
                 "SELECT COUNT(*), AVG(r.total) FROM plays p JOIN results r ON r.play_id = p.id
-                  WHERE p.game = ?1 AND {COUNTED}"
+                  WHERE p.game = ?1 AND {COUNTED} AND {POINTS}"
             ),
             [g],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -278,7 +284,7 @@ impl Store {
                            FROM plays p JOIN results r ON r.play_id = p.id
                            JOIN seats s ON s.play_id = r.play_id AND s.seat = r.seat
                            JOIN players pl ON pl.id = s.player_id
-                          WHERE p.game = ?1 AND {COUNTED}
+                          WHERE p.game = ?1 AND {COUNTED} AND {POINTS}
                           ORDER BY r.total {order}, p.started_at, p.id, r.seat LIMIT 1"
                     ),
                     [g],
@@ -311,7 +317,7 @@ impl Store {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT r.total - (((r.total % ?2) + ?2) % ?2) AS bucket, COUNT(*)
                FROM plays p JOIN results r ON r.play_id = p.id
-              WHERE p.game = ?1 AND {COUNTED} GROUP BY bucket ORDER BY bucket"
+              WHERE p.game = ?1 AND {COUNTED} AND {POINTS} GROUP BY bucket ORDER BY bucket"
         ))?;
         let distribution = stmt
             .query_map(params![g, width], |r| Ok(ScoreBucket { from: r.get(0)?, count: r.get(1)? }))?
@@ -320,7 +326,7 @@ impl Store {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT c.category, AVG(c.points), COUNT(*)
                FROM plays p JOIN category_points c ON c.play_id = p.id
-              WHERE p.game = ?1 AND {COUNTED} GROUP BY c.category ORDER BY c.category"
+              WHERE p.game = ?1 AND {COUNTED} AND {POINTS} GROUP BY c.category ORDER BY c.category"
         ))?;
         let categories = stmt
             .query_map([g], |r| {
@@ -346,13 +352,9 @@ impl Store {
         let mut missions = Vec::new();
         if game == GameId::Valencia {
             let mut stmt = self.conn.prepare_cached(&format!(
-                "SELECT id, COUNT(*), SUM(met IS 1) FROM (
-                    SELECT json_extract(m.value, '$.id') AS id, json_extract(m.value, '$.met') AS met
-                      FROM plays p JOIN table_states t ON t.play_id = p.id
-                      JOIN json_each(t.state_json, '$.players') pl
-                      JOIN json_each(CASE WHEN pl.type = 'object' THEN pl.value ELSE '{{}}' END, '$.missions') m
-                     WHERE p.game = ?1 AND {COUNTED} AND m.type = 'object')
-                  WHERE typeof(id) = 'text' GROUP BY id ORDER BY id"
+                "SELECT m.mission, COUNT(*), SUM(m.met)
+                   FROM plays p JOIN mission_results m ON m.play_id = p.id
+                  WHERE p.game = ?1 AND {COUNTED} GROUP BY m.mission ORDER BY m.mission"
             ))?;
             missions = stmt
                 .query_map([g], |r| {
@@ -495,7 +497,7 @@ impl Store {
             "SELECT p.game, COUNT(*), MAX(r.total), MIN(r.total), AVG(r.total)
                FROM seats s JOIN plays p ON p.id = s.play_id
                JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game ORDER BY p.game"
+              WHERE s.player_id = ?1 AND {COUNTED} AND {POINTS} GROUP BY p.game ORDER BY p.game"
         ))?;
         let records = stmt
             .query_map([player], |r| {
@@ -564,20 +566,23 @@ impl Store {
                 Ok(rows.collect::<rusqlite::Result<_>>()?)
             };
             let by_player_count = breakdown("p.player_count", "")?;
-            let by_difficulty = breakdown(
-                "json_extract(t.state_json, '$.difficulty')",
-                "JOIN table_states t ON t.play_id = p.id",
-            )?;
+            let by_difficulty = breakdown("p.difficulty", "")?;
             let lost_at_events = self.usage(
                 &format!(
-                    "SELECT ev, COUNT(*) FROM (
-                        SELECT json_extract(e.payload_json, '$.id') AS ev
-                          FROM plays p JOIN round_events e ON e.play_id = p.id AND e.round = p.round_reached
-                         WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED}
-                           AND p.won = 0 AND e.kind = 'event' AND json_type(e.payload_json) = 'object')
-                      WHERE typeof(ev) = 'text' GROUP BY ev ORDER BY COUNT(*) DESC, ev"
+                    "SELECT p.lost_event, COUNT(*) FROM plays p
+                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED}
+                        AND p.won = 0 AND p.lost_event IS NOT NULL
+                      GROUP BY p.lost_event ORDER BY COUNT(*) DESC, p.lost_event"
                 ),
                 params![g, variant, outcome.as_str()],
+            )?;
+            let fastest_win: Option<u32> = self.conn.query_row(
+                &format!(
+                    "SELECT MIN(p.round_reached) FROM plays p
+                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED} AND p.won = 1"
+                ),
+                params![g, variant, outcome.as_str()],
+                |r| r.get(0),
             )?;
             out.push(ScenarioStats {
                 game,
@@ -587,6 +592,7 @@ impl Store {
                 by_player_count,
                 by_difficulty,
                 average_round_reached,
+                fastest_win,
                 lost_at_events,
             });
         }

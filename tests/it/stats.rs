@@ -8,15 +8,14 @@ use greffier::history::{
 };
 use serde_json::{Value, json};
 
-/// Starts a play of `game` for the named players (created if needed), logs `events`
-/// (round, event id), finishes it with `sheet` and dates it to `date` (y, m, d).
+/// Starts a play of `game` for the named players (created if needed), finishes it with the
+/// table state `table` — the same path the play screens take — and dates it to `date` (y, m, d).
 fn play(
     store: &mut Store,
     game: GameId,
     variant: &str,
     names: &[&str],
-    events: &[(u8, &str)],
-    sheet: Value,
+    table: Value,
     date: (i32, u32, u32),
 ) -> Id {
     let roster = store.list_players().expect("roster");
@@ -40,37 +39,72 @@ fn play(
             first_seat: 0,
         })
         .expect("start");
-    for (round, id) in events {
-        store.append_round_event(started.id, *round, "event", &json!({ "id": id })).expect("event");
-    }
-    store.finish_play(started.id, &sheet).expect("finish");
+    store.save_table_state(started.id, &table).expect("autosave");
+    store.finish_play(started.id, &table).expect("finish");
     let at = Utc.with_ymd_and_hms(date.0, date.1, date.2, 20, 0, 0).single().expect("date");
     store.edit_play(started.id, &PlayEdit { started_at: Some(at), ..Default::default() }).expect("date it");
     started.id
 }
 
-fn valencia(players: &[(&str, i64, i64, Value)]) -> Value {
-    json!({ "variant": "base", "players": players.iter().map(|(name, city, fountains, missions)| json!({
-        "name": name, "points": { "city": city, "fountains": fountains }, "missions": missions
-    })).collect::<Vec<_>>() })
-}
+/// A 2-player Invasion deck as the book builds it (9 A, 8 B, Invasion); round 12 is Incendie
+/// criminel, whose unpaid demand loses the game.
+const INVASION_2P: [&str; 18] = [
+    "reunion_du_conseil",
+    "demolition",
+    "don",
+    "secheresse",
+    "tremblement_de_terre",
+    "fuite",
+    "bonne_affaire",
+    "vents_favorables",
+    "voyage",
+    "bon_voyage",
+    "famine",
+    "incendie_criminel",
+    "zones_de_peche",
+    "moisson",
+    "revenus",
+    "pirates",
+    "peste",
+    "invasion",
+];
 
-fn orleans(variant: &str, won: bool, round: u8, difficulty: Option<&str>, coins: &[(&str, i64)]) -> Value {
-    json!({ "variant": variant, "difficulty": difficulty, "result": { "won": won, "round_reached": round },
-        "players": coins.iter().map(|(name, c)| json!({ "name": name, "points": { "coins": c } })).collect::<Vec<_>>() })
-}
+/// A 3-player hard-mode deck (no Soutien, no Entraînement).
+const INVASION_3P_HARD: [&str; 18] = [
+    "reunion_du_conseil",
+    "demolition",
+    "don",
+    "secheresse",
+    "tremblement_de_terre",
+    "fuite",
+    "bonne_affaire",
+    "vents_favorables",
+    "voyage",
+    "bon_voyage",
+    "famine",
+    "incendie_criminel",
+    "zones_de_peche",
+    "moisson",
+    "revenus",
+    "pirates",
+    "peste",
+    "invasion",
+];
 
-/// The history:
-/// - V1 2026-01-10 Valencia: Ani 10+2 = 12 (wins), Dirk 5+0 = 5. Missions: Ani m1 met, m2 not; Dirk m1 not.
-/// - V2 2026-01-20 Valencia: Ani 8, Dirk 7+3 = 10, Lilli 20+1 = 21 (wins). Dirk m2 met.
-/// - C1 2026-02-01 Citadelles: Ani 20, Dirk 25 (wins). Ani revealed the King, built tavern and
-///   library; Dirk revealed rank 4, built library.
-/// - V3 2026-03-05 Valencia: Ani 15, Lilli 15: shared win.
-/// - V4 2026-03-06 Valencia: Ani 30 (wins), Dirk 3.
-/// - O1 2026-03-10 Orléans Invasion (co-op) Ani, Dirk, "normal": lost in round 12 (events: famine
-///   round 11, plague round 12). Coins Ani 5, Dirk 6.
-/// - O2 2026-03-20 Orléans Invasion Ani, Dirk, Lilli, "hard": won in round 18. Ani 7.
-/// - O3 2026-04-02 Orléans Dignitaire (solo) Ani: lost in round 9 (plague). Ani 4.
+/// The history, from the real table states of each game (totals worked out by hand):
+/// - V1 2026-01-10 Valencia: Ani 10 city + Stefan Feld card 2 (she holds the pawn) + "10 minus
+///   coins" with 1 coin 9 = 21 (wins); Dirk 5 city − palms card 3 (no palm) = 2.
+/// - V2 2026-01-20 Valencia: Ani 8; Dirk 7 + fountain 3 + "10 minus coins" with 10 coins 0 = 10;
+///   Lilli 15 + 6 privileges = 21 (wins).
+/// - C1 2026-02-01 Citadelles: Ani tavern 1 + temple 1 + library 6 = 8, revealed the King; Dirk
+///   tavern 1 + manor 3 + palace 5 = 9 (wins), revealed rank 7.
+/// - V3 2026-03-05 Valencia: Ani 15, Lilli 15, level on members and coins: shared win.
+/// - V4 2026-03-06 Valencia: Ani 15 + 15 privileges = 30 (wins), Dirk 3.
+/// - O1 2026-03-10 Orléans Invasion (co-op) Ani, Dirk: round 11's Famine paid, round 12's
+///   Incendie criminel unpaid: lost in round 12.
+/// - O2 2026-03-20 Orléans Invasion Ani, Dirk, Lilli, hard mode: every goal met after round 18: won.
+/// - O3 2026-04-02 Orléans Le dignitaire (solo, beginners' version) Ani: 4 citizens after the 16
+///   rounds: lost in round 16 (Cotisation).
 /// - A fifth Valencia play (99 points) deleted, and one still in progress: neither counts.
 fn history() -> Store {
     let mut s = Store::open_in_memory().expect("store");
@@ -80,11 +114,10 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk"],
-        &[],
-        valencia(&[
-            ("Ani", 10, 2, json!([{ "id": "m1", "met": true }, { "id": "m2", "met": false }])),
-            ("Dirk", 5, 0, json!([{ "id": "m1", "met": false }])),
-        ]),
+        json!({ "players": [
+            { "name": "Ani", "city_members": 10, "coins": 1, "stefan_feld": true,
+              "missions": [{ "id": "mission_stefan_feld", "points": 2 }, { "id": "mission_ten_minus_coins" }] },
+            { "name": "Dirk", "city_members": 5, "missions": [{ "id": "mission_palms", "points": 3 }] } ] }),
         (2026, 1, 10),
     );
     play(
@@ -92,12 +125,11 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk", "Lilli"],
-        &[],
-        valencia(&[
-            ("Ani", 8, 0, json!([])),
-            ("Dirk", 7, 3, json!([{ "id": "m2", "met": true }])),
-            ("Lilli", 20, 1, json!("not a list")),
-        ]),
+        json!({ "fountains": [{ "value": 3 }], "players": [
+            { "name": "Ani", "city_members": 8 },
+            { "name": "Dirk", "city_members": 7, "fountain_members": [1], "coins": 10,
+              "missions": [{ "id": "mission_ten_minus_coins" }] },
+            { "name": "Lilli", "city_members": 15, "privileges": 6 } ] }),
         (2026, 1, 20),
     );
     play(
@@ -105,11 +137,9 @@ fn history() -> Store {
         GameId::Citadelles,
         "classique",
         &["Ani", "Dirk"],
-        &[],
-        json!({ "variant": "classique", "players": [
-        { "name": "Ani", "points": { "districts": 20 }, "characters_last_round": ["king"], "districts": ["tavern", "library"] },
-        { "name": "Dirk", "points": { "districts": 25 }, "characters_last_round": [4], "districts": ["library", { "odd": 1 }] },
-    ] }),
+        json!({ "variant": "classique", "crown": 0, "players": [
+            { "name": "Ani", "districts": ["tavern", "temple", "library"], "characters_last_round": ["king"] },
+            { "name": "Dirk", "districts": ["tavern", "manor", "palace"], "characters_last_round": [7] } ] }),
         (2026, 2, 1),
     );
     play(
@@ -117,8 +147,7 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Lilli"],
-        &[],
-        valencia(&[("Ani", 15, 0, json!(null)), ("Lilli", 15, 0, json!(null))]),
+        json!({ "players": [{ "name": "Ani", "city_members": 15 }, { "name": "Lilli", "city_members": 15 }] }),
         (2026, 3, 5),
     );
     play(
@@ -126,8 +155,7 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk"],
-        &[],
-        valencia(&[("Ani", 30, 0, json!(null)), ("Dirk", 3, 0, json!(null))]),
+        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 15 }, { "name": "Dirk", "city_members": 3 }] }),
         (2026, 3, 6),
     );
     play(
@@ -135,8 +163,9 @@ fn history() -> Store {
         GameId::Orleans,
         "invasion",
         &["Ani", "Dirk"],
-        &[(11, "famine"), (12, "peste")],
-        orleans("invasion", false, 12, Some("normal"), &[("Ani", 5), ("Dirk", 6)]),
+        json!({ "variant": "invasion", "round": 13, "deck": { "order": INVASION_2P },
+            "players": [{ "name": "Ani", "character": "maire", "coins": 5 }, { "name": "Dirk", "character": "erudit", "coins": 6 }],
+            "log": [{ "round": 11, "event": "famine" }, { "round": 12, "event": "incendie_criminel", "paid": false }] }),
         (2026, 3, 10),
     );
     play(
@@ -144,8 +173,13 @@ fn history() -> Store {
         GameId::Orleans,
         "invasion",
         &["Ani", "Dirk", "Lilli"],
-        &[(18, "famine")],
-        orleans("invasion", true, 18, Some("hard"), &[("Ani", 7), ("Dirk", 1), ("Lilli", 2)]),
+        json!({ "variant": "invasion", "round": 19, "deck": { "hard_mode": true, "order": INVASION_3P_HARD },
+            "players": [
+                { "name": "Ani", "character": "maire", "coins": 10, "citizens": 2 },
+                { "name": "Dirk", "character": "conseiller_municipal", "objectives": { "salle_pleine": 17 } },
+                { "name": "Lilli", "character": "erudit", "development_level": 6, "trading_posts": 4 } ],
+            "team": { "ramparts": 8, "citizens": 8, "treasury": 40,
+                      "warehouse": { "grain": 10, "cheese": 5, "wine": 5 }, "fortifications": 10 } }),
         (2026, 3, 20),
     );
     play(
@@ -153,8 +187,8 @@ fn history() -> Store {
         GameId::Orleans,
         "dignitaire",
         &["Ani"],
-        &[(9, "peste")],
-        orleans("dignitaire", false, 9, None, &[("Ani", 4)]),
+        json!({ "variant": "dignitaire", "round": 17, "options": { "easy": true },
+            "players": [{ "name": "Ani", "citizens": 4, "coins": 4 }] }),
         (2026, 4, 2),
     );
     let gone = play(
@@ -162,8 +196,7 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk"],
-        &[],
-        valencia(&[("Ani", 99, 0, json!(null)), ("Dirk", 0, 0, json!(null))]),
+        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 19 }, { "name": "Dirk" }] }),
         (2026, 5, 1),
     );
     s.delete_play(gone).expect("delete");
@@ -184,28 +217,41 @@ fn valencia_game_statistics_match_the_hand_count() {
     let store = history();
     let stats = store.game_stats(GameId::Valencia, 10).expect("stats");
     assert_eq!((stats.plays, stats.scores), (4, 9));
-    // 12 + 5 + 8 + 10 + 21 + 15 + 15 + 30 + 3 = 119 over 9 scores.
-    assert!((stats.average_score.expect("avg") - 119.0 / 9.0).abs() < 1e-9);
+    // 21 + 2 + 8 + 10 + 21 + 15 + 15 + 30 + 3 = 125 over 9 scores.
+    assert!((stats.average_score.expect("avg") - 125.0 / 9.0).abs() < 1e-9);
     let high = stats.high.expect("high");
-    assert_eq!((high.player_name.as_str(), high.total), ("Ani", 30), "the deleted 99 does not count");
+    assert_eq!((high.player_name.as_str(), high.total), ("Ani", 30), "the deleted 34 does not count");
     let low = stats.low.expect("low");
-    assert_eq!((low.player_name.as_str(), low.total), ("Dirk", 3));
+    assert_eq!((low.player_name.as_str(), low.total), ("Dirk", 2));
     let buckets =
         |v: &[(i32, u32)]| v.iter().map(|&(from, count)| ScoreBucket { from, count }).collect::<Vec<_>>();
-    // 0–9: 5, 8, 3; 10–19: 12, 10, 15, 15; 20–29: 21; 30–39: 30.
-    assert_eq!(stats.distribution, buckets(&[(0, 3), (10, 4), (20, 1), (30, 1)]));
+    // 0–9: 2, 8, 3; 10–19: 10, 15, 15; 20–29: 21, 21; 30–39: 30.
+    assert_eq!(stats.distribution, buckets(&[(0, 3), (10, 3), (20, 2), (30, 1)]));
     let fountains = stats.categories.iter().find(|c| c.category == "fountains").expect("fountains");
-    // 2 + 0 + 0 + 3 + 1 + 0 + 0 + 0 + 0 = 6 over 9 player-plays.
+    // Only Dirk's 3 in V2, over 9 player-plays.
     assert_eq!(fountains.samples, 9);
-    assert!((fountains.average - 6.0 / 9.0).abs() < 1e-9);
+    assert!((fountains.average - 3.0 / 9.0).abs() < 1e-9);
+    let failed = stats.categories.iter().find(|c| c.category == "missions_failed").expect("failed");
+    assert!((failed.average - (-3.0 / 9.0)).abs() < 1e-9, "Dirk's palms card, −3");
     assert_eq!(stats.variants, usage(&[("base", 4)]));
     assert_eq!(stats.player_counts, usage(&[("2", 3), ("3", 1)]));
-    // m1: Ani met, Dirk not; m2: Ani not, Dirk met. Lilli's "not a list" is skipped.
+    assert!(stats.districts.is_empty() && stats.characters.is_empty());
+}
+
+/// Valencia, p.11: a completed card scores its printed points, a failed one loses them; a
+/// formula card ("10 minus coins") counts as met when it scores. The statistics read the
+/// scorer's own verdicts: "10 minus coins" scored +9 for Ani (met) and 0 for Dirk (not met).
+#[test]
+fn valencia_mission_success_reads_what_the_scorer_judged() {
+    let store = history();
+    let stats = store.game_stats(GameId::Valencia, 10).expect("stats");
     let missions: Vec<(&str, u32, u32)> =
         stats.missions.iter().map(|m| (m.mission.as_str(), m.success.plays, m.success.wins)).collect();
-    assert_eq!(missions, vec![("m1", 2, 1), ("m2", 2, 1)]);
-    assert!((stats.missions[0].success.rate - 0.5).abs() < 1e-9);
-    assert!(stats.districts.is_empty() && stats.characters.is_empty());
+    assert_eq!(
+        missions,
+        vec![("mission_palms", 1, 0), ("mission_stefan_feld", 1, 1), ("mission_ten_minus_coins", 2, 1)]
+    );
+    assert!((stats.missions[2].success.rate - 0.5).abs() < 1e-9);
 }
 
 #[test]
@@ -213,12 +259,12 @@ fn citadelles_statistics_count_districts_and_characters_from_the_table_state() {
     let store = history();
     let stats = store.game_stats(GameId::Citadelles, 5).expect("stats");
     assert_eq!(stats.plays, 1);
+    assert_eq!(stats.distribution, vec![ScoreBucket { from: 5, count: 2 }]);
     assert_eq!(
-        stats.distribution,
-        vec![ScoreBucket { from: 20, count: 1 }, ScoreBucket { from: 25, count: 1 }]
+        stats.districts,
+        usage(&[("tavern", 2), ("library", 1), ("manor", 1), ("palace", 1), ("temple", 1)])
     );
-    assert_eq!(stats.districts, usage(&[("library", 2), ("tavern", 1)]), "the odd object is skipped");
-    assert_eq!(stats.characters, usage(&[("4", 1), ("king", 1)]));
+    assert_eq!(stats.characters, usage(&[("7", 1), ("king", 1)]));
 }
 
 #[test]
@@ -254,14 +300,12 @@ fn ani_s_statistics_keep_competitive_co_op_and_solo_apart() {
     assert_eq!((fav.key.as_str(), fav.plays), ("king", 1));
     // Plays per game: Valencia 4, Orléans 3, Citadelles 1: two games at least twice, not three thrice.
     assert_eq!(ani.h_index, 2);
+    // Points games only: Orléans co-op and solo "totals" are goal counts, not points.
     let records: Vec<(GameId, u32, i32, i32)> =
         ani.records.iter().map(|r| (r.game, r.plays, r.best, r.worst)).collect();
-    assert_eq!(
-        records,
-        vec![(GameId::Citadelles, 1, 20, 20), (GameId::Orleans, 3, 7, 4), (GameId::Valencia, 4, 30, 8)]
-    );
-    // (12 + 8 + 15 + 30) / 4
-    assert!((ani.records[2].average - 16.25).abs() < 1e-9);
+    assert_eq!(records, vec![(GameId::Citadelles, 1, 8, 8), (GameId::Valencia, 4, 30, 8)]);
+    // (21 + 8 + 15 + 30) / 4
+    assert!((ani.records[1].average - 18.5).abs() < 1e-9);
 }
 
 #[test]
@@ -271,7 +315,7 @@ fn dirk_s_streaks_end_with_his_last_loss() {
     // V1 lost, V2 lost, C1 won, V4 lost.
     assert_eq!((dirk.competitive.plays, dirk.competitive.wins), (4, 1));
     assert_eq!((dirk.longest_win_streak, dirk.current_win_streak), (1, 0));
-    assert_eq!(dirk.favourite_character.map(|f| f.key).as_deref(), Some("4"));
+    assert_eq!(dirk.favourite_character.map(|f| f.key).as_deref(), Some("7"));
     let lilli = store.player_stats(id_of(&store, "Lilli")).expect("stats");
     // V2 won, V3 shared win.
     assert_eq!((lilli.longest_win_streak, lilli.current_win_streak), (2, 2));
@@ -279,6 +323,10 @@ fn dirk_s_streaks_end_with_his_last_loss() {
     assert!(lilli.favourite_character.is_none());
 }
 
+/// The difficulty is what the game recorded (Le dignitaire's beginners' version, Invasion's hard
+/// mode), and a lost game's event is the one the scenario lost it to — from the play's own round
+/// log (Invasion: Incendie criminel unpaid in round 12; the Famine of round 11 was paid), or the
+/// last round's event when time ran out (Le dignitaire: round 16, Cotisation).
 #[test]
 fn orleans_scenarios_report_success_by_player_count_difficulty_and_fatal_event() {
     let store = history();
@@ -287,23 +335,49 @@ fn orleans_scenarios_report_success_by_player_count_difficulty_and_fatal_event()
         scenarios.iter().map(|s| s.variant.as_str()).collect::<Vec<_>>(),
         vec!["dignitaire", "invasion"]
     );
-    let solo = &scenarios[0];
-    assert_eq!((solo.outcome, solo.success.plays, solo.success.wins), (OutcomeKind::Solo, 1, 0));
-    assert_eq!(solo.average_round_reached, Some(9.0));
-    assert!(solo.by_difficulty.is_empty(), "no difficulty recorded");
-    assert_eq!(solo.lost_at_events, usage(&[("peste", 1)]));
-
-    let invasion = &scenarios[1];
-    assert_eq!((invasion.outcome, invasion.success.plays, invasion.success.wins), (OutcomeKind::Coop, 2, 1));
     let rows = |b: &[greffier::history::ScenarioBreakdown]| {
         b.iter().map(|r| (r.key.clone(), r.success.plays, r.success.wins)).collect::<Vec<_>>()
     };
+    let solo = &scenarios[0];
+    assert_eq!((solo.outcome, solo.success.plays, solo.success.wins), (OutcomeKind::Solo, 1, 0));
+    assert_eq!(solo.average_round_reached, Some(16.0));
+    assert_eq!(rows(&solo.by_difficulty), vec![("easy".to_owned(), 1, 0)]);
+    assert_eq!(solo.lost_at_events, usage(&[("cotisation_15", 1)]));
+    assert_eq!(solo.fastest_win, None);
+
+    let invasion = &scenarios[1];
+    assert_eq!((invasion.outcome, invasion.success.plays, invasion.success.wins), (OutcomeKind::Coop, 2, 1));
     assert_eq!(rows(&invasion.by_player_count), vec![("2".to_owned(), 1, 0), ("3".to_owned(), 1, 1)]);
     assert_eq!(rows(&invasion.by_difficulty), vec![("hard".to_owned(), 1, 1), ("normal".to_owned(), 1, 0)]);
-    // (12 + 18) / 2; lost in round 12 to the plague (the famine of round 11 did not end it).
+    // (12 + 18) / 2.
     assert_eq!(invasion.average_round_reached, Some(15.0));
-    assert_eq!(invasion.lost_at_events, usage(&[("peste", 1)]));
+    assert_eq!(invasion.lost_at_events, usage(&[("incendie_criminel", 1)]));
+    assert_eq!(invasion.fastest_win, Some(18));
     assert!(store.scenario_stats(GameId::Valencia).expect("none").is_empty());
+}
+
+/// A co-op or solo play's "total" is a count of goals: score statistics count points plays only
+/// (here one Prospérité play), so no "lowest score 0" comes from a lost Invasion.
+#[test]
+fn orleans_points_statistics_count_points_plays_only() {
+    let mut store = history();
+    play(
+        &mut store,
+        GameId::Orleans,
+        "prosperite",
+        &["Ani", "Dirk"],
+        json!({ "variant": "prosperite", "round": 17, "players": [
+            { "name": "Ani", "coins": 54 }, { "name": "Dirk", "coins": 40 } ] }),
+        (2026, 4, 10),
+    );
+    let stats = store.game_stats(GameId::Orleans, 10).expect("stats");
+    assert_eq!((stats.plays, stats.scores), (4, 2));
+    assert_eq!(stats.average_score, Some(47.0));
+    assert_eq!(stats.low.map(|l| l.total), Some(40));
+    assert!(stats.categories.iter().all(|c| c.category != "objectives" && c.category != "citizens"));
+    let ani = store.player_stats(id_of(&store, "Ani")).expect("Ani");
+    let orleans = ani.records.iter().find(|r| r.game == GameId::Orleans).expect("a points record");
+    assert_eq!((orleans.plays, orleans.best, orleans.worst), (1, 54, 54));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use super::CitadellesVariant;
 use super::districts::{CitadellesDistrictType, WonderScoring};
 use super::table::{CityCard, Player, Table};
 use crate::games::{
-    Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
+    Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
 use crate::text::Text;
 
@@ -650,5 +650,6 @@ pub fn score_table(table: &Table) -> Scoreboard {
         outcome: Outcome::Points,
         players,
         tie_breaks,
+        facts: PlayFacts::default(),
     }
 }

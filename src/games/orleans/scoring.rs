@@ -5,7 +5,9 @@
 use super::catalogue::OrleansScenario;
 use super::status::{OrleansState, goals, status};
 use super::table::{OrleansPlayer, OrleansTable};
-use crate::games::{Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, rank};
+use crate::games::{
+    Better, CategoryScore, Criterion, GameId, LostAt, Outcome, PlayFacts, PlayerScore, Scoreboard, rank,
+};
 use crate::text::Text;
 
 fn points(n: u32) -> i32 {
@@ -80,6 +82,23 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
             },
         },
     ]
+}
+
+/// The difficulty a co-op or solo scenario was played at, as a stable key (none for the
+/// competitive scenarios): Le dignitaire's beginners' version (`easy`), the harder steps of
+/// Vierzon and Marchand itinérant (`one_per_round`, then `in_order`), Invasion's hard mode.
+pub fn difficulty(table: &OrleansTable) -> Option<String> {
+    let key = match table.scenario {
+        OrleansScenario::Prosperite | OrleansScenario::Duel => return None,
+        OrleansScenario::Dignitaire if table.options.easy => "easy",
+        OrleansScenario::Vierzon | OrleansScenario::Marchand if table.options.in_order => "in_order",
+        OrleansScenario::Vierzon | OrleansScenario::Marchand if table.options.one_per_round => {
+            "one_per_round"
+        }
+        OrleansScenario::Invasion if table.deck.hard_mode => "hard",
+        _ => "normal",
+    };
+    Some(key.to_owned())
 }
 
 /// Scores a checked table.
@@ -248,11 +267,14 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
             }
         })
         .collect();
+    let lost_at =
+        (st.state == OrleansState::Lost).then(|| LostAt { round: st.round, event: st.lost_event.clone() });
     Scoreboard {
         game: GameId::Orleans,
         variant: table.scenario.id().to_owned(),
         outcome,
         players,
         tie_breaks,
+        facts: PlayFacts { missions: Vec::new(), difficulty: difficulty(table), lost_at },
     }
 }

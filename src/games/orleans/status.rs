@@ -36,6 +36,9 @@ pub struct OrleansStatus {
     /// Duel: the winning seats (both when shared).
     pub winners: Vec<u8>,
     pub reason: Text,
+    /// A lost game: the event that lost it (an unpaid fatal demand, the steward's dues), or the
+    /// event of the last round when time ran out.
+    pub lost_event: Option<String>,
 }
 
 /// Progress towards one goal or objective.
@@ -377,6 +380,7 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         round,
         winners,
         reason: Text::new(fr, en),
+        lost_event: None,
     };
 
     // An unpaid fatal demand, earliest first.
@@ -458,13 +462,16 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| loss_precedes(e, w))) {
         let name = event(e.event)
             .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
-        return st(
-            OrleansState::Lost,
-            e.round,
-            Vec::new(),
-            format!("{} impayé en manche {} : défaite immédiate.", name.fr, e.round),
-            format!("{} unpaid in round {}: immediate defeat.", name.en, e.round),
-        );
+        return OrleansStatus {
+            lost_event: Some(e.event.to_owned()),
+            ..st(
+                OrleansState::Lost,
+                e.round,
+                Vec::new(),
+                format!("{} impayé en manche {} : défaite immédiate.", name.fr, e.round),
+                format!("{} unpaid in round {}: immediate defeat.", name.en, e.round),
+            )
+        };
     }
     let all_done = !goals.is_empty() && goals.iter().all(|g| g.done);
     match table.scenario {
@@ -502,13 +509,16 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
                 format!("Goals reached in round {round}."),
             )
         }
-        _ if over => st(
-            OrleansState::Lost,
-            last,
-            Vec::new(),
-            format!("Objectifs non atteints à la fin de la manche {last}."),
-            format!("Goals not reached by the end of round {last}."),
-        ),
+        _ if over => OrleansStatus {
+            lost_event: table.event_of_round(last).map(str::to_owned),
+            ..st(
+                OrleansState::Lost,
+                last,
+                Vec::new(),
+                format!("Objectifs non atteints à la fin de la manche {last}."),
+                format!("Goals not reached by the end of round {last}."),
+            )
+        },
         _ => st(
             OrleansState::InProgress,
             now,

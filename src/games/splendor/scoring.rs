@@ -8,7 +8,7 @@ use super::orient::OrientKind;
 use super::table::{Module, Player, Table};
 use super::trading_posts::{self, PowerId};
 use crate::games::{
-    Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, TieBreak, rank,
+    Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
 use crate::text::Text;
 
@@ -393,6 +393,7 @@ pub fn score_table(table: &Table) -> Scoreboard {
         outcome: Outcome::Points,
         players,
         tie_breaks,
+        facts: PlayFacts::default(),
     }
 }
 

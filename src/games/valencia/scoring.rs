@@ -4,7 +4,10 @@
 use super::board::to_i32;
 use super::missions::{Verdict, judge};
 use super::table::{Player, Table};
-use crate::games::{Better, CategoryScore, Criterion, GameId, Outcome, PlayerScore, Scoreboard, rank};
+use crate::games::{
+    Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
+    rank,
+};
 use crate::text::Text;
 
 /// One held card's effect on the score.
@@ -32,8 +35,9 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
             let (completed, points) = match &verdict {
                 Verdict::Judged { met: true, .. } | Verdict::Tick(Some(true)) => (true, printed),
                 Verdict::Judged { met: false, .. } | Verdict::Tick(_) => (false, -printed),
-                // A formula card below 0 (10 − 12 coins) is shown with the failed ones.
-                Verdict::Formula { points, .. } => (*points >= 0, *points),
+                // A formula card counts as completed when it scores: below 0 (10 − 12 coins)
+                // or at 0 it is shown with the failed ones.
+                Verdict::Formula { points, .. } => (*points > 0, *points),
             };
             MissionResult {
                 id: held.mission.id,
@@ -206,11 +210,22 @@ pub fn score_table(table: &Table) -> Scoreboard {
             winner: rank == 1,
         })
         .collect();
+    let missions = (0..table.players.len())
+        .flat_map(|seat| {
+            mission_results(table, seat).into_iter().map(move |m| MissionOutcome {
+                seat: super::board::to_u8(seat),
+                mission: m.id.to_owned(),
+                met: m.completed,
+                points: m.points,
+            })
+        })
+        .collect();
     Scoreboard {
         game: GameId::Valencia,
         variant: table.variant.id().to_owned(),
         outcome: Outcome::Points,
         players,
         tie_breaks,
+        facts: PlayFacts { missions, ..PlayFacts::default() },
     }
 }

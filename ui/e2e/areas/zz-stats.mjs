@@ -97,6 +97,22 @@ export async function run() {
 		await screenshot('stats-activity');
 	});
 
+	await check('Statistics read what the games wrote: a formula mission met, the solo win with its round and difficulty', async () => {
+		await tap('st-tab-game');
+		await (await shown('st-game')).selectByAttribute('value', 'valencia');
+		// The Valencia area's Lilli scored "10 moins les pièces" at +7: met, not 0 %.
+		const missions = await waitText('st-chart-missions-table', (t) => t.includes('10 moins les pièces'), 'the missions table lists the formula card');
+		const line = missions.split('\n').find((l) => l.includes('10 moins les pièces')) ?? '';
+		assert(/100\s?%/.test(line) && line.includes('1/1'), `"10 moins les pièces" reads 100 % (1/1) (got "${line}")`);
+		await screenshot('stats-valencia-missions');
+		await tap('st-tab-scenario');
+		await (await shown('st-scenario-game')).selectByAttribute('value', 'orleans');
+		const solo = await waitText('st-scenario-dignitaire', (t) => t.includes('1 sur 1'), 'Le dignitaire: won 1 of 1');
+		assert(solo.includes('Normale'), `the difficulty recorded is "Normale" (got "${solo}")`);
+		await waitText('st-fastest-win-dignitaire', (t) => t.includes('8'), 'the fastest win is round 8');
+		await screenshot('stats-scenarios');
+	});
+
 	await check('History: deleting asks once, then Undo brings the play back', async () => {
 		await tap('nav-history');
 		await tap('history-reset');

@@ -344,7 +344,8 @@ export function applyPayment(seat: OrleansSeat, pay: OrleansPayment): OrleansSea
 	c.followers = sub(c.followers, pay.followers);
 	c.technology = sub(c.technology, pay.technology);
 	c.place_tiles = sub(c.place_tiles, pay.place_tiles);
-	c.development_points = sub(c.development_points, pay.development);
+	// The track space stays untyped (null) unless the payment moves it back.
+	if (pay.development) c.development_points = sub(c.development_points, pay.development);
 	c.fortifications = sub(c.fortifications, pay.fortifications);
 	const g = { ...seat.goods };
 	for (const k of GOODS) g[k] = sub(g[k], pay.goods?.[k]);

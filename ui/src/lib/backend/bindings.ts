@@ -725,7 +725,7 @@ export type GameStats = {
 	game: GameId,
 	/**  Finished plays. */
 	plays: number,
-	/**  Player scores counted (one per player and play). */
+	/**  Player scores counted (one per player and play of a points game). */
 	scores: number,
 	average_score: number | null,
 	high: ScoreRecord | null,
@@ -809,6 +809,24 @@ export type LoadedPreferences = {
 	preferences: Preferences,
 	/**  `"reset"` when the stored preferences could not be read and defaults were used. */
 	notice: string | null,
+};
+
+/**  Where a co-op or solo game was lost. */
+export type LostAt = {
+	round: number,
+	/**  The event that lost it, or the event of that round when time ran out. */
+	event: string | null,
+};
+
+/**  One mission card at the end of a play. */
+export type MissionOutcome = {
+	seat: number,
+	/**  The card's id. */
+	mission: string,
+	/**  Completed; a formula card counts as met when it scores points. */
+	met: boolean,
+	/**  Signed points the card brought. */
+	points: number,
 };
 
 /**  Valencia: how often a mission was met by the players who had it. */
@@ -1159,6 +1177,11 @@ export type OrleansStatus = {
 	/**  Duel: the winning seats (both when shared). */
 	winners: number[],
 	reason: Text,
+	/**
+	 *  A lost game: the event that lost it (an unpaid fatal demand, the steward's dues), or the
+	 *  event of the last round when time ran out.
+	 */
+	lost_event: string | null,
 };
 
 /**  A coming round: its event, or `None` while hidden (Invasion). */
@@ -1218,6 +1241,22 @@ export type PlayEdit = {
 	started_at?: string | null,
 	/**  A corrected table state (finished plays: rescored; plays in progress: stored). */
 	table_state?: Value | null,
+};
+
+/**
+ *  What a game says about a finished play beyond its scores, for the statistics: the contract
+ *  between the games and the history, so no statistic reads a table-state key of its own.
+ */
+export type PlayFacts = {
+	/**  Mission cards held (Valencia), each met or failed with the points it brought. */
+	missions?: MissionOutcome[],
+	/**
+	 *  The difficulty played (Orléans co-op and solo): a stable key (`easy`, `normal`,
+	 *  `one_per_round`, `in_order`, `hard`).
+	 */
+	difficulty?: string | null,
+	/**  A lost co-op or solo game: the round it was lost in and that round's event. */
+	lost_at?: LostAt | null,
 };
 
 /**  Which plays to list, newest first. Every field is optional (absent = no restriction). */
@@ -1323,7 +1362,10 @@ export type PlayerStats = {
 	favourite_character: Favourite | null,
 	/**  The largest h such that h games were each played at least h times. */
 	h_index: number,
-	/**  Best, worst and average score per game played. */
+	/**
+	 *  Best, worst and average score per game played for points (co-op, solo and the duel
+	 *  have their own figures).
+	 */
 	records: PlayerGameRecord[],
 };
 
@@ -1477,9 +1519,14 @@ export type ScenarioStats = {
 	outcome: OutcomeKind,
 	success: SuccessRate,
 	by_player_count: ScenarioBreakdown[],
-	/**  From the table state's `difficulty`; plays without one are left out. */
+	/**
+	 *  By the difficulty the game recorded (`easy`, `normal`, `one_per_round`, `in_order`,
+	 *  `hard`); plays without one are left out.
+	 */
 	by_difficulty: ScenarioBreakdown[],
 	average_round_reached: number | null,
+	/**  The earliest round a won play was won in (`None` without a win). */
+	fastest_win: number | null,
 	/**  Lost plays: the event of the round they were lost in, most fatal first. */
 	lost_at_events: UsageCount[],
 };
@@ -1518,6 +1565,8 @@ export type Scoreboard = {
 	players: PlayerScore[],
 	/**  One entry per group of players whose totals were equal, saying how it was settled. */
 	tie_breaks: TieBreak[],
+	/**  What statistics read of the play besides the scores. */
+	facts?: PlayFacts,
 };
 
 /**  Narrows a search. */

@@ -117,10 +117,10 @@ function preview(state: AnyTableState): ScorePreview {
 		],
 		status:
 			citizens >= 8
-				? { state: 'won', round: s.round, winners: [0], reason: t('The 8th citizen: won at once.') }
+				? { state: 'won', round: s.round, winners: [0], reason: t('The 8th citizen: won at once.'), lost_event: null }
 				: s.round > 16
-					? { state: 'lost', round: 16, winners: [], reason: t('Not enough citizens after round 16.') }
-					: { state: 'in_progress', round: s.round, winners: [], reason: t('8 citizens to reach.') },
+					? { state: 'lost', round: 16, winners: [], reason: t('Not enough citizens after round 16.'), lost_event: 'cotisation_15' }
+					: { state: 'in_progress', round: s.round, winners: [], reason: t('8 citizens to reach.'), lost_event: null },
 		forecast: [
 			{
 				seat: 0,
@@ -319,7 +319,7 @@ describe('OrleansSheet', () => {
 						{ id: 'ramparts', name: t('Knights on the ramparts'), seat: null, current: 2, target: 5, done: false, completed_round: null, ready: false, deadline: null, rounds_left: 0, refused: null },
 						{ id: 'maire_1', name: t('Mayor: 3 citizens'), seat: 0, current: 0, target: 1, done: false, completed_round: null, ready: false, deadline: null, rounds_left: 0, refused: null }
 					],
-					status: { state: 'in_progress', round: s.round, winners: [], reason: t('Goals to meet.') },
+					status: { state: 'in_progress', round: s.round, winners: [], reason: t('Goals to meet.'), lost_event: null },
 					forecast: []
 				};
 				return { scoreboard: null, problems: [], help: { game: 'orleans', help } };

@@ -26,3 +26,15 @@ export function wondersOnly(districts: UsageCount[], cat: CitadellesCatalogue | 
 export function bucketLabel(from: number, width: number): string {
 	return width <= 1 ? String(from) : `${from}–${from + width - 1}`;
 }
+
+/**
+ * Where zero sits in a bar chart and how wide its value range is: bars start at zero, so
+ * negative values (failed missions) get room on the left/bottom. `zero` is the fraction of the
+ * plot before zero (0 without negative values); `span` the range drawn (never 0).
+ */
+export function barGeometry(values: number[], max: number | null = null): { zero: number; span: number } {
+	const lo = Math.min(0, ...values);
+	const hi = Math.max(max ?? 0, 0, ...values);
+	const span = hi - lo || 1;
+	return { zero: -lo / span, span };
+}
