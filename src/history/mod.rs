@@ -258,7 +258,10 @@ mod tests {
             .expect("read");
         assert_eq!(
             rows,
-            vec![(0, "mission_ten_minus_coins".to_owned(), true, 9), (1, "mission_palms".to_owned(), false, -3)]
+            vec![
+                (0, "mission_ten_minus_coins".to_owned(), true, 9),
+                (1, "mission_palms".to_owned(), false, -3)
+            ]
         );
     }
 
