@@ -447,7 +447,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             } else {
                 store.export_plays_csv(&options, &mut bytes, &mut history::no_progress)?;
             }
-            write_output(out, output.as_deref(), &bytes)
+            write_output(out, &store, output.as_deref(), &bytes)
         }
         HistoryCommand::Backup => {
             let b = store.backup_now(BackupKind::Manual, history::DEFAULT_BACKUPS_KEPT)?;
@@ -474,7 +474,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
         }
         HistoryCommand::BgstatsExport { output } => {
             let text = store.export_bgstats(&mut history::no_progress)?.to_json();
-            write_output(out, output.as_deref(), text.as_bytes())
+            write_output(out, &store, output.as_deref(), text.as_bytes())
         }
         HistoryCommand::Show { id, json } => {
             let play = store.play(id)?;
@@ -505,14 +505,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             let text = store.export()?.to_json();
             match output {
                 None => write_line(out, &text),
-                Some(path) => {
-                    // Write beside the target, then rename: an interrupted export never leaves
-                    // half a file under the final name.
-                    let tmp = path.with_extension("partial");
-                    std::fs::write(&tmp, text.as_bytes())
-                        .and_then(|()| std::fs::rename(&tmp, &path))
-                        .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))
-                }
+                Some(path) => write_output(out, &store, Some(&path), text.as_bytes()),
             }
         }
         HistoryCommand::Import { file } => {
@@ -556,17 +549,19 @@ fn day(text: &str) -> Result<chrono::DateTime<chrono::Utc>, Failure> {
         .ok_or_else(|| Failure::Other(format!("`{text}` is not a day (YYYY-MM-DD)")))
 }
 
-/// Writes to `path` (beside it first, then renamed: never half a file under the final name),
-/// or to standard output.
-fn write_output(out: &mut impl Write, path: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
+/// Writes to `path` (never over the history or its backups; beside it first, then renamed:
+/// never half a file under the final name), or to standard output.
+fn write_output(
+    out: &mut impl Write,
+    store: &Store,
+    path: Option<&Path>,
+    bytes: &[u8],
+) -> Result<(), Failure> {
     match path {
         None => out.write_all(bytes).map_err(|e| Failure::Other(format!("stdout: {e}"))),
-        Some(path) => {
-            let tmp = path.with_extension("partial");
-            std::fs::write(&tmp, bytes)
-                .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))
-        }
+        Some(path) => Ok(store.write_export(path, |w| {
+            w.write_all(bytes).map_err(|source| StoreError::Io { path: path.to_owned(), source })
+        })?),
     }
 }
 

@@ -58,9 +58,11 @@ impl AppState {
         std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
         let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
         let path = self.exports_dir.join(format!("{stem}-{stamp}.{ext}"));
-        let tmp = path.with_extension(format!("{ext}.part"));
-        std::fs::write(&tmp, bytes).map_err(io)?;
-        std::fs::rename(&tmp, &path).map_err(io)?;
+        // Through the core: never over the history, flushed to disk, renamed into place.
+        self.store()?.write_export(&path, |w| {
+            w.write_all(bytes)
+                .map_err(|source| greffier::history::StoreError::Io { path: path.clone(), source })
+        })?;
         Ok(path)
     }
 

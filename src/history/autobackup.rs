@@ -1,7 +1,11 @@
 //! Automatic copies of the database file, made with SQLite's online backup API into the
 //! `backups/` folder next to it: before each schema migration, once a day on start, before a
-//! restore, or on demand. Each kind keeps its newest files only. A restore copies a backup back
-//! over the open database (after saving the current one) and brings its schema up to date.
+//! restore, or on demand. A backup is written under a temporary name, checked (`PRAGMA
+//! integrity_check`, our application id), flushed to disk, then renamed: a killed backup never
+//! carries a backup's name. Each kind keeps its newest usable files only; a file that is not a
+//! usable backup is listed as such, never counted, pruned or restored. A restore copies a
+//! backup back over the open database (after saving the current one) and brings its schema up
+//! to date.
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +13,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use rusqlite::{Connection, MAIN_DB, OpenFlags};
 use serde::{Deserialize, Serialize};
 
-use super::{Result, Store, StoreError, latest_schema_version, migrations};
+use super::{Result, Store, StoreError, latest_schema_version, migrate};
 use crate::games::Problems;
 use crate::text::Text;
 
@@ -54,6 +58,8 @@ pub struct BackupFile {
     pub kind: BackupKind,
     pub created_at: DateTime<Utc>,
     pub size_kib: u32,
+    /// Why this file cannot be restored (empty, not a Greffier database…); `None` when usable.
+    pub unusable: Option<Text>,
 }
 
 impl BackupFile {
@@ -69,8 +75,82 @@ impl BackupFile {
             kind,
             created_at,
             size_kib: u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX),
+            unusable: header_problem(&dir.join(file_name)),
         })
     }
+
+    pub fn usable(&self) -> bool {
+        self.unusable.is_none()
+    }
+}
+
+/// A cheap look at a file's SQLite header (no SQLite, no lock): why it is not a usable backup,
+/// if it is not. Restoring checks the whole file.
+fn header_problem(path: &Path) -> Option<Text> {
+    use std::io::Read;
+    let mut header = [0u8; 100];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut header));
+    if read.is_err() {
+        return Some(Text::new("Fichier vide ou tronqué.", "Empty or truncated file."));
+    }
+    if &header[..16] != b"SQLite format 3\0" {
+        return Some(not_greffier_text());
+    }
+    let int = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let (version, app) = (int(60), int(68));
+    let known_version = (1..=i64::from(latest_schema_version())).contains(&i64::from(version));
+    // Backups made before the application id existed carry 0 and a known schema version.
+    if (app == super::APPLICATION_ID || app == 0) && known_version {
+        None
+    } else if app == super::APPLICATION_ID && i64::from(version) > i64::from(latest_schema_version()) {
+        Some(Text::new("Sauvegarde d'une version plus récente de Greffier.", "Backup from a newer Greffier."))
+    } else {
+        Some(not_greffier_text())
+    }
+}
+
+fn not_greffier_text() -> Text {
+    Text::new("Ce fichier n'est pas une base Greffier.", "This file is not a Greffier database.")
+}
+
+/// The full check a backup passes before it carries a backup's name, and before a restore:
+/// SQLite can read it, `PRAGMA integrity_check` says ok, it is a Greffier history this build
+/// can open. The problem in words otherwise.
+fn check_backup(path: &Path) -> std::result::Result<(), (&'static str, Text)> {
+    let damaged = |detail: String| {
+        (
+            "corrupt_backup",
+            Text::new(
+                format!("Cette sauvegarde est abîmée : {detail}"),
+                format!("This backup is damaged: {detail}"),
+            ),
+        )
+    };
+    if let Some(problem) = header_problem(path) {
+        return Err(("not_a_backup", problem));
+    }
+    let src = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|_| ("not_a_backup", not_greffier_text()))?;
+    let check: String = src.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| {
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => ("not_a_backup", not_greffier_text()),
+            _ => damaged(e.to_string()),
+        }
+    })?;
+    if check != "ok" {
+        return Err(damaged(check));
+    }
+    let has_plays: bool = src
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays')",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| damaged(e.to_string()))?;
+    if !has_plays {
+        return Err(("not_a_backup", not_greffier_text()));
+    }
+    Ok(())
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
@@ -104,11 +184,34 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         name = format!("greffier-{}-{}.sqlite3", kind.slug(), at.format(TIME_FORMAT));
     }
     let path = dir.join(&name);
-    conn.backup(MAIN_DB, &path, None)?;
+    // Written and checked under a name no listing reads, then renamed: a backup killed halfway
+    // leaves only a `.partial` file, never a broken file with a backup's name.
+    let tmp = dir.join(format!(".{name}.partial"));
+    let written = (|| -> Result<()> {
+        conn.backup(MAIN_DB, &tmp, None)?;
+        check_backup(&tmp).map_err(|(code, message)| {
+            let mut p = Problems::new();
+            p.push("", code, message);
+            StoreError::Invalid(p)
+        })?;
+        std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(io(&tmp))?;
+        std::fs::rename(&tmp, &path).map_err(io(&path))?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Retention counts and prunes usable backups only: a broken file never pushes out a good
+    // one, and the newest good backup (this one) always stays.
     let old: Vec<BackupFile> = backups_in(dir)?
         .into_iter()
-        .filter(|b| b.kind == kind)
+        .filter(|b| b.kind == kind && b.usable())
         .skip(usize::try_from(keep.max(1)).unwrap_or(1))
+        .filter(|b| b.file_name != name)
         .collect();
     for b in old {
         let p = dir.join(&b.file_name);
@@ -155,7 +258,9 @@ impl Store {
     pub fn daily_backup(&self, keep: u32) -> Result<Option<BackupFile>> {
         let dir = self.require_backup_dir()?;
         let today = Utc::now().date_naive();
-        if backups_in(&dir)?.iter().any(|b| b.kind == BackupKind::Daily && b.created_at.date_naive() == today)
+        if backups_in(&dir)?
+            .iter()
+            .any(|b| b.kind == BackupKind::Daily && b.usable() && b.created_at.date_naive() == today)
         {
             return Ok(None);
         }
@@ -181,38 +286,13 @@ impl Store {
             return Err(StoreError::NotFound { what: "backup", id: file_name.to_owned() });
         };
         let path = dir.join(&found.file_name);
-        {
-            let src = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-            let check: String = src.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
-            if check != "ok" {
-                return Err(invalid(
-                    "file_name",
-                    "corrupt_backup",
-                    format!("Cette sauvegarde est abîmée : {check}"),
-                    format!("This backup is damaged: {check}"),
-                ));
-            }
-            let version: u32 = src.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-            if version > latest_schema_version() {
-                return Err(StoreError::NewerSchema { found: version, supported: latest_schema_version() });
-            }
-            let has_plays: bool = src.query_row(
-                "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays')",
-                [],
-                |r| r.get(0),
-            )?;
-            if version == 0 || !has_plays {
-                return Err(invalid(
-                    "file_name",
-                    "not_a_backup",
-                    "Ce fichier n'est pas une base Greffier.".to_owned(),
-                    "This file is not a Greffier database.".to_owned(),
-                ));
-            }
+        // Said in words ("not a Greffier database", "damaged"), never as SQLite's error.
+        if let Err((code, message)) = check_backup(&path) {
+            return Err(invalid("file_name", code, message.fr, message.en));
         }
         let safety = backup_into(&self.conn, &dir, BackupKind::BeforeRestore, SAFETY_BACKUPS_KEPT)?;
         self.conn.restore(MAIN_DB, &path, None::<fn(rusqlite::backup::Progress)>)?;
-        migrations().to_latest(&mut self.conn)?;
+        migrate(&mut self.conn)?;
         Ok(safety)
     }
 }

@@ -9,6 +9,7 @@ mod autobackup;
 mod backup;
 mod bgstats;
 mod csv_export;
+mod files;
 mod log;
 mod model;
 mod plays;
@@ -17,8 +18,7 @@ mod stats;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::Connection;
-use rusqlite_migration::{M, Migrations};
+use rusqlite::{Connection, TransactionBehavior};
 
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{
@@ -30,6 +30,7 @@ pub use bgstats::{
     MAX_BGSTATS_ITEMS, recognise_game,
 };
 pub use csv_export::{CsvDelimiter, CsvOptions};
+pub use files::write_atomically;
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use stats::*;
@@ -44,18 +45,68 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0004_statistics_facts.sql", include_str!("../../migrations/0004_statistics_facts.sql")),
 ];
 
-fn migrations() -> Migrations<'static> {
-    Migrations::new(
-        MIGRATION_FILES
-            .iter()
-            .map(|(name, sql)| match *name {
-                "0004_statistics_facts.sql" => M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
-                    plays::backfill_facts(tx).map_err(|e| rusqlite_migration::HookError::Hook(e.to_string()))
-                }),
-                _ => M::up(sql),
-            })
-            .collect(),
-    )
+/// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
+/// (unless it is empty, or a Greffier history written before the id existed).
+pub const APPLICATION_ID: i32 = 0x4752_4546;
+
+/// Brings the schema up to date in one IMMEDIATE transaction: the version is read after the
+/// write lock is taken, so two processes opening a new file at once never both apply a
+/// migration (the second waits, then finds nothing to do). Each migration is its SQL file, then
+/// the Rust step that goes with it, if any.
+fn migrate(conn: &mut Connection) -> Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let supported = latest_schema_version();
+    if found > supported {
+        return Err(StoreError::NewerSchema { found, supported });
+    }
+    for (name, sql) in MIGRATION_FILES.iter().skip(usize::try_from(found).unwrap_or(usize::MAX)) {
+        tx.execute_batch(sql).map_err(|e| StoreError::Migration(format!("{name}: {e}")))?;
+        if *name == "0004_statistics_facts.sql" {
+            plays::backfill_facts(&tx)?;
+        }
+    }
+    if found < supported {
+        tx.pragma_update(None, "user_version", supported)?;
+    }
+    let id: i32 = tx.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    if id != APPLICATION_ID {
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Whether an open file may be used as a Greffier history, read without writing anything:
+/// ours by its application id, empty (a new file), or a history written before the id existed
+/// (a known schema version and our tables).
+fn check_is_ours(conn: &Connection) -> Result<()> {
+    let id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(not_a_database)?;
+    if id == APPLICATION_ID {
+        return Ok(());
+    }
+    let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let objects: u32 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
+    if id == 0 && version == 0 && objects == 0 {
+        return Ok(());
+    }
+    let ours: u32 = conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('players', 'plays', 'seats', 'table_states')",
+        [],
+        |r| r.get(0),
+    )?;
+    if id == 0 && version >= 1 && ours == 4 {
+        return Ok(());
+    }
+    Err(StoreError::NotGreffier)
+}
+
+/// SQLite's "file is not a database" (and the like) said as what it means.
+fn not_a_database(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => StoreError::NotGreffier,
+        _ => StoreError::Sqlite(e),
+    }
 }
 
 /// The schema version this build writes (the number of migrations).
@@ -69,7 +120,9 @@ pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("could not update the database schema: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    Migration(String),
+    #[error("this file is not a Greffier database: it was left as it was")]
+    NotGreffier,
     #[error(
         "this database was written by a newer Greffier (schema {found}; this version knows up to {supported}): update Greffier to open it"
     )]
@@ -92,6 +145,7 @@ impl StoreError {
         match self {
             StoreError::Sqlite(_) | StoreError::Migration(_) => "database",
             StoreError::NewerSchema { .. } => "newer_schema",
+            StoreError::NotGreffier => "not_greffier",
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
             StoreError::Io { .. } | StoreError::Write(_) => "io",
@@ -156,7 +210,13 @@ impl Store {
 
     fn prepare(mut conn: Connection, file: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
+        // Every write transaction takes the write lock first: a transaction that reads before
+        // writing would otherwise fail at once ("database is locked") when another process
+        // writes, instead of waiting for the busy timeout.
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Nothing is written (no WAL switch, no backup) before the file is known to be ours.
+        check_is_ours(&conn)?;
         let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let supported = latest_schema_version();
         if found > supported {
@@ -172,7 +232,7 @@ impl Store {
                 autobackup::backup_into(&conn, &dir, BackupKind::BeforeMigration, 10)?;
             }
         }
-        migrations().to_latest(&mut conn)?;
+        migrate(&mut conn)?;
         Ok(Store { conn, path: file.map(Path::to_owned) })
     }
 
@@ -206,8 +266,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn migrations_are_valid() {
-        assert!(migrations().validate().is_ok());
+    fn migrations_apply_to_a_new_database_with_valid_foreign_keys() {
+        let store = Store::open_in_memory().expect("migrated");
+        let broken: u32 = store
+            .connection()
+            .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))
+            .expect("check");
+        assert_eq!(broken, 0);
+        let id: i32 = store.connection().query_row("PRAGMA application_id", [], |r| r.get(0)).expect("id");
+        assert_eq!(id, APPLICATION_ID);
     }
 
     #[test]
@@ -231,11 +298,12 @@ mod tests {
     /// before it (schema 3, no mission results) gets them from its stored table state.
     #[test]
     fn migration_4_backfills_the_facts_of_plays_finished_before_it() {
-        let mut conn = Connection::open_in_memory().expect("db");
+        let conn = Connection::open_in_memory().expect("db");
         conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
-        Migrations::new(MIGRATION_FILES[..3].iter().map(|(_, sql)| M::up(sql)).collect())
-            .to_latest(&mut conn)
-            .expect("schema 3");
+        for (_, sql) in &MIGRATION_FILES[..3] {
+            conn.execute_batch(sql).expect("schema 3");
+        }
+        conn.pragma_update(None, "user_version", 3).expect("version 3");
         let state = serde_json::json!({ "players": [
             { "name": "Ani", "city_members": 3, "coins": 1, "missions": [{ "id": "mission_ten_minus_coins" }] },
             { "name": "Dirk", "missions": [{ "id": "mission_palms", "points": 3 }] } ] });

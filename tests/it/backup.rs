@@ -122,6 +122,67 @@ mod automatic {
         assert_eq!(again.list_backups().expect("backups").len(), 1, "no migration, no new backup");
     }
 
+    /// Issue: a backup killed mid-way left an empty or non-SQLite file that was listed and
+    /// counted toward the keep-7 retention (7 good, 6 killed, 1 good → 2 usable of 7). Broken
+    /// files are listed as unusable, never counted or pruned, and never restored.
+    #[test]
+    fn broken_backup_files_never_push_out_good_ones_and_are_never_restored() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 2);
+        for _ in 0..7 {
+            store.backup_now(BackupKind::Daily, 7).expect("good backup");
+        }
+        let backups = dir.path().join("backups");
+        // Six files a killed process (of an older Greffier) could have left under backup names.
+        for k in 0..6 {
+            let name = format!("greffier-daily-20991231T0000{k:02}.000Z.sqlite3");
+            let body: &[u8] = if k % 2 == 0 { b"" } else { b"half a page of garbage, not SQLite" };
+            std::fs::write(backups.join(name), body).expect("broken file");
+        }
+        store.backup_now(BackupKind::Daily, 7).expect("one more good backup");
+        let listed = store.list_backups().expect("list");
+        let usable = listed.iter().filter(|b| b.usable()).count();
+        let broken: Vec<_> = listed.iter().filter(|b| !b.usable()).collect();
+        assert_eq!(usable, 7, "seven good backups kept");
+        assert_eq!(broken.len(), 6, "the broken files are listed, as unusable");
+        assert!(broken.iter().all(|b| b.unusable.as_ref().is_some_and(|t| !t.en.is_empty())));
+        let err = store.restore_backup(&broken[0].file_name).expect_err("never restored");
+        assert!(
+            err.to_string().contains("Greffier database") || err.to_string().contains("truncated"),
+            "{err}"
+        );
+        let StoreError::Invalid(p) = &err else { panic!("in words: {err}") };
+        assert!(!p.iter().any(|x| x.message.en.contains("readonly")), "{p}");
+        assert_eq!(plays(&store), 2, "the history is unchanged");
+        // No temporary file is left behind by the good backups.
+        let partial = std::fs::read_dir(&backups)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
+            .count();
+        assert_eq!(partial, 0);
+    }
+
+    /// A restore that fails says why in words: another program's database is "not a Greffier
+    /// database", not SQLite's "readonly database".
+    #[test]
+    fn restoring_another_programs_database_says_why_in_words() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 1);
+        std::fs::create_dir_all(dir.path().join("backups")).expect("dir");
+        let name = "greffier-manual-20260101T000000.000Z.sqlite3";
+        rusqlite::Connection::open(dir.path().join("backups").join(name))
+            .and_then(|c| c.execute_batch("CREATE TABLE notes (x); PRAGMA user_version = 7;"))
+            .expect("other db");
+        let listed = store.list_backups().expect("list");
+        assert!(!listed[0].usable(), "listed as unusable");
+        let err = store.restore_backup(name).expect_err("refused");
+        assert!(err.to_string().contains("not a Greffier database"), "{err}");
+        assert_eq!(plays(&store), 1);
+    }
+
     #[test]
     fn the_daily_backup_is_made_once_a_day_and_old_backups_rotate() {
         let dir = tempfile::tempdir().expect("dir");

@@ -145,7 +145,10 @@ fn a_bad_import_changes_nothing_and_a_newer_database_is_refused() {
 
     let future = dir.path().join("future.sqlite3");
     rusqlite::Connection::open(&future)
-        .and_then(|c| c.execute_batch("PRAGMA user_version = 42;"))
+        .and_then(|c| {
+            c.execute_batch("PRAGMA user_version = 42;")?;
+            c.pragma_update(None, "application_id", greffier::history::APPLICATION_ID)
+        })
         .expect("future db");
     let out = greffier(&["history", "--db", future.to_str().expect("utf8"), "list"], None);
     assert_eq!(out.status.code(), Some(2));
@@ -199,4 +202,51 @@ fn history_bgstats_import_stats_csv_bin_and_backups_from_the_command_line() {
     let out = greffier(&["history", "--db", db, "stats", "player", "nobody"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no player named `nobody`"));
+}
+
+/// Issue: `history --db h.sqlite3 csv -o h.sqlite3` exited 0 and replaced the database. Every
+/// export refuses the open database, its `-wal`/`-shm` files and its backups, and leaves them
+/// untouched.
+#[test]
+fn an_export_never_overwrites_the_history_or_its_backups() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db_arg = db.to_str().expect("path");
+    let out = greffier(&["history", "--db", db_arg, "add", "valencia", "-"], Some(SHEET));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = greffier(&["history", "--db", db_arg, "backup"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let backup = dir.path().join("backups").join(stdout(&out).trim());
+    let before = std::fs::read(&db).expect("db bytes");
+    let backup_before = std::fs::read(&backup).expect("backup bytes");
+    let wal = format!("{db_arg}-wal");
+    // A relative spelling of the same file is caught too.
+    let relative = dir.path().join(".").join("h.sqlite3");
+    for target in [db_arg, wal.as_str(), relative.to_str().expect("path"), backup.to_str().expect("path")] {
+        for cmd in
+            [vec!["csv", "-o", target], vec!["export", "-o", target], vec!["bgstats-export", "-o", target]]
+        {
+            let mut args = vec!["history", "--db", db_arg];
+            args.extend(cmd.iter().copied());
+            let out = greffier(&args, None);
+            assert_eq!(out.status.code(), Some(1), "{args:?} must be refused: {}", stderr(&out));
+            assert!(stderr(&out).contains("one of its backups"), "{}", stderr(&out));
+        }
+    }
+    assert_eq!(std::fs::read(&db).expect("db"), before, "the database is untouched");
+    assert_eq!(std::fs::read(&backup).expect("backup"), backup_before, "the backup is untouched");
+    let out = greffier(&["history", "--db", db_arg, "list", "--json"], None);
+    assert!(stdout(&out).contains("valencia"), "the history still opens and lists its play");
+    // An export elsewhere is written whole, with no temporary file left beside it.
+    let csv = dir.path().join("plays.csv");
+    let out = greffier(&["history", "--db", db_arg, "csv", "-o", csv.to_str().expect("path")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&csv).expect("csv").lines().count() >= 2);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("partial"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }

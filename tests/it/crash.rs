@@ -99,6 +99,71 @@ fn killing_a_saving_process_never_loses_a_returned_save_or_half_writes_one() {
     assert!(killed > 0, "the test must actually kill some saves");
 }
 
+/// Backups and restores killed (SIGKILL) at random: the history still opens whole, and every
+/// backup listed as usable really is one (integrity check, our schema); killed backups never
+/// count as good ones, and at most the newest usable backups are pruned.
+#[test]
+fn killing_backups_and_restores_never_leaves_an_unusable_backup_counted_as_good() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("history.sqlite3");
+    {
+        let mut store = Store::open(&db).expect("store");
+        seed_plays(&mut store, 400);
+        store.backup_now(greffier::history::BackupKind::Manual, 7).expect("a first good backup");
+    }
+    let mut rng = Lcg(0x6261_636b);
+    let mut killed = 0;
+    for round in 0..20 {
+        let restoring = round % 3 == 2;
+        let mut cmd = Command::new(GREFFIER);
+        cmd.arg("history").arg("--db").arg(&db);
+        if restoring {
+            let newest = Store::open(&db)
+                .expect("opens")
+                .list_backups()
+                .expect("list")
+                .into_iter()
+                .find(|b| b.usable())
+                .expect("a usable backup is always there");
+            cmd.arg("restore-backup").arg(newest.file_name);
+        } else {
+            cmd.arg("backup");
+        }
+        let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn greffier");
+        let delay = Duration::from_millis(rng.next(40));
+        let start = Instant::now();
+        let finished = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break Some(status);
+            }
+            if start.elapsed() >= delay {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        if finished.is_none() {
+            child.kill().expect("SIGKILL");
+            let _ = child.wait();
+            killed += 1;
+        }
+        assert_eq!(plays_in(&db), 400, "round {round}: the history is whole");
+        let store = Store::open(&db).expect("opens");
+        let listed = store.list_backups().expect("list");
+        assert!(listed.iter().any(|b| b.usable()), "round {round}: a good backup remains");
+        for b in listed.iter().filter(|b| b.usable()) {
+            let path = dir.path().join("backups").join(&b.file_name);
+            let conn =
+                rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+                    .expect("a usable backup opens");
+            let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("check");
+            assert_eq!(check, "ok", "round {round}: {} is listed usable", b.file_name);
+            let n: u32 = conn.query_row("SELECT COUNT(*) FROM plays", [], |r| r.get(0)).expect("plays");
+            assert_eq!(n, 400, "round {round}: {} holds the whole history", b.file_name);
+        }
+    }
+    assert!(killed > 0, "the test must actually kill some backups or restores");
+}
+
 trait TapWrite {
     fn tap_write(self, text: &str) -> Self;
 }

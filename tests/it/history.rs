@@ -123,6 +123,7 @@ fn a_database_from_a_newer_greffier_is_refused_untouched() {
     {
         let conn = rusqlite::Connection::open(&path).expect("create");
         conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").expect("future schema");
+        conn.pragma_update(None, "application_id", greffier::history::APPLICATION_ID).expect("ours");
     }
     let err = Store::open(&path).err().expect("refused");
     assert!(
@@ -135,6 +136,93 @@ fn a_database_from_a_newer_greffier_is_refused_untouched() {
         .query_row("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'", [], |r| r.get(0))
         .expect("tables");
     assert_eq!((version, tables), (99, 1), "nothing was migrated or added");
+}
+
+/// Issue: `--db some-other.sqlite3` added our 11 tables to another program's database, bumped
+/// its `user_version` or switched it to WAL. A non-empty file without our `application_id` is
+/// refused untouched: no table, no version, no WAL, no backup beside it.
+#[test]
+fn another_programs_database_is_refused_untouched() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (name, setup) in [
+        (
+            "notes.sqlite3",
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('x');",
+        ),
+        ("versioned.sqlite3", "CREATE TABLE t (x); PRAGMA user_version = 2;"),
+        ("empty-but-versioned.sqlite3", "PRAGMA user_version = 1;"),
+    ] {
+        let path = dir.path().join(name);
+        rusqlite::Connection::open(&path).and_then(|c| c.execute_batch(setup)).expect("other db");
+        let before = std::fs::read(&path).expect("bytes");
+        let err = Store::open(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::NotGreffier), "{name}: {err}");
+        assert_eq!(err.kind(), "not_greffier");
+        assert!(err.to_string().contains("not a Greffier database"));
+        assert_eq!(std::fs::read(&path).expect("bytes"), before, "{name}: not one byte changed");
+        assert!(!dir.path().join(format!("{name}-wal")).exists(), "{name}: no WAL switch");
+        assert!(!dir.path().join("backups").exists(), "{name}: no backup beside it");
+    }
+    // A text file is not a database either, and says so in words.
+    let text = dir.path().join("readme.sqlite3");
+    std::fs::write(&text, "hello, this is not SQLite at all, just some text to fill a page").expect("text");
+    let err = Store::open(&text).err().expect("refused");
+    assert!(matches!(err, StoreError::NotGreffier), "{err}");
+    // A history written before the id existed (schema 3, our tables) is still ours, and gets it.
+    let old = dir.path().join("old.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&old).expect("old");
+        for file in ["0001_initial.sql", "0002_play_log_and_statistics.sql", "0003_other_games.sql"] {
+            let sql = std::fs::read_to_string(format!("{}/migrations/{file}", env!("CARGO_MANIFEST_DIR")))
+                .expect("sql");
+            conn.execute_batch(&sql).expect("old schema");
+        }
+        conn.pragma_update(None, "user_version", 3).expect("version");
+    }
+    let store = Store::open(&old).expect("an older Greffier history opens");
+    let id: i32 = store.connection().query_row("PRAGMA application_id", [], |r| r.get(0)).expect("id");
+    assert_eq!(id, greffier::history::APPLICATION_ID);
+}
+
+/// Issue: 30 simultaneous first opens of a new database failed half the time ("table players
+/// already exists"), and imports failed within 0.05 s while another process wrote. Migrations
+/// and every write run under an IMMEDIATE transaction that waits for the busy timeout.
+#[test]
+fn thirty_simultaneous_first_opens_all_succeed() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("new.sqlite3");
+    let threads: Vec<_> = (0..30)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                Store::open(&path).map(|s| s.schema_version().ok()).map_err(|e| e.to_string())
+            })
+        })
+        .collect();
+    for t in threads {
+        let opened = t.join().expect("thread");
+        assert_eq!(opened, Ok(Some(latest_schema_version())));
+    }
+}
+
+/// A write waits for another writer (the busy timeout) instead of failing at once.
+#[test]
+fn a_write_waits_for_another_process_writing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("busy.sqlite3");
+    let mut store = Store::open(&path).expect("store");
+    let other = rusqlite::Connection::open(&path).expect("other");
+    other.execute_batch("BEGIN IMMEDIATE; INSERT INTO card_values (game, card, value, updated_at) VALUES ('valencia', 'x', 1, 't');").expect("lock");
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        other.execute_batch("COMMIT;").expect("commit");
+    });
+    let mut source = Store::open_in_memory().expect("source");
+    seed_plays(&mut source, 3);
+    let backup = source.export().expect("export");
+    let report = store.import(&backup).expect("the import waited for the lock");
+    assert_eq!(report.plays_added, 3);
+    release.join().expect("thread");
 }
 
 #[test]

@@ -122,6 +122,8 @@ export type BackupFile = {
 	kind: BackupKind,
 	created_at: string,
 	size_kib: number,
+	/**  Why this file cannot be restored (empty, not a Greffier database…); `None` when usable. */
+	unusable: Text | null,
 };
 
 export type BackupKind = "daily" | "before_migration" | "before_restore" | "manual";
