@@ -272,3 +272,64 @@ mod import {
         });
     }
 }
+
+/// Peak resident memory of this process since the last reset, in MiB (Linux).
+fn peak_rss_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib / 1024)
+}
+
+/// Starts a new peak-memory measure (Linux: `5` in `clear_refs` resets VmHWM).
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+mod streaming {
+    use super::*;
+
+    /// A 100 000-play history exported to a file and imported into an empty one, streamed one
+    /// play at a time (issue: 338 MB of pretty JSON, 874 MB and 64 s to import before; the
+    /// target is ≤ 200 MB peak and ≤ 15 s). Prints the file size and the peak memory of each
+    /// direction; checks the round trip is exact (a second export equals the first but for its
+    /// date).
+    #[divan::bench(sample_count = 1, sample_size = 1)]
+    fn round_trip_of_100k_plays(bencher: Bencher) {
+        let dir = std::env::temp_dir().join(format!("greffier-bench-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("backup.json");
+        {
+            let mut source = Store::open(&dir.join("source.sqlite3")).expect("source");
+            source.import(&generated_backup(100_000)).expect("generate");
+        }
+        let source = Store::open(&dir.join("source.sqlite3")).expect("source");
+        reset_peak_rss();
+        source.write_export(&file, |w| source.export_to(w, &mut no_progress).map(|_| ())).expect("export");
+        let export_peak = peak_rss_mib();
+        let size = std::fs::metadata(&file).map(|m| m.len() >> 20).unwrap_or(0);
+        bencher.bench_local(|| {
+            let _ = std::fs::remove_file(dir.join("copy.sqlite3"));
+            let mut copy = Store::open(&dir.join("copy.sqlite3")).expect("copy");
+            reset_peak_rss();
+            let input = std::fs::File::open(&file).expect("file");
+            let report = copy.import_from(input, &mut no_progress).expect("import");
+            let import_peak = peak_rss_mib();
+            assert_eq!(report.plays_added, 100_000);
+            eprintln!(
+                "\nround trip of 100 000 plays: file {size} MiB; peak RSS export {export_peak:?} MiB, import {import_peak:?} MiB"
+            );
+            copy
+        });
+        let copy = Store::open(&dir.join("copy.sqlite3")).expect("copy");
+        let mut first = Vec::new();
+        source.export_to(&mut first, &mut no_progress).expect("again");
+        let mut second = Vec::new();
+        copy.export_to(&mut second, &mut no_progress).expect("copy");
+        let body = |b: &[u8]| {
+            let text = String::from_utf8_lossy(b).into_owned();
+            text.split_once(",\"players\":").map(|(_, rest)| rest.to_owned()).unwrap_or_default()
+        };
+        assert!(body(&first) == body(&second), "the round trip is exact");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -11,13 +11,11 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
 use greffier::history::{
-    self, Backup, BackupKind, BgStats, CsvDelimiter, CsvOptions, PlayFilter, PlayStatus, Store, StoreError,
+    self, BackupKind, BgStats, CsvDelimiter, CsvOptions, PlayFilter, PlayStatus, Store, StoreError,
 };
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
 use greffier::text::Lang;
 
-/// Largest backup file read by `history import`.
-const MAX_IMPORT_BYTES: u64 = 256 << 20;
 /// Largest table-state file read by `score` and `history add`.
 const MAX_TABLE_BYTES: u64 = 1 << 20;
 
@@ -502,15 +500,35 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             }
         }
         HistoryCommand::Export { output } => {
-            let text = store.export()?.to_json();
+            // Streamed one play at a time; gzip when the file name ends in .gz.
             match output {
-                None => write_line(out, &text),
-                Some(path) => write_output(out, &store, Some(&path), text.as_bytes()),
+                None => {
+                    store.export_to(out, &mut history::no_progress)?;
+                    write_line(out, "")
+                }
+                Some(path) => Ok(store.write_export(&path, |w| {
+                    if history::wants_gzip(&path) {
+                        let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
+                        store.export_to(&mut gz, &mut history::no_progress)?;
+                        gz.finish().map_err(StoreError::Write)?;
+                    } else {
+                        store.export_to(w, &mut history::no_progress)?;
+                    }
+                    Ok(())
+                })?),
             }
         }
         HistoryCommand::Import { file } => {
-            let backup = Backup::from_json(&read_input(&file, MAX_IMPORT_BYTES)?)?;
-            let report = store.import(&backup)?;
+            // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
+            let input: Box<dyn Read> = if file.as_os_str() == "-" {
+                Box::new(std::io::stdin().lock())
+            } else {
+                Box::new(
+                    std::fs::File::open(&file)
+                        .map_err(|e| Failure::Other(format!("{}: {e}", file.display())))?,
+                )
+            };
+            let report = store.import_from(input, &mut history::no_progress)?;
             write_line(
                 out,
                 &format!(

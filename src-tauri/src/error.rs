@@ -13,6 +13,8 @@ pub enum ErrorKind {
     Database,
     /// The database was written by a newer Greffier.
     NewerSchema,
+    /// The file is not a Greffier database (it was left untouched).
+    NotGreffier,
     Io,
     Internal,
 }
@@ -41,6 +43,7 @@ impl From<StoreError> for CommandError {
             "invalid_input" => ErrorKind::InvalidInput,
             "not_found" => ErrorKind::NotFound,
             "newer_schema" => ErrorKind::NewerSchema,
+            "not_greffier" => ErrorKind::NotGreffier,
             "io" => ErrorKind::Io,
             _ => ErrorKind::Database,
         };

@@ -51,19 +51,27 @@ impl AppState {
         }
     }
 
-    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder (a temporary file renamed
-    /// into place, so a crash never leaves half a file under the final name).
-    pub fn write_export(&self, stem: &str, ext: &str, bytes: &[u8]) -> CmdResult<PathBuf> {
+    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder, streamed by `write`
+    /// with the history at hand (through the core: never over the history, flushed to disk,
+    /// renamed into place, so a crash never leaves half a file under the final name).
+    pub fn write_export<T>(
+        &self,
+        stem: &str,
+        ext: &str,
+        write: impl FnOnce(&Store, &mut dyn std::io::Write) -> greffier::history::Result<T>,
+    ) -> CmdResult<(PathBuf, T)> {
         let io = |e: std::io::Error| CommandError::new(crate::error::ErrorKind::Io, e.to_string());
         std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
         let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
         let path = self.exports_dir.join(format!("{stem}-{stamp}.{ext}"));
-        // Through the core: never over the history, flushed to disk, renamed into place.
-        self.store()?.write_export(&path, |w| {
-            w.write_all(bytes)
-                .map_err(|source| greffier::history::StoreError::Io { path: path.clone(), source })
+        let store = self.store()?;
+        let mut value = None;
+        store.write_export(&path, |w| {
+            value = Some(write(&store, w)?);
+            Ok(())
         })?;
-        Ok(path)
+        let value = value.ok_or_else(|| CommandError::internal("the export wrote nothing"))?;
+        Ok((path, value))
     }
 
     /// The history, for one command's work. Never held across an `.await`.

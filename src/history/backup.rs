@@ -1,11 +1,19 @@
 //! Full backups as JSON: export every player, play and card value; import a backup all or
 //! nothing. Players are matched by name and plays by their uuid, so importing the same backup
 //! twice adds nothing the second time.
+//!
+//! Both directions stream, one play at a time (compact JSON; gzip when the file is gzip): memory
+//! is bounded by one play, not by the history, so a 100 000-play history round-trips through
+//! its own backup. The only limits are per field. A play's stored result is never trusted: it
+//! is recomputed from its table state with the same code as finishing a play.
 
 use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::io::{Read, Write};
 
 use chrono::{DateTime, Utc};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::model::{PlayStatus, RoundEvent};
@@ -19,8 +27,9 @@ use crate::text::Text;
 
 /// Identifies our backup files.
 pub const BACKUP_FORMAT: &str = "greffier-backup";
-/// Most plays (and players) one backup may hold.
-pub const MAX_BACKUP_ITEMS: usize = 100_000;
+/// Problems listed in full before the rest are only counted (a broken 100 000-play file must
+/// not fill memory with its problems).
+const MAX_PROBLEMS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -151,6 +160,386 @@ pub struct ImportReport {
     pub card_values_added: u32,
     /// Plays of other games added.
     pub other_plays_added: u32,
+    /// Plays from an older Greffier whose result was computed again from their table state
+    /// and differed from the one stored (a rule fixed since).
+    #[serde(default)]
+    pub plays_rescored: u32,
+}
+
+/// Collects problems, keeping the first [`MAX_PROBLEMS`] in full.
+struct Found {
+    problems: Problems,
+    more: usize,
+}
+
+impl Found {
+    fn new() -> Found {
+        Found { problems: Problems::new(), more: 0 }
+    }
+
+    fn push(&mut self, field: impl Into<String>, code: &str, message: Text) {
+        if self.problems.iter().count() < MAX_PROBLEMS {
+            self.problems.push(field, code, message);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn absorb(&mut self, p: Problems) {
+        for x in p.0 {
+            self.push(x.field, &x.code, x.message);
+        }
+    }
+
+    fn into_result(mut self) -> Result<(), Problems> {
+        if self.more > 0 {
+            let more = self.more;
+            self.problems.push(
+                "",
+                "more_problems",
+                Text::new(format!("… et {more} autres problèmes."), format!("… and {more} more problems.")),
+            );
+        }
+        self.problems.into_result(())
+    }
+}
+
+fn check_manifest(m: &Manifest, found: &mut Found) {
+    if m.format != BACKUP_FORMAT {
+        found.push(
+            "manifest.format",
+            "not_a_backup",
+            Text::new(
+                format!("Ce fichier n'est pas une sauvegarde Greffier (format « {} »).", m.format),
+                format!("This file is not a Greffier backup (format “{}”).", m.format),
+            ),
+        );
+    }
+    if m.schema_version > latest_schema_version() {
+        found.push(
+            "manifest.schema_version",
+            "newer_schema",
+            Text::new(
+                format!(
+                    "Sauvegarde d'une version plus récente de Greffier (schéma {}) : mettez Greffier à jour.",
+                    m.schema_version
+                ),
+                format!("Backup from a newer Greffier (schema {}): update Greffier.", m.schema_version),
+            ),
+        );
+    }
+}
+
+/// The players' names as the plays refer to them (lower case), reporting bad and repeated ones.
+fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for (i, p) in players.iter().enumerate() {
+        let mut problems = Problems::new();
+        let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
+        check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
+        found.absorb(problems);
+        if !names.insert(name.to_lowercase()) {
+            found.push(
+                format!("players[{i}].name"),
+                "duplicate_name",
+                Text::new("Nom en double.", "Duplicate name."),
+            );
+        }
+    }
+    names
+}
+
+fn check_card(i: usize, c: &BackupCardValue, found: &mut Found) {
+    if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
+        found.push(
+            format!("card_values[{i}]"),
+            "invalid_card",
+            Text::new("Valeur de carte invalide.", "Invalid card value."),
+        );
+    }
+}
+
+fn check_uuid(at: String, uuid: &str, seen: &mut HashSet<String>, found: &mut Found) {
+    if uuid.trim().is_empty() || uuid.len() > 64 || !seen.insert(uuid.to_owned()) {
+        found.push(
+            at,
+            "invalid_uuid",
+            Text::new(
+                "Identifiant de partie vide, trop long ou en double.",
+                "Play id empty, too long or repeated.",
+            ),
+        );
+    }
+}
+
+fn unknown_player(at: String, name: &str, found: &mut Found) {
+    found.push(
+        at,
+        "unknown_player",
+        Text::new(
+            format!("« {name} » n'est pas dans la liste des joueurs de la sauvegarde."),
+            format!("“{name}” is not among the backup's players."),
+        ),
+    );
+}
+
+/// Checks one play; returns the result to store, computed again from its table state.
+fn check_play(
+    i: usize,
+    play: &BackupPlay,
+    names: &HashSet<String>,
+    uuids: &mut HashSet<String>,
+    same_version: bool,
+    found: &mut Found,
+) -> Option<(Scoreboard, bool)> {
+    let at = |f: &str| format!("plays[{i}].{f}");
+    check_uuid(at("uuid"), &play.uuid, uuids, found);
+    let info = play.game.info();
+    match info.variant(&play.variant) {
+        None => found.push(
+            at("variant"),
+            "unknown_variant",
+            Text::new(
+                format!("Variante inconnue « {} ».", play.variant),
+                format!("Unknown variant “{}”.", play.variant),
+            ),
+        ),
+        Some(v)
+            if play.seats.len() < usize::from(v.min_players)
+                || play.seats.len() > usize::from(v.max_players) =>
+        {
+            found.push(
+                at("seats"),
+                "player_count",
+                Text::new(
+                    format!("{} joueurs : hors des limites du jeu.", play.seats.len()),
+                    format!("{} players: outside the game's range.", play.seats.len()),
+                ),
+            )
+        }
+        Some(_) => {}
+    }
+    let mut problems = Problems::new();
+    check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
+    check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    for (s, seat) in play.seats.iter().enumerate() {
+        check_len(
+            &mut problems,
+            &at(&format!("seats[{s}].colour")),
+            seat.colour.as_deref(),
+            MAX_COLOUR_CHARS,
+        );
+    }
+    found.absorb(problems);
+    if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
+        found.push(
+            at("duration_minutes"),
+            "out_of_range",
+            Text::new("Durée hors limites.", "Duration out of range."),
+        );
+    }
+    let mut seated = HashSet::new();
+    for (s, seat) in play.seats.iter().enumerate() {
+        let key = seat.player.trim().to_lowercase();
+        if !names.contains(&key) {
+            unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
+        }
+        if !seated.insert(key) {
+            found.push(
+                at(&format!("seats[{s}].player")),
+                "duplicate_player",
+                Text::new("Joueur assis deux fois.", "Player seated twice."),
+            );
+        }
+    }
+    let state_bytes = play.table_state.as_ref().map_or(0, |t| t.state.to_string().len());
+    if state_bytes > super::plays::MAX_STATE_BYTES {
+        found.push(
+            at("table_state"),
+            "too_large",
+            Text::new("État de la table trop volumineux.", "Table state too large."),
+        );
+    }
+    for (e, ev) in play.events.iter().enumerate() {
+        if ev.kind.is_empty() || ev.kind.len() > 100 {
+            found.push(
+                at(&format!("events[{e}].kind")),
+                "invalid_kind",
+                Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
+            );
+        }
+    }
+    let stored = play.scoreboard.as_ref()?;
+    if play.status != PlayStatus::Finished {
+        found.push(
+            at("scoreboard"),
+            "not_finished",
+            Text::new("Seule une partie terminée a un score.", "Only a finished play has a scoreboard."),
+        );
+        return None;
+    }
+    // The stored result is never trusted: it is what the table state scores, by the same code
+    // as finishing a play. A result recorded without a table (imported from BG Stats) can only
+    // be checked for consistency.
+    let Some(state) = &play.table_state else {
+        return match recorded_result_problem(stored, play) {
+            None => Some((stored.clone(), false)),
+            Some(why) => {
+                found.push(at("scoreboard"), "inconsistent_result", why);
+                None
+            }
+        };
+    };
+    let board = match crate::games::score_value(play.game, &state.state) {
+        Ok(b) => b,
+        Err(p) => {
+            found.push(
+                at("table_state"),
+                "invalid_table",
+                Text::new(
+                    format!(
+                        "L'état de la table de cette partie terminée n'est pas valide : {}",
+                        first_message(&p).fr
+                    ),
+                    format!("This finished play's table state is not valid: {}", first_message(&p).en),
+                ),
+            );
+            return None;
+        }
+    };
+    let names_match = board.players.len() == play.seats.len()
+        && board
+            .players
+            .iter()
+            .zip(&play.seats)
+            .all(|(p, s)| p.name.trim().to_lowercase() == s.player.trim().to_lowercase());
+    if !names_match {
+        found.push(
+            at("scoreboard"),
+            "seat_mismatch",
+            Text::new(
+                "Les joueurs de l'état de la table ne sont pas ceux assis à la partie.",
+                "The table state's players are not the ones seated at the play.",
+            ),
+        );
+        return None;
+    }
+    let same = |a: &Scoreboard, b: &Scoreboard| {
+        a.game == b.game
+            && a.outcome == b.outcome
+            && a.players.len() == b.players.len()
+            && a.players
+                .iter()
+                .zip(&b.players)
+                .all(|(x, y)| x.total == y.total && x.rank == y.rank && x.winner == y.winner)
+    };
+    let agrees = same(stored, &board);
+    if !agrees && same_version {
+        let shown = |b: &Scoreboard| {
+            b.players.iter().map(|p| format!("{} {}", p.name, p.total)).collect::<Vec<_>>().join(", ")
+        };
+        found.push(
+            at("scoreboard"),
+            "result_mismatch",
+            Text::new(
+                format!(
+                    "Le résultat enregistré ({}) n'est pas celui que donne l'état de la table ({}).",
+                    shown(stored),
+                    shown(&board)
+                ),
+                format!(
+                    "The stored result ({}) is not what the table state scores ({}).",
+                    shown(stored),
+                    shown(&board)
+                ),
+            ),
+        );
+        return None;
+    }
+    Some((board, !agrees))
+}
+
+/// Highest total a result recorded without its table may carry.
+const MAX_RECORDED_TOTAL: i32 = 9_999;
+
+/// What is wrong with a result recorded without its table state (BG Stats imports): its players
+/// must be the seats, its totals sane, its ranks follow the totals and its winners the first
+/// rank (points games).
+fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text> {
+    let names_match = board.game == play.game
+        && board.players.len() == play.seats.len()
+        && board
+            .players
+            .iter()
+            .zip(&play.seats)
+            .all(|(p, s)| p.name.trim().to_lowercase() == s.player.trim().to_lowercase());
+    if !names_match {
+        return Some(Text::new(
+            "Les joueurs du résultat ne sont pas ceux assis à la partie.",
+            "The result's players are not the ones seated at the play.",
+        ));
+    }
+    if board.players.iter().any(|p| p.total.abs() > MAX_RECORDED_TOTAL) {
+        return Some(Text::new(
+            format!("Un score dépasse {MAX_RECORDED_TOTAL} points."),
+            format!("A score exceeds {MAX_RECORDED_TOTAL} points."),
+        ));
+    }
+    if board.outcome == crate::games::Outcome::Points {
+        let ranks_follow = board
+            .players
+            .iter()
+            .all(|a| board.players.iter().all(|b| a.total <= b.total || a.rank <= b.rank));
+        let winners_first = board.players.iter().all(|p| !p.winner || p.rank == 1);
+        if !ranks_follow || !winners_first {
+            return Some(Text::new(
+                "Les rangs et les gagnants ne suivent pas les scores.",
+                "The ranks and winners do not follow the scores.",
+            ));
+        }
+    }
+    None
+}
+
+fn first_message(p: &Problems) -> Text {
+    p.iter().next().map_or_else(|| Text::new("", ""), |x| x.message.clone())
+}
+
+fn check_other_play(
+    i: usize,
+    play: &BackupOtherPlay,
+    names: &HashSet<String>,
+    uuids: &mut HashSet<String>,
+    found: &mut Found,
+) {
+    let at = |f: &str| format!("other_plays[{i}].{f}");
+    check_uuid(at("uuid"), &play.uuid, uuids, found);
+    if play.game_name.trim().is_empty() || play.game_name.chars().count() > 200 {
+        found.push(
+            at("game_name"),
+            "invalid_name",
+            Text::new("Nom de jeu vide ou trop long.", "Game name empty or too long."),
+        );
+    }
+    let mut problems = Problems::new();
+    check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
+    check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    found.absorb(problems);
+    if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
+        found.push(
+            at("duration_minutes"),
+            "out_of_range",
+            Text::new("Durée hors limites.", "Duration out of range."),
+        );
+    }
+    if play.seats.is_empty() || play.seats.len() > 8 {
+        found.push(at("seats"), "player_count", Text::new("De 1 à 8 joueurs.", "1 to 8 players."));
+    }
+    for (s, seat) in play.seats.iter().enumerate() {
+        if !names.contains(&seat.player.trim().to_lowercase()) {
+            unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
+        }
+    }
 }
 
 impl Backup {
@@ -159,276 +548,163 @@ impl Backup {
         serde_json::from_str(text).map_err(|e| Problems::malformed(&e))
     }
 
+    /// The backup as compact JSON (what exports write).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// Every problem that would stop an import, each with its place in the file.
     pub fn check(&self) -> Result<(), Problems> {
-        let mut problems = Problems::new();
-        let m = &self.manifest;
-        if m.format != BACKUP_FORMAT {
-            problems.push(
-                "manifest.format",
-                "not_a_backup",
-                Text::new(
-                    format!("Ce fichier n'est pas une sauvegarde Greffier (format « {} »).", m.format),
-                    format!("This file is not a Greffier backup (format “{}”).", m.format),
-                ),
-            );
-        }
-        if m.schema_version > latest_schema_version() {
-            problems.push(
-                "manifest.schema_version",
-                "newer_schema",
-                Text::new(
-                    format!("Sauvegarde d'une version plus récente de Greffier (schéma {}) : mettez Greffier à jour.", m.schema_version),
-                    format!("Backup from a newer Greffier (schema {}): update Greffier.", m.schema_version),
-                ),
-            );
-        }
-        if self.players.len() > MAX_BACKUP_ITEMS
-            || self.plays.len() > MAX_BACKUP_ITEMS
-            || self.other_plays.len() > MAX_BACKUP_ITEMS
-            || self.card_values.len() > MAX_BACKUP_ITEMS
-        {
-            problems.push(
-                "",
-                "too_large",
-                Text::new(
-                    format!("Sauvegarde trop grande (plus de {MAX_BACKUP_ITEMS} éléments d'une sorte)."),
-                    format!("Backup too large (over {MAX_BACKUP_ITEMS} items of one kind)."),
-                ),
-            );
-            return Err(problems);
-        }
-        let mut names = HashSet::new();
-        for (i, p) in self.players.iter().enumerate() {
-            let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
-            check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
-            if !names.insert(name.to_lowercase()) {
-                problems.push(
-                    format!("players[{i}].name"),
-                    "duplicate_name",
-                    Text::new("Nom en double.", "Duplicate name."),
-                );
-            }
+        let mut found = Found::new();
+        check_manifest(&self.manifest, &mut found);
+        let same_version = self.manifest.app_version == env!("CARGO_PKG_VERSION");
+        let names = check_players(&self.players, &mut found);
+        for (i, c) in self.card_values.iter().enumerate() {
+            check_card(i, c, &mut found);
         }
         let mut uuids = HashSet::new();
         for (i, play) in self.plays.iter().enumerate() {
-            let at = |f: &str| format!("plays[{i}].{f}");
-            if play.uuid.trim().is_empty() || play.uuid.len() > 64 || !uuids.insert(play.uuid.as_str()) {
-                problems.push(
-                    at("uuid"),
-                    "invalid_uuid",
-                    Text::new(
-                        "Identifiant de partie vide, trop long ou en double.",
-                        "Play id empty, too long or repeated.",
-                    ),
-                );
-            }
-            let info = play.game.info();
-            match info.variant(&play.variant) {
-                None => problems.push(
-                    at("variant"),
-                    "unknown_variant",
-                    Text::new(
-                        format!("Variante inconnue « {} ».", play.variant),
-                        format!("Unknown variant “{}”.", play.variant),
-                    ),
-                ),
-                Some(v)
-                    if play.seats.len() < usize::from(v.min_players)
-                        || play.seats.len() > usize::from(v.max_players) =>
-                {
-                    problems.push(
-                        at("seats"),
-                        "player_count",
-                        Text::new(
-                            format!("{} joueurs : hors des limites du jeu.", play.seats.len()),
-                            format!("{} players: outside the game's range.", play.seats.len()),
-                        ),
-                    )
-                }
-                Some(_) => {}
-            }
-            check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
-            check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
-            if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
-                problems.push(
-                    at("duration_minutes"),
-                    "out_of_range",
-                    Text::new("Durée hors limites.", "Duration out of range."),
-                );
-            }
-            let mut seated = HashSet::new();
-            for (s, seat) in play.seats.iter().enumerate() {
-                if !names.contains(&seat.player.trim().to_lowercase()) {
-                    problems.push(
-                        at(&format!("seats[{s}].player")),
-                        "unknown_player",
-                        Text::new(
-                            format!(
-                                "« {} » n'est pas dans la liste des joueurs de la sauvegarde.",
-                                seat.player
-                            ),
-                            format!("“{}” is not among the backup's players.", seat.player),
-                        ),
-                    );
-                }
-                if !seated.insert(seat.player.trim().to_lowercase()) {
-                    problems.push(
-                        at(&format!("seats[{s}].player")),
-                        "duplicate_player",
-                        Text::new("Joueur assis deux fois.", "Player seated twice."),
-                    );
-                }
-                check_len(
-                    &mut problems,
-                    &at(&format!("seats[{s}].colour")),
-                    seat.colour.as_deref(),
-                    MAX_COLOUR_CHARS,
-                );
-            }
-            if let Some(board) = &play.scoreboard {
-                if board.players.len() != play.seats.len() || board.game != play.game {
-                    problems.push(
-                        at("scoreboard"),
-                        "seat_mismatch",
-                        Text::new(
-                            "Le score ne correspond pas aux places de la partie.",
-                            "The scoreboard does not match the play's seats.",
-                        ),
-                    );
-                }
-                if play.status != PlayStatus::Finished {
-                    problems.push(
-                        at("scoreboard"),
-                        "not_finished",
-                        Text::new(
-                            "Seule une partie terminée a un score.",
-                            "Only a finished play has a scoreboard.",
-                        ),
-                    );
-                }
-            }
-            let state_bytes = play.table_state.as_ref().map_or(0, |t| t.state.to_string().len());
-            if state_bytes > super::plays::MAX_STATE_BYTES {
-                problems.push(
-                    at("table_state"),
-                    "too_large",
-                    Text::new("État de la table trop volumineux.", "Table state too large."),
-                );
-            }
-            for (e, ev) in play.events.iter().enumerate() {
-                if ev.kind.is_empty() || ev.kind.len() > 100 {
-                    problems.push(
-                        at(&format!("events[{e}].kind")),
-                        "invalid_kind",
-                        Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
-                    );
-                }
-            }
+            check_play(i, play, &names, &mut uuids, same_version, &mut found);
         }
-        let mut other_uuids = HashSet::new();
+        let mut other = HashSet::new();
         for (i, play) in self.other_plays.iter().enumerate() {
-            let at = |f: &str| format!("other_plays[{i}].{f}");
-            if play.uuid.trim().is_empty() || play.uuid.len() > 64 || !other_uuids.insert(play.uuid.as_str())
-            {
-                problems.push(
-                    at("uuid"),
-                    "invalid_uuid",
-                    Text::new(
-                        "Identifiant de partie vide, trop long ou en double.",
-                        "Play id empty, too long or repeated.",
-                    ),
-                );
-            }
-            if play.game_name.trim().is_empty() || play.game_name.chars().count() > 200 {
-                problems.push(
-                    at("game_name"),
-                    "invalid_name",
-                    Text::new("Nom de jeu vide ou trop long.", "Game name empty or too long."),
-                );
-            }
-            check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
-            check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
-            if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
-                problems.push(
-                    at("duration_minutes"),
-                    "out_of_range",
-                    Text::new("Durée hors limites.", "Duration out of range."),
-                );
-            }
-            if play.seats.is_empty() || play.seats.len() > 8 {
-                problems.push(at("seats"), "player_count", Text::new("De 1 à 8 joueurs.", "1 to 8 players."));
-            }
-            for (s, seat) in play.seats.iter().enumerate() {
-                if !names.contains(&seat.player.trim().to_lowercase()) {
-                    problems.push(
-                        at(&format!("seats[{s}].player")),
-                        "unknown_player",
-                        Text::new(
-                            format!(
-                                "« {} » n'est pas dans la liste des joueurs de la sauvegarde.",
-                                seat.player
-                            ),
-                            format!("“{}” is not among the backup's players.", seat.player),
-                        ),
-                    );
-                }
-            }
+            check_other_play(i, play, &names, &mut other, &mut found);
         }
-        for (i, c) in self.card_values.iter().enumerate() {
-            if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
-                problems.push(
-                    format!("card_values[{i}]"),
-                    "invalid_card",
-                    Text::new("Valeur de carte invalide.", "Invalid card value."),
-                );
-            }
-        }
-        problems.into_result(())
+        found.into_result()
     }
+}
+
+/// Rows a backup export reads, one play at a time.
+fn backup_play(store: &Store, r: &rusqlite::Row<'_>) -> Result<BackupPlay> {
+    let id: i64 = r.get(0)?;
+    let game: String = r.get(2)?;
+    let status: String = r.get(4)?;
+    let time = |i: usize| -> rusqlite::Result<Option<DateTime<Utc>>> {
+        r.get::<_, Option<String>>(i)?.map(|s| parse_time(&s)).transpose()
+    };
+    let table_state = match (r.get::<_, Option<u32>>(10)?, time(11)?, r.get::<_, Option<String>>(12)?) {
+        (Some(schema_version), Some(saved_at), Some(state)) => Some(BackupTableState {
+            schema_version,
+            saved_at,
+            state: serde_json::from_str(&state).unwrap_or_default(),
+        }),
+        _ => None,
+    };
+    Ok(BackupPlay {
+        uuid: r.get(1)?,
+        game: game.parse().map_err(|_| StoreError::NotFound { what: "game", id: game.clone() })?,
+        variant: r.get(3)?,
+        status: PlayStatus::parse(&status)
+            .ok_or_else(|| StoreError::NotFound { what: "status", id: status.clone() })?,
+        started_at: parse_time(&r.get::<_, String>(5)?)?,
+        ended_at: time(6)?,
+        updated_at: parse_time(&r.get::<_, String>(7)?)?,
+        location: r.get(8)?,
+        notes: r.get(9)?,
+        seats: store
+            .seats(id)?
+            .into_iter()
+            .map(|s| BackupSeat { player: s.player_name, colour: s.colour, first_player: s.first_player })
+            .collect(),
+        table_state,
+        scoreboard: r.get::<_, Option<String>>(13)?.and_then(|b| serde_json::from_str(&b).ok()),
+        events: store.round_events(id)?,
+        duration_minutes: r.get(14)?,
+        deleted_at: time(15)?,
+    })
+}
+
+/// A reader over `input` that undoes gzip when the data starts with gzip's magic bytes.
+pub fn maybe_gunzip<'a>(input: impl Read + 'a) -> std::io::Result<Box<dyn Read + 'a>> {
+    let mut buffered = std::io::BufReader::with_capacity(1 << 16, input);
+    let gz = std::io::BufRead::fill_buf(&mut buffered)?.starts_with(&[0x1f, 0x8b]);
+    Ok(if gz { Box::new(flate2::read::MultiGzDecoder::new(buffered)) } else { Box::new(buffered) })
+}
+
+/// Whether a file name asks for gzip (`.gz`).
+pub fn wants_gzip(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+fn json_err(e: serde_json::Error) -> StoreError {
+    StoreError::Write(e.into())
 }
 
 impl Store {
     /// Every player, play and card value, in a stable order (so two exports of the same
-    /// history are equal but for `exported_at`).
+    /// history are equal but for `exported_at`), in memory (small histories, tests).
     pub fn export(&self) -> Result<Backup> {
         self.export_with_progress(&mut super::no_progress)
     }
 
     /// [`Store::export`], telling `progress` how far it is every few hundred plays.
     pub fn export_with_progress(&self, progress: &mut dyn FnMut(Progress)) -> Result<Backup> {
+        let mut bytes = Vec::new();
+        self.export_to(&mut bytes, progress)?;
+        serde_json::from_slice(&bytes).map_err(json_err)
+    }
+
+    /// Writes the whole history as a backup, one play at a time (memory stays bounded whatever
+    /// the history's size). Returns what it wrote.
+    pub fn export_to(&self, out: &mut dyn Write, progress: &mut dyn FnMut(Progress)) -> Result<Counts> {
         let conn = &self.conn;
+        let count = |sql: &str| -> Result<usize> {
+            Ok(conn.query_row(sql, [], |r| r.get::<_, i64>(0)).map(|n| usize::try_from(n).unwrap_or(0))?)
+        };
+        let counts = Counts {
+            players: count("SELECT COUNT(*) FROM players")?,
+            plays: count("SELECT COUNT(*) FROM plays")?,
+            card_values: count("SELECT COUNT(*) FROM card_values")?,
+            other_plays: count("SELECT COUNT(*) FROM other_plays")?,
+        };
+        let manifest = Manifest {
+            format: BACKUP_FORMAT.to_owned(),
+            app_version: env!("CARGO_PKG_VERSION").to_owned(),
+            schema_version: latest_schema_version(),
+            exported_at: now(),
+            counts,
+        };
+        let w = |out: &mut dyn Write, s: &str| out.write_all(s.as_bytes()).map_err(StoreError::Write);
+        w(out, "{\"manifest\":")?;
+        serde_json::to_writer(&mut *out, &manifest).map_err(json_err)?;
+
+        w(out, ",\"players\":[")?;
         let mut stmt = conn.prepare(
             "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id",
         )?;
-        let players = stmt
-            .query_map([], |r| {
-                Ok(BackupPlayer {
-                    name: r.get(0)?,
-                    colour: r.get(1)?,
-                    archived: r.get(2)?,
-                    created_at: parse_time(&r.get::<_, String>(3)?)?,
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut rows = stmt.query([])?;
+        let mut first = true;
+        while let Some(r) = rows.next()? {
+            let p = BackupPlayer {
+                name: r.get(0)?,
+                colour: r.get(1)?,
+                archived: r.get(2)?,
+                created_at: parse_time(&r.get::<_, String>(3)?)?,
+            };
+            w(out, if first { "" } else { "," })?;
+            first = false;
+            serde_json::to_writer(&mut *out, &p).map_err(json_err)?;
+        }
 
+        w(out, "],\"card_values\":[")?;
         let mut stmt =
             conn.prepare("SELECT game, card, value, updated_at FROM card_values ORDER BY game, card")?;
-        let card_values = stmt
-            .query_map([], |r| {
-                Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, parse_time(&r.get::<_, String>(3)?)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?
-            .into_iter()
-            .filter_map(|(g, card, value, updated_at)| {
-                Some(BackupCardValue { game: g.parse().ok()?, card, value, updated_at })
-            })
-            .collect::<Vec<_>>();
+        let mut rows = stmt.query([])?;
+        let mut first = true;
+        while let Some(r) = rows.next()? {
+            let Ok(game) = r.get::<_, String>(0)?.parse::<GameId>() else { continue };
+            let c = BackupCardValue {
+                game,
+                card: r.get(1)?,
+                value: r.get(2)?,
+                updated_at: parse_time(&r.get::<_, String>(3)?)?,
+            };
+            w(out, if first { "" } else { "," })?;
+            first = false;
+            serde_json::to_writer(&mut *out, &c).map_err(json_err)?;
+        }
 
+        w(out, "],\"plays\":[")?;
         let mut stmt = conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.updated_at, p.location, p.notes,
                     t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at
@@ -437,150 +713,66 @@ impl Store {
                LEFT JOIN scoreboards b ON b.play_id = p.id
               ORDER BY p.started_at, p.uuid",
         )?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                    parse_time(&r.get::<_, String>(5)?)?,
-                    r.get::<_, Option<String>>(6)?.map(|s| parse_time(&s)).transpose()?,
-                    parse_time(&r.get::<_, String>(7)?)?,
-                    r.get::<_, Option<String>>(8)?,
-                    r.get::<_, Option<String>>(9)?,
-                    r.get::<_, Option<u32>>(10)?,
-                    r.get::<_, Option<String>>(11)?.map(|s| parse_time(&s)).transpose()?,
-                    r.get::<_, Option<String>>(12)?,
-                    r.get::<_, Option<String>>(13)?,
-                    r.get::<_, Option<u32>>(14)?,
-                    r.get::<_, Option<String>>(15)?.map(|s| parse_time(&s)).transpose()?,
-                ))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut plays = Vec::with_capacity(rows.len());
-        let total = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let mut rows = stmt.query([])?;
+        let total = u32::try_from(counts.plays + counts.other_plays).unwrap_or(u32::MAX);
         let mut done = 0u32;
-        for (
-            id,
-            uuid,
-            game,
-            variant,
-            status,
-            started_at,
-            ended_at,
-            updated_at,
-            location,
-            notes,
-            schema,
-            saved_at,
-            state,
-            board,
-            duration_minutes,
-            deleted_at,
-        ) in rows
-        {
-            let seats = self
-                .seats(id)?
-                .into_iter()
-                .map(|s| BackupSeat { player: s.player_name, colour: s.colour, first_player: s.first_player })
-                .collect();
-            let table_state = match (schema, saved_at, state) {
-                (Some(schema_version), Some(saved_at), Some(state)) => Some(BackupTableState {
-                    schema_version,
-                    saved_at,
-                    state: serde_json::from_str(&state).unwrap_or_default(),
-                }),
-                _ => None,
-            };
-            plays.push(BackupPlay {
-                uuid,
-                game: game.parse().map_err(|_| StoreError::NotFound { what: "game", id: game.clone() })?,
-                variant,
-                status: PlayStatus::parse(&status)
-                    .ok_or_else(|| StoreError::NotFound { what: "status", id: status.clone() })?,
-                started_at,
-                ended_at,
-                updated_at,
-                location,
-                notes,
-                seats,
-                table_state,
-                scoreboard: board.and_then(|b| serde_json::from_str(&b).ok()),
-                events: self.round_events(id)?,
-                duration_minutes,
-                deleted_at,
-            });
-            done += 1;
-            if done.is_multiple_of(500) || done == total {
-                progress(Progress { stage: ProgressStage::Reading, done, total });
+        let mut tick = |done: &mut u32| {
+            *done += 1;
+            if done.is_multiple_of(500) || *done == total {
+                progress(Progress { stage: ProgressStage::Reading, done: *done, total });
             }
+        };
+        let mut first = true;
+        while let Some(r) = rows.next()? {
+            let play = backup_play(self, r)?;
+            w(out, if first { "" } else { "," })?;
+            first = false;
+            serde_json::to_writer(&mut *out, &play).map_err(json_err)?;
+            tick(&mut done);
         }
-        let other_plays = self.export_other_plays()?;
-        Ok(Backup {
-            manifest: Manifest {
-                format: BACKUP_FORMAT.to_owned(),
-                app_version: env!("CARGO_PKG_VERSION").to_owned(),
-                schema_version: latest_schema_version(),
-                exported_at: now(),
-                counts: Counts {
-                    players: players.len(),
-                    plays: plays.len(),
-                    card_values: card_values.len(),
-                    other_plays: other_plays.len(),
-                },
-            },
-            players,
-            card_values,
-            plays,
-            other_plays,
-        })
-    }
 
-    fn export_other_plays(&self) -> Result<Vec<BackupOtherPlay>> {
-        let mut stmt = self.conn.prepare(
+        w(out, "],\"other_plays\":[")?;
+        let mut stmt = conn.prepare(
             "SELECT id, uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at
                FROM other_plays ORDER BY played_at, uuid",
         )?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    BackupOtherPlay {
-                        uuid: r.get(1)?,
-                        game_name: r.get(2)?,
-                        bgg_id: r.get(3)?,
-                        played_at: parse_time(&r.get::<_, String>(4)?)?,
-                        duration_minutes: r.get(5)?,
-                        location: r.get(6)?,
-                        notes: r.get(7)?,
-                        cooperative: r.get(8)?,
-                        imported_at: parse_time(&r.get::<_, String>(9)?)?,
-                        seats: Vec::new(),
-                    },
-                ))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut seats = self.conn.prepare_cached(
+        let mut seats = conn.prepare_cached(
             "SELECT p.name, s.score, s.winner, s.first_player FROM other_play_seats s
                JOIN players p ON p.id = s.player_id WHERE s.other_play_id = ?1 ORDER BY s.seat",
         )?;
-        let mut out = Vec::with_capacity(rows.len());
-        for (id, mut play) in rows {
-            play.seats = seats
-                .query_map([id], |r| {
-                    Ok(BackupOtherSeat {
-                        player: r.get(0)?,
-                        score: r.get(1)?,
-                        winner: r.get(2)?,
-                        first_player: r.get(3)?,
-                    })
-                })?
-                .collect::<rusqlite::Result<_>>()?;
-            out.push(play);
+        let mut rows = stmt.query([])?;
+        let mut first = true;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            let play = BackupOtherPlay {
+                uuid: r.get(1)?,
+                game_name: r.get(2)?,
+                bgg_id: r.get(3)?,
+                played_at: parse_time(&r.get::<_, String>(4)?)?,
+                duration_minutes: r.get(5)?,
+                location: r.get(6)?,
+                notes: r.get(7)?,
+                cooperative: r.get(8)?,
+                imported_at: parse_time(&r.get::<_, String>(9)?)?,
+                seats: seats
+                    .query_map([id], |s| {
+                        Ok(BackupOtherSeat {
+                            player: s.get(0)?,
+                            score: s.get(1)?,
+                            winner: s.get(2)?,
+                            first_player: s.get(3)?,
+                        })
+                    })?
+                    .collect::<rusqlite::Result<_>>()?,
+            };
+            w(out, if first { "" } else { "," })?;
+            first = false;
+            serde_json::to_writer(&mut *out, &play).map_err(json_err)?;
+            tick(&mut done);
         }
-        Ok(out)
+        w(out, "]}")?;
+        out.flush().map_err(StoreError::Write)?;
+        Ok(counts)
     }
 
     /// Imports a backup in one transaction: everything it adds, or nothing when any part of it
@@ -595,129 +787,387 @@ impl Store {
         backup: &Backup,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<ImportReport> {
-        let total = u32::try_from(backup.plays.len() + backup.other_plays.len()).unwrap_or(u32::MAX);
-        progress(Progress { stage: ProgressStage::Checking, done: 0, total });
-        backup.check()?;
-        let mut done = 0u32;
-        let mut tick = |done: &mut u32| {
-            *done += 1;
-            if done.is_multiple_of(500) || *done == total {
-                progress(Progress { stage: ProgressStage::Writing, done: *done, total });
-            }
-        };
-        let mut report = ImportReport::default();
+        let bytes = serde_json::to_vec(backup).map_err(json_err)?;
+        self.import_from(bytes.as_slice(), progress)
+    }
+
+    /// Imports a backup read from `input`, one play at a time, in one transaction: everything
+    /// it adds, or nothing when any part of it is wrong (every problem reported, with its place
+    /// in the file). The file must give its manifest first and its players before its plays, as
+    /// exports write them.
+    pub fn import_from(
+        &mut self,
+        input: impl Read,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<ImportReport> {
         let tx = self.conn.transaction()?;
-        let mut ids: HashMap<String, i64> = HashMap::new();
-        for p in &backup.players {
+        let mut importer = Importer {
+            conn: &tx,
+            found: Found::new(),
+            fatal: None,
+            report: ImportReport::default(),
+            ids: HashMap::new(),
+            names: None,
+            uuids: HashSet::new(),
+            other_uuids: HashSet::new(),
+            manifest: None,
+            plays: 0,
+            other_plays: 0,
+            done: 0,
+            total: 0,
+            progress,
+        };
+        let input = maybe_gunzip(input).map_err(StoreError::Write)?;
+        let mut de = serde_json::Deserializer::from_reader(input);
+        let parsed = (&mut importer).deserialize(&mut de).and_then(|()| de.end());
+        if let Some(e) = importer.fatal.take() {
+            return Err(e);
+        }
+        if let Err(e) = parsed {
+            let mut p = Problems::malformed(&e);
+            for x in importer.found.problems.0.drain(..) {
+                p.0.push(x);
+            }
+            return Err(StoreError::Invalid(p));
+        }
+        if importer.manifest.is_none() {
+            importer.found.push(
+                "manifest",
+                "not_a_backup",
+                Text::new(
+                    "Ce fichier n'a pas de manifeste de sauvegarde Greffier.",
+                    "This file has no Greffier backup manifest.",
+                ),
+            );
+        }
+        let report = importer.report;
+        importer.found.into_result()?;
+        tx.commit()?;
+        Ok(report)
+    }
+}
+
+/// The streaming import: checks and writes each part as the file gives it.
+struct Importer<'a, 'p> {
+    conn: &'a Connection,
+    found: Found,
+    /// A database error: the import stops and reports it.
+    fatal: Option<StoreError>,
+    report: ImportReport,
+    /// Lower-case name → player id.
+    ids: HashMap<String, i64>,
+    /// The backup's players (lower case), once read.
+    names: Option<HashSet<String>>,
+    uuids: HashSet<String>,
+    other_uuids: HashSet<String>,
+    manifest: Option<Manifest>,
+    plays: usize,
+    other_plays: usize,
+    done: u32,
+    total: u32,
+    progress: &'p mut dyn FnMut(Progress),
+}
+
+impl Importer<'_, '_> {
+    /// Once anything is wrong nothing more is written (the transaction is rolled back); the
+    /// rest of the file is still read, so that every problem is reported.
+    fn refused(&self) -> bool {
+        !self.found.problems.is_empty() || self.found.more > 0
+    }
+
+    fn tick(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(500) || self.done == self.total {
+            (self.progress)(Progress { stage: ProgressStage::Writing, done: self.done, total: self.total });
+        }
+    }
+
+    fn out_of_order(&mut self, what: &str) {
+        self.found.push(
+            what,
+            "out_of_order",
+            Text::new(
+                "Une sauvegarde donne son manifeste, puis ses joueurs, avant ses parties.",
+                "A backup gives its manifest, then its players, before its plays.",
+            ),
+        );
+    }
+
+    fn manifest(&mut self, m: Manifest) {
+        check_manifest(&m, &mut self.found);
+        self.total = u32::try_from(m.counts.plays + m.counts.other_plays).unwrap_or(u32::MAX);
+        (self.progress)(Progress { stage: ProgressStage::Checking, done: 0, total: self.total });
+        self.manifest = Some(m);
+    }
+
+    fn players(&mut self, players: Vec<BackupPlayer>) -> Result<()> {
+        let names = check_players(&players, &mut self.found);
+        for p in &players {
             let name = p.name.trim();
-            let existing: Option<i64> = tx
+            if name.is_empty() {
+                continue;
+            }
+            let existing: Option<i64> = self
+                .conn
                 .query_row("SELECT id FROM players WHERE name = ?1 COLLATE NOCASE", [name], |r| r.get(0))
                 .optional()?;
             let id = match existing {
                 Some(id) => id,
+                None if self.refused() => continue,
                 None => {
-                    report.players_added += 1;
-                    i64::from(insert_player(&tx, name, p.colour.as_deref(), p.archived, &p.created_at)?.id)
+                    self.report.players_added += 1;
+                    i64::from(
+                        insert_player(self.conn, name, p.colour.as_deref(), p.archived, &p.created_at)?.id,
+                    )
                 }
             };
-            ids.insert(name.to_lowercase(), id);
+            self.ids.insert(name.to_lowercase(), id);
         }
-        for c in &backup.card_values {
-            let added = tx.execute(
-                "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-                params![c.game.as_str(), c.card.trim(), c.value, fmt_time(&c.updated_at)],
-            )?;
-            report.card_values_added += u32::try_from(added).unwrap_or(u32::MAX);
+        self.names = Some(names);
+        Ok(())
+    }
+
+    fn card(&mut self, i: usize, c: BackupCardValue) -> Result<()> {
+        check_card(i, &c, &mut self.found);
+        if self.refused() {
+            return Ok(());
         }
-        for play in &backup.plays {
-            let exists: bool =
-                tx.query_row("SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)", [&play.uuid], |r| {
-                    r.get(0)
-                })?;
-            tick(&mut done);
-            if exists {
-                report.plays_skipped += 1;
-                continue;
-            }
-            tx.execute(
+        let added = self.conn.execute(
+            "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            params![c.game.as_str(), c.card.trim(), c.value, fmt_time(&c.updated_at)],
+        )?;
+        self.report.card_values_added += u32::try_from(added).unwrap_or(u32::MAX);
+        Ok(())
+    }
+
+    fn play(&mut self, play: BackupPlay) -> Result<()> {
+        let i = self.plays;
+        self.plays += 1;
+        self.tick();
+        let same_version = self.manifest.as_ref().is_some_and(|m| m.app_version == env!("CARGO_PKG_VERSION"));
+        let Some(names) = &self.names else {
+            self.out_of_order(&format!("plays[{i}]"));
+            return Ok(());
+        };
+        let board = check_play(i, &play, names, &mut self.uuids, same_version, &mut self.found);
+        if self.refused() {
+            return Ok(());
+        }
+        let mut exists = self.conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)")?;
+        if exists.query_row([&play.uuid], |r| r.get::<_, bool>(0))? {
+            self.report.plays_skipped += 1;
+            return Ok(());
+        }
+        self.conn
+            .prepare_cached(
                 "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at,
                                     duration_minutes, deleted_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![
-                    play.uuid,
-                    play.game.as_str(),
-                    play.variant,
-                    sql_int(play.seats.len()),
-                    play.status.as_str(),
-                    fmt_time(&play.started_at),
-                    play.ended_at.as_ref().map(fmt_time),
-                    play.location,
-                    play.notes,
-                    fmt_time(&play.updated_at),
-                    play.duration_minutes,
-                    play.deleted_at.as_ref().map(fmt_time),
-                ],
-            )?;
-            let play_id = tx.last_insert_rowid();
-            for (i, seat) in play.seats.iter().enumerate() {
-                let player_id = ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
-                tx.execute(
-                    "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![play_id, sql_int(i), player_id, seat.colour, seat.first_player],
-                )?;
-            }
-            if let Some(t) = &play.table_state {
-                write_table_state(&tx, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
-            }
-            if let Some(board) = &play.scoreboard {
-                write_results(&tx, play_id, board)?;
-            }
-            for ev in &play.events {
-                tx.execute(
-                    "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![play_id, ev.round, ev.seq, ev.kind, ev.payload.to_string(), fmt_time(&ev.recorded_at)],
-                )?;
-            }
-            report.plays_added += 1;
+            )?
+            .execute(params![
+                play.uuid,
+                play.game.as_str(),
+                play.variant,
+                sql_int(play.seats.len()),
+                play.status.as_str(),
+                fmt_time(&play.started_at),
+                play.ended_at.as_ref().map(fmt_time),
+                play.location,
+                play.notes,
+                fmt_time(&play.updated_at),
+                play.duration_minutes,
+                play.deleted_at.as_ref().map(fmt_time),
+            ])?;
+        let play_id = self.conn.last_insert_rowid();
+        let mut seat_stmt = self.conn.prepare_cached(
+            "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (s, seat) in play.seats.iter().enumerate() {
+            let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
+            seat_stmt.execute(params![play_id, sql_int(s), player_id, seat.colour, seat.first_player])?;
         }
-        for play in &backup.other_plays {
-            tick(&mut done);
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                [&play.uuid],
-                |r| r.get(0),
-            )?;
-            if exists {
-                report.plays_skipped += 1;
-                continue;
-            }
-            tx.execute(
-                "INSERT INTO other_plays (uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![
-                    play.uuid,
-                    play.game_name.trim(),
-                    play.bgg_id,
-                    fmt_time(&play.played_at),
-                    play.duration_minutes,
-                    play.location,
-                    play.notes,
-                    play.cooperative,
-                    fmt_time(&play.imported_at),
-                ],
-            )?;
-            let other_id = tx.last_insert_rowid();
-            for (i, seat) in play.seats.iter().enumerate() {
-                let player_id = ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
-                tx.execute(
-                    "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![other_id, sql_int(i), player_id, seat.score, seat.winner, seat.first_player],
-                )?;
-            }
-            report.other_plays_added += 1;
+        if let Some(t) = &play.table_state {
+            write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
         }
-        tx.commit()?;
-        Ok(report)
+        if let Some((board, rescored)) = &board {
+            write_results(self.conn, play_id, board)?;
+            self.report.plays_rescored += u32::from(*rescored);
+        }
+        let mut event = self.conn.prepare_cached(
+            "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for ev in &play.events {
+            event.execute(params![
+                play_id,
+                ev.round,
+                ev.seq,
+                ev.kind,
+                ev.payload.to_string(),
+                fmt_time(&ev.recorded_at)
+            ])?;
+        }
+        self.report.plays_added += 1;
+        Ok(())
+    }
+
+    fn other_play(&mut self, play: BackupOtherPlay) -> Result<()> {
+        let i = self.other_plays;
+        self.other_plays += 1;
+        self.tick();
+        let Some(names) = &self.names else {
+            self.out_of_order(&format!("other_plays[{i}]"));
+            return Ok(());
+        };
+        check_other_play(i, &play, names, &mut self.other_uuids, &mut self.found);
+        if self.refused() {
+            return Ok(());
+        }
+        let exists: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+            [&play.uuid],
+            |r| r.get(0),
+        )?;
+        if exists {
+            self.report.plays_skipped += 1;
+            return Ok(());
+        }
+        self.conn.execute(
+            "INSERT INTO other_plays (uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                play.uuid,
+                play.game_name.trim(),
+                play.bgg_id,
+                fmt_time(&play.played_at),
+                play.duration_minutes,
+                play.location,
+                play.notes,
+                play.cooperative,
+                fmt_time(&play.imported_at),
+            ],
+        )?;
+        let other_id = self.conn.last_insert_rowid();
+        for (s, seat) in play.seats.iter().enumerate() {
+            let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
+            self.conn.execute(
+                "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![other_id, sql_int(s), player_id, seat.score, seat.winner, seat.first_player],
+            )?;
+        }
+        self.report.other_plays_added += 1;
+        Ok(())
+    }
+
+    /// Runs a database step; a failure stops the parse (the caller reports the real error).
+    fn run<E: de::Error>(
+        &mut self,
+        step: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> std::result::Result<(), E> {
+        step(self).map_err(|e| {
+            self.fatal = Some(e);
+            E::custom("stopped by a database error")
+        })
+    }
+}
+
+/// The top-level object, key by key.
+impl<'de> DeserializeSeed<'de> for &mut Importer<'_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut Importer<'_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a Greffier backup object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        const KEYS: &[&str] = &["manifest", "players", "card_values", "plays", "other_plays"];
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            match key.as_str() {
+                "manifest" => {
+                    let m: Manifest = map.next_value()?;
+                    self.manifest(m);
+                }
+                "players" => {
+                    if self.manifest.is_none() {
+                        self.out_of_order("players");
+                    }
+                    let players: Vec<BackupPlayer> = map.next_value()?;
+                    self.run(|me| me.players(players))?;
+                }
+                "card_values" => map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::Card })?,
+                "plays" => map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::Play })?,
+                "other_plays" => {
+                    map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::OtherPlay })?
+                }
+                other => return Err(de::Error::unknown_field(other, KEYS)),
+            }
+        }
+        for k in ["manifest", "players", "plays"] {
+            if !seen.contains(k) {
+                return Err(de::Error::missing_field(k));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum ItemKind {
+    Card,
+    Play,
+    OtherPlay,
+}
+
+/// One of the backup's lists, element by element.
+struct Items<'i, 'a, 'p> {
+    importer: &'i mut Importer<'a, 'p>,
+    kind: ItemKind,
+}
+
+impl<'de> DeserializeSeed<'de> for Items<'_, '_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Items<'_, '_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> std::result::Result<(), S::Error> {
+        let me = self.importer;
+        match self.kind {
+            ItemKind::Card => {
+                let mut i = 0;
+                while let Some(c) = seq.next_element::<BackupCardValue>()? {
+                    me.run(|me| me.card(i, c))?;
+                    i += 1;
+                }
+            }
+            ItemKind::Play => {
+                while let Some(p) = seq.next_element::<BackupPlay>()? {
+                    me.run(|me| me.play(p))?;
+                }
+            }
+            ItemKind::OtherPlay => {
+                while let Some(p) = seq.next_element::<BackupOtherPlay>()? {
+                    me.run(|me| me.other_play(p))?;
+                }
+            }
+        }
+        Ok(())
     }
 }

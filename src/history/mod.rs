@@ -23,7 +23,7 @@ use rusqlite::{Connection, TransactionBehavior};
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{
     Backup, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts, ImportReport,
-    Manifest,
+    Manifest, maybe_gunzip, wants_gzip,
 };
 pub use bgstats::{
     BgGame, BgLocation, BgPlay, BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_BYTES,

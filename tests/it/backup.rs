@@ -62,6 +62,61 @@ fn a_bad_backup_reports_every_problem_and_imports_nothing() {
     assert!(target.list_players().expect("players").is_empty());
 }
 
+/// Issue: a backup could carry a forged scoreboard (total 2147483647, two winners, names not
+/// matching the seats) and it entered the statistics. Every result is computed again from its
+/// table state, by the same code as finishing a play; a backup from this very version whose
+/// stored result disagrees is refused, naming the play.
+#[test]
+fn a_forged_scoreboard_is_refused() {
+    let honest = populated().export().expect("export");
+    let finished = honest.plays.iter().position(|p| p.scoreboard.is_some()).expect("a finished play");
+    let forge = |f: &dyn Fn(&mut greffier::games::Scoreboard)| {
+        let mut b = honest.clone();
+        f(b.plays[finished].scoreboard.as_mut().expect("board"));
+        b
+    };
+    for (why, forged) in [
+        ("a huge total", forge(&|s| s.players[0].total = i32::MAX)),
+        ("two winners", forge(&|s| s.players.iter_mut().for_each(|p| p.winner = true))),
+    ] {
+        let mut target = Store::open_in_memory().expect("empty");
+        let Err(StoreError::Invalid(p)) = target.import(&forged) else { panic!("{why}: must be refused") };
+        assert!(
+            p.iter()
+                .any(|x| x.field == format!("plays[{finished}].scoreboard") && x.code == "result_mismatch"),
+            "{why}: {p}"
+        );
+        assert_eq!(
+            target.list_plays(&PlayFilter::default()).expect("list").total,
+            0,
+            "{why}: nothing imported"
+        );
+    }
+    // A table state whose players are not the seats.
+    let mut swapped = honest.clone();
+    let state = &mut swapped.plays[finished].table_state.as_mut().expect("state").state;
+    state["players"][0]["name"] = serde_json::json!("Mallory");
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(p)) = target.import(&swapped) else { panic!("must be refused") };
+    assert!(p.iter().any(|x| x.code == "seat_mismatch"), "{p}");
+    // From an older Greffier (a rule fixed since), the result is computed again and reported.
+    let mut older = forge(&|s| s.players[0].total += 5);
+    older.manifest.app_version = "0.0.1".into();
+    let mut target = Store::open_in_memory().expect("empty");
+    let report = target.import(&older).expect("imported, rescored");
+    assert_eq!(report.plays_rescored, 1);
+    let again = target.export().expect("export");
+    let board =
+        again.plays.iter().find(|p| p.uuid == honest.plays[finished].uuid).and_then(|p| p.scoreboard.clone());
+    assert_eq!(board, honest.plays[finished].scoreboard, "the computed result, not the stored one");
+    // A result recorded without its table (BG Stats) must at least be consistent.
+    let mut bare = forge(&|s| s.players[0].total = 2_147_483_647);
+    bare.plays[finished].table_state = None;
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(p)) = target.import(&bare) else { panic!("must be refused") };
+    assert!(p.iter().any(|x| x.code == "inconsistent_result"), "{p}");
+}
+
 #[test]
 fn hostile_files_are_refused_with_a_clear_error() {
     for (text, why) in [
@@ -81,7 +136,7 @@ fn hostile_files_are_refused_with_a_clear_error() {
     assert_eq!(codes, vec!["not_a_backup", "newer_schema"]);
 
     let mut text = populated().export().expect("export").to_json();
-    text = text.replacen("\"manifest\": {", "\"surprise\": 1, \"manifest\": {", 1);
+    text = text.replacen("\"manifest\":{", "\"surprise\":1,\"manifest\":{", 1);
     assert_eq!(Backup::from_json(&text).expect_err("unknown field").0[0].code, "malformed");
 }
 

@@ -250,3 +250,30 @@ fn an_export_never_overwrites_the_history_or_its_backups() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// Big histories restore from their own backups: exports stream compact JSON (gzip when the
+/// name ends in .gz) and imports read them back one play at a time, with no size cap.
+#[test]
+fn a_gzip_backup_round_trips_through_the_command_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("path");
+    for _ in 0..3 {
+        let out = greffier(&["history", "--db", db, "add", "valencia", "-"], Some(SHEET));
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let gz = dir.path().join("backup.json.gz");
+    let out = greffier(&["history", "--db", db, "export", "-o", gz.to_str().expect("path")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&gz).expect("gz");
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip data");
+    let copy = dir.path().join("copy.sqlite3");
+    let copy = copy.to_str().expect("path");
+    let out = greffier(&["history", "--db", copy, "import", gz.to_str().expect("path")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("imported: 3 plays"), "{}", stdout(&out));
+    // The same backup from standard input, uncompressed: everything is already there.
+    let plain = greffier(&["history", "--db", db, "export"], None);
+    let out = greffier(&["history", "--db", copy, "import", "-"], Some(&stdout(&plain)));
+    assert!(stdout(&out).contains("skipped 3 plays"), "{}", stdout(&out));
+}

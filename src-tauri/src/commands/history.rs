@@ -4,7 +4,7 @@
 
 use greffier::games::GameId;
 use greffier::history::{
-    Backup, BackupFile, BackupKind, BgStats, BgStatsReport, CsvOptions, DEFAULT_BACKUPS_KEPT, GameStats, Id,
+    BackupFile, BackupKind, BgStats, BgStatsReport, CsvOptions, DEFAULT_BACKUPS_KEPT, GameStats, Id,
     ImportReport, MonthCount, PlayDetail, PlayEdit, PlaySummary, Player, PlayerStats, Progress,
     ScenarioStats,
 };
@@ -15,7 +15,7 @@ use crate::error::{CmdResult, CommandError, ErrorKind};
 use crate::state::AppState;
 
 /// Largest file the webview may hand over for an import (the core has its own limits too).
-const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+const MAX_IMPORT_BYTES: usize = 1024 * 1024 * 1024;
 
 /// A file written for the user.
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -165,9 +165,9 @@ pub async fn import_file(
     }
     let mut report = |p: Progress| state.set_progress(Some(p));
     let result = match kind {
+        // Streamed from the text, one play at a time (the text is the only copy in memory).
         ImportKind::Backup => {
-            let backup = Backup::from_json(&text)?;
-            state.store()?.import_with_progress(&backup, &mut report).map(ImportSummary::Backup)
+            state.store()?.import_from(text.as_bytes(), &mut report).map(ImportSummary::Backup)
         }
         ImportKind::Bgstats => {
             let file = BgStats::from_json(&text)?;
@@ -187,32 +187,25 @@ pub async fn export_file(
     csv: Option<CsvOptions>,
 ) -> CmdResult<ExportedFile> {
     let mut report = |p: Progress| state.set_progress(Some(p));
-    let mut out: Vec<u8> = Vec::new();
-    let built = (|| -> CmdResult<u32> {
-        let store = state.store()?;
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    // Streamed into the file: memory stays bounded whatever the history's size.
+    let written = state.write_export(kind.file_stem(), kind.extension(), |store, out| {
         Ok(match kind {
             ExportKind::Backup => {
-                let backup = store.export_with_progress(&mut report)?;
-                out.extend_from_slice(backup.to_json().as_bytes());
-                count(backup.plays.len())
+                let c = store.export_to(out, &mut report)?;
+                count(c.plays + c.other_plays)
             }
             ExportKind::Bgstats => {
                 let file = store.export_bgstats(&mut report)?;
-                out.extend_from_slice(file.to_json().as_bytes());
+                out.write_all(file.to_json().as_bytes()).map_err(greffier::history::StoreError::Write)?;
                 count(file.plays.len())
             }
-            ExportKind::CsvPlays => {
-                store.export_plays_csv(&csv.unwrap_or_default(), &mut out, &mut report)?
-            }
-            ExportKind::CsvScores => {
-                store.export_scores_csv(&csv.unwrap_or_default(), &mut out, &mut report)?
-            }
+            ExportKind::CsvPlays => store.export_plays_csv(&csv.unwrap_or_default(), out, &mut report)?,
+            ExportKind::CsvScores => store.export_scores_csv(&csv.unwrap_or_default(), out, &mut report)?,
         })
-    })();
+    });
     state.set_progress(None);
-    let count = built?;
-    let path = state.write_export(kind.file_stem(), kind.extension(), &out)?;
+    let (path, count) = written?;
     Ok(ExportedFile { path: path.display().to_string(), count })
 }
 

@@ -85,6 +85,8 @@ export function errorText(e: BackendError): string {
 			return m.error_database();
 		case 'newer_schema':
 			return m.error_newer_schema();
+		case 'not_greffier':
+			return m.error_not_greffier();
 		case 'io':
 			return m.error_io();
 		default:

@@ -690,7 +690,9 @@ export type ErrorKind =
 /**  The input was wrong; `problems` says where. */
 "invalid_input" | "not_found" | "database" | 
 /**  The database was written by a newer Greffier. */
-"newer_schema" | "io" | "internal";
+"newer_schema" | 
+/**  The file is not a Greffier database (it was left untouched). */
+"not_greffier" | "io" | "internal";
 
 /**  What to export. */
 export type ExportKind = 
@@ -794,6 +796,11 @@ export type ImportReport = {
 	card_values_added: number,
 	/**  Plays of other games added. */
 	other_plays_added: number,
+	/**
+	 *  Plays from an older Greffier whose result was computed again from their table state
+	 *  and differed from the one stored (a rule fixed since).
+	 */
+	plays_rescored?: number,
 };
 
 /**  What an import added. */
