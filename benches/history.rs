@@ -256,6 +256,11 @@ mod history_page {
 mod import {
     use super::*;
 
+    /// 10 000 plays from a full backup. Where the time went: each play's result was written
+    /// with statements SQLite parsed again for every play (`execute` instead of a cached
+    /// statement: the scoreboard, the plays update, the facts), and the whole backup was held
+    /// in memory. Cached statements and the streaming import: 1.24 s → 0.84 s here (the issue
+    /// measured 3.7 s on its machine).
     #[divan::bench(sample_count = 5)]
     fn backup_of_10k_plays(bencher: Bencher) {
         let backup = generated_backup(10_000);
@@ -264,6 +269,8 @@ mod import {
             .bench_local_values(|mut store| black_box(store.import(&backup).expect("import")));
     }
 
+    /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
+    /// here; the issue measured 3.3 s).
     #[divan::bench(sample_count = 5)]
     fn bgstats_of_10k_plays(bencher: Bencher) {
         let file = generated_bgstats(10_000);

@@ -111,14 +111,14 @@ pub(super) fn insert_player(
 /// Writes the scoreboard of a play and the per-player results derived from it, replacing any
 /// earlier ones, and marks the play finished. The caller holds the transaction.
 pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
-    conn.execute("DELETE FROM results WHERE play_id = ?1", [play_id])?;
-    conn.execute("DELETE FROM category_points WHERE play_id = ?1", [play_id])?;
+    conn.prepare_cached("DELETE FROM results WHERE play_id = ?1")?.execute([play_id])?;
+    conn.prepare_cached("DELETE FROM category_points WHERE play_id = ?1")?.execute([play_id])?;
     let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
          ON CONFLICT (play_id) DO UPDATE SET scoreboard_json = excluded.scoreboard_json",
-        params![play_id, json],
-    )?;
+    )?
+    .execute(params![play_id, json])?;
     let mut result = conn.prepare_cached(
         "INSERT INTO results (play_id, seat, total, rank, winner) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
@@ -137,17 +137,15 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
         games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
         games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
     };
-    conn.execute(
-        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1",
-        params![play_id, board.outcome.kind(), won, round],
-    )?;
+    conn.prepare_cached("UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1")?
+        .execute(params![play_id, board.outcome.kind(), won, round])?;
     write_facts(conn, play_id, &board.facts)
 }
 
 /// Writes what statistics read of a play besides its scores (the games' own facts), replacing
 /// any earlier ones. The caller holds the transaction.
 pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
-    conn.execute("DELETE FROM mission_results WHERE play_id = ?1", [play_id])?;
+    conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
     let mut mission = conn.prepare_cached(
         "INSERT OR REPLACE INTO mission_results (play_id, seat, mission, met, points) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
@@ -155,10 +153,8 @@ pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFa
         mission.execute(params![play_id, m.seat, m.mission, m.met, m.points])?;
     }
     let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
-    conn.execute(
-        "UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1",
-        params![play_id, facts.difficulty, lost_event],
-    )?;
+    conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
+        .execute(params![play_id, facts.difficulty, lost_event])?;
     Ok(())
 }
 
@@ -193,12 +189,12 @@ pub(super) fn write_table_state(
     state_json: &str,
     saved_at: &DateTime<Utc>,
 ) -> Result<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO table_states (play_id, schema_version, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (play_id) DO UPDATE SET schema_version = excluded.schema_version,
              state_json = excluded.state_json, saved_at = excluded.saved_at",
-        params![play_id, schema_version, state_json, fmt_time(saved_at)],
-    )?;
+    )?
+    .execute(params![play_id, schema_version, state_json, fmt_time(saved_at)])?;
     Ok(())
 }
 
