@@ -3,7 +3,8 @@
 //!
 //! A missing file means defaults. A file that cannot be read as preferences (zeroed, truncated,
 //! hand-edited) also gives defaults, never a crash, with a notice the UI shows; the bad file is
-//! kept beside as `settings.json.unreadable` so nothing is silently destroyed.
+//! kept beside as `settings.json.unreadable-<time>` so nothing is silently destroyed (each one
+//! kept, the newest few only).
 
 use std::path::{Path, PathBuf};
 
@@ -48,6 +49,38 @@ pub fn path(data_dir: &Path) -> PathBuf {
     data_dir.join(FILE_NAME)
 }
 
+/// Unreadable preference files kept beside the good one.
+pub const UNREADABLE_KEPT: usize = 5;
+
+/// Moves an unreadable file aside under a timestamped name (a second bad file never replaces
+/// the first), keeping the newest [`UNREADABLE_KEPT`].
+fn keep_unreadable(file: &Path) {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+    let mut aside = file.with_extension(format!("json.unreadable-{stamp}"));
+    let mut n = 1;
+    while aside.exists() {
+        aside = file.with_extension(format!("json.unreadable-{stamp}-{n}"));
+        n += 1;
+    }
+    let _ = std::fs::rename(file, &aside);
+    let (Some(dir), Some(name)) = (file.parent(), file.file_name()) else { return };
+    let prefix = format!("{}.unreadable-", name.to_string_lossy());
+    let mut kept: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default();
+    // The timestamp sorts by name: newest last.
+    kept.sort();
+    let extra = kept.len().saturating_sub(UNREADABLE_KEPT);
+    for old in kept.into_iter().take(extra) {
+        let _ = std::fs::remove_file(old);
+    }
+}
+
 /// Reads the preferences; never fails on a bad file.
 pub fn load<R: Runtime, M: Manager<R>>(app: &M, file: &Path) -> LoadedPreferences {
     let mut unreadable = false;
@@ -59,7 +92,7 @@ pub fn load<R: Runtime, M: Manager<R>>(app: &M, file: &Path) -> LoadedPreference
             .map(|m| m.get(KEY).is_none_or(|v| serde_json::from_value::<Preferences>(v.clone()).is_ok()));
         if prefs_ok != Some(true) {
             unreadable = true;
-            let _ = std::fs::rename(file, file.with_extension("json.unreadable"));
+            keep_unreadable(file);
         }
     }
     let stored = app

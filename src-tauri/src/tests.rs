@@ -155,7 +155,25 @@ fn preferences_survive_a_zeroed_store_file_with_a_notice() {
     let loaded = t.ok("get_preferences", json!({}));
     assert_eq!(loaded["notice"], "reset");
     assert_eq!(loaded["preferences"]["theme"], "system");
-    assert!(t.dir.join("settings.json.unreadable").exists(), "the bad file is kept aside");
+    let aside = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("settings.json.unreadable-"))
+            .collect()
+    };
+    assert_eq!(aside(&t.dir).len(), 1, "the bad file is kept aside");
+    // Issue: a second unreadable file overwrote the first one kept aside. Each is kept (the
+    // newest few).
+    std::fs::write(&file, b"{ not json").expect("a second bad file");
+    assert_eq!(t.ok("get_preferences", json!({}))["notice"], "reset");
+    assert_eq!(aside(&t.dir).len(), 2, "both bad files are kept");
+    for _ in 0..6 {
+        std::fs::write(&file, b"[]").expect("another bad file");
+        t.ok("get_preferences", json!({}));
+    }
+    assert_eq!(aside(&t.dir).len(), crate::prefs::UNREADABLE_KEPT, "the newest few only");
 
     let prefs = json!({ "language": "en", "theme": "dark", "default_player_count": 4 });
     t.ok("set_preferences", json!({ "preferences": prefs }));

@@ -201,13 +201,19 @@ impl Store {
     }
 }
 
-/// A database value as spreadsheet text.
+/// A database value as spreadsheet text. Text never starts a formula: a cell a spreadsheet
+/// would evaluate (starting with `=`, `+`, `-`, `@`, a tab or a carriage return: a name like
+/// `=HYPERLINK(…)`) gets a leading apostrophe (OWASP's CSV injection rule). Numbers stay numbers.
 fn cell(v: rusqlite::types::ValueRef<'_>) -> String {
     use rusqlite::types::ValueRef;
     match v {
         ValueRef::Null => String::new(),
         ValueRef::Integer(i) => i.to_string(),
         ValueRef::Real(f) => f.to_string(),
-        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+        ValueRef::Text(t) | ValueRef::Blob(t) => neutralised(String::from_utf8_lossy(t).into_owned()),
     }
+}
+
+fn neutralised(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text }
 }

@@ -79,3 +79,48 @@ fn a_text_with_the_delimiter_or_quotes_is_quoted() {
     store.export_plays_csv(&options, &mut out, &mut no_progress).expect("csv");
     assert!(text(out).contains(";\"chez \"\"Max\"\"; Lyon, 2e\";"));
 }
+
+/// Issue: CSV exports wrote `=HYPERLINK(…)` and `@…` names verbatim, which a spreadsheet runs as
+/// formulas. Every text cell that would start a formula gets a leading apostrophe (OWASP's CSV
+/// injection rule); numbers, negative ones included, are left as numbers.
+#[test]
+fn text_cells_never_start_a_formula() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["=HYPERLINK(\"http://x\";\"y\")", "@SUM(A1)"]);
+    store
+        .edit_play(
+            play.id,
+            &greffier::history::PlayEdit {
+                location: Some("+33 rue".into()),
+                notes: Some("-1 pour Ani".into()),
+                ..Default::default()
+            },
+        )
+        .expect("edit");
+    store
+        .finish_play(
+            play.id,
+            &valencia_sheet(&[("=HYPERLINK(\"http://x\";\"y\")", 5, 2), ("@SUM(A1)", 7, 4)]),
+        )
+        .expect("finish");
+    for scores in [false, true] {
+        let mut out = Vec::new();
+        if scores {
+            store.export_scores_csv(&CsvOptions::default(), &mut out, &mut no_progress).expect("csv");
+        } else {
+            store.export_plays_csv(&CsvOptions::default(), &mut out, &mut no_progress).expect("csv");
+        }
+        let mut reader = csv::Reader::from_reader(out.as_slice());
+        for record in reader.records() {
+            for field in record.expect("record").iter() {
+                assert!(
+                    !field.starts_with(['=', '+', '@', '\t', '\r'])
+                        && !(field.starts_with('-') && field.parse::<i64>().is_err()),
+                    "a formula cell: {field:?}"
+                );
+            }
+        }
+        let text = text(out);
+        assert!(text.contains("'=HYPERLINK") && text.contains("'@SUM(A1)"), "{text}");
+    }
+}
