@@ -29,7 +29,7 @@ fn insert_a_finished_play(bencher: Bencher) {
         .iter()
         .map(|n| NewSeat { player_id: store.create_player(n, None).expect("player").id, colour: None })
         .collect();
-    let sheet = serde_json::json!({ "variant": "base", "players": [
+    let sheet = serde_json::json!({ "sheet": "generic", "variant": "base", "players": [
         { "name": "Ani", "points": { "city": 6, "palms": 5, "fountains": 22, "privileges": 2 } },
         { "name": "Dirk", "points": { "city": 7, "palms": 3, "fountains": 14 } },
         { "name": "Lilli", "points": { "city": 5, "fountains": 18, "missions_completed": 12 } },

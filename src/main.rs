@@ -540,8 +540,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
             let text = read_input(&table, MAX_TABLE_BYTES)?;
-            let state: serde_json::Value =
-                serde_json::from_str(&text).map_err(|e| Problems::malformed(&e))?;
+            let state = games::parse_json(&text)?;
             let play = store.record_finished_play(game, &state)?;
             write_line(out, &format!("recorded play #{}", play.id))
         }

@@ -83,7 +83,7 @@ impl TestApp {
 }
 
 fn sheet(ani: i64, dirk: i64) -> Value {
-    json!({ "variant": "base", "players": [
+    json!({ "sheet": "generic", "variant": "base", "players": [
         { "name": "Ani", "points": { "city": ani } },
         { "name": "Dirk", "points": { "city": dirk, "fountains": 4 } } ] })
 }
@@ -343,7 +343,7 @@ fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
             "first_seat": 0 } }),
     );
     let id = play["id"].clone();
-    let sheet = json!({ "variant": "base", "players": [
+    let sheet = json!({ "sheet": "generic", "variant": "base", "players": [
         { "name": "Ani", "points": { "council": 10, "city": 5 } },
         { "name": "Dirk", "points": { "council": 12, "city": 6 } } ] });
     t.ok("finish_play", json!({ "playId": id, "table": sheet }));

@@ -9,39 +9,153 @@ use crate::text::Text;
 /// Longest player name accepted.
 pub const MAX_NAME_CHARS: usize = 60;
 
-/// Player `i`'s name: not empty, not too long, not already seated (ignoring case). `names` are
-/// every seat's name in order.
-pub(crate) fn player_name<S: AsRef<str>>(p: &mut Problems, i: usize, names: &[S]) {
-    let Some(name) = names.get(i).map(|n| n.as_ref().trim()) else { return };
-    let field = format!("players[{i}].name");
-    if name.is_empty() {
-        p.push(
-            field,
-            "empty_name",
-            Text::new(
-                format!("Le joueur {} n'a pas de nom.", i + 1),
-                format!("Player {} has no name.", i + 1),
-            ),
-        );
+/// What is wrong with a player name, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    TooLong,
+    /// Control, zero-width or bidirectional-override characters: invisible, or they make a
+    /// name look like another.
+    Invisible,
+}
+
+/// A name as Greffier keeps it: Unicode NFC (so "é" typed two ways is one name), trimmed; or
+/// why it cannot be a name.
+pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
+    use unicode_normalization::UnicodeNormalization;
+    let name: String = raw.nfc().collect();
+    let name = name.trim();
+    // Invisible or direction-changing characters: C0/C1 controls, zero-width spaces and
+    // joiners, the word joiner, the byte-order mark, the bidi marks, embeddings, overrides and
+    // isolates.
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}')
+    };
+    if name.chars().any(invisible) {
+        Err(NameProblem::Invisible)
+    } else if name.is_empty() {
+        Err(NameProblem::Empty)
     } else if name.chars().count() > MAX_NAME_CHARS {
-        p.push(
-            field,
-            "name_too_long",
-            Text::new(
-                format!("Le nom du joueur {} dépasse {MAX_NAME_CHARS} caractères.", i + 1),
-                format!("Player {}'s name is longer than {MAX_NAME_CHARS} characters.", i + 1),
-            ),
-        );
-    } else if names.iter().take(i).any(|q| q.as_ref().trim().to_lowercase() == name.to_lowercase()) {
-        p.push(
-            field,
-            "duplicate_name",
-            Text::new(
-                format!("« {name} » figure deux fois à la table."),
-                format!("“{name}” is seated twice."),
-            ),
-        );
+        Err(NameProblem::TooLong)
+    } else {
+        Ok(name.to_owned())
     }
+}
+
+/// The message for a name problem of player `who` (1-based), or of "the name" when `None`.
+pub fn name_problem_text(problem: NameProblem, who: Option<usize>) -> Text {
+    let (fr, en) = match who {
+        Some(n) => (format!("Le nom du joueur {n}"), format!("Player {n}'s name")),
+        None => ("Le nom".to_owned(), "The name".to_owned()),
+    };
+    match problem {
+        NameProblem::Empty => Text::new(format!("{fr} est vide."), format!("{en} is empty.")),
+        NameProblem::TooLong => Text::new(
+            format!("{fr} dépasse {MAX_NAME_CHARS} caractères."),
+            format!("{en} is longer than {MAX_NAME_CHARS} characters."),
+        ),
+        NameProblem::Invisible => Text::new(
+            format!(
+                "{fr} contient des caractères invisibles ou de contrôle (espace de largeur nulle, inversion de sens…)."
+            ),
+            format!("{en} holds invisible or control characters (zero-width space, direction override…)."),
+        ),
+    }
+}
+
+pub fn name_problem_code(problem: NameProblem) -> &'static str {
+    match problem {
+        NameProblem::Empty => "empty_name",
+        NameProblem::TooLong => "name_too_long",
+        NameProblem::Invisible => "invisible_characters",
+    }
+}
+
+/// Every seat's name at once, in one pass (linear in the number of seats): not empty, not too
+/// long, no invisible characters, not seated twice (ignoring case, after NFC).
+pub(crate) fn player_names<S: AsRef<str>>(p: &mut Problems, names: &[S]) {
+    let mut seen = std::collections::HashSet::with_capacity(names.len());
+    for (i, raw) in names.iter().enumerate() {
+        let field = format!("players[{i}].name");
+        match clean_name(raw.as_ref()) {
+            Err(problem) => {
+                p.push(field, name_problem_code(problem), name_problem_text(problem, Some(i + 1)));
+            }
+            Ok(name) => {
+                if !seen.insert(name.to_lowercase()) {
+                    p.push(
+                        field,
+                        "duplicate_name",
+                        Text::new(
+                            format!("« {name} » figure deux fois à la table."),
+                            format!("“{name}” is seated twice."),
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Seats beyond which a table is not read seat by seat: a little over the most any game has,
+/// so a table one or two seats too many still gets every problem reported.
+pub const MAX_SEATS_READ: usize = 16;
+
+/// Reads a table state as the game's raw type: a wrong shape is one problem naming its field
+/// path; a table with far more seats than the game has is refused before anything is read per
+/// seat.
+pub(crate) fn from_table<T: serde::de::DeserializeOwned>(
+    raw: &Value,
+    max_seats: usize,
+    game: &str,
+) -> Result<T, Problems> {
+    if let Some(seats) = raw.get("players").and_then(Value::as_array)
+        && seats.len() > MAX_SEATS_READ
+    {
+        let mut p = Problems::new();
+        seats_readable(&mut p, seats.len(), max_seats, game);
+        return Err(p);
+    }
+    serde_path_to_error::deserialize(raw).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." { String::new() } else { path };
+        let inner = e.into_inner();
+        let mut p = Problems::new();
+        p.push(
+            field.clone(),
+            "malformed",
+            Text::new(
+                format!(
+                    "Donnée illisible{} : {inner}",
+                    if field.is_empty() { String::new() } else { format!(" ({field})") }
+                ),
+                format!(
+                    "Unreadable data{}: {inner}",
+                    if field.is_empty() { String::new() } else { format!(" ({field})") }
+                ),
+            ),
+        );
+        p
+    })
+}
+
+/// Checks the number of seats before anything per seat: a table with far too many players is
+/// refused at once with one problem, and no per-seat work is done (a 1 MiB table of 58 870
+/// players must not keep the scorer busy). Returns false when the seats should not be read.
+pub(crate) fn seats_readable(p: &mut Problems, n: usize, max: usize, game: &str) -> bool {
+    if n <= max {
+        return true;
+    }
+    p.push(
+        "players",
+        "player_count",
+        Text::new(
+            format!("{game} se joue à {max} joueurs au plus, pas {n}."),
+            format!("{game} is played by {max} players at most, not {n}."),
+        ),
+    );
+    false
 }
 
 /// A count: absent or null is 0; `None` (problem reported) when it is not a whole number from
@@ -95,4 +209,114 @@ pub(crate) fn unknown_field(p: &mut Problems, field: String, key: &str, game: &s
             format!("Unknown field “{key}” for {game}."),
         ),
     );
+}
+
+/// Reads JSON text the way every door that receives text must: a key given twice in one object
+/// is refused, naming it and where it is (serde_json would keep the last one silently: a city
+/// typed 5 then 999 would score 999); any other error names its line, column and field.
+pub fn parse_json(text: &str) -> Result<Value, Problems> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = strict::Strict { path: String::new() }
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| {
+            let mut p = Problems::new();
+            let text = e.to_string();
+            match text.split_once(strict::DUPLICATE) {
+                Some((_, rest)) => {
+                    let (path, key) = rest.split_once('\u{1f}').unwrap_or((rest, ""));
+                    let key = key.split(" at line").next().unwrap_or(key);
+                    let field = if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") };
+                    p.push(
+                        field.clone(),
+                        "duplicate_key",
+                        Text::new(
+                            format!("La clé « {key} » apparaît deux fois ({field}) : laquelle garder ? Gardez-en une seule."),
+                            format!("The key “{key}” appears twice ({field}): which one counts? Keep only one."),
+                        ),
+                    );
+                }
+                None => p = Problems::malformed(&e),
+            }
+            p
+        })?;
+    Ok(value)
+}
+
+mod strict {
+    //! A `serde_json::Value` built while refusing duplicate keys (with the path they are at).
+    use std::fmt;
+
+    use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+    use serde_json::{Map, Value};
+
+    /// Marks the error message of a duplicate key (followed by path, 0x1f, key).
+    pub(super) const DUPLICATE: &str = "\u{1e}duplicate-key\u{1e}";
+
+    pub(super) struct Strict {
+        pub(super) path: String,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Strict {
+        type Value = Value;
+        fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Strict {
+        type Value = Value;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+            Ok(Value::Bool(v))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+            Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+            Ok(Value::String(v.to_owned()))
+        }
+        fn visit_string<E>(self, v: String) -> Result<Value, E> {
+            Ok(Value::String(v))
+        }
+        fn visit_unit<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_none<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+            Strict { path: self.path }.deserialize(d)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(v) =
+                seq.next_element_seed(Strict { path: format!("{}[{}]", self.path, out.len()) })?
+            {
+                out.push(v);
+            }
+            Ok(Value::Array(out))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+            let mut out = Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(de::Error::custom(format!("{DUPLICATE}{}\u{1f}{key}", self.path)));
+                }
+                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
+                let v = map.next_value_seed(Strict { path })?;
+                out.insert(key, v);
+            }
+            Ok(Value::Object(out))
+        }
+    }
 }

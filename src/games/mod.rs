@@ -7,7 +7,7 @@
 //! ([`sheet`]) with the categories its rulebook names.
 
 pub mod citadelles;
-mod input;
+pub(crate) mod input;
 pub mod orleans;
 mod problem;
 mod scoreboard;
@@ -17,6 +17,7 @@ pub mod valencia;
 
 use serde::{Deserialize, Serialize};
 
+pub use input::{NameProblem, clean_name, parse_json};
 pub use problem::{Problem, Problems};
 pub use scoreboard::{
     Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
@@ -238,10 +239,10 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     }
 }
 
-/// Scores a table state given as JSON text for `game`: parse → validate → score.
+/// Scores a table state given as JSON text for `game`: parse (a key given twice is refused)
+/// → validate → score.
 pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {
-    let raw: serde_json::Value = serde_json::from_str(json).map_err(|e| Problems::malformed(&e))?;
-    score_value(game, &raw)
+    score_value(game, &parse_json(json)?)
 }
 
 /// Scores a table state already parsed as a JSON value.

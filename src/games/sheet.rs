@@ -3,19 +3,22 @@
 //! its own table state (computed from what is on the table) replaces it.
 //!
 //! ```json
-//! { "variant": "base",
+//! { "sheet": "generic", "variant": "base",
 //!   "players": [ { "name": "Ani", "points": { "city": 6, "palms": 5 } } ],
 //!   "result": { "won": true, "round_reached": 14 } }
 //! ```
-//! `result` is only read for co-op, solo and objective-race variants.
+//! `sheet: "generic"` says which shape this is: a table is never taken for a sheet because of
+//! one stray key. `result` is only read for co-op, solo and objective-race variants. Points
+//! keep the sign of their category (a category counted against the player is 0 or less, the
+//! others 0 or more). Unknown fields are reported.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::{
-    CategoryScore, Criterion, GameInfo, Outcome, PlayFacts, PlayMode, PlayerScore, Problems, Scoreboard,
-    VariantInfo, input, rank,
+    CategoryScore, Criterion, GameId, GameInfo, Outcome, PlayFacts, PlayMode, PlayerScore, Problems,
+    Scoreboard, VariantInfo, input, rank,
 };
 use crate::text::Text;
 
@@ -27,12 +30,17 @@ pub use super::input::MAX_NAME_CHARS;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RawSheet {
+    /// `generic`: the marker of this shape.
+    #[serde(default)]
+    pub sheet: Option<String>,
     #[serde(default)]
     pub variant: Option<String>,
     #[serde(default)]
     pub players: Vec<RawSheetPlayer>,
     #[serde(default)]
     pub result: Option<RawResult>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -43,6 +51,8 @@ pub struct RawSheetPlayer {
     /// Category key → points. Values are JSON so that a wrong type is reported on its field.
     #[serde(default)]
     pub points: BTreeMap<String, serde_json::Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
 }
 
 /// How a co-op or solo game ended, as typed.
@@ -53,6 +63,8 @@ pub struct RawResult {
     pub won: Option<bool>,
     #[serde(default)]
     pub round_reached: Option<serde_json::Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
 }
 
 /// A sheet whose every value was checked against its game.
@@ -71,12 +83,35 @@ pub struct SheetPlayer {
     pub points: Vec<i32>,
 }
 
-/// Whether `raw` is a generic sheet (some player has `points`): the shape every game's plays
-/// were saved in before the game had its own table state; such plays are still scored as typed.
+/// The marker of this shape: `"sheet": "generic"`.
+pub const GENERIC: &str = "generic";
+
+/// Whether `raw` says it is a generic sheet (`"sheet": "generic"`). The shape is chosen by that
+/// marker, never guessed from a key.
 pub fn is_generic(raw: &serde_json::Value) -> bool {
-    raw.get("players")
+    raw.get("sheet").and_then(serde_json::Value::as_str) == Some(GENERIC)
+}
+
+/// States saved before the marker existed were recognised by their shape (some player has
+/// `points`; for Orléans also a state without `round`): gives such a state its marker, so it
+/// still scores as it always did. Used once on stored states (migration 5) and on older
+/// backups; nothing typed today is guessed.
+pub fn mark_legacy(game: GameId, raw: &mut serde_json::Value) -> bool {
+    if raw.get("sheet").is_some() {
+        return false;
+    }
+    let has_points = raw
+        .get("players")
         .and_then(serde_json::Value::as_array)
-        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()))
+        .is_some_and(|players| players.iter().any(|p| p.get("points").is_some()));
+    let legacy = has_points || (game == GameId::Orleans && raw.get("round").is_none());
+    match raw.as_object_mut() {
+        Some(obj) if legacy => {
+            obj.insert("sheet".to_owned(), serde_json::Value::String(GENERIC.to_owned()));
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Parses, validates and scores a generic sheet for `game` (ties shared: the sheet holds no
@@ -85,14 +120,30 @@ pub fn score_raw(game: &'static GameInfo, raw: &serde_json::Value) -> Result<Sco
     Ok(score(&validate(game, &parse(raw)?)?))
 }
 
-/// Reads a JSON value as a raw sheet, reporting a wrong shape as a problem.
+/// Reads a JSON value as a raw sheet, reporting a wrong shape as a problem with its field.
 pub fn parse(raw: &serde_json::Value) -> Result<RawSheet, Problems> {
-    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+    // Eight seats at most in any of the four games.
+    input::from_table(raw, 8, "Greffier")
 }
 
 /// Checks a raw sheet against `game`, reporting every problem with its field.
 pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Problems> {
     let mut problems = Problems::new();
+    if raw.sheet.as_deref().is_some_and(|s| s != GENERIC) {
+        problems.push(
+            "sheet",
+            "unknown_sheet",
+            Text::new("Seule la feuille « generic » existe.", "Only the “generic” sheet exists."),
+        );
+    }
+    for key in raw.other.keys() {
+        input::unknown_field(&mut problems, key.clone(), key, game.name);
+    }
+    if let Some(result) = &raw.result {
+        for key in result.other.keys() {
+            input::unknown_field(&mut problems, format!("result.{key}"), key, game.name);
+        }
+    }
 
     let variant = match raw.variant.as_deref() {
         None | Some("") => Some(game.default_variant()),
@@ -132,10 +183,13 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
     }
 
     let names: Vec<&str> = raw.players.iter().map(|p| p.name.as_str()).collect();
+    input::player_names(&mut problems, &names);
     let mut players = Vec::with_capacity(count);
     for (i, p) in raw.players.iter().enumerate() {
-        input::player_name(&mut problems, i, &names);
         let name = p.name.trim();
+        for key in p.other.keys() {
+            input::unknown_field(&mut problems, format!("players[{i}].{key}"), key, game.name);
+        }
 
         let mut points = vec![0i32; game.categories.len()];
         for (key, value) in &p.points {
@@ -155,6 +209,25 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
             match value {
                 serde_json::Value::Null => {}
                 serde_json::Value::Number(n) => match n.as_i64() {
+                    // A category counted against the player holds 0 or less, the others 0 or more.
+                    Some(v) if (v < 0 && !game.categories[slot].negative) || (v > 0 && game.categories[slot].negative) => {
+                        let label = game.categories[slot].label;
+                        problems.push(
+                            field,
+                            "wrong_sign",
+                            if v < 0 {
+                                Text::new(
+                                    format!("{} ne peut pas être négatif ({v}).", label.fr),
+                                    format!("{} cannot be negative ({v}).", label.en),
+                                )
+                            } else {
+                                Text::new(
+                                    format!("{} se compte en négatif ({v} saisi).", label.fr),
+                                    format!("{} counts against the player ({v} typed).", label.en),
+                                )
+                            },
+                        );
+                    }
                     Some(v) if (-MAX_CATEGORY_POINTS..=MAX_CATEGORY_POINTS).contains(&v) => {
                         // In range, so it fits an i32.
                         points[slot] = i32::try_from(v).unwrap_or_default();

@@ -27,6 +27,9 @@ use crate::text::Text;
 
 /// Identifies our backup files.
 pub const BACKUP_FORMAT: &str = "greffier-backup";
+/// The schema from which stored generic sheets carry their `"sheet": "generic"` marker; older
+/// backups have theirs added on import, as migration 5 does for stored states.
+const MARKED_SHEETS_SCHEMA: u32 = 5;
 /// Problems listed in full before the rest are only counted (a broken 100 000-play file must
 /// not fill memory with its problems).
 const MAX_PROBLEMS: usize = 200;
@@ -564,7 +567,13 @@ impl Backup {
         }
         let mut uuids = HashSet::new();
         for (i, play) in self.plays.iter().enumerate() {
-            check_play(i, play, &names, &mut uuids, same_version, &mut found);
+            let mut play = play.clone();
+            if self.manifest.schema_version < MARKED_SHEETS_SCHEMA
+                && let Some(t) = play.table_state.as_mut()
+            {
+                crate::games::sheet::mark_legacy(play.game, &mut t.state);
+            }
+            check_play(i, &play, &names, &mut uuids, same_version, &mut found);
         }
         let mut other = HashSet::new();
         for (i, play) in self.other_plays.iter().enumerate() {
@@ -940,8 +949,13 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
-    fn play(&mut self, play: BackupPlay) -> Result<()> {
+    fn play(&mut self, mut play: BackupPlay) -> Result<()> {
         let i = self.plays;
+        if self.manifest.as_ref().is_some_and(|m| m.schema_version < MARKED_SHEETS_SCHEMA)
+            && let Some(t) = play.table_state.as_mut()
+        {
+            crate::games::sheet::mark_legacy(play.game, &mut t.state);
+        }
         self.plays += 1;
         self.tick();
         let same_version = self.manifest.as_ref().is_some_and(|m| m.app_version == env!("CARGO_PKG_VERSION"));

@@ -43,6 +43,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0002_play_log_and_statistics.sql", include_str!("../../migrations/0002_play_log_and_statistics.sql")),
     ("0003_other_games.sql", include_str!("../../migrations/0003_other_games.sql")),
     ("0004_statistics_facts.sql", include_str!("../../migrations/0004_statistics_facts.sql")),
+    ("0005_explicit_sheet_marker.sql", include_str!("../../migrations/0005_explicit_sheet_marker.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -62,8 +63,10 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     }
     for (name, sql) in MIGRATION_FILES.iter().skip(usize::try_from(found).unwrap_or(usize::MAX)) {
         tx.execute_batch(sql).map_err(|e| StoreError::Migration(format!("{name}: {e}")))?;
-        if *name == "0004_statistics_facts.sql" {
-            plays::backfill_facts(&tx)?;
+        match *name {
+            "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
+            "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
+            _ => {}
         }
     }
     if found < supported {

@@ -5,7 +5,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::model::*;
 use super::{Result, Store, StoreError};
-use crate::games::sheet::MAX_NAME_CHARS;
+use crate::games::input;
 use crate::games::{self, GameId, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -54,22 +54,15 @@ pub(super) fn check_len(problems: &mut Problems, field: &str, value: Option<&str
     }
 }
 
-/// Checks a player name, reporting on `field`; returns it trimmed.
+/// Checks a player name, reporting on `field`; returns it as kept (NFC, trimmed).
 pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> String {
-    let name = name.trim();
-    if name.is_empty() {
-        problems.push(field, "empty_name", Text::new("Le nom est vide.", "The name is empty."));
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        problems.push(
-            field,
-            "name_too_long",
-            Text::new(
-                format!("Le nom dépasse {MAX_NAME_CHARS} caractères."),
-                format!("The name is longer than {MAX_NAME_CHARS} characters."),
-            ),
-        );
+    match games::clean_name(name) {
+        Ok(clean) => clean,
+        Err(problem) => {
+            problems.push(field, input::name_problem_code(problem), input::name_problem_text(problem, None));
+            name.trim().to_owned()
+        }
     }
-    name.to_owned()
 }
 
 pub(super) fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
@@ -155,6 +148,28 @@ pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFa
     let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
     conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
         .execute(params![play_id, facts.difficulty, lost_event])?;
+    Ok(())
+}
+
+/// Migration 0005: every stored state that was read as a generic sheet gets the sheet's marker.
+pub(super) fn mark_legacy_sheets(conn: &Connection) -> Result<()> {
+    let mut stmt = conn.prepare(
+        "SELECT t.play_id, p.game, t.state_json FROM table_states t JOIN plays p ON p.id = t.play_id",
+    )?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut update = conn.prepare("UPDATE table_states SET state_json = ?2 WHERE play_id = ?1")?;
+    for (id, game, state) in rows {
+        let (Ok(game), Ok(mut raw)) =
+            (game.parse::<GameId>(), serde_json::from_str::<serde_json::Value>(&state))
+        else {
+            continue;
+        };
+        if games::sheet::mark_legacy(game, &mut raw) {
+            update.execute(params![id, raw.to_string()])?;
+        }
+    }
     Ok(())
 }
 

@@ -545,7 +545,7 @@ fn copies_are_limited_across_the_table() {
 
 #[test]
 fn a_version_1_generic_sheet_still_scores() {
-    let board = score(json!({"variant": "classique", "players": [
+    let board = score(json!({"sheet": "generic", "variant": "classique", "players": [
         {"name": "Ani", "points": {"districts": 24, "five_types": 3}}, {"name": "Dirk", "points": {"districts": 27}}]}));
     assert_eq!(board.players[0].total, 27);
     assert_eq!(board.winners(), vec![0, 1], "the sheet holds no character: shared");

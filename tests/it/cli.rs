@@ -30,7 +30,7 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-const SHEET: &str = r#"{"variant":"base","players":[{"name":"Ani","points":{"city":5,"palms":3}},{"name":"Dirk","points":{"city":7,"fountains":4}}]}"#;
+const SHEET: &str = r#"{"sheet":"generic","variant":"base","players":[{"name":"Ani","points":{"city":5,"palms":3}},{"name":"Dirk","points":{"city":7,"fountains":4}}]}"#;
 
 #[test]
 fn score_prints_a_table_or_the_scoreboard_json() {
@@ -59,11 +59,11 @@ fn bad_input_exits_with_a_message_naming_the_problem() {
 
     let out = greffier(
         &["score", "valencia", "-", "--lang", "fr"],
-        Some(r#"{"players":[{"name":"Ani","points":{"city":-7000}},{"name":"Dirk"}]}"#),
+        Some(r#"{"sheet":"generic","players":[{"name":"Ani","points":{"city":7000}},{"name":"Dirk"}]}"#),
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("players[0].points.city: -7000 points est hors limites"),
+        stderr(&out).contains("players[0].points.city: 7000 points est hors limites"),
         "{}",
         stderr(&out)
     );

@@ -39,7 +39,7 @@ fn a_play_is_started_autosaved_finished_and_listed_with_its_winner() {
 fn autosave_keeps_an_invalid_state_and_finishing_it_changes_nothing() {
     let mut store = Store::open_in_memory().expect("store");
     let play = start_valencia(&mut store, &["Ani", "Dirk"]);
-    let bad = json!({ "players": [ { "name": "Ani", "points": { "city": "lots" } }, { "name": "Dirk" } ] });
+    let bad = json!({ "sheet": "generic", "players": [ { "name": "Ani", "points": { "city": "lots" } }, { "name": "Dirk" } ] });
     let preview = store.save_table_state(play.id, &bad).expect("autosave stores anything");
     assert!(preview.scoreboard.is_none());
     assert_eq!(preview.problems[0].field, "players[0].points.city");

@@ -146,12 +146,15 @@ fn every_problem_is_reported_at_once_with_its_field() {
 fn the_generic_sheet_still_scores() {
     let board = score_json(
         GameId::Orleans,
-        r#"{"variant":"prosperite","players":[{"name":"Ani","points":{"coins":10,"depot":5}},{"name":"Dirk","points":{"goods":12}}]}"#,
+        r#"{"sheet":"generic","variant":"prosperite","players":[{"name":"Ani","points":{"coins":10,"depot":5}},{"name":"Dirk","points":{"goods":12}}]}"#,
     )
     .expect("v1 sheet");
     assert_eq!(board.players[0].total, 15);
     assert!(
-        orleans::help(&json!({"variant": "prosperite", "players": [{"name": "Ani", "points": {}}]})).is_err()
+        orleans::help(
+            &json!({"sheet": "generic", "variant": "prosperite", "players": [{"name": "Ani", "points": {}}]})
+        )
+        .is_err()
     );
 }
 

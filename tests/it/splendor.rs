@@ -446,7 +446,7 @@ fn every_problem_of_a_table_is_reported_at_once_with_its_field() {
 
 #[test]
 fn a_version_1_generic_sheet_still_scores() {
-    let board = score(json!({"variant": "orient", "players": [
+    let board = score(json!({"sheet": "generic", "variant": "orient", "players": [
         {"name": "Ani", "points": {"cards": 12, "nobles": 3}}, {"name": "Dirk", "points": {"cards": 14}}]}));
     assert_eq!(board.players[0].total, 15);
     assert_eq!(board.winners(), vec![0]);

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 /// A generic sheet for Valencia with the given (name, city, fountains) per player.
 pub fn valencia_sheet(players: &[(&str, i64, i64)]) -> Value {
     json!({
+        "sheet": "generic",
         "variant": "base",
         "players": players.iter().map(|(name, city, fountains)| json!({
             "name": name, "points": { "city": city, "fountains": fountains }

@@ -377,7 +377,7 @@ fn tie_break_chain_city_then_coins_then_shared() {
 
 #[test]
 fn the_version_1_generic_sheet_still_scores() {
-    let sheet = json!({ "variant": "base", "players": [
+    let sheet = json!({ "sheet": "generic", "variant": "base", "players": [
         { "name": "Ani", "points": { "city": 6, "fountains": 22 } },
         { "name": "Dirk", "points": { "city": 7, "fountains": 21 } }] });
     let b = score(&sheet);

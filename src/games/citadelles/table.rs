@@ -233,7 +233,7 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<CitadellesRawTable, Problems> {
-    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+    input::from_table(raw, usize::from(super::INFO.max_players()), "Citadelles")
 }
 
 /// Looks a district up in the profile's catalogue, or in either when the profile is unknown.
@@ -342,9 +342,9 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
     let mut revealed_by: HashMap<u8, usize> = HashMap::new();
     let mut vault_holder: Option<usize> = None;
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     for (i, rp) in raw.players.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].{f}");
-        input::player_name(&mut p, i, &names);
         for key in rp.other.keys() {
             input::unknown_field(&mut p, at(key), key, "Citadelles");
         }

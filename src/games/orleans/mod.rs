@@ -176,9 +176,9 @@ pub static INFO: GameInfo = GameInfo {
     table_schema_version: 2,
 };
 
-/// Whether `raw` is a version-1 generic sheet rather than a schema-2 table.
+/// Whether `raw` is a generic sheet (its marker) rather than a table.
 fn is_legacy(raw: &serde_json::Value) -> bool {
-    sheet::is_generic(raw) || raw.get("round").is_none()
+    sheet::is_generic(raw)
 }
 
 /// Scores a table state (parse → validate → score); a version-1 generic sheet is still scored

@@ -371,7 +371,7 @@ pub fn level_for_points(points: u32) -> u32 {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<OrleansRawTable, Problems> {
-    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+    input::from_table(raw, usize::from(INFO.max_players()), INFO.name)
 }
 
 fn what(fr: &str, en: &str) -> Text {
@@ -470,9 +470,9 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     let limit = checked_round.unwrap_or(u8::MAX);
 
     let names: Vec<&str> = raw.players.iter().map(|q| q.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     let mut players = Vec::with_capacity(n);
     for (i, rp) in raw.players.iter().enumerate() {
-        input::player_name(&mut p, i, &names);
         players.push(player(&mut p, i, rp, scenario_or_default, limit));
     }
     if scenario_or_default == OrleansScenario::Invasion {

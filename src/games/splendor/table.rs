@@ -235,7 +235,7 @@ pub struct OwnedOrientCard {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
-    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+    input::from_table(raw, usize::from(INFO.max_players()), INFO.name)
 }
 
 /// Nobles on the table: one more than the players (game-facts C1, V2).
@@ -294,9 +294,9 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     let mut city_holder: HashMap<&str, usize> = HashMap::new();
     let mut orient_owner: HashMap<&str, usize> = HashMap::new();
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     for (i, rp) in raw.players.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].{f}");
-        input::player_name(&mut p, i, &names);
         for key in rp.other.keys() {
             input::unknown_field(&mut p, at(key), key, "Les Cités de Splendor");
         }

@@ -571,11 +571,11 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
     .map_or(0, |s| s as usize);
 
     let names: Vec<&str> = raw.players.iter().map(|b| b.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     let mut stacks: Vec<Option<Vec<Revealed>>> = Vec::with_capacity(n);
     let mut spent = Vec::with_capacity(n);
     let mut could_not_act = Vec::with_capacity(n);
     for (i, rb) in raw.players.iter().enumerate() {
-        input::player_name(&mut p, i, &names);
         for key in rb.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }

@@ -101,9 +101,9 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         .unwrap_or(0),
     };
     let names: Vec<&str> = raw.players.iter().map(|c| c.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     let mut seats: Vec<Vec<ValenciaSeat>> = Vec::with_capacity(n);
     for (i, rc) in raw.players.iter().enumerate() {
-        input::player_name(&mut p, i, &names);
         for key in rc.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }
@@ -477,10 +477,10 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     let church = seat_of("church", &raw.church);
     let nobility = seat_of("nobility", &raw.nobility);
     let names: Vec<&str> = raw.players.iter().map(|r| r.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     let mut decks = Vec::with_capacity(n);
     let rounds_left = u32::from(ROUNDS) + 1 - round;
     for (i, rp) in raw.players.iter().enumerate() {
-        input::player_name(&mut p, i, &names);
         for key in rp.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }

@@ -214,7 +214,7 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<ValenciaRawTable, Problems> {
-    serde_json::from_value(raw.clone()).map_err(|e| Problems::malformed(&e))
+    input::from_table(raw, usize::from(super::INFO.max_players()), GAME)
 }
 
 fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
@@ -246,10 +246,10 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
     let fountains = validate_fountains(&mut p, &raw.fountains);
 
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    input::player_names(&mut p, &names);
     let mut players = Vec::with_capacity(n);
     let mut card_holder: HashMap<&str, usize> = HashMap::new();
     for (i, rp) in raw.players.iter().enumerate() {
-        input::player_name(&mut p, i, &names);
         players.push(validate_player(&mut p, i, rp, n, &fountains, &mut card_holder));
     }
 

@@ -20,6 +20,7 @@ describe('sheet → table_state JSON', () => {
 		s = withPoint(s, 1, 'fountains', 4);
 		s = withPoint(s, 1, 'missions_failed', -2);
 		expect(toTableState(s)).toEqual({
+			sheet: 'generic',
 			variant: 'base',
 			players: [
 				{ name: 'Ani', points: { city: 5 } },

@@ -56,6 +56,8 @@ export function sheetFor(game: GameSummary, variantId: string, seats: Seat[], sa
 /** The table_state JSON sent to save_table_state / finish_play. Untyped cells are left out. */
 export function toTableState(s: SheetModel): TableState {
 	const state: TableState = {
+		// The core reads this shape only when it says so.
+		sheet: 'generic',
 		variant: s.variant,
 		players: s.names.map((name, i) => {
 			const points: Record<string, number> = {};

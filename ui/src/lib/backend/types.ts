@@ -165,6 +165,8 @@ export type ErrorKind = import('./bindings').CommandError['kind'];
 
 /** The generic score sheet stored as a play's table_state (contract: "The generic score sheet"). */
 export interface TableState {
+	/** The marker of this shape: the core never guesses it. */
+	sheet: 'generic';
 	variant: string;
 	players: { name: string; points: Record<string, number | null> }[];
 	result?: { won: boolean | null; round_reached: number | null };

@@ -41,6 +41,7 @@ describe('ScoreSheet', () => {
 		expect(total(0)).toBe('2');
 		expect(within(screen.getByTestId('rank-0')).getByText(/winner/)).toBeTruthy();
 		expect(fake.db.plays.find((p) => p.id === play.id)?.table_state).toEqual({
+			sheet: 'generic',
 			variant: 'base',
 			players: [
 				{ name: 'Ani', points: { city: 2 } },
