@@ -180,22 +180,22 @@ impl Table {
             let (fr, en) = if cities.len() == 1 {
                 (
                     format!(
-                        "{name} remplit les conditions de {}, encore sur la table : il la prend automatiquement à la fin de son tour.",
+                        "{name} remplit les conditions de {}, encore sur la table : {name} la prend automatiquement à la fin de son tour.",
                         list(true).join("")
                     ),
                     format!(
-                        "{name} meets {}, still on the table: they take it automatically at the end of the turn.",
+                        "{name} meets {}, still on the table: {name} takes it at the end of the turn, automatically.",
                         list(false).join("")
                     ),
                 )
             } else {
                 (
                     format!(
-                        "{name} remplit les conditions de {} , encore sur la table : il en prend une (à son choix) automatiquement à la fin de son tour.",
+                        "{name} remplit les conditions de {}, encore sur la table : {name} en prend une (à son choix) automatiquement à la fin de son tour.",
                         list(true).join(" et de ")
                     ),
                     format!(
-                        "{name} meets {}, still on the table: they take one of them (their choice) automatically at the end of the turn.",
+                        "{name} meets {}, still on the table: {name} takes one of them (their choice) at the end of the turn, automatically.",
                         list(false).join(" and ")
                     ),
                 )
