@@ -33,6 +33,7 @@ import {
 	finish,
 	horizontalOverflow,
 	message,
+	reportFigure,
 	results,
 	screenshot,
 	setLangTo,
@@ -59,6 +60,9 @@ async function main() {
 	if (!CHROME && !process.env.GREFFIER_APP_BIN) console.log('# GREFFIER_APP_BIN is not set');
 
 	// ---------------------------------------------------------------- session 1
+	// Cold start: from asking the driver for a session (which launches the app) to the home
+	// screen painted, and the page's own first contentful paint after its navigation started.
+	const launched = performance.now();
 	try {
 		await startSession();
 	} catch (e) {
@@ -70,6 +74,13 @@ async function main() {
 		async () => {
 			await shown('nav-home', 30000);
 			await shown('home-new-play', 30000);
+			await browser.executeAsync((done) => requestAnimationFrame(() => done(true)));
+			reportFigure('cold start, app launch → home screen painted (includes the driver)', `${Math.round(performance.now() - launched)} ms`);
+			const paint = await browser.execute(() => {
+				const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+				return fcp ? fcp.startTime : null;
+			});
+			reportFigure('cold start, page navigation → first contentful paint', paint === null ? 'not reported by the webview' : `${Math.round(paint)} ms`);
 		},
 		{ critical: true }
 	);

@@ -16,6 +16,20 @@ const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
 
 /** @type {{ name: string, ok: boolean, error?: string }[]} */
 export const results = [];
+/** Measured figures printed before the summary line: a report, never an assertion. */
+/** @type {{ name: string, value: string }[]} */
+export const figures = [];
+export function reportFigure(name, value) {
+	figures.push({ name, value });
+}
+
+/** The p-th percentile (0–100) of a list of numbers, nearest rank. */
+export function percentile(values, p) {
+	const sorted = [...values].sort((a, b) => a - b);
+	if (!sorted.length) return NaN;
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 /** Set when a step that later steps depend on fails: they are then failed without running. */
 export let blocked = null;
 
@@ -227,6 +241,7 @@ export function unblock() {
 
 /** Prints the summary line and exits: non-zero when anything failed. */
 export function finish() {
+	for (const f of figures) console.log(`# measured: ${f.name}: ${f.value}`);
 	const passed = results.filter((r) => r.ok).length;
 	const failed = results.length - passed;
 	console.log(`${passed} passed, ${failed} failed`);

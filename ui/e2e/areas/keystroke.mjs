@@ -1,0 +1,84 @@
+// What the player feels while scoring (issue 15): the time from a keystroke in a score field to
+// the updated total on screen, over 50 keystrokes on a 5-player Valencia sheet. Measured inside
+// the page, so the WebDriver round trips do not count: from the digit's keydown to the frame
+// after the total changed. A report printed with the summary, not an assertion. The play is
+// abandoned afterwards, so the history and the statistics of the other areas do not change.
+import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText } from '../lib.mjs';
+
+const KEYSTROKES = 50;
+
+export async function run() {
+	await check(
+		'start a 5-player Valencia play to time keystrokes',
+		async () => {
+			await tap('nav-new');
+			await shown('new-player-name');
+			for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank', 'Patty'].entries()) {
+				await typeInto('new-player-name', name);
+				await tap('add-player');
+				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+			}
+			await tap('game-valencia');
+			const variant = await shown('variant-select');
+			await variant.selectByAttribute('value', 'base');
+			await tap('start-play');
+			await waitPath(/^\/play\/(\d+)\/?$/);
+			await typeInto('val-city-0', '3');
+			await waitText('total-0', (t) => t === '3', 'the first total follows the city');
+		},
+		{ critical: true }
+	);
+
+	await check(`time ${KEYSTROKES} keystrokes from the key to the total on screen`, async () => {
+		await browser.execute(() => {
+			const feel = /** @type {any} */ (window).__feel = { samples: [], since: null, last: null };
+			const total = () => document.querySelector('[data-testid="total-0"]')?.textContent ?? '';
+			feel.last = total();
+			const field = document.querySelector('[data-testid="val-city-0"]');
+			field.addEventListener('keydown', (e) => {
+				if (/^[0-9]$/.test(e.key)) feel.since = performance.now();
+			}, true);
+			// The whole page, in case the totals bar re-renders its chips.
+			feel.observer = new MutationObserver(() => {
+				const now = total();
+				if (now === feel.last) return;
+				feel.last = now;
+				if (feel.since === null) return;
+				const start = feel.since;
+				feel.since = null;
+				requestAnimationFrame(() => feel.samples.push(performance.now() - start));
+			});
+			feel.observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+		});
+		const field = await shown('val-city-0');
+		await field.scrollIntoView({ block: 'center' });
+		for (let i = 0; i < KEYSTROKES; i++) {
+			// Select the digit typed before, so the next one replaces it and the total moves by 4.
+			await browser.execute((node) => {
+				node.focus();
+				node.select();
+			}, field);
+			await browser.keys(i % 2 === 0 ? '7' : '3');
+			await browser.waitUntil(async () => (await browser.execute(() => window.__feel.samples.length)) > i, {
+				timeoutMsg: `keystroke ${i + 1} never reached the total`
+			});
+		}
+		const samples = await browser.execute(() => {
+			window.__feel.observer.disconnect();
+			return window.__feel.samples;
+		});
+		reportFigure(
+			`keystroke → total on screen, 5-player Valencia (${samples.length} keystrokes)`,
+			`p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`
+		);
+	});
+
+	await check('abandon the timing play', async () => {
+		await tap('abandon-play');
+		// The confirmation replaces the button under the pointer: a DOM click, as a finger would.
+		const confirm = await shown('abandon-confirm');
+		await browser.execute((node) => node.click(), confirm);
+		await waitPath(/^\/$/);
+		await shown('nav-history');
+	});
+}
