@@ -9,6 +9,7 @@
 pub mod citadelles;
 pub(crate) mod input;
 pub mod orleans;
+mod partial;
 mod problem;
 mod scoreboard;
 pub mod sheet;
@@ -18,6 +19,7 @@ pub mod valencia;
 use serde::{Deserialize, Serialize};
 
 pub use input::{NameProblem, clean_name, parse_json};
+pub use partial::score_partial;
 pub use problem::{Problem, Problems};
 pub use scoreboard::{
     Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,

@@ -44,6 +44,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0003_other_games.sql", include_str!("../../migrations/0003_other_games.sql")),
     ("0004_statistics_facts.sql", include_str!("../../migrations/0004_statistics_facts.sql")),
     ("0005_explicit_sheet_marker.sql", include_str!("../../migrations/0005_explicit_sheet_marker.sql")),
+    ("0006_table_state_revisions.sql", include_str!("../../migrations/0006_table_state_revisions.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -134,6 +135,8 @@ pub enum StoreError {
     NotFound { what: &'static str, id: String },
     #[error("the play is {status}: only a play in progress can change")]
     NotInProgress { status: &'static str },
+    #[error("nothing to undo")]
+    NothingToUndo,
     #[error("invalid input:\n{0}")]
     Invalid(Problems),
     #[error("{path}: {source}")]
@@ -151,6 +154,7 @@ impl StoreError {
             StoreError::NotGreffier => "not_greffier",
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
+            StoreError::NothingToUndo => "nothing_to_undo",
             StoreError::Io { .. } | StoreError::Write(_) => "io",
         }
     }

@@ -212,7 +212,20 @@ pub struct PlayPage {
 pub struct ScorePreview {
     pub scoreboard: Option<Scoreboard>,
     pub problems: Vec<Problem>,
+    /// While `problems` are not fixed: the totals without the fields they name (nobody wins
+    /// yet); `None` when the scoreboard is complete or a problem is about the whole table.
+    pub partial: Option<Scoreboard>,
     pub help: Option<TableHelp>,
+    /// How many times Undo can take the play back (revisions kept by the core).
+    pub undo_steps: u32,
+}
+
+/// What Undo brought back: the state (for the sheet to show) and its live score.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct UndoneState {
+    pub state: serde_json::Value,
+    pub preview: ScorePreview,
 }
 
 /// A printed card value typed once by the user.

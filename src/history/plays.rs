@@ -213,6 +213,27 @@ pub(super) fn write_table_state(
     Ok(())
 }
 
+/// Revisions kept per play: enough to undo a whole game's worth of typing groups.
+pub(super) const MAX_REVISIONS: i64 = 200;
+
+/// The revision standing for a play with no table state yet (undoing its first change).
+const NOTHING_SAVED: &str = "null";
+
+/// Keeps `state_json` as a play's newest revision, dropping the oldest beyond [`MAX_REVISIONS`].
+fn push_revision(conn: &Connection, play_id: i64, state_json: &str, saved_at: &DateTime<Utc>) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO table_state_revisions (play_id, revision, state_json, saved_at)
+         VALUES (?1, (SELECT coalesce(max(revision), 0) + 1 FROM table_state_revisions WHERE play_id = ?1), ?2, ?3)",
+    )?
+    .execute(params![play_id, state_json, fmt_time(saved_at)])?;
+    conn.prepare_cached(
+        "DELETE FROM table_state_revisions WHERE play_id = ?1 AND revision <=
+             (SELECT max(revision) FROM table_state_revisions WHERE play_id = ?1) - ?2",
+    )?
+    .execute(params![play_id, MAX_REVISIONS])?;
+    Ok(())
+}
+
 /// The state as stored, refusing one too large to keep.
 pub(super) fn state_text(state: &serde_json::Value) -> Result<String> {
     let text = serde_json::to_string(state).unwrap_or_else(|_| "null".to_owned());
@@ -396,23 +417,104 @@ impl Store {
     }
 
     /// Autosave: stores the table state of a play in progress whatever it holds (nothing typed
-    /// is lost), and scores it when it is valid.
-    pub fn save_table_state(&self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
+    /// is lost), keeps the state it replaces as the newest revision (what Undo brings back),
+    /// and scores it when it is valid. Saving the same state again records nothing.
+    pub fn save_table_state(&mut self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
         let (game, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let text = state_text(state)?;
-        write_table_state(&self.conn, i64::from(play), game.info().table_schema_version, &text, &now())?;
-        self.conn
-            .execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
+        let t = now();
+        let tx = self.conn.transaction()?;
+        let current: Option<String> = tx
+            .query_row("SELECT state_json FROM table_states WHERE play_id = ?1", [play], |r| r.get(0))
+            .optional()?;
+        // A play with nothing saved yet goes back to "nothing": the empty sheet it started with.
+        let current = current.unwrap_or_else(|| NOTHING_SAVED.to_owned());
+        if current != text {
+            push_revision(&tx, i64::from(play), &current, &t)?;
+        }
+        write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &t)?;
+        tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
+        tx.commit()?;
+        self.preview(play, game, state)
+    }
+
+    /// Scores a state without storing it: the live answer while typing, before the autosave.
+    pub fn preview_table_state(&self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
+        let (game, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress { status: status.as_str() });
+        }
+        state_text(state)?;
+        self.preview(play, game, state)
+    }
+
+    /// Undo: the play's state goes back to its newest revision, which is used up. Done by the
+    /// core so that it survives a restart and takes back whatever a table helper wrote into the
+    /// state (a council phase counted, the round tracker's position) with the values it changed.
+    pub fn undo_table_state(&mut self, play: Id) -> Result<UndoneState> {
+        let (game, status) = self.game_and_status(play)?;
+        if status != PlayStatus::InProgress {
+            return Err(StoreError::NotInProgress { status: status.as_str() });
+        }
+        let tx = self.conn.transaction()?;
+        let newest: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT revision, state_json FROM table_state_revisions WHERE play_id = ?1
+                  ORDER BY revision DESC LIMIT 1",
+                [play],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((revision, text)) = newest else {
+            return Err(StoreError::NothingToUndo);
+        };
+        tx.execute(
+            "DELETE FROM table_state_revisions WHERE play_id = ?1 AND revision = ?2",
+            params![play, revision],
+        )?;
+        let t = now();
+        if text == NOTHING_SAVED {
+            tx.execute("DELETE FROM table_states WHERE play_id = ?1", [play])?;
+        } else {
+            write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &t)?;
+        }
+        tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
+        tx.commit()?;
+        let state: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+        let preview = self.preview(play, game, &state)?;
+        Ok(UndoneState { state, preview })
+    }
+
+    /// The live score and help of a state, with how many undo steps the play has.
+    fn preview(&self, play: Id, game: GameId, state: &serde_json::Value) -> Result<ScorePreview> {
         let seats = self.seats(i64::from(play))?;
         let help = games::help_value(game, state);
         let scored =
             games::score_value(game, state).and_then(|b| check_players_match_seats(&b, &seats).map(|()| b));
+        let undo_steps: u32 = self.conn.query_row(
+            "SELECT count(*) FROM table_state_revisions WHERE play_id = ?1",
+            [play],
+            |r| r.get(0),
+        )?;
         Ok(match scored {
-            Ok(board) => ScorePreview { scoreboard: Some(board), problems: Vec::new(), help },
-            Err(problems) => ScorePreview { scoreboard: None, problems: problems.0, help },
+            Ok(board) => ScorePreview {
+                scoreboard: Some(board),
+                problems: Vec::new(),
+                partial: None,
+                help,
+                undo_steps,
+            },
+            Err(problems) => ScorePreview {
+                partial: games::score_partial(game, state, &problems.0)
+                    .filter(|b| check_players_match_seats(b, &seats).is_ok()),
+                scoreboard: None,
+                problems: problems.0,
+                help,
+                undo_steps,
+            },
         })
     }
 
@@ -430,6 +532,7 @@ impl Store {
         let tx = self.conn.transaction()?;
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
+        tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
         tx.execute(
             // The duration is measured unless one was typed already.
             "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3,
@@ -449,10 +552,13 @@ impl Store {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let t = fmt_time(&now());
-        self.conn.execute(
+        let tx = self.conn.transaction()?;
+        tx.execute(
             "UPDATE plays SET status = 'abandoned', ended_at = ?2, updated_at = ?2 WHERE id = ?1",
             params![play, t],
         )?;
+        tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
+        tx.commit()?;
         self.play(play)
     }
 

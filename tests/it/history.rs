@@ -1,6 +1,6 @@
 //! The history store: plays from start to finish, atomic writes, schema guard.
 
-use greffier::games::GameId;
+use greffier::games::{GameId, valencia};
 use greffier::history::{NewPlay, NewSeat, PlayFilter, PlayStatus, Store, StoreError, latest_schema_version};
 use serde_json::json;
 
@@ -254,4 +254,89 @@ fn round_events_are_logged_in_order() {
     let events = store.play(play.id).expect("play").events;
     let order: Vec<(u8, u32, &str)> = events.iter().map(|e| (e.round, e.seq, e.kind.as_str())).collect();
     assert_eq!(order, vec![(1, 1, "event"), (1, 2, "payment"), (2, 1, "event")]);
+}
+
+/// Undo is the core's: every autosave keeps the state it replaces, so undo survives a restart
+/// and takes back a helper's mark (a council phase counted) with the values it changed.
+#[test]
+fn undo_goes_back_one_saved_state_at_a_time_and_survives_a_reopen() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("h.sqlite3");
+    let play = {
+        let mut store = Store::open(&path).expect("store");
+        let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+        let first = valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]);
+        assert_eq!(
+            store.save_table_state(play.id, &first).expect("save").undo_steps,
+            1,
+            "back to the empty sheet"
+        );
+        let same = store.save_table_state(play.id, &first).expect("same again");
+        assert_eq!(same.undo_steps, 1, "saving the same state records nothing");
+        let second = valencia_sheet(&[("Ani", 9, 0), ("Dirk", 7, 4)]);
+        assert_eq!(store.save_table_state(play.id, &second).expect("save").undo_steps, 2);
+        play
+    };
+    let mut store = Store::open(&path).expect("reopen");
+    let undone = store.undo_table_state(play.id).expect("undo after a restart");
+    assert_eq!(undone.state, valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]));
+    assert_eq!(undone.preview.undo_steps, 1);
+    assert_eq!(undone.preview.scoreboard.map(|b| b.players[0].total), Some(5));
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(undone.state));
+    // The first change undone, the play has no state again: the sheet starts empty.
+    let empty = store.undo_table_state(play.id).expect("undo the first change");
+    assert_eq!(empty.state, serde_json::Value::Null);
+    assert_eq!(store.play(play.id).expect("play").table_state, None);
+    assert!(matches!(store.undo_table_state(play.id), Err(StoreError::NothingToUndo)));
+
+    // Finishing clears the revisions: a finished play is corrected through edits.
+    store.save_table_state(play.id, &valencia_sheet(&[("Ani", 6, 0), ("Dirk", 7, 4)])).expect("save");
+    store.finish_play(play.id, &valencia_sheet(&[("Ani", 6, 0), ("Dirk", 7, 4)])).expect("finish");
+    let left: i64 = store
+        .connection()
+        .query_row("SELECT count(*) FROM table_state_revisions", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn a_preview_scores_without_storing() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let preview = store
+        .preview_table_state(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]))
+        .expect("preview");
+    assert_eq!(preview.scoreboard.map(|b| b.players[1].total), Some(11));
+    assert_eq!(store.play(play.id).expect("play").table_state, None);
+}
+
+/// Issue #14: « Adding a Valencia mission before typing its printed points sets all totals to 0
+/// and hides the ranking. » The preview keeps the totals of what is valid, the problem on its
+/// field, and nobody wins until it is fixed.
+#[test]
+fn one_incomplete_field_leaves_partial_totals_with_its_problem() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let table = json!({ "variant": "base", "players": [
+        { "name": "Ani", "city_members": 6, "coins": 5, "missions": [{ "id": "mission_palms" }] },
+        { "name": "Dirk", "city_members": 4, "council_points": 3 } ] });
+    let preview = store.preview_table_state(play.id, &table).expect("preview");
+    assert!(preview.scoreboard.is_none(), "the play cannot end like this");
+    assert!(
+        preview.problems.iter().any(|p| p.field.starts_with("players[0].missions[0]")),
+        "{:?}",
+        preview.problems
+    );
+    let partial = preview.partial.expect("partial totals");
+    let complete = valencia::score(&json!({ "variant": "base", "players": [
+        { "name": "Ani", "city_members": 6, "coins": 5 },
+        { "name": "Dirk", "city_members": 4, "council_points": 3 } ] }))
+    .expect("the same table without the mission");
+    let totals = |b: &greffier::games::Scoreboard| b.players.iter().map(|p| p.total).collect::<Vec<_>>();
+    assert_eq!(totals(&partial), totals(&complete), "what is valid still counts");
+    assert!(partial.players.iter().all(|p| !p.winner), "nobody wins partial totals");
+
+    // A problem about the whole table (an unknown variant) leaves no partial totals.
+    let whole = json!({ "variant": "nope", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
+    assert!(store.preview_table_state(play.id, &whole).expect("preview").partial.is_none());
 }
