@@ -831,3 +831,80 @@ fn corners_card_and_tie_clarification_say_what_the_book_says() {
     assert!(ties.body.fr.contains("toute égalité dont il fait partie"), "{}", ties.body.fr);
     assert!(!ties.body.en.contains("wins every tie."), "{}", ties.body.en);
 }
+
+/// Valencia, p.10 (Phase III): « Chaque joueur marque 1 point de prestige par membre de sa
+/// famille présent au Conseil » and the majority takes a privilege. Counted on the table itself,
+/// once per round: the second count of the same round is refused, whatever a screen shows.
+#[test]
+fn a_council_phase_is_counted_into_the_table_once_per_round() {
+    let table = json!({ "variant": "base", "players": [
+        { "name": "Ani", "council": ["nobility", "wine"], "council_points": 3, "privileges": 1 },
+        { "name": "Dirk", "council": ["church"] } ] });
+    let once = valencia::count_council(&table).expect("round 1 counts");
+    assert_eq!(once["players"][0]["council_points"], json!(5));
+    assert_eq!(once["players"][0]["privileges"], json!(2), "the majority takes a privilege");
+    assert_eq!(once["players"][1]["council_points"], json!(1));
+    assert_eq!(once["players"][1].get("privileges"), None, "no privilege, field untouched");
+    assert_eq!(once["progress"]["councils_counted"], json!([1]));
+
+    let twice = valencia::count_council(&once).expect_err("round 1 again");
+    assert_eq!(twice.0[0].field, "progress.councils_counted");
+    assert_eq!(twice.0[0].code, "council_counted");
+
+    // The tracker moved on: round 2's phase counts, from the values round 1 left.
+    let mut next = once.clone();
+    next["progress"]["round"] = json!(2);
+    let second = valencia::count_council(&next).expect("round 2 counts");
+    assert_eq!(second["players"][0]["council_points"], json!(7));
+    assert_eq!(second["progress"]["councils_counted"], json!([1, 2]));
+    // The table still scores: the progress is part of the Valencia table state.
+    assert!(valencia::score(&second).is_ok());
+}
+
+#[test]
+fn the_table_progress_is_checked_field_by_field() {
+    let bad = json!({ "players": [ { "name": "Ani" }, { "name": "Dirk" } ],
+        "progress": { "round": 6, "councils_counted": [1, 1], "cards_left": [1, 2, 3] } });
+    let problems = valencia::score(&bad).expect_err("invalid progress");
+    let fields: Vec<&str> = problems.0.iter().map(|p| p.field.as_str()).collect();
+    assert!(fields.contains(&"progress.round"), "{fields:?}");
+    assert!(fields.contains(&"progress.councils_counted[1]"), "{fields:?}");
+    assert!(fields.contains(&"progress.cards_left"), "{fields:?}");
+    let unknown = json!({ "players": [ { "name": "Ani" }, { "name": "Dirk" } ], "progress": { "rnd": 2 } });
+    let problems = valencia::score(&unknown).expect_err("unknown key");
+    assert_eq!(problems.0[0].field, "progress.rnd");
+}
+
+/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
+/// Stefan Feld »; a privilege used goes back to the supply (p.10); Économies gives its coins
+/// whatever the rank. The auction being entered is applied to the table once: a restart or a
+/// second tap cannot apply it twice (issue #14).
+#[test]
+fn an_auction_is_applied_to_the_table_once() {
+    let auction = json!({ "step": "A", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 6 }, { "card": "economies", "coins": 3 }] },
+        { "name": "Dirk", "stack": [{ "card": 3 }], "privileges_spent": 1, "privileges": 0 },
+        { "name": "Lilli", "stack": null } ] });
+    let table = json!({ "variant": "special_influence", "players": [
+        { "name": "Ani", "coins": 4 },
+        { "name": "Dirk", "privileges": 2, "stefan_feld": true },
+        { "name": "Lilli" } ],
+        "progress": { "auction": auction } });
+    assert!(valencia::score(&table).is_ok(), "a table with an auction being entered scores");
+    let applied = valencia::apply_auction(&table).expect("applies");
+    let pawns: Vec<_> = (0..3).map(|i| applied["players"][i]["stefan_feld"].clone()).collect();
+    assert_eq!(pawns, [json!(true), json!(false), json!(false)], "the winner takes the pawn");
+    assert_eq!(applied["players"][0]["coins"], json!(7), "Économies: 4 + 3");
+    assert_eq!(applied["players"][1]["privileges"], json!(1), "the privilege spent goes back");
+    assert_eq!(applied["progress"]["auction_applied"], json!(true));
+    assert_eq!(applied["progress"]["auction"], table["progress"]["auction"], "the taps stay");
+
+    let twice = valencia::apply_auction(&applied).expect_err("applied already");
+    assert_eq!(
+        (twice.0[0].field.as_str(), twice.0[0].code.as_str()),
+        ("progress.auction_applied", "auction_applied")
+    );
+    let none = valencia::apply_auction(&json!({ "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+        .expect_err("nothing to apply");
+    assert_eq!(none.0[0].field, "progress.auction");
+}

@@ -248,7 +248,7 @@ pub fn deck_size(special: &[InfluenceCard]) -> u32 {
 pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
 
 /// An auction as sent.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawAuction {
     #[serde(default)]
@@ -272,7 +272,7 @@ pub struct ValenciaRawAuction {
     pub other: BTreeMap<String, Value>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawBid {
     #[serde(default)]
@@ -294,7 +294,7 @@ pub struct ValenciaRawBid {
     pub other: BTreeMap<String, Value>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawCard {
     /// 1–6 (number or string; 0 = `joker`, 7 = `central`) or `joker`, `economies`, `twins`,

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::auction::{ValenciaStep, deck_size, special_cards};
-use super::board::{PRIVILEGES_IN_BOX, ROUNDS, ValenciaSeat, to_u8, to_u32};
+use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
+use super::board::{PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
 use super::table::ValenciaVariant;
-use crate::games::{Problems, input};
+use crate::games::{Problem, Problems, input};
 use crate::text::Text;
 
 const GAME: &str = "Valencia";
@@ -188,6 +188,255 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         shortage,
         explanation,
     })
+}
+
+/// Where the table helpers stand, kept in the table state itself: saved with every change,
+/// restored on resume and taken back by the same undo as the values it changed. Whether a
+/// council phase was counted is read from here, never from a screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(deny_unknown_fields)]
+pub struct ValenciaProgress {
+    /// 1 to 5 (absent: 1).
+    #[serde(default)]
+    pub round: Option<u8>,
+    /// The moment of the round (absent: A).
+    #[serde(default)]
+    pub step: Option<ValenciaMoment>,
+    /// Influence cards left per seat (absent or null: a full deck).
+    #[serde(default)]
+    pub cards_left: Vec<Option<u32>>,
+    /// Rounds whose council phase was counted into the players' council points and privileges.
+    #[serde(default)]
+    pub councils_counted: Vec<u8>,
+    /// The auction being entered: what each player revealed so far, as the resolver reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<ValenciaRawAuction>,
+    /// The auction above was applied to the table (pawn, coins, resources, privileges): it
+    /// cannot be applied twice.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auction_applied: bool,
+}
+
+impl ValenciaProgress {
+    pub fn round(&self) -> u8 {
+        self.round.unwrap_or(1)
+    }
+
+    /// Every problem of the progress, on its field.
+    pub(crate) fn check(&self, p: &mut Problems, players: usize) {
+        if !(1..=ROUNDS).contains(&self.round()) {
+            p.push(
+                "progress.round",
+                "out_of_range",
+                Text::new(
+                    format!("Manche {} : la partie en compte {ROUNDS}.", self.round()),
+                    format!("Round {}: the game has {ROUNDS}.", self.round()),
+                ),
+            );
+        }
+        if self.auction.as_ref().is_some_and(|a| a.players.len() != players) {
+            p.push(
+                "progress.auction.players",
+                "player_count",
+                Text::new(
+                    "L'enchère en cours ne compte pas autant de joueurs que la table.",
+                    "The auction being entered does not have as many players as the table.",
+                ),
+            );
+        }
+        if self.cards_left.len() > players {
+            p.push(
+                "progress.cards_left",
+                "player_count",
+                Text::new("Plus de paquets que de joueurs.", "More decks than players."),
+            );
+        }
+        let mut seen = Vec::new();
+        for (k, &r) in self.councils_counted.iter().enumerate() {
+            if !(1..=ROUNDS).contains(&r) || seen.contains(&r) {
+                p.push(
+                    format!("progress.councils_counted[{k}]"),
+                    "out_of_range",
+                    Text::new(
+                        format!("Phase du Conseil de la manche {r} impossible ou déjà comptée."),
+                        format!("Council phase of round {r} impossible or counted already."),
+                    ),
+                );
+            }
+            seen.push(r);
+        }
+    }
+}
+
+/// Valencia, p.10 (phase III), applied to the table itself: « Chaque joueur marque 1 point de
+/// prestige par membre de sa famille présent au Conseil » and the most members take a privilege
+/// (ties: each). Adds the points to each player's `council_points`, the privilege to their
+/// `privileges`, and records the tracker's round as counted — once: a round already counted is
+/// refused, so a phase cannot be counted twice, whatever the screen shows. Returns the table
+/// with only those fields changed.
+pub fn count_council(table: &Value) -> Result<Value, Problems> {
+    let raw: super::ValenciaRawTable = input::from_table(table, 5, GAME)?;
+    let progress = raw.progress.clone().unwrap_or_default();
+    let mut p = Problems::new();
+    progress.check(&mut p, raw.players.len());
+    let round = progress.round();
+    if progress.councils_counted.contains(&round) {
+        p.push(
+            "progress.councils_counted",
+            "council_counted",
+            Text::new(
+                format!("La phase du Conseil de la manche {round} est déjà comptée."),
+                format!("The council phase of round {round} is counted already."),
+            ),
+        );
+    }
+    let mut points = Vec::with_capacity(raw.players.len());
+    let mut privileges = Vec::with_capacity(raw.players.len());
+    for (i, rp) in raw.players.iter().enumerate() {
+        points.push(input::count(
+            &mut p,
+            format!("players[{i}].council_points"),
+            rp.council_points.as_ref(),
+            u32::MAX / 2,
+            &Text::new("points du Conseil", "council points"),
+        ));
+        privileges.push(input::count(
+            &mut p,
+            format!("players[{i}].privileges"),
+            rp.privileges.as_ref(),
+            u32::MAX / 2,
+            &Text::new("privilèges", "privileges"),
+        ));
+    }
+    let held: u32 = privileges.iter().flatten().fold(0u32, |s, &n| s.saturating_add(n));
+    let council = ValenciaRawCouncil {
+        variant: raw.variant.clone(),
+        players: raw
+            .players
+            .iter()
+            .map(|rp| ValenciaRawCouncillor {
+                name: rp.name.clone(),
+                council: rp.council.clone().unwrap_or_default(),
+                other: BTreeMap::new(),
+            })
+            .collect(),
+        privileges_supply: Some(Value::from(PRIVILEGES_IN_BOX.saturating_sub(held))),
+        other: BTreeMap::new(),
+    };
+    let phase = council_phase(&council);
+    if let Err(e) = &phase {
+        p.0.extend(e.0.iter().cloned());
+    }
+    let phase = match phase {
+        Ok(phase) if p.is_empty() => phase,
+        _ => return Err(p),
+    };
+
+    let mut out = table.clone();
+    for s in &phase.players {
+        let i = usize::from(s.seat);
+        let Some(seat) = out.get_mut("players").and_then(|ps| ps.get_mut(i)).and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        let before = points.get(i).copied().flatten().unwrap_or(0);
+        seat.insert("council_points".to_owned(), Value::from(before.saturating_add(s.points)));
+        if s.gets_privilege {
+            let before = privileges.get(i).copied().flatten().unwrap_or(0);
+            seat.insert("privileges".to_owned(), Value::from(before.saturating_add(1)));
+        }
+    }
+    let mut counted = progress.councils_counted;
+    counted.push(round);
+    counted.sort_unstable();
+    set_progress(&mut out, "councils_counted", Value::from(counted));
+    Ok(out)
+}
+
+/// Applies the auction being entered (`progress.auction`) to the table: the pawn, coins,
+/// resources and privileges it moves — once, like a council phase.
+///
+/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
+/// Stefan Feld » (all passed: it stays); p.10: a privilege used « dans la réserve » is gone;
+/// Économies' coins and Entrepôt's resources are the resolver's (auction.rs). The privileges
+/// each bid may spend are read from the table, never from the auction as typed. Refused when
+/// the auction was applied already (`progress.auction_applied`). Returns the table with only
+/// those fields changed.
+pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
+    let raw: super::ValenciaRawTable = input::from_table(table, 5, GAME)?;
+    let progress = raw.progress.clone().unwrap_or_default();
+    let mut p = Problems::new();
+    progress.check(&mut p, raw.players.len());
+    let Some(mut auction) = progress.auction.clone() else {
+        p.push(
+            "progress.auction",
+            "missing",
+            Text::new("Aucune enchère en cours à appliquer.", "No auction being entered to apply."),
+        );
+        return Err(p);
+    };
+    if progress.auction_applied {
+        p.push(
+            "progress.auction_applied",
+            "auction_applied",
+            Text::new(
+                "Cette enchère est déjà appliquée à la table.",
+                "This auction was applied to the table already.",
+            ),
+        );
+    }
+    for (bid, rp) in auction.players.iter_mut().zip(&raw.players) {
+        bid.privileges = rp.privileges.clone();
+    }
+    auction.variant = raw.variant.clone();
+    let result = super::resolve_auction(&auction);
+    if let Err(e) = &result {
+        p.0.extend(
+            e.0.iter().map(|x| Problem { field: format!("progress.auction.{}", x.field), ..x.clone() }),
+        );
+    }
+    let result = match result {
+        Ok(result) if p.is_empty() => result,
+        _ => return Err(p),
+    };
+
+    let mut out = table.clone();
+    let players = out.get_mut("players").and_then(Value::as_array_mut);
+    for (i, seat) in players.into_iter().flatten().enumerate() {
+        let Some(seat) = seat.as_object_mut() else { continue };
+        seat.insert("stefan_feld".to_owned(), Value::Bool(i == usize::from(result.pawn_holder)));
+        let Some(bid) = result.bids.iter().find(|b| usize::from(b.seat) == i) else { continue };
+        let before = |key: &str| seat.get(key).and_then(Value::as_u64).unwrap_or(0);
+        let coins = before("coins").saturating_add(u64::from(bid.coins_gained));
+        let privileges = before("privileges").saturating_sub(u64::from(bid.privileges_spent));
+        seat.insert("coins".to_owned(), Value::from(coins));
+        seat.insert("privileges".to_owned(), Value::from(privileges));
+        let resources = seat.entry("resources").or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if let Some(resources) = resources.as_object_mut() {
+            for r in ValenciaResource::ALL {
+                let gained = bid.resources_gained.get(r);
+                if gained > 0 {
+                    let had = resources.get(r.key()).and_then(Value::as_u64).unwrap_or(0);
+                    resources.insert(r.key().to_owned(), Value::from(had.saturating_add(u64::from(gained))));
+                }
+            }
+        }
+    }
+    set_progress(&mut out, "auction_applied", Value::Bool(true));
+    Ok(out)
+}
+
+/// Sets one field of the table's `progress`, leaving the rest as it was sent.
+fn set_progress(table: &mut Value, key: &str, value: Value) {
+    let Some(obj) = table.as_object_mut() else { return };
+    let progress = obj.entry("progress").or_insert_with(|| Value::Object(serde_json::Map::new()));
+    if !progress.is_object() {
+        *progress = Value::Object(serde_json::Map::new());
+    }
+    if let Some(progress) = progress.as_object_mut() {
+        progress.insert(key.to_owned(), value);
+    }
 }
 
 /// A moment of a round: a step of the action phase (A–I), or the council phase that closes

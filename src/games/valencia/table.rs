@@ -11,6 +11,7 @@ use super::board::{
     ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
 };
 use super::missions::{Mission, ValenciaJudging, mission};
+use super::phases::ValenciaProgress;
 use crate::games::{Problems, input};
 use crate::text::Text;
 
@@ -77,6 +78,9 @@ pub struct ValenciaRawTable {
     pub fountains: Vec<ValenciaRawFountain>,
     #[serde(default)]
     pub players: Vec<ValenciaRawPlayer>,
+    /// Where the table helpers stand (round tracker, council phases counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<ValenciaProgress>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -244,6 +248,9 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
     }
 
     let fountains = validate_fountains(&mut p, &raw.fountains);
+    if let Some(progress) = &raw.progress {
+        progress.check(&mut p, n);
+    }
 
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     input::player_names(&mut p, &names);
