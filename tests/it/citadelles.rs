@@ -1123,3 +1123,25 @@ proptest! {
         prop_assert!(with(&bigger) >= with(&city));
     }
 }
+
+/// The round being called is part of the play's state (issue #14: "the Citadelles round caller
+/// loses a round in progress" after a restart): the table keeps it and gives it back as it was.
+#[test]
+fn a_round_being_called_is_kept_in_the_table_and_must_be_this_table_s() {
+    let r = reveal(&apply(&reveal(&round(4, 0), Some(2)), CitadellesRoundAction::Murder { rank: 6 }), None);
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round as JSON");
+    let raw: citadelles::CitadellesRawTable = serde_json::from_value(table.clone()).expect("table");
+    assert_eq!(raw.round_in_progress.as_ref(), Some(&r), "the same round comes back");
+    assert_eq!(
+        raw.round_in_progress.expect("round").call().map(|c| c.rank),
+        Some(3),
+        "called where it stopped"
+    );
+    assert_eq!(score(table).players.len(), 4, "a table with its round in progress still scores");
+
+    // A round called for 3 players does not belong to a 4-player table.
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(round(3, 0)).expect("round as JSON");
+    assert!(has(&problems(table), "round_in_progress", "round_mismatch"));
+}

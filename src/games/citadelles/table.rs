@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::characters::{Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
+use super::round::CitadellesRound;
 use super::{
     CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
 };
@@ -42,6 +43,10 @@ pub struct CitadellesRawTable {
     /// characters, plus the ninth when there is one). The round caller reads it.
     #[serde(default)]
     pub characters_in_play: Option<Vec<String>>,
+    /// The round the caller is calling now, kept with the table so that a restart or an undo
+    /// finds it where it was (absent between rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_in_progress: Option<CitadellesRound>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -245,6 +250,28 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
 }
 
 /// Checks a raw table, reporting every problem with its field.
+/// A round being called belongs to this table: same rules, same number of players.
+fn check_round_in_progress(
+    p: &mut Problems,
+    round: &CitadellesRound,
+    variant: Option<CitadellesVariant>,
+    players: usize,
+) {
+    if variant.is_some_and(|v| v != round.variant)
+        || usize::from(round.players) != players
+        || round.names.len() != players
+    {
+        p.push(
+            "round_in_progress",
+            "round_mismatch",
+            Text::new(
+                "Le tour en cours d'appel n'est pas celui de cette table (règle ou nombre de joueurs différents) : recommencez-le.",
+                "The round being called is not this table's (other rules or player count): start it again.",
+            ),
+        );
+    }
+}
+
 pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
     let mut p = Problems::new();
 
@@ -273,6 +300,9 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
     let count = raw.players.len();
     let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
     let count_ok = (min..=max).contains(&count);
+    if let Some(round) = &raw.round_in_progress {
+        check_round_in_progress(&mut p, round, variant, count);
+    }
     if !count_ok {
         let label = variant.map(CitadellesVariant::label);
         p.push(
