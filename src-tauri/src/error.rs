@@ -44,6 +44,7 @@ impl From<StoreError> for CommandError {
             "not_found" => ErrorKind::NotFound,
             "newer_schema" => ErrorKind::NewerSchema,
             "not_greffier" => ErrorKind::NotGreffier,
+            "nothing_to_undo" => ErrorKind::InvalidInput,
             "io" => ErrorKind::Io,
             _ => ErrorKind::Database,
         };

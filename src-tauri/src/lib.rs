@@ -27,16 +27,20 @@ macro_rules! specta_builder {
             app::app_info,
             app::get_preferences::<$r>,
             app::set_preferences::<$r>,
+            app::close_window::<$r>,
             games::list_games,
             games::citadelles_catalogue,
             citadelles::citadelles_draft_plan,
             citadelles::citadelles_draw_draft,
             citadelles::citadelles_start_round,
             citadelles::citadelles_round_apply,
+            citadelles::citadelles_round_view,
             citadelles::citadelles_destruction_quote,
             valencia::valencia_missions,
             valencia::valencia_auction,
             valencia::valencia_council,
+            valencia::valencia_count_council,
+            valencia::valencia_apply_auction,
             valencia::valencia_round,
             orleans::orleans_scenarios,
             orleans::orleans_events,
@@ -69,6 +73,8 @@ macro_rules! specta_builder {
             plays::create_player,
             plays::start_play,
             plays::save_table_state,
+            plays::preview_table_state,
+            plays::undo_table_state,
             plays::finish_play,
             plays::abandon_play,
             plays::list_plays,
@@ -101,8 +107,11 @@ pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
-    builder.plugin(tauri_plugin_store::Builder::new().build()).invoke_handler(specta.invoke_handler()).setup(
-        |app| {
+    builder
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .invoke_handler(specta.invoke_handler())
+        .on_window_event(ask_the_page_before_closing)
+        .setup(|app| {
             // With GREFFIER_DATA_DIR (tests, a portable copy) everything stays in that folder;
             // otherwise exports go to the user's documents, where they will look for them.
             let (dir, exports) = match std::env::var_os(DATA_DIR_ENV) {
@@ -111,8 +120,30 @@ pub fn configure<R: Runtime>(
             };
             init_state(app.handle(), dir, exports)?;
             Ok(())
-        },
-    )
+        })
+}
+
+/// How long a closing window waits for the page to save what it holds.
+const CLOSE_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Closing the window first lets the page save the change its sheet still holds (the autosave
+/// waits a moment after a keystroke): the page saves, then calls `close_window`. A page that
+/// does not answer is closed after [`CLOSE_GRACE`] anyway.
+fn ask_the_page_before_closing<R: Runtime>(window: &tauri::Window<R>, event: &tauri::WindowEvent) {
+    if let tauri::WindowEvent::CloseRequested { api, .. } = event
+        && let Some(webview) = window.app_handle().get_webview_window(window.label())
+    {
+        api.prevent_close();
+        if webview.eval("window.__greffierBeforeClose ? window.__greffierBeforeClose() : window.__TAURI_INTERNALS__.invoke('close_window')").is_err() {
+            let _ = window.destroy();
+            return;
+        }
+        let window = window.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(CLOSE_GRACE);
+            let _ = window.destroy();
+        });
+    }
 }
 
 /// Starts the desktop app.

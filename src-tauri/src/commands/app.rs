@@ -3,7 +3,7 @@
 use serde::Serialize;
 use tauri::{AppHandle, Runtime, State};
 
-use crate::error::CmdResult;
+use crate::error::{CmdResult, CommandError};
 use crate::prefs::{self, LoadedPreferences, Preferences, PrefsPath};
 use crate::state::AppState;
 
@@ -41,4 +41,12 @@ pub async fn set_preferences<R: Runtime>(
     preferences: Preferences,
 ) -> CmdResult<Preferences> {
     prefs::save(&app, &file.0, &preferences)
+}
+
+/// Closes the window the page asked from, once it saved what it held (see `lib.rs`: closing
+/// first asks the page).
+#[tauri::command]
+#[specta::specta]
+pub async fn close_window<R: tauri::Runtime>(window: tauri::Window<R>) -> CmdResult<()> {
+    window.destroy().map_err(CommandError::internal)
 }

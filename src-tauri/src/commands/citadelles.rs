@@ -37,6 +37,13 @@ pub async fn citadelles_start_round(setup: CitadellesRoundSetup) -> CmdResult<Ci
     Ok(citadelles::start_round(&setup)?.view())
 }
 
+/// What the caller shows for a round kept in the table state (after a restart or an undo).
+#[tauri::command]
+#[specta::specta]
+pub async fn citadelles_round_view(round: CitadellesRound) -> CmdResult<CitadellesRoundView> {
+    Ok(round.view())
+}
+
 /// Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round.
 #[tauri::command]
 #[specta::specta]

@@ -1,7 +1,9 @@
 //! Players and plays.
 
 use greffier::games::GameId;
-use greffier::history::{CardValue, Id, NewPlay, PlayDetail, PlayFilter, PlayPage, Player, ScorePreview};
+use greffier::history::{
+    CardValue, Id, NewPlay, PlayDetail, PlayFilter, PlayPage, Player, ScorePreview, UndoneState,
+};
 use tauri::State;
 
 use crate::error::CmdResult;
@@ -39,6 +41,24 @@ pub async fn save_table_state(
     table: serde_json::Value,
 ) -> CmdResult<ScorePreview> {
     Ok(state.store()?.save_table_state(play_id, &table)?)
+}
+
+/// Scores a state without storing it: the answer on every keystroke, before the autosave.
+#[tauri::command]
+#[specta::specta]
+pub async fn preview_table_state(
+    state: State<'_, AppState>,
+    play_id: Id,
+    table: serde_json::Value,
+) -> CmdResult<ScorePreview> {
+    Ok(state.store()?.preview_table_state(play_id, &table)?)
+}
+
+/// Takes the play back to its previous saved state (kept by the core, so across restarts).
+#[tauri::command]
+#[specta::specta]
+pub async fn undo_table_state(state: State<'_, AppState>, play_id: Id) -> CmdResult<UndoneState> {
+    Ok(state.store()?.undo_table_state(play_id)?)
 }
 
 #[tauri::command]

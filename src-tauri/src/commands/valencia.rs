@@ -29,6 +29,22 @@ pub async fn valencia_council(council: ValenciaRawCouncil) -> CmdResult<Valencia
     Ok(valencia::council_phase(&council)?)
 }
 
+/// Counts the tracker's council phase into the table (points, privileges, the round marked
+/// counted) and returns the new table; a phase counted already is refused.
+#[tauri::command]
+#[specta::specta]
+pub async fn valencia_count_council(table: serde_json::Value) -> CmdResult<serde_json::Value> {
+    Ok(valencia::count_council(&table)?)
+}
+
+/// Applies the auction being entered to the table (pawn, coins, resources, privileges spent)
+/// and returns the new table; an auction applied already is refused.
+#[tauri::command]
+#[specta::specta]
+pub async fn valencia_apply_auction(table: serde_json::Value) -> CmdResult<serde_json::Value> {
+    Ok(valencia::apply_auction(&table)?)
+}
+
 /// Where the game stands: round, step, who acts, cards left per player, privileges left.
 #[tauri::command]
 #[specta::specta]

@@ -9,6 +9,11 @@ export const commands = {
 	appInfo: () => typedError<AppInfo, CommandError>(__TAURI_INVOKE("app_info")),
 	getPreferences: () => typedError<LoadedPreferences, CommandError>(__TAURI_INVOKE("get_preferences")),
 	setPreferences: (preferences: Preferences) => typedError<Preferences, CommandError>(__TAURI_INVOKE("set_preferences", { preferences })),
+	/**
+	 *  Closes the window the page asked from, once it saved what it held (see `lib.rs`: closing
+	 *  first asks the page).
+	 */
+	closeWindow: () => typedError<null, CommandError>(__TAURI_INVOKE("close_window")),
 	listGames: () => typedError<GameSummary[], CommandError>(__TAURI_INVOKE("list_games")),
 	/**
 	 *  Citadelles' districts, wonders and characters for both rule profiles, each with its rule
@@ -25,6 +30,8 @@ export const commands = {
 	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
 	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round. */
 	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
+	/**  What the caller shows for a round kept in the table state (after a restart or an undo). */
+	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_view", { round })),
 	/**  What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, CommandError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
 	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
@@ -33,6 +40,16 @@ export const commands = {
 	valenciaAuction: (auction: ValenciaRawAuction) => typedError<ValenciaAuction, CommandError>(__TAURI_INVOKE("valencia_auction", { auction })),
 	/**  The council phase: points per player and who takes a privilege. */
 	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, CommandError>(__TAURI_INVOKE("valencia_council", { council })),
+	/**
+	 *  Counts the tracker's council phase into the table (points, privileges, the round marked
+	 *  counted) and returns the new table; a phase counted already is refused.
+	 */
+	valenciaCountCouncil: (table: Value) => typedError<Value, CommandError>(__TAURI_INVOKE("valencia_count_council", { table })),
+	/**
+	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges spent)
+	 *  and returns the new table; an auction applied already is refused.
+	 */
+	valenciaApplyAuction: (table: Value) => typedError<Value, CommandError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
 	/**  Where the game stands: round, step, who acts, cards left per player, privileges left. */
 	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, CommandError>(__TAURI_INVOKE("valencia_round", { round })),
 	/**  The six scenarios: players, rounds, event tracks, objectives, win and loss rules. */
@@ -96,6 +113,10 @@ export const commands = {
 	 *  problems.
 	 */
 	saveTableState: (playId: number, table: Value) => typedError<ScorePreview, CommandError>(__TAURI_INVOKE("save_table_state", { playId, table })),
+	/**  Scores a state without storing it: the answer on every keystroke, before the autosave. */
+	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, CommandError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
+	/**  Takes the play back to its previous saved state (kept by the core, so across restarts). */
+	undoTableState: (playId: number) => typedError<UndoneState, CommandError>(__TAURI_INVOKE("undo_table_state", { playId })),
 	finishPlay: (playId: number, table: Value) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("finish_play", { playId, table })),
 	abandonPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("abandon_play", { playId })),
 	listPlays: (filter: PlayFilter) => typedError<PlayPage, CommandError>(__TAURI_INVOKE("list_plays", { filter })),
@@ -1553,7 +1574,14 @@ export type ScoreBucket = {
 export type ScorePreview = {
 	scoreboard: Scoreboard | null,
 	problems: Problem[],
+	/**
+	 *  While `problems` are not fixed: the totals without the fields they name (nobody wins
+	 *  yet); `None` when the scoreboard is complete or a problem is about the whole table.
+	 */
+	partial: Scoreboard | null,
 	help: TableHelp | null,
+	/**  How many times Undo can take the play back (revisions kept by the core). */
+	undo_steps: number,
 };
 
 /**  One player's score in one play (a high or a low). */
@@ -1678,6 +1706,12 @@ export type TieBreak = {
 	/**  True when the criteria left at least two of them still level: they share the place. */
 	shared: boolean,
 	explanation: Text,
+};
+
+/**  What Undo brought back: the state (for the sheet to show) and its live score. */
+export type UndoneState = {
+	state: Value,
+	preview: ScorePreview,
 };
 
 /**  How often something was used (a district, a character, a variant…). */

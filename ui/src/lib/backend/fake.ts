@@ -8,6 +8,7 @@ import { CITADELLES_CATALOGUE } from './citadelles-catalogue';
 import { SPLENDOR_CATALOGUE } from './splendor-catalogue';
 import type {
 	AnyTableState,
+	UndoneState,
 	AppInfo,
 	CardValue,
 	CitadellesTableState,
@@ -404,6 +405,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		preferences: { language: null, theme: 'system', default_player_count: null }
 	});
 	let db: Db = fresh();
+	/** Saved states replaced by each autosave, per play (what undo brings back). */
+	const revisions: Record<number, unknown[]> = {};
 	if (opts.persist) {
 		try {
 			const raw = localStorage.getItem(STORAGE_KEY);
@@ -452,9 +455,9 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 				`${g.name} is played by ${variant.min_players} to ${variant.max_players} players.`
 			);
 		const points = players.map((pl, i) => {
-			if (!pl.name.trim()) push(`players[${i}].name`, 'empty_name', `Le joueur ${i + 1} n'a pas de nom.`, `Player ${i + 1} has no name.`);
+			if (!String(pl.name ?? "").trim()) push(`players[${i}].name`, 'empty_name', `Le joueur ${i + 1} n'a pas de nom.`, `Player ${i + 1} has no name.`);
 			return g.categories.map((c) => {
-				const v = pl.points[c.key];
+				const v = pl.points?.[c.key];
 				if (v === null || v === undefined) return 0;
 				if (typeof v !== 'number' || !Number.isInteger(v)) {
 					push(`players[${i}].points.${c.key}`, 'not_an_integer', 'Un nombre entier est attendu.', 'A whole number is expected.');
@@ -617,6 +620,9 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async citadellesRoundApply() {
 			return notInPreview('the round caller needs');
 		},
+		async citadellesRoundView() {
+			return notInPreview('the round caller needs');
+		},
 		async citadellesDestructionQuote() {
 			return notInPreview('the round caller needs');
 		},
@@ -633,6 +639,12 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		},
 		async valenciaRound() {
 			return notInPreview('the round tracker needs');
+		},
+		async valenciaCountCouncil() {
+			return notInPreview('the council needs');
+		},
+		async valenciaApplyAuction() {
+			return notInPreview('the auction needs');
 		},
 		async orleansScenarios() {
 			return notInPreview('the scenarios need');
@@ -719,13 +731,35 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			await wait();
 			const p = play(id);
 			if (p.status !== 'in_progress') throw new BackendError('invalid_input', 'play is not in progress');
+			// Like the core: a play with nothing saved yet goes back to nothing (null).
+			const before = p.table_state ?? null;
+			if (JSON.stringify(before) !== JSON.stringify(state)) {
+				(revisions[id] ??= []).push(clone(before));
+			}
 			p.table_state = clone(state) as unknown as PlayDetail['table_state'];
 			p.table_schema_version = game(p.game).table_schema_version;
 			const r = score(p, state);
 			p.scoreboard = r.scoreboard;
 			save();
 			// The fake computes no game help (eligibility, powers): that is the core's job.
-			return { ...clone(r), help: null };
+			return { ...clone(r), help: null, partial: null, undo_steps: revisions[id]?.length ?? 0 };
+		},
+		async previewTableState(id, state) {
+			await wait();
+			const p = play(id);
+			if (p.status !== 'in_progress') throw new BackendError('invalid_input', 'play is not in progress');
+			return { ...clone(score(p, state)), help: null, partial: null, undo_steps: revisions[id]?.length ?? 0 };
+		},
+		async undoTableState(id) {
+			await wait();
+			const p = play(id);
+			const prev = revisions[id]?.pop();
+			if (prev === undefined) throw new BackendError('invalid_input', 'nothing to undo');
+			p.table_state = clone(prev) as unknown as PlayDetail['table_state'];
+			const r = prev === null ? { scoreboard: null, problems: [] } : score(p, prev as AnyTableState);
+			save();
+			const undo_steps = revisions[id]?.length ?? 0;
+			return { state: clone(prev) as UndoneState['state'], preview: { ...clone(r), help: null, partial: null, undo_steps } };
 		},
 		async finishPlay(id, state) {
 			await wait();

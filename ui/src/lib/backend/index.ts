@@ -59,7 +59,8 @@ import type {
 	RuleSearch,
 	SearchFilter,
 	ScorePreview,
-	SetupStep
+	SetupStep,
+	UndoneState
 } from './types';
 
 export * from './types';
@@ -84,6 +85,7 @@ export interface Backend {
 	citadellesDrawDraft(plan: CitadellesDraftPlan, characters: string[], seed: number): Promise<CitadellesDraftDraw>;
 	citadellesStartRound(setup: CitadellesRoundSetup): Promise<CitadellesRoundView>;
 	citadellesRoundApply(round: CitadellesRound, action: CitadellesRoundAction): Promise<CitadellesRoundView>;
+	citadellesRoundView(round: CitadellesRound): Promise<CitadellesRoundView>;
 	/** What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote(round: CitadellesRound, target: CitadellesDestroyTarget): Promise<CitadellesDestructionQuote>;
 	/** Valencia's 35 mission cards (24 kinds): what each asks, how it is judged. */
@@ -92,6 +94,9 @@ export interface Backend {
 	valenciaAuction(auction: ValenciaRawAuction): Promise<ValenciaAuction>;
 	/** The council phase: points per player and who takes a privilege. */
 	valenciaCouncil(council: ValenciaRawCouncil): Promise<ValenciaCouncil>;
+	/** Counts the tracker's council phase into the table, once per round (the core refuses twice). */
+	valenciaCountCouncil(table: AnyTableState): Promise<AnyTableState>;
+	valenciaApplyAuction(table: AnyTableState): Promise<AnyTableState>;
 	/** Round and step, who acts, cards left per player, privileges left. */
 	valenciaRound(round: ValenciaRawRound): Promise<ValenciaRound>;
 	/** Orléans: Invasion's six scenarios. */
@@ -112,6 +117,10 @@ export interface Backend {
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
 	saveTableState(playId: number, state: AnyTableState): Promise<ScorePreview>;
+	/** The live score and help of a state, without storing it (on every keystroke). */
+	previewTableState(playId: number, state: AnyTableState): Promise<ScorePreview>;
+	/** Takes the play back to its previous saved state (kept by the core across restarts). */
+	undoTableState(playId: number): Promise<UndoneState>;
 	finishPlay(playId: number, state: AnyTableState): Promise<PlayDetail>;
 	abandonPlay(playId: number): Promise<PlayDetail>;
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
@@ -164,10 +173,13 @@ const METHODS: (keyof Backend)[] = [
 	'citadellesDrawDraft',
 	'citadellesStartRound',
 	'citadellesRoundApply',
+	'citadellesRoundView',
 	'citadellesDestructionQuote',
 	'valenciaMissions',
 	'valenciaAuction',
 	'valenciaCouncil',
+	'valenciaCountCouncil',
+	'valenciaApplyAuction',
 	'valenciaRound',
 	'orleansScenarios',
 	'orleansEvents',
@@ -180,6 +192,8 @@ const METHODS: (keyof Backend)[] = [
 	'createPlayer',
 	'startPlay',
 	'saveTableState',
+	'previewTableState',
+	'undoTableState',
 	'finishPlay',
 	'abandonPlay',
 	'listPlays',
@@ -237,3 +251,8 @@ export const backend: Backend = Object.fromEntries(
 		}
 	])
 ) as unknown as Backend;
+
+/** Runs `hook` (save what the sheets still hold) before the desktop window closes. */
+export function beforeWindowCloses(hook: () => Promise<void>): void {
+	if (inTauri()) void import('./tauri').then((m) => m.installCloseHook(hook));
+}

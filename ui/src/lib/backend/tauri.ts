@@ -2,6 +2,7 @@
 import { commands } from './bindings';
 import { BackendError } from './error';
 import type { Backend } from './index';
+import type { AnyTableState, UndoneState } from './types';
 
 type Res<T> = { status: 'ok'; data: T } | { status: 'error'; error: unknown };
 
@@ -32,10 +33,13 @@ export function createTauriBackend(): Backend {
 		citadellesDrawDraft: (plan, characters, seed) => call(commands.citadellesDrawDraft(plan, characters, seed)),
 		citadellesStartRound: (setup) => call(commands.citadellesStartRound(setup)),
 		citadellesRoundApply: (round, action) => call(commands.citadellesRoundApply(round, action)),
+		citadellesRoundView: (round) => call(commands.citadellesRoundView(round)),
 		citadellesDestructionQuote: (round, target) => call(commands.citadellesDestructionQuote(round, target)),
 		valenciaMissions: () => call(commands.valenciaMissions()),
 		valenciaAuction: (a) => call(commands.valenciaAuction(a)),
 		valenciaCouncil: (c) => call(commands.valenciaCouncil(c)),
+		valenciaCountCouncil: (t) => call(commands.valenciaCountCouncil(t as unknown as StateArg)) as Promise<AnyTableState>,
+		valenciaApplyAuction: (t) => call(commands.valenciaApplyAuction(t as unknown as StateArg)) as Promise<AnyTableState>,
 		valenciaRound: (r) => call(commands.valenciaRound(r)),
 		orleansScenarios: () => call(commands.orleansScenarios()),
 		orleansEvents: () => call(commands.orleansEvents()),
@@ -48,6 +52,8 @@ export function createTauriBackend(): Backend {
 		createPlayer: (name, colour) => call(commands.createPlayer(name, colour)),
 		startPlay: (np) => call(commands.startPlay(np)),
 		saveTableState: (id, state) => call(commands.saveTableState(id, state as unknown as StateArg)),
+		previewTableState: (id, state) => call(commands.previewTableState(id, state as unknown as StateArg)),
+		undoTableState: (id) => call(commands.undoTableState(id)) as Promise<UndoneState>,
 		finishPlay: (id, state) => call(commands.finishPlay(id, state as unknown as StateArg)),
 		abandonPlay: (id) => call(commands.abandonPlay(id)),
 		listPlays: (f) => call(commands.listPlays(f)),
@@ -75,5 +81,19 @@ export function createTauriBackend(): Backend {
 		searchRules: (q, filter) => call(commands.searchRules(q, filter)),
 		listRules: (filter) => call(commands.listRules(filter)),
 		getRule: (id) => call(commands.getRule(id))
+	};
+}
+
+/**
+ * The shell asks the page before the window closes (it evaluates `__greffierBeforeClose`, and
+ * closes the window itself if the page does not answer): save what waits, then let it close.
+ */
+export function installCloseHook(hook: () => Promise<void>): void {
+	(window as unknown as { __greffierBeforeClose?: () => Promise<void> }).__greffierBeforeClose = async () => {
+		try {
+			await hook();
+		} finally {
+			await commands.closeWindow();
+		}
 	};
 }

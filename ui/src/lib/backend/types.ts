@@ -1,6 +1,6 @@
 // The contract's types, re-exported from the (generated) bindings, plus names for the nested
 // shapes that the generator may or may not name. Only src/lib/backend/ imports bindings.
-import type { Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
+import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
 export type {
 	AppInfo,
@@ -143,6 +143,7 @@ export type {
 	SearchFilter,
 	Scoreboard,
 	ScorePreview,
+	UndoneState,
 	Seat,
 	SeatHelp,
 	TableHelp,
@@ -225,6 +226,8 @@ export interface CitadellesTableState {
 	completion_order?: number[];
 	/** Seat holding the crown at the end. */
 	crown?: number | null;
+	/** The round the caller is calling now (the core's own state of it). */
+	round_in_progress?: CitadellesRound | null;
 }
 
 export interface CitadellesPlayerState {
