@@ -1,6 +1,6 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players
@@ -51,6 +51,12 @@ export async function run() {
 			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
 			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
 			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
+			// A second complete city: the app asks where Lilli comes in the completion order.
+			await waitText('cit-completion-ask-2', (t) => t.includes('Lilli'), 'the app asks when Lilli completed her city');
+			await tap('cit-place-2-last');
+			// Fixing a typo in a complete city does not move who completed first.
+			await tap('cit-remove-0-6');
+			await buildCity(0, [['port', 'harbor']]);
 			await waitText('cit-completion', (t) => t.indexOf('Ani') >= 0 && t.indexOf('Ani') < t.indexOf('Lilli'), 'Ani completed first, then Lilli');
 			await waitText('total-0', (t) => t === '22', 'Ani: 18 + 4 for the first complete city');
 			await waitText('total-1', (t) => t === '22', 'Dirk: 22 in district costs');
@@ -65,7 +71,16 @@ export async function run() {
 		await tap('cit-round-start');
 		// Assassin, Thief: nobody; Magician: Lilli; King: Ani; Bishop: nobody; Merchant: Frank;
 		// Architect: nobody; Warlord: Dirk.
-		for (const who of ['none', 'none', '2', '0', 'none', '3', 'none', '1']) {
+		for (const [k, who] of ['none', 'none', '2', '0', 'none', '3', 'none', '1'].entries()) {
+			if (k === 4) {
+				// The app closes mid-round: the round comes back where it was, Bishop (5) to call.
+				await waitText('save-state', (t) => t.includes('Enregistré'), 'the round so far is saved');
+				await endSession();
+				await startSession();
+				await shown('nav-home', 30000);
+				await tap(`history-row-${citadellesId}`);
+				await waitText('cit-call', (t) => t.includes('(5)'), 'after a restart the caller is at the Bishop (5)');
+			}
 			await waitText('cit-call', (t) => t.length > 0, 'a character is called');
 			await tap(`cit-reveal-${who}`);
 		}

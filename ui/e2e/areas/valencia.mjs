@@ -2,7 +2,7 @@
 // in an auction, missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI
 // (`greffier score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city),
 // finished and checked in History.
-import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText } from '../lib.mjs';
 
 export async function run() {
 	let playId = null;
@@ -74,10 +74,54 @@ export async function run() {
 		{ critical: true }
 	);
 
+	await check(
+		'a council phase counts once: counted after a restart, and undo takes it back',
+		async () => {
+			const value = async (testid) => (await el(testid)).getValue();
+			const waitValue = (testid, want, what) =>
+				browser.waitUntil(async () => (await value(testid)) === want, { timeoutMsg: what });
+			await tap('val-council-apply');
+			await waitText('val-council-apply', (t) => t.includes('✓'), 'the button says the phase is counted');
+			// Ani: 2 members → +2 points and the majority's privilege; Dirk: 1 member → +1.
+			await waitValue('val-council-points-0', '8', 'Ani: 6 + 2 council points');
+			await waitValue('val-privileges-0', '2', 'Ani: 1 + 1 privilege');
+			await waitValue('val-council-points-1', '8', 'Dirk: 7 + 1 council point');
+			await waitText('save-state', (t) => t.includes('Enregistré'), 'saved before the restart');
+
+			await endSession();
+			await startSession();
+			await shown('nav-home', 30000);
+			await tap(`history-row-${playId}`);
+			await shown('val-fountains');
+			await waitValue('val-council-points-0', '8', 'the counted phase is still in the table after the restart');
+			const panel = await el('val-council-panel');
+			if (!(await panel.getAttribute('open'))) await tap('val-council-open');
+			await waitText('val-council-apply', (t) => t.includes('✓'), 'after the restart the phase is still counted, not offered again');
+			assert(!(await (await el('val-council-apply')).isEnabled()), 'the counted phase cannot be counted again');
+
+			await tap('undo');
+			await waitValue('val-council-points-0', '6', 'undo takes the council points back');
+			await waitValue('val-privileges-0', '1', 'undo takes the privilege back');
+			await waitText('val-council-apply', (t) => !t.includes('✓'), 'undo makes the phase countable again');
+		},
+		{ critical: true }
+	);
+
 	await check('the auction resolver: Dirk wins step A and takes the Stefan Feld pawn', async () => {
 		await tap('val-auction-open');
 		await tap('val-tap-0-5');
 		await tap('val-tap-1-6');
+		// The app closes mid-auction: the cards revealed so far come back with the play.
+		await waitText('val-auction-waiting', (t) => t.includes('Lilli') && !t.includes('Dirk'), 'Lilli still to reveal');
+		await waitText('save-state', (t) => t.includes('Enregistré'), 'the taps are saved');
+		await endSession();
+		await startSession();
+		await shown('nav-home', 30000);
+		await tap(`history-row-${playId}`);
+		await shown('val-fountains');
+		const panel = await el('val-auction-panel');
+		if (!(await panel.getAttribute('open'))) await tap('val-auction-open');
+		await waitText('val-auction-waiting', (t) => t.includes('Lilli') && !t.includes('Ani') && !t.includes('Dirk'), 'after a restart only Lilli is still to reveal');
 		await tap('val-pass-2');
 		await waitText('val-bid-result-1', (t) => t.includes('6') && t.includes('1'), 'Dirk: total 6, first');
 		await waitText('val-bid-result-0', (t) => t.includes('5') && t.includes('2'), 'Ani: total 5, second');

@@ -12,6 +12,9 @@ import {
 	profileOf,
 	searchBuildables,
 	syncCompletion,
+	placeCompletion,
+	removeCompletion,
+	unplacedComplete,
 	threshold,
 	toCitadellesState,
 	unbuild,
@@ -44,20 +47,25 @@ describe('Citadelles model', () => {
 		expect(defaultCharacters(classique, false, 4)).toHaveLength(8);
 	});
 
-	it('appends a city to the completion order when it reaches the threshold, and drops it below', () => {
+	it('starts the completion order with the first complete city and asks about the next, never inferring it', () => {
 		let m = citadellesFor('classique', seats);
 		const seven = ['temple', 'church', 'manor', 'castle', 'market', 'prison', 'harbor'];
 		for (const id of seven.slice(0, 6)) m = syncCompletion(build(m, 1, id), all, 7);
 		expect(m.completionOrder).toEqual([]);
 		for (const id of seven) m = syncCompletion(build(m, 2, id), all, 7);
-		m = syncCompletion(build(m, 1, 'palace'), all, 7);
-		expect(m.completionOrder).toEqual([2, 1]);
-		expect(cityCount(m, 1, all)).toBe(7);
-		// The players may reorder; a correction below the threshold removes the seat.
-		m = moveCompletion(m, 1, -1);
-		expect(m.completionOrder).toEqual([1, 2]);
-		m = syncCompletion(unbuild(m, 1, 0), all, 7);
 		expect(m.completionOrder).toEqual([2]);
+		m = syncCompletion(build(m, 1, 'palace'), all, 7);
+		// The second complete city is not placed by typing order: the table is asked.
+		expect(m.completionOrder).toEqual([2]);
+		expect(unplacedComplete(m, all, 7)).toEqual([1]);
+		m = placeCompletion(m, 1, 0);
+		expect(m.completionOrder).toEqual([1, 2]);
+		// Fixing a typo (a district taken out, then put back) keeps who completed first.
+		m = syncCompletion(unbuild(m, 1, 0), all, 7);
+		expect(m.completionOrder).toEqual([1, 2]);
+		m = syncCompletion(build(m, 1, 'temple'), all, 7);
+		expect(m.completionOrder).toEqual([1, 2]);
+		expect(removeCompletion(m, 1).completionOrder).toEqual([2]);
 	});
 
 	it('round-trips through the table state and takes a round record', () => {

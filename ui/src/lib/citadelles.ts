@@ -6,6 +6,7 @@ import type {
 	CitadellesCustomWonder,
 	CitadellesDistrictInfo,
 	CitadellesProfileInfo,
+	CitadellesRound,
 	CitadellesRoundRecord,
 	CitadellesTableState,
 	CitadellesVariant,
@@ -54,6 +55,8 @@ export interface CitadellesModel {
 	/** Seats, first to complete first. */
 	completionOrder: number[];
 	crown: number | null;
+	/** The round the caller is calling (the core's state of it), kept with the table. */
+	roundInProgress: CitadellesRound | null;
 }
 
 export function asVariant(variant: string): CitadellesVariant {
@@ -125,9 +128,12 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 		characters: [],
 		players: ordered.map((s) => emptySeat(s.player_name)),
 		completionOrder: [],
-		crown: 0
+		crown: 0,
+		roundInProgress: null
 	};
 	if (!isCitadellesState(saved)) return model;
+	// The core checked it when it was saved; it answers for it again when the caller shows it.
+	model.roundInProgress = saved.round_in_progress && typeof saved.round_in_progress === 'object' ? saved.round_in_progress : null;
 	model.longerGame = saved.longer_game === true;
 	model.ninthCharacter = saved.ninth_character === true;
 	model.characters = strings(saved.characters_in_play);
@@ -173,7 +179,8 @@ export function toCitadellesState(model: CitadellesModel): CitadellesTableState 
 			beautified: [...p.beautified]
 		})),
 		completion_order: [...model.completionOrder],
-		crown: model.crown
+		crown: model.crown,
+		...(model.roundInProgress ? { round_in_progress: model.roundInProgress } : {})
 	};
 }
 
@@ -248,15 +255,32 @@ export function cityCount(model: CitadellesModel, seat: number, all: Buildable[]
 }
 
 /**
- * Keeps the completion order in step with the cities: a seat that reaches the threshold is
- * appended (the order cities were completed in is the order they reached it), one that drops
- * below is removed (a correction). The rest of the order is kept as the players set it.
+ * The first city to reach the threshold starts the completion order. Nothing after that is
+ * inferred from the order things were typed: a later complete city is asked about (see
+ * `unplacedComplete`), and a seat whose city drops below (a correction) keeps its place, which
+ * the core flags until the city is complete again or the seat is taken out.
  */
 export function syncCompletion(model: CitadellesModel, all: Buildable[], t: number): CitadellesModel {
-	const complete = (s: number) => cityCount(model, s, all) >= t;
-	const kept = model.completionOrder.filter((s) => s < model.players.length && complete(s));
-	const added = model.players.map((_, s) => s).filter((s) => complete(s) && !kept.includes(s));
-	return { ...model, completionOrder: [...kept, ...added] };
+	if (model.completionOrder.length > 0) return model;
+	const complete = model.players.map((_, s) => s).filter((s) => cityCount(model, s, all) >= t);
+	return complete.length === 1 ? { ...model, completionOrder: complete } : model;
+}
+
+/** Seats whose city is complete but not placed in the completion order yet (to ask about). */
+export function unplacedComplete(model: CitadellesModel, all: Buildable[], t: number): number[] {
+	return model.players.map((_, s) => s).filter((s) => cityCount(model, s, all) >= t && !model.completionOrder.includes(s));
+}
+
+/** Puts `seat` at `position` of the completion order (as the table says it happened). */
+export function placeCompletion(model: CitadellesModel, seat: number, position: number): CitadellesModel {
+	const order = model.completionOrder.filter((s) => s !== seat);
+	order.splice(Math.max(0, Math.min(position, order.length)), 0, seat);
+	return { ...model, completionOrder: order };
+}
+
+/** Takes `seat` out of the completion order (its city was not complete after all). */
+export function removeCompletion(model: CitadellesModel, seat: number): CitadellesModel {
+	return { ...model, completionOrder: model.completionOrder.filter((s) => s !== seat) };
 }
 
 function withSeat(model: CitadellesModel, seat: number, edit: (p: CitadellesSeat) => CitadellesSeat): CitadellesModel {

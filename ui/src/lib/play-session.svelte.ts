@@ -1,8 +1,9 @@
-// What every play screen does with its sheet, whatever the game: keep the model, autosave it
-// (debounced) to save_table_state and keep the core's answer, undo (Ctrl+Z), finish, abandon.
-// The generic ScoreSheet and the Splendor sheet each hold one.
+// What every play screen does with its sheet, whatever the game: keep the model, ask the core
+// for the live score on every change (preview_table_state, at once), autosave it (debounced, and
+// at once when a field is left or the window closes) and undo through the core, which keeps every
+// saved state (so undo survives a restart and takes back what a table helper wrote). Finish,
+// abandon. Every game's sheet holds one.
 import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type ScorePreview } from '$lib/backend';
-import { UndoStack } from '$lib/sheet';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -21,6 +22,8 @@ export interface PlaySessionOptions<T> {
 	model: T;
 	/** The table_state JSON the core reads. */
 	toState: (model: T) => AnyTableState;
+	/** The model of a table state the core gives back (after an undo). */
+	fromState: (state: unknown) => T;
 	/** Autosave delay after the last change. */
 	debounceMs: number;
 	onfinished?: (play: PlayDetail) => void;
@@ -36,35 +39,45 @@ export type PlayControls = Pick<
 export class PlaySession<T> {
 	model = $state() as T;
 	/** The core's last answer: live scoreboard, problems, game help. */
-	preview = $state<ScorePreview>({ scoreboard: null, problems: [], help: null });
+	preview = $state<ScorePreview>({ scoreboard: null, problems: [], help: null, partial: null, undo_steps: 0 });
 	saveState = $state<SaveState>('idle');
 	error = $state<BackendError | null>(null);
 	busy = $state(false);
 	confirmAbandon = $state(false);
+	/** Undo steps the core keeps, plus the change waiting for its autosave. */
 	undoCount = $state(0);
 
-	private readonly undoStack = new UndoStack<T>();
 	private timer: ReturnType<typeof setTimeout> | null = null;
+	/** The field of the change waiting for its autosave (null: a tap, not typing). */
+	private pendingCell: string | null = null;
+	/** Orders the core's answers: only the newest change's answer is shown. */
 	private seq = 0;
+	private saving: Promise<void> | null = null;
 	private readonly opts: PlaySessionOptions<T>;
 
 	constructor(opts: PlaySessionOptions<T>) {
 		this.opts = opts;
 		this.model = opts.model;
-		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null };
+		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null, partial: null, undo_steps: 0 };
+		activeSessions.add(this as PlaySession<unknown>);
+		// The core's answer for the sheet as reopened: its help and the undo steps it keeps.
+		void this.refresh();
 	}
 
-	/** Replaces the model (recorded for undo) and schedules an autosave. `cell` groups keystrokes. */
+	/** Replaces the model, shows the core's answer for it at once, and schedules an autosave. */
 	change(next: T, cell: string | null = null): void {
-		this.undoStack.record($state.snapshot(this.model) as T, cell);
-		this.undoCount = this.undoStack.size;
+		// Typing into another field ends the previous typing group, as leaving a field does.
+		if (this.timer && cell !== this.pendingCell) void this.flush();
+		this.pendingCell = cell;
 		this.model = next;
+		if (!this.timer) this.undoCount = this.preview.undo_steps + 1;
 		this.schedule();
+		void this.refresh();
 	}
 
-	/** Ends a typing group (a field lost focus). */
+	/** Ends a typing group (a field lost focus): what was typed is saved now, as one undo step. */
 	closeGroup(): void {
-		this.undoStack.close();
+		if (this.timer) void this.flush();
 	}
 
 	schedule(): void {
@@ -73,32 +86,65 @@ export class PlaySession<T> {
 		this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs);
 	}
 
-	/** Saves now and keeps the core's answer (unless a newer save started meanwhile). */
+	/** The core's score and help for the model as it is, without storing it. */
+	private async refresh(): Promise<void> {
+		const mine = ++this.seq;
+		try {
+			const r = await backend.previewTableState(this.opts.play.id, this.opts.toState(this.model));
+			if (mine === this.seq) {
+				this.preview = r;
+				this.undoCount = r.undo_steps + (this.timer ? 1 : 0);
+			}
+		} catch (e) {
+			if (mine === this.seq) this.error = BackendError.from(e);
+		}
+	}
+
+	/** Saves now and keeps the core's answer (unless a newer change came meanwhile). */
 	async flush(): Promise<void> {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
 		const mine = ++this.seq;
 		this.saveState = 'saving';
-		try {
-			const r = await backend.saveTableState(this.opts.play.id, this.opts.toState(this.model));
-			if (mine === this.seq) {
-				this.preview = r;
-				this.saveState = 'saved';
+		const run = (async () => {
+			try {
+				const r = await backend.saveTableState(this.opts.play.id, this.opts.toState(this.model));
+				this.undoCount = r.undo_steps;
+				if (mine === this.seq) {
+					this.preview = r;
+					this.saveState = 'saved';
+				} else {
+					this.preview = { ...this.preview, undo_steps: r.undo_steps };
+				}
+			} catch (e) {
+				if (mine === this.seq) {
+					this.saveState = 'failed';
+					this.error = BackendError.from(e);
+				}
 			}
-		} catch (e) {
-			if (mine === this.seq) {
-				this.saveState = 'failed';
-				this.error = BackendError.from(e);
-			}
-		}
+		})();
+		this.saving = run;
+		await run;
 	}
 
-	undo(): void {
-		const prev = this.undoStack.undo();
-		this.undoCount = this.undoStack.size;
-		if (prev) {
-			this.model = prev;
-			this.schedule();
+	/** Saves what waits, then asks the core for the previous saved state. */
+	async undo(): Promise<void> {
+		if (this.timer) await this.flush();
+		else if (this.saving) await this.saving;
+		if (this.preview.undo_steps === 0) return;
+		const mine = ++this.seq;
+		try {
+			const r = await backend.undoTableState(this.opts.play.id);
+			if (mine !== this.seq) return;
+			this.model = this.opts.fromState(r.state);
+			this.preview = r.preview;
+			this.undoCount = r.preview.undo_steps;
+			this.saveState = 'saved';
+			// Back to a play with nothing saved: the empty sheet's own answer, not the core's
+			// complaint about an absent state.
+			if (r.state === null) await this.refresh();
+		} catch (e) {
+			if (mine === this.seq) this.error = BackendError.from(e);
 		}
 	}
 
@@ -106,7 +152,7 @@ export class PlaySession<T> {
 	keydown(e: KeyboardEvent): void {
 		if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z') {
 			e.preventDefault();
-			this.undo();
+			void this.undo();
 		}
 	}
 
@@ -125,7 +171,7 @@ export class PlaySession<T> {
 			this.opts.onfinished?.(done);
 		} catch (e) {
 			this.error = BackendError.from(e);
-			if (this.error.problems.length) this.preview = { scoreboard: null, problems: this.error.problems, help: null };
+			if (this.error.problems.length) this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, undo_steps: this.preview.undo_steps };
 		} finally {
 			this.busy = false;
 		}
@@ -152,6 +198,21 @@ export class PlaySession<T> {
 
 	/** Leaving the screen with a change still waiting: save it now. */
 	dispose(): void {
+		activeSessions.delete(this as PlaySession<unknown>);
 		if (this.timer) void this.flush();
 	}
+
+	/** Saves what waits and lets the save under way end (the window is closing). */
+	async settle(): Promise<void> {
+		if (this.timer) await this.flush();
+		else if (this.saving) await this.saving;
+	}
+}
+
+/** The sheets on screen, so that closing the window first saves what each still holds. */
+const activeSessions = new Set<PlaySession<unknown>>();
+
+/** Saves every sheet's pending change: called by the backend before the window closes. */
+export async function settleAllSessions(): Promise<void> {
+	await Promise.all([...activeSessions].map((s) => s.settle()));
 }

@@ -41,6 +41,8 @@ export const CITIES_OPEN_STATE: SplendorTableState = {
 };
 
 export const CITIES_OPEN: ScorePreview = {
+	"partial": null,
+	"undo_steps": 0,
 	"scoreboard": {
 		"game": "splendor",
 		"outcome": {
@@ -463,6 +465,8 @@ export const CITIES_TAKEN_STATE: SplendorTableState = {
 };
 
 export const CITIES_TAKEN: ScorePreview = {
+	"partial": null,
+	"undo_steps": 0,
 	"scoreboard": {
 		"game": "splendor",
 		"outcome": {
@@ -882,6 +886,8 @@ export const TRADING_POSTS_STATE: SplendorTableState = {
 };
 
 export const TRADING_POSTS: ScorePreview = {
+	"partial": null,
+	"undo_steps": 0,
 	"scoreboard": {
 		"game": "splendor",
 		"outcome": {
@@ -1293,6 +1299,8 @@ export const ORIENT_STATE: SplendorTableState = {
 };
 
 export const ORIENT: ScorePreview = {
+	"partial": null,
+	"undo_steps": 0,
 	"scoreboard": {
 		"game": "splendor",
 		"outcome": {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Seat, ValenciaAuction, ValenciaCouncil } from '$lib/backend';
+import type { Seat } from '$lib/backend';
 import { MISSIONS, TABLE } from '$lib/components/valencia/valencia.fixtures';
 import {
 	addFountain,
 	addMission,
-	applyAuction,
-	applyCouncil,
 	emptyAuction,
 	givePawn,
 	missionChoices,
@@ -14,6 +12,7 @@ import {
 	toRawAuction,
 	toRawRound,
 	toValenciaState,
+	withProgress,
 	toggleCouncil,
 	valenciaFor,
 	wantsValenciaSheet,
@@ -105,7 +104,7 @@ describe('valencia model', () => {
 		expect(missionChoices(two, MISSIONS, 'carre').map((c) => c.id)).toEqual(['mission_square']);
 	});
 
-	it('builds the auction input (Nina only at 2 players) and applies its outcome', () => {
+	it('builds the auction input (Nina only at 2 players)', () => {
 		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
 		const a: AuctionInput = { ...emptyAuction(2, 'F', 1), stacks: [[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null], nina: [3, 4, 5] };
 		const raw = toRawAuction(two, a);
@@ -113,34 +112,20 @@ describe('valencia model', () => {
 		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null]);
 		const model = valenciaFor('base', three, TABLE);
 		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
-		const result = {
-			pawn_holder: 0,
-			bids: [
-				{ seat: 0, coins_gained: 2, privileges_spent: 1, resources_gained: { oranges: 0, dried_fruit: 0, wine: 1, clothing: 0, porcelain: 0 } }
-			]
-		} as unknown as ValenciaAuction;
-		const after = applyAuction(model, result);
-		expect(after.players.map((p) => p.stefanFeld)).toEqual([true, false, false]);
-		expect(after.players[0]).toMatchObject({ coins: 7, privileges: 0 });
-		expect(after.players[0].resources.wine).toBe(1);
 	});
 
-	it('adds a council phase to the table and counts the privileges left', () => {
+	it('counts the privileges left and keeps where the helpers stand in the table state', () => {
 		const model = valenciaFor('base', three, TABLE);
 		expect(privilegesSupply(model)).toBe(16);
-		const council = {
-			players: [
-				{ seat: 0, name: 'Ani', members: 2, points: 2, gets_privilege: true },
-				{ seat: 1, name: 'Dirk', members: 1, points: 1, gets_privilege: false },
-				{ seat: 2, name: 'Lilli', members: 0, points: 0, gets_privilege: false }
-			]
-		} as unknown as ValenciaCouncil;
-		const after = applyCouncil(model, council);
-		expect(after.players.map((p) => [p.councilPoints, p.privileges])).toEqual([
-			[8, 2],
-			[8, 0],
-			[5, 2]
-		]);
+		const moved = withProgress(model, { round: 3, step: 'council', councilsCounted: [1, 2] });
+		const back = valenciaFor('base', three, toValenciaState(moved));
+		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false });
+		// The auction being entered is kept with the table, and the tracker moving on clears it.
+		const auction: AuctionInput = { ...emptyAuction(3, 'C', 2), stacks: [[{ card: 5 }, { card: 'economies', coins: 3 }], null, []], privilegesSpent: [0, 1, 0] };
+		const tapped = valenciaFor('base', three, toValenciaState(withProgress(back, { auction, auctionApplied: true })));
+		expect(tapped.progress.auction).toEqual(auction);
+		expect(tapped.progress.auctionApplied).toBe(true);
+		expect(withProgress(tapped, { step: 'D' }).progress).toMatchObject({ step: 'D', auction: null, auctionApplied: false });
 		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: 16 });
 	});
 });

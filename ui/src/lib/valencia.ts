@@ -82,10 +82,69 @@ export interface ValenciaSeatModel {
 	missions: ValenciaMissionHeld[];
 }
 
+/** Where the table helpers stand: kept in the table state, so a restart or an undo brings it back. */
+export interface ValenciaProgressModel {
+	round: number;
+	step: ValenciaMoment;
+	cardsLeft: (number | null)[];
+	/** Rounds whose council phase the core counted into the table. */
+	councilsCounted: number[];
+	/** The auction being entered (what each player revealed so far). */
+	auction: AuctionInput | null;
+	/** The core applied that auction to the table: it cannot be applied again. */
+	auctionApplied: boolean;
+}
+
 export interface ValenciaModel {
 	variant: ValenciaVariantId;
 	fountains: ValenciaFountain[];
 	players: ValenciaSeatModel[];
+	progress: ValenciaProgressModel;
+}
+
+const startProgress = (): ValenciaProgressModel => ({
+	round: 1,
+	step: 'A',
+	cardsLeft: [],
+	councilsCounted: [],
+	auction: null,
+	auctionApplied: false
+});
+
+function readProgress(raw: unknown): ValenciaProgressModel {
+	const p = startProgress();
+	if (!raw || typeof raw !== 'object') return p;
+	const o = raw as Record<string, unknown>;
+	if (typeof o.round === 'number') p.round = o.round;
+	if (typeof o.step === 'string' && (MOMENTS as readonly string[]).includes(o.step)) p.step = o.step as ValenciaMoment;
+	if (Array.isArray(o.cards_left)) p.cardsLeft = o.cards_left.map(num);
+	if (Array.isArray(o.councils_counted)) p.councilsCounted = o.councils_counted.filter((r): r is number => typeof r === 'number');
+	p.auction = readAuction(o.auction);
+	p.auctionApplied = p.auction !== null && o.auction_applied === true;
+	return p;
+}
+
+/** The auction input of a saved raw auction (the core's shape, as `toRawAuction` writes it). */
+function readAuction(raw: unknown): AuctionInput | null {
+	if (!raw || typeof raw !== 'object') return null;
+	const o = raw as { step?: unknown; first_player?: unknown; players?: unknown; nina?: unknown };
+	if (typeof o.step !== 'string' || !(AUCTION_STEPS as readonly string[]).includes(o.step) || !Array.isArray(o.players)) return null;
+	const players = o.players.map((b) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {}));
+	return {
+		step: o.step as ValenciaStep,
+		first: typeof o.first_player === 'number' ? o.first_player : 0,
+		stacks: players.map((b) =>
+			Array.isArray(b.stack)
+				? b.stack.map((e) => {
+						const c = (e ?? {}) as { card?: StackCard; coins?: number; resource?: Resource };
+						return { card: c.card as StackCard, ...(c.coins != null ? { coins: c.coins } : {}), ...(c.resource ? { resource: c.resource } : {}) };
+					})
+				: null
+		),
+		privilegesSpent: players.map((b) => num(b.privileges_spent)),
+		couldNotAct: players.map((b) => b.could_not_act === true),
+		nina: Array.isArray(o.nina) ? o.nina.filter((v): v is number => typeof v === 'number') : []
+	};
 }
 
 export type CountKey = 'cityMembers' | 'palmMembers' | 'privileges' | 'coins' | 'councilPoints' | 'longestRoute' | 'isolated';
@@ -151,9 +210,15 @@ const isSeat = (s: unknown): s is CouncilSeat => typeof s === 'string' && (COUNC
 /** The model for `seats`, filled from a saved v2 table state when there is one (resuming). */
 export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): ValenciaModel {
 	const ordered = [...seats].sort((a, b) => a.seat - b.seat);
-	const model: ValenciaModel = { variant: asVariant(variant), fountains: [], players: ordered.map((s) => emptySeat(s.player_name, 0)) };
+	const model: ValenciaModel = {
+		variant: asVariant(variant),
+		fountains: [],
+		players: ordered.map((s) => emptySeat(s.player_name, 0)),
+		progress: startProgress()
+	};
 	if (!isValenciaState(saved)) return model;
-	const raw = saved as { fountains?: unknown; players: unknown[] };
+	const raw = saved as { fountains?: unknown; players: unknown[]; progress?: unknown };
+	model.progress = readProgress(raw.progress);
 	model.fountains = (Array.isArray(raw.fountains) ? raw.fountains : []).map((f) => {
 		const o = (f && typeof f === 'object' ? f : {}) as { value?: unknown; central?: unknown };
 		return { value: num(o.value), central: o.central === true };
@@ -206,8 +271,26 @@ export function toValenciaState(model: ValenciaModel): GameTableState {
 				...(mi.points === null ? {} : { points: mi.points }),
 				...(mi.done === null ? {} : { done: mi.done })
 			}))
-		}))
+		})),
+		progress: {
+			round: model.progress.round,
+			step: model.progress.step,
+			cards_left: [...model.progress.cardsLeft],
+			councils_counted: [...model.progress.councilsCounted],
+			...(model.progress.auction ? { auction: toRawAuction(model, model.progress.auction) } : {}),
+			...(model.progress.auction && model.progress.auctionApplied ? { auction_applied: true } : {})
+		}
 	};
+}
+
+/**
+ * The model with the helpers' position moved (round, step, cards left, the auction being
+ * entered). Moving the tracker to another round or step starts a fresh auction.
+ */
+export function withProgress(model: ValenciaModel, edit: Partial<ValenciaProgressModel>): ValenciaModel {
+	const moved =
+		(edit.round !== undefined && edit.round !== model.progress.round) || (edit.step !== undefined && edit.step !== model.progress.step);
+	return { ...model, progress: { ...model.progress, ...(moved ? { auction: null, auctionApplied: false } : {}), ...edit } };
 }
 
 function withSeat(model: ValenciaModel, seat: number, edit: (p: ValenciaSeatModel) => ValenciaSeatModel): ValenciaModel {
@@ -384,20 +467,6 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 	} as ValenciaRawAuction;
 }
 
-/** The auction's outcome on the table: the pawn moves, Économies' coins and Entrepôt's resources are added. */
-export function applyAuction(model: ValenciaModel, result: ValenciaAuction): ValenciaModel {
-	let next = givePawn(model, result.pawn_holder);
-	for (const b of result.bids) {
-		next = withSeat(next, b.seat, (p) => ({
-			...p,
-			coins: (p.coins ?? 0) + b.coins_gained,
-			privileges: Math.max(0, (p.privileges ?? 0) - b.privileges_spent),
-			resources: Object.fromEntries(RESOURCES.map((r) => [r, (p.resources[r] ?? 0) + b.resources_gained[r]])) as Record<Resource, number | null>
-		}));
-	}
-	return next;
-}
-
 export function toRawCouncil(model: ValenciaModel, supply: number | null): ValenciaRawCouncil {
 	return {
 		variant: model.variant,
@@ -407,21 +476,6 @@ export function toRawCouncil(model: ValenciaModel, supply: number | null): Valen
 }
 
 /** The council phase scored: its points join each seat's council points, the majority takes privileges. */
-export function applyCouncil(model: ValenciaModel, c: ValenciaCouncil): ValenciaModel {
-	return {
-		...model,
-		players: model.players.map((p, i) => {
-			const s = c.players.find((x) => x.seat === i);
-			if (!s) return p;
-			return {
-				...p,
-				councilPoints: (p.councilPoints ?? 0) + s.points,
-				privileges: (p.privileges ?? 0) + (s.gets_privilege ? 1 : 0)
-			};
-		})
-	};
-}
-
 /** Privileges left in the supply: the box's 19 minus those the players hold. */
 export function privilegesSupply(model: ValenciaModel): number {
 	return Math.max(0, PRIVILEGES_IN_BOX - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));

@@ -40,14 +40,16 @@ describe('ScoreSheet', () => {
 		await waitFor(() => expect(screen.getByTestId('scoreboard')).toBeTruthy());
 		expect(total(0)).toBe('2');
 		expect(within(screen.getByTestId('rank-0')).getByText(/winner/)).toBeTruthy();
-		expect(fake.db.plays.find((p) => p.id === play.id)?.table_state).toEqual({
-			sheet: 'generic',
-			variant: 'base',
-			players: [
-				{ name: 'Ani', points: { city: 2 } },
-				{ name: 'Dirk', points: {} }
-			]
-		});
+		await waitFor(() =>
+			expect(fake.db.plays.find((p) => p.id === play.id)?.table_state).toEqual({
+				sheet: 'generic',
+				variant: 'base',
+				players: [
+					{ name: 'Ani', points: { city: 2 } },
+					{ name: 'Dirk', points: {} }
+				]
+			})
+		);
 	});
 
 	it('typing, negative categories, undo and finish', async () => {

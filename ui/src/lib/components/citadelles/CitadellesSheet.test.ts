@@ -116,10 +116,13 @@ describe('CitadellesSheet', () => {
 		await fireEvent.click(await screen.findByTestId('cit-add-1-harbor'));
 		await waitFor(() => expect(last().completion_order).toEqual([1]));
 		expect(text('cit-completion')).toMatch(/Dirk — \+4 \(first\)/);
-		// Removing one takes him out again.
+		// Removing one (a typing correction) does not rewrite who completed first: he keeps his
+		// place, which the core flags, until the table takes him out.
 		await fireEvent.click(screen.getByTestId('cit-remove-1-0'));
+		await waitFor(() => expect(last().players[1].districts).toHaveLength(6));
+		expect(last().completion_order).toEqual([1]);
+		await fireEvent.click(screen.getByTestId('cit-unplace-1'));
 		await waitFor(() => expect(last().completion_order).toEqual([]));
-		expect(last().players[1].districts).toHaveLength(6);
 	});
 
 	it('logs a called round and copies its characters and crown to the table', async () => {

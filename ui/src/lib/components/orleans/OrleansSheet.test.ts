@@ -90,7 +90,9 @@ function preview(state: AnyTableState): ScorePreview {
 		return {
 			scoreboard: null,
 			problems: [{ field: 'players[0].coins', code: 'too_many', message: t('Coins: at most 999.', 'Pièces : 999 au plus.') }],
-			help: null
+			help: null,
+			partial: null,
+			undo_steps: 0
 		};
 	const citizens = Number(p.citizens ?? 0);
 	const help: OrleansHelp = {
@@ -134,7 +136,7 @@ function preview(state: AnyTableState): ScorePreview {
 			}
 		]
 	};
-	return { scoreboard: null, problems: [], help: { game: 'orleans', help } };
+	return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
 }
 
 async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
@@ -147,8 +149,16 @@ async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
 		async saveTableState(id: number, state: AnyTableState) {
 			sent.push(JSON.parse(JSON.stringify(state)));
 			// The fake keeps the state (it scores no Orléans table: the stand-in answers for the core).
-			await fake.saveTableState(id, state).catch(() => null);
-			return preview(state);
+			const kept = await fake.saveTableState(id, state).catch(() => null);
+			return { ...preview(state), undo_steps: kept?.undo_steps ?? 0 };
+		},
+		async previewTableState(id: number, state: AnyTableState) {
+			const kept = await fake.previewTableState(id, state).catch(() => null);
+			return { ...preview(state), undo_steps: kept?.undo_steps ?? 0 };
+		},
+		async undoTableState(id: number) {
+			const r = await fake.undoTableState(id);
+			return { state: r.state, preview: { ...preview(r.state as unknown as Raw), undo_steps: r.preview.undo_steps } };
 		},
 		async orleansScenarios() {
 			return [DIGNITAIRE];
@@ -190,6 +200,12 @@ async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
 
 const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const input = (testid: string) => screen.getByTestId(testid) as HTMLInputElement;
+/** Closes the round once the previous close has ended (the button is disabled meanwhile). */
+async function closeRound() {
+	const button = screen.getByTestId('orl-close-round') as HTMLButtonElement;
+	await waitFor(() => expect(button.disabled).toBe(false));
+	await fireEvent.click(button);
+}
 
 describe('OrleansSheet', () => {
 	it('shows round 1 with its event, moment and rule text, the setup checklist, and opens the event entry', async () => {
@@ -206,12 +222,12 @@ describe('OrleansSheet', () => {
 	});
 
 	it('plays rounds 5 to 7: the resolver’s coins are applied, each round logged, the round moves on', async () => {
-		const { last, logged } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }] });
+		const { last, logged, fake, play } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }] });
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+4 coins'));
 		expect(text('orl-forecast-gained-0')).toBe('+12');
 		expect(text('orl-forecast-short-0')).toBe('13');
 		expect(text('orl-forecast-fail-0')).toMatch(/round 11/);
-		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await closeRound();
 		await waitFor(() => expect(last().round).toBe(6));
 		expect(last().players[0].coins).toBe(8);
 		expect(input('orl-coins-0').value).toBe('8');
@@ -219,13 +235,13 @@ describe('OrleansSheet', () => {
 		expect((logged[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' }]);
 
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+3 coins'));
-		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await closeRound();
 		await waitFor(() => expect(last().round).toBe(7));
 		expect(last().players[0].coins).toBe(11);
 
 		await waitFor(() => expect(text('orl-res-0-owed')).toBe('−5 coins'));
 		expect(text('orl-res-0-after')).toBe('Coins afterwards: 6');
-		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await closeRound();
 		await waitFor(() => expect(last().round).toBe(8));
 		expect(last().players[0].coins).toBe(6);
 		expect((last() as unknown as { log: unknown[] }).log).toEqual([
@@ -235,17 +251,21 @@ describe('OrleansSheet', () => {
 		]);
 		expect(text('orl-log')).toMatch(/Rd 7 Contribution · Ani · done · paid 5 coins/);
 		expect(logged.map((l) => l.round)).toEqual([5, 6, 7]);
-		// Undo brings the last round back.
-		await fireEvent.click(screen.getByTestId('undo'));
-		await waitFor(() => expect(last().round).toBe(7));
-		expect(last().players[0].coins).toBe(11);
+		// Undo brings the last round back (the core keeps the saved states).
+		const undo = screen.getByTestId('undo') as HTMLButtonElement;
+		await waitFor(() => expect(undo.disabled).toBe(false));
+		await fireEvent.click(undo);
+		const stored = async () => (await fake.getPlay(play.id)).table_state as unknown as Raw;
+		await waitFor(async () => expect((await stored()).round).toBe(7));
+		expect((await stored()).players[0].coins).toBe(11);
+		await waitFor(() => expect(input('orl-round').value).toBe('7'));
 	});
 
 	it('a shortfall is loud, with its consequence; unpaid rounds are logged as such', async () => {
 		const { last } = await setup({ variant: 'dignitaire', round: 7, players: [{ name: 'Ani', coins: 3 }] });
 		await waitFor(() => expect(text('orl-res-0-short')).toBe('2 missing — torture (one item per missing coin)'));
 		expect(text('orl-res-0-status')).toBe('Cannot pay it all');
-		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await closeRound();
 		await waitFor(() => expect(last().round).toBe(8));
 		expect((last() as unknown as { log: { paid: boolean }[] }).log[0].paid).toBe(false);
 		expect(last().players[0].coins).toBe(0);
@@ -322,7 +342,7 @@ describe('OrleansSheet', () => {
 					status: { state: 'in_progress', round: s.round, winners: [], reason: t('Goals to meet.'), lost_event: null },
 					forecast: []
 				};
-				return { scoreboard: null, problems: [], help: { game: 'orleans', help } };
+				return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
 			},
 			async orleansScenarios() {
 				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
@@ -374,7 +394,7 @@ describe('OrleansSheet', () => {
 		await fireEvent.click(screen.getByTestId('orl-share-0-0-plus'));
 		for (let k = 0; k < 3; k++) await fireEvent.click(screen.getByTestId('orl-share-0-1-plus'));
 		expect(text('orl-res-0-shares')).toMatch(/5 of 5 coins put in/);
-		await fireEvent.click(screen.getByTestId('orl-close-round'));
+		await closeRound();
 		await waitFor(() => expect(last().round).toBe(2));
 		expect(last().players.map((p) => p.coins)).toEqual([3, 2]);
 		expect(last().log).toEqual([{ round: 1, event: 'taxes_3', paid: true, payment: { coins: 5 }, note: 'Ani: 2, Dirk: 3' }]);

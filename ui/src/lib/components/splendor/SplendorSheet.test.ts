@@ -37,9 +37,20 @@ async function setup(
 		...fake,
 		async saveTableState(id: number, state: AnyTableState) {
 			sent.push(JSON.parse(JSON.stringify(state)));
-			const own = await fake.saveTableState(id, state);
-			return opts.answer?.(state as SplendorTableState) ?? own;
+			return core(state, await fake.saveTableState(id, state));
+		},
+		async previewTableState(id: number, state: AnyTableState) {
+			return core(state, await fake.previewTableState(id, state));
+		},
+		async undoTableState(id: number) {
+			const undone = await fake.undoTableState(id);
+			return { state: undone.state, preview: core(undone.state as AnyTableState, undone.preview) };
 		}
+	};
+	/** The stand-in's answer for a state, with the undo steps the fake keeps. */
+	const core = (state: AnyTableState, own: ScorePreview): ScorePreview => {
+		const answer = opts.answer?.(state as SplendorTableState);
+		return answer ? { ...answer, undo_steps: own.undo_steps } : own;
 	};
 	setBackend(backend);
 	const ani = await fake.createPlayer('Ani', 'red');
@@ -112,9 +123,10 @@ describe('SplendorSheet — Cities', () => {
 		expect(text('total-city-1')).toMatch(/City 13/);
 		expect(screen.getByTestId('city-release-c13_r4k3-1')).toBeTruthy();
 
-		// Ctrl+Z gives the city back.
+		// Ctrl+Z gives the city back: the core puts the stored state back.
 		await fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
-		await waitFor(() => expect(last().players[1].cities).toEqual([]));
+		const stored = async () => (await fake.getPlay(play.id)).table_state as unknown as SplendorTableState;
+		await waitFor(async () => expect((await stored()).players[1].cities).toEqual([]));
 		await waitFor(() => expect(screen.queryByTestId('end-banner')).toBeNull());
 
 		// Take it again and finish: the only city holder wins with less prestige.
@@ -165,6 +177,8 @@ describe('SplendorSheet — Cities', () => {
 			answer: () => ({
 				scoreboard: null,
 				help: null,
+				partial: null,
+				undo_steps: 0,
 				problems: [
 					{
 						field: 'players[1].bonuses.green',

@@ -10,6 +10,7 @@ import {
 	type Problem,
 	type ValenciaAuction,
 	type ValenciaRawAuction,
+	type ValenciaRawCouncil,
 	type ValenciaRound
 } from '$lib/backend';
 import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
@@ -54,14 +55,20 @@ async function setup(saved: GameTableState | null = null, problems: Problem[] = 
 	const auctions: ValenciaRawAuction[] = [];
 	const remembered: [string, number][] = [];
 	await fake.setCardValue('valencia', 'mission_palms', 4);
+	// The core's answer for the E2E table (the fake computes no Valencia help).
+	const answer = () =>
+		problems.length
+			? // The core's partial totals: what is valid still counts, nobody wins yet.
+				{ scoreboard: null, problems, help: null, partial: { ...BOARD, players: BOARD.players.map((p) => ({ ...p, winner: false })) }, undo_steps: 0 }
+			: { scoreboard: BOARD, problems: [], help: { game: 'valencia' as const, help: HELP }, partial: null, undo_steps: 0 };
 	const backend: Backend = {
 		...fake,
 		async saveTableState(_id: number, state: AnyTableState) {
 			sent.push(JSON.parse(JSON.stringify(state)));
-			// The core's answer for the E2E table (the fake computes no Valencia help).
-			return problems.length
-				? { scoreboard: null, problems, help: null }
-				: { scoreboard: BOARD, problems: [], help: { game: 'valencia', help: HELP } };
+			return answer();
+		},
+		async previewTableState() {
+			return answer();
 		},
 		async valenciaMissions() {
 			return MISSIONS;
@@ -80,6 +87,32 @@ async function setup(saved: GameTableState | null = null, problems: Problem[] = 
 				shortage: null,
 				explanation: t('Ani has the most members on the Council (2) and receives a privilege.')
 			};
+		},
+		async valenciaApplyAuction(state) {
+			// A stand-in for phases.rs apply_auction (tested in Rust): the resolver's pawn moves.
+			const raw = state as unknown as { players: Record<string, unknown>[]; progress: Record<string, unknown> };
+			const won = AUCTION.pawn_holder;
+			return {
+				...raw,
+				players: raw.players.map((p, s) => ({ ...p, stefan_feld: s === won })),
+				progress: { ...raw.progress, auction_applied: true }
+			} as unknown as AnyTableState;
+		},
+		async valenciaCountCouncil(state) {
+			// A stand-in for phases.rs count_council (tested in Rust): the council answer applied.
+			type Seat = { name: string; council?: string[]; council_points?: number; privileges?: number };
+			const raw = state as unknown as { players: Seat[]; progress?: { round: number; councils_counted: number[] } };
+			const council = await backend.valenciaCouncil(raw as ValenciaRawCouncil);
+			const progress = raw.progress ?? { round: 1, step: 'A', cards_left: 0, councils_counted: [] };
+			return {
+				...raw,
+				players: raw.players.map((p, s) => ({
+					...p,
+					council_points: (p.council_points ?? 0) + council.players[s].points,
+					privileges: (p.privileges ?? 0) + (council.players[s].gets_privilege ? 1 : 0)
+				})),
+				progress: { ...progress, councils_counted: [...progress.councils_counted, progress.round] }
+			} as unknown as AnyTableState;
 		},
 		async valenciaRound(raw) {
 			return { ...ROUND, round: Number(raw.round), step: raw.step as ValenciaRound['step'], next: raw.step === 'A' ? [Number(raw.round), 'B'] : ROUND.next };
@@ -179,9 +212,19 @@ describe('ValenciaSheet', () => {
 			players: [{ name: 'Ani', stack: [{ card: 5 }] }, { name: 'Dirk', stack: [{ card: 6 }] }, { name: 'Lilli', stack: null }]
 		});
 		expect(text('val-bid-effects-0')).toMatch(/Church seat/);
+		// The taps are part of the table state: a restart finds them.
+		await waitFor(() =>
+			expect((last() as unknown as { progress: { auction: ValenciaRawAuction } }).progress.auction.players?.map((p) => p.stack)).toEqual([
+				[{ card: 5 }],
+				[{ card: 6 }],
+				null
+			])
+		);
 		await fireEvent.click(screen.getByTestId('val-auction-apply'));
 		await waitFor(() => expect(last().players.map((p) => p.stefan_feld)).toEqual([false, true, false]));
 		expect(text('val-pawn-1')).toMatch(/Stefan Feld/);
+		expect((last() as unknown as { progress: { auction_applied: boolean } }).progress.auction_applied).toBe(true);
+		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
 	});
 
 	it('scores a council phase into council points and privileges, and the tracker moves on', async () => {
@@ -219,5 +262,8 @@ describe('ValenciaSheet', () => {
 		await waitFor(() => expect(text('val-palms-0-problem')).toMatch(/5 members next to a palm/));
 		expect(screen.getByTestId('val-palms-0').getAttribute('aria-invalid')).toBe('true');
 		expect(text('sheet-problems')).toMatch(/Ani/);
+		// One problem does not blank the totals: the core's partial ones show, marked as such.
+		expect(text('scoreboard-partial')).toMatch(/Partial totals/);
+		expect(text('total-2')).toBe('37');
 	});
 });
