@@ -482,3 +482,38 @@ fn orleans_entries_say_what_the_book_says() {
     assert!(body("orleans.event.appel_de_rome").en.contains("a single uncollected citizen"));
     assert!(body("orleans.scoring.development").en.contains("nobody receives the base game's citizen"));
 }
+
+/// Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8 de la pile B » (2–3 players),
+/// A over B over the Invasion tile. The group turns the physical tiles; the app asks which one
+/// came up, offering only the tiles possible at that point (issue #14: the box drives, the
+/// app's own draw is only an offer).
+#[test]
+fn invasion_asks_for_the_tile_the_stack_showed_among_those_possible() {
+    let choice = |round: u8, deck: serde_json::Value| {
+        let mut t =
+            json!({"variant": "invasion", "round": round, "players": [{"name": "Ani"}, {"name": "Dirk"}]});
+        if !deck.is_null() {
+            t["deck"] = deck;
+        }
+        help(t).tile_choice
+    };
+    let ids = |c: &orleans::OrleansTileChoice| c.tiles.iter().map(|t| t.id.clone()).collect::<Vec<_>>();
+
+    let first = choice(1, serde_json::Value::Null).expect("round 1's tile is asked for");
+    assert_eq!((first.round, first.stack.as_str(), first.tiles.len()), (1, "A", 16), "any tile of stack A");
+
+    let hard = choice(1, json!({"set_aside": ["don"], "hard_mode": true})).expect("asked");
+    assert_eq!(hard.tiles.len(), 13, "16 A tiles minus one set aside and the two hard mode removes");
+    assert!(!ids(&hard).iter().any(|id| ["don", "soutien", "entrainement"].contains(&id.as_str())));
+
+    let second = choice(2, json!({"order": ["don"]})).expect("round 2 asked");
+    assert_eq!((second.round, second.tiles.len()), (2, 15), "each tile exists once");
+    assert!(choice(1, json!({"order": ["don"]})).is_none(), "round 1's tile is entered");
+
+    let nine_a: Vec<&str> = INVASION_DECK_2P[..9].to_vec();
+    let tenth = choice(10, json!({"order": nine_a})).expect("round 10 asked");
+    assert_eq!((tenth.stack.as_str(), tenth.tiles.len()), ("B", 14), "after 9 A tiles come the B tiles");
+    let seventeen: Vec<&str> = INVASION_DECK_2P[..17].to_vec();
+    let last = choice(18, json!({"order": seventeen})).expect("round 18 asked");
+    assert_eq!(ids(&last), ["invasion"], "the Invasion tile comes last");
+}

@@ -43,6 +43,35 @@ pub const HARD_MODE_REMOVED: [&str; 2] = ["soutien", "entrainement"];
 
 /// Builds the deck for `plan` from `seed`. Problems: unknown or repeated set-aside ids, a set
 /// aside stack too small for the draw, or a player count outside 2–5.
+/// The tiles that can come up at `position` (0-based) of a deck whose first tiles are `entered`,
+/// with the stack they come from. Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8
+/// de la pile B » (8 and 7 at 4–5 players), A over B over the Invasion tile; a tile set aside or
+/// removed by the hard mode never comes up, and each tile exists once.
+pub fn tiles_possible(
+    players: usize,
+    entered: &[&str],
+    set_aside: &[String],
+    hard_mode: bool,
+) -> (char, Vec<&'static str>) {
+    let (need_a, need_b) = draw_counts(players);
+    let position = entered.len();
+    let (stack, tiles) = if position < usize::from(need_a) {
+        ('A', INVASION_A)
+    } else if position < usize::from(need_a) + usize::from(need_b) {
+        ('B', INVASION_B)
+    } else {
+        ('C', INVASION_C)
+    };
+    let possible = tiles
+        .iter()
+        .copied()
+        .filter(|t| !entered.contains(t))
+        .filter(|t| !set_aside.iter().any(|s| s == t))
+        .filter(|t| !(hard_mode && HARD_MODE_REMOVED.contains(t)))
+        .collect();
+    (stack, possible)
+}
+
 pub fn build_deck(plan: &OrleansDeckPlan, seed: u32) -> Result<OrleansDeck, Problems> {
     let mut p = Problems::new();
     let players = usize::from(plan.players);

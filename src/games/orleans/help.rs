@@ -321,6 +321,20 @@ pub struct OrleansHelp {
     pub status: OrleansStatus,
     /// Fixed tracks only (empty for Invasion).
     pub forecast: Vec<OrleansForecast>,
+    /// Invasion, when this round's tile is not entered yet: the tiles it can be (the group
+    /// enters the one the physical stack showed; drawing the deck in the app is only an offer).
+    pub tile_choice: Option<OrleansTileChoice>,
+}
+
+/// The tiles that can come up next on Invasion's stack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansTileChoice {
+    /// The round (= position in the stack, from 1) whose tile is to be entered.
+    pub round: u8,
+    /// `A`, `B`, or `C` (the Invasion tile).
+    pub stack: String,
+    pub tiles: Vec<OrleansEventInfo>,
 }
 
 /// Applies one resolution's cheapest way to a simulated player.
@@ -442,7 +456,41 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
     } else {
         forecast(table.scenario, &table.players, round)
     };
-    OrleansHelp { scenario: table.scenario, round, rounds, events, upcoming, duties, goals, status, forecast }
+    let tile_choice = tile_choice(table);
+    OrleansHelp {
+        scenario: table.scenario,
+        round,
+        rounds,
+        events,
+        upcoming,
+        duties,
+        goals,
+        status,
+        forecast,
+        tile_choice,
+    }
+}
+
+/// Invasion: what this round's tile can be, while the group has not entered it.
+fn tile_choice(table: &OrleansTable) -> Option<OrleansTileChoice> {
+    let entered = table.deck.order.len();
+    if table.scenario != OrleansScenario::Invasion
+        || table.round > table.rounds()
+        || entered >= usize::from(table.round)
+    {
+        return None;
+    }
+    let (stack, tiles) = super::deck::tiles_possible(
+        table.players.len(),
+        &table.deck.order,
+        &table.deck.set_aside,
+        table.deck.hard_mode,
+    );
+    Some(OrleansTileChoice {
+        round: u8::try_from(entered + 1).unwrap_or(u8::MAX),
+        stack: stack.to_string(),
+        tiles: tiles.into_iter().filter_map(event).map(event_info).collect(),
+    })
 }
 
 /// One of the seven new place tiles of the expansion.

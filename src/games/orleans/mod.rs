@@ -50,12 +50,12 @@ pub use catalogue::{
     BOOK, CHARACTERS, CharacterDef, CharitableAct, Check, EVENTS, Effect, EventDef, ObjectiveDef,
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
-pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts};
+pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
     OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,
     OrleansForecast, OrleansForecastRound, OrleansHelp, OrleansObjectiveInfo, OrleansOptionInfo,
-    OrleansPlaceTileInfo, OrleansScenarioInfo, OrleansUpcoming, character_catalogue, event_catalogue,
-    event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
+    OrleansPlaceTileInfo, OrleansScenarioInfo, OrleansTileChoice, OrleansUpcoming, character_catalogue,
+    event_catalogue, event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
 pub use resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due, boatmen_coins, food_ways,

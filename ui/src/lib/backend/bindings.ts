@@ -1093,6 +1093,11 @@ export type OrleansHelp = {
 	status: OrleansStatus,
 	/**  Fixed tracks only (empty for Invasion). */
 	forecast: OrleansForecast[],
+	/**
+	 *  Invasion, when this round's tile is not entered yet: the tiles it can be (the group
+	 *  enters the one the physical stack showed; drawing the deck in the app is only an offer).
+	 */
+	tile_choice: OrleansTileChoice | null,
 };
 
 /**
@@ -1212,6 +1217,15 @@ export type OrleansStatus = {
 	 *  event of the last round when time ran out.
 	 */
 	lost_event: string | null,
+};
+
+/**  The tiles that can come up next on Invasion's stack. */
+export type OrleansTileChoice = {
+	/**  The round (= position in the stack, from 1) whose tile is to be entered. */
+	round: number,
+	/**  `A`, `B`, or `C` (the Invasion tile). */
+	stack: string,
+	tiles: OrleansEventInfo[],
 };
 
 /**  A coming round: its event, or `None` while hidden (Invasion). */

@@ -45,6 +45,7 @@ export type {
 	OrleansScenarioInfo,
 	OrleansState,
 	OrleansStatus,
+	OrleansTileChoice,
 	OrleansUpcoming,
 	ValenciaAuction,
 	ValenciaBid,

@@ -123,6 +123,7 @@ function preview(state: AnyTableState): ScorePreview {
 				: s.round > 16
 					? { state: 'lost', round: 16, winners: [], reason: t('Not enough citizens after round 16.'), lost_event: 'cotisation_15' }
 					: { state: 'in_progress', round: s.round, winners: [], reason: t('8 citizens to reach.'), lost_event: null },
+		tile_choice: null,
 		forecast: [
 			{
 				seat: 0,
@@ -305,6 +306,70 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect((last() as unknown as { options: { easy: boolean } }).options.easy).toBe(true));
 	});
 
+	it('Invasion: the group enters the tile its stack showed, among those the core says are possible', async () => {
+		const fake = createFakeBackend();
+		const sent: (Raw & { deck?: { order: string[]; set_aside: string[]; hard_mode: boolean } })[] = [];
+		const tile = (id: string, name: string) => ({ ...EVENTS[7], id, name: t(name) });
+		// A stand-in for help.rs tile_choice (tested in Rust): stack A minus what is entered or set aside.
+		const answer = (state: AnyTableState): ScorePreview => {
+			const s = state as unknown as (typeof sent)[number];
+			const order = s.deck?.order ?? [];
+			const left = ['don', 'fuite', 'renfort'].filter((id) => !order.includes(id) && !(s.deck?.set_aside ?? []).includes(id));
+			const help: OrleansHelp = {
+				scenario: 'invasion',
+				round: s.round,
+				rounds: 18,
+				events: [],
+				upcoming: [],
+				duties: [],
+				goals: [],
+				status: { state: 'in_progress', round: s.round, winners: [], reason: t(''), lost_event: null },
+				tile_choice: order.length < s.round ? { round: order.length + 1, stack: 'A', tiles: left.map((id) => tile(id, id.toUpperCase())) } : null,
+				forecast: []
+			};
+			return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
+		};
+		setBackend({
+			...fake,
+			async saveTableState(id: number, state: AnyTableState) {
+				sent.push(JSON.parse(JSON.stringify(state)));
+				await fake.saveTableState(id, state).catch(() => null);
+				return answer(state);
+			},
+			async previewTableState(_id: number, state: AnyTableState) {
+				return answer(state);
+			},
+			async orleansScenarios() {
+				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
+			},
+			async orleansCharacters() {
+				return [];
+			},
+			async orleansEvents() {
+				return [tile('don', 'Don'), tile('fuite', 'Fuite'), tile('renfort', 'Renfort')].map((e) => ({ ...e, appears_in: [{ scenario: 'invasion' as const, stack: 'A', round: null }] }));
+			},
+			async orleansSetup() {
+				return [];
+			}
+		});
+		const ids = [(await fake.createPlayer('Ani', null)).id, (await fake.createPlayer('Dirk', null)).id];
+		const play = await fake.startPlay({ game: 'orleans', variant: 'invasion', location: null, notes: null, seats: ids.map((player_id) => ({ player_id, colour: null })), first_seat: 0 });
+		render(OrleansSheet, { props: { play, game: orleans, debounceMs: 5 } });
+		const last = () => sent[sent.length - 1];
+
+		// Setting a tile aside is part of the table: the core no longer offers it.
+		await screen.findByTestId('orl-tile-ask');
+		expect(text('orl-tile-ask')).toMatch(/Round 1: which tile of stack A came up\?/);
+		await fireEvent.click(screen.getByTestId('orl-deck-hard'));
+		await waitFor(() => expect(last().deck?.hard_mode).toBe(true));
+		await fireEvent.click(await screen.findByTestId('orl-tile-fuite'));
+		await waitFor(() => expect(last().deck?.order).toEqual(['fuite']));
+		expect(text('orl-deck-entered')).toMatch(/Tiles entered: 1; the last one: Fuite/);
+		expect(screen.queryByTestId('orl-tile-ask')).toBeNull();
+		// The app's own draw is no longer offered once the group turns its own tiles.
+		expect(screen.queryByTestId('orl-deck-draw')).toBeNull();
+	});
+
 	it('Invasion: draws the deck with a seed, hides coming tiles, splits a team payment, ticks a character objective', async () => {
 		const fake = createFakeBackend();
 		const sent: Raw[] = [];
@@ -340,6 +405,7 @@ describe('OrleansSheet', () => {
 						{ id: 'maire_1', name: t('Mayor: 3 citizens'), seat: 0, current: 0, target: 1, done: false, completed_round: null, ready: false, deadline: null, rounds_left: 0, refused: null }
 					],
 					status: { state: 'in_progress', round: s.round, winners: [], reason: t('Goals to meet.'), lost_event: null },
+					tile_choice: null,
 					forecast: []
 				};
 				return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
@@ -381,7 +447,7 @@ describe('OrleansSheet', () => {
 		const last = () => sent[sent.length - 1] as Raw & { deck?: { seed: number; order: string[] }; log?: unknown[] };
 
 		await waitFor(() => expect(text('orl-upcoming-2')).toMatch(/Hidden tile/));
-		expect(text('orl-no-event')).toMatch(/draw the tiles/);
+		expect(text('orl-no-event')).toMatch(/enter the tile that came up/);
 		await fireEvent.click(screen.getByTestId('orl-deck-draw'));
 		await waitFor(() => expect(last().deck?.order).toEqual(['a1', 'b1']));
 		expect(plans).toEqual([{ players: 2, set_aside: [], hard_mode: false }]);
