@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::resolve::OrleansGain;
 use crate::games::StaticText;
 use crate::text::Text;
 
@@ -223,10 +224,12 @@ pub enum Effect {
     Harvest,
     PayFood(u32),
     PayGood(OrleansGood, u32),
-    /// An offer: pay `coins` (up to `times` times) for something.
+    /// An offer: pay `coins` (up to `times` times) for what `buys` says — one alternative to
+    /// choose (empty: nothing the sheet counts, like a move or a good picked on the board).
     MayPay {
         coins: u32,
         times: u32,
+        buys: &'static [OrleansGain],
     },
     /// A team offer, split freely among the players.
     TeamMayPay(u32),
@@ -371,7 +374,7 @@ pub static EVENTS: &[EventDef] = &[
         "indulgence",
         t("Indulgence", "Indulgence"),
         M::EventsPhase,
-        E::MayPay { coins: 4, times: 1 },
+        E::MayPay { coins: 4, times: 1, buys: &[OrleansGain::MONK] },
         t(
             "Vous pouvez payer 4 pièces pour ajouter un Moine à votre sac.",
             "You may pay 4 coins to add a Monk to your bag.",
@@ -404,7 +407,7 @@ pub static EVENTS: &[EventDef] = &[
         "pot_de_vin",
         t("Pot de vin", "Bribe"),
         M::EventsPhase,
-        E::MayPay { coins: 4, times: 1 },
+        E::MayPay { coins: 4, times: 1, buys: &[OrleansGain::CITIZEN] },
         t("Vous pouvez payer 4 pièces pour un jeton Citoyen.", "You may pay 4 coins for a citizen tile."),
         None,
         "Prospérité, Événements",
@@ -437,7 +440,7 @@ pub static EVENTS: &[EventDef] = &[
         "peregrinations",
         t("Pérégrinations", "Wanderings"),
         M::EventsPhase,
-        E::MayPay { coins: 2, times: 1 },
+        E::MayPay { coins: 2, times: 1, buys: &[] },
         t(
             "Dans l'ordre du tour, 2 pièces pour déplacer son marchand d'une ville et ramasser une marchandise.",
             "In turn order, 2 coins to move your merchant one town and pick up a good.",
@@ -498,7 +501,7 @@ pub static EVENTS: &[EventDef] = &[
         "rencontre_en_ville",
         t("Rencontre en ville", "Town meeting"),
         M::EventsPhase,
-        E::MayPay { coins: 3, times: 1 },
+        E::MayPay { coins: 3, times: 1, buys: &[OrleansGain::CITIZEN] },
         t("Vous pouvez acheter un Citoyen pour 3 pièces.", "You may buy a citizen for 3 coins."),
         None,
         "Le duel, Événements",
@@ -564,7 +567,7 @@ pub static EVENTS: &[EventDef] = &[
         "voyage_express",
         t("Voyage express", "Express journey"),
         M::EventsPhase,
-        E::MayPay { coins: 1, times: 2 },
+        E::MayPay { coins: 1, times: 2, buys: &[] },
         t(
             "Vous pouvez déplacer votre marchand de 1 ou 2 villes, 1 pièce par pas, sans ramasser de marchandise.",
             "You may move your merchant 1 or 2 towns, 1 coin a step, picking up no good.",
@@ -909,7 +912,7 @@ pub static EVENTS: &[EventDef] = &[
         "avancee",
         t("Avancée", "Advance"),
         M::EventsPhase,
-        E::MayPay { coins: 4, times: 1 },
+        E::MayPay { coins: 4, times: 1, buys: &[OrleansGain::FORTIFICATION, OrleansGain::TRADING_POST] },
         t(
             "Chacun peut payer 4 pièces (sans aide) pour bâtir une fortification ou un comptoir où est son marchand.",
             "Each player may pay 4 coins (no help) to build a fortification or trading post where their merchant is.",
@@ -979,7 +982,7 @@ pub static EVENTS: &[EventDef] = &[
         "bon_voyage",
         t("Bon voyage", "Bon voyage"),
         M::EventsPhase,
-        E::MayPay { coins: 2, times: 1 },
+        E::MayPay { coins: 2, times: 1, buys: &[] },
         t(
             "Chacun peut payer 2 pièces (sans aide) pour aller dans une ville voisine et ramasser une marchandise.",
             "Each player may pay 2 coins (no help) to move to a neighbouring town and pick up a good.",
@@ -1072,7 +1075,7 @@ pub static EVENTS: &[EventDef] = &[
         "convocation",
         t("Convocation", "Summons"),
         M::EventsPhase,
-        E::MayPay { coins: 5, times: 1 },
+        E::MayPay { coins: 5, times: 1, buys: &[] },
         t(
             "Les marchands rentrent à Orléans ; rester coûte 5 pièces (sans aide).",
             "Merchants return to Orléans; staying costs 5 coins (no help).",

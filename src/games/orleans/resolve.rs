@@ -43,6 +43,39 @@ pub struct OrleansPayment {
     pub place_tiles: u32,
     pub development: u32,
     pub fortifications: u32,
+    /// What the payment buys (an offer): added to the payer's counts when the round closes.
+    pub gained: OrleansGain,
+}
+
+/// Counts an offer adds to the payer (every count 0 when not used).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct OrleansGain {
+    pub monks: u32,
+    pub citizens: u32,
+    pub fortifications: u32,
+    pub trading_posts: u32,
+}
+
+/// An offer that buys nothing the sheet counts.
+const NOTHING_COUNTED: OrleansGain =
+    OrleansGain { monks: 0, citizens: 0, fortifications: 0, trading_posts: 0 };
+
+impl OrleansGain {
+    pub const MONK: Self = Self { monks: 1, citizens: 0, fortifications: 0, trading_posts: 0 };
+    pub const CITIZEN: Self = Self { monks: 0, citizens: 1, fortifications: 0, trading_posts: 0 };
+    pub const FORTIFICATION: Self = Self { monks: 0, citizens: 0, fortifications: 1, trading_posts: 0 };
+    pub const TRADING_POST: Self = Self { monks: 0, citizens: 0, fortifications: 0, trading_posts: 1 };
+
+    fn times(self, k: u32) -> Self {
+        Self {
+            monks: self.monks.saturating_mul(k),
+            citizens: self.citizens.saturating_mul(k),
+            fortifications: self.fortifications.saturating_mul(k),
+            trading_posts: self.trading_posts.saturating_mul(k),
+        }
+    }
 }
 
 impl OrleansPayment {
@@ -444,10 +477,19 @@ pub fn resolve_player(
             }
             r
         }
-        Effect::MayPay { coins: price, times } => {
+        Effect::MayPay { coins: price, times, buys } => {
             let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
+            // Each number of times, with each thing it can buy (Avancée: a fortification or a
+            // trading post), so that what is taken is recorded with what was paid.
+            let alternatives: &[OrleansGain] = if buys.is_empty() { &[NOTHING_COUNTED] } else { buys };
             r.options = (1..=affordable)
-                .map(|k| OrleansPayment { coins: k * price, ..OrleansPayment::default() })
+                .flat_map(|k| {
+                    alternatives.iter().map(move |g| OrleansPayment {
+                        coins: k * price,
+                        gained: g.times(k),
+                        ..OrleansPayment::default()
+                    })
+                })
                 .collect();
             r.coins_owed = price;
             r.status = if affordable > 0 {

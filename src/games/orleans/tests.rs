@@ -711,10 +711,10 @@ fn setup_checklists_follow_the_player_count() {
 fn prosperite_track_numbers() {
     let track = OrleansScenario::Prosperite.track();
     let effect = |round: usize| ev(track[round - 1]).effect;
-    assert_eq!(effect(2), Effect::MayPay { coins: 4, times: 1 });
+    assert_eq!(effect(2), Effect::MayPay { coins: 4, times: 1, buys: &[OrleansGain::MONK] });
     assert_eq!(effect(4), Effect::PayCoins(3));
     assert_eq!(effect(5), Effect::KnightOrCoins(5));
-    assert_eq!(effect(6), Effect::MayPay { coins: 4, times: 1 });
+    assert_eq!(effect(6), Effect::MayPay { coins: 4, times: 1, buys: &[OrleansGain::CITIZEN] });
     assert_eq!(effect(9), Effect::GainPerMonkInMarket(3));
     assert_eq!(ev(track[8]).moment, OrleansMoment::EndOfRound);
     assert_eq!(effect(16), Effect::PayPerDevelopmentLevel);
@@ -890,4 +890,22 @@ fn a_solo_race_won_before_a_later_fatal_round_stays_won() {
         "log": [{"round": 9, "event": "nourriture", "paid": false}]}));
     let st = status(&t, &goals(&t));
     assert_eq!((st.state, st.round), (OrleansState::Won, 8));
+}
+
+/// Invasion, Pile A 11, Avancée: « Chaque joueur peut payer 4 pièces pour immédiatement bâtir une
+/// fortification ou un comptoir à l'emplacement de son marchand ». The offer names what each way
+/// builds, so closing the round records the building with the coins paid (issue #14).
+#[test]
+fn avancee_offers_a_fortification_or_a_trading_post_for_4_coins() {
+    let mut p = player();
+    p.coins = 9;
+    let r = resolve_player(ev("avancee"), OrleansScenario::Invasion, 0, &p);
+    assert_eq!(r.status, OrleansResolutionStatus::Offer);
+    let ways: Vec<(u32, OrleansGain)> = r.options.iter().map(|o| (o.coins, o.gained)).collect();
+    assert_eq!(ways, [(4, OrleansGain::FORTIFICATION), (4, OrleansGain::TRADING_POST)]);
+    // Indulgence buys a monk for the bag; an offer that buys nothing countable buys nothing.
+    let r = resolve_player(ev("indulgence"), OrleansScenario::Prosperite, 0, &p);
+    assert_eq!(r.options.iter().map(|o| o.gained).collect::<Vec<_>>(), [OrleansGain::MONK]);
+    p.coins = 3;
+    assert_eq!(resolve_player(ev("avancee"), OrleansScenario::Invasion, 0, &p).options, []);
 }

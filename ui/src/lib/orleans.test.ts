@@ -144,6 +144,17 @@ describe('closing a round', () => {
 		expect(lines[0]).toMatchObject({ round: 7, event: 'cotisation_5', paid: false });
 	});
 
+	it('an offer taken records what it bought: Avancée’s trading post is built with the 4 coins paid', () => {
+		const m = { ...orleansFor('invasion', seats(['Ani', 'Dirk'])), round: 4 };
+		const gain = (trading_posts: number, fortifications: number) => ({ monks: 0, citizens: 0, fortifications, trading_posts });
+		const rs = [res({ event: 'avancee', status: 'offer', coins_owed: 4, options: [{ coins: 4, gained: gain(0, 1) }, { coins: 4, gained: gain(1, 0) }] })];
+		const { model, lines } = closeRound(m, rs, [{ option: 1 }], true);
+		expect(model.players[0].counts.coins).toBe(1);
+		expect(model.players[0].counts.trading_posts).toBe(1);
+		expect(model.players[0].counts.fortifications).toBe(0);
+		expect(lines[0].note).toBe('-4 coins, +1 trading_posts');
+	});
+
 	it('a team payment takes each seat its share', () => {
 		let m = { ...orleansFor('invasion', seats(['Ani', 'Dirk'])), round: 2 };
 		m = setCount(setCount(m, 0, 'coins', 6), 1, 'coins', 4);

@@ -347,6 +347,12 @@ export function applyPayment(seat: OrleansSeat, pay: OrleansPayment): OrleansSea
 	// The track space stays untyped (null) unless the payment moves it back.
 	if (pay.development) c.development_points = sub(c.development_points, pay.development);
 	c.fortifications = sub(c.fortifications, pay.fortifications);
+	// What an offer bought (Avancée: the fortification or trading post built) is counted too.
+	const add = (v: number | null, n: number | undefined) => (n ? (v ?? 0) + n : v);
+	c.monks = add(c.monks, pay.gained?.monks);
+	c.citizens = add(c.citizens, pay.gained?.citizens);
+	c.fortifications = add(c.fortifications, pay.gained?.fortifications);
+	c.trading_posts = add(c.trading_posts, pay.gained?.trading_posts);
 	const g = { ...seat.goods };
 	for (const k of GOODS) g[k] = sub(g[k], pay.goods?.[k]);
 	return { ...seat, counts: c, goods: g };
@@ -377,6 +383,7 @@ export function paymentNote(pay: OrleansPayment | undefined, gained: number): st
 		for (const k of GOODS) if (pay.goods?.[k]) parts.push(`-${pay.goods[k]} ${k}`);
 		for (const k of ['knights', 'monks', 'followers', 'technology', 'place_tiles', 'development', 'fortifications'] as const)
 			if (pay[k]) parts.push(`-${pay[k]} ${k}`);
+		for (const k of ['monks', 'citizens', 'fortifications', 'trading_posts'] as const) if (pay.gained?.[k]) parts.push(`+${pay.gained[k]} ${k}`);
 	}
 	return parts.join(', ');
 }

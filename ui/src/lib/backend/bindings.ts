@@ -1049,6 +1049,14 @@ export type OrleansForecastRound = {
 	coins_after: number,
 };
 
+/**  Counts an offer adds to the payer (every count 0 when not used). */
+export type OrleansGain = {
+	monks?: number,
+	citizens?: number,
+	fortifications?: number,
+	trading_posts?: number,
+};
+
 /**  Progress towards one goal or objective. */
 export type OrleansGoal = {
 	id: string,
@@ -1140,6 +1148,8 @@ export type OrleansPayment = {
 	place_tiles?: number,
 	development?: number,
 	fortifications?: number,
+	/**  What the payment buys (an offer): added to the payer's counts when the round closes. */
+	gained?: OrleansGain,
 };
 
 /**  What an event means for one seat (or the team when `seat` is `None`). */

@@ -123,7 +123,23 @@ export function paymentText(p: OrleansPayment): string {
 	if (p.place_tiles) parts.push(m.orl_pay_place_tiles({ n: fmtNumber(p.place_tiles) }));
 	if (p.development) parts.push(m.orl_pay_development({ n: fmtNumber(p.development) }));
 	if (p.fortifications) parts.push(m.orl_pay_fortifications({ n: fmtNumber(p.fortifications) }));
-	return parts.join(' + ') || m.orl_pay_nothing();
+	const paid = parts.join(' + ') || m.orl_pay_nothing();
+	const bought = gainText(p.gained);
+	return bought ? m.orl_pay_for({ paid, bought }) : paid;
+}
+
+/** What an offer buys, in words ("1 trading post"); empty when it buys nothing counted. */
+function gainText(g: OrleansPayment['gained']): string {
+	if (!g) return '';
+	const parts: string[] = [];
+	const one = (n: number | undefined, single: () => string, many: (a: { n: string }) => string) => {
+		if (n) parts.push(n === 1 ? single() : many({ n: fmtNumber(n) }));
+	};
+	one(g.monks, m.orl_gain_monk, m.orl_pay_monks);
+	one(g.citizens, m.orl_gain_citizen, m.orl_gain_citizens);
+	one(g.fortifications, m.orl_gain_fortification, m.orl_pay_fortifications);
+	one(g.trading_posts, m.orl_gain_trading_post, m.orl_gain_trading_posts);
+	return parts.join(' + ');
 }
 
 /** The log's note for a seat's round, in the UI language ("received 4 coins", "paid 5 coins"). */
