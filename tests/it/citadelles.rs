@@ -799,6 +799,7 @@ fn round(players: u8, crown: u8) -> CitadellesRound {
             .take(usize::from(players))
             .map(|s| s.to_string())
             .collect(),
+        face_up: Vec::new(),
     })
     .expect("round")
 }
@@ -1000,6 +1001,7 @@ fn second_edition_great_wall_taxes_every_district_and_the_monument_counts_double
         characters: Vec::new(),
         crown: 0,
         names: Vec::new(),
+        face_up: Vec::new(),
     })
     .expect("round");
     assert_eq!(r.destruction_quote(&target(1, &["great_wall"], 0)).expect("quote").cost, 6);
@@ -1022,6 +1024,7 @@ fn second_edition_round_with_alternates_the_emperor_gives_the_crown() {
         .to_vec(),
         crown: 0,
         names: Vec::new(),
+        face_up: Vec::new(),
     };
     let r = start_round(&setup).expect("round");
     assert_eq!(r.characters.len(), 9);
@@ -1144,4 +1147,42 @@ fn a_round_being_called_is_kept_in_the_table_and_must_be_this_table_s() {
     let mut table = classic4(json!({"name": "Ani"}));
     table["round_in_progress"] = serde_json::to_value(round(3, 0)).expect("round as JSON");
     assert!(has(&problems(table), "round_in_progress", "round_mismatch"));
+}
+
+/// Citadelles classique, Mise en place: from 4 players each player takes one character (two with
+/// 2 or 3). A seat that revealed all its characters cannot answer a later call: the caller only
+/// offers the others (issue #14: it listed players who had revealed already).
+#[test]
+fn a_seat_that_revealed_its_characters_is_not_offered_again() {
+    let r = round(4, 0);
+    assert_eq!(r.call().expect("call").can_reveal, [0, 1, 2, 3]);
+    let r = reveal(&r, Some(2));
+    let r = apply(&r, CitadellesRoundAction::Murder { rank: 6 });
+    assert_eq!(r.call().expect("call").can_reveal, [0, 1, 3], "Lilli played the Assassin");
+    assert_eq!(refused(&r, CitadellesRoundAction::Reveal { seat: Some(2) }), "too_many_characters");
+    // With 3 players each holds two characters.
+    let r = reveal(&round(3, 0), Some(1));
+    assert_eq!(r.call().expect("call").can_reveal, [0, 1, 2]);
+}
+
+/// Citadelles classique, Mise en place: « Il en écarte ensuite au hasard un certain nombre face
+/// visible » (2 at 4 players). Nobody holds those characters: the round knows them, so the caller
+/// can say that naming one as a target cannot matter (issue #14).
+#[test]
+fn characters_discarded_face_up_are_marked_in_the_round() {
+    let setup = |face_up: Vec<u8>| CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: Vec::new(),
+        face_up,
+    };
+    let r = start_round(&setup(vec![3, 6])).expect("round");
+    let up: Vec<u8> = r.characters.iter().filter(|c| c.face_up).map(|c| c.rank).collect();
+    assert_eq!(up, [3, 6]);
+    let bad = start_round(&setup(vec![12])).expect_err("no rank 12");
+    assert_eq!((bad.0[0].field.as_str(), bad.0[0].code.as_str()), ("face_up[0]", "unknown_rank"));
 }

@@ -40,6 +40,9 @@ pub struct CitadellesRoundSetup {
     /// Player names in seat order, for the texts (optional).
     #[serde(default)]
     pub names: Vec<String>,
+    /// Ranks discarded face up at the draft, as the table shows them: nobody holds them.
+    #[serde(default)]
+    pub face_up: Vec<u8>,
 }
 
 /// A character in play this round.
@@ -49,6 +52,9 @@ pub struct CitadellesRoundCharacter {
     pub rank: u8,
     pub id: String,
     pub name: Text,
+    /// Discarded face up at the draft: nobody holds it, so naming it cannot matter.
+    #[serde(default)]
+    pub face_up: bool,
 }
 
 /// What became of a called character.
@@ -128,6 +134,9 @@ pub struct CitadellesCall {
     pub character: String,
     pub name: Text,
     pub text: Text,
+    /// Seats that may still reveal a character this round (each holds `per_seat`): the others
+    /// revealed all theirs already.
+    pub can_reveal: Vec<u8>,
 }
 
 /// One step of the round.
@@ -231,6 +240,16 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
             format!("No seat {} for the crown.", setup.crown),
         ));
     }
+    for (i, &rank) in setup.face_up.iter().enumerate() {
+        if !in_play.iter().any(|c| c.rank == rank) {
+            return Err(one(
+                &format!("face_up[{i}]"),
+                "unknown_rank",
+                format!("Aucun personnage de rang {rank} en jeu."),
+                format!("No character of rank {rank} in play."),
+            ));
+        }
+    }
     let n = usize::from(setup.players);
     Ok(CitadellesRound {
         variant: setup.variant,
@@ -241,7 +260,12 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
         crown_before: setup.crown,
         characters: in_play
             .iter()
-            .map(|c| CitadellesRoundCharacter { rank: c.rank, id: c.id.to_owned(), name: c.name() })
+            .map(|c| CitadellesRoundCharacter {
+                rank: c.rank,
+                id: c.id.to_owned(),
+                name: c.name(),
+                face_up: setup.face_up.contains(&c.rank),
+            })
             .collect(),
         next: 0,
         turns: Vec::new(),
@@ -290,6 +314,9 @@ impl CitadellesRound {
             Text::new("", "")
         };
         Some(CitadellesCall {
+            can_reveal: (0..self.players)
+                .filter(|&s| self.revealed_count(s) < usize::from(self.per_seat))
+                .collect(),
             rank: c.rank,
             character: c.id.clone(),
             name: c.name.clone(),

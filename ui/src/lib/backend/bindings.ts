@@ -207,6 +207,11 @@ export type CitadellesCall = {
 	character: string,
 	name: Text,
 	text: Text,
+	/**
+	 *  Seats that may still reveal a character this round (each holds `per_seat`): the others
+	 *  revealed all theirs already.
+	 */
+	can_reveal: number[],
 };
 
 /**  Districts, wonders and characters of both profiles, for the UI's pickers and tooltips. */
@@ -444,6 +449,8 @@ export type CitadellesRoundCharacter = {
 	rank: number,
 	id: string,
 	name: Text,
+	/**  Discarded face up at the draft: nobody holds it, so naming it cannot matter. */
+	face_up?: boolean,
 };
 
 /**  A finished round, as stored in the play's round log. */
@@ -479,6 +486,8 @@ export type CitadellesRoundSetup = {
 	crown: number,
 	/**  Player names in seat order, for the texts (optional). */
 	names?: string[],
+	/**  Ranks discarded face up at the draft, as the table shows them: nobody holds them. */
+	face_up?: number[],
 };
 
 /**

@@ -24,7 +24,7 @@ function roundView(stage: 'call' | 'ready' | 'done'): CitadellesRoundView {
 		per_seat: 1,
 		names: [],
 		crown_before: 0,
-		characters: [{ rank: 4, id: 'king', name: t('King') }],
+		characters: [{ rank: 4, id: 'king', name: t('King'), face_up: false }],
 		next: stage === 'call' ? 0 : 1,
 		turns: [],
 		murdered: null,
@@ -37,7 +37,7 @@ function roundView(stage: 'call' | 'ready' | 'done'): CitadellesRoundView {
 	} as CitadellesRoundView['round'];
 	return {
 		round,
-		call: stage === 'call' ? { rank: 4, character: 'king', name: t('King'), text: t('The crown holder calls: King (4).') } : null,
+		call: stage === 'call' ? { rank: 4, character: 'king', name: t('King'), text: t('The crown holder calls: King (4).'), can_reveal: [0, 1, 2, 3] } : null,
 		current: null,
 		record:
 			stage === 'done'
