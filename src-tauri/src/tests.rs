@@ -213,7 +213,7 @@ fn rules_search_and_entries_answer_in_the_asked_language() {
         "{terms}"
     );
     let entry = t.ok("get_rule", json!({ "id": "valencia.scoring.fountains" }));
-    assert!(entry["source"].as_str().is_some_and(|s| s.starts_with("000_88d49a4ead267029.txt")));
+    assert!(entry["source"].as_str().is_some_and(|s| s.starts_with("Valencia, livret de règles")));
     assert!(!entry["related"].as_array().expect("related").is_empty());
     let games = t.ok("list_games", json!({}));
     assert_eq!(games.as_array().map(Vec::len), Some(4));

@@ -315,7 +315,10 @@ fn haunted_quarter_is_counted_where_it_scores_most() {
         .get("faq.citadelles.haunted_quarter_ivory_tower")
         .expect("clarification")
         .clone();
-    assert!(entry.body.en.contains("no longer a unique district") && entry.source.contains("game-facts B3"));
+    assert!(
+        entry.body.en.contains("no longer a unique district")
+            && entry.source.contains("données des cartes B3")
+    );
     let board = score(second4(
         json!({"name": "Ani", "districts": ["ivory_tower", "haunted_city", "manor", "temple", "tavern"]}),
     ));

@@ -85,7 +85,7 @@ fn rules_search_finds_entries_without_accents() {
     assert!(stdout(&out).contains("valencia.scoring.fountains  Fountains"));
 
     let out = greffier(&["rules", "show", "valencia.scoring.fountains", "--lang", "fr"], None);
-    assert!(stdout(&out).contains("000_88d49a4ead267029.txt"));
+    assert!(stdout(&out).contains("Valencia, livret de règles"));
 }
 
 #[test]

@@ -38,12 +38,17 @@ fn every_game_entry_cites_a_rulebook_and_every_related_link_resolves() {
     let c = catalogue();
     for e in c.entries() {
         if e.game.is_some() {
+            let rulebooks = ["Valencia, livret", "Invasion, livret", "Citadelles, règles", "Splendor"];
             assert!(
-                e.source.contains(".txt") || e.source.contains("Splendor"),
+                rulebooks.iter().any(|r| e.source.contains(r)),
                 "{} cites no rulebook: {}",
                 e.id,
                 e.source
             );
+        }
+        // Issue #14: a person reads the rulebook's name and section, never our file names.
+        for file in [".txt", ".md", "shared/", "_88d49a4"] {
+            assert!(!e.source.contains(file), "{} shows a file name: {}", e.id, e.source);
         }
         for r in &e.related {
             assert!(c.get(r).is_some(), "{} links to missing {r}", e.id);
@@ -264,7 +269,10 @@ fn every_catalogue_item_of_every_game_has_a_cited_entry_in_both_languages() {
                 if texts.iter().any(|t| t.trim().is_empty()) || e.title.fr == e.body.fr {
                     problems.push(format!("{game} {what}: `{rule}` lacks a text"));
                 }
-                if !e.source.contains(".txt") && !e.source.contains("game-facts") {
+                if !e.source.contains("livret")
+                    && !e.source.contains("règles")
+                    && !e.source.contains("données des cartes")
+                {
                     problems.push(format!("{game} {what}: `{rule}` cites no source ({})", e.source));
                 }
             }
