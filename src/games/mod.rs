@@ -11,6 +11,7 @@ pub(crate) mod input;
 pub mod orleans;
 mod partial;
 mod problem;
+mod round_log;
 mod scoreboard;
 pub mod sheet;
 pub mod splendor;
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use input::{NameProblem, clean_name, parse_json};
 pub use partial::score_partial;
 pub use problem::{Problem, Problems};
+pub use round_log::describe_round_event;
 pub use scoreboard::{
     Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     TieBreak, rank,

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::games::{GameId, Problem, Scoreboard, TableHelp};
+use crate::text::Text;
 
 /// Row ids as the outside world sees them (IPC and JSON numbers stay exact below 2^53).
 pub type Id = u32;
@@ -83,6 +84,9 @@ pub struct RoundEvent {
     pub kind: String,
     pub payload: serde_json::Value,
     pub recorded_at: DateTime<Utc>,
+    /// What happened, in words (play details only; `None` for a kind without a description).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<Text>,
 }
 
 /// Everything known about one play.

@@ -619,7 +619,14 @@ impl Store {
             "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![play, round, seq, kind, payload.to_string(), fmt_time(&recorded_at)],
         )?;
-        Ok(RoundEvent { round, seq, kind: kind.to_owned(), payload: payload.clone(), recorded_at })
+        Ok(RoundEvent {
+            round,
+            seq,
+            kind: kind.to_owned(),
+            payload: payload.clone(),
+            recorded_at,
+            text: None,
+        })
     }
 
     /// Remembers the printed value of a card (replacing the one typed before).
@@ -821,21 +828,28 @@ impl Store {
             duration_minutes,
             deleted_at,
         ) = row;
+        let game = parse_game(&game)?;
+        let seats = self.seats(i64::from(play))?;
+        let names: Vec<String> = seats.iter().map(|s| s.player_name.clone()).collect();
+        let mut events = self.round_events(i64::from(play))?;
+        for e in &mut events {
+            e.text = games::describe_round_event(game, &e.kind, &e.payload, &names);
+        }
         Ok(PlayDetail {
             id: play,
             uuid,
-            game: parse_game(&game)?,
+            game,
             variant,
             status: parse_status(&status)?,
             started_at,
             ended_at,
             location,
             notes,
-            seats: self.seats(i64::from(play))?,
+            seats,
             table_state: state.and_then(|s| serde_json::from_str(&s).ok()),
             table_schema_version: schema,
             scoreboard: board.and_then(|s| serde_json::from_str(&s).ok()),
-            events: self.round_events(i64::from(play))?,
+            events,
             duration_minutes,
             deleted_at,
         })
@@ -869,6 +883,7 @@ impl Store {
                 kind: r.get(2)?,
                 payload: serde_json::from_str(&r.get::<_, String>(3)?).unwrap_or(serde_json::Value::Null),
                 recorded_at: parse_time(&r.get::<_, String>(4)?)?,
+                text: None,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

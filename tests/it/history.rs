@@ -340,3 +340,67 @@ fn one_incomplete_field_leaves_partial_totals_with_its_problem() {
     let whole = json!({ "variant": "nope", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
     assert!(store.preview_table_state(play.id, &whole).expect("preview").partial.is_none());
 }
+
+/// Issue #14: « Round logs are shown as readable text in the current UI language, never as raw
+/// JSON ». The core describes what the helpers stored, in both languages, with the players'
+/// names; the face-down draft card stays hidden.
+#[test]
+fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
+    use greffier::games::citadelles::{
+        CitadellesRoundAction, CitadellesRoundSetup, CitadellesVariant, start_round,
+    };
+    let mut store = Store::open_in_memory().expect("store");
+    let ids: Vec<_> = ["Ani", "Dirk", "Lilli", "Patty"]
+        .iter()
+        .map(|n| store.create_player(n, None).expect("player").id)
+        .collect();
+    let play = store
+        .start_play(&NewPlay {
+            game: GameId::Citadelles,
+            variant: "classique".into(),
+            location: None,
+            notes: None,
+            seats: ids.iter().map(|&player_id| NewSeat { player_id, colour: None }).collect(),
+            first_seat: 0,
+        })
+        .expect("start");
+    let mut round = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: Vec::new(),
+        face_up: Vec::new(),
+    })
+    .expect("round");
+    // Assassin: Lilli, who murders the Merchant (6); then 2, 3 nobody; the King: Dirk.
+    for action in [
+        CitadellesRoundAction::Reveal { seat: Some(2) },
+        CitadellesRoundAction::Murder { rank: 6 },
+        CitadellesRoundAction::Reveal { seat: None },
+        CitadellesRoundAction::Reveal { seat: None },
+        CitadellesRoundAction::Reveal { seat: Some(1) },
+        CitadellesRoundAction::Reveal { seat: None },
+        CitadellesRoundAction::Reveal { seat: Some(0) },
+        CitadellesRoundAction::Reveal { seat: Some(3) },
+        CitadellesRoundAction::EndRound,
+    ] {
+        round = round.apply(&action).unwrap_or_else(|p| panic!("{action:?}: {p}"));
+    }
+    let record = serde_json::to_value(round.record().expect("finished")).expect("json");
+    store.append_round_event(play.id, 1, "citadelles_draft", &json!({"seed": 7, "face_up": ["merchant", "bishop"], "face_down": ["architect"], "king_put_back": false})).expect("draft");
+    store.append_round_event(play.id, 1, "citadelles_round", &record).expect("round");
+    store.append_round_event(play.id, 1, "unknown_kind", &json!({"x": 1})).expect("other");
+
+    let events = store.play(play.id).expect("play").events;
+    let draft = events[0].text.as_ref().expect("draft in words");
+    assert_eq!(draft.fr, "Tirage\u{202f}: Marchand, Évêque face visible, 1 face cachée.");
+    assert!(!draft.en.contains("Architect"), "the face-down card stays hidden: {}", draft.en);
+    let told = events[1].text.as_ref().expect("round in words");
+    assert!(told.fr.contains("Lilli\u{202f}: Assassin (1)"), "{}", told.fr);
+    assert!(told.fr.contains("Marchand (6) assassiné"), "{}", told.fr);
+    assert!(told.en.contains("the crown goes from Ani to Dirk"), "{}", told.en);
+    assert_eq!(events[2].text, None, "an unknown kind is kept, not described");
+}

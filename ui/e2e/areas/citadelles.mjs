@@ -113,6 +113,8 @@ export async function run() {
 			await waitText('detail-rank-1', (t) => t === '1', 'Dirk ranks first');
 			await waitText('detail-rank-0', (t) => t === '2', 'Ani ranks second');
 			await waitText('tie-break', (t) => t.includes('Condottiere') && t.includes('Roi'), 'the tie-break sentence names the characters');
+			// The round log reads as sentences in French, never as JSON.
+			await waitText('round-log', (t) => t.includes('Tirage') && t.includes('Roi (4)') && t.includes('la Couronne reste à Ani') && !t.includes('{'), 'the round log in words');
 			await screenshot('citadelles-history-detail');
 		},
 		{ critical: true }

@@ -1530,6 +1530,8 @@ export type RoundEvent = {
 	kind: string,
 	payload: Value,
 	recorded_at: string,
+	/**  What happened, in words (play details only; `None` for a kind without a description). */
+	text?: Text | null,
 };
 
 /**  One search result. */

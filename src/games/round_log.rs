@@ -1,0 +1,146 @@
+//! A play's round log in words, in both languages: the table helpers store what happened as data
+//! (a Citadelles round record, a draft, an Orléans deck); History reads it as sentences, never as
+//! JSON (issue #14).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::GameId;
+use super::citadelles::{CHARACTERS, CitadellesRoundRecord, CitadellesTurnOutcome};
+use crate::text::Text;
+
+/// The sentence for one stored round event, or `None` for a kind this version does not know
+/// (its data is kept as it is).
+pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[String]) -> Option<Text> {
+    let name = |seat: u8| {
+        names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
+    };
+    match (game, kind) {
+        (GameId::Citadelles, "citadelles_round") => {
+            let r: CitadellesRoundRecord = serde_json::from_value(payload.clone()).ok()?;
+            Some(citadelles_round(&r, &name))
+        }
+        (GameId::Citadelles, "citadelles_draft") => {
+            let d: Draft = serde_json::from_value(payload.clone()).ok()?;
+            Some(citadelles_draft(&d))
+        }
+        (GameId::Orleans, "orleans_deck") => {
+            let d: Deck = serde_json::from_value(payload.clone()).ok()?;
+            Some(orleans_deck(&d))
+        }
+        _ => None,
+    }
+}
+
+fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> Text {
+    let mut fr = Vec::new();
+    let mut en = Vec::new();
+    for t in &r.turns {
+        match (t.outcome, t.seat) {
+            (CitadellesTurnOutcome::Played, Some(s)) => {
+                fr.push(format!("{}\u{202f}: {} ({})", name(s), t.name.fr, t.rank));
+                en.push(format!("{}: {} ({})", name(s), t.name.en, t.rank));
+            }
+            (CitadellesTurnOutcome::Murdered, _) => {
+                fr.push(format!("{} ({}) assassiné", t.name.fr, t.rank));
+                en.push(format!("{} ({}) murdered", t.name.en, t.rank));
+            }
+            _ => {}
+        }
+    }
+    if let (Some(rank), Some(thief)) = (r.robbed, r.thief_seat) {
+        fr.push(format!("{} (Voleur) vole le rang {rank}", name(thief)));
+        en.push(format!("{} (Thief) robs rank {rank}", name(thief)));
+    }
+    for d in &r.destructions {
+        fr.push(format!(
+            "{} détruit {} chez {} ({} or)",
+            name(d.by_seat),
+            d.name.fr,
+            name(d.target_seat),
+            d.cost
+        ));
+        en.push(format!(
+            "{} destroys {} of {} ({} gold)",
+            name(d.by_seat),
+            d.name.en,
+            name(d.target_seat),
+            d.cost
+        ));
+    }
+    if r.crown_after == r.crown_before {
+        fr.push(format!("la Couronne reste à {}", name(r.crown_after)));
+        en.push(format!("the crown stays with {}", name(r.crown_after)));
+    } else {
+        fr.push(format!("la Couronne passe de {} à {}", name(r.crown_before), name(r.crown_after)));
+        en.push(format!("the crown goes from {} to {}", name(r.crown_before), name(r.crown_after)));
+    }
+    Text::new(format!("{}.", fr.join("\u{202f}; ")), format!("{}.", en.join("; ")))
+}
+
+/// A draft draw as the draft assistant logs it.
+#[derive(Deserialize)]
+struct Draft {
+    #[serde(default)]
+    face_up: Vec<String>,
+    #[serde(default)]
+    face_down: Vec<String>,
+    #[serde(default)]
+    king_put_back: bool,
+}
+
+fn citadelles_draft(d: &Draft) -> Text {
+    let name = |id: &String| {
+        CHARACTERS
+            .iter()
+            .find(|c| c.id == id.as_str())
+            .map_or_else(|| Text::new(id.clone(), id.clone()), |c| c.name())
+    };
+    let up: Vec<Text> = d.face_up.iter().map(name).collect();
+    let join = |f: fn(&Text) -> &str| up.iter().map(f).collect::<Vec<_>>().join(", ");
+    // The face-down cards stay hidden: only how many.
+    let down = d.face_down.len();
+    let (mut fr, mut en) = if up.is_empty() {
+        ("Tirage\u{202f}: aucun personnage face visible".to_owned(), "Draw: no character face up".to_owned())
+    } else {
+        (
+            format!("Tirage\u{202f}: {} face visible", join(|t| &t.fr)),
+            format!("Draw: {} face up", join(|t| &t.en)),
+        )
+    };
+    fr.push_str(&format!(", {down} face cachée"));
+    en.push_str(&format!(", {down} face down"));
+    if d.king_put_back {
+        fr.push_str("\u{202f}; le Roi, sorti face visible, est remis dans la pile");
+        en.push_str("; the King, drawn face up, went back into the deck");
+    }
+    Text::new(format!("{fr}."), format!("{en}."))
+}
+
+/// Invasion's deck as drawn in the app.
+#[derive(Deserialize)]
+struct Deck {
+    #[serde(default)]
+    seed: u32,
+    #[serde(default)]
+    set_aside: Vec<String>,
+    #[serde(default)]
+    hard_mode: bool,
+    #[serde(default)]
+    order: Vec<String>,
+}
+
+fn orleans_deck(d: &Deck) -> Text {
+    let (n, seed, aside) = (d.order.len(), d.seed, d.set_aside.len());
+    let mut fr = format!("Pile des tuiles Sablier tirée dans Greffier\u{202f}: {n} tuiles (graine {seed})");
+    let mut en = format!("Hourglass stack drawn in Greffier: {n} tiles (seed {seed})");
+    if aside > 0 {
+        fr.push_str(&format!(", {aside} écartées avant"));
+        en.push_str(&format!(", {aside} set aside first"));
+    }
+    if d.hard_mode {
+        fr.push_str(", mode difficile");
+        en.push_str(", hard mode");
+    }
+    Text::new(format!("{fr}."), format!("{en}."))
+}
