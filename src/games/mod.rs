@@ -130,6 +130,15 @@ pub struct VariantInfo {
     pub min_players: u8,
     pub max_players: u8,
     pub mode: PlayMode,
+    /// The score categories this variant uses, in the game's order (empty: all of them).
+    pub categories: &'static [&'static str],
+}
+
+impl VariantInfo {
+    /// Whether the category `key` counts in this variant.
+    pub fn uses(&self, key: &str) -> bool {
+        self.categories.is_empty() || self.categories.contains(&key)
+    }
 }
 
 /// How a variant is won.

@@ -85,8 +85,9 @@ struct Draft {
     face_up: Vec<String>,
     #[serde(default)]
     face_down: Vec<String>,
+    /// How many times the King came up face up and went back (older logs: a flag).
     #[serde(default)]
-    king_put_back: bool,
+    king_put_back: Value,
 }
 
 fn citadelles_draft(d: &Draft) -> Text {
@@ -110,7 +111,7 @@ fn citadelles_draft(d: &Draft) -> Text {
     };
     fr.push_str(&format!(", {down} face cachée"));
     en.push_str(&format!(", {down} face down"));
-    if d.king_put_back {
+    if d.king_put_back.as_bool() == Some(true) || d.king_put_back.as_u64().is_some_and(|n| n > 0) {
         fr.push_str("\u{202f}; le Roi, sorti face visible, est remis dans la pile");
         en.push_str("; the King, drawn face up, went back into the deck");
     }

@@ -6,7 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::model::*;
 use super::{Result, Store, StoreError};
 use crate::games::input;
-use crate::games::{self, GameId, Problems, Scoreboard};
+use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
 use crate::text::Text;
 
 pub(super) const MAX_COLOUR_CHARS: usize = 30;
@@ -211,6 +211,17 @@ pub(super) fn write_table_state(
     )?
     .execute(params![play_id, schema_version, state_json, fmt_time(saved_at)])?;
     Ok(())
+}
+
+/// While nothing has been scored yet (every total 0), the live ranking names no winner: an
+/// empty sheet is not a shared win (issue #14). Finishing still ranks by the rules.
+fn nobody_wins_an_empty_sheet(mut board: Scoreboard) -> Scoreboard {
+    if board.outcome == Outcome::Points && board.players.iter().all(|p| p.total == 0) {
+        for p in &mut board.players {
+            p.winner = false;
+        }
+    }
+    board
 }
 
 /// Revisions kept per play: enough to undo a whole game's worth of typing groups.
@@ -501,7 +512,7 @@ impl Store {
         )?;
         Ok(match scored {
             Ok(board) => ScorePreview {
-                scoreboard: Some(board),
+                scoreboard: Some(nobody_wins_an_empty_sheet(board)),
                 problems: Vec::new(),
                 partial: None,
                 help,

@@ -390,7 +390,7 @@ fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
         round = round.apply(&action).unwrap_or_else(|p| panic!("{action:?}: {p}"));
     }
     let record = serde_json::to_value(round.record().expect("finished")).expect("json");
-    store.append_round_event(play.id, 1, "citadelles_draft", &json!({"seed": 7, "face_up": ["merchant", "bishop"], "face_down": ["architect"], "king_put_back": false})).expect("draft");
+    store.append_round_event(play.id, 1, "citadelles_draft", &json!({"seed": 7, "face_up": ["merchant", "bishop"], "face_down": ["architect"], "king_put_back": 0})).expect("draft");
     store.append_round_event(play.id, 1, "citadelles_round", &record).expect("round");
     store.append_round_event(play.id, 1, "unknown_kind", &json!({"x": 1})).expect("other");
 
@@ -403,4 +403,23 @@ fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
     assert!(told.fr.contains("Marchand (6) assassiné"), "{}", told.fr);
     assert!(told.en.contains("the crown goes from Ani to Dirk"), "{}", told.en);
     assert_eq!(events[2].text, None, "an unknown kind is kept, not described");
+}
+
+/// Issue #14: « on an empty sheet nobody is "vainqueur" yet ». The live ranking names a winner
+/// once something is scored.
+#[test]
+fn an_empty_sheet_names_no_winner_until_something_is_scored() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let empty = store
+        .preview_table_state(play.id, &valencia_sheet(&[("Ani", 0, 0), ("Dirk", 0, 0)]))
+        .expect("preview");
+    assert!(empty.scoreboard.expect("valid").players.iter().all(|p| !p.winner));
+    let one = store
+        .preview_table_state(play.id, &valencia_sheet(&[("Ani", 0, 0), ("Dirk", 1, 0)]))
+        .expect("preview");
+    assert_eq!(
+        one.scoreboard.expect("valid").players.iter().map(|p| p.winner).collect::<Vec<_>>(),
+        [false, true]
+    );
 }

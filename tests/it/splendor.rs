@@ -515,3 +515,25 @@ fn strongholds_entry_says_a_card_stays_taken_until_its_last_stronghold_goes() {
         e.body.en
     );
 }
+
+/// Les Cités de Splendor: « Ces quatre extensions se jouent séparément ». Which categories a
+/// module uses is said once, in the game's catalogue, and scoring follows it: a category the
+/// module does not use scores 0 and says so (History shows only the module's).
+#[test]
+fn each_module_names_the_categories_it_uses_and_scoring_follows_them() {
+    let info = greffier::games::GameId::Splendor.info();
+    let keys: Vec<&str> = info.categories.iter().map(|c| c.key).collect();
+    for v in info.variants {
+        assert!(!v.categories.is_empty(), "{} names its categories", v.id);
+        assert!(v.categories.iter().all(|k| keys.contains(k)), "{}: {:?}", v.id, v.categories);
+    }
+    let cities = info.variant("cities").expect("cities");
+    assert_eq!(cities.categories, ["cards", "city"]);
+    assert!(!cities.uses("nobles"));
+    for g in greffier::games::GameId::ALL {
+        for v in g.info().variants {
+            let known: Vec<&str> = g.info().categories.iter().map(|c| c.key).collect();
+            assert!(v.categories.iter().all(|k| known.contains(k)), "{g:?} {}", v.id);
+        }
+    }
+}

@@ -24,6 +24,8 @@ pub struct VariantSummary {
     pub min_players: u8,
     pub max_players: u8,
     pub mode: PlayMode,
+    /// The score categories this variant uses (empty: all of them).
+    pub categories: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -49,6 +51,7 @@ impl From<&GameInfo> for GameSummary {
                     min_players: v.min_players,
                     max_players: v.max_players,
                     mode: v.mode,
+                    categories: v.categories.iter().map(|c| (*c).to_owned()).collect(),
                 })
                 .collect(),
             categories: info

@@ -125,6 +125,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 7,
             mode: PlayMode::Competitive,
+            categories: &[],
         },
         // 2e édition: up to 8 with a ninth character (002, Les personnages).
         VariantInfo {
@@ -133,6 +134,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 8,
             mode: PlayMode::Competitive,
+            categories: &[],
         },
     ],
     // Citadelles classique, "Fin de partie": the scoring items, in the book's order.

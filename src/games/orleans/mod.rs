@@ -90,6 +90,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
+            categories: &[],
         },
         VariantInfo {
             id: "invasion",
@@ -97,6 +98,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Coop,
+            categories: &[],
         },
         VariantInfo {
             id: "duel",
@@ -104,6 +106,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 2,
             mode: PlayMode::ObjectiveRace,
+            categories: &[],
         },
         VariantInfo {
             id: "dignitaire",
@@ -111,6 +114,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
+            categories: &[],
         },
         VariantInfo {
             id: "vierzon",
@@ -118,6 +122,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
+            categories: &[],
         },
         VariantInfo {
             id: "marchand",
@@ -125,6 +130,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
+            categories: &[],
         },
     ],
     // Orléans: Invasion, Prospérité "Fin de la partie et calcul des scores": base points

@@ -80,13 +80,19 @@ pub const MAX_CARD_PRESTIGE: u32 = 99;
 /// Development cards in the base game (game-facts C1: 40 + 30 + 20).
 pub const MAX_DEVELOPMENT_CARDS: u32 = 90;
 
-const fn module(id: &'static str, fr: &'static str, en: &'static str) -> VariantInfo {
+const fn module(
+    id: &'static str,
+    fr: &'static str,
+    en: &'static str,
+    categories: &'static [&'static str],
+) -> VariantInfo {
     VariantInfo {
         id,
         label: StaticText { fr, en },
         min_players: 2,
         max_players: 4,
         mode: PlayMode::Competitive,
+        categories,
     }
 }
 
@@ -96,10 +102,11 @@ pub static INFO: GameInfo = GameInfo {
     variant_label: StaticText { fr: "Module", en: "Module" },
     // Les Cités de Splendor: "Ces quatre extensions se jouent séparément."
     variants: &[
-        module("cities", "Les Cités", "Cities"),
-        module("trading_posts", "Les Comptoirs", "Trading Posts"),
-        module("orient", "L'Orient", "The Orient"),
-        module("strongholds", "Les Bastions", "Strongholds"),
+        // Les Cités, mise en place: no nobles; the city taken is the victory condition.
+        module("cities", "Les Cités", "Cities", &["cards", "city"]),
+        module("trading_posts", "Les Comptoirs", "Trading Posts", &["cards", "nobles", "powers"]),
+        module("orient", "L'Orient", "The Orient", &["cards", "nobles", "orient"]),
+        module("strongholds", "Les Bastions", "Strongholds", &["cards", "nobles"]),
     ],
     // Every play lists all five, in this order; a module uses cards, plus nobles (all but
     // Cities), orient (the Orient), powers (Trading Posts) or city (Cities: always 0 points, it

@@ -128,15 +128,14 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
                         format!("Prestige printed on ordinary development cards: {}.", pr.cards),
                     ),
                 ),
-                // Cités de Splendor, Les Cités, mise en place: no nobles in this module.
-                "nobles" => (module != Module::Cities, pr.nobles, nobles_detail(pl, pr.nobles)),
-                "orient" => (module == Module::Orient, pr.orient, orient_detail(pl)),
-                "powers" => {
-                    (module == Module::TradingPosts, pr.powers, powers_detail(&pl.unlocked_powers(module)))
-                }
-                "city" => (module == Module::Cities, 0, city_detail(table, seat, holders)),
+                "nobles" => (true, pr.nobles, nobles_detail(pl, pr.nobles)),
+                "orient" => (true, pr.orient, orient_detail(pl)),
+                "powers" => (true, pr.powers, powers_detail(&pl.unlocked_powers(module))),
+                "city" => (true, 0, city_detail(table, seat, holders)),
                 _ => (false, 0, Text::new("", "")),
             };
+            // Which module uses which category is said once, in INFO (mod.rs).
+            let used = used && super::INFO.variant(module.id()).is_some_and(|v| v.uses(info.key));
             let detail = if used {
                 detail
             } else {

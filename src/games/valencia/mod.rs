@@ -80,6 +80,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
+            categories: &[],
         },
         VariantInfo {
             id: "special_influence",
@@ -87,6 +88,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
+            categories: &[],
         },
     ],
     // Valencia: prestige from the council phases during the game (phase III), then the five

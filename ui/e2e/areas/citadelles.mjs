@@ -114,7 +114,10 @@ export async function run() {
 			await waitText('detail-rank-0', (t) => t === '2', 'Ani ranks second');
 			await waitText('tie-break', (t) => t.includes('Condottiere') && t.includes('Roi'), 'the tie-break sentence names the characters');
 			// The round log reads as sentences in French, never as JSON.
-			await waitText('round-log', (t) => t.includes('Tirage') && t.includes('Roi (4)') && t.includes('la Couronne reste à Ani') && !t.includes('{'), 'the round log in words');
+			await (await shown('round-log')).scrollIntoView({ block: 'center' });
+			await screenshot('citadelles-round-log');
+			await waitText('round-log-text-0', (t) => t.includes('Tirage') && t.includes('face visible'), 'the draft in words');
+			await waitText('round-log-text-1', (t) => t.includes('Roi (4)') && t.includes('la Couronne reste à Ani'), 'the round in words');
 			await screenshot('citadelles-history-detail');
 		},
 		{ critical: true }

@@ -56,20 +56,6 @@ export function asModule(variant: string): Module {
 	return (MODULES as readonly string[]).includes(variant) ? (variant as Module) : 'cities';
 }
 
-/** Which scoreboard categories a module can fill (the others always hold 0). */
-export function moduleCategories(module: Module): string[] {
-	switch (module) {
-		case 'cities':
-			return ['cards', 'city'];
-		case 'trading_posts':
-			return ['cards', 'nobles', 'powers'];
-		case 'orient':
-			return ['cards', 'nobles', 'orient'];
-		case 'strongholds':
-			return ['cards', 'nobles'];
-	}
-}
-
 /** Nobles are not used in the Cities module (they are replaced by the cities). */
 export const usesNobles = (module: Module) => module !== 'cities';
 

@@ -2083,6 +2083,8 @@ export type VariantSummary = {
 	min_players: number,
 	max_players: number,
 	mode: PlayMode,
+	/**  The score categories this variant uses (empty: all of them). */
+	categories: string[],
 };
 
 /* Tauri Specta runtime */

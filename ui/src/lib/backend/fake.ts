@@ -41,12 +41,13 @@ function notInPreview(what: string): never {
 	throw new BackendError('internal', `not in the browser preview: ${what} the app core`);
 }
 
-const comp = (id: string, fr: string, en: string, min: number, max: number) => ({
+const comp = (id: string, fr: string, en: string, min: number, max: number, categories: string[] = []) => ({
 	id,
 	label: t(fr, en),
 	min_players: min,
 	max_players: max,
-	mode: 'competitive' as const
+	mode: 'competitive' as const,
+	categories
 });
 const cat = (key: string, fr: string, en: string, negative = false) => ({
 	key,
@@ -95,9 +96,9 @@ export const FAKE_GAMES: GameSummary[] = [
 		variant_label: t('Scénario', 'Scenario'),
 		variants: [
 			comp('prosperite', 'Prospérité', 'Golden Age', 2, 5),
-			{ id: 'invasion', label: t('Invasion', 'Invasion'), min_players: 2, max_players: 5, mode: 'coop' },
-			{ id: 'duel', label: t('Le duel', 'The Duel'), min_players: 2, max_players: 2, mode: 'objective_race' },
-			{ id: 'dignitaire', label: t('Le dignitaire', 'The Dignitary'), min_players: 1, max_players: 1, mode: 'solo' }
+			{ id: 'invasion', label: t('Invasion', 'Invasion'), min_players: 2, max_players: 5, mode: 'coop', categories: [] },
+			{ id: 'duel', label: t('Le duel', 'The Duel'), min_players: 2, max_players: 2, mode: 'objective_race', categories: [] },
+			{ id: 'dignitaire', label: t('Le dignitaire', 'The Dignitary'), min_players: 1, max_players: 1, mode: 'solo', categories: [] }
 		],
 		categories: [
 			cat('coins', 'Pièces', 'Coins'),
@@ -113,10 +114,10 @@ export const FAKE_GAMES: GameSummary[] = [
 		name: 'Les Cités de Splendor',
 		variant_label: t('Module', 'Module'),
 		variants: [
-			comp('cities', 'Les Cités', 'Cities', 2, 4),
-			comp('trading_posts', 'Les Comptoirs', 'Trading Posts', 2, 4),
-			comp('orient', "L'Orient", 'The Orient', 2, 4),
-			comp('strongholds', 'Les Bastions', 'Strongholds', 2, 4)
+			comp('cities', 'Les Cités', 'Cities', 2, 4, ['cards', 'city']),
+			comp('trading_posts', 'Les Comptoirs', 'Trading Posts', 2, 4, ['cards', 'nobles', 'powers']),
+			comp('orient', "L'Orient", 'The Orient', 2, 4, ['cards', 'nobles', 'orient']),
+			comp('strongholds', 'Les Bastions', 'Strongholds', 2, 4, ['cards', 'nobles'])
 		],
 		categories: [
 			cat('cards', 'Prestige des cartes', 'Card prestige'),
