@@ -139,6 +139,7 @@ fn generated_bgstats(n: usize) -> BgStats {
             bgg_id: None,
             cooperative: false,
             highest_wins: true,
+            is_expansion: None,
         })
         .collect();
     let plays = (0..n)
@@ -151,7 +152,6 @@ fn generated_bgstats(n: usize) -> BgStats {
             duration_min: Some(45),
             location_ref_id: None,
             comments: None,
-            ignored: false,
             player_scores: (0..3)
                 .map(|s| BgPlayerScore {
                     player_ref_id: i64::try_from(1 + (i + s) % NAMES.len()).unwrap_or(1),
@@ -160,8 +160,10 @@ fn generated_bgstats(n: usize) -> BgStats {
                     start_player: s == 0,
                     seat_order: Some(i64::try_from(s).unwrap_or(0)),
                     rank: None,
+                    ..BgPlayerScore::default()
                 })
                 .collect(),
+            ..BgPlay::default()
         })
         .collect();
     BgStats { players, locations: Vec::new(), games, plays }

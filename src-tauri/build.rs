@@ -28,6 +28,7 @@ const COMMANDS: &[&str] = &[
     "card_values",
     "set_card_value",
     "unfinished_plays",
+    "list_other_plays",
     "edit_play",
     "delete_play",
     "restore_play",

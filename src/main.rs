@@ -168,8 +168,29 @@ enum HistoryCommand {
     Backups,
     /// Replace the history by a backup (a file name from `backups`); the current one is kept aside.
     RestoreBackup { file_name: String },
-    /// Import a BG Stats JSON export: all of it, or nothing if any part is wrong.
-    BgstatsImport { file: PathBuf },
+    /// Import a BG Stats JSON export (gzip or not): every play it can represent, with a report
+    /// of every play skipped or kept as another game's and of every kind of field dropped.
+    BgstatsImport {
+        file: PathBuf,
+        /// The report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plays of games Greffier does not know (imported from BG Stats), newest first.
+    Others {
+        /// Only this game (its name as imported).
+        #[arg(long)]
+        game: Option<String>,
+        /// Only plays where this player (name or id) has a seat.
+        #[arg(long)]
+        player: Option<String>,
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+        #[arg(long, default_value_t = 0)]
+        offset: u32,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the history as a BG Stats JSON file, or to standard output.
     BgstatsExport {
         #[arg(short, long)]
@@ -459,16 +480,78 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                 &format!("restored {file_name}; the history before it is in {}", safety.file_name),
             )
         }
-        HistoryCommand::BgstatsImport { file } => {
-            let text = read_input(&file, history::MAX_BGSTATS_BYTES as u64)?;
-            let report = store.import_bgstats(&BgStats::from_json(&text)?, &mut history::no_progress)?;
+        HistoryCommand::BgstatsImport { file, json } => {
+            let file = BgStats::from_reader(open_input(&file)?)?;
+            let report = store.import_bgstats(&file, &mut history::no_progress)?;
+            if json {
+                return print_json(out, &report);
+            }
             write_line(
                 out,
                 &format!(
-                    "imported: {} plays, {} plays of other games, {} players; skipped {} plays already present",
-                    report.plays_added, report.other_plays_added, report.players_added, report.plays_skipped
+                    "imported: {} plays, {} plays of other games, {} players; {} plays already present, {} ignored in BG Stats, {} skipped",
+                    report.plays_added,
+                    report.other_plays_added,
+                    report.players_added,
+                    report.plays_already_present,
+                    report.plays_ignored,
+                    report.notes.iter().filter(|n| n.kind == history::BgPlayNoteKind::Skipped).count()
                 ),
-            )
+            )?;
+            for n in &report.notes {
+                let what = match n.kind {
+                    history::BgPlayNoteKind::Skipped => "skipped",
+                    history::BgPlayNoteKind::KeptAsOtherGame => "kept as another game's play",
+                };
+                write_line(
+                    out,
+                    &format!("{} ({}, {}, {}): {what}: {}", n.field, n.game, n.date, n.uuid, n.why.en),
+                )?;
+            }
+            for d in &report.dropped {
+                write_line(out, &format!("not kept: {} ({}) in {} plays", d.what.en, d.field, d.plays))?;
+            }
+            for g in &report.other_games {
+                write_line(
+                    out,
+                    &format!("other games: {} plays of {} (see `history others`)", g.plays, g.name),
+                )?;
+            }
+            Ok(())
+        }
+        HistoryCommand::Others { game, player, limit, offset, json } => {
+            let player_id = player.map(|p| player_id(&store, &p)).transpose()?;
+            let page = store.list_other_plays(&history::OtherPlayFilter {
+                game_name: game,
+                player_id,
+                limit,
+                offset,
+                ..Default::default()
+            })?;
+            if json {
+                return print_json(out, &page);
+            }
+            for p in &page.plays {
+                let seats: Vec<String> = p
+                    .seats
+                    .iter()
+                    .map(|s| {
+                        let mut line = s.name.clone();
+                        if let Some(score) = &s.score {
+                            line.push_str(&format!(" {score}"));
+                        }
+                        if s.winner {
+                            line.push_str(" (won)");
+                        }
+                        line
+                    })
+                    .collect();
+                write_line(
+                    out,
+                    &format!("{}  {}  {}", p.played_at.format("%Y-%m-%d"), p.game_name, seats.join(", ")),
+                )?;
+            }
+            write_line(out, &format!("{} of {} plays", page.plays.len(), page.total))
         }
         HistoryCommand::BgstatsExport { output } => {
             let text = store.export_bgstats(&mut history::no_progress)?.to_json();
@@ -520,15 +603,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
         }
         HistoryCommand::Import { file } => {
             // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
-            let input: Box<dyn Read> = if file.as_os_str() == "-" {
-                Box::new(std::io::stdin().lock())
-            } else {
-                Box::new(
-                    std::fs::File::open(&file)
-                        .map_err(|e| Failure::Other(format!("{}: {e}", file.display())))?,
-                )
-            };
-            let report = store.import_from(input, &mut history::no_progress)?;
+            let report = store.import_from(open_input(&file)?, &mut history::no_progress)?;
             write_line(
                 out,
                 &format!(
@@ -580,6 +655,15 @@ fn write_output(
             w.write_all(bytes).map_err(|source| StoreError::Io { path: path.to_owned(), source })
         })?),
     }
+}
+
+/// A file to read, or standard input for `-`.
+fn open_input(path: &Path) -> Result<Box<dyn Read>, Failure> {
+    Ok(if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?)
+    })
 }
 
 /// Reads a file (or standard input for `-`), refusing one larger than `max` bytes.

@@ -50,6 +50,7 @@ macro_rules! specta_builder {
             plays::card_values,
             plays::set_card_value,
             history::unfinished_plays,
+            history::list_other_plays,
             history::edit_play,
             history::delete_play,
             history::restore_play,

@@ -369,6 +369,16 @@ fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
     let summary = t.ok("import_file", json!({ "kind": "backup", "text": text }));
     assert_eq!(summary["kind"], "backup");
     assert_eq!(summary["plays_skipped"], 1, "{summary}");
+    // A BG Stats file of another game: imported with its report, listed read-only.
+    let bgstats = include_str!("../../tests/fixtures/bgstats-sample.json");
+    let summary = t.ok("import_file", json!({ "kind": "bgstats", "text": bgstats }));
+    assert_eq!((summary["kind"].as_str(), summary["other_plays_added"].as_u64()), (Some("bgstats"), Some(2)));
+    assert_eq!(summary["other_games"][0]["name"], "Catan", "{summary}");
+    let others = t.ok("list_other_plays", json!({ "filter": { "game_name": "catan" } }));
+    assert_eq!(
+        (others["total"].as_u64(), others["plays"][0]["seats"][0]["score"].as_str()),
+        (Some(1), Some("10"))
+    );
     // A hostile file changes nothing and names what is wrong.
     let err = t.call("import_file", json!({ "kind": "bgstats", "text": "{\"plays\": 12}" }));
     assert_eq!(err.expect_err("plays must be a list")["kind"], "invalid_input");

@@ -99,8 +99,10 @@ fn header_problem(path: &Path) -> Option<Text> {
     let int = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
     let (version, app) = (int(60), int(68));
     let known_version = (1..=i64::from(latest_schema_version())).contains(&i64::from(version));
-    // Backups made before the application id existed carry 0 and a known schema version.
-    if (app == super::APPLICATION_ID || app == 0) && known_version {
+    // Backups made before the application id existed carry 0 and a schema version from then.
+    let before_the_id =
+        app == 0 && (1..=i64::from(super::LAST_SCHEMA_WITHOUT_APPLICATION_ID)).contains(&i64::from(version));
+    if (app == super::APPLICATION_ID && known_version) || before_the_id {
         None
     } else if app == super::APPLICATION_ID && i64::from(version) > i64::from(latest_schema_version()) {
         Some(Text::new("Sauvegarde d'une version plus récente de Greffier.", "Backup from a newer Greffier."))

@@ -60,6 +60,16 @@ pub struct BackupOtherPlay {
     pub cooperative: bool,
     pub imported_at: DateTime<Utc>,
     pub seats: Vec<BackupOtherSeat>,
+    /// Schema 7 on: the expansions played, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<BackupExpansion>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackupExpansion {
+    pub name: String,
+    pub bgg_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +80,13 @@ pub struct BackupOtherSeat {
     pub score: Option<i64>,
     pub winner: bool,
     pub first_player: bool,
+    /// Schema 7 on: a score that is not a whole number, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -535,12 +552,38 @@ fn check_other_play(
             Text::new("Durée hors limites.", "Duration out of range."),
         );
     }
-    if play.seats.is_empty() || play.seats.len() > 8 {
-        found.push(at("seats"), "player_count", Text::new("De 1 à 8 joueurs.", "1 to 8 players."));
+    if play.seats.is_empty() || play.seats.len() > super::bgstats::MAX_OTHER_SEATS {
+        let max = super::bgstats::MAX_OTHER_SEATS;
+        found.push(
+            at("seats"),
+            "player_count",
+            Text::new(format!("De 1 à {max} joueurs."), format!("1 to {max} players.")),
+        );
     }
     for (s, seat) in play.seats.iter().enumerate() {
         if !names.contains(&seat.player.trim().to_lowercase()) {
             unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
+        }
+        let mut problems = Problems::new();
+        check_len(&mut problems, &at(&format!("seats[{s}].score_text")), seat.score_text.as_deref(), 40);
+        check_len(&mut problems, &at(&format!("seats[{s}].team")), seat.team.as_deref(), 200);
+        check_len(&mut problems, &at(&format!("seats[{s}].role")), seat.role.as_deref(), 200);
+        found.absorb(problems);
+    }
+    if play.expansions.len() > 50 {
+        found.push(
+            at("expansions"),
+            "too_many",
+            Text::new("Au plus 50 extensions.", "At most 50 expansions."),
+        );
+    }
+    for (e, expansion) in play.expansions.iter().enumerate() {
+        if expansion.name.trim().is_empty() || expansion.name.chars().count() > 200 {
+            found.push(
+                at(&format!("expansions[{e}].name")),
+                "invalid_name",
+                Text::new("Nom d'extension vide ou trop long.", "Expansion name empty or too long."),
+            );
         }
     }
 }
@@ -746,8 +789,11 @@ impl Store {
                FROM other_plays ORDER BY played_at, uuid",
         )?;
         let mut seats = conn.prepare_cached(
-            "SELECT p.name, s.score, s.winner, s.first_player FROM other_play_seats s
+            "SELECT p.name, s.score, s.winner, s.first_player, s.score_text, s.team, s.role FROM other_play_seats s
                JOIN players p ON p.id = s.player_id WHERE s.other_play_id = ?1 ORDER BY s.seat",
+        )?;
+        let mut expansions = conn.prepare_cached(
+            "SELECT name, bgg_id FROM other_play_expansions WHERE other_play_id = ?1 ORDER BY position",
         )?;
         let mut rows = stmt.query([])?;
         let mut first = true;
@@ -770,8 +816,14 @@ impl Store {
                             score: s.get(1)?,
                             winner: s.get(2)?,
                             first_player: s.get(3)?,
+                            score_text: s.get(4)?,
+                            team: s.get(5)?,
+                            role: s.get(6)?,
                         })
                     })?
+                    .collect::<rusqlite::Result<_>>()?,
+                expansions: expansions
+                    .query_map([id], |e| Ok(BackupExpansion { name: e.get(0)?, bgg_id: e.get(1)? }))?
                     .collect::<rusqlite::Result<_>>()?,
             };
             w(out, if first { "" } else { "," })?;
@@ -1064,9 +1116,25 @@ impl Importer<'_, '_> {
         for (s, seat) in play.seats.iter().enumerate() {
             let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
             self.conn.execute(
-                "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![other_id, sql_int(s), player_id, seat.score, seat.winner, seat.first_player],
+                "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player, score_text, team, role)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    other_id,
+                    sql_int(s),
+                    player_id,
+                    seat.score,
+                    seat.winner,
+                    seat.first_player,
+                    seat.score_text,
+                    seat.team,
+                    seat.role
+                ],
+            )?;
+        }
+        for (e, expansion) in play.expansions.iter().enumerate() {
+            self.conn.execute(
+                "INSERT INTO other_play_expansions (other_play_id, position, name, bgg_id) VALUES (?1, ?2, ?3, ?4)",
+                params![other_id, sql_int(e), expansion.name.trim(), expansion.bgg_id],
             )?;
         }
         self.report.other_plays_added += 1;

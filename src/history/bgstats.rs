@@ -1,13 +1,21 @@
 //! BG Stats JSON, the de facto interchange format of play trackers: import (players, games,
-//! locations, plays with scores, winners, start player, duration) and export.
+//! locations, plays with scores, winners, start player, duration, teams, roles, expansions) and
+//! export.
 //!
-//! Plays of our four games, recognised by name, become finished plays with a result-only
-//! scoreboard (no table state: they cannot be rescored); other games' plays are kept as plain
-//! results in `other_plays`. Players are matched by name (ignoring case) or added; plays are
-//! matched by uuid, so importing a file twice adds nothing the second time. A file is checked
-//! whole first: any problem and nothing is written.
+//! A play of one of our four games, recognised by its BoardGameGeek id (see [`recognise`]),
+//! becomes a finished play with a result-only scoreboard (no table state: it cannot be
+//! rescored). Every other play is kept whole in `other_plays`: its seats (any number), scores as
+//! written, teams, roles and expansions. Players are matched by name (ignoring case) or added;
+//! plays are matched by uuid, so importing a file twice adds nothing the second time.
+//!
+//! One odd play never refuses a whole history: the import writes, in one transaction, every
+//! play it can represent, and its report names every play skipped and why, every play of our
+//! games kept as another game's play and why, and every kind of field dropped. Only a file
+//! that is not a BG Stats export at all (wrong shape, an id given to two players, more entries
+//! than any real history) is refused whole.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Read;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use rusqlite::{OptionalExtension, params};
@@ -21,13 +29,16 @@ use super::{Progress, ProgressStage, Result, Store};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
 
-/// Largest BG Stats file read, in bytes.
-pub const MAX_BGSTATS_BYTES: usize = 64 << 20;
-/// Most items of one kind (players, games, locations, plays) a file may hold.
-pub const MAX_BGSTATS_ITEMS: usize = 100_000;
-/// Most players in one play.
-const MAX_SEATS: usize = 8;
+/// Most items of one kind (players, games, locations, plays) a file may hold: far beyond any
+/// real history, it bounds the memory a hostile file can take.
+pub const MAX_BGSTATS_ITEMS: usize = 1_000_000;
+/// Most seats a play of another game may have (a party game at a club).
+pub(super) const MAX_OTHER_SEATS: usize = 100;
 const MAX_GAME_NAME_CHARS: usize = 200;
+/// Teams and roles are free text in BG Stats.
+const MAX_LABEL_CHARS: usize = 200;
+/// Most expansions kept for one play.
+const MAX_EXPANSIONS: usize = 50;
 /// BG Stats writes local times as `YYYY-MM-DD HH:MM:SS`; we read and write them as UTC.
 const DATE_FORMAT: &str = "%Y-%m-%d %H:%M:%S";
 
@@ -79,6 +90,9 @@ pub struct BgGame {
     /// False when the lowest score wins.
     #[serde(default = "yes")]
     pub highest_wins: bool,
+    /// BG Stats writes 0/1 or a boolean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_expansion: Option<serde_json::Value>,
 }
 
 fn yes() -> bool {
@@ -101,14 +115,37 @@ pub struct BgPlay {
     #[serde(default)]
     pub ignored: bool,
     #[serde(default)]
+    pub uses_teams: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansion_plays: Vec<BgExpansionPlay>,
+    /// The board or map played; Greffier does not keep it (reported as dropped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<serde_json::Value>,
+    /// Rounds played; not kept (reported as dropped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<serde_json::Value>,
+    /// Photos of the table; not kept (reported as dropped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play_images: Option<serde_json::Value>,
+    #[serde(default)]
     pub player_scores: Vec<BgPlayerScore>,
+}
+
+/// An expansion played with a play's game.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BgExpansionPlay {
+    #[serde(default)]
+    pub game_ref_id: Option<i64>,
+    #[serde(default)]
+    pub bgg_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BgPlayerScore {
     pub player_ref_id: i64,
-    /// BG Stats writes scores as text (`"42"`, or `""` when none was kept).
+    /// BG Stats writes scores as text (`"42"`, `"12.5"`, or `""` when none was kept).
     #[serde(default)]
     pub score: Option<serde_json::Value>,
     #[serde(default)]
@@ -119,58 +156,204 @@ pub struct BgPlayerScore {
     pub seat_order: Option<i64>,
     #[serde(default)]
     pub rank: Option<i64>,
+    /// The player's role or character, free text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<serde_json::Value>,
+    /// The player's team, free text (BG Stats writes a name or a number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<serde_json::Value>,
 }
 
-/// What a BG Stats import did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What a BG Stats import did, play by play where it matters.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct BgStatsReport {
     pub players_added: u32,
     /// Plays of Valencia, Citadelles, Orléans or Splendor added to the history.
     pub plays_added: u32,
-    /// Plays of other games kept as plain results.
+    /// Plays of other games added, listed in History under "other games".
     pub other_plays_added: u32,
     /// Plays already imported (same uuid), left as they were.
-    pub plays_skipped: u32,
+    pub plays_already_present: u32,
+    /// Plays BG Stats marks as ignored, not imported.
+    pub plays_ignored: u32,
+    /// Every play not imported, or not imported as what it said it was, with why.
+    pub notes: Vec<BgPlayNote>,
+    /// Every kind of field the history does not keep, with how many plays had one.
+    pub dropped: Vec<BgDroppedField>,
+    /// Where the other games' plays went: each game with the plays added.
+    pub other_games: Vec<BgGameCount>,
 }
 
-/// Which of our games a BG Stats game name is, if any: the name without accents, case,
-/// punctuation or a leading article, against the French and English titles.
-pub fn recognise_game(name: &str) -> Option<GameId> {
-    let plain: String = name
-        .chars()
-        .map(|c| match c {
-            'é' | 'è' | 'ê' | 'É' | 'È' => 'e',
-            'à' | 'â' => 'a',
-            'ç' => 'c',
-            c if c.is_alphanumeric() => c.to_ascii_lowercase(),
-            _ => ' ',
-        })
-        .collect();
-    let words: Vec<&str> = plain.split_whitespace().collect();
-    let title = words.join(" ");
+/// One play the import could not take as given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BgPlayNote {
+    /// Its place in the file (`plays[12]`).
+    pub field: String,
+    pub uuid: String,
+    pub game: String,
+    pub date: String,
+    pub kind: BgPlayNoteKind,
+    pub why: Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum BgPlayNoteKind {
+    /// Not imported at all.
+    Skipped,
+    /// A play of one of our games that could not be one of our plays (9 players at
+    /// Citadelles, a score with decimals, a player seated twice): kept whole as another
+    /// game's play.
+    KeptAsOtherGame,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BgDroppedField {
+    /// The BG Stats field (`board`, `rounds`, `playImages`, `role`, …).
+    pub field: String,
+    pub plays: u32,
+    pub what: Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BgGameCount {
+    pub name: String,
+    pub plays: u32,
+}
+
+/// BoardGameGeek ids of our games, the one thing every BG Stats file names the same way
+/// whatever the language of the game's title. Checked against boardgamegeek.com pages
+/// (`/boardgame/<id>`); see `shared/reference` for the confidence of each.
+mod bgg {
+    /// Citadels (2000) and its 2016 edition: both are Citadelles.
+    pub const CITADELS: &[i64] = &[478, 205398];
+    /// Splendor: the base game is not Les Cités de Splendor…
+    pub const SPLENDOR: i64 = 148228;
+    /// …which is its expansion, The Cities of Splendor.
+    pub const CITIES_OF_SPLENDOR: i64 = 220653;
+    /// Orléans: the base game is not Orléans: Invasion…
+    pub const ORLEANS: i64 = 164928;
+    /// …which is its expansion.
+    pub const ORLEANS_INVASION: i64 = 181279;
+
+    /// The id an export gives our game (Valencia has none on BoardGameGeek).
+    pub fn id_of(game: super::GameId) -> Option<i64> {
+        use super::GameId;
+        match game {
+            GameId::Citadelles => Some(CITADELS[0]),
+            GameId::Splendor => Some(CITIES_OF_SPLENDOR),
+            GameId::Orleans => Some(ORLEANS_INVASION),
+            GameId::Valencia => None,
+        }
+    }
+}
+
+/// Which of our games a BG Stats game is, given its BoardGameGeek id and name and the
+/// expansions played with it (their ids and names).
+///
+/// The id decides when there is one: base Splendor or base Orléans is one of our games only
+/// with the expansion that makes it so (Cities of Splendor, Invasion) — never by its name. A
+/// game without an id (typed by hand in BG Stats), or with an id we do not know, is recognised
+/// by its full title.
+pub fn recognise(bgg_id: Option<i64>, name: &str, expansions: &[(Option<i64>, &str)]) -> Option<GameId> {
+    let expansion_is = |id: i64, game: GameId| {
+        expansions
+            .iter()
+            .any(|(e, n)| *e == Some(id) || (e.is_none_or(|e| e <= 0) && recognise_title(n) == Some(game)))
+    };
+    match bgg_id.filter(|id| *id > 0) {
+        Some(id) if bgg::CITADELS.contains(&id) => Some(GameId::Citadelles),
+        Some(bgg::CITIES_OF_SPLENDOR) => Some(GameId::Splendor),
+        Some(bgg::ORLEANS_INVASION) => Some(GameId::Orleans),
+        Some(bgg::SPLENDOR) => {
+            expansion_is(bgg::CITIES_OF_SPLENDOR, GameId::Splendor).then_some(GameId::Splendor)
+        }
+        Some(bgg::ORLEANS) => expansion_is(bgg::ORLEANS_INVASION, GameId::Orleans).then_some(GameId::Orleans),
+        _ => recognise_title(name),
+    }
+}
+
+/// Which of our games a full title names, in French or English (without accents, case,
+/// punctuation). A base game's bare title ("Splendor", "Orléans") is not one of ours.
+pub fn recognise_title(name: &str) -> Option<GameId> {
+    let plain: String =
+        crate::rules::fold(name).chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
+    let title = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     match title.as_str() {
         "valencia" => Some(GameId::Valencia),
         "citadelles" | "citadels" => Some(GameId::Citadelles),
-        "orleans" | "orleans invasion" => Some(GameId::Orleans),
-        "splendor" | "les cites de splendor" | "cities of splendor" | "splendor cities of splendor" => {
-            Some(GameId::Splendor)
-        }
+        "orleans invasion" | "invasion" => Some(GameId::Orleans),
+        "les cites de splendor"
+        | "cites de splendor"
+        | "the cities of splendor"
+        | "cities of splendor"
+        | "splendor cities of splendor"
+        | "splendor the cities of splendor"
+        | "splendor les cites de splendor" => Some(GameId::Splendor),
         _ => None,
     }
 }
 
-fn score_of(v: Option<&serde_json::Value>) -> Option<i64> {
-    match v? {
-        serde_json::Value::Number(n) => n.as_i64().or_else(|| n.as_f64().map(|f| f.round() as i64)),
-        serde_json::Value::String(s) => {
-            let s = s.trim().replace(',', ".");
-            s.parse::<i64>()
-                .ok()
-                .or_else(|| s.parse::<f64>().ok().filter(|f| f.is_finite()).map(|f| f.round() as i64))
-        }
-        _ => None,
+/// A score as BG Stats wrote it: a whole number, a number with decimals kept as written, or
+/// none.
+#[derive(Debug, Clone, PartialEq)]
+enum BgScore {
+    None,
+    Whole(i64),
+    Written(String),
+}
+
+fn score_of(v: Option<&serde_json::Value>) -> std::result::Result<BgScore, ()> {
+    let text = match v {
+        None | Some(serde_json::Value::Null) => return Ok(BgScore::None),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        Some(serde_json::Value::String(s)) => s.trim().to_owned(),
+        Some(_) => return Err(()),
+    };
+    if text.is_empty() {
+        return Ok(BgScore::None);
     }
+    if let Ok(n) = text.parse::<i64>() {
+        return if (-1_000_000_000..=1_000_000_000).contains(&n) { Ok(BgScore::Whole(n)) } else { Err(()) };
+    }
+    match text.replace(',', ".").parse::<f64>() {
+        Ok(f) if f.is_finite() && f.abs() <= 1e9 && text.chars().count() <= 40 => Ok(BgScore::Written(text)),
+        _ => Err(()),
+    }
+}
+
+/// Free text in a field BG Stats writes as text or number (`team`, `role`, `board`); empty
+/// is none.
+fn label_of(v: Option<&serde_json::Value>) -> Option<String> {
+    let text = match v? {
+        serde_json::Value::String(s) => s.trim().to_owned(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    (!text.is_empty() && text != "0").then_some(text)
+}
+
+/// A file of the wrong shape: one problem naming where.
+fn shape_problem(e: serde_path_to_error::Error<serde_json::Error>) -> Problems {
+    let path = e.path().to_string();
+    let field = if path == "." { String::new() } else { path };
+    let inner = e.into_inner();
+    let (line, column) = (inner.line(), inner.column());
+    let mut p = Problems::new();
+    p.push(
+        field,
+        "malformed",
+        Text::new(
+            format!("Ce n'est pas un export BG Stats lisible (ligne {line}, colonne {column}) : {inner}"),
+            format!("Not a readable BG Stats export (line {line}, column {column}): {inner}"),
+        ),
+    );
+    p
 }
 
 fn parse_date(s: &str) -> Option<DateTime<Utc>> {
@@ -181,28 +364,33 @@ fn parse_date(s: &str) -> Option<DateTime<Utc>> {
 }
 
 impl BgStats {
-    /// Reads a BG Stats export; a file too large or of the wrong shape is refused with its place.
+    /// Reads a BG Stats export from its text; the wrong shape is refused with its place.
     pub fn from_json(text: &str) -> Result<BgStats, Problems> {
-        if text.len() > MAX_BGSTATS_BYTES {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(shape_problem)
+    }
+
+    /// Reads a BG Stats export from a file or a pipe (gzip undone), without holding its text.
+    pub fn from_reader(input: impl Read) -> Result<BgStats, Problems> {
+        let reader = super::backup::maybe_gunzip(input).map_err(|e| {
             let mut p = Problems::new();
             p.push(
                 "",
-                "too_large",
-                Text::new(
-                    format!("Fichier trop gros (plus de {} Mio).", MAX_BGSTATS_BYTES >> 20),
-                    format!("File too large (over {} MiB).", MAX_BGSTATS_BYTES >> 20),
-                ),
+                "unreadable",
+                Text::new(format!("Fichier illisible : {e}"), format!("Unreadable file: {e}")),
             );
-            return Err(p);
-        }
-        serde_json::from_str(text).map_err(|e| Problems::malformed(&e))
+            p
+        })?;
+        let de = &mut serde_json::Deserializer::from_reader(reader);
+        serde_path_to_error::deserialize(de).map_err(shape_problem)
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Every problem that would stop an import, each with its place in the file.
+    /// What makes the file unusable as a whole: too many entries, an id given twice.
+    /// Everything else is judged play by play on import.
     pub fn check(&self) -> Result<(), Problems> {
         let mut problems = Problems::new();
         for (what, n) in [
@@ -225,110 +413,24 @@ impl BgStats {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut player_ids = HashSet::new();
+        let mut ids = HashSet::new();
         for (i, p) in self.players.iter().enumerate() {
-            check_name(&mut problems, &format!("players[{i}].name"), &p.name);
-            if !player_ids.insert(p.id) {
+            if !ids.insert(p.id) {
                 problems.push(
                     format!("players[{i}].id"),
                     "duplicate_id",
-                    Text::new("Identifiant en double.", "Duplicate id."),
+                    Text::new("Identifiant de joueur en double.", "Player id given twice."),
                 );
             }
         }
-        let mut location_ids = HashSet::new();
-        for (i, l) in self.locations.iter().enumerate() {
-            check_len(&mut problems, &format!("locations[{i}].name"), Some(&l.name), MAX_LOCATION_CHARS);
-            location_ids.insert(l.id);
-        }
-        let mut game_ids = HashSet::new();
+        let mut ids = HashSet::new();
         for (i, g) in self.games.iter().enumerate() {
-            if g.name.trim().is_empty() {
+            if !ids.insert(g.id) {
                 problems.push(
-                    format!("games[{i}].name"),
-                    "empty_name",
-                    Text::new("Le nom est vide.", "The name is empty."),
+                    format!("games[{i}].id"),
+                    "duplicate_id",
+                    Text::new("Identifiant de jeu en double.", "Game id given twice."),
                 );
-            }
-            check_len(&mut problems, &format!("games[{i}].name"), Some(&g.name), MAX_GAME_NAME_CHARS);
-            game_ids.insert(g.id);
-        }
-        let mut uuids = HashSet::new();
-        for (i, play) in self.plays.iter().enumerate() {
-            let at = |f: &str| format!("plays[{i}].{f}");
-            if play.uuid.trim().is_empty() || play.uuid.len() > 64 || !uuids.insert(play.uuid.as_str()) {
-                problems.push(
-                    at("uuid"),
-                    "invalid_uuid",
-                    Text::new(
-                        "Identifiant de partie vide, trop long ou en double.",
-                        "Play id empty, too long or repeated.",
-                    ),
-                );
-            }
-            if !game_ids.contains(&play.game_ref_id) {
-                problems.push(at("gameRefId"), "unknown_game", Text::new("Jeu inconnu.", "Unknown game."));
-            }
-            if play.location_ref_id.is_some_and(|l| l != 0 && !location_ids.contains(&l)) {
-                problems.push(
-                    at("locationRefId"),
-                    "unknown_location",
-                    Text::new("Lieu inconnu.", "Unknown location."),
-                );
-            }
-            if parse_date(&play.play_date).is_none() {
-                problems.push(
-                    at("playDate"),
-                    "invalid_date",
-                    Text::new(
-                        format!(
-                            "Date illisible « {} ».",
-                            play.play_date.chars().take(40).collect::<String>()
-                        ),
-                        format!("Unreadable date “{}”.", play.play_date.chars().take(40).collect::<String>()),
-                    ),
-                );
-            }
-            if play.duration_min.is_some_and(|d| !(0..=i64::from(super::MAX_DURATION_MINUTES)).contains(&d)) {
-                problems.push(
-                    at("durationMin"),
-                    "out_of_range",
-                    Text::new("Durée hors limites.", "Duration out of range."),
-                );
-            }
-            check_len(&mut problems, &at("comments"), play.comments.as_deref(), MAX_NOTES_CHARS);
-            if play.player_scores.is_empty() || play.player_scores.len() > MAX_SEATS {
-                problems.push(
-                    at("playerScores"),
-                    "player_count",
-                    Text::new(
-                        format!("{} joueurs : il en faut de 1 à {MAX_SEATS}.", play.player_scores.len()),
-                        format!("{} players: 1 to {MAX_SEATS} are needed.", play.player_scores.len()),
-                    ),
-                );
-            }
-            let mut seated = HashSet::new();
-            for (s, score) in play.player_scores.iter().enumerate() {
-                if !player_ids.contains(&score.player_ref_id) {
-                    problems.push(
-                        at(&format!("playerScores[{s}].playerRefId")),
-                        "unknown_player",
-                        Text::new("Joueur inconnu.", "Unknown player."),
-                    );
-                } else if !seated.insert(score.player_ref_id) {
-                    problems.push(
-                        at(&format!("playerScores[{s}].playerRefId")),
-                        "duplicate_player",
-                        Text::new("Joueur assis deux fois.", "Player seated twice."),
-                    );
-                }
-                if score_of(score.score.as_ref()).is_some_and(|v| !(-1_000_000..=1_000_000).contains(&v)) {
-                    problems.push(
-                        at(&format!("playerScores[{s}].score")),
-                        "out_of_range",
-                        Text::new("Score hors limites.", "Score out of range."),
-                    );
-                }
             }
         }
         problems.into_result(())
@@ -356,8 +458,39 @@ fn export_uuid(kind: u8, id: i64) -> String {
     format!("00000000-0000-4000-8{kind:03x}-{:012x}", id.max(0))
 }
 
+/// The kinds of field an import does not keep, counted per play.
+#[derive(Default)]
+struct DroppedFields(BTreeMap<&'static str, (u32, Text)>);
+
+impl DroppedFields {
+    fn count(&mut self, field: &'static str, what: impl FnOnce() -> Text) {
+        self.0.entry(field).or_insert_with(|| (0, what())).0 += 1;
+    }
+
+    fn into_report(self) -> Vec<BgDroppedField> {
+        self.0
+            .into_iter()
+            .map(|(field, (plays, what))| BgDroppedField { field: field.to_owned(), plays, what })
+            .collect()
+    }
+}
+
+/// One seat of a play, read and checked.
+struct ReadSeat<'f> {
+    player_ref: i64,
+    score: BgScore,
+    source: &'f BgPlayerScore,
+}
+
+fn skip(why_fr: impl Into<String>, why_en: impl Into<String>) -> Text {
+    Text::new(why_fr, why_en)
+}
+
 impl Store {
-    /// Imports a BG Stats file in one transaction: all of it or, on any problem, nothing.
+    /// Imports a BG Stats file in one transaction: every play it can represent, with a report
+    /// of every play skipped or kept as another game's, and of every kind of field dropped.
+    /// Only a file unusable as a whole ([`BgStats::check`]) is refused, and then nothing is
+    /// written.
     pub fn import_bgstats(
         &mut self,
         file: &BgStats,
@@ -367,15 +500,30 @@ impl Store {
         progress(Progress { stage: ProgressStage::Checking, done: 0, total });
         file.check()?;
         let games: HashMap<i64, &BgGame> = file.games.iter().map(|g| (g.id, g)).collect();
-        let locations: HashMap<i64, &str> = file.locations.iter().map(|l| (l.id, l.name.trim())).collect();
         let mut report = BgStatsReport::default();
+        let mut dropped = DroppedFields::default();
+        let mut other_games: BTreeMap<String, u32> = BTreeMap::new();
+        let mut locations: HashMap<i64, Option<String>> = HashMap::new();
+        for l in &file.locations {
+            let name = l.name.trim();
+            let mut p = Problems::new();
+            check_len(&mut p, "", Some(name), MAX_LOCATION_CHARS);
+            locations.insert(l.id, (p.is_empty() && !name.is_empty()).then(|| name.to_owned()));
+        }
         let t = now();
         let tx = self.conn.transaction()?;
-        let mut players: HashMap<i64, (i64, String)> = HashMap::new();
-        for p in &file.players {
-            let name = p.name.trim();
+
+        // Players with a usable name are matched or added; the plays of the others are skipped.
+        let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
+        for (i, p) in file.players.iter().enumerate() {
+            let mut problems = Problems::new();
+            let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
+            if let Some(problem) = problems.iter().next() {
+                players.insert(p.id, Err(problem.message.clone()));
+                continue;
+            }
             let existing: Option<(i64, String)> = tx
-                .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [name], |r| {
+                .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
                     Ok((r.get(0)?, r.get(1)?))
                 })
                 .optional()?;
@@ -383,127 +531,409 @@ impl Store {
                 Some(found) => found,
                 None => {
                     report.players_added += 1;
-                    let added = insert_player(&tx, name, None, false, &t)?;
+                    let added = insert_player(&tx, &name, None, false, &t)?;
                     (i64::from(added.id), added.name)
                 }
             };
-            players.insert(p.id, found);
+            players.insert(p.id, Ok(found));
         }
+
+        let mut uuids: HashSet<&str> = HashSet::new();
         for (n, play) in file.plays.iter().enumerate() {
             let done = u32::try_from(n + 1).unwrap_or(u32::MAX);
             if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                [&play.uuid],
-                |r| r.get(0),
-            )?;
-            if exists || play.ignored {
-                report.plays_skipped += 1;
+            let game = games.get(&play.game_ref_id).copied();
+            let game_name = game.map(|g| g.name.trim()).unwrap_or_default();
+            let note = |kind, why: Text| BgPlayNote {
+                field: format!("plays[{n}]"),
+                uuid: play.uuid.chars().take(64).collect(),
+                game: game_name.chars().take(MAX_GAME_NAME_CHARS).collect(),
+                date: play.play_date.chars().take(40).collect(),
+                kind,
+                why,
+            };
+            if play.ignored {
+                report.plays_ignored += 1;
                 continue;
             }
-            let Some(game) = games.get(&play.game_ref_id) else { continue };
-            let when = parse_date(&play.play_date).unwrap_or(t);
-            let location =
-                play.location_ref_id.and_then(|l| locations.get(&l)).copied().filter(|l| !l.is_empty());
-            let notes = play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty());
-            // Seats in BG Stats' seat order when it gives one, else as listed.
-            let mut seats: Vec<&BgPlayerScore> = play.player_scores.iter().collect();
-            seats.sort_by_key(|s| s.seat_order.unwrap_or(i64::MAX));
-            let scores: Vec<Option<i64>> = seats.iter().map(|s| score_of(s.score.as_ref())).collect();
-            let winners: Vec<bool> = seats.iter().map(|s| s.winner).collect();
-            let ranks = ranks(&scores, &winners, game.highest_wins);
-            let ours = recognise_game(&game.name).filter(|g| {
-                let v = g.info().default_variant();
-                (usize::from(v.min_players)..=usize::from(v.max_players)).contains(&seats.len())
-            });
-            match ours {
-                Some(id) => {
-                    let variant = id.info().default_variant().id;
-                    tx.execute(
-                        "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
-                                            updated_at, duration_minutes)
-                         VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9)",
-                        params![
-                            play.uuid,
-                            id.as_str(),
-                            variant,
-                            sql_int(seats.len()),
-                            fmt_time(&when),
-                            location,
-                            notes,
-                            fmt_time(&t),
-                            play.duration_min,
-                        ],
-                    )?;
-                    let play_id = tx.last_insert_rowid();
-                    let mut board_players = Vec::with_capacity(seats.len());
-                    for (i, s) in seats.iter().enumerate() {
-                        let (player_id, name) = players.get(&s.player_ref_id).cloned().unwrap_or_default();
-                        tx.execute(
-                            "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
-                            params![play_id, sql_int(i), player_id, s.start_player],
-                        )?;
-                        let total = scores.get(i).copied().flatten().unwrap_or(0);
-                        board_players.push(PlayerScore {
-                            seat: u8::try_from(i).unwrap_or(u8::MAX),
-                            name,
-                            total: i32::try_from(total).unwrap_or(0),
-                            categories: Vec::<CategoryScore>::new(),
-                            rank: ranks.get(i).copied().unwrap_or(1),
-                            winner: winners.get(i).copied().unwrap_or(false),
+            let uuid = play.uuid.trim();
+            if uuid.is_empty() || uuid.chars().count() > 64 {
+                report.notes.push(note(
+                    BgPlayNoteKind::Skipped,
+                    skip("Identifiant de partie vide ou trop long.", "Play id empty or too long."),
+                ));
+                continue;
+            }
+            if !uuids.insert(uuid) {
+                report.notes.push(note(
+                    BgPlayNoteKind::Skipped,
+                    skip(
+                        "Même identifiant qu'une partie plus haut dans le fichier.",
+                        "Same id as a play earlier in the file.",
+                    ),
+                ));
+                continue;
+            }
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+                [uuid],
+                |r| r.get(0),
+            )?;
+            if exists {
+                report.plays_already_present += 1;
+                continue;
+            }
+            match self::read_play(play, game, &players) {
+                Err(why) => report.notes.push(note(BgPlayNoteKind::Skipped, why)),
+                Ok((game, when, seats)) => {
+                    let expansions: Vec<(Option<i64>, String)> = play
+                        .expansion_plays
+                        .iter()
+                        .filter_map(|e| {
+                            let g = e.game_ref_id.and_then(|id| games.get(&id));
+                            let name = g.map(|g| g.name.trim().to_owned()).filter(|n| !n.is_empty());
+                            let bgg = e
+                                .bgg_id
+                                .filter(|b| *b > 0)
+                                .or_else(|| g.and_then(|g| g.bgg_id).filter(|b| *b > 0));
+                            name.map(|n| (bgg, n.chars().take(MAX_GAME_NAME_CHARS).collect()))
+                        })
+                        .take(MAX_EXPANSIONS)
+                        .collect();
+                    let named: Vec<(Option<i64>, &str)> =
+                        expansions.iter().map(|(b, n)| (*b, n.as_str())).collect();
+                    let ours = recognise(game.bgg_id, &game.name, &named);
+                    let why_not_ours = ours.and_then(|id| why_not_ours(id, &seats));
+                    if let Some(why) = &why_not_ours {
+                        report.notes.push(note(BgPlayNoteKind::KeptAsOtherGame, why.clone()));
+                    }
+                    let location = play.location_ref_id.and_then(|l| locations.get(&l).cloned().flatten());
+                    let mut notes =
+                        play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+                    if let Some(c) = &notes
+                        && c.chars().count() > MAX_NOTES_CHARS
+                    {
+                        notes = Some(c.chars().take(MAX_NOTES_CHARS).collect());
+                        dropped.count("comments", || {
+                            Text::new(
+                                format!("Commentaires coupés à {MAX_NOTES_CHARS} caractères"),
+                                format!("Comments cut to {MAX_NOTES_CHARS} characters"),
+                            )
                         });
                     }
-                    let board = Scoreboard {
-                        game: id,
-                        variant: variant.to_owned(),
-                        outcome: if game.cooperative {
-                            Outcome::Coop { won: winners.iter().any(|w| *w), round_reached: None }
-                        } else {
-                            Outcome::Points
-                        },
-                        players: board_players,
-                        tie_breaks: Vec::new(),
-                        facts: Default::default(),
-                    };
-                    write_results(&tx, play_id, &board)?;
-                    report.plays_added += 1;
-                }
-                None => {
-                    tx.execute(
-                        "INSERT INTO other_plays (uuid, game_name, bgg_id, played_at, duration_minutes, location, notes,
-                                                  cooperative, imported_at)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                        params![
-                            play.uuid,
-                            game.name.trim(),
-                            game.bgg_id.filter(|b| *b > 0),
-                            fmt_time(&when),
-                            play.duration_min,
-                            location,
-                            notes,
-                            game.cooperative,
-                            fmt_time(&t),
-                        ],
-                    )?;
-                    let other_id = tx.last_insert_rowid();
-                    for (i, s) in seats.iter().enumerate() {
-                        let player_id = players.get(&s.player_ref_id).map_or(0, |p| p.0);
-                        tx.execute(
-                            "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player)
-                             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                            params![other_id, sql_int(i), player_id, scores.get(i).copied().flatten(), s.winner, s.start_player],
-                        )?;
+                    let max_minutes = i64::from(super::MAX_DURATION_MINUTES);
+                    let duration = play.duration_min.filter(|d| (0..=max_minutes).contains(d));
+                    if duration.is_none() && play.duration_min.is_some() {
+                        dropped.count("durationMin", || {
+                            Text::new("Durée hors limites", "Duration out of range")
+                        });
                     }
-                    report.other_plays_added += 1;
+                    count_dropped(&mut dropped, play);
+                    let row = PlayRow {
+                        uuid,
+                        when,
+                        location: location.as_deref(),
+                        notes: notes.as_deref(),
+                        duration,
+                    };
+                    match ours.filter(|_| why_not_ours.is_none()) {
+                        Some(id) => {
+                            if seats.iter().any(|s| label_of(s.source.role.as_ref()).is_some()) {
+                                dropped.count("role", || {
+                                    Text::new(
+                                        "Rôle de chaque joueur (nos jeux)",
+                                        "Each player's role (our games)",
+                                    )
+                                });
+                            }
+                            if play.uses_teams
+                                || seats.iter().any(|s| label_of(s.source.team.as_ref()).is_some())
+                            {
+                                dropped
+                                    .count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
+                            }
+                            if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
+                                dropped.count("expansionPlays", || {
+                                    Text::new(
+                                        "Autres extensions jouées (nos jeux)",
+                                        "Other expansions played (our games)",
+                                    )
+                                });
+                            }
+                            write_our_play(&tx, id, game, &row, &seats, &players, &t)?;
+                            report.plays_added += 1;
+                        }
+                        None => {
+                            write_other_play(&tx, game, &row, &seats, &players, &expansions, &t)?;
+                            *other_games.entry(game.name.trim().to_owned()).or_default() += 1;
+                            report.other_plays_added += 1;
+                        }
+                    }
                 }
             }
         }
         tx.commit()?;
+        report.dropped = dropped.into_report();
+        report.other_games =
+            other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
         Ok(report)
     }
+}
 
+/// What is written of a play, whichever table it goes to.
+struct PlayRow<'a> {
+    uuid: &'a str,
+    when: DateTime<Utc>,
+    location: Option<&'a str>,
+    notes: Option<&'a str>,
+    duration: Option<i64>,
+}
+
+/// Reads a play's game, date and seats, or says why it cannot be imported at all.
+fn read_play<'f>(
+    play: &'f BgPlay,
+    game: Option<&'f BgGame>,
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+) -> std::result::Result<(&'f BgGame, DateTime<Utc>, Vec<ReadSeat<'f>>), Text> {
+    let Some(game) = game else {
+        return Err(skip(
+            format!("Le jeu n° {} n'est pas dans le fichier.", play.game_ref_id),
+            format!("Game #{} is not in the file.", play.game_ref_id),
+        ));
+    };
+    let name_chars = game.name.trim().chars().count();
+    if name_chars == 0 || name_chars > MAX_GAME_NAME_CHARS {
+        return Err(skip(
+            format!("Le nom du jeu est vide ou dépasse {MAX_GAME_NAME_CHARS} caractères."),
+            format!("The game's name is empty or over {MAX_GAME_NAME_CHARS} characters."),
+        ));
+    }
+    let Some(when) = parse_date(&play.play_date) else {
+        let shown: String = play.play_date.chars().take(40).collect();
+        return Err(skip(format!("Date illisible « {shown} »."), format!("Unreadable date “{shown}”.")));
+    };
+    if play.player_scores.is_empty() {
+        return Err(skip("Aucun joueur.", "No player."));
+    }
+    if play.player_scores.len() > MAX_OTHER_SEATS {
+        let n = play.player_scores.len();
+        return Err(skip(
+            format!("{n} joueurs : au plus {MAX_OTHER_SEATS}."),
+            format!("{n} players: at most {MAX_OTHER_SEATS}."),
+        ));
+    }
+    // Seats in BG Stats' seat order when it gives one, else as listed.
+    let mut sources: Vec<&BgPlayerScore> = play.player_scores.iter().collect();
+    sources.sort_by_key(|s| s.seat_order.unwrap_or(i64::MAX));
+    let mut seats = Vec::with_capacity(sources.len());
+    for (i, s) in sources.into_iter().enumerate() {
+        let seat = i + 1;
+        match players.get(&s.player_ref_id) {
+            None => {
+                return Err(skip(
+                    format!("Le joueur n° {} (place {seat}) n'est pas dans le fichier.", s.player_ref_id),
+                    format!("Player #{} (seat {seat}) is not in the file.", s.player_ref_id),
+                ));
+            }
+            Some(Err(problem)) => {
+                return Err(skip(
+                    format!("Le nom du joueur de la place {seat} est inutilisable : {}", problem.fr),
+                    format!("The name of the player in seat {seat} is unusable: {}", problem.en),
+                ));
+            }
+            Some(Ok(_)) => {}
+        }
+        let Ok(score) = score_of(s.score.as_ref()) else {
+            return Err(skip(
+                format!("Score illisible ou hors limites à la place {seat}."),
+                format!("Unreadable or out-of-range score in seat {seat}."),
+            ));
+        };
+        seats.push(ReadSeat { player_ref: s.player_ref_id, score, source: s });
+    }
+    Ok((game, when, seats))
+}
+
+/// Why a play of one of our games cannot be one of our plays (it is then kept whole as another
+/// game's play), or `None` when it can.
+fn why_not_ours(game: GameId, seats: &[ReadSeat]) -> Option<Text> {
+    let v = game.info().default_variant();
+    let name = game.info().name;
+    let n = seats.len();
+    if !(usize::from(v.min_players)..=usize::from(v.max_players)).contains(&n) {
+        return Some(Text::new(
+            format!("{n} joueurs : {name} se joue de {} à {}.", v.min_players, v.max_players),
+            format!("{n} players: {name} is for {} to {}.", v.min_players, v.max_players),
+        ));
+    }
+    let mut seen = HashSet::new();
+    if seats.iter().any(|s| !seen.insert(s.player_ref)) {
+        return Some(Text::new("Un joueur y est assis deux fois.", "A player sits there twice."));
+    }
+    if let Some(s) = seats.iter().find_map(|s| match &s.score {
+        BgScore::Written(w) => Some(w),
+        _ => None,
+    }) {
+        return Some(Text::new(
+            format!("Score non entier ({s}) : gardé tel qu'écrit."),
+            format!("A score that is not a whole number ({s}): kept as written."),
+        ));
+    }
+    None
+}
+
+/// Counts the fields of a play no part of the history keeps.
+fn count_dropped(dropped: &mut DroppedFields, play: &BgPlay) {
+    if label_of(play.board.as_ref()).is_some() {
+        dropped.count("board", || Text::new("Plateau ou carte joué", "Board or map played"));
+    }
+    if play.rounds.as_ref().and_then(serde_json::Value::as_i64).is_some_and(|r| r > 0) {
+        dropped.count("rounds", || Text::new("Nombre de manches", "Number of rounds"));
+    }
+    let has_images = match &play.play_images {
+        Some(serde_json::Value::Array(a)) => !a.is_empty(),
+        Some(serde_json::Value::String(s)) => !matches!(s.trim(), "" | "[]"),
+        _ => false,
+    };
+    if has_images {
+        dropped.count("playImages", || Text::new("Photos de la partie", "Photos of the play"));
+    }
+}
+
+fn player_of(players: &HashMap<i64, std::result::Result<(i64, String), Text>>, r: i64) -> (i64, String) {
+    players.get(&r).and_then(|p| p.as_ref().ok()).cloned().unwrap_or_default()
+}
+
+fn write_our_play(
+    tx: &rusqlite::Transaction,
+    id: GameId,
+    game: &BgGame,
+    row: &PlayRow,
+    seats: &[ReadSeat],
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+    t: &DateTime<Utc>,
+) -> Result<()> {
+    let variant = id.info().default_variant().id;
+    let scores: Vec<Option<i64>> = seats
+        .iter()
+        .map(|s| match s.score {
+            BgScore::Whole(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    let winners: Vec<bool> = seats.iter().map(|s| s.source.winner).collect();
+    let ranks = ranks(&scores, &winners, game.highest_wins);
+    tx.execute(
+        "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
+                            updated_at, duration_minutes)
+         VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            row.uuid,
+            id.as_str(),
+            variant,
+            sql_int(seats.len()),
+            fmt_time(&row.when),
+            row.location,
+            row.notes,
+            fmt_time(t),
+            row.duration,
+        ],
+    )?;
+    let play_id = tx.last_insert_rowid();
+    let mut board_players = Vec::with_capacity(seats.len());
+    for (i, s) in seats.iter().enumerate() {
+        let (player_id, name) = player_of(players, s.player_ref);
+        tx.execute(
+            "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
+            params![play_id, sql_int(i), player_id, s.source.start_player],
+        )?;
+        let total = scores.get(i).copied().flatten().unwrap_or(0);
+        board_players.push(PlayerScore {
+            seat: u8::try_from(i).unwrap_or(u8::MAX),
+            name,
+            total: i32::try_from(total).unwrap_or(0),
+            categories: Vec::<CategoryScore>::new(),
+            rank: ranks.get(i).copied().unwrap_or(1),
+            winner: winners.get(i).copied().unwrap_or(false),
+        });
+    }
+    let board = Scoreboard {
+        game: id,
+        variant: variant.to_owned(),
+        outcome: if game.cooperative {
+            Outcome::Coop { won: winners.iter().any(|w| *w), round_reached: None }
+        } else {
+            Outcome::Points
+        },
+        players: board_players,
+        tie_breaks: Vec::new(),
+        facts: Default::default(),
+    };
+    write_results(tx, play_id, &board)?;
+    Ok(())
+}
+
+fn write_other_play(
+    tx: &rusqlite::Transaction,
+    game: &BgGame,
+    row: &PlayRow,
+    seats: &[ReadSeat],
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+    expansions: &[(Option<i64>, String)],
+    t: &DateTime<Utc>,
+) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO other_plays (uuid, game_name, bgg_id, played_at, duration_minutes, location, notes,
+                                  cooperative, imported_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        row.uuid,
+        game.name.trim(),
+        game.bgg_id.filter(|b| *b > 0),
+        fmt_time(&row.when),
+        row.duration,
+        row.location,
+        row.notes,
+        game.cooperative,
+        fmt_time(t),
+    ])?;
+    let other_id = tx.last_insert_rowid();
+    let mut insert_seat = tx.prepare_cached(
+        "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player, score_text, team, role)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    let cut = |s: Option<String>| s.map(|s| s.chars().take(MAX_LABEL_CHARS).collect::<String>());
+    for (i, s) in seats.iter().enumerate() {
+        let (score, written) = match &s.score {
+            BgScore::None => (None, None),
+            BgScore::Whole(n) => (Some(*n), None),
+            BgScore::Written(w) => (None, Some(w.as_str())),
+        };
+        insert_seat.execute(params![
+            other_id,
+            sql_int(i),
+            player_of(players, s.player_ref).0,
+            score,
+            s.source.winner,
+            s.source.start_player,
+            written,
+            cut(label_of(s.source.team.as_ref())),
+            cut(label_of(s.source.role.as_ref())),
+        ])?;
+    }
+    let mut insert_expansion = tx.prepare_cached(
+        "INSERT INTO other_play_expansions (other_play_id, position, name, bgg_id) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (i, (bgg_id, name)) in expansions.iter().enumerate() {
+        insert_expansion.execute(params![other_id, sql_int(i), name, bgg_id])?;
+    }
+    Ok(())
+}
+
+impl Store {
     /// The history as a BG Stats file: every finished play (ours and other games'), with its
     /// players, scores, winners, start player, duration, location and notes.
     pub fn export_bgstats(&self, progress: &mut dyn FnMut(Progress)) -> Result<BgStats> {
@@ -536,6 +966,7 @@ impl Store {
                     bgg_id,
                     cooperative,
                     highest_wins: true,
+                    is_expansion: None,
                 });
                 next
             })
@@ -578,8 +1009,10 @@ impl Store {
               WHERE s.play_id = ?1 ORDER BY s.seat",
         )?;
         for (id, uuid, game, started, duration, location, notes, outcome) in rows {
-            let name = game.parse::<GameId>().map(|g| g.info().name).unwrap_or("?");
-            let game_ref_id = game_of(&mut out, name, None, outcome.as_deref() == Some("coop"));
+            let ours = game.parse::<GameId>().ok();
+            let name = ours.map(|g| g.info().name).unwrap_or("?");
+            let game_ref_id =
+                game_of(&mut out, name, ours.and_then(bgg::id_of), outcome.as_deref() == Some("coop"));
             let location_ref_id = location_of(&mut out, location);
             let player_scores = seats
                 .query_map([id], |r| {
@@ -590,6 +1023,7 @@ impl Store {
                         start_player: r.get(3)?,
                         seat_order: r.get(4)?,
                         rank: r.get(5)?,
+                        ..BgPlayerScore::default()
                     })
                 })?
                 .collect::<rusqlite::Result<_>>()?;
@@ -600,8 +1034,8 @@ impl Store {
                 duration_min: duration,
                 location_ref_id,
                 comments: notes,
-                ignored: false,
                 player_scores,
+                ..BgPlay::default()
             });
             tick(&mut done);
         }
@@ -626,24 +1060,39 @@ impl Store {
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut seats = self.conn.prepare_cached(
-            "SELECT player_id, score, winner, first_player, seat FROM other_play_seats
-              WHERE other_play_id = ?1 ORDER BY seat",
+            "SELECT player_id, COALESCE(score_text, CAST(score AS TEXT)), winner, first_player, seat, team, role
+               FROM other_play_seats WHERE other_play_id = ?1 ORDER BY seat",
         )?;
+        let mut expansions = self.conn.prepare_cached(
+            "SELECT name, bgg_id FROM other_play_expansions WHERE other_play_id = ?1 ORDER BY position",
+        )?;
+        let text = |v: Option<String>| v.map(serde_json::Value::String);
         for (id, uuid, name, bgg_id, played, duration, location, notes, cooperative) in rows {
             let game_ref_id = game_of(&mut out, &name, bgg_id, cooperative);
             let location_ref_id = location_of(&mut out, location);
-            let player_scores = seats
+            let player_scores: Vec<BgPlayerScore> = seats
                 .query_map([id], |r| {
                     Ok(BgPlayerScore {
                         player_ref_id: r.get(0)?,
-                        score: r.get::<_, Option<i64>>(1)?.map(|s| serde_json::Value::String(s.to_string())),
+                        score: text(r.get(1)?),
                         winner: r.get(2)?,
                         start_player: r.get(3)?,
                         seat_order: r.get(4)?,
                         rank: None,
+                        team: text(r.get(5)?),
+                        role: text(r.get(6)?),
                     })
                 })?
                 .collect::<rusqlite::Result<_>>()?;
+            let expansion_plays = expansions
+                .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?
+                .into_iter()
+                .map(|(name, bgg_id)| BgExpansionPlay {
+                    game_ref_id: Some(game_of(&mut out, &name, bgg_id, false)),
+                    bgg_id,
+                })
+                .collect();
             out.plays.push(BgPlay {
                 uuid,
                 game_ref_id,
@@ -651,8 +1100,10 @@ impl Store {
                 duration_min: duration,
                 location_ref_id,
                 comments: notes,
-                ignored: false,
+                uses_teams: player_scores.iter().any(|s| s.team.is_some()),
+                expansion_plays,
                 player_scores,
+                ..BgPlay::default()
             });
             tick(&mut done);
         }

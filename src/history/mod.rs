@@ -12,6 +12,7 @@ mod csv_export;
 mod files;
 mod log;
 mod model;
+mod other_plays;
 mod plays;
 mod stats;
 
@@ -22,17 +23,18 @@ use rusqlite::{Connection, TransactionBehavior};
 
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{
-    Backup, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts, ImportReport,
-    Manifest, maybe_gunzip, wants_gzip,
+    Backup, BackupExpansion, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts,
+    ImportReport, Manifest, maybe_gunzip, wants_gzip,
 };
 pub use bgstats::{
-    BgGame, BgLocation, BgPlay, BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_BYTES,
-    MAX_BGSTATS_ITEMS, recognise_game,
+    BgDroppedField, BgExpansionPlay, BgGame, BgGameCount, BgLocation, BgPlay, BgPlayNote, BgPlayNoteKind,
+    BgPlayer, BgPlayerScore, BgStats, BgStatsReport, MAX_BGSTATS_ITEMS, recognise, recognise_title,
 };
 pub use csv_export::{CsvDelimiter, CsvOptions};
 pub use files::write_atomically;
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
+pub use other_plays::*;
 pub use stats::*;
 
 use crate::games::Problems;
@@ -45,11 +47,17 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0004_statistics_facts.sql", include_str!("../../migrations/0004_statistics_facts.sql")),
     ("0005_explicit_sheet_marker.sql", include_str!("../../migrations/0005_explicit_sheet_marker.sql")),
     ("0006_table_state_revisions.sql", include_str!("../../migrations/0006_table_state_revisions.sql")),
+    ("0007_other_games_detail.sql", include_str!("../../migrations/0007_other_games_detail.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
 /// (unless it is empty, or a Greffier history written before the id existed).
 pub const APPLICATION_ID: i32 = 0x4752_4546;
+
+/// The newest schema a Greffier history could have without [`APPLICATION_ID`]: the id came
+/// with schema 5's release, and every open since sets it. A file at a later version without it
+/// is another program's, whatever its `user_version`.
+pub(crate) const LAST_SCHEMA_WITHOUT_APPLICATION_ID: u32 = 4;
 
 /// Brings the schema up to date in one IMMEDIATE transaction: the version is read after the
 /// write lock is taken, so two processes opening a new file at once never both apply a
@@ -99,7 +107,7 @@ fn check_is_ours(conn: &Connection) -> Result<()> {
         [],
         |r| r.get(0),
     )?;
-    if id == 0 && version >= 1 && ours == 4 {
+    if id == 0 && (1..=LAST_SCHEMA_WITHOUT_APPLICATION_ID).contains(&version) && ours == 4 {
         return Ok(());
     }
     Err(StoreError::NotGreffier)

@@ -180,6 +180,9 @@ pub struct PlayerStats {
     /// Best, worst and average score per game played for points (co-op, solo and the duel
     /// have their own figures).
     pub records: Vec<PlayerGameRecord>,
+    /// Plays of games Greffier does not know (BG Stats imports), with the wins BG Stats
+    /// recorded: the rest of the player's overall record.
+    pub other_games: super::OtherGamesRecord,
 }
 
 /// Success of a scenario under one condition (a player count, a difficulty).
@@ -525,6 +528,7 @@ impl Store {
             favourite_character,
             h_index,
             records,
+            other_games: self.other_games_record(player)?,
         })
     }
 

@@ -1,9 +1,17 @@
-//! BG Stats import and export, on a sample export written for these tests.
+//! BG Stats import and export, on a small sample and on a club's ten-year export
+//! (`tests/fixtures/bgstats-history.json`, written by `make_bgstats_history.py` beside it, with
+//! every odd case real exports hold).
+
+use std::collections::{BTreeMap, HashSet};
 
 use greffier::games::GameId;
-use greffier::history::{BgStats, PlayFilter, Progress, Store, StoreError, no_progress, recognise_game};
+use greffier::history::{
+    BgPlayNoteKind, BgStats, OtherPlayFilter, PlayFilter, Progress, Store, StoreError, no_progress,
+    recognise, recognise_title,
+};
 
 const SAMPLE: &str = include_str!("../fixtures/bgstats-sample.json");
+const HISTORY: &str = include_str!("../fixtures/bgstats-history.json");
 
 fn imported() -> Store {
     let mut store = Store::open_in_memory().expect("store");
@@ -13,14 +21,36 @@ fn imported() -> Store {
 }
 
 #[test]
-fn our_four_games_are_recognised_by_their_french_or_english_names() {
-    assert_eq!(recognise_game("Citadels"), Some(GameId::Citadelles));
-    assert_eq!(recognise_game("Citadelles"), Some(GameId::Citadelles));
-    assert_eq!(recognise_game("Orléans: Invasion"), Some(GameId::Orleans));
-    assert_eq!(recognise_game("Splendor: Cities of Splendor"), Some(GameId::Splendor));
-    assert_eq!(recognise_game("Les Cités de Splendor"), Some(GameId::Splendor));
-    assert_eq!(recognise_game("VALENCIA"), Some(GameId::Valencia));
-    assert_eq!(recognise_game("Catan"), None);
+fn a_game_without_a_boardgamegeek_id_is_recognised_by_its_full_title() {
+    assert_eq!(recognise_title("Citadels"), Some(GameId::Citadelles));
+    assert_eq!(recognise_title("Citadelles"), Some(GameId::Citadelles));
+    assert_eq!(recognise_title("Orléans: Invasion"), Some(GameId::Orleans));
+    assert_eq!(recognise_title("Splendor: Cities of Splendor"), Some(GameId::Splendor));
+    assert_eq!(recognise_title("Les Cités de Splendor"), Some(GameId::Splendor));
+    assert_eq!(recognise_title("VALENCIA"), Some(GameId::Valencia));
+    assert_eq!(recognise_title("Catan"), None);
+    assert_eq!(recognise_title("Splendor"), None, "base Splendor is another game");
+    assert_eq!(recognise_title("Orléans"), None, "base Orléans is another game");
+}
+
+#[test]
+fn base_splendor_is_not_the_cities_of_splendor_whatever_its_name() {
+    // By id: Splendor (148228) is ours only with The Cities of Splendor (220653) played.
+    assert_eq!(recognise(Some(148228), "Splendor", &[]), None);
+    assert_eq!(recognise(Some(148228), "Les Cités de Splendor", &[]), None, "the id decides, not the name");
+    assert_eq!(
+        recognise(Some(148228), "Splendor", &[(Some(220653), "Cities of Splendor")]),
+        Some(GameId::Splendor)
+    );
+    assert_eq!(recognise(Some(148228), "Splendor", &[(Some(999), "Splendor: Marvel")]), None);
+    assert_eq!(recognise(Some(220653), "Splendor: Cities of Splendor", &[]), Some(GameId::Splendor));
+    // Orléans likewise with Invasion; Citadels in both editions; an id we do not know falls
+    // back to the title.
+    assert_eq!(recognise(Some(164928), "Orléans", &[]), None);
+    assert_eq!(recognise(Some(164928), "Orléans", &[(None, "Orléans: Invasion")]), Some(GameId::Orleans));
+    assert_eq!(recognise(Some(205398), "Citadels", &[]), Some(GameId::Citadelles));
+    assert_eq!(recognise(Some(13), "Catan", &[]), None);
+    assert_eq!(recognise(None, "Valencia", &[]), Some(GameId::Valencia));
 }
 
 #[test]
@@ -30,9 +60,10 @@ fn the_sample_maps_our_games_to_plays_and_keeps_the_others_as_plain_results() {
     let mut seen: Vec<Progress> = Vec::new();
     let report = store.import_bgstats(&file, &mut |p| seen.push(p)).expect("import");
     assert_eq!(
-        (report.players_added, report.plays_added, report.other_plays_added, report.plays_skipped),
+        (report.players_added, report.plays_added, report.other_plays_added, report.plays_already_present),
         (4, 3, 2, 0)
     );
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
     assert_eq!(seen.last().map(|p| (p.done, p.total)), Some((5, 5)));
     assert_eq!(store.other_play_count().expect("others"), 2);
 
@@ -72,7 +103,7 @@ fn importing_the_same_file_twice_adds_nothing() {
     let again =
         store.import_bgstats(&BgStats::from_json(SAMPLE).expect("parse"), &mut no_progress).expect("again");
     assert_eq!(
-        (again.players_added, again.plays_added, again.other_plays_added, again.plays_skipped),
+        (again.players_added, again.plays_added, again.other_plays_added, again.plays_already_present),
         (0, 0, 0, 5)
     );
 }
@@ -94,31 +125,52 @@ fn export_then_import_then_export_round_trips() {
 }
 
 #[test]
-fn a_hostile_file_is_refused_whole_with_every_problem_placed() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_file_of_the_wrong_shape_or_with_an_id_given_twice_is_refused_whole() {
     let wrong_type = BgStats::from_json(r#"{ "plays": { "uuid": 3 } }"#).expect_err("wrong type");
-    assert_eq!(wrong_type.0[0].code, "malformed");
+    assert_eq!((wrong_type.0[0].code.as_str(), wrong_type.0[0].field.as_str()), ("malformed", "plays"));
 
+    let mut store = Store::open_in_memory().expect("store");
     let mut file = BgStats::from_json(SAMPLE).expect("parse");
-    file.players[1].name = "x".repeat(10_000);
-    file.plays[0].player_scores[0].player_ref_id = 99;
-    file.plays[2].play_date = "yesterday".into();
-    file.plays[3].uuid = file.plays[4].uuid.clone();
+    file.players[2].id = file.players[0].id;
     let err = store.import_bgstats(&file, &mut no_progress).expect_err("refused");
     let StoreError::Invalid(problems) = err else { panic!("expected invalid input") };
-    let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
-    assert_eq!(
-        fields,
-        vec!["players[1].name", "plays[0].playerScores[0].playerRefId", "plays[2].playDate", "plays[4].uuid"]
-    );
+    assert_eq!(problems.iter().map(|p| p.field.as_str()).collect::<Vec<_>>(), vec!["players[2].id"]);
     assert_eq!(store.list_players().expect("roster").len(), 0, "nothing was written");
     assert_eq!(store.other_play_count().expect("others"), 0);
 }
 
 #[test]
-fn a_million_entries_are_refused_before_anything_is_written() {
+fn odd_plays_are_skipped_one_by_one_with_why_and_the_rest_is_imported() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    file.players[2].name = "x".repeat(10_000);
+    file.plays[0].player_scores[0].player_ref_id = 99;
+    file.plays[3].uuid = file.plays[1].uuid.clone();
+    file.plays[4].play_date = "yesterday".into();
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported");
+    let skipped: Vec<(&str, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.why.en.as_str())).collect();
+    assert_eq!(
+        skipped,
+        vec![
+            ("plays[0]", "Player #99 (seat 1) is not in the file."),
+            (
+                "plays[2]",
+                "The name of the player in seat 2 is unusable: The name is longer than 60 characters."
+            ),
+            ("plays[3]", "Same id as a play earlier in the file."),
+            ("plays[4]", "Unreadable date “yesterday”."),
+        ]
+    );
+    assert!(report.notes.iter().all(|n| n.kind == BgPlayNoteKind::Skipped));
+    // The Splendor play (plays[1]) went in; Lilli, whose name is unusable, was not added.
+    assert_eq!((report.plays_added, report.other_plays_added, report.players_added), (1, 0, 3));
+}
+
+#[test]
+fn more_entries_than_any_real_history_are_refused_before_anything_is_written() {
     let mut text = String::from(r#"{ "players": ["#);
-    for i in 0..1_000_000 {
+    for i in 0..=greffier::history::MAX_BGSTATS_ITEMS {
         if i > 0 {
             text.push(',');
         }
@@ -129,10 +181,7 @@ fn a_million_entries_are_refused_before_anything_is_written() {
     let mut store = Store::open_in_memory().expect("store");
     let err = store.import_bgstats(&file, &mut no_progress).expect_err("too many");
     assert!(matches!(err, StoreError::Invalid(p) if p.0[0].code == "too_many"));
-    assert!(
-        BgStats::from_json(&" ".repeat(greffier::history::MAX_BGSTATS_BYTES + 1)).is_err(),
-        "too large to read"
-    );
+    assert_eq!(store.list_players().expect("roster").len(), 0);
 }
 
 #[test]
@@ -162,4 +211,240 @@ fn a_full_backup_keeps_other_games_plays_and_reports_progress() {
             .collect::<Vec<_>>()
     };
     assert_eq!(results(&copy), results(&store));
+}
+
+/// The fixture's own design, read from the file and not from the importer: games 1, 2
+/// (Citadels) and 7 (Valencia) are ours; 3 (Splendor) and 5 (Orléans) only with their
+/// expansion 4 (The Cities of Splendor) or 6 (Invasion); everything else is another game.
+fn fixture_says_ours(play: &greffier::history::BgPlay) -> bool {
+    let with = |e: i64| play.expansion_plays.iter().any(|x| x.game_ref_id == Some(e));
+    match play.game_ref_id {
+        1 | 2 | 7 => true,
+        3 => with(4),
+        5 => with(6),
+        _ => false,
+    }
+}
+
+/// Where the odd cases start in the fixture (see `make_bgstats_history.py`).
+const ODD: usize = 400;
+
+#[test]
+fn a_clubs_ten_year_export_imports_whole_with_every_odd_play_reported() {
+    let file = BgStats::from_json(HISTORY).expect("the fixture parses");
+    let mut store = Store::open_in_memory().expect("store");
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported, not refused");
+
+    // The 400 ordinary plays: every one in, ours as ours, the others as other games' plays.
+    let ordinary = &file.plays[..ODD];
+    let ours = ordinary.iter().filter(|p| fixture_says_ours(p)).count();
+    // Odd cases in: 0, 2, 4, 13, 14, 17 (other games), 1, 3, 5 (ours kept as other games'),
+    // 12, 15, 16 (ours).
+    assert_eq!(report.plays_added as usize, ours + 3);
+    assert_eq!(report.other_plays_added as usize, ODD - ours + 9);
+    assert_eq!((report.plays_ignored, report.plays_already_present), (1, 0), "play 6 is ignored in BG Stats");
+
+    let notes: Vec<(String, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.clone(), n.kind, n.why.en.as_str())).collect();
+    let at = |k: usize| format!("plays[{}]", ODD + k);
+    use BgPlayNoteKind::{KeptAsOtherGame, Skipped};
+    assert_eq!(
+        notes,
+        vec![
+            (at(1), KeptAsOtherGame, "9 players: Citadelles is for 2 to 7."),
+            (at(3), KeptAsOtherGame, "A player sits there twice."),
+            (at(5), KeptAsOtherGame, "A score that is not a whole number (15.5): kept as written."),
+            (at(7), Skipped, "Player #99 (seat 2) is not in the file."),
+            (at(8), Skipped, "Game #77 is not in the file."),
+            (at(9), Skipped, "Unreadable date “le 9 novembre”."),
+            (
+                at(10),
+                Skipped,
+                "The name of the player in seat 2 is unusable: The name holds invisible or control characters (zero-width space, direction override…)."
+            ),
+            (at(11), Skipped, "Same id as a play earlier in the file."),
+        ]
+    );
+    // Each note names its play as a person finds it in BG Stats: game and date.
+    let eleven = &report.notes[0];
+    assert_eq!((eleven.game.as_str(), eleven.date.as_str()), ("Citadels", "2024-11-01 20:00:00"));
+
+    // What the history does not keep, with how many plays had it.
+    let dropped: BTreeMap<&str, u32> = report.dropped.iter().map(|d| (d.field.as_str(), d.plays)).collect();
+    assert_eq!(
+        dropped,
+        BTreeMap::from([("board", 2), ("comments", 1), ("playImages", 2), ("role", 1), ("rounds", 2)]),
+        "{:?}",
+        report.dropped
+    );
+
+    // Where the other games went: each with its plays, as History lists them.
+    let mut expected: BTreeMap<String, u32> = BTreeMap::new();
+    let names: std::collections::HashMap<i64, &str> =
+        file.games.iter().map(|g| (g.id, g.name.as_str())).collect();
+    for p in ordinary.iter().filter(|p| !fixture_says_ours(p)) {
+        *expected.entry(names[&p.game_ref_id].to_owned()).or_default() += 1;
+    }
+    for (k, game) in [(0, 14), (1, 1), (2, 13), (3, 7), (4, 15), (5, 3), (13, 8), (14, 3), (17, 13)] {
+        assert_eq!(file.plays[ODD + k].game_ref_id, game, "fixture order");
+        *expected.entry(names[&game].to_owned()).or_default() += 1;
+    }
+    let reported: BTreeMap<String, u32> =
+        report.other_games.iter().map(|g| (g.name.clone(), g.plays)).collect();
+    assert_eq!(reported, expected);
+    let page = store.list_other_plays(&OtherPlayFilter { limit: 200, ..Default::default() }).expect("list");
+    assert_eq!(page.total, report.other_plays_added);
+    let listed: BTreeMap<String, u32> = page.games.iter().map(|g| (g.name.clone(), g.plays)).collect();
+    assert_eq!(listed, expected, "History lists what the report says");
+}
+
+#[test]
+fn other_games_keep_every_seat_team_role_expansion_and_score_as_written() {
+    let file = BgStats::from_json(HISTORY).expect("parse");
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&file, &mut no_progress).expect("import");
+    let werewolf = store
+        .list_other_plays(&OtherPlayFilter {
+            game_name: Some("werewolf".into()),
+            limit: 200,
+            ..Default::default()
+        })
+        .expect("werewolf");
+    let night = werewolf.plays.iter().find(|p| p.seats.len() == 11).expect("the 11-player night");
+    assert_eq!(night.seats.iter().filter(|s| s.winner).count(), 3);
+
+    let catan = store
+        .list_other_plays(&OtherPlayFilter {
+            game_name: Some("Catan".into()),
+            limit: 200,
+            ..Default::default()
+        })
+        .expect("catan");
+    let island =
+        catan.plays.iter().find(|p| p.played_at.to_rfc3339().starts_with("2024-11-13")).expect("X-13");
+    let teams: Vec<Option<&str>> = island.seats.iter().map(|s| s.team.as_deref()).collect();
+    assert_eq!(teams, vec![Some("A"), Some("A"), Some("B"), Some("B")]);
+    assert_eq!(island.expansions, vec!["Catan: Seafarers".to_owned()]);
+
+    let wingspan = store
+        .list_other_plays(&OtherPlayFilter {
+            game_name: Some("Wingspan".into()),
+            limit: 200,
+            ..Default::default()
+        })
+        .expect("wingspan");
+    let decimal =
+        wingspan.plays.iter().find(|p| p.played_at.to_rfc3339().starts_with("2024-11-04")).expect("X-04");
+    let scores: Vec<Option<&str>> = decimal.seats.iter().map(|s| s.score.as_deref()).collect();
+    assert_eq!(scores, vec![Some("87.5"), Some("91")]);
+
+    let avalon = store
+        .list_other_plays(&OtherPlayFilter {
+            game_name: Some("The Resistance: Avalon".into()),
+            limit: 1,
+            ..Default::default()
+        })
+        .expect("avalon");
+    assert_eq!(avalon.plays[0].seats[0].role.as_deref(), Some("Merlin"));
+
+    let skyjo = store
+        .list_other_plays(&OtherPlayFilter {
+            game_name: Some("Skyjo".into()),
+            limit: 200,
+            ..Default::default()
+        })
+        .expect("skyjo");
+    let twice =
+        skyjo.plays.iter().find(|p| p.played_at.to_rfc3339().starts_with("2024-11-02")).expect("X-02");
+    assert_eq!(twice.seats[0].player_id, twice.seats[1].player_id, "the same player twice, kept so");
+}
+
+#[test]
+fn other_games_count_in_a_players_overall_record() {
+    let file = BgStats::from_json(HISTORY).expect("parse");
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&file, &mut no_progress).expect("import");
+    let ani = store.list_players().expect("roster").into_iter().find(|p| p.name == "Ani").expect("Ani");
+    let stats = store.player_stats(ani.id).expect("stats");
+    let mine = store
+        .list_other_plays(&OtherPlayFilter { player_id: Some(ani.id), limit: 200, ..Default::default() })
+        .expect("Ani's other plays");
+    assert!(mine.total > 20, "Ani plays other games too: {}", mine.total);
+    assert_eq!(stats.other_games.plays, mine.total);
+    let mut all = Vec::new();
+    let mut offset = 0;
+    while offset < mine.total {
+        let page = store
+            .list_other_plays(&OtherPlayFilter {
+                player_id: Some(ani.id),
+                limit: 200,
+                offset,
+                ..Default::default()
+            })
+            .expect("page");
+        offset += u32::try_from(page.plays.len()).expect("len");
+        all.extend(page.plays);
+    }
+    let wins = all.iter().filter(|p| p.seats.iter().any(|s| s.player_id == ani.id && s.winner)).count();
+    assert_eq!(stats.other_games.wins as usize, wins);
+    assert_eq!(stats.other_games.games.iter().map(|g| g.plays).sum::<u32>(), stats.other_games.plays);
+}
+
+#[test]
+fn other_games_details_survive_a_bgstats_round_trip_and_a_backup() {
+    let file = BgStats::from_json(HISTORY).expect("parse");
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&file, &mut no_progress).expect("import");
+    let all = |s: &Store| {
+        let mut out = Vec::new();
+        let mut offset = 0;
+        loop {
+            let page = s
+                .list_other_plays(&OtherPlayFilter { limit: 200, offset, ..Default::default() })
+                .expect("page");
+            if page.plays.is_empty() {
+                break;
+            }
+            offset += u32::try_from(page.plays.len()).expect("len");
+            out.extend(page.plays.into_iter().map(|mut p| {
+                p.id = 0;
+                for seat in &mut p.seats {
+                    seat.player_id = 0;
+                }
+                p
+            }));
+        }
+        out
+    };
+    let before = all(&store);
+
+    let exported = store.export_bgstats(&mut no_progress).expect("export").to_json();
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy
+        .import_bgstats(&BgStats::from_json(&exported).expect("parse"), &mut no_progress)
+        .expect("import");
+    // Our own export imports cleanly: nothing skipped; the plays of our games that could not
+    // be ours are kept as other games' plays again, and say so again.
+    let notes: Vec<(&str, BgPlayNoteKind)> = report.notes.iter().map(|n| (n.uuid.as_str(), n.kind)).collect();
+    use BgPlayNoteKind::KeptAsOtherGame;
+    assert_eq!(notes, vec![("X-01", KeptAsOtherGame), ("X-03", KeptAsOtherGame), ("X-05", KeptAsOtherGame)]);
+    assert_eq!(all(&copy), before, "teams, roles, expansions and written scores go round");
+
+    let mut text = Vec::new();
+    store.export_to(&mut text, &mut no_progress).expect("backup");
+    let mut restored = Store::open_in_memory().expect("empty");
+    restored.import_from(text.as_slice(), &mut no_progress).expect("restore");
+    assert_eq!(all(&restored), before, "and through a backup");
+    let seen: HashSet<String> = before.iter().map(|p| p.game_name.clone()).collect();
+    assert!(seen.contains("Werewolf") && seen.contains("Splendor"));
+}
+
+#[test]
+fn a_gzipped_export_is_read_from_a_stream() {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(HISTORY.as_bytes()).expect("gzip");
+    let bytes = gz.finish().expect("gzip");
+    let file = BgStats::from_reader(bytes.as_slice()).expect("read from a stream");
+    assert_eq!(file, BgStats::from_json(HISTORY).expect("parse"));
 }

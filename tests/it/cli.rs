@@ -277,3 +277,40 @@ fn a_gzip_backup_round_trips_through_the_command_line() {
     let out = greffier(&["history", "--db", copy, "import", "-"], Some(&stdout(&plain)));
     assert!(stdout(&out).contains("skipped 3 plays"), "{}", stdout(&out));
 }
+
+#[test]
+fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    let history = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bgstats-history.json");
+
+    let out = greffier(&["history", "--db", db, "bgstats-import", "--json", history], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let skipped: Vec<&str> = report["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter(|n| n["kind"] == "skipped")
+        .map(|n| n["uuid"].as_str().expect("uuid"))
+        .collect();
+    assert_eq!(skipped, vec!["X-07", "X-08", "X-09", "X-10", "X-00"]);
+    assert_eq!(report["plays_ignored"], 1);
+
+    let out = greffier(&["history", "--db", db, "others", "--game", "werewolf", "--limit", "200"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.lines().any(|l| l.starts_with("2024-10-31  Werewolf  ") && l.split(", ").count() == 11),
+        "{text}"
+    );
+
+    // The same file again: everything already present, nothing added.
+    let out = greffier(&["history", "--db", db, "bgstats-import", history], None);
+    assert!(
+        stdout(&out).starts_with("imported: 0 plays, 0 plays of other games, 0 players;"),
+        "{}",
+        stdout(&out)
+    );
+}

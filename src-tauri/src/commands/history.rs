@@ -5,8 +5,8 @@
 use greffier::games::GameId;
 use greffier::history::{
     BackupFile, BackupKind, BgStats, BgStatsReport, CsvOptions, DEFAULT_BACKUPS_KEPT, GameStats, Id,
-    ImportReport, MonthCount, PlayDetail, PlayEdit, PlaySummary, Player, PlayerStats, Progress,
-    ScenarioStats,
+    ImportReport, MonthCount, OtherPlayFilter, OtherPlayPage, PlayDetail, PlayEdit, PlaySummary, Player,
+    PlayerStats, Progress, ScenarioStats,
 };
 use serde::Serialize;
 use tauri::State;
@@ -54,6 +54,16 @@ pub enum ImportKind {
 pub enum ImportSummary {
     Backup(ImportReport),
     Bgstats(BgStatsReport),
+}
+
+/// Plays of games Greffier does not know (BG Stats imports), newest first, read-only.
+#[tauri::command]
+#[specta::specta]
+pub async fn list_other_plays(
+    state: State<'_, AppState>,
+    filter: OtherPlayFilter,
+) -> CmdResult<OtherPlayPage> {
+    Ok(state.store()?.list_other_plays(&filter)?)
 }
 
 #[tauri::command]

@@ -70,6 +70,8 @@ export const commands = {
 	/**  Remembers a card's printed value (replacing the one typed before). */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, CommandError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
 	unfinishedPlays: () => typedError<PlaySummary[], CommandError>(__TAURI_INVOKE("unfinished_plays")),
+	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
+	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, CommandError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("edit_play", { playId, edit })),
 	/**  Moves a play to the bin (undone by `restore_play`). */
@@ -149,15 +151,56 @@ export type BackupFile = {
 
 export type BackupKind = "daily" | "before_migration" | "before_restore" | "manual";
 
-/**  What a BG Stats import did. */
+export type BgDroppedField = {
+	/**  The BG Stats field (`board`, `rounds`, `playImages`, `role`, …). */
+	field: string,
+	plays: number,
+	what: Text,
+};
+
+export type BgGameCount = {
+	name: string,
+	plays: number,
+};
+
+/**  One play the import could not take as given. */
+export type BgPlayNote = {
+	/**  Its place in the file (`plays[12]`). */
+	field: string,
+	uuid: string,
+	game: string,
+	date: string,
+	kind: BgPlayNoteKind,
+	why: Text,
+};
+
+export type BgPlayNoteKind = 
+/**  Not imported at all. */
+"skipped" | 
+/**
+ *  A play of one of our games that could not be one of our plays (9 players at
+ *  Citadelles, a score with decimals, a player seated twice): kept whole as another
+ *  game's play.
+ */
+"kept_as_other_game";
+
+/**  What a BG Stats import did, play by play where it matters. */
 export type BgStatsReport = {
 	players_added: number,
 	/**  Plays of Valencia, Citadelles, Orléans or Splendor added to the history. */
 	plays_added: number,
-	/**  Plays of other games kept as plain results. */
+	/**  Plays of other games added, listed in History under "other games". */
 	other_plays_added: number,
 	/**  Plays already imported (same uuid), left as they were. */
-	plays_skipped: number,
+	plays_already_present: number,
+	/**  Plays BG Stats marks as ignored, not imported. */
+	plays_ignored: number,
+	/**  Every play not imported, or not imported as what it said it was, with why. */
+	notes: BgPlayNote[],
+	/**  Every kind of field the history does not keep, with how many plays had one. */
+	dropped: BgDroppedField[],
+	/**  Where the other games' plays went: each game with the plays added. */
+	other_games: BgGameCount[],
 };
 
 /**  The cards and tiles of the expansions, for the UI's pickers and tooltips. */
@@ -1253,6 +1296,77 @@ export type OrleansUpcoming = {
 	event: OrleansEventInfo | null,
 };
 
+/**  A game and how many of its plays the history keeps. */
+export type OtherGame = {
+	name: string,
+	plays: number,
+};
+
+export type OtherGameRecord = {
+	name: string,
+	plays: number,
+	wins: number,
+};
+
+/**  A player's plays of other games: their part of the player's overall record. */
+export type OtherGamesRecord = {
+	plays: number,
+	/**  Plays BG Stats marked this player a winner of (a co-op win counts for each winner). */
+	wins: number,
+	/**  Per game, most played first. */
+	games: OtherGameRecord[],
+};
+
+/**  Which plays of other games to list, newest first. Every field is optional. */
+export type OtherPlayFilter = {
+	/**  The game's name as imported (case ignored). */
+	game_name?: string | null,
+	/**  Plays where this player has a seat. */
+	player_id?: number | null,
+	/**  Played at or after this instant. */
+	from?: string | null,
+	/**  Played strictly before this instant. */
+	to?: string | null,
+	/**  At most this many (0 means 20; capped at 200). */
+	limit?: number,
+	offset?: number,
+};
+
+export type OtherPlayPage = {
+	plays: OtherPlaySummary[],
+	/**  How many plays match the filter in all. */
+	total: number,
+	/**  Every other game the history holds, by name, for the filter. */
+	games: OtherGame[],
+};
+
+export type OtherPlaySummary = {
+	id: number,
+	game_name: string,
+	bgg_id: number | null,
+	played_at: string,
+	duration_minutes: number | null,
+	location: string | null,
+	notes: string | null,
+	cooperative: boolean,
+	/**  In seat order. */
+	seats: OtherSeat[],
+	/**  Expansions played, in order. */
+	expansions: string[],
+};
+
+/**  A seat of another game's play, as imported. */
+export type OtherSeat = {
+	player_id: number,
+	name: string,
+	/**  The score as written ("42", "12.5"), if one was kept. */
+	score: string | null,
+	winner: boolean,
+	first_player: boolean,
+	team: string | null,
+	role: string | null,
+};
+
 /**  What kind of game ended, and how. */
 export type Outcome = 
 /**  Competitive: the best total wins. */
@@ -1430,6 +1544,11 @@ export type PlayerStats = {
 	 *  have their own figures).
 	 */
 	records: PlayerGameRecord[],
+	/**
+	 *  Plays of games Greffier does not know (BG Stats imports), with the wins BG Stats
+	 *  recorded: the rest of the player's overall record.
+	 */
+	other_games: OtherGamesRecord,
 };
 
 /**  The five powers, in their order on the route. */
