@@ -227,8 +227,9 @@ pub struct BgGameCount {
 }
 
 /// BoardGameGeek ids of our games, the one thing every BG Stats file names the same way
-/// whatever the language of the game's title. Checked against boardgamegeek.com pages
-/// (`/boardgame/<id>`); see `shared/reference` for the confidence of each.
+/// whatever the language of the game's title. Citadels 478 and 205398, Splendor 148228 and
+/// Orléans 164928 are seen in public data; the two expansions' ids are not confirmed here, so
+/// an expansion is also recognised by its title (never the base game by its own).
 mod bgg {
     /// Citadels (2000) and its 2016 edition: both are Citadelles.
     pub const CITADELS: &[i64] = &[478, 205398];
@@ -262,9 +263,7 @@ mod bgg {
 /// by its full title.
 pub fn recognise(bgg_id: Option<i64>, name: &str, expansions: &[(Option<i64>, &str)]) -> Option<GameId> {
     let expansion_is = |id: i64, game: GameId| {
-        expansions
-            .iter()
-            .any(|(e, n)| *e == Some(id) || (e.is_none_or(|e| e <= 0) && recognise_title(n) == Some(game)))
+        expansions.iter().any(|(e, n)| *e == Some(id) || recognise_title(n) == Some(game))
     };
     match bgg_id.filter(|id| *id > 0) {
         Some(id) if bgg::CITADELS.contains(&id) => Some(GameId::Citadelles),

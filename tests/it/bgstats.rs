@@ -43,6 +43,11 @@ fn base_splendor_is_not_the_cities_of_splendor_whatever_its_name() {
         Some(GameId::Splendor)
     );
     assert_eq!(recognise(Some(148228), "Splendor", &[(Some(999), "Splendor: Marvel")]), None);
+    assert_eq!(
+        recognise(Some(148228), "Splendor", &[(Some(1), "Les Cités de Splendor")]),
+        Some(GameId::Splendor),
+        "an expansion is known by its title too"
+    );
     assert_eq!(recognise(Some(220653), "Splendor: Cities of Splendor", &[]), Some(GameId::Splendor));
     // Orléans likewise with Invasion; Citadels in both editions; an id we do not know falls
     // back to the title.
