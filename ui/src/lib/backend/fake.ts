@@ -885,6 +885,10 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async historyProgress() {
 			return null;
 		},
+		async listOtherPlays() {
+			// The preview holds no imported plays of other games (imports need the app).
+			return { plays: [], total: 0, games: [] };
+		},
 		async importFile() {
 			return notInPreview('imports need');
 		},

@@ -51,6 +51,8 @@ import type {
 	PlayDetail,
 	PlayFilter,
 	PlayPage,
+	OtherPlayFilter,
+	OtherPlayPage,
 	Player,
 	Preferences,
 	RoundEvent,
@@ -124,6 +126,8 @@ export interface Backend {
 	finishPlay(playId: number, state: AnyTableState): Promise<PlayDetail>;
 	abandonPlay(playId: number): Promise<PlayDetail>;
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
+	/** Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
+	listOtherPlays(filter: OtherPlayFilter): Promise<OtherPlayPage>;
 	getPlay(playId: number): Promise<PlayDetail>;
 	/** Plays started and not finished, newest first (Home lists them to resume). */
 	unfinishedPlays(): Promise<PlaySummary[]>;
@@ -197,6 +201,7 @@ const METHODS: (keyof Backend)[] = [
 	'finishPlay',
 	'abandonPlay',
 	'listPlays',
+	'listOtherPlays',
 	'getPlay',
 	'logRoundEvent',
 	'unfinishedPlays',

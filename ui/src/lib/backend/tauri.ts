@@ -57,6 +57,7 @@ export function createTauriBackend(): Backend {
 		finishPlay: (id, state) => call(commands.finishPlay(id, state as unknown as StateArg)),
 		abandonPlay: (id) => call(commands.abandonPlay(id)),
 		listPlays: (f) => call(commands.listPlays(f)),
+		listOtherPlays: (f) => call(commands.listOtherPlays(f)),
 		getPlay: (id) => call(commands.getPlay(id)),
 		unfinishedPlays: () => call(commands.unfinishedPlays()),
 		editPlay: (id, e) => call(commands.editPlay(id, e)),

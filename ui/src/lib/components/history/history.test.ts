@@ -25,7 +25,7 @@ async function seeded() {
 		],
 		first_seat: 0
 	});
-	Object.assign(logView, { game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, page: 0 });
+	Object.assign(logView, { game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, others: false, page: 0 });
 	lastDeleted.id = null;
 	return { fake, ani, dirk, play };
 }
@@ -78,6 +78,50 @@ describe('History', () => {
 	});
 });
 
+describe('Other games', () => {
+	it('History lists other games’ plays read-only, with scores as written, teams and expansions, filtered by game', async () => {
+		const { fake } = await seeded();
+		const asked: unknown[] = [];
+		fake.listOtherPlays = async (f) => {
+			asked.push(f);
+			return {
+				total: 1,
+				games: [
+					{ name: 'Catan', plays: 1 },
+					{ name: 'Wingspan', plays: 3 }
+				],
+				plays: [
+					{
+						id: 9,
+						game_name: 'Catan',
+						bgg_id: 13,
+						played_at: '2024-11-13T20:00:00Z',
+						duration_minutes: 90,
+						location: 'Maison',
+						notes: null,
+						cooperative: false,
+						expansions: ['Catan: Seafarers'],
+						seats: [
+							{ player_id: 1, name: 'Ani', score: '10.5', winner: true, first_player: true, team: 'A', role: null },
+							{ player_id: 2, name: 'Dirk', score: '9', winner: false, first_player: false, team: 'B', role: null }
+						]
+					}
+				]
+			};
+		};
+		render(HistoryPage);
+		await fireEvent.click(await screen.findByTestId('history-others'));
+		const row = await screen.findByTestId('other-play');
+		expect(row.textContent).toContain('Catan');
+		expect(row.textContent).toContain('+ Catan: Seafarers');
+		expect(row.textContent).toContain('10.5');
+		expect(row.textContent).toContain('(team A)');
+		expect(screen.queryByTestId('delete-9')).toBeNull();
+		await fireEvent.change(screen.getByTestId('others-game-filter'), { target: { value: 'Wingspan' } });
+		await waitFor(() => expect(asked.at(-1)).toMatchObject({ game_name: 'Wingspan', offset: 0 }));
+	});
+});
+
 describe('Roster', () => {
 	it('renames, archives and merges players through the core', async () => {
 		const { fake, ani, dirk } = await seeded();
@@ -120,6 +164,56 @@ describe('Files', () => {
 		await waitFor(() => expect(screen.getByTestId('export-path').textContent).toBe('/home/ani/Documents/Greffier/greffier-plays.csv'));
 		expect(screen.getByTestId('export-done').textContent).toMatch(/3 lines written to/);
 		expect(asked).toEqual({ kind: 'csv_plays', csv: { delimiter: 'comma', bom: true, game: null, status: null } });
+	});
+
+	it('a BG Stats import says which plays were skipped or kept as another game’s, what was dropped, and where other games went', async () => {
+		const fake = createFakeBackend();
+		fake.importFile = async () => ({
+			kind: 'bgstats',
+			players_added: 3,
+			plays_added: 40,
+			other_plays_added: 12,
+			plays_already_present: 0,
+			plays_ignored: 1,
+			notes: [
+				{
+					field: 'plays[401]',
+					uuid: 'X-01',
+					game: 'Citadels',
+					date: '2024-11-01 20:00:00',
+					kind: 'kept_as_other_game',
+					why: { fr: '9 joueurs : Citadelles se joue de 2 à 7.', en: '9 players: Citadelles is for 2 to 7.' }
+				},
+				{
+					field: 'plays[407]',
+					uuid: 'X-07',
+					game: 'Catan',
+					date: '2024-11-07 20:00:00',
+					kind: 'skipped',
+					why: { fr: 'Le joueur n° 99 (place 2) n’est pas dans le fichier.', en: 'Player #99 (seat 2) is not in the file.' }
+				}
+			],
+			dropped: [{ field: 'playImages', plays: 2, what: { fr: 'Photos de la partie', en: 'Photos of the play' } }],
+			other_games: [{ name: 'Catan', plays: 12 }]
+		});
+		setBackend(fake);
+		render(FilesPanel);
+		await fireEvent.change(screen.getByTestId('import-kind'), { target: { value: 'bgstats' } });
+		const file = new File(['{}'], 'BGStatsExport.json', { type: 'application/json' });
+		await fireEvent.change(screen.getByTestId('import-file') as HTMLInputElement, { target: { files: [file] } });
+		await fireEvent.click(screen.getByTestId('import-go'));
+		await waitFor(() =>
+			expect(screen.getByTestId('import-done').textContent?.trim()).toBe(
+				'Imported: 40 plays of our games, 12 plays of other games, 3 players added; 0 already there, 1 ignored in BG Stats.'
+			)
+		);
+		const notes = screen.getAllByTestId('import-note').map((n) => n.textContent?.replace(/\s+/g, ' ').trim());
+		expect(notes).toEqual([
+			'Kept as another game’s play: Citadels, 2024-11-01 20:00:00 — 9 players: Citadelles is for 2 to 7.',
+			'Not imported: Catan, 2024-11-07 20:00:00 — Player #99 (seat 2) is not in the file.'
+		]);
+		expect(within(screen.getByTestId('import-dropped')).getByText('Photos of the play — 2 plays')).toBeTruthy();
+		expect(within(screen.getByTestId('import-other-games-list')).getByText('Catan — 12 plays')).toBeTruthy();
 	});
 
 	it('a refused import says nothing was imported', async () => {

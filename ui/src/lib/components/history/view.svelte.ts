@@ -15,8 +15,10 @@ export const logView = $state<{
 	from: string;
 	to: string;
 	bin: boolean;
+	/** Listing the plays of other games (BG Stats imports) instead of ours. */
+	others: boolean;
 	page: number;
-}>({ game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, page: 0 });
+}>({ game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, others: false, page: 0 });
 
 export const lastDeleted = $state<{ id: number | null; label: string }>({ id: null, label: '' });
 

@@ -23,7 +23,8 @@ const dirkStats: PlayerStats = {
 	favourite_variant: { game: 'citadelles', key: 'classique', plays: 2 },
 	favourite_character: null,
 	h_index: 1,
-	records: [{ game: 'citadelles', plays: 2, best: 31, worst: 18, average: 24.5 }]
+	records: [{ game: 'citadelles', plays: 2, best: 31, worst: 18, average: 24.5 }],
+	other_games: { plays: 12, wins: 5, games: [{ name: 'Catan', plays: 12, wins: 5 }] }
 };
 
 const catalogue = {
@@ -100,6 +101,11 @@ describe('Statistics screen', () => {
 		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect')).toHaveLength(1);
 		expect(within(screen.getByTestId('st-chart-h2h-table')).getByText('won 2, lost 1, tied 0')).toBeTruthy();
 		expect(statsView.playerId).toBe(ani.id);
+		// Other games imported from BG Stats are part of the record, with their own table.
+		expect(screen.getByTestId('st-other-games').textContent?.trim()).toBe(
+			'12 plays of other games imported from BG Stats, 5 of them won according to BG Stats.'
+		);
+		expect(within(screen.getByTestId('st-other-games-table')).getByText('Catan')).toBeTruthy();
 	});
 
 	it('per game: high and low with links, distribution buckets, wonders only (French)', async () => {
