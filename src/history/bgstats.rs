@@ -384,8 +384,9 @@ impl BgStats {
         serde_path_to_error::deserialize(de).map_err(shape_problem)
     }
 
+    /// Compact JSON: a 100k-play history is a quarter of its pretty-printed size.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// What makes the file unusable as a whole: too many entries, an id given twice.

@@ -119,7 +119,7 @@ fn export_then_import_then_export_round_trips() {
     let first = store.export_bgstats(&mut no_progress).expect("export");
     assert_eq!((first.players.len(), first.games.len(), first.plays.len()), (4, 5, 5));
     let text = first.to_json();
-    assert!(text.contains("\"playerScores\"") && text.contains("\"playDate\": \"2025-11-02 20:15:00\""));
+    assert!(text.contains("\"playerScores\"") && text.contains("\"playDate\":\"2025-11-02 20:15:00\""));
 
     let mut copy = Store::open_in_memory().expect("empty");
     let report =
