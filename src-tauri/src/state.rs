@@ -2,7 +2,7 @@
 //! live.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use greffier::history::{DB_FILE_NAME, DEFAULT_BACKUPS_KEPT, Progress, Store};
 use greffier::rules::Catalogue;
@@ -11,7 +11,9 @@ use crate::error::{CmdResult, CommandError};
 
 pub struct AppState {
     store: Mutex<Store>,
-    pub catalogue: Catalogue,
+    /// Built on the first rules look-up, not at start: the window opens sooner and an app that
+    /// is only scoring does not hold the search indexes.
+    catalogue: OnceLock<Catalogue>,
     pub data_dir: PathBuf,
     pub db_path: PathBuf,
     /// Where exports are written (the user's documents folder, or the data dir's `exports/`).
@@ -33,12 +35,24 @@ impl AppState {
         }
         Ok(AppState {
             store: Mutex::new(store),
-            catalogue: Catalogue::load()?,
+            catalogue: OnceLock::new(),
             data_dir: data_dir.to_owned(),
             db_path,
             exports_dir: data_dir.join("exports"),
             progress: Mutex::new(None),
         })
+    }
+
+    /// The rules catalogue, loaded on first use.
+    pub fn catalogue(&self) -> CmdResult<&Catalogue> {
+        if let Some(c) = self.catalogue.get() {
+            return Ok(c);
+        }
+        let loaded = Catalogue::load().map_err(|e| {
+            CommandError::new(crate::error::ErrorKind::Internal, format!("rules catalogue: {e}"))
+        })?;
+        // Two first look-ups at once both load; the first stored wins, the other is dropped.
+        Ok(self.catalogue.get_or_init(|| loaded))
     }
 
     pub fn progress(&self) -> Option<Progress> {

@@ -20,6 +20,8 @@ const HIT_END: char = '\u{3}';
 
 /// Longest query text considered; the rest is ignored.
 const MAX_QUERY_CHARS: usize = 200;
+/// Longest word a close term is looked for (French and English rule words are far shorter).
+const MAX_SUGGESTED_WORD_CHARS: usize = 40;
 
 /// Narrows a search.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -225,7 +227,10 @@ fn collect(
 /// replaced by the nearest ones (Damerau–Levenshtein distance, at most 1 for short words and 2
 /// from 6 letters), most frequent first. Whole queries are returned, ready to search.
 pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> Vec<String> {
-    let words: Vec<String> = super::fold(query)
+    // Only what the search itself reads: a pasted page is not compared letter by letter with
+    // every word of the rules (the comparison grows with the product of the lengths).
+    let head: String = query.chars().take(MAX_QUERY_CHARS).collect();
+    let words: Vec<String> = super::fold(&head)
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .take(8)
@@ -236,6 +241,10 @@ pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> 
         return Vec::new();
     };
     let word = &words[bad];
+    // No word of the rules is longer than this: a longer one is no typo of any of them.
+    if word.chars().count() > MAX_SUGGESTED_WORD_CHARS {
+        return Vec::new();
+    }
     let allowed = if word.chars().count() >= 6 { 2 } else { 1 };
     let mut close: Vec<(usize, u32, &str)> = vocabulary
         .iter()
@@ -343,6 +352,17 @@ fn split_snippet(snippet: &str) -> Vec<SnippetPart> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_page_gets_no_close_term_and_is_not_compared_whole() {
+        let vocabulary = vec![("fontaine".to_owned(), 3), ("condottiere".to_owned(), 2)];
+        assert_eq!(suggest(&vocabulary, "fontane", 5), vec!["fontaine".to_owned()]);
+        // One 100 000-letter word: refused by length before any comparison (it took 56 s).
+        assert!(suggest(&vocabulary, &"fontane".repeat(15_000), 5).is_empty());
+        // A known word, then a huge one: only the first MAX_QUERY_CHARS characters are read.
+        let long = format!("fontaine {}", "x".repeat(100_000));
+        assert!(suggest(&vocabulary, &long, 5).is_empty());
+    }
 
     #[test]
     fn user_text_becomes_quoted_prefix_terms() {

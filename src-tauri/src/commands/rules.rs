@@ -36,20 +36,23 @@ pub async fn search_rules(
     query: String,
     filter: SearchFilter,
 ) -> CmdResult<RuleSearch> {
-    state.catalogue.lookup(&query, &filter).map_err(|e| CommandError::new(ErrorKind::Internal, e.to_string()))
+    state
+        .catalogue()?
+        .lookup(&query, &filter)
+        .map_err(|e| CommandError::new(ErrorKind::Internal, e.to_string()))
 }
 
 /// Every entry passing the filter (no query): the glossary, a game's clarifications…
 #[tauri::command]
 #[specta::specta]
 pub async fn list_rules(state: State<'_, AppState>, filter: SearchFilter) -> CmdResult<Vec<RuleHit>> {
-    Ok(state.catalogue.list(&filter))
+    Ok(state.catalogue()?.list(&filter))
 }
 
 #[tauri::command]
 #[specta::specta]
 pub async fn get_rule(state: State<'_, AppState>, id: String) -> CmdResult<RuleView> {
-    let catalogue = &state.catalogue;
+    let catalogue = state.catalogue()?;
     let entry = catalogue
         .get(&id)
         .ok_or_else(|| CommandError::new(ErrorKind::NotFound, format!("no rule entry `{id}`")))?;
