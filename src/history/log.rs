@@ -227,6 +227,12 @@ impl Store {
             ],
         )?;
         if let Some(text) = &text {
+            // A finished play's correction keeps the state it replaces: Undo takes it back.
+            if status == PlayStatus::Finished
+                && let Some(before) = stored.as_deref().filter(|before| *before != text.as_str())
+            {
+                super::plays::push_revision(&tx, i64::from(play), before, &t)?;
+            }
             write_table_state(&tx, i64::from(play), game.info().table_schema_version, text, &t)?;
         }
         if let Some(board) = &board {

@@ -231,7 +231,12 @@ pub(super) const MAX_REVISIONS: i64 = 200;
 const NOTHING_SAVED: &str = "null";
 
 /// Keeps `state_json` as a play's newest revision, dropping the oldest beyond [`MAX_REVISIONS`].
-fn push_revision(conn: &Connection, play_id: i64, state_json: &str, saved_at: &DateTime<Utc>) -> Result<()> {
+pub(super) fn push_revision(
+    conn: &Connection,
+    play_id: i64,
+    state_json: &str,
+    saved_at: &DateTime<Utc>,
+) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO table_state_revisions (play_id, revision, state_json, saved_at)
          VALUES (?1, (SELECT coalesce(max(revision), 0) + 1 FROM table_state_revisions WHERE play_id = ?1), ?2, ?3)",
@@ -452,10 +457,11 @@ impl Store {
         self.preview(play, game, state)
     }
 
-    /// Scores a state without storing it: the live answer while typing, before the autosave.
+    /// Scores a state without storing it: the live answer while typing, before the autosave,
+    /// and while a finished play is corrected in its sheet.
     pub fn preview_table_state(&self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
         let (game, status) = self.game_and_status(play)?;
-        if status != PlayStatus::InProgress {
+        if status == PlayStatus::Abandoned {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         state_text(state)?;
@@ -465,11 +471,15 @@ impl Store {
     /// Undo: the play's state goes back to its newest revision, which is used up. Done by the
     /// core so that it survives a restart and takes back whatever a table helper wrote into the
     /// state (a council phase counted, the round tracker's position) with the values it changed.
+    ///
+    /// For a finished play it takes back the last correction (see [`Store::edit_play`]): the
+    /// state before it comes back and is scored again, as it was.
     pub fn undo_table_state(&mut self, play: Id) -> Result<UndoneState> {
         let (game, status) = self.game_and_status(play)?;
-        if status != PlayStatus::InProgress {
+        if status == PlayStatus::Abandoned {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
+        let seats = self.seats(i64::from(play))?;
         let tx = self.conn.transaction()?;
         let newest: Option<(i64, String)> = tx
             .query_row(
@@ -487,14 +497,21 @@ impl Store {
             params![play, revision],
         )?;
         let t = now();
+        let state: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
         if text == NOTHING_SAVED {
             tx.execute("DELETE FROM table_states WHERE play_id = ?1", [play])?;
         } else {
             write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &t)?;
         }
+        if status == PlayStatus::Finished {
+            // The state a finished play had before its correction scored then; it scores again.
+            let board = games::score_value(game, &state)?;
+            check_players_match_seats(&board, &seats)?;
+            write_results(&tx, i64::from(play), &board)?;
+            tx.execute("UPDATE plays SET variant = ?2 WHERE id = ?1", params![play, board.variant])?;
+        }
         tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
         tx.commit()?;
-        let state: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
         let preview = self.preview(play, game, &state)?;
         Ok(UndoneState { state, preview })
     }

@@ -423,3 +423,35 @@ fn an_empty_sheet_names_no_winner_until_something_is_scored() {
         [false, true]
     );
 }
+
+/// A finished play is corrected in its own sheet: the sheet asks the core for live totals as
+/// it is typed into (nothing stored), saving rescores it as an edit, and Undo takes the
+/// correction back, winner included.
+#[test]
+fn a_finished_play_is_corrected_live_saved_as_an_edit_and_the_correction_undone() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let before = valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]);
+    store.finish_play(play.id, &before).expect("finish");
+    let winner = |store: &Store| {
+        let board = store.play(play.id).expect("play").scoreboard.expect("board");
+        board.players.iter().filter(|p| p.winner).map(|p| p.name.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(winner(&store), vec!["Dirk"]);
+
+    // Typing the correction: live totals, nothing written.
+    let corrected = valencia_sheet(&[("Ani", 15, 0), ("Dirk", 7, 4)]);
+    let live = store.preview_table_state(play.id, &corrected).expect("preview of a finished play");
+    assert_eq!(live.scoreboard.expect("scored").players[0].total, 15);
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(before.clone()), "nothing stored yet");
+
+    // Saving: an edit, rescored; the state it replaced is kept for Undo.
+    let edit = greffier::history::PlayEdit { table_state: Some(corrected.clone()), ..Default::default() };
+    store.edit_play(play.id, &edit).expect("saved");
+    assert_eq!(winner(&store), vec!["Ani"]);
+    let undone = store.undo_table_state(play.id).expect("undo the correction");
+    assert_eq!(undone.state, before);
+    assert_eq!(winner(&store), vec!["Dirk"], "the result as it was");
+    assert_eq!(store.play(play.id).expect("play").status, PlayStatus::Finished);
+    assert!(matches!(store.undo_table_state(play.id), Err(StoreError::NothingToUndo)));
+}

@@ -3,9 +3,10 @@
 // at once when a field is left or the window closes) and undo through the core, which keeps every
 // saved state (so undo survives a restart and takes back what a table helper wrote). Finish,
 // abandon. Every game's sheet holds one.
-import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type ScorePreview } from '$lib/backend';
+import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type PlayEdit, type ScorePreview } from '$lib/backend';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+/** `correcting`: a finished play's sheet reopened; nothing is stored until the correction is saved. */
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'correcting';
 
 /** What the Play route hands every game's sheet component. */
 export interface PlaySheetProps {
@@ -33,7 +34,7 @@ export interface PlaySessionOptions<T> {
 /** What the Undo / Finish / Abandon buttons use, whatever the model. */
 export type PlayControls = Pick<
 	PlaySession<unknown>,
-	'undo' | 'undoCount' | 'finish' | 'busy' | 'confirmAbandon' | 'abandon'
+	'undo' | 'undoCount' | 'finish' | 'busy' | 'confirmAbandon' | 'abandon' | 'correcting'
 >;
 
 export class PlaySession<T> {
@@ -54,9 +55,17 @@ export class PlaySession<T> {
 	private seq = 0;
 	private saving: Promise<void> | null = null;
 	private readonly opts: PlaySessionOptions<T>;
+	/**
+	 * A finished play reopened in its sheet to correct it: every change gets the core's live
+	 * totals, nothing is stored until "Save the correction" (an edit the core rescores, and that
+	 * History can undo); leaving without saving changes nothing.
+	 */
+	readonly correcting: boolean;
 
 	constructor(opts: PlaySessionOptions<T>) {
 		this.opts = opts;
+		this.correcting = opts.play.status === 'finished';
+		if (this.correcting) this.saveState = 'correcting';
 		this.model = opts.model;
 		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null, partial: null, undo_steps: 0 };
 		activeSessions.add(this as PlaySession<unknown>);
@@ -66,6 +75,11 @@ export class PlaySession<T> {
 
 	/** Replaces the model, shows the core's answer for it at once, and schedules an autosave. */
 	change(next: T, cell: string | null = null): void {
+		if (this.correcting) {
+			this.model = next;
+			void this.refresh();
+			return;
+		}
 		// Typing into another field ends the previous typing group, as leaving a field does.
 		if (this.timer && cell !== this.pendingCell) void this.flush();
 		this.pendingCell = cell;
@@ -81,6 +95,7 @@ export class PlaySession<T> {
 	}
 
 	schedule(): void {
+		if (this.correcting) return;
 		if (this.timer) clearTimeout(this.timer);
 		this.saveState = 'saving';
 		this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs);
@@ -93,7 +108,7 @@ export class PlaySession<T> {
 			const r = await backend.previewTableState(this.opts.play.id, this.opts.toState(this.model));
 			if (mine === this.seq) {
 				this.preview = r;
-				this.undoCount = r.undo_steps + (this.timer ? 1 : 0);
+				this.undoCount = this.correcting ? 0 : r.undo_steps + (this.timer ? 1 : 0);
 			}
 		} catch (e) {
 			if (mine === this.seq) this.error = BackendError.from(e);
@@ -102,6 +117,8 @@ export class PlaySession<T> {
 
 	/** Saves now and keeps the core's answer (unless a newer change came meanwhile). */
 	async flush(): Promise<void> {
+		// A correction is stored only when saved as a whole (finish()).
+		if (this.correcting) return;
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
 		const mine = ++this.seq;
@@ -129,6 +146,8 @@ export class PlaySession<T> {
 
 	/** Saves what waits, then asks the core for the previous saved state. */
 	async undo(): Promise<void> {
+		// A correction is undone as a whole, from History, once saved.
+		if (this.correcting) return;
 		if (this.timer) await this.flush();
 		else if (this.saving) await this.saving;
 		if (this.preview.undo_steps === 0) return;
@@ -167,7 +186,15 @@ export class PlaySession<T> {
 		this.stopTimer();
 		this.seq++;
 		try {
-			const done = await backend.finishPlay(this.opts.play.id, this.opts.toState(this.model));
+			const { play } = this.opts;
+			const done = this.correcting
+				? await backend.editPlay(play.id, {
+						location: play.location,
+						notes: play.notes,
+						duration_minutes: play.duration_minutes,
+						table_state: this.opts.toState(this.model) as unknown as PlayEdit['table_state']
+					})
+				: await backend.finishPlay(play.id, this.opts.toState(this.model));
 			this.opts.onfinished?.(done);
 		} catch (e) {
 			this.error = BackendError.from(e);
@@ -179,6 +206,11 @@ export class PlaySession<T> {
 
 	/** First call asks for confirmation; the second abandons. */
 	async abandon(): Promise<void> {
+		// Leaving a correction unsaved: the play stays as it was.
+		if (this.correcting) {
+			this.opts.onabandoned?.(this.opts.play);
+			return;
+		}
 		if (!this.confirmAbandon) {
 			this.confirmAbandon = true;
 			return;

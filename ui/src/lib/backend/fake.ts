@@ -748,7 +748,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async previewTableState(id, state) {
 			await wait();
 			const p = play(id);
-			if (p.status !== 'in_progress') throw new BackendError('invalid_input', 'play is not in progress');
+			// As the core: a finished play is previewed too (corrected in its sheet).
+			if (p.status === 'abandoned') throw new BackendError('invalid_input', 'play is abandoned');
 			return { ...clone(score(p, state)), help: null, partial: null, undo_steps: revisions[id]?.length ?? 0 };
 		},
 		async undoTableState(id) {

@@ -84,4 +84,66 @@ describe('ScoreSheet', () => {
 		await waitFor(() => expect(screen.getByTestId('problem-0-palms').textContent).toMatch(/hors limites/));
 		expect(screen.getByTestId('sheet-problems').textContent).toMatch(/corriger/);
 	});
+
+	it('a finished play reopened to correct it: live totals, nothing saved until « Save the correction », saved as an edit', async () => {
+		const fake = createFakeBackend();
+		setBackend(fake);
+		const ani = await fake.createPlayer('Ani', 'red');
+		const dirk = await fake.createPlayer('Dirk', 'white');
+		const started = await fake.startPlay({
+			game: 'valencia',
+			variant: 'base',
+			location: 'Maison',
+			notes: null,
+			seats: [
+				{ player_id: ani.id, colour: 'red' },
+				{ player_id: dirk.id, colour: 'white' }
+			],
+			first_seat: 0
+		});
+		const finished = await fake.finishPlay(started.id, {
+			sheet: 'generic',
+			variant: 'base',
+			players: [
+				{ name: 'Ani', points: { city: 5 } },
+				{ name: 'Dirk', points: { city: 7 } }
+			]
+		} as never);
+		const edits: unknown[] = [];
+		const saves: unknown[] = [];
+		const edit = fake.editPlay.bind(fake);
+		fake.editPlay = async (id, e) => {
+			edits.push(e);
+			return edit(id, e);
+		};
+		fake.saveTableState = async (id, s) => {
+			saves.push(s);
+			throw new Error('a correction is never autosaved');
+		};
+		const onfinished = vi.fn();
+		render(ScoreSheet, { props: { play: finished, game: valencia, debounceMs: 5, onfinished } });
+		expect(screen.getByTestId('save-state').textContent).toMatch(/Correcting a finished play/);
+		expect(screen.queryByTestId('abandon-play')).toBeNull();
+		await fireEvent.input(screen.getByTestId('cell-0-city'), { target: { value: '15' } });
+		await waitFor(() => expect(total(0)).toBe('15'));
+		await new Promise((r) => setTimeout(r, 30));
+		expect(saves).toEqual([]);
+		await fireEvent.click(screen.getByTestId('save-correction'));
+		await waitFor(() => expect(onfinished).toHaveBeenCalled());
+		expect(edits).toEqual([
+			{
+				location: 'Maison',
+				notes: null,
+				duration_minutes: finished.duration_minutes,
+				table_state: {
+					sheet: 'generic',
+					variant: 'base',
+					players: [
+						{ name: 'Ani', points: { city: 15 } },
+						{ name: 'Dirk', points: { city: 7 } }
+					]
+				}
+			}
+		]);
+	});
 });
