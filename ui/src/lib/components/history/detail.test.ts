@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import { setBackend, type PlayDetail } from '$lib/backend';
-import { createFakeBackend } from '$lib/backend/fake';
+import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { app } from '$lib/app.svelte';
 
 vi.mock('$app/state', () => ({ page: { params: { id: '1' } } }));
 vi.mock('$app/navigation', () => ({ goto: vi.fn() }));
@@ -29,5 +30,39 @@ describe('History detail', () => {
 		render(Page);
 		await waitFor(() => expect(screen.getByTestId('round-log')).toBeTruthy());
 		expect(screen.getByTestId('round-log').querySelectorAll('li')).toHaveLength(3);
+	});
+
+	it('says under each score how the core counted it: which city a Splendor player took', async () => {
+		const fake = createFakeBackend();
+		const ani = await fake.createPlayer('Ani', null);
+		const dirk = await fake.createPlayer('Dirk', null);
+		const started = await fake.startPlay({
+			game: 'splendor',
+			variant: 'cities',
+			location: null,
+			notes: null,
+			seats: [{ player_id: ani.id, colour: null }, { player_id: dirk.id, colour: null }],
+			first_seat: 0
+		});
+		const play: PlayDetail = await fake.getPlay(started.id);
+		const city = (seat: number, points: number, fr: string, en: string) => ({ key: 'city', points, detail: { fr, en } });
+		play.status = 'finished';
+		play.scoreboard = {
+			game: 'splendor',
+			variant: 'cities',
+			outcome: { kind: 'points' },
+			tie_breaks: [],
+			facts: { missions: [], difficulty: null, lost_at: null },
+			players: [
+				{ seat: 0, name: 'Ani', total: 14, rank: 2, winner: false, categories: [city(0, 0, 'Aucune Cité', 'No city: cannot win, whatever the prestige (Dirk holds one).')] },
+				{ seat: 1, name: 'Dirk', total: 12, rank: 1, winner: true, categories: [city(1, 0, 'Détient', 'Holds a city (3 red, 3 white and 2 of another colour): 0 points, but only city holders can win.')] }
+			]
+		} as unknown as PlayDetail['scoreboard'];
+		setBackend({ ...fake, getPlay: async () => play });
+		app.games = FAKE_GAMES;
+		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
+		render(Page);
+		await waitFor(() => expect(screen.getByTestId('detail-cell-1-city').textContent).toContain('Holds a city (3 red, 3 white'));
+		expect(screen.getByTestId('detail-cell-0-city').textContent).toContain('No city: cannot win');
 	});
 });
