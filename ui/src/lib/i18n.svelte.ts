@@ -37,10 +37,18 @@ export function resolveLang(saved: Lang | null | undefined): Lang {
 	return saved ?? systemLang();
 }
 
-/** Picks the current language's side of a bilingual text from the core. */
+/** Picks the current language's side of a bilingual text from the core, in French with its
+ * typography: a narrow no-break space before « : ; ? ! » (the core writes a plain space). */
 export function tx(text: Text | null | undefined): string {
 	if (!text) return '';
-	return text[current] || text.fr || text.en;
+	const s = text[current] || text.fr || text.en;
+	return current === 'fr' ? frenchSpacing(s) : s;
+}
+
+/** A plain or no-break space before a French high punctuation mark becomes a narrow no-break
+ * space (U+202F), so « Orléans : Invasion » never breaks before its colon. */
+export function frenchSpacing(s: string): string {
+	return s.replace(/[ \u00a0]([:;?!])(?=\s|$|[»)])/g, '\u202f$1');
 }
 
 export function fmtNumber(n: number | null | undefined): string {

@@ -50,3 +50,16 @@ describe('i18n', () => {
 		expect(fake.db.preferences.language).toBe('en');
 	});
 });
+
+describe('French typography', () => {
+	it('puts a narrow no-break space before « : ; ? ! », in French only, and leaves times and links alone', async () => {
+		const { frenchSpacing, tx, setLang } = await import('./i18n.svelte');
+		expect(frenchSpacing('Orléans : Invasion ; qui gagne ? Bravo !')).toBe('Orléans\u202f: Invasion\u202f; qui gagne\u202f? Bravo\u202f!');
+		expect(frenchSpacing('à 20:30, voir https://x.fr')).toBe('à 20:30, voir https://x.fr');
+		const text = { fr: 'Égalité : le Roi gagne.', en: 'Tie: the King wins.' };
+		setLang('fr');
+		expect(tx(text)).toBe('Égalité\u202f: le Roi gagne.');
+		setLang('en');
+		expect(tx(text)).toBe('Tie: the King wins.');
+	});
+});

@@ -247,7 +247,7 @@ describe('ValenciaSheet', () => {
 		const step = await screen.findByTestId('val-auction-step');
 		expect(screen.queryByTestId('val-nina')).toBeNull();
 		await fireEvent.change(step, { target: { value: 'F' } });
-		expect(text('val-nina')).toMatch(/2 card\(s\) to reveal/);
+		expect(text('val-nina')).toMatch(/2 cards to reveal/);
 		await fireEvent.click(screen.getByTestId('val-tap-0-4'));
 		await fireEvent.click(screen.getByTestId('val-tap-1-3'));
 		await fireEvent.click(screen.getByTestId('val-nina-tap-5'));
