@@ -38,6 +38,7 @@ const COMMANDS: &[&str] = &[
     "merge_players",
     "game_stats",
     "player_stats",
+    "player_play_counts",
     "scenario_stats",
     "activity",
     "history_progress",

@@ -60,6 +60,7 @@ macro_rules! specta_builder {
             history::merge_players,
             history::game_stats,
             history::player_stats,
+            history::player_play_counts,
             history::scenario_stats,
             history::activity,
             history::history_progress,

@@ -151,6 +151,17 @@ pub struct Favourite {
     pub plays: u32,
 }
 
+/// A roster line's play count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlayerPlayCount {
+    pub player_id: Id,
+    /// Finished plays of our games.
+    pub plays: u32,
+    /// Plays of other games (BG Stats imports).
+    pub other_plays: u32,
+}
+
 /// The statistics of one player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -407,6 +418,25 @@ impl Store {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
         Ok(SuccessRate::new(plays, wins.unwrap_or(0)))
+    }
+
+    /// How many finished plays each player of the roster sat at: ours and other games'
+    /// (the roster shows it beside each name).
+    pub fn player_play_counts(&self) -> Result<Vec<PlayerPlayCount>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT pl.id,
+                    (SELECT COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = pl.id AND {COUNTED}),
+                    (SELECT COUNT(DISTINCT o.other_play_id) FROM other_play_seats o WHERE o.player_id = pl.id)
+               FROM players pl ORDER BY pl.id"
+        ))?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, u32>(2)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(id, ours, others)| {
+                Ok(PlayerPlayCount { player_id: to_id(id)?, plays: ours, other_plays: others })
+            })
+            .collect()
     }
 
     /// The statistics of one player.

@@ -398,3 +398,25 @@ fn activity_counts_plays_per_month_with_empty_months_shown() {
     assert_eq!(store.activity(Some(GameId::Citadelles), None).expect("one game"), months(&[("2026-02", 1)]));
     assert!(store.activity(Some(GameId::Splendor), None).expect("none").is_empty());
 }
+
+#[test]
+fn the_roster_counts_each_players_finished_plays_ours_and_other_games() {
+    let mut store = Store::open_in_memory().expect("store");
+    let file = greffier::history::BgStats::from_json(include_str!("../fixtures/bgstats-sample.json"))
+        .expect("parse");
+    store.import_bgstats(&file, &mut greffier::history::no_progress).expect("import");
+    // One play left unfinished does not count.
+    crate::support::start_valencia(&mut store, &["Ani", "Dirk"]);
+    let counts = store.player_play_counts().expect("counts");
+    let roster = store.list_players().expect("roster");
+    let of = |name: &str| {
+        let id = roster.iter().find(|p| p.name == name).expect("player").id;
+        let c = counts.iter().find(|c| c.player_id == id).expect("count");
+        (c.plays, c.other_plays)
+    };
+    // The sample: Ani sits at all five plays (3 of ours, Catan and Pandemic), Lilli at the
+    // Citadels play and Catan.
+    assert_eq!(of("Ani"), (3, 2));
+    assert_eq!(of("Lilli"), (1, 1));
+    assert_eq!(counts.len(), roster.len());
+}

@@ -6,7 +6,7 @@ use greffier::games::GameId;
 use greffier::history::{
     BackupFile, BackupKind, BgStats, BgStatsReport, CsvOptions, DEFAULT_BACKUPS_KEPT, GameStats, Id,
     ImportReport, MonthCount, OtherPlayFilter, OtherPlayPage, PlayDetail, PlayEdit, PlaySummary, Player,
-    PlayerStats, Progress, ScenarioStats,
+    PlayerPlayCount, PlayerStats, Progress, ScenarioStats,
 };
 use serde::Serialize;
 use tauri::State;
@@ -129,6 +129,13 @@ pub async fn merge_players(state: State<'_, AppState>, kept: Id, absorbed: Id) -
 #[specta::specta]
 pub async fn game_stats(state: State<'_, AppState>, game: GameId, bucket_width: u32) -> CmdResult<GameStats> {
     Ok(state.store()?.game_stats(game, bucket_width)?)
+}
+
+/// How many finished plays each player sat at (the roster shows it).
+#[tauri::command]
+#[specta::specta]
+pub async fn player_play_counts(state: State<'_, AppState>) -> CmdResult<Vec<PlayerPlayCount>> {
+    Ok(state.store()?.player_play_counts()?)
 }
 
 #[tauri::command]

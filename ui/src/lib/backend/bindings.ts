@@ -84,6 +84,8 @@ export const commands = {
 	mergePlayers: (kept: number, absorbed: number) => typedError<Player, CommandError>(__TAURI_INVOKE("merge_players", { kept, absorbed })),
 	gameStats: (game: GameId, bucketWidth: number) => typedError<GameStats, CommandError>(__TAURI_INVOKE("game_stats", { game, bucketWidth })),
 	playerStats: (playerId: number) => typedError<PlayerStats, CommandError>(__TAURI_INVOKE("player_stats", { playerId })),
+	/**  How many finished plays each player sat at (the roster shows it). */
+	playerPlayCounts: () => typedError<PlayerPlayCount[], CommandError>(__TAURI_INVOKE("player_play_counts")),
 	scenarioStats: (game: GameId) => typedError<ScenarioStats[], CommandError>(__TAURI_INVOKE("scenario_stats", { game })),
 	/**  Plays per month (empty months included), for one game and/or one player or all. */
 	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], CommandError>(__TAURI_INVOKE("activity", { game, playerId })),
@@ -1502,6 +1504,15 @@ export type PlayerGameRecord = {
 	best: number,
 	worst: number,
 	average: number | null,
+};
+
+/**  A roster line's play count. */
+export type PlayerPlayCount = {
+	player_id: number,
+	/**  Finished plays of our games. */
+	plays: number,
+	/**  Plays of other games (BG Stats imports). */
+	other_plays: number,
 };
 
 export type PlayerScore = {

@@ -886,6 +886,14 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async historyProgress() {
 			return null;
 		},
+		async playerPlayCounts() {
+			await wait();
+			return db.players.map((pl) => ({
+				player_id: pl.id,
+				plays: db.plays.filter((p) => p.status === 'finished' && !p.deleted_at && p.seats.some((s) => s.player_id === pl.id)).length,
+				other_plays: 0
+			}));
+		},
 		async listOtherPlays() {
 			// The preview holds no imported plays of other games (imports need the app).
 			return { plays: [], total: 0, games: [] };

@@ -53,6 +53,7 @@ import type {
 	PlayPage,
 	OtherPlayFilter,
 	OtherPlayPage,
+	PlayerPlayCount,
 	Player,
 	Preferences,
 	RoundEvent,
@@ -128,6 +129,8 @@ export interface Backend {
 	listPlays(filter: PlayFilter): Promise<PlayPage>;
 	/** Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays(filter: OtherPlayFilter): Promise<OtherPlayPage>;
+	/** Finished plays per player (ours and other games'), for the roster. */
+	playerPlayCounts(): Promise<PlayerPlayCount[]>;
 	getPlay(playId: number): Promise<PlayDetail>;
 	/** Plays started and not finished, newest first (Home lists them to resume). */
 	unfinishedPlays(): Promise<PlaySummary[]>;
@@ -202,6 +205,7 @@ const METHODS: (keyof Backend)[] = [
 	'abandonPlay',
 	'listPlays',
 	'listOtherPlays',
+	'playerPlayCounts',
 	'getPlay',
 	'logRoundEvent',
 	'unfinishedPlays',

@@ -58,6 +58,7 @@ export function createTauriBackend(): Backend {
 		abandonPlay: (id) => call(commands.abandonPlay(id)),
 		listPlays: (f) => call(commands.listPlays(f)),
 		listOtherPlays: (f) => call(commands.listOtherPlays(f)),
+		playerPlayCounts: () => call(commands.playerPlayCounts()),
 		getPlay: (id) => call(commands.getPlay(id)),
 		unfinishedPlays: () => call(commands.unfinishedPlays()),
 		editPlay: (id, e) => call(commands.editPlay(id, e)),

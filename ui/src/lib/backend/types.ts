@@ -19,6 +19,7 @@ export type {
 	OtherPlayFilter,
 	OtherPlayPage,
 	OtherPlaySummary,
+	PlayerPlayCount,
 	PlayEdit,
 	PlayerStats,
 	Progress,

@@ -7,6 +7,7 @@ import { dayBound, lastDeleted, logView, outcomeFilter } from './view.svelte';
 import HistoryPage from '../../../routes/history/+page.svelte';
 import PlayersPage from '../../../routes/players/+page.svelte';
 import FilesPanel from './FilesPanel.svelte';
+import { statsView } from '../stats/view.svelte';
 
 async function seeded() {
 	const fake = createFakeBackend();
@@ -123,6 +124,22 @@ describe('Other games', () => {
 });
 
 describe('Roster', () => {
+	it('shows each player’s play count from the core, linking to their statistics', async () => {
+		const { fake, ani, dirk } = await seeded();
+		fake.playerPlayCounts = async () => [
+			{ player_id: ani.id, plays: 1, other_plays: 0 },
+			{ player_id: dirk.id, plays: 12, other_plays: 3 }
+		];
+		render(PlayersPage);
+		expect((await screen.findByTestId(`player-plays-${ani.id}`)).textContent?.trim()).toBe('1 play');
+		const dirks = screen.getByTestId(`player-plays-${dirk.id}`);
+		expect(dirks.textContent?.trim()).toBe('12 plays + 3 of other games');
+		expect(dirks.getAttribute('href')).toBe('/stats');
+		await fireEvent.click(dirks);
+		expect(statsView.tab).toBe('player');
+		expect(statsView.playerId).toBe(dirk.id);
+	});
+
 	it('renames, archives and merges players through the core', async () => {
 		const { fake, ani, dirk } = await seeded();
 		const dup = await fake.createPlayer('Dirck', null);

@@ -1,0 +1,25 @@
+// Home on first launch: the games the core knows, each with what Greffier does for it.
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/svelte';
+import { setBackend } from '$lib/backend';
+import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { app } from '$lib/app.svelte';
+import { setLang } from '$lib/i18n.svelte';
+import HomePage from '../../routes/+page.svelte';
+
+describe('Home', () => {
+	it('on first launch lists the games the core knows, each opening a new play of it', async () => {
+		setBackend(createFakeBackend());
+		app.games = FAKE_GAMES;
+		setLang('fr');
+		render(HomePage);
+		const list = await screen.findByTestId('home-games');
+		for (const g of app.games) {
+			const link = screen.getByTestId(`home-game-${g.id}`);
+			expect(link.textContent).toBe(g.name);
+			expect(link.getAttribute('href')).toBe(`/new?game=${g.id}`);
+		}
+		expect(list.textContent).toContain('Le draft des personnages');
+		setLang('en');
+	});
+});
