@@ -11,7 +11,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth
 TAURI_DRIVER_VERSION := 2.1.0
 
-.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build e2e clean
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build e2e package package-apt package-test clean
 
 ## run: install what is missing, build the UI and the app, launch it
 run: deps app
@@ -69,6 +69,27 @@ bench-build:
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver
 	APP_BIN="$(APP_BIN)" scripts/e2e.sh
+
+## package: the .deb players install (release build, about 11 minutes; not part of `make test`)
+# The Tauri CLI is the npm package pinned in ui/package.json (a prebuilt binary from the npm
+# registry, nothing compiled or downloaded elsewhere).
+package: deps package-apt ui
+	cd src-tauri && ../ui/node_modules/.bin/tauri build --bundles deb --ci
+	@deb=$$(ls -t "$(TARGET_DIR)"/release/bundle/deb/*.deb | head -n 1); \
+	  echo "[make] $$deb ($$(du -h "$$deb" | cut -f1))"
+
+# What the package checks need besides the build: dpkg-deb, Xvfb, xwininfo, Python for the
+# window close and the database check.
+PACKAGE_TEST_APT := dpkg xvfb xauth x11-utils python3
+package-apt:
+	@if ! dpkg -s $(PACKAGE_TEST_APT) >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(PACKAGE_TEST_APT); \
+	fi
+
+## package-test: unpack the newest .deb (no root) and check it as a player's machine would
+package-test: package-apt
+	DEB="$$(ls -t "$(TARGET_DIR)"/release/bundle/deb/*.deb | head -n 1)" scripts/package-test.sh
 
 clean:
 	cargo clean
