@@ -517,3 +517,19 @@ fn invasion_asks_for_the_tile_the_stack_showed_among_those_possible() {
     let last = choice(18, json!({"order": seventeen})).expect("round 18 asked");
     assert_eq!(ids(&last), ["invasion"], "the Invasion tile comes last");
 }
+
+/// Le dignitaire, « Mise en place » : « Vous commencez la partie sans argent. » Vierzon
+/// likewise (« Vous démarrez la partie sans argent »); the Marchand itinérant takes 10 coins;
+/// the others keep the base game's 5. The scenario list carries it, so a new sheet starts
+/// where the table does.
+#[test]
+fn each_scenario_starts_with_the_coins_its_setup_gives() {
+    use greffier::games::orleans::{OrleansScenario, start_coins};
+    assert_eq!(start_coins(OrleansScenario::Dignitaire), 0);
+    assert_eq!(start_coins(OrleansScenario::Vierzon), 0);
+    assert_eq!(start_coins(OrleansScenario::Marchand), 10);
+    assert_eq!(start_coins(OrleansScenario::Duel), 5);
+    let scenarios = greffier::games::orleans::scenario_catalogue();
+    let dignitaire = scenarios.iter().find(|s| s.id == OrleansScenario::Dignitaire).expect("dignitaire");
+    assert_eq!(dignitaire.start_coins, 0);
+}

@@ -135,6 +135,8 @@ pub struct OrleansScenarioInfo {
     pub objectives: Vec<OrleansObjectiveInfo>,
     pub charitable_acts: Vec<OrleansActInfo>,
     pub options: Vec<OrleansOptionInfo>,
+    /// Coins each player starts with (a new sheet starts there).
+    pub start_coins: u32,
     pub goal: Text,
     pub defeat: Text,
     pub source: String,
@@ -216,6 +218,7 @@ pub fn scenario_catalogue() -> Vec<OrleansScenarioInfo> {
                     })
                     .collect(),
                 options,
+                start_coins: super::setup::start_coins(s),
                 goal,
                 defeat,
                 source: format!("{}, {source}", super::catalogue::BOOK),

@@ -62,7 +62,7 @@ pub use resolve::{
     boatmen_coins, food_ways, resolve, resolve_player, resolve_team, value_ways,
 };
 pub use scoring::{prosperite_categories, score_table};
-pub use setup::setup_steps;
+pub use setup::{setup_steps, start_coins};
 pub use status::{
     OrleansGoal, OrleansState, OrleansStatus, common_targets, goals, preplaced_fortifications, status,
 };

@@ -8,6 +8,22 @@ use crate::games::Problems;
 use crate::text::Text;
 
 /// The steps to set up `scenario` for `players`, or a problem when the count does not fit.
+/// The coins each player starts with, as the setup says, so a new sheet starts where the
+/// table does.
+///
+/// - Prospérité and Invasion keep the base game's setup: 5 coins each.
+/// - Le duel, « Mise en place »: « Chaque joueur prend 5 pièces. »
+/// - Le dignitaire, « Mise en place »: « Vous commencez la partie sans argent. »
+/// - Vierzon, la capitale, « Mise en place »: « Vous démarrez la partie sans argent. »
+/// - Marchand itinérant, « Mise en place »: 10 coins with the Knight and the Scholar.
+pub fn start_coins(scenario: OrleansScenario) -> u32 {
+    match scenario {
+        OrleansScenario::Prosperite | OrleansScenario::Invasion | OrleansScenario::Duel => 5,
+        OrleansScenario::Dignitaire | OrleansScenario::Vierzon => 0,
+        OrleansScenario::Marchand => 10,
+    }
+}
+
 pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, Problems> {
     let v = super::INFO.variant(scenario.id());
     if let Some(v) = v

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrleansResolution, Seat } from '$lib/backend';
 import {
+	withStartCoins,
 	applyPayment,
 	closeRound,
 	defaultDecision,
@@ -40,12 +41,15 @@ describe('Orléans table state', () => {
 		expect(wantsOrleansSheet({ variant: 'prosperite', round: 1, players: [{ name: 'Ani', points: { coins: 3 } }] })).toBe(false);
 	});
 
-	it('a new dignitaire play starts at round 1 with 5 coins, level 1; the state carries round and the counts', () => {
-		const m = orleansFor('dignitaire', seats(['Ani']));
+	it('a new dignitaire play starts at round 1, level 1, with the coins the core gives; the state carries round and the counts', () => {
+		const blank = orleansFor('dignitaire', seats(['Ani']));
+		expect(blank.players[0].counts.coins).toBeNull();
+		// The core's start_coins for Le dignitaire: « Vous commencez la partie sans argent ».
+		const m = withStartCoins(blank, 0);
 		const s = toOrleansState(m) as Record<string, unknown> & { players: Record<string, unknown>[] };
 		expect(s.variant).toBe('dignitaire');
 		expect(s.round).toBe(1);
-		expect(s.players[0]).toMatchObject({ name: 'Ani', coins: 5, development_level: 1, trading_posts: 0, goods: {}, objectives: {} });
+		expect(s.players[0]).toMatchObject({ name: 'Ani', coins: 0, development_level: 1, trading_posts: 0, goods: {}, objectives: {} });
 		expect('fortifications' in s.players[0]).toBe(false);
 		expect('team' in s).toBe(false);
 		expect('deck' in s).toBe(false);
@@ -77,7 +81,7 @@ describe('Orléans table state', () => {
 	});
 
 	it('empty fields are sent as 0 (level 1), never dropped', () => {
-		let m = orleansFor('dignitaire', seats(['Ani']));
+		let m = withStartCoins(orleansFor('dignitaire', seats(['Ani'])), 5);
 		m = setCount(m, 0, 'coins', null);
 		m = setCount(m, 0, 'development_level', null);
 		m = setGood(m, 0, 'wine', null);
@@ -88,7 +92,7 @@ describe('Orléans table state', () => {
 	});
 
 	it('ticks an objective with the current round and unticks it', () => {
-		let m = { ...orleansFor('vierzon', seats(['Ani'])), round: 6 };
+		let m = { ...withStartCoins(orleansFor('vierzon', seats(['Ani'])), 5), round: 6 };
 		m = toggleObjective(m, 0, 'batisseur', true);
 		expect(m.players[0].objectives).toEqual({ batisseur: 6 });
 		m = toggleObjective(m, 0, 'batisseur', false);
@@ -111,7 +115,7 @@ describe('Orléans table state', () => {
 
 describe('closing a round', () => {
 	it('applies a gain and a payment to the sheet, logs each seat, and moves on', () => {
-		let m = { ...orleansFor('duel', seats(['Ani', 'Dirk'])), round: 5 };
+		let m = { ...withStartCoins(orleansFor('duel', seats(['Ani', 'Dirk'])), 5), round: 5 };
 		m = setGood(m, 1, 'wool', 2);
 		const rs = [
 			res({ seat: 0, status: 'gain', coins_gained: 4 }),
@@ -137,7 +141,7 @@ describe('closing a round', () => {
 	});
 
 	it('an unpaid demand is logged as not paid; without applying, the sheet is untouched', () => {
-		const m = { ...orleansFor('dignitaire', seats(['Ani'])), round: 7 };
+		const m = { ...withStartCoins(orleansFor('dignitaire', seats(['Ani'])), 5), round: 7 };
 		const rs = [res({ event: 'cotisation_5', status: 'partial', coins_owed: 5, shortfall: 2, options: [{ coins: 3 }] })];
 		const { model, lines } = closeRound(m, rs, rs.map(defaultDecision), false);
 		expect(model.players[0].counts.coins).toBe(5);
@@ -145,7 +149,7 @@ describe('closing a round', () => {
 	});
 
 	it('an offer taken records what it bought: Avancée’s trading post is built with the 4 coins paid', () => {
-		const m = { ...orleansFor('invasion', seats(['Ani', 'Dirk'])), round: 4 };
+		const m = { ...withStartCoins(orleansFor('invasion', seats(['Ani', 'Dirk'])), 5), round: 4 };
 		const gain = (trading_posts: number, fortifications: number) => ({ monks: 0, citizens: 0, fortifications, trading_posts });
 		const rs = [res({ event: 'avancee', status: 'offer', coins_owed: 4, options: [{ coins: 4, gained: gain(0, 1) }, { coins: 4, gained: gain(1, 0) }] })];
 		const { model, lines } = closeRound(m, rs, [{ option: 1 }], true);
@@ -156,7 +160,7 @@ describe('closing a round', () => {
 	});
 
 	it('a team payment takes each seat its share', () => {
-		let m = { ...orleansFor('invasion', seats(['Ani', 'Dirk'])), round: 2 };
+		let m = { ...withStartCoins(orleansFor('invasion', seats(['Ani', 'Dirk'])), 5), round: 2 };
 		m = setCount(setCount(m, 0, 'coins', 6), 1, 'coins', 4);
 		const rs = [res({ event: 'taxes_3', seat: null, status: 'payable', coins_owed: 5, options: [{ coins: 5 }] })];
 		const { model, lines } = closeRound(m, rs, [{ option: 0, contributions: [2, 3] }], true);
@@ -167,7 +171,7 @@ describe('closing a round', () => {
 	});
 
 	it('a payment never takes a count below zero', () => {
-		const seat = orleansFor('duel', seats(['Ani', 'Dirk'])).players[0];
+		const seat = withStartCoins(orleansFor('duel', seats(['Ani', 'Dirk'])), 5).players[0];
 		const after = applyPayment(seat, { coins: 9, knights: 2, development: 3 });
 		expect(after.counts.coins).toBe(0);
 		expect(after.counts.knights).toBe(0);

@@ -127,8 +127,8 @@ function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
 	counts.development_level = 1;
 	// The track space is typed when known; absent, the core reads the level alone.
 	counts.development_points = null;
-	// Vierzon starts with no money; the others start with 5 coins (Marchand itinérant: 10).
-	counts.coins = scenario === 'vierzon' ? 0 : scenario === 'marchand' ? 10 : 5;
+	// The coins a player starts with come from the core's scenario list (withStartCoins).
+	counts.coins = null;
 	counts.citizens = 0;
 	return {
 		name,
@@ -460,4 +460,10 @@ export function newSeed(): number {
 	const a = new Uint32Array(1);
 	crypto.getRandomValues(a);
 	return a[0];
+}
+
+/** A new play's sheet with each seat's starting coins, as the scenario's setup gives them
+ * (the core's `start_coins`): typed values are kept. */
+export function withStartCoins(model: OrleansModel, startCoins: number): OrleansModel {
+	return { ...model, players: model.players.map((p) => (p.counts.coins === null ? { ...p, counts: { ...p.counts, coins: startCoins } } : p)) };
 }

@@ -1257,6 +1257,8 @@ export type OrleansScenarioInfo = {
 	objectives: OrleansObjectiveInfo[],
 	charitable_acts: OrleansActInfo[],
 	options: OrleansOptionInfo[],
+	/**  Coins each player starts with (a new sheet starts there). */
+	start_coins: number,
 	goal: Text,
 	defeat: Text,
 	source: string,

@@ -38,6 +38,7 @@ const DIGNITAIRE: OrleansScenarioInfo = {
 	objectives: [],
 	charitable_acts: [],
 	options: [{ id: 'options.easy', label: t('Easy: 7 citizens') }],
+	start_coins: 0,
 	goal: t('8 citizens by the end of round 16.'),
 	defeat: t('Not enough citizens after 16 rounds.'),
 	source: '',
@@ -171,7 +172,7 @@ async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
 			return Object.values(EVENTS);
 		},
 		async orleansSetup() {
-			return [t('Take 5 coins.'), t('Place the event tiles in order.')];
+			return [t('You start without money.'), t('Place the event tiles in order.')];
 		},
 		async logRoundEvent(id, round, kind, payload) {
 			logged.push({ kind, round, payload });
@@ -212,11 +213,13 @@ describe('OrleansSheet', () => {
 	it('shows round 1 with its event, moment and rule text, the setup checklist, and opens the event entry', async () => {
 		const { rules, last } = await setup();
 		await waitFor(() => expect(text('orl-event-name')).toBe('Conference'));
-		expect(last()).toMatchObject({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani', coins: 5, development_level: 1 }] });
+		// Le dignitaire: « Vous commencez la partie sans argent » — the sheet starts with the
+		// core's start_coins, as the setup checklist says.
+		expect(last()).toMatchObject({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani', coins: 0, development_level: 1 }] });
 		expect(text('orl-round-title')).toBe('Round 1 of 16');
 		expect(text('orl-event-moment')).toBe('All round long');
 		expect(text('orl-event-text')).toBe('No Scholar may be recruited this round.');
-		expect(text('setup-checklist')).toMatch(/Take 5 coins\./);
+		expect(text('setup-checklist')).toMatch(/You start without money\./);
 		await fireEvent.click(screen.getByTestId('orl-event-rule'));
 		await screen.findByTestId('rule-panel');
 		await waitFor(() => expect(rules).toContain('orleans.event.conference'));
@@ -340,7 +343,7 @@ describe('OrleansSheet', () => {
 				return answer(state);
 			},
 			async orleansScenarios() {
-				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
+				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [], start_coins: 5 }];
 			},
 			async orleansCharacters() {
 				return [];
@@ -411,7 +414,7 @@ describe('OrleansSheet', () => {
 				return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
 			},
 			async orleansScenarios() {
-				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [] }];
+				return [{ ...DIGNITAIRE, id: 'invasion', min_players: 2, max_players: 5, rounds: [18, 18, 16, 16], options: [], start_coins: 5 }];
 			},
 			async orleansCharacters() {
 				return [
