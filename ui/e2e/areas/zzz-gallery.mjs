@@ -1,0 +1,85 @@
+// Every screen in French and English, at 1280×800 and as a portrait tablet (800×1280), saved as
+// target/e2e-screenshots/gallery-<lang>-<size>-<screen>.png for the polish review (issue #14).
+// Runs after every other area, so History holds finished plays of each game; each game's sheet
+// is shown through « Corriger la feuille » (a finished play reopened in its own sheet).
+// Leaves the app in French at 1280×800 on Home, as the restart checks expect.
+import { assert, browser, check, horizontalOverflow, screenshot, setLangTo, setViewport, shown } from '../lib.mjs';
+
+/** Client-side navigation to `path`, as a link in the page would do it. */
+async function go(path, ready) {
+	await browser.execute((to) => {
+		const a = document.createElement('a');
+		a.href = to;
+		document.body.appendChild(a);
+		a.click();
+		a.remove();
+	}, path);
+	await browser.waitUntil(async () => (await browser.execute(() => location.pathname + location.search)) === path, {
+		timeoutMsg: `never reached ${path}`
+	});
+	if (ready) await shown(ready);
+	// Data arrives after the route: let the loading lines go.
+	await browser
+		.waitUntil(async () => (await browser.execute(() => document.querySelectorAll('[aria-busy="true"]').length)) === 0, { timeout: 5000 })
+		.catch(() => console.log(`# ${path} still loading after 5 s (screenshot taken anyway)`));
+}
+
+/** The newest finished play of each game, asked to the core as the History screen does. */
+async function finishedPlays() {
+	return browser.executeAsync((done) => {
+		window.__TAURI_INTERNALS__
+			.invoke('list_plays', { filter: { status: 'finished', limit: 200, offset: 0 } })
+			.then((page) => {
+				const byGame = {};
+				for (const p of page.plays) if (!(p.game in byGame)) byGame[p.game] = p.id;
+				done(byGame);
+			})
+			.catch((e) => done({ error: String(e) }));
+	});
+}
+
+export async function run() {
+	await check('gallery: every screen in French and English, landscape and portrait', async () => {
+		const plays = await finishedPlays();
+		assert(!plays.error, `the core lists the plays (${plays.error})`);
+		const games = Object.keys(plays).sort();
+		assert(games.length === 4, `a finished play of each game (got ${games.join(', ')})`);
+		const screens = [
+			['home', '/', 'home-new-play'],
+			['new-play', '/new', null],
+			['history', '/history', 'history-list'],
+			['players', '/players', null],
+			['stats', '/stats', null],
+			['rules', '/rules', null],
+			['glossary', '/rules/glossary', null],
+			['settings', '/settings', null],
+			...games.flatMap((g) => [
+				[`${g}-history-detail`, `/history/${plays[g]}`, 'detail-table'],
+				[`${g}-sheet`, `/play/${plays[g]}?correct=1`, 'save-correction']
+			]),
+			['other-games', '/history?others=1', null]
+		];
+		const overflowing = [];
+		for (const [width, height, size] of [
+			[1280, 800, 'landscape'],
+			[800, 1280, 'portrait']
+		]) {
+			await setViewport(width, height);
+			for (const lang of ['fr', 'en']) {
+				await setLangTo(lang);
+				for (const [name, path, ready] of screens) {
+					await go(path, ready);
+					await screenshot(`gallery-${lang}-${size}-${name}`);
+					if ((await horizontalOverflow()) > 0) overflowing.push(`${name} (${lang}, ${size})`);
+				}
+				// The others tab stays chosen: back to our plays for the next language.
+				await go('/history', null);
+				await browser.execute(() => document.querySelector('[data-testid="history-ours"]')?.click());
+			}
+		}
+		await setViewport(1280, 800);
+		await setLangTo('fr');
+		await go('/', 'home-new-play');
+		assert(overflowing.length === 0, `no screen scrolls sideways (${overflowing.join(', ')})`);
+	});
+}
