@@ -126,34 +126,44 @@ fn part_of_a_word_is_found_by_the_trigram_fallback() {
 #[test]
 fn the_game_being_played_comes_first_without_hiding_the_others() {
     let c = catalogue();
-    let ids = |prefer: Option<GameId>| -> Vec<String> {
+    let hits = |prefer: Option<GameId>| -> Vec<(String, Option<GameId>)> {
         let filter = SearchFilter { prefer, lang: Lang::Fr, limit: 50, ..Default::default() };
-        c.search("égalité", &filter).expect("search").into_iter().map(|h| h.id).collect()
+        c.search("égalité", &filter).expect("search").into_iter().map(|h| (h.id, h.game)).collect()
     };
-    let plain = ids(None);
-    let citadelles_first = ids(Some(GameId::Citadelles));
+    let plain = hits(None);
+    let citadelles_first = hits(Some(GameId::Citadelles));
     assert_eq!(plain.len(), citadelles_first.len(), "the same entries, reordered");
-    let first_other = citadelles_first.iter().position(|id| !id.starts_with("citadelles.")).unwrap_or(0);
+    let first_other = citadelles_first.iter().position(|h| h.1 != Some(GameId::Citadelles)).unwrap_or(0);
     assert!(first_other > 0, "some Citadelles entry matches égalité: {citadelles_first:?}");
     assert!(
-        citadelles_first[first_other..].iter().all(|id| !id.starts_with("citadelles.")),
+        citadelles_first[first_other..].iter().all(|h| h.1 != Some(GameId::Citadelles)),
         "every Citadelles entry before the others: {citadelles_first:?}"
     );
-    assert!(plain.iter().any(|id| id.starts_with("valencia.")), "other games still listed");
+    assert!(plain.iter().any(|h| h.1 == Some(GameId::Valencia)), "other games still listed");
 }
 
 #[test]
-fn a_query_with_a_typo_gets_close_terms_that_do_find_entries() {
+fn a_word_with_a_typo_finds_the_entries_of_the_word_meant_and_says_so() {
     let c = catalogue();
     let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
-    assert!(c.search("fontane", &filter).expect("search").is_empty(), "nothing matches the typo");
-    let suggestions = c.suggest("fontane", &filter).expect("suggest");
-    assert_eq!(suggestions.first().map(String::as_str), Some("fontaine"), "{suggestions:?}");
-    // The other words of the query are kept.
-    let suggestions = c.suggest("condotiere cout", &filter).expect("suggest");
-    assert!(suggestions.iter().any(|s| s == "condottiere cout"), "{suggestions:?}");
-    // A query that matches needs no suggestion.
-    assert!(c.suggest("fontaine", &filter).expect("suggest").is_empty());
+    let found = c.lookup("fontane", &filter).expect("search");
+    assert_eq!(found.hits.first().map(|h| h.id.as_str()), Some("valencia.scoring.fountains"));
+    assert_eq!(found.corrected.as_deref(), Some("fontaine"));
+    assert!(found.suggestions.is_empty(), "hits need no suggestion");
+    // The corrected word is what the snippet marks.
+    let marked: Vec<String> =
+        found.hits[0].snippet.iter().filter(|p| p.hit).map(|p| p.text.to_lowercase()).collect();
+    assert!(!marked.is_empty() && marked.iter().all(|t| t.starts_with("fontaine")), "{marked:?}");
+    // The other words of the query are kept as typed.
+    let found = c.lookup("condotiere cout", &filter).expect("search");
+    assert_eq!(found.corrected.as_deref(), Some("condottiere cout"));
+    assert_eq!(found.hits.first().map(|h| h.id.as_str()), Some("citadelles.character.warlord"));
+    // Words found as typed are not corrected.
+    assert_eq!(c.lookup("fontaine", &filter).expect("search").corrected, None);
+    // A word nothing is close to finds nothing, and close queries are offered when some are.
+    let found = c.lookup("zzzzqqq", &filter).expect("search");
+    assert!(found.hits.is_empty() && found.corrected.is_none(), "{found:?}");
+    assert_eq!(c.suggest("fontane", &filter).expect("suggest").first().map(String::as_str), Some("fontaine"));
 }
 
 #[test]
@@ -353,4 +363,24 @@ fn the_scenario_filter_keeps_only_the_events_of_that_scenario() {
         ..Default::default()
     };
     assert!(c.list(&base).iter().all(|h| !h.id.starts_with("valencia.card.")));
+}
+
+#[test]
+#[ignore]
+fn probe() {
+    let c = catalogue();
+    let prefer = std::env::var("PREFER").ok().and_then(|g| g.parse::<GameId>().ok());
+    for q in std::env::var("Q").unwrap_or_default().split('|') {
+        let filter = SearchFilter { lang: Lang::Fr, prefer, limit: 8, ..Default::default() };
+        let r = c.lookup(q, &filter).expect("search");
+        println!("== {q} (corrected {:?}, suggestions {:?})", r.corrected, r.suggestions);
+        for h in r.hits {
+            let snip: String = h
+                .snippet
+                .iter()
+                .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
+                .collect();
+            println!("  {:45} {} | {}", h.id, h.title, snip.chars().take(110).collect::<String>());
+        }
+    }
 }
