@@ -12,9 +12,9 @@
 //!    typed (× 0.6); or contain it (`sassin` in `assassin`, 0.45).
 //!
 //! An entry's score for a word is its best match: strength × field weight (title 10, alias 8,
-//! body 1 + ln tf) × idf. Entries are ranked by how many query words they match, then the
-//! game being played first, then an entry whose title or alias *is* the query (same content
-//! words, same stems), then the summed score.
+//! body 1 + ln tf) × idf. Entries are ranked with the game being played first (or the game the
+//! query names), then by how many query words they match, then an entry whose title or alias
+//! *is* the query (same content words, same stems) first, then by the summed score.
 //!
 //! Where the time goes (issue #15): the former FTS5 search spent most of a one-letter query
 //! (`f`, 10–18 ms) expanding the prefix in FTS5 and ranking 400 candidate rows with `bm25()`
@@ -206,6 +206,9 @@ fn folded_words(text: &str) -> Vec<String> {
 /// Game names a title may carry (`Départage à Valencia`) and a query may add: not part of what
 /// makes a title equal to a query.
 const GAME_WORDS: [&str; 4] = ["valencia", "citadelles", "orleans", "splendor"];
+const GAMES: [GameId; 4] = [GameId::Valencia, GameId::Citadelles, GameId::Orleans, GameId::Splendor];
+/// The score a game's name gives each entry of that game: a body mention's worth.
+const GAME_NAMED: f32 = 2.0;
 
 impl Index {
     pub(super) fn build(entries: &[RuleEntry], stop_words: &StopWords) -> Index {
@@ -329,6 +332,20 @@ impl Index {
                 }
             }
         }
+        // A game's name matches every entry of that game ("mise en place valencia"), and the
+        // game named is the one preferred.
+        let mut prefer = filter.prefer;
+        for (qi, w) in words.iter().enumerate() {
+            let Some(game) = GAME_WORDS.iter().position(|g| g == w).and_then(|at| GAMES.get(at)) else { continue };
+            prefer = Some(*game);
+            for (i, e) in entries.iter().enumerate() {
+                if e.game == Some(*game)
+                    && let Some(slot) = best.get_mut(i * n + qi)
+                {
+                    *slot = slot.max(GAME_NAMED);
+                }
+            }
+        }
         // The query's own content words, as corrected, to recognise an entry named so.
         let understood: Vec<&str> =
             resolved.iter().zip(&words).map(|(r, w)| r.corrected.as_deref().unwrap_or(w.as_str())).collect();
@@ -358,16 +375,16 @@ impl Index {
             ranked.push(Ranked {
                 entry: i,
                 matched,
-                other_game: filter.prefer.is_some_and(|g| e.game != Some(g)),
+                other_game: prefer.is_some_and(|g| e.game != Some(g)),
                 named,
                 kind_rank: if named { kind_rank } else { 0 },
                 score: scores.iter().sum::<f32>() * weight,
             });
         }
         ranked.sort_by(|a, b| {
-            b.matched
-                .cmp(&a.matched)
-                .then(a.other_game.cmp(&b.other_game))
+            a.other_game
+                .cmp(&b.other_game)
+                .then(b.matched.cmp(&a.matched))
                 .then(b.named.cmp(&a.named))
                 .then(a.kind_rank.cmp(&b.kind_rank))
                 .then(b.score.total_cmp(&a.score))
