@@ -678,22 +678,21 @@ fn no_stop_word_is_a_whole_title_or_alias() {
         assert!(!c.stop_words().contains(w), "{w}");
     }
 }
+
 #[test]
-#[ignore]
-fn probe() {
+fn what_is_typed_so_far_is_what_the_snippets_mark() {
     let c = catalogue();
-    let prefer = std::env::var("PREFER").ok().and_then(|g| g.parse::<GameId>().ok());
-    for q in std::env::var("Q").unwrap_or_default().split('|') {
-        let filter = SearchFilter { lang: Lang::Fr, prefer, limit: 8, ..Default::default() };
-        let r = c.lookup(q, &filter).expect("search");
-        println!("== {q} (corrected {:?}, suggestions {:?})", r.corrected, r.suggestions);
-        for h in r.hits {
-            let snip: String = h
-                .snippet
-                .iter()
-                .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
-                .collect();
-            println!("  {:45} {} | {}", h.id, h.title, snip.chars().take(110).collect::<String>());
+    let filter = SearchFilter { lang: Lang::Fr, prefer: Some(GameId::Citadelles), limit: 30, ..Default::default() };
+    for typed in ["c", "co", "con", "cond", "condo", "fontaine", "egal"] {
+        let hits = c.search(typed, &filter).expect("search");
+        assert!(!hits.is_empty(), "{typed}");
+        for h in &hits {
+            for p in h.snippet.iter().filter(|p| p.hit) {
+                let word = greffier::rules::fold(&p.text);
+                assert!(word.starts_with(typed), "{typed:?}: {} marks {:?}", h.id, p.text);
+            }
         }
     }
+    let hits = c.search("condo", &filter).expect("search");
+    assert_eq!(hits.first().map(|h| h.id.as_str()), Some("citadelles.character.warlord"));
 }
