@@ -294,9 +294,10 @@ impl Catalogue {
     /// replaced by the nearest words of the entries), for a search that found nothing.
     pub fn suggest(&self, query: &str, filter: &SearchFilter) -> Result<Vec<String>, rusqlite::Error> {
         let mut out = Vec::new();
-        for q in search::suggest(&self.vocabulary, query, 12) {
-            let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
-            if !self.search(&q, &probe)?.is_empty() && !out.contains(&q) {
+        let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
+        for (q, word) in search::suggest(&self.vocabulary, query, 12) {
+            // Any one word matching is enough for a hit, so the word put in is what to try.
+            if !out.contains(&q) && !self.search(&word, &probe)?.is_empty() {
                 out.push(q);
             }
             if out.len() >= 5 {

@@ -336,7 +336,9 @@ impl Index {
         // game named is the one preferred.
         let mut prefer = filter.prefer;
         for (qi, w) in words.iter().enumerate() {
-            let Some(game) = GAME_WORDS.iter().position(|g| g == w).and_then(|at| GAMES.get(at)) else { continue };
+            let Some(game) = GAME_WORDS.iter().position(|g| g == w).and_then(|at| GAMES.get(at)) else {
+                continue;
+            };
             prefer = Some(*game);
             for (i, e) in entries.iter().enumerate() {
                 if e.game == Some(*game)
@@ -468,21 +470,10 @@ impl Index {
             _ => 2,
         };
         let mut close: Vec<(usize, u32, &str)> = Vec::new();
+        let letters = Letters::of(word);
         for &id in &self.name_words {
             let Some(w) = self.words.get(id as usize) else { continue };
-            let wlen = w.text.chars().count();
-            if wlen + allowed < len || w.text.chars().any(|c| c.is_ascii_digit()) {
-                continue;
-            }
-            let mut d = usize::MAX;
-            if wlen <= len + allowed {
-                d = strsim::osa_distance(word, &w.text);
-            }
-            if wlen > len {
-                let start: String = w.text.chars().take(len).collect();
-                d = d.min(strsim::osa_distance(word, &start) + 1);
-            }
-            if d <= allowed {
+            if let Some(d) = typo_distance(word, len, &letters, &w.text, allowed) {
                 close.push((d, w.df, &w.text));
             }
         }
@@ -554,6 +545,62 @@ impl Index {
         }
         parts
     }
+}
+
+/// How many letters of each kind a word holds (folded into 32 buckets): two words whose counts
+/// differ by `k` letters on one side are at least `k` edits apart, which rules out most of a
+/// vocabulary before any edit distance is computed.
+struct Letters([i16; 32]);
+
+impl Letters {
+    fn of(word: &str) -> Letters {
+        let mut n = [0i16; 32];
+        for c in word.chars() {
+            if let Some(slot) = n.get_mut(c as usize % 32) {
+                *slot = slot.saturating_add(1);
+            }
+        }
+        Letters(n)
+    }
+
+    /// A lower bound of the edits between the word counted and `other`.
+    fn min_edits(&self, other: &str) -> usize {
+        let mut n = self.0;
+        for c in other.chars() {
+            if let Some(slot) = n.get_mut(c as usize % 32) {
+                *slot = slot.saturating_sub(1);
+            }
+        }
+        let extra: i32 = n.iter().filter(|x| **x > 0).map(|x| i32::from(*x)).sum();
+        let missing: i32 = n.iter().filter(|x| **x < 0).map(|x| -i32::from(*x)).sum();
+        usize::try_from(extra.max(missing)).unwrap_or(usize::MAX)
+    }
+}
+
+/// The edits from `word` (`len` letters, counted in `letters`) to `candidate`, or to its start
+/// when `candidate` is longer (a word still being typed: one edit more), if at most `allowed`.
+fn typo_distance(
+    word: &str,
+    len: usize,
+    letters: &Letters,
+    candidate: &str,
+    allowed: usize,
+) -> Option<usize> {
+    let clen = candidate.chars().count();
+    if clen + allowed < len || candidate.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut d = usize::MAX;
+    if clen <= len + allowed && letters.min_edits(candidate) <= allowed {
+        d = strsim::osa_distance(word, candidate);
+    }
+    if clen > len {
+        let start = candidate.char_indices().nth(len).map_or(candidate, |(i, _)| &candidate[..i]);
+        if letters.min_edits(start) < allowed {
+            d = d.min(strsim::osa_distance(word, start) + 1);
+        }
+    }
+    (d <= allowed).then_some(d)
 }
 
 /// What [`Index::search`] found.
@@ -639,23 +686,24 @@ pub(super) fn vocabulary(entries: &[RuleEntry]) -> Vec<(String, u32)> {
 }
 
 /// Close terms for a query that found nothing: each word that starts no word of the entries is
-/// replaced by the nearest ones (Damerau–Levenshtein distance, at most 1 for short words and 2
-/// from 6 letters), most frequent first. Whole queries are returned, ready to search.
-pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> Vec<String> {
+/// replaced by the nearest ones (edit distance with transpositions, at most 1 for short words and 2
+/// from 6 letters), most frequent first. Whole queries are returned, ready to search, each with
+/// the word it puts in.
+pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> Vec<(String, String)> {
     let words: Vec<String> = folded_words(query).into_iter().take(8).collect();
     let known = |w: &str| vocabulary.iter().any(|(v, _)| v.starts_with(w));
     let Some(bad) = words.iter().position(|w| w.chars().count() >= 3 && !known(w)) else {
         return Vec::new();
     };
     let word = &words[bad];
-    let allowed = if word.chars().count() >= 6 { 2 } else { 1 };
+    let len = word.chars().count();
+    let allowed = if len >= 6 { 2 } else { 1 };
+    let letters = Letters::of(word);
     let mut close: Vec<(usize, u32, &str)> = vocabulary
         .iter()
         .filter_map(|(v, n)| {
-            // Compare with the word's length too, so a prefix typed with a typo still matches.
-            let prefix: String = v.chars().take(word.chars().count()).collect();
-            let d = strsim::damerau_levenshtein(word, v).min(strsim::damerau_levenshtein(word, &prefix) + 1);
-            (d <= allowed).then_some((d, *n, v.as_str()))
+            // Compared with the word's length too, so a prefix typed with a typo still matches.
+            typo_distance(word, len, &letters, v, allowed).map(|d| (d, *n, v.as_str()))
         })
         .collect();
     close.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
@@ -667,7 +715,7 @@ pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> 
             if let Some(slot) = q.get_mut(bad) {
                 *slot = v.to_owned();
             }
-            q.join(" ")
+            (q.join(" "), v.to_owned())
         })
         .collect()
 }
@@ -705,6 +753,28 @@ mod tests {
             "a plural and a game name do not make another name"
         );
         assert_eq!(content_key("Quartiers violets", &stop, &fr), content_key("quartier violet", &stop, &fr));
+    }
+
+    #[test]
+    fn letter_counts_bound_the_edit_distance_from_below() {
+        for (a, b) in [
+            ("fontane", "fontaine"),
+            ("warlrod", "warlord"),
+            ("condotiere", "condottiere"),
+            ("jumaux", "jumeaux"),
+            ("abc", "xyz"),
+            ("sassin", "assassin"),
+        ] {
+            let bound = Letters::of(a).min_edits(b);
+            assert!(bound <= strsim::osa_distance(a, b), "{a} {b}");
+        }
+        assert_eq!(Letters::of("warlrod").min_edits("warlord"), 0, "a swap changes no count");
+        assert!(Letters::of("zorglub").min_edits("fontaine") > 2);
+        // A word being typed compares with the start of a longer one, one edit more.
+        let w = "condoti";
+        assert_eq!(typo_distance(w, 7, &Letters::of(w), "condottiere", 2), Some(2));
+        assert_eq!(typo_distance("fontane", 7, &Letters::of("fontane"), "fontaine", 2), Some(1));
+        assert_eq!(typo_distance("zorglub", 7, &Letters::of("zorglub"), "fontaine", 2), None);
     }
 
     #[test]

@@ -521,7 +521,13 @@ fn a_player_s_queries_find_the_entry_meant_in_the_top_three() {
             misses.push(format!("{query:?} ({lang:?}, {prefer:?}): {expected} not in {ids:?}"));
         }
     }
-    assert!(misses.is_empty(), "{} of {} queries miss:\n{}", misses.len(), PLAYER_QUERIES.len(), misses.join("\n"));
+    assert!(
+        misses.is_empty(),
+        "{} of {} queries miss:\n{}",
+        misses.len(),
+        PLAYER_QUERIES.len(),
+        misses.join("\n")
+    );
 }
 
 #[test]
@@ -594,35 +600,93 @@ const RULEBOOK_TERMS: &[(GameId, &[&str])] = &[
     (
         GameId::Valencia,
         &[
-            "plateau de jeu", "tuiles Plan de la ville", "tuile centrale", "plateaux de tours",
-            "Ressources", "oranges", "fruits secs", "vin", "vêtements", "porcelaine",
-            "tuiles Fontaine", "Privilèges", "marqueur de tours", "pion Stefan Feld",
-            "cartes Mission", "paravents", "Membres de la famille", "Palmiers",
-            "marqueurs de prestige", "jetons 100 points", "cartes Influence",
-            "cartes Influence spéciales", "Mise en place", "Phase de planification",
-            "Phase du Conseil", "Fin de partie", "Décompte final", "partie à deux joueurs",
-            "guildes", "Noblesse", "Église",
+            "plateau de jeu",
+            "tuiles Plan de la ville",
+            "tuile centrale",
+            "plateaux de tours",
+            "Ressources",
+            "oranges",
+            "fruits secs",
+            "vin",
+            "vêtements",
+            "porcelaine",
+            "tuiles Fontaine",
+            "Privilèges",
+            "marqueur de tours",
+            "pion Stefan Feld",
+            "cartes Mission",
+            "paravents",
+            "Membres de la famille",
+            "Palmiers",
+            "marqueurs de prestige",
+            "jetons 100 points",
+            "cartes Influence",
+            "cartes Influence spéciales",
+            "Mise en place",
+            "Phase de planification",
+            "Phase du Conseil",
+            "Fin de partie",
+            "Décompte final",
+            "partie à deux joueurs",
+            "guildes",
+            "Noblesse",
+            "Église",
         ],
     ),
     (
         GameId::Orleans,
         &[
-            "Défense de la Ville", "plateau du scénario", "Salle de l'assemblée", "plateau Soutien",
-            "Charpentier", "Maison bourgeoise", "Scriptorium", "tuiles Sablier",
-            "Bâtiment spécial", "jetons Citoyen", "cartes Bâtiment", "cartes Personnage",
-            "tuiles Lieu", "marqueur neutre", "Étal de marché", "Taverne", "Puits",
-            "Marché noir", "Vignoble", "Dépôt", "Diligence",
+            "Défense de la Ville",
+            "plateau du scénario",
+            "Salle de l'assemblée",
+            "plateau Soutien",
+            "Charpentier",
+            "Maison bourgeoise",
+            "Scriptorium",
+            "tuiles Sablier",
+            "Bâtiment spécial",
+            "jetons Citoyen",
+            "cartes Bâtiment",
+            "cartes Personnage",
+            "tuiles Lieu",
+            "marqueur neutre",
+            "Étal de marché",
+            "Taverne",
+            "Puits",
+            "Marché noir",
+            "Vignoble",
+            "Dépôt",
+            "Diligence",
         ],
     ),
     (
         GameId::Citadelles,
-        &["cartes Quartier", "pièces d'or", "pion Couronne", "cartes Personnage", "Assassin",
-          "Voleur", "Magicien", "Roi", "Évêque", "Marchand", "Architecte", "Condottiere"],
+        &[
+            "cartes Quartier",
+            "pièces d'or",
+            "pion Couronne",
+            "cartes Personnage",
+            "Assassin",
+            "Voleur",
+            "Magicien",
+            "Roi",
+            "Évêque",
+            "Marchand",
+            "Architecte",
+            "Condottiere",
+        ],
     ),
     (
         GameId::Splendor,
-        &["tuiles de Cité", "cartes de développement Orient", "Route vers l'Orient", "fanions",
-          "Comptoirs", "Bastions", "Nobles"],
+        &[
+            "tuiles de Cité",
+            "cartes de développement Orient",
+            "Route vers l'Orient",
+            "fanions",
+            "Comptoirs",
+            "Bastions",
+            "Nobles",
+        ],
     ),
 ];
 
@@ -655,9 +719,14 @@ fn every_term_the_rulebooks_list_finds_the_entry_it_names() {
         let name = name_of(&e.rule);
         let same = events.iter().filter(|o| name_of(&o.rule) == name).count();
         let limit = u32::try_from(same.max(3)).unwrap_or(3);
-        let filter = SearchFilter { game: Some(GameId::Orleans), lang: Lang::Fr, limit, ..Default::default() };
+        let filter =
+            SearchFilter { game: Some(GameId::Orleans), lang: Lang::Fr, limit, ..Default::default() };
         let hits = c.search(&name, &filter).expect("search");
-        assert!(hits.iter().any(|h| h.id == e.rule), "{name}: {:?}", hits.iter().map(|h| &h.id).collect::<Vec<_>>());
+        assert!(
+            hits.iter().any(|h| h.id == e.rule),
+            "{name}: {:?}",
+            hits.iter().map(|h| &h.id).collect::<Vec<_>>()
+        );
     }
 }
 
@@ -682,7 +751,8 @@ fn no_stop_word_is_a_whole_title_or_alias() {
 #[test]
 fn what_is_typed_so_far_is_what_the_snippets_mark() {
     let c = catalogue();
-    let filter = SearchFilter { lang: Lang::Fr, prefer: Some(GameId::Citadelles), limit: 30, ..Default::default() };
+    let filter =
+        SearchFilter { lang: Lang::Fr, prefer: Some(GameId::Citadelles), limit: 30, ..Default::default() };
     for typed in ["c", "co", "con", "cond", "condo", "fontaine", "egal"] {
         let hits = c.search(typed, &filter).expect("search");
         assert!(!hits.is_empty(), "{typed}");
