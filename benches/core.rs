@@ -76,6 +76,13 @@ fn rules_search(bencher: Bencher, query: &str) {
     bencher.bench_local(|| black_box(catalogue.lookup(query, &filter).expect("search")));
 }
 
+/// Loading the rules catalogue (parse the entries, build the search index), once per start of
+/// the app or the CLI.
+#[divan::bench]
+fn load_the_rules_catalogue() {
+    black_box(Catalogue::load().expect("catalogue"));
+}
+
 /// A 7-player classique Citadelles table: validate and score every city.
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {

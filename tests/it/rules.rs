@@ -110,10 +110,10 @@ fn filters_and_hostile_queries() {
 }
 
 #[test]
-fn part_of_a_word_is_found_by_the_trigram_fallback() {
+fn part_of_a_word_is_found_inside_longer_words() {
     let c = catalogue();
     let filter = SearchFilter { game: Some(GameId::Citadelles), lang: Lang::Fr, ..Default::default() };
-    // No word starts with "sassin": the trigram index finds it inside "Assassin".
+    // No word starts with "sassin": it is found inside "Assassin".
     let hits = c.search("sassin", &filter).expect("search");
     assert_eq!(hits.first().map(|h| h.id.as_str()), Some("citadelles.character.assassin"));
     assert!(hits[0].snippet.iter().any(|p| p.hit), "the part found is highlighted");
