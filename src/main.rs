@@ -66,7 +66,7 @@ enum Command {
 
 #[derive(Subcommand)]
 enum RulesCommand {
-    /// Entries matching every word of the query (prefixes, accents and case ignored).
+    /// Entries for a query or a question, best first (accents, case, word forms, typos forgiven).
     Search {
         query: String,
         #[arg(long)]

@@ -199,10 +199,14 @@ fn rules_search_and_entries_answer_in_the_asked_language() {
     );
     assert_eq!(found["hits"][0]["id"], "valencia.scoring.fountains");
     assert_eq!(found["hits"][0]["title"], "Fountains");
-    // A typo finds nothing, but suggests the word.
+    // A typo finds the entries of the word meant, and says which word that is.
     let found = t.ok("search_rules", json!({ "query": "fontane", "filter": { "lang": "fr" } }));
+    assert_eq!(found["hits"][0]["id"], "valencia.scoring.fountains");
+    assert_eq!(found["corrected"], "fontaine");
+    // Nothing close: close queries, if any, and no hit.
+    let found = t.ok("search_rules", json!({ "query": "zzzzqqq", "filter": { "lang": "fr" } }));
     assert_eq!(found["hits"].as_array().map(Vec::len), Some(0));
-    assert_eq!(found["suggestions"][0], "fontaine");
+    assert_eq!(found["corrected"], Value::Null);
     // The glossary, listed.
     let terms =
         t.ok("list_rules", json!({ "filter": { "kind": "glossary", "game": "citadelles", "lang": "en" } }));

@@ -1,10 +1,9 @@
 //! The rules catalogue: every rule entry in the project's own words, French and English, each
 //! citing the rulebook section it summarises, and a search over them that ignores case and
-//! accents and matches word prefixes as the user types.
+//! accents, matches word prefixes as the user types, word forms, typos and questions.
 //!
-//! Entries are data (`entries/*.toml`), compiled into the binary. The search index is an
-//! in-memory SQLite FTS5 table built when the catalogue loads: it never touches the user's
-//! history database.
+//! Entries are data (`entries/*.toml`), compiled into the binary. The search index is built in
+//! memory when the catalogue loads (`search.rs`): it never touches the user's history database.
 
 mod search;
 
@@ -12,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-pub use search::{RuleHit, RuleSearch, SearchFilter, SnippetPart, to_fts_query, to_trigram_query};
+pub use search::{RuleHit, RuleSearch, SearchFilter, SnippetPart, StopWords};
 
 use crate::games::GameId;
 use crate::text::Text;
@@ -88,6 +87,9 @@ pub struct RuleEntry {
     pub related: Vec<String>,
     /// The rule profiles / modules / scenarios it is about (empty: all of them).
     pub variants: Vec<String>,
+    /// Other names a player may type for it, in either language: the rulebook's own spellings
+    /// (`appairer`), short names. Searched like a title.
+    pub aliases: Vec<String>,
 }
 
 /// What the entry files name in their sources, as a player can look it up: the rulebook in
@@ -141,6 +143,8 @@ struct EntryRecord {
     game: Option<GameId>,
     #[serde(default)]
     variants: Vec<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -157,8 +161,6 @@ pub enum CatalogueError {
     Parse { file: &'static str, source: toml::de::Error },
     #[error("rule entry `{id}`: {problem}")]
     Entry { id: String, problem: String },
-    #[error("rule search index: {0}")]
-    Index(#[from] rusqlite::Error),
 }
 
 /// All rule entries and their search index.
@@ -168,6 +170,7 @@ pub struct Catalogue {
     index: search::Index,
     /// Words of the entries, for suggestions when a search finds nothing.
     vocabulary: Vec<(String, u32)>,
+    stop_words: StopWords,
 }
 
 impl Catalogue {
@@ -193,6 +196,7 @@ impl Catalogue {
                     source: readable_source(&r.source),
                     related: r.related,
                     variants: r.variants,
+                    aliases: r.aliases,
                 });
             }
         }
@@ -213,6 +217,9 @@ impl Catalogue {
             if texts.iter().any(|t| t.trim().is_empty()) {
                 return Err(bad("a title, body or source is empty"));
             }
+            if e.aliases.iter().any(|a| a.trim().is_empty()) {
+                return Err(bad("an alias is empty"));
+            }
         }
         for e in &entries {
             if let Some(missing) = e.related.iter().find(|r| !by_id.contains_key(*r)) {
@@ -231,9 +238,10 @@ impl Catalogue {
                 });
             }
         }
-        let index = search::Index::build(&entries)?;
-        let vocabulary = search::Index::vocabulary(&entries);
-        Ok(Catalogue { entries, by_id, index, vocabulary })
+        let stop_words = StopWords::load();
+        let index = search::Index::build(&entries, &stop_words);
+        let vocabulary = search::vocabulary(&entries);
+        Ok(Catalogue { entries, by_id, index, vocabulary, stop_words })
     }
 
     pub fn entries(&self) -> &[RuleEntry] {
@@ -244,20 +252,29 @@ impl Catalogue {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }
 
-    /// Entries matching `query` (every word, as a prefix, ignoring case and accents), best
-    /// first, titles weighing more than bodies; then, if there is room, entries containing the
-    /// words inside other words; the preferred game's entries first. An empty or
-    /// punctuation-only query finds nothing.
+    /// Entries matching `query`, best first (see `search.rs`): the words of a question without
+    /// its stop words, each as typed, as a word form (same stem), as a prefix, or failing
+    /// those corrected for a typo or found inside a word; the preferred game (or the one the
+    /// query names) first, then more matched words, then an entry the query names, titles
+    /// weighing more than bodies. An
+    /// empty or punctuation-only query finds nothing.
+    ///
+    /// Never fails today (the index is in memory); the `Result` keeps the callers' shape.
     pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<RuleHit>, rusqlite::Error> {
-        self.index.search(&self.entries, query, filter)
+        Ok(self.index.search(&self.entries, query, filter).hits)
     }
 
-    /// What the search box shows: the hits, and when there are none, close queries that do
-    /// find something.
+    /// What the search box shows: the hits, the query as corrected when a typo was, and when
+    /// there are no hits, close queries that do find something.
     pub fn lookup(&self, query: &str, filter: &SearchFilter) -> Result<RuleSearch, rusqlite::Error> {
-        let hits = self.search(query, filter)?;
-        let suggestions = if hits.is_empty() { self.suggest(query, filter)? } else { Vec::new() };
-        Ok(RuleSearch { hits, suggestions })
+        let found = self.index.search(&self.entries, query, filter);
+        let suggestions = if found.hits.is_empty() { self.suggest(query, filter)? } else { Vec::new() };
+        Ok(RuleSearch { hits: found.hits, suggestions, corrected: found.corrected })
+    }
+
+    /// The words the search drops from a query (`que`, `combien`, `what`…).
+    pub fn stop_words(&self) -> &StopWords {
+        &self.stop_words
     }
 
     /// Every entry passing `filter` (no query), in catalogue order, each with the opening of its
@@ -277,9 +294,10 @@ impl Catalogue {
     /// replaced by the nearest words of the entries), for a search that found nothing.
     pub fn suggest(&self, query: &str, filter: &SearchFilter) -> Result<Vec<String>, rusqlite::Error> {
         let mut out = Vec::new();
-        for q in search::suggest(&self.vocabulary, query, 12) {
-            let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
-            if !self.search(&q, &probe)?.is_empty() && !out.contains(&q) {
+        let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
+        for (q, word) in search::suggest(&self.vocabulary, query, 12) {
+            // Any one word matching is enough for a hit, so the word put in is what to try.
+            if !out.contains(&q) && !self.search(&word, &probe)?.is_empty() {
                 out.push(q);
             }
             if out.len() >= 5 {

@@ -1682,12 +1682,17 @@ export type RuleKind = "setup" | "phase" | "event" | "card" | "mission" | "chara
 "glossary";
 
 /**
- *  What a search answers: the hits, best first, and when nothing matched, close queries that
- *  do find entries (`fontane` → `fontaine`).
+ *  What a search answers: the hits, best first; when a typed word was corrected to find them,
+ *  the query as corrected; and when nothing matched, close queries that do find entries.
  */
 export type RuleSearch = {
 	hits: RuleHit[],
 	suggestions: string[],
+	/**
+	 *  The query with its typos corrected (`condotiere cout` → `condottiere cout`), when the
+	 *  hits come from a correction; the corrected words are the `hit` parts of the snippets.
+	 */
+	corrected: string | null,
 };
 
 /**  A rule entry with the titles of its related entries, ready to show. */

@@ -933,7 +933,7 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 			const lang: Lang = filter.lang;
 			const limit = filter.limit || 20;
 			const tokens = fold(query).split(/\s+/).filter(Boolean);
-			if (!tokens.length) return { hits: [], suggestions: [] };
+			if (!tokens.length) return { hits: [], suggestions: [], corrected: null };
 			const hits: RuleHit[] = [];
 			for (const r of rules) {
 				if (g !== null && r.game !== g) continue;
@@ -946,8 +946,8 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 				hits.push({ id: r.id, game: r.game, kind: r.kind, title: r.title[lang], snippet: highlight(excerpt, tokens) });
 				if (hits.length >= limit) break;
 			}
-			// The fake suggests nothing: close terms are the core's.
-			return { hits, suggestions: [] };
+			// The fake suggests and corrects nothing: close terms and typos are the core's.
+			return { hits, suggestions: [], corrected: null };
 		},
 		async listRules(filter: SearchFilter): Promise<RuleHit[]> {
 			await wait();

@@ -43,7 +43,7 @@ describe('rules search', () => {
 			...fake,
 			async searchRules(q, filter) {
 				asked.push([q, filter]);
-				return q === 'fontane' ? { hits: [], suggestions: ['fontaine'] } : fake.searchRules(q, filter);
+				return q === 'fontane' ? { hits: [], suggestions: ['fontaine'], corrected: null } : fake.searchRules(q, filter);
 			}
 		});
 		rulesView.query = '';
@@ -60,5 +60,42 @@ describe('rules search', () => {
 		expect((screen.getByTestId('rules-search') as HTMLInputElement).value).toBe('fontaine');
 		rulesView.kind = null;
 		rulesView.prefer = null;
+	});
+
+	it('shows the entries of a word typed with a typo, says which word it searched and marks it', async () => {
+		const fake = createFakeBackend();
+		setBackend({
+			...fake,
+			async searchRules(q, filter) {
+				if (q !== 'condotiere') return fake.searchRules(q, filter);
+				return {
+					hits: [
+						{
+							id: 'citadelles.character.warlord',
+							game: 'citadelles',
+							kind: 'character',
+							title: 'Condottiere (8)',
+							snippet: [
+								{ text: 'Le ', hit: false },
+								{ text: 'Condottiere', hit: true },
+								{ text: ' peut détruire un quartier…', hit: false }
+							]
+						}
+					],
+					suggestions: [],
+					corrected: 'condottiere'
+				};
+			}
+		});
+		rulesView.query = '';
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'condotiere' } });
+		const hit = await screen.findByTestId('rule-hit-citadelles.character.warlord');
+		expect([...hit.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Condottiere']);
+		expect(screen.getByTestId('rules-corrected').textContent).toContain('condottiere');
+		// A query found as typed says nothing of the kind.
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
+		await screen.findByTestId('rule-hit-valencia.scoring.fountains');
+		expect(screen.queryByTestId('rules-corrected')).toBeNull();
 	});
 });
