@@ -58,7 +58,10 @@ fn killing_a_saving_process_never_loses_a_returned_save_or_half_writes_one() {
         if importing {
             // Each import must add plays, so give the backup fresh uuids.
             let text = std::fs::read_to_string(&backup).expect("read");
-            let fresh = text.replace("\"uuid\": \"", &format!("\"uuid\": \"r{round}-"));
+            // Backups are compact JSON (no space after the colon); the check keeps this
+            // rewrite from silently doing nothing, which made later imports add no play.
+            let fresh = text.replace("\"uuid\":\"", &format!("\"uuid\":\"r{round}-"));
+            assert_ne!(fresh, text, "every play got a fresh uuid");
             let file = dir.path().join(format!("backup-{round}.json")).tap_write(&fresh);
             cmd.arg("import").arg(file);
         } else {
