@@ -51,6 +51,15 @@ export function frenchSpacing(s: string): string {
 	return s.replace(/[ \u00a0]([:;?!])(?=\s|$|[»)])/g, '\u202f$1');
 }
 
+/**
+ * A game's box name as the UI shows it: in French, its colon takes the narrow no-break space
+ * the English title has none of (« Orléans : Invasion »); in English it is left as it is.
+ */
+export function boxName(name: string): string {
+	if (current !== 'fr') return name;
+	return frenchSpacing(name.replace(/([^\s\d])([:;?!])(?=\s)/g, '$1\u202f$2'));
+}
+
 export function fmtNumber(n: number | null | undefined): string {
 	if (n === null || n === undefined) return '—';
 	return new Intl.NumberFormat(current).format(n);
