@@ -80,6 +80,7 @@ describe('French typography', () => {
 		const { frenchSpacing, tx, setLang } = await import('./i18n.svelte');
 		expect(frenchSpacing('Orléans : Invasion ; qui gagne ? Bravo !')).toBe('Orléans\u202f: Invasion\u202f; qui gagne\u202f? Bravo\u202f!');
 		expect(frenchSpacing('à 20:30, voir https://x.fr')).toBe('à 20:30, voir https://x.fr');
+		expect(frenchSpacing('avant « Enregistrer »')).toBe('avant «\u202fEnregistrer\u202f»');
 		const text = { fr: 'Égalité : le Roi gagne.', en: 'Tie: the King wins.' };
 		setLang('fr');
 		expect(tx(text)).toBe('Égalité\u202f: le Roi gagne.');
