@@ -14,7 +14,10 @@ async function smallTargets() {
 	return browser.execute(() => {
 		const small = [];
 		const q = 'button, a.button, select, summary, input[type="text"], input[type="number"], input[type="search"], input:not([type]), nav a, .glossary a';
-		for (const e of document.querySelectorAll(q)) {
+		// A link is a target of its own unless it runs inside a sentence (inline in a block of text).
+		const standalone = (a) => getComputedStyle(a).display !== 'inline' || /flex|grid/.test(getComputedStyle(a.parentElement).display);
+		const links = [...document.querySelectorAll('a:not(.button)')].filter(standalone);
+		for (const e of new Set([...document.querySelectorAll(q), ...links])) {
 			const r = e.getBoundingClientRect();
 			if (r.width === 0 || r.height === 0) continue;
 			if (e.closest('details:not([open])') && e.tagName !== 'SUMMARY') continue;
