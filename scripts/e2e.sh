@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 if [ -z "${GREFFIER_E2E_IN_XVFB:-}" ]; then
   export GREFFIER_E2E_IN_XVFB=1
-  exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$@"
+  exec xvfb-run -a -s "-screen 0 1280x1280x24" "$0" "$@"
 fi
 
 # Ports, so that two checkouts on one machine can each run their E2E (one at a time is still

@@ -2,8 +2,37 @@
 // target/e2e-screenshots/gallery-<lang>-<size>-<screen>.png for the polish review (issue #14).
 // Runs after every other area, so History holds finished plays of each game; each game's sheet
 // is shown through « Corriger la feuille » (a finished play reopened in its own sheet).
+// Also checks that no control is smaller than a 44 px target, and that the portrait window is
+// really 1280 px tall (the Xvfb screen of scripts/e2e.sh is made tall enough for it).
 // Leaves the app in French at 1280×800 on Home, as the restart checks expect.
-import { assert, browser, check, horizontalOverflow, screenshot, setLangTo, setViewport, shown } from '../lib.mjs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assert, browser, check, horizontalOverflow, screenshot, setLangTo, setViewport, shotsDir, shown } from '../lib.mjs';
+
+/** Controls on screen smaller than a 44 px target, each described once for the report. */
+async function smallTargets() {
+	return browser.execute(() => {
+		const small = [];
+		const q = 'button, a.button, select, summary, input[type="text"], input[type="number"], input[type="search"], input:not([type]), nav a, .glossary a';
+		// A link is a target of its own unless it runs inside a sentence (inline in a block of text).
+		const standalone = (a) => getComputedStyle(a).display !== 'inline' || /flex|grid/.test(getComputedStyle(a.parentElement).display);
+		const links = [...document.querySelectorAll('a:not(.button)')].filter(standalone);
+		for (const e of new Set([...document.querySelectorAll(q), ...links])) {
+			const r = e.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) continue;
+			if (e.closest('details:not([open])') && e.tagName !== 'SUMMARY') continue;
+			const s = getComputedStyle(e);
+			if (s.visibility === 'hidden') continue;
+			// A text field may be narrow (a 2-digit count); a button or a summary may not.
+			const narrow = e.tagName !== 'INPUT' && e.tagName !== 'SELECT' && e.tagName !== 'SUMMARY' && r.width < 43.5;
+			if (r.height < 43.5 || narrow) {
+				const id = e.getAttribute('data-testid') ?? e.className ?? '';
+				small.push(`${e.tagName.toLowerCase()}[${id}] "${(e.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+			}
+		}
+		return small;
+	});
+}
 
 /** Client-side navigation to `path`, as a link in the page would do it. */
 async function go(path, ready) {
@@ -60,17 +89,22 @@ export async function run() {
 			['other-games', '/history?others=1', null]
 		];
 		const overflowing = [];
+		/** Small control → the first screen it was seen on. */
+		const small = new Map();
 		for (const [width, height, size] of [
 			[1280, 800, 'landscape'],
 			[800, 1280, 'portrait']
 		]) {
 			await setViewport(width, height);
+			const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+			assert(inner[1] > height - 200, `the ${size} window is ${height} px tall, as a tablet (inner ${inner.join('×')})`);
 			for (const lang of ['fr', 'en']) {
 				await setLangTo(lang);
 				for (const [name, path, ready] of screens) {
 					await go(path, ready);
 					await screenshot(`gallery-${lang}-${size}-${name}`);
 					if ((await horizontalOverflow()) > 0) overflowing.push(`${name} (${lang}, ${size})`);
+					for (const t of await smallTargets()) if (!small.has(t)) small.set(t, `${name} (${lang}, ${size})`);
 				}
 				// The others tab stays chosen: back to our plays for the next language.
 				await go('/history', null);
@@ -81,5 +115,8 @@ export async function run() {
 		await setLangTo('fr');
 		await go('/', 'home-new-play');
 		assert(overflowing.length === 0, `no screen scrolls sideways (${overflowing.join(', ')})`);
+		const list = [...small].map(([t, where]) => `${t} on ${where}`);
+		await writeFile(path.join(shotsDir, 'gallery-small-targets.txt'), `${list.join('\n')}\n`);
+		assert(list.length === 0, `every control is a 44 px target; ${list.length} are not (all in gallery-small-targets.txt): ${list.slice(0, 12).join('; ')}`);
 	});
 }

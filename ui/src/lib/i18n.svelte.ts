@@ -45,10 +45,23 @@ export function tx(text: Text | null | undefined): string {
 	return current === 'fr' ? frenchSpacing(s) : s;
 }
 
-/** A plain or no-break space before a French high punctuation mark becomes a narrow no-break
- * space (U+202F), so « Orléans : Invasion » never breaks before its colon. */
+/** A plain or no-break space before a French high punctuation mark, or inside « », becomes a
+ * narrow no-break space (U+202F), so « Orléans : Invasion » never breaks before its colon and a
+ * closing » never starts a line. */
 export function frenchSpacing(s: string): string {
-	return s.replace(/[ \u00a0]([:;?!])(?=\s|$|[»)])/g, '\u202f$1');
+	return s
+		.replace(/[ \u00a0]([:;?!])(?=\s|$|[»)])/g, '\u202f$1')
+		.replace(/«[ \u00a0]/g, '«\u202f')
+		.replace(/[ \u00a0]»/g, '\u202f»');
+}
+
+/**
+ * A game's box name as the UI shows it: in French, its colon takes the narrow no-break space
+ * the English title has none of (« Orléans : Invasion »); in English it is left as it is.
+ */
+export function boxName(name: string): string {
+	if (current !== 'fr') return name;
+	return frenchSpacing(name.replace(/([^\s\d])([:;?!])(?=\s)/g, '$1\u202f$2'));
 }
 
 export function fmtNumber(n: number | null | undefined): string {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setBackend } from '$lib/backend';
 import { createFakeBackend } from '$lib/backend/fake';
 import { app } from '$lib/app.svelte';
-import { fmtNumber, getLang, m, resolveLang, setLang, tx } from '$lib/i18n.svelte';
+import { boxName, fmtNumber, getLang, m, resolveLang, setLang, tx } from '$lib/i18n.svelte';
 
 describe('i18n', () => {
 	it('switches every message live', () => {
@@ -13,6 +13,32 @@ describe('i18n', () => {
 		setLang('en');
 		expect(m.nav_history()).toBe('History');
 		expect(m.plays_count({ count: 1 })).toBe('1 play');
+	});
+
+	it('writes French ordinals and counted words in the form their count takes (1er, 2e; 1 pièce, 0 partie)', () => {
+		setLang('fr');
+		expect(m.val_bid_rank({ rank: 1 })).toBe('1er');
+		expect(m.val_bid_rank({ rank: 2 })).toBe('2e');
+		expect(m.val_rank_total({ rank: 1, total: '12' })).toBe('1er · 12 pts');
+		expect(m.val_council_needs({ n: '1' })).toBe('Mission Conseil à cette table\u202f: 1 membre au Conseil.');
+		expect(m.orl_pay_coins({ n: '0' })).toBe('0 pièce');
+		expect(m.orl_pay_coins({ n: '3' })).toBe('3 pièces');
+		expect(m.st_h_index_help({ h: '1' })).toBe('1 jeu joué au moins 1 fois');
+		expect(m.st_h_index_help({ h: '2' })).toBe('2 jeux joués chacun au moins 2 fois');
+		expect(m.orl_goal_deadline({ round: '12', left: '1' })).toBe('avant la fin de la manche 12 (1 restante)');
+		expect(m.orl_team_shares({ put: '1', owed: '8' })).toBe('Paiement d’équipe\u202f: 1 pièce versée sur 8'.replace('’', "'"));
+		setLang('en');
+		expect(m.val_bid_rank({ rank: 1 })).toBe('rank 1');
+		expect(m.val_gain_coins({ n: '1' })).toBe('+1 coin');
+		expect(m.val_fountain_spaces({ n: '4' })).toBe('touches 4 spaces');
+	});
+
+	it('sets a box name French-style in French only (« Orléans : Invasion »)', () => {
+		setLang('fr');
+		expect(boxName('Orléans: Invasion')).toBe('Orléans\u202f: Invasion');
+		expect(boxName('Les Cités de Splendor')).toBe('Les Cités de Splendor');
+		setLang('en');
+		expect(boxName('Orléans: Invasion')).toBe('Orléans: Invasion');
 	});
 
 	it('picks the current side of a core Text, and formats numbers in the UI language', () => {
@@ -56,6 +82,7 @@ describe('French typography', () => {
 		const { frenchSpacing, tx, setLang } = await import('./i18n.svelte');
 		expect(frenchSpacing('Orléans : Invasion ; qui gagne ? Bravo !')).toBe('Orléans\u202f: Invasion\u202f; qui gagne\u202f? Bravo\u202f!');
 		expect(frenchSpacing('à 20:30, voir https://x.fr')).toBe('à 20:30, voir https://x.fr');
+		expect(frenchSpacing('avant « Enregistrer »')).toBe('avant «\u202fEnregistrer\u202f»');
 		const text = { fr: 'Égalité : le Roi gagne.', en: 'Tie: the King wins.' };
 		setLang('fr');
 		expect(tx(text)).toBe('Égalité\u202f: le Roi gagne.');

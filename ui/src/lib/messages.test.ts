@@ -70,3 +70,16 @@ describe('message files', () => {
 		}
 	});
 });
+
+describe('French typography of the message files', () => {
+	it('puts a narrow no-break space before « : ; ? ! » and inside « », never a plain space or none', () => {
+		const wrong: string[] = [];
+		for (const k of Object.keys(fr)) {
+			if (k === '$schema') continue;
+			for (const t of texts(fr[k])) {
+				if (/[ \u00a0][:;?!»]|«[^\u202f]|[^\u202f]»|[^\s\u202f\d][:;?!](\s|$)/u.test(t)) wrong.push(`${k}: ${t}`);
+			}
+		}
+		expect(wrong).toEqual([]);
+	});
+});

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/svelte';
 import { setBackend } from '$lib/backend';
 import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
 import { app } from '$lib/app.svelte';
-import { setLang } from '$lib/i18n.svelte';
+import { boxName, setLang } from '$lib/i18n.svelte';
 import HomePage from '../../routes/+page.svelte';
 
 describe('Home', () => {
@@ -16,7 +16,9 @@ describe('Home', () => {
 		const list = await screen.findByTestId('home-games');
 		for (const g of app.games) {
 			const link = screen.getByTestId(`home-game-${g.id}`);
-			expect(link.textContent).toBe(g.name);
+			expect(link.textContent).toBe(boxName(g.name));
+			// French typography on the box name too: no colon without its narrow space.
+			expect(link.textContent).not.toMatch(/[^\u202f][:;?!]/u);
 			expect(link.getAttribute('href')).toBe(`/new?game=${g.id}`);
 		}
 		expect(list.textContent).toContain('Le draft des personnages');

@@ -58,7 +58,7 @@ function roundView(stage: 'call' | 'ready' | 'done'): CitadellesRoundView {
 	};
 }
 
-async function setup() {
+async function setup(finished = false) {
 	const fake = createFakeBackend();
 	const sent: CitadellesTableState[] = [];
 	const logged: { kind: string; round: number; payload: unknown }[] = [];
@@ -94,13 +94,28 @@ async function setup() {
 		first_seat: 0
 	});
 	const onfinished = vi.fn();
-	render(CitadellesSheet, { props: { play, game: citadelles, debounceMs: 5, onfinished } });
+	// A finished play, reopened from History to be corrected in its sheet.
+	const shown: PlayDetail = finished ? { ...play, status: 'finished', table_state: { variant: 'classique', players: [] } as unknown as PlayDetail['table_state'] } : play;
+	render(CitadellesSheet, { props: { play: shown, game: citadelles, debounceMs: 5, onfinished } });
 	return { fake, play, sent, logged, onfinished, last: () => sent[sent.length - 1] };
 }
 
 const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('CitadellesSheet', () => {
+	it('corrected after the game, it leaves out the draft, the round caller and the setup checklist', async () => {
+		await setup(true);
+		await screen.findByTestId('cit-search-1');
+		await waitFor(() => expect(screen.getByTestId('save-correction')).toBeTruthy());
+		// The catalogue is in (its districts are searched): the panels would be there by now.
+		await fireEvent.input(screen.getByTestId('cit-search-1'), { target: { value: 'temple' } });
+		await screen.findByTestId('cit-add-1-temple');
+		expect(screen.queryByTestId('cit-draft-panel')).toBeNull();
+		expect(screen.queryByTestId('cit-caller-panel')).toBeNull();
+		expect(screen.queryByTestId('setup-checklist')).toBeNull();
+	});
+
+
 	it('builds districts from the search box and keeps the completion order', async () => {
 		const { last } = await setup();
 		const search = await screen.findByTestId('cit-search-1');

@@ -141,7 +141,7 @@ function preview(state: AnyTableState): ScorePreview {
 	return { scoreboard: null, problems: [], help: { game: 'orleans', help }, partial: null, undo_steps: 0 };
 }
 
-async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
+async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani'], finished = false) {
 	const fake = createFakeBackend();
 	const sent: Raw[] = [];
 	const logged: { kind: string; round: number; payload: unknown }[] = [];
@@ -195,6 +195,8 @@ async function setup(saved?: Raw, variant = 'dignitaire', names = ['Ani']) {
 		first_seat: 0
 	});
 	if (saved) play = { ...play, table_state: saved as unknown as PlayDetail['table_state'] };
+	// A finished play, reopened from History to be corrected in its sheet.
+	if (finished) play = { ...play, status: 'finished' };
 	const onfinished = vi.fn();
 	render(OrleansSheet, { props: { play, game: orleans, debounceMs: 5, onfinished } });
 	return { fake, play, sent, logged, rules, onfinished, last: () => sent[sent.length - 1] };
@@ -210,6 +212,17 @@ async function closeRound() {
 }
 
 describe('OrleansSheet', () => {
+	it('corrected after the game, a won scenario asks to save the correction, not to Finish', async () => {
+		await setup({ variant: 'dignitaire', round: 8, players: [{ name: 'Ani', coins: 3, citizens: 8 }] }, 'dignitaire', ['Ani'], true);
+		await waitFor(() => expect(text('orl-outcome-hint')).toBe('Tap “Save the correction” to keep this result in the history.'));
+		expect(screen.queryByTestId('finish-play')).toBeNull();
+	});
+
+	it('under way, a won scenario asks to Finish', async () => {
+		await setup({ variant: 'dignitaire', round: 8, players: [{ name: 'Ani', coins: 3, citizens: 8 }] });
+		await waitFor(() => expect(text('orl-outcome-hint')).toBe('Tap Finish to save the result in the history.'));
+	});
+
 	it('shows round 1 with its event, moment and rule text, the setup checklist, and opens the event entry', async () => {
 		const { rules, last } = await setup();
 		await waitFor(() => expect(text('orl-event-name')).toBe('Conference'));
