@@ -533,3 +533,24 @@ fn each_scenario_starts_with_the_coins_its_setup_gives() {
     let dignitaire = scenarios.iter().find(|s| s.id == OrleansScenario::Dignitaire).expect("dignitaire");
     assert_eq!(dignitaire.start_coins, 0);
 }
+
+/// The town the rulebook prints as « S.-Amand-Montrand » (Invasion, « Mise en place » at two
+/// players, and Vierzon's citizens) is Saint-Amand-Montrond: the checklists spell it in full
+/// and right, in both languages.
+#[test]
+fn setup_checklists_spell_saint_amand_montrond_in_full() {
+    use greffier::games::orleans::{OrleansScenario, setup_steps};
+    let mut named = 0;
+    for scenario in OrleansScenario::ALL {
+        for players in 1..=5 {
+            let Ok(steps) = setup_steps(scenario, players) else { continue };
+            for step in steps {
+                for text in [&step.fr, &step.en] {
+                    assert!(!text.contains("Montrand") && !text.contains("S.-Amand"), "{scenario:?}: {text}");
+                    named += usize::from(text.contains("Saint-Amand-Montrond"));
+                }
+            }
+        }
+    }
+    assert!(named >= 4, "the town is named at two players and in Vierzon, in both languages ({named})");
+}

@@ -112,12 +112,12 @@ pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, 
                     format!(
                         "Fortifications d'une couleur non jouée : {} villes (La Châtre, Briare, Tours{}).",
                         preplaced_fortifications(n),
-                        if n <= 2 { ", Étampes, Montargis, S.-Amand-Montrand, Chinon" } else { "" }
+                        if n <= 2 { ", Étampes, Montargis, Saint-Amand-Montrond, Chinon" } else { "" }
                     ),
                     format!(
                         "Fortifications in an unused colour: {} towns (La Châtre, Briare, Tours{}).",
                         preplaced_fortifications(n),
-                        if n <= 2 { ", Étampes, Montargis, S.-Amand-Montrand, Chinon" } else { "" }
+                        if n <= 2 { ", Étampes, Montargis, Saint-Amand-Montrond, Chinon" } else { "" }
                     ),
                 ));
             }
@@ -161,8 +161,8 @@ pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, 
             ),
             s("Plateau Le dignitaire, compte-tour sur 1.", "Dignitary board, round marker on 1."),
             s(
-                "Un Citoyen à Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse et S.-Amand-Montrand ; les 7 autres où vous voulez.",
-                "A citizen in Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse and S.-Amand-Montrand; the other 7 where you like.",
+                "Un Citoyen à Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse et Saint-Amand-Montrond ; les 7 autres où vous voulez.",
+                "A citizen in Vendôme, Tours, Vierzon, Sancerre, Argenton-sur-Creuse and Saint-Amand-Montrond; the other 7 where you like.",
             ),
             s(
                 "Sans les tuiles Lieu liées aux marchandises ni Dépôt, Carriole, Sacristie, Taverne, Vignoble : 5 de I et 5 de II au hasard.",

@@ -76,7 +76,7 @@ pub fn common_targets(players: usize) -> (u32, u32, u32, [u32; 3]) {
 }
 
 /// Fortifications placed at setup (Invasion, Mise en place): La Châtre, Briare, Tours at 3
-/// players; also Étampes, Montargis, S.-Amand-Montrand, Chinon at 2.
+/// players; also Étampes, Montargis, Saint-Amand-Montrond, Chinon at 2.
 pub fn preplaced_fortifications(players: usize) -> u32 {
     match players {
         0..=2 => 7,
