@@ -34,6 +34,18 @@ impl Lang {
     }
 }
 
+/// The form a French noun (and its agreeing words) takes after a count: the singular for 0 and
+/// 1 (« 0 pièce », « 1 pièce »), the plural from 2 (« 2 pièces »). Never « pièce(s) ».
+pub fn fr_noun<'a, N: PartialOrd + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n <= N::from(1) { one } else { many }
+}
+
+/// The form an English noun takes after a count: the singular for 1 only ("1 coin",
+/// "0 coins", "2 coins").
+pub fn en_noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n == N::from(1) { one } else { many }
+}
+
 /// A sentence in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

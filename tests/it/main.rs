@@ -16,4 +16,5 @@ mod setup;
 mod splendor;
 mod stats;
 mod support;
+mod texts;
 mod valencia;

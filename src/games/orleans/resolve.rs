@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalogue::{Effect, EventDef, OrleansFailure, OrleansGood, OrleansScenario, TeamItem};
 use super::table::{OrleansGoods, OrleansPlayer, OrleansTeam};
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 /// How an event turns out for a player or the team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,8 +143,11 @@ fn failure_text(f: OrleansFailure, missing: u32) -> Text {
             format!("{missing} missing: the game is lost."),
         ),
         OrleansFailure::RemoveTechnology => Text::new(
-            format!("{missing} jeton(s) Technologie impayé(s) retiré(s)."),
-            format!("{missing} unpaid technology tile(s) removed."),
+            format!(
+                "{missing} {}.",
+                fr_noun(missing, "jeton Technologie impayé retiré", "jetons Technologie impayés retirés")
+            ),
+            format!("{missing} unpaid technology {} removed.", en_noun(missing, "tile", "tiles")),
         ),
         OrleansFailure::RemoveCitizen => {
             Text::new("Un Citoyen non collecté quitte la partie.", "An uncollected citizen leaves the game.")
@@ -163,8 +166,12 @@ fn coin_demand(mut r: OrleansResolution, owed: u32, coins: u32, f: OrleansFailur
         r.options = vec![OrleansPayment { coins: owed, ..OrleansPayment::default() }];
         r.coins_after = coins - owed;
         r.explanation = Text::new(
-            format!("Payez {owed} pièce(s) ; il vous en restera {}.", coins - owed),
-            format!("Pay {owed} coin(s); {} will be left.", coins - owed),
+            format!(
+                "Payez {owed} {} ; il vous en restera {}.",
+                fr_noun(owed, "pièce", "pièces"),
+                coins - owed
+            ),
+            format!("Pay {owed} {}; {} will be left.", en_noun(owed, "coin", "coins"), coins - owed),
         );
     } else {
         let missing = owed - coins;
@@ -178,8 +185,8 @@ fn coin_demand(mut r: OrleansResolution, owed: u32, coins: u32, f: OrleansFailur
         r.consequence = Some(f);
         let t = failure_text(f, missing);
         r.explanation = Text::new(
-            format!("{owed} pièce(s) dues, vous en avez {coins}. {}", t.fr),
-            format!("{owed} coin(s) due, you have {coins}. {}", t.en),
+            format!("{owed} {}, vous en avez {coins}. {}", fr_noun(owed, "pièce due", "pièces dues"), t.fr),
+            format!("{owed} {} due, you have {coins}. {}", en_noun(owed, "coin", "coins"), t.en),
         );
     }
     r
@@ -267,8 +274,8 @@ pub fn resolve_player(
         r.coins_gained = n;
         r.coins_after = coins.saturating_add(n);
         r.explanation = Text::new(
-            format!("{} : +{n} pièce(s), {} en tout.", how.fr, r.coins_after),
-            format!("{}: +{n} coin(s), {} in all.", how.en, r.coins_after),
+            format!("{} : +{n} {}, {} en tout.", how.fr, fr_noun(n, "pièce", "pièces"), r.coins_after),
+            format!("{}: +{n} {}, {} in all.", how.en, en_noun(n, "coin", "coins"), r.coins_after),
         );
         r
     };
@@ -277,8 +284,16 @@ pub fn resolve_player(
             r,
             k.saturating_mul(player.trading_posts),
             Text::new(
-                format!("{k} × {} comptoir(s)", player.trading_posts),
-                format!("{k} × {} trading post(s)", player.trading_posts),
+                format!(
+                    "{k} × {} {}",
+                    player.trading_posts,
+                    fr_noun(player.trading_posts, "comptoir", "comptoirs")
+                ),
+                format!(
+                    "{k} × {} {}",
+                    player.trading_posts,
+                    en_noun(player.trading_posts, "trading post", "trading posts")
+                ),
             ),
         ),
         Effect::GainPerDevelopmentLevel(k) => gain(
@@ -293,8 +308,16 @@ pub fn resolve_player(
             r,
             k.saturating_mul(player.monks_in_market),
             Text::new(
-                format!("{k} × {} Moine(s) au marché", player.monks_in_market),
-                format!("{k} × {} Monk(s) in the market", player.monks_in_market),
+                format!(
+                    "{k} × {} {} au marché",
+                    player.monks_in_market,
+                    fr_noun(player.monks_in_market, "Moine", "Moines")
+                ),
+                format!(
+                    "{k} × {} {} in the market",
+                    player.monks_in_market,
+                    en_noun(player.monks_in_market, "Monk", "Monks")
+                ),
             ),
         ),
         Effect::GainBoatmenTrack => gain(
@@ -337,12 +360,18 @@ pub fn resolve_player(
             }
             r.explanation = Text::new(
                 format!(
-                    "{owed} pièce(s) dues pour {} jeton(s) : payez {paid}, {removed} jeton(s) retiré(s).",
-                    player.technology
+                    "{owed} {} pour {} {} : payez {paid}, {removed} {}.",
+                    fr_noun(owed, "pièce due", "pièces dues"),
+                    player.technology,
+                    fr_noun(player.technology, "jeton", "jetons"),
+                    fr_noun(removed, "jeton retiré", "jetons retirés")
                 ),
                 format!(
-                    "{owed} coin(s) due for {} tile(s): pay {paid}, {removed} tile(s) removed.",
-                    player.technology
+                    "{owed} {} due for {} {}: pay {paid}, {removed} {} removed.",
+                    en_noun(owed, "coin", "coins"),
+                    player.technology,
+                    en_noun(player.technology, "tile", "tiles"),
+                    en_noun(removed, "tile", "tiles")
                 ),
             );
             r
@@ -408,7 +437,8 @@ pub fn resolve_player(
                 r.coins_after = coins - first.coins;
                 r.explanation = Text::new(
                     format!(
-                        "{food} nourriture(s) ou {price} pièces ; le moins cher : {} PV.",
+                        "{food} {} ou {price} pièces ; le moins cher : {} PV.",
+                        fr_noun(food, "nourriture", "nourritures"),
                         first.points()
                     ),
                     format!("{food} food or {price} coins; cheapest: {} VP.", first.points()),
@@ -419,7 +449,11 @@ pub fn resolve_player(
                 r.consequence = Some(f);
                 let t = failure_text(f, r.shortfall);
                 r.explanation = Text::new(
-                    format!("Ni {food} nourriture(s) ni {price} pièces. {}", t.fr),
+                    format!(
+                        "Ni {food} {} ni {price} pièces. {}",
+                        fr_noun(food, "nourriture", "nourritures"),
+                        t.fr
+                    ),
                     format!("Neither {food} food nor {price} coins. {}", t.en),
                 );
             }
@@ -511,8 +545,8 @@ pub fn resolve_player(
             r.status =
                 if given == 0 { OrleansResolutionStatus::NoEffect } else { OrleansResolutionStatus::Payable };
             r.explanation = Text::new(
-                format!("Rendez {given} partisan(s) (sur {n} demandés)."),
-                format!("Return {given} follower(s) (of {n} asked)."),
+                format!("Rendez {given} {} (sur {n} demandés).", fr_noun(given, "partisan", "partisans")),
+                format!("Return {given} {} (of {n} asked).", en_noun(given, "follower", "followers")),
             );
             r
         }
@@ -564,9 +598,15 @@ pub fn resolve_team(
     match event.effect {
         Effect::TeamItemsOrCoins { item, small, large, coins_each } => {
             let need = if players.len() <= 3 { small } else { large };
-            let (items, fr, en) = match item {
-                TeamItem::Technology => (sum(|p| p.technology), "jeton(s) Technologie", "technology tile(s)"),
-                TeamItem::PlaceTile => (sum(|p| p.place_tiles), "tuile(s) Lieu", "place tile(s)"),
+            let (items, (fr_one, fr_many), (en_one, en_many)) = match item {
+                TeamItem::Technology => (
+                    sum(|p| p.technology),
+                    ("jeton Technologie", "jetons Technologie"),
+                    ("technology tile", "technology tiles"),
+                ),
+                TeamItem::PlaceTile => {
+                    (sum(|p| p.place_tiles), ("tuile Lieu", "tuiles Lieu"), ("place tile", "place tiles"))
+                }
             };
             let given = need.min(items);
             let missing = need - given;
@@ -591,8 +631,16 @@ pub fn resolve_team(
                 r.status = OrleansResolutionStatus::Payable;
                 r.coins_after = coins - owed;
                 r.explanation = Text::new(
-                    format!("L'équipe rend {given} {fr} sur {need} et paie {owed} pièce(s)."),
-                    format!("The team returns {given} {en} of {need} and pays {owed} coin(s)."),
+                    format!(
+                        "L'équipe rend {given} {} sur {need} et paie {owed} {}.",
+                        fr_noun(given, fr_one, fr_many),
+                        fr_noun(owed, "pièce", "pièces")
+                    ),
+                    format!(
+                        "The team returns {given} {} of {need} and pays {owed} {}.",
+                        en_noun(given, en_one, en_many),
+                        en_noun(owed, "coin", "coins")
+                    ),
                 );
             } else {
                 r.status = OrleansResolutionStatus::Partial;
@@ -601,11 +649,16 @@ pub fn resolve_team(
                 let t = failure_text(f, r.shortfall);
                 r.explanation = Text::new(
                     format!(
-                        "{need} {fr} demandés, l'équipe en a {items} et {coins} pièce(s) pour {owed} dues. {}",
+                        "Demandé : {need} {} ; l'équipe en a {items} et {coins} {} pour {owed} {}. {}",
+                        fr_noun(need, fr_one, fr_many),
+                        fr_noun(coins, "pièce", "pièces"),
+                        fr_noun(owed, "due", "dues"),
                         t.fr
                     ),
                     format!(
-                        "{need} {en} asked, the team has {items} and {coins} coin(s) for {owed} due. {}",
+                        "{need} {} asked, the team has {items} and {coins} {} for {owed} due. {}",
+                        en_noun(need, en_one, en_many),
+                        en_noun(coins, "coin", "coins"),
                         t.en
                     ),
                 );
@@ -625,10 +678,14 @@ pub fn resolve_team(
                 r.status = OrleansResolutionStatus::Payable;
                 r.explanation = Text::new(
                     format!(
-                        "L'équipe recule de {given} point(s) de développement et rend {missing} Moine(s)."
+                        "L'équipe recule de {given} {} de développement et rend {missing} {}.",
+                        fr_noun(given, "point", "points"),
+                        fr_noun(missing, "Moine", "Moines")
                     ),
                     format!(
-                        "The team moves back {given} development point(s) and returns {missing} Monk(s)."
+                        "The team moves back {given} development {} and returns {missing} {}.",
+                        en_noun(given, "point", "points"),
+                        en_noun(missing, "Monk", "Monks")
                     ),
                 );
             } else {
@@ -697,7 +754,13 @@ pub fn resolve_team(
                 OrleansResolutionStatus::Payable
             };
             r.explanation = Text::new(
-                format!("L'Entrepôt perd {} Fromage(s) et {} Céréale(s).", lost.cheese, lost.grain),
+                format!(
+                    "L'Entrepôt perd {} {} et {} {}.",
+                    lost.cheese,
+                    fr_noun(lost.cheese, "Fromage", "Fromages"),
+                    lost.grain,
+                    fr_noun(lost.grain, "Céréale", "Céréales")
+                ),
                 format!("The warehouse loses {} cheese and {} grain.", lost.cheese, lost.grain),
             );
         }
@@ -761,10 +824,15 @@ pub fn administrator_duty(player: &OrleansPlayer, round: u8) -> Option<Text> {
     match round {
         5 | 18 => Some(Text::new(
             format!(
-                "Reculez de {} case(s) sur la piste de développement (livres de la carte).",
-                player.books
+                "Reculez de {} {} sur la piste de développement (livres de la carte).",
+                player.books,
+                fr_noun(player.books, "case", "cases")
             ),
-            format!("Move back {} space(s) on the development track (the card's books).", player.books),
+            format!(
+                "Move back {} {} on the development track (the card's books).",
+                player.books,
+                en_noun(player.books, "space", "spaces")
+            ),
         )),
         8 | 14 => Some(Text::new(
             "Rendez un Fermier et un Batelier de votre marché.",

@@ -8,7 +8,7 @@ use super::table::{OrleansPlayer, OrleansTable};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, LostAt, Outcome, PlayFacts, PlayerScore, Scoreboard, rank,
 };
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 fn points(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
@@ -31,7 +31,10 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
         CategoryScore {
             key: "coins".into(),
             points: points(p.coins),
-            detail: Text::new(format!("{} pièce(s) × 1", p.coins), format!("{} coin(s) × 1", p.coins)),
+            detail: Text::new(
+                format!("{} {} × 1", p.coins, fr_noun(p.coins, "pièce", "pièces")),
+                format!("{} {} × 1", p.coins, en_noun(p.coins, "coin", "coins")),
+            ),
         },
         CategoryScore {
             key: "goods".into(),
@@ -52,12 +55,18 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
             points: points(development),
             detail: Text::new(
                 format!(
-                    "({citizens} citoyen(s) + {} comptoir(s)) × niveau {}",
-                    p.trading_posts, p.development_level
+                    "({citizens} {} + {} {}) × niveau {}",
+                    fr_noun(citizens, "citoyen", "citoyens"),
+                    p.trading_posts,
+                    fr_noun(p.trading_posts, "comptoir", "comptoirs"),
+                    p.development_level
                 ),
                 format!(
-                    "({citizens} citizen(s) + {} trading post(s)) × level {}",
-                    p.trading_posts, p.development_level
+                    "({citizens} {} + {} {}) × level {}",
+                    en_noun(citizens, "citizen", "citizens"),
+                    p.trading_posts,
+                    en_noun(p.trading_posts, "trading post", "trading posts"),
+                    p.development_level
                 ),
             ),
         },
@@ -65,8 +74,16 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
             key: "buildings".into(),
             points: points(buildings),
             detail: Text::new(
-                format!("{} bâtiment(s) complété(s)", p.buildings.len()),
-                format!("{} completed building(s)", p.buildings.len()),
+                format!(
+                    "{} {}",
+                    p.buildings.len(),
+                    fr_noun(p.buildings.len(), "bâtiment complété", "bâtiments complétés")
+                ),
+                format!(
+                    "{} {}",
+                    p.buildings.len(),
+                    en_noun(p.buildings.len(), "completed building", "completed buildings")
+                ),
             ),
         },
         CategoryScore {
@@ -74,8 +91,8 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
             points: points(depot),
             detail: if p.depot {
                 Text::new(
-                    format!("Dépôt : {sets} lot(s) complet(s) × 5"),
-                    format!("Depot: {sets} full set(s) × 5"),
+                    format!("Dépôt : {sets} {} × 5", fr_noun(sets, "lot complet", "lots complets")),
+                    format!("Depot: {sets} {} × 5", en_noun(sets, "full set", "full sets")),
                 )
             } else {
                 Text::new("Pas de Dépôt", "No Depot")
@@ -139,8 +156,8 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     vec![count_category(
                         "objectives",
                         n,
-                        format!("{n} objectif(s) sur 4"),
-                        format!("{n} objective(s) of 4"),
+                        format!("{n} {} sur 4", fr_noun(n, "objectif", "objectifs")),
+                        format!("{n} {} of 4", en_noun(n, "objective", "objectives")),
                     )]
                 })
                 .collect();
@@ -188,8 +205,8 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     vec![count_category(
                         "objectives",
                         n,
-                        format!("{n} objectif(s) sur {total}"),
-                        format!("{n} goal(s) of {total}"),
+                        format!("{n} {} sur {total}", fr_noun(n, "objectif", "objectifs")),
+                        format!("{n} {} of {total}", en_noun(n, "goal", "goals")),
                     )]
                 })
                 .collect();
@@ -207,8 +224,8 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     vec![count_category(
                         "citizens",
                         p.citizens,
-                        format!("{} citoyen(s)", p.citizens),
-                        format!("{} citizen(s)", p.citizens),
+                        format!("{} {}", p.citizens, fr_noun(p.citizens, "citoyen", "citoyens")),
+                        format!("{} {}", p.citizens, en_noun(p.citizens, "citizen", "citizens")),
                     )]
                 })
                 .collect();
@@ -221,8 +238,8 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     vec![count_category(
                         "objectives",
                         n,
-                        format!("{n} objectif(s) sur 5"),
-                        format!("{n} objective(s) of 5"),
+                        format!("{n} {} sur 5", fr_noun(n, "objectif", "objectifs")),
+                        format!("{n} {} of 5", en_noun(n, "objective", "objectives")),
                     )]
                 })
                 .collect();

@@ -12,7 +12,7 @@ use super::orient::{OrientCard, OrientKind, orient_card};
 use super::{INFO, MAX_BONUS_PER_COLOUR, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
 use crate::games::input;
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 /// The module a play uses (the game's variant); the four are played separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -422,10 +422,12 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
                         "more_reserved_than_cards",
                         Text::new(
                             format!(
-                                "{reserved_nobles} nobles réservés pour {cards} carte(s) « Réserver un noble » : chaque carte en réserve un."
+                                "{reserved_nobles} nobles réservés pour {cards} {} « Réserver un noble » : chaque carte en réserve un.",
+                                fr_noun(cards, "carte", "cartes")
                             ),
                             format!(
-                                "{reserved_nobles} reserved nobles for {cards} “reserve a noble” card(s): each card reserves one."
+                                "{reserved_nobles} reserved nobles for {cards} “reserve a noble” {}: each card reserves one.",
+                                en_noun(cards, "card", "cards")
                             ),
                         ),
                     );

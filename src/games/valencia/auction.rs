@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::board::{PRIVILEGES_IN_BOX, ValenciaResource, ValenciaResourceCounts, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problems, input};
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 const GAME: &str = "Valencia";
 
@@ -631,11 +631,13 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
             "nina_cards",
             Text::new(
                 format!(
-                    "Nina révèle {nina_needed} carte(s) ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
+                    "Nina révèle {nina_needed} {} ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
+                    fr_noun(nina_needed, "carte", "cartes"),
                     raw.nina.len()
                 ),
                 format!(
-                    "Nina reveals {nina_needed} card(s) here (2 players: 1 in B and D, 2 in F), not {}.",
+                    "Nina reveals {nina_needed} {} here (2 players: 1 in B and D, 2 in F), not {}.",
+                    en_noun(nina_needed, "card", "cards"),
                     raw.nina.len()
                 ),
             ),
@@ -709,8 +711,11 @@ fn resolve(
                     (
                         2 * sixes,
                         Text::new(
-                            format!("0 + 2 × {sixes} carte(s) 6 révélée(s) par d'autres."),
-                            format!("0 + 2 × {sixes} six(es) revealed by others."),
+                            format!(
+                                "0 + 2 × {sixes} {} par d'autres.",
+                                fr_noun(sixes, "carte 6 révélée", "cartes 6 révélées")
+                            ),
+                            format!("0 + 2 × {sixes} {} revealed by others.", en_noun(sixes, "six", "sixes")),
                         ),
                     )
                 }
@@ -720,8 +725,8 @@ fn resolve(
                     (
                         1,
                         Text::new(
-                            format!("Rapporte {} pièce(s).", r.coins),
-                            format!("Gives {} coin(s).", r.coins),
+                            format!("Rapporte {} {}.", r.coins, fr_noun(r.coins, "pièce", "pièces")),
+                            format!("Gives {} {}.", r.coins, en_noun(r.coins, "coin", "coins")),
                         ),
                     )
                 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{ValenciaResource, ValenciaSeat, to_i32};
 use super::table::Table;
 use crate::games::StaticText;
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 /// What a mission asks, one value per kind of card (p.14–15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -543,8 +543,11 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             let touched = me.fountains_touched();
             judged(
                 touched >= 4,
-                format!("{touched} fontaine(s) touchée(s), il en faut 4."),
-                format!("{touched} fountain(s) touched, 4 needed."),
+                format!(
+                    "{touched} {}, il en faut 4.",
+                    fr_noun(touched, "fontaine touchée", "fontaines touchées")
+                ),
+                format!("{touched} {} touched, 4 needed.", en_noun(touched, "fountain", "fountains")),
             )
         }
         K::EveryFountain => {
@@ -552,8 +555,11 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             let all = table.fountains.len();
             judged(
                 all > 0 && touched == super::board::to_u32(all),
-                format!("{touched} fontaine(s) touchée(s) sur {all}."),
-                format!("{touched} of {all} fountain(s) touched."),
+                format!(
+                    "{touched} {} sur {all}.",
+                    fr_noun(touched, "fontaine touchée", "fontaines touchées")
+                ),
+                format!("{touched} of {all} {} touched.", en_noun(all, "fountain", "fountains")),
             )
         }
         K::RicherThanNeighbour => {
@@ -584,8 +590,8 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             let types = me.resources.types_held();
             judged(
                 types >= 3,
-                format!("{types} type(s) de ressources, il en faut 3."),
-                format!("{types} resource type(s), 3 needed."),
+                format!("{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types")),
+                format!("{types} resource {}, 3 needed.", en_noun(types, "type", "types")),
             )
         }
         K::MostCoins => strictly_most(table, seat, |p| p.coins, ("pièces", "coins")),
@@ -597,8 +603,14 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             let have = me.council_members();
             judged(
                 have >= needed,
-                format!("{have} membre(s) au Conseil, il en faut {needed} à {n} joueurs."),
-                format!("{have} member(s) on the Council, {needed} needed with {n} players."),
+                format!(
+                    "{have} {} au Conseil, il en faut {needed} à {n} joueurs.",
+                    fr_noun(have, "membre", "membres")
+                ),
+                format!(
+                    "{have} {} on the Council, {needed} needed with {n} players.",
+                    en_noun(have, "member", "members")
+                ),
             )
         }
         K::NobilityOrChurch => {
@@ -626,22 +638,42 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
                 .unwrap_or(0);
             judged(
                 best >= 3,
-                format!("Au plus {best} membre(s) autour d'une même fontaine (hors centrale), il en faut 3."),
-                format!("At most {best} member(s) around one fountain (central excepted), 3 needed."),
+                format!(
+                    "Au plus {best} {} autour d'une même fontaine (hors centrale), il en faut 3.",
+                    fr_noun(best, "membre", "membres")
+                ),
+                format!(
+                    "At most {best} {} around one fountain (central excepted), 3 needed.",
+                    en_noun(best, "member", "members")
+                ),
             )
         }
         K::CentralFountain => {
             let around = me.central_members(table);
             judged(
                 around >= 5,
-                format!("{around} membre(s) autour de la fontaine centrale, il en faut 5."),
-                format!("{around} member(s) around the central fountain, 5 needed."),
+                format!(
+                    "{around} {} autour de la fontaine centrale, il en faut 5.",
+                    fr_noun(around, "membre", "membres")
+                ),
+                format!(
+                    "{around} {} around the central fountain, 5 needed.",
+                    en_noun(around, "member", "members")
+                ),
             )
         }
         K::Palms => judged(
             me.palm_members >= 5,
-            format!("{} membre(s) voisin(s) d'un palmier, il en faut 5.", me.palm_members),
-            format!("{} member(s) next to a palm, 5 needed.", me.palm_members),
+            format!(
+                "{} {} d'un palmier, il en faut 5.",
+                me.palm_members,
+                fr_noun(me.palm_members, "membre voisin", "membres voisins")
+            ),
+            format!(
+                "{} {} next to a palm, 5 needed.",
+                me.palm_members,
+                en_noun(me.palm_members, "member", "members")
+            ),
         ),
         K::StefanFeld => judged(
             me.stefan_feld,
@@ -663,8 +695,8 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             Verdict::Formula {
                 points: to_i32(len),
                 why: Text::new(
-                    format!("{len} membre(s) sur la plus longue route × 1"),
-                    format!("{len} member(s) on the longest route × 1"),
+                    format!("{len} {} sur la plus longue route × 1", fr_noun(len, "membre", "membres")),
+                    format!("{len} {} on the longest route × 1", en_noun(len, "member", "members")),
                 ),
             }
         }
@@ -673,8 +705,8 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             Verdict::Formula {
                 points: to_i32(lone).saturating_mul(2),
                 why: Text::new(
-                    format!("{lone} membre(s) isolé(s) × 2"),
-                    format!("{lone} lone member(s) × 2"),
+                    format!("{lone} {} × 2", fr_noun(lone, "membre isolé", "membres isolés")),
+                    format!("{lone} lone {} × 2", en_noun(lone, "member", "members")),
                 ),
             }
         }

@@ -10,7 +10,7 @@ use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards}
 use super::board::{PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problem, Problems, input};
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 const GAME: &str = "Valencia";
 
@@ -161,8 +161,14 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     let who = who.join(", ");
     let shortage = (given > supply).then(|| {
         Text::new(
-            format!("Il ne reste que {supply} privilège(s) pour {given} : à 4 ou 5 joueurs, remplacez ceux qui manquent par un autre élément (ressource, pièces…)."),
-            format!("Only {supply} privilege(s) left for {given}: with 4 or 5 players, replace the missing ones with another item (resource, coins…)."),
+            format!(
+                "Il ne reste que {supply} {} pour {given} : à 4 ou 5 joueurs, remplacez ceux qui manquent par un autre élément (ressource, pièces…).",
+                fr_noun(supply, "privilège", "privilèges")
+            ),
+            format!(
+                "Only {supply} {} left for {given}: with 4 or 5 players, replace the missing ones with another item (resource, coins…).",
+                en_noun(supply, "privilege", "privileges")
+            ),
         )
     });
     let explanation = if given == 0 {

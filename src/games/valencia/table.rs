@@ -13,7 +13,7 @@ use super::board::{
 use super::missions::{Mission, ValenciaJudging, mission};
 use super::phases::ValenciaProgress;
 use crate::games::{Problems, input};
-use crate::text::Text;
+use crate::text::{Text, en_noun, fr_noun};
 
 const GAME: &str = "Valencia";
 /// Highest printed fountain value accepted (the book shows 2 and 6; the tiles are not listed).
@@ -557,8 +557,20 @@ fn validate_player<'r>(
             at("fountain_members"),
             "unknown_fountain",
             Text::new(
-                format!("{} nombres pour {} fontaine(s) sur la table.", typed.len(), fountains.len()),
-                format!("{} counts for {} fountain(s) on the table.", typed.len(), fountains.len()),
+                format!(
+                    "{} {} pour {} {} sur la table.",
+                    typed.len(),
+                    fr_noun(typed.len(), "nombre", "nombres"),
+                    fountains.len(),
+                    fr_noun(fountains.len(), "fontaine", "fontaines")
+                ),
+                format!(
+                    "{} {} for {} {} on the table.",
+                    typed.len(),
+                    en_noun(typed.len(), "count", "counts"),
+                    fountains.len(),
+                    en_noun(fountains.len(), "fountain", "fountains")
+                ),
             ),
         );
     }
