@@ -153,8 +153,8 @@ export const BOARD = {
 					"key": "missions_failed",
 					"points": -4,
 					"detail": {
-						"fr": "Sous les palmiers -4 (3 membre(s) voisin(s) d'un palmier, il en faut 5.)",
-						"en": "Under the palms -4 (3 member(s) next to a palm, 5 needed.)"
+						"fr": "Sous les palmiers -4 (3 membres voisins d'un palmier, il en faut 5.)",
+						"en": "Under the palms -4 (3 members next to a palm, 5 needed.)"
 					}
 				}
 			],
