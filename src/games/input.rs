@@ -117,6 +117,11 @@ pub(crate) fn from_table<T: serde::de::DeserializeOwned>(
         seats_readable(&mut p, seats.len(), max_seats, game);
         return Err(p);
     }
+    // The plain deserializer first: tracking the path costs a quarter of scoring a table on
+    // every keystroke, and is only needed to name the field of a wrong shape.
+    if let Ok(table) = T::deserialize(raw) {
+        return Ok(table);
+    }
     serde_path_to_error::deserialize(raw).map_err(|e| {
         let path = e.path().to_string();
         let field = if path == "." { String::new() } else { path };
@@ -167,6 +172,19 @@ pub(crate) fn count(
     max: u32,
     what: &Text,
 ) -> Option<u32> {
+    count_with(p, || field, value, max, || what.clone())
+}
+
+/// [`count`], naming its field and what it counts only when there is a problem to report: a
+/// table is read on every keystroke, and building those strings for every count of every seat
+/// was most of the time spent validating one.
+pub(crate) fn count_with(
+    p: &mut Problems,
+    field: impl FnOnce() -> String,
+    value: Option<&Value>,
+    max: u32,
+    what: impl FnOnce() -> Text,
+) -> Option<u32> {
     let value = match value {
         None | Some(Value::Null) => return Some(0),
         Some(v) => v,
@@ -178,8 +196,9 @@ pub(crate) fn count(
             return Some(n);
         }
     } else if value.as_i64().is_none() {
+        let what = what();
         p.push(
-            field,
+            field(),
             "not_an_integer",
             Text::new(
                 format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
@@ -188,8 +207,9 @@ pub(crate) fn count(
         );
         return None;
     }
+    let what = what();
     p.push(
-        field,
+        field(),
         "out_of_range",
         Text::new(
             format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),

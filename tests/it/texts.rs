@@ -32,9 +32,8 @@ fn no_core_sentence_hedges_its_plural() {
                     let quoted = line.split('"').skip(1).step_by(2);
                     for part in quoted {
                         let hedged = ["(s)", "(e)", "(es)", "(x)"].iter().any(|h| {
-                            part.match_indices(h).any(|(at, _)| {
-                                part[..at].chars().last().is_some_and(char::is_alphabetic)
-                            })
+                            part.match_indices(h)
+                                .any(|(at, _)| part[..at].chars().last().is_some_and(char::is_alphabetic))
                         });
                         if hedged {
                             found.push(format!("{}:{}: {part}", path.display(), i + 1));

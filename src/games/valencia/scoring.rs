@@ -97,9 +97,8 @@ pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Text) {
     )
 }
 
-fn categories(table: &Table, seat: usize) -> Vec<CategoryScore> {
+fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<CategoryScore> {
     let Some(pl) = table.players.get(seat) else { return Vec::new() };
-    let results = mission_results(table, seat);
     let describe = |r: &MissionResult| -> (String, String) {
         let (fr, en) = match &r.verdict {
             Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => (why.fr.clone(), why.en.clone()),
@@ -191,7 +190,11 @@ pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
 /// The scoreboard of a checked table.
 pub fn score_table(table: &Table) -> Scoreboard {
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
-    let cats: Vec<Vec<CategoryScore>> = (0..table.players.len()).map(|s| categories(table, s)).collect();
+    // Each seat's missions are judged once, for its categories and for the play's facts.
+    let results: Vec<Vec<MissionResult>> =
+        (0..table.players.len()).map(|s| mission_results(table, s)).collect();
+    let cats: Vec<Vec<CategoryScore>> =
+        results.iter().enumerate().map(|(s, r)| categories(table, s, r)).collect();
     let totals: Vec<i32> =
         cats.iter().map(|cs| cs.iter().fold(0i32, |s, c| s.saturating_add(c.points))).collect();
     let (ranks, tie_breaks) = rank(&names, &totals, &tie_criteria(table));
@@ -210,9 +213,11 @@ pub fn score_table(table: &Table) -> Scoreboard {
             winner: rank == 1,
         })
         .collect();
-    let missions = (0..table.players.len())
-        .flat_map(|seat| {
-            mission_results(table, seat).into_iter().map(move |m| MissionOutcome {
+    let missions = results
+        .into_iter()
+        .enumerate()
+        .flat_map(|(seat, results)| {
+            results.into_iter().map(move |m| MissionOutcome {
                 seat: super::board::to_u8(seat),
                 mission: m.id.to_owned(),
                 met: m.completed,

@@ -352,12 +352,12 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
         for key in rf.other.keys() {
             input::unknown_field(p, format!("fountains[{f}].{key}"), key, GAME);
         }
-        let field = format!("fountains[{f}].value");
-        let what = Text::new("valeur de la fontaine", "fountain value");
+        let field = || format!("fountains[{f}].value");
+        let what = || Text::new("valeur de la fontaine", "fountain value");
         let value = match &rf.value {
             None | Some(Value::Null) => {
                 p.push(
-                    field,
+                    field(),
                     "missing_value",
                     Text::new(
                         "Saisissez la valeur imprimée sur la fontaine.",
@@ -366,7 +366,7 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
                 );
                 0
             }
-            v => input::count(p, field, v.as_ref(), MAX_FOUNTAIN_VALUE, &what).unwrap_or(0),
+            v => input::count_with(p, field, v.as_ref(), MAX_FOUNTAIN_VALUE, what).unwrap_or(0),
         };
         out.push(Fountain { value, central: rf.central.unwrap_or(false) });
     }
@@ -410,7 +410,7 @@ fn validate_player<'r>(
         input::unknown_field(p, at(key), key, GAME);
     }
     let mut count = |field: &str, v: Option<&Value>, max: u32, fr: &str, en: &str| {
-        input::count(p, at(field), v, max, &Text::new(fr, en)).unwrap_or(0)
+        input::count_with(p, || at(field), v, max, || Text::new(fr, en)).unwrap_or(0)
     };
     let city_members = count(
         "city_members",
@@ -453,10 +453,10 @@ fn validate_player<'r>(
 
     let mut resources = ValenciaResourceCounts::default();
     for (key, value) in rp.resources.iter().flatten() {
-        let field = at(&format!("resources.{key}"));
+        let field = || at(&format!("resources.{key}"));
         match ValenciaResource::from_key(key) {
             None => p.push(
-                field,
+                field(),
                 "unknown_resource",
                 Text::new(
                     format!(
@@ -466,8 +466,7 @@ fn validate_player<'r>(
                 ),
             ),
             Some(r) => {
-                let name = r.name();
-                if let Some(n) = input::count(p, field, Some(value), RESOURCES_PER_TYPE, &name) {
+                if let Some(n) = input::count_with(p, field, Some(value), RESOURCES_PER_TYPE, || r.name()) {
                     resources.set(r, n);
                 }
             }
@@ -476,10 +475,10 @@ fn validate_player<'r>(
 
     let mut council = Vec::new();
     for (k, key) in rp.council.iter().flatten().enumerate() {
-        let field = at(&format!("council[{k}]"));
+        let field = || at(&format!("council[{k}]"));
         match ValenciaSeat::from_key(key) {
             None => p.push(
-                field,
+                field(),
                 "unknown_seat",
                 Text::new(
                     format!("Siège inconnu « {key} » (nobility, church, oranges, dried_fruit, wine, clothing, porcelain, merchants)."),
@@ -487,7 +486,7 @@ fn validate_player<'r>(
                 ),
             ),
             Some(seat) if council.contains(&seat) => p.push(
-                field,
+                field(),
                 "duplicate_seat",
                 Text::new(
                     format!("Siège {} donné deux fois : un joueur n'y a qu'un membre.", seat.name().fr),
@@ -577,13 +576,13 @@ fn validate_player<'r>(
     let mut fountain_members = vec![0; fountains.len()];
     for (f, (slot, fountain)) in fountain_members.iter_mut().zip(fountains).enumerate() {
         let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
-        let field = at(&format!("fountain_members[{f}]"));
-        let what = Text::new("membres autour de la fontaine", "members around the fountain");
-        let n = input::count(p, field.clone(), typed.get(f), max, &what).unwrap_or(0);
+        let field = || at(&format!("fountain_members[{f}]"));
+        let what = || Text::new("membres autour de la fontaine", "members around the fountain");
+        let n = input::count_with(p, field, typed.get(f), max, what).unwrap_or(0);
         if n > city_members {
             too_many(
                 p,
-                field,
+                field(),
                 format!("{n} membres autour de la fontaine mais {city_members} dans la ville."),
                 format!("{n} members around the fountain but {city_members} in the city."),
             );
@@ -690,8 +689,8 @@ fn validate_mission<'r>(
         );
         0
     } else {
-        let what = Text::new("points de la mission", "mission points");
-        input::count(p, at("points"), rm.points.as_ref(), MAX_MISSION_POINTS, &what).unwrap_or(0)
+        let what = || Text::new("points de la mission", "mission points");
+        input::count_with(p, || at("points"), rm.points.as_ref(), MAX_MISSION_POINTS, what).unwrap_or(0)
     };
     if rm.done.is_some() && judging != ValenciaJudging::Tick {
         p.push(
