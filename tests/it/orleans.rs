@@ -554,3 +554,30 @@ fn setup_checklists_spell_saint_amand_montrond_in_full() {
     }
     assert!(named >= 4, "the town is named at two players and in Vierzon, in both languages ({named})");
 }
+
+/// Each scenario scores what its own « Fin de la partie » / « But du jeu » counts — Prospérité
+/// the base game's points and the Dépôt, Le dignitaire its citizens, the others their
+/// objectives — and the scenario list says so, so a finished solo play is not shown with
+/// Prospérité's empty rows.
+#[test]
+fn each_scenario_names_the_categories_its_scoreboard_has() {
+    let tables = [
+        json!({"variant": "prosperite", "round": 17, "players": [{"name": "Ani"}, {"name": "Dirk"}]}),
+        json!({"variant": "invasion", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+               "deck": {"order": INVASION_DECK_2P}}),
+        json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}]}),
+        json!({"variant": "dignitaire", "round": 3, "players": [{"name": "Ani", "citizens": 2}]}),
+        json!({"variant": "vierzon", "round": 3, "players": [{"name": "Ani"}]}),
+        json!({"variant": "marchand", "round": 3, "players": [{"name": "Ani"}]}),
+    ];
+    let info = GameId::Orleans.info();
+    for table in tables {
+        let id = table["variant"].as_str().expect("variant").to_owned();
+        let board = score_json(GameId::Orleans, &table.to_string()).unwrap_or_else(|p| panic!("{id}: {p:?}"));
+        let variant = info.variant(&id).expect("listed");
+        for player in &board.players {
+            let keys: Vec<&str> = player.categories.iter().map(|c| c.key.as_str()).collect();
+            assert_eq!(keys, variant.categories, "{id}");
+        }
+    }
+}

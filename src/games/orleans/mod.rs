@@ -90,7 +90,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Competitive,
-            categories: &[],
+            categories: &["coins", "goods", "development", "buildings", "depot"],
         },
         VariantInfo {
             id: "invasion",
@@ -98,7 +98,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 5,
             mode: PlayMode::Coop,
-            categories: &[],
+            categories: &["objectives"],
         },
         VariantInfo {
             id: "duel",
@@ -106,7 +106,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 2,
             max_players: 2,
             mode: PlayMode::ObjectiveRace,
-            categories: &[],
+            categories: &["objectives"],
         },
         VariantInfo {
             id: "dignitaire",
@@ -114,7 +114,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
-            categories: &[],
+            categories: &["citizens"],
         },
         VariantInfo {
             id: "vierzon",
@@ -122,7 +122,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
-            categories: &[],
+            categories: &["objectives"],
         },
         VariantInfo {
             id: "marchand",
@@ -130,7 +130,7 @@ pub static INFO: GameInfo = GameInfo {
             min_players: 1,
             max_players: 1,
             mode: PlayMode::Solo,
-            categories: &[],
+            categories: &["objectives"],
         },
     ],
     // Orléans: Invasion, Prospérité "Fin de la partie et calcul des scores": base points
