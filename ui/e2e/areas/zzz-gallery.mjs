@@ -2,8 +2,9 @@
 // target/e2e-screenshots/gallery-<lang>-<size>-<screen>.png for the polish review (issue #14).
 // Runs after every other area, so History holds finished plays of each game; each game's sheet
 // is shown through « Corriger la feuille » (a finished play reopened in its own sheet).
-// Also checks that no control is smaller than a 44 px target, and that the portrait window is
-// really 1280 px tall (the Xvfb screen of scripts/e2e.sh is made tall enough for it).
+// Also checks that no control is smaller than a 44 px target, that chart labels are 14 px and
+// never cut, and that the portrait window is really 1280 px tall (the Xvfb screen of
+// scripts/e2e.sh is made tall enough for it).
 // Leaves the app in French at 1280×800 on Home, as the restart checks expect.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +32,22 @@ async function smallTargets() {
 			}
 		}
 		return small;
+	});
+}
+
+/** Chart texts drawn smaller than 14 px or cut by their drawing's edge. */
+async function unreadableChartText() {
+	return browser.execute(() => {
+		const bad = [];
+		for (const t of document.querySelectorAll('figure svg text')) {
+			const r = t.getBoundingClientRect();
+			if (r.width === 0) continue;
+			const box = t.ownerSVGElement.getBoundingClientRect();
+			const size = parseFloat(getComputedStyle(t).fontSize) * (box.width / t.ownerSVGElement.viewBox.baseVal.width);
+			const cut = !t.getAttribute('transform') && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+			if (size < 13.5 || cut) bad.push(`"${t.textContent}" ${size.toFixed(1)} px${cut ? ', cut' : ''}`);
+		}
+		return bad;
 	});
 }
 
@@ -91,6 +108,8 @@ export async function run() {
 		const overflowing = [];
 		/** Small control → the first screen it was seen on. */
 		const small = new Map();
+		/** Chart labels under 14 px or cut (issue #14: « never cut »). */
+		const chartText = [];
 		for (const [width, height, size] of [
 			[1280, 800, 'landscape'],
 			[800, 1280, 'portrait']
@@ -105,6 +124,7 @@ export async function run() {
 					await screenshot(`gallery-${lang}-${size}-${name}`);
 					if ((await horizontalOverflow()) > 0) overflowing.push(`${name} (${lang}, ${size})`);
 					for (const t of await smallTargets()) if (!small.has(t)) small.set(t, `${name} (${lang}, ${size})`);
+					for (const t of await unreadableChartText()) chartText.push(`${t} on ${name} (${lang}, ${size})`);
 				}
 				// The others tab stays chosen: back to our plays for the next language.
 				await go('/history', null);
@@ -115,6 +135,7 @@ export async function run() {
 		await setLangTo('fr');
 		await go('/', 'home-new-play');
 		assert(overflowing.length === 0, `no screen scrolls sideways (${overflowing.join(', ')})`);
+		assert(chartText.length === 0, `chart labels are 14 px and never cut: ${chartText.slice(0, 8).join('; ')}`);
 		const list = [...small].map(([t, where]) => `${t} on ${where}`);
 		await writeFile(path.join(shotsDir, 'gallery-small-targets.txt'), `${list.join('\n')}\n`);
 		assert(list.length === 0, `every control is a 44 px target; ${list.length} are not (all in gallery-small-targets.txt): ${list.slice(0, 12).join('; ')}`);
