@@ -388,13 +388,13 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
         let mut city = Vec::with_capacity(ids.len());
         let mut known = true;
         for (j, id) in ids.iter().enumerate() {
-            let field = at(&format!("districts[{j}]"));
+            let field = || at(&format!("districts[{j}]"));
             let Some(c) = lookup(variant, id) else {
                 known = false;
                 let elsewhere = CitadellesVariant::ALL.into_iter().find(|v| card(*v, id).is_some());
                 match (variant, elsewhere) {
                     (Some(v), Some(other)) => p.push(
-                        field,
+                        field(),
                         "not_in_profile",
                         Text::new(
                             format!(
@@ -410,7 +410,7 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
                         ),
                     ),
                     _ => p.push(
-                        field,
+                        field(),
                         "unknown_district",
                         Text::new(format!("Quartier inconnu « {id} »."), format!("Unknown district “{id}”.")),
                     ),
@@ -421,7 +421,7 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
                 // game-facts B3: the Secret Vault can never be built.
                 known = false;
                 p.push(
-                    field,
+                    field(),
                     "not_buildable",
                     Text::new(
                         format!(
@@ -437,7 +437,7 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
             // city; game-facts B3: the Quarry allows it (2016 set).
             if !quarry && city.iter().any(|k: &CityCard| k.id() == c.id()) {
                 p.push(
-                    field,
+                    field(),
                     "duplicate_district",
                     Text::new(
                         format!(
@@ -456,7 +456,7 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
             *n += 1;
             if *n > u32::from(c.copies()) {
                 p.push(
-                    field,
+                    field(),
                     "too_many_copies",
                     Text::new(
                         format!(
@@ -494,20 +494,21 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
             &mut city,
         );
 
-        let gold = input::count(&mut p, at("gold"), rp.gold.as_ref(), MAX_GOLD, &Text::new("Or", "Gold"));
-        let cards_in_hand = input::count(
+        let gold =
+            input::count_with(&mut p, || at("gold"), rp.gold.as_ref(), MAX_GOLD, || Text::new("Or", "Gold"));
+        let cards_in_hand = input::count_with(
             &mut p,
-            at("cards_in_hand"),
+            || at("cards_in_hand"),
             rp.cards_in_hand.as_ref(),
             MAX_CARDS_IN_HAND,
-            &Text::new("Cartes en main", "Cards in hand"),
+            || Text::new("Cartes en main", "Cards in hand"),
         );
-        let museum_cards = input::count(
+        let museum_cards = input::count_with(
             &mut p,
-            at("museum_cards"),
+            || at("museum_cards"),
             rp.museum_cards.as_ref(),
             MAX_MUSEUM_CARDS,
-            &Text::new("Cartes sous le Musée", "Cards under the Museum"),
+            || Text::new("Cartes sous le Musée", "Cards under the Museum"),
         );
         if museum_cards.unwrap_or(0) > 0 && !city_has(&city, |s| s == WonderScoring::PerMuseumCard) {
             p.push(
