@@ -581,3 +581,20 @@ fn each_scenario_names_the_categories_its_scoreboard_has() {
         }
     }
 }
+
+/// A round's log line keeps the coins a player received as a number (`gained`), not as words
+/// in the language of the day, so History reads it in either language; a count out of range is
+/// refused on its field. Older lines, with only their `note`, are still read.
+#[test]
+fn a_log_line_keeps_the_coins_received_as_a_number() {
+    let table = |gained: serde_json::Value| {
+        json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "gained": gained}]})
+    };
+    assert!(score_json(GameId::Orleans, &table(json!(4)).to_string()).is_ok());
+    assert_eq!(problem_codes(&table(json!(-1))), vec![("log[0].gained".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(problem_codes(&table(json!("4"))), vec![("log[0].gained".to_owned(), "not_an_integer".to_owned())]);
+    let old = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "note": "reçu 4 pièces"}]});
+    assert!(score_json(GameId::Orleans, &old.to_string()).is_ok());
+}

@@ -249,7 +249,11 @@ pub struct OrleansRawLogEntry {
     /// What was paid (structured; optional).
     #[serde(default)]
     pub payment: Option<super::resolve::OrleansPayment>,
-    /// What was paid or received, free text.
+    /// Coins received (structured, so the log reads in either language; absent in logs written
+    /// before it, whose `note` says it in the language of the day).
+    #[serde(default)]
+    pub gained: Option<Value>,
+    /// What was paid or received, free text (a team payment's shares: names and numbers).
     #[serde(default)]
     pub note: String,
     #[serde(flatten)]
@@ -316,6 +320,7 @@ pub struct OrleansLogEntry {
     pub seat: Option<u8>,
     pub paid: bool,
     pub payment: Option<super::resolve::OrleansPayment>,
+    pub gained: Option<u32>,
     pub note: String,
 }
 
@@ -513,6 +518,15 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
             input::unknown_field(&mut p, format!("{f}.{key}"), key, INFO.name);
         }
         let r = round_value(&mut p, format!("{f}.round"), e.round.as_ref(), rounds);
+        let gained = e.gained.as_ref().and_then(|v| {
+            input::count(
+                &mut p,
+                format!("{f}.gained"),
+                Some(v),
+                MAX_COINS,
+                &Text::new("Pièces reçues", "Coins received"),
+            )
+        });
         let id = if e.event == ADMINISTRATOR { Some(ADMINISTRATOR) } else { event(&e.event).map(|d| d.id) };
         if id.is_none() {
             p.push(
@@ -566,6 +580,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 seat: e.seat,
                 paid: e.paid,
                 payment: e.payment,
+                gained,
                 note: e.note.clone(),
             });
         }

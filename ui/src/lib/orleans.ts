@@ -103,6 +103,9 @@ export interface OrleansLogLine {
 	seat?: number;
 	paid: boolean;
 	payment?: OrleansPayment;
+	/** Coins received; present on lines written since it was kept as a number (then `note` is empty). */
+	gained?: number;
+	/** A team payment's shares ("Ani: 2, Dirk: 3"), or an older line's words. */
 	note: string;
 }
 
@@ -227,6 +230,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 		};
 		if (typeof e.seat === 'number') line.seat = e.seat;
 		if (e.payment && typeof e.payment === 'object') line.payment = e.payment as OrleansPayment;
+		if (typeof e.gained === 'number') line.gained = e.gained;
 		return line;
 	});
 	return model;
@@ -374,20 +378,6 @@ export function defaultDecision(r: OrleansResolution): Decision {
 	return { option: isDemand(r) && r.options.length ? 0 : null };
 }
 
-/** A short note for the log (numbers and item ids); the screen passes one in the UI language. */
-export function paymentNote(pay: OrleansPayment | undefined, gained: number): string {
-	const parts: string[] = [];
-	if (gained) parts.push(`+${gained} coins`);
-	if (pay) {
-		if (pay.coins) parts.push(`-${pay.coins} coins`);
-		for (const k of GOODS) if (pay.goods?.[k]) parts.push(`-${pay.goods[k]} ${k}`);
-		for (const k of ['knights', 'monks', 'followers', 'technology', 'place_tiles', 'development', 'fortifications'] as const)
-			if (pay[k]) parts.push(`-${pay[k]} ${k}`);
-		for (const k of ['monks', 'citizens', 'fortifications', 'trading_posts'] as const) if (pay.gained?.[k]) parts.push(`+${pay.gained[k]} ${k}`);
-	}
-	return parts.join(', ');
-}
-
 /**
  * Closes the current round: for each resolution, applies what was received or paid to the sheet
  * (when `apply`), writes one log line per seat (or the team), and moves on to the next round.
@@ -397,8 +387,7 @@ export function closeRound(
 	model: OrleansModel,
 	resolutions: OrleansResolution[],
 	decisions: Decision[],
-	apply: boolean,
-	describe: (pay: OrleansPayment | undefined, gained: number) => string = paymentNote
+	apply: boolean
 ): { model: OrleansModel; lines: OrleansLogLine[] } {
 	let players = model.players.map((p) => ({ ...p, counts: { ...p.counts }, goods: { ...p.goods } }));
 	const lines: OrleansLogLine[] = [];
@@ -428,8 +417,9 @@ export function closeRound(
 				if (pay) next = applyPayment(next, pay);
 				players = players.map((p, i) => (i === r.seat ? next : p));
 			}
+			// Numbers, not words: the log is read later in whichever language the screen is in.
 			if (pay) line.payment = { ...pay };
-			line.note = describe(pay, r.coins_gained);
+			line.gained = r.coins_gained;
 		}
 		lines.push(line);
 	});

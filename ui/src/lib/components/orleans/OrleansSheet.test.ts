@@ -249,7 +249,7 @@ describe('OrleansSheet', () => {
 		expect(last().players[0].coins).toBe(8);
 		expect(input('orl-coins-0').value).toBe('8');
 		expect(logged[0]).toMatchObject({ kind: 'orleans_round', round: 5 });
-		expect((logged[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' }]);
+		expect((logged[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' }]);
 
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+3 coins'));
 		await closeRound();
@@ -262,10 +262,13 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(last().round).toBe(8));
 		expect(last().players[0].coins).toBe(6);
 		expect((last() as unknown as { log: unknown[] }).log).toEqual([
-			{ round: 5, event: 'revenus_2', seat: 0, paid: true, note: 'received 4 coins' },
-			{ round: 6, event: 'jour_de_commerce_3', seat: 0, paid: true, note: 'received 3 coins' },
-			{ round: 7, event: 'cotisation_5', seat: 0, paid: true, payment: { coins: 5 }, note: 'paid 5 coins' }
+			{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' },
+			{ round: 6, event: 'jour_de_commerce_3', seat: 0, paid: true, gained: 3, note: '' },
+			{ round: 7, event: 'cotisation_5', seat: 0, paid: true, payment: { coins: 5 }, gained: 0, note: '' }
 		]);
+		// The log reads in the screen's language, from those numbers.
+		await waitFor(() => expect(text('orl-log-0')).toContain('received 4 coins'));
+		expect(text('orl-log-2')).toContain('paid 5 coins');
 		expect(text('orl-log')).toMatch(/Rd 7 Contribution · Ani · done · paid 5 coins/);
 		expect(logged.map((l) => l.round)).toEqual([5, 6, 7]);
 		// Undo brings the last round back (the core keeps the saved states).
