@@ -51,6 +51,15 @@ async function unreadableChartText() {
 	});
 }
 
+/** French text on screen with a plain space, or none, before « : » (« Orléans: Invasion »). */
+async function frenchColonsWithoutNarrowSpace() {
+	return browser.execute(() => {
+		const found = [];
+		for (const m of document.body.innerText.matchAll(/[^\n]{0,24}[\p{L}\d»)] ?:(?=\s)[^\n]{0,16}/gu)) found.push(m[0].trim());
+		return found;
+	});
+}
+
 /** Client-side navigation to `path`, as a link in the page would do it. */
 async function go(path, ready) {
 	await browser.execute((to) => {
@@ -110,6 +119,8 @@ export async function run() {
 		const small = new Map();
 		/** Chart labels under 14 px or cut (issue #14: « never cut »). */
 		const chartText = [];
+		/** French typography: a narrow no-break space before « : », never a plain one or none. */
+		const colons = new Set();
 		for (const [width, height, size] of [
 			[1280, 800, 'landscape'],
 			[800, 1280, 'portrait']
@@ -125,6 +136,7 @@ export async function run() {
 					if ((await horizontalOverflow()) > 0) overflowing.push(`${name} (${lang}, ${size})`);
 					for (const t of await smallTargets()) if (!small.has(t)) small.set(t, `${name} (${lang}, ${size})`);
 					for (const t of await unreadableChartText()) chartText.push(`${t} on ${name} (${lang}, ${size})`);
+					if (lang === 'fr') for (const t of await frenchColonsWithoutNarrowSpace()) colons.add(`« ${t} » on ${name}`);
 				}
 				// The others tab stays chosen: back to our plays for the next language.
 				await go('/history', null);
@@ -135,6 +147,8 @@ export async function run() {
 		await setLangTo('fr');
 		await go('/', 'home-new-play');
 		assert(overflowing.length === 0, `no screen scrolls sideways (${overflowing.join(', ')})`);
+		await writeFile(path.join(shotsDir, 'gallery-french-colons.txt'), `${[...colons].join('\n')}\n`);
+		assert(colons.size === 0, `French text puts a narrow no-break space before « : » (${colons.size} do not, in gallery-french-colons.txt): ${[...colons].slice(0, 6).join('; ')}`);
 		assert(chartText.length === 0, `chart labels are 14 px and never cut: ${chartText.slice(0, 8).join('; ')}`);
 		const list = [...small].map(([t, where]) => `${t} on ${where}`);
 		await writeFile(path.join(shotsDir, 'gallery-small-targets.txt'), `${list.join('\n')}\n`);
