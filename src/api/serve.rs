@@ -1,0 +1,1 @@
+//! `greffier serve`: the operations over local HTTP (written next).
