@@ -96,6 +96,18 @@ impl Api {
         })
     }
 
+    /// An `Api` over an empty history in memory, for callers that are offered only the guest
+    /// operations (the CLI's table helpers: no file opened or created for them).
+    pub fn without_history() -> Result<Api, ApiError> {
+        Ok(Api {
+            store: Mutex::new(Store::open_in_memory()?),
+            catalogue: OnceLock::new(),
+            db_path: PathBuf::new(),
+            exports_dir: PathBuf::new(),
+            progress: Mutex::new(None),
+        })
+    }
+
     pub fn with_exports_dir(mut self, dir: PathBuf) -> Api {
         self.exports_dir = dir;
         self
