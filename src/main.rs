@@ -422,7 +422,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 };
                 write_line(
                     out,
-                    &format!("{} ({}) [{capability}]\n    {}", op.name, op.fields.join(", "), op.doc),
+                    &format!("{} ({}) [{capability}]\n    {}", op.name, op.fields.join(", "), op.doc.trim()),
                 )?;
             }
             Ok(())

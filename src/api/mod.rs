@@ -65,7 +65,7 @@ pub struct Operation {
     pub capability: Capability,
     /// The request's fields, in order (the CLI's `call` lists them).
     pub fields: &'static [&'static str],
-    /// What it does (the row's doc comment, first line).
+    /// What it does (the row's doc comment; `""` when it has none).
     pub doc: &'static str,
 }
 
@@ -226,7 +226,8 @@ macro_rules! define_operations {
                 name: stringify!($name),
                 capability: capability!($cap),
                 fields: &[$(stringify!($field)),*],
-                doc: first_line(&[$($doc),*]),
+                // Each `///` line keeps its leading space: joined, they read as one text.
+                doc: concat!("", $($doc),*),
             }
         ),*];
 
@@ -245,21 +246,6 @@ macro_rules! define_operations {
             }
         }
     };
-}
-
-/// The first line of a doc comment, trimmed (`""` when there is none).
-const fn first_line(doc: &[&'static str]) -> &'static str {
-    match doc.first() {
-        Some(line) => trim_start(line),
-        None => "",
-    }
-}
-
-const fn trim_start(s: &'static str) -> &'static str {
-    match s.as_bytes() {
-        [b' ', ..] => trim_start(s.split_at(1).1),
-        _ => s,
-    }
 }
 
 for_each_operation!(define_operations!());

@@ -37,6 +37,10 @@ pub struct ServeOptions {
 
 struct Server {
     api: Api,
+    /// Listening on the loopback: a request must name it as its host (`127.0.0.1`,
+    /// `localhost`, `[::1]`), so that a site whose name was made to point here (DNS
+    /// rebinding) is not the browser's "same origin".
+    loopback: bool,
 }
 
 impl Server {
@@ -48,9 +52,9 @@ impl Server {
     }
 }
 
-/// The routes over `api`.
-pub fn router(api: Api, ui: Option<PathBuf>) -> Router {
-    let server = Arc::new(Server { api });
+/// The routes over `api`; `loopback`: see [`Server::loopback`].
+pub fn router(api: Api, ui: Option<PathBuf>, loopback: bool) -> Router {
+    let server = Arc::new(Server { api, loopback });
     let api_routes = Router::new()
         .route("/{operation}", post(call))
         .fallback(no_such_route)
@@ -70,7 +74,7 @@ pub fn router(api: Api, ui: Option<PathBuf>) -> Router {
 /// told the address bound (the port chosen when 0 was asked).
 pub fn serve(api: Api, options: ServeOptions, on_listening: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    let router = router(api, options.ui);
+    let router = router(api, options.ui, options.addr.ip().is_loopback());
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(options.addr).await?;
         on_listening(listener.local_addr()?);
@@ -105,7 +109,7 @@ async fn call(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    if let Err(refused) = check_caller(&headers) {
+    if let Err(refused) = check_caller(&headers, server.loopback) {
         return failure(refused);
     }
     let body = match body {
@@ -136,7 +140,15 @@ async fn call(
 
 /// A JSON body from this server's own pages: never another origin (a page elsewhere cannot
 /// reach the history through the user's browser).
-fn check_caller(headers: &HeaderMap) -> Result<(), ApiError> {
+fn check_caller(headers: &HeaderMap, loopback: bool) -> Result<(), ApiError> {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let host_name = host.rsplit_once(':').map_or(host, |(name, _port)| name);
+    if loopback && !["127.0.0.1", "localhost", "[::1]"].contains(&host_name) {
+        return Err(ApiError::new(
+            ErrorKind::Forbidden,
+            "this server answers only to 127.0.0.1 or localhost",
+        ));
+    }
     let json = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
         v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
     });
@@ -147,7 +159,6 @@ fn check_caller(headers: &HeaderMap) -> Result<(), ApiError> {
         ));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
         let own = ["http://", "https://"]
             .iter()
             .any(|scheme| origin.to_str().ok() == Some(&format!("{scheme}{host}")));

@@ -83,10 +83,11 @@ pub fn http(
     body: &[u8],
 ) -> (u16, Vec<u8>) {
     let mut stream = TcpStream::connect(addr).expect("connect");
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
+    let mut head =
+        format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -145,6 +146,15 @@ fn bad_requests_get_4xx_with_the_error_kind() {
         br#"{"name":"Eve","colour":null}"#,
     );
     assert_eq!(status, 403, "{}", String::from_utf8_lossy(&body));
+    // A site whose name was pointed at 127.0.0.1 (DNS rebinding) is not this server's origin.
+    let (status, _) = http(
+        served.addr,
+        "POST",
+        "/api/create_player",
+        &[("Content-Type", "application/json"), ("Host", "evil.example"), ("Origin", "http://evil.example")],
+        br#"{"name":"Eve","colour":null}"#,
+    );
+    assert_eq!(status, 403);
     let (_, players) = served.call("list_players", &json!({}));
     assert_eq!(players, json!([]), "nothing was written by the refused requests");
 
