@@ -3,7 +3,6 @@
 //! rule and every query lives in the core.
 
 pub mod commands;
-pub mod prefs;
 
 use std::path::PathBuf;
 
@@ -32,8 +31,6 @@ macro_rules! specta_builder_with_operations {
     ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
         tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
-            app::get_preferences::<$r>,
-            app::set_preferences::<$r>,
             app::close_window::<$r>,
             $(operations::$name,)*
         ])
@@ -56,7 +53,6 @@ pub fn init_state<R: Runtime, M: Manager<R>>(
     if let Some(dir) = exports_dir {
         api = api.with_exports_dir(dir);
     }
-    app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
     app.manage(api);
     Ok(())
 }
@@ -66,11 +62,8 @@ pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
-    builder
-        .plugin(tauri_plugin_store::Builder::new().build())
-        .invoke_handler(specta.invoke_handler())
-        .on_window_event(ask_the_page_before_closing)
-        .setup(|app| {
+    builder.invoke_handler(specta.invoke_handler()).on_window_event(ask_the_page_before_closing).setup(
+        |app| {
             // With GREFFIER_DATA_DIR (tests, a portable copy) everything stays in that folder;
             // otherwise exports go to the user's documents, where they will look for them.
             let (dir, exports) = match std::env::var_os(DATA_DIR_ENV) {
@@ -79,7 +72,8 @@ pub fn configure<R: Runtime>(
             };
             init_state(app.handle(), dir, exports)?;
             Ok(())
-        })
+        },
+    )
 }
 
 /// How long a closing window waits for the page to save what it holds.
