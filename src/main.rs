@@ -120,7 +120,7 @@ enum Command {
         #[command(flatten)]
         db: DbArg,
         /// 0: any free port (the address is printed on standard output).
-        #[arg(long, default_value_t = 4173)]
+        #[arg(long, default_value_t = 4180)]
         port: u16,
         /// The address to listen on; keep the loopback unless you know why.
         #[arg(long, default_value = "127.0.0.1")]
