@@ -17,7 +17,7 @@ macro_rules! operation_names {
 const OPERATIONS: &[&str] = for_each_operation!(operation_names!());
 
 /// The window's own commands (`src/commands/app.rs`).
-const SHELL_COMMANDS: &[&str] = &["close_window"];
+const SHELL_COMMANDS: &[&str] = &["get_preferences", "set_preferences", "close_window"];
 
 fn main() {
     println!("cargo:rerun-if-changed=../src/api/operations.rs");

@@ -3,6 +3,7 @@
 //! rule and every query lives in the core.
 
 pub mod commands;
+pub mod prefs;
 
 use std::path::PathBuf;
 
@@ -31,6 +32,8 @@ macro_rules! specta_builder_with_operations {
     ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
         tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
+            app::get_preferences::<$r>,
+            app::set_preferences::<$r>,
             app::close_window::<$r>,
             $(operations::$name,)*
         ])
@@ -53,6 +56,7 @@ pub fn init_state<R: Runtime, M: Manager<R>>(
     if let Some(dir) = exports_dir {
         api = api.with_exports_dir(dir);
     }
+    app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
     app.manage(api);
     Ok(())
 }
@@ -62,8 +66,11 @@ pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
-    builder.invoke_handler(specta.invoke_handler()).on_window_event(ask_the_page_before_closing).setup(
-        |app| {
+    builder
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .invoke_handler(specta.invoke_handler())
+        .on_window_event(ask_the_page_before_closing)
+        .setup(|app| {
             // With GREFFIER_DATA_DIR (tests, a portable copy) everything stays in that folder;
             // otherwise exports go to the user's documents, where they will look for them.
             let (dir, exports) = match std::env::var_os(DATA_DIR_ENV) {
@@ -72,8 +79,7 @@ pub fn configure<R: Runtime>(
             };
             init_state(app.handle(), dir, exports)?;
             Ok(())
-        },
-    )
+        })
 }
 
 /// How long a closing window waits for the page to save what it holds.

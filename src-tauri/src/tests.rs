@@ -173,7 +173,7 @@ fn preferences_survive_a_zeroed_store_file_with_a_notice() {
         std::fs::write(&file, b"[]").expect("another bad file");
         t.ok("get_preferences", json!({}));
     }
-    assert_eq!(aside(&t.dir).len(), greffier::api::UNREADABLE_KEPT, "the newest few only");
+    assert_eq!(aside(&t.dir).len(), crate::prefs::UNREADABLE_KEPT, "the newest few only");
 
     let prefs = json!({ "language": "en", "theme": "dark", "default_player_count": 4 });
     t.ok("set_preferences", json!({ "preferences": prefs }));

@@ -11,7 +11,6 @@
 mod error;
 #[macro_use]
 mod operations;
-mod preferences;
 pub mod serve;
 mod views;
 
@@ -22,7 +21,6 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
-pub use preferences::{LoadedPreferences, Preferences, Theme, UNREADABLE_KEPT};
 pub use views::{
     AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportKind, ImportSummary, RelatedRule,
     RuleView, VariantSummary,

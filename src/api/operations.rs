@@ -21,13 +21,6 @@ macro_rules! for_each_operation {
 
         /// The app's version, where its history lives, and the schema version.
         host fn app_info(api) -> $crate::api::AppInfo { api.read_app_info()? }
-        /// The preferences (language, theme, default player count); defaults, with a notice,
-        /// when the file could not be read.
-        host fn get_preferences(api) -> $crate::api::LoadedPreferences { api.load_preferences() }
-        /// Saves the preferences, checked first.
-        host fn set_preferences(api, preferences: $crate::api::Preferences) -> $crate::api::Preferences {
-            api.save_preferences(preferences)?
-        }
         /// The four games: variants, player counts, score categories.
         guest fn list_games(api) -> Vec<$crate::api::GameSummary> { $crate::api::GameSummary::all() }
         /// Les Cités de Splendor's cards: city faces, Orient cards, trading-post powers.

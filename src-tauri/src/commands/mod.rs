@@ -1,6 +1,6 @@
 //! The commands the webview may call: one per operation of the core's table
 //! (`greffier::for_each_operation!`, generated in [`operations`]), and the window's own
-//! (closing it) in [`app`]. They are `async` so none runs on the main (UI) thread; the
+//! (preferences, closing) in [`app`]. They are `async` so none runs on the main (UI) thread; the
 //! history lock is taken and released inside the core, never held across an `.await`.
 
 pub mod app;

@@ -6,6 +6,8 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
+	getPreferences: () => typedError<LoadedPreferences, ApiError>(__TAURI_INVOKE("get_preferences")),
+	setPreferences: (preferences: Preferences) => typedError<Preferences, ApiError>(__TAURI_INVOKE("set_preferences", { preferences })),
 	/**
 	 *  Closes the window the page asked from, once it saved what it held (see `lib.rs`: closing
 	 *  first asks the page).
@@ -13,13 +15,6 @@ export const commands = {
 	closeWindow: () => typedError<null, ApiError>(__TAURI_INVOKE("close_window")),
 	/**  The app's version, where its history lives, and the schema version. */
 	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
-	/**
-	 *  The preferences (language, theme, default player count); defaults, with a notice,
-	 *  when the file could not be read.
-	 */
-	getPreferences: () => typedError<LoadedPreferences, ApiError>(__TAURI_INVOKE("get_preferences")),
-	/**  Saves the preferences, checked first. */
-	setPreferences: (preferences: Preferences) => typedError<Preferences, ApiError>(__TAURI_INVOKE("set_preferences", { preferences })),
 	/**  The four games: variants, player counts, score categories. */
 	listGames: () => typedError<GameSummary[], ApiError>(__TAURI_INVOKE("list_games")),
 	/**  Les Cités de Splendor's cards: city faces, Orient cards, trading-post powers. */
