@@ -61,8 +61,14 @@ fn is_uuid(s: &str) -> bool {
 fn mask(value: Value, dir: &str) -> Value {
     match value {
         Value::String(s) if is_uuid(&s) => Value::String("<uuid>".into()),
+        // chrono writes a time without its fraction when the milliseconds are 0 (one in a
+        // thousand): after masking, « …:00.000Z » and « …:00Z » are the same time.
         Value::String(s) => Value::String(
-            s.replace(dir, "<dir>").chars().map(|c| if c.is_ascii_digit() { '0' } else { c }).collect(),
+            s.replace(dir, "<dir>")
+                .chars()
+                .map(|c| if c.is_ascii_digit() { '0' } else { c })
+                .collect::<String>()
+                .replace("0.000Z", "0Z"),
         ),
         Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, mask(v, dir))).collect()),
         Value::Array(items) => Value::Array(items.into_iter().map(|v| mask(v, dir)).collect()),
