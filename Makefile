@@ -1,5 +1,6 @@
 # Greffier — the two commands: `make run` (install what is missing, build, launch) and
-# `make test` (everything: lint, core, shell, UI, bindings, benchmarks build, real-window E2E).
+# `make test` (everything: lint, core, shell, UI, bindings, benchmarks build, `greffier serve` in
+# headless Chromium, real-window E2E).
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := run
@@ -7,18 +8,19 @@ SHELL := bash
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 APP_BIN := $(TARGET_DIR)/debug/greffier-app
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
-# WebKitGTK 4.1 and build tools to build; the WebKit WebDriver, Xvfb and xauth for the E2E.
-APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth
+# WebKitGTK 4.1 and build tools to build; the WebKit WebDriver, Xvfb and xauth for the E2E;
+# Chromium and its driver for `greffier serve`'s smoke test.
+APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth chromium chromium-driver
 TAURI_DRIVER_VERSION := 2.1.0
 
-.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build e2e package package-apt package-test clean
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build serve-smoke e2e package package-apt package-test clean
 
 ## run: install what is missing, build the UI and the app, launch it
 run: deps app
 	"$(APP_BIN)"
 
 ## test: every check CI runs
-test: deps lint test-rust test-ui bench-build e2e
+test: deps lint test-rust test-ui bench-build serve-smoke e2e
 
 deps: apt npm
 
@@ -65,6 +67,11 @@ bindings:
 
 bench-build:
 	cargo bench -p greffier --benches --locked --no-run
+
+# `greffier serve` with the built UI, in headless Chromium: the page renders, /api answers.
+serve-smoke: ui
+	cargo build --bin greffier --locked
+	GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/serve-smoke.sh
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver

@@ -2,6 +2,7 @@
 //! the play history. It knows nothing of Tauri; the desktop shell (`src-tauri/`) and the
 //! `greffier` CLI (`src/main.rs`) are two thin front doors onto it.
 
+pub mod api;
 pub mod games;
 pub mod history;
 pub mod rules;

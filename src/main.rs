@@ -1,5 +1,7 @@
 //! `greffier`: the command-line front door onto the same core as the desktop app — score a
-//! table state, search the rules, read, export and import the play history.
+//! table state, search the rules, read, export and import the play history; call any operation
+//! of the core's table (`call`, and per-game helpers built on it); serve them over local HTTP
+//! (`serve`).
 //!
 //! Exit status: 0 on success, 1 when the input is invalid (every problem is printed with its
 //! field), 2 on any other error.
@@ -9,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use greffier::api::serve::ServeOptions;
+use greffier::api::{Access, Api, ApiError, Capability, ErrorKind, Json, Operation};
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
 use greffier::history::{
     self, BackupKind, BgStats, CsvDelimiter, CsvOptions, PlayFilter, PlayStatus, Store, StoreError,
@@ -18,11 +22,15 @@ use greffier::text::Lang;
 
 /// Largest table-state file read by `score` and `history add`.
 const MAX_TABLE_BYTES: u64 = 1 << 20;
+/// Largest request read by `call` and the helpers (an import's whole file may be one).
+const MAX_REQUEST_BYTES: u64 = 1 << 30;
 
 #[derive(Parser)]
 #[command(
     name = "greffier",
     version,
+    // `greffier help <game> <table>` is the live help; `--help` stays clap's.
+    disable_help_subcommand = true,
     about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Les Cités de Splendor"
 )]
 struct Cli {
@@ -62,6 +70,91 @@ enum Command {
         #[command(subcommand)]
         command: HistoryCommand,
     },
+    /// Every operation of the core (the app's, the server's), with its fields.
+    Operations {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Call an operation by name with its request (a JSON object of its fields) from a file or
+    /// - for standard input; none for an operation without fields.
+    Call {
+        operation: String,
+        request: Option<PathBuf>,
+        #[command(flatten)]
+        db: DbArg,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A game's setup checklist.
+    Setup {
+        game: String,
+        /// Rule profile, module or scenario id (default: the game's first).
+        #[arg(long)]
+        variant: Option<String>,
+        #[arg(long)]
+        players: u8,
+        /// Citadelles 2e édition: a rank-9 character is in play.
+        #[arg(long)]
+        ninth: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The live help about a table state (JSON file, or - for standard input).
+    Help {
+        game: String,
+        table: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Valencia's helpers: missions, auction, council, round (the file is what the helper
+    /// takes: an auction, a council, a round), count-council and apply-auction (a table).
+    Valencia(HelperArgs),
+    /// Citadelles' helpers: draft (--players, --seed), catalogue, round-start (a setup),
+    /// round-view (a round), round-apply and destruction-quote (a request with the round).
+    Citadelles(HelperArgs),
+    /// Orléans' helpers: scenarios, events, characters, setup (--variant, --players), deck
+    /// (--players, --seed, --hard), and from a table: resolve (--round), forecast, goals.
+    Orleans(HelperArgs),
+    /// Serve every operation at POST /api/<operation> and the built UI at /, on this machine.
+    Serve {
+        #[command(flatten)]
+        db: DbArg,
+        /// 0: any free port (the address is printed on standard output).
+        #[arg(long, default_value_t = 4180)]
+        port: u16,
+        /// The address to listen on; keep the loopback unless you know why.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The built UI (`npm run build --prefix ui`); served at / when the folder exists.
+        #[arg(long, default_value = "ui/build")]
+        ui: PathBuf,
+    },
+}
+
+/// A game helper: `greffier <game> <helper> [FILE] [--flags]`. The helper names the operation
+/// `<game>_<helper>`; the file gives its one structured field (or, for a request of several,
+/// the whole request), and the flags its plain fields.
+#[derive(Args)]
+struct HelperArgs {
+    helper: String,
+    file: Option<PathBuf>,
+    #[arg(long)]
+    players: Option<u8>,
+    #[arg(long)]
+    seed: Option<u32>,
+    /// Rule profile, module or scenario id.
+    #[arg(long)]
+    variant: Option<String>,
+    #[arg(long)]
+    ninth: bool,
+    /// Orléans Invasion: hard mode (every ⚡ tile kept).
+    #[arg(long)]
+    hard: bool,
+    /// Orléans: the round to resolve (default: the table's).
+    #[arg(long)]
+    round: Option<u8>,
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Subcommand)]
@@ -238,6 +331,11 @@ enum StatsCommand {
 enum Failure {
     Invalid(Problems),
     Other(String),
+    /// An operation's error; printed as JSON too when the answer was asked as JSON.
+    Api {
+        error: ApiError,
+        json: bool,
+    },
 }
 
 impl From<StoreError> for Failure {
@@ -246,6 +344,12 @@ impl From<StoreError> for Failure {
             StoreError::Invalid(p) => Failure::Invalid(p),
             other => Failure::Other(other.to_string()),
         }
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(error: ApiError) -> Failure {
+        Failure::Api { error, json: false }
     }
 }
 
@@ -282,6 +386,19 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::Api { error, json }) => {
+            if json && let Ok(text) = serde_json::to_string_pretty(&error) {
+                let _ = writeln!(out, "{text}");
+            }
+            for p in &error.problems {
+                let at = if p.field.is_empty() { String::new() } else { format!("{}: ", p.field) };
+                eprintln!("error: {at}{}", p.message.get(lang));
+            }
+            if error.problems.is_empty() {
+                eprintln!("error: {}", error.message);
+            }
+            ExitCode::from(if error.kind == ErrorKind::InvalidInput { 1 } else { 2 })
+        }
     }
 }
 
@@ -293,14 +410,291 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
             if json { print_json(out, &board) } else { print_scoreboard(out, &board, lang) }
         }
         Command::Rules { command } => run_rules(command, lang, out),
-        Command::History { db, command } => {
-            let path = match db.db {
-                Some(p) => p,
-                None => history::default_db_path()
-                    .ok_or_else(|| Failure::Other("no data directory: pass --db".into()))?,
-            };
-            run_history(command, &path, lang, out)
+        Command::History { db, command } => run_history(command, &db.path()?, lang, out),
+        Command::Operations { json } => {
+            if json {
+                return print_json(out, &Api::operations());
+            }
+            for op in Api::operations() {
+                let capability = match op.capability {
+                    Capability::Host => "host",
+                    Capability::Guest => "guest",
+                };
+                write_line(
+                    out,
+                    &format!("{} ({}) [{capability}]\n    {}", op.name, op.fields.join(", "), op.doc.trim()),
+                )?;
+            }
+            Ok(())
         }
+        Command::Call { operation, request, db, json } => {
+            let op = Api::operation(&operation).ok_or_else(|| {
+                Failure::Other(format!("no operation `{operation}`: see `greffier operations`"))
+            })?;
+            let request = match request {
+                Some(path) => read_json(&path)?,
+                None => Json::Null,
+            };
+            let answer = call(op, request, &db, json)?;
+            print_answer(out, &answer, json, lang)
+        }
+        Command::Setup { game, variant, players, ninth, json } => {
+            let game: GameId = game.parse()?;
+            let variant = variant.unwrap_or_else(|| game.info().variants[0].id.to_owned());
+            let request = serde_json::json!({ "game": game, "variant": variant, "players": players, "ninth_character": ninth });
+            let answer = call_guest("setup_checklist", request, json)?;
+            print_answer(out, &answer, json, lang)
+        }
+        Command::Help { game, table, json } => {
+            let game: GameId = game.parse()?;
+            let request = serde_json::json!({ "game": game, "table": read_json(&table)? });
+            let answer = call_guest("table_help", request, json)?;
+            print_answer(out, &answer, json, lang)
+        }
+        Command::Valencia(args) => run_helper(GameId::Valencia, args, lang, out),
+        Command::Citadelles(args) => run_helper(GameId::Citadelles, args, lang, out),
+        Command::Orleans(args) => run_helper(GameId::Orleans, args, lang, out),
+        Command::Serve { db, port, host, ui } => {
+            let api = open_api(&db)?;
+            if let Err(e) = api.store()?.daily_backup(history::DEFAULT_BACKUPS_KEPT) {
+                eprintln!("greffier: daily backup failed: {e}");
+            }
+            let ui = ui.is_dir().then_some(ui);
+            if ui.is_none() {
+                eprintln!("greffier: no built UI found (npm run build --prefix ui): serving the API only");
+            }
+            let options = ServeOptions { addr: std::net::SocketAddr::new(host, port), ui };
+            greffier::api::serve::serve(api, options, |addr| {
+                // The first line is the address, for scripts (and the tests) to read.
+                println!("http://{addr}/");
+                let _ = std::io::stdout().flush();
+            })
+            .map_err(|e| Failure::Other(format!("serve: {e}")))
+        }
+    }
+}
+
+impl DbArg {
+    fn path(&self) -> Result<PathBuf, Failure> {
+        match &self.db {
+            Some(p) => Ok(p.clone()),
+            None => history::default_db_path()
+                .ok_or_else(|| Failure::Other("no data directory: pass --db".into())),
+        }
+    }
+}
+
+fn open_api(db: &DbArg) -> Result<Api, Failure> {
+    let path = db.path()?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
+    }
+    Ok(Api::open(&path)?)
+}
+
+/// Calls an operation; the history is opened only for the host's operations (a helper never
+/// touches it).
+fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
+    let answer = match op.capability {
+        Capability::Host => open_api(db)?.call_json(op.name, request),
+        Capability::Guest => {
+            Api::without_history().and_then(|api| api.call_json_as(Access::Guest, op.name, request))
+        }
+    };
+    answer.map_err(|error| Failure::Api { error, json })
+}
+
+fn call_guest(name: &str, request: Json, json: bool) -> Result<Json, Failure> {
+    Api::without_history()
+        .and_then(|api| api.call_json_as(Access::Guest, name, request))
+        .map_err(|error| Failure::Api { error, json })
+}
+
+/// `greffier <game> <helper> …`: see [`HelperArgs`].
+fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
+    let json = args.json;
+    let file = match &args.file {
+        Some(path) => Some(read_json(path)?),
+        None => None,
+    };
+    let helper = args.helper.replace('-', "_");
+    let prefix = game.as_str();
+    // The helpers that are more than one operation, or a part of the live help.
+    match (game, helper.as_str()) {
+        (GameId::Citadelles, "draft") => {
+            let variant = args.variant.as_deref().unwrap_or("classique");
+            let players = args.players.ok_or_else(|| Failure::Other("draft: --players is needed".into()))?;
+            let request =
+                serde_json::json!({ "variant": variant, "players": players, "ninth_character": args.ninth });
+            let plan = call_guest("citadelles_draft_plan", request, json)?;
+            let seed = args.seed.unwrap_or_else(random_seed);
+            let request = serde_json::json!({ "plan": plan, "characters": [], "seed": seed });
+            let draw = call_guest("citadelles_draw_draft", request, json)?;
+            let answer = serde_json::json!({ "seed": seed, "plan": plan, "draw": draw });
+            return print_answer(out, &answer, json, lang);
+        }
+        (GameId::Orleans, "deck") => {
+            let players = args.players.ok_or_else(|| Failure::Other("deck: --players is needed".into()))?;
+            let seed = args.seed.unwrap_or_else(random_seed);
+            let request =
+                serde_json::json!({ "plan": { "players": players, "hard_mode": args.hard }, "seed": seed });
+            let answer = call_guest("orleans_build_deck", request, json)?;
+            return print_answer(out, &answer, json, lang);
+        }
+        (GameId::Orleans, "setup") => {
+            let variant = args.variant.as_deref().unwrap_or("invasion");
+            let players = args.players.ok_or_else(|| Failure::Other("setup: --players is needed".into()))?;
+            let request = serde_json::json!({ "scenario": variant, "players": players });
+            let answer = call_guest("orleans_setup", request, json)?;
+            return print_answer(out, &answer, json, lang);
+        }
+        (GameId::Orleans, part @ ("resolve" | "forecast" | "goals" | "status")) => {
+            let mut table =
+                file.ok_or_else(|| Failure::Other(format!("{part}: the table state is needed")))?;
+            if let (Some(round), Some(fields)) = (args.round, table.as_object_mut()) {
+                fields.insert("round".into(), round.into());
+            }
+            let help =
+                call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), json)?;
+            let key = if part == "resolve" { "events" } else { part };
+            return print_answer(out, &help["help"][key], json, lang);
+        }
+        _ => {}
+    }
+    let name = format!("{prefix}_{helper}");
+    let op = Api::operation(&name).ok_or_else(|| {
+        let helpers: Vec<String> = Api::operations()
+            .iter()
+            .filter_map(|o| o.name.strip_prefix(&format!("{prefix}_")).map(|h| h.replace('_', "-")))
+            .collect();
+        Failure::Other(format!("no {prefix} helper `{}` (helpers: {})", args.helper, helpers.join(", ")))
+    })?;
+    let mut request = serde_json::Map::new();
+    if let Some(file) = file {
+        match op.fields {
+            [one] => {
+                request.insert((*one).to_owned(), file);
+            }
+            _ => match file {
+                Json::Object(fields) => request = fields,
+                _ => {
+                    return Err(Failure::Other(format!(
+                        "{name}: the file is the request, an object of {}",
+                        op.fields.join(", ")
+                    )));
+                }
+            },
+        }
+    }
+    let flags = [
+        ("players", args.players.map(Json::from)),
+        ("seed", args.seed.map(Json::from)),
+        ("variant", args.variant.map(Json::from)),
+        ("ninth_character", args.ninth.then_some(Json::Bool(true))),
+    ];
+    for (field, value) in flags {
+        if let Some(value) = value
+            && op.fields.contains(&field)
+        {
+            request.insert(field.to_owned(), value);
+        }
+    }
+    let answer = call_guest(&name, Json::Object(request), json)?;
+    print_answer(out, &answer, json, lang)
+}
+
+/// A seed when none was given (printed with the answer, so the draw can be made again).
+fn random_seed() -> u32 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos());
+    nanos.unwrap_or(0) ^ std::process::id()
+}
+
+/// A JSON file (or standard input for `-`), a key given twice refused.
+fn read_json(path: &Path) -> Result<Json, Failure> {
+    Ok(games::parse_json(&read_input(path, MAX_REQUEST_BYTES)?)?)
+}
+
+fn print_answer(out: &mut impl Write, answer: &Json, json: bool, lang: Lang) -> Result<(), Failure> {
+    if json {
+        return print_json(out, answer);
+    }
+    let mut text = String::new();
+    render(answer, lang, 0, &mut text);
+    out.write_all(text.as_bytes()).map_err(|e| Failure::Other(format!("stdout: {e}")))
+}
+
+/// An answer for people: `{fr, en}` texts in the asked language, objects as `key: value`
+/// lines, lists as `-` items, nested values indented, empty values left out.
+fn render(value: &Json, lang: Lang, indent: usize, text: &mut String) {
+    let pad = "  ".repeat(indent);
+    match value {
+        Json::Object(fields) if as_text(value, lang).is_none() => {
+            for (key, v) in fields {
+                if is_empty(v) {
+                    continue;
+                }
+                match inline(v, lang) {
+                    Some(line) => text.push_str(&format!("{pad}{key}: {line}\n")),
+                    None => {
+                        text.push_str(&format!("{pad}{key}:\n"));
+                        render(v, lang, indent + 1, text);
+                    }
+                }
+            }
+        }
+        Json::Array(items) => {
+            for item in items {
+                match inline(item, lang) {
+                    Some(line) => text.push_str(&format!("{pad}- {line}\n")),
+                    None => {
+                        let mut nested = String::new();
+                        render(item, lang, indent + 1, &mut nested);
+                        // The first line of the item takes the dash.
+                        let nested = nested.replacen(&format!("{pad}  "), &format!("{pad}- "), 1);
+                        text.push_str(&nested);
+                    }
+                }
+            }
+        }
+        other => text.push_str(&format!("{pad}{}\n", inline(other, lang).unwrap_or_default())),
+    }
+}
+
+/// A value that fits on one line: a scalar, a text, a list of those.
+fn inline(value: &Json, lang: Lang) -> Option<String> {
+    match value {
+        Json::Null => Some("—".into()),
+        Json::Bool(b) => Some(if *b { "yes" } else { "no" }.into()),
+        Json::Number(n) => Some(n.to_string()),
+        Json::String(s) => Some(s.clone()),
+        Json::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+            Some(items.iter().filter_map(|i| inline(i, lang)).collect::<Vec<_>>().join(", "))
+        }
+        Json::Object(_) => as_text(value, lang),
+        Json::Array(_) => None,
+    }
+}
+
+/// A `{fr, en}` text in the asked language.
+fn as_text(value: &Json, lang: Lang) -> Option<String> {
+    let fields = value.as_object()?;
+    if fields.len() != 2 {
+        return None;
+    }
+    let text = fields.get(match lang {
+        Lang::Fr => "fr",
+        Lang::En => "en",
+    })?;
+    fields.get(if lang == Lang::Fr { "en" } else { "fr" })?;
+    text.as_str().map(str::to_owned)
+}
+
+fn is_empty(value: &Json) -> bool {
+    match value {
+        Json::Null => true,
+        Json::Array(a) => a.is_empty(),
+        Json::Object(o) => o.is_empty(),
+        _ => false,
     }
 }
 

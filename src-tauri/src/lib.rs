@@ -3,104 +3,61 @@
 //! rule and every query lives in the core.
 
 pub mod commands;
-pub mod error;
 pub mod prefs;
-pub mod state;
 
 use std::path::PathBuf;
 
 use tauri::{Manager, Runtime};
 
-use crate::state::AppState;
+use greffier::api::Api;
 
 /// Overrides the data directory (tests, E2E, portable use); otherwise the platform's app data
 /// directory for our identifier.
 pub const DATA_DIR_ENV: &str = "GREFFIER_DATA_DIR";
 
-/// The commands shared with the UI, for runtime `$r` (the real one, or the mock one in tests).
-/// Also what generates `bindings.ts`.
+/// The commands shared with the UI, for runtime `$r` (the real one, or the mock one in tests):
+/// the window's own, then one per operation of the core's table. Also what generates
+/// `bindings.ts`.
 #[macro_export]
 macro_rules! specta_builder {
-    ($r:ty) => {{
+    ($r:ty) => {
+        greffier::for_each_operation!(specta_builder_with_operations!($r))
+    };
+}
+
+/// [`specta_builder!`]'s second half, given the core's table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! specta_builder_with_operations {
+    ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
         tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
-            app::app_info,
             app::get_preferences::<$r>,
             app::set_preferences::<$r>,
             app::close_window::<$r>,
-            games::list_games,
-            games::citadelles_catalogue,
-            citadelles::citadelles_draft_plan,
-            citadelles::citadelles_draw_draft,
-            citadelles::citadelles_start_round,
-            citadelles::citadelles_round_apply,
-            citadelles::citadelles_round_view,
-            citadelles::citadelles_destruction_quote,
-            valencia::valencia_missions,
-            valencia::valencia_auction,
-            valencia::valencia_council,
-            valencia::valencia_count_council,
-            valencia::valencia_apply_auction,
-            valencia::valencia_round,
-            orleans::orleans_scenarios,
-            orleans::orleans_events,
-            orleans::orleans_characters,
-            orleans::orleans_setup,
-            orleans::orleans_build_deck,
-            plays::card_values,
-            plays::set_card_value,
-            history::unfinished_plays,
-            history::list_other_plays,
-            history::edit_play,
-            history::delete_play,
-            history::restore_play,
-            history::rename_player,
-            history::set_player_colour,
-            history::set_player_archived,
-            history::merge_players,
-            history::game_stats,
-            history::player_stats,
-            history::player_play_counts,
-            history::scenario_stats,
-            history::activity,
-            history::history_progress,
-            history::import_file,
-            history::export_file,
-            history::list_backups,
-            history::backup_now,
-            history::restore_backup,
-            games::splendor_catalogue,
-            games::setup_checklist,
-            plays::list_players,
-            plays::create_player,
-            plays::start_play,
-            plays::save_table_state,
-            plays::preview_table_state,
-            plays::undo_table_state,
-            plays::finish_play,
-            plays::abandon_play,
-            plays::list_plays,
-            plays::get_play,
-            plays::log_round_event,
-            rules::search_rules,
-            rules::list_rules,
-            rules::get_rule,
+            $(operations::$name,)*
         ])
     }};
 }
 
-/// Opens the history and the catalogue in `data_dir` and hands them to the app.
+/// Opens the history in `data_dir` (a daily backup first) and hands it to the app.
 pub fn init_state<R: Runtime, M: Manager<R>>(
     app: &M,
     data_dir: PathBuf,
     exports_dir: Option<PathBuf>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut state = AppState::open(&data_dir)?;
+    std::fs::create_dir_all(&data_dir)?;
+    let mut api = Api::open(&data_dir.join(greffier::history::DB_FILE_NAME))?;
+    // Once a day, a copy of the history (kept: the newest few). A failed copy must not stop
+    // the app from opening: it is only logged.
+    if let Err(e) = api.store()?.daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT) {
+        eprintln!("greffier: daily backup failed: {e}");
+    }
     if let Some(dir) = exports_dir {
-        state.exports_dir = dir;
+        api = api.with_exports_dir(dir);
     }
     app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
-    app.manage(state);
+    app.manage(api);
     Ok(())
 }
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use tauri::{Manager, Runtime};
 use tauri_plugin_store::StoreExt;
 
-use crate::error::{CmdResult, CommandError, ErrorKind};
+use greffier::api::{ApiError, ErrorKind};
 
 const FILE_NAME: &str = "settings.json";
 const KEY: &str = "preferences";
@@ -114,7 +114,11 @@ pub fn load<R: Runtime, M: Manager<R>>(app: &M, file: &Path) -> LoadedPreference
 }
 
 /// Saves the preferences, checking them first.
-pub fn save<R: Runtime, M: Manager<R>>(app: &M, file: &Path, prefs: &Preferences) -> CmdResult<Preferences> {
+pub fn save<R: Runtime, M: Manager<R>>(
+    app: &M,
+    file: &Path,
+    prefs: &Preferences,
+) -> Result<Preferences, ApiError> {
     if prefs.default_player_count.is_some_and(|n| !(1..=8).contains(&n)) {
         let mut problems = greffier::games::Problems::new();
         problems.push(
@@ -124,8 +128,8 @@ pub fn save<R: Runtime, M: Manager<R>>(app: &M, file: &Path, prefs: &Preferences
         );
         return Err(problems.into());
     }
-    let store = app.store(file).map_err(|e| CommandError::new(ErrorKind::Io, e.to_string()))?;
-    store.set(KEY, serde_json::to_value(prefs).map_err(CommandError::internal)?);
-    store.save().map_err(|e| CommandError::new(ErrorKind::Io, e.to_string()))?;
+    let store = app.store(file).map_err(|e| ApiError::new(ErrorKind::Io, e.to_string()))?;
+    store.set(KEY, serde_json::to_value(prefs).map_err(ApiError::internal)?);
+    store.save().map_err(|e| ApiError::new(ErrorKind::Io, e.to_string()))?;
     Ok(prefs.clone())
 }

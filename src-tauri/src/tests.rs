@@ -398,3 +398,47 @@ fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
     let list = t.ok("list_backups", json!({}));
     assert!(list.as_array().is_some_and(|l| l.iter().any(|x| x["file_name"] == b["file_name"])), "{list}");
 }
+
+#[path = "../../tests/doors.rs"]
+mod doors;
+
+/// Tauri's IPC names arguments in camelCase (`play_id` → `playId`).
+fn camel_case_keys(request: Value) -> Value {
+    let Value::Object(fields) = request else { return request };
+    let camel = |k: &str| {
+        let mut parts = k.split('_');
+        let first = parts.next().unwrap_or_default().to_owned();
+        parts.fold(first, |acc, p| {
+            let mut chars = p.chars();
+            acc + &chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default()
+                + chars.as_str()
+        })
+    };
+    Value::Object(fields.into_iter().map(|(k, v)| (camel(&k), v)).collect())
+}
+
+/// The IPC door is the core's table: every operation answers through it as `call_json` does,
+/// step by step, on the same script (`tests/operations.json`).
+#[test]
+fn every_operation_answers_through_ipc_as_the_core_does() {
+    let t = app();
+    let ipc =
+        doors::run_script(&t.dir.display().to_string(), |op, request| t.call(op, camel_case_keys(request)));
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let api = greffier::api::Api::open(&tmp.path().join(greffier::history::DB_FILE_NAME)).expect("open");
+    // As the app does at start.
+    api.store().expect("store").daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT).expect("daily backup");
+    let core = doors::run_script(&tmp.path().display().to_string(), |op, request| {
+        api.call_json(op, request).map_err(|e| serde_json::to_value(e).expect("error as JSON"))
+    });
+
+    assert_eq!(ipc.len(), core.len());
+    for (step, (through_ipc, in_core)) in ipc.iter().zip(&core).enumerate() {
+        assert_eq!(through_ipc, in_core, "step {step} ({})", in_core.0);
+    }
+    let mut called: Vec<&str> = core.iter().map(|(op, _)| op.as_str()).collect();
+    called.sort_unstable();
+    called.dedup();
+    assert_eq!(called.len(), greffier::api::Api::operations().len(), "the script calls every operation");
+}

@@ -314,3 +314,71 @@ fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
         stdout(&out)
     );
 }
+
+#[test]
+fn the_table_helpers_answer_from_the_shell_for_people_or_as_json() {
+    // The same seed draws the same characters; the plan is read in the asked language.
+    let draft = greffier(&["citadelles", "draft", "--players", "5", "--seed", "42", "--json"], None);
+    assert!(draft.status.success(), "{}", stderr(&draft));
+    let answer: serde_json::Value = serde_json::from_slice(&draft.stdout).expect("json");
+    assert_eq!(answer["seed"], 42);
+    assert_eq!(answer["plan"]["face_up"], 1, "5 players: one character face up");
+    let again = greffier(&["citadelles", "draft", "--players", "5", "--seed", "42", "--json"], None);
+    assert_eq!(draft.stdout, again.stdout);
+    let fr = greffier(&["--lang", "fr", "citadelles", "draft", "--players", "5", "--seed", "42"], None);
+    assert!(stdout(&fr).contains("1 carte face cachée"), "{}", stdout(&fr));
+
+    // Orléans: the Invasion deck, and this round's event resolved from a table.
+    let deck = greffier(&["orleans", "deck", "--players", "4", "--seed", "7", "--hard", "--json"], None);
+    let deck: serde_json::Value = serde_json::from_slice(&deck.stdout).expect("json");
+    assert_eq!(deck["order"].as_array().map(Vec::len), Some(16));
+    let table = r#"{"variant": "dignitaire", "round": 1, "players": [{"name": "Ani", "coins": 1, "development_level": 2, "trading_posts": 2}]}"#;
+    let resolved = greffier(&["orleans", "resolve", "-", "--round", "5", "--json"], Some(table));
+    assert!(resolved.status.success(), "{}", stderr(&resolved));
+    let events: serde_json::Value = serde_json::from_slice(&resolved.stdout).expect("json");
+    assert_eq!(events[0]["resolutions"][0]["coins_gained"], 4, "Revenus in round 5: twice level 2");
+
+    // Valencia's auction from a file, for people.
+    let auction = r#"{"variant": "special_influence", "step": "B", "first_player": 0, "players": [
+        {"name": "Ani", "stack": [{"card": "joker"}, {"card": 4}]}, {"name": "Dirk", "stack": [{"card": 6}, {"card": 6}]},
+        {"name": "Lilli", "stack": null}]}"#;
+    let out = greffier(&["valencia", "auction", "-", "--lang", "en"], Some(auction));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("total: 8"), "{}", stdout(&out));
+
+    // Setup and the live help, through the same list.
+    let setup = greffier(&["setup", "citadelles", "--players", "4", "--json"], None);
+    assert!(
+        serde_json::from_slice::<serde_json::Value>(&setup.stdout)
+            .is_ok_and(|s| s.as_array().is_some_and(|s| !s.is_empty()))
+    );
+    let help = greffier(&["help", "orleans", "-", "--json"], Some(table));
+    let help: serde_json::Value = serde_json::from_slice(&help.stdout).expect("json");
+    assert_eq!(help["game"], "orleans");
+
+    // A wrong request: exit 1, the field named; an unknown helper lists the helpers.
+    let bad = greffier(
+        &["valencia", "auction", "-"],
+        Some(r#"{"players": [{"name": "Ani", "stack": [{"card": 9}]}, {"name": "Dirk"}]}"#),
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("players[0].stack"), "{}", stderr(&bad));
+    let unknown = greffier(&["valencia", "fly"], None);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("auction"), "{}", stderr(&unknown));
+}
+
+#[test]
+fn every_operation_is_listed_and_a_helper_never_creates_a_history() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("h.sqlite3");
+    let list = greffier(&["operations", "--json"], None);
+    let ops: serde_json::Value = serde_json::from_slice(&list.stdout).expect("json");
+    assert_eq!(ops.as_array().map(Vec::len), Some(greffier::api::Api::operations().len()));
+    let out = greffier(&["call", "valencia_missions", "--db", db.to_str().expect("utf-8")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!db.exists(), "a guest operation never opens the history");
+    let out = greffier(&["call", "list_players", "--json", "--db", db.to_str().expect("utf-8")], None);
+    assert_eq!(stdout(&out).trim(), "[]");
+    assert!(db.exists());
+}

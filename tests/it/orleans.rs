@@ -592,8 +592,14 @@ fn a_log_line_keeps_the_coins_received_as_a_number() {
             "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "gained": gained}]})
     };
     assert!(score_json(GameId::Orleans, &table(json!(4)).to_string()).is_ok());
-    assert_eq!(problem_codes(&table(json!(-1))), vec![("log[0].gained".to_owned(), "out_of_range".to_owned())]);
-    assert_eq!(problem_codes(&table(json!("4"))), vec![("log[0].gained".to_owned(), "not_an_integer".to_owned())]);
+    assert_eq!(
+        problem_codes(&table(json!(-1))),
+        vec![("log[0].gained".to_owned(), "out_of_range".to_owned())]
+    );
+    assert_eq!(
+        problem_codes(&table(json!("4"))),
+        vec![("log[0].gained".to_owned(), "not_an_integer".to_owned())]
+    );
     let old = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
         "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "note": "reçu 4 pièces"}]});
     assert!(score_json(GameId::Orleans, &old.to_string()).is_ok());

@@ -1,35 +1,17 @@
-//! App information and preferences.
+//! The window's own commands: preferences (tauri-plugin-store) and closing. Not operations of
+//! the core: they belong to this window, not to the history.
 
-use serde::Serialize;
+use greffier::api::ApiError;
 use tauri::{AppHandle, Runtime, State};
 
-use crate::error::{CmdResult, CommandError};
 use crate::prefs::{self, LoadedPreferences, Preferences, PrefsPath};
-use crate::state::AppState;
-
-#[derive(Debug, Clone, Serialize, specta::Type)]
-pub struct AppInfo {
-    pub version: String,
-    pub db_path: String,
-    pub schema_version: u32,
-}
-
-#[tauri::command]
-#[specta::specta]
-pub async fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
-    Ok(AppInfo {
-        version: greffier::VERSION.to_owned(),
-        db_path: state.db_path.display().to_string(),
-        schema_version: state.store()?.schema_version()?,
-    })
-}
 
 #[tauri::command]
 #[specta::specta]
 pub async fn get_preferences<R: Runtime>(
     app: AppHandle<R>,
     file: State<'_, PrefsPath>,
-) -> CmdResult<LoadedPreferences> {
+) -> Result<LoadedPreferences, ApiError> {
     Ok(prefs::load(&app, &file.0))
 }
 
@@ -39,7 +21,7 @@ pub async fn set_preferences<R: Runtime>(
     app: AppHandle<R>,
     file: State<'_, PrefsPath>,
     preferences: Preferences,
-) -> CmdResult<Preferences> {
+) -> Result<Preferences, ApiError> {
     prefs::save(&app, &file.0, &preferences)
 }
 
@@ -47,6 +29,6 @@ pub async fn set_preferences<R: Runtime>(
 /// first asks the page).
 #[tauri::command]
 #[specta::specta]
-pub async fn close_window<R: tauri::Runtime>(window: tauri::Window<R>) -> CmdResult<()> {
-    window.destroy().map_err(CommandError::internal)
+pub async fn close_window<R: tauri::Runtime>(window: tauri::Window<R>) -> Result<(), ApiError> {
+    window.destroy().map_err(ApiError::internal)
 }

@@ -1,12 +1,7 @@
-//! The commands the webview may call, by area. Each is a few lines: arguments → core → typed
-//! error. They are `async` so none runs on the main (UI) thread; the history lock is taken and
-//! released inside, never held across an `.await`.
+//! The commands the webview may call: one per operation of the core's table
+//! (`greffier::for_each_operation!`, generated in [`operations`]), and the window's own
+//! (preferences, closing) in [`app`]. They are `async` so none runs on the main (UI) thread; the
+//! history lock is taken and released inside the core, never held across an `.await`.
 
 pub mod app;
-pub mod citadelles;
-pub mod games;
-pub mod history;
-pub mod orleans;
-pub mod plays;
-pub mod rules;
-pub mod valencia;
+pub mod operations;

@@ -6,134 +6,154 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	appInfo: () => typedError<AppInfo, CommandError>(__TAURI_INVOKE("app_info")),
-	getPreferences: () => typedError<LoadedPreferences, CommandError>(__TAURI_INVOKE("get_preferences")),
-	setPreferences: (preferences: Preferences) => typedError<Preferences, CommandError>(__TAURI_INVOKE("set_preferences", { preferences })),
+	getPreferences: () => typedError<LoadedPreferences, ApiError>(__TAURI_INVOKE("get_preferences")),
+	setPreferences: (preferences: Preferences) => typedError<Preferences, ApiError>(__TAURI_INVOKE("set_preferences", { preferences })),
 	/**
 	 *  Closes the window the page asked from, once it saved what it held (see `lib.rs`: closing
 	 *  first asks the page).
 	 */
-	closeWindow: () => typedError<null, CommandError>(__TAURI_INVOKE("close_window")),
-	listGames: () => typedError<GameSummary[], CommandError>(__TAURI_INVOKE("list_games")),
+	closeWindow: () => typedError<null, ApiError>(__TAURI_INVOKE("close_window")),
+	/**  The app's version, where its history lives, and the schema version. */
+	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
+	/**  The four games: variants, player counts, score categories. */
+	listGames: () => typedError<GameSummary[], ApiError>(__TAURI_INVOKE("list_games")),
+	/**  Les Cités de Splendor's cards: city faces, Orient cards, trading-post powers. */
+	splendorCatalogue: () => typedError<CardCatalogue, ApiError>(__TAURI_INVOKE("splendor_catalogue")),
+	/**  Citadelles' districts, wonders and characters for both rule profiles. */
+	citadellesCatalogue: () => typedError<CitadellesCatalogue, ApiError>(__TAURI_INVOKE("citadelles_catalogue")),
 	/**
-	 *  Citadelles' districts, wonders and characters for both rule profiles, each with its rule
-	 *  entry.
+	 *  A game's setup checklist for a variant and a player count (`ninth_character`:
+	 *  Citadelles 2e édition with a rank-9 character).
 	 */
-	citadellesCatalogue: () => typedError<CitadellesCatalogue, CommandError>(__TAURI_INVOKE("citadelles_catalogue")),
-	/**  Which characters go face up / face down, and the steps of the draft, at this player count. */
-	citadellesDraftPlan: (variant: CitadellesVariant, players: number, ninthCharacter: boolean) => typedError<CitadellesDraftPlan, CommandError>(__TAURI_INVOKE("citadelles_draft_plan", { variant, players, ninthCharacter })),
+	setupChecklist: (game: GameId, variant: string, players: number, ninthCharacter: boolean) => typedError<SetupStep[], ApiError>(__TAURI_INVOKE("setup_checklist", { game, variant, players, ninthCharacter })),
+	/**  Scores a table state without storing it. */
+	scoreTable: (game: GameId, table: Value) => typedError<Scoreboard, ApiError>(__TAURI_INVOKE("score_table", { game, table })),
 	/**
-	 *  Draws the set-aside characters with a seeded generator (the same seed draws the same cards;
-	 *  the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
+	 *  The live help a game gives about a table state (Valencia's cities and phases,
+	 *  Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
+	 *  when the state is not valid.
 	 */
-	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, CommandError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
-	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
-	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round) to a round. */
-	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
-	/**  What the caller shows for a round kept in the table state (after a restart or an undo). */
-	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, CommandError>(__TAURI_INVOKE("citadelles_round_view", { round })),
+	tableHelp: (game: GameId, table: Value) => typedError<TableHelp | null, ApiError>(__TAURI_INVOKE("table_help", { game, table })),
+	/**  Which characters go face up / face down, and the steps of the draft. */
+	citadellesDraftPlan: (variant: CitadellesVariant, players: number, ninthCharacter: boolean) => typedError<CitadellesDraftPlan, ApiError>(__TAURI_INVOKE("citadelles_draft_plan", { variant, players, ninthCharacter })),
+	/**
+	 *  Draws the set-aside characters with a seeded generator (the same seed draws the same
+	 *  cards; the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
+	 */
+	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, ApiError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
+	/**  Starts the calling of a round. */
+	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
+	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round). */
+	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
+	/**  What the caller shows for a round kept in the table state (after a restart, an undo). */
+	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_view", { round })),
 	/**  What the Warlord would pay to destroy a district, every protection checked. */
-	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, CommandError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
+	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, ApiError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
 	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
-	valenciaMissions: () => typedError<ValenciaMissionInfo[], CommandError>(__TAURI_INVOKE("valencia_missions")),
-	/**  One auction: totals after the special cards, ranks with the tie rule, what each rank may do. */
-	valenciaAuction: (auction: ValenciaRawAuction) => typedError<ValenciaAuction, CommandError>(__TAURI_INVOKE("valencia_auction", { auction })),
+	valenciaMissions: () => typedError<ValenciaMissionInfo[], ApiError>(__TAURI_INVOKE("valencia_missions")),
+	/**
+	 *  One auction: totals after the special cards, ranks with the tie rule, what each
+	 *  rank may do.
+	 */
+	valenciaAuction: (auction: ValenciaRawAuction) => typedError<ValenciaAuction, ApiError>(__TAURI_INVOKE("valencia_auction", { auction })),
 	/**  The council phase: points per player and who takes a privilege. */
-	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, CommandError>(__TAURI_INVOKE("valencia_council", { council })),
+	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, ApiError>(__TAURI_INVOKE("valencia_council", { council })),
 	/**
-	 *  Counts the tracker's council phase into the table (points, privileges, the round marked
-	 *  counted) and returns the new table; a phase counted already is refused.
+	 *  Counts the tracker's council phase into the table (points, privileges, the round
+	 *  marked counted) and returns the new table; a phase counted already is refused.
 	 */
-	valenciaCountCouncil: (table: Value) => typedError<Value, CommandError>(__TAURI_INVOKE("valencia_count_council", { table })),
+	valenciaCountCouncil: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_count_council", { table })),
 	/**
-	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges spent)
-	 *  and returns the new table; an auction applied already is refused.
+	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges
+	 *  spent) and returns the new table; an auction applied already is refused.
 	 */
-	valenciaApplyAuction: (table: Value) => typedError<Value, CommandError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
-	/**  Where the game stands: round, step, who acts, cards left per player, privileges left. */
-	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, CommandError>(__TAURI_INVOKE("valencia_round", { round })),
+	valenciaApplyAuction: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
+	/**  Where the game stands: round, step, who acts, cards left, privileges left. */
+	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, ApiError>(__TAURI_INVOKE("valencia_round", { round })),
 	/**  The six scenarios: players, rounds, event tracks, objectives, win and loss rules. */
-	orleansScenarios: () => typedError<OrleansScenarioInfo[], CommandError>(__TAURI_INVOKE("orleans_scenarios")),
+	orleansScenarios: () => typedError<OrleansScenarioInfo[], ApiError>(__TAURI_INVOKE("orleans_scenarios")),
 	/**  Every event: its moment in the round, its effect, where it appears. */
-	orleansEvents: () => typedError<OrleansEventInfo[], CommandError>(__TAURI_INVOKE("orleans_events")),
+	orleansEvents: () => typedError<OrleansEventInfo[], ApiError>(__TAURI_INVOKE("orleans_events")),
 	/**  Invasion's nine characters and their personal objectives. */
-	orleansCharacters: () => typedError<OrleansCharacterInfo[], CommandError>(__TAURI_INVOKE("orleans_characters")),
+	orleansCharacters: () => typedError<OrleansCharacterInfo[], ApiError>(__TAURI_INVOKE("orleans_characters")),
 	/**  What to put on the table for a scenario at this player count. */
-	orleansSetup: (scenario: OrleansScenario, players: number) => typedError<Text[], CommandError>(__TAURI_INVOKE("orleans_setup", { scenario, players })),
+	orleansSetup: (scenario: OrleansScenario, players: number) => typedError<Text[], ApiError>(__TAURI_INVOKE("orleans_setup", { scenario, players })),
 	/**  Invasion's hourglass tiles drawn with a seeded generator (same seed, same order). */
-	orleansBuildDeck: (plan: OrleansDeckPlan, seed: number) => typedError<OrleansDeck, CommandError>(__TAURI_INVOKE("orleans_build_deck", { plan, seed })),
+	orleansBuildDeck: (plan: OrleansDeckPlan, seed: number) => typedError<OrleansDeck, ApiError>(__TAURI_INVOKE("orleans_build_deck", { plan, seed })),
+	/**  Entries for a query or a question, best first. */
+	searchRules: (query: string, filter: SearchFilter) => typedError<RuleSearch, ApiError>(__TAURI_INVOKE("search_rules", { query, filter })),
+	/**  Every entry passing the filter (no query): the glossary, a game's clarifications… */
+	listRules: (filter: SearchFilter) => typedError<RuleHit[], ApiError>(__TAURI_INVOKE("list_rules", { filter })),
+	/**  One entry with the titles of its related entries. */
+	getRule: (id: string) => typedError<RuleView, ApiError>(__TAURI_INVOKE("get_rule", { id })),
+	listPlayers: () => typedError<Player[], ApiError>(__TAURI_INVOKE("list_players")),
+	createPlayer: (name: string, colour: string | null) => typedError<Player, ApiError>(__TAURI_INVOKE("create_player", { name, colour })),
+	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("start_play", { newPlay })),
 	/**
-	 *  The printed values the user typed for a game's cards (mission points, fountain values…),
+	 *  Autosave: the state is stored even when invalid; the answer carries the live score
+	 *  or the problems.
+	 */
+	saveTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("save_table_state", { playId, table })),
+	/**  Scores a state without storing it: the answer on every keystroke, before the autosave. */
+	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
+	/**  Takes the play back to its previous saved state (kept by the core, across restarts). */
+	undoTableState: (playId: number) => typedError<UndoneState, ApiError>(__TAURI_INVOKE("undo_table_state", { playId })),
+	finishPlay: (playId: number, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("finish_play", { playId, table })),
+	abandonPlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("abandon_play", { playId })),
+	listPlays: (filter: PlayFilter) => typedError<PlayPage, ApiError>(__TAURI_INVOKE("list_plays", { filter })),
+	getPlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("get_play", { playId })),
+	/**  Adds an entry to a play's round log (a Citadelles round record, an Orléans event…). */
+	logRoundEvent: (playId: number, round: number, kind: string, payload: Value) => typedError<RoundEvent, ApiError>(__TAURI_INVOKE("log_round_event", { playId, round, kind, payload })),
+	/**
+	 *  The printed values typed for a game's cards (mission points, fountain values…),
 	 *  remembered for the next plays.
 	 */
-	cardValues: (game: GameId) => typedError<CardValue[], CommandError>(__TAURI_INVOKE("card_values", { game })),
+	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
 	/**  Remembers a card's printed value (replacing the one typed before). */
-	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, CommandError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
-	unfinishedPlays: () => typedError<PlaySummary[], CommandError>(__TAURI_INVOKE("unfinished_plays")),
+	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
+	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
-	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, CommandError>(__TAURI_INVOKE("list_other_plays", { filter })),
+	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
-	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("edit_play", { playId, edit })),
+	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
 	/**  Moves a play to the bin (undone by `restore_play`). */
-	deletePlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("delete_play", { playId })),
-	restorePlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("restore_play", { playId })),
-	renamePlayer: (playerId: number, name: string) => typedError<Player, CommandError>(__TAURI_INVOKE("rename_player", { playerId, name })),
-	setPlayerColour: (playerId: number, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("set_player_colour", { playerId, colour })),
-	setPlayerArchived: (playerId: number, archived: boolean) => typedError<Player, CommandError>(__TAURI_INVOKE("set_player_archived", { playerId, archived })),
+	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
+	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
+	renamePlayer: (playerId: number, name: string) => typedError<Player, ApiError>(__TAURI_INVOKE("rename_player", { playerId, name })),
+	setPlayerColour: (playerId: number, colour: string | null) => typedError<Player, ApiError>(__TAURI_INVOKE("set_player_colour", { playerId, colour })),
+	setPlayerArchived: (playerId: number, archived: boolean) => typedError<Player, ApiError>(__TAURI_INVOKE("set_player_archived", { playerId, archived })),
 	/**  Merges `absorbed` into `kept`: every play of the one follows to the other. */
-	mergePlayers: (kept: number, absorbed: number) => typedError<Player, CommandError>(__TAURI_INVOKE("merge_players", { kept, absorbed })),
-	gameStats: (game: GameId, bucketWidth: number) => typedError<GameStats, CommandError>(__TAURI_INVOKE("game_stats", { game, bucketWidth })),
-	playerStats: (playerId: number) => typedError<PlayerStats, CommandError>(__TAURI_INVOKE("player_stats", { playerId })),
+	mergePlayers: (kept: number, absorbed: number) => typedError<Player, ApiError>(__TAURI_INVOKE("merge_players", { kept, absorbed })),
+	gameStats: (game: GameId, bucketWidth: number) => typedError<GameStats, ApiError>(__TAURI_INVOKE("game_stats", { game, bucketWidth })),
 	/**  How many finished plays each player sat at (the roster shows it). */
-	playerPlayCounts: () => typedError<PlayerPlayCount[], CommandError>(__TAURI_INVOKE("player_play_counts")),
-	scenarioStats: (game: GameId) => typedError<ScenarioStats[], CommandError>(__TAURI_INVOKE("scenario_stats", { game })),
+	playerPlayCounts: () => typedError<PlayerPlayCount[], ApiError>(__TAURI_INVOKE("player_play_counts")),
+	playerStats: (playerId: number) => typedError<PlayerStats, ApiError>(__TAURI_INVOKE("player_stats", { playerId })),
+	scenarioStats: (game: GameId) => typedError<ScenarioStats[], ApiError>(__TAURI_INVOKE("scenario_stats", { game })),
 	/**  Plays per month (empty months included), for one game and/or one player or all. */
-	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], CommandError>(__TAURI_INVOKE("activity", { game, playerId })),
-	/**  The progress of the import or export under way (`None` when there is none). */
-	historyProgress: () => typedError<Progress | null, CommandError>(__TAURI_INVOKE("history_progress")),
-	/**  Imports a file's text (read by the webview): all or nothing, with what it added. */
-	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("import_file", { kind, text })),
+	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], ApiError>(__TAURI_INVOKE("activity", { game, playerId })),
+	/**  The progress of the import or export under way (`null` when there is none). */
+	historyProgress: () => typedError<Progress | null, ApiError>(__TAURI_INVOKE("history_progress")),
+	/**  Imports a file's text: all or nothing, with what it added. */
+	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, text })),
 	/**  Writes an export into the exports folder and says where. */
-	exportFile: (kind: ExportKind, csv: CsvOptions | null) => typedError<ExportedFile, CommandError>(__TAURI_INVOKE("export_file", { kind, csv })),
-	listBackups: () => typedError<BackupFile[], CommandError>(__TAURI_INVOKE("list_backups")),
-	backupNow: () => typedError<BackupFile, CommandError>(__TAURI_INVOKE("backup_now")),
-	/**  Replaces the history with a backup (the current one is kept aside first, and returned). */
-	restoreBackup: (fileName: string) => typedError<BackupFile, CommandError>(__TAURI_INVOKE("restore_backup", { fileName })),
+	exportFile: (kind: ExportKind, csv: CsvOptions | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv })),
+	listBackups: () => typedError<BackupFile[], ApiError>(__TAURI_INVOKE("list_backups")),
+	backupNow: () => typedError<BackupFile, ApiError>(__TAURI_INVOKE("backup_now")),
 	/**
-	 *  Les Cités de Splendor's cards as the play screen lists them: city faces, Orient cards,
-	 *  trading-post powers, each with its rule entry.
+	 *  Replaces the history with a backup (the current one is kept aside first, and
+	 *  returned).
 	 */
-	splendorCatalogue: () => typedError<CardCatalogue, CommandError>(__TAURI_INVOKE("splendor_catalogue")),
-	/**
-	 *  A game's setup checklist for a variant (rule profile, module, scenario) and a player count
-	 *  (`ninth_character`: Citadelles 2e édition with a rank-9 character).
-	 */
-	setupChecklist: (game: GameId, variant: string, players: number, ninthCharacter: boolean) => typedError<SetupStep[], CommandError>(__TAURI_INVOKE("setup_checklist", { game, variant, players, ninthCharacter })),
-	listPlayers: () => typedError<Player[], CommandError>(__TAURI_INVOKE("list_players")),
-	createPlayer: (name: string, colour: string | null) => typedError<Player, CommandError>(__TAURI_INVOKE("create_player", { name, colour })),
-	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("start_play", { newPlay })),
-	/**
-	 *  Autosave: the state is stored even when invalid; the answer carries the live score or the
-	 *  problems.
-	 */
-	saveTableState: (playId: number, table: Value) => typedError<ScorePreview, CommandError>(__TAURI_INVOKE("save_table_state", { playId, table })),
-	/**  Scores a state without storing it: the answer on every keystroke, before the autosave. */
-	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, CommandError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
-	/**  Takes the play back to its previous saved state (kept by the core, so across restarts). */
-	undoTableState: (playId: number) => typedError<UndoneState, CommandError>(__TAURI_INVOKE("undo_table_state", { playId })),
-	finishPlay: (playId: number, table: Value) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("finish_play", { playId, table })),
-	abandonPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("abandon_play", { playId })),
-	listPlays: (filter: PlayFilter) => typedError<PlayPage, CommandError>(__TAURI_INVOKE("list_plays", { filter })),
-	getPlay: (playId: number) => typedError<PlayDetail, CommandError>(__TAURI_INVOKE("get_play", { playId })),
-	/**  Adds an entry to a play's round log (a Citadelles round record, an Orléans event…). */
-	logRoundEvent: (playId: number, round: number, kind: string, payload: Value) => typedError<RoundEvent, CommandError>(__TAURI_INVOKE("log_round_event", { playId, round, kind, payload })),
-	searchRules: (query: string, filter: SearchFilter) => typedError<RuleSearch, CommandError>(__TAURI_INVOKE("search_rules", { query, filter })),
-	/**  Every entry passing the filter (no query): the glossary, a game's clarifications… */
-	listRules: (filter: SearchFilter) => typedError<RuleHit[], CommandError>(__TAURI_INVOKE("list_rules", { filter })),
-	getRule: (id: string) => typedError<RuleView, CommandError>(__TAURI_INVOKE("get_rule", { id })),
+	restoreBackup: (fileName: string) => typedError<BackupFile, ApiError>(__TAURI_INVOKE("restore_backup", { fileName })),
 };
 
 /* Types */
+/**  Serialised as `{ kind, message, problems }`. */
+export type ApiError = {
+	kind: ErrorKind,
+	message: string,
+	problems: Problem[],
+};
+
 export type AppInfo = {
 	version: string,
 	db_path: string,
@@ -726,13 +746,6 @@ export type ColourCounts = {
 	black: number,
 };
 
-/**  Serialised as `{ kind, message, problems }`. */
-export type CommandError = {
-	kind: ErrorKind,
-	message: string,
-	problems: Problem[],
-};
-
 /**  The field separator. */
 export type CsvDelimiter = "comma" | 
 /**  What French spreadsheets expect (the comma is their decimal mark). */
@@ -767,7 +780,13 @@ export type ErrorKind =
 /**  The database was written by a newer Greffier. */
 "newer_schema" | 
 /**  The file is not a Greffier database (it was left untouched). */
-"not_greffier" | "io" | "internal";
+"not_greffier" | "io" | "internal" | 
+/**  No operation has this name. */
+"unknown_operation" | 
+/**  The operation exists but is not offered to this caller (a guest asking for a host one). */
+"forbidden" | 
+/**  The request is larger than the door accepts. */
+"too_large";
 
 /**  What to export. */
 export type ExportKind = 

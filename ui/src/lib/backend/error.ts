@@ -1,6 +1,6 @@
 import type { ErrorKind, Problem } from './types';
 
-/** What every Backend method throws: the core's CommandError, or "internal" for IPC failures. */
+/** What every Backend method throws: the core's ApiError, or "internal" for IPC failures. */
 export class BackendError extends Error {
 	readonly kind: ErrorKind;
 	readonly problems: Problem[];

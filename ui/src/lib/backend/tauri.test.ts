@@ -49,7 +49,7 @@ describe('Tauri backend', () => {
 		expect(calls).toEqual([['splendor_catalogue', {}]]);
 	});
 
-	it('turns a CommandError into a BackendError with its problems', async () => {
+	it('turns an ApiError into a BackendError with its problems', async () => {
 		const problem = { field: 'players[1].points.city', code: 'out_of_range', message: { fr: 'x', en: 'y' } };
 		mockIPC(() => {
 			throw { kind: 'invalid_input', message: 'invalid sheet', problems: [problem] };

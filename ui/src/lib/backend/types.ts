@@ -3,6 +3,7 @@
 import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
 export type {
+	ApiError,
 	AppInfo,
 	BackupFile,
 	BgStatsReport,
@@ -115,7 +116,6 @@ export type {
 	CityRequirement,
 	Colour,
 	ColourCounts,
-	CommandError,
 	EndHelp,
 	GameId,
 	GameSummary,
@@ -167,7 +167,7 @@ export type TieBreak = Scoreboard['tie_breaks'][number];
 export type SummaryPlayer = PlaySummary['players'][number];
 export type SnippetSegment = RuleHit['snippet'][number];
 export type RelatedRule = RuleEntry['related'][number];
-export type ErrorKind = import('./bindings').CommandError['kind'];
+export type ErrorKind = import('./bindings').ApiError['kind'];
 
 /** The generic score sheet stored as a play's table_state (contract: "The generic score sheet"). */
 export interface TableState {

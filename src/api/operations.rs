@@ -1,0 +1,266 @@
+// Every operation Greffier offers, declared once. The doors are derived from this table: the
+// core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
+// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
+//
+// A row reads like a function: `host` or `guest` (who may call it: a guest is a phone at the
+// table, offered only what reads the rules or helps at the table, nothing of the history), the
+// name, the fields of the request after the name given to the `Api`, the response, the body.
+// The body's value is the response; `?` turns any core error into an `ApiError`. Types are
+// written `$crate::…` because the rows are expanded in other crates too.
+//
+// This file holds nothing but the table: `src-tauri/build.rs` includes it to name the commands.
+
+/// Calls `$callback!` with the table's rows, after the tokens given in its parentheses:
+/// `for_each_operation!(my_macro!(extra))` expands to `my_macro!(extra; rows…)`.
+#[macro_export]
+macro_rules! for_each_operation {
+    ($callback:ident ! ( $($extra:tt)* )) => {
+        $callback! { $($extra)* ;
+
+        // App and game catalogues.
+
+        /// The app's version, where its history lives, and the schema version.
+        host fn app_info(api) -> $crate::api::AppInfo { api.read_app_info()? }
+        /// The four games: variants, player counts, score categories.
+        guest fn list_games(api) -> Vec<$crate::api::GameSummary> { $crate::api::GameSummary::all() }
+        /// Les Cités de Splendor's cards: city faces, Orient cards, trading-post powers.
+        guest fn splendor_catalogue(api) -> $crate::games::splendor::CardCatalogue {
+            $crate::games::splendor::catalogue()
+        }
+        /// Citadelles' districts, wonders and characters for both rule profiles.
+        guest fn citadelles_catalogue(api) -> $crate::games::citadelles::CitadellesCatalogue {
+            $crate::games::citadelles::catalogue()
+        }
+        /// A game's setup checklist for a variant and a player count (`ninth_character`:
+        /// Citadelles 2e édition with a rank-9 character).
+        guest fn setup_checklist(api, game: $crate::games::GameId, variant: String, players: u8, ninth_character: bool)
+            -> Vec<$crate::games::SetupStep> {
+            $crate::games::setup_checklist(game, &variant, players, ninth_character)?
+        }
+        /// Scores a table state without storing it.
+        guest fn score_table(api, game: $crate::games::GameId, table: $crate::api::Json) -> $crate::games::Scoreboard {
+            $crate::games::score_value(game, &table)?
+        }
+        /// The live help a game gives about a table state (Valencia's cities and phases,
+        /// Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
+        /// when the state is not valid.
+        guest fn table_help(api, game: $crate::games::GameId, table: $crate::api::Json) -> Option<$crate::games::TableHelp> {
+            $crate::games::help_value(game, &table)
+        }
+
+        // Citadelles' table helpers: the draft and the round caller. The round is a value the
+        // caller holds and sends back with each action; the core checks every action.
+
+        /// Which characters go face up / face down, and the steps of the draft.
+        guest fn citadelles_draft_plan(api, variant: $crate::games::citadelles::CitadellesVariant, players: u8, ninth_character: bool)
+            -> $crate::games::citadelles::CitadellesDraftPlan {
+            $crate::games::citadelles::draft_plan(variant, players, ninth_character)?
+        }
+        /// Draws the set-aside characters with a seeded generator (the same seed draws the same
+        /// cards; the King is never face up). The seed is 32-bit so it stays exact in JavaScript.
+        guest fn citadelles_draw_draft(api, plan: $crate::games::citadelles::CitadellesDraftPlan, characters: Vec<String>, seed: u32)
+            -> $crate::games::citadelles::CitadellesDraftDraw {
+            $crate::games::citadelles::draw_draft(&plan, &characters, u64::from(seed))?
+        }
+        /// Starts the calling of a round.
+        guest fn citadelles_start_round(api, setup: $crate::games::citadelles::CitadellesRoundSetup)
+            -> $crate::games::citadelles::CitadellesRoundView {
+            $crate::games::citadelles::start_round(&setup)?.view()
+        }
+        /// Applies one action (reveal, murder, rob, destroy, give the crown, end the round).
+        guest fn citadelles_round_apply(api, round: $crate::games::citadelles::CitadellesRound, action: $crate::games::citadelles::CitadellesRoundAction)
+            -> $crate::games::citadelles::CitadellesRoundView {
+            round.apply(&action)?.view()
+        }
+        /// What the caller shows for a round kept in the table state (after a restart, an undo).
+        guest fn citadelles_round_view(api, round: $crate::games::citadelles::CitadellesRound)
+            -> $crate::games::citadelles::CitadellesRoundView {
+            round.view()
+        }
+        /// What the Warlord would pay to destroy a district, every protection checked.
+        guest fn citadelles_destruction_quote(api, round: $crate::games::citadelles::CitadellesRound, target: $crate::games::citadelles::CitadellesDestroyTarget)
+            -> $crate::games::citadelles::CitadellesDestructionQuote {
+            round.destruction_quote(&target)?
+        }
+
+        // Valencia's table helpers.
+
+        /// The 35 mission cards (24 kinds): what each asks and how it is judged.
+        guest fn valencia_missions(api) -> Vec<$crate::games::valencia::ValenciaMissionInfo> {
+            $crate::games::valencia::missions()
+        }
+        /// One auction: totals after the special cards, ranks with the tie rule, what each
+        /// rank may do.
+        guest fn valencia_auction(api, auction: $crate::games::valencia::ValenciaRawAuction) -> $crate::games::valencia::ValenciaAuction {
+            $crate::games::valencia::resolve_auction(&auction)?
+        }
+        /// The council phase: points per player and who takes a privilege.
+        guest fn valencia_council(api, council: $crate::games::valencia::ValenciaRawCouncil) -> $crate::games::valencia::ValenciaCouncil {
+            $crate::games::valencia::council_phase(&council)?
+        }
+        /// Counts the tracker's council phase into the table (points, privileges, the round
+        /// marked counted) and returns the new table; a phase counted already is refused.
+        guest fn valencia_count_council(api, table: $crate::api::Json) -> $crate::api::Json {
+            $crate::games::valencia::count_council(&table)?
+        }
+        /// Applies the auction being entered to the table (pawn, coins, resources, privileges
+        /// spent) and returns the new table; an auction applied already is refused.
+        guest fn valencia_apply_auction(api, table: $crate::api::Json) -> $crate::api::Json {
+            $crate::games::valencia::apply_auction(&table)?
+        }
+        /// Where the game stands: round, step, who acts, cards left, privileges left.
+        guest fn valencia_round(api, round: $crate::games::valencia::ValenciaRawRound) -> $crate::games::valencia::ValenciaRound {
+            $crate::games::valencia::round_tracker(&round)?
+        }
+
+        // Orléans.
+
+        /// The six scenarios: players, rounds, event tracks, objectives, win and loss rules.
+        guest fn orleans_scenarios(api) -> Vec<$crate::games::orleans::OrleansScenarioInfo> {
+            $crate::games::orleans::scenario_catalogue()
+        }
+        /// Every event: its moment in the round, its effect, where it appears.
+        guest fn orleans_events(api) -> Vec<$crate::games::orleans::OrleansEventInfo> {
+            $crate::games::orleans::event_catalogue()
+        }
+        /// Invasion's nine characters and their personal objectives.
+        guest fn orleans_characters(api) -> Vec<$crate::games::orleans::OrleansCharacterInfo> {
+            $crate::games::orleans::character_catalogue()
+        }
+        /// What to put on the table for a scenario at this player count.
+        guest fn orleans_setup(api, scenario: $crate::games::orleans::OrleansScenario, players: u8) -> Vec<$crate::text::Text> {
+            $crate::games::orleans::setup_steps(scenario, players)?
+        }
+        /// Invasion's hourglass tiles drawn with a seeded generator (same seed, same order).
+        guest fn orleans_build_deck(api, plan: $crate::games::orleans::OrleansDeckPlan, seed: u32) -> $crate::games::orleans::OrleansDeck {
+            $crate::games::orleans::build_deck(&plan, seed)?
+        }
+
+        // The rules catalogue.
+
+        /// Entries for a query or a question, best first.
+        guest fn search_rules(api, query: String, filter: $crate::rules::SearchFilter) -> $crate::rules::RuleSearch {
+            api.catalogue()?.lookup(&query, &filter).map_err($crate::api::ApiError::internal)?
+        }
+        /// Every entry passing the filter (no query): the glossary, a game's clarifications…
+        guest fn list_rules(api, filter: $crate::rules::SearchFilter) -> Vec<$crate::rules::RuleHit> {
+            api.catalogue()?.list(&filter)
+        }
+        /// One entry with the titles of its related entries.
+        guest fn get_rule(api, id: String) -> $crate::api::RuleView { api.rule_view(&id)? }
+
+        // Players and plays.
+
+        host fn list_players(api) -> Vec<$crate::history::Player> { api.store()?.list_players()? }
+        host fn create_player(api, name: String, colour: Option<String>) -> $crate::history::Player {
+            api.store()?.create_player(&name, colour.as_deref())?
+        }
+        host fn start_play(api, new_play: $crate::history::NewPlay) -> $crate::history::PlayDetail {
+            api.store()?.start_play(&new_play)?
+        }
+        /// Autosave: the state is stored even when invalid; the answer carries the live score
+        /// or the problems.
+        host fn save_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {
+            api.store()?.save_table_state(play_id, &table)?
+        }
+        /// Scores a state without storing it: the answer on every keystroke, before the autosave.
+        host fn preview_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {
+            api.store()?.preview_table_state(play_id, &table)?
+        }
+        /// Takes the play back to its previous saved state (kept by the core, across restarts).
+        host fn undo_table_state(api, play_id: $crate::history::Id) -> $crate::history::UndoneState {
+            api.store()?.undo_table_state(play_id)?
+        }
+        host fn finish_play(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::PlayDetail {
+            api.store()?.finish_play(play_id, &table)?
+        }
+        host fn abandon_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
+            api.store()?.abandon_play(play_id)?
+        }
+        host fn list_plays(api, filter: $crate::history::PlayFilter) -> $crate::history::PlayPage {
+            api.store()?.list_plays(&filter)?
+        }
+        host fn get_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail { api.store()?.play(play_id)? }
+        /// Adds an entry to a play's round log (a Citadelles round record, an Orléans event…).
+        host fn log_round_event(api, play_id: $crate::history::Id, round: u8, kind: String, payload: $crate::api::Json)
+            -> $crate::history::RoundEvent {
+            api.store()?.append_round_event(play_id, round, &kind, &payload)?
+        }
+        /// The printed values typed for a game's cards (mission points, fountain values…),
+        /// remembered for the next plays.
+        host fn card_values(api, game: $crate::games::GameId) -> Vec<$crate::history::CardValue> {
+            api.store()?.card_values(game)?
+        }
+        /// Remembers a card's printed value (replacing the one typed before).
+        host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
+            api.store()?.set_card_value(game, &card, value)?
+        }
+
+        // The history beyond one play.
+
+        host fn unfinished_plays(api) -> Vec<$crate::history::PlaySummary> { api.store()?.unfinished_plays()? }
+        /// Plays of games Greffier does not know (BG Stats imports), newest first, read-only.
+        host fn list_other_plays(api, filter: $crate::history::OtherPlayFilter) -> $crate::history::OtherPlayPage {
+            api.store()?.list_other_plays(&filter)?
+        }
+        /// Changes a play's details; a finished play given a new table state is scored again.
+        host fn edit_play(api, play_id: $crate::history::Id, edit: $crate::history::PlayEdit) -> $crate::history::PlayDetail {
+            api.store()?.edit_play(play_id, &edit)?
+        }
+        /// Moves a play to the bin (undone by `restore_play`).
+        host fn delete_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
+            api.store()?.delete_play(play_id)?
+        }
+        host fn restore_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
+            api.store()?.restore_play(play_id)?
+        }
+        host fn rename_player(api, player_id: $crate::history::Id, name: String) -> $crate::history::Player {
+            api.store()?.rename_player(player_id, &name)?
+        }
+        host fn set_player_colour(api, player_id: $crate::history::Id, colour: Option<String>) -> $crate::history::Player {
+            api.store()?.set_player_colour(player_id, colour.as_deref())?
+        }
+        host fn set_player_archived(api, player_id: $crate::history::Id, archived: bool) -> $crate::history::Player {
+            api.store()?.set_player_archived(player_id, archived)?
+        }
+        /// Merges `absorbed` into `kept`: every play of the one follows to the other.
+        host fn merge_players(api, kept: $crate::history::Id, absorbed: $crate::history::Id) -> $crate::history::Player {
+            api.store()?.merge_players(kept, absorbed)?
+        }
+        host fn game_stats(api, game: $crate::games::GameId, bucket_width: u32) -> $crate::history::GameStats {
+            api.store()?.game_stats(game, bucket_width)?
+        }
+        /// How many finished plays each player sat at (the roster shows it).
+        host fn player_play_counts(api) -> Vec<$crate::history::PlayerPlayCount> { api.store()?.player_play_counts()? }
+        host fn player_stats(api, player_id: $crate::history::Id) -> $crate::history::PlayerStats {
+            api.store()?.player_stats(player_id)?
+        }
+        host fn scenario_stats(api, game: $crate::games::GameId) -> Vec<$crate::history::ScenarioStats> {
+            api.store()?.scenario_stats(game)?
+        }
+        /// Plays per month (empty months included), for one game and/or one player or all.
+        host fn activity(api, game: Option<$crate::games::GameId>, player_id: Option<$crate::history::Id>) -> Vec<$crate::history::MonthCount> {
+            api.store()?.activity(game, player_id)?
+        }
+        /// The progress of the import or export under way (`null` when there is none).
+        host fn history_progress(api) -> Option<$crate::history::Progress> { api.progress() }
+        /// Imports a file's text: all or nothing, with what it added.
+        host fn import_file(api, kind: $crate::api::ImportKind, text: String) -> $crate::api::ImportSummary {
+            api.import_text(kind, &text)?
+        }
+        /// Writes an export into the exports folder and says where.
+        host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>) -> $crate::api::ExportedFile {
+            api.write_export(kind, csv)?
+        }
+        host fn list_backups(api) -> Vec<$crate::history::BackupFile> { api.store()?.list_backups()? }
+        host fn backup_now(api) -> $crate::history::BackupFile {
+            api.store()?.backup_now($crate::history::BackupKind::Manual, $crate::history::DEFAULT_BACKUPS_KEPT)?
+        }
+        /// Replaces the history with a backup (the current one is kept aside first, and
+        /// returned).
+        host fn restore_backup(api, file_name: String) -> $crate::history::BackupFile {
+            api.store()?.restore_backup(&file_name)?
+        }
+        }
+    };
+}

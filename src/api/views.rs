@@ -1,0 +1,269 @@
+//! The values some operations answer that are views over the core (the game catalogue as the
+//! screens list it, a rule entry with its related titles), and the bodies too long for a row of
+//! the table: files in and out.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Api, ApiError, ErrorKind};
+use crate::games::{GameId, GameInfo, PlayMode};
+use crate::history::{BgStats, BgStatsReport, CsvOptions, ImportReport, Progress, StoreError};
+use crate::rules::RuleKind;
+use crate::text::Text;
+
+/// Largest file text an import takes (the core has its own limits too).
+const MAX_IMPORT_BYTES: usize = 1024 * 1024 * 1024;
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct AppInfo {
+    pub version: String,
+    pub db_path: String,
+    pub schema_version: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct GameSummary {
+    pub id: GameId,
+    pub name: String,
+    /// What this game's variants are called (module, rules, scenario).
+    pub variant_label: Text,
+    pub variants: Vec<VariantSummary>,
+    pub categories: Vec<CategorySummary>,
+    pub table_schema_version: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct VariantSummary {
+    pub id: String,
+    pub label: Text,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub mode: PlayMode,
+    /// The score categories this variant uses (empty: all of them).
+    pub categories: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CategorySummary {
+    pub key: String,
+    pub label: Text,
+    pub source: String,
+    pub negative: bool,
+}
+
+impl GameSummary {
+    pub fn all() -> Vec<GameSummary> {
+        GameId::ALL.iter().map(|g| GameSummary::from(g.info())).collect()
+    }
+}
+
+impl From<&GameInfo> for GameSummary {
+    fn from(info: &GameInfo) -> GameSummary {
+        GameSummary {
+            id: info.id,
+            name: info.name.to_owned(),
+            variant_label: info.variant_label.to_text(),
+            variants: info
+                .variants
+                .iter()
+                .map(|v| VariantSummary {
+                    id: v.id.to_owned(),
+                    label: v.label.to_text(),
+                    min_players: v.min_players,
+                    max_players: v.max_players,
+                    mode: v.mode,
+                    categories: v.categories.iter().map(|c| (*c).to_owned()).collect(),
+                })
+                .collect(),
+            categories: info
+                .categories
+                .iter()
+                .map(|c| CategorySummary {
+                    key: c.key.to_owned(),
+                    label: c.label.to_text(),
+                    source: c.source.to_owned(),
+                    negative: c.negative,
+                })
+                .collect(),
+            table_schema_version: info.table_schema_version,
+        }
+    }
+}
+
+/// A rule entry with the titles of its related entries, ready to show.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RuleView {
+    pub id: String,
+    pub game: Option<GameId>,
+    pub kind: RuleKind,
+    pub title: Text,
+    pub body: Text,
+    pub source: String,
+    pub related: Vec<RelatedRule>,
+    /// The rule profiles / modules / scenarios it is about (empty: all).
+    pub variants: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RelatedRule {
+    pub id: String,
+    pub title: Text,
+}
+
+/// A file written for the user.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ExportedFile {
+    /// Where it was written.
+    pub path: String,
+    /// Plays (or rows) in it.
+    pub count: u32,
+}
+
+/// What to export.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ExportKind {
+    /// Greffier's full backup (JSON with a manifest).
+    Backup,
+    /// BG Stats JSON.
+    Bgstats,
+    /// One line per play.
+    CsvPlays,
+    /// One line per player and play.
+    CsvScores,
+}
+
+/// What to import.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ImportKind {
+    Backup,
+    Bgstats,
+}
+
+/// What an import added.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ImportSummary {
+    Backup(ImportReport),
+    Bgstats(BgStatsReport),
+}
+
+impl ExportKind {
+    fn file_stem(self) -> &'static str {
+        match self {
+            ExportKind::Backup => "greffier-sauvegarde",
+            ExportKind::Bgstats => "greffier-bgstats",
+            ExportKind::CsvPlays => "greffier-parties",
+            ExportKind::CsvScores => "greffier-scores",
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            ExportKind::Backup | ExportKind::Bgstats => "json",
+            ExportKind::CsvPlays | ExportKind::CsvScores => "csv",
+        }
+    }
+}
+
+impl Api {
+    pub(super) fn read_app_info(&self) -> Result<AppInfo, ApiError> {
+        Ok(AppInfo {
+            version: crate::VERSION.to_owned(),
+            db_path: self.db_path.display().to_string(),
+            schema_version: self.store()?.schema_version()?,
+        })
+    }
+
+    pub(super) fn rule_view(&self, id: &str) -> Result<RuleView, ApiError> {
+        let catalogue = self.catalogue()?;
+        let entry = catalogue
+            .get(id)
+            .ok_or_else(|| ApiError::new(ErrorKind::NotFound, format!("no rule entry `{id}`")))?;
+        Ok(RuleView {
+            id: entry.id.clone(),
+            game: entry.game,
+            kind: entry.kind,
+            title: entry.title.clone(),
+            body: entry.body.clone(),
+            source: entry.source.clone(),
+            related: entry
+                .related
+                .iter()
+                .filter_map(|r| catalogue.get(r))
+                .map(|r| RelatedRule { id: r.id.clone(), title: r.title.clone() })
+                .collect(),
+            variants: entry.variants.clone(),
+        })
+    }
+
+    /// Imports a file's text, reporting its progress in [`Api::progress`] while it runs.
+    pub(super) fn import_text(&self, kind: ImportKind, text: &str) -> Result<ImportSummary, ApiError> {
+        if text.len() > MAX_IMPORT_BYTES {
+            let message = format!("the file is larger than {} MiB", MAX_IMPORT_BYTES >> 20);
+            return Err(ApiError::new(ErrorKind::InvalidInput, message));
+        }
+        let mut report = |p: Progress| self.set_progress(Some(p));
+        let result = match kind {
+            // Streamed from the text, one play at a time (the text is the only copy in memory).
+            ImportKind::Backup => {
+                self.store()?.import_from(text.as_bytes(), &mut report).map(ImportSummary::Backup)
+            }
+            ImportKind::Bgstats => {
+                let file = BgStats::from_json(text)?;
+                self.store()?.import_bgstats(&file, &mut report).map(ImportSummary::Bgstats)
+            }
+        };
+        self.set_progress(None);
+        Ok(result?)
+    }
+
+    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder, streamed (never over
+    /// the history, flushed to disk, renamed into place: a crash never leaves half a file
+    /// under the final name).
+    pub(super) fn write_export(
+        &self,
+        kind: ExportKind,
+        csv: Option<CsvOptions>,
+    ) -> Result<ExportedFile, ApiError> {
+        let io = |e: std::io::Error| ApiError::new(ErrorKind::Io, e.to_string());
+        std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
+        let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
+        let path = self.exports_dir.join(format!("{}-{stamp}.{}", kind.file_stem(), kind.extension()));
+        let mut report = |p: Progress| self.set_progress(Some(p));
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let csv = csv.unwrap_or_default();
+        let store = self.store()?;
+        let mut written = 0;
+        let result = store.write_export(&path, |out| {
+            written = match kind {
+                ExportKind::Backup => {
+                    let c = store.export_to(out, &mut report)?;
+                    count(c.plays + c.other_plays)
+                }
+                ExportKind::Bgstats => {
+                    let file = store.export_bgstats(&mut report)?;
+                    out.write_all(file.to_json().as_bytes()).map_err(StoreError::Write)?;
+                    count(file.plays.len())
+                }
+                ExportKind::CsvPlays => store.export_plays_csv(&csv, out, &mut report)?,
+                ExportKind::CsvScores => store.export_scores_csv(&csv, out, &mut report)?,
+            };
+            Ok(())
+        });
+        drop(store);
+        self.set_progress(None);
+        result?;
+        Ok(ExportedFile { path: path.display().to_string(), count: written })
+    }
+}

@@ -1,0 +1,91 @@
+//! One list, every door: each operation of the core's table answers the same through the core
+//! (`Api::call_json`), the CLI (`greffier call`) and the HTTP server (`greffier serve`), on the
+//! same script (`tests/operations.json`; the shell's test runs it through Tauri's IPC too).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use greffier::api::Api;
+use greffier::history::{DB_FILE_NAME, DEFAULT_BACKUPS_KEPT, Store};
+use serde_json::Value;
+
+#[path = "../doors.rs"]
+mod script;
+
+use crate::serve::Served;
+
+const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
+
+/// Each door starts as the app does: a fresh history and its daily backup.
+fn fresh_history(dir: &Path) -> std::path::PathBuf {
+    let db = dir.join(DB_FILE_NAME);
+    Store::open(&db).expect("open").daily_backup(DEFAULT_BACKUPS_KEPT).expect("daily backup");
+    db
+}
+
+fn through_core(dir: &Path) -> script::Answers {
+    let api = Api::open(&fresh_history(dir)).expect("open");
+    script::run_script(&dir.display().to_string(), |op, request| {
+        api.call_json(op, request).map_err(|e| serde_json::to_value(e).expect("error as JSON"))
+    })
+}
+
+fn through_cli(dir: &Path) -> script::Answers {
+    let db = fresh_history(dir);
+    script::run_script(&dir.display().to_string(), |op, request| {
+        let mut child = Command::new(GREFFIER)
+            .args(["call", op, "-", "--json", "--db"])
+            .arg(&db)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn greffier");
+        let text = serde_json::to_vec(&request).expect("json");
+        child.stdin.take().expect("stdin").write_all(&text).expect("write the request");
+        let out = child.wait_with_output().expect("run greffier");
+        let answer: Value = serde_json::from_slice(&out.stdout).expect("a JSON answer, or the error as JSON");
+        if out.status.success() { Ok(answer) } else { Err(answer) }
+    })
+}
+
+fn through_http(dir: &Path) -> script::Answers {
+    let served = Served::start(&dir.join(DB_FILE_NAME), None);
+    let answers = script::run_script(&dir.display().to_string(), |op, request| {
+        let (status, answer) = served.call(op, &request);
+        if status == 200 { Ok(answer) } else { Err(answer) }
+    });
+    assert!(served.stop().success());
+    answers
+}
+
+#[test]
+fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
+    let dirs: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().expect("temp dir")).collect();
+    let core = through_core(dirs[0].path());
+    let cli = through_cli(dirs[1].path());
+    let http = through_http(dirs[2].path());
+
+    let mut called: Vec<&str> = core.iter().map(|(op, _)| op.as_str()).collect();
+    called.sort_unstable();
+    called.dedup();
+    let mut listed: Vec<&str> = Api::operations().iter().map(|o| o.name).collect();
+    listed.sort_unstable();
+    assert_eq!(called, listed, "the script calls every operation of the table");
+
+    for (step, ((in_core, by_cli), by_http)) in core.iter().zip(&cli).zip(&http).enumerate() {
+        assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
+        assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
+    }
+    assert_eq!((core.len(), cli.len(), http.len()), (67, 67, 67));
+
+    // The script's answers are real ones: a few checked by value.
+    let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
+    assert_eq!(answer(5).expect("score_table")["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains");
+    let help = answer(6).expect("table_help");
+    assert_eq!(help["help"]["events"][0]["resolutions"][0]["coins_gained"], 4, "Revenus: twice level 2");
+    let failed: Vec<&str> = core.iter().filter(|(_, a)| a.is_err()).map(|(op, _)| op.as_str()).collect();
+    // The script's deliberate failures, and only them.
+    assert_eq!(failed, ["finish_play", "get_play", "import_file", "restore_backup"]);
+}
