@@ -25,6 +25,7 @@ use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player, now, parse_time,
     sql_int, write_results,
 };
+use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
@@ -512,6 +513,9 @@ impl Store {
         }
         let t = now();
         let tx = self.conn.transaction()?;
+        // Plays are only added, with ids above every existing one: their statistics are added
+        // in one pass per summary at the end.
+        let last_play: i64 = tx.query_row("SELECT IFNULL(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
 
         // Players with a usable name are matched or added; the plays of the others are skipped.
         let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
@@ -674,6 +678,7 @@ impl Store {
                 }
             }
         }
+        summary::add(&tx, Scope::After(last_play))?;
         tx.commit()?;
         report.dropped = dropped.into_report();
         report.other_games =

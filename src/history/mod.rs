@@ -15,6 +15,7 @@ mod model;
 mod other_plays;
 mod plays;
 mod stats;
+mod summary;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,6 +49,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0005_explicit_sheet_marker.sql", include_str!("../../migrations/0005_explicit_sheet_marker.sql")),
     ("0006_table_state_revisions.sql", include_str!("../../migrations/0006_table_state_revisions.sql")),
     ("0007_other_games_detail.sql", include_str!("../../migrations/0007_other_games_detail.sql")),
+    ("0008_statistics_summaries.sql", include_str!("../../migrations/0008_statistics_summaries.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -75,6 +77,7 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         match *name {
             "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
+            "0008_statistics_summaries.sql" => summary::rebuild(&tx)?,
             _ => {}
         }
     }

@@ -4,6 +4,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::model::*;
+use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
 use crate::games::input;
 use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
@@ -492,6 +493,7 @@ impl Store {
         let Some((revision, text)) = newest else {
             return Err(StoreError::NothingToUndo);
         };
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
         tx.execute(
             "DELETE FROM table_state_revisions WHERE play_id = ?1 AND revision = ?2",
             params![play, revision],
@@ -511,6 +513,7 @@ impl Store {
             tx.execute("UPDATE plays SET variant = ?2 WHERE id = ?1", params![play, board.variant])?;
         }
         tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
         tx.commit()?;
         let preview = self.preview(play, game, &state)?;
         Ok(UndoneState { state, preview })
@@ -558,6 +561,7 @@ impl Store {
         check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
         let ended = now();
         let tx = self.conn.transaction()?;
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
         tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
@@ -569,6 +573,7 @@ impl Store {
               WHERE id = ?1",
             params![play, fmt_time(&ended), board.variant],
         )?;
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
         tx.commit()?;
         self.play(play)
     }
@@ -621,6 +626,7 @@ impl Store {
         }
         write_table_state(&tx, play_id, game.info().table_schema_version, &text, &t)?;
         write_results(&tx, play_id, &board)?;
+        summary::add(&tx, Scope::Play(play_id))?;
         tx.commit()?;
         self.play(to_id(play_id)?)
     }

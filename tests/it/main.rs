@@ -15,5 +15,6 @@ mod scoring;
 mod setup;
 mod splendor;
 mod stats;
+mod stats_summaries;
 mod support;
 mod valencia;
