@@ -1,7 +1,8 @@
 //! Players and plays: creating, autosaving, finishing, listing.
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use super::model::*;
 use super::summary::{self, Scope};
@@ -707,62 +708,56 @@ impl Store {
             0 => 20,
             n => n.min(200),
         };
-        // One statement for the count and the page: each filter is inactive when its
-        // parameter is NULL.
-        const WHERE: &str = "(?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)
-              AND (?3 IS NULL OR variant = ?3)
-              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?4))
-              AND (?5 IS NULL OR started_at >= ?5) AND (?6 IS NULL OR started_at < ?6)
-              AND (?7 IS NULL OR outcome = ?7) AND (?8 IS NULL OR won = ?8)
-              AND ((deleted_at IS NOT NULL) = ?9)";
-        let args = params![
-            filter.game.map(GameId::as_str),
-            filter.status.map(PlayStatus::as_str),
-            filter.variant,
-            filter.player_id,
-            filter.from.as_ref().map(fmt_time),
-            filter.to.as_ref().map(fmt_time),
-            filter.outcome.map(OutcomeKind::as_str),
-            filter.won,
-            filter.deleted,
-        ];
-        let total: u32 =
-            self.conn.query_row(&format!("SELECT COUNT(*) FROM plays WHERE {WHERE}"), args, |r| r.get(0))?;
+        // Only the filters given are written into the statement, so that SQLite can pick an
+        // index for them (a filter written `?1 IS NULL OR game = ?1` reads every row): the log
+        // of plays outside the bin, the most common page, walks the partial index `plays_log`
+        // and never touches the table for the rows an offset skips.
+        let mut conditions = vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
+        let mut args: Vec<Value> = Vec::new();
+        let mut when = |condition: &'static str, value: Option<Value>| {
+            if let Some(value) = value {
+                conditions.push(condition);
+                args.push(value);
+            }
+        };
+        when("game = ?", filter.game.map(|g| g.as_str().to_owned().into()));
+        when("status = ?", filter.status.map(|s| s.as_str().to_owned().into()));
+        when("variant = ?", filter.variant.clone().map(Value::from));
+        when(
+            "EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?)",
+            filter.player_id.map(|p| i64::from(p).into()),
+        );
+        when("started_at >= ?", filter.from.as_ref().map(|t| fmt_time(t).into()));
+        when("started_at < ?", filter.to.as_ref().map(|t| fmt_time(t).into()));
+        when("outcome = ?", filter.outcome.map(|o| o.as_str().to_owned().into()));
+        when("won = ?", filter.won.map(|w| i64::from(w).into()));
+        let clause = conditions.join(" AND ");
+        let total: u32 = self
+            .conn
+            .prepare_cached(&format!("SELECT COUNT(*) FROM plays WHERE {clause}"))?
+            .query_row(params_from_iter(&args), |r| r.get(0))?;
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT id, game, variant, status, started_at, ended_at, location, duration_minutes, outcome, won, deleted_at
-               FROM plays WHERE {WHERE}
-              ORDER BY started_at DESC, id DESC LIMIT ?10 OFFSET ?11"
+               FROM plays WHERE {clause}
+              ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?"
         ))?;
-        let rows = stmt.query_map(
-            params![
-                filter.game.map(GameId::as_str),
-                filter.status.map(PlayStatus::as_str),
-                filter.variant,
-                filter.player_id,
-                filter.from.as_ref().map(fmt_time),
-                filter.to.as_ref().map(fmt_time),
-                filter.outcome.map(OutcomeKind::as_str),
-                filter.won,
-                filter.deleted,
-                limit,
-                filter.offset,
-            ],
-            |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    parse_time(&r.get::<_, String>(4)?)?,
-                    r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, Option<u32>>(7)?,
-                    r.get::<_, Option<String>>(8)?,
-                    r.get::<_, Option<bool>>(9)?,
-                    r.get::<_, Option<String>>(10)?.map(|s| parse_time(&s)).transpose()?,
-                ))
-            },
-        )?;
+        args.push(i64::from(limit).into());
+        args.push(i64::from(filter.offset).into());
+        let rows = stmt.query_map(params_from_iter(&args), |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                parse_time(&r.get::<_, String>(4)?)?,
+                r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
+                r.get::<_, Option<String>>(6)?,
+                r.get::<_, Option<u32>>(7)?,
+                r.get::<_, Option<String>>(8)?,
+                r.get::<_, Option<bool>>(9)?,
+                r.get::<_, Option<String>>(10)?.map(|s| parse_time(&s)).transpose()?,
+            ))
+        })?;
         let mut plays = Vec::new();
         for row in rows {
             let (

@@ -409,7 +409,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
         .execute_batch(
             "DROP TABLE stat_plays; DROP TABLE stat_player_plays; DROP TABLE stat_results; DROP TABLE stat_seats;
              DROP TABLE stat_categories; DROP TABLE stat_missions; DROP TABLE stat_pairs;
-             DROP INDEX plays_scenarios; PRAGMA user_version = 7;
+             DROP INDEX plays_scenarios; DROP INDEX plays_log; PRAGMA user_version = 7;
              CREATE INDEX plays_stats ON plays (game, status, outcome, variant, player_count);
              CREATE INDEX seats_player ON seats (player_id);
              CREATE INDEX results_play_cover ON results (play_id, seat, total, rank, winner);
