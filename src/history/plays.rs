@@ -712,7 +712,8 @@ impl Store {
         // index for them (a filter written `?1 IS NULL OR game = ?1` reads every row): the log
         // of plays outside the bin, the most common page, walks the partial index `plays_log`
         // and never touches the table for the rows an offset skips.
-        let mut conditions = vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
+        let mut conditions =
+            vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
         let mut args: Vec<Value> = Vec::new();
         let mut when = |condition: &'static str, value: Option<Value>| {
             if let Some(value) = value {
