@@ -132,14 +132,28 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
         games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
         games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
     };
-    conn.prepare_cached("UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1")?
-        .execute(params![play_id, board.outcome.kind(), won, round])?;
-    write_facts(conn, play_id, &board.facts)
+    write_missions(conn, play_id, &board.facts)?;
+    // One update of the play for its outcome and facts (each update rewrites the row).
+    let lost_event = board.facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
+    conn.prepare_cached(
+        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4, difficulty = ?5, lost_event = ?6 WHERE id = ?1",
+    )?
+    .execute(params![play_id, board.outcome.kind(), won, round, board.facts.difficulty, lost_event])?;
+    Ok(())
 }
 
 /// Writes what statistics read of a play besides its scores (the games' own facts), replacing
 /// any earlier ones. The caller holds the transaction.
 pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
+    write_missions(conn, play_id, facts)?;
+    let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
+    conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
+        .execute(params![play_id, facts.difficulty, lost_event])?;
+    Ok(())
+}
+
+/// A play's mission results, replacing any earlier ones.
+fn write_missions(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
     conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
     let mut mission = conn.prepare_cached(
         "INSERT OR REPLACE INTO mission_results (play_id, seat, mission, met, points) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -147,9 +161,6 @@ pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFa
     for m in &facts.missions {
         mission.execute(params![play_id, m.seat, m.mission, m.met, m.points])?;
     }
-    let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
-    conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
-        .execute(params![play_id, facts.difficulty, lost_event])?;
     Ok(())
 }
 
