@@ -580,11 +580,11 @@ impl Store {
                 ));
                 continue;
             }
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                [uuid],
-                |r| r.get(0),
-            )?;
+            let exists: bool = tx
+                .prepare_cached(
+                    "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+                )?
+                .query_row([uuid], |r| r.get(0))?;
             if exists {
                 report.plays_already_present += 1;
                 continue;
@@ -830,30 +830,30 @@ fn write_our_play(
         .collect();
     let winners: Vec<bool> = seats.iter().map(|s| s.source.winner).collect();
     let ranks = ranks(&scores, &winners, game.highest_wins);
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
                             updated_at, duration_minutes)
          VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            row.uuid,
-            id.as_str(),
-            variant,
-            sql_int(seats.len()),
-            fmt_time(&row.when),
-            row.location,
-            row.notes,
-            fmt_time(t),
-            row.duration,
-        ],
-    )?;
+    )?
+    .execute(params![
+        row.uuid,
+        id.as_str(),
+        variant,
+        sql_int(seats.len()),
+        fmt_time(&row.when),
+        row.location,
+        row.notes,
+        fmt_time(t),
+        row.duration,
+    ])?;
     let play_id = tx.last_insert_rowid();
+    let mut seat = tx.prepare_cached(
+        "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
+    )?;
     let mut board_players = Vec::with_capacity(seats.len());
     for (i, s) in seats.iter().enumerate() {
         let (player_id, name) = player_of(players, s.player_ref);
-        tx.execute(
-            "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
-            params![play_id, sql_int(i), player_id, s.source.start_player],
-        )?;
+        seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
         let total = scores.get(i).copied().flatten().unwrap_or(0);
         board_players.push(PlayerScore {
             seat: u8::try_from(i).unwrap_or(u8::MAX),

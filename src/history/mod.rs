@@ -228,6 +228,9 @@ impl Store {
 
     fn prepare(mut conn: Connection, file: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
+        // Statements are prepared once and reused (`prepare_cached`): the statistics summaries
+        // alone use two dozen, beyond rusqlite's default of 16.
+        conn.set_prepared_statement_cache_capacity(64);
         // Every write transaction takes the write lock first: a transaction that reads before
         // writing would otherwise fail at once ("database is locked") when another process
         // writes, instead of waiting for the busy timeout.
