@@ -11,7 +11,7 @@
 //! A migration that changes stored results must [`rebuild`] them. The property test
 //! `maintained_statistics_equal_a_recomputation` checks all this against [`rebuild`].
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, params_from_iter};
 
 use super::Result;
 
@@ -46,10 +46,24 @@ impl Scope {
 /// keeps SQLite from reading them through the `status` index: the scope picks the plays (an
 /// import's 10 000 new ids, not every finished play of the history).
 const COUNTED: &str = "+p.status = 'finished' AND p.deleted_at IS NULL";
-const COMPETITIVE: &str = "p.outcome IN ('points', 'objective_race')";
 
-/// Statements adding `?1` (1 or -1) times the contribution of the counted plays of `{scope}`
-/// to the counting summaries.
+/// The counted seats of the plays of the scope (`?2`), each with its play and its
+/// result (`total` NULL without one), gathered once per [`remove`] or [`add`]: the summaries
+/// of seats read this small table instead of joining plays, seats and results again each
+/// (about a fifth less for an import).
+const GATHER: &str = "INSERT INTO temp.stat_scope
+        (play_id, seat, player_id, game, variant, month, started_at, outcome, won, total, rank, winner)
+     SELECT p.id, s.seat, s.player_id, p.game, p.variant, substr(p.started_at, 1, 7), p.started_at,
+            IFNULL(p.outcome, ''), p.won IS 1, r.total, r.rank, r.winner
+       FROM plays p JOIN seats s ON s.play_id = p.id
+       LEFT JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+      WHERE {scope} AND {counted}";
+
+/// Competitive outcomes, in `temp.stat_scope` (`a`).
+const COMPETITIVE: &str = "a.outcome IN ('points', 'objective_race')";
+
+/// Statements adding `?1` (1 or -1) times the contribution of the counted plays of the scope
+/// (`?2`) to the counting summaries.
 const COUNTS: [&str; 6] = [
     "INSERT INTO stat_plays (game, month, variant, player_count, plays)
      SELECT p.game, substr(p.started_at, 1, 7), p.variant, p.player_count, ?1 * COUNT(*)
@@ -57,15 +71,13 @@ const COUNTS: [&str; 6] = [
       GROUP BY 1, 2, 3, 4
      ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
     "INSERT INTO stat_player_plays (player_id, game, variant, month, plays)
-     SELECT s.player_id, p.game, p.variant, substr(p.started_at, 1, 7), ?1 * COUNT(*)
-       FROM plays p JOIN seats s ON s.play_id = p.id WHERE {scope} AND {counted}
+     SELECT a.player_id, a.game, a.variant, a.month, ?1 * COUNT(*)
+       FROM temp.stat_scope a
       GROUP BY 1, 2, 3, 4
      ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
     "INSERT INTO stat_results (game, outcome, player_id, total, winner, won, n)
-     SELECT p.game, IFNULL(p.outcome, ''), s.player_id, r.total, r.winner, p.won IS 1, ?1 * COUNT(*)
-       FROM plays p JOIN seats s ON s.play_id = p.id
-       JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-      WHERE {scope} AND {counted}
+     SELECT a.game, a.outcome, a.player_id, a.total, a.winner, a.won, ?1 * COUNT(*)
+       FROM temp.stat_scope a WHERE a.total IS NOT NULL
       GROUP BY 1, 2, 3, 4, 5, 6
      ON CONFLICT DO UPDATE SET n = n + excluded.n",
     "INSERT INTO stat_categories (game, category, samples, points)
@@ -81,23 +93,17 @@ const COUNTS: [&str; 6] = [
       GROUP BY 1, 2
      ON CONFLICT DO UPDATE SET had = had + excluded.had, met = met + excluded.met",
     "INSERT INTO stat_pairs (player_id, opponent_id, plays, wins, losses, ties)
-     SELECT s.player_id, o.player_id, ?1 * COUNT(*), ?1 * SUM(mine.rank < theirs.rank),
-            ?1 * SUM(mine.rank > theirs.rank), ?1 * SUM(mine.rank = theirs.rank)
-       FROM plays p JOIN seats s ON s.play_id = p.id
-       JOIN results mine ON mine.play_id = s.play_id AND mine.seat = s.seat
-       JOIN seats o ON o.play_id = s.play_id AND o.player_id <> s.player_id
-       JOIN results theirs ON theirs.play_id = o.play_id AND theirs.seat = o.seat
-      WHERE {scope} AND {counted} AND {competitive}
+     SELECT a.player_id, b.player_id, ?1 * COUNT(*), ?1 * SUM(a.rank < b.rank),
+            ?1 * SUM(a.rank > b.rank), ?1 * SUM(a.rank = b.rank)
+       FROM temp.stat_scope a JOIN temp.stat_scope b ON b.play_id = a.play_id AND b.player_id <> a.player_id
+      WHERE a.total IS NOT NULL AND b.total IS NOT NULL AND {competitive}
       GROUP BY 1, 2
      ON CONFLICT DO UPDATE SET plays = plays + excluded.plays, wins = wins + excluded.wins,
                                losses = losses + excluded.losses, ties = ties + excluded.ties",
 ];
 
-/// Where the rows of `stat_seats` come from: the seats with a result of the counted
-/// competitive plays of `{scope}`.
-const SEATS_FROM: &str = "FROM plays p JOIN seats s ON s.play_id = p.id
-       JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-      WHERE {scope} AND {counted} AND {competitive}";
+/// The rows of `stat_seats`: the seats with a result of the counted competitive plays.
+const SEATS_FROM: &str = "FROM temp.stat_scope a WHERE a.total IS NOT NULL AND {competitive}";
 
 fn sql(template: &str, scope: Scope) -> String {
     template
@@ -108,19 +114,40 @@ fn sql(template: &str, scope: Scope) -> String {
 }
 
 fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
+    conn.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS stat_scope (
+             play_id INTEGER NOT NULL, seat INTEGER NOT NULL, player_id INTEGER NOT NULL, game TEXT NOT NULL,
+             variant TEXT NOT NULL, month TEXT NOT NULL, started_at TEXT NOT NULL, outcome TEXT NOT NULL,
+             won INTEGER NOT NULL, total INTEGER, rank INTEGER, winner INTEGER,
+             PRIMARY KEY (play_id, seat)
+         ) WITHOUT ROWID;
+         DELETE FROM temp.stat_scope;",
+    )?;
+    run(conn, &sql(GATHER, scope), sign, scope)?;
     for template in COUNTS {
-        conn.prepare_cached(&sql(template, scope))?.execute(params![sign, scope.arg()])?;
+        run(conn, &sql(template, scope), sign, scope)?;
     }
-    // `stat_seats` holds rows, not counts: they are inserted or deleted. (`?1`, the sign, is
-    // bound but unused there.)
+    // `stat_seats` holds rows, not counts: they are inserted or deleted.
     let rows = if sign > 0 {
         "INSERT INTO stat_seats (player_id, started_at, play_id, seat, game, outcome, total, winner)
-         SELECT s.player_id, p.started_at, p.id, s.seat, p.game, p.outcome, r.total, r.winner {seats_from}"
+         SELECT a.player_id, a.started_at, a.play_id, a.seat, a.game, a.outcome, a.total, a.winner {seats_from}"
     } else {
         "DELETE FROM stat_seats WHERE (player_id, started_at, play_id) IN
-             (SELECT s.player_id, p.started_at, p.id {seats_from})"
+             (SELECT a.player_id, a.started_at, a.play_id {seats_from})"
     };
-    conn.prepare_cached(&sql(rows, scope))?.execute(params![sign, scope.arg()])?;
+    run(conn, &sql(rows, scope), sign, scope)?;
+    // Nothing kept between writes (a rebuild gathers every seat of the history).
+    conn.execute("DELETE FROM temp.stat_scope", [])?;
+    Ok(())
+}
+
+/// Runs a statement with the sign as `?1` and the scope's argument as `?2`, as far as it
+/// uses them (SQLite counts parameters up to the highest one used).
+fn run(conn: &Connection, sql: &str, sign: i64, scope: Scope) -> Result<()> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let args = [sign, scope.arg()];
+    let used = stmt.parameter_count().min(args.len());
+    stmt.execute(params_from_iter(&args[..used]))?;
     Ok(())
 }
 

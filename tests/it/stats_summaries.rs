@@ -349,7 +349,7 @@ fn every_statistic(store: &Store) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     /// After any sequence of writes, the summaries the writes maintained equal the ones
     /// recomputed from the plays, the statistics read from both are the same, and the play
