@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player,
-    now, parse_time, sql_int, write_results, write_table_state,
+    now, parse_time, sql_int, write_new_results, write_table_state,
 };
 use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -1061,7 +1061,7 @@ impl Importer<'_, '_> {
             write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
         }
         if let Some((board, rescored)) = &board {
-            write_results(self.conn, play_id, board)?;
+            write_new_results(self.conn, play_id, board)?;
             self.report.plays_rescored += u32::from(*rescored);
         }
         let mut event = self.conn.prepare_cached(

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player, now, parse_time,
-    sql_int, write_results,
+    sql_int, write_new_results,
 };
 use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store};
@@ -876,7 +876,7 @@ fn write_our_play(
         tie_breaks: Vec::new(),
         facts: Default::default(),
     };
-    write_results(tx, play_id, &board)?;
+    write_new_results(tx, play_id, &board)?;
     Ok(())
 }
 

@@ -108,6 +108,13 @@ pub(super) fn insert_player(
 pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
     conn.prepare_cached("DELETE FROM results WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM category_points WHERE play_id = ?1")?.execute([play_id])?;
+    conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
+    write_new_results(conn, play_id, board)
+}
+
+/// [`write_results`] for a play inserted in the same transaction (imports): there is nothing
+/// to replace (its rows' foreign keys go through its seats, just inserted), so no deletes.
+pub(super) fn write_new_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
     let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
     conn.prepare_cached(
         "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
@@ -132,7 +139,7 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
         games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
         games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
     };
-    write_missions(conn, play_id, &board.facts)?;
+    insert_missions(conn, play_id, &board.facts)?;
     // One update of the play for its outcome and facts (each update rewrites the row).
     let lost_event = board.facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
     conn.prepare_cached(
@@ -155,6 +162,10 @@ pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFa
 /// A play's mission results, replacing any earlier ones.
 fn write_missions(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
     conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
+    insert_missions(conn, play_id, facts)
+}
+
+fn insert_missions(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
     let mut mission = conn.prepare_cached(
         "INSERT OR REPLACE INTO mission_results (play_id, seat, mission, met, points) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
