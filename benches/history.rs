@@ -289,6 +289,12 @@ mod import {
     /// in memory. Cached statements and the streaming import: 1.24 s → 0.84 s here (the issue
     /// measured 3.7 s on its machine).
     ///
+    /// Issue #15 (perf, 1.44 s here before): a third of the time went to B-trees the statistics
+    /// alone read (`results_play_cover`, two indexes of `category_points`…, dropped by
+    /// migration 0008, whose summaries replace them), two updates of each play, three deletes
+    /// of rows a new play cannot have; the summaries are then added once for all the new plays
+    /// (a quarter of what is left), from their seats gathered once. 0.87 s (the file's bytes).
+    ///
     /// The file is written once, outside the measure: what the app and the CLI import is a
     /// file's bytes (`import_from`); `import(&Backup)`, measured before, also wrote the JSON.
     #[divan::bench(sample_count = 5)]
@@ -300,7 +306,9 @@ mod import {
     }
 
     /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
-    /// here; the issue measured 3.3 s).
+    /// here; the issue measured 3.3 s). Issue #15: the plays and seats were still written and
+    /// checked with statements parsed again for each play (`execute`), plus the writes above:
+    /// 0.86 s → 0.34 s.
     #[divan::bench(sample_count = 5)]
     fn bgstats_of_10k_plays(bencher: Bencher) {
         let file = generated_bgstats(10_000);
