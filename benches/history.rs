@@ -196,6 +196,13 @@ fn player_id(store: &Store, name: &str) -> u32 {
 mod dashboard {
     use super::*;
 
+    /// The statistics of the 25 000 Valencia plays. Where the time went (perf, EXPLAIN QUERY
+    /// PLAN): seven passes over the game's plays joined to their 75 000 results or 150 000
+    /// category points (count, average, high and low each sorting every result, distribution,
+    /// categories, variants, player counts): 417 ms here (the issue measured 625 ms). Now read
+    /// from the summaries kept on write (migration 0008: `stat_results`, a count per total and
+    /// player; `stat_seats`, whose index finds the high and low at once; `stat_categories`,
+    /// `stat_plays`): 0.6 ms.
     #[divan::bench]
     fn game_stats_valencia(bencher: Bencher) {
         with_big(|store| {
@@ -203,6 +210,12 @@ mod dashboard {
         });
     }
 
+    /// One player's statistics (Ani sits at 37 500 of the plays). Where the time went: each of
+    /// nine queries joined her seats to their plays and results — head to head, a self-join of
+    /// the seats, about 170 ms; the streaks' window functions about 115 ms; three win-rate
+    /// passes about 45 ms each: 457 ms here (the issue measured 1 235 ms). Now the summaries
+    /// (`stat_player_plays`, `stat_results`, `stat_pairs`) answer in a few hundred rows, and the
+    /// streaks are one ordered pass over her `stat_seats` rows: 4.5 ms.
     #[divan::bench]
     fn player_stats(bencher: Bencher) {
         with_big(|store| {
@@ -211,6 +224,10 @@ mod dashboard {
         });
     }
 
+    /// Orléans' co-op and solo scenarios (12 500 plays). Where the time went: five queries per
+    /// scenario read each play from the table through `plays_stats`, which lacks `deleted_at`,
+    /// `won`, `difficulty`…: 113 ms here. Now a partial covering index of just the finished
+    /// scenario plays (`plays_scenarios`): 7.8 ms.
     #[divan::bench]
     fn scenario_stats_orleans(bencher: Bencher) {
         with_big(|store| {
@@ -218,6 +235,9 @@ mod dashboard {
         });
     }
 
+    /// Plays per month. Where the time went: `substr(started_at, 1, 7)` grouped over the 100 000
+    /// plays read from the table: 43 ms here. Now `stat_plays`, one row per game, month, variant
+    /// and player count: 1.3 ms.
     #[divan::bench]
     fn activity_by_month(bencher: Bencher) {
         with_big(|store| bencher.bench_local(|| black_box(store.activity(None, None).expect("activity"))));
@@ -246,6 +266,11 @@ mod history_page {
         });
     }
 
+    /// Page 1 001 of the log. Where the time went: the filters were written for every call as
+    /// `?1 IS NULL OR game = ?1` … `(deleted_at IS NOT NULL) = ?9`, so SQLite read from the table
+    /// each of the 50 000 rows the offset skips, and all 100 000 for the count: 43 ms here.
+    /// Now only the filters given are in the statement, and the log outside the bin walks the
+    /// partial index `plays_log` alone: 10 ms on a loaded machine (6 ms at best).
     #[divan::bench]
     fn a_page_deep_in_the_log(bencher: Bencher) {
         with_big(|store| {
@@ -263,16 +288,27 @@ mod import {
     /// statement: the scoreboard, the plays update, the facts), and the whole backup was held
     /// in memory. Cached statements and the streaming import: 1.24 s → 0.84 s here (the issue
     /// measured 3.7 s on its machine).
+    ///
+    /// Issue #15 (perf, 1.44 s here before): a third of the time went to B-trees the statistics
+    /// alone read (`results_play_cover`, two indexes of `category_points`…, dropped by
+    /// migration 0008, whose summaries replace them), two updates of each play, three deletes
+    /// of rows a new play cannot have; the summaries are then added once for all the new plays
+    /// (a quarter of what is left), from their seats gathered once. 0.87 s (the file's bytes).
+    ///
+    /// The file is written once, outside the measure: what the app and the CLI import is a
+    /// file's bytes (`import_from`); `import(&Backup)`, measured before, also wrote the JSON.
     #[divan::bench(sample_count = 5)]
     fn backup_of_10k_plays(bencher: Bencher) {
-        let backup = generated_backup(10_000);
-        bencher
-            .with_inputs(|| Store::open_in_memory().expect("store"))
-            .bench_local_values(|mut store| black_box(store.import(&backup).expect("import")));
+        let file = serde_json::to_vec(&generated_backup(10_000)).expect("file");
+        bencher.with_inputs(|| Store::open_in_memory().expect("store")).bench_local_values(|mut store| {
+            black_box(store.import_from(file.as_slice(), &mut no_progress).expect("import"))
+        });
     }
 
     /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
-    /// here; the issue measured 3.3 s).
+    /// here; the issue measured 3.3 s). Issue #15: the plays and seats were still written and
+    /// checked with statements parsed again for each play (`execute`), plus the writes above:
+    /// 0.86 s → 0.34 s.
     #[divan::bench(sample_count = 5)]
     fn bgstats_of_10k_plays(bencher: Bencher) {
         let file = generated_bgstats(10_000);

@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player,
-    now, parse_time, sql_int, write_results, write_table_state,
+    now, parse_time, sql_int, write_new_results, write_table_state,
 };
+use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
 use crate::games::{GameId, Problems, Scoreboard};
 use crate::text::Text;
@@ -862,6 +863,9 @@ impl Store {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<ImportReport> {
         let tx = self.conn.transaction()?;
+        // Plays are only added, with ids above every existing one: their statistics are added
+        // in one pass per summary at the end.
+        let last_play: i64 = tx.query_row("SELECT IFNULL(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
         let mut importer = Importer {
             conn: &tx,
             found: Found::new(),
@@ -903,6 +907,7 @@ impl Store {
         }
         let report = importer.report;
         importer.found.into_result()?;
+        summary::add(&tx, Scope::After(last_play))?;
         tx.commit()?;
         Ok(report)
     }
@@ -1056,7 +1061,7 @@ impl Importer<'_, '_> {
             write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
         }
         if let Some((board, rescored)) = &board {
-            write_results(self.conn, play_id, board)?;
+            write_new_results(self.conn, play_id, board)?;
             self.report.plays_rescored += u32::from(*rescored);
         }
         let mut event = self.conn.prepare_cached(

@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player, now, parse_time,
-    sql_int, write_results,
+    sql_int, write_new_results,
 };
+use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
@@ -512,6 +513,9 @@ impl Store {
         }
         let t = now();
         let tx = self.conn.transaction()?;
+        // Plays are only added, with ids above every existing one: their statistics are added
+        // in one pass per summary at the end.
+        let last_play: i64 = tx.query_row("SELECT IFNULL(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
 
         // Players with a usable name are matched or added; the plays of the others are skipped.
         let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
@@ -576,11 +580,11 @@ impl Store {
                 ));
                 continue;
             }
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                [uuid],
-                |r| r.get(0),
-            )?;
+            let exists: bool = tx
+                .prepare_cached(
+                    "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+                )?
+                .query_row([uuid], |r| r.get(0))?;
             if exists {
                 report.plays_already_present += 1;
                 continue;
@@ -674,6 +678,7 @@ impl Store {
                 }
             }
         }
+        summary::add(&tx, Scope::After(last_play))?;
         tx.commit()?;
         report.dropped = dropped.into_report();
         report.other_games =
@@ -825,30 +830,30 @@ fn write_our_play(
         .collect();
     let winners: Vec<bool> = seats.iter().map(|s| s.source.winner).collect();
     let ranks = ranks(&scores, &winners, game.highest_wins);
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
                             updated_at, duration_minutes)
          VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            row.uuid,
-            id.as_str(),
-            variant,
-            sql_int(seats.len()),
-            fmt_time(&row.when),
-            row.location,
-            row.notes,
-            fmt_time(t),
-            row.duration,
-        ],
-    )?;
+    )?
+    .execute(params![
+        row.uuid,
+        id.as_str(),
+        variant,
+        sql_int(seats.len()),
+        fmt_time(&row.when),
+        row.location,
+        row.notes,
+        fmt_time(t),
+        row.duration,
+    ])?;
     let play_id = tx.last_insert_rowid();
+    let mut seat = tx.prepare_cached(
+        "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
+    )?;
     let mut board_players = Vec::with_capacity(seats.len());
     for (i, s) in seats.iter().enumerate() {
         let (player_id, name) = player_of(players, s.player_ref);
-        tx.execute(
-            "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
-            params![play_id, sql_int(i), player_id, s.source.start_player],
-        )?;
+        seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
         let total = scores.get(i).copied().flatten().unwrap_or(0);
         board_players.push(PlayerScore {
             seat: u8::try_from(i).unwrap_or(u8::MAX),
@@ -871,7 +876,7 @@ fn write_our_play(
         tie_breaks: Vec::new(),
         facts: Default::default(),
     };
-    write_results(tx, play_id, &board)?;
+    write_new_results(tx, play_id, &board)?;
     Ok(())
 }
 

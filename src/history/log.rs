@@ -9,6 +9,7 @@ use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, check_players_match_seats,
     fmt_time, now, player_by_name, state_text, to_id, write_results, write_table_state,
 };
+use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
 use crate::games::{self, Problems};
 use crate::text::Text;
@@ -150,8 +151,12 @@ impl Store {
             return Err(StoreError::Invalid(problems));
         }
         let tx = self.conn.transaction()?;
+        // The plays of both (none shared) leave the statistics and come back as `kept`'s.
+        summary::remove(&tx, Scope::Player(i64::from(kept)))?;
+        summary::remove(&tx, Scope::Player(i64::from(absorbed)))?;
         rewrite_seat_names(&tx, i64::from(absorbed), &gone.name, &keep.name)?;
         tx.execute("UPDATE seats SET player_id = ?1 WHERE player_id = ?2", params![kept, absorbed])?;
+        summary::add(&tx, Scope::Player(i64::from(kept)))?;
         tx.execute(
             "UPDATE other_play_seats SET player_id = ?1 WHERE player_id = ?2",
             params![kept, absorbed],
@@ -214,6 +219,7 @@ impl Store {
         let text = edit.table_state.as_ref().map(state_text).transpose()?;
         let t = now();
         let tx = self.conn.transaction()?;
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
         tx.execute(
             "UPDATE plays SET location = ?2, notes = ?3, duration_minutes = ?4,
                     started_at = COALESCE(?5, started_at), updated_at = ?6 WHERE id = ?1",
@@ -239,6 +245,7 @@ impl Store {
             write_results(&tx, i64::from(play), board)?;
             tx.execute("UPDATE plays SET variant = ?2 WHERE id = ?1", params![play, board.variant])?;
         }
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
         tx.commit()?;
         self.play(play)
     }
@@ -261,23 +268,29 @@ impl Store {
     /// Moves a play to the bin: it leaves the log and the statistics until restored.
     pub fn delete_play(&self, play: Id) -> Result<PlayDetail> {
         let (_, _) = self.game_and_status(play)?;
-        self.conn
-            .execute("UPDATE plays SET deleted_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
+        // `&self`: nothing else can use the connection while this transaction is open.
+        let tx = self.conn.unchecked_transaction()?;
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
+        tx.execute("UPDATE plays SET deleted_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
+        tx.commit()?;
         self.play(play)
     }
 
     /// Undoes a deletion.
     pub fn restore_play(&self, play: Id) -> Result<PlayDetail> {
-        let changed = self
-            .conn
+        let tx = self.conn.unchecked_transaction()?;
+        let changed = tx
             .execute("UPDATE plays SET deleted_at = NULL WHERE id = ?1 AND deleted_at IS NOT NULL", [play])?;
         if changed == 0 {
             return Err(StoreError::NotFound { what: "deleted play", id: play.to_string() });
         }
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
+        tx.commit()?;
         self.play(play)
     }
 
-    /// Empties the bin of plays deleted before `before`; returns how many went.
+    /// Empties the bin of plays deleted before `before`; returns how many went. (Plays in the
+    /// bin count in no statistic: the summaries do not change.)
     pub fn purge_deleted_plays(&self, before: DateTime<Utc>) -> Result<u32> {
         let n = self.conn.execute(
             "DELETE FROM plays WHERE deleted_at IS NOT NULL AND deleted_at < ?1",

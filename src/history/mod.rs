@@ -15,6 +15,7 @@ mod model;
 mod other_plays;
 mod plays;
 mod stats;
+mod summary;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,6 +49,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0005_explicit_sheet_marker.sql", include_str!("../../migrations/0005_explicit_sheet_marker.sql")),
     ("0006_table_state_revisions.sql", include_str!("../../migrations/0006_table_state_revisions.sql")),
     ("0007_other_games_detail.sql", include_str!("../../migrations/0007_other_games_detail.sql")),
+    ("0008_statistics_summaries.sql", include_str!("../../migrations/0008_statistics_summaries.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -75,6 +77,7 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         match *name {
             "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
+            "0008_statistics_summaries.sql" => summary::rebuild(&tx)?,
             _ => {}
         }
     }
@@ -225,6 +228,9 @@ impl Store {
 
     fn prepare(mut conn: Connection, file: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
+        // Statements are prepared once and reused (`prepare_cached`): the statistics summaries
+        // alone use two dozen, beyond rusqlite's default of 16.
+        conn.set_prepared_statement_cache_capacity(64);
         // Every write transaction takes the write lock first: a transaction that reads before
         // writing would otherwise fail at once ("database is locked") when another process
         // writes, instead of waiting for the busy timeout.

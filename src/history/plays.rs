@@ -1,9 +1,11 @@
 //! Players and plays: creating, autosaving, finishing, listing.
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use super::model::*;
+use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
 use crate::games::input;
 use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
@@ -106,6 +108,13 @@ pub(super) fn insert_player(
 pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
     conn.prepare_cached("DELETE FROM results WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM category_points WHERE play_id = ?1")?.execute([play_id])?;
+    conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
+    write_new_results(conn, play_id, board)
+}
+
+/// [`write_results`] for a play inserted in the same transaction (imports): there is nothing
+/// to replace (its rows' foreign keys go through its seats, just inserted), so no deletes.
+pub(super) fn write_new_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
     let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
     conn.prepare_cached(
         "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
@@ -130,24 +139,39 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
         games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
         games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
     };
-    conn.prepare_cached("UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4 WHERE id = ?1")?
-        .execute(params![play_id, board.outcome.kind(), won, round])?;
-    write_facts(conn, play_id, &board.facts)
+    insert_missions(conn, play_id, &board.facts)?;
+    // One update of the play for its outcome and facts (each update rewrites the row).
+    let lost_event = board.facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
+    conn.prepare_cached(
+        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4, difficulty = ?5, lost_event = ?6 WHERE id = ?1",
+    )?
+    .execute(params![play_id, board.outcome.kind(), won, round, board.facts.difficulty, lost_event])?;
+    Ok(())
 }
 
 /// Writes what statistics read of a play besides its scores (the games' own facts), replacing
 /// any earlier ones. The caller holds the transaction.
 pub(super) fn write_facts(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
+    write_missions(conn, play_id, facts)?;
+    let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
+    conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
+        .execute(params![play_id, facts.difficulty, lost_event])?;
+    Ok(())
+}
+
+/// A play's mission results, replacing any earlier ones.
+fn write_missions(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
     conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
+    insert_missions(conn, play_id, facts)
+}
+
+fn insert_missions(conn: &Connection, play_id: i64, facts: &games::PlayFacts) -> Result<()> {
     let mut mission = conn.prepare_cached(
         "INSERT OR REPLACE INTO mission_results (play_id, seat, mission, met, points) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for m in &facts.missions {
         mission.execute(params![play_id, m.seat, m.mission, m.met, m.points])?;
     }
-    let lost_event = facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
-    conn.prepare_cached("UPDATE plays SET difficulty = ?2, lost_event = ?3 WHERE id = ?1")?
-        .execute(params![play_id, facts.difficulty, lost_event])?;
     Ok(())
 }
 
@@ -492,6 +516,7 @@ impl Store {
         let Some((revision, text)) = newest else {
             return Err(StoreError::NothingToUndo);
         };
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
         tx.execute(
             "DELETE FROM table_state_revisions WHERE play_id = ?1 AND revision = ?2",
             params![play, revision],
@@ -511,6 +536,7 @@ impl Store {
             tx.execute("UPDATE plays SET variant = ?2 WHERE id = ?1", params![play, board.variant])?;
         }
         tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
         tx.commit()?;
         let preview = self.preview(play, game, &state)?;
         Ok(UndoneState { state, preview })
@@ -558,6 +584,7 @@ impl Store {
         check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
         let ended = now();
         let tx = self.conn.transaction()?;
+        summary::remove(&tx, Scope::Play(i64::from(play)))?;
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
         tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
@@ -569,6 +596,7 @@ impl Store {
               WHERE id = ?1",
             params![play, fmt_time(&ended), board.variant],
         )?;
+        summary::add(&tx, Scope::Play(i64::from(play)))?;
         tx.commit()?;
         self.play(play)
     }
@@ -621,6 +649,7 @@ impl Store {
         }
         write_table_state(&tx, play_id, game.info().table_schema_version, &text, &t)?;
         write_results(&tx, play_id, &board)?;
+        summary::add(&tx, Scope::Play(play_id))?;
         tx.commit()?;
         self.play(to_id(play_id)?)
     }
@@ -701,62 +730,57 @@ impl Store {
             0 => 20,
             n => n.min(200),
         };
-        // One statement for the count and the page: each filter is inactive when its
-        // parameter is NULL.
-        const WHERE: &str = "(?1 IS NULL OR game = ?1) AND (?2 IS NULL OR status = ?2)
-              AND (?3 IS NULL OR variant = ?3)
-              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?4))
-              AND (?5 IS NULL OR started_at >= ?5) AND (?6 IS NULL OR started_at < ?6)
-              AND (?7 IS NULL OR outcome = ?7) AND (?8 IS NULL OR won = ?8)
-              AND ((deleted_at IS NOT NULL) = ?9)";
-        let args = params![
-            filter.game.map(GameId::as_str),
-            filter.status.map(PlayStatus::as_str),
-            filter.variant,
-            filter.player_id,
-            filter.from.as_ref().map(fmt_time),
-            filter.to.as_ref().map(fmt_time),
-            filter.outcome.map(OutcomeKind::as_str),
-            filter.won,
-            filter.deleted,
-        ];
-        let total: u32 =
-            self.conn.query_row(&format!("SELECT COUNT(*) FROM plays WHERE {WHERE}"), args, |r| r.get(0))?;
+        // Only the filters given are written into the statement, so that SQLite can pick an
+        // index for them (a filter written `?1 IS NULL OR game = ?1` reads every row): the log
+        // of plays outside the bin, the most common page, walks the partial index `plays_log`
+        // and never touches the table for the rows an offset skips.
+        let mut conditions =
+            vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
+        let mut args: Vec<Value> = Vec::new();
+        let mut when = |condition: &'static str, value: Option<Value>| {
+            if let Some(value) = value {
+                conditions.push(condition);
+                args.push(value);
+            }
+        };
+        when("game = ?", filter.game.map(|g| g.as_str().to_owned().into()));
+        when("status = ?", filter.status.map(|s| s.as_str().to_owned().into()));
+        when("variant = ?", filter.variant.clone().map(Value::from));
+        when(
+            "EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?)",
+            filter.player_id.map(|p| i64::from(p).into()),
+        );
+        when("started_at >= ?", filter.from.as_ref().map(|t| fmt_time(t).into()));
+        when("started_at < ?", filter.to.as_ref().map(|t| fmt_time(t).into()));
+        when("outcome = ?", filter.outcome.map(|o| o.as_str().to_owned().into()));
+        when("won = ?", filter.won.map(|w| i64::from(w).into()));
+        let clause = conditions.join(" AND ");
+        let total: u32 = self
+            .conn
+            .prepare_cached(&format!("SELECT COUNT(*) FROM plays WHERE {clause}"))?
+            .query_row(params_from_iter(&args), |r| r.get(0))?;
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT id, game, variant, status, started_at, ended_at, location, duration_minutes, outcome, won, deleted_at
-               FROM plays WHERE {WHERE}
-              ORDER BY started_at DESC, id DESC LIMIT ?10 OFFSET ?11"
+               FROM plays WHERE {clause}
+              ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?"
         ))?;
-        let rows = stmt.query_map(
-            params![
-                filter.game.map(GameId::as_str),
-                filter.status.map(PlayStatus::as_str),
-                filter.variant,
-                filter.player_id,
-                filter.from.as_ref().map(fmt_time),
-                filter.to.as_ref().map(fmt_time),
-                filter.outcome.map(OutcomeKind::as_str),
-                filter.won,
-                filter.deleted,
-                limit,
-                filter.offset,
-            ],
-            |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    parse_time(&r.get::<_, String>(4)?)?,
-                    r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, Option<u32>>(7)?,
-                    r.get::<_, Option<String>>(8)?,
-                    r.get::<_, Option<bool>>(9)?,
-                    r.get::<_, Option<String>>(10)?.map(|s| parse_time(&s)).transpose()?,
-                ))
-            },
-        )?;
+        args.push(i64::from(limit).into());
+        args.push(i64::from(filter.offset).into());
+        let rows = stmt.query_map(params_from_iter(&args), |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                parse_time(&r.get::<_, String>(4)?)?,
+                r.get::<_, Option<String>>(5)?.map(|s| parse_time(&s)).transpose()?,
+                r.get::<_, Option<String>>(6)?,
+                r.get::<_, Option<u32>>(7)?,
+                r.get::<_, Option<String>>(8)?,
+                r.get::<_, Option<bool>>(9)?,
+                r.get::<_, Option<String>>(10)?.map(|s| parse_time(&s)).transpose()?,
+            ))
+        })?;
         let mut plays = Vec::new();
         for row in rows {
             let (

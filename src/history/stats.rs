@@ -20,10 +20,9 @@ use crate::games::GameId;
 
 /// The plays statistics count (alias `p`).
 const COUNTED: &str = "p.status = 'finished' AND p.deleted_at IS NULL";
-/// Outcomes where each player plays for themself (a win is a first place).
-const COMPETITIVE: &str = "p.outcome IN ('points', 'objective_race')";
-/// Plays whose totals are points (score statistics count only these).
-const POINTS: &str = "p.outcome = 'points'";
+/// Co-op and solo plays: the condition of the partial index `plays_scenarios`, written out in
+/// each scenario query so that SQLite reads that index instead of the table.
+const SCENARIOS: &str = "p.outcome IN ('coop', 'solo')";
 
 /// One player's score in one play (a high or a low).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,42 +275,39 @@ impl Store {
     pub fn game_stats(&self, game: GameId, bucket_width: u32) -> Result<GameStats> {
         let width = if bucket_width == 0 { 10 } else { bucket_width.min(1000) };
         let g = game.as_str();
+        // Everything but the Citadelles lists comes from the summaries (see `summary`): a few
+        // hundred rows however long the history.
         let plays: u32 = self.conn.query_row(
-            &format!("SELECT COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}"),
+            "SELECT IFNULL(SUM(plays), 0) FROM stat_plays WHERE game = ?1",
             [g],
             |r| r.get(0),
         )?;
+        // AVG over integers is their exact sum over their count: the same division here.
         let (scores, average): (u32, Option<f64>) = self.conn.query_row(
-            &format!(
-                "SELECT COUNT(*), AVG(r.total) FROM plays p JOIN results r ON r.play_id = p.id
-                  WHERE p.game = ?1 AND {COUNTED} AND {POINTS}"
-            ),
+            "SELECT IFNULL(SUM(n), 0), CAST(SUM(total * n) AS REAL) / SUM(n)
+               FROM stat_results WHERE game = ?1 AND outcome = 'points' AND n > 0",
             [g],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        let record = |order: &str| -> Result<Option<ScoreRecord>> {
+        let record = |extreme: &str| -> Result<Option<ScoreRecord>> {
             let row = self
                 .conn
-                .query_row(
-                    &format!(
-                        "SELECT p.id, s.player_id, pl.name, r.total, p.started_at
-                           FROM plays p JOIN results r ON r.play_id = p.id
-                           JOIN seats s ON s.play_id = r.play_id AND s.seat = r.seat
-                           JOIN players pl ON pl.id = s.player_id
-                          WHERE p.game = ?1 AND {COUNTED} AND {POINTS}
-                          ORDER BY r.total {order}, p.started_at, p.id, r.seat LIMIT 1"
-                    ),
-                    [g],
-                    |r| {
-                        Ok((
-                            r.get::<_, i64>(0)?,
-                            r.get::<_, i64>(1)?,
-                            r.get::<_, String>(2)?,
-                            r.get::<_, i32>(3)?,
-                            parse_time(&r.get::<_, String>(4)?)?,
-                        ))
-                    },
-                )
+                .prepare_cached(&format!(
+                    "SELECT s.play_id, s.player_id, pl.name, s.total, s.started_at
+                       FROM stat_seats s JOIN players pl ON pl.id = s.player_id
+                      WHERE s.game = ?1 AND s.outcome = 'points'
+                        AND s.total = (SELECT {extreme}(total) FROM stat_seats WHERE game = ?1 AND outcome = 'points')
+                      ORDER BY s.started_at, s.play_id, s.seat LIMIT 1"
+                ))?
+                .query_row([g], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, i32>(3)?,
+                        parse_time(&r.get::<_, String>(4)?)?,
+                    ))
+                })
                 .optional()?;
             row.map(|(play, player, player_name, total, started_at)| {
                 Ok(ScoreRecord {
@@ -324,24 +320,23 @@ impl Store {
             })
             .transpose()
         };
-        let high = record("DESC")?;
-        let low = record("ASC")?;
+        let high = record("MAX")?;
+        let low = record("MIN")?;
 
         // Floor division, so that negative totals fall in the bucket below zero.
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT r.total - (((r.total % ?2) + ?2) % ?2) AS bucket, COUNT(*)
-               FROM plays p JOIN results r ON r.play_id = p.id
-              WHERE p.game = ?1 AND {COUNTED} AND {POINTS} GROUP BY bucket ORDER BY bucket"
-        ))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT total - (((total % ?2) + ?2) % ?2) AS bucket, SUM(n)
+               FROM stat_results WHERE game = ?1 AND outcome = 'points' AND n > 0
+              GROUP BY bucket ORDER BY bucket",
+        )?;
         let distribution = stmt
             .query_map(params![g, width], |r| Ok(ScoreBucket { from: r.get(0)?, count: r.get(1)? }))?
             .collect::<rusqlite::Result<_>>()?;
 
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT c.category, AVG(c.points), COUNT(*)
-               FROM plays p JOIN category_points c ON c.play_id = p.id
-              WHERE p.game = ?1 AND {COUNTED} AND {POINTS} GROUP BY c.category ORDER BY c.category"
-        ))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT category, CAST(points AS REAL) / samples, samples
+               FROM stat_categories WHERE game = ?1 AND samples > 0 ORDER BY category",
+        )?;
         let categories = stmt
             .query_map([g], |r| {
                 Ok(CategoryAverage { category: r.get(0)?, average: r.get(1)?, samples: r.get(2)? })
@@ -349,27 +344,21 @@ impl Store {
             .collect::<rusqlite::Result<_>>()?;
 
         let variants = self.usage(
-            &format!(
-                "SELECT p.variant, COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}
-                  GROUP BY p.variant ORDER BY COUNT(*) DESC, p.variant"
-            ),
+            "SELECT variant, SUM(plays) FROM stat_plays WHERE game = ?1
+              GROUP BY variant HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC, variant",
             [g],
         )?;
         let player_counts = self.usage(
-            &format!(
-                "SELECT CAST(p.player_count AS TEXT), COUNT(*) FROM plays p WHERE p.game = ?1 AND {COUNTED}
-                  GROUP BY p.player_count ORDER BY p.player_count"
-            ),
+            "SELECT CAST(player_count AS TEXT), SUM(plays) FROM stat_plays WHERE game = ?1
+              GROUP BY player_count HAVING SUM(plays) > 0 ORDER BY player_count",
             [g],
         )?;
 
         let mut missions = Vec::new();
         if game == GameId::Valencia {
-            let mut stmt = self.conn.prepare_cached(&format!(
-                "SELECT m.mission, COUNT(*), SUM(m.met)
-                   FROM plays p JOIN mission_results m ON m.play_id = p.id
-                  WHERE p.game = ?1 AND {COUNTED} GROUP BY m.mission ORDER BY m.mission"
-            ))?;
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT mission, had, met FROM stat_missions WHERE game = ?1 AND had > 0 ORDER BY mission",
+            )?;
             missions = stmt
                 .query_map([g], |r| {
                     Ok(MissionRate { mission: r.get(0)?, success: SuccessRate::new(r.get(1)?, r.get(2)?) })
@@ -407,28 +396,29 @@ impl Store {
         })
     }
 
-    fn success(&self, player: Id, outcome_sql: &str, won_sql: &str) -> Result<SuccessRate> {
-        let (plays, wins): (u32, Option<u32>) = self.conn.query_row(
-            &format!(
-                "SELECT COUNT(*), SUM({won_sql}) FROM seats s JOIN plays p ON p.id = s.play_id
-                   JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-                  WHERE s.player_id = ?1 AND {COUNTED} AND {outcome_sql}"
-            ),
-            [player],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        Ok(SuccessRate::new(plays, wins.unwrap_or(0)))
+    /// A player's plays and wins among results of the outcomes `outcome_sql` lists; a win
+    /// is the seat's `winner` (`by_seat`) or the table's `won`.
+    fn success(&self, player: Id, outcome_sql: &str, by_seat: bool) -> Result<SuccessRate> {
+        let won = if by_seat { "winner" } else { "won" };
+        let (plays, wins): (u32, u32) = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT IFNULL(SUM(n), 0), IFNULL(SUM(n * {won}), 0) FROM stat_results
+              WHERE player_id = ?1 AND outcome IN ({outcome_sql}) AND n > 0"
+            ))?
+            .query_row([player], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(SuccessRate::new(plays, wins))
     }
 
     /// How many finished plays each player of the roster sat at: ours and other games'
     /// (the roster shows it beside each name).
     pub fn player_play_counts(&self) -> Result<Vec<PlayerPlayCount>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT pl.id,
-                    (SELECT COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = pl.id AND {COUNTED}),
+                    (SELECT IFNULL(SUM(plays), 0) FROM stat_player_plays s WHERE s.player_id = pl.id),
                     (SELECT COUNT(DISTINCT o.other_play_id) FROM other_play_seats o WHERE o.player_id = pl.id)
-               FROM players pl ORDER BY pl.id"
-        ))?;
+               FROM players pl ORDER BY pl.id",
+        )?;
         let rows = stmt
             .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, u32>(2)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -439,47 +429,80 @@ impl Store {
             .collect()
     }
 
+    /// The most played game (`by_variant` false) or variant of a player; between equals, the
+    /// one played last.
+    fn favourite(&self, player: Id, by_variant: bool) -> Result<Option<Favourite>> {
+        let key = if by_variant { "variant" } else { "game" };
+        let counts: Vec<(String, String, u32)> = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT game, {key}, SUM(plays) FROM stat_player_plays WHERE player_id = ?1
+                  GROUP BY game, {key} HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC"
+            ))?
+            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let Some(most) = counts.first().map(|c| c.2) else {
+            return Ok(None);
+        };
+        let mut best: Option<(String, (String, String, u32))> = None;
+        for c in counts.into_iter().take_while(|c| c.2 == most) {
+            // Rare ties: the latest start among that game's (variant's) plays, newest first
+            // along the game's index until one of the player's.
+            let last: Option<String> = self
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT p.started_at FROM plays p
+                  WHERE p.game = ?2 AND (?3 IS NULL OR p.variant = ?3) AND {COUNTED}
+                    AND EXISTS (SELECT 1 FROM seats s WHERE s.play_id = p.id AND s.player_id = ?1)
+                  ORDER BY p.started_at DESC LIMIT 1"
+                ))?
+                .query_row(params![player, c.0, by_variant.then_some(&c.1)], |r| r.get(0))
+                .optional()?;
+            let last = last.unwrap_or_default();
+            if best.as_ref().is_none_or(|(at, _)| last > *at) {
+                best = Some((last, c));
+            }
+        }
+        Ok(best
+            .map(|(_, (game, key, plays))| {
+                Ok::<_, rusqlite::Error>(Favourite { game: game_of(&game)?, key, plays })
+            })
+            .transpose()?)
+    }
+
     /// The statistics of one player.
     pub fn player_stats(&self, player: Id) -> Result<PlayerStats> {
         let who = self.player(player)?;
-        let plays: u32 = self.conn.query_row(
-            &format!("SELECT COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = ?1 AND {COUNTED}"),
-            [player],
-            |r| r.get(0),
-        )?;
-        let competitive = self.success(player, COMPETITIVE, "r.winner")?;
-        let coop = self.success(player, "p.outcome = 'coop'", "p.won IS 1")?;
-        let solo = self.success(player, "p.outcome = 'solo'", "p.won IS 1")?;
+        let plays: u32 = self
+            .conn
+            .prepare_cached("SELECT IFNULL(SUM(plays), 0) FROM stat_player_plays WHERE player_id = ?1")?
+            .query_row([player], |r| r.get(0))?;
+        let competitive = self.success(player, "'points', 'objective_race'", true)?;
+        let coop = self.success(player, "'coop'", false)?;
+        let solo = self.success(player, "'solo'", false)?;
 
-        // The competitive results in order, once; then runs of equal results: a play's position
-        // among all minus its position among plays with the same result is constant along a
-        // run (gaps and islands). The current streak is the wins after the last play not won.
-        let (longest, current): (Option<u32>, u32) = self.conn.query_row(
-            &format!(
-                "WITH seq AS MATERIALIZED (
-                    SELECT r.winner AS won, ROW_NUMBER() OVER (ORDER BY p.started_at, p.id) AS pos
-                      FROM seats s JOIN plays p ON p.id = s.play_id
-                      JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-                     WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE}),
-                 runs AS (SELECT won, pos - ROW_NUMBER() OVER (PARTITION BY won ORDER BY pos) AS run FROM seq)
-                 SELECT (SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM runs WHERE won = 1 GROUP BY run)),
-                        (SELECT COUNT(*) FROM seq WHERE pos > (SELECT COALESCE(MAX(pos), 0) FROM seq WHERE won = 0))"
-            ),
-            [player],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+        // The competitive results in the order the plays started: the longest run of wins,
+        // and the wins since the last play not won.
+        let (mut longest, mut current) = (0u32, 0u32);
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT winner FROM stat_seats WHERE player_id = ?1 ORDER BY started_at, play_id",
         )?;
+        let mut rows = stmt.query([player])?;
+        while let Some(row) = rows.next()? {
+            if row.get::<_, bool>(0)? {
+                current += 1;
+                longest = longest.max(current);
+            } else {
+                current = 0;
+            }
+        }
 
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT o.player_id, op.name, COUNT(*), SUM(mine.rank < theirs.rank), SUM(mine.rank > theirs.rank),
-                    SUM(mine.rank = theirs.rank)
-               FROM seats s JOIN plays p ON p.id = s.play_id
-               JOIN results mine ON mine.play_id = s.play_id AND mine.seat = s.seat
-               JOIN seats o ON o.play_id = s.play_id AND o.player_id <> s.player_id
-               JOIN results theirs ON theirs.play_id = o.play_id AND theirs.seat = o.seat
-               JOIN players op ON op.id = o.player_id
-              WHERE s.player_id = ?1 AND {COUNTED} AND {COMPETITIVE}
-              GROUP BY o.player_id ORDER BY op.name COLLATE NOCASE"
-        ))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT x.opponent_id, op.name, x.plays, x.wins, x.losses, x.ties
+               FROM stat_pairs x JOIN players op ON op.id = x.opponent_id
+              WHERE x.player_id = ?1 AND x.plays > 0
+              ORDER BY op.name COLLATE NOCASE",
+        )?;
         let head_to_head = stmt
             .query_map([player], |r| {
                 Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
@@ -491,47 +514,38 @@ impl Store {
             })
             .collect::<Result<_>>()?;
 
-        let favourite = |sql: &str| -> Result<Option<Favourite>> {
-            Ok(self
-                .conn
-                .query_row(sql, [player], |r| {
-                    Ok((game_of(&r.get::<_, String>(0)?)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?))
-                })
-                .optional()?
-                .map(|(game, key, plays)| Favourite { game, key, plays }))
-        };
-        let favourite_game = favourite(&format!(
-            "SELECT p.game, p.game, COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id
-              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game ORDER BY COUNT(*) DESC, MAX(p.started_at) DESC LIMIT 1"
-        ))?;
-        let favourite_variant = favourite(&format!(
-            "SELECT p.game, p.variant, COUNT(*) FROM seats s JOIN plays p ON p.id = s.play_id
-              WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game, p.variant
-              ORDER BY COUNT(*) DESC, MAX(p.started_at) DESC LIMIT 1"
-        ))?;
-        let favourite_character = favourite(&format!(
-            "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
-               FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
-               JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
-              WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
-              GROUP BY k ORDER BY COUNT(*) DESC, k LIMIT 1"
-        ))?;
-        let h_index: u32 = self.conn.query_row(
-            &format!(
-                "SELECT COALESCE(MAX(MIN(n, pos)), 0) FROM (
-                    SELECT COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC) AS pos
-                      FROM seats s JOIN plays p ON p.id = s.play_id
-                     WHERE s.player_id = ?1 AND {COUNTED} GROUP BY p.game)"
-            ),
-            [player],
-            |r| r.get(0),
+        let favourite_game = self.favourite(player, false)?;
+        let favourite_variant = self.favourite(player, true)?;
+        let favourite_character = self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
+                       FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
+                       JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
+                      WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
+                      GROUP BY k ORDER BY COUNT(*) DESC, k LIMIT 1"
+                ),
+                [player],
+                |r| Ok((game_of(&r.get::<_, String>(0)?)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?)),
+            )
+            .optional()?
+            .map(|(game, key, plays)| Favourite { game, key, plays });
+        // The largest h such that h games were each played at least h times.
+        let mut per_game: Vec<u32> = self
+            .conn
+            .prepare_cached(
+                "SELECT SUM(plays) FROM stat_player_plays WHERE player_id = ?1 GROUP BY game HAVING SUM(plays) > 0",
+            )?
+            .query_map([player], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        per_game.sort_unstable_by(|a, b| b.cmp(a));
+        let h_index = (1..).zip(&per_game).map(|(pos, n)| pos.min(*n)).max().unwrap_or(0);
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT game, SUM(n), MAX(total), MIN(total), CAST(SUM(total * n) AS REAL) / SUM(n)
+               FROM stat_results WHERE player_id = ?1 AND outcome = 'points' AND n > 0
+              GROUP BY game ORDER BY game",
         )?;
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT p.game, COUNT(*), MAX(r.total), MIN(r.total), AVG(r.total)
-               FROM seats s JOIN plays p ON p.id = s.play_id
-               JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
-              WHERE s.player_id = ?1 AND {COUNTED} AND {POINTS} GROUP BY p.game ORDER BY p.game"
-        ))?;
         let records = stmt
             .query_map([player], |r| {
                 Ok(PlayerGameRecord {
@@ -550,7 +564,7 @@ impl Store {
             competitive,
             coop,
             solo,
-            longest_win_streak: longest.unwrap_or(0),
+            longest_win_streak: longest,
             current_win_streak: current,
             head_to_head,
             favourite_game,
@@ -567,7 +581,7 @@ impl Store {
         let g = game.as_str();
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT p.variant, p.outcome, COUNT(*), SUM(p.won IS 1), AVG(p.round_reached)
-               FROM plays p WHERE p.game = ?1 AND {COUNTED} AND p.outcome IN ('coop', 'solo')
+               FROM plays p WHERE p.game = ?1 AND {COUNTED} AND {SCENARIOS}
               GROUP BY p.variant, p.outcome ORDER BY p.variant"
         ))?;
         let rows = stmt
@@ -583,7 +597,7 @@ impl Store {
                 let mut stmt = self.conn.prepare_cached(&format!(
                     "SELECT k, COUNT(*), SUM(won IS 1) FROM (
                         SELECT {key_sql} AS k, p.won AS won FROM plays p {from}
-                         WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED})
+                         WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED} AND {SCENARIOS})
                       WHERE typeof(k) IN ('text', 'integer', 'real') GROUP BY k ORDER BY k"
                 ))?;
                 let rows = stmt.query_map(params![g, variant, outcome.as_str()], |r| {
@@ -604,7 +618,7 @@ impl Store {
             let lost_at_events = self.usage(
                 &format!(
                     "SELECT p.lost_event, COUNT(*) FROM plays p
-                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED}
+                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED} AND {SCENARIOS}
                         AND p.won = 0 AND p.lost_event IS NOT NULL
                       GROUP BY p.lost_event ORDER BY COUNT(*) DESC, p.lost_event"
                 ),
@@ -613,7 +627,7 @@ impl Store {
             let fastest_win: Option<u32> = self.conn.query_row(
                 &format!(
                     "SELECT MIN(p.round_reached) FROM plays p
-                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED} AND p.won = 1"
+                      WHERE p.game = ?1 AND p.variant = ?2 AND p.outcome = ?3 AND {COUNTED} AND {SCENARIOS} AND p.won = 1"
                 ),
                 params![g, variant, outcome.as_str()],
                 |r| r.get(0),
@@ -636,17 +650,27 @@ impl Store {
     /// Finished plays per month of start (UTC), from the first month with a play to the last,
     /// months without plays included; restricted to one game and/or one player when given.
     pub fn activity(&self, game: Option<GameId>, player: Option<Id>) -> Result<Vec<MonthCount>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT substr(p.started_at, 1, 7) AS month, COUNT(*) FROM plays p
-              WHERE {COUNTED} AND (?1 IS NULL OR p.game = ?1)
-                AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.play_id = p.id AND s.player_id = ?2))
-              GROUP BY month ORDER BY month"
-        ))?;
-        let counted = stmt
-            .query_map(params![game.map(GameId::as_str), player], |r| {
-                Ok(MonthCount { month: r.get(0)?, plays: r.get(1)? })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let game = game.map(GameId::as_str);
+        let row = |r: &rusqlite::Row<'_>| Ok(MonthCount { month: r.get(0)?, plays: r.get(1)? });
+        let counted = match player {
+            None => self
+                .conn
+                .prepare_cached(
+                    "SELECT month, SUM(plays) FROM stat_plays WHERE (?1 IS NULL OR game = ?1)
+                      GROUP BY month HAVING SUM(plays) > 0 ORDER BY month",
+                )?
+                .query_map([game], row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?,
+            // A player sits once at a play: their seats count their plays.
+            Some(player) => self
+                .conn
+                .prepare_cached(
+                    "SELECT month, SUM(plays) FROM stat_player_plays WHERE player_id = ?2 AND (?1 IS NULL OR game = ?1)
+                      GROUP BY month HAVING SUM(plays) > 0 ORDER BY month",
+                )?
+                .query_map(params![game, player], row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?,
+        };
         let parse = |m: &str| NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok();
         let (Some(first), Some(last)) =
             (counted.first().and_then(|m| parse(&m.month)), counted.last().and_then(|m| parse(&m.month)))

@@ -17,6 +17,7 @@ mod serve;
 mod setup;
 mod splendor;
 mod stats;
+mod stats_summaries;
 mod support;
 mod texts;
 mod valencia;
