@@ -46,6 +46,12 @@ pub fn en_noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -
     if n == N::from(1) { one } else { many }
 }
 
+/// The French plural ending after a count, for a noun written in one piece with its ending
+/// (« membre{} »): none for 0 and 1, « s » from 2. See [`fr_noun`] for irregular forms.
+pub fn plural_s<N: PartialOrd + From<u8>>(n: N) -> &'static str {
+    fr_noun(n, "", "s")
+}
+
 /// A sentence in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

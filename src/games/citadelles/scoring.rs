@@ -9,7 +9,7 @@ use super::table::{CityCard, Player, Table};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
-use crate::text::Text;
+use crate::text::{Text, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -69,10 +69,6 @@ fn to_i32(n: u32) -> i32 {
 
 fn to_u8(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
-}
-
-fn plural(n: u32) -> &'static str {
-    if n > 1 { "s" } else { "" }
 }
 
 fn count_u32(n: usize) -> u32 {
@@ -268,7 +264,7 @@ fn five_types_detail(counts: &[u32; 5], haunted: Option<HauntedChoice>) -> Text 
 
 fn count_text(table: &Table, n: u32) -> Text {
     let t = table.threshold;
-    Text::new(format!("{n} quartier{} sur {t}", plural(n)), format!("{n} of {t} districts"))
+    Text::new(format!("{n} quartier{} sur {t}", plural_s(n)), format!("{n} of {t} districts"))
 }
 
 fn first_name(table: &Table) -> String {
@@ -390,7 +386,7 @@ fn wonder_effects(
                 let g = pl.gold;
                 (
                     to_i32(g),
-                    format!("{fr} : +{g} ({g} pièce{} d'or)", plural(g)),
+                    format!("{fr} : +{g} ({g} pièce{} d'or)", plural_s(g)),
                     format!("{en}: +{g} ({g} gold)"),
                     true,
                 )
@@ -400,8 +396,8 @@ fn wonder_effects(
                 let n = pl.cards_in_hand;
                 (
                     to_i32(n),
-                    format!("{fr} : +{n} ({n} carte{} en main)", plural(n)),
-                    format!("{en}: +{n} ({n} card{} in hand)", plural(n)),
+                    format!("{fr} : +{n} ({n} carte{} en main)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} in hand)", plural_s(n)),
                     true,
                 )
             }
@@ -428,11 +424,11 @@ fn wonder_effects(
                 to_i32(wonders),
                 format!(
                     "{fr} : +{wonders} ({wonders} merveille{} dans la cité, elle comprise)",
-                    plural(wonders)
+                    plural_s(wonders)
                 ),
                 format!(
                     "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
-                    plural(wonders)
+                    plural_s(wonders)
                 ),
                 true,
             ),
@@ -477,8 +473,8 @@ fn wonder_effects(
                 let odd = count_u32(pl.city.iter().filter(|k| k.cost() % 2 == 1).count());
                 (
                     to_i32(odd),
-                    format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural(odd)),
-                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", plural(odd)),
+                    format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural_s(odd)),
+                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", plural_s(odd)),
                     true,
                 )
             }
@@ -510,8 +506,8 @@ fn wonder_effects(
                 let n = pl.museum_cards;
                 (
                     to_i32(n),
-                    format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural(n)),
-                    format!("{en}: +{n} ({n} card{} under the Museum)", plural(n)),
+                    format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} under the Museum)", plural_s(n)),
                     true,
                 )
             }

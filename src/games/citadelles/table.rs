@@ -15,7 +15,7 @@ use super::{
 };
 use crate::games::Problems;
 use crate::games::input::{self, MAX_NAME_CHARS};
-use crate::text::Text;
+use crate::text::{Text, plural_s};
 
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
 /// is reported on its own field; unknown keys land in `other` and are reported.
@@ -463,8 +463,8 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
                             "{} : le jeu n'en compte que {} exemplaire{}, déjà bâti{} ailleurs.",
                             c.name().fr,
                             c.copies(),
-                            plural(u32::from(c.copies())),
-                            plural(u32::from(c.copies()))
+                            plural_s(u32::from(c.copies())),
+                            plural_s(u32::from(c.copies()))
                         ),
                         format!(
                             "{}: the game has only {} cop{}, already built elsewhere.",
@@ -685,10 +685,6 @@ fn validate_characters_in_play(
 
 fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool {
     city.iter().any(|c| matches(c.scoring()))
-}
-
-fn plural(n: u32) -> &'static str {
-    if n > 1 { "s" } else { "" }
 }
 
 /// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
@@ -978,7 +974,7 @@ fn validate_completion(
                 field,
                 "city_not_complete",
                 Text::new(
-                    format!("{} est indiqué comme ayant complété sa cité, mais n'a que {n} quartier{} sur {threshold}.", pl.name, plural(n)),
+                    format!("{} est indiqué comme ayant complété sa cité, mais n'a que {n} quartier{} sur {threshold}.", pl.name, plural_s(n)),
                     format!("{} is listed as having completed their city, but has only {n} of {threshold} districts.", pl.name),
                 ),
             );

@@ -10,7 +10,7 @@ use super::trading_posts::{self, PowerId};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
-use crate::text::Text;
+use crate::text::{Text, plural_s};
 
 /// Prestige points of one seat, by category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -81,10 +81,6 @@ impl Player {
     }
 }
 
-fn plural(n: u32) -> &'static str {
-    if n > 1 { "s" } else { "" }
-}
-
 fn to_i32(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -152,12 +148,12 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
 
 fn nobles_detail(pl: &Player, points: u32) -> Text {
     let n = pl.nobles;
-    let mut fr = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural(n));
-    let mut en = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural(n));
+    let mut fr = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural_s(n));
+    let mut en = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural_s(n));
     if pl.reserved_nobles > 0 {
         let r = pl.reserved_nobles;
-        fr.push_str(&format!(" {r} noble{s} réservé{s}, pas encore venu{s} : 0 point.", s = plural(r)));
-        en.push_str(&format!(" {r} reserved noble{} who has not visited yet: 0 points.", plural(r)));
+        fr.push_str(&format!(" {r} noble{s} réservé{s}, pas encore venu{s} : 0 point.", s = plural_s(r)));
+        en.push_str(&format!(" {r} reserved noble{} who has not visited yet: 0 points.", plural_s(r)));
     }
     Text::new(fr, en)
 }
@@ -169,8 +165,8 @@ fn orient_detail(pl: &Player) -> Text {
         let n = u32::try_from(pl.orient.iter().filter(|o| o.card.kind == kind).count()).unwrap_or(0);
         if n > 0 {
             let name = kind.name();
-            fr.push(format!("{n} carte{} « {} » × {}", plural(n), name.fr, kind.prestige()));
-            en.push(format!("{n} “{}” card{} × {}", name.en, plural(n), kind.prestige()));
+            fr.push(format!("{n} carte{} « {} » × {}", plural_s(n), name.fr, kind.prestige()));
+            en.push(format!("{n} “{}” card{} × {}", name.en, plural_s(n), kind.prestige()));
         }
     }
     let total: u32 = pl.orient.iter().map(|o| o.card.kind.prestige()).sum();
@@ -182,11 +178,11 @@ fn orient_detail(pl: &Player) -> Text {
         return Text::new(
             format!(
                 "{held} carte{} Orient, aucune à prestige (seules « Réserver un noble » : 1 et « Sacrifice » : 3 en portent) : 0.",
-                plural(u32::try_from(held).unwrap_or(0))
+                plural_s(u32::try_from(held).unwrap_or(0))
             ),
             format!(
                 "{held} Orient card{}, none with prestige (only “Reserve a noble”: 1 and “Sacrifice”: 3 carry some): 0.",
-                plural(u32::try_from(held).unwrap_or(0))
+                plural_s(u32::try_from(held).unwrap_or(0))
             ),
         );
     }
@@ -203,18 +199,18 @@ fn powers_detail(unlocked: &[PowerId]) -> Text {
         en.push(format!("green power: {five}"));
     }
     if flags > 0 {
-        fr.push(format!("pouvoir noir : {flags} fanion{} × 1 = {flags}", plural(flags)));
-        en.push(format!("black power: {flags} flag{} × 1 = {flags}", plural(flags)));
+        fr.push(format!("pouvoir noir : {flags} fanion{} × 1 = {flags}", plural_s(flags)));
+        en.push(format!("black power: {flags} flag{} × 1 = {flags}", plural_s(flags)));
     }
     if fr.is_empty() {
         return Text::new(
             format!(
                 "Aucun pouvoir à prestige débloqué ({on_route} fanion{} sur la route) : 0.",
-                plural(u32::try_from(on_route).unwrap_or(0))
+                plural_s(u32::try_from(on_route).unwrap_or(0))
             ),
             format!(
                 "No prestige power unlocked ({on_route} flag{} on the route): 0.",
-                plural(u32::try_from(on_route).unwrap_or(0))
+                plural_s(u32::try_from(on_route).unwrap_or(0))
             ),
         );
     }

@@ -8,7 +8,7 @@ use crate::games::{
     Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     rank,
 };
-use crate::text::Text;
+use crate::text::{Text, plural_s};
 
 /// One held card's effect on the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,17 +50,13 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
         .collect()
 }
 
-fn plural(n: u32) -> &'static str {
-    if n > 1 { "s" } else { "" }
-}
-
 /// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
 /// Valencia, p.10: with 4–5 players, privileges missing from the supply are replaced by another
 /// item; they score like privileges, and the breakdown says the table holds some.
 fn privileges_detail(pr: u32, stand_ins: u32) -> Text {
     let base = Text::new(
-        format!("{pr} privilège{} inutilisé{} × 1.", plural(pr), plural(pr)),
-        format!("{pr} unused privilege{} × 1.", plural(pr)),
+        format!("{pr} privilège{} inutilisé{} × 1.", plural_s(pr), plural_s(pr)),
+        format!("{pr} unused privilege{} × 1.", plural_s(pr)),
     );
     if stand_ins == 0 {
         return base;
@@ -138,16 +134,20 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
             key: "city".to_owned(),
             points: to_i32(c),
             detail: Text::new(
-                format!("{c} membre{} dans la ville × 1.", plural(c)),
-                format!("{c} member{} in the city × 1.", plural(c)),
+                format!("{c} membre{} dans la ville × 1.", plural_s(c)),
+                format!("{c} member{} in the city × 1.", plural_s(c)),
             ),
         },
         CategoryScore {
             key: "palms".to_owned(),
             points: to_i32(palms),
             detail: Text::new(
-                format!("{palms} membre{} voisin{} d'au moins un palmier × 1.", plural(palms), plural(palms)),
-                format!("{palms} member{} next to at least one palm × 1.", plural(palms)),
+                format!(
+                    "{palms} membre{} voisin{} d'au moins un palmier × 1.",
+                    plural_s(palms),
+                    plural_s(palms)
+                ),
+                format!("{palms} member{} next to at least one palm × 1.", plural_s(palms)),
             ),
         },
         CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },
