@@ -40,25 +40,34 @@ macro_rules! specta_builder_with_operations {
     }};
 }
 
-/// Opens the history in `data_dir` (a daily backup first) and hands it to the app.
+/// Opens the history in `data_dir` and hands it to the app; the day's backup is made on a
+/// thread of its own (returned, for tests to wait on).
 pub fn init_state<R: Runtime, M: Manager<R>>(
     app: &M,
     data_dir: PathBuf,
     exports_dir: Option<PathBuf>,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<std::thread::JoinHandle<()>, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&data_dir)?;
-    let mut api = Api::open(&data_dir.join(greffier::history::DB_FILE_NAME))?;
-    // Once a day, a copy of the history (kept: the newest few). A failed copy must not stop
-    // the app from opening: it is only logged.
-    if let Err(e) = api.store()?.daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT) {
-        eprintln!("greffier: daily backup failed: {e}");
-    }
+    let db_path = data_dir.join(greffier::history::DB_FILE_NAME);
+    let mut api = Api::open(&db_path)?;
     if let Some(dir) = exports_dir {
         api = api.with_exports_dir(dir);
     }
     app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
     app.manage(api);
-    Ok(())
+    Ok(std::thread::spawn(move || daily_backup(&db_path)))
+}
+
+/// Once a day, a copy of the history (kept: the newest few). Copying a large history takes a
+/// while, so it runs off the window's thread, over its own connection (WAL: the screens keep
+/// reading and saving meanwhile), instead of delaying the first paint. A failed copy must not
+/// stop the app: it is only logged.
+fn daily_backup(db_path: &std::path::Path) {
+    let made = greffier::history::Store::open(db_path)
+        .and_then(|store| store.daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT));
+    if let Err(e) = made {
+        eprintln!("greffier: daily backup failed: {e}");
+    }
 }
 
 /// Plugins, commands and start-up, for the real runtime and the mock one alike.
