@@ -39,6 +39,11 @@ fn valencia_limits_are_the_bounds_validate_enforces() {
     ] {
         bound(GameId::Valencia, max, &format!("players[0].{key}"), |n| seat(key, json!(n)));
     }
+    // Stand-ins for privileges at 4–5 players (p.10): the stepper's bound is the largest table's.
+    bound(GameId::Valencia, l.max_privileges, "players[0].privileges", |n| {
+        let others = (1..5).map(|k| json!({"name": format!("P{k}")}));
+        json!({"variant": "base", "players": std::iter::once(json!({"name": "Lilli", "privileges": n})).chain(others).collect::<Vec<_>>()})
+    });
     bound(GameId::Valencia, l.resources_per_type, "players[0].resources.wine", |n| {
         seat("resources", json!({"wine": n}))
     });
@@ -50,8 +55,32 @@ fn valencia_limits_are_the_bounds_validate_enforces() {
     bound(GameId::Valencia, l.max_mission_points, "players[0].missions[0].points", |n| {
         seat("missions", json!([{"id": "mission_palms", "points": n}]))
     });
+    // Économies' printed coins, read by the auction resolver.
+    let auction = |n: u32| {
+        json!({"variant": "special_influence", "step": "B", "players": [
+            {"name": "Lilli", "stack": [{"card": "economies", "coins": n}]}, {"name": "Frank", "stack": [{"card": 3}]}]})
+    };
+    let auction_refused = |n: u32| {
+        valencia::resolve_auction(&serde_json::from_value(auction(n)).expect("an auction"))
+            .err()
+            .map(|p| p.iter().map(|x| x.field.clone()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    let on_coins = |fields: Vec<String>| fields.iter().any(|f| f.ends_with("stack[0].coins"));
+    assert!(
+        !on_coins(auction_refused(l.max_economies_coins)),
+        "{:?}",
+        auction_refused(l.max_economies_coins)
+    );
+    assert!(
+        on_coins(auction_refused(l.max_economies_coins + 1)),
+        "{:?}",
+        auction_refused(l.max_economies_coins + 1)
+    );
     // The lists are the ids the table state uses.
-    assert_eq!(l.variants, ["base", "special_influence"]);
+    assert_eq!(serde_json::to_value(&l.variants).expect("serializes"), json!(["base", "special_influence"]));
+    let info: Vec<&str> = valencia::INFO.variants.iter().map(|v| v.id).collect();
+    assert_eq!(l.variants.iter().map(|v| v.id()).collect::<Vec<_>>(), info);
     assert_eq!(l.council_seats.len(), 8);
     assert_eq!(l.auction_steps.len(), 7);
     assert_eq!(
@@ -132,6 +161,22 @@ fn orleans_limits_are_the_bounds_validate_enforces() {
         t["players"][0]["goods"] = json!({"wool": n});
         t
     });
+    bound(GameId::Orleans, l.max_coins, "players[0].dues[0]", |n| {
+        let mut t = table("coins", 0);
+        t["players"][0]["dues"] = json!([n]);
+        t
+    });
+    bound(GameId::Orleans, l.max_team_fortifications, "team.fortifications", |n| {
+        let mut t = table("coins", 0);
+        t["team"] = json!({"fortifications": n});
+        t
+    });
+    bound(
+        GameId::Orleans,
+        l.max_building_points,
+        "players[0].buildings[0]",
+        |n| json!({"variant": "prosperite", "round": 1, "players": [{"name": "Ani", "buildings": [n]}, {"name": "Dirk"}]}),
+    );
     assert_eq!(l.counts.len(), 14);
     assert_eq!(
         serde_json::to_value(&l.goods).expect("serializes"),

@@ -89,6 +89,9 @@ pub const MAX_BOATMEN_TRACK: u32 = 5;
 /// Books on the Administrateur terrien above this are refused as absurd.
 pub const MAX_BOOKS: u32 = 30;
 
+/// Points of one completed building (Prospérité) above this are refused as absurd.
+pub const MAX_BUILDING_POINTS: u32 = 30;
+
 /// One count a seat carries (a key of the raw player) and its upper bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -130,6 +133,10 @@ pub struct OrleansLimits {
     pub max_coins: u32,
     pub max_goods: u32,
     pub max_count: u32,
+    /// Prospérité: points of one completed building.
+    pub max_building_points: u32,
+    /// Invasion: the team's fortifications, one per border town at most.
+    pub max_team_fortifications: u32,
     pub scenarios: Vec<OrleansScenario>,
     pub goods: Vec<OrleansGood>,
     pub counts: Vec<OrleansCountLimit>,
@@ -145,6 +152,8 @@ pub fn limits() -> OrleansLimits {
         max_coins: MAX_COINS,
         max_goods: MAX_GOODS,
         max_count: MAX_COUNT,
+        max_building_points: MAX_BUILDING_POINTS,
+        max_team_fortifications: status::BORDER_TOWNS,
         scenarios: OrleansScenario::ALL.to_vec(),
         goods: OrleansGood::ALL.to_vec(),
         counts: COUNTS.to_vec(),

@@ -10,8 +10,8 @@ use super::catalogue::{
     CHARACTERS, INVASION_A, INVASION_B, INVASION_C, OrleansGood, OrleansScenario, character, event,
 };
 use super::{
-    INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_LEVEL, MAX_DEVELOPMENT_POINTS,
-    MAX_FOLLOWERS, MAX_GOODS,
+    INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_BUILDING_POINTS, MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_LEVEL,
+    MAX_DEVELOPMENT_POINTS, MAX_FOLLOWERS, MAX_GOODS,
 };
 use crate::games::{Problems, input};
 use crate::text::Text;
@@ -736,8 +736,14 @@ fn player(
         .iter()
         .enumerate()
         .map(|(j, v)| {
-            input::count(p, f(&format!("buildings[{j}]")), Some(v), 30, &what("Bâtiment", "Building"))
-                .unwrap_or(0)
+            input::count(
+                p,
+                f(&format!("buildings[{j}]")),
+                Some(v),
+                MAX_BUILDING_POINTS,
+                &what("Bâtiment", "Building"),
+            )
+            .unwrap_or(0)
         })
         .collect();
     let dues = rp

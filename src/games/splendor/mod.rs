@@ -179,6 +179,9 @@ pub struct SplendorLimits {
     pub max_cards: u32,
     /// Nobles on the table at the most players: no seat can have more.
     pub max_nobles: u32,
+    /// Gold tokens in the box, and strongholds per player: no seat can hold more.
+    pub gold_tokens: u32,
+    pub strongholds_per_player: u32,
     /// The bonus colours, in the order the cards list them.
     pub colours: Vec<Colour>,
     pub modules: Vec<Module>,
@@ -193,6 +196,8 @@ pub fn limits() -> SplendorLimits {
         max_prestige: MAX_CARD_PRESTIGE,
         max_cards: MAX_DEVELOPMENT_CARDS,
         max_nobles: table::nobles_in_play(usize::from(INFO.max_players())),
+        gold_tokens: table::GOLD_TOKENS,
+        strongholds_per_player: table::STRONGHOLDS_PER_PLAYER,
         colours: Colour::ALL.to_vec(),
         modules: Module::ALL.to_vec(),
     }

@@ -246,6 +246,8 @@ pub fn deck_size(special: &[InfluenceCard]) -> u32 {
 
 /// Coins on an Économies card when not typed: the book's example shows 2.
 pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
+/// Coins printed on an Économies card above this are refused as absurd.
+pub const MAX_ECONOMIES_COINS: u32 = 10;
 
 /// An auction as sent.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -442,10 +444,14 @@ fn validate_stack(
         if card == InfluenceCard::Economies {
             coins = match &rc.coins {
                 None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
-                v => {
-                    input::count(p, at(format!("[{k}].coins")), v.as_ref(), 10, &Text::new("pièces", "coins"))
-                        .unwrap_or(0)
-                }
+                v => input::count(
+                    p,
+                    at(format!("[{k}].coins")),
+                    v.as_ref(),
+                    MAX_ECONOMIES_COINS,
+                    &Text::new("pièces", "coins"),
+                )
+                .unwrap_or(0),
             };
         } else if rc.coins.as_ref().is_some_and(|v| !v.is_null()) {
             p.push(

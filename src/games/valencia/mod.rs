@@ -200,14 +200,19 @@ pub struct ValenciaLimits {
     pub max_coins: u32,
     pub max_council_points: u32,
     pub privileges_in_box: u32,
+    /// Most privileges one player may hold at the largest table (the box, plus a stand-in per
+    /// round at 4–5 players, p.10); at 2–3 players the core refuses more than the box.
+    pub max_privileges: u32,
     pub resources_per_type: u32,
     pub fountain_spaces: u32,
     pub central_fountain_spaces: u32,
     /// Fountain tiles in a city at most (the central one included).
     pub fountain_tiles: u32,
     pub rounds: u8,
-    /// The variant ids of [`INFO`].
-    pub variants: Vec<&'static str>,
+    /// Économies: the coins assumed when none are typed, and the most accepted.
+    pub default_economies_coins: u32,
+    pub max_economies_coins: u32,
+    pub variants: Vec<ValenciaVariant>,
     pub resources: Vec<ValenciaResource>,
     /// The council's eight seats by key, in the board's order.
     pub council_seats: Vec<&'static str>,
@@ -230,12 +235,15 @@ pub fn limits() -> ValenciaLimits {
         max_coins: MAX_COINS,
         max_council_points: MAX_COUNCIL_POINTS,
         privileges_in_box: PRIVILEGES_IN_BOX,
+        max_privileges: board::privileges_per_player_max(usize::from(INFO.max_players())),
         resources_per_type: RESOURCES_PER_TYPE,
         fountain_spaces: FOUNTAIN_SPACES,
         central_fountain_spaces: CENTRAL_FOUNTAIN_SPACES,
         fountain_tiles: u32::try_from(FOUNTAIN_TILES_PLACED).unwrap_or(u32::MAX),
         rounds: ROUNDS,
-        variants: INFO.variants.iter().map(|v| v.id).collect(),
+        default_economies_coins: DEFAULT_ECONOMIES_COINS,
+        max_economies_coins: MAX_ECONOMIES_COINS,
+        variants: ValenciaVariant::ALL.to_vec(),
         resources: ValenciaResource::ALL.to_vec(),
         council_seats: ValenciaSeat::ALL.map(ValenciaSeat::key).to_vec(),
         steps: ValenciaStep::ALL.to_vec(),

@@ -43,6 +43,8 @@ pub enum ValenciaVariant {
 }
 
 impl ValenciaVariant {
+    pub const ALL: [ValenciaVariant; 2] = [ValenciaVariant::Base, ValenciaVariant::SpecialInfluence];
+
     pub fn id(self) -> &'static str {
         match self {
             ValenciaVariant::Base => "base",
