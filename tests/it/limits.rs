@@ -77,6 +77,9 @@ fn valencia_limits_are_the_bounds_validate_enforces() {
         "{:?}",
         auction_refused(l.max_economies_coins + 1)
     );
+    // Nina's cards: one in B and D, two in F, at 2 players only (p.11).
+    assert_eq!(l.nina_players, 2);
+    assert_eq!(l.nina_cards, [0, 1, 0, 1, 0, 2, 0, 0, 0]);
     // The lists are the ids the table state uses.
     assert_eq!(serde_json::to_value(&l.variants).expect("serializes"), json!(["base", "special_influence"]));
     let info: Vec<&str> = valencia::INFO.variants.iter().map(|v| v.id).collect();

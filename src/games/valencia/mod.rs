@@ -219,6 +219,10 @@ pub struct ValenciaLimits {
     pub steps: Vec<ValenciaStep>,
     /// A round's moments in play order: steps A–I, then its council phase.
     pub moments: Vec<ValenciaMoment>,
+    /// Nina (the dummy player) plays at this player count only, revealing at each step of
+    /// `steps` the number of cards in `nina_cards` (p.11).
+    pub nina_players: u32,
+    pub nina_cards: Vec<u32>,
     /// The steps that are auctions (A–G).
     pub auction_steps: Vec<ValenciaStep>,
     /// The special influence cards (module 1) by id.
@@ -248,6 +252,8 @@ pub fn limits() -> ValenciaLimits {
         council_seats: ValenciaSeat::ALL.map(ValenciaSeat::key).to_vec(),
         steps: ValenciaStep::ALL.to_vec(),
         moments: ValenciaMoment::ALL.to_vec(),
+        nina_players: u32::try_from(NINA_PLAYERS).unwrap_or(u32::MAX),
+        nina_cards: ValenciaStep::ALL.map(|s| u32::try_from(s.nina_cards()).unwrap_or(0)).to_vec(),
         auction_steps: ValenciaStep::ALL.into_iter().filter(|s| s.is_auction()).collect(),
         special_cards: InfluenceCard::SPECIAL.map(InfluenceCard::id).to_vec(),
         central_fountain_card: CENTRAL_FOUNTAIN_CARD,

@@ -392,10 +392,10 @@ export function stepRule(step: ValenciaStep): string {
 	}
 }
 
-/** Nina's cards at this step with 2 players (p.11): one in B and D, two in F. */
+/** Nina's cards at this step and player count (the core's table, p.11). */
 export function ninaCards(step: ValenciaStep, players: number): number {
-	if (players !== 2) return 0;
-	return step === 'B' || step === 'D' ? 1 : step === 'F' ? 2 : 0;
+	if (players !== L.nina_players) return 0;
+	return L.nina_cards[STEPS.indexOf(step)] ?? 0;
 }
 
 /** A card tapped into a stack: 1–6 or a special card id. */
@@ -452,7 +452,7 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 			...(a.stacks[i] !== null && a.couldNotAct?.[i] ? { could_not_act: true } : {}),
 			privileges: p.privileges ?? 0
 		})),
-		...(model.players.length === 2 ? { nina: a.nina.slice(0, ninaCards(a.step, 2)) } : {})
+		...(model.players.length === L.nina_players ? { nina: a.nina.slice(0, ninaCards(a.step, L.nina_players)) } : {})
 	} as ValenciaRawAuction;
 }
 

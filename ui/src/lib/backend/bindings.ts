@@ -153,7 +153,7 @@ export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","counts"
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
-export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moments":["A","B","C","D","E","F","G","H","I","council"],"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -2238,6 +2238,12 @@ export type ValenciaLimits = {
 	steps: ValenciaStep[],
 	/**  A round's moments in play order: steps A–I, then its council phase. */
 	moments: ValenciaMoment[],
+	/**
+	 *  Nina (the dummy player) plays at this player count only, revealing at each step of
+	 *  `steps` the number of cards in `nina_cards` (p.11).
+	 */
+	nina_players: number,
+	nina_cards: number[],
 	/**  The steps that are auctions (A–G). */
 	auction_steps: ValenciaStep[],
 	/**  The special influence cards (module 1) by id. */
