@@ -17,7 +17,7 @@ pub const DATA_DIR_ENV: &str = "GREFFIER_DATA_DIR";
 
 /// The commands shared with the UI, for runtime `$r` (the real one, or the mock one in tests):
 /// the window's own, then one per operation of the core's table. Also what generates
-/// `bindings.ts`.
+/// `bindings.ts`, with the games' limits as constants and the raw table-state types.
 #[macro_export]
 macro_rules! specta_builder {
     ($r:ty) => {
@@ -31,12 +31,26 @@ macro_rules! specta_builder {
 macro_rules! specta_builder_with_operations {
     ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
-        tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
-            app::get_preferences::<$r>,
-            app::set_preferences::<$r>,
-            app::close_window::<$r>,
-            $(operations::$name,)*
-        ])
+        use greffier::games::{citadelles, orleans, splendor, valencia};
+        tauri_specta::Builder::<$r>::new()
+            .commands(tauri_specta::collect_commands![
+                app::get_preferences::<$r>,
+                app::set_preferences::<$r>,
+                app::close_window::<$r>,
+                $(operations::$name,)*
+            ])
+            // What the play screens must know at build time comes from the core (issue #17):
+            // each game's limits and fixed lists, and the raw table states the screens build.
+            .constant("VALENCIA_LIMITS", valencia::limits())
+            .constant("CITADELLES_LIMITS", citadelles::limits())
+            .constant("SPLENDOR_LIMITS", splendor::limits())
+            .constant("ORLEANS_LIMITS", orleans::limits())
+            .typ::<valencia::ValenciaLimits>()
+            .typ::<citadelles::CitadellesLimits>()
+            .typ::<splendor::SplendorLimits>()
+            .typ::<orleans::OrleansLimits>()
+            .typ::<valencia::ValenciaRawTable>()
+            .typ::<orleans::OrleansRawTable>()
     }};
 }
 

@@ -9,6 +9,7 @@ mod crash;
 mod csv_export;
 mod doors;
 mod history;
+mod limits;
 mod orleans;
 mod play_log;
 mod rules;

@@ -29,6 +29,9 @@ pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
 /// Valencia, Mise en place: one fountain tile per round board, so 5 tiles at most.
 pub const FOUNTAIN_TILES_PLACED: usize = 5;
+/// The card under which the central tile's printed value is remembered between plays
+/// (`set_card_value`): the other tiles are drawn at random, the central one is always the same.
+pub const CENTRAL_FOUNTAIN_CARD: &str = "fountain_central";
 
 /// The module played (the game's variant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,6 +43,8 @@ pub enum ValenciaVariant {
 }
 
 impl ValenciaVariant {
+    pub const ALL: [ValenciaVariant; 2] = [ValenciaVariant::Base, ValenciaVariant::SpecialInfluence];
+
     pub fn id(self) -> &'static str {
         match self {
             ValenciaVariant::Base => "base",
