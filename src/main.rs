@@ -419,6 +419,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 let capability = match op.capability {
                     Capability::Host => "host",
                     Capability::Guest => "guest",
+                    Capability::Seat => "seat",
                 };
                 write_line(
                     out,
@@ -496,7 +497,8 @@ fn open_api(db: &DbArg) -> Result<Api, Failure> {
 /// touches it).
 fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
     let answer = match op.capability {
-        Capability::Host => open_api(db)?.call_json(op.name, request),
+        // A seat operation reads and writes a play: the host's history.
+        Capability::Host | Capability::Seat => open_api(db)?.call_json(op.name, request),
         Capability::Guest => {
             Api::without_history().and_then(|api| api.call_json_as(Access::Guest, op.name, request))
         }

@@ -184,6 +184,9 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::NotFound | ErrorKind::UnknownOperation => StatusCode::NOT_FOUND,
         ErrorKind::Forbidden => StatusCode::FORBIDDEN,
         ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+        ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::SeatTaken => StatusCode::CONFLICT,
         ErrorKind::NewerSchema | ErrorKind::NotGreffier => StatusCode::CONFLICT,
         ErrorKind::Database | ErrorKind::Io | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -59,7 +59,7 @@ pub use phases::*;
 pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
 pub use setup::setup;
 pub use table::{
-    Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
+    Fountain, HeldMission, Player, SEAT, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
     ValenciaRawTable, ValenciaVariant, parse, validate,
 };
 
