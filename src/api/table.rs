@@ -267,7 +267,7 @@ impl Api {
         self.closing_play(play, |store| Ok(store.close_table(play)?))
     }
 
-    pub(crate) fn status_of_table(&self, play: Id) -> Result<TableStatus, ApiError> {
+    pub fn status_of_table(&self, play: Id) -> Result<TableStatus, ApiError> {
         let store = self.store()?;
         let detail = store.play(play)?;
         let session = store.table_session(play)?;
