@@ -75,6 +75,9 @@ struct Server {
     changes: broadcast::Sender<TableChange>,
     /// Table mode: each token's bucket (by its selector, `d12`, `j7`).
     buckets: Mutex<HashMap<String, Bucket>>,
+    /// Becomes true when the server stops: the live streams end then, instead of holding the
+    /// graceful shutdown until every phone goes away.
+    stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 struct Bucket {
@@ -129,6 +132,17 @@ impl Server {
 
 /// The routes over `api` for `door`.
 pub fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> Router {
+    // Nobody will say it stops: the streams end with their clients.
+    router_with_stop(api, ui, door).0
+}
+
+/// [`router`], and what to send `true` on when the server stops (the live streams end).
+pub fn router_with_stop(
+    api: Arc<Api>,
+    ui: Option<PathBuf>,
+    door: Door,
+) -> (Router, tokio::sync::watch::Sender<bool>) {
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     let (changes, _) = broadcast::channel(256);
     let weak = changes.downgrade();
     // The listener outlives no server: once the server's sender is gone, it sends nothing.
@@ -141,7 +155,7 @@ pub fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> Router {
         Door::Local { .. } => MAX_BODY_BYTES,
         Door::Table { .. } => GUEST_MAX_BODY_BYTES,
     };
-    let server = Arc::new(Server { api, door, changes, buckets: Mutex::new(HashMap::new()) });
+    let server = Arc::new(Server { api, door, changes, buckets: Mutex::new(HashMap::new()), stopping });
     let api_routes = Router::new()
         .route("/table/events", get(table_events))
         .route("/{operation}", post(call))
@@ -170,7 +184,7 @@ pub fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> Router {
         }
         None => router.fallback(no_such_route),
     };
-    router.layer(axum::middleware::from_fn_with_state(server, check_host))
+    (router.layer(axum::middleware::from_fn_with_state(server, check_host)), stop)
 }
 
 /// The UI's policy: its own scripts and the inline bootstrap of `index.html` (by hash), its
@@ -239,15 +253,16 @@ pub fn serve(
             Some(play) => Door::Table { play, host: addr.to_string() },
             None => Door::Local { loopback: addr.ip().is_loopback() },
         };
-        let router = router(api.clone(), options.ui, door);
+        let (router, stopping) = router_with_stop(api.clone(), options.ui, door);
         let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
         let closed_tx = Mutex::new(Some(closed_tx));
         if let Some(play) = options.table {
             api.on_table_change(move |change| {
-                if change.play_id == play && change.closed {
-                    if let Some(tx) = closed_tx.lock().ok().and_then(|mut t| t.take()) {
-                        let _ = tx.send(());
-                    }
+                if change.play_id == play
+                    && change.closed
+                    && let Some(tx) = closed_tx.lock().ok().and_then(|mut t| t.take())
+                {
+                    let _ = tx.send(());
                 }
             });
         }
@@ -262,6 +277,7 @@ pub fn serve(
                 () = stop_signal() => {},
                 () = closed => {},
             }
+            let _ = stopping.send(true);
         };
         axum::serve(listener, router).with_graceful_shutdown(stop).await
     })
@@ -381,14 +397,24 @@ async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri
         let token = token.clone();
         async move {
             let (pending, mut receiver) = state?;
+            let mut stopping = server.stopping.clone();
             let change = match pending {
                 Some(change) => change,
                 None => loop {
-                    match receiver.recv().await {
-                        Ok(change) if change.play_id == play => break change,
-                        // A lagging stream catches up with the next change (its revision).
-                        Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                        Err(broadcast::error::RecvError::Closed) => return None,
+                    tokio::select! {
+                        received = receiver.recv() => match received {
+                            Ok(change) if change.play_id == play => break change,
+                            // A lagging stream catches up with the next change (its revision).
+                            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                            Err(broadcast::error::RecvError::Closed) => return None,
+                        },
+                        stopped = async { stopping.wait_for(|stop| *stop).await.is_ok() } => {
+                            if stopped {
+                                return None;
+                            }
+                            // Nobody can say stop: wait for changes only.
+                            std::future::pending::<()>().await;
+                        }
                     }
                 },
             };

@@ -339,15 +339,15 @@ impl Api {
                     (d, Some(format!("d{d}_{secret}")))
                 }
             };
-            if let Some(seat) = claim {
-                if let Err(e) = store.set_device_seat(play, device, Some(seat), take_over) {
-                    // A new phone whose claim failed leaves nothing behind: it joins again
-                    // with its choice made.
-                    if token.is_some() {
-                        store.remove_table_device(play, device)?;
-                    }
-                    return Err(e.into());
+            if let Some(seat) = claim
+                && let Err(e) = store.set_device_seat(play, device, Some(seat), take_over)
+            {
+                // A new phone whose claim failed leaves nothing behind: it joins again with
+                // its choice made.
+                if token.is_some() {
+                    store.remove_table_device(play, device)?;
                 }
+                return Err(e.into());
             }
             let seat = store.table_device_secret(device)?.and_then(|s| s.seat);
             Ok(TableJoined { device, token, seat })

@@ -172,10 +172,10 @@ impl Store {
             if !session.seats_offered.contains(&seat) {
                 return Err(StoreError::NotFound { what: "offered seat", id: seat.to_string() });
             }
-            if let Some(holder) = session.devices.iter().find(|d| d.seat == Some(seat) && d.id != device) {
-                if !take_over {
-                    return Err(StoreError::SeatTaken { seat, device: holder.id, name: holder.name.clone() });
-                }
+            if let Some(holder) = session.devices.iter().find(|d| d.seat == Some(seat) && d.id != device)
+                && !take_over
+            {
+                return Err(StoreError::SeatTaken { seat, device: holder.id, name: holder.name.clone() });
             }
         }
         let tx = self.conn.unchecked_transaction()?;

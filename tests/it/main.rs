@@ -19,5 +19,6 @@ mod splendor;
 mod stats;
 mod stats_summaries;
 mod support;
+mod table;
 mod texts;
 mod valencia;
