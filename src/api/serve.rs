@@ -10,6 +10,14 @@
 //! a preflight, which is never granted) and come from no other origin than this server's.
 //! Each call runs on a blocking thread; the history's lock and SQLite transactions keep every
 //! write whole, and a shutdown (SIGINT, SIGTERM) waits for the calls under way.
+//!
+//! The table door ([`Door::Table`], `greffier table`; issue #18) serves one play to the
+//! players' phones on the local network: nothing listens before the host opens the table,
+//! every API request carries a phone's token (`Authorization: Bearer`), which grants only the
+//! `guest` and `seat` operations of that play (no `host` one is reachable from the network),
+//! the Host header must be the exact address served, bodies are at most 256 KiB, each token
+//! has a bucket of requests, and `GET /api/table/events` streams the table's changes. The
+//! UI's files carry a strict CSP in both doors.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
