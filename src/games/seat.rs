@@ -117,3 +117,62 @@ pub fn seat_problems(problems: &[super::Problem], seat: u8) -> Vec<super::Proble
         .cloned()
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn each_game_hides_its_private_fields_from_the_other_seats_only() {
+        let citadelles = json!({ "players": [
+            { "name": "Ani", "gold": 2, "cards_in_hand": 3, "secret_vault": true },
+            { "name": "Dirk", "gold": 4, "cards_in_hand": 1 } ] });
+        let view = public_view(GameId::Citadelles, &citadelles, Some(1));
+        assert_eq!(view["players"][0], json!({ "name": "Ani", "gold": 2 }), "Ani's hand is hers");
+        assert_eq!(view["players"][1]["cards_in_hand"], 1, "Dirk sees his own");
+        let valencia = json!({ "players": [{ "name": "Ani", "missions": [{ "id": "mission_palms" }] }] });
+        assert_eq!(public_view(GameId::Valencia, &valencia, None)["players"][0], json!({ "name": "Ani" }));
+        let splendor = json!({ "players": [{ "name": "Ani", "gold": 1, "nobles": 2 }] });
+        assert_eq!(public_view(GameId::Splendor, &splendor, None), splendor, "nothing hidden in Splendor");
+        assert_eq!(public_view(GameId::Orleans, &json!("not a table"), Some(0)), json!("not a table"));
+    }
+
+    #[test]
+    fn a_seat_part_is_merged_field_by_field_inside_its_seat() {
+        let state = json!({ "variant": "base", "players": [{ "name": "Ani", "coins": 1, "palm_members": 2 }, { "name": "Dirk" }] });
+        let merged =
+            merge_seat(GameId::Valencia, &state, 0, &json!({ "coins": 5, "variant": "x" })).expect("merged");
+        assert_eq!(
+            merged["players"][0],
+            json!({ "name": "Ani", "coins": 5, "palm_members": 2, "variant": "x" })
+        );
+        assert_eq!(merged["variant"], "base", "a table field sent as part stays in the seat");
+        assert_eq!(merged["players"][1], json!({ "name": "Dirk" }));
+
+        let locked = merge_seat(GameId::Orleans, &state, 1, &json!({ "name": "Eve" })).expect_err("locked");
+        assert_eq!((locked.0[0].field.as_str(), locked.0[0].code.as_str()), ("players[1].name", "locked"));
+        let missing = merge_seat(GameId::Splendor, &state, 2, &json!({})).expect_err("no seat 2");
+        assert_eq!(missing.0[0].field, "seat");
+        let shape = merge_seat(GameId::Citadelles, &state, 0, &json!([1])).expect_err("not an object");
+        assert_eq!(shape.0[0].code, "malformed");
+    }
+
+    #[test]
+    fn a_seat_s_problems_are_its_own() {
+        let problem = |field: &str| super::super::Problem {
+            field: field.into(),
+            code: "x".into(),
+            message: Text::new("x", "x"),
+        };
+        let all = [
+            problem("players[1].coins"),
+            problem("players[10].coins"),
+            problem("players[1]"),
+            problem("fountains"),
+        ];
+        let fields: Vec<String> = seat_problems(&all, 1).into_iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["players[1].coins", "players[1]"]);
+    }
+}

@@ -509,3 +509,36 @@ fn the_served_ui_carries_a_strict_csp_naming_its_inline_script() {
     assert!(csp.contains("frame-ancestors 'none'") && csp.contains("object-src 'none'"), "{csp}");
     assert!(answer.contains("start()"), "the SPA's index for any route");
 }
+
+/// The local door (`greffier serve`, the host's browser): the host names the play to follow
+/// its table's changes; no token is needed on the loopback, where every caller is the host.
+#[test]
+fn the_host_s_browser_follows_a_table_on_the_local_door() {
+    let (_dir, db, play) = setup();
+    let served = crate::serve::Served::start(&db, None);
+    let (status, ticket) = served.call("table_open", &json!({ "play_id": play, "seats": null }));
+    assert_eq!(status, 200, "{ticket}");
+    let mut stream = TcpStream::connect(served.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
+    write!(stream, "GET /api/table/events?play={play} HTTP/1.1\r\nHost: {}\r\n\r\n", served.addr)
+        .expect("send");
+    let mut reader = BufReader::new(stream);
+    let mut data = Vec::new();
+    let mut line = String::new();
+    while data.len() < 2 {
+        line.clear();
+        assert!(reader.read_line(&mut line).expect("read") > 0, "the stream ended");
+        if let Some(json) = line.trim_end().strip_prefix("data: ") {
+            data.push(serde_json::from_str::<Value>(json).expect("json"));
+            if data.len() == 1 {
+                let (status, _) = served
+                    .call("table_save_seat", &json!({ "play_id": play, "seat": 2, "part": { "coins": 2 } }));
+                assert_eq!(status, 200);
+            }
+        }
+    }
+    assert_eq!(data[1]["seat"], 2);
+    assert_eq!(data[1]["revision"].as_u64(), data[0]["revision"].as_u64().map(|r| r + 1));
+    drop(reader);
+    assert!(served.stop().success());
+}
