@@ -152,7 +152,7 @@ pub enum StoreError {
     #[error("nothing to undo")]
     NothingToUndo,
     /// Table mode: another phone holds this seat (take it over, or pick another).
-    #[error("seat {seat} is held by another phone")]
+    #[error("seat {seat} is held by {}: take it over, or pick another seat", name.as_deref().unwrap_or("another phone"))]
     SeatTaken { seat: u8, device: Id, name: Option<String> },
     #[error("invalid input:\n{0}")]
     Invalid(Problems),

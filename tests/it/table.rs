@@ -332,6 +332,7 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
         &json!({ "claim": 0, "take_over": false, "name": "Ani's tablet" }),
     );
     assert_eq!((status, error["kind"].as_str()), (409, Some("seat_taken")), "{error}");
+    assert_eq!(error["message"], "seat 0 is held by phone 0: take it over, or pick another seat");
     let status = api.table_status(play).expect("status");
     assert_eq!(status.session.as_ref().map(|s| s.devices.len()), Some(2), "the refused phone left nothing");
 
