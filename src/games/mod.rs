@@ -13,6 +13,7 @@ mod partial;
 mod problem;
 mod round_log;
 mod scoreboard;
+pub mod seat;
 pub mod sheet;
 pub mod splendor;
 pub mod valencia;

@@ -20,5 +20,6 @@ mod splendor;
 mod stats;
 mod stats_summaries;
 mod support;
+mod table;
 mod texts;
 mod valencia;

@@ -99,7 +99,7 @@ pub use scoring::{
 pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
-    Player, Revealed, Table, parse, validate,
+    Player, Revealed, SEAT, Table, parse, validate,
 };
 
 /// Gold above this is refused as absurd.

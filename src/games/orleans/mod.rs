@@ -69,7 +69,7 @@ pub use status::{
 pub use table::{
     ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
     OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
-    OrleansTable, OrleansTeam, level_for_points, parse, validate,
+    OrleansTable, OrleansTeam, SEAT, level_for_points, parse, validate,
 };
 
 /// Coins above this are refused as absurd.

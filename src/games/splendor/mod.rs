@@ -69,7 +69,7 @@ pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
 pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
 pub use setup::setup;
 pub use table::{
-    CITIES_IN_PLAY, Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, Table, parse,
+    CITIES_IN_PLAY, Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, SEAT, Table, parse,
     validate,
 };
 pub use trading_posts::{POWERS, Power, PowerId, PowerRequirement};

@@ -14,6 +14,12 @@ use crate::games::Problems;
 use crate::games::input;
 use crate::text::{Text, en_noun, fr_noun};
 
+/// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
+/// cards). Everything a player owns lies face up in Splendor, so nothing is private. The name
+/// is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
+
 /// The module a play uses (the game's variant); the four are played separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -60,7 +60,7 @@ pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
 pub use setup::setup;
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
-    HeldMission, MAX_COINS, MAX_COUNCIL_POINTS, MAX_FOUNTAIN_VALUE, MAX_MISSION_POINTS, Player, Table,
+    HeldMission, MAX_COINS, MAX_COUNCIL_POINTS, MAX_FOUNTAIN_VALUE, MAX_MISSION_POINTS, Player, SEAT, Table,
     ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer, ValenciaRawTable, ValenciaVariant, parse,
     validate,
 };

@@ -15,6 +15,12 @@ use super::phases::ValenciaProgress;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
+/// Table mode: a seat's part is its `players[i]`. Valencia, setup step 13: each player keeps
+/// the mission cards received face down, so other phones see no missions until the play is
+/// finished (the scoreboard then shows them). The name is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &["missions"], locked: &["name"] };
+
 const GAME: &str = "Valencia";
 /// Highest printed fountain value accepted (the book shows 2 and 6; the tiles are not listed).
 pub const MAX_FOUNTAIN_VALUE: u32 = 12;

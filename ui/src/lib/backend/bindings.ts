@@ -98,6 +98,7 @@ export const commands = {
 	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
 	/**  Takes the play back to its previous saved state (kept by the core, across restarts). */
 	undoTableState: (playId: number) => typedError<UndoneState, ApiError>(__TAURI_INVOKE("undo_table_state", { playId })),
+	/**  Finishing (like abandoning or deleting) closes the play's table to the phones. */
 	finishPlay: (playId: number, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("finish_play", { playId, table })),
 	abandonPlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("abandon_play", { playId })),
 	listPlays: (filter: PlayFilter) => typedError<PlayPage, ApiError>(__TAURI_INVOKE("list_plays", { filter })),
@@ -111,12 +112,40 @@ export const commands = {
 	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
 	/**  Remembers a card's printed value (replacing the one typed before). */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
+	/**
+	 *  Opens the play to phones (or reopens it after a restart, with the same seats and
+	 *  phones): a new join token, and the seats offered (all when `null`).
+	 */
+	tableOpen: (playId: number, seats: number[] | null) => typedError<TableTicket, ApiError>(__TAURI_INVOKE("table_open", { playId, seats })),
+	/**  Closes the table: every phone's token is refused from then on. False if none was open. */
+	tableClose: (playId: number) => typedError<boolean, ApiError>(__TAURI_INVOKE("table_close", { playId })),
+	/**  Who joined which seat, who has finished entering, each seat's last change. */
+	tableStatus: (playId: number) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_status", { playId })),
+	/**  Removes a phone: its token is refused from its next request on. */
+	tableRemoveDevice: (playId: number, device: number) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_remove_device", { playId, device })),
+	/**  Puts a phone on a seat (the phone holding it loses it) or on none. */
+	tableAssignSeat: (playId: number, device: number, seat: number | null) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_assign_seat", { playId, device, seat })),
+	/**
+	 *  A phone joins with the join token (a new device and its own token, shown once) and
+	 *  claims a seat, or changes seat with its device token. A seat another phone holds is
+	 *  refused as `seat_taken` unless `take_over`.
+	 */
+	tableJoin: (playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, takeOver, name })),
+	/**  The play as this seat's phone may see it: the other seats' private entries removed. */
+	tableView: (playId: number, seat: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat })),
+	/**
+	 *  Saves some fields of this seat's part (`players[seat]`), merged field by field into
+	 *  the play's table state and autosaved as the host's saves are (Undo takes it back).
+	 */
+	tableSaveSeat: (playId: number, seat: number | null, part: Value) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_save_seat", { playId, seat, part })),
+	/**  "I have finished entering" (or not any more), shown to the host. */
+	tableSetFinished: (playId: number, seat: number | null, finished: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_set_finished", { playId, seat, finished })),
 	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
-	/**  Moves a play to the bin (undone by `restore_play`). */
+	/**  Moves a play to the bin (undone by `restore_play`); its table is closed. */
 	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
 	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
 	renamePlayer: (playerId: number, name: string) => typedError<Player, ApiError>(__TAURI_INVOKE("rename_player", { playerId, name })),
@@ -815,7 +844,13 @@ export type ErrorKind =
 /**  The operation exists but is not offered to this caller (a guest asking for a host one). */
 "forbidden" | 
 /**  The request is larger than the door accepts. */
-"too_large";
+"too_large" | 
+/**  Table mode: no token, or one that is not (or no longer) valid. */
+"unauthorized" | 
+/**  Table mode: this token sent more requests than the door takes; wait a moment. */
+"rate_limited" | 
+/**  Table mode: another phone holds the seat claimed (take it over, or pick another). */
+"seat_taken";
 
 /**  What to export. */
 export type ExportKind = 
@@ -2070,11 +2105,105 @@ export type SummaryPlayer = {
 	winner: boolean,
 };
 
+/**  A phone that joined the table. */
+export type TableDevice = {
+	id: number,
+	/**  What the phone called itself, if anything. */
+	name: string | null,
+	seat: number | null,
+	/**  The player said "I have finished entering". */
+	finished: boolean,
+	joined_at: string,
+	/**  The last change this phone saved to its seat. */
+	last_change_at: string | null,
+};
+
 /**
  *  What a game can say about the table as typed, beyond the score: which cities each player
  *  may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
  */
 export type TableHelp = { game: "valencia"; help: ValenciaHelp } | { game: "citadelles"; help: CitadellesHelp } | { game: "orleans"; help: OrleansHelp } | { game: "splendor"; help: Help };
+
+/**
+ *  A phone joined (or changed seat): its device, its token (only when it was just made: keep
+ *  it, it is not shown again) and its seat.
+ */
+export type TableJoined = {
+	device: number,
+	token: string | null,
+	seat: number | null,
+};
+
+export type TableSeatStatus = {
+	seat: number,
+	player_name: string,
+	/**  Phones may take it (the other seats are entered by the host). */
+	offered: boolean,
+	device: number | null,
+	device_name: string | null,
+	finished: boolean,
+	last_change_at: string | null,
+};
+
+export type TableSeatView = {
+	seat: number,
+	player_name: string,
+	offered: boolean,
+	/**  A phone holds it. */
+	taken: boolean,
+	finished: boolean,
+};
+
+/**  An open table: its offered seats, its revision and the phones that joined. */
+export type TableSession = {
+	play_id: number,
+	/**  The seats phones may take (the others stay the host's). */
+	seats_offered: number[],
+	/**  Bumped by every change to the play while the table is open. */
+	revision: number,
+	opened_at: string,
+	devices: TableDevice[],
+};
+
+/**  The host's view of the table: who joined which seat, who has finished entering. */
+export type TableStatus = {
+	play_id: number,
+	open: boolean,
+	revision: number,
+	seats: TableSeatStatus[],
+	/**  Every phone that joined, with or without a seat. */
+	session: TableSession | null,
+};
+
+/**
+ *  What the host shows to let phones join: the join token and the path of the join page (the
+ *  token in the fragment, which browsers never send to a server or keep in its logs).
+ */
+export type TableTicket = {
+	play_id: number,
+	join_token: string,
+	/**  `/table?play=<id>#<join token>`, to put after `http://<address>:<port>`. */
+	join_path: string,
+	status: TableStatus,
+};
+
+/**
+ *  What a phone sees of the play: the table state with the other seats' private fields
+ *  removed, and the seats.
+ */
+export type TableView = {
+	play_id: number,
+	game: GameId,
+	variant: string,
+	status: PlayStatus,
+	revision: number,
+	/**  The seat this view is for (its private fields are in `table`). */
+	seat: number | null,
+	seats: TableSeatView[],
+	table: Value | null,
+	/**  The problems of this seat's entries (the others' are theirs). */
+	problems: Problem[],
+};
 
 /**  A sentence in both languages. */
 export type Text = {
