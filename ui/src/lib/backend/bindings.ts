@@ -80,6 +80,11 @@ export const commands = {
 	orleansSetup: (scenario: OrleansScenario, players: number) => typedError<Text[], ApiError>(__TAURI_INVOKE("orleans_setup", { scenario, players })),
 	/**  Invasion's hourglass tiles drawn with a seeded generator (same seed, same order). */
 	orleansBuildDeck: (plan: OrleansDeckPlan, seed: number) => typedError<OrleansDeck, ApiError>(__TAURI_INVOKE("orleans_build_deck", { plan, seed })),
+	/**
+	 *  Closes the round of a table: applies (when `apply`) and logs what was decided for each
+	 *  of this round's resolutions (the live help's order), and moves on to the next round.
+	 */
+	orleansCloseRound: (table: Value, decisions: OrleansDecision[], apply: boolean) => typedError<OrleansClosedRound, ApiError>(__TAURI_INVOKE("orleans_close_round", { table, decisions, apply })),
 	/**  Entries for a query or a question, best first. */
 	searchRules: (query: string, filter: SearchFilter) => typedError<RuleSearch, ApiError>(__TAURI_INVOKE("search_rules", { query, filter })),
 	/**  Every entry passing the filter (no query): the glossary, a game's clarifications… */
@@ -1093,10 +1098,30 @@ export type OrleansCharacterInfo = {
 	rule: string,
 };
 
+/**
+ *  A closed round: the new table (next round, log lines appended, counts changed when applied)
+ *  and the lines written.
+ */
+export type OrleansClosedRound = {
+	table: Value,
+	lines: OrleansRawLogEntry[],
+};
+
 /**  One count a seat carries (a key of the raw player) and its upper bound. */
 export type OrleansCountLimit = {
 	key: string,
 	max: number,
+};
+
+/**  What the players decided for one resolution of the round. */
+export type OrleansDecision = {
+	/**
+	 *  Index of the way taken among the resolution's `options` (a demand's way to pay, an
+	 *  offer's use); `null`: none (an offer declined, a demand not paid).
+	 */
+	option?: number | null,
+	/**  A team demand (Invasion): the coins each seat puts in, seat order. */
+	contributions?: number[] | null,
 };
 
 /**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
@@ -1222,6 +1247,11 @@ export type OrleansGoal = {
 	rounds_left: number,
 	/**  Why a marked completion does not count (order, one per round, deadline). */
 	refused: Text | null,
+	/**
+	 *  The rules entry that states the goal (the scenario's objectives, Invasion's common
+	 *  goals, a character's card).
+	 */
+	rule: string,
 };
 
 /**  A good and its value in victory points (base game: 1 to 5). */

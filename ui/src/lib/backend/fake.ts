@@ -662,6 +662,9 @@ export function createFakeBackend(opts: FakeOptions = {}): Backend & { db: Db } 
 		async orleansBuildDeck() {
 			return notInPreview('the deck needs');
 		},
+		async orleansCloseRound() {
+			return notInPreview('closing a round needs');
+		},
 		async cardValues(game) {
 			await wait();
 			return db.cardValues.filter((c) => c.game === game).map((c) => clone(c));

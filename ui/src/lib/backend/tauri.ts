@@ -46,6 +46,7 @@ export function createTauriBackend(): Backend {
 		orleansCharacters: () => call(commands.orleansCharacters()),
 		orleansSetup: (scenario, players) => call(commands.orleansSetup(scenario, players)),
 		orleansBuildDeck: (plan, seed) => call(commands.orleansBuildDeck(plan, seed)),
+		orleansCloseRound: (t, decisions, apply) => call(commands.orleansCloseRound(t as unknown as StateArg, decisions, apply)),
 		cardValues: (game) => call(commands.cardValues(game)),
 		setCardValue: (game, card, value) => call(commands.setCardValue(game, card, value)),
 		listPlayers: () => call(commands.listPlayers()),
