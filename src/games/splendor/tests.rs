@@ -66,3 +66,10 @@ fn empty_module_fields_of_another_module_are_ignored() {
         {"name": "Dirk"}]}));
     assert!(got.is_empty(), "{got:?}");
 }
+
+/// Les Cités, Mise en place: « N'utilisez pas les tuiles de Nobles. » The other modules keep them.
+#[test]
+fn the_cities_module_plays_without_nobles() {
+    assert!(!Module::Cities.uses_nobles());
+    assert_eq!(limits().noble_modules, [Module::TradingPosts, Module::Orient, Module::Strongholds]);
+}
