@@ -27,7 +27,9 @@ export default defineConfig({
 	test: {
 		environment: 'happy-dom',
 		include: ['src/**/*.test.ts'],
-		setupFiles: ['./src/test-setup.ts']
+		setupFiles: ['./src/test-setup.ts'],
+		// One `greffier serve` for the suite (the real core): see the file.
+		globalSetup: ['./vitest.global-setup.ts']
 	},
 	resolve: vitest ? { conditions: ['browser'] } : undefined
 });
