@@ -53,6 +53,13 @@ export default async function setup(project: TestProject) {
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
 	const url = await listening(server);
+	// The first rules look-up builds the search index (seconds in a debug build): build it now,
+	// not inside the first test that opens a rule.
+	await fetch(`${url}/api/list_rules`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ filter: { game: null, lang: 'en', limit: 1 } })
+	});
 	project.provide('serverUrl', url);
 	project.provide('greffierBin', bin);
 	return async () => {

@@ -3,7 +3,7 @@
 // calls are same-origin as in a browser (the server refuses other origins). Tests share that
 // one history: each creates the players and plays it needs and asserts about them only.
 import { afterEach, beforeEach, inject } from 'vitest';
-import { cleanup } from '@testing-library/svelte';
+import { cleanup, configure } from '@testing-library/svelte';
 import { setBackend } from '$lib/backend';
 import { createHttpBackend } from '$lib/backend/http';
 import { setLang } from '$lib/i18n.svelte';
@@ -16,6 +16,10 @@ declare module 'vitest' {
 		greffierBin: string;
 	}
 }
+
+// Answers come over HTTP from a debug build on a busy 2-core machine: wait for them longer than
+// testing-library's 1 s default (a wait ends as soon as its condition holds).
+configure({ asyncUtilTimeout: 5000 });
 
 const url = inject('serverUrl');
 (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${url}/`);
