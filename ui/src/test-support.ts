@@ -1,6 +1,7 @@
 // Helpers for tests on the real core (the suite's `greffier serve`, see vitest.global-setup.ts).
 // The history is shared by every test file: players are found or created by name (a player is
 // only a name), plays are each test's own, and assertions look at those plays only.
+import { inject } from 'vitest';
 import { backend, setBackend, type Backend, type GameId, type GameSummary, type PlayDetail, type Player } from '$lib/backend';
 import { createHttpBackend } from '$lib/backend/http';
 
@@ -76,4 +77,44 @@ export function recording<K extends keyof Backend>(...methods: K[]): { backend: 
 	}
 	setBackend(wrapped);
 	return { backend: wrapped, calls };
+}
+
+/**
+ * A `greffier serve` of this test's own, on an empty history (for what only an empty history
+ * shows: the first launch). The page moves to its origin, as the server refuses others; `stop`
+ * ends it and brings the page back to the suite's server.
+ */
+export async function ownServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+	const { spawn } = await import('node:child_process');
+	const { mkdtempSync, rmSync } = await import('node:fs');
+	const { tmpdir } = await import('node:os');
+	const { join } = await import('node:path');
+	const dir = mkdtempSync(join(tmpdir(), 'greffier-vitest-own-'));
+	const server = spawn(inject('greffierBin'), ['serve', '--port', '0', '--db', join(dir, 'h.sqlite3'), '--ui', join(dir, 'none')], {
+		stdio: ['ignore', 'pipe', 'ignore']
+	});
+	const url = await new Promise<string>((ok, fail) => {
+		let out = '';
+		server.stdout!.on('data', (c: Buffer) => {
+			out += c.toString();
+			if (out.includes('\n')) ok(out.split('\n')[0].trim().replace(/\/$/, ''));
+		});
+		server.on('exit', (code) => fail(new Error(`greffier serve exited (${code})`)));
+	});
+	const page = (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+	page.setURL(`${url}/`);
+	setBackend(createHttpBackend());
+	games = null;
+	return {
+		url,
+		stop: async () => {
+			const stopped = new Promise((done) => server.once('exit', done));
+			server.kill('SIGTERM');
+			await stopped;
+			rmSync(dir, { recursive: true, force: true });
+			page.setURL(`${inject('serverUrl')}/`);
+			setBackend(createHttpBackend());
+			games = null;
+		}
+	};
 }
