@@ -118,3 +118,20 @@ export async function ownServer(): Promise<{ url: string; stop: () => Promise<vo
 		}
 	};
 }
+
+/**
+ * Picks `value` in a `<select bind:value>`. Svelte reads the choice with `:checked`, which
+ * happy-dom does not match on options, and then falls back to the first enabled option: the
+ * options before the chosen one are disabled while the change is dispatched.
+ */
+export async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+	const { fireEvent } = await import('@testing-library/svelte');
+	const options = [...select.options];
+	const at = options.findIndex((o) => o.value === value);
+	if (at < 0) throw new Error(`no option ${value}`);
+	const before = options.slice(0, at).filter((o) => !o.disabled);
+	for (const o of before) o.disabled = true;
+	select.value = value;
+	await fireEvent.change(select);
+	for (const o of before) o.disabled = false;
+}

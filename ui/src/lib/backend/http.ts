@@ -22,7 +22,9 @@ export function createHttpBackend(base = ''): Backend {
 				response = await fetch(`${base}/api/${operation}`, {
 					method: 'POST',
 					headers: { 'Content-Type': 'application/json' },
-					body: JSON.stringify(request)
+					// Bytes, not a string: happy-dom (vitest) announces a string's length in UTF-16
+					// units, and a body with accents then arrives cut (the server resets).
+					body: new TextEncoder().encode(JSON.stringify(request))
 				});
 			} catch (e) {
 				throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
