@@ -29,7 +29,9 @@ export default defineConfig({
 		include: ['src/**/*.test.ts'],
 		setupFiles: ['./src/test-setup.ts'],
 		// One `greffier serve` for the suite (the real core): see the file.
-		globalSetup: ['./vitest.global-setup.ts']
+		globalSetup: ['./vitest.global-setup.ts'],
+		// Each test waits for real answers (a debug build, a busy CI machine): room, not speed.
+		testTimeout: 30000
 	},
 	resolve: vitest ? { conditions: ['browser'] } : undefined
 });
