@@ -26,7 +26,8 @@ const text = (testid: string) => screen.getByTestId(testid).textContent?.replace
 describe('SplendorSheet — Cities', () => {
 	it('shows each player’s eligibility per city from the core’s help', async () => {
 		await setup('cities', { saved: CITIES_OPEN_STATE });
-		await waitFor(() => expect(screen.getByTestId('city-c13_r4k3-seat-1')).toBeTruthy());
+		// Wait for the core's help, not only for the rows.
+		await waitFor(() => expect(screen.getByTestId('city-c13_r4k3-seat-1').classList.contains('meets')).toBe(true));
 
 		// Dirk meets 13 prestige, 4 red and 3 black: highlighted, ✔, and he may take it.
 		const dirk = screen.getByTestId('city-c13_r4k3-seat-1');

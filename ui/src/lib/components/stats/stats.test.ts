@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { backend, setBackend, type CitadellesCatalogue } from '$lib/backend';
+import type { SuccessRate } from '$lib/backend/bindings';
 import { createHttpBackend } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
 import { fmtNumber, setLang } from '$lib/i18n.svelte';
@@ -56,7 +57,7 @@ describe('Statistics screen', () => {
 		statsView.tab = 'game';
 		render(StatsPage);
 		await fireEvent.click(await screen.findByTestId('st-tab-player'));
-		const rate = (r: { plays: number; wins: number; rate: number }) => `${r.wins} of ${r.plays} — ${percent(r)}%`;
+		const rate = (r: SuccessRate) => `${r.wins} of ${r.plays} — ${percent(r)}%`;
 		await waitFor(() => expect(screen.getByTestId('st-competitive-text').textContent).toBe(rate(dirk.competitive)));
 		expect(screen.getByTestId('st-streak-longest').textContent).toBe(String(dirk.longest_win_streak));
 		const h2h = screen.getByTestId('st-chart-h2h');
