@@ -23,6 +23,7 @@ export type {
 	PlayerPlayCount,
 	PlayEdit,
 	PlayerStats,
+	SuccessRate,
 	Progress,
 	ProgressStage,
 	ScenarioStats,
