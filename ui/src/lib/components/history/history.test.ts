@@ -164,6 +164,7 @@ describe('Files', () => {
 		// the browser's: the path is where the user finds it).
 		await waitFor(() => expect(screen.getByTestId('export-path').textContent).toMatch(/\/exports\/[^/]+\.csv$/));
 		expect(screen.getByTestId('export-done').textContent).toMatch(/1 line written to/);
+		expect(screen.getByTestId('export-served').textContent).toMatch(/computer that runs greffier serve/);
 		expect(calls.exportFile).toEqual([['csv_plays', { delimiter: 'comma', bom: true, game: null, status: null }]]);
 	});
 
