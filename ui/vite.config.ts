@@ -22,7 +22,10 @@ export default defineConfig({
 		sveltekit()
 	],
 	clearScreen: false,
-	server: { port: 5173, strictPort: true },
+	// In a plain browser the UI talks to `greffier serve` (default port 4180) through this proxy.
+	// The Host header is kept (no changeOrigin): the server accepts its loopback name and an
+	// Origin equal to it, as for its own pages.
+	server: { port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:4180' } },
 	build: { target: 'es2022' },
 	test: {
 		environment: 'happy-dom',
