@@ -129,6 +129,29 @@ enum Command {
         #[arg(long, default_value = "ui/build")]
         ui: PathBuf,
     },
+    /// Table mode: opens a play in progress to the players' phones on the local network and
+    /// serves it to them only (the join URL is printed first), until the table is closed, the
+    /// play finished or abandoned, or Ctrl-C (the table then stays open: run it again to
+    /// reopen it with the same seats and phones).
+    Table {
+        #[command(flatten)]
+        db: DbArg,
+        /// The play in progress to open.
+        #[arg(long)]
+        play: u32,
+        /// The seats phones may take (all by default), e.g. `--seats 1,2`.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<u8>,
+        /// The address phones reach (only this one is answered): this machine's address on the
+        /// local network by default.
+        #[arg(long)]
+        bind: Option<std::net::IpAddr>,
+        /// 0: any free port.
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        #[arg(long, default_value = "ui/build")]
+        ui: PathBuf,
+    },
 }
 
 /// A game helper: `greffier <game> <helper> [FILE] [--flags]`. The helper names the operation
@@ -419,6 +442,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 let capability = match op.capability {
                     Capability::Host => "host",
                     Capability::Guest => "guest",
+                    Capability::Seat => "seat",
                 };
                 write_line(
                     out,
@@ -463,15 +487,38 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
             if ui.is_none() {
                 eprintln!("greffier: no built UI found (npm run build --prefix ui): serving the API only");
             }
-            let options = ServeOptions { addr: std::net::SocketAddr::new(host, port), ui };
-            greffier::api::serve::serve(api, options, |addr| {
+            let options = ServeOptions { addr: std::net::SocketAddr::new(host, port), ui, table: None };
+            greffier::api::serve::serve(std::sync::Arc::new(api), options, |addr| {
                 // The first line is the address, for scripts (and the tests) to read.
                 println!("http://{addr}/");
                 let _ = std::io::stdout().flush();
             })
             .map_err(|e| Failure::Other(format!("serve: {e}")))
         }
+        Command::Table { db, play, seats, bind, port, ui } => {
+            let api = open_api(&db)?;
+            let seats = (!seats.is_empty()).then_some(seats);
+            let ticket = api.table_open(play, seats).map_err(|error| Failure::Api { error, json: false })?;
+            let ip = bind.filter(|ip| !ip.is_unspecified()).unwrap_or_else(lan_address);
+            let ui = ui.is_dir().then_some(ui);
+            let options = ServeOptions { addr: std::net::SocketAddr::new(ip, port), ui, table: Some(play) };
+            greffier::api::serve::serve(std::sync::Arc::new(api), options, |addr| {
+                // The first line is the join URL (the QR code's), for scripts and the tests.
+                println!("http://{addr}{}", ticket.join_path);
+                let _ = std::io::stdout().flush();
+                eprintln!("greffier: everyone must be on the same trusted network (plain HTTP)");
+            })
+            .map_err(|e| Failure::Other(format!("table: {e}")))
+        }
     }
+}
+
+/// This machine's address on the local network: the one a UDP socket would send from
+/// towards an outside address (nothing is sent), else the loopback.
+fn lan_address() -> std::net::IpAddr {
+    let local = std::net::UdpSocket::bind(("0.0.0.0", 0))
+        .and_then(|socket| socket.connect(("192.0.2.1", 9)).and_then(|()| socket.local_addr()));
+    local.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |addr| addr.ip())
 }
 
 impl DbArg {
@@ -496,7 +543,8 @@ fn open_api(db: &DbArg) -> Result<Api, Failure> {
 /// touches it).
 fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
     let answer = match op.capability {
-        Capability::Host => open_api(db)?.call_json(op.name, request),
+        // A seat operation reads and writes a play: the host's history.
+        Capability::Host | Capability::Seat => open_api(db)?.call_json(op.name, request),
         Capability::Guest => {
             Api::without_history().and_then(|api| api.call_json_as(Access::Guest, op.name, request))
         }

@@ -58,13 +58,32 @@ fn is_uuid(s: &str) -> bool {
             .all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() })
 }
 
+/// Every run of 40 hex digits after a `_` (a token's secret) → `<secret>`.
+fn mask_secrets(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(at) = rest.find('_') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+        if hex == 40 {
+            out.push_str("<secret>");
+            rest = &rest[40..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn mask(value: Value, dir: &str) -> Value {
     match value {
         Value::String(s) if is_uuid(&s) => Value::String("<uuid>".into()),
         // chrono writes a time without its fraction when the milliseconds are 0 (one in a
         // thousand): after masking, « …:00.000Z » and « …:00Z » are the same time.
+        // Table mode's tokens (`j1_<40 hex>`, also inside a join path) are random.
         Value::String(s) => Value::String(
-            s.replace(dir, "<dir>")
+            mask_secrets(&s)
+                .replace(dir, "<dir>")
                 .chars()
                 .map(|c| if c.is_ascii_digit() { '0' } else { c })
                 .collect::<String>()

@@ -17,7 +17,7 @@ pub const DATA_DIR_ENV: &str = "GREFFIER_DATA_DIR";
 
 /// The commands shared with the UI, for runtime `$r` (the real one, or the mock one in tests):
 /// the window's own, then one per operation of the core's table. Also what generates
-/// `bindings.ts`.
+/// `bindings.ts`, with the games' limits as constants and the raw table-state types.
 #[macro_export]
 macro_rules! specta_builder {
     ($r:ty) => {
@@ -31,34 +31,57 @@ macro_rules! specta_builder {
 macro_rules! specta_builder_with_operations {
     ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
-        tauri_specta::Builder::<$r>::new().commands(tauri_specta::collect_commands![
-            app::get_preferences::<$r>,
-            app::set_preferences::<$r>,
-            app::close_window::<$r>,
-            $(operations::$name,)*
-        ])
+        use greffier::games::{citadelles, orleans, splendor, valencia};
+        tauri_specta::Builder::<$r>::new()
+            .commands(tauri_specta::collect_commands![
+                app::get_preferences::<$r>,
+                app::set_preferences::<$r>,
+                app::close_window::<$r>,
+                $(operations::$name,)*
+            ])
+            // What the play screens must know at build time comes from the core (issue #17):
+            // each game's limits and fixed lists, and the raw table states the screens build.
+            .constant("VALENCIA_LIMITS", valencia::limits())
+            .constant("CITADELLES_LIMITS", citadelles::limits())
+            .constant("SPLENDOR_LIMITS", splendor::limits())
+            .constant("ORLEANS_LIMITS", orleans::limits())
+            .typ::<valencia::ValenciaLimits>()
+            .typ::<citadelles::CitadellesLimits>()
+            .typ::<splendor::SplendorLimits>()
+            .typ::<orleans::OrleansLimits>()
+            .typ::<valencia::ValenciaRawTable>()
+            .typ::<orleans::OrleansRawTable>()
     }};
 }
 
-/// Opens the history in `data_dir` (a daily backup first) and hands it to the app.
+/// Opens the history in `data_dir` and hands it to the app; the day's backup is made on a
+/// thread of its own (returned, for tests to wait on).
 pub fn init_state<R: Runtime, M: Manager<R>>(
     app: &M,
     data_dir: PathBuf,
     exports_dir: Option<PathBuf>,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<std::thread::JoinHandle<()>, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&data_dir)?;
-    let mut api = Api::open(&data_dir.join(greffier::history::DB_FILE_NAME))?;
-    // Once a day, a copy of the history (kept: the newest few). A failed copy must not stop
-    // the app from opening: it is only logged.
-    if let Err(e) = api.store()?.daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT) {
-        eprintln!("greffier: daily backup failed: {e}");
-    }
+    let db_path = data_dir.join(greffier::history::DB_FILE_NAME);
+    let mut api = Api::open(&db_path)?;
     if let Some(dir) = exports_dir {
         api = api.with_exports_dir(dir);
     }
     app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
     app.manage(api);
-    Ok(())
+    Ok(std::thread::spawn(move || daily_backup(&db_path)))
+}
+
+/// Once a day, a copy of the history (kept: the newest few). Copying a large history takes a
+/// while, so it runs off the window's thread, over its own connection (WAL: the screens keep
+/// reading and saving meanwhile), instead of delaying the first paint. A failed copy must not
+/// stop the app: it is only logged.
+fn daily_backup(db_path: &std::path::Path) {
+    let made = greffier::history::Store::open(db_path)
+        .and_then(|store| store.daily_backup(greffier::history::DEFAULT_BACKUPS_KEPT));
+    if let Err(e) = made {
+        eprintln!("greffier: daily backup failed: {e}");
+    }
 }
 
 /// Plugins, commands and start-up, for the real runtime and the mock one alike.

@@ -54,7 +54,9 @@ fn app() -> TestApp {
     let specta = specta_builder!(MockRuntime);
     let app = crate::configure(mock_builder(), &specta).build(mock_context(noop_assets())).expect("mock app");
     // setup() only runs once the event loop starts; the mock app never starts it.
-    crate::init_state(&app, dir.clone(), None).expect("state");
+    // The day's backup runs on its own thread; the tests start once it is made, as a player
+    // opening the backups list a moment after start would see it.
+    crate::init_state(&app, dir.clone(), None).expect("state").join().expect("daily backup thread");
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("webview");
     TestApp { _app: app, webview, dir, _tmp: tmp }
 }

@@ -26,6 +26,12 @@ pub enum ErrorKind {
     Forbidden,
     /// The request is larger than the door accepts.
     TooLarge,
+    /// Table mode: no token, or one that is not (or no longer) valid.
+    Unauthorized,
+    /// Table mode: this token sent more requests than the door takes; wait a moment.
+    RateLimited,
+    /// Table mode: another phone holds the seat claimed (take it over, or pick another).
+    SeatTaken,
 }
 
 /// Serialised as `{ kind, message, problems }`.
@@ -62,6 +68,7 @@ impl From<StoreError> for ApiError {
             "not_found" => ErrorKind::NotFound,
             "newer_schema" => ErrorKind::NewerSchema,
             "not_greffier" => ErrorKind::NotGreffier,
+            "seat_taken" => ErrorKind::SeatTaken,
             "io" => ErrorKind::Io,
             _ => ErrorKind::Database,
         };

@@ -12,6 +12,7 @@ mod error;
 #[macro_use]
 mod operations;
 pub mod serve;
+mod table;
 mod views;
 
 use std::path::{Path, PathBuf};
@@ -21,6 +22,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
+pub use table::{
+    SeatAccess, TableChange, TableJoined, TableListener, TableSeatStatus, TableSeatView, TableStatus,
+    TableTicket, TableView,
+};
 pub use views::{
     AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportKind, ImportSummary, RelatedRule,
     RuleView, VariantSummary,
@@ -40,13 +45,19 @@ pub enum Capability {
     Host,
     /// Reads the rules and helps at the table, nothing stored: may be offered to guests.
     Guest,
+    /// Table mode: a phone at an open table, on this play only and its own seat (its
+    /// `play_id`, `seat` and `device` fields are bound to the phone's token). The host may call
+    /// it for any play and seat.
+    Seat,
 }
 
-/// What a caller was granted: the host may call everything, a guest only `guest` operations.
+/// What a caller was granted: the host may call everything, a guest only `guest` operations,
+/// a phone at an open table the `guest` ones and the `seat` ones bound to its play and seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     Host,
     Guest,
+    Seat(SeatAccess),
 }
 
 impl Access {
@@ -54,6 +65,7 @@ impl Access {
         match self {
             Access::Host => true,
             Access::Guest => capability == Capability::Guest,
+            Access::Seat(_) => matches!(capability, Capability::Guest | Capability::Seat),
         }
     }
 }
@@ -79,6 +91,8 @@ pub struct Api {
     exports_dir: PathBuf,
     /// The import or export under way, for a progress bar.
     progress: Mutex<Option<Progress>>,
+    /// Told every change to a play whose table is open (`table.rs`).
+    table_listeners: Mutex<Vec<TableListener>>,
 }
 
 impl Api {
@@ -93,6 +107,7 @@ impl Api {
             db_path: db_path.to_owned(),
             exports_dir,
             progress: Mutex::new(None),
+            table_listeners: Mutex::new(Vec::new()),
         })
     }
 
@@ -105,6 +120,7 @@ impl Api {
             db_path: PathBuf::new(),
             exports_dir: PathBuf::new(),
             progress: Mutex::new(None),
+            table_listeners: Mutex::new(Vec::new()),
         })
     }
 
@@ -168,7 +184,10 @@ impl Api {
         if !access.allows(operation.capability) {
             return Err(ApiError::new(ErrorKind::Forbidden, format!("`{name}` is not offered to guests")));
         }
-        let request = if request.is_null() { Json::Object(Default::default()) } else { request };
+        let mut request = if request.is_null() { Json::Object(Default::default()) } else { request };
+        if let (Access::Seat(seat), Capability::Seat) = (access, operation.capability) {
+            request = table::bind_to_seat(operation.fields, request, seat)?;
+        }
         dispatch(self, name, request)
     }
 }
@@ -203,6 +222,9 @@ macro_rules! capability {
     };
     (guest) => {
         Capability::Guest
+    };
+    (seat) => {
+        Capability::Seat
     };
 }
 

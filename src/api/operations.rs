@@ -2,8 +2,9 @@
 // core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
 // their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
 //
-// A row reads like a function: `host` or `guest` (who may call it: a guest is a phone at the
-// table, offered only what reads the rules or helps at the table, nothing of the history), the
+// A row reads like a function: `host`, `guest` or `seat` (who may call it: a guest is anyone
+// offered only what reads the rules or helps at the table, nothing of the history; `seat` is a
+// phone at an open table, on its play and seat only, see `api/table.rs`), the
 // name, the fields of the request after the name given to the `Api`, the response, the body.
 // The body's value is the response; `?` turns any core error into an `ApiError`. Types are
 // written `$crate::…` because the rows are expanded in other crates too.
@@ -161,7 +162,7 @@ macro_rules! for_each_operation {
         /// Autosave: the state is stored even when invalid; the answer carries the live score
         /// or the problems.
         host fn save_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {
-            api.store()?.save_table_state(play_id, &table)?
+            api.changed_play(play_id, None, |store| Ok(store.save_table_state(play_id, &table)?))?
         }
         /// Scores a state without storing it: the answer on every keystroke, before the autosave.
         host fn preview_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {
@@ -169,13 +170,14 @@ macro_rules! for_each_operation {
         }
         /// Takes the play back to its previous saved state (kept by the core, across restarts).
         host fn undo_table_state(api, play_id: $crate::history::Id) -> $crate::history::UndoneState {
-            api.store()?.undo_table_state(play_id)?
+            api.changed_play(play_id, None, |store| Ok(store.undo_table_state(play_id)?))?
         }
+        /// Finishing (like abandoning or deleting) closes the play's table to the phones.
         host fn finish_play(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::PlayDetail {
-            api.store()?.finish_play(play_id, &table)?
+            api.closing_play(play_id, |store| Ok(store.finish_play(play_id, &table)?))?
         }
         host fn abandon_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
-            api.store()?.abandon_play(play_id)?
+            api.closing_play(play_id, |store| Ok(store.abandon_play(play_id)?))?
         }
         host fn list_plays(api, filter: $crate::history::PlayFilter) -> $crate::history::PlayPage {
             api.store()?.list_plays(&filter)?
@@ -196,6 +198,50 @@ macro_rules! for_each_operation {
             api.store()?.set_card_value(game, &card, value)?
         }
 
+        // Table mode: a play in progress opened to the players' phones (`api/table.rs`). The
+        // host's side: open, watch, close. A phone's side is `seat`: bound to the play and seat
+        // of its token (the host may call them for any play and seat).
+
+        /// Opens the play to phones (or reopens it after a restart, with the same seats and
+        /// phones): a new join token, and the seats offered (all when `null`).
+        host fn table_open(api, play_id: $crate::history::Id, seats: Option<Vec<u8>>) -> $crate::api::TableTicket {
+            api.open_table(play_id, seats)?
+        }
+        /// Closes the table: every phone's token is refused from then on. False if none was open.
+        host fn table_close(api, play_id: $crate::history::Id) -> bool { api.close_table(play_id)? }
+        /// Who joined which seat, who has finished entering, each seat's last change.
+        host fn table_status(api, play_id: $crate::history::Id) -> $crate::api::TableStatus { api.status_of_table(play_id)? }
+        /// Removes a phone: its token is refused from its next request on.
+        host fn table_remove_device(api, play_id: $crate::history::Id, device: $crate::history::Id) -> $crate::api::TableStatus {
+            api.remove_table_device(play_id, device)?
+        }
+        /// Puts a phone on a seat (the phone holding it loses it) or on none.
+        host fn table_assign_seat(api, play_id: $crate::history::Id, device: $crate::history::Id, seat: Option<u8>)
+            -> $crate::api::TableStatus {
+            api.assign_table_seat(play_id, device, seat)?
+        }
+        /// A phone joins with the join token (a new device and its own token, shown once) and
+        /// claims a seat, or changes seat with its device token. A seat another phone holds is
+        /// refused as `seat_taken` unless `take_over`.
+        seat fn table_join(api, play_id: $crate::history::Id, device: Option<$crate::history::Id>, claim: Option<u8>, take_over: bool, name: Option<String>)
+            -> $crate::api::TableJoined {
+            api.join_table(play_id, device, claim, take_over, name)?
+        }
+        /// The play as this seat's phone may see it: the other seats' private entries removed.
+        seat fn table_view(api, play_id: $crate::history::Id, seat: Option<u8>) -> $crate::api::TableView {
+            api.view_of_table(play_id, seat)?
+        }
+        /// Saves some fields of this seat's part (`players[seat]`), merged field by field into
+        /// the play's table state and autosaved as the host's saves are (Undo takes it back).
+        seat fn table_save_seat(api, play_id: $crate::history::Id, seat: Option<u8>, part: $crate::api::Json)
+            -> $crate::api::TableView {
+            api.save_seat(play_id, seat, &part)?
+        }
+        /// "I have finished entering" (or not any more), shown to the host.
+        seat fn table_set_finished(api, play_id: $crate::history::Id, seat: Option<u8>, finished: bool) -> $crate::api::TableView {
+            api.set_seat_finished(play_id, seat, finished)?
+        }
+
         // The history beyond one play.
 
         host fn unfinished_plays(api) -> Vec<$crate::history::PlaySummary> { api.store()?.unfinished_plays()? }
@@ -205,11 +251,11 @@ macro_rules! for_each_operation {
         }
         /// Changes a play's details; a finished play given a new table state is scored again.
         host fn edit_play(api, play_id: $crate::history::Id, edit: $crate::history::PlayEdit) -> $crate::history::PlayDetail {
-            api.store()?.edit_play(play_id, &edit)?
+            api.changed_play(play_id, None, |store| Ok(store.edit_play(play_id, &edit)?))?
         }
-        /// Moves a play to the bin (undone by `restore_play`).
+        /// Moves a play to the bin (undone by `restore_play`); its table is closed.
         host fn delete_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
-            api.store()?.delete_play(play_id)?
+            api.closing_play(play_id, |store| Ok(store.delete_play(play_id)?))?
         }
         host fn restore_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
             api.store()?.restore_play(play_id)?

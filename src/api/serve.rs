@@ -10,75 +10,284 @@
 //! a preflight, which is never granted) and come from no other origin than this server's.
 //! Each call runs on a blocking thread; the history's lock and SQLite transactions keep every
 //! write whole, and a shutdown (SIGINT, SIGTERM) waits for the calls under way.
+//!
+//! The table door ([`Door::Table`], `greffier table`; issue #18) serves one play to the
+//! players' phones on the local network: nothing listens before the host opens the table,
+//! every API request carries a phone's token (`Authorization: Bearer`), which grants only the
+//! `guest` and `seat` operations of that play (no `host` one is reachable from the network),
+//! the Host header must be the exact address served, bodies are at most 256 KiB, each token
+//! has a bucket of requests, and `GET /api/table/events` streams the table's changes. The
+//! UI's files carry a strict CSP in both doors.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::path::{Path as FsPath, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
+use base64::Engine;
+use sha2::{Digest, Sha256};
+use tokio::sync::broadcast;
 use tower_http::services::{ServeDir, ServeFile};
 
-use super::{Access, Api, ApiError, ErrorKind, Json};
+use super::{Access, Api, ApiError, ErrorKind, Json, TableChange};
+use crate::history::Id;
 
 /// Largest request body taken (an import's whole file comes in one request).
 pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
+
+/// Largest request body a phone may send at an open table (a seat's part is a few KiB).
+pub const GUEST_MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// A phone's token bucket: this many requests at once…
+pub const GUEST_BURST: u32 = 120;
+/// …then this many a second (a phone saving while typing and fetching the view after every
+/// other phone's change stays well under it).
+pub const GUEST_PER_SECOND: u32 = 30;
 
 pub struct ServeOptions {
     pub addr: SocketAddr,
     /// The built UI (`ui/build`); `None` serves the API only.
     pub ui: Option<PathBuf>,
+    /// Table mode: the play open to the phones. Then every API request must carry a phone's
+    /// token for this play (no host operation is reachable), the Host header must be the
+    /// address served, bodies are small and each token's rate is bounded; the server stops
+    /// when the table is closed (or the play finished, abandoned, deleted).
+    pub table: Option<Id>,
+}
+
+/// Who the server answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Door {
+    /// `greffier serve`: the host's own browser. On the loopback, a request must name it as its
+    /// host (`127.0.0.1`, `localhost`, `[::1]`), so that a site whose name was made to point
+    /// here (DNS rebinding) is not the browser's "same origin".
+    Local { loopback: bool },
+    /// Table mode: the phones at `play`'s table, reaching the server at `host` (`ip:port`).
+    Table { play: Id, host: String },
 }
 
 struct Server {
-    api: Api,
-    /// Listening on the loopback: a request must name it as its host (`127.0.0.1`,
-    /// `localhost`, `[::1]`), so that a site whose name was made to point here (DNS
-    /// rebinding) is not the browser's "same origin".
-    loopback: bool,
+    api: Arc<Api>,
+    door: Door,
+    /// Every table change of the `Api`, for the live streams.
+    changes: broadcast::Sender<TableChange>,
+    /// Table mode: each token's bucket (by its selector, `d12`, `j7`).
+    buckets: Mutex<HashMap<String, Bucket>>,
+    /// Becomes true when the server stops: the live streams end then, instead of holding the
+    /// graceful shutdown until every phone goes away.
+    stopping: tokio::sync::watch::Receiver<bool>,
+}
+
+struct Bucket {
+    tokens: f64,
+    at: Instant,
 }
 
 impl Server {
-    /// What this request may call. Every caller today is the host (the server listens on the
-    /// loopback interface); a guest door would answer `Access::Guest` here for its callers,
-    /// and the operations' capabilities would do the rest.
-    fn access(&self, _headers: &HeaderMap) -> Access {
-        Access::Host
+    /// What this request may call. The local door grants the host (it listens on the loopback
+    /// for its own user); the table door grants a phone's token for this table only, refusing
+    /// any request without one: the host's operations are not reachable from the network.
+    fn access(&self, headers: &HeaderMap, query_token: Option<&str>) -> Result<Access, ApiError> {
+        let Door::Table { play, .. } = &self.door else { return Ok(Access::Host) };
+        let bearer = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim);
+        let Some(token) = bearer.or(query_token) else {
+            return Err(ApiError::new(
+                ErrorKind::Unauthorized,
+                "join the table first: every request carries its token",
+            ));
+        };
+        let access = self.api.table_access(token)?;
+        if access.play != *play {
+            return Err(ApiError::new(ErrorKind::Unauthorized, "this token is for another table"));
+        }
+        self.take_from_bucket(token)?;
+        Ok(Access::Seat(access))
+    }
+
+    /// One request from this token's bucket, or `rate_limited`.
+    fn take_from_bucket(&self, token: &str) -> Result<(), ApiError> {
+        let selector = token.split('_').next().unwrap_or_default().to_owned();
+        let mut buckets = self.buckets.lock().map_err(|_| ApiError::internal("rate buckets unavailable"))?;
+        let now = Instant::now();
+        let bucket = buckets.entry(selector).or_insert(Bucket { tokens: f64::from(GUEST_BURST), at: now });
+        let refill = now.duration_since(bucket.at).as_secs_f64() * f64::from(GUEST_PER_SECOND);
+        bucket.tokens = (bucket.tokens + refill).min(f64::from(GUEST_BURST));
+        bucket.at = now;
+        if bucket.tokens < 1.0 {
+            return Err(ApiError::new(
+                ErrorKind::RateLimited,
+                format!("too many requests from this phone: at most {GUEST_PER_SECOND} a second"),
+            ));
+        }
+        bucket.tokens -= 1.0;
+        Ok(())
     }
 }
 
-/// The routes over `api`; `loopback`: see [`Server::loopback`].
-pub fn router(api: Api, ui: Option<PathBuf>, loopback: bool) -> Router {
-    let server = Arc::new(Server { api, loopback });
+/// The routes over `api` for `door`.
+pub fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> Router {
+    // Nobody will say it stops: the streams end with their clients.
+    router_with_stop(api, ui, door).0
+}
+
+/// [`router`], and what to send `true` on when the server stops (the live streams end).
+pub fn router_with_stop(
+    api: Arc<Api>,
+    ui: Option<PathBuf>,
+    door: Door,
+) -> (Router, tokio::sync::watch::Sender<bool>) {
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let (changes, _) = broadcast::channel(256);
+    let weak = changes.downgrade();
+    // The listener outlives no server: once the server's sender is gone, it sends nothing.
+    api.on_table_change(move |change| {
+        if let Some(sender) = weak.upgrade() {
+            let _ = sender.send(*change);
+        }
+    });
+    let limit = match door {
+        Door::Local { .. } => MAX_BODY_BYTES,
+        Door::Table { .. } => GUEST_MAX_BODY_BYTES,
+    };
+    let server = Arc::new(Server { api, door, changes, buckets: Mutex::new(HashMap::new()), stopping });
     let api_routes = Router::new()
+        .route("/table/events", get(table_events))
         .route("/{operation}", post(call))
         .fallback(no_such_route)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .with_state(server);
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(server.clone());
     let router = Router::new().nest("/api", api_routes);
-    match ui {
+    let router = match ui {
         Some(dir) => {
+            let policy = content_security_policy(&dir);
             let index = dir.join("index.html");
-            router.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
+            let files = Router::new()
+                .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
+                .layer(axum::middleware::from_fn(move |request: Request, next: Next| {
+                    let policy = policy.clone();
+                    async move {
+                        let mut response = next.run(request).await;
+                        let headers = response.headers_mut();
+                        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+                        headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+                        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+                        response
+                    }
+                }));
+            router.merge(files)
         }
         None => router.fallback(no_such_route),
-    }
+    };
+    (router.layer(axum::middleware::from_fn_with_state(server, check_host)), stop)
 }
 
-/// Serves until SIGINT or SIGTERM, then lets the calls under way finish. `on_listening` is
-/// told the address bound (the port chosen when 0 was asked).
-pub fn serve(api: Api, options: ServeOptions, on_listening: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+/// The UI's policy: its own scripts and the inline bootstrap of `index.html` (by hash), its
+/// own styles (inline allowed: Svelte sets style attributes), images and fonts, requests only
+/// to this server, no frames, plugins, forms or base changes.
+fn content_security_policy(dir: &FsPath) -> HeaderValue {
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
+    let hashes: String = inline_scripts(&index)
+        .map(|script| {
+            let digest = Sha256::digest(script.as_bytes());
+            format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
+        })
+        .collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'; \
+         frame-ancestors 'none'"
+    );
+    HeaderValue::from_str(&policy).unwrap_or(HeaderValue::from_static("default-src 'self'"))
+}
+
+/// The bodies of the `<script>` elements without a `src` (what the CSP must name by hash).
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script").skip(1).filter_map(|rest| {
+        let (attributes, after) = rest.split_once('>')?;
+        let (body, _) = after.split_once("</script>")?;
+        (!attributes.contains("src=")).then_some(body)
+    })
+}
+
+/// Every request, files too: the Host must be the address served (the loopback's names for
+/// the local door, the exact `ip:port` for the table door), against DNS rebinding.
+async fn check_host(State(server): State<Arc<Server>>, request: Request, next: Next) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let allowed = match &server.door {
+        Door::Local { loopback: false } => true,
+        Door::Local { loopback: true } => {
+            let name = host.rsplit_once(':').map_or(host, |(name, _port)| name);
+            ["127.0.0.1", "localhost", "[::1]"].contains(&name)
+        }
+        Door::Table { host: served, .. } => host == served,
+    };
+    if !allowed {
+        let message = match &server.door {
+            Door::Table { host, .. } => format!("this server answers only to {host}"),
+            Door::Local { .. } => "this server answers only to 127.0.0.1 or localhost".to_owned(),
+        };
+        return failure(ApiError::new(ErrorKind::Forbidden, message));
+    }
+    next.run(request).await
+}
+
+/// Serves until SIGINT or SIGTERM (or, for a table, until it is closed), then lets the calls
+/// under way finish. `on_listening` is told the address bound (the port chosen when 0 was
+/// asked).
+pub fn serve(
+    api: Arc<Api>,
+    options: ServeOptions,
+    on_listening: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    let router = router(api, options.ui, options.addr.ip().is_loopback());
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(options.addr).await?;
-        on_listening(listener.local_addr()?);
-        axum::serve(listener, router).with_graceful_shutdown(stop_signal()).await
+        let addr = listener.local_addr()?;
+        let door = match options.table {
+            Some(play) => Door::Table { play, host: addr.to_string() },
+            None => Door::Local { loopback: addr.ip().is_loopback() },
+        };
+        let (router, stopping) = router_with_stop(api.clone(), options.ui, door);
+        let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
+        let closed_tx = Mutex::new(Some(closed_tx));
+        if let Some(play) = options.table {
+            api.on_table_change(move |change| {
+                if change.play_id == play
+                    && change.closed
+                    && let Some(tx) = closed_tx.lock().ok().and_then(|mut t| t.take())
+                {
+                    let _ = tx.send(());
+                }
+            });
+        }
+        on_listening(addr);
+        let closed = async move {
+            if closed_rx.await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        let stop = async move {
+            tokio::select! {
+                () = stop_signal() => {},
+                () = closed => {},
+            }
+            let _ = stopping.send(true);
+        };
+        axum::serve(listener, router).with_graceful_shutdown(stop).await
     })
 }
 
@@ -109,14 +318,20 @@ async fn call(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    if let Err(refused) = check_caller(&headers, server.loopback) {
+    if let Err(refused) = check_caller(&headers) {
         return failure(refused);
     }
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let message = format!("the request is larger than {} MiB", MAX_BODY_BYTES >> 20);
-            return failure(ApiError::new(ErrorKind::TooLarge, message));
+            let limit = match server.door {
+                Door::Local { .. } => format!("{} MiB", MAX_BODY_BYTES >> 20),
+                Door::Table { .. } => format!("{} KiB", GUEST_MAX_BODY_BYTES >> 10),
+            };
+            return failure(ApiError::new(
+                ErrorKind::TooLarge,
+                format!("the request is larger than {limit}"),
+            ));
         }
         Err(rejection) => return failure(ApiError::new(ErrorKind::InvalidInput, rejection.body_text())),
     };
@@ -128,9 +343,12 @@ async fn call(
             Err(e) => return failure(crate::games::Problems::malformed(&e).into()),
         }
     };
-    let access = server.access(&headers);
-    let answer =
-        tokio::task::spawn_blocking(move || server.api.call_json_as(access, &operation, request)).await;
+    // The token is checked against the history: on a blocking thread, with the call.
+    let answer = tokio::task::spawn_blocking(move || {
+        let access = server.access(&headers, None)?;
+        server.api.call_json_as(access, &operation, request)
+    })
+    .await;
     match answer {
         Ok(Ok(response)) => (StatusCode::OK, axum::Json(response)).into_response(),
         Ok(Err(error)) => failure(error),
@@ -138,17 +356,96 @@ async fn call(
     }
 }
 
+/// `GET /api/table/events`: the live stream (Server-Sent Events) of the table's changes, one
+/// `change` event `{play_id, revision, seat, closed}` each, the first one the revision now;
+/// clients fetch their view again on each. A phone's token travels in the query
+/// (`?token=…`): `EventSource` cannot set a header, a cookie would be sent by any page of any
+/// site, and the stream tells only revision numbers (no entry); the server keeps no log of
+/// URLs. The local door's host names the play instead (`?play=<id>`). The stream ends when
+/// the table closes or the token stops being valid.
+async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri: Uri) -> Response {
+    let query = |key: &str| {
+        uri.query()
+            .unwrap_or_default()
+            .split('&')
+            .find_map(|pair| pair.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+            .map(str::to_owned)
+    };
+    let token = query("token");
+    let play = query("play").and_then(|p| p.parse::<Id>().ok());
+    let receiver = server.changes.subscribe();
+    let checked = {
+        let server = server.clone();
+        let token = token.clone();
+        tokio::task::spawn_blocking(move || -> Result<(Id, u32), ApiError> {
+            let play = match server.access(&headers, token.as_deref())? {
+                Access::Seat(seat) => seat.play,
+                _ => {
+                    play.ok_or_else(|| ApiError::new(ErrorKind::InvalidInput, "name the play: ?play=<id>"))?
+                }
+            };
+            let status = server.api.status_of_table(play)?;
+            if !status.open {
+                return Err(ApiError::new(ErrorKind::NotFound, "this play's table is not open"));
+            }
+            Ok((play, status.revision))
+        })
+        .await
+    };
+    let (play, revision) = match checked {
+        Ok(Ok(granted)) => granted,
+        Ok(Err(error)) => return failure(error),
+        Err(join) => return failure(ApiError::internal(join)),
+    };
+    let hello = TableChange { play_id: play, revision, seat: None, closed: false };
+    // The state: the change to send next (the greeting first), and the subscription; `None`
+    // once the closing was sent.
+    let stream = futures_util::stream::unfold(Some((Some(hello), receiver)), move |state| {
+        let server = server.clone();
+        let token = token.clone();
+        async move {
+            let (pending, mut receiver) = state?;
+            let mut stopping = server.stopping.clone();
+            let change = match pending {
+                Some(change) => change,
+                None => loop {
+                    tokio::select! {
+                        received = receiver.recv() => match received {
+                            Ok(change) if change.play_id == play => break change,
+                            // A lagging stream catches up with the next change (its revision).
+                            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                            Err(broadcast::error::RecvError::Closed) => return None,
+                        },
+                        stopped = async { stopping.wait_for(|stop| *stop).await.is_ok() } => {
+                            if stopped {
+                                return None;
+                            }
+                            // Nobody can say stop: wait for changes only.
+                            std::future::pending::<()>().await;
+                        }
+                    }
+                },
+            };
+            // A phone removed mid-stream hears nothing more.
+            if let (Some(token), false) = (token, change.closed) {
+                let valid =
+                    tokio::task::spawn_blocking(move || server.api.table_access(&token).is_ok()).await;
+                if !valid.unwrap_or(false) {
+                    return None;
+                }
+            }
+            let event = Event::default().event("change").json_data(change).ok()?;
+            let next = (!change.closed).then_some((None, receiver));
+            Some((Ok::<_, std::convert::Infallible>(event), next))
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
 /// A JSON body from this server's own pages: never another origin (a page elsewhere cannot
-/// reach the history through the user's browser).
-fn check_caller(headers: &HeaderMap, loopback: bool) -> Result<(), ApiError> {
+/// reach the history through the user's browser). The Host was checked for every request.
+fn check_caller(headers: &HeaderMap) -> Result<(), ApiError> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    let host_name = host.rsplit_once(':').map_or(host, |(name, _port)| name);
-    if loopback && !["127.0.0.1", "localhost", "[::1]"].contains(&host_name) {
-        return Err(ApiError::new(
-            ErrorKind::Forbidden,
-            "this server answers only to 127.0.0.1 or localhost",
-        ));
-    }
     let json = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
         v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
     });
@@ -184,6 +481,9 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::NotFound | ErrorKind::UnknownOperation => StatusCode::NOT_FOUND,
         ErrorKind::Forbidden => StatusCode::FORBIDDEN,
         ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+        ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::SeatTaken => StatusCode::CONFLICT,
         ErrorKind::NewerSchema | ErrorKind::NotGreffier => StatusCode::CONFLICT,
         ErrorKind::Database | ErrorKind::Io | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -13,6 +13,7 @@ mod partial;
 mod problem;
 mod round_log;
 mod scoreboard;
+pub mod seat;
 pub mod sheet;
 pub mod splendor;
 pub mod valencia;
@@ -22,7 +23,10 @@ use serde::{Deserialize, Serialize};
 pub use input::{NameProblem, clean_name, parse_json};
 pub use partial::score_partial;
 pub use problem::{Problem, Problems};
-pub use round_log::describe_round_event;
+pub use round_log::{
+    CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT, ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT,
+    describe_round_event,
+};
 pub use scoreboard::{
     Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     TieBreak, rank,

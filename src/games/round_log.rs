@@ -9,6 +9,17 @@ use super::GameId;
 use super::citadelles::{CHARACTERS, CitadellesRoundRecord, CitadellesTurnOutcome};
 use crate::text::Text;
 
+/// The kinds of round event the table helpers store in a play's log (`log_round_event`).
+/// Citadelles: a round called by the round caller (a [`CitadellesRoundRecord`]).
+pub const CITADELLES_ROUND_EVENT: &str = "citadelles_round";
+/// Citadelles: the characters drawn out of the draft.
+pub const CITADELLES_DRAFT_EVENT: &str = "citadelles_draft";
+/// Orléans: a round closed (its events and what each seat paid); kept as data, its words come
+/// from the table state's own log.
+pub const ORLEANS_ROUND_EVENT: &str = "orleans_round";
+/// Orléans: the Invasion deck's draw.
+pub const ORLEANS_DECK_EVENT: &str = "orleans_deck";
+
 /// The sentence for one stored round event, or `None` for a kind this version does not know
 /// (its data is kept as it is).
 pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[String]) -> Option<Text> {
@@ -16,15 +27,15 @@ pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[
         names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
     };
     match (game, kind) {
-        (GameId::Citadelles, "citadelles_round") => {
+        (GameId::Citadelles, CITADELLES_ROUND_EVENT) => {
             let r: CitadellesRoundRecord = serde_json::from_value(payload.clone()).ok()?;
             Some(citadelles_round(&r, &name))
         }
-        (GameId::Citadelles, "citadelles_draft") => {
+        (GameId::Citadelles, CITADELLES_DRAFT_EVENT) => {
             let d: Draft = serde_json::from_value(payload.clone()).ok()?;
             Some(citadelles_draft(&d))
         }
-        (GameId::Orleans, "orleans_deck") => {
+        (GameId::Orleans, ORLEANS_DECK_EVENT) => {
             let d: Deck = serde_json::from_value(payload.clone()).ok()?;
             Some(orleans_deck(&d))
         }

@@ -272,6 +272,8 @@ impl Store {
         let tx = self.conn.unchecked_transaction()?;
         summary::remove(&tx, Scope::Play(i64::from(play)))?;
         tx.execute("UPDATE plays SET deleted_at = ?2 WHERE id = ?1", params![play, fmt_time(&now())])?;
+        // A play in the bin is open to no phone (restoring it does not reopen its table).
+        tx.execute("DELETE FROM table_sessions WHERE play_id = ?1", [play])?;
         tx.commit()?;
         self.play(play)
     }

@@ -16,6 +16,7 @@ mod other_plays;
 mod plays;
 mod stats;
 mod summary;
+mod table_seats;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -37,6 +38,7 @@ pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use other_plays::*;
 pub use stats::*;
+pub use table_seats::{DeviceSecret, TableDevice, TableSession, TokenDigest};
 
 use crate::games::Problems;
 
@@ -50,6 +52,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0006_table_state_revisions.sql", include_str!("../../migrations/0006_table_state_revisions.sql")),
     ("0007_other_games_detail.sql", include_str!("../../migrations/0007_other_games_detail.sql")),
     ("0008_statistics_summaries.sql", include_str!("../../migrations/0008_statistics_summaries.sql")),
+    ("0009_table_seats.sql", include_str!("../../migrations/0009_table_seats.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -148,6 +151,9 @@ pub enum StoreError {
     NotInProgress { status: &'static str },
     #[error("nothing to undo")]
     NothingToUndo,
+    /// Table mode: another phone holds this seat (take it over, or pick another).
+    #[error("seat {seat} is held by {}: take it over, or pick another seat", name.as_deref().unwrap_or("another phone"))]
+    SeatTaken { seat: u8, device: Id, name: Option<String> },
     #[error("invalid input:\n{0}")]
     Invalid(Problems),
     #[error("{path}: {source}")]
@@ -166,6 +172,7 @@ impl StoreError {
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
             StoreError::NothingToUndo => "nothing_to_undo",
+            StoreError::SeatTaken { .. } => "seat_taken",
             StoreError::Io { .. } | StoreError::Write(_) => "io",
         }
     }

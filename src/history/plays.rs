@@ -588,6 +588,8 @@ impl Store {
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &ended)?;
         write_results(&tx, i64::from(play), &board)?;
         tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
+        // A finished play's table is closed: every phone's token dies with it.
+        tx.execute("DELETE FROM table_sessions WHERE play_id = ?1", [play])?;
         tx.execute(
             // The duration is measured unless one was typed already.
             "UPDATE plays SET status = 'finished', ended_at = ?2, updated_at = ?2, variant = ?3,
@@ -614,6 +616,7 @@ impl Store {
             params![play, t],
         )?;
         tx.execute("DELETE FROM table_state_revisions WHERE play_id = ?1", [play])?;
+        tx.execute("DELETE FROM table_sessions WHERE play_id = ?1", [play])?;
         tx.commit()?;
         self.play(play)
     }

@@ -1,6 +1,7 @@
 // Shared helpers of the end-to-end tests: the WebDriver session, named checks with their
 // results, and the small actions every scenario uses (tap, type, wait for a text, screenshot).
 // `browser` is a live binding: it is the current session's.
+import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,33 @@ export const results = [];
 export const figures = [];
 export function reportFigure(name, value) {
 	figures.push({ name, value });
+}
+
+/**
+ * When the app's process started (ms since the epoch, to the kernel's clock tick), found in
+ * /proc by its executable; null when it is not running here (the browser pass). The cold start
+ * is counted from there, not from the WebDriver request that made the driver launch it.
+ */
+export function appProcessStart(appBin) {
+	if (!appBin) return null;
+	const wanted = realpathSync(appBin);
+	let newest = null;
+	for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+		let stat;
+		try {
+			if (realpathSync(`/proc/${pid}/exe`) !== wanted) continue;
+			stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		} catch {
+			continue;
+		}
+		// Field 22, counted after the command name (which may hold spaces), in clock ticks since boot.
+		const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+		if (newest === null || ticks > newest) newest = ticks;
+	}
+	if (newest === null) return null;
+	const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+	// USER_HZ is 100 on Linux for every architecture this runs on.
+	return (bootSeconds + newest / 100) * 1000;
 }
 
 /** The p-th percentile (0–100) of a list of numbers, nearest rank. */

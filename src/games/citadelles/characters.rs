@@ -37,6 +37,9 @@ const fn alt(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> 
 
 /// Every character, base first then the alternates, each by rank. Base names as the rulebooks
 /// print them; alternates' French names from game-facts B4.
+/// 2e édition, rank 9: beautifies districts (+1 each); the sheet asks which ones.
+pub const ARTIST: &str = "artist";
+
 pub static CHARACTERS: [Character; 27] = [
     base("assassin", 1, "Assassin", "Assassin"),
     base("thief", 2, "Voleur", "Thief"),
@@ -64,7 +67,7 @@ pub static CHARACTERS: [Character; 27] = [
     alt("marshal", 8, "Capitaine", "Marshal"),
     // game-facts B4: the Queen only in games of 5 players or more (CT, RP).
     Character { min_players: 5, ..alt("queen", 9, "Reine", "Queen") },
-    alt("artist", 9, "Artiste", "Artist"),
+    alt(ARTIST, 9, "Artiste", "Artist"),
     alt("tax_collector", 9, "Bailli", "Tax Collector"),
 ];
 

@@ -230,6 +230,12 @@ const fn wonder(
 
 use WonderScoring as S;
 
+/// Wonders whose end effect needs something the city alone does not say (the round it was
+/// built, the cards under it, whether it was revealed): the sheet asks for it by these ids.
+pub const HAUNTED_CITY: &str = "haunted_city";
+pub const MUSEUM: &str = "museum";
+pub const SECRET_VAULT: &str = "secret_vault";
+
 /// game-facts B2: the classic base set (12 cards, V1 for the composition) plus the Map Room and
 /// the Imperial Treasury of the "Édition Classique" (14 cards, 13 kinds: two Keeps).
 pub static CLASSIC_WONDERS: [Wonder; 13] = [
@@ -239,7 +245,7 @@ pub static CLASSIC_WONDERS: [Wonder; 13] = [
             "Restriction \"not if built in the last round\": not confirmed by a second source, kept by the project's decisions.",
         )),
         ..wonder(
-            "haunted_city",
+            HAUNTED_CITY,
             "Cour des Miracles",
             "Haunted City",
             2,
@@ -424,7 +430,7 @@ pub static WONDERS_2016: [Wonder; 30] = [
         "At the end of the game, 2 extra points (worth 8 for a cost of 6).",
     ),
     wonder(
-        "haunted_city",
+        HAUNTED_CITY,
         "Cour des Miracles",
         "Haunted Quarter",
         2,
@@ -502,7 +508,7 @@ pub static WONDERS_2016: [Wonder; 30] = [
         "If you have no cards in hand at the end of your turn, gain 2 cards.",
     ),
     wonder(
-        "museum",
+        MUSEUM,
         "Musée",
         "Museum",
         4,
@@ -630,7 +636,7 @@ pub static WONDERS_2016: [Wonder; 30] = [
     Wonder {
         buildable: false,
         ..wonder(
-            "secret_vault",
+            SECRET_VAULT,
             "Catacombes",
             "Secret Vault",
             0,

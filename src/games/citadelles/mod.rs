@@ -72,10 +72,10 @@ mod table;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
-pub use characters::{CHARACTERS, Character, CharacterSet, character_of};
+pub use characters::{ARTIST, CHARACTERS, Character, CharacterSet, character_of};
 pub use districts::{
-    BASIC_DISTRICTS, CLASSIC_WONDERS, CatalogueCard, CitadellesDistrictType, District, WONDERS_2016,
-    WarlordRule, Wonder, WonderScoring, basic_district, card, wonder_of, wonders,
+    BASIC_DISTRICTS, CLASSIC_WONDERS, CatalogueCard, CitadellesDistrictType, District, HAUNTED_CITY, MUSEUM,
+    SECRET_VAULT, WONDERS_2016, WarlordRule, Wonder, WonderScoring, basic_district, card, wonder_of, wonders,
 };
 pub use draft::{
     CitadellesDraftAction, CitadellesDraftDraw, CitadellesDraftPlan, CitadellesDraftStep,
@@ -99,7 +99,7 @@ pub use scoring::{
 pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
-    Player, Revealed, Table, parse, validate,
+    Player, Revealed, SEAT, Table, parse, validate,
 };
 
 /// Gold above this is refused as absurd.
@@ -185,6 +185,44 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
 /// The live table panel for a table state (same validation as [`score`]; no legacy sheet).
 pub fn help(raw: &serde_json::Value) -> Result<CitadellesHelp, Problems> {
     Ok(help_table(&validate(&parse(raw)?)?))
+}
+
+/// What the play screen must know before the core answers anything (the steppers' bounds, the
+/// wonders and character it asks more about, the round log's kinds), exported to the UI as
+/// `CITADELLES_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's constants.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CitadellesLimits {
+    pub max_gold: u32,
+    pub max_cards_in_hand: u32,
+    pub max_museum_cards: u32,
+    pub max_custom_cost: u8,
+    pub max_custom_extra: i32,
+    pub variants: Vec<CitadellesVariant>,
+    pub haunted_city: &'static str,
+    pub museum: &'static str,
+    pub secret_vault: &'static str,
+    pub artist: &'static str,
+    pub round_event: &'static str,
+    pub draft_event: &'static str,
+}
+
+/// Citadelles' [`CitadellesLimits`].
+pub fn limits() -> CitadellesLimits {
+    CitadellesLimits {
+        max_gold: MAX_GOLD,
+        max_cards_in_hand: MAX_CARDS_IN_HAND,
+        max_museum_cards: MAX_MUSEUM_CARDS,
+        max_custom_cost: MAX_CUSTOM_COST,
+        max_custom_extra: MAX_CUSTOM_EXTRA,
+        variants: CitadellesVariant::ALL.to_vec(),
+        haunted_city: HAUNTED_CITY,
+        museum: MUSEUM,
+        secret_vault: SECRET_VAULT,
+        artist: ARTIST,
+        round_event: super::round_log::CITADELLES_ROUND_EVENT,
+        draft_event: super::round_log::CITADELLES_DRAFT_EVENT,
+    }
 }
 
 #[cfg(test)]

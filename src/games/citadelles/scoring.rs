@@ -539,7 +539,7 @@ fn wonder_effects(
     }
     // game-facts B3: the Secret Vault, revealed from the hand, +3.
     if pl.secret_vault
-        && let Some(w) = super::districts::wonder_of(table.variant, "secret_vault")
+        && let Some(w) = super::districts::wonder_of(table.variant, super::districts::SECRET_VAULT)
     {
         let n = match w.scoring {
             WonderScoring::RevealedFromHand(n) => n,

@@ -17,6 +17,12 @@ use crate::games::Problems;
 use crate::games::input::{self, MAX_NAME_CHARS};
 use crate::text::{Text, plural_s};
 
+/// Table mode: a seat's part is its `players[i]`. Citadelles: a player's hand is their own
+/// (its size, and the Secret Vault held in it until it is revealed at the end of the game), so
+/// other phones do not see it. The name is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &["cards_in_hand", "secret_vault"], locked: &["name"] };
+
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
 /// is reported on its own field; unknown keys land in `other` and are reported.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

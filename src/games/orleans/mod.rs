@@ -69,7 +69,7 @@ pub use status::{
 pub use table::{
     ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
     OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
-    OrleansTable, OrleansTeam, level_for_points, parse, validate,
+    OrleansTable, OrleansTeam, SEAT, level_for_points, parse, validate,
 };
 
 /// Coins above this are refused as absurd.
@@ -78,6 +78,90 @@ pub const MAX_COINS: u32 = 999;
 pub const MAX_GOODS: u32 = 30;
 /// Any other count above this is refused as absurd.
 pub const MAX_COUNT: u32 = 60;
+/// The development track's levels run from 1 to 6 (game-facts D4).
+pub const MAX_DEVELOPMENT_LEVEL: u32 = 6;
+/// The development track's last space (game-facts D4: level 6 at 30).
+pub const MAX_DEVELOPMENT_POINTS: u32 = 30;
+/// Followers above this are refused as absurd (the bag holds far fewer).
+pub const MAX_FOLLOWERS: u32 = 99;
+/// Steps on the boatmen track (0–5).
+pub const MAX_BOATMEN_TRACK: u32 = 5;
+/// Books on the Administrateur terrien above this are refused as absurd.
+pub const MAX_BOOKS: u32 = 30;
+
+/// Points of one completed building (Prospérité) above this are refused as absurd.
+pub const MAX_BUILDING_POINTS: u32 = 30;
+
+/// One count a seat carries (a key of the raw player) and its upper bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansCountLimit {
+    pub key: &'static str,
+    pub max: u32,
+}
+
+/// Every count of a seat, in the table state's order, with the bound `validate` checks it
+/// against.
+pub const COUNTS: [OrleansCountLimit; 14] = {
+    const fn c(key: &'static str, max: u32) -> OrleansCountLimit {
+        OrleansCountLimit { key, max }
+    }
+    [
+        c("coins", MAX_COINS),
+        c("trading_posts", MAX_COUNT),
+        c("technology", MAX_COUNT),
+        c("development_level", MAX_DEVELOPMENT_LEVEL),
+        c("development_points", MAX_DEVELOPMENT_POINTS),
+        c("citizens", MAX_COUNT),
+        c("monks", MAX_COUNT),
+        c("monks_in_market", MAX_COUNT),
+        c("knights", MAX_COUNT),
+        c("followers", MAX_FOLLOWERS),
+        c("place_tiles", MAX_COUNT),
+        c("fortifications", MAX_COUNT),
+        c("boatmen_track", MAX_BOATMEN_TRACK),
+        c("books", MAX_BOOKS),
+    ]
+};
+
+/// What the play screen must know before the core answers anything (the steppers' bounds, the
+/// goods and counts it lists, the round log's kinds), exported to the UI as `ORLEANS_LIMITS` in
+/// `bindings.ts` (issue #17). Every field is one of the core's constants or lists.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansLimits {
+    pub max_coins: u32,
+    pub max_goods: u32,
+    pub max_count: u32,
+    /// Prospérité: points of one completed building.
+    pub max_building_points: u32,
+    /// Invasion: the team's fortifications, one per border town at most.
+    pub max_team_fortifications: u32,
+    pub scenarios: Vec<OrleansScenario>,
+    pub goods: Vec<OrleansGood>,
+    pub counts: Vec<OrleansCountLimit>,
+    /// The Administrateur terrien (his dues and books are his alone).
+    pub administrator: &'static str,
+    pub round_event: &'static str,
+    pub deck_event: &'static str,
+}
+
+/// Orléans' [`OrleansLimits`].
+pub fn limits() -> OrleansLimits {
+    OrleansLimits {
+        max_coins: MAX_COINS,
+        max_goods: MAX_GOODS,
+        max_count: MAX_COUNT,
+        max_building_points: MAX_BUILDING_POINTS,
+        max_team_fortifications: status::BORDER_TOWNS,
+        scenarios: OrleansScenario::ALL.to_vec(),
+        goods: OrleansGood::ALL.to_vec(),
+        counts: COUNTS.to_vec(),
+        administrator: ADMINISTRATOR,
+        round_event: super::round_log::ORLEANS_ROUND_EVENT,
+        deck_event: super::round_log::ORLEANS_DECK_EVENT,
+    }
+}
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Orleans,
     name: "Orléans: Invasion",

@@ -9,9 +9,18 @@ use serde_json::Value;
 use super::catalogue::{
     CHARACTERS, INVASION_A, INVASION_B, INVASION_C, OrleansGood, OrleansScenario, character, event,
 };
-use super::{INFO, MAX_COINS, MAX_COUNT, MAX_GOODS};
+use super::{
+    INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_BUILDING_POINTS, MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_LEVEL,
+    MAX_DEVELOPMENT_POINTS, MAX_FOLLOWERS, MAX_GOODS,
+};
 use crate::games::{Problems, input};
 use crate::text::Text;
+
+/// Table mode: a seat's part is its `players[i]` (resources, goods, followers, buildings, and
+/// the dues paid for this round's event). Orléans plays open (every bag's content and every
+/// resource lies on the table): nothing is private. The name is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
 
 /// Goods by type (also used for payments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -667,19 +676,25 @@ fn player(
     let coins = c("coins", &rp.coins, MAX_COINS, "Pièces", "Coins");
     let trading_posts = c("trading_posts", &rp.trading_posts, MAX_COUNT, "Comptoirs", "Trading posts");
     let technology = c("technology", &rp.technology, MAX_COUNT, "Technologies", "Technology tiles");
-    let development_points =
-        c("development_points", &rp.development_points, 30, "Points de développement", "Development points");
+    let development_points = c(
+        "development_points",
+        &rp.development_points,
+        MAX_DEVELOPMENT_POINTS,
+        "Points de développement",
+        "Development points",
+    );
     let citizens = c("citizens", &rp.citizens, MAX_COUNT, "Citoyens", "Citizens");
     let monks = c("monks", &rp.monks, MAX_COUNT, "Moines", "Monks");
     let monks_in_market =
         c("monks_in_market", &rp.monks_in_market, MAX_COUNT, "Moines au marché", "Monks in market");
     let knights = c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights");
-    let followers = c("followers", &rp.followers, 99, "Partisans", "Followers");
+    let followers = c("followers", &rp.followers, MAX_FOLLOWERS, "Partisans", "Followers");
     let place_tiles = c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles");
     let fortifications =
         c("fortifications", &rp.fortifications, MAX_COUNT, "Fortifications", "Fortifications");
-    let boatmen_track = c("boatmen_track", &rp.boatmen_track, 5, "Piste des bateliers", "Boatmen track");
-    let books = c("books", &rp.books, 30, "Livres", "Books");
+    let boatmen_track =
+        c("boatmen_track", &rp.boatmen_track, MAX_BOATMEN_TRACK, "Piste des bateliers", "Boatmen track");
+    let books = c("books", &rp.books, MAX_BOOKS, "Livres", "Books");
     let points_given = !matches!(rp.development_points, None | Some(Value::Null));
     let development_level = match rp.development_level.as_ref() {
         // The track space says the level when only it is typed.
@@ -687,8 +702,13 @@ fn player(
         None | Some(Value::Null) => 1,
         v => {
             let field = f("development_level");
-            let n =
-                input::count(p, field.clone(), v, 6, &what("Niveau de développement", "Development level"));
+            let n = input::count(
+                p,
+                field.clone(),
+                v,
+                MAX_DEVELOPMENT_LEVEL,
+                &what("Niveau de développement", "Development level"),
+            );
             if n == Some(0) {
                 p.push(
                     field,
@@ -722,8 +742,14 @@ fn player(
         .iter()
         .enumerate()
         .map(|(j, v)| {
-            input::count(p, f(&format!("buildings[{j}]")), Some(v), 30, &what("Bâtiment", "Building"))
-                .unwrap_or(0)
+            input::count(
+                p,
+                f(&format!("buildings[{j}]")),
+                Some(v),
+                MAX_BUILDING_POINTS,
+                &what("Bâtiment", "Building"),
+            )
+            .unwrap_or(0)
         })
         .collect();
     let dues = rp

@@ -69,7 +69,8 @@ pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
 pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
 pub use setup::setup;
 pub use table::{
-    Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, Table, parse, validate,
+    CITIES_IN_PLAY, Module, OwnedOrientCard, Player, RawOrientCard, RawPlayer, RawTable, SEAT, Table, parse,
+    validate,
 };
 pub use trading_posts::{POWERS, Power, PowerId, PowerRequirement};
 
@@ -162,6 +163,44 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
 /// The live table panel for a table state (same validation as [`score`]; no legacy sheet).
 pub fn help(raw: &serde_json::Value) -> Result<Help, Problems> {
     Ok(help_table(&validate(&parse(raw)?)?))
+}
+
+/// What the play screen must know before the core answers anything (the steppers' bounds, the
+/// colours and modules it lists, the running prestige it shows while typing), exported to the
+/// UI as `SPLENDOR_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's
+/// constants or lists.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SplendorLimits {
+    pub noble_prestige: u32,
+    pub cities_in_play: u32,
+    pub max_bonus: u32,
+    pub max_prestige: u32,
+    pub max_cards: u32,
+    /// Nobles on the table at the most players: no seat can have more.
+    pub max_nobles: u32,
+    /// Gold tokens in the box, and strongholds per player: no seat can hold more.
+    pub gold_tokens: u32,
+    pub strongholds_per_player: u32,
+    /// The bonus colours, in the order the cards list them.
+    pub colours: Vec<Colour>,
+    pub modules: Vec<Module>,
+}
+
+/// Les Cités de Splendor's [`SplendorLimits`].
+pub fn limits() -> SplendorLimits {
+    SplendorLimits {
+        noble_prestige: NOBLE_PRESTIGE,
+        cities_in_play: u32::try_from(CITIES_IN_PLAY).unwrap_or(u32::MAX),
+        max_bonus: MAX_BONUS_PER_COLOUR,
+        max_prestige: MAX_CARD_PRESTIGE,
+        max_cards: MAX_DEVELOPMENT_CARDS,
+        max_nobles: table::nobles_in_play(usize::from(INFO.max_players())),
+        gold_tokens: table::GOLD_TOKENS,
+        strongholds_per_player: table::STRONGHOLDS_PER_PLAYER,
+        colours: Colour::ALL.to_vec(),
+        modules: Module::ALL.to_vec(),
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,12 @@ use crate::games::Problems;
 use crate::games::input;
 use crate::text::{Text, en_noun, fr_noun};
 
+/// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
+/// cards). Everything a player owns lies face up in Splendor, so nothing is private. The name
+/// is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
+
 /// The module a play uses (the game's variant); the four are played separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -238,8 +244,11 @@ pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
     input::from_table(raw, usize::from(INFO.max_players()), INFO.name)
 }
 
+/// Cités de Splendor, Les Cités, mise en place: 3 cities, whatever the player count.
+pub const CITIES_IN_PLAY: usize = 3;
+
 /// Nobles on the table: one more than the players (game-facts C1, V2).
-fn nobles_in_play(players: usize) -> u32 {
+pub(crate) fn nobles_in_play(players: usize) -> u32 {
     u32::try_from(players).unwrap_or(u32::MAX).saturating_add(1)
 }
 
@@ -549,7 +558,10 @@ fn validate_cities_in_play(
         (Some(Module::Cities), None) => p.push(
             "cities_in_play",
             "missing",
-            Text::new("Indiquez les 3 Cités en jeu.", "Give the 3 cities in play."),
+            Text::new(
+                format!("Indiquez les {CITIES_IN_PLAY} Cités en jeu."),
+                format!("Give the {CITIES_IN_PLAY} cities in play."),
+            ),
         ),
         (Some(Module::Cities), Some(ids)) => {
             for (j, id) in ids.iter().enumerate() {
@@ -567,17 +579,19 @@ fn validate_cities_in_play(
                     Some(c) => found.push(c),
                 }
             }
-            // Cités de Splendor, Les Cités, mise en place: 3 cities, whatever the player count.
-            if ids.len() != 3 {
+            if ids.len() != CITIES_IN_PLAY {
                 p.push(
                     "cities_in_play",
                     "city_count",
                     Text::new(
                         format!(
-                            "3 Cités sont en jeu, quel que soit le nombre de joueurs, pas {}.",
+                            "{CITIES_IN_PLAY} Cités sont en jeu, quel que soit le nombre de joueurs, pas {}.",
                             ids.len()
                         ),
-                        format!("3 cities are in play, whatever the player count, not {}.", ids.len()),
+                        format!(
+                            "{CITIES_IN_PLAY} cities are in play, whatever the player count, not {}.",
+                            ids.len()
+                        ),
                     ),
                 );
             }

@@ -81,7 +81,7 @@ impl ValenciaStep {
         }
     }
 
-    /// Valencia, p.11: Nina reveals one card in B and D, two in F (2 players only).
+    /// Valencia, p.11: Nina reveals one card in B and D, two in F (only at [`NINA_PLAYERS`]).
     pub fn nina_cards(self) -> usize {
         match self {
             ValenciaStep::B | ValenciaStep::D => 1,
@@ -246,6 +246,10 @@ pub fn deck_size(special: &[InfluenceCard]) -> u32 {
 
 /// Coins on an Économies card when not typed: the book's example shows 2.
 pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
+/// Valencia, p.11: Nina, the dummy player, plays only with 2 players.
+pub const NINA_PLAYERS: usize = 2;
+/// Coins printed on an Économies card above this are refused as absurd.
+pub const MAX_ECONOMIES_COINS: u32 = 10;
 
 /// An auction as sent.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -442,10 +446,14 @@ fn validate_stack(
         if card == InfluenceCard::Economies {
             coins = match &rc.coins {
                 None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
-                v => {
-                    input::count(p, at(format!("[{k}].coins")), v.as_ref(), 10, &Text::new("pièces", "coins"))
-                        .unwrap_or(0)
-                }
+                v => input::count(
+                    p,
+                    at(format!("[{k}].coins")),
+                    v.as_ref(),
+                    MAX_ECONOMIES_COINS,
+                    &Text::new("pièces", "coins"),
+                )
+                .unwrap_or(0),
             };
         } else if rc.coins.as_ref().is_some_and(|v| !v.is_null()) {
             p.push(
@@ -624,7 +632,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
     }
 
     // Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards).
-    let nina_needed = if n == 2 { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
+    let nina_needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
     if raw.nina.len() != nina_needed {
         p.push(
             "nina",

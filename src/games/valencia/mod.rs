@@ -59,8 +59,10 @@ pub use phases::*;
 pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
 pub use setup::setup;
 pub use table::{
-    Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,
-    ValenciaRawTable, ValenciaVariant, parse, validate,
+    CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
+    HeldMission, MAX_COINS, MAX_COUNCIL_POINTS, MAX_FOUNTAIN_VALUE, MAX_MISSION_POINTS, Player, SEAT, Table,
+    ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer, ValenciaRawTable, ValenciaVariant, parse,
+    validate,
 };
 
 use super::{
@@ -184,6 +186,78 @@ pub fn council(raw: &serde_json::Value) -> Result<ValenciaCouncil, Problems> {
 /// [`round_tracker`] from JSON.
 pub fn round(raw: &serde_json::Value) -> Result<ValenciaRound, Problems> {
     round_tracker(&read(raw)?)
+}
+
+/// What the play screen must know before the core answers anything (the steppers' bounds, the
+/// lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`
+/// (issue #17). Every field is one of the core's constants or lists, each set beside its rule.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ValenciaLimits {
+    pub members: u32,
+    pub max_fountain_value: u32,
+    pub max_mission_points: u32,
+    pub max_coins: u32,
+    pub max_council_points: u32,
+    pub privileges_in_box: u32,
+    /// Most privileges one player may hold at the largest table (the box, plus a stand-in per
+    /// round at 4–5 players, p.10); at 2–3 players the core refuses more than the box.
+    pub max_privileges: u32,
+    pub resources_per_type: u32,
+    pub fountain_spaces: u32,
+    pub central_fountain_spaces: u32,
+    /// Fountain tiles in a city at most (the central one included).
+    pub fountain_tiles: u32,
+    pub rounds: u8,
+    /// Économies: the coins assumed when none are typed, and the most accepted.
+    pub default_economies_coins: u32,
+    pub max_economies_coins: u32,
+    pub variants: Vec<ValenciaVariant>,
+    pub resources: Vec<ValenciaResource>,
+    /// The council's eight seats by key, in the board's order.
+    pub council_seats: Vec<&'static str>,
+    pub steps: Vec<ValenciaStep>,
+    /// A round's moments in play order: steps A–I, then its council phase.
+    pub moments: Vec<ValenciaMoment>,
+    /// Nina (the dummy player) plays at this player count only, revealing at each step of
+    /// `steps` the number of cards in `nina_cards` (p.11).
+    pub nina_players: u32,
+    pub nina_cards: Vec<u32>,
+    /// The steps that are auctions (A–G).
+    pub auction_steps: Vec<ValenciaStep>,
+    /// The special influence cards (module 1) by id.
+    pub special_cards: Vec<String>,
+    pub central_fountain_card: &'static str,
+}
+
+/// Valencia's [`ValenciaLimits`], from the constants and lists the rules code uses.
+pub fn limits() -> ValenciaLimits {
+    ValenciaLimits {
+        members: MEMBERS_PER_PLAYER,
+        max_fountain_value: MAX_FOUNTAIN_VALUE,
+        max_mission_points: MAX_MISSION_POINTS,
+        max_coins: MAX_COINS,
+        max_council_points: MAX_COUNCIL_POINTS,
+        privileges_in_box: PRIVILEGES_IN_BOX,
+        max_privileges: board::privileges_per_player_max(usize::from(INFO.max_players())),
+        resources_per_type: RESOURCES_PER_TYPE,
+        fountain_spaces: FOUNTAIN_SPACES,
+        central_fountain_spaces: CENTRAL_FOUNTAIN_SPACES,
+        fountain_tiles: u32::try_from(FOUNTAIN_TILES_PLACED).unwrap_or(u32::MAX),
+        rounds: ROUNDS,
+        default_economies_coins: DEFAULT_ECONOMIES_COINS,
+        max_economies_coins: MAX_ECONOMIES_COINS,
+        variants: ValenciaVariant::ALL.to_vec(),
+        resources: ValenciaResource::ALL.to_vec(),
+        council_seats: ValenciaSeat::ALL.map(ValenciaSeat::key).to_vec(),
+        steps: ValenciaStep::ALL.to_vec(),
+        moments: ValenciaMoment::ALL.to_vec(),
+        nina_players: u32::try_from(NINA_PLAYERS).unwrap_or(u32::MAX),
+        nina_cards: ValenciaStep::ALL.map(|s| u32::try_from(s.nina_cards()).unwrap_or(0)).to_vec(),
+        auction_steps: ValenciaStep::ALL.into_iter().filter(|s| s.is_auction()).collect(),
+        special_cards: InfluenceCard::SPECIAL.map(InfluenceCard::id).to_vec(),
+        central_fountain_card: CENTRAL_FOUNTAIN_CARD,
+    }
 }
 
 #[cfg(test)]

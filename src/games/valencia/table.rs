@@ -15,6 +15,12 @@ use super::phases::ValenciaProgress;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
+/// Table mode: a seat's part is its `players[i]`. Valencia, setup step 13: each player keeps
+/// the mission cards received face down, so other phones see no missions until the play is
+/// finished (the scoreboard then shows them). The name is the host's to change.
+pub const SEAT: crate::games::seat::SeatRules =
+    crate::games::seat::SeatRules { private: &["missions"], locked: &["name"] };
+
 const GAME: &str = "Valencia";
 /// Highest printed fountain value accepted (the book shows 2 and 6; the tiles are not listed).
 pub const MAX_FOUNTAIN_VALUE: u32 = 12;
@@ -29,6 +35,9 @@ pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
 /// Valencia, Mise en place: one fountain tile per round board, so 5 tiles at most.
 pub const FOUNTAIN_TILES_PLACED: usize = 5;
+/// The card under which the central tile's printed value is remembered between plays
+/// (`set_card_value`): the other tiles are drawn at random, the central one is always the same.
+pub const CENTRAL_FOUNTAIN_CARD: &str = "fountain_central";
 
 /// The module played (the game's variant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,6 +49,8 @@ pub enum ValenciaVariant {
 }
 
 impl ValenciaVariant {
+    pub const ALL: [ValenciaVariant; 2] = [ValenciaVariant::Base, ValenciaVariant::SpecialInfluence];
+
     pub fn id(self) -> &'static str {
         match self {
             ValenciaVariant::Base => "base",

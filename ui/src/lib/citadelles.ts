@@ -14,20 +14,10 @@ import type {
 	Seat,
 	Text
 } from '$lib/backend';
+import { CITADELLES_LIMITS } from '$lib/backend';
 import { fold } from '$lib/text';
 
-export const VARIANTS: readonly CitadellesVariant[] = ['classique', 'deuxieme_edition'];
-/** The core refuses more than these (src/games/citadelles/mod.rs). */
-export const MAX_GOLD = 99;
-export const MAX_CARDS_IN_HAND = 99;
-export const MAX_MUSEUM_CARDS = 60;
-
-/** Wonders whose end effect needs something the city alone does not say. */
-export const HAUNTED_CITY = 'haunted_city';
-export const MUSEUM = 'museum';
-export const SECRET_VAULT = 'secret_vault';
-/** 2e édition, rank 9: beautifies districts (+1 each). */
-export const ARTIST = 'artist';
+export const VARIANTS: readonly CitadellesVariant[] = CITADELLES_LIMITS.variants;
 
 export interface CitadellesSeat {
 	name: string;
@@ -298,7 +288,7 @@ export function unbuild(model: CitadellesModel, seat: number, index: number): Ci
 		const districts = p.districts.filter((_, i) => i !== index);
 		// A destroyed district loses its beautification.
 		const beautified = districts.includes(id) ? p.beautified : p.beautified.filter((b) => b !== id);
-		const haunted = id === HAUNTED_CITY ? false : p.hauntedLastRound;
+		const haunted = id === CITADELLES_LIMITS.haunted_city ? false : p.hauntedLastRound;
 		return { ...p, districts, beautified, hauntedLastRound: haunted };
 	});
 }
@@ -357,7 +347,3 @@ export function applyRoundRecord(model: CitadellesModel, record: CitadellesRound
 		players: model.players.map((p, i) => ({ ...p, charactersLastRound: [...(record.revealed[i] ?? [])] }))
 	};
 }
-
-/** Rounds already stored in the play's log. */
-export const ROUND_EVENT = 'citadelles_round';
-export const DRAFT_EVENT = 'citadelles_draft';

@@ -3,65 +3,31 @@
 // `round`) and back, and the edits a round makes: applying an event's resolution to the sheet,
 // recording what was paid in the log, moving on to the next round.
 import type {
-	GameTableState,
+	OrleansGood,
 	OrleansHelp,
 	OrleansPayment,
 	OrleansResolution,
 	OrleansScenario,
 	OrleansScenarioInfo,
 	OrleansCharacterInfo,
+	OrleansRawPlayer,
+	OrleansRawTable,
 	Seat
 } from '$lib/backend';
+import { ORLEANS_LIMITS } from '$lib/backend';
 
-export const SCENARIOS: readonly OrleansScenario[] = ['prosperite', 'invasion', 'duel', 'dignitaire', 'vierzon', 'marchand'];
-export const GOODS = ['grain', 'cheese', 'wine', 'wool', 'brocade'] as const;
-export type Good = (typeof GOODS)[number];
-/** Every count a seat carries, in the order the sheet shows them. */
-export const COUNTS = [
-	'coins',
-	'trading_posts',
-	'technology',
-	'development_level',
-	'development_points',
-	'citizens',
-	'monks',
-	'monks_in_market',
-	'knights',
-	'followers',
-	'place_tiles',
-	'fortifications',
-	'boatmen_track',
-	'books'
-] as const;
-export type CountKey = (typeof COUNTS)[number];
-/** The round log's kind in the play's event log (History). */
-export const ROUND_EVENT = 'orleans_round';
-/** The Invasion deck's draw in the play's event log. */
-export const DECK_EVENT = 'orleans_deck';
-/** The Administrateur terrien: his coin dues are logged under this id. */
-export const ADMINISTRATOR = 'administrateur_terrien';
-/** The core refuses more (src/games/orleans/mod.rs). */
-export const MAX_COINS = 999;
-export const MAX_GOODS = 30;
-export const MAX_COUNT = 60;
+/** The core's limits and lists (`orleans::limits()`), typed as the sheet uses them. */
+const L = ORLEANS_LIMITS;
+export const SCENARIOS: readonly OrleansScenario[] = L.scenarios;
+export type Good = OrleansGood;
+export const GOODS: readonly Good[] = L.goods;
+/** Every count a seat carries, in the order the sheet shows them (the table state's). */
+export type CountKey = (typeof L.counts)[number]['key'];
+export const COUNTS: readonly CountKey[] = L.counts.map((c) => c.key);
 
-/** Upper bound of each count (the core's limits). */
+/** Upper bound of each count (the one the core checks it against). */
 export function maxOf(key: CountKey): number {
-	switch (key) {
-		case 'coins':
-			return MAX_COINS;
-		case 'development_level':
-			return 6;
-		case 'development_points':
-		case 'books':
-			return 30;
-		case 'boatmen_track':
-			return 5;
-		case 'followers':
-			return 99;
-		default:
-			return MAX_COUNT;
-	}
+	return L.counts.find((c) => c.key === key)?.max ?? L.max_count;
 }
 
 export type Goods = Record<Good, number | null>;
@@ -123,7 +89,7 @@ export function asScenario(variant: string): OrleansScenario {
 	return (SCENARIOS as readonly string[]).includes(variant) ? (variant as OrleansScenario) : 'prosperite';
 }
 
-const emptyGoods = (): Goods => ({ grain: 0, cheese: 0, wine: 0, wool: 0, brocade: 0 });
+const emptyGoods = (): Goods => Object.fromEntries(GOODS.map((g) => [g, 0])) as Goods;
 
 function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
 	const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number | null>;
@@ -147,7 +113,7 @@ function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
 }
 
 /** True for a schema-2 Orléans state (it carries `round`); a v1 generic sheet has none. */
-export function isOrleansState(saved: unknown): saved is GameTableState {
+export function isOrleansState(saved: unknown): saved is OrleansRawTable {
 	if (!saved || typeof saved !== 'object') return false;
 	const s = saved as { round?: unknown; players?: unknown };
 	if (!('round' in s)) return false;
@@ -241,7 +207,7 @@ function goodsOut(g: Goods): Record<string, number> {
 }
 
 /** The table_state JSON the core reads (counts left empty are sent as 0). */
-export function toOrleansState(model: OrleansModel): GameTableState {
+export function toOrleansState(model: OrleansModel): OrleansRawTable {
 	const invasion = model.variant === 'invasion';
 	const prosperite = model.variant === 'prosperite';
 	return {
@@ -249,10 +215,10 @@ export function toOrleansState(model: OrleansModel): GameTableState {
 		round: model.round,
 		options: { ...model.options },
 		players: model.players.map((p) => {
-			const out: Record<string, unknown> = { name: p.name };
+			const out: OrleansRawPlayer = { name: p.name };
 			for (const k of COUNTS) {
 				if (k === 'fortifications' && !invasion) continue;
-				if (k === 'books' && p.character !== ADMINISTRATOR) continue;
+				if (k === 'books' && p.character !== L.administrator) continue;
 				if (k === 'development_points' && p.counts[k] == null) continue;
 				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);
 			}
@@ -264,7 +230,7 @@ export function toOrleansState(model: OrleansModel): GameTableState {
 			}
 			if (invasion && p.character) out.character = p.character;
 			out.objectives = { ...p.objectives };
-			if (p.character === ADMINISTRATOR && p.dues.length) out.dues = [...p.dues];
+			if (p.character === L.administrator && p.dues.length) out.dues = [...p.dues];
 			return out;
 		}),
 		...(invasion
@@ -433,7 +399,7 @@ export function roundResolutions(help: OrleansHelp | null): OrleansResolution[] 
 }
 
 /** The rule entry of an event, character, objective set or scenario. */
-export const eventRule = (id: string) => (id === ADMINISTRATOR ? `orleans.character.${ADMINISTRATOR}` : `orleans.event.${id}`);
+export const eventRule = (id: string) => (id === L.administrator ? `orleans.character.${L.administrator}` : `orleans.event.${id}`);
 export const characterRule = (id: string) => `orleans.character.${id}`;
 export const scenarioRule = (id: string) => `orleans.variant.${id}`;
 

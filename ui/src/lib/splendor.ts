@@ -1,23 +1,15 @@
 // Les Cités de Splendor on the Play screen: what the players typed (a model), how it becomes the
 // table_state JSON of schema version 2 (the core's `games::splendor` docs) and back, the field
 // names the core reports problems on, and the small edits the sheet makes.
-import type { CardCatalogue, Colour, Seat, SplendorPlayerState, SplendorTableState } from '$lib/backend';
+import type { CardCatalogue, Colour, Seat, SplendorModule, SplendorPlayerState, SplendorTableState } from '$lib/backend';
+import { SPLENDOR_LIMITS } from '$lib/backend';
 
+const L = SPLENDOR_LIMITS;
 /** The five bonus colours, in the order the core and the cards list them. */
-export const GEMS: readonly Colour[] = ['white', 'blue', 'green', 'red', 'black'];
+export const GEMS: readonly Colour[] = L.colours;
 
-export type Module = 'cities' | 'trading_posts' | 'orient' | 'strongholds';
-export const MODULES: readonly Module[] = ['cities', 'trading_posts', 'orient', 'strongholds'];
-
-/** Prestige per noble (base game). */
-export const NOBLE_PRESTIGE = 3;
-/** Cities on the table, whatever the player count. */
-export const CITIES_IN_PLAY = 3;
-/** The core refuses more than this per colour, more card prestige than MAX_PRESTIGE. */
-export const MAX_BONUS = 40;
-export const MAX_PRESTIGE = 99;
-export const MAX_CARDS = 90;
-export const MAX_NOBLES = 5;
+export type Module = SplendorModule;
+export const MODULES: readonly Module[] = L.modules;
 
 export interface OrientOwned {
 	card: string;
@@ -200,7 +192,7 @@ export function knownFields(m: SplendorModel): Set<string> {
 	});
 	if (m.module === 'cities') {
 		out.add(field.citiesInPlay);
-		for (let j = 0; j < Math.max(CITIES_IN_PLAY, m.citiesInPlay.length); j++) out.add(field.cityInPlay(j));
+		for (let j = 0; j < Math.max(L.cities_in_play, m.citiesInPlay.length); j++) out.add(field.cityInPlay(j));
 	}
 	return out;
 }
@@ -224,12 +216,12 @@ export function withCount(m: SplendorModel, seat: number, key: CountKey, v: numb
 /** Adds or removes a city from the table (at most 3). */
 export function toggleCityInPlay(m: SplendorModel, id: string): SplendorModel {
 	if (m.citiesInPlay.includes(id)) return { ...m, citiesInPlay: m.citiesInPlay.filter((c) => c !== id) };
-	if (m.citiesInPlay.length >= CITIES_IN_PLAY) return m;
+	if (m.citiesInPlay.length >= L.cities_in_play) return m;
 	return { ...m, citiesInPlay: [...m.citiesInPlay, id] };
 }
 
 export function withCitiesInPlay(m: SplendorModel, ids: string[]): SplendorModel {
-	return { ...m, citiesInPlay: ids.slice(0, CITIES_IN_PLAY) };
+	return { ...m, citiesInPlay: ids.slice(0, L.cities_in_play) };
 }
 
 /**
@@ -239,7 +231,7 @@ export function withCitiesInPlay(m: SplendorModel, ids: string[]): SplendorModel
 export function drawCities(catalogue: Pick<CardCatalogue, 'cities'>, random: () => number = Math.random): string[] {
 	const pool = catalogue.cities.map((c) => c.id);
 	const out: string[] = [];
-	while (out.length < CITIES_IN_PLAY && pool.length) {
+	while (out.length < L.cities_in_play && pool.length) {
 		const k = Math.min(pool.length - 1, Math.floor(random() * pool.length));
 		out.push(...pool.splice(k, 1));
 	}
@@ -285,5 +277,5 @@ export function bonusSum(p: SplendorSeat): number {
 export function typedPrestige(m: SplendorModel, seat: number): number {
 	const p = m.players[seat];
 	if (!p) return 0;
-	return (p.cardPrestige ?? 0) + (usesNobles(m.module) ? NOBLE_PRESTIGE * (p.nobles ?? 0) : 0);
+	return (p.cardPrestige ?? 0) + (usesNobles(m.module) ? L.noble_prestige * (p.nobles ?? 0) : 0);
 }

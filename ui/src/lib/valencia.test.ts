@@ -41,13 +41,14 @@ describe('valencia model', () => {
 		]);
 		expect(model.players[1].stefanFeld).toBe(true);
 		const state = toValenciaState(model);
-		const dirk = state.players[1] as Record<string, unknown>;
+		const players = state.players ?? [];
+		const dirk = players[1] as Record<string, unknown>;
 		expect(dirk).toMatchObject({ city_members: 6, palm_members: 5, fountain_members: [0, 2, 3], coins: 8, council: ['church'], council_points: 7 });
-		expect((state.players[0] as { missions: unknown[] }).missions).toEqual([
+		expect((players[0] as { missions: unknown[] }).missions).toEqual([
 			{ id: 'mission_palms', points: 4 },
 			{ id: 'mission_square', points: 3, done: true }
 		]);
-		expect((state.players[2] as { missions: unknown[] }).missions).toEqual([{ id: 'mission_ten_minus_coins' }]);
+		expect((players[2] as { missions: unknown[] }).missions).toEqual([{ id: 'mission_ten_minus_coins' }]);
 		expect(state.fountains).toEqual(TABLE.fountains);
 	});
 

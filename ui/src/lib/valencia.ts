@@ -4,7 +4,6 @@
 // core's helpers (auction, council phase, round tracker).
 import type {
 	CardValue,
-	GameTableState,
 	Seat,
 	ValenciaAuction,
 	ValenciaCouncil,
@@ -12,45 +11,34 @@ import type {
 	ValenciaMissionStatus,
 	ValenciaRawAuction,
 	ValenciaRawCouncil,
+	ValenciaRawFountain,
+	ValenciaRawPlayer,
 	ValenciaRawRound,
+	ValenciaRawTable,
 	ValenciaMoment,
-	ValenciaStep
+	ValenciaResource,
+	ValenciaStep,
+	ValenciaVariant
 } from '$lib/backend';
+import { VALENCIA_LIMITS } from '$lib/backend';
 import { fold } from '$lib/text';
 
-export const VARIANTS = ['base', 'special_influence'] as const;
-export type ValenciaVariantId = (typeof VARIANTS)[number];
-
-/** The core's limits (src/games/valencia/table.rs, board.rs). */
-export const MEMBERS = 15;
-export const MAX_FOUNTAIN_VALUE = 12;
-export const MAX_MISSION_POINTS = 20;
-export const MAX_COINS = 300;
-export const MAX_COUNCIL_POINTS = 100;
-export const PRIVILEGES_IN_BOX = 19;
-export const RESOURCES_PER_TYPE = 6;
-export const FOUNTAIN_SPACES = 4;
-export const CENTRAL_FOUNTAIN_SPACES = 8;
-/** One fountain tile per round board (the central one comes on top). */
-export const FOUNTAIN_TILES = 5;
-export const ROUNDS = 5;
-
-export const RESOURCES = ['oranges', 'dried_fruit', 'wine', 'clothing', 'porcelain'] as const;
-export type Resource = (typeof RESOURCES)[number];
+/** The core's limits and lists (`valencia::limits()`), typed as the sheet uses them. */
+const L = VALENCIA_LIMITS;
+export type ValenciaVariantId = ValenciaVariant;
+export type Resource = ValenciaResource;
+export type CouncilSeat = (typeof L.council_seats)[number];
+export type SpecialCard = (typeof L.special_cards)[number];
+export const VARIANTS: readonly ValenciaVariant[] = L.variants;
+export const RESOURCES: readonly Resource[] = L.resources;
 /** The council's eight seats, in the board's order. */
-export const COUNCIL_SEATS = ['nobility', 'church', 'oranges', 'dried_fruit', 'wine', 'clothing', 'porcelain', 'merchants'] as const;
-export type CouncilSeat = (typeof COUNCIL_SEATS)[number];
-
-export const STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+export const COUNCIL_SEATS: readonly CouncilSeat[] = L.council_seats;
+export const STEPS: readonly ValenciaStep[] = L.steps;
 /** A round's moments in play order: steps A–I, then its council phase. */
-export const MOMENTS: readonly ValenciaMoment[] = [...STEPS, 'council'];
-export const AUCTION_STEPS: readonly ValenciaStep[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+export const MOMENTS: readonly ValenciaMoment[] = L.moments;
+export const AUCTION_STEPS: readonly ValenciaStep[] = L.auction_steps;
 /** Special influence cards (module 1), by their core id. */
-export const SPECIAL_CARDS = ['joker', 'economies', 'twins', 'warehouse', 'support', 'vagabond', 'central'] as const;
-export type SpecialCard = (typeof SPECIAL_CARDS)[number];
-
-/** Remembered printed value of the central fountain (the other tiles are drawn at random). */
-export const CENTRAL_FOUNTAIN_CARD = 'fountain_central';
+export const SPECIAL_CARDS: readonly SpecialCard[] = L.special_cards;
 
 export interface ValenciaFountain {
 	value: number | null;
@@ -164,7 +152,7 @@ export function asVariant(v: string): ValenciaVariantId {
 	return (VARIANTS as readonly string[]).includes(v) ? (v as ValenciaVariantId) : 'base';
 }
 
-const noResources = (): Record<Resource, number | null> => ({ oranges: 0, dried_fruit: 0, wine: 0, clothing: 0, porcelain: 0 });
+const noResources = () => Object.fromEntries(RESOURCES.map((r) => [r, 0])) as Record<Resource, number | null>;
 
 function emptySeat(name: string, fountains: number): ValenciaSeatModel {
 	return {
@@ -184,10 +172,11 @@ function emptySeat(name: string, fountains: number): ValenciaSeatModel {
 	};
 }
 
-const V2_KEYS = ['city_members', 'palm_members', 'fountain_members', 'missions', 'council', 'coins', 'resources', 'council_points'];
+/** Keys only a v2 seat has (typed by the core's raw player, so a renamed field fails the check). */
+const V2_KEYS: readonly (keyof ValenciaRawPlayer)[] = ['city_members', 'palm_members', 'fountain_members', 'missions', 'council', 'coins', 'resources', 'council_points'];
 
 /** True for a v2 Valencia table state; a v1 generic sheet has `points` per player. */
-export function isValenciaState(saved: unknown): saved is GameTableState {
+export function isValenciaState(saved: unknown): saved is ValenciaRawTable {
 	if (!saved || typeof saved !== 'object') return false;
 	const s = saved as { players?: unknown; fountains?: unknown };
 	if (!Array.isArray(s.players)) return false;
@@ -249,10 +238,10 @@ export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): Va
 }
 
 /** The table_state JSON the core reads (empty counts are sent as 0, empty points omitted). */
-export function toValenciaState(model: ValenciaModel): GameTableState {
+export function toValenciaState(model: ValenciaModel): ValenciaRawTable {
 	return {
 		variant: model.variant,
-		fountains: model.fountains.map((f) => (f.central ? { value: f.value, central: true } : { value: f.value })),
+		fountains: model.fountains.map((f): ValenciaRawFountain => (f.central ? { value: f.value, central: true } : { value: f.value })),
 		players: model.players.map((p) => ({
 			name: p.name,
 			city_members: p.cityMembers ?? 0,
@@ -403,10 +392,10 @@ export function stepRule(step: ValenciaStep): string {
 	}
 }
 
-/** Nina's cards at this step with 2 players (p.11): one in B and D, two in F. */
+/** Nina's cards at this step and player count (the core's table, p.11). */
 export function ninaCards(step: ValenciaStep, players: number): number {
-	if (players !== 2) return 0;
-	return step === 'B' || step === 'D' ? 1 : step === 'F' ? 2 : 0;
+	if (players !== L.nina_players) return 0;
+	return L.nina_cards[STEPS.indexOf(step)] ?? 0;
 }
 
 /** A card tapped into a stack: 1–6 or a special card id. */
@@ -463,7 +452,7 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 			...(a.stacks[i] !== null && a.couldNotAct?.[i] ? { could_not_act: true } : {}),
 			privileges: p.privileges ?? 0
 		})),
-		...(model.players.length === 2 ? { nina: a.nina.slice(0, ninaCards(a.step, 2)) } : {})
+		...(model.players.length === L.nina_players ? { nina: a.nina.slice(0, ninaCards(a.step, L.nina_players)) } : {})
 	} as ValenciaRawAuction;
 }
 
@@ -475,10 +464,9 @@ export function toRawCouncil(model: ValenciaModel, supply: number | null): Valen
 	} as ValenciaRawCouncil;
 }
 
-/** The council phase scored: its points join each seat's council points, the majority takes privileges. */
 /** Privileges left in the supply: the box's 19 minus those the players hold. */
 export function privilegesSupply(model: ValenciaModel): number {
-	return Math.max(0, PRIVILEGES_IN_BOX - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));
+	return Math.max(0, L.privileges_in_box - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));
 }
 
 export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMoment, cardsLeft: (number | null)[]): ValenciaRawRound {

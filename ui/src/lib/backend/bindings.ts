@@ -98,6 +98,7 @@ export const commands = {
 	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
 	/**  Takes the play back to its previous saved state (kept by the core, across restarts). */
 	undoTableState: (playId: number) => typedError<UndoneState, ApiError>(__TAURI_INVOKE("undo_table_state", { playId })),
+	/**  Finishing (like abandoning or deleting) closes the play's table to the phones. */
 	finishPlay: (playId: number, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("finish_play", { playId, table })),
 	abandonPlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("abandon_play", { playId })),
 	listPlays: (filter: PlayFilter) => typedError<PlayPage, ApiError>(__TAURI_INVOKE("list_plays", { filter })),
@@ -111,12 +112,40 @@ export const commands = {
 	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
 	/**  Remembers a card's printed value (replacing the one typed before). */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
+	/**
+	 *  Opens the play to phones (or reopens it after a restart, with the same seats and
+	 *  phones): a new join token, and the seats offered (all when `null`).
+	 */
+	tableOpen: (playId: number, seats: number[] | null) => typedError<TableTicket, ApiError>(__TAURI_INVOKE("table_open", { playId, seats })),
+	/**  Closes the table: every phone's token is refused from then on. False if none was open. */
+	tableClose: (playId: number) => typedError<boolean, ApiError>(__TAURI_INVOKE("table_close", { playId })),
+	/**  Who joined which seat, who has finished entering, each seat's last change. */
+	tableStatus: (playId: number) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_status", { playId })),
+	/**  Removes a phone: its token is refused from its next request on. */
+	tableRemoveDevice: (playId: number, device: number) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_remove_device", { playId, device })),
+	/**  Puts a phone on a seat (the phone holding it loses it) or on none. */
+	tableAssignSeat: (playId: number, device: number, seat: number | null) => typedError<TableStatus, ApiError>(__TAURI_INVOKE("table_assign_seat", { playId, device, seat })),
+	/**
+	 *  A phone joins with the join token (a new device and its own token, shown once) and
+	 *  claims a seat, or changes seat with its device token. A seat another phone holds is
+	 *  refused as `seat_taken` unless `take_over`.
+	 */
+	tableJoin: (playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, takeOver, name })),
+	/**  The play as this seat's phone may see it: the other seats' private entries removed. */
+	tableView: (playId: number, seat: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat })),
+	/**
+	 *  Saves some fields of this seat's part (`players[seat]`), merged field by field into
+	 *  the play's table state and autosaved as the host's saves are (Undo takes it back).
+	 */
+	tableSaveSeat: (playId: number, seat: number | null, part: Value) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_save_seat", { playId, seat, part })),
+	/**  "I have finished entering" (or not any more), shown to the host. */
+	tableSetFinished: (playId: number, seat: number | null, finished: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_set_finished", { playId, seat, finished })),
 	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
-	/**  Moves a play to the bin (undone by `restore_play`). */
+	/**  Moves a play to the bin (undone by `restore_play`); its table is closed. */
 	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
 	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
 	renamePlayer: (playerId: number, name: string) => typedError<Player, ApiError>(__TAURI_INVOKE("rename_player", { playerId, name })),
@@ -145,6 +174,15 @@ export const commands = {
 	 */
 	restoreBackup: (fileName: string) => typedError<BackupFile, ApiError>(__TAURI_INVOKE("restore_backup", { fileName })),
 };
+
+/* Constants */
+export const CITADELLES_LIMITS = {"artist":"artist","draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
+
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+
+export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
+
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -445,6 +483,26 @@ export type CitadellesHelp = {
 	end_text: Text,
 	/**  How equal totals are settled in this profile. */
 	tie_break_text: Text,
+};
+
+/**
+ *  What the play screen must know before the core answers anything (the steppers' bounds, the
+ *  wonders and character it asks more about, the round log's kinds), exported to the UI as
+ *  `CITADELLES_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's constants.
+ */
+export type CitadellesLimits = {
+	max_gold: number,
+	max_cards_in_hand: number,
+	max_museum_cards: number,
+	max_custom_cost: number,
+	max_custom_extra: number,
+	variants: CitadellesVariant[],
+	haunted_city: string,
+	museum: string,
+	secret_vault: string,
+	artist: string,
+	round_event: string,
+	draft_event: string,
 };
 
 export type CitadellesProfileInfo = {
@@ -786,7 +844,13 @@ export type ErrorKind =
 /**  The operation exists but is not offered to this caller (a guest asking for a host one). */
 "forbidden" | 
 /**  The request is larger than the door accepts. */
-"too_large";
+"too_large" | 
+/**  Table mode: no token, or one that is not (or no longer) valid. */
+"unauthorized" | 
+/**  Table mode: this token sent more requests than the door takes; wait a moment. */
+"rate_limited" | 
+/**  Table mode: another phone holds the seat claimed (take it over, or pick another). */
+"seat_taken";
 
 /**  What to export. */
 export type ExportKind = 
@@ -938,6 +1002,9 @@ export type MissionRate = {
 	success: SuccessRate,
 };
 
+/**  The module a play uses (the game's variant); the four are played separately. */
+export type Module = "cities" | "trading_posts" | "orient" | "strongholds";
+
 /**  Plays started in one month (`YYYY-MM`). */
 export type MonthCount = {
 	month: string,
@@ -1024,6 +1091,12 @@ export type OrleansCharacterInfo = {
 	easier: boolean,
 	objectives: OrleansObjectiveInfo[],
 	rule: string,
+};
+
+/**  One count a seat carries (a key of the raw player) and its upper bound. */
+export type OrleansCountLimit = {
+	key: string,
+	max: number,
 };
 
 /**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
@@ -1151,6 +1224,9 @@ export type OrleansGoal = {
 	refused: Text | null,
 };
 
+/**  A good and its value in victory points (base game: 1 to 5). */
+export type OrleansGood = "grain" | "cheese" | "wine" | "wool" | "brocade";
+
 /**  Goods by type (also used for payments). */
 export type OrleansGoods = {
 	grain?: number,
@@ -1179,6 +1255,28 @@ export type OrleansHelp = {
 	 *  enters the one the physical stack showed; drawing the deck in the app is only an offer).
 	 */
 	tile_choice: OrleansTileChoice | null,
+};
+
+/**
+ *  What the play screen must know before the core answers anything (the steppers' bounds, the
+ *  goods and counts it lists, the round log's kinds), exported to the UI as `ORLEANS_LIMITS` in
+ *  `bindings.ts` (issue #17). Every field is one of the core's constants or lists.
+ */
+export type OrleansLimits = {
+	max_coins: number,
+	max_goods: number,
+	max_count: number,
+	/**  Prospérité: points of one completed building. */
+	max_building_points: number,
+	/**  Invasion: the team's fortifications, one per border town at most. */
+	max_team_fortifications: number,
+	scenarios: OrleansScenario[],
+	goods: OrleansGood[],
+	counts: OrleansCountLimit[],
+	/**  The Administrateur terrien (his dues and books are his alone). */
+	administrator: string,
+	round_event: string,
+	deck_event: string,
 };
 
 /**
@@ -1224,6 +1322,117 @@ export type OrleansPayment = {
 	/**  What the payment buys (an offer): added to the payer's counts when the round closes. */
 	gained?: OrleansGain,
 };
+
+/**  Invasion: the deck as drawn. */
+export type OrleansRawDeck = {
+	seed?: number,
+	set_aside?: string[],
+	hard_mode?: boolean,
+	/**  Tile ids, top first. */
+	order?: string[],
+	/**  Tiles revealed so far (absent: one per round begun). */
+	revealed?: Value | null,
+};
+
+/**  One resolved event as sent. */
+export type OrleansRawLogEntry = {
+	round?: Value | null,
+	/**  Event id, or `administrateur_terrien` for the steward's dues. */
+	event?: string,
+	/**  Seat concerned (absent: everyone / the team). */
+	seat?: number | null,
+	/**  Whether the demand was met in full. */
+	paid?: boolean,
+	/**  What was paid (structured; optional). */
+	payment?: OrleansPayment | null,
+	/**
+	 *  Coins received (structured, so the log reads in either language; absent in logs written
+	 *  before it, whose `note` says it in the language of the day).
+	 */
+	gained?: Value | null,
+	/**  What was paid or received, free text (a team payment's shares: names and numbers). */
+	note?: string,
+} & { [key in string]: Value };
+
+/**  The difficulty options as sent: an unknown key is reported, never ignored. */
+export type OrleansRawOptions = {
+	easy?: boolean,
+	one_per_round?: boolean,
+	in_order?: boolean,
+} & { [key in string]: Value };
+
+/**  One seat as sent. Absent counts are 0 (development level: 1). */
+export type OrleansRawPlayer = {
+	name?: string,
+	coins?: Value | null,
+	goods?: { [key in string]: Value },
+	/**  Ordinary trading posts in towns (not buildings, not fortifications). */
+	trading_posts?: Value | null,
+	/**  Technology tiles placed. */
+	technology?: Value | null,
+	/**  1 to 6. */
+	development_level?: Value | null,
+	/**  Space on the development track (0–30), for events counting points. */
+	development_points?: Value | null,
+	citizens?: Value | null,
+	/**  Monks owned (bag, market, boards). */
+	monks?: Value | null,
+	/**  Monks in the market now (Messe). */
+	monks_in_market?: Value | null,
+	/**  Knights owned (market or bag: Émeutes). */
+	knights?: Value | null,
+	/**  Followers not of the player's colour (Famine). */
+	followers?: Value | null,
+	place_tiles?: Value | null,
+	/**  Invasion: fortifications this player built. */
+	fortifications?: Value | null,
+	/**  Steps advanced on the boatmen track (0–5). */
+	boatmen_track?: Value | null,
+	/**  The merchant stands in Orléans. */
+	in_orleans?: boolean,
+	/**  Prospérité: points of each completed building. */
+	buildings?: Value[],
+	/**  Prospérité: owns the Dépôt place tile. */
+	depot?: boolean,
+	/**  Invasion: character card id. */
+	character?: string | null,
+	/**  Objective id → round it was completed (Invasion: ticked conditions, any round). */
+	objectives?: { [key in string]: Value },
+	/**  Administrateur terrien: coins due at the end of each round, round 1 first. */
+	dues?: Value[],
+	/**  Administrateur terrien: books on the card. */
+	books?: Value | null,
+} & { [key in string]: Value };
+
+/**  The table state as sent. */
+export type OrleansRawTable = {
+	/**  Scenario id (`prosperite`, `invasion`, `duel`, `dignitaire`, `vierzon`, `marchand`). */
+	variant?: string | null,
+	/**  The round being played, 1 to the last; last + 1 once the last round is over. */
+	round?: Value | null,
+	options?: OrleansRawOptions,
+	players?: OrleansRawPlayer[],
+	/**  Invasion: what the team holds in common. */
+	team?: OrleansRawTeam | null,
+	/**  Invasion: the drawn deck. */
+	deck?: OrleansRawDeck | null,
+	/**  Resolved events. */
+	log?: OrleansRawLogEntry[],
+} & { [key in string]: Value };
+
+/**  Invasion: the city-defence board. */
+export type OrleansRawTeam = {
+	/**  Knights on the ramparts. */
+	ramparts?: Value | null,
+	/**  Citizens collected by the team. */
+	citizens?: Value | null,
+	/**  Coins in the treasury. */
+	treasury?: Value | null,
+	/**  Goods in the warehouse. */
+	warehouse?: { [key in string]: Value },
+	/**  Border towns fortified by the players (pre-placed ones are added by the app). */
+	fortifications?: Value | null,
+} & { [key in string]: Value };
 
 /**  What an event means for one seat (or the team when `seat` is `None`). */
 export type OrleansResolution = {
@@ -1858,6 +2067,28 @@ export type SnippetPart = {
 	hit: boolean,
 };
 
+/**
+ *  What the play screen must know before the core answers anything (the steppers' bounds, the
+ *  colours and modules it lists, the running prestige it shows while typing), exported to the
+ *  UI as `SPLENDOR_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's
+ *  constants or lists.
+ */
+export type SplendorLimits = {
+	noble_prestige: number,
+	cities_in_play: number,
+	max_bonus: number,
+	max_prestige: number,
+	max_cards: number,
+	/**  Nobles on the table at the most players: no seat can have more. */
+	max_nobles: number,
+	/**  Gold tokens in the box, and strongholds per player: no seat can hold more. */
+	gold_tokens: number,
+	strongholds_per_player: number,
+	/**  The bonus colours, in the order the cards list them. */
+	colours: Colour[],
+	modules: Module[],
+};
+
 /**  Plays and wins of some kind; `rate` is `wins / plays` (0 without plays). */
 export type SuccessRate = {
 	plays: number,
@@ -1874,11 +2105,105 @@ export type SummaryPlayer = {
 	winner: boolean,
 };
 
+/**  A phone that joined the table. */
+export type TableDevice = {
+	id: number,
+	/**  What the phone called itself, if anything. */
+	name: string | null,
+	seat: number | null,
+	/**  The player said "I have finished entering". */
+	finished: boolean,
+	joined_at: string,
+	/**  The last change this phone saved to its seat. */
+	last_change_at: string | null,
+};
+
 /**
  *  What a game can say about the table as typed, beyond the score: which cities each player
  *  may take, which powers are unlocked, whether the end is triggered… Shown live while playing.
  */
 export type TableHelp = { game: "valencia"; help: ValenciaHelp } | { game: "citadelles"; help: CitadellesHelp } | { game: "orleans"; help: OrleansHelp } | { game: "splendor"; help: Help };
+
+/**
+ *  A phone joined (or changed seat): its device, its token (only when it was just made: keep
+ *  it, it is not shown again) and its seat.
+ */
+export type TableJoined = {
+	device: number,
+	token: string | null,
+	seat: number | null,
+};
+
+export type TableSeatStatus = {
+	seat: number,
+	player_name: string,
+	/**  Phones may take it (the other seats are entered by the host). */
+	offered: boolean,
+	device: number | null,
+	device_name: string | null,
+	finished: boolean,
+	last_change_at: string | null,
+};
+
+export type TableSeatView = {
+	seat: number,
+	player_name: string,
+	offered: boolean,
+	/**  A phone holds it. */
+	taken: boolean,
+	finished: boolean,
+};
+
+/**  An open table: its offered seats, its revision and the phones that joined. */
+export type TableSession = {
+	play_id: number,
+	/**  The seats phones may take (the others stay the host's). */
+	seats_offered: number[],
+	/**  Bumped by every change to the play while the table is open. */
+	revision: number,
+	opened_at: string,
+	devices: TableDevice[],
+};
+
+/**  The host's view of the table: who joined which seat, who has finished entering. */
+export type TableStatus = {
+	play_id: number,
+	open: boolean,
+	revision: number,
+	seats: TableSeatStatus[],
+	/**  Every phone that joined, with or without a seat. */
+	session: TableSession | null,
+};
+
+/**
+ *  What the host shows to let phones join: the join token and the path of the join page (the
+ *  token in the fragment, which browsers never send to a server or keep in its logs).
+ */
+export type TableTicket = {
+	play_id: number,
+	join_token: string,
+	/**  `/table?play=<id>#<join token>`, to put after `http://<address>:<port>`. */
+	join_path: string,
+	status: TableStatus,
+};
+
+/**
+ *  What a phone sees of the play: the table state with the other seats' private fields
+ *  removed, and the seats.
+ */
+export type TableView = {
+	play_id: number,
+	game: GameId,
+	variant: string,
+	status: PlayStatus,
+	revision: number,
+	/**  The seat this view is for (its private fields are in `table`). */
+	seat: number | null,
+	seats: TableSeatView[],
+	table: Value | null,
+	/**  The problems of this seat's entries (the others' are theirs). */
+	problems: Problem[],
+};
 
 /**  A sentence in both languages. */
 export type Text = {
@@ -2009,6 +2334,52 @@ export type ValenciaJudging =
 /**  Its points are a formula of the table (no printed value). */
 "formula";
 
+/**
+ *  What the play screen must know before the core answers anything (the steppers' bounds, the
+ *  lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`
+ *  (issue #17). Every field is one of the core's constants or lists, each set beside its rule.
+ */
+export type ValenciaLimits = {
+	members: number,
+	max_fountain_value: number,
+	max_mission_points: number,
+	max_coins: number,
+	max_council_points: number,
+	privileges_in_box: number,
+	/**
+	 *  Most privileges one player may hold at the largest table (the box, plus a stand-in per
+	 *  round at 4–5 players, p.10); at 2–3 players the core refuses more than the box.
+	 */
+	max_privileges: number,
+	resources_per_type: number,
+	fountain_spaces: number,
+	central_fountain_spaces: number,
+	/**  Fountain tiles in a city at most (the central one included). */
+	fountain_tiles: number,
+	rounds: number,
+	/**  Économies: the coins assumed when none are typed, and the most accepted. */
+	default_economies_coins: number,
+	max_economies_coins: number,
+	variants: ValenciaVariant[],
+	resources: ValenciaResource[],
+	/**  The council's eight seats by key, in the board's order. */
+	council_seats: string[],
+	steps: ValenciaStep[],
+	/**  A round's moments in play order: steps A–I, then its council phase. */
+	moments: ValenciaMoment[],
+	/**
+	 *  Nina (the dummy player) plays at this player count only, revealing at each step of
+	 *  `steps` the number of cards in `nina_cards` (p.11).
+	 */
+	nina_players: number,
+	nina_cards: number[],
+	/**  The steps that are auctions (A–G). */
+	auction_steps: ValenciaStep[],
+	/**  The special influence cards (module 1) by id. */
+	special_cards: string[],
+	central_fountain_card: string,
+};
+
 export type ValenciaMissionHelp = {
 	id: string,
 	name: Text,
@@ -2115,6 +2486,29 @@ export type ValenciaNinaBid = {
 	rank: number,
 };
 
+/**
+ *  Where the table helpers stand, kept in the table state itself: saved with every change,
+ *  restored on resume and taken back by the same undo as the values it changed. Whether a
+ *  council phase was counted is read from here, never from a screen.
+ */
+export type ValenciaProgress = {
+	/**  1 to 5 (absent: 1). */
+	round?: number | null,
+	/**  The moment of the round (absent: A). */
+	step?: ValenciaMoment | null,
+	/**  Influence cards left per seat (absent or null: a full deck). */
+	cards_left?: (number | null)[],
+	/**  Rounds whose council phase was counted into the players' council points and privileges. */
+	councils_counted?: number[],
+	/**  The auction being entered: what each player revealed so far, as the resolver reads it. */
+	auction?: ValenciaRawAuction | null,
+	/**
+	 *  The auction above was applied to the table (pawn, coins, resources, privileges): it
+	 *  cannot be applied twice.
+	 */
+	auction_applied?: boolean,
+};
+
 /**  An auction as sent. */
 export type ValenciaRawAuction = {
 	variant?: string | null,
@@ -2172,6 +2566,48 @@ export type ValenciaRawCouncillor = {
 	council?: string[],
 } & { [key in string]: Value };
 
+export type ValenciaRawFountain = {
+	/**  Printed value. */
+	value?: Value | null,
+	/**  The central tile's fountain (touches 8 spaces). */
+	central?: boolean | null,
+} & { [key in string]: Value };
+
+/**  A mission card held, as sent. */
+export type ValenciaRawMission = {
+	/**  Card id from the catalogue (`mission_cost_3`, `mission_palms`…). */
+	id?: string,
+	/**  Printed points (not for formula cards). */
+	points?: Value | null,
+	/**  Tick cards only: done (true) or not (false); absent = not ticked yet. */
+	done?: boolean | null,
+} & { [key in string]: Value };
+
+/**  One seat as sent, in seating order (clockwise). Absent counts are 0. */
+export type ValenciaRawPlayer = {
+	name?: string,
+	city_members?: Value | null,
+	/**  City members next to at least one palm. */
+	palm_members?: Value | null,
+	/**  Per fountain of `fountains` (same order): own members touching it. */
+	fountain_members?: Value[] | null,
+	/**  Unused privileges. */
+	privileges?: Value | null,
+	coins?: Value | null,
+	/**  Resource key (`oranges`, `dried_fruit`, `wine`, `clothing`, `porcelain`) → count. */
+	resources?: { [key in string]: Value } | null,
+	/**  Council seats held: `nobility`, `church`, a resource key (guild), `merchants`. */
+	council?: string[] | null,
+	/**  Prestige gained in the council phases (phase III) during the game. */
+	council_points?: Value | null,
+	stefan_feld?: boolean | null,
+	/**  Members on the longest orthogonal route (for its mission). */
+	longest_route?: Value | null,
+	/**  Members with no own orthogonal neighbour (for its mission). */
+	isolated?: Value | null,
+	missions?: ValenciaRawMission[] | null,
+} & { [key in string]: Value };
+
 /**  Where a game stands, as sent. */
 export type ValenciaRawRound = {
 	variant?: string | null,
@@ -2194,6 +2630,19 @@ export type ValenciaRawRoundPlayer = {
 	/**  Influence cards left in the deck (absent: a full deck). */
 	cards_left?: Value | null,
 } & { [key in string]: Value };
+
+/**  The table as sent. Counts are JSON values so a wrong type is reported on its own field. */
+export type ValenciaRawTable = {
+	variant?: string | null,
+	/**  Fountains in the city, in any fixed order; players' `fountain_members` follow it. */
+	fountains?: ValenciaRawFountain[],
+	players?: ValenciaRawPlayer[],
+	/**  Where the table helpers stand (round tracker, council phases counted). */
+	progress?: ValenciaProgress | null,
+} & { [key in string]: Value };
+
+/**  A resource type; each also names a guild (its council seat and its city spaces). */
+export type ValenciaResource = "oranges" | "dried_fruit" | "wine" | "clothing" | "porcelain";
 
 /**  How many of each resource type someone holds. */
 export type ValenciaResourceCounts = {
@@ -2230,6 +2679,9 @@ export type ValenciaSeatHelp = {
 
 /**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */
 export type ValenciaStep = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I";
+
+/**  The module played (the game's variant). */
+export type ValenciaVariant = "base" | "special_influence";
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 

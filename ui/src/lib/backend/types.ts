@@ -2,8 +2,34 @@
 // shapes that the generator may or may not name. Only src/lib/backend/ imports bindings.
 import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
+/**
+ * Each game's limits and fixed lists (steppers' bounds, ids, lists to draw buttons from),
+ * generated from the core (`<game>::limits()`): the only place the UI learns them.
+ */
+export { CITADELLES_LIMITS, ORLEANS_LIMITS, SPLENDOR_LIMITS, VALENCIA_LIMITS } from './bindings';
+
 export type {
 	ApiError,
+	CitadellesLimits,
+	OrleansCountLimit,
+	OrleansGood,
+	OrleansLimits,
+	OrleansRawDeck,
+	OrleansRawLogEntry,
+	OrleansRawOptions,
+	OrleansRawPlayer,
+	OrleansRawTable,
+	OrleansRawTeam,
+	SplendorLimits,
+	Module as SplendorModule,
+	ValenciaLimits,
+	ValenciaProgress,
+	ValenciaRawFountain,
+	ValenciaRawMission,
+	ValenciaRawPlayer,
+	ValenciaRawTable,
+	ValenciaResource,
+	ValenciaVariant,
 	AppInfo,
 	BackupFile,
 	BgStatsReport,
@@ -262,4 +288,10 @@ export interface GameTableState {
 }
 
 /** Any table state a play screen sends. */
-export type AnyTableState = TableState | SplendorTableState | CitadellesTableState | GameTableState;
+export type AnyTableState =
+	| TableState
+	| SplendorTableState
+	| CitadellesTableState
+	| import('./bindings').ValenciaRawTable
+	| import('./bindings').OrleansRawTable
+	| GameTableState;

@@ -1,0 +1,188 @@
+//! The limits and fixed lists each game exports to the UI (`<game>::limits()`, generated into
+//! `bindings.ts` as `<GAME>_LIMITS`): each bound is the one `validate` enforces — a table at the
+//! bound is accepted on that field, one above is refused there — so the steppers can never offer
+//! a value the core refuses, nor refuse one it accepts (issue #17: the UI's Museum stopped at 60
+//! where the core allows 99).
+
+use greffier::games::{GameId, citadelles, orleans, score_json, splendor, valencia};
+use serde_json::{Value, json};
+
+/// The fields the core reports a problem on (none when the table scores).
+fn refused(game: GameId, table: &Value) -> Vec<String> {
+    match score_json(game, &table.to_string()) {
+        Ok(_) => Vec::new(),
+        Err(p) => p.iter().map(|x| x.field.clone()).collect(),
+    }
+}
+
+/// `table(max)` is accepted on `field`, `table(max + 1)` is refused there.
+fn bound(game: GameId, max: u32, field: &str, table: impl Fn(u32) -> Value) {
+    let at = refused(game, &table(max));
+    assert!(!at.iter().any(|f| f == field), "{game:?} {field} = {max} refused: {at:?}");
+    let above = refused(game, &table(max + 1));
+    assert!(above.iter().any(|f| f == field), "{game:?} {field} = {} accepted", max + 1);
+}
+
+#[test]
+fn valencia_limits_are_the_bounds_validate_enforces() {
+    let l = valencia::limits();
+    let seat = |key: &str, v: Value| {
+        let mut p = json!({"name": "Lilli"});
+        p[key] = v;
+        json!({"variant": "base", "players": [p, {"name": "Frank"}]})
+    };
+    for (key, max) in [
+        ("coins", l.max_coins),
+        ("council_points", l.max_council_points),
+        ("city_members", l.members),
+        ("privileges", l.privileges_in_box),
+    ] {
+        bound(GameId::Valencia, max, &format!("players[0].{key}"), |n| seat(key, json!(n)));
+    }
+    // Stand-ins for privileges at 4–5 players (p.10): the stepper's bound is the largest table's.
+    bound(GameId::Valencia, l.max_privileges, "players[0].privileges", |n| {
+        let others = (1..5).map(|k| json!({"name": format!("P{k}")}));
+        json!({"variant": "base", "players": std::iter::once(json!({"name": "Lilli", "privileges": n})).chain(others).collect::<Vec<_>>()})
+    });
+    bound(GameId::Valencia, l.resources_per_type, "players[0].resources.wine", |n| {
+        seat("resources", json!({"wine": n}))
+    });
+    bound(GameId::Valencia, l.max_fountain_value, "fountains[0].value", |n| {
+        let mut t = seat("fountain_members", json!([0]));
+        t["fountains"] = json!([{"value": n}]);
+        t
+    });
+    bound(GameId::Valencia, l.max_mission_points, "players[0].missions[0].points", |n| {
+        seat("missions", json!([{"id": "mission_palms", "points": n}]))
+    });
+    // Économies' printed coins, read by the auction resolver.
+    let auction = |n: u32| {
+        json!({"variant": "special_influence", "step": "B", "players": [
+            {"name": "Lilli", "stack": [{"card": "economies", "coins": n}]}, {"name": "Frank", "stack": [{"card": 3}]}]})
+    };
+    let auction_refused = |n: u32| {
+        valencia::resolve_auction(&serde_json::from_value(auction(n)).expect("an auction"))
+            .err()
+            .map(|p| p.iter().map(|x| x.field.clone()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    let on_coins = |fields: Vec<String>| fields.iter().any(|f| f.ends_with("stack[0].coins"));
+    assert!(
+        !on_coins(auction_refused(l.max_economies_coins)),
+        "{:?}",
+        auction_refused(l.max_economies_coins)
+    );
+    assert!(
+        on_coins(auction_refused(l.max_economies_coins + 1)),
+        "{:?}",
+        auction_refused(l.max_economies_coins + 1)
+    );
+    // Nina's cards: one in B and D, two in F, at 2 players only (p.11).
+    assert_eq!(l.nina_players, 2);
+    assert_eq!(l.nina_cards, [0, 1, 0, 1, 0, 2, 0, 0, 0]);
+    // The lists are the ids the table state uses.
+    assert_eq!(serde_json::to_value(&l.variants).expect("serializes"), json!(["base", "special_influence"]));
+    let info: Vec<&str> = valencia::INFO.variants.iter().map(|v| v.id).collect();
+    assert_eq!(l.variants.iter().map(|v| v.id()).collect::<Vec<_>>(), info);
+    assert_eq!(l.council_seats.len(), 8);
+    assert_eq!(l.auction_steps.len(), 7);
+    assert_eq!(
+        serde_json::to_value(&l.resources).expect("serializes"),
+        json!(["oranges", "dried_fruit", "wine", "clothing", "porcelain"])
+    );
+    assert_eq!(
+        l.special_cards,
+        ["joker", "economies", "twins", "warehouse", "support", "vagabond", "central"]
+    );
+}
+
+#[test]
+fn citadelles_limits_are_the_bounds_validate_enforces() {
+    let l = citadelles::limits();
+    let seat = |key: &str, n: u32, extra: Value| {
+        let mut p = json!({"name": "Ani"});
+        p[key] = json!(n);
+        if let (Some(p), Value::Object(e)) = (p.as_object_mut(), extra) {
+            p.extend(e);
+        }
+        json!({"variant": "deuxieme_edition", "players": [p, {"name": "Dirk"}, {"name": "Lilli"}]})
+    };
+    bound(GameId::Citadelles, l.max_gold, "players[0].gold", |n| seat("gold", n, json!({})));
+    bound(GameId::Citadelles, l.max_cards_in_hand, "players[0].cards_in_hand", |n| {
+        seat("cards_in_hand", n, json!({}))
+    });
+    // The drift that started issue #17: the UI stopped the Museum at 60.
+    assert_eq!(l.max_museum_cards, 99);
+    bound(GameId::Citadelles, l.max_museum_cards, "players[0].museum_cards", |n| {
+        seat("museum_cards", n, json!({"districts": [l.museum]}))
+    });
+    assert!(citadelles::card(citadelles::CitadellesVariant::DeuxiemeEdition, l.museum).is_some());
+    assert!(citadelles::card(citadelles::CitadellesVariant::Classique, l.haunted_city).is_some());
+    assert!(citadelles::CHARACTERS.iter().any(|c| c.id == l.artist));
+}
+
+#[test]
+fn splendor_limits_are_the_bounds_validate_enforces() {
+    let l = splendor::limits();
+    // Four players: the most nobles on the table.
+    let table = |first: Value| json!({"variant": "trading_posts", "players": [first, {"name": "B"}, {"name": "C"}, {"name": "D"}]});
+    bound(GameId::Splendor, l.max_bonus, "players[0].bonuses.white", |n| {
+        table(json!({"name": "A", "bonuses": {"white": n}}))
+    });
+    bound(GameId::Splendor, l.max_prestige, "players[0].card_prestige", |n| {
+        table(json!({"name": "A", "card_prestige": n}))
+    });
+    bound(GameId::Splendor, l.max_nobles, "players[0].nobles", |n| table(json!({"name": "A", "nobles": n})));
+    bound(GameId::Splendor, l.max_cards, "players[0].development_cards", |n| {
+        table(json!({"name": "A", "bonuses": {"white": 40, "blue": 40, "green": 10}, "development_cards": n}))
+    });
+    let cities = |ids: &[&str]| json!({"variant": "cities", "cities_in_play": ids, "players": [{"name": "A"}, {"name": "B"}]});
+    let all: Vec<&str> = splendor::CITIES.iter().map(|c| c.id).collect();
+    let n = usize::try_from(l.cities_in_play).expect("a few cities");
+    assert!(!refused(GameId::Splendor, &cities(&all[..n])).iter().any(|f| f == "cities_in_play"));
+    assert!(refused(GameId::Splendor, &cities(&all[..n + 1])).iter().any(|f| f == "cities_in_play"));
+    assert_eq!(
+        serde_json::to_value(&l.colours).expect("serializes"),
+        json!(["white", "blue", "green", "red", "black"])
+    );
+}
+
+#[test]
+fn orleans_limits_are_the_bounds_validate_enforces() {
+    let l = orleans::limits();
+    // The Administrateur terrien carries books; Invasion has fortifications.
+    let table = |key: &str, n: u32| {
+        let mut p = json!({"name": "Ani", "character": l.administrator});
+        p[key] = json!(n);
+        json!({"variant": "invasion", "round": 1, "players": [p, {"name": "Dirk"}]})
+    };
+    for c in &l.counts {
+        bound(GameId::Orleans, c.max, &format!("players[0].{}", c.key), |n| table(c.key, n));
+    }
+    bound(GameId::Orleans, l.max_goods, "players[0].goods.wool", |n| {
+        let mut t = table("coins", 0);
+        t["players"][0]["goods"] = json!({"wool": n});
+        t
+    });
+    bound(GameId::Orleans, l.max_coins, "players[0].dues[0]", |n| {
+        let mut t = table("coins", 0);
+        t["players"][0]["dues"] = json!([n]);
+        t
+    });
+    bound(GameId::Orleans, l.max_team_fortifications, "team.fortifications", |n| {
+        let mut t = table("coins", 0);
+        t["team"] = json!({"fortifications": n});
+        t
+    });
+    bound(
+        GameId::Orleans,
+        l.max_building_points,
+        "players[0].buildings[0]",
+        |n| json!({"variant": "prosperite", "round": 1, "players": [{"name": "Ani", "buildings": [n]}, {"name": "Dirk"}]}),
+    );
+    assert_eq!(l.counts.len(), 14);
+    assert_eq!(
+        serde_json::to_value(&l.goods).expect("serializes"),
+        json!(["grain", "cheese", "wine", "wool", "brocade"])
+    );
+}

@@ -1,0 +1,545 @@
+//! Table mode (issue #18): `greffier table` as a host runs it, the real binary serving one play
+//! to "phones" (plain HTTP/1.1 from the test) on the loopback; the host's side through the core
+//! in this process, on the same history file.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use greffier::api::{Access, Api, Capability, SeatAccess, TableChange};
+use greffier::history::Store;
+use serde_json::{Value, json};
+
+use crate::serve::http;
+use crate::support::start_valencia;
+
+const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
+
+/// A history with a Valencia play in progress for Ani, Dirk and Eve, its table state saved by
+/// the host (Ani's and Dirk's missions are in it). Returns the play's id.
+fn history_with_a_play(db: &Path) -> u32 {
+    let mut store = Store::open(db).expect("open");
+    let play = start_valencia(&mut store, &["Ani", "Dirk", "Eve"]);
+    let table = json!({
+        "variant": "base",
+        "fountains": [{ "value": 2 }, { "value": 3 }, { "value": 4 }, { "value": 5 }, { "value": 6, "central": true }],
+        "players": [
+            { "name": "Ani", "coins": 3, "missions": [{ "id": "mission_palms", "points": 4 }] },
+            { "name": "Dirk", "coins": 5, "missions": [{ "id": "mission_four_fountains", "points": 5 }] },
+            { "name": "Eve" }
+        ]
+    });
+    store.save_table_state(play.id, &table).expect("host's save");
+    play.id
+}
+
+/// A running `greffier table`, stopped (SIGTERM) when dropped.
+struct Table {
+    child: Child,
+    addr: SocketAddr,
+    join: String,
+}
+
+impl Table {
+    fn open(db: &Path, play: u32) -> Table {
+        let mut child = Command::new(GREFFIER)
+            .args(["table", "--play", &play.to_string(), "--bind", "127.0.0.1", "--port", "0", "--db"])
+            .arg(db)
+            .arg("--ui")
+            .arg(db.with_file_name("no-ui"))
+            .env_remove("GREFFIER_DB")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn greffier table");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the join URL");
+        // http://127.0.0.1:PORT/table?play=N#jN_<secret>
+        let url = line.trim().trim_start_matches("http://");
+        let (addr, rest) = url.split_once('/').expect("a path");
+        let (_, join) = rest.split_once('#').expect("the token in the fragment");
+        assert!(rest.starts_with(&format!("table?play={play}#")), "{line}");
+        Table { child, addr: addr.parse().expect("an address"), join: join.to_owned() }
+    }
+
+    /// `POST /api/<operation>` with a token (if any): the status and the JSON answer.
+    fn call(&self, token: Option<&str>, operation: &str, request: &Value) -> (u16, Value) {
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(auth) = &auth {
+            headers.push(("Authorization", auth.as_str()));
+        }
+        let body = serde_json::to_vec(request).expect("json");
+        let (status, body) = http(self.addr, "POST", &format!("/api/{operation}"), &headers, &body);
+        (
+            status,
+            serde_json::from_slice(&body)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into())),
+        )
+    }
+
+    /// A phone joins with the join token and claims `seat`: its own token.
+    fn join(&self, seat: u8) -> String {
+        let (status, joined) = self.call(
+            Some(&self.join),
+            "table_join",
+            &json!({ "claim": seat, "take_over": false, "name": format!("phone {seat}") }),
+        );
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["seat"], seat);
+        joined["token"].as_str().expect("a new phone's token").to_owned()
+    }
+
+    fn stop(mut self) {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn setup() -> (tempfile::TempDir, std::path::PathBuf, u32) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("h.sqlite3");
+    let play = history_with_a_play(&db);
+    (dir, db, play)
+}
+
+/// The issue's first security test: walk the WHOLE operation list with a phone's token; every
+/// operation that is not the guests' or a seat's is refused before its request is read, and
+/// the others are reached (they may still refuse an empty request as invalid input).
+#[test]
+fn a_phone_reaches_no_host_operation_of_the_whole_list() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let phone = table.join(1);
+    let mut refused = 0;
+    for op in Api::operations() {
+        let (status, answer) = table.call(Some(&phone), op.name, &json!({}));
+        match op.capability {
+            Capability::Host => {
+                assert_eq!(
+                    (status, answer["kind"].as_str()),
+                    (403, Some("forbidden")),
+                    "{}: {answer}",
+                    op.name
+                );
+                refused += 1;
+            }
+            Capability::Guest | Capability::Seat => {
+                assert!(
+                    ![401, 403, 404, 429].contains(&status),
+                    "{} must be reached: {status} {answer}",
+                    op.name
+                );
+            }
+        }
+    }
+    let host_operations = Api::operations().iter().filter(|o| o.capability == Capability::Host).count();
+    assert_eq!(refused, host_operations);
+    assert!(refused > 30, "the history, roster, files, backups and the table's own host side: {refused}");
+    // And in the core, for a phone's grant on any play.
+    let api = Api::open(&db).expect("open");
+    let grant = Access::Seat(SeatAccess { play, device: Some(1), seat: Some(1) });
+    for op in Api::operations().iter().filter(|o| o.capability == Capability::Host) {
+        let error = api.call_json_as(grant, op.name, json!({})).expect_err(op.name);
+        assert_eq!(error.kind, greffier::api::ErrorKind::Forbidden, "{}", op.name);
+    }
+}
+
+#[test]
+fn no_token_a_wrong_token_a_wrong_host_an_oversize_body_and_a_flood_are_refused() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+
+    let (status, error) = table.call(None, "list_games", &json!({}));
+    assert_eq!((status, error["kind"].as_str()), (401, Some("unauthorized")));
+    let (status, _) = table.call(None, "list_plays", &json!({ "filter": {} }));
+    assert_eq!(status, 401, "nothing of the history without a token");
+    let mut forged = table.join.clone();
+    let last = forged.pop();
+    forged.push(if last == Some('0') { '1' } else { '0' });
+    let (status, error) = table.call(Some(&forged), "table_view", &json!({}));
+    assert_eq!((status, error["kind"].as_str()), (401, Some("unauthorized")), "one digit changed");
+    let (status, _) = table.call(Some("d1_"), "table_view", &json!({}));
+    assert_eq!(status, 401);
+
+    let phone = table.join(0);
+    let auth = format!("Bearer {phone}");
+    let headers = [("Content-Type", "application/json"), ("Authorization", auth.as_str())];
+    // Another name for this machine (DNS rebinding), even with a valid token.
+    let mut rebinding = headers.to_vec();
+    rebinding.push(("Host", "evil.example"));
+    let (status, _) = http(table.addr, "POST", "/api/table_view", &rebinding, b"{}");
+    assert_eq!(status, 403);
+    let mut localhost = headers.to_vec();
+    let other_name = format!("localhost:{}", table.addr.port());
+    localhost.push(("Host", other_name.as_str()));
+    let (status, _) = http(table.addr, "POST", "/api/table_view", &localhost, b"{}");
+    assert_eq!(status, 403, "only the address the table was opened on");
+    let (status, _) = http(table.addr, "GET", "/", &rebinding, b"");
+    assert_eq!(status, 403, "the UI's files too");
+
+    // A phone's requests are small.
+    let big = vec![b' '; greffier::api::serve::GUEST_MAX_BODY_BYTES + 1];
+    let (status, body) = http(table.addr, "POST", "/api/table_view", &headers, &big);
+    let error: Value = serde_json::from_slice(&body).expect("json error");
+    assert_eq!((status, error["kind"].as_str()), (413, Some("too_large")));
+
+    // A flood from one token meets its bucket; another phone is not slowed by it.
+    let mut limited = None;
+    for i in 0..2000 {
+        let (status, error) = table.call(Some(&phone), "table_view", &json!({}));
+        if status == 429 {
+            limited = Some((i, error));
+            break;
+        }
+        assert_eq!(status, 200, "{error}");
+    }
+    let (sent, error) = limited.expect("the flood is bounded");
+    assert_eq!(error["kind"], "rate_limited");
+    assert!(sent >= 100, "a burst is allowed first: {sent}");
+    let other = table.join(2);
+    let (status, _) = table.call(Some(&other), "table_view", &json!({}));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn a_phone_edits_its_own_seat_only_and_sees_no_other_missions() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+
+    let (status, view) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["seat"], 0);
+    assert_eq!(view["table"]["players"][0]["missions"][0]["id"], "mission_palms", "her own missions");
+    assert_eq!(view["table"]["players"][1].get("missions"), None, "not Dirk's");
+    assert_eq!(view["table"]["players"][1]["coins"], 5, "Dirk's public entries");
+    // The join token alone sees no seat's missions.
+    let (_, public) = table.call(Some(&table.join), "table_view", &json!({}));
+    assert_eq!(public["table"]["players"][0].get("missions"), None);
+    // A phone cannot ask for another seat's view, nor another play's.
+    let (status, _) = table.call(Some(&ani), "table_view", &json!({ "seat": 1 }));
+    assert_eq!(status, 403);
+    let (status, _) = table.call(Some(&ani), "table_view", &json!({ "play_id": play + 1 }));
+    assert_eq!(status, 403);
+
+    // Another seat: refused, nothing written.
+    let (status, error) =
+        table.call(Some(&ani), "table_save_seat", &json!({ "seat": 1, "part": { "coins": 99 } }));
+    assert_eq!((status, error["kind"].as_str()), (403, Some("forbidden")));
+    // A field of the seat that is the host's: refused, naming it.
+    let (status, error) =
+        table.call(Some(&ani), "table_save_seat", &json!({ "part": { "name": "Mallory" } }));
+    assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")), "{error}");
+    assert_eq!(error["problems"][0]["field"], "players[0].name");
+    // Fields of the table (fountains, variant) sent as a seat's part stay inside the seat.
+    let (status, view) = table.call(
+        Some(&ani),
+        "table_save_seat",
+        &json!({ "part": { "coins": 4, "variant": "special_influence", "fountains": [] } }),
+    );
+    assert_eq!(status, 200, "{view}");
+    let api = Api::open(&db).expect("open");
+    let state = api.get_play(play).expect("play").table_state.expect("state");
+    assert_eq!(state["variant"], "base", "the variant is the host's");
+    assert_eq!(state["fountains"].as_array().map(Vec::len), Some(5), "the fountains are the host's");
+    assert_eq!(state["players"][0]["coins"], 4, "her coins landed");
+    assert_eq!(state["players"][1]["coins"], 5, "Dirk's untouched");
+    assert_eq!(state["players"][0]["name"], "Ani");
+    // Her seat's problems come back to her (unknown fields), nobody else's.
+    let fields: Vec<&str> =
+        view["problems"].as_array().expect("problems").iter().filter_map(|p| p["field"].as_str()).collect();
+    assert!(!fields.is_empty() && fields.iter().all(|f| f.starts_with("players[0]")), "{fields:?}");
+
+    // Saved as the host's autosave is: Undo takes it back.
+    let undone = api.undo_table_state(play).expect("undo");
+    assert_eq!(undone.state["players"][0]["coins"], 3);
+}
+
+#[test]
+fn two_phones_saving_at_once_both_land() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let phones = [table.join(0), table.join(1)];
+    let addr = table.addr;
+    let writers: Vec<_> = phones
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(seat, token)| {
+            std::thread::spawn(move || {
+                for i in 0..25usize {
+                    let body = serde_json::to_vec(
+                        &json!({ "part": { "coins": i, "palm_members": seat * 100 + i } }),
+                    )
+                    .expect("json");
+                    let auth = format!("Bearer {token}");
+                    let (status, _) = http(
+                        addr,
+                        "POST",
+                        "/api/table_save_seat",
+                        &[("Content-Type", "application/json"), ("Authorization", &auth)],
+                        &body,
+                    );
+                    assert_eq!(status, 200);
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.join().expect("writer");
+    }
+    let api = Api::open(&db).expect("open");
+    let state = api.get_play(play).expect("play").table_state.expect("state");
+    assert_eq!(
+        (state["players"][0]["coins"].clone(), state["players"][0]["palm_members"].clone()),
+        (json!(24), json!(24))
+    );
+    assert_eq!(
+        (state["players"][1]["coins"].clone(), state["players"][1]["palm_members"].clone()),
+        (json!(24), json!(124))
+    );
+    assert_eq!(state["players"][0]["missions"][0]["id"], "mission_palms", "fields not sent are kept");
+    let status = api.table_status(play).expect("status");
+    assert_eq!(status.revision, 1 + 2 + 50, "the opening, two joins and fifty saves, each counted once");
+    assert!(status.seats[0].last_change_at.is_some() && status.seats[1].last_change_at.is_some());
+    assert!(status.seats[2].last_change_at.is_none());
+}
+
+#[test]
+fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+    let dirk = table.join(1);
+    let api = Api::open(&db).expect("open");
+
+    // Two phones claiming one seat: a clear choice.
+    let (status, error) = table.call(
+        Some(&table.join),
+        "table_join",
+        &json!({ "claim": 0, "take_over": false, "name": "Ani's tablet" }),
+    );
+    assert_eq!((status, error["kind"].as_str()), (409, Some("seat_taken")), "{error}");
+    assert_eq!(error["message"], "seat 0 is held by phone 0: take it over, or pick another seat");
+    let status = api.table_status(play).expect("status");
+    assert_eq!(status.session.as_ref().map(|s| s.devices.len()), Some(2), "the refused phone left nothing");
+
+    // The host sees who finished entering.
+    let (code, view) = table.call(Some(&dirk), "table_set_finished", &json!({ "finished": true }));
+    assert_eq!(code, 200, "{view}");
+    assert!(api.table_status(play).expect("status").seats[1].finished);
+
+    // Removed: refused from its next request on; the others go on.
+    let ani_device = api.table_status(play).expect("status").seats[0].device.expect("Ani's phone");
+    api.table_remove_device(play, ani_device).expect("remove");
+    let (status, _) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(status, 401);
+    let (status, _) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(status, 200);
+
+    // Closed: every token dies, the join token too; reopening makes a new join token.
+    assert!(api.table_close(play).expect("close"));
+    for token in [&dirk, &table.join] {
+        let (status, _) = table.call(Some(token), "table_view", &json!({}));
+        assert_eq!(status, 401);
+    }
+    table.stop();
+
+    let table = Table::open(&db, play);
+    let eve = table.join(2);
+    let (status, _) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!(status, 200);
+    let sheet = crate::support::valencia_sheet(&[("Ani", 5, 2), ("Dirk", 7, 4), ("Eve", 3, 3)]);
+    api.finish_play(play, sheet).expect("finish");
+    let (status, _) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!(status, 401, "a finished play's table is closed");
+    assert!(!api.table_status(play).expect("status").open);
+}
+
+#[test]
+fn a_restarted_table_keeps_its_seats_and_phones() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let dirk = table.join(1);
+    let old_join = table.join.clone();
+    table.stop();
+
+    let table = Table::open(&db, play);
+    let (status, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!((status, view["seat"].clone()), (200, json!(1)), "the phone resumes its seat with its token");
+    let (status, _) = table.call(Some(&old_join), "table_view", &json!({}));
+    assert_eq!(status, 401, "a new QR code: the old join token is gone");
+}
+
+/// The live stream: a phone listening hears another phone's change with its seat; a stop
+/// (SIGTERM) with a stream open is still clean and prompt.
+#[test]
+fn the_stream_tells_each_change_with_its_seat() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+    let dirk = table.join(1);
+
+    let mut stream = TcpStream::connect(table.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
+    let head = format!(
+        "GET /api/table/events?token={ani} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+        table.addr
+    );
+    stream.write_all(head.as_bytes()).expect("send");
+    let mut reader = BufReader::new(stream);
+    let mut next_change = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(reader.read_line(&mut line).expect("read the stream") > 0, "the stream ended");
+            if let Some(data) = line.trim_end().strip_prefix("data: ") {
+                return serde_json::from_str(data).expect("a change as JSON");
+            }
+        }
+    };
+    let hello = next_change();
+    assert_eq!((hello["play_id"].clone(), hello["closed"].clone()), (json!(play), json!(false)));
+    let revision = hello["revision"].as_u64().expect("revision");
+
+    let (status, _) = table.call(Some(&dirk), "table_save_seat", &json!({ "part": { "coins": 6 } }));
+    assert_eq!(status, 200);
+    let change = next_change();
+    assert_eq!(change["seat"], 1, "by Dirk's seat");
+    assert_eq!(change["revision"].as_u64(), Some(revision + 1));
+
+    // The stream is still open: the stop ends it rather than waiting for the phone.
+    let mut table = table;
+    let _ = Command::new("kill").args(["-TERM", &table.child.id().to_string()]).status();
+    let mut status = None;
+    for _ in 0..300 {
+        status = table.child.try_wait().expect("wait");
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = table.child.kill();
+    assert!(status.is_some_and(|s| s.success()), "a clean stop with a stream open: {status:?}");
+    drop(reader);
+}
+
+/// The core's hook for the desktop shell: every change to a play under a table, with its
+/// revision and seat, and the closing; nothing for a play without a table.
+#[test]
+fn listeners_hear_every_change_to_a_play_under_a_table() {
+    let (_dir, db, play) = setup();
+    let api = Api::open(&db).expect("open");
+    let heard: Arc<Mutex<Vec<TableChange>>> = Arc::default();
+    let sink = heard.clone();
+    api.on_table_change(move |change| sink.lock().expect("lock").push(*change));
+
+    let state = api.get_play(play).expect("play").table_state.expect("state");
+    api.save_table_state(play, state.clone()).expect("no table yet");
+    assert!(heard.lock().expect("lock").is_empty());
+
+    let ticket = api.table_open(play, Some(vec![1, 2])).expect("open");
+    assert!(ticket.join_path.starts_with(&format!("/table?play={play}#j{play}_")));
+    assert_eq!(ticket.status.seats.iter().filter(|s| s.offered).count(), 2, "seat 0 stays the host's");
+    let joined = api
+        .call_json_as(
+            Access::Seat(api.table_access(&ticket.join_token).expect("join token")),
+            "table_join",
+            json!({ "claim": 0, "take_over": false, "name": null }),
+        )
+        .expect_err("seat 0 is not offered");
+    assert_eq!(joined.kind, greffier::api::ErrorKind::NotFound);
+    let grant = api.table_access(&ticket.join_token).expect("join token");
+    let joined = api
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 2, "take_over": false }))
+        .expect("join");
+    let phone = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    assert_eq!((phone.play, phone.seat), (play, Some(2)));
+    api.call_json_as(Access::Seat(phone), "table_save_seat", json!({ "part": { "coins": 1 } }))
+        .expect("save");
+    api.save_table_state(play, state).expect("host's save");
+    api.abandon_play(play).expect("abandon");
+
+    let heard: Vec<(u32, Option<u8>, bool)> =
+        heard.lock().expect("lock").iter().map(|c| (c.revision, c.seat, c.closed)).collect();
+    assert_eq!(
+        heard,
+        [(1, None, false), (2, Some(2), false), (3, Some(2), false), (4, None, false), (5, None, true)],
+        "open, join, Eve's save, the host's save, the end"
+    );
+}
+
+#[test]
+fn the_served_ui_carries_a_strict_csp_naming_its_inline_script() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ui = dir.path().join("ui");
+    std::fs::create_dir(&ui).expect("ui dir");
+    std::fs::write(
+        ui.join("index.html"),
+        "<html><script>start()</script><script src=\"/a.js\"></script></html>",
+    )
+    .expect("index");
+    let db = dir.path().join("h.sqlite3");
+    let served = crate::serve::Served::start(&db, Some(&ui));
+    let mut stream = TcpStream::connect(served.addr).expect("connect");
+    write!(stream, "GET /some/route HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", served.addr)
+        .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let csp = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("content-security-policy: "))
+        .expect("a CSP header")
+        .to_owned();
+    use base64::Engine;
+    use sha2::Digest;
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(b"start()"));
+    assert!(csp.contains(&format!("script-src 'self' 'sha256-{hash}';")), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("object-src 'none'"), "{csp}");
+    assert!(answer.contains("start()"), "the SPA's index for any route");
+}
+
+/// The local door (`greffier serve`, the host's browser): the host names the play to follow
+/// its table's changes; no token is needed on the loopback, where every caller is the host.
+#[test]
+fn the_host_s_browser_follows_a_table_on_the_local_door() {
+    let (_dir, db, play) = setup();
+    let served = crate::serve::Served::start(&db, None);
+    let (status, ticket) = served.call("table_open", &json!({ "play_id": play, "seats": null }));
+    assert_eq!(status, 200, "{ticket}");
+    let mut stream = TcpStream::connect(served.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
+    write!(stream, "GET /api/table/events?play={play} HTTP/1.1\r\nHost: {}\r\n\r\n", served.addr)
+        .expect("send");
+    let mut reader = BufReader::new(stream);
+    let mut data = Vec::new();
+    let mut line = String::new();
+    while data.len() < 2 {
+        line.clear();
+        assert!(reader.read_line(&mut line).expect("read") > 0, "the stream ended");
+        if let Some(json) = line.trim_end().strip_prefix("data: ") {
+            data.push(serde_json::from_str::<Value>(json).expect("json"));
+            if data.len() == 1 {
+                let (status, _) = served
+                    .call("table_save_seat", &json!({ "play_id": play, "seat": 2, "part": { "coins": 2 } }));
+                assert_eq!(status, 200);
+            }
+        }
+    }
+    assert_eq!(data[1]["seat"], 2);
+    assert_eq!(data[1]["revision"].as_u64(), data[0]["revision"].as_u64().map(|r| r + 1));
+    drop(reader);
+    assert!(served.stop().success());
+}
