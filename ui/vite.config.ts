@@ -34,7 +34,7 @@ export default defineConfig({
 		// One `greffier serve` for the suite (the real core): see the file.
 		globalSetup: ['./vitest.global-setup.ts'],
 		// Each test waits for real answers (a debug build, a busy CI machine): room, not speed.
-		testTimeout: 30000
+		testTimeout: 60000
 	},
 	resolve: vitest ? { conditions: ['browser'] } : undefined
 });

@@ -18,8 +18,9 @@ declare module 'vitest' {
 }
 
 // Answers come over HTTP from a debug build on a busy 2-core machine: wait for them longer than
-// testing-library's 1 s default (a wait ends as soon as its condition holds).
-configure({ asyncUtilTimeout: 5000 });
+// testing-library's 1 s default (a wait ends as soon as its condition holds; the full suite on a
+// loaded 2-core machine made 5 s too short).
+configure({ asyncUtilTimeout: 15000 });
 
 const url = inject('serverUrl');
 (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${url}/`);
