@@ -269,6 +269,20 @@ fn imperial_treasury_scores_1_per_gold_and_map_room_1_per_card_in_hand() {
     assert_eq!(board.players[0].total, 5 + 5 + 9);
 }
 
+/// English counts take the plural for 0 ("0 cards"), French the singular (« 0 carte »): the
+/// English side once used the French rule.
+#[test]
+fn english_counts_are_plural_from_zero_french_from_two() {
+    let board =
+        score(second4(json!({"name": "Ani", "districts": ["map_room", "museum"], "cards_in_hand": 0,
+        "museum_cards": 1})));
+    let (_, text) = wonder_points(&board);
+    assert!(text.contains("Map Room: +0 (0 cards in hand)"), "{text}");
+    assert!(text.contains("Museum: +1 (1 card under the Museum)"), "{text}");
+    let (fr, _) = detail(&board, 0, "wonders");
+    assert!(fr.contains("(0 carte en main)"), "{fr}");
+}
+
 #[test]
 fn wishing_well_counts_every_wonder_itself_included() {
     let board = score(second4(json!({"name": "Ani", "districts": ["wishing_well", "keep", "temple"],

@@ -9,7 +9,7 @@ use super::table::{CityCard, Player, Table};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
-use crate::text::{Text, plural_s};
+use crate::text::{Text, en_noun, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -397,7 +397,7 @@ fn wonder_effects(
                 (
                     to_i32(n),
                     format!("{fr} : +{n} ({n} carte{} en main)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} in hand)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} in hand)", en_noun(n, "", "s")),
                     true,
                 )
             }
@@ -428,7 +428,7 @@ fn wonder_effects(
                 ),
                 format!(
                     "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
-                    plural_s(wonders)
+                    en_noun(wonders, "", "s")
                 ),
                 true,
             ),
@@ -474,7 +474,7 @@ fn wonder_effects(
                 (
                     to_i32(odd),
                     format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural_s(odd)),
-                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", plural_s(odd)),
+                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", en_noun(odd, "", "s")),
                     true,
                 )
             }
@@ -507,7 +507,7 @@ fn wonder_effects(
                 (
                     to_i32(n),
                     format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} under the Museum)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} under the Museum)", en_noun(n, "", "s")),
                     true,
                 )
             }

@@ -8,7 +8,7 @@ use crate::games::{
     Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     rank,
 };
-use crate::text::{Text, plural_s};
+use crate::text::{Text, en_noun, plural_s};
 
 /// One held card's effect on the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
 fn privileges_detail(pr: u32, stand_ins: u32) -> Text {
     let base = Text::new(
         format!("{pr} privilège{} inutilisé{} × 1.", plural_s(pr), plural_s(pr)),
-        format!("{pr} unused privilege{} × 1.", plural_s(pr)),
+        format!("{pr} unused privilege{} × 1.", en_noun(pr, "", "s")),
     );
     if stand_ins == 0 {
         return base;
@@ -135,7 +135,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
             points: to_i32(c),
             detail: Text::new(
                 format!("{c} membre{} dans la ville × 1.", plural_s(c)),
-                format!("{c} member{} in the city × 1.", plural_s(c)),
+                format!("{c} member{} in the city × 1.", en_noun(c, "", "s")),
             ),
         },
         CategoryScore {
@@ -147,7 +147,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
                     plural_s(palms),
                     plural_s(palms)
                 ),
-                format!("{palms} member{} next to at least one palm × 1.", plural_s(palms)),
+                format!("{palms} member{} next to at least one palm × 1.", en_noun(palms, "", "s")),
             ),
         },
         CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },

@@ -257,3 +257,24 @@ fn printed_0_and_7_read_as_joker_and_central() {
     assert_eq!(value_of(&a, 0, "joker"), 2);
     assert_eq!(value_of(&a, 0, "central"), 7, "her own 0 does not lower it");
 }
+
+/// English counts take the plural for 0 ("0 members"), French the singular (« 0 membre »):
+/// the English side once used the French rule.
+#[test]
+fn english_counts_are_plural_from_zero_french_from_two() {
+    let b = board(json!({ "players": [
+        { "name": "Ani", "city_members": 0, "privileges": 0 },
+        { "name": "Dirk", "city_members": 2, "palm_members": 1, "privileges": 1 } ] }));
+    let detail = |seat: usize, key: &str| {
+        let c = b.players[seat].categories.iter().find(|c| c.key == key).expect("category");
+        (c.detail.fr.to_string(), c.detail.en.to_string())
+    };
+    assert_eq!(detail(0, "city").1, "0 members in the city × 1.");
+    assert_eq!(detail(0, "city").0, "0 membre dans la ville × 1.");
+    assert_eq!(detail(1, "city").1, "2 members in the city × 1.");
+    assert_eq!(detail(1, "palms").1, "1 member next to at least one palm × 1.");
+    assert_eq!(detail(0, "palms").1, "0 members next to at least one palm × 1.");
+    assert_eq!(detail(0, "privileges").1, "0 unused privileges × 1.");
+    assert_eq!(detail(1, "privileges").1, "1 unused privilege × 1.");
+    assert_eq!(detail(1, "privileges").0, "1 privilège inutilisé × 1.");
+}
