@@ -88,6 +88,24 @@ fn load_the_rules_catalogue() {
 /// instructions per call) and validation (a third).
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {
+    let table = citadelles_table();
+    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
+    bencher
+        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+}
+
+/// The same table scored and written as JSON: what a door really pays.
+#[divan::bench]
+fn score_and_serialize_a_7_player_citadelles_table(bencher: Bencher) {
+    let table = citadelles_table();
+    bencher.bench_local(|| {
+        let board = greffier::games::score_value(GameId::Citadelles, black_box(&table)).expect("score");
+        black_box(serde_json::to_vec(&board).expect("json"))
+    });
+}
+
+/// A 7-player classique table: every city with its districts, gold and characters.
+fn citadelles_table() -> serde_json::Value {
     let cities: [&[&str]; 7] = [
         &["temple", "church", "manor", "tavern", "market", "watchtower", "castle"],
         &["temple", "prison", "manor", "tavern", "castle", "docks"],
@@ -106,8 +124,5 @@ fn score_a_7_player_citadelles_table(bencher: Bencher) {
             serde_json::json!({ "name": name, "districts": districts, "gold": i, "characters_last_round": [i + 1] })
         })
         .collect();
-    let table = serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 });
-    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
-    bencher
-        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+    serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 })
 }

@@ -2,6 +2,7 @@
 //! the live help of a full 5-player table — and one auction with special cards.
 
 use divan::{Bencher, black_box};
+use greffier::games::GameId;
 use greffier::games::valencia::{self, ValenciaRawAuction};
 use serde_json::{Value, json};
 
@@ -60,6 +61,29 @@ fn score_a_five_player_table(bencher: Bencher) {
 fn help_for_a_five_player_table(bencher: Bencher) {
     let table = five_players();
     bencher.bench_local(|| black_box(valencia::help(black_box(&table)).expect("valid")));
+}
+
+/// What a door really pays for a score: the scoreboard and its JSON (the bilingual details
+/// are written out here, whatever the scoring did ahead of it).
+#[divan::bench]
+fn score_and_serialize_a_five_player_table(bencher: Bencher) {
+    let table = five_players();
+    bencher.bench_local(|| {
+        let board = valencia::score(black_box(&table)).expect("valid");
+        black_box(serde_json::to_vec(&board).expect("json"))
+    });
+}
+
+/// What the preview answers on every keystroke, minus the history's reads: the score and the
+/// live help of the table (parsed, validated and scored once for both), as JSON.
+#[divan::bench]
+fn preview_a_five_player_table(bencher: Bencher) {
+    let table = five_players();
+    bencher.bench_local(|| {
+        let (board, help) = greffier::games::score_and_help_value(GameId::Valencia, black_box(&table));
+        let board = board.expect("valid");
+        black_box(serde_json::to_vec(&(board, help)).expect("json"))
+    });
 }
 
 #[divan::bench]

@@ -252,6 +252,22 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     }
 }
 
+/// The score and the live help of a table state together, as [`score_value`] and
+/// [`help_value`] give them, with the table parsed, validated and scored once where the game
+/// allows (Valencia's help shows its scoreboard): the preview asks both on every keystroke.
+pub fn score_and_help_value(
+    game: GameId,
+    raw: &serde_json::Value,
+) -> (Result<Scoreboard, Problems>, Option<TableHelp>) {
+    match game {
+        GameId::Valencia => {
+            let (board, help) = valencia::score_and_help(raw);
+            (board, help.map(TableHelp::Valencia))
+        }
+        _ => (score_value(game, raw), help_value(game, raw)),
+    }
+}
+
 /// Scores a table state given as JSON text for `game`: parse (a key given twice is refused)
 /// → validate → score.
 pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {

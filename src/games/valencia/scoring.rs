@@ -189,6 +189,12 @@ pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
 
 /// The scoreboard of a checked table.
 pub fn score_table(table: &Table) -> Scoreboard {
+    score_with_missions(table).0
+}
+
+/// The scoreboard of a checked table and each seat's judged missions, which the live help
+/// shows too (judged once for both).
+pub fn score_with_missions(table: &Table) -> (Scoreboard, Vec<Vec<MissionResult>>) {
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
     // Each seat's missions are judged once, for its categories and for the play's facts.
     let results: Vec<Vec<MissionResult>> =
@@ -214,10 +220,10 @@ pub fn score_table(table: &Table) -> Scoreboard {
         })
         .collect();
     let missions = results
-        .into_iter()
+        .iter()
         .enumerate()
         .flat_map(|(seat, results)| {
-            results.into_iter().map(move |m| MissionOutcome {
+            results.iter().map(move |m| MissionOutcome {
                 seat: super::board::to_u8(seat),
                 mission: m.id.to_owned(),
                 met: m.completed,
@@ -225,12 +231,13 @@ pub fn score_table(table: &Table) -> Scoreboard {
             })
         })
         .collect();
-    Scoreboard {
+    let board = Scoreboard {
         game: GameId::Valencia,
         variant: table.variant.id().to_owned(),
         outcome: Outcome::Points,
         players,
         tie_breaks,
         facts: PlayFacts { missions, ..PlayFacts::default() },
-    }
+    };
+    (board, results)
 }

@@ -278,3 +278,21 @@ fn english_counts_are_plural_from_zero_french_from_two() {
     assert_eq!(detail(1, "privileges").1, "1 unused privilege × 1.");
     assert_eq!(detail(1, "privileges").0, "1 privilège inutilisé × 1.");
 }
+
+/// The preview's one pass gives what the score and the help give on their own: for a table,
+/// a generic sheet (no help) and an invalid state (its problems, no help).
+#[test]
+fn score_and_help_together_equal_each_alone() {
+    let table = json!({ "fountains": [{ "value": 2 }, { "value": 4, "central": true }], "players": [
+        { "name": "Ani", "city_members": 6, "fountain_members": [1, 1], "coins": 4,
+          "missions": [{ "id": "mission_most_coins", "points": 4 }, { "id": "mission_ten_minus_coins" }] },
+        { "name": "Dirk", "city_members": 6, "coins": 4 } ] });
+    let sheet = json!({ "sheet": "generic", "players": [
+        { "name": "Ani", "points": { "city": 6 } }, { "name": "Dirk", "points": { "city": 7 } }] });
+    let invalid = json!({ "players": [{ "name": "Ani", "city_members": -1 }, { "name": "" }] });
+    for raw in [table, sheet, invalid] {
+        let (board, help_now) = score_and_help(&raw);
+        assert_eq!(board, score(&raw), "{raw}");
+        assert_eq!(help_now, help(&raw).ok(), "{raw}");
+    }
+}
