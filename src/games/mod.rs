@@ -24,8 +24,8 @@ pub use partial::score_partial;
 pub use problem::{Problem, Problems};
 pub use round_log::describe_round_event;
 pub use scoreboard::{
-    Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
-    TieBreak, rank,
+    Better, CategoryScore, Criterion, Detail, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore,
+    Scoreboard, TieBreak, rank,
 };
 
 use crate::text::Text;

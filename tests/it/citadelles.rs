@@ -37,7 +37,7 @@ fn points(board: &Scoreboard, seat: usize, key: &str) -> i32 {
 
 fn detail(board: &Scoreboard, seat: usize, key: &str) -> (String, String) {
     let c = board.players[seat].categories.iter().find(|c| c.key == key).expect("category");
-    (c.detail.fr.clone(), c.detail.en.clone())
+    (c.detail.fr().into_owned(), c.detail.en().into_owned())
 }
 
 /// A classic 4-player table: `first` is seat 0's player object, the others have no district.

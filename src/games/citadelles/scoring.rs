@@ -154,24 +154,28 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
         CategoryScore {
             key: "districts".to_owned(),
             points: cost_sum,
-            detail: districts_detail(pl, cost_sum),
+            detail: districts_detail(pl, cost_sum).into(),
         },
         CategoryScore {
             key: "five_types".to_owned(),
             points: if five_types { FIVE_TYPES_BONUS } else { 0 },
-            detail: five_types_detail(&counts, haunted),
+            detail: five_types_detail(&counts, haunted).into(),
         },
         CategoryScore {
             key: "first_complete".to_owned(),
             points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
-            detail: first_complete_detail(table, completion_count, completion_position),
+            detail: first_complete_detail(table, completion_count, completion_position).into(),
         },
         CategoryScore {
             key: "complete".to_owned(),
             points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
-            detail: complete_detail(table, completion_count, completion_position),
+            detail: complete_detail(table, completion_count, completion_position).into(),
         },
-        CategoryScore { key: "wonders".to_owned(), points: wonder_points, detail: wonders_detail(&wonders) },
+        CategoryScore {
+            key: "wonders".to_owned(),
+            points: wonder_points,
+            detail: wonders_detail(&wonders).into(),
+        },
     ];
     let total = categories.iter().map(|c| c.points).sum();
     Some(Breakdown {

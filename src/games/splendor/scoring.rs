@@ -141,7 +141,11 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
                     format!("Not used with the module “{}”: 0.", m.map_or("", |l| l.en)),
                 )
             };
-            CategoryScore { key: info.key.to_owned(), points: if used { to_i32(points) } else { 0 }, detail }
+            CategoryScore {
+                key: info.key.to_owned(),
+                points: if used { to_i32(points) } else { 0 },
+                detail: detail.into(),
+            }
         })
         .collect()
 }

@@ -76,7 +76,7 @@ fn english_noble_counts_are_plural_from_zero() {
     let b = score(&raw).expect("valid");
     let nobles = |seat: usize| {
         let c = b.players[seat].categories.iter().find(|c| c.key == "nobles").expect("category");
-        (c.detail.fr.to_string(), c.detail.en.to_string())
+        (c.detail.fr().to_string(), c.detail.en().to_string())
     };
     assert_eq!(nobles(0).1, "0 nobles × 3 = 0.");
     assert_eq!(nobles(0).0, "0 noble × 3 = 0.");

@@ -58,7 +58,7 @@ pub use missions::{
     council_needed, judge, mission, missions,
 };
 pub use phases::*;
-pub use scoring::{MissionResult, fountain_points, mission_results, score_table, score_with_missions};
+pub use scoring::{MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions};
 pub use setup::setup;
 pub use table::{
     Fountain, HeldMission, Player, Table, ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer,

@@ -36,7 +36,7 @@ fn lilli_scores_22_fountain_points_2_2_6_6_6() {
             { "name": "Lilli", "city_members": 6, "fountain_members": [2, 3, 0] },
             { "name": "Frank", "city_members": 1 } ] }));
     assert_eq!(points(&b, 0, "fountains"), 22);
-    let detail = &b.players[0].categories[3].detail.en;
+    let detail = &b.players[0].categories[3].detail.en();
     assert!(detail.contains("2 × 2 + 3 × 6 = 22"), "{detail}");
 }
 
@@ -267,7 +267,7 @@ fn english_counts_are_plural_from_zero_french_from_two() {
         { "name": "Dirk", "city_members": 2, "palm_members": 1, "privileges": 1 } ] }));
     let detail = |seat: usize, key: &str| {
         let c = b.players[seat].categories.iter().find(|c| c.key == key).expect("category");
-        (c.detail.fr.to_string(), c.detail.en.to_string())
+        (c.detail.fr().to_string(), c.detail.en().to_string())
     };
     assert_eq!(detail(0, "city").1, "0 members in the city × 1.");
     assert_eq!(detail(0, "city").0, "0 membre dans la ville × 1.");
@@ -295,4 +295,32 @@ fn score_and_help_together_equal_each_alone() {
         assert_eq!(board, score(&raw), "{raw}");
         assert_eq!(help_now, help(&raw).ok(), "{raw}");
     }
+}
+
+/// A category's explanation, kept as numbers while scoring, is written as the `{fr, en}` pair
+/// the doors always sent, and read back equal.
+#[test]
+fn explanations_are_written_as_text_and_read_back_equal() {
+    let b = board(json!({ "fountains": [{ "value": 2 }, { "value": 6 }, { "value": 4, "central": true }],
+        "players": [
+            { "name": "Lilli", "city_members": 6, "fountain_members": [1, 3, 0], "council_points": 4 },
+            { "name": "Frank", "city_members": 1 } ] }));
+    let json = serde_json::to_value(&b).expect("json");
+    assert_eq!(
+        json["players"][0]["categories"][3]["detail"],
+        json!({ "fr": "Membres voisins des fontaines, valeur de chaque fontaine touchée : 2 + 3 × 6 = 20.",
+                "en": "Members next to fountains, value of each fountain touched: 2 + 3 × 6 = 20." })
+    );
+    assert_eq!(
+        json["players"][1]["categories"][0]["detail"],
+        json!({ "fr": "Prestige gagné aux phases du Conseil pendant la partie : 0.",
+                "en": "Prestige gained in the council phases during the game: 0." })
+    );
+    assert_eq!(
+        json["players"][1]["categories"][3]["detail"]["en"],
+        json!("Members next to fountains, value of each fountain touched: 0 = 0.")
+    );
+    let back: crate::games::Scoreboard = serde_json::from_value(json.clone()).expect("read back");
+    assert_eq!(back, b);
+    assert_eq!(serde_json::to_value(&back).expect("json"), json);
 }
