@@ -48,15 +48,26 @@ fn five_players() -> Value {
 
 /// Where the time goes (callgrind, 2026-11-25; instructions per call): reading the JSON with a
 /// path tracker and building every field name and label of every count before knowing of any
-/// problem were half of it (62 → 51 µs once both became lazy). What remains is mostly the
-/// bilingual explanation of each category and mission, formatted on every call (about 40 % of
-/// ~330 k instructions) and each seat's missions judged once.
+/// problem were half of it (62 → 51 µs once both became lazy). Then the bilingual explanation
+/// of each category and mission, formatted on every call (about 40 % of ~330 k instructions):
+/// the five number categories now keep their numbers (`valencia::Why`, written when the
+/// scoreboard is serialized: see `score_and_serialize_a_five_player_table`), 330 k → 283 k.
+/// What remains (283 k): malloc/free about 40 % (the raw serde structs and their strings, the
+/// names' NFC, the scoreboard's Vecs and owned category keys, the mission sentences), the
+/// mission explanations still formatted in both languages (`missions::judge` and the two mission
+/// lists, ~30 k of `fmt`), `serde_json::Value` deserialization (~15 k), a SipHash map in
+/// validation (~12 k). Next: mission verdicts as numbers too (`Verdict::Judged { why }` a
+/// `Why`), `CategoryScore.key` a `&'static str`, and validation without the map.
 #[divan::bench]
 fn score_a_five_player_table(bencher: Bencher) {
     let table = five_players();
     bencher.bench_local(|| black_box(valencia::score(black_box(&table)).expect("valid")));
 }
 
+/// The help scores the table (for each seat's total and rank) and shows each mission's verdict:
+/// 382 k → 296 k instructions per call once its missions are judged once instead of twice and
+/// the categories keep their numbers. What remains is the score's (see above) and the
+/// missions' sentences, built as `Text` for the help.
 #[divan::bench]
 fn help_for_a_five_player_table(bencher: Bencher) {
     let table = five_players();
