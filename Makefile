@@ -68,7 +68,8 @@ bindings:
 bench-build:
 	cargo bench -p greffier --benches --locked --no-run
 
-# `greffier serve` with the built UI, in headless Chromium: the page renders, /api answers.
+# `greffier serve` with the built UI, in headless Chromium: the page renders, /api answers, and a
+# few screens run on the real core over HTTP (a play typed and scored, rules search, History).
 serve-smoke: ui
 	cargo build --bin greffier --locked
 	GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/serve-smoke.sh

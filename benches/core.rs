@@ -85,9 +85,30 @@ fn load_the_rules_catalogue() {
 
 /// A 7-player classique Citadelles table: validate and score every city. Where the time goes
 /// (callgrind, 2026-11-25): the breakdown's bilingual sentences (`format!`, about half of ~485 k
-/// instructions per call) and validation (a third).
+/// instructions per call, ~400 k after the lazy district fields) and validation (a third).
+/// Still so (~400 k): malloc/free ~35 %, `fmt` ~20 % (`scoring::breakdown`, the district and
+/// wonder sentences), `table::validate` ~10 %. Its categories still build `Text` (`Detail::from`);
+/// giving Citadelles a `Why` like Valencia's is the next step.
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {
+    let table = citadelles_table();
+    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
+    bencher
+        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+}
+
+/// The same table scored and written as JSON: what a door really pays.
+#[divan::bench]
+fn score_and_serialize_a_7_player_citadelles_table(bencher: Bencher) {
+    let table = citadelles_table();
+    bencher.bench_local(|| {
+        let board = greffier::games::score_value(GameId::Citadelles, black_box(&table)).expect("score");
+        black_box(serde_json::to_vec(&board).expect("json"))
+    });
+}
+
+/// A 7-player classique table: every city with its districts, gold and characters.
+fn citadelles_table() -> serde_json::Value {
     let cities: [&[&str]; 7] = [
         &["temple", "church", "manor", "tavern", "market", "watchtower", "castle"],
         &["temple", "prison", "manor", "tavern", "castle", "docks"],
@@ -106,10 +127,7 @@ fn score_a_7_player_citadelles_table(bencher: Bencher) {
             serde_json::json!({ "name": name, "districts": districts, "gold": i, "characters_last_round": [i + 1] })
         })
         .collect();
-    let table = serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 });
-    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
-    bencher
-        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+    serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 })
 }
 
 /// Table mode (issue #18): a phone's change to its seat as the core handles it — the token

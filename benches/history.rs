@@ -54,11 +54,15 @@ fn generated_backup(n: usize) -> Backup {
                         name: NAMES[(i + s) % NAMES.len()].to_owned(),
                         total,
                         categories: vec![
-                            CategoryScore { key: "a".into(), points: total / 2, detail: Text::new("", "") },
+                            CategoryScore {
+                                key: "a".into(),
+                                points: total / 2,
+                                detail: Text::new("", "").into(),
+                            },
                             CategoryScore {
                                 key: "b".into(),
                                 points: total - total / 2,
-                                detail: Text::new("", ""),
+                                detail: Text::new("", "").into(),
                             },
                         ],
                         rank: u8::try_from(1 + totals.iter().filter(|t| **t > total).count()).unwrap_or(1),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `greffier serve` in a real browser: the built UI served over a fresh temp history, headless
-# Debian Chromium driven through chromedriver, then ui/e2e/served.e2e.mjs.
+# `greffier serve` in a real browser: the built UI (talking to the core over HTTP) served over a
+# fresh temp history, headless Debian Chromium driven through chromedriver, then
+# ui/e2e/served.e2e.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${GREFFIER_BIN:?GREFFIER_BIN must point at the greffier binary}"

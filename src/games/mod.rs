@@ -28,8 +28,8 @@ pub use round_log::{
     describe_round_event,
 };
 pub use scoreboard::{
-    Better, CategoryScore, Criterion, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
-    TieBreak, rank,
+    Better, CategoryScore, Criterion, Detail, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore,
+    Scoreboard, TieBreak, rank,
 };
 
 use crate::text::Text;
@@ -253,6 +253,22 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
         GameId::Citadelles => citadelles::help(raw).ok().map(TableHelp::Citadelles),
         GameId::Orleans => orleans::help(raw).ok().map(TableHelp::Orleans),
         GameId::Splendor => splendor::help(raw).ok().map(TableHelp::Splendor),
+    }
+}
+
+/// The score and the live help of a table state together, as [`score_value`] and
+/// [`help_value`] give them, with the table parsed, validated and scored once where the game
+/// allows (Valencia's help shows its scoreboard): the preview asks both on every keystroke.
+pub fn score_and_help_value(
+    game: GameId,
+    raw: &serde_json::Value,
+) -> (Result<Scoreboard, Problems>, Option<TableHelp>) {
+    match game {
+        GameId::Valencia => {
+            let (board, help) = valencia::score_and_help(raw);
+            (board, help.map(TableHelp::Valencia))
+        }
+        _ => (score_value(game, raw), help_value(game, raw)),
     }
 }
 

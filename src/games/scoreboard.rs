@@ -2,9 +2,13 @@
 //! explained), a rank with ties made explicit, and the kind of outcome (points race, co-op,
 //! solo, objective race).
 
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::fmt;
 
-use crate::text::Text;
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::text::{Lang, Text};
 
 /// The computed end of a play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +93,109 @@ pub struct CategoryScore {
     pub key: String,
     pub points: i32,
     /// Where the points come from, in both languages.
-    pub detail: Text,
+    pub detail: Detail,
+}
+
+/// Where a category's points come from, in both languages, written only when it is read or
+/// serialized. Scoring runs on every keystroke (and for every phone at the table), and writing
+/// both languages of every category was most of its time (issue #15): a game may keep the
+/// numbers and a fixed sentence instead, turned into words by [`Detail::get`] or when the
+/// scoreboard is written as JSON. Serialized, read back and typed for the UI exactly as a
+/// [`Text`] (`{ "fr": …, "en": … }`), so the doors see no difference.
+#[derive(Debug, Clone)]
+pub struct Detail(Repr);
+
+#[derive(Debug, Clone)]
+enum Repr {
+    /// Already in words (every game but Valencia, and any scoreboard read back).
+    Text(Text),
+    Valencia(super::valencia::Why),
+}
+
+impl Detail {
+    pub(crate) fn valencia(why: super::valencia::Why) -> Detail {
+        Detail(Repr::Valencia(why))
+    }
+
+    pub fn get(&self, lang: Lang) -> Cow<'_, str> {
+        match &self.0 {
+            Repr::Text(t) => Cow::Borrowed(t.get(lang)),
+            Repr::Valencia(_) => Cow::Owned(self.in_lang(lang).to_string()),
+        }
+    }
+
+    pub fn fr(&self) -> Cow<'_, str> {
+        self.get(Lang::Fr)
+    }
+
+    pub fn en(&self) -> Cow<'_, str> {
+        self.get(Lang::En)
+    }
+
+    pub fn to_text(&self) -> Text {
+        Text::new(self.fr(), self.en())
+    }
+
+    fn in_lang(&self, lang: Lang) -> InLang<'_> {
+        InLang(self, lang)
+    }
+}
+
+/// One language of a [`Detail`], written straight into a formatter (the JSON writer too).
+struct InLang<'a>(&'a Detail, Lang);
+
+impl fmt::Display for InLang<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.0 {
+            Repr::Text(t) => f.write_str(t.get(self.1)),
+            Repr::Valencia(why) => why.write(self.1, f),
+        }
+    }
+}
+
+impl Serialize for InLang<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl From<Text> for Detail {
+    fn from(text: Text) -> Detail {
+        Detail(Repr::Text(text))
+    }
+}
+
+/// Equal when they read the same in both languages, however each was kept.
+impl PartialEq for Detail {
+    fn eq(&self, other: &Detail) -> bool {
+        self.fr() == other.fr() && self.en() == other.en()
+    }
+}
+
+impl Eq for Detail {}
+
+impl Serialize for Detail {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // The fields of `Text`, in its order.
+        let mut s = serializer.serialize_struct("Text", 2)?;
+        s.serialize_field("fr", &self.in_lang(Lang::Fr))?;
+        s.serialize_field("en", &self.in_lang(Lang::En))?;
+        s.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Detail {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Detail, D::Error> {
+        Text::deserialize(deserializer).map(Detail::from)
+    }
+}
+
+/// Typed as the `Text` it is serialized as: the bindings do not change.
+#[cfg(feature = "specta")]
+impl specta::Type for Detail {
+    fn definition(types: &mut specta::Types) -> specta::datatype::DataType {
+        <Text as specta::Type>::definition(types)
+    }
 }
 
 /// How one group of equal totals was settled.

@@ -334,10 +334,10 @@ pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
                 .map(|(c, &points)| CategoryScore {
                     key: c.key.to_owned(),
                     points,
-                    detail: Text::new(
+                    detail: crate::games::Detail::from(Text::new(
                         format!("{points} points saisis ({}).", c.label.fr),
                         format!("{points} points entered ({}).", c.label.en),
-                    ),
+                    )),
                 })
                 .collect(),
             rank: ranks[seat],

@@ -545,9 +545,9 @@ impl Store {
     /// The live score and help of a state, with how many undo steps the play has.
     fn preview(&self, play: Id, game: GameId, state: &serde_json::Value) -> Result<ScorePreview> {
         let seats = self.seats(i64::from(play))?;
-        let help = games::help_value(game, state);
-        let scored =
-            games::score_value(game, state).and_then(|b| check_players_match_seats(&b, &seats).map(|()| b));
+        // One parse, validation and scoring for both the score and the help.
+        let (scored, help) = games::score_and_help_value(game, state);
+        let scored = scored.and_then(|b| check_players_match_seats(&b, &seats).map(|()| b));
         let undo_steps: u32 = self.conn.query_row(
             "SELECT count(*) FROM table_state_revisions WHERE play_id = ?1",
             [play],

@@ -37,7 +37,7 @@ fn points(board: &Scoreboard, seat: usize, key: &str) -> i32 {
 
 fn detail(board: &Scoreboard, seat: usize, key: &str) -> (String, String) {
     let c = board.players[seat].categories.iter().find(|c| c.key == key).expect("category");
-    (c.detail.fr.clone(), c.detail.en.clone())
+    (c.detail.fr().into_owned(), c.detail.en().into_owned())
 }
 
 /// A classic 4-player table: `first` is seat 0's player object, the others have no district.
@@ -267,6 +267,20 @@ fn imperial_treasury_scores_1_per_gold_and_map_room_1_per_card_in_hand() {
         (9, "Imperial Treasury: +6 (6 gold); Map Room: +3 (3 cards in hand); total 9.".to_owned())
     );
     assert_eq!(board.players[0].total, 5 + 5 + 9);
+}
+
+/// English counts take the plural for 0 ("0 cards"), French the singular (« 0 carte »): the
+/// English side once used the French rule.
+#[test]
+fn english_counts_are_plural_from_zero_french_from_two() {
+    let board =
+        score(second4(json!({"name": "Ani", "districts": ["map_room", "museum"], "cards_in_hand": 0,
+        "museum_cards": 1})));
+    let (_, text) = wonder_points(&board);
+    assert!(text.contains("Map Room: +0 (0 cards in hand)"), "{text}");
+    assert!(text.contains("Museum: +1 (1 card under the Museum)"), "{text}");
+    let (fr, _) = detail(&board, 0, "wonders");
+    assert!(fr.contains("(0 carte en main)"), "{fr}");
 }
 
 #[test]

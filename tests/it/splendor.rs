@@ -50,12 +50,12 @@ fn trading_posts_rulebook_example_3_plus_5_plus_5_plus_2_is_15() {
     assert_eq!(points(&board, 0, "cards"), Some(5));
     assert_eq!(points(&board, 0, "powers"), Some(7), "5 (green power) + 2 (black power, 2 flags)");
     let powers = red.categories.iter().find(|c| c.key == "powers").expect("powers");
-    assert!(powers.detail.en.contains("Green power: 5"), "{}", powers.detail.en);
-    assert!(powers.detail.en.contains("2 flags × 1 = 2"), "{}", powers.detail.en);
+    assert!(powers.detail.en().contains("Green power: 5"), "{}", powers.detail.en());
+    assert!(powers.detail.en().contains("2 flags × 1 = 2"), "{}", powers.detail.en());
     assert_eq!(points(&board, 0, "city"), Some(0), "every category is listed, in INFO order");
     let keys: Vec<&str> = red.categories.iter().map(|c| c.key.as_str()).collect();
     assert_eq!(keys, splendor::INFO.categories.iter().map(|c| c.key).collect::<Vec<_>>());
-    assert_eq!(red.categories[4].detail.en, "Not used with the module “Trading Posts”: 0.");
+    assert_eq!(red.categories[4].detail.en(), "Not used with the module “Trading Posts”: 0.");
     assert_eq!(board.winners(), vec![0]);
 
     let h = help(table);
@@ -169,7 +169,7 @@ fn cities_a_single_holder_wins_even_with_less_prestige() {
     assert_eq!(board.players[1].rank, 2, "more prestige, but no city");
     assert_eq!(points(&board, 0, "city"), Some(0));
     let city = board.players[1].categories.iter().find(|c| c.key == "city").expect("city category");
-    assert!(city.detail.en.contains("cannot win"), "{}", city.detail.en);
+    assert!(city.detail.en().contains("cannot win"), "{}", city.detail.en());
     assert_eq!(points(&board, 0, "nobles"), Some(0), "no nobles in the Cities module");
 }
 
@@ -266,7 +266,7 @@ fn cities_without_a_holder_nobody_has_won_and_the_game_goes_on() {
     assert!(board.winners().is_empty());
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![1, 2], "ranked by prestige");
     let city = board.players[0].categories.iter().find(|c| c.key == "city").expect("city");
-    assert!(city.detail.en.contains("nobody has won yet"), "{}", city.detail.en);
+    assert!(city.detail.en().contains("nobody has won yet"), "{}", city.detail.en());
 
     let h = help(table);
     assert!(!h.end.triggered, "16 prestige does not end a Cities game");
@@ -339,10 +339,10 @@ fn orient_cards_add_their_bonuses_prestige_and_count() {
     let board = score(table);
     assert_eq!(points(&board, 0, "orient"), Some(4));
     let orient = board.players[0].categories.iter().find(|c| c.key == "orient").expect("orient");
-    assert_eq!(orient.detail.en, "1 “Reserve a noble” card × 1 + 1 “Sacrifice” card × 3 = 4.");
+    assert_eq!(orient.detail.en(), "1 “Reserve a noble” card × 1 + 1 “Sacrifice” card × 3 = 4.");
     let nobles = board.players[0].categories.iter().find(|c| c.key == "nobles").expect("nobles");
-    assert!(nobles.detail.en.starts_with("1 noble × 3 = 3."));
-    assert!(nobles.detail.en.contains("reserved noble who has not visited yet: 0 points"));
+    assert!(nobles.detail.en().starts_with("1 noble × 3 = 3."));
+    assert!(nobles.detail.en().contains("reserved noble who has not visited yet: 0 points"));
 }
 
 #[test]

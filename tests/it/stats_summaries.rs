@@ -138,7 +138,7 @@ fn backup(n: usize, batch: usize) -> Backup {
                     categories: vec![CategoryScore {
                         key: "gems".into(),
                         points: totals[s],
-                        detail: Text::new("", ""),
+                        detail: Text::new("", "").into(),
                     }],
                     rank: u8::try_from(1 + totals.iter().filter(|t| **t > totals[s]).count()).unwrap_or(1),
                     winner: !coop && totals[s] == best,

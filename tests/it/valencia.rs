@@ -282,12 +282,16 @@ fn privileges_beyond_the_box_are_stand_ins_at_four_or_five_players() {
     assert_eq!(points(&b, 0, "privileges"), 10);
     assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 22);
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
-    assert!(detail.en.contains("3 beyond the game's 19") && detail.en.contains("stand-ins"), "{}", detail.en);
-    assert!(detail.fr.contains("éléments de remplacement"), "{}", detail.fr);
+    assert!(
+        detail.en().contains("3 beyond the game's 19") && detail.en().contains("stand-ins"),
+        "{}",
+        detail.en()
+    );
+    assert!(detail.fr().contains("éléments de remplacement"), "{}", detail.fr());
     // Within the box: no word about stand-ins.
     let b = score(&table(&[10, 9, 0, 0]));
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
-    assert!(!detail.en.contains("stand-in"), "{}", detail.en);
+    assert!(!detail.en().contains("stand-in"), "{}", detail.en());
     // A player may hold the box plus one stand-in per round (5), not more.
     assert!(score_json(GameId::Valencia, &table(&[24, 0, 0, 0]).to_string()).is_ok());
     assert_eq!(

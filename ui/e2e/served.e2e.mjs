@@ -1,7 +1,8 @@
 // Smoke test of `greffier serve` in headless Chromium (scripts/serve-smoke.sh starts both): the
 // served UI's home page renders, and the page's own origin computes a score through /api on
-// the real core. (The UI itself still talks to its in-browser backend: issue #17.)
-import { assert, browser, check, endSession, finish, shown, startSession, textOf } from './lib.mjs';
+// the real core; then a few screens used as a player would, the UI talking to the core over HTTP
+// (http.ts): start a play, type scores and see the core's totals, search the rules, open History.
+import { assert, browser, check, endSession, finish, shown, startSession, tap, textOf, typeInto, waitPath, waitText } from './lib.mjs';
 
 await startSession();
 
@@ -46,6 +47,70 @@ await check('a deep link is answered by the SPA', async () => {
 	// The SPA renders the rules screen itself: wait for it rather than for a title, which the
 	// bare index.html has before the app is up (on a busy machine that raced).
 	await shown('rules-search');
+});
+
+let playId = null;
+
+await check(
+	'start a Valencia play for Ani and Dirk through the served UI',
+	async () => {
+		await browser.url(`${process.env.GREFFIER_E2E_URL}/`);
+		await tap('nav-new');
+		await shown('new-player-name');
+		for (const [i, name] of ['Ani', 'Dirk'].entries()) {
+			await typeInto('new-player-name', name);
+			await tap('add-player');
+			await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+		}
+		await tap('game-valencia');
+		const variant = await shown('variant-select');
+		await browser.waitUntil(async () => (await variant.getValue()) !== '', { timeoutMsg: 'no variant selected' });
+		await tap('start-play');
+		const m = await waitPath(/^\/play\/(\d+)\/?$/);
+		playId = Number(m[1]);
+		await shown('val-city-0');
+	},
+	{ critical: true }
+);
+
+await check('type the scores: the core computes the totals (fountain worth 4 × 1 member)', async () => {
+	await typeInto('val-city-0', '5');
+	await typeInto('val-city-1', '7');
+	await tap('val-fountain-add');
+	await typeInto('val-fountain-value-0', '4');
+	await typeInto('val-fm-1-0', '1');
+	await waitText('total-0', (t) => t === '5', 'Ani total should be 5');
+	await waitText('total-1', (t) => t === '11', 'Dirk total should be 11 (7 in the city + 4 at the fountain)');
+	await waitText('rank-1', (t) => t.includes('Dirk') && t.includes('★'), 'Dirk ranked first with a star');
+	// The autosave reached the core's history.
+	let stored = null;
+	await browser.waitUntil(
+		async () => {
+			const p = await browser.execute(async (id) => {
+				const r = await fetch('/api/get_play', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ play_id: id }) });
+				return r.json();
+			}, playId);
+			stored = p.table_state;
+			return stored?.players?.[1]?.city_members === 7;
+		},
+		{ timeoutMsg: `the autosave did not reach the core: ${JSON.stringify(stored)}` }
+	);
+});
+
+await check('search the rules: the core’s index answers, typo corrected', async () => {
+	await tap('nav-rules');
+	await typeInto('rules-search', 'fontane');
+	await shown('rule-hit-valencia.scoring.fountains');
+	await shown('rules-corrected');
+});
+
+await check('open History: the play is listed, its detail opens', async () => {
+	await tap('nav-history');
+	await shown(`history-row-${playId}`);
+	const row = await textOf(`history-row-${playId}`);
+	assert(row.includes('Ani') && row.includes('Dirk'), `the row names both players: ${row}`);
+	await browser.url(`${process.env.GREFFIER_E2E_URL}/history/${playId}`);
+	await shown('play-status');
 });
 
 await endSession();

@@ -100,7 +100,7 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
                 .categories
                 .iter()
                 .find(|c| c.key == "five_types")
-                .map(|c| c.detail.clone())
+                .map(|c| c.detail.to_text())
                 .unwrap_or_else(|| Text::new("", ""));
             Some(CitadellesSeatHelp {
                 seat: to_u8(i),

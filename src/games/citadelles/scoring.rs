@@ -9,7 +9,7 @@ use super::table::{CityCard, Player, Table};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
-use crate::text::{Text, plural_s};
+use crate::text::{Text, en_noun, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -154,24 +154,28 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
         CategoryScore {
             key: "districts".to_owned(),
             points: cost_sum,
-            detail: districts_detail(pl, cost_sum),
+            detail: districts_detail(pl, cost_sum).into(),
         },
         CategoryScore {
             key: "five_types".to_owned(),
             points: if five_types { FIVE_TYPES_BONUS } else { 0 },
-            detail: five_types_detail(&counts, haunted),
+            detail: five_types_detail(&counts, haunted).into(),
         },
         CategoryScore {
             key: "first_complete".to_owned(),
             points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
-            detail: first_complete_detail(table, completion_count, completion_position),
+            detail: first_complete_detail(table, completion_count, completion_position).into(),
         },
         CategoryScore {
             key: "complete".to_owned(),
             points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
-            detail: complete_detail(table, completion_count, completion_position),
+            detail: complete_detail(table, completion_count, completion_position).into(),
         },
-        CategoryScore { key: "wonders".to_owned(), points: wonder_points, detail: wonders_detail(&wonders) },
+        CategoryScore {
+            key: "wonders".to_owned(),
+            points: wonder_points,
+            detail: wonders_detail(&wonders).into(),
+        },
     ];
     let total = categories.iter().map(|c| c.points).sum();
     Some(Breakdown {
@@ -397,7 +401,7 @@ fn wonder_effects(
                 (
                     to_i32(n),
                     format!("{fr} : +{n} ({n} carte{} en main)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} in hand)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} in hand)", en_noun(n, "", "s")),
                     true,
                 )
             }
@@ -428,7 +432,7 @@ fn wonder_effects(
                 ),
                 format!(
                     "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
-                    plural_s(wonders)
+                    en_noun(wonders, "", "s")
                 ),
                 true,
             ),
@@ -474,7 +478,7 @@ fn wonder_effects(
                 (
                     to_i32(odd),
                     format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural_s(odd)),
-                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", plural_s(odd)),
+                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", en_noun(odd, "", "s")),
                     true,
                 )
             }
@@ -507,7 +511,7 @@ fn wonder_effects(
                 (
                     to_i32(n),
                     format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} under the Museum)", plural_s(n)),
+                    format!("{en}: +{n} ({n} card{} under the Museum)", en_noun(n, "", "s")),
                     true,
                 )
             }

@@ -31,15 +31,15 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
         CategoryScore {
             key: "coins".into(),
             points: points(p.coins),
-            detail: Text::new(
+            detail: crate::games::Detail::from(Text::new(
                 format!("{} {} × 1", p.coins, fr_noun(p.coins, "pièce", "pièces")),
                 format!("{} {} × 1", p.coins, en_noun(p.coins, "coin", "coins")),
-            ),
+            )),
         },
         CategoryScore {
             key: "goods".into(),
             points: points(g.points()),
-            detail: Text::new(
+            detail: crate::games::Detail::from(Text::new(
                 format!(
                     "Céréales {}×1 + Fromage {}×2 + Vin {}×3 + Laine {}×4 + Brocart {}×5",
                     g.grain, g.cheese, g.wine, g.wool, g.brocade
@@ -48,12 +48,12 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
                     "Grain {}×1 + cheese {}×2 + wine {}×3 + wool {}×4 + brocade {}×5",
                     g.grain, g.cheese, g.wine, g.wool, g.brocade
                 ),
-            ),
+            )),
         },
         CategoryScore {
             key: "development".into(),
             points: points(development),
-            detail: Text::new(
+            detail: crate::games::Detail::from(Text::new(
                 format!(
                     "({citizens} {} + {} {}) × niveau {}",
                     fr_noun(citizens, "citoyen", "citoyens"),
@@ -68,12 +68,12 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
                     en_noun(p.trading_posts, "trading post", "trading posts"),
                     p.development_level
                 ),
-            ),
+            )),
         },
         CategoryScore {
             key: "buildings".into(),
             points: points(buildings),
-            detail: Text::new(
+            detail: crate::games::Detail::from(Text::new(
                 format!(
                     "{} {}",
                     p.buildings.len(),
@@ -84,19 +84,19 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
                     p.buildings.len(),
                     en_noun(p.buildings.len(), "completed building", "completed buildings")
                 ),
-            ),
+            )),
         },
         CategoryScore {
             key: "depot".into(),
             points: points(depot),
-            detail: if p.depot {
+            detail: crate::games::Detail::from(if p.depot {
                 Text::new(
                     format!("Dépôt : {sets} {} × 5", fr_noun(sets, "lot complet", "lots complets")),
                     format!("Depot: {sets} {} × 5", en_noun(sets, "full set", "full sets")),
                 )
             } else {
                 Text::new("Pas de Dépôt", "No Depot")
-            },
+            }),
         },
     ]
 }
@@ -128,7 +128,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
     let count_category = |key: &str, n: u32, fr: String, en: String| CategoryScore {
         key: key.into(),
         points: points(n),
-        detail: Text::new(fr, en),
+        detail: crate::games::Detail::from(Text::new(fr, en)),
     };
 
     let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) = match table

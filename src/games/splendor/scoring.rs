@@ -10,7 +10,7 @@ use super::trading_posts::{self, PowerId};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
 };
-use crate::text::{Text, plural_s};
+use crate::text::{Text, en_noun, plural_s};
 
 /// Prestige points of one seat, by category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -141,7 +141,11 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
                     format!("Not used with the module “{}”: 0.", m.map_or("", |l| l.en)),
                 )
             };
-            CategoryScore { key: info.key.to_owned(), points: if used { to_i32(points) } else { 0 }, detail }
+            CategoryScore {
+                key: info.key.to_owned(),
+                points: if used { to_i32(points) } else { 0 },
+                detail: detail.into(),
+            }
         })
         .collect()
 }
@@ -149,11 +153,14 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
 fn nobles_detail(pl: &Player, points: u32) -> Text {
     let n = pl.nobles;
     let mut fr = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural_s(n));
-    let mut en = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", plural_s(n));
+    let mut en = format!("{n} noble{} × {NOBLE_PRESTIGE} = {points}.", en_noun(n, "", "s"));
     if pl.reserved_nobles > 0 {
         let r = pl.reserved_nobles;
         fr.push_str(&format!(" {r} noble{s} réservé{s}, pas encore venu{s} : 0 point.", s = plural_s(r)));
-        en.push_str(&format!(" {r} reserved noble{} who has not visited yet: 0 points.", plural_s(r)));
+        en.push_str(&format!(
+            " {r} reserved {} not visited yet: 0 points.",
+            en_noun(r, "noble who has", "nobles who have")
+        ));
     }
     Text::new(fr, en)
 }
@@ -166,7 +173,7 @@ fn orient_detail(pl: &Player) -> Text {
         if n > 0 {
             let name = kind.name();
             fr.push(format!("{n} carte{} « {} » × {}", plural_s(n), name.fr, kind.prestige()));
-            en.push(format!("{n} “{}” card{} × {}", name.en, plural_s(n), kind.prestige()));
+            en.push(format!("{n} “{}” card{} × {}", name.en, en_noun(n, "", "s"), kind.prestige()));
         }
     }
     let total: u32 = pl.orient.iter().map(|o| o.card.kind.prestige()).sum();
@@ -182,7 +189,7 @@ fn orient_detail(pl: &Player) -> Text {
             ),
             format!(
                 "{held} Orient card{}, none with prestige (only “Reserve a noble”: 1 and “Sacrifice”: 3 carry some): 0.",
-                plural_s(u32::try_from(held).unwrap_or(0))
+                en_noun(held, "", "s")
             ),
         );
     }
@@ -200,7 +207,7 @@ fn powers_detail(unlocked: &[PowerId]) -> Text {
     }
     if flags > 0 {
         fr.push(format!("pouvoir noir : {flags} fanion{} × 1 = {flags}", plural_s(flags)));
-        en.push(format!("black power: {flags} flag{} × 1 = {flags}", plural_s(flags)));
+        en.push(format!("black power: {flags} flag{} × 1 = {flags}", en_noun(flags, "", "s")));
     }
     if fr.is_empty() {
         return Text::new(
@@ -210,7 +217,7 @@ fn powers_detail(unlocked: &[PowerId]) -> Text {
             ),
             format!(
                 "No prestige power unlocked ({on_route} flag{} on the route): 0.",
-                plural_s(u32::try_from(on_route).unwrap_or(0))
+                en_noun(on_route, "", "s")
             ),
         );
     }

@@ -73,3 +73,19 @@ fn the_cities_module_plays_without_nobles() {
     assert!(!Module::Cities.uses_nobles());
     assert_eq!(limits().noble_modules, [Module::TradingPosts, Module::Orient, Module::Strongholds]);
 }
+
+/// English counts take the plural for 0 ("0 nobles"); the English side once used the French
+/// rule (« 0 noble »).
+#[test]
+fn english_noble_counts_are_plural_from_zero() {
+    let raw = json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "nobles": 0}, {"name": "Dirk", "nobles": 1}]});
+    let b = score(&raw).expect("valid");
+    let nobles = |seat: usize| {
+        let c = b.players[seat].categories.iter().find(|c| c.key == "nobles").expect("category");
+        (c.detail.fr().to_string(), c.detail.en().to_string())
+    };
+    assert_eq!(nobles(0).1, "0 nobles × 3 = 0.");
+    assert_eq!(nobles(0).0, "0 noble × 3 = 0.");
+    assert_eq!(nobles(1).1, "1 noble × 3 = 3.");
+}

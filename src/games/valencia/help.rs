@@ -4,8 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::to_u8;
 use super::missions::{Verdict, council_needed};
-use super::scoring::{mission_results, score_table};
+use super::scoring::{MissionResult, score_with_missions};
 use super::table::Table;
+use crate::games::Scoreboard;
 use crate::text::Text;
 
 /// Where a held mission stands.
@@ -59,14 +60,23 @@ pub struct ValenciaHelp {
 }
 
 pub fn help_table(table: &Table) -> ValenciaHelp {
-    let board = score_table(table);
+    let (board, results) = score_with_missions(table);
+    help_from(table, &board, results)
+}
+
+/// The live help from the table's scoreboard and judged missions (see
+/// [`score_with_missions`]): what the preview shows beside the score, computed once.
+pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResult>>) -> ValenciaHelp {
+    let mut results = results.into_iter();
     let seats = table
         .players
         .iter()
         .enumerate()
         .map(|(seat, pl)| {
             let score = board.players.get(seat);
-            let missions = mission_results(table, seat)
+            let missions = results
+                .next()
+                .unwrap_or_default()
                 .into_iter()
                 .zip(&pl.missions)
                 .map(|(r, held)| {

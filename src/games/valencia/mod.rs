@@ -50,13 +50,15 @@ pub use board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat,
 };
-pub use help::{ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_table};
+pub use help::{
+    ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
+};
 pub use missions::{
     MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo, ValenciaMissionKind, Verdict,
     council_needed, judge, mission, missions,
 };
 pub use phases::*;
-pub use scoring::{MissionResult, fountain_points, mission_results, score_table};
+pub use scoring::{MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions};
 pub use setup::setup;
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
@@ -162,6 +164,23 @@ fn score_sheet(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
         values: sheet.players.iter().map(|p| p.points.get(city).copied().unwrap_or(0)).collect(),
     }];
     Ok(sheet::score_with(&sheet, &criteria))
+}
+
+/// The score and the live help of a table state, parsed, validated and scored once: what a
+/// preview answers on every keystroke. The help is `None` for the generic sheet or an invalid
+/// state, as [`help`] is an error then.
+pub fn score_and_help(raw: &serde_json::Value) -> (Result<Scoreboard, Problems>, Option<ValenciaHelp>) {
+    if sheet::is_generic(raw) {
+        return (score_sheet(raw), None);
+    }
+    match parse(raw).and_then(|raw| validate(&raw)) {
+        Ok(table) => {
+            let (board, results) = score_with_missions(&table);
+            let help = help_from(&table, &board, results);
+            (Ok(board), Some(help))
+        }
+        Err(p) => (Err(p), None),
+    }
 }
 
 /// The live help for a table state (same validation as [`score`]; none for the generic sheet).

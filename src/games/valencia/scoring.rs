@@ -8,7 +8,90 @@ use crate::games::{
     Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     rank,
 };
-use crate::text::{Text, plural_s};
+use std::fmt;
+
+use crate::games::Detail;
+use crate::text::{Lang, Text, en_noun, plural_s};
+
+/// The explanation of a Valencia category, kept as its numbers and written in words only when
+/// read or serialized (see [`Detail`]): the sentences below are the ones the scoreboard shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    Council(u32),
+    City(u32),
+    Palms(u32),
+    /// Unused privileges, and the stand-ins the table holds beyond the game's 19.
+    Privileges {
+        held: u32,
+        stand_ins: u32,
+    },
+    /// Each touched fountain as (members, value), and the total.
+    Fountains {
+        parts: Vec<(u32, u32)>,
+        total: u32,
+    },
+}
+
+impl Why {
+    pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, lang) {
+            (Why::Council(n), Lang::Fr) => {
+                write!(f, "Prestige gagné aux phases du Conseil pendant la partie : {n}.")
+            }
+            (Why::Council(n), Lang::En) => {
+                write!(f, "Prestige gained in the council phases during the game: {n}.")
+            }
+            (Why::City(c), Lang::Fr) => write!(f, "{c} membre{} dans la ville × 1.", plural_s(*c)),
+            (Why::City(c), Lang::En) => write!(f, "{c} member{} in the city × 1.", en_noun(*c, "", "s")),
+            (Why::Palms(p), Lang::Fr) => {
+                write!(f, "{p} membre{s} voisin{s} d'au moins un palmier × 1.", s = plural_s(*p))
+            }
+            (Why::Palms(p), Lang::En) => {
+                write!(f, "{p} member{} next to at least one palm × 1.", en_noun(*p, "", "s"))
+            }
+            (Why::Privileges { held, stand_ins }, Lang::Fr) => {
+                write!(f, "{held} privilège{s} inutilisé{s} × 1.", s = plural_s(*held))?;
+                if *stand_ins > 0 {
+                    write!(
+                        f,
+                        " La table en compte {stand_ins} au-delà des 19 du jeu : des éléments de remplacement (p.10), qui comptent comme des privilèges."
+                    )?;
+                }
+                Ok(())
+            }
+            (Why::Privileges { held, stand_ins }, Lang::En) => {
+                write!(f, "{held} unused privilege{} × 1.", en_noun(*held, "", "s"))?;
+                if *stand_ins > 0 {
+                    write!(
+                        f,
+                        " The table holds {stand_ins} beyond the game's 19: stand-ins (p.10), which count as privileges."
+                    )?;
+                }
+                Ok(())
+            }
+            (Why::Fountains { parts, total }, lang) => {
+                f.write_str(match lang {
+                    Lang::Fr => "Membres voisins des fontaines, valeur de chaque fontaine touchée : ",
+                    Lang::En => "Members next to fountains, value of each fountain touched: ",
+                })?;
+                if parts.is_empty() {
+                    f.write_str("0")?;
+                }
+                for (i, &(count, value)) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    if count == 1 {
+                        write!(f, "{value}")?;
+                    } else {
+                        write!(f, "{count} × {value}")?;
+                    }
+                }
+                write!(f, " = {total}.")
+            }
+        }
+    }
+}
 
 /// One held card's effect on the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,29 +134,9 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
 }
 
 /// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
-/// Valencia, p.10: with 4–5 players, privileges missing from the supply are replaced by another
-/// item; they score like privileges, and the breakdown says the table holds some.
-fn privileges_detail(pr: u32, stand_ins: u32) -> Text {
-    let base = Text::new(
-        format!("{pr} privilège{} inutilisé{} × 1.", plural_s(pr), plural_s(pr)),
-        format!("{pr} unused privilege{} × 1.", plural_s(pr)),
-    );
-    if stand_ins == 0 {
-        return base;
-    }
-    Text::new(
-        format!(
-            "{} La table en compte {stand_ins} au-delà des 19 du jeu : des éléments de remplacement (p.10), qui comptent comme des privilèges.",
-            base.fr
-        ),
-        format!(
-            "{} The table holds {stand_ins} beyond the game's 19: stand-ins (p.10), which count as privileges.",
-            base.en
-        ),
-    )
-}
-
-pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Text) {
+/// (With 4–5 players, privileges missing from the supply are replaced by another item; they
+/// score like privileges, and the breakdown says the table holds some: [`Why::Privileges`].)
+pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
     let mut total = 0u32;
     let mut parts = Vec::new();
     for (f, &count) in table.fountains.iter().zip(&pl.fountain_members) {
@@ -81,16 +144,9 @@ pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Text) {
             continue;
         }
         total = total.saturating_add(f.value.saturating_mul(count));
-        parts.push(if count == 1 { format!("{}", f.value) } else { format!("{count} × {}", f.value) });
+        parts.push((count, f.value));
     }
-    let list = if parts.is_empty() { "0".to_owned() } else { parts.join(" + ") };
-    (
-        total,
-        Text::new(
-            format!("Membres voisins des fontaines, valeur de chaque fontaine touchée : {list} = {total}."),
-            format!("Members next to fountains, value of each fountain touched: {list} = {total}."),
-        ),
-    )
+    (total, Detail::valencia(Why::Fountains { parts, total }))
 }
 
 fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<CategoryScore> {
@@ -125,46 +181,29 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
         CategoryScore {
             key: "council".to_owned(),
             points: to_i32(n),
-            detail: Text::new(
-                format!("Prestige gagné aux phases du Conseil pendant la partie : {n}."),
-                format!("Prestige gained in the council phases during the game: {n}."),
-            ),
+            detail: Detail::valencia(Why::Council(n)),
         },
-        CategoryScore {
-            key: "city".to_owned(),
-            points: to_i32(c),
-            detail: Text::new(
-                format!("{c} membre{} dans la ville × 1.", plural_s(c)),
-                format!("{c} member{} in the city × 1.", plural_s(c)),
-            ),
-        },
+        CategoryScore { key: "city".to_owned(), points: to_i32(c), detail: Detail::valencia(Why::City(c)) },
         CategoryScore {
             key: "palms".to_owned(),
             points: to_i32(palms),
-            detail: Text::new(
-                format!(
-                    "{palms} membre{} voisin{} d'au moins un palmier × 1.",
-                    plural_s(palms),
-                    plural_s(palms)
-                ),
-                format!("{palms} member{} next to at least one palm × 1.", plural_s(palms)),
-            ),
+            detail: Detail::valencia(Why::Palms(palms)),
         },
         CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },
         CategoryScore {
             key: "privileges".to_owned(),
             points: to_i32(pr),
-            detail: privileges_detail(pr, table.privilege_stand_ins),
+            detail: Detail::valencia(Why::Privileges { held: pr, stand_ins: table.privilege_stand_ins }),
         },
         CategoryScore {
             key: "missions_completed".to_owned(),
             points: sum(&gained),
-            detail: list(&gained, "Aucune mission réussie.", "No mission completed."),
+            detail: list(&gained, "Aucune mission réussie.", "No mission completed.").into(),
         },
         CategoryScore {
             key: "missions_failed".to_owned(),
             points: sum(&lost),
-            detail: list(&lost, "Aucune mission échouée.", "No mission failed."),
+            detail: list(&lost, "Aucune mission échouée.", "No mission failed.").into(),
         },
     ]
 }
@@ -189,6 +228,12 @@ pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
 
 /// The scoreboard of a checked table.
 pub fn score_table(table: &Table) -> Scoreboard {
+    score_with_missions(table).0
+}
+
+/// The scoreboard of a checked table and each seat's judged missions, which the live help
+/// shows too (judged once for both).
+pub fn score_with_missions(table: &Table) -> (Scoreboard, Vec<Vec<MissionResult>>) {
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
     // Each seat's missions are judged once, for its categories and for the play's facts.
     let results: Vec<Vec<MissionResult>> =
@@ -214,10 +259,10 @@ pub fn score_table(table: &Table) -> Scoreboard {
         })
         .collect();
     let missions = results
-        .into_iter()
+        .iter()
         .enumerate()
         .flat_map(|(seat, results)| {
-            results.into_iter().map(move |m| MissionOutcome {
+            results.iter().map(move |m| MissionOutcome {
                 seat: super::board::to_u8(seat),
                 mission: m.id.to_owned(),
                 met: m.completed,
@@ -225,12 +270,13 @@ pub fn score_table(table: &Table) -> Scoreboard {
             })
         })
         .collect();
-    Scoreboard {
+    let board = Scoreboard {
         game: GameId::Valencia,
         variant: table.variant.id().to_owned(),
         outcome: Outcome::Points,
         players,
         tie_breaks,
         facts: PlayFacts { missions, ..PlayFacts::default() },
-    }
+    };
+    (board, results)
 }

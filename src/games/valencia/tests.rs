@@ -36,7 +36,7 @@ fn lilli_scores_22_fountain_points_2_2_6_6_6() {
             { "name": "Lilli", "city_members": 6, "fountain_members": [2, 3, 0] },
             { "name": "Frank", "city_members": 1 } ] }));
     assert_eq!(points(&b, 0, "fountains"), 22);
-    let detail = &b.players[0].categories[3].detail.en;
+    let detail = &b.players[0].categories[3].detail.en();
     assert!(detail.contains("2 × 2 + 3 × 6 = 22"), "{detail}");
 }
 
@@ -256,4 +256,71 @@ fn printed_0_and_7_read_as_joker_and_central() {
         { "name": "Frank", "stack": [{ "card": 6 }] } ]));
     assert_eq!(value_of(&a, 0, "joker"), 2);
     assert_eq!(value_of(&a, 0, "central"), 7, "her own 0 does not lower it");
+}
+
+/// English counts take the plural for 0 ("0 members"), French the singular (« 0 membre »):
+/// the English side once used the French rule.
+#[test]
+fn english_counts_are_plural_from_zero_french_from_two() {
+    let b = board(json!({ "players": [
+        { "name": "Ani", "city_members": 0, "privileges": 0 },
+        { "name": "Dirk", "city_members": 2, "palm_members": 1, "privileges": 1 } ] }));
+    let detail = |seat: usize, key: &str| {
+        let c = b.players[seat].categories.iter().find(|c| c.key == key).expect("category");
+        (c.detail.fr().to_string(), c.detail.en().to_string())
+    };
+    assert_eq!(detail(0, "city").1, "0 members in the city × 1.");
+    assert_eq!(detail(0, "city").0, "0 membre dans la ville × 1.");
+    assert_eq!(detail(1, "city").1, "2 members in the city × 1.");
+    assert_eq!(detail(1, "palms").1, "1 member next to at least one palm × 1.");
+    assert_eq!(detail(0, "palms").1, "0 members next to at least one palm × 1.");
+    assert_eq!(detail(0, "privileges").1, "0 unused privileges × 1.");
+    assert_eq!(detail(1, "privileges").1, "1 unused privilege × 1.");
+    assert_eq!(detail(1, "privileges").0, "1 privilège inutilisé × 1.");
+}
+
+/// The preview's one pass gives what the score and the help give on their own: for a table,
+/// a generic sheet (no help) and an invalid state (its problems, no help).
+#[test]
+fn score_and_help_together_equal_each_alone() {
+    let table = json!({ "fountains": [{ "value": 2 }, { "value": 4, "central": true }], "players": [
+        { "name": "Ani", "city_members": 6, "fountain_members": [1, 1], "coins": 4,
+          "missions": [{ "id": "mission_most_coins", "points": 4 }, { "id": "mission_ten_minus_coins" }] },
+        { "name": "Dirk", "city_members": 6, "coins": 4 } ] });
+    let sheet = json!({ "sheet": "generic", "players": [
+        { "name": "Ani", "points": { "city": 6 } }, { "name": "Dirk", "points": { "city": 7 } }] });
+    let invalid = json!({ "players": [{ "name": "Ani", "city_members": -1 }, { "name": "" }] });
+    for raw in [table, sheet, invalid] {
+        let (board, help_now) = score_and_help(&raw);
+        assert_eq!(board, score(&raw), "{raw}");
+        assert_eq!(help_now, help(&raw).ok(), "{raw}");
+    }
+}
+
+/// A category's explanation, kept as numbers while scoring, is written as the `{fr, en}` pair
+/// the doors always sent, and read back equal.
+#[test]
+fn explanations_are_written_as_text_and_read_back_equal() {
+    let b = board(json!({ "fountains": [{ "value": 2 }, { "value": 6 }, { "value": 4, "central": true }],
+        "players": [
+            { "name": "Lilli", "city_members": 6, "fountain_members": [1, 3, 0], "council_points": 4 },
+            { "name": "Frank", "city_members": 1 } ] }));
+    let json = serde_json::to_value(&b).expect("json");
+    assert_eq!(
+        json["players"][0]["categories"][3]["detail"],
+        json!({ "fr": "Membres voisins des fontaines, valeur de chaque fontaine touchée : 2 + 3 × 6 = 20.",
+                "en": "Members next to fountains, value of each fountain touched: 2 + 3 × 6 = 20." })
+    );
+    assert_eq!(
+        json["players"][1]["categories"][0]["detail"],
+        json!({ "fr": "Prestige gagné aux phases du Conseil pendant la partie : 0.",
+                "en": "Prestige gained in the council phases during the game: 0." })
+    );
+    assert_eq!(
+        json["players"][1]["categories"][3]["detail"]["en"],
+        json!("Members next to fountains, value of each fountain touched: 0 = 0.")
+    );
+    let back: crate::games::Scoreboard = serde_json::from_value(json.clone()).expect("read back");
+    assert_eq!(back, b);
+    assert_eq!(serde_json::to_value(&back).expect("json"), json);
 }

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { CitadellesRoundRecord, Seat } from '$lib/backend';
-import { CITADELLES_CATALOGUE } from '$lib/backend/citadelles-catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, type CitadellesRoundRecord, type Seat } from '$lib/backend';
 import {
 	applyRoundRecord,
 	build,
@@ -28,8 +27,14 @@ const seats: Seat[] = ['Ani', 'Dirk', 'Lilli', 'Frank'].map((name, i) => ({
 	colour: null,
 	first_player: i === 0
 }));
-const all = buildables(CITADELLES_CATALOGUE, 'classique');
-const classique = profileOf(CITADELLES_CATALOGUE, 'classique');
+// The core's catalogue: districts, wonders and characters of the classique profile.
+let all: ReturnType<typeof buildables>;
+let classique: ReturnType<typeof profileOf>;
+beforeAll(async () => {
+	const catalogue = await backend.citadellesCatalogue();
+	all = buildables(catalogue, 'classique');
+	classique = profileOf(catalogue, 'classique');
+});
 
 describe('Citadelles model', () => {
 	it('searches districts by French or English name, ignoring accents and case', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setBackend } from '$lib/backend';
-import { createFakeBackend } from '$lib/backend/fake';
+import { backend } from '$lib/backend';
+import { PREFERENCES_KEY } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
 import { boxName, fmtNumber, getLang, m, resolveLang, setLang, tx } from '$lib/i18n.svelte';
 
@@ -62,18 +62,22 @@ describe('i18n', () => {
 	});
 
 	it('loads the saved preferences and reports a reset preferences file', async () => {
-		const fake = createFakeBackend({ notice: 'reset' });
-		await fake.setPreferences({ language: 'fr', theme: 'dark', default_player_count: 3 });
-		setBackend(fake);
+		// In a browser the preferences are the page's (localStorage); the games are the core's.
+		await backend.setPreferences({ language: 'fr', theme: 'dark', default_player_count: 3 });
 		await app.init();
 		expect(getLang()).toBe('fr');
-		expect(app.notice).toBe('reset');
+		expect(app.notice).toBeNull();
 		expect(document.documentElement.dataset.theme).toBe('dark');
 		expect(app.games.map((g) => g.id)).toContain('valencia');
 
 		await app.setLanguage('en');
 		expect(getLang()).toBe('en');
-		expect(fake.db.preferences.language).toBe('en');
+		expect((await backend.getPreferences()).preferences.language).toBe('en');
+
+		// Unreadable stored preferences: defaults, and the notice says they were reset.
+		localStorage.setItem(PREFERENCES_KEY, '{oops');
+		await app.init();
+		expect(app.notice).toBe('reset');
 	});
 });
 

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameSummary, Seat } from '$lib/backend';
-import { FAKE_GAMES } from '$lib/backend/fake';
+import { game } from '../test-support';
 import { parseCell, problemsByField, sheetFor, toTableState, typedTotal, UndoStack, withPoint } from '$lib/sheet';
 
-const valencia = FAKE_GAMES.find((g) => g.id === 'valencia') as GameSummary;
-const orleans = FAKE_GAMES.find((g) => g.id === 'orleans') as GameSummary;
+// The core's summaries (categories, variants): the generic sheet is built from them.
+let valencia: GameSummary;
+let orleans: GameSummary;
+beforeAll(async () => {
+	valencia = await game('valencia');
+	orleans = await game('orleans');
+});
 
 const seats: Seat[] = [
 	// Deliberately out of order: the sheet follows the seat numbers.

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Seat } from '$lib/backend';
-import { SPLENDOR_CATALOGUE } from '$lib/backend/splendor-catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, type CardCatalogue, type Seat } from '$lib/backend';
 import {
 	addOrient,
 	drawCities,
@@ -20,13 +19,19 @@ import {
 	withCitiesInPlay,
 	withCount
 } from '$lib/splendor';
-import { CITIES_TAKEN_STATE, ORIENT_STATE } from '$lib/splendor.fixtures';
+import { CITIES_TAKEN_STATE, ORIENT_STATE } from '../test-tables';
 
 const seats: Seat[] = [
 	// Deliberately out of order: the table state follows the seat numbers.
 	{ seat: 1, player_id: 7, player_name: 'Dirk', colour: 'white', first_player: false },
 	{ seat: 0, player_id: 3, player_name: 'Ani', colour: 'red', first_player: true }
 ];
+
+// The core's city faces, Orient cards and trading-post powers.
+let SPLENDOR_CATALOGUE: CardCatalogue;
+beforeAll(async () => {
+	SPLENDOR_CATALOGUE = await backend.splendorCatalogue();
+});
 
 const zero = { white: 0, blue: 0, green: 0, red: 0, black: 0 };
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { Seat } from '$lib/backend';
-import { MISSIONS, TABLE } from '$lib/components/valencia/valencia.fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backend, type Seat, type ValenciaMissionInfo } from '$lib/backend';
+import { VALENCIA_TABLE as TABLE } from '../test-tables';
 import {
 	addFountain,
 	addMission,
@@ -23,6 +23,13 @@ import {
 const seats = (names: string[]): Seat[] =>
 	names.map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }) as Seat);
 const three = seats(['Ani', 'Dirk', 'Lilli']);
+
+// The core's mission cards.
+let MISSIONS: ValenciaMissionInfo[] = [];
+const mission = (id: string) => MISSIONS.find((m) => m.id === id)!;
+beforeAll(async () => {
+	MISSIONS = await backend.valenciaMissions();
+});
 
 describe('valencia model', () => {
 	it('reads a saved v2 table back into the same table state', () => {
@@ -91,10 +98,10 @@ describe('valencia model', () => {
 
 	it('offers the cards nobody holds, prefilled with their remembered value', () => {
 		let model = valenciaFor('base', three);
-		model = addMission(model, 0, MISSIONS[0], [{ game: 'valencia', card: 'mission_palms', value: 4 }]);
+		model = addMission(model, 0, mission('mission_palms'), [{ game: 'valencia', card: 'mission_palms', value: 4 }]);
 		expect(model.players[0].missions).toEqual([{ id: 'mission_palms', points: 4, done: null }]);
 		// A formula card has no printed points.
-		model = addMission(model, 1, MISSIONS[3], [{ game: 'valencia', card: 'mission_ten_minus_coins', value: 9 }]);
+		model = addMission(model, 1, mission('mission_ten_minus_coins'), [{ game: 'valencia', card: 'mission_ten_minus_coins', value: 9 }]);
 		expect(model.players[1].missions[0].points).toBeNull();
 		const ids = missionChoices(model, MISSIONS, '').map((c) => c.id);
 		expect(ids).not.toContain('mission_palms');

@@ -1,6 +1,7 @@
 // The one door between the UI and the app core. Components import from `$lib/backend` only:
-// the Tauri implementation (over the generated bindings) runs inside the app, the in-memory
-// fake runs under vitest and in a plain browser (`vite dev` without Tauri).
+// inside the app the Backend goes over Tauri IPC (`tauri.ts`), in a plain browser over
+// `greffier serve`'s HTTP (`http.ts`); both are the same map of methods to the core's
+// operations (`operations.ts`). There is no other implementation: vitest runs on a real server.
 import type {
 	AnyTableState,
 	AppInfo,
@@ -67,6 +68,8 @@ import type {
 	SetupStep,
 	UndoneState
 } from './types';
+
+import { OPERATION_FIELDS } from './operations';
 
 export * from './types';
 export { BackendError } from './error';
@@ -173,69 +176,8 @@ export interface Backend {
 	getRule(id: string): Promise<RuleEntry>;
 }
 
-const METHODS: (keyof Backend)[] = [
-	'appInfo',
-	'getPreferences',
-	'setPreferences',
-	'listGames',
-	'splendorCatalogue',
-	'setupChecklist',
-	'citadellesCatalogue',
-	'citadellesDraftPlan',
-	'citadellesDrawDraft',
-	'citadellesStartRound',
-	'citadellesRoundApply',
-	'citadellesRoundView',
-	'citadellesDestructionQuote',
-	'valenciaMissions',
-	'valenciaAuction',
-	'valenciaCouncil',
-	'valenciaCountCouncil',
-	'valenciaApplyAuction',
-	'valenciaRound',
-	'orleansScenarios',
-	'orleansEvents',
-	'orleansCharacters',
-	'orleansSetup',
-	'orleansBuildDeck',
-	'orleansCloseRound',
-	'cardValues',
-	'setCardValue',
-	'listPlayers',
-	'createPlayer',
-	'startPlay',
-	'saveTableState',
-	'previewTableState',
-	'undoTableState',
-	'finishPlay',
-	'abandonPlay',
-	'listPlays',
-	'listOtherPlays',
-	'playerPlayCounts',
-	'getPlay',
-	'logRoundEvent',
-	'unfinishedPlays',
-	'editPlay',
-	'deletePlay',
-	'restorePlay',
-	'renamePlayer',
-	'setPlayerColour',
-	'setPlayerArchived',
-	'mergePlayers',
-	'gameStats',
-	'playerStats',
-	'scenarioStats',
-	'activity',
-	'historyProgress',
-	'importFile',
-	'exportFile',
-	'listBackups',
-	'backupNow',
-	'restoreBackup',
-	'searchRules',
-	'listRules',
-	'getRule'
-];
+/** Every method, for the forwarding object below. */
+const METHODS: (keyof Backend)[] = [...(Object.keys(OPERATION_FIELDS) as (keyof Backend)[]), 'getPreferences', 'setPreferences'];
 
 /** True inside the Tauri webview. */
 export function inTauri(): boolean {
@@ -247,11 +189,11 @@ let current: Promise<Backend> | null = null;
 function resolveBackend(): Promise<Backend> {
 	current ??= inTauri()
 		? import('./tauri').then((m) => m.createTauriBackend())
-		: import('./fake').then((m) => m.createFakeBackend({ persist: typeof localStorage !== 'undefined' && !import.meta.env.VITEST }));
+		: import('./http').then((m) => m.createHttpBackend());
 	return current;
 }
 
-/** Replaces the backend (tests). */
+/** Replaces the backend (vitest: the HTTP backend on the server its global setup started). */
 export function setBackend(b: Backend): void {
 	current = Promise.resolve(b);
 }

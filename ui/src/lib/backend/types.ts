@@ -49,6 +49,7 @@ export type {
 	PlayerPlayCount,
 	PlayEdit,
 	PlayerStats,
+	SuccessRate,
 	Progress,
 	ProgressStage,
 	ScenarioStats,

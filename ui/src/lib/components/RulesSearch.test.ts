@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import Highlighted from './Highlighted.svelte';
 import RulesSearch from './RulesSearch.svelte';
 import { rulesView } from '$lib/views.svelte';
-import { setBackend, type SearchFilter } from '$lib/backend';
-import { createFakeBackend } from '$lib/backend/fake';
+import type { SearchFilter } from '$lib/backend';
+import { setLang } from '$lib/i18n.svelte';
+import { recording } from '../../test-support';
 
 describe('rules search', () => {
 	it('renders hit segments in <mark> as text, never as HTML', () => {
@@ -37,56 +38,29 @@ describe('rules search', () => {
 	});
 
 	it('offers close terms when nothing matches, and sends the filters and the preferred game', async () => {
-		const fake = createFakeBackend();
-		const asked: [string, SearchFilter][] = [];
-		setBackend({
-			...fake,
-			async searchRules(q, filter) {
-				asked.push([q, filter]);
-				return q === 'fontane' ? { hits: [], suggestions: ['fontaine'], corrected: null } : fake.searchRules(q, filter);
-			}
-		});
+		const { calls } = recording('searchRules');
+		const asked = calls.searchRules as [string, SearchFilter][];
 		rulesView.query = '';
 		rulesView.prefer = 'valencia';
 		rulesView.kind = 'scoring';
 		render(RulesSearch, { props: { debounceMs: 1 } });
-		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fontane' } });
+		// No scoring entry holds « chatteau », nor a word one typo away: the core offers the
+		// word of its vocabulary closest to it that has entries under these filters.
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'chatteau' } });
 		const suggestion = await screen.findByTestId('rules-suggestion');
-		expect(suggestion.textContent).toBe('fontaine');
-		expect(asked.at(-1)).toEqual(['fontane', expect.objectContaining({ prefer: 'valencia', kind: 'scoring', limit: 30 })]);
+		expect(suggestion.textContent).toBe('chateau');
+		expect(asked.at(-1)).toEqual(['chatteau', expect.objectContaining({ prefer: 'valencia', kind: 'scoring', limit: 30 })]);
 		// Tapping the suggestion searches it.
 		await fireEvent.click(suggestion);
-		await waitFor(() => expect(asked.at(-1)?.[0]).toBe('fontaine'));
-		expect((screen.getByTestId('rules-search') as HTMLInputElement).value).toBe('fontaine');
+		await waitFor(() => expect(asked.at(-1)?.[0]).toBe('chateau'));
+		expect((screen.getByTestId('rules-search') as HTMLInputElement).value).toBe('chateau');
 		rulesView.kind = null;
 		rulesView.prefer = null;
 	});
 
 	it('shows the entries of a word typed with a typo, says which word it searched and marks it', async () => {
-		const fake = createFakeBackend();
-		setBackend({
-			...fake,
-			async searchRules(q, filter) {
-				if (q !== 'condotiere') return fake.searchRules(q, filter);
-				return {
-					hits: [
-						{
-							id: 'citadelles.character.warlord',
-							game: 'citadelles',
-							kind: 'character',
-							title: 'Condottiere (8)',
-							snippet: [
-								{ text: 'Le ', hit: false },
-								{ text: 'Condottiere', hit: true },
-								{ text: ' peut détruire un quartier…', hit: false }
-							]
-						}
-					],
-					suggestions: [],
-					corrected: 'condottiere'
-				};
-			}
-		});
+		// In French, where the Warlord is « Condottiere » (with two t).
+		setLang('fr');
 		rulesView.query = '';
 		render(RulesSearch, { props: { debounceMs: 1 } });
 		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'condotiere' } });
@@ -94,8 +68,9 @@ describe('rules search', () => {
 		expect([...hit.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Condottiere']);
 		expect(screen.getByTestId('rules-corrected').textContent).toContain('condottiere');
 		// A query found as typed says nothing of the kind.
-		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fontaine' } });
 		await screen.findByTestId('rule-hit-valencia.scoring.fountains');
 		expect(screen.queryByTestId('rules-corrected')).toBeNull();
+		setLang('en');
 	});
 });

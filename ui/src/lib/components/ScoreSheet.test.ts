@@ -1,38 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import { setBackend, type GameSummary } from '$lib/backend';
-import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { backend } from '$lib/backend';
 import { setLang } from '$lib/i18n.svelte';
+import { game, recording, startPlay } from '../../test-support';
 import ScoreSheet from './ScoreSheet.svelte';
 
-const valencia = FAKE_GAMES.find((g) => g.id === 'valencia') as GameSummary;
-
+/** Valencia's generic sheet (categories typed as points) for Ani and Dirk, on the real core. */
 async function setup() {
-	const fake = createFakeBackend();
-	setBackend(fake);
-	const ani = await fake.createPlayer('Ani', 'red');
-	const dirk = await fake.createPlayer('Dirk', 'white');
-	const play = await fake.startPlay({
-		game: 'valencia',
-		variant: 'base',
-		location: null,
-		notes: null,
-		seats: [
-			{ player_id: ani.id, colour: 'red' },
-			{ player_id: dirk.id, colour: 'white' }
-		],
-		first_seat: 0
-	});
+	const play = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
 	const onfinished = vi.fn();
-	render(ScoreSheet, { props: { play, game: valencia, debounceMs: 5, onfinished } });
-	return { fake, play, onfinished };
+	render(ScoreSheet, { props: { play, game: await game('valencia'), debounceMs: 5, onfinished } });
+	return { play, onfinished, stored: async () => (await backend.getPlay(play.id)).table_state };
 }
 
 const total = (seat: number) => screen.getByTestId(`total-${seat}`).textContent?.trim();
 
 describe('ScoreSheet', () => {
 	it('a stepper tap updates the total through the backend', async () => {
-		const { fake, play } = await setup();
+		const { stored } = await setup();
 		await fireEvent.click(screen.getByTestId('cell-0-city-plus'));
 		await fireEvent.click(screen.getByTestId('cell-0-city-plus'));
 		expect((screen.getByTestId('cell-0-city') as HTMLInputElement).value).toBe('2');
@@ -40,8 +25,8 @@ describe('ScoreSheet', () => {
 		await waitFor(() => expect(screen.getByTestId('scoreboard')).toBeTruthy());
 		expect(total(0)).toBe('2');
 		expect(within(screen.getByTestId('rank-0')).getByText(/winner/)).toBeTruthy();
-		await waitFor(() =>
-			expect(fake.db.plays.find((p) => p.id === play.id)?.table_state).toEqual({
+		await waitFor(async () =>
+			expect(await stored()).toEqual({
 				sheet: 'generic',
 				variant: 'base',
 				players: [
@@ -53,12 +38,12 @@ describe('ScoreSheet', () => {
 	});
 
 	it('typing, negative categories, undo and finish', async () => {
-		const { fake, play, onfinished } = await setup();
+		const { play, onfinished, stored } = await setup();
 		await fireEvent.input(screen.getByTestId('cell-1-fountains'), { target: { value: '4' } });
 		await fireEvent.input(screen.getByTestId('cell-1-missions_failed'), { target: { value: '1' } });
 		await waitFor(() => expect(total(1)).toBe('3'));
-		await waitFor(() =>
-			expect(fake.db.plays[0].table_state).toMatchObject({
+		await waitFor(async () =>
+			expect(await stored()).toMatchObject({
 				players: [{ name: 'Ani' }, { name: 'Dirk', points: { fountains: 4, missions_failed: -1 } }]
 			})
 		);
@@ -71,7 +56,7 @@ describe('ScoreSheet', () => {
 
 		await fireEvent.click(screen.getByTestId('finish-play'));
 		await waitFor(() => expect(onfinished).toHaveBeenCalled());
-		const done = fake.db.plays.find((p) => p.id === play.id)!;
+		const done = await backend.getPlay(play.id);
 		expect(done.status).toBe('finished');
 		expect(done.scoreboard?.players.find((p) => p.winner)?.name).toBe('Dirk');
 	});
@@ -86,22 +71,8 @@ describe('ScoreSheet', () => {
 	});
 
 	it('a finished play reopened to correct it: live totals, nothing saved until « Save the correction », saved as an edit', async () => {
-		const fake = createFakeBackend();
-		setBackend(fake);
-		const ani = await fake.createPlayer('Ani', 'red');
-		const dirk = await fake.createPlayer('Dirk', 'white');
-		const started = await fake.startPlay({
-			game: 'valencia',
-			variant: 'base',
-			location: 'Maison',
-			notes: null,
-			seats: [
-				{ player_id: ani.id, colour: 'red' },
-				{ player_id: dirk.id, colour: 'white' }
-			],
-			first_seat: 0
-		});
-		const finished = await fake.finishPlay(started.id, {
+		const started = await startPlay('valencia', 'base', ['Ani', 'Dirk'], 'Maison');
+		const finished = await backend.finishPlay(started.id, {
 			sheet: 'generic',
 			variant: 'base',
 			players: [
@@ -109,19 +80,11 @@ describe('ScoreSheet', () => {
 				{ name: 'Dirk', points: { city: 7 } }
 			]
 		} as never);
-		const edits: unknown[] = [];
-		const saves: unknown[] = [];
-		const edit = fake.editPlay.bind(fake);
-		fake.editPlay = async (id, e) => {
-			edits.push(e);
-			return edit(id, e);
-		};
-		fake.saveTableState = async (id, s) => {
-			saves.push(s);
-			throw new Error('a correction is never autosaved');
-		};
+		// What the sheet sends, recorded on its way to the core.
+		const { calls } = recording('editPlay', 'saveTableState');
+		const saves = calls.saveTableState;
 		const onfinished = vi.fn();
-		render(ScoreSheet, { props: { play: finished, game: valencia, debounceMs: 5, onfinished } });
+		render(ScoreSheet, { props: { play: finished, game: await game('valencia'), debounceMs: 5, onfinished } });
 		expect(screen.getByTestId('save-state').textContent).toMatch(/Correcting a finished play/);
 		expect(screen.queryByTestId('abandon-play')).toBeNull();
 		await fireEvent.input(screen.getByTestId('cell-0-city'), { target: { value: '15' } });
@@ -130,7 +93,7 @@ describe('ScoreSheet', () => {
 		expect(saves).toEqual([]);
 		await fireEvent.click(screen.getByTestId('save-correction'));
 		await waitFor(() => expect(onfinished).toHaveBeenCalled());
-		expect(edits).toEqual([
+		expect(calls.editPlay.map((c) => c[1])).toEqual([
 			{
 				location: 'Maison',
 				notes: null,
@@ -145,5 +108,8 @@ describe('ScoreSheet', () => {
 				}
 			}
 		]);
+		// The core scored the correction again: Ani's 15 now beat Dirk's 7.
+		const corrected = await backend.getPlay(finished.id);
+		expect(corrected.scoreboard?.players.find((p) => p.winner)?.name).toBe('Ani');
 	});
 });

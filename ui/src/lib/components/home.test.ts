@@ -1,16 +1,17 @@
 // Home on first launch: the games the core knows, each with what Greffier does for it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
-import { setBackend } from '$lib/backend';
-import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { allGames, ownServer } from '../../test-support';
 import { app } from '$lib/app.svelte';
 import { boxName, setLang } from '$lib/i18n.svelte';
 import HomePage from '../../routes/+page.svelte';
 
 describe('Home', () => {
 	it('on first launch lists the games the core knows, each opening a new play of it', async () => {
-		setBackend(createFakeBackend());
-		app.games = FAKE_GAMES;
+		// First launch: a history with no play yet, on a server of this test's own.
+		const server = await ownServer();
+		onTestFinished(server.stop);
+		app.games = await allGames();
 		setLang('fr');
 		render(HomePage);
 		const list = await screen.findByTestId('home-games');

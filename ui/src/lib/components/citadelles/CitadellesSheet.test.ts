@@ -1,103 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import {
-	setBackend,
-	type AnyTableState,
-	type Backend,
-	type CitadellesRoundView,
-	type CitadellesTableState,
-	type GameSummary,
-	type PlayDetail
-} from '$lib/backend';
-import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { backend, type CitadellesTableState, type PlayDetail } from '$lib/backend';
+import { game, recording, startPlay } from '../../../test-support';
 import CitadellesSheet from './CitadellesSheet.svelte';
 
-const citadelles = FAKE_GAMES.find((g) => g.id === 'citadelles') as GameSummary;
-
-/** A stand-in for the core's round caller: one call (rank 4), then the end of the round. */
-function roundView(stage: 'call' | 'ready' | 'done'): CitadellesRoundView {
-	const t = (s: string) => ({ fr: s, en: s });
-	const round = {
-		variant: 'classique',
-		players: 4,
-		threshold: 7,
-		per_seat: 1,
-		names: [],
-		crown_before: 0,
-		characters: [{ rank: 4, id: 'king', name: t('King'), face_up: false }],
-		next: stage === 'call' ? 0 : 1,
-		turns: [],
-		murdered: null,
-		robbed: null,
-		destructions: [],
-		crown_given_to: null,
-		murdered_seat: null,
-		crown_after: stage === 'done' ? 2 : null,
-		finished: stage === 'done'
-	} as CitadellesRoundView['round'];
-	return {
-		round,
-		call: stage === 'call' ? { rank: 4, character: 'king', name: t('King'), text: t('The crown holder calls: King (4).'), can_reveal: [0, 1, 2, 3] } : null,
-		current: null,
-		record:
-			stage === 'done'
-				? {
-						variant: 'classique',
-						crown_before: 0,
-						crown_after: 2,
-						murdered: null,
-						murdered_seat: null,
-						robbed: null,
-						robbed_seat: null,
-						thief_seat: null,
-						turns: [],
-						destructions: [],
-						revealed: [[1], [], [4], [8]]
-					}
-				: null
-	};
-}
-
+/** A four-player Citadelles play on the real core; what the sheet saves and logs is recorded. */
 async function setup(finished = false) {
-	const fake = createFakeBackend();
-	const sent: CitadellesTableState[] = [];
-	const logged: { kind: string; round: number; payload: unknown }[] = [];
-	const backend: Backend = {
-		...fake,
-		async saveTableState(id: number, state: AnyTableState) {
-			sent.push(JSON.parse(JSON.stringify(state)));
-			return fake.saveTableState(id, state);
-		},
-		async citadellesStartRound() {
-			return roundView('call');
-		},
-		async citadellesRoundApply(_round, action) {
-			return roundView(action.action === 'end_round' ? 'done' : 'ready');
-		},
-		async logRoundEvent(id, round, kind, payload) {
-			logged.push({ kind, round, payload });
-			return fake.logRoundEvent(id, round, kind, payload);
-		},
-		async citadellesDraftPlan() {
-			throw new Error('not used here');
-		}
-	};
-	setBackend(backend);
-	const ids = [];
-	for (const name of ['Ani', 'Dirk', 'Lilli', 'Frank']) ids.push((await fake.createPlayer(name, null)).id);
-	const play: PlayDetail = await fake.startPlay({
-		game: 'citadelles',
-		variant: 'classique',
-		location: null,
-		notes: null,
-		seats: ids.map((player_id) => ({ player_id, colour: null })),
-		first_seat: 0
-	});
+	const { calls } = recording('saveTableState', 'logRoundEvent');
+	let play: PlayDetail = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
+	if (finished) {
+		// A finished play, reopened from History to be corrected in its sheet.
+		play = await backend.finishPlay(play.id, {
+			variant: 'classique',
+			players: ['Ani', 'Dirk', 'Lilli', 'Frank'].map((name) => ({ name, districts: [] }))
+		} as never);
+		calls.saveTableState.length = 0;
+	}
 	const onfinished = vi.fn();
-	// A finished play, reopened from History to be corrected in its sheet.
-	const shown: PlayDetail = finished ? { ...play, status: 'finished', table_state: { variant: 'classique', players: [] } as unknown as PlayDetail['table_state'] } : play;
-	render(CitadellesSheet, { props: { play: shown, game: citadelles, debounceMs: 5, onfinished } });
-	return { fake, play, sent, logged, onfinished, last: () => sent[sent.length - 1] };
+	render(CitadellesSheet, { props: { play, game: await game('citadelles'), debounceMs: 5, onfinished } });
+	const sent = () => calls.saveTableState.map((c) => c[1] as CitadellesTableState);
+	const logged = () => calls.logRoundEvent.map(([, round, kind, payload]) => ({ kind, round, payload }));
+	return { play, sent, logged, onfinished, last: () => sent()[sent().length - 1] };
 }
 
 const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
@@ -119,6 +42,9 @@ describe('CitadellesSheet', () => {
 	it('builds districts from the search box and keeps the completion order', async () => {
 		const { last } = await setup();
 		const search = await screen.findByTestId('cit-search-1');
+		// The core's catalogue has arrived once a district is offered.
+		await fireEvent.input(search, { target: { value: 'temple' } });
+		await screen.findByTestId('cit-add-1-temple');
 		// Enter builds the first match; accents do not matter.
 		for (const q of ['chateau', 'temple', 'eglise', 'manoir', 'marche', 'prison']) {
 			await fireEvent.input(search, { target: { value: q } });
@@ -144,13 +70,22 @@ describe('CitadellesSheet', () => {
 		const { last, logged } = await setup();
 		await fireEvent.click(await screen.findByTestId('cit-round-start'));
 		await screen.findByTestId('cit-call');
-		expect(text('cit-call')).toMatch(/The crown holder calls: King \(4\)/);
-		await fireEvent.click(screen.getByTestId('cit-reveal-2'));
+		// The core calls the ranks in order, the Assassin first. Each player holds one character
+		// (4 players): Ani the Magician, Lilli the King, Dirk the Bishop, Frank the Merchant.
+		expect(text('cit-call')).toMatch(/Assassin \(1\)/);
+		const holder: Record<string, number> = { 'Magician (3)': 0, 'King (4)': 2, 'Bishop (5)': 1, 'Merchant (6)': 3 };
+		for (let calls = 0; calls < 8 && screen.queryByTestId('cit-call'); calls++) {
+			const called = text('cit-call');
+			const seat = Object.entries(holder).find(([name]) => called.includes(name))?.[1];
+			await fireEvent.click(screen.getByTestId(seat === undefined ? 'cit-reveal-none' : `cit-reveal-${seat}`));
+			await waitFor(() => expect(screen.queryByTestId('cit-call') === null || text('cit-call') !== called).toBe(true));
+		}
 		await fireEvent.click(await screen.findByTestId('cit-round-end'));
 		await waitFor(() => expect(screen.getByTestId('cit-round-done')).toBeTruthy());
-		expect(logged).toEqual([expect.objectContaining({ kind: 'citadelles_round', round: 1 })]);
+		expect(logged()).toEqual([expect.objectContaining({ kind: 'citadelles_round', round: 1 })]);
+		// The King revealed takes the crown: Lilli (seat 2) holds it, and her character is kept.
 		await waitFor(() => expect(last().crown).toBe(2));
-		expect(last().players.map((p) => p.characters_last_round)).toEqual([[1], [], [4], [8]]);
+		expect(last().players.map((p) => p.characters_last_round)).toEqual([[3], [5], [4], [6]]);
 		expect(text('cit-caller')).toMatch(/The crown goes to Lilli/);
 		// The next round is numbered 2.
 		await fireEvent.click(screen.getByTestId('cit-round-next'));

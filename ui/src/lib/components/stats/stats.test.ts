@@ -1,76 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import { setBackend, type CitadellesCatalogue, type GameStats, type PlayerStats } from '$lib/backend';
-import { createFakeBackend, FAKE_GAMES } from '$lib/backend/fake';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { backend, setBackend, type CitadellesCatalogue, type SuccessRate } from '$lib/backend';
+import { createHttpBackend } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
-import { setLang } from '$lib/i18n.svelte';
+import { fmtNumber, setLang } from '$lib/i18n.svelte';
+import { allGames, ownServer } from '../../../test-support';
 import { bucketLabel, percent, wondersOnly } from './stats';
 import { statsView } from './view.svelte';
 import StatsPage from '../../../routes/stats/+page.svelte';
 
-// A core answer for a player who won 2 of 3 competitive plays and lost their only co-op play.
-const dirkStats: PlayerStats = {
-	player_id: 2,
-	name: 'Dirk',
-	plays: 4,
-	competitive: { plays: 3, wins: 2, rate: 2 / 3 },
-	coop: { plays: 1, wins: 0, rate: 0 },
-	solo: { plays: 0, wins: 0, rate: 0 },
-	longest_win_streak: 2,
-	current_win_streak: 1,
-	head_to_head: [{ opponent_id: 1, opponent_name: 'Ani', plays: 3, wins: 2, losses: 1, ties: 0 }],
-	favourite_game: { game: 'citadelles', key: 'citadelles', plays: 2 },
-	favourite_variant: { game: 'citadelles', key: 'classique', plays: 2 },
-	favourite_character: null,
-	h_index: 1,
-	records: [{ game: 'citadelles', plays: 2, best: 31, worst: 18, average: 24.5 }],
-	other_games: { plays: 12, wins: 5, games: [{ name: 'Catan', plays: 12, wins: 5 }] }
-};
-
-const catalogue = {
-	districts: [],
-	profiles: [
-		{ wonders: [{ id: 'dragon_gate', name: { fr: 'Porte du Dragon', en: 'Dragon Gate' }, rule: 'citadelles.wonder.dragon_gate' }], characters: [] }
-	]
-} as unknown as CitadellesCatalogue;
-
-const citadellesStats: GameStats = {
-	game: 'citadelles',
-	plays: 2,
-	scores: 8,
-	average_score: 21.25,
-	high: { play_id: 7, player_id: 2, player_name: 'Dirk', total: 31, started_at: '2026-11-01T20:00:00Z' },
-	low: { play_id: 8, player_id: 4, player_name: 'Frank', total: 7, started_at: '2026-11-02T20:00:00Z' },
-	bucket_width: 10,
-	distribution: [
-		{ from: 0, count: 1 },
-		{ from: 20, count: 5 },
-		{ from: 30, count: 2 }
-	],
-	categories: [],
-	variants: [{ key: 'classique', count: 2 }],
-	player_counts: [{ key: '4', count: 2 }],
-	missions: [],
-	districts: [
-		{ key: 'castle', count: 5 },
-		{ key: 'dragon_gate', count: 2 }
-	],
-	characters: []
-};
-
-function stubbed() {
-	const fake = createFakeBackend();
-	fake.playerStats = async (id) => ({ ...dirkStats, player_id: id });
-	fake.gameStats = async () => citadellesStats;
-	fake.activity = async () => [
-		{ month: '2026-10', plays: 1 },
-		{ month: '2026-11', plays: 3 }
-	];
-	fake.citadellesCatalogue = async () => catalogue;
-	setBackend(fake);
-	app.games = FAKE_GAMES;
-	return fake;
+/**
+ * A server of this test's own holding the core's BG Stats club fixture (418 plays, 15 players):
+ * the screen shows what the core computes from it, so the tests compare with the core's answers.
+ */
+async function club() {
+	const server = await ownServer();
+	onTestFinished(server.stop);
+	await backend.importFile('bgstats', readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/bgstats-history.json'), 'utf8'));
+	app.games = await allGames();
 }
+
+let catalogue: CitadellesCatalogue;
+beforeAll(async () => {
+	catalogue = await backend.citadellesCatalogue();
+});
 
 describe('statistics helpers', () => {
 	it('rounds rates and leaves empty ones blank', () => {
@@ -80,56 +35,65 @@ describe('statistics helpers', () => {
 		expect(bucketLabel(4, 1)).toBe('4');
 	});
 	it('keeps the wonders among the districts of final cities', () => {
-		expect(wondersOnly(citadellesStats.districts, catalogue)).toEqual([{ key: 'dragon_gate', count: 2 }]);
-		expect(wondersOnly(citadellesStats.districts, null)).toEqual([]);
+		// The core's catalogue says which districts are wonders: the Dragon Gate is, the Castle is not.
+		const districts = [
+			{ key: 'castle', count: 5 },
+			{ key: 'dragon_gate', count: 2 }
+		];
+		expect(wondersOnly(districts, catalogue)).toEqual([{ key: 'dragon_gate', count: 2 }]);
+		expect(wondersOnly(districts, null)).toEqual([]);
 	});
 });
 
 describe('Statistics screen', () => {
 	it('shows a player’s competitive win rate apart from co-op, with head-to-head chart and table', async () => {
-		const fake = stubbed();
-		const ani = await fake.createPlayer('Ani', 'red');
-		await fake.createPlayer('Dirk', 'white');
-		statsView.playerId = null;
+		await club();
+		// The club's most regular player (its co-op plays are of other games: none of ours).
+		const everyone = await Promise.all((await backend.listPlayers()).map((p) => backend.playerStats(p.id)));
+		const dirk = everyone.sort((a, b) => b.competitive.plays - a.competitive.plays)[0];
+		expect(dirk.competitive.plays).toBeGreaterThan(0);
+		statsView.playerId = dirk.player_id;
 		statsView.tab = 'game';
 		render(StatsPage);
 		await fireEvent.click(await screen.findByTestId('st-tab-player'));
-		await waitFor(() => expect(screen.getByTestId('st-competitive-text').textContent).toBe('2 of 3 — 67%'));
-		expect(within(screen.getByTestId('st-coop')).getByText('0 of 1 — 0%')).toBeTruthy();
-		expect(screen.getByTestId('st-streak-longest').textContent).toBe('2');
+		const rate = (r: SuccessRate) => `${r.wins} of ${r.plays} — ${percent(r)}%`;
+		await waitFor(() => expect(screen.getByTestId('st-competitive-text').textContent).toBe(rate(dirk.competitive)));
+		expect(screen.getByTestId('st-streak-longest').textContent).toBe(String(dirk.longest_win_streak));
 		const h2h = screen.getByTestId('st-chart-h2h');
-		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect')).toHaveLength(1);
-		expect(within(screen.getByTestId('st-chart-h2h-table')).getByText('won 2, lost 1, tied 0')).toBeTruthy();
-		expect(statsView.playerId).toBe(ani.id);
+		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(dirk.head_to_head.length);
+		const first = dirk.head_to_head[0];
+		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
 		// Other games imported from BG Stats are part of the record, with their own table.
-		expect(screen.getByTestId('st-other-games').textContent?.trim()).toBe(
-			'12 plays of other games imported from BG Stats, 5 of them won according to BG Stats.'
+		expect(dirk.other_games.plays).toBeGreaterThan(0);
+		expect(screen.getByTestId('st-other-games').textContent?.trim()).toMatch(
+			new RegExp(`^${fmtNumber(dirk.other_games.plays)} plays of other games imported from BG Stats`)
 		);
-		expect(within(screen.getByTestId('st-other-games-table')).getByText('Catan')).toBeTruthy();
-	});
+		expect(within(screen.getByTestId('st-other-games-table')).getByText(dirk.other_games.games[0].name)).toBeTruthy();
+	}, 30000);
 
-	it('per game: high and low with links, distribution buckets, wonders only (French)', async () => {
-		stubbed();
+	it('per game: plays, average and high with its link, distribution buckets (French)', async () => {
+		await club();
+		const stats = await backend.gameStats('splendor', 10);
 		setLang('fr');
 		statsView.tab = 'game';
-		statsView.game = 'citadelles';
+		statsView.game = 'splendor';
 		render(StatsPage);
-		await waitFor(() => expect(screen.getByTestId('st-game-plays').textContent).toBe('2'));
-		expect(screen.getByTestId('st-game-average').textContent).toBe('21,3');
-		expect(screen.getByTestId('st-game-high').querySelector('a')?.getAttribute('href')).toBe('/history/7');
-		const dist = screen.getByTestId('st-chart-distribution-table');
-		expect(within(dist).getByText('20–29')).toBeTruthy();
-		expect(screen.getByTestId('st-chart-distribution-svg').querySelectorAll('rect')).toHaveLength(3);
-		await waitFor(() => expect(within(screen.getByTestId('st-chart-wonders-table')).getByText(/Porte du Dragon/)).toBeTruthy());
-		expect(within(screen.getByTestId('st-chart-wonders-table')).queryByText(/castle/)).toBeNull();
-	});
+		await waitFor(() => expect(screen.getByTestId('st-game-plays').textContent).toBe(fmtNumber(stats.plays)));
+		expect(stats.plays).toBeGreaterThan(0);
+		expect(screen.getByTestId('st-game-high').querySelector('a')?.getAttribute('href')).toBe(`/history/${stats.high?.play_id}`);
+		const buckets = stats.distribution.filter((b) => b.count > 0);
+		expect(screen.getByTestId('st-chart-distribution-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(buckets.length);
+		setLang('en');
+	}, 30000);
 
-	it('a core refusal is shown, not a blank screen', async () => {
-		const fake = createFakeBackend();
-		setBackend(fake);
-		app.games = FAKE_GAMES;
+	it('a core that cannot be reached is shown, not a blank screen', async () => {
+		app.games = await allGames();
+		// A server that has stopped: every call fails.
+		const server = await ownServer();
+		await server.stop();
+		setBackend(createHttpBackend(server.url));
 		statsView.tab = 'activity';
 		render(StatsPage);
-		await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/statistics need the app core/));
+		await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/cannot be reached/));
 	});
 });
