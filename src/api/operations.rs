@@ -136,6 +136,12 @@ macro_rules! for_each_operation {
         guest fn orleans_build_deck(api, plan: $crate::games::orleans::OrleansDeckPlan, seed: u32) -> $crate::games::orleans::OrleansDeck {
             $crate::games::orleans::build_deck(&plan, seed)?
         }
+        /// Closes the round of a table: applies (when `apply`) and logs what was decided for each
+        /// of this round's resolutions (the live help's order), and moves on to the next round.
+        guest fn orleans_close_round(api, table: $crate::api::Json, decisions: Vec<$crate::games::orleans::OrleansDecision>, apply: bool)
+            -> $crate::games::orleans::OrleansClosedRound {
+            $crate::games::orleans::close_round(&table, &decisions, apply)?
+        }
 
         // The rules catalogue.
 

@@ -505,7 +505,20 @@ fn every_problem_of_a_table_is_reported_at_once_with_its_field() {
 
 #[test]
 fn a_complete_city_missing_from_the_completion_order_is_reported() {
-    let got = problems(classic4(json!({"name": "Ani", "districts": SEVEN})));
+    // A single complete city with no order typed is the first (it starts the order); a second
+    // one must be placed by the table.
+    let first = score(classic4(json!({"name": "Ani", "districts": SEVEN})));
+    let bonus = first.players[0].categories.iter().find(|c| c.key == "first_complete").map(|c| c.points);
+    assert_eq!(
+        bonus,
+        Some(4),
+        "« Le joueur qui a posé en premier son 8ème quartier reçoit un bonus de 4 points »"
+    );
+    let mut two = classic4(json!({"name": "Ani", "districts": SEVEN}));
+    two["players"][1]["districts"] = json!(SEVEN);
+    let got = problems(two.clone());
+    assert_eq!(got, vec![("completion_order".to_owned(), "complete_city_not_listed".to_owned()); 2]);
+    let got = problems(ordered(two, &[1]));
     assert_eq!(got, vec![("completion_order".to_owned(), "complete_city_not_listed".to_owned())]);
 }
 

@@ -986,9 +986,25 @@ fn validate_completion(
             );
         }
     }
+    let complete: Vec<usize> = players
+        .iter()
+        .enumerate()
+        .filter(|(seat, pl)| {
+            city_known.get(*seat) == Some(&true) && pl.completion_count() >= u32::from(threshold)
+        })
+        .map(|(seat, _)| seat)
+        .collect();
+    // « Le joueur qui a posé en premier son 8ème quartier reçoit un bonus de 4 points »: with no
+    // order typed and a single complete city, that city is the first; only a second complete
+    // city needs the table to say which came first.
+    if order.is_empty()
+        && let [only] = complete[..]
+    {
+        order.push(only);
+    }
     for (seat, pl) in players.iter().enumerate() {
         let n = pl.completion_count();
-        if city_known.get(seat) == Some(&true) && n >= u32::from(threshold) && !order.contains(&seat) {
+        if complete.contains(&seat) && !order.contains(&seat) {
             p.push(
                 "completion_order",
                 "complete_city_not_listed",

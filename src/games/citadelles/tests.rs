@@ -102,3 +102,23 @@ fn the_characters_in_play_are_one_per_rank_from_the_profile() {
         ]
     );
 }
+
+/// « Le joueur qui a posé en premier son 8ème quartier reçoit un bonus de 4 points »: a single
+/// complete city with no order typed is the first; two need the table to say which came first.
+#[test]
+fn the_first_complete_city_starts_the_completion_order() {
+    let seven = json!(["temple", "church", "monastery", "cathedral", "manor", "castle", "palace"]);
+    let table = |dirk: serde_json::Value| {
+        json!({"players": [{"name": "Ani", "districts": seven}, {"name": "Dirk", "districts": dirk},
+            {"name": "Lilli"}, {"name": "Patty"}]})
+    };
+    let one = validate(&parse(&table(json!([]))).expect("shape")).expect("valid");
+    assert_eq!(one.completion_order, vec![0]);
+    assert_eq!(
+        codes(table(seven.clone())),
+        vec![
+            ("completion_order".to_owned(), "complete_city_not_listed".to_owned()),
+            ("completion_order".to_owned(), "complete_city_not_listed".to_owned()),
+        ]
+    );
+}

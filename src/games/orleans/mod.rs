@@ -36,6 +36,7 @@
 //! `round` (or with a player's `points`) is read as that sheet.
 
 mod catalogue;
+mod close;
 mod deck;
 mod help;
 mod resolve;
@@ -50,6 +51,7 @@ pub use catalogue::{
     BOOK, CHARACTERS, CharacterDef, CharitableAct, Check, EVENTS, Effect, EventDef, ObjectiveDef,
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
+pub use close::{OrleansClosedRound, OrleansDecision, close_round, round_resolutions};
 pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
     OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,

@@ -62,6 +62,9 @@ pub struct OrleansGoal {
     pub rounds_left: u8,
     /// Why a marked completion does not count (order, one per round, deadline).
     pub refused: Option<Text>,
+    /// The rules entry that states the goal (the scenario's objectives, Invasion's common
+    /// goals, a character's card).
+    pub rule: String,
 }
 
 /// Invasion's common goals for the player count (2 to 5): ramparts, citizens, treasury,
@@ -191,10 +194,15 @@ fn race_objectives(
             deadline: d.deadline,
             rounds_left: if done { 0 } else { rounds_left(table, deadline) },
             refused,
+            rule: format!("orleans.objectives.{}", table.scenario.id()),
         });
     }
     goals
 }
+
+/// The rules entry of Invasion's common goals (and of the personal goal of a seat still
+/// without a character card).
+const COMMON_GOALS_RULE: &str = "orleans.invasion.common_goals";
 
 /// Every goal of the play with its progress.
 pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
@@ -220,6 +228,8 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                     deadline: Some(last),
                     rounds_left: if done { 0 } else { left },
                     refused: None,
+                    // Le dignitaire, But du jeu: the citizens are the score.
+                    rule: "orleans.scoring.citizens".into(),
                 });
             }
         }
@@ -277,6 +287,7 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                     deadline: Some(last),
                     rounds_left: if done { 0 } else { left },
                     refused: None,
+                    rule: COMMON_GOALS_RULE.into(),
                 });
             }
             for (i, p) in table.players.iter().enumerate() {
@@ -301,6 +312,7 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                             "Sans carte Personnage, pas d'objectif personnel : la partie ne peut pas être gagnée.",
                             "Without a character card there is no personal objective: the game cannot be won.",
                         )),
+                        rule: COMMON_GOALS_RULE.into(),
                     });
                     continue;
                 };
@@ -321,6 +333,7 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                         deadline: Some(last),
                         rounds_left: if done { 0 } else { left },
                         refused: None,
+                        rule: format!("orleans.character.{}", c.id),
                     });
                 }
             }

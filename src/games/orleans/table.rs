@@ -250,17 +250,17 @@ pub struct OrleansRawLogEntry {
     #[serde(default)]
     pub event: String,
     /// Seat concerned (absent: everyone / the team).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<u8>,
     /// Whether the demand was met in full.
     #[serde(default = "yes")]
     pub paid: bool,
     /// What was paid (structured; optional).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<super::resolve::OrleansPayment>,
     /// Coins received (structured, so the log reads in either language; absent in logs written
     /// before it, whose `note` says it in the language of the day).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gained: Option<Value>,
     /// What was paid or received, free text (a team payment's shares: names and numbers).
     #[serde(default)]

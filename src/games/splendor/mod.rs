@@ -185,6 +185,8 @@ pub struct SplendorLimits {
     /// The bonus colours, in the order the cards list them.
     pub colours: Vec<Colour>,
     pub modules: Vec<Module>,
+    /// The modules played with the noble tiles (every one but Les Cités).
+    pub noble_modules: Vec<Module>,
 }
 
 /// Les Cités de Splendor's [`SplendorLimits`].
@@ -200,6 +202,7 @@ pub fn limits() -> SplendorLimits {
         strongholds_per_player: table::STRONGHOLDS_PER_PLAYER,
         colours: Colour::ALL.to_vec(),
         modules: Module::ALL.to_vec(),
+        noble_modules: Module::ALL.into_iter().filter(|m| m.uses_nobles()).collect(),
     }
 }
 

@@ -48,6 +48,12 @@ impl Module {
         Module::ALL.into_iter().find(|m| m.id() == id)
     }
 
+    /// Whether the noble tiles are in play. Les Cités, Mise en place: « N'utilisez pas les
+    /// tuiles de Nobles. »
+    pub fn uses_nobles(self) -> bool {
+        self != Module::Cities
+    }
+
     fn label(self) -> Text {
         INFO.variant(self.id()).map_or_else(|| Text::new(self.id(), self.id()), |v| v.label.to_text())
     }
@@ -406,7 +412,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         )
         .unwrap_or(0);
         // Cités de Splendor, Les Cités, mise en place: "N'utilisez pas les tuiles de Nobles."
-        if module == Some(Module::Cities) && nobles > 0 {
+        if module.is_some_and(|m| !m.uses_nobles()) && nobles > 0 {
             not_in_module(&mut p, at("nobles"), "nobles", Module::Cities, "");
         }
 
@@ -509,7 +515,7 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.
     let taken =
         players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.nobles).saturating_add(pl.reserved_nobles));
-    if count_ok && module != Some(Module::Cities) && taken > nobles_max {
+    if count_ok && module.is_none_or(Module::uses_nobles) && taken > nobles_max {
         p.push(
             "players",
             "too_many_nobles",

@@ -67,6 +67,13 @@ fn empty_module_fields_of_another_module_are_ignored() {
     assert!(got.is_empty(), "{got:?}");
 }
 
+/// Les Cités, Mise en place: « N'utilisez pas les tuiles de Nobles. » The other modules keep them.
+#[test]
+fn the_cities_module_plays_without_nobles() {
+    assert!(!Module::Cities.uses_nobles());
+    assert_eq!(limits().noble_modules, [Module::TradingPosts, Module::Orient, Module::Strongholds]);
+}
+
 /// English counts take the plural for 0 ("0 nobles"); the English side once used the French
 /// rule (« 0 noble »).
 #[test]

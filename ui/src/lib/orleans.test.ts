@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrleansResolution, Seat } from '$lib/backend';
+import type { Seat } from '$lib/backend';
 import {
 	withStartCoins,
-	applyPayment,
-	closeRound,
-	defaultDecision,
-	goalRule,
 	isOrleansState,
 	orleansFor,
 	roundsOf,
@@ -18,20 +14,6 @@ import {
 
 const seats = (names: string[]): Seat[] =>
 	names.map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }));
-
-const res = (over: Partial<OrleansResolution>): OrleansResolution => ({
-	event: 'revenus_2',
-	seat: 0,
-	status: 'gain',
-	coins_gained: 0,
-	coins_owed: 0,
-	options: [],
-	shortfall: 0,
-	consequence: null,
-	coins_after: 0,
-	explanation: { fr: '', en: '' },
-	...over
-});
 
 describe('Orléans table state', () => {
 	it('a state with round is schema 2; a generic sheet or one without round is not', () => {
@@ -104,79 +86,8 @@ describe('Orléans table state', () => {
 		expect(roundsOf(info, 3)).toBe(18);
 		expect(roundsOf(info, 5)).toBe(16);
 	});
-
-	it('goal entries: common goals, characters, race objectives, citizens', () => {
-		expect(goalRule('invasion', { id: 'ramparts', seat: null }, null)).toBe('orleans.invasion.common_goals');
-		expect(goalRule('invasion', { id: 'x', seat: 0 }, 'maire')).toBe('orleans.character.maire');
-		expect(goalRule('duel', { id: 'x', seat: 1 }, null)).toBe('orleans.objectives.duel');
-		expect(goalRule('dignitaire', { id: 'citizens', seat: 0 }, null)).toBe('orleans.scoring.citizens');
-	});
 });
 
-describe('closing a round', () => {
-	it('applies a gain and a payment to the sheet, logs each seat, and moves on', () => {
-		let m = { ...withStartCoins(orleansFor('duel', seats(['Ani', 'Dirk'])), 5), round: 5 };
-		m = setGood(m, 1, 'wool', 2);
-		const rs = [
-			res({ seat: 0, status: 'gain', coins_gained: 4 }),
-			res({ seat: 1, status: 'payable', event: 'cotisation_7pv', options: [{ coins: 3, goods: { grain: 0, cheese: 0, wine: 0, wool: 1, brocade: 0 } }] })
-		];
-		const { model, lines } = closeRound(m, rs, rs.map(defaultDecision), true);
-		expect(model.round).toBe(6);
-		expect(model.players[0].counts.coins).toBe(9);
-		expect(model.players[1].counts.coins).toBe(2);
-		expect(model.players[1].goods.wool).toBe(1);
-		expect(lines).toEqual([
-			// Numbers, not words: the log is read in whichever language the screen is in.
-			{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' },
-			{
-				round: 5,
-				event: 'cotisation_7pv',
-				seat: 1,
-				paid: true,
-				payment: { coins: 3, goods: { grain: 0, cheese: 0, wine: 0, wool: 1, brocade: 0 } },
-				gained: 0,
-				note: ''
-			}
-		]);
-		expect(model.log).toEqual(lines);
-	});
+// Closing a round (applying and logging the resolutions) and the rule entry of a goal are the
+// core's: `orleans::close` tests them.
 
-	it('an unpaid demand is logged as not paid; without applying, the sheet is untouched', () => {
-		const m = { ...withStartCoins(orleansFor('dignitaire', seats(['Ani'])), 5), round: 7 };
-		const rs = [res({ event: 'cotisation_5', status: 'partial', coins_owed: 5, shortfall: 2, options: [{ coins: 3 }] })];
-		const { model, lines } = closeRound(m, rs, rs.map(defaultDecision), false);
-		expect(model.players[0].counts.coins).toBe(5);
-		expect(lines[0]).toMatchObject({ round: 7, event: 'cotisation_5', paid: false });
-	});
-
-	it('an offer taken records what it bought: Avancée’s trading post is built with the 4 coins paid', () => {
-		const m = { ...withStartCoins(orleansFor('invasion', seats(['Ani', 'Dirk'])), 5), round: 4 };
-		const gain = (trading_posts: number, fortifications: number) => ({ monks: 0, citizens: 0, fortifications, trading_posts });
-		const rs = [res({ event: 'avancee', status: 'offer', coins_owed: 4, options: [{ coins: 4, gained: gain(0, 1) }, { coins: 4, gained: gain(1, 0) }] })];
-		const { model, lines } = closeRound(m, rs, [{ option: 1 }], true);
-		expect(model.players[0].counts.coins).toBe(1);
-		expect(model.players[0].counts.trading_posts).toBe(1);
-		expect(model.players[0].counts.fortifications).toBe(0);
-		expect(lines[0]).toMatchObject({ payment: { coins: 4, gained: gain(1, 0) }, gained: 0, note: '' });
-	});
-
-	it('a team payment takes each seat its share', () => {
-		let m = { ...withStartCoins(orleansFor('invasion', seats(['Ani', 'Dirk'])), 5), round: 2 };
-		m = setCount(setCount(m, 0, 'coins', 6), 1, 'coins', 4);
-		const rs = [res({ event: 'taxes_3', seat: null, status: 'payable', coins_owed: 5, options: [{ coins: 5 }] })];
-		const { model, lines } = closeRound(m, rs, [{ option: 0, contributions: [2, 3] }], true);
-		expect(model.players.map((p) => p.counts.coins)).toEqual([4, 1]);
-		expect(lines[0]).toEqual({ round: 2, event: 'taxes_3', paid: true, payment: { coins: 5 }, note: 'Ani: 2, Dirk: 3' });
-		const short = closeRound(m, rs, [{ option: 0, contributions: [1, 0] }], true);
-		expect(short.lines[0].paid).toBe(false);
-	});
-
-	it('a payment never takes a count below zero', () => {
-		const seat = withStartCoins(orleansFor('duel', seats(['Ani', 'Dirk'])), 5).players[0];
-		const after = applyPayment(seat, { coins: 9, knights: 2, development: 3 });
-		expect(after.counts.coins).toBe(0);
-		expect(after.counts.knights).toBe(0);
-		expect(after.counts.development_points).toBe(0);
-	});
-});

@@ -1,10 +1,11 @@
 // Orléans: Invasion on the Play screen: what the players typed (a model), how it becomes the
 // table_state JSON of schema version 2 (the core's `games::orleans` table: it must carry
-// `round`) and back, and the edits a round makes: applying an event's resolution to the sheet,
-// recording what was paid in the log, moving on to the next round.
+// `round`) and back, and the edits typed on the sheet. Closing a round (applying the event's
+// resolutions, logging them, moving on) is the core's (`orleansCloseRound`).
 import type {
 	OrleansGood,
 	OrleansHelp,
+	OrleansDecision,
 	OrleansPayment,
 	OrleansResolution,
 	OrleansScenario,
@@ -303,93 +304,15 @@ export function objectiveIds(
 	return scenarios.find((s) => s.id === model.variant)?.objectives.map((o) => o.id) ?? [];
 }
 
-const sub = (a: number | null, b: number | undefined) => Math.max(0, (a ?? 0) - (b ?? 0));
-
-/** Takes one way of paying off a seat's sheet (coins, goods, items). */
-export function applyPayment(seat: OrleansSeat, pay: OrleansPayment): OrleansSeat {
-	const c = { ...seat.counts };
-	c.coins = sub(c.coins, pay.coins);
-	c.knights = sub(c.knights, pay.knights);
-	c.monks = sub(c.monks, pay.monks);
-	c.followers = sub(c.followers, pay.followers);
-	c.technology = sub(c.technology, pay.technology);
-	c.place_tiles = sub(c.place_tiles, pay.place_tiles);
-	// The track space stays untyped (null) unless the payment moves it back.
-	if (pay.development) c.development_points = sub(c.development_points, pay.development);
-	c.fortifications = sub(c.fortifications, pay.fortifications);
-	// What an offer bought (Avancée: the fortification or trading post built) is counted too.
-	const add = (v: number | null, n: number | undefined) => (n ? (v ?? 0) + n : v);
-	c.monks = add(c.monks, pay.gained?.monks);
-	c.citizens = add(c.citizens, pay.gained?.citizens);
-	c.fortifications = add(c.fortifications, pay.gained?.fortifications);
-	c.trading_posts = add(c.trading_posts, pay.gained?.trading_posts);
-	const g = { ...seat.goods };
-	for (const k of GOODS) g[k] = sub(g[k], pay.goods?.[k]);
-	return { ...seat, counts: c, goods: g };
-}
-
 /** Statuses that ask for a payment. */
 export const isDemand = (r: OrleansResolution) => r.status === 'payable' || r.status === 'partial' || r.status === 'unpaid';
 
-/** What the players decided for one resolution this round. */
-export interface Decision {
-	/** Index of the payment option taken (demand or offer); null: none. */
-	option: number | null;
-	/** Invasion, a team payment: coins each seat put in. */
-	contributions?: number[];
-}
+/** What the players decided for one resolution this round (the core applies it: `orleansCloseRound`). */
+export type Decision = OrleansDecision;
 
-/** The default decision: the cheapest way for a demand, nothing for an offer. */
+/** The default decision: the cheapest way for a demand, nothing for an offer (the core's too). */
 export function defaultDecision(r: OrleansResolution): Decision {
-	return { option: isDemand(r) && r.options.length ? 0 : null };
-}
-
-/**
- * Closes the current round: for each resolution, applies what was received or paid to the sheet
- * (when `apply`), writes one log line per seat (or the team), and moves on to the next round.
- * Returns the new model and the lines written.
- */
-export function closeRound(
-	model: OrleansModel,
-	resolutions: OrleansResolution[],
-	decisions: Decision[],
-	apply: boolean
-): { model: OrleansModel; lines: OrleansLogLine[] } {
-	let players = model.players.map((p) => ({ ...p, counts: { ...p.counts }, goods: { ...p.goods } }));
-	const lines: OrleansLogLine[] = [];
-	resolutions.forEach((r, k) => {
-		const d = decisions[k] ?? defaultDecision(r);
-		const pay = d.option !== null ? r.options[d.option] : undefined;
-		// An offer turned down that carries a consequence (Appel de Rome: the team decides not to
-		// pay) is logged as not paid.
-		const declined = r.status === 'offer' && r.consequence !== null && d.option === null;
-		const line: OrleansLogLine = { round: model.round, event: r.event, paid: r.status !== 'unpaid' && r.status !== 'partial' && !declined, note: '' };
-		if (r.seat !== null) line.seat = r.seat;
-		if (r.seat === null && d.contributions && isDemand(r)) {
-			// A team payment: each seat puts in its share.
-			const total = d.contributions.reduce((a, b) => a + (b || 0), 0);
-			line.paid = total >= r.coins_owed;
-			line.payment = { coins: total };
-			line.note = d.contributions
-				.map((c, i) => (c ? `${model.players[i]?.name ?? i}: ${c}` : ''))
-				.filter(Boolean)
-				.join(', ');
-			if (apply) players = players.map((p, i) => ({ ...p, counts: { ...p.counts, coins: sub(p.counts.coins, d.contributions?.[i]) } }));
-		} else if (r.seat !== null) {
-			const seat = players[r.seat];
-			if (seat && apply) {
-				let next = seat;
-				if (r.coins_gained) next = { ...next, counts: { ...next.counts, coins: (next.counts.coins ?? 0) + r.coins_gained } };
-				if (pay) next = applyPayment(next, pay);
-				players = players.map((p, i) => (i === r.seat ? next : p));
-			}
-			// Numbers, not words: the log is read later in whichever language the screen is in.
-			if (pay) line.payment = { ...pay };
-			line.gained = r.coins_gained;
-		}
-		lines.push(line);
-	});
-	return { model: { ...model, players, round: model.round + 1, log: [...model.log, ...lines] }, lines };
+	return { option: isDemand(r) && r.options.length ? 0 : null, contributions: null };
 }
 
 /** This round's resolutions in one list: the events', then the Administrateur terrien's dues. */
@@ -402,14 +325,6 @@ export function roundResolutions(help: OrleansHelp | null): OrleansResolution[] 
 export const eventRule = (id: string) => (id === L.administrator ? `orleans.character.${L.administrator}` : `orleans.event.${id}`);
 export const characterRule = (id: string) => `orleans.character.${id}`;
 export const scenarioRule = (id: string) => `orleans.variant.${id}`;
-
-/** The rule entry explaining a goal. */
-export function goalRule(variant: OrleansScenario, goal: { id: string; seat: number | null }, character: string | null): string {
-	if (variant === 'invasion') return goal.seat === null || !character ? 'orleans.invasion.common_goals' : characterRule(character);
-	if (variant === 'duel' || variant === 'vierzon' || variant === 'marchand') return `orleans.objectives.${variant}`;
-	if (variant === 'dignitaire') return 'orleans.scoring.citizens';
-	return scenarioRule(variant);
-}
 
 /** A fresh 32-bit seed for the Invasion draw. */
 export function newSeed(): number {

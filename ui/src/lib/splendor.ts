@@ -48,8 +48,8 @@ export function asModule(variant: string): Module {
 	return (MODULES as readonly string[]).includes(variant) ? (variant as Module) : 'cities';
 }
 
-/** Nobles are not used in the Cities module (they are replaced by the cities). */
-export const usesNobles = (module: Module) => module !== 'cities';
+/** Whether the noble tiles are in play (the core's list: every module but Les Cités). */
+export const usesNobles = (module: Module) => (L.noble_modules as readonly Module[]).includes(module);
 
 function emptySeat(name: string): SplendorSeat {
 	return {

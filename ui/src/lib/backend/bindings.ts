@@ -80,6 +80,11 @@ export const commands = {
 	orleansSetup: (scenario: OrleansScenario, players: number) => typedError<Text[], ApiError>(__TAURI_INVOKE("orleans_setup", { scenario, players })),
 	/**  Invasion's hourglass tiles drawn with a seeded generator (same seed, same order). */
 	orleansBuildDeck: (plan: OrleansDeckPlan, seed: number) => typedError<OrleansDeck, ApiError>(__TAURI_INVOKE("orleans_build_deck", { plan, seed })),
+	/**
+	 *  Closes the round of a table: applies (when `apply`) and logs what was decided for each
+	 *  of this round's resolutions (the live help's order), and moves on to the next round.
+	 */
+	orleansCloseRound: (table: Value, decisions: OrleansDecision[], apply: boolean) => typedError<OrleansClosedRound, ApiError>(__TAURI_INVOKE("orleans_close_round", { table, decisions, apply })),
 	/**  Entries for a query or a question, best first. */
 	searchRules: (query: string, filter: SearchFilter) => typedError<RuleSearch, ApiError>(__TAURI_INVOKE("search_rules", { query, filter })),
 	/**  Every entry passing the filter (no query): the glossary, a game's clarifications… */
@@ -180,7 +185,7 @@ export const CITADELLES_LIMITS = {"artist":"artist","draft_event":"citadelles_dr
 
 export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
-export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
+export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
 export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
@@ -1093,10 +1098,30 @@ export type OrleansCharacterInfo = {
 	rule: string,
 };
 
+/**
+ *  A closed round: the new table (next round, log lines appended, counts changed when applied)
+ *  and the lines written.
+ */
+export type OrleansClosedRound = {
+	table: Value,
+	lines: OrleansRawLogEntry[],
+};
+
 /**  One count a seat carries (a key of the raw player) and its upper bound. */
 export type OrleansCountLimit = {
 	key: string,
 	max: number,
+};
+
+/**  What the players decided for one resolution of the round. */
+export type OrleansDecision = {
+	/**
+	 *  Index of the way taken among the resolution's `options` (a demand's way to pay, an
+	 *  offer's use); `null`: none (an offer declined, a demand not paid).
+	 */
+	option?: number | null,
+	/**  A team demand (Invasion): the coins each seat puts in, seat order. */
+	contributions?: number[] | null,
 };
 
 /**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
@@ -1222,6 +1247,11 @@ export type OrleansGoal = {
 	rounds_left: number,
 	/**  Why a marked completion does not count (order, one per round, deadline). */
 	refused: Text | null,
+	/**
+	 *  The rules entry that states the goal (the scenario's objectives, Invasion's common
+	 *  goals, a character's card).
+	 */
+	rule: string,
 };
 
 /**  A good and its value in victory points (base game: 1 to 5). */
@@ -2087,6 +2117,8 @@ export type SplendorLimits = {
 	/**  The bonus colours, in the order the cards list them. */
 	colours: Colour[],
 	modules: Module[],
+	/**  The modules played with the noble tiles (every one but Les Cités). */
+	noble_modules: Module[],
 };
 
 /**  Plays and wins of some kind; `rate` is `wins / plays` (0 without plays). */

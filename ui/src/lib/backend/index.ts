@@ -31,7 +31,9 @@ import type {
 	ScenarioStats,
 	CardValue,
 	OrleansCharacterInfo,
+	OrleansClosedRound,
 	OrleansDeck,
+	OrleansDecision,
 	OrleansDeckPlan,
 	OrleansEventInfo,
 	OrleansScenario,
@@ -115,6 +117,9 @@ export interface Backend {
 	orleansSetup(scenario: OrleansScenario, players: number): Promise<Text[]>;
 	/** Invasion's hourglass tiles, drawn with a seed (same seed, same order). */
 	orleansBuildDeck(plan: OrleansDeckPlan, seed: number): Promise<OrleansDeck>;
+	/** Closes a table's round: applies (when `apply`) and logs what was decided for each of this
+	 * round's resolutions (the live help's order), and moves on to the next round. */
+	orleansCloseRound(table: AnyTableState, decisions: OrleansDecision[], apply: boolean): Promise<OrleansClosedRound>;
 	/** Printed card values typed once for a game (mission points, fountain values…). */
 	cardValues(game: GameId): Promise<CardValue[]>;
 	/** Remembers a card's printed value. */

@@ -32,6 +32,7 @@ export const OPERATION_FIELDS = {
 	orleansCharacters: [],
 	orleansSetup: ['scenario', 'players'],
 	orleansBuildDeck: ['plan', 'seed'],
+	orleansCloseRound: ['table', 'decisions', 'apply'],
 	cardValues: ['game'],
 	setCardValue: ['game', 'card', 'value'],
 	listPlayers: [],

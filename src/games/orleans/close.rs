@@ -1,0 +1,418 @@
+//! Closing a round: what the players decided for each of this round's resolutions (the event's,
+//! then the Administrateur terrien's dues) is applied to the table — coins received, what was
+//! paid, what an offer bought — and written in the round log, and the table moves on to the
+//! next round. The resolutions are the core's own ([`help_table`]), recomputed from the table
+//! sent, so the UI only says which way was taken.
+//!
+//! Rulebook (`001_0ac7b0875d5760ba.txt`): a payment is each player's own (Voyage: « Le paiement
+//! est individuel, les autres joueurs ne peuvent pas prêter de pièces »), except a team demand,
+//! which the team pays together from its members' coins (Invasion, « l'équipe doit payer »); an
+//! offer the team turns down is a demand not met (Appel de Rome: « Si un joueur ne peut pas
+//! payer, ou si l'équipe entière décide de ne pas le faire, retirez du jeu un jeton Citoyen »).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::OrleansGood;
+use super::help::help_table;
+use super::resolve::{OrleansPayment, OrleansResolution, OrleansResolutionStatus};
+use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, parse, validate};
+use crate::games::Problems;
+use crate::text::Text;
+
+/// What the players decided for one resolution of the round.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct OrleansDecision {
+    /// Index of the way taken among the resolution's `options` (a demand's way to pay, an
+    /// offer's use); `null`: none (an offer declined, a demand not paid).
+    pub option: Option<u32>,
+    /// A team demand (Invasion): the coins each seat puts in, seat order.
+    pub contributions: Option<Vec<u32>>,
+}
+
+/// A closed round: the new table (next round, log lines appended, counts changed when applied)
+/// and the lines written.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansClosedRound {
+    pub table: Value,
+    pub lines: Vec<OrleansRawLogEntry>,
+}
+
+/// This round's resolutions in one list, as the live help shows them: the event's, then the
+/// Administrateur terrien's dues. `decisions` are read in this order.
+pub fn round_resolutions(table: &OrleansTable) -> Vec<OrleansResolution> {
+    let help = help_table(table);
+    help.events
+        .into_iter()
+        .flat_map(|e| e.resolutions)
+        .chain(help.duties.into_iter().map(|d| d.dues))
+        .collect()
+}
+
+/// The decision taken when none is sent: the cheapest way for a demand (options are listed
+/// cheapest first), nothing for an offer.
+fn default_decision(r: &OrleansResolution) -> OrleansDecision {
+    let option = (is_demand(r) && !r.options.is_empty()).then_some(0);
+    OrleansDecision { option, contributions: None }
+}
+
+/// Whether a resolution is logged as met: not when nothing or only part could be paid, nor
+/// when an offer that carries a consequence is turned down (Appel de Rome: the team decides not
+/// to pay).
+fn met(r: &OrleansResolution, taken: bool) -> bool {
+    let declined = r.status == OrleansResolutionStatus::Offer && r.consequence.is_some() && !taken;
+    !matches!(r.status, OrleansResolutionStatus::Unpaid | OrleansResolutionStatus::Partial) && !declined
+}
+
+fn is_demand(r: &OrleansResolution) -> bool {
+    matches!(
+        r.status,
+        OrleansResolutionStatus::Payable | OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid
+    )
+}
+
+/// Closes the table's round: for each resolution, the decision at the same index (missing
+/// ones take [`default_decision`]) is logged, one line per seat or for the team, and when
+/// `apply` the sheet is changed too (coins received, what was paid, what an offer bought; no
+/// count goes below zero). Refused: an invalid table, a round past the last, more decisions
+/// than resolutions, an option that does not exist, shares for more seats than the table has.
+/// Only the fields that change are written; the rest of the table is returned as sent.
+pub fn close_round(
+    raw: &Value,
+    decisions: &[OrleansDecision],
+    apply: bool,
+) -> Result<OrleansClosedRound, Problems> {
+    let table = validate(&parse(raw)?)?;
+    let mut p = Problems::new();
+    if table.round > table.rounds() {
+        p.push(
+            "round",
+            "game_over",
+            Text::new("La dernière manche est déjà close.", "The last round is closed already."),
+        );
+        return Err(p);
+    }
+    let resolutions = round_resolutions(&table);
+    if decisions.len() > resolutions.len() {
+        p.push(
+            "decisions",
+            "too_many",
+            Text::new(
+                format!("{} décisions pour {} résolutions cette manche.", decisions.len(), resolutions.len()),
+                format!("{} decisions for {} resolutions this round.", decisions.len(), resolutions.len()),
+            ),
+        );
+    }
+    for (k, (d, r)) in decisions.iter().zip(&resolutions).enumerate() {
+        if let Some(o) = d.option
+            && usize::try_from(o).map_or(true, |o| o >= r.options.len())
+        {
+            p.push(
+                format!("decisions[{k}].option"),
+                "unknown_option",
+                Text::new(
+                    format!("« {} » n'a pas de choix n° {} ({} proposés).", r.event, o + 1, r.options.len()),
+                    format!("“{}” has no choice #{} ({} offered).", r.event, o + 1, r.options.len()),
+                ),
+            );
+        }
+        if d.contributions.as_ref().is_some_and(|c| c.len() > table.players.len()) {
+            p.push(
+                format!("decisions[{k}].contributions"),
+                "too_many",
+                Text::new("Plus de parts que de joueurs.", "More shares than players."),
+            );
+        }
+    }
+    if !p.is_empty() {
+        return Err(p);
+    }
+
+    let mut out = raw.clone();
+    let mut lines = Vec::with_capacity(resolutions.len());
+    for (k, r) in resolutions.iter().enumerate() {
+        let d = decisions.get(k).cloned().unwrap_or_else(|| default_decision(r));
+        let pay = d.option.and_then(|o| r.options.get(usize::try_from(o).ok()?));
+        let mut line = OrleansRawLogEntry {
+            round: Some(Value::from(table.round)),
+            event: r.event.clone(),
+            seat: r.seat,
+            paid: met(r, pay.is_some()),
+            ..OrleansRawLogEntry::default()
+        };
+        match (r.seat, &d.contributions) {
+            (None, Some(shares)) if is_demand(r) => {
+                // A team demand: each seat puts in its share; met when the shares reach it.
+                let total = shares.iter().fold(0u32, |a, &c| a.saturating_add(c));
+                line.paid = total >= r.coins_owed;
+                line.payment = Some(OrleansPayment { coins: total, ..OrleansPayment::default() });
+                line.note = shares
+                    .iter()
+                    .zip(&table.players)
+                    .filter(|(c, _)| **c > 0)
+                    .map(|(c, p)| format!("{}: {c}", p.name))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if apply {
+                    for (seat, &c) in shares.iter().enumerate() {
+                        let coins = table.players.get(seat).map_or(0, |p| p.coins);
+                        set_count(&mut out, seat, "coins", coins.saturating_sub(c));
+                    }
+                }
+            }
+            (Some(seat), _) => {
+                if apply {
+                    apply_to_seat(&mut out, &table, usize::from(seat), r.coins_gained, pay);
+                }
+                // Numbers, not words: the log is read later in either language.
+                line.payment = pay.copied();
+                line.gained = Some(Value::from(r.coins_gained));
+            }
+            (None, _) => {}
+        }
+        lines.push(line);
+    }
+    if let Some(obj) = out.as_object_mut() {
+        obj.insert("round".into(), Value::from(table.round.saturating_add(1)));
+        let log = obj.entry("log").or_insert_with(|| Value::Array(Vec::new()));
+        if !log.is_array() {
+            *log = Value::Array(Vec::new());
+        }
+        if let Some(log) = log.as_array_mut() {
+            log.extend(lines.iter().map(log_value));
+        }
+    }
+    Ok(OrleansClosedRound { table: out, lines })
+}
+
+/// A log line as the table keeps it: the fields that say something (no `null`s).
+fn log_value(line: &OrleansRawLogEntry) -> Value {
+    let mut v = serde_json::to_value(line).unwrap_or(Value::Null);
+    if let Some(o) = v.as_object_mut() {
+        o.retain(|_, x| !x.is_null());
+    }
+    v
+}
+
+/// Coins received, then one way of paying (every count down, none below zero) and what it bought.
+fn apply_to_seat(
+    out: &mut Value,
+    table: &OrleansTable,
+    seat: usize,
+    gained: u32,
+    pay: Option<&OrleansPayment>,
+) {
+    let Some(p) = table.players.get(seat) else { return };
+    let pay = pay.copied().unwrap_or_default();
+    let coins = p.coins.saturating_add(gained).saturating_sub(pay.coins);
+    if gained > 0 || pay.coins > 0 {
+        set_count(out, seat, "coins", coins);
+    }
+    let counts = [
+        ("knights", p.knights, pay.knights, 0),
+        ("monks", p.monks, pay.monks, pay.gained.monks),
+        ("followers", p.followers, pay.followers, 0),
+        ("technology", p.technology, pay.technology, 0),
+        ("place_tiles", p.place_tiles, pay.place_tiles, 0),
+        // The track space stays as typed (or absent) unless the payment moves it back.
+        ("development_points", p.development_points, pay.development, 0),
+        ("fortifications", p.fortifications, pay.fortifications, pay.gained.fortifications),
+        ("citizens", p.citizens, 0, pay.gained.citizens),
+        ("trading_posts", p.trading_posts, 0, pay.gained.trading_posts),
+    ];
+    for (key, held, paid, bought) in counts {
+        if paid > 0 || bought > 0 {
+            set_count(out, seat, key, held.saturating_sub(paid).saturating_add(bought));
+        }
+    }
+    let goods: &OrleansGoods = &p.goods;
+    for g in OrleansGood::ALL {
+        let paid = pay.goods.get(g);
+        if paid == 0 {
+            continue;
+        }
+        let left = goods.get(g).saturating_sub(paid);
+        if let Some(held) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+            let map = held.entry("goods").or_insert_with(|| Value::Object(serde_json::Map::new()));
+            if let Some(map) = map.as_object_mut() {
+                if left == 0 {
+                    map.remove(g.id());
+                } else {
+                    map.insert(g.id().into(), Value::from(left));
+                }
+            }
+        }
+    }
+}
+
+fn set_count(out: &mut Value, seat: usize, key: &str, n: u32) {
+    if let Some(p) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+        p.insert(key.into(), Value::from(n));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn decide(option: Option<u32>) -> OrleansDecision {
+        OrleansDecision { option, contributions: None }
+    }
+
+    #[test]
+    fn a_demand_is_paid_the_cheapest_way_logged_and_the_round_moves_on() {
+        // Le duel, round 10: Cotisation (7 PV). Dirk pays it from his own coins and goods
+        // (« Le paiement est individuel, les autres joueurs ne peuvent pas prêter de pièces »).
+        let table = json!({"variant": "duel", "round": 10, "players": [
+            {"name": "Ani", "coins": 9}, {"name": "Dirk", "coins": 5, "goods": {"wool": 2}}]});
+        let t = validate(&parse(&table).expect("ok")).expect("ok");
+        let rs = round_resolutions(&t);
+        assert_eq!(
+            rs.iter().map(|r| r.event.as_str()).collect::<Vec<_>>(),
+            ["cotisation_7pv", "cotisation_7pv"]
+        );
+        let dirk_pays = rs[1].options[0];
+        let closed = close_round(&table, &[], true).expect("ok");
+        assert_eq!(closed.table["round"], 11);
+        assert_eq!(closed.table["players"][0]["coins"], 9 - rs[0].options[0].coins);
+        assert_eq!(closed.table["players"][1]["coins"], 5 - dirk_pays.coins);
+        assert_eq!(
+            closed.table["players"][1]["goods"].get("wool").and_then(Value::as_u64).unwrap_or(0),
+            u64::from(2 - dirk_pays.goods.wool)
+        );
+        assert_eq!(closed.lines.len(), 2);
+        assert!(closed.lines.iter().all(|l| l.paid && l.round == Some(json!(10))));
+        assert_eq!(closed.lines[1].seat, Some(1));
+        assert_eq!(closed.lines[1].payment, Some(dirk_pays));
+        assert_eq!(closed.lines[1].gained, Some(json!(0)));
+        // The table keeps the lines too, without nulls, and reads back.
+        assert_eq!(closed.table["log"].as_array().map(Vec::len), Some(2));
+        assert!(closed.table["log"][0].get("note").is_some());
+        assert!(validate(&parse(&closed.table).expect("ok")).is_ok());
+    }
+
+    #[test]
+    fn a_gain_is_added_and_without_apply_the_sheet_is_untouched() {
+        // Le duel, round 3: Jour de commerce — coins per trading post.
+        let table = json!({"variant": "duel", "round": 3, "players": [
+            {"name": "Ani", "coins": 2, "trading_posts": 2}, {"name": "Dirk"}]});
+        let closed = close_round(&table, &[], true).expect("ok");
+        let gained = closed.lines[0].gained.clone().and_then(|g| g.as_u64()).expect("ok");
+        assert!(gained > 0);
+        assert_eq!(closed.table["players"][0]["coins"].as_u64(), Some(2 + gained));
+        let logged = close_round(&table, &[], false).expect("ok");
+        assert_eq!(logged.table["players"], table["players"]);
+        assert_eq!(logged.table["round"], 4);
+    }
+
+    #[test]
+    fn a_demand_not_met_is_logged_unpaid() {
+        // Le dignitaire, round 7: Cotisation (5) with 3 coins: partly paid.
+        let table = json!({"variant": "dignitaire", "round": 7, "players": [{"name": "Ani", "coins": 3}]});
+        let closed = close_round(&table, &[], true).expect("ok");
+        assert_eq!(closed.lines[0].event, "cotisation_5");
+        assert!(!closed.lines[0].paid);
+        assert_eq!(closed.table["players"][0]["coins"], 0);
+    }
+
+    #[test]
+    fn appel_de_rome_declined_by_the_team_is_a_demand_not_met() {
+        // « Si un joueur ne peut pas payer, ou si l'équipe entière décide de ne pas le faire,
+        // retirez du jeu un jeton Citoyen non collecté. »
+        let r = OrleansResolution {
+            event: "appel_de_rome".into(),
+            seat: Some(0),
+            status: OrleansResolutionStatus::Offer,
+            coins_gained: 0,
+            coins_owed: 0,
+            options: vec![OrleansPayment { monks: 1, ..OrleansPayment::default() }],
+            shortfall: 0,
+            consequence: Some(super::super::OrleansFailure::RemoveCitizen),
+            coins_after: 0,
+            explanation: Text::new("", ""),
+        };
+        assert_eq!(default_decision(&r), decide(None));
+        assert!(!met(&r, false), "turned down: the citizen is lost, the line says not paid");
+        assert!(met(&r, true));
+        let plain_offer = OrleansResolution { consequence: None, ..r };
+        assert!(met(&plain_offer, false), "an offer without consequence declined costs nothing");
+    }
+
+    #[test]
+    fn a_team_demand_takes_each_seat_its_share() {
+        // Invasion, Démolition at 2 players: the team returns 2 technology tiles, « 3 pièces par
+        // jeton manquant »: 6 coins, paid together.
+        let mut order =
+            super::super::build_deck(&super::super::OrleansDeckPlan { players: 2, ..Default::default() }, 9)
+                .expect("ok")
+                .order;
+        order.retain(|t| t != "demolition");
+        order.insert(0, "demolition".into());
+        let table = json!({"variant": "invasion", "round": 1, "players": [
+            {"name": "Ani", "coins": 6}, {"name": "Dirk", "coins": 4}], "deck": {"order": order}});
+        let t = validate(&parse(&table).expect("ok")).expect("ok");
+        let rs = round_resolutions(&t);
+        assert_eq!((rs[0].event.as_str(), rs[0].seat, rs[0].coins_owed), ("demolition", None, 6));
+        let share = |c: Vec<u32>| OrleansDecision { option: Some(0), contributions: Some(c) };
+        let closed = close_round(&table, &[share(vec![2, 4])], true).expect("ok");
+        assert_eq!(
+            (closed.table["players"][0]["coins"].clone(), closed.table["players"][1]["coins"].clone()),
+            (json!(4), json!(0))
+        );
+        let line = &closed.lines[0];
+        assert!(line.paid);
+        assert_eq!(line.payment.map(|p| p.coins), Some(6));
+        assert_eq!(line.note, "Ani: 2, Dirk: 4");
+        let short = close_round(&table, &[share(vec![1, 0])], true).expect("ok");
+        assert!(!short.lines[0].paid);
+    }
+
+    #[test]
+    fn every_goal_cites_a_rules_entry_that_exists() {
+        let catalogue = crate::rules::Catalogue::load().expect("ok");
+        let known = |id: &str| catalogue.entries().iter().any(|e| e.id == id);
+        let order =
+            super::super::build_deck(&super::super::OrleansDeckPlan { players: 2, ..Default::default() }, 9)
+                .expect("ok")
+                .order;
+        let tables = [
+            json!({"variant": "invasion", "round": 1, "players": [{"name": "Ani", "character": "maire"}, {"name": "Dirk"}], "deck": {"order": order}}),
+            json!({"variant": "duel", "round": 1, "players": [{"name": "Ani"}, {"name": "Dirk"}]}),
+            json!({"variant": "dignitaire", "round": 1, "players": [{"name": "Ani"}]}),
+            json!({"variant": "vierzon", "round": 1, "players": [{"name": "Ani"}]}),
+            json!({"variant": "marchand", "round": 1, "players": [{"name": "Ani"}]}),
+        ];
+        let mut rules = std::collections::BTreeSet::new();
+        for t in &tables {
+            for g in super::super::goals(&validate(&parse(t).expect("ok")).expect("ok")) {
+                assert!(known(&g.rule), "{} cites {}", g.id, g.rule);
+                rules.insert(g.rule);
+            }
+        }
+        for cited in [
+            "orleans.invasion.common_goals",
+            "orleans.character.maire",
+            "orleans.objectives.duel",
+            "orleans.scoring.citizens",
+        ] {
+            assert!(rules.contains(cited), "{cited}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_decision_or_a_finished_game_is_refused() {
+        let table = json!({"variant": "duel", "round": 10, "players": [{"name": "Ani"}, {"name": "Dirk"}]});
+        let codes = |r: Result<OrleansClosedRound, Problems>| -> Vec<String> {
+            r.expect_err("refused").0.into_iter().map(|p| p.code.to_string()).collect()
+        };
+        assert_eq!(codes(close_round(&table, &[decide(Some(40))], true)), ["unknown_option"]);
+        assert_eq!(codes(close_round(&table, &vec![decide(None); 3], true)), ["too_many"]);
+        let over = json!({"variant": "duel", "round": 17, "players": [{"name": "Ani"}, {"name": "Dirk"}]});
+        assert_eq!(codes(close_round(&over, &[], true)), ["game_over"]);
+    }
+}
