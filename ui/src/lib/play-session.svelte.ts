@@ -123,9 +123,14 @@ export class PlaySession<T> {
 		this.timer = null;
 		const mine = ++this.seq;
 		this.saveState = 'saving';
-		const run = (async () => {
+		const state = this.opts.toState(this.model);
+		// One save at a time, in the order asked: two requests in flight may reach the core in
+		// either order (HTTP and IPC calls run in parallel), and the older state would then
+		// overwrite the newer one. The chain never rejects (each save catches its own error).
+		const previous = this.saving ?? Promise.resolve();
+		const run = previous.then(async () => {
 			try {
-				const r = await backend.saveTableState(this.opts.play.id, this.opts.toState(this.model));
+				const r = await backend.saveTableState(this.opts.play.id, state);
 				this.undoCount = r.undo_steps;
 				if (mine === this.seq) {
 					this.preview = r;
@@ -139,7 +144,7 @@ export class PlaySession<T> {
 					this.error = BackendError.from(e);
 				}
 			}
-		})();
+		});
 		this.saving = run;
 		await run;
 	}

@@ -37,6 +37,29 @@ describe('ScoreSheet', () => {
 		);
 	});
 
+	it('a slow save never lands after a newer one: saves reach the core in the order typed', async () => {
+		// The first save is held back a moment on its way to the real core, as a busy machine
+		// or a loaded server might; the second must not overtake it.
+		const { backend: wrapped } = recording('saveTableState');
+		const save = wrapped.saveTableState;
+		let first = true;
+		wrapped.saveTableState = async (...args) => {
+			if (first) {
+				first = false;
+				await new Promise((r) => setTimeout(r, 300));
+			}
+			return save(...args);
+		};
+		const { stored } = await setup();
+		await fireEvent.input(screen.getByTestId('cell-1-fountains'), { target: { value: '4' } });
+		await fireEvent.input(screen.getByTestId('cell-1-missions_failed'), { target: { value: '1' } });
+		await waitFor(() => expect(total(1)).toBe('3'));
+		await new Promise((r) => setTimeout(r, 600));
+		expect(await stored()).toMatchObject({
+			players: [{ name: 'Ani' }, { name: 'Dirk', points: { fountains: 4, missions_failed: -1 } }]
+		});
+	});
+
 	it('typing, negative categories, undo and finish', async () => {
 		const { play, onfinished, stored } = await setup();
 		await fireEvent.input(screen.getByTestId('cell-1-fountains'), { target: { value: '4' } });
