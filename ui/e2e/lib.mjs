@@ -25,11 +25,11 @@ export function reportFigure(name, value) {
 }
 
 /**
- * When the app's process started (ms since the epoch, to the kernel's clock tick), found in
- * /proc by its executable; null when it is not running here (the browser pass). The cold start
- * is counted from there, not from the WebDriver request that made the driver launch it.
+ * How long ago the app's process started (ms), found in /proc by its executable; null when it
+ * is not running here (the browser pass). Counted on the kernel's boot clock (/proc/uptime and
+ * the process's start tick), never against the wall clock, whose boot time is whole seconds.
  */
-export function appProcessStart(appBin) {
+export function appProcessAge(appBin) {
 	if (!appBin) return null;
 	const wanted = realpathSync(appBin);
 	let newest = null;
@@ -46,9 +46,9 @@ export function appProcessStart(appBin) {
 		if (newest === null || ticks > newest) newest = ticks;
 	}
 	if (newest === null) return null;
-	const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+	const uptimeSeconds = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
 	// USER_HZ is 100 on Linux for every architecture this runs on.
-	return (bootSeconds + newest / 100) * 1000;
+	return (uptimeSeconds - newest / 100) * 1000;
 }
 
 /** The p-th percentile (0–100) of a list of numbers, nearest rank. */
