@@ -48,7 +48,8 @@ import {
 	uiLang,
 	unblock,
 	waitPath,
-	waitText
+	waitText,
+	seatPlayers
 } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,11 +105,7 @@ async function main() {
 			await tap('nav-new');
 			await shown('new-player-name');
 			await screenshot('new-play-empty');
-			for (const [i, name] of ['Ani', 'Dirk'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
+			await seatPlayers(['Ani', 'Dirk']);
 		},
 		{ critical: true }
 	);
@@ -272,11 +269,7 @@ async function main() {
 			await tap('nav-new');
 			await shown('new-player-name');
 			// Ani and Dirk exist: typing their names seats them again.
-			for (const [i, name] of ['Ani', 'Dirk'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
+			await seatPlayers(['Ani', 'Dirk']);
 			await tap('game-splendor');
 			const variant = await shown('variant-select');
 			await variant.selectByAttribute('value', 'cities');

@@ -197,6 +197,15 @@ export async function typeInto(testid, value) {
 	});
 }
 
+/** Seats these players on New play, one after the other, each checked in its seat. */
+export async function seatPlayers(names) {
+	for (const [i, name] of names.entries()) {
+		await typeInto('new-player-name', name);
+		await tap('add-player');
+		await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
+	}
+}
+
 export async function textOf(testid) {
 	return (await (await shown(testid)).getText()).trim();
 }

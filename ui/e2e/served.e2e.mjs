@@ -2,7 +2,7 @@
 // served UI's home page renders, and the page's own origin computes a score through /api on
 // the real core; then a few screens used as a player would, the UI talking to the core over HTTP
 // (http.ts): start a play, type scores and see the core's totals, search the rules, open History.
-import { assert, browser, check, endSession, finish, shown, startSession, tap, textOf, typeInto, waitPath, waitText } from './lib.mjs';
+import { assert, browser, check, endSession, finish, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from './lib.mjs';
 
 await startSession();
 
@@ -57,11 +57,7 @@ await check(
 		await browser.url(`${process.env.GREFFIER_E2E_URL}/`);
 		await tap('nav-new');
 		await shown('new-player-name');
-		for (const [i, name] of ['Ani', 'Dirk'].entries()) {
-			await typeInto('new-player-name', name);
-			await tap('add-player');
-			await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-		}
+		await seatPlayers(['Ani', 'Dirk']);
 		await tap('game-valencia');
 		const variant = await shown('variant-select');
 		await browser.waitUntil(async () => (await variant.getValue()) !== '', { timeoutMsg: 'no variant selected' });

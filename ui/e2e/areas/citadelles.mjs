@@ -1,6 +1,6 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players
@@ -10,11 +10,7 @@ export async function run() {
 		async () => {
 			await tap('nav-new');
 			await shown('new-player-name');
-			for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
+			await seatPlayers(['Ani', 'Dirk', 'Lilli', 'Frank']);
 			await tap('game-citadelles');
 			const variant = await shown('variant-select');
 			await variant.selectByAttribute('value', 'classique');

@@ -3,7 +3,7 @@
 // the page, so the WebDriver round trips do not count: from the digit's keydown to the frame
 // after the total changed. A report printed with the summary, not an assertion. The play is
 // abandoned afterwards, so the history and the statistics of the other areas do not change.
-import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText } from '../lib.mjs';
+import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
 
 const KEYSTROKES = 50;
 
@@ -13,11 +13,7 @@ export async function run() {
 		async () => {
 			await tap('nav-new');
 			await shown('new-player-name');
-			for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank', 'Patty'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
+			await seatPlayers(['Ani', 'Dirk', 'Lilli', 'Frank', 'Patty']);
 			await tap('game-valencia');
 			const variant = await shown('variant-select');
 			await variant.selectByAttribute('value', 'base');

@@ -2,7 +2,7 @@
 // three rounds played from round 5 with the coins the resolver computes checked (Income,
 // Trading day, Contribution) and applied to the sheet; the 8th citizen wins at once; the
 // result is finished into History.
-import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
 
 /** The value an input holds. */
 async function valueOf(testid) {
@@ -129,11 +129,7 @@ export async function run() {
 		const variant = await shown('variant-select');
 		await variant.selectByAttribute('value', 'invasion');
 		while (await (await el('seat-remove-0')).isExisting()) await tap('seat-remove-0');
-		for (const [i, name] of ['Ani', 'Dirk', 'Lilli', 'Frank'].entries()) {
-			await typeInto('new-player-name', name);
-			await tap('add-player');
-			await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-		}
+		await seatPlayers(['Ani', 'Dirk', 'Lilli', 'Frank']);
 		await tap('start-play');
 		await waitPath(/^\/play\/(\d+)\/?$/);
 		await waitText('orl-round-title', (t) => t.includes('16'), '16 rounds at 4 players');

@@ -2,7 +2,7 @@
 // in an auction, missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI
 // (`greffier score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city),
 // finished and checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
 
 export async function run() {
 	let playId = null;
@@ -11,11 +11,7 @@ export async function run() {
 		async () => {
 			await tap('nav-new');
 			await shown('new-player-name');
-			for (const [i, name] of ['Ani', 'Dirk', 'Lilli'].entries()) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
-				await waitText(`seat-${i}`, (t) => t.includes(name), `seat ${i} should hold ${name}`);
-			}
+			await seatPlayers(['Ani', 'Dirk', 'Lilli']);
 			await tap('game-valencia');
 			const variant = await shown('variant-select');
 			await variant.selectByAttribute('value', 'base');
