@@ -114,8 +114,18 @@ pub fn close_round(
                 format!("decisions[{k}].option"),
                 "unknown_option",
                 Text::new(
-                    format!("« {} » n'a pas de choix n° {} ({} proposés).", r.event, o + 1, r.options.len()),
-                    format!("“{}” has no choice #{} ({} offered).", r.event, o + 1, r.options.len()),
+                    format!(
+                        "« {} » n'a pas de choix n° {} ({} proposés).",
+                        r.event,
+                        u64::from(o) + 1,
+                        r.options.len()
+                    ),
+                    format!(
+                        "“{}” has no choice #{} ({} offered).",
+                        r.event,
+                        u64::from(o) + 1,
+                        r.options.len()
+                    ),
                 ),
             );
         }
@@ -411,6 +421,8 @@ mod tests {
             r.expect_err("refused").0.into_iter().map(|p| p.code.to_string()).collect()
         };
         assert_eq!(codes(close_round(&table, &[decide(Some(40))], true)), ["unknown_option"]);
+        // The largest number a request can carry is refused too, never overflowing the message.
+        assert_eq!(codes(close_round(&table, &[decide(Some(u32::MAX))], true)), ["unknown_option"]);
         assert_eq!(codes(close_round(&table, &vec![decide(None); 3], true)), ["too_many"]);
         let over = json!({"variant": "duel", "round": 17, "players": [{"name": "Ani"}, {"name": "Dirk"}]});
         assert_eq!(codes(close_round(&over, &[], true)), ["game_over"]);
