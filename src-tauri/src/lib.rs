@@ -51,6 +51,8 @@ macro_rules! specta_builder_with_operations {
             .typ::<orleans::OrleansLimits>()
             .typ::<valencia::ValenciaRawTable>()
             .typ::<orleans::OrleansRawTable>()
+            .typ::<citadelles::CitadellesRawTable>()
+            .typ::<splendor::RawTable>()
     }};
 }
 

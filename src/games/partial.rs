@@ -3,10 +3,15 @@
 //! field, or the item of a player's list holding it — so what is valid still counts; the
 //! problems themselves are reported unchanged. Fields of the whole table (variant, players,
 //! the seat count) are never dropped: a table wrong there has no partial totals.
+//!
+//! The live help is given the same way (issue #17: the screen never works out a figure the
+//! core did not answer): from the table without the fields the problems name, where a wrong
+//! field of the whole table (a round, a team's count, a fountain's value) may be dropped too,
+//! so that one wrong entry does not blank the panel's per-seat figures.
 
 use serde_json::Value;
 
-use super::{GameId, Problem, Scoreboard, score_value};
+use super::{GameId, Problem, Scoreboard, TableHelp, help_value, score_value};
 
 /// Rounds of dropping fields and scoring again (each round drops what the last one named).
 const MAX_ROUNDS: usize = 6;
@@ -14,6 +19,32 @@ const MAX_ROUNDS: usize = 6;
 /// The totals of `raw` without the fields `problems` name, or `None` when a problem is about the
 /// whole table. Nobody is a winner in partial totals: the play cannot end like this.
 pub fn score_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<Scoreboard> {
+    let (_, mut board) = reduce(game, raw, problems, Reach::Seats)?;
+    for p in &mut board.players {
+        p.winner = false;
+    }
+    Some(board)
+}
+
+/// The live help of `raw` without the fields `problems` name, also those of the whole table
+/// except its variant and its seats; `None` when even that leaves no valid table.
+pub fn help_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<TableHelp> {
+    let (table, _) = reduce(game, raw, problems, Reach::SeatsAndTable)?;
+    help_value(game, &table)
+}
+
+/// Which fields may be dropped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Only inside a seat (`players[i].…`).
+    Seats,
+    /// Inside a seat, and the whole table's own fields (keys, never list items, which would
+    /// shift what the seats point at), but never `variant` nor `players`.
+    SeatsAndTable,
+}
+
+/// Drops what the problems name until the table scores: the table that does, and its totals.
+fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Option<(Value, Scoreboard)> {
     let mut table = raw.clone();
     let mut dropped: Vec<Vec<Segment>> = Vec::new();
     let mut problems: Vec<Problem> = problems.to_vec();
@@ -21,12 +52,27 @@ pub fn score_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<
         let mut round = Vec::with_capacity(problems.len());
         for problem in &problems {
             let mut path = parse(&problem.field)?;
-            // Dropped already and still wrong (a required key): drop what holds it.
-            while dropped.contains(&path) && path.len() > MIN_DEPTH {
-                path.pop();
-            }
-            if path.len() <= MIN_DEPTH || !starts_in_a_seat(&path) {
-                return None;
+            if starts_in_a_seat(&path) {
+                // Dropped already and still wrong (a required key): drop what holds it.
+                while dropped.contains(&path) && path.len() > MIN_DEPTH {
+                    path.pop();
+                }
+                if path.len() <= MIN_DEPTH {
+                    return None;
+                }
+            } else {
+                if reach == Reach::Seats {
+                    return None;
+                }
+                // A table field: a key, never a list's item.
+                while matches!(path.last(), Some(Segment::Index(_))) {
+                    path.pop();
+                }
+                let protected =
+                    matches!(path.first(), Some(Segment::Key(k)) if k == "variant" || k == "players");
+                if path.is_empty() || protected || dropped.contains(&path) {
+                    return None;
+                }
             }
             round.push(path);
         }
@@ -38,12 +84,7 @@ pub fn score_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<
             dropped.push(path);
         }
         match score_value(game, &table) {
-            Ok(mut board) => {
-                for p in &mut board.players {
-                    p.winner = false;
-                }
-                return Some(board);
-            }
+            Ok(board) => return Some((table, board)),
             Err(next) => problems = next.0,
         }
     }

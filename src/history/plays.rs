@@ -564,9 +564,11 @@ impl Store {
             Err(problems) => ScorePreview {
                 partial: games::score_partial(game, state, &problems.0)
                     .filter(|b| check_players_match_seats(b, &seats).is_ok()),
+                // The panel's figures stay while a field is wrong (issue #17: the screen does
+                // not work them out itself in the meantime).
+                help: help.or_else(|| games::help_partial(game, state, &problems.0)),
                 scoreboard: None,
                 problems: problems.0,
-                help,
                 undo_steps,
             },
         })

@@ -1,6 +1,6 @@
 //! The history store: plays from start to finish, atomic writes, schema guard.
 
-use greffier::games::{GameId, valencia};
+use greffier::games::{GameId, TableHelp, valencia};
 use greffier::history::{NewPlay, NewSeat, PlayFilter, PlayStatus, Store, StoreError, latest_schema_version};
 use serde_json::json;
 
@@ -339,6 +339,33 @@ fn one_incomplete_field_leaves_partial_totals_with_its_problem() {
     // A problem about the whole table (an unknown variant) leaves no partial totals.
     let whole = json!({ "variant": "nope", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
     assert!(store.preview_table_state(play.id, &whole).expect("preview").partial.is_none());
+}
+
+/// Issue #17: the screen works out no figure itself while the core has not answered: one wrong
+/// field keeps the live help's per-seat figures, from the table without that field (here a
+/// mission typed without its printed points), instead of blanking the panel.
+#[test]
+fn the_live_help_stays_while_a_field_is_wrong() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let table = json!({ "variant": "base",
+        "fountains": [{ "value": 3 }, { "value": 2 }],
+        "players": [
+            { "name": "Ani", "city_members": 6, "fountain_members": [2, 1], "missions": [{ "id": "mission_palms" }] },
+            { "name": "Dirk", "city_members": 4, "fountain_members": [1, 0] } ] });
+    let preview = store.preview_table_state(play.id, &table).expect("preview");
+    assert!(
+        preview.problems.iter().any(|p| p.field.starts_with("players[0].missions[0]")),
+        "{:?}",
+        preview.problems
+    );
+    let Some(TableHelp::Valencia(help)) = preview.help else { panic!("help: {:?}", preview.help) };
+    assert_eq!(help.seats[0].fountain_points, [6, 2], "2 members × 3, 1 member × 2");
+    assert_eq!(help.seats[1].fountain_points, [3, 0], "1 member × 3, none at the second");
+
+    // The variant is never dropped: a wrong one leaves no help.
+    let whole = json!({ "variant": "nope", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
+    assert!(store.preview_table_state(play.id, &whole).expect("preview").help.is_none());
 }
 
 /// Issue #14: « Round logs are shown as readable text in the current UI language, never as raw

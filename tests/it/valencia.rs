@@ -535,6 +535,73 @@ fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
     assert!(c.shortage.is_some());
 }
 
+/// Valencia, Matériel: « 19 privilèges ». When the table does not say how many are left in the
+/// supply, the council phase and the round tracker count the box's 19 minus those the players
+/// hold (issue #17: the screen used to subtract them itself).
+#[test]
+fn the_privileges_supply_is_the_box_minus_those_held_unless_given() {
+    let council = |supply: Value| -> ValenciaRawCouncil {
+        serde_json::from_value(json!({ "privileges_supply": supply, "players": [
+            { "name": "Ani", "council": ["nobility"], "privileges": 3 },
+            { "name": "Dirk", "council": ["church"], "privileges": 2 },
+            { "name": "Lilli", "privileges": null } ] }))
+        .expect("shape")
+    };
+    // Ani and Dirk tie with one member each: a privilege each.
+    assert_eq!(
+        valencia::council_phase(&council(Value::Null)).expect("valid").privileges_supply_after,
+        19 - 5 - 2
+    );
+    assert_eq!(
+        valencia::council_phase(&council(json!(10))).expect("valid").privileges_supply_after,
+        8,
+        "given wins"
+    );
+    let held = |n: Value| -> Problems {
+        let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "players": [
+            { "name": "Ani", "privileges": n }, { "name": "Dirk" } ] }))
+        .expect("shape");
+        valencia::council_phase(&raw).expect_err("refused")
+    };
+    assert_eq!(
+        fields(&held(json!(-1))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+
+    let round: ValenciaRawRound = serde_json::from_value(json!({ "round": 1, "step": "A", "players": [
+        { "name": "Ani", "privileges": 4 }, { "name": "Dirk", "privileges": 1 } ] }))
+    .expect("shape");
+    assert_eq!(valencia::round_tracker(&round).expect("valid").privileges_supply, 14);
+}
+
+/// Valencia, p.15: the district mission card is removed at 2 players; p.10: each member scores
+/// every fountain it touches. The live help names the cards out of play at this player count
+/// and gives each fountain's points per seat, so the sheet shows them without working them out.
+#[test]
+fn the_help_gives_each_fountain_s_points_and_the_missions_out_of_play() {
+    let two = valencia::help(&json!({ "fountains": [{ "value": 2 }, { "value": 5 }],
+        "players": [{ "name": "Ani", "city_members": 3, "fountain_members": [1, 2] }, { "name": "Dirk" }] }))
+    .expect("valid");
+    assert_eq!(two.seats[0].fountain_points, [2, 10]);
+    assert_eq!(two.missions_out_of_play, ["mission_every_district"]);
+    let three =
+        valencia::help(&json!({ "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli" }] }))
+            .expect("valid");
+    assert!(three.missions_out_of_play.is_empty());
+}
+
+/// Every moment of a round names a rule entry that exists (the sheet's ⓘ buttons open it).
+#[test]
+fn every_moment_of_a_round_names_an_existing_rule_entry() {
+    let limits = valencia::limits();
+    assert_eq!(limits.moment_rules.len(), limits.moments.len());
+    let rules = greffier::rules::Catalogue::load().expect("rules");
+    for (moment, id) in limits.moments.iter().zip(&limits.moment_rules) {
+        assert!(rules.get(id).is_some(), "{moment:?}: no rule entry {id}");
+    }
+    assert_eq!(ValenciaMoment::B.rule_entry(), ValenciaMoment::F.rule_entry(), "the guilds' auctions");
+}
+
 #[test]
 fn round_tracker_walks_a_to_i_over_five_rounds() {
     let raw = |v: Value| -> ValenciaRawRound { serde_json::from_value(v).expect("shape") };

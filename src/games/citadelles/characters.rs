@@ -4,6 +4,7 @@
 //! that allow 8 players, the 2016 alternates of game-facts B4 (V2: 3 per rank, ranks 1 to 9).
 
 use super::CitadellesVariant;
+use super::profile::BASE_CHARACTERS;
 use crate::text::Text;
 
 /// Which set a character belongs to.
@@ -101,6 +102,28 @@ pub fn any_character(id: &str) -> Option<&'static Character> {
 /// The base character of a rank (1–8).
 pub fn base_of_rank(rank: u8) -> Option<&'static Character> {
     CHARACTERS.iter().find(|c| c.set == CharacterSet::Base && c.rank == rank)
+}
+
+/// The characters in play, by rank (1 to 8, and 9 with a ninth character): the one `chosen` for
+/// a rank (unknown or out-of-range ids left out, the problems say why), else the rank's base
+/// character, and for rank 9 the first one playable with this many players. What the table
+/// shows until the players pick others (002, Les personnages: one character card per rank).
+pub fn in_play(
+    variant: CitadellesVariant,
+    players: usize,
+    ninth: bool,
+    chosen: &[String],
+) -> Vec<&'static Character> {
+    let ranks = BASE_CHARACTERS + u8::from(ninth);
+    (1..=ranks)
+        .filter_map(|rank| {
+            let picked = chosen.iter().filter_map(|id| character_of(variant, id)).find(|c| c.rank == rank);
+            picked.or_else(|| match rank {
+                9 => characters(variant).find(|c| c.rank == 9 && usize::from(c.min_players) <= players),
+                _ => base_of_rank(rank),
+            })
+        })
+        .collect()
 }
 
 /// A rank's name when the character is not known, e.g. `personnage de rang 4`.

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::characters::{CharacterSet, characters};
+use super::characters::{self, CharacterSet, characters};
 use super::districts::{BASIC_DISTRICTS, CitadellesDistrictType, WonderScoring, wonders};
-use super::profile::CitadellesVariant;
+use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use super::scoring::{CitadellesWonderEffect, breakdown, standings};
 use super::table::Table;
 use crate::text::Text;
@@ -24,6 +24,14 @@ pub struct CitadellesHelp {
     pub seats: Vec<CitadellesSeatHelp>,
     /// Seats in the order their cities were completed.
     pub completed: Vec<u8>,
+    /// Seats whose city is complete but missing from the completion order: the table must say
+    /// when each was completed (the first complete city alone is placed by the core).
+    pub unplaced_complete: Vec<u8>,
+    /// The characters in play by rank, as chosen or the defaults (see [`characters::in_play`]).
+    pub characters_in_play: Vec<String>,
+    /// Every character this table may play, by id (a rank-9 one only with a ninth character;
+    /// game-facts B4: the Queen only with 5 players or more): what the screen offers per rank.
+    pub characters_playable: Vec<String>,
     /// A city is complete: the current round is the last.
     pub end_triggered: bool,
     pub end_text: Text,
@@ -123,6 +131,23 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
         .collect();
 
     let completed: Vec<u8> = table.completion_order.iter().map(|&s| to_u8(s)).collect();
+    let unplaced_complete = (0..table.players.len())
+        .filter(|&s| {
+            table.city_known.get(s) == Some(&true)
+                && !table.completion_order.contains(&s)
+                && table.players[s].completion_count() >= u32::from(t)
+        })
+        .map(to_u8)
+        .collect();
+    let characters_in_play = characters::in_play(
+        table.variant,
+        table.players.len(),
+        table.ninth_character,
+        &table.characters_in_play,
+    )
+    .into_iter()
+    .map(|c| c.id.to_owned())
+    .collect();
     let names = |seats: &[u8]| {
         seats
             .iter()
@@ -162,12 +187,20 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
             "The 2nd edition gives no tie-break: a tie is shared.",
         )
     };
+    let max_rank = BASE_CHARACTERS + u8::from(table.ninth_character);
+    let characters_playable = characters(table.variant)
+        .filter(|c| c.rank <= max_rank && usize::from(c.min_players) <= table.players.len())
+        .map(|c| c.id.to_owned())
+        .collect();
     CitadellesHelp {
         variant: table.variant,
         threshold: t,
         threshold_text: table.variant.threshold_text(table.players.len(), table.longer_game),
         seats,
         completed,
+        unplaced_complete,
+        characters_in_play,
+        characters_playable,
         end_triggered,
         end_text,
         tie_break_text,

@@ -99,7 +99,7 @@ pub use scoring::{
 pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
-    Player, Revealed, SEAT, Table, parse, validate,
+    Player, Revealed, SEAT, Table, parse, validate, validate_leniently,
 };
 
 /// Gold above this is refused as absurd.
@@ -182,9 +182,12 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     Ok(score_table(&validate(&parse(raw)?)?))
 }
 
-/// The live table panel for a table state (same validation as [`score`]; no legacy sheet).
+/// The live table panel for a table state (no legacy sheet). Given while problems remain, from
+/// the table as far as it could be read ([`table::validate_leniently`]): the threshold, each
+/// city's count and the cities still to place in the completion order are what the players
+/// need to fix the table.
 pub fn help(raw: &serde_json::Value) -> Result<CitadellesHelp, Problems> {
-    Ok(help_table(&validate(&parse(raw)?)?))
+    Ok(help_table(&validate_leniently(&parse(raw)?).0))
 }
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the

@@ -127,6 +127,9 @@ pub struct Table {
     pub threshold: u8,
     /// In seat order.
     pub players: Vec<Player>,
+    /// Per seat: every district was recognised, so its count means something (always true in
+    /// a table [`validate`] accepted).
+    pub city_known: Vec<bool>,
     /// Seats, first to complete first.
     pub completion_order: Vec<usize>,
     pub crown: Option<usize>,
@@ -279,6 +282,14 @@ fn check_round_in_progress(
 }
 
 pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
+    let (table, problems) = validate_leniently(raw);
+    problems.into_result(table)
+}
+
+/// The table as far as it could be read, and every problem found: what the live help shows
+/// while the table is being entered (a seat's unknown district left out, the order of complete
+/// cities as far as it is given). Only [`validate`]'s `Ok` may be scored.
+pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
     let mut p = Problems::new();
 
     let variant = match raw.variant.as_deref() {
@@ -625,16 +636,18 @@ pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
     let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count);
 
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
-    p.into_result(Table {
+    let table = Table {
         variant,
         longer_game,
         ninth_character: ninth_in_play,
         threshold,
         players,
+        city_known,
         completion_order,
         crown,
         characters_in_play,
-    })
+    };
+    (table, p)
 }
 
 /// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016

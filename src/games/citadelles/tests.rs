@@ -122,3 +122,51 @@ fn the_first_complete_city_starts_the_completion_order() {
         ]
     );
 }
+
+/// « Le joueur qui a posé en premier son 8ème quartier reçoit un bonus de 4 points »: while two
+/// complete cities wait for the table to say which came first, the live help still gives the
+/// threshold, each city's count and the cities to place (issue #17: the screen does not count
+/// them itself).
+#[test]
+fn the_help_names_the_complete_cities_to_place_while_the_order_is_missing() {
+    let seven = json!(["temple", "church", "monastery", "cathedral", "manor", "castle", "palace"]);
+    let table = json!({"players": [{"name": "Ani", "districts": seven}, {"name": "Dirk", "districts": seven},
+        {"name": "Lilli", "districts": ["tavern", "nowhere"]}, {"name": "Patty"}]});
+    assert!(score(&table).is_err(), "the order is needed to score");
+    let help = help(&table).expect("the help of a table being entered");
+    assert_eq!(help.threshold, 7);
+    assert_eq!(help.unplaced_complete, vec![0, 1]);
+    let counts: Vec<u8> = help.seats.iter().map(|s| s.district_count).collect();
+    assert_eq!(counts, vec![7, 7, 1, 0], "an unknown district is not counted");
+
+    let placed = json!({"players": [{"name": "Ani", "districts": seven}, {"name": "Dirk", "districts": seven},
+        {"name": "Lilli"}, {"name": "Patty"}], "completion_order": [1]});
+    let help = super::help(&placed).expect("help");
+    assert_eq!(help.unplaced_complete, vec![0], "Dirk placed first, Ani still to place");
+    assert_eq!(help.completed, vec![1]);
+}
+
+/// 002, Les personnages: one character card per rank; a ninth character (rank 9) with 8 players
+/// or by choice; game-facts B4: the Queen only with 5 players or more. The characters the table
+/// shows until the players pick others: as chosen, else the base card of each rank, and the
+/// first rank-9 card this table may play.
+#[test]
+fn the_characters_in_play_default_to_the_base_cards_and_a_playable_ninth() {
+    let ids = |variant: &str, players: usize, ninth: bool, chosen: serde_json::Value| -> Vec<String> {
+        let seats: Vec<_> = (0..players).map(|i| json!({ "name": format!("P{i}") })).collect();
+        let table = json!({ "variant": variant, "players": seats, "ninth_character": ninth, "characters_in_play": chosen });
+        help(&table).expect("help").characters_in_play
+    };
+    let base = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"];
+    assert_eq!(ids("classique", 4, false, json!([])), base);
+    // 4 players: the Queen needs 5, so the Artist is offered.
+    let four = ids("deuxieme_edition", 4, true, json!([]));
+    assert_eq!(four.len(), 9);
+    assert_eq!(four[8], "artist");
+    assert_eq!(ids("deuxieme_edition", 5, true, json!([]))[8], "queen");
+    // A chosen alternate keeps its rank; the others stay the base cards.
+    let chosen = ids("deuxieme_edition", 5, false, json!(["witch", "emperor"]));
+    assert_eq!(chosen[0], "witch");
+    assert_eq!(chosen[3], "emperor");
+    assert_eq!(chosen[1], "thief");
+}

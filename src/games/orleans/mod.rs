@@ -144,9 +144,18 @@ pub struct OrleansLimits {
     pub counts: Vec<OrleansCountLimit>,
     /// The Administrateur terrien (his dues and books are his alone).
     pub administrator: &'static str,
+    /// The Administrateur terrien's due at the end of round 1, the one the book prints.
+    pub administrator_first_due: u32,
+    /// The most rounds of any scenario at any player count: the round's bound while the core
+    /// has not answered for this table.
+    pub max_rounds: u8,
     pub round_event: &'static str,
     pub deck_event: &'static str,
 }
+
+/// Orléans: Invasion, Personnages plus difficiles : « vous devez payer 2 pièces à la fin de la
+/// première manche » (the card prints the dues of the later rounds: typed once, remembered).
+pub const ADMINISTRATOR_FIRST_DUE: u32 = 2;
 
 /// Orléans' [`OrleansLimits`].
 pub fn limits() -> OrleansLimits {
@@ -160,6 +169,12 @@ pub fn limits() -> OrleansLimits {
         goods: OrleansGood::ALL.to_vec(),
         counts: COUNTS.to_vec(),
         administrator: ADMINISTRATOR,
+        administrator_first_due: ADMINISTRATOR_FIRST_DUE,
+        max_rounds: help::scenario_catalogue()
+            .iter()
+            .flat_map(|s| s.rounds.iter().copied())
+            .max()
+            .unwrap_or(0),
         round_event: super::round_log::ORLEANS_ROUND_EVENT,
         deck_event: super::round_log::ORLEANS_DECK_EVENT,
     }

@@ -39,6 +39,9 @@ pub struct SeatHelp {
     pub prestige_text: Text,
     /// Ordinary development cards plus Orient cards (the tie-break count).
     pub development_cards: u32,
+    /// Ordinary development cards: as typed, else one per ordinary bonus (each card carries
+    /// exactly one).
+    pub ordinary_cards: u32,
     /// 1-based standing now (Cities: holders first).
     pub rank: u8,
     /// Trading Posts module: the five powers in route order; empty in other modules.
@@ -191,6 +194,7 @@ pub fn help_table(table: &Table) -> Help {
                 prestige,
                 prestige_text: prestige_text(&prestige, module),
                 development_cards: p.all_development_cards(),
+                ordinary_cards: p.development_cards,
                 rank: ranks.get(i).copied().unwrap_or(0),
                 powers,
                 city: p.city.map(|c| c.id.to_owned()),

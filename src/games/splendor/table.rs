@@ -68,6 +68,7 @@ pub const STRONGHOLDS_PER_PLAYER: u32 = 3;
 /// is reported on its own field; unknown keys land in `other` and are reported.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename = "SplendorRawTable")]
 pub struct RawTable {
     /// Module id (`cities`, `trading_posts`, `orient`, `strongholds`); absent: `cities`.
     #[serde(default)]
@@ -84,6 +85,7 @@ pub struct RawTable {
 /// One seat as sent. Absent counts are 0.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename = "SplendorRawPlayer")]
 pub struct RawPlayer {
     #[serde(default)]
     pub name: String,
@@ -122,6 +124,7 @@ pub struct RawPlayer {
 /// One Orient card owned, as sent.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename = "SplendorRawOrientCard")]
 pub struct RawOrientCard {
     #[serde(default)]
     pub card: String,

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::to_u8;
-use super::missions::{Verdict, council_needed};
-use super::scoring::{MissionResult, score_with_missions};
+use super::missions::{MISSIONS, Verdict, council_needed};
+use super::scoring::{MissionResult, points_per_fountain, score_with_missions};
 use super::table::Table;
 use crate::games::Scoreboard;
 use crate::text::Text;
@@ -46,6 +46,8 @@ pub struct ValenciaSeatHelp {
     pub total: i32,
     pub rank: u8,
     pub missions: Vec<ValenciaMissionHelp>,
+    /// Points from each fountain of the table, in its order (members × value).
+    pub fountain_points: Vec<u32>,
 }
 
 /// What the table says while playing.
@@ -57,6 +59,8 @@ pub struct ValenciaHelp {
     pub council_mission_needs: u32,
     /// With 2 players the district mission is removed (draw another).
     pub district_mission_unused: bool,
+    /// Mission cards not played at this player count (p.15), by id: not offered to draw.
+    pub missions_out_of_play: Vec<String>,
 }
 
 pub fn help_table(table: &Table) -> ValenciaHelp {
@@ -118,6 +122,7 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
                 total: score.map_or(0, |s| s.total),
                 rank: score.map_or(0, |s| s.rank),
                 missions,
+                fountain_points: points_per_fountain(table, pl),
             }
         })
         .collect();
@@ -125,5 +130,10 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
         seats,
         council_mission_needs: council_needed(table.players.len()),
         district_mission_unused: table.players.len() == 2,
+        missions_out_of_play: MISSIONS
+            .iter()
+            .filter(|m| usize::from(m.min_players()) > table.players.len())
+            .map(|m| m.id.to_owned())
+            .collect(),
     }
 }

@@ -238,6 +238,8 @@ pub struct ValenciaLimits {
     pub steps: Vec<ValenciaStep>,
     /// A round's moments in play order: steps A–I, then its council phase.
     pub moments: Vec<ValenciaMoment>,
+    /// The rule entry of each moment of `moments`, in the same order.
+    pub moment_rules: Vec<&'static str>,
     /// Nina (the dummy player) plays at this player count only, revealing at each step of
     /// `steps` the number of cards in `nina_cards` (p.11).
     pub nina_players: u32,
@@ -271,6 +273,7 @@ pub fn limits() -> ValenciaLimits {
         council_seats: ValenciaSeat::ALL.map(ValenciaSeat::key).to_vec(),
         steps: ValenciaStep::ALL.to_vec(),
         moments: ValenciaMoment::ALL.to_vec(),
+        moment_rules: ValenciaMoment::ALL.map(ValenciaMoment::rule_entry).to_vec(),
         nina_players: u32::try_from(NINA_PLAYERS).unwrap_or(u32::MAX),
         nina_cards: ValenciaStep::ALL.map(|s| u32::try_from(s.nina_cards()).unwrap_or(0)).to_vec(),
         auction_steps: ValenciaStep::ALL.into_iter().filter(|s| s.is_auction()).collect(),

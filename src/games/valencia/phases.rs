@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
-use super::board::{PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
+use super::board::{self, PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problem, Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -23,7 +23,8 @@ pub struct ValenciaRawCouncil {
     /// Seating order.
     #[serde(default)]
     pub players: Vec<ValenciaRawCouncillor>,
-    /// Privileges left in the supply before the phase (absent: 19).
+    /// Privileges left in the supply before the phase (absent: the box's 19 minus those the
+    /// players hold).
     #[serde(default)]
     pub privileges_supply: Option<Value>,
     #[serde(flatten)]
@@ -38,6 +39,10 @@ pub struct ValenciaRawCouncillor {
     /// Seats held (`nobility`, `church`, a resource key for a guild, `merchants`).
     #[serde(default)]
     pub council: Vec<String>,
+    /// Privileges the player holds: when `privileges_supply` is not given, the supply is the
+    /// box's minus those held.
+    #[serde(default)]
+    pub privileges: Option<Value>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -89,17 +94,8 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
     let n = raw.players.len();
     player_count(&mut p, n);
-    let supply = match &raw.privileges_supply {
-        None | Some(Value::Null) => PRIVILEGES_IN_BOX,
-        v => input::count(
-            &mut p,
-            "privileges_supply".to_owned(),
-            v.as_ref(),
-            PRIVILEGES_IN_BOX,
-            &Text::new("privilèges en réserve", "privileges in the supply"),
-        )
-        .unwrap_or(0),
-    };
+    let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
+    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held);
     let names: Vec<&str> = raw.players.iter().map(|c| c.name.as_str()).collect();
     input::player_names(&mut p, &names);
     let mut seats: Vec<Vec<ValenciaSeat>> = Vec::with_capacity(n);
@@ -324,6 +320,7 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
             .map(|rp| ValenciaRawCouncillor {
                 name: rp.name.clone(),
                 council: rp.council.clone().unwrap_or_default(),
+                privileges: None,
                 other: BTreeMap::new(),
             })
             .collect(),
@@ -498,6 +495,20 @@ impl ValenciaMoment {
         }
     }
 
+    /// The rule entry that explains this moment (`rules/entries/valencia.toml`): steps that do
+    /// the same thing share one (B, D and F are the guilds' auctions; C and E the merchants').
+    pub fn rule_entry(self) -> &'static str {
+        match self {
+            ValenciaMoment::A => "valencia.step.a",
+            ValenciaMoment::B | ValenciaMoment::D | ValenciaMoment::F => "valencia.step.b_d_f",
+            ValenciaMoment::C | ValenciaMoment::E => "valencia.step.c_e",
+            ValenciaMoment::G => "valencia.step.g",
+            ValenciaMoment::H => "valencia.step.h",
+            ValenciaMoment::I => "valencia.step.i",
+            ValenciaMoment::Council => "valencia.phase.council",
+        }
+    }
+
     /// `A` to `I`, or `council`, as the table state writes it.
     pub fn id(self) -> &'static str {
         self.step().map_or("council", ValenciaStep::letter)
@@ -546,7 +557,7 @@ pub struct ValenciaRawRound {
     pub step: Option<String>,
     #[serde(default)]
     pub players: Vec<ValenciaRawRoundPlayer>,
-    /// Privileges left in the supply (absent: 19).
+    /// Privileges left in the supply (absent: the box's 19 minus those the players hold).
     #[serde(default)]
     pub privileges_supply: Option<Value>,
     /// Seats on the Church and Nobility seats (who acts in H and I).
@@ -566,6 +577,10 @@ pub struct ValenciaRawRoundPlayer {
     /// Influence cards left in the deck (absent: a full deck).
     #[serde(default)]
     pub cards_left: Option<Value>,
+    /// Privileges the player holds: when `privileges_supply` is not given, the supply is the
+    /// box's minus those held.
+    #[serde(default)]
+    pub privileges: Option<Value>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -596,6 +611,38 @@ pub struct ValenciaRound {
     pub next: Option<(u8, ValenciaMoment)>,
     pub decks: Vec<ValenciaDeckLeft>,
     pub privileges_supply: u32,
+}
+
+/// The privileges left in the supply: as given, else the box's minus those the players hold
+/// (`players[i].privileges`; none given: the whole box).
+fn privileges_supply(p: &mut Problems, given: Option<&Value>, held: &[Option<&Value>]) -> u32 {
+    match given {
+        None | Some(Value::Null) => {
+            let mut total = 0u32;
+            for (i, v) in held.iter().enumerate() {
+                if v.is_none_or(|v| v.is_null()) {
+                    continue;
+                }
+                let n = input::count(
+                    p,
+                    format!("players[{i}].privileges"),
+                    *v,
+                    board::privileges_per_player_max(held.len()),
+                    &Text::new("privilèges", "privileges"),
+                );
+                total = total.saturating_add(n.unwrap_or(0));
+            }
+            PRIVILEGES_IN_BOX.saturating_sub(total)
+        }
+        v => input::count(
+            p,
+            "privileges_supply".to_owned(),
+            v,
+            PRIVILEGES_IN_BOX,
+            &Text::new("privilèges en réserve", "privileges in the supply"),
+        )
+        .unwrap_or(0),
+    }
 }
 
 /// Valencia, p.10 (Phase III): what the council phase does, in our words.
@@ -710,17 +757,8 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     };
     let n = raw.players.len();
     player_count(&mut p, n);
-    let supply = match &raw.privileges_supply {
-        None | Some(Value::Null) => PRIVILEGES_IN_BOX,
-        v => input::count(
-            &mut p,
-            "privileges_supply".to_owned(),
-            v.as_ref(),
-            PRIVILEGES_IN_BOX,
-            &Text::new("privilèges en réserve", "privileges in the supply"),
-        )
-        .unwrap_or(0),
-    };
+    let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
+    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held);
     let max_seat = to_u32(n.saturating_sub(1));
     let mut seat_of = |field: &str, v: &Option<Value>| -> Option<usize> {
         match v {

@@ -137,6 +137,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
 /// (With 4–5 players, privileges missing from the supply are replaced by another item; they
 /// score like privileges, and the breakdown says the table holds some: [`Why::Privileges`].)
 pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
+    // One product per fountain: the same as `points_per_fountain`, summed.
     let mut total = 0u32;
     let mut parts = Vec::new();
     for (f, &count) in table.fountains.iter().zip(&pl.fountain_members) {
@@ -147,6 +148,17 @@ pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
         parts.push((count, f.value));
     }
     (total, Detail::valencia(Why::Fountains { parts, total }))
+}
+
+/// Valencia, p.10: what each fountain of the table gives this player (members touching it ×
+/// its value), in the table's order — the figure the sheet shows beside each fountain.
+pub fn points_per_fountain(table: &Table, pl: &Player) -> Vec<u32> {
+    table
+        .fountains
+        .iter()
+        .zip(&pl.fountain_members)
+        .map(|(f, &count)| f.value.saturating_mul(count))
+        .collect()
 }
 
 fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<CategoryScore> {

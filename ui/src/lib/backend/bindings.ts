@@ -183,11 +183,11 @@ export const commands = {
 /* Constants */
 export const CITADELLES_LIMITS = {"artist":"artist","draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
-export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -483,6 +483,18 @@ export type CitadellesHelp = {
 	seats: CitadellesSeatHelp[],
 	/**  Seats in the order their cities were completed. */
 	completed: number[],
+	/**
+	 *  Seats whose city is complete but missing from the completion order: the table must say
+	 *  when each was completed (the first complete city alone is placed by the core).
+	 */
+	unplaced_complete: number[],
+	/**  The characters in play by rank, as chosen or the defaults (see [`characters::in_play`]). */
+	characters_in_play: string[],
+	/**
+	 *  Every character this table may play, by id (a rank-9 one only with a ninth character;
+	 *  game-facts B4: the Queen only with 5 players or more): what the screen offers per rank.
+	 */
+	characters_playable: string[],
 	/**  A city is complete: the current round is the last. */
 	end_triggered: boolean,
 	end_text: Text,
@@ -525,6 +537,66 @@ export type CitadellesProfileInfo = {
 	/**  Its rule entry (`citadelles.variant.<id>`). */
 	rule: string,
 };
+
+/**  A wonder that is not in the catalogue, as sent. */
+export type CitadellesRawCustomWonder = {
+	name?: string,
+	cost?: Value | null,
+	/**  Points it adds at the end of the game on top of its cost. */
+	extra_points?: Value | null,
+} & { [key in string]: Value };
+
+/**  One seat as sent. Absent counts are 0, absent lists empty, absent flags false. */
+export type CitadellesRawPlayer = {
+	name?: string,
+	/**  District ids of the city, from the profile's catalogue. */
+	districts?: string[] | null,
+	/**  Wonders not in the catalogue. */
+	custom_wonders?: CitadellesRawCustomWonder[] | null,
+	gold?: Value | null,
+	cards_in_hand?: Value | null,
+	/**
+	 *  Characters revealed in the last round (an assassinated one was not revealed): ranks
+	 *  (numbers) or character ids.
+	 */
+	characters_last_round?: Value[] | null,
+	/**  Classique: the Haunted City was built in the last round. */
+	haunted_city_built_last_round?: boolean | null,
+	/**  2e édition: cards under the Museum. */
+	museum_cards?: Value | null,
+	/**  2e édition: the Secret Vault is revealed from this hand. */
+	secret_vault?: boolean | null,
+	/**  2e édition, with the Artist (rank 9): district ids of the city the Artist beautified. */
+	beautified?: string[] | null,
+} & { [key in string]: Value };
+
+/**
+ *  The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
+ *  is reported on its own field; unknown keys land in `other` and are reported.
+ */
+export type CitadellesRawTable = {
+	/**  `classique` (default) or `deuxieme_edition`. */
+	variant?: string | null,
+	/**  Classique: the table agreed on 8 districts whatever the player count. */
+	longer_game?: boolean | null,
+	/**  2e édition: a rank-9 character is in play (required with 8 players). */
+	ninth_character?: boolean | null,
+	players?: CitadellesRawPlayer[],
+	/**  Seats in the order their cities were completed. */
+	completion_order?: Value[] | null,
+	/**  Seat holding the crown at the end. */
+	crown?: Value | null,
+	/**
+	 *  The character cards the table plays with, one id per rank (absent: the 8 base
+	 *  characters, plus the ninth when there is one). The round caller reads it.
+	 */
+	characters_in_play?: string[] | null,
+	/**
+	 *  The round the caller is calling now, kept with the table so that a restart or an undo
+	 *  finds it where it was (absent between rounds).
+	 */
+	round_in_progress?: CitadellesRound | null,
+} & { [key in string]: Value };
 
 /**  One round being called. */
 export type CitadellesRound = {
@@ -1305,6 +1377,13 @@ export type OrleansLimits = {
 	counts: OrleansCountLimit[],
 	/**  The Administrateur terrien (his dues and books are his alone). */
 	administrator: string,
+	/**  The Administrateur terrien's due at the end of round 1, the one the book prints. */
+	administrator_first_due: number,
+	/**
+	 *  The most rounds of any scenario at any player count: the round's bound while the core
+	 *  has not answered for this table.
+	 */
+	max_rounds: number,
 	round_event: string,
 	deck_event: string,
 };
@@ -2075,6 +2154,11 @@ export type SeatHelp = {
 	prestige_text: Text,
 	/**  Ordinary development cards plus Orient cards (the tie-break count). */
 	development_cards: number,
+	/**
+	 *  Ordinary development cards: as typed, else one per ordinary bonus (each card carries
+	 *  exactly one).
+	 */
+	ordinary_cards: number,
 	/**  1-based standing now (Cities: holders first). */
 	rank: number,
 	/**  Trading Posts module: the five powers in route order; empty in other modules. */
@@ -2120,6 +2204,51 @@ export type SplendorLimits = {
 	/**  The modules played with the noble tiles (every one but Les Cités). */
 	noble_modules: Module[],
 };
+
+/**  One Orient card owned, as sent. */
+export type SplendorRawOrientCard = {
+	card?: string,
+	/**  Pairing cards only: the colour of the owned card it is paired with. */
+	colour?: string | null,
+} & { [key in string]: Value };
+
+/**  One seat as sent. Absent counts are 0. */
+export type SplendorRawPlayer = {
+	name?: string,
+	/**  Colour → bonuses from ordinary (base-game) development cards. */
+	bonuses?: { [key in string]: Value },
+	/**  Prestige printed on ordinary development cards (Orient cards are counted from `orient`). */
+	card_prestige?: Value | null,
+	/**
+	 *  Ordinary development cards owned; optional, since each carries exactly one bonus it must
+	 *  equal the sum of `bonuses`.
+	 */
+	development_cards?: Value | null,
+	/**  Nobles who visited (not the Cities module). */
+	nobles?: Value | null,
+	/**  Cities module: the city this player took (at most one). */
+	cities?: string[] | null,
+	/**  Orient module: the Orient cards owned. */
+	orient?: SplendorRawOrientCard[] | null,
+	/**  Orient module: nobles reserved with a reserve-noble card that have not visited yet. */
+	reserved_nobles?: Value | null,
+	/**  Gold tokens in hand (no points; kept so the table can be read back). */
+	gold?: Value | null,
+	/**  Strongholds module: how many of the player's 3 strongholds stand on cards (no points). */
+	strongholds?: Value | null,
+} & { [key in string]: Value };
+
+/**
+ *  The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
+ *  is reported on its own field; unknown keys land in `other` and are reported.
+ */
+export type SplendorRawTable = {
+	/**  Module id (`cities`, `trading_posts`, `orient`, `strongholds`); absent: `cities`. */
+	variant?: string | null,
+	/**  Cities module: the 3 city faces on the table. */
+	cities_in_play?: string[] | null,
+	players?: SplendorRawPlayer[],
+} & { [key in string]: Value };
 
 /**  Plays and wins of some kind; `rate` is `wins / plays` (0 without plays). */
 export type SuccessRate = {
@@ -2355,6 +2484,8 @@ export type ValenciaHelp = {
 	council_mission_needs: number,
 	/**  With 2 players the district mission is removed (draw another). */
 	district_mission_unused: boolean,
+	/**  Mission cards not played at this player count (p.15), by id: not offered to draw. */
+	missions_out_of_play: string[],
 };
 
 /**  How a card's outcome is known. */
@@ -2399,6 +2530,8 @@ export type ValenciaLimits = {
 	steps: ValenciaStep[],
 	/**  A round's moments in play order: steps A–I, then its council phase. */
 	moments: ValenciaMoment[],
+	/**  The rule entry of each moment of `moments`, in the same order. */
+	moment_rules: string[],
 	/**
 	 *  Nina (the dummy player) plays at this player count only, revealing at each step of
 	 *  `steps` the number of cards in `nina_cards` (p.11).
@@ -2588,7 +2721,10 @@ export type ValenciaRawCouncil = {
 	variant?: string | null,
 	/**  Seating order. */
 	players?: ValenciaRawCouncillor[],
-	/**  Privileges left in the supply before the phase (absent: 19). */
+	/**
+	 *  Privileges left in the supply before the phase (absent: the box's 19 minus those the
+	 *  players hold).
+	 */
 	privileges_supply?: Value | null,
 } & { [key in string]: Value };
 
@@ -2596,6 +2732,11 @@ export type ValenciaRawCouncillor = {
 	name?: string,
 	/**  Seats held (`nobility`, `church`, a resource key for a guild, `merchants`). */
 	council?: string[],
+	/**
+	 *  Privileges the player holds: when `privileges_supply` is not given, the supply is the
+	 *  box's minus those held.
+	 */
+	privileges?: Value | null,
 } & { [key in string]: Value };
 
 export type ValenciaRawFountain = {
@@ -2650,7 +2791,7 @@ export type ValenciaRawRound = {
 	/**  `A` to `I`, or `council` (absent: A). */
 	step?: string | null,
 	players?: ValenciaRawRoundPlayer[],
-	/**  Privileges left in the supply (absent: 19). */
+	/**  Privileges left in the supply (absent: the box's 19 minus those the players hold). */
 	privileges_supply?: Value | null,
 	/**  Seats on the Church and Nobility seats (who acts in H and I). */
 	church?: Value | null,
@@ -2661,6 +2802,11 @@ export type ValenciaRawRoundPlayer = {
 	name?: string,
 	/**  Influence cards left in the deck (absent: a full deck). */
 	cards_left?: Value | null,
+	/**
+	 *  Privileges the player holds: when `privileges_supply` is not given, the supply is the
+	 *  box's minus those held.
+	 */
+	privileges?: Value | null,
 } & { [key in string]: Value };
 
 /**  The table as sent. Counts are JSON values so a wrong type is reported on its own field. */
@@ -2707,6 +2853,8 @@ export type ValenciaSeatHelp = {
 	total: number,
 	rank: number,
 	missions: ValenciaMissionHelp[],
+	/**  Points from each fountain of the table, in its order (members × value). */
+	fountain_points: number[],
 };
 
 /**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */
