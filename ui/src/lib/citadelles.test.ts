@@ -5,18 +5,11 @@ import {
 	build,
 	buildables,
 	citadellesFor,
-	cityCount,
-	defaultCharacters,
 	moveCompletion,
-	profileOf,
 	searchBuildables,
-	syncCompletion,
 	placeCompletion,
 	removeCompletion,
-	unplacedComplete,
-	threshold,
 	toCitadellesState,
-	unbuild,
 	wantsCitadellesSheet
 } from './citadelles';
 
@@ -27,13 +20,11 @@ const seats: Seat[] = ['Ani', 'Dirk', 'Lilli', 'Frank'].map((name, i) => ({
 	colour: null,
 	first_player: i === 0
 }));
-// The core's catalogue: districts, wonders and characters of the classique profile.
+// The core's catalogue: the classique profile's districts and wonders.
 let all: ReturnType<typeof buildables>;
-let classique: ReturnType<typeof profileOf>;
 beforeAll(async () => {
 	const catalogue = await backend.citadellesCatalogue();
 	all = buildables(catalogue, 'classique');
-	classique = profileOf(catalogue, 'classique');
 });
 
 describe('Citadelles model', () => {
@@ -46,30 +37,13 @@ describe('Citadelles model', () => {
 		expect(searchBuildables(all, 'zzz')).toEqual([]);
 	});
 
-	it('takes the threshold by player count and the longer-game option', () => {
-		expect(threshold(classique, 4, false)).toBe(7);
-		expect(threshold(classique, 4, true)).toBe(8);
-		expect(defaultCharacters(classique, false, 4)).toHaveLength(8);
-	});
-
-	it('starts the completion order with the first complete city and asks about the next, never inferring it', () => {
+	it('places a complete city where the table says, and takes it out again', () => {
 		let m = citadellesFor('classique', seats);
-		const seven = ['temple', 'church', 'manor', 'castle', 'market', 'prison', 'harbor'];
-		for (const id of seven.slice(0, 6)) m = syncCompletion(build(m, 1, id), all, 7);
-		expect(m.completionOrder).toEqual([]);
-		for (const id of seven) m = syncCompletion(build(m, 2, id), all, 7);
-		expect(m.completionOrder).toEqual([2]);
-		m = syncCompletion(build(m, 1, 'palace'), all, 7);
-		// The second complete city is not placed by typing order: the table is asked.
-		expect(m.completionOrder).toEqual([2]);
-		expect(unplacedComplete(m, all, 7)).toEqual([1]);
+		m = placeCompletion(m, 2, 0);
 		m = placeCompletion(m, 1, 0);
 		expect(m.completionOrder).toEqual([1, 2]);
-		// Fixing a typo (a district taken out, then put back) keeps who completed first.
-		m = syncCompletion(unbuild(m, 1, 0), all, 7);
-		expect(m.completionOrder).toEqual([1, 2]);
-		m = syncCompletion(build(m, 1, 'temple'), all, 7);
-		expect(m.completionOrder).toEqual([1, 2]);
+		expect(moveCompletion(m, 0, 1).completionOrder).toEqual([2, 1]);
+		expect(placeCompletion(m, 3, 9).completionOrder).toEqual([1, 2, 3]);
 		expect(removeCompletion(m, 1).completionOrder).toEqual([2]);
 	});
 

@@ -57,25 +57,6 @@ export function profileOf(catalogue: CitadellesCatalogue | null, variant: Citade
 	return catalogue?.profiles.find((p) => p.variant === variant);
 }
 
-/** The 8 base characters (plus the first rank-9 one with a ninth character), by rank. */
-export function defaultCharacters(profile: CitadellesProfileInfo | undefined, ninth: boolean, players: number): string[] {
-	if (!profile) return [];
-	const base = profile.characters.filter((c) => c.base).sort((a, b) => a.rank - b.rank);
-	const ids = base.map((c) => c.id);
-	if (ninth) {
-		const nine = profile.characters.find((c) => c.rank === 9 && c.min_players <= players);
-		if (nine) ids.push(nine.id);
-	}
-	return ids;
-}
-
-/** Districts needed to complete a city at this table. */
-export function threshold(profile: CitadellesProfileInfo | undefined, players: number, longerGame: boolean): number {
-	const t = profile?.thresholds.find((x) => x.players === players);
-	if (!t) return 7;
-	return longerGame && profile?.longer_game_option ? t.longer_game : t.districts;
-}
-
 function emptySeat(name: string): CitadellesSeat {
 	return {
 		name,
@@ -135,7 +116,9 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 		const seat = model.players[i];
 		if (!seat || !p || typeof p !== 'object') return;
 		seat.districts = strings(p.districts);
-		seat.customWonders = Array.isArray(p.custom_wonders) ? p.custom_wonders : [];
+		seat.customWonders = Array.isArray(p.custom_wonders)
+			? p.custom_wonders.map((w) => ({ name: typeof w.name === 'string' ? w.name : '', cost: num(w.cost) ?? 0, extra_points: num(w.extra_points) ?? 0 }))
+			: [];
 		seat.gold = num(p.gold);
 		seat.cardsInHand = num(p.cards_in_hand);
 		seat.charactersLastRound = Array.isArray(p.characters_last_round)
@@ -180,8 +163,6 @@ export interface Buildable {
 	name: Text;
 	cost: number;
 	kind: CitadellesDistrictInfo['kind'];
-	/** Counts toward a complete city (Monument: 2). */
-	weight: number;
 	copies: number;
 	rule: string;
 	wonder: CitadellesWonderInfo | null;
@@ -196,7 +177,6 @@ export function buildables(catalogue: CitadellesCatalogue | null, variant: Citad
 		name: d.name,
 		cost: d.cost,
 		kind: d.kind,
-		weight: 1,
 		copies: d.copies,
 		rule: d.rule,
 		wonder: null
@@ -208,7 +188,6 @@ export function buildables(catalogue: CitadellesCatalogue | null, variant: Citad
 			name: w.name,
 			cost: w.cost,
 			kind: 'wonder',
-			weight: w.completion_weight,
 			copies: w.copies,
 			rule: w.rule,
 			wonder: w
@@ -234,31 +213,6 @@ export function searchBuildables(all: Buildable[], query: string): Buildable[] {
 /** Copies of a catalogue card already in cities around the table. */
 export function copiesBuilt(model: CitadellesModel, id: string): number {
 	return model.players.reduce((n, p) => n + p.districts.filter((d) => d === id).length, 0);
-}
-
-/** Districts toward a complete city for one seat (Monument counts 2, custom wonders 1). */
-export function cityCount(model: CitadellesModel, seat: number, all: Buildable[]): number {
-	const p = model.players[seat];
-	if (!p) return 0;
-	const weight = (id: string) => all.find((b) => b.id === id)?.weight ?? 1;
-	return p.districts.reduce((n, id) => n + weight(id), 0) + p.customWonders.length;
-}
-
-/**
- * The first city to reach the threshold starts the completion order. Nothing after that is
- * inferred from the order things were typed: a later complete city is asked about (see
- * `unplacedComplete`), and a seat whose city drops below (a correction) keeps its place, which
- * the core flags until the city is complete again or the seat is taken out.
- */
-export function syncCompletion(model: CitadellesModel, all: Buildable[], t: number): CitadellesModel {
-	if (model.completionOrder.length > 0) return model;
-	const complete = model.players.map((_, s) => s).filter((s) => cityCount(model, s, all) >= t);
-	return complete.length === 1 ? { ...model, completionOrder: complete } : model;
-}
-
-/** Seats whose city is complete but not placed in the completion order yet (to ask about). */
-export function unplacedComplete(model: CitadellesModel, all: Buildable[], t: number): number[] {
-	return model.players.map((_, s) => s).filter((s) => cityCount(model, s, all) >= t && !model.completionOrder.includes(s));
 }
 
 /** Puts `seat` at `position` of the completion order (as the table says it happened). */

@@ -4,7 +4,6 @@ import {
 	withStartCoins,
 	isOrleansState,
 	orleansFor,
-	roundsOf,
 	setCount,
 	setGood,
 	toOrleansState,
@@ -79,12 +78,6 @@ describe('Orléans table state', () => {
 		expect(m.players[0].objectives).toEqual({ batisseur: 6 });
 		m = toggleObjective(m, 0, 'batisseur', false);
 		expect(m.players[0].objectives).toEqual({});
-	});
-
-	it('rounds by player count from the scenario catalogue', () => {
-		const info = { min_players: 2, rounds: [18, 18, 16, 16] } as Parameters<typeof roundsOf>[0];
-		expect(roundsOf(info, 3)).toBe(18);
-		expect(roundsOf(info, 5)).toBe(16);
 	});
 });
 

@@ -250,12 +250,6 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 	};
 }
 
-/** Rounds of the scenario at this table (the catalogue's count for the player count). */
-export function roundsOf(info: OrleansScenarioInfo | undefined, players: number): number {
-	if (!info) return 16;
-	return info.rounds[players - info.min_players] ?? info.rounds[info.rounds.length - 1] ?? 16;
-}
-
 /** Edits one count of a seat. */
 export function setCount(model: OrleansModel, seat: number, key: CountKey, value: number | null): OrleansModel {
 	return {

@@ -55,6 +55,10 @@ export class PlaySession<T> {
 	private seq = 0;
 	private saving: Promise<void> | null = null;
 	private readonly opts: PlaySessionOptions<T>;
+	/** `preview` is the core's answer for `model` as it is now (no change since it was asked). */
+	private answered = false;
+	/** Right after an undo, until the next change: `adopt` would redo what was undone. */
+	private undone = false;
 	/**
 	 * A finished play reopened in its sheet to correct it: every change gets the core's live
 	 * totals, nothing is stored until "Save the correction" (an edit the core rescores, and that
@@ -84,9 +88,23 @@ export class PlaySession<T> {
 		if (this.timer && cell !== this.pendingCell) void this.flush();
 		this.pendingCell = cell;
 		this.model = next;
+		this.answered = false;
+		this.undone = false;
 		if (!this.timer) this.undoCount = this.preview.undo_steps + 1;
 		this.schedule();
 		void this.refresh();
+	}
+
+	/**
+	 * Writes into the model what the core concluded from it (Citadelles: the only complete city
+	 * is the first), so that the table keeps it as the players' record: only while the answer
+	 * shown is for the model as it is, and never right after an undo (it would redo it). Saved
+	 * with the change waiting for its autosave, or on its own.
+	 */
+	adopt(edit: (model: T) => T): void {
+		if (!this.answered || this.undone) return;
+		this.model = edit(this.model);
+		if (!this.correcting && !this.timer) this.schedule();
 	}
 
 	/** Ends a typing group (a field lost focus): what was typed is saved now, as one undo step. */
@@ -108,6 +126,7 @@ export class PlaySession<T> {
 			const r = await backend.previewTableState(this.opts.play.id, this.opts.toState(this.model));
 			if (mine === this.seq) {
 				this.preview = r;
+				this.answered = true;
 				this.undoCount = this.correcting ? 0 : r.undo_steps + (this.timer ? 1 : 0);
 			}
 		} catch (e) {
@@ -134,6 +153,7 @@ export class PlaySession<T> {
 				this.undoCount = r.undo_steps;
 				if (mine === this.seq) {
 					this.preview = r;
+					this.answered = true;
 					this.saveState = 'saved';
 				} else {
 					this.preview = { ...this.preview, undo_steps: r.undo_steps };
@@ -162,6 +182,8 @@ export class PlaySession<T> {
 			if (mine !== this.seq) return;
 			this.model = this.opts.fromState(r.state);
 			this.preview = r.preview;
+			this.answered = true;
+			this.undone = true;
 			this.undoCount = r.preview.undo_steps;
 			this.saveState = 'saved';
 			// Back to a play with nothing saved: the empty sheet's own answer, not the core's

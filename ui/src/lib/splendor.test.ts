@@ -13,7 +13,6 @@ import {
 	takeCity,
 	toggleCityInPlay,
 	toSplendorState,
-	typedPrestige,
 	wantsSplendorSheet,
 	withBonus,
 	withCitiesInPlay,
@@ -52,8 +51,8 @@ describe('Splendor model → table_state v2', () => {
 				{ name: 'Dirk', bonuses: { ...zero, red: 4, black: 3 }, card_prestige: 13, cities: ['c13_r4k3'] }
 			]
 		});
-		// Nobles are not used with the Cities: neither sent nor counted.
-		expect(typedPrestige(withCount(s, 0, 'nobles', 2), 0)).toBe(16);
+		// Nobles are not used with the Cities: not sent to the core.
+		expect(toSplendorState(withCount(s, 0, 'nobles', 2)).players[0]).not.toHaveProperty('nobles');
 	});
 
 	it('sends only the fields of the module: nobles (Trading Posts), Orient cards (Orient)', () => {
@@ -63,7 +62,6 @@ describe('Splendor model → table_state v2', () => {
 		const tpState = toSplendorState(tp);
 		expect(tpState).not.toHaveProperty('cities_in_play');
 		expect(tpState.players[0]).toEqual({ name: 'Ani', bonuses: zero, card_prestige: 6, nobles: 1 });
-		expect(typedPrestige(tp, 0)).toBe(9);
 
 		let o = splendorFor('orient', seats);
 		o = addOrient(o, 0, 'o2_double_red', null);
@@ -100,7 +98,7 @@ describe('Splendor model → table_state v2', () => {
 		expect(toSplendorState(s).players[0].development_cards).toBe(5);
 		// A cleared count is sent as 0, not left out.
 		s = withBonus(s, 1, 'green', null);
-		expect(toSplendorState(s).players[1].bonuses.green).toBe(0);
+		expect(toSplendorState(s).players[1].bonuses?.green).toBe(0);
 	});
 
 	it('resumes from a saved v2 state, and the round trip is exact', () => {

@@ -1,7 +1,7 @@
 // Les Cités de Splendor on the Play screen: what the players typed (a model), how it becomes the
 // table_state JSON of schema version 2 (the core's `games::splendor` docs) and back, the field
 // names the core reports problems on, and the small edits the sheet makes.
-import type { CardCatalogue, Colour, Seat, SplendorModule, SplendorPlayerState, SplendorTableState } from '$lib/backend';
+import type { CardCatalogue, Colour, Seat, SplendorModule, SplendorPlayerState, SplendorRawOrientCard, SplendorTableState } from '$lib/backend';
 import { SPLENDOR_LIMITS } from '$lib/backend';
 
 const L = SPLENDOR_LIMITS;
@@ -111,7 +111,7 @@ export function splendorFor(variant: string, seats: Seat[], saved?: unknown): Sp
 		seat.city = Array.isArray(p.cities) && typeof p.cities[0] === 'string' ? p.cities[0] : null;
 		if (Array.isArray(p.orient))
 			seat.orient = p.orient
-				.filter((o) => o && typeof o.card === 'string')
+				.filter((o): o is SplendorRawOrientCard & { card: string } => !!o && typeof o.card === 'string')
 				.map((o) => ({ card: o.card, colour: isGem(o.colour) ? o.colour : null }));
 	});
 	return model;
@@ -138,7 +138,7 @@ export function toSplendorState(m: SplendorModel): SplendorTableState {
 		if (m.module === 'strongholds' && p.strongholds) out.strongholds = p.strongholds;
 		if (m.module === 'cities') out.cities = p.city ? [p.city] : [];
 		if (m.module === 'orient') {
-			out.orient = p.orient.map((o) => (o.colour ? { card: o.card, colour: o.colour } : { card: o.card }));
+			out.orient = p.orient.map((o): SplendorRawOrientCard => (o.colour ? { card: o.card, colour: o.colour } : { card: o.card }));
 			out.reserved_nobles = p.reservedNobles ?? 0;
 		}
 		return out;
@@ -265,17 +265,4 @@ export function removeOrient(m: SplendorModel, seat: number, index: number): Spl
 export function orientAvailable(m: SplendorModel, catalogue: Pick<CardCatalogue, 'orient'>) {
 	const owned = new Set(m.players.flatMap((p) => p.orient.map((o) => o.card)));
 	return catalogue.orient.filter((c) => !owned.has(c.id));
-}
-
-// ---------------------------------------------------------------- running figures (before the core answers)
-
-export function bonusSum(p: SplendorSeat): number {
-	return GEMS.reduce((a, c) => a + (p.bonuses[c] ?? 0), 0);
-}
-
-/** Prestige as typed: cards + 3 per noble (Orient and powers come from the core). */
-export function typedPrestige(m: SplendorModel, seat: number): number {
-	const p = m.players[seat];
-	if (!p) return 0;
-	return (p.cardPrestige ?? 0) + (usesNobles(m.module) ? L.noble_prestige * (p.nobles ?? 0) : 0);
 }

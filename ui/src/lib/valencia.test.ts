@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backend, type Seat, type ValenciaMissionInfo } from '$lib/backend';
+import { VALENCIA_LIMITS, backend, type Seat, type ValenciaMissionInfo } from '$lib/backend';
 import { VALENCIA_TABLE as TABLE } from '../test-tables';
+import { startPlay } from '../test-support';
 import {
 	addFountain,
 	addMission,
 	emptyAuction,
 	givePawn,
 	missionChoices,
-	privilegesSupply,
 	removeFountain,
 	toRawAuction,
 	toRawRound,
@@ -96,20 +96,27 @@ describe('valencia model', () => {
 		expect(toggleCouncil(model, 0, 'nobility').players[0].council).toEqual(['merchants']);
 	});
 
-	it('offers the cards nobody holds, prefilled with their remembered value', () => {
+	it('offers the cards nobody holds and the core keeps in play, prefilled with their remembered value', async () => {
 		let model = valenciaFor('base', three);
 		model = addMission(model, 0, mission('mission_palms'), [{ game: 'valencia', card: 'mission_palms', value: 4 }]);
 		expect(model.players[0].missions).toEqual([{ id: 'mission_palms', points: 4, done: null }]);
 		// A formula card has no printed points.
 		model = addMission(model, 1, mission('mission_ten_minus_coins'), [{ game: 'valencia', card: 'mission_ten_minus_coins', value: 9 }]);
 		expect(model.players[1].missions[0].points).toBeNull();
-		const ids = missionChoices(model, MISSIONS, '').map((c) => c.id);
+		/** The cards out of play at this table, as the core's live help gives them. */
+		const outOfPlay = async (names: string[]) => {
+			const play = await startPlay('valencia', 'base', names);
+			const help = (await backend.previewTableState(play.id, toValenciaState(valenciaFor('base', play.seats)))).help;
+			return help?.game === 'valencia' ? help.help.missions_out_of_play : ['no help'];
+		};
+		const ids = missionChoices(model, MISSIONS, '', await outOfPlay(['Ani', 'Dirk', 'Lilli'])).map((c) => c.id);
 		expect(ids).not.toContain('mission_palms');
 		expect(ids).toContain('mission_every_district');
 		// The district card is removed with 2 players; the search folds accents.
 		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
-		expect(missionChoices(two, MISSIONS, '').map((c) => c.id)).not.toContain('mission_every_district');
-		expect(missionChoices(two, MISSIONS, 'carre').map((c) => c.id)).toEqual(['mission_square']);
+		const twoOut = await outOfPlay(['Ani', 'Dirk']);
+		expect(missionChoices(two, MISSIONS, '', twoOut).map((c) => c.id)).not.toContain('mission_every_district');
+		expect(missionChoices(two, MISSIONS, 'carre', twoOut).map((c) => c.id)).toEqual(['mission_square']);
 	});
 
 	it('builds the auction input (Nina only at 2 players)', () => {
@@ -122,9 +129,11 @@ describe('valencia model', () => {
 		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
 	});
 
-	it('counts the privileges left and keeps where the helpers stand in the table state', () => {
+	it('lets the core count the privileges left and keeps where the helpers stand in the table state', async () => {
 		const model = valenciaFor('base', three, TABLE);
-		expect(privilegesSupply(model)).toBe(16);
+		const held = model.players.reduce((n, p) => n + (p.privileges ?? 0), 0);
+		expect(held).toBeGreaterThan(0);
+		expect((await backend.valenciaRound(toRawRound(model, 1, 'A', []))).privileges_supply).toBe(VALENCIA_LIMITS.privileges_in_box - held);
 		const moved = withProgress(model, { round: 3, step: 'council', councilsCounted: [1, 2] });
 		const back = valenciaFor('base', three, toValenciaState(moved));
 		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false });
@@ -134,6 +143,6 @@ describe('valencia model', () => {
 		expect(tapped.progress.auction).toEqual(auction);
 		expect(tapped.progress.auctionApplied).toBe(true);
 		expect(withProgress(tapped, { step: 'D' }).progress).toMatchObject({ step: 'D', auction: null, auctionApplied: false });
-		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: 16 });
+		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: null });
 	});
 });

@@ -341,11 +341,6 @@ export function withFountainMembers(model: ValenciaModel, seat: number, index: n
 	}));
 }
 
-/** Points a seat scores from one fountain, as typed (value × members). */
-export function fountainPoints(model: ValenciaModel, seat: number, index: number): number {
-	return (model.fountains[index]?.value ?? 0) * (model.players[seat]?.fountainMembers[index] ?? 0);
-}
-
 export function addMission(model: ValenciaModel, seat: number, m: ValenciaMissionInfo, remembered: CardValue[]): ValenciaModel {
 	const points = m.has_printed_points ? (remembered.find((c) => c.card === m.id)?.value ?? null) : null;
 	return withSeat(model, seat, (p) => ({ ...p, missions: [...p.missions, { id: m.id, points, done: null }] }));
@@ -359,37 +354,21 @@ export function withMission(model: ValenciaModel, seat: number, index: number, e
 	return withSeat(model, seat, (p) => ({ ...p, missions: p.missions.map((mi, k) => (k === index ? { ...mi, ...edit } : mi)) }));
 }
 
-/** Cards a seat can still draw: not held by anyone, and in play at this player count. */
-export function missionChoices(model: ValenciaModel, catalogue: ValenciaMissionInfo[], query: string): ValenciaMissionInfo[] {
+/** Cards a seat can still draw: not held by anyone, and not out of play at this player count
+ * (the core's `missions_out_of_play`). */
+export function missionChoices(model: ValenciaModel, catalogue: ValenciaMissionInfo[], query: string, outOfPlay: readonly string[]): ValenciaMissionInfo[] {
 	const held = new Set(model.players.flatMap((p) => p.missions.map((mi) => mi.id)));
-	const n = model.players.length;
 	const q = fold(query).trim();
 	return catalogue
-		.filter((c) => !held.has(c.id) && c.min_players <= Math.max(n, 2))
+		.filter((c) => !held.has(c.id) && !outOfPlay.includes(c.id))
 		.filter((c) => !q || [c.name.fr, c.name.en, c.rule.fr, c.rule.en].some((t) => fold(t).includes(q)));
 }
 
 export const STATUS_ICON: Record<ValenciaMissionStatus, string> = { met: '✔', failed: '✘', needs_tick: '?', formula: 'ƒ' };
 
-/** The rule entry of a step of the action phase. */
-export function stepRule(step: ValenciaStep): string {
-	switch (step) {
-		case 'A':
-			return 'valencia.step.a';
-		case 'B':
-		case 'D':
-		case 'F':
-			return 'valencia.step.b_d_f';
-		case 'C':
-		case 'E':
-			return 'valencia.step.c_e';
-		case 'G':
-			return 'valencia.step.g';
-		case 'H':
-			return 'valencia.step.h';
-		default:
-			return 'valencia.step.i';
-	}
+/** The rule entry of a moment of the round (the core's `moment_rules`). */
+export function momentRule(moment: ValenciaMoment): string {
+	return L.moment_rules[L.moments.indexOf(moment)] ?? '';
 }
 
 /** Nina's cards at this step and player count (the core's table, p.11). */
@@ -456,17 +435,14 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 	} as ValenciaRawAuction;
 }
 
-export function toRawCouncil(model: ValenciaModel, supply: number | null): ValenciaRawCouncil {
+/** The council phase's input: the seats held, and the privileges held (the core counts the
+ * supply from them). */
+export function toRawCouncil(model: ValenciaModel): ValenciaRawCouncil {
 	return {
 		variant: model.variant,
-		players: model.players.map((p) => ({ name: p.name, council: [...p.council] })),
-		privileges_supply: supply
+		players: model.players.map((p) => ({ name: p.name, council: [...p.council], privileges: p.privileges })),
+		privileges_supply: null
 	} as ValenciaRawCouncil;
-}
-
-/** Privileges left in the supply: the box's 19 minus those the players hold. */
-export function privilegesSupply(model: ValenciaModel): number {
-	return Math.max(0, L.privileges_in_box - model.players.reduce((n, p) => n + (p.privileges ?? 0), 0));
 }
 
 export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMoment, cardsLeft: (number | null)[]): ValenciaRawRound {
@@ -478,8 +454,8 @@ export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMo
 		variant: model.variant,
 		round,
 		step,
-		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null })),
-		privileges_supply: privilegesSupply(model),
+		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null, privileges: p.privileges })),
+		privileges_supply: null,
 		church: holder('church'),
 		nobility: holder('nobility')
 	} as ValenciaRawRound;

@@ -28,6 +28,7 @@ export type {
 	ValenciaRawMission,
 	ValenciaRawPlayer,
 	ValenciaRawTable,
+	SplendorRawOrientCard,
 	ValenciaResource,
 	ValenciaVariant,
 	AppInfo,
@@ -207,77 +208,15 @@ export interface TableState {
 	result?: { won: boolean | null; round_reached: number | null };
 }
 
-/**
- * Les Cités de Splendor's table state, schema version 2 (the core's `games::splendor` docs).
- * Counts absent or null are 0; fields of another module may be sent empty or at 0.
- */
-export interface SplendorTableState {
-	/** The module: `cities`, `trading_posts`, `orient` or `strongholds`. */
-	variant: string;
-	/** Cities module: the 3 faces on the table. */
-	cities_in_play?: string[];
-	/** In seat order. */
-	players: SplendorPlayerState[];
-}
+/** Les Cités de Splendor's table state as the core reads it (`games::splendor::RawTable`), its
+ * seats always sent. */
+export type SplendorTableState = import('./bindings').SplendorRawTable & { players: SplendorPlayerState[] };
+export type SplendorPlayerState = import('./bindings').SplendorRawPlayer;
 
-export interface SplendorPlayerState {
-	name: string;
-	/** Bonuses from ordinary development cards (Orient cards are counted from `orient`). */
-	bonuses: Partial<Record<Colour, number | null>>;
-	card_prestige?: number | null;
-	/** Ordinary development cards; when given it must equal the sum of `bonuses`. */
-	development_cards?: number | null;
-	/** Nobles who visited (not in the Cities module). */
-	nobles?: number | null;
-	/** Cities module: the city taken, at most one. */
-	cities?: string[];
-	/** Orient module: the Orient cards owned; `colour` only on pairing cards. */
-	orient?: { card: string; colour?: Colour }[];
-	/** Orient module: nobles reserved that have not visited yet. */
-	reserved_nobles?: number | null;
-	/** Gold tokens in hand (no points). */
-	gold?: number | null;
-	/** Strongholds module: strongholds standing on cards (no points). */
-	strongholds?: number | null;
-}
-
-/**
- * Citadelles' table state, schema version 2 (the core's `games::citadelles` table). Counts
- * absent or null are 0, lists empty, flags false.
- */
-export interface CitadellesTableState {
-	/** `classique` or `deuxieme_edition`. */
-	variant: string;
-	/** Classique: 8 districts complete a city whatever the player count. */
-	longer_game?: boolean;
-	/** 2e édition: a rank-9 character is in play. */
-	ninth_character?: boolean;
-	/** One character id per rank (absent: the base characters). */
-	characters_in_play?: string[];
-	/** In seat order. */
-	players: CitadellesPlayerState[];
-	/** Seats in the order their cities were completed. */
-	completion_order?: number[];
-	/** Seat holding the crown at the end. */
-	crown?: number | null;
-	/** The round the caller is calling now (the core's own state of it). */
-	round_in_progress?: CitadellesRound | null;
-}
-
-export interface CitadellesPlayerState {
-	name: string;
-	/** District ids from the profile's catalogue. */
-	districts?: string[];
-	custom_wonders?: { name: string; cost: number; extra_points: number }[];
-	gold?: number | null;
-	cards_in_hand?: number | null;
-	/** Ranks revealed in the last round (an assassinated character was not). */
-	characters_last_round?: number[];
-	haunted_city_built_last_round?: boolean;
-	museum_cards?: number | null;
-	secret_vault?: boolean;
-	beautified?: string[];
-}
+/** Citadelles' table state as the core reads it (`games::citadelles::CitadellesRawTable`), its
+ * seats always sent. */
+export type CitadellesTableState = import('./bindings').CitadellesRawTable & { players: CitadellesPlayerState[] };
+export type CitadellesPlayerState = import('./bindings').CitadellesRawPlayer;
 
 /**
  * Another game's table state (Valencia, Orléans): the play screen's own module types it; the
