@@ -13,14 +13,14 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth chromium chromium-driver
 TAURI_DRIVER_VERSION := 2.1.0
 
-.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build serve-smoke e2e package package-apt package-test clean
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
 
 ## run: install what is missing, build the UI and the app, launch it
 run: deps app
 	"$(APP_BIN)"
 
 ## test: every check CI runs
-test: deps lint test-rust test-ui bench-build serve-smoke e2e
+test: deps lint test-rust test-ui bench-build serve-smoke table-smoke e2e
 
 deps: apt npm
 
@@ -73,6 +73,13 @@ bench-build:
 serve-smoke: ui
 	cargo build --bin greffier --locked
 	GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/serve-smoke.sh
+
+# Table mode, the phones' side: `greffier table` serving the built UI, two headless Chromium
+# phones at 390×844 entering their seats at once (totals checked on the host's side, a phone
+# refused the other seat, the change-to-other-phone latency reported).
+table-smoke: ui
+	cargo build --bin greffier --locked
+	GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/table-smoke.sh
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver

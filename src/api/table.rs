@@ -99,6 +99,21 @@ pub struct TableView {
     pub table: Option<Json>,
     /// The problems of this seat's entries (the others' are theirs).
     pub problems: Vec<Problem>,
+    /// This seat's live total and place, scored by the core on the whole table (the other
+    /// seats' private entries included, which the phone never sees); `None` without a seat,
+    /// when the play is not in progress or when a problem is about the whole table.
+    pub score: Option<TableSeatScore>,
+}
+
+/// A seat's live score on a phone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TableSeatScore {
+    pub total: i32,
+    /// 1-based; players sharing a place have the same rank.
+    pub rank: u8,
+    /// False while some problems are not fixed: the total leaves out the fields they name.
+    pub complete: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -106,6 +121,8 @@ pub struct TableView {
 pub struct TableSeatView {
     pub seat: u8,
     pub player_name: String,
+    /// The player's colour (the physical game's), shown with the name.
+    pub colour: Option<String>,
     pub offered: bool,
     /// A phone holds it.
     pub taken: bool,
@@ -359,12 +376,23 @@ impl Api {
         let store = self.store()?;
         let detail = store.play(play)?;
         let session = store.table_session(play)?;
-        let problems = match (seat, &detail.table_state) {
-            (Some(seat), Some(state)) if detail.status == PlayStatus::InProgress => store
-                .preview_table_state(play, state)
-                .map(|p| seat::seat_problems(&p.problems, seat))
-                .unwrap_or_default(),
-            _ => Vec::new(),
+        let (problems, score) = match (seat, &detail.table_state) {
+            (Some(seat), Some(state)) if detail.status == PlayStatus::InProgress => {
+                match store.preview_table_state(play, state) {
+                    Ok(preview) => {
+                        let (board, complete) = match (&preview.scoreboard, &preview.partial) {
+                            (Some(board), _) => (Some(board), true),
+                            (None, partial) => (partial.as_ref(), false),
+                        };
+                        let score = board
+                            .and_then(|b| b.players.iter().find(|p| p.seat == seat))
+                            .map(|p| TableSeatScore { total: p.total, rank: p.rank, complete });
+                        (seat::seat_problems(&preview.problems, seat), score)
+                    }
+                    Err(_) => (Vec::new(), None),
+                }
+            }
+            _ => (Vec::new(), None),
         };
         let seats = detail
             .seats
@@ -374,6 +402,7 @@ impl Api {
                 TableSeatView {
                     seat: s.seat,
                     player_name: s.player_name.clone(),
+                    colour: s.colour.clone(),
                     offered: session.as_ref().is_some_and(|t| t.seats_offered.contains(&s.seat)),
                     taken: device.is_some(),
                     finished: device.is_some_and(|d| d.finished),
@@ -390,6 +419,7 @@ impl Api {
             seats,
             table: detail.table_state.as_ref().map(|state| seat::public_view(detail.game, state, seat)),
             problems,
+            score,
         })
     }
 

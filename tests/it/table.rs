@@ -268,6 +268,51 @@ fn a_phone_edits_its_own_seat_only_and_sees_no_other_missions() {
 }
 
 #[test]
+fn a_phone_s_view_carries_its_seat_s_live_score_from_the_whole_table() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let dirk = table.join(1);
+    let api = Api::open(&db).expect("open");
+    let host_total = |seat: usize| {
+        let state = api.get_play(play).expect("play").table_state.expect("state");
+        let preview = api.preview_table_state(play, state).expect("preview");
+        let board = preview.scoreboard.or(preview.partial).expect("a scoreboard");
+        (board.players[seat].total, board.players[seat].rank)
+    };
+
+    let (status, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(status, 200, "{view}");
+    let (total, rank) = host_total(1);
+    assert_eq!(
+        (view["score"]["total"].as_i64(), view["score"]["rank"].as_u64()),
+        (Some(i64::from(total)), Some(u64::from(rank)))
+    );
+    // Dirk's Four fountains mission (5) failed: −5, last behind Eve (0) and Ani (her palm
+    // mission failed: −4).
+    assert_eq!(view["score"], json!({ "total": -5, "rank": 3, "complete": true }), "{view}");
+
+    // Two palm members but none in the city: a problem of his seat, and a partial total
+    // without the field it names.
+    let (status, view) =
+        table.call(Some(&dirk), "table_save_seat", &json!({ "part": { "palm_members": 2 } }));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["problems"][0]["field"], "players[1].palm_members");
+    assert_eq!(view["score"], json!({ "total": -5, "rank": 3, "complete": false }), "{view}");
+    // Two in the city too: −5 + 2 + 2 = −1, now above Ani: her missions count though the phone
+    // never sees them (with her public entries alone she would have 0 and he would be last).
+    let (status, view) =
+        table.call(Some(&dirk), "table_save_seat", &json!({ "part": { "city_members": 2 } }));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["score"], json!({ "total": -1, "rank": 2, "complete": true }), "{view}");
+    assert_eq!(view["table"]["players"][0].get("missions"), None);
+    assert_eq!(view["score"]["total"].as_i64(), Some(i64::from(host_total(1).0)));
+
+    // The join token has no seat: no score.
+    let (_, public) = table.call(Some(&table.join), "table_view", &json!({}));
+    assert_eq!(public["score"], Value::Null);
+}
+
+#[test]
 fn two_phones_saving_at_once_both_land() {
     let (_dir, db, play) = setup();
     let table = Table::open(&db, play);

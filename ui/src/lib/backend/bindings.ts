@@ -2295,6 +2295,15 @@ export type TableJoined = {
 	seat: number | null,
 };
 
+/**  A seat's live score on a phone. */
+export type TableSeatScore = {
+	total: number,
+	/**  1-based; players sharing a place have the same rank. */
+	rank: number,
+	/**  False while some problems are not fixed: the total leaves out the fields they name. */
+	complete: boolean,
+};
+
 export type TableSeatStatus = {
 	seat: number,
 	player_name: string,
@@ -2309,6 +2318,8 @@ export type TableSeatStatus = {
 export type TableSeatView = {
 	seat: number,
 	player_name: string,
+	/**  The player's colour (the physical game's), shown with the name. */
+	colour: string | null,
 	offered: boolean,
 	/**  A phone holds it. */
 	taken: boolean,
@@ -2364,6 +2375,12 @@ export type TableView = {
 	table: Value | null,
 	/**  The problems of this seat's entries (the others' are theirs). */
 	problems: Problem[],
+	/**
+	 *  This seat's live total and place, scored by the core on the whole table (the other
+	 *  seats' private entries included, which the phone never sees); `None` without a seat,
+	 *  when the play is not in progress or when a problem is about the whole table.
+	 */
+	score: TableSeatScore | null,
 };
 
 /**  A sentence in both languages. */

@@ -2,7 +2,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { BackendError } from './index';
-import { createHttpBackend, PREFERENCES_KEY } from './http';
+import { createHttpBackend, PREFERENCES_KEY, SEAT_OPERATION_FIELDS } from './http';
 import { OPERATION_FIELDS, operationName } from './operations';
 
 describe('HTTP backend', () => {
@@ -13,6 +13,10 @@ describe('HTTP backend', () => {
 		}[];
 		const fields = new Map(core.map((o) => [o.name, o.fields]));
 		for (const [method, ours] of Object.entries(OPERATION_FIELDS)) {
+			expect(fields.get(operationName(method)), method).toEqual(ours);
+		}
+		// A phone's own operations (table mode) too.
+		for (const [method, ours] of Object.entries(SEAT_OPERATION_FIELDS)) {
 			expect(fields.get(operationName(method)), method).toEqual(ours);
 		}
 	});

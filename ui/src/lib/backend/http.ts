@@ -5,42 +5,126 @@
 //
 // Preferences are the window's, not the core's (the desktop app keeps them with
 // tauri-plugin-store): in a browser they live in its localStorage, under PREFERENCES_KEY.
+//
+// A phone at an open table (`greffier table`, issue #18) speaks to the same routes with its
+// token on every call (`Authorization: Bearer …`): `createSeatBackend` is the Backend with that
+// header plus the seat's own operations (join, view, save, finished) and the live stream
+// (`openTableEvents`, Server-Sent Events: the token travels in the query, as EventSource cannot
+// set a header). The desktop's doors never carry a token.
 import { BackendError } from './error';
 import type { Backend } from './index';
-import { backendOver } from './operations';
-import type { LoadedPreferences, Preferences } from './types';
+import { backendOver, operationName } from './operations';
+import type { GameId, LoadedPreferences, Preferences, TableHelp, TableJoined, TableView } from './types';
+
+/** One event of the table's live stream (the core's `TableChange`, sent as JSON). */
+export interface TableChange {
+	play_id: number;
+	revision: number;
+	/** The seat whose phone made the change; null for the host. */
+	seat: number | null;
+	/** The table closed (or the play was finished, abandoned, deleted): nothing follows. */
+	closed: boolean;
+}
 
 export const PREFERENCES_KEY = 'greffier.preferences';
 
 const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system', default_player_count: null };
 
+/** Calls one operation over HTTP; `token` (a phone's, read at each call) goes as a Bearer. */
+function post(base: string, token: (() => string | null) | null) {
+	return async (operation: string, request: Record<string, unknown>): Promise<unknown> => {
+		const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+		const bearer = token?.();
+		if (bearer) headers.Authorization = `Bearer ${bearer}`;
+		let response: Response;
+		try {
+			response = await fetch(`${base}/api/${operation}`, {
+				method: 'POST',
+				headers,
+				// Bytes, not a string: happy-dom (vitest) announces a string's length in UTF-16
+				// units, and a body with accents then arrives cut (the server resets).
+				body: new TextEncoder().encode(JSON.stringify(request))
+			});
+		} catch (e) {
+			throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
+		}
+		const text = await response.text();
+		let body: unknown;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			throw new BackendError('internal', `HTTP ${response.status}: ${text.slice(0, 200)}`);
+		}
+		if (!response.ok) throw BackendError.from(body);
+		return body;
+	};
+}
+
+const OWN = { getPreferences: async () => readPreferences(), setPreferences: async (p: Preferences) => writePreferences(p) };
+
 export function createHttpBackend(base = ''): Backend {
-	return backendOver(
-		async (operation, request) => {
-			let response: Response;
-			try {
-				response = await fetch(`${base}/api/${operation}`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json' },
-					// Bytes, not a string: happy-dom (vitest) announces a string's length in UTF-16
-					// units, and a body with accents then arrives cut (the server resets).
-					body: new TextEncoder().encode(JSON.stringify(request))
-				});
-			} catch (e) {
-				throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
-			}
-			const text = await response.text();
-			let body: unknown;
-			try {
-				body = JSON.parse(text);
-			} catch {
-				throw new BackendError('internal', `HTTP ${response.status}: ${text.slice(0, 200)}`);
-			}
-			if (!response.ok) throw BackendError.from(body);
-			return body;
-		},
-		{ getPreferences: async () => readPreferences(), setPreferences: async (p) => writePreferences(p) }
-	);
+	return backendOver(post(base, null), OWN);
+}
+
+/** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
+export interface SeatOperations {
+	/** Joins (`device` null: a new phone, whose token comes back once) and/or claims a seat. */
+	tableJoin(playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null): Promise<TableJoined>;
+	/** The play as this phone may see it: the other seats' private entries left out. */
+	tableView(playId: number, seat: number | null): Promise<TableView>;
+	/** Some fields of this seat (`players[seat]`), merged field by field by the core and saved. */
+	tableSaveSeat(playId: number, seat: number | null, part: Record<string, unknown>): Promise<TableView>;
+	tableSetFinished(playId: number, seat: number | null, finished: boolean): Promise<TableView>;
+	/** The live help a game gives about a table state (Valencia's mission statuses). */
+	tableHelp(game: GameId, table: unknown): Promise<TableHelp | null>;
+}
+
+/** Each seat method's operation and its request's fields, in the order of its arguments. */
+export const SEAT_OPERATION_FIELDS = {
+	tableJoin: ['play_id', 'device', 'claim', 'take_over', 'name'],
+	tableView: ['play_id', 'seat'],
+	tableSaveSeat: ['play_id', 'seat', 'part'],
+	tableSetFinished: ['play_id', 'seat', 'finished'],
+	tableHelp: ['game', 'table']
+} as const satisfies Record<keyof SeatOperations, readonly string[]>;
+
+/** The Backend of a phone at an open table: every call carries `token()` (the join token, then
+ * the phone's own once it joined). */
+export function createSeatBackend(token: () => string | null, base = ''): Backend & SeatOperations {
+	const transport = post(base, token);
+	const seat = Object.fromEntries(
+		(Object.entries(SEAT_OPERATION_FIELDS) as [keyof SeatOperations, readonly string[]][]).map(([method, fields]) => [
+			method,
+			(...args: unknown[]) => transport(operationName(method), Object.fromEntries(fields.map((f, i) => [f, args[i] ?? null])))
+		])
+	) as unknown as SeatOperations;
+	return { ...backendOver(transport, OWN), ...seat };
+}
+
+/**
+ * Follows the table's live stream: `onchange` hears each change ("revision n, by seat s", or
+ * closed), the first one the revision at connection; `onstate` whether the stream is up (the
+ * browser reconnects by itself after a drop). Returns what stops it. A phone names its token,
+ * the host's browser on the local door the play.
+ */
+export function openTableEvents(
+	target: { token: string } | { play: number },
+	onchange: (change: TableChange) => void,
+	onstate: (connected: boolean) => void = () => {},
+	base = ''
+): () => void {
+	const query = 'token' in target ? `token=${encodeURIComponent(target.token)}` : `play=${target.play}`;
+	const source = new EventSource(`${base}/api/table/events?${query}`);
+	source.addEventListener('open', () => onstate(true));
+	source.addEventListener('error', () => onstate(false));
+	source.addEventListener('change', (e) => {
+		try {
+			onchange(JSON.parse((e as MessageEvent<string>).data) as TableChange);
+		} catch {
+			// A malformed event is not a change: the next one will carry the revision.
+		}
+	});
+	return () => source.close();
 }
 
 function readPreferences(): LoadedPreferences {

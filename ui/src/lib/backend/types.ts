@@ -236,3 +236,11 @@ export type AnyTableState =
 	| import('./bindings').ValenciaRawTable
 	| import('./bindings').OrleansRawTable
 	| GameTableState;
+
+/** Table mode (issue #18): a phone's side. */
+export type {
+	TableJoined,
+	TableSeatScore,
+	TableSeatView,
+	TableView
+} from './bindings';

@@ -1,0 +1,316 @@
+// Table mode from the phones' side (scripts/table-smoke.sh starts `greffier table` and
+// chromedriver): two headless Chromium phones at 390×844 join seats 0 and 1 of a Valencia play
+// and enter their players' tables at the same time; the host's side (`greffier call` on the same
+// history) sees both totals; a phone cannot write the other seat; a reloaded phone resumes its
+// seat; the latency from one phone's change to the other phone's screen is measured (a report,
+// not an assertion).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { remote } from 'webdriverio';
+import { assert, finish, message, percentile, reportFigure, results } from './lib.mjs';
+
+const JOIN_URL = process.env.GREFFIER_TABLE_URL;
+const DB = process.env.GREFFIER_DB;
+const PLAY = Number(process.env.GREFFIER_PLAY);
+const BIN = process.env.GREFFIER_BIN;
+const SHOTS = process.env.GREFFIER_SHOTS ?? '.';
+const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
+if (!JOIN_URL || !DB || !PLAY || !BIN) throw new Error('GREFFIER_TABLE_URL, GREFFIER_DB, GREFFIER_PLAY and GREFFIER_BIN are needed');
+
+/** The host's side: an operation on the same history, through the CLI. */
+function host(operation, request) {
+	const file = path.join(SHOTS, `..`, 'host-request.json');
+	writeFileSync(file, JSON.stringify(request));
+	return JSON.parse(execFileSync(BIN, ['call', operation, file, '--db', DB, '--json'], { encoding: 'utf8' }));
+}
+
+/** A phone: its own Chromium (own profile, so its own localStorage) at 390×844, touch. */
+async function phone(lang) {
+	return remote({
+		hostname: '127.0.0.1',
+		port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9615),
+		path: '/',
+		logLevel: 'error',
+		waitforTimeout: WAIT,
+		capabilities: {
+			browserName: 'chrome',
+			'wdio:enforceWebDriverClassic': true,
+			'goog:chromeOptions': {
+				binary: process.env.CHROME_BIN ?? '/usr/bin/chromium',
+				args: ['--headless=new', '--no-sandbox', `--lang=${lang}`],
+				mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } }
+			}
+		}
+	});
+}
+
+let blocked = null;
+
+/** One named check (lib.mjs's `check` is bound to its single session; here there are two). */
+async function check(name, fn, { critical = false } = {}) {
+	if (blocked) {
+		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
+		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
+		return;
+	}
+	const t0 = Date.now();
+	try {
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+	} catch (e) {
+		results.push({ name, ok: false, error: message(e) });
+		console.log(`not ok - ${name}: ${message(e)}`);
+		const slug = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 50);
+		for (const [who, b] of [['ani', ani], ['dirk', dirk]]) if (b) await shot(b, `failed-${slug}-${who}`);
+		if (critical) blocked = name;
+	}
+}
+
+const sel = (testid) => `[data-testid="${testid}"]`;
+
+async function shown(b, testid) {
+	const e = await b.$(sel(testid));
+	await e.waitForDisplayed({ timeout: WAIT, timeoutMsg: `${testid} not displayed after ${WAIT} ms` });
+	return e;
+}
+
+async function tap(b, testid) {
+	const e = await shown(b, testid);
+	await e.scrollIntoView({ block: 'center' });
+	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
+	try {
+		await e.click();
+	} catch {
+		await b.execute((node) => node.click(), e);
+	}
+}
+
+async function typeInto(b, testid, value) {
+	const e = await shown(b, testid);
+	await e.scrollIntoView({ block: 'center' });
+	await e.click();
+	await e.clearValue();
+	await e.setValue(String(value));
+	await b.waitUntil(async () => (await e.getValue()) === String(value), { timeoutMsg: `${testid} does not hold "${value}"` });
+}
+
+async function attr(b, testid, name) {
+	return (await b.$(sel(testid))).getAttribute(name);
+}
+
+async function waitAttr(b, testid, name, predicate, what) {
+	let last = null;
+	await b.waitUntil(
+		async () => {
+			last = await attr(b, testid, name);
+			return predicate(last);
+		},
+		{ timeoutMsg: `${testid}[${name}]: ${what} (last: ${last})` }
+	);
+	return last;
+}
+
+/** Everything saved and the total shown by the core's answer. */
+async function settled(b) {
+	await waitAttr(b, 'tbl-save-state', 'data-state', (s) => s === 'saved', 'saved');
+	return Number(await waitAttr(b, 'tbl-total', 'data-total', (t) => t !== '' && t !== null, 'a total'));
+}
+
+async function shot(b, name) {
+	try {
+		await b.saveScreenshot(path.join(SHOTS, `${name}.png`));
+	} catch (e) {
+		console.log(`# screenshot ${name} failed: ${message(e)}`);
+	}
+}
+
+/** What the core stored for the play (the host's read). */
+const stored = () => host('get_play', { play_id: PLAY }).table_state;
+
+let ani;
+let dirk;
+/** A tick mission with a printed value, from the core's catalogue. */
+let mission;
+
+await check(
+	'two phones open the join link and each takes a seat, at the same time',
+	async () => {
+		[ani, dirk] = await Promise.all([phone('fr-FR'), phone('en-GB')]);
+		await Promise.all([ani.url(JOIN_URL), dirk.url(JOIN_URL)]);
+		await Promise.all([shown(ani, 'tbl-seat-0'), shown(dirk, 'tbl-seat-1')]);
+		// No desktop chrome on a phone.
+		assert(!(await (await ani.$(sel('nav-history'))).isExisting()), 'no navigation bar');
+		await shot(ani, 'pick-seat');
+		await Promise.all([tap(ani, 'tbl-seat-0'), tap(dirk, 'tbl-seat-1')]);
+		await Promise.all([shown(ani, 'val-city-0'), shown(dirk, 'val-city-1')]);
+		assert((await attr(ani, 'tbl-phone', 'data-seat')) === '0', 'Ani holds seat 0');
+		assert((await attr(dirk, 'tbl-phone', 'data-seat')) === '1', 'Dirk holds seat 1');
+		// The own panel only: no other seat's fields.
+		assert(!(await (await ani.$(sel('val-city-1'))).isExisting()), "Ani's phone shows no field of Dirk's seat");
+		const status = host('table_status', { play_id: PLAY });
+		assert(status.seats[0].device !== null && status.seats[1].device !== null && status.seats[2].device === null, JSON.stringify(status.seats));
+	},
+	{ critical: true }
+);
+
+await check(
+	'both enter their tables at once; each phone shows the total the host computes',
+	async () => {
+		const missions = host('valencia_missions', {});
+		mission = missions.find((c) => c.judging === 'tick' && c.has_printed_points && c.min_players <= 3);
+		assert(mission, 'a tick mission with printed points in the catalogue');
+		const enterAni = async () => {
+			// 5 in the city, 2 palms, 1 member at the 3 fountain, 1 privilege, 4 coins, a mission
+			// worth 4 ticked done: 5 + 2 + 3 + 1 + 4 = 15.
+			await typeInto(ani, 'val-city-0', 5);
+			await typeInto(ani, 'val-palms-0', 2);
+			await typeInto(ani, 'val-fm-0-0', 1);
+			await typeInto(ani, 'val-privileges-0', 1);
+			await typeInto(ani, 'val-coins-0', 4);
+			await tap(ani, 'val-mission-add-0');
+			await typeInto(ani, 'val-mission-search-0', mission.name.fr);
+			await tap(ani, `val-pick-0-${mission.id}`);
+			await typeInto(ani, 'val-mission-value-0-0', 4);
+			await tap(ani, 'val-mission-done-0-0');
+		};
+		const enterDirk = async () => {
+			// 7 in the city, 1 palm, 2 members at the 5 fountain, 3 council points: 7 + 1 + 10 + 3 = 21.
+			await typeInto(dirk, 'val-city-1', 7);
+			await typeInto(dirk, 'val-palms-1', 1);
+			await typeInto(dirk, 'val-fm-1-1', 2);
+			await typeInto(dirk, 'val-council-points-1', 3);
+		};
+		await Promise.all([enterAni(), enterDirk()]);
+		const [aniTotal, dirkTotal] = await Promise.all([
+			waitAttr(ani, 'tbl-total', 'data-total', (t) => t === '15', 'Ani 15'),
+			waitAttr(dirk, 'tbl-total', 'data-total', (t) => t === '21', 'Dirk 21')
+		]);
+		await Promise.all([settled(ani), settled(dirk)]);
+		// The host's side, on the same history: the stored table scores the same.
+		const state = stored();
+		const preview = host('preview_table_state', { play_id: PLAY, table: state });
+		const board = preview.scoreboard ?? preview.partial;
+		const totals = board.players.map((p) => [p.name, p.total]);
+		assert(JSON.stringify(totals) === JSON.stringify([['Ani', 15], ['Dirk', 21], ['Eve', 4]]), `host's totals: ${JSON.stringify(totals)}`);
+		assert(aniTotal === '15' && dirkTotal === '21', 'the phones show the same');
+		assert(state.players[0].missions?.[0]?.id === mission.id && state.players[0].missions[0].points === 4, JSON.stringify(state.players[0]));
+		assert(state.players[2].city_members === 4, "Eve's seat (the host's) untouched");
+	},
+	{ critical: true }
+);
+
+await check("Dirk's phone never receives Ani's missions, and cannot write Ani's seat", async () => {
+	const answer = await dirk.execute(async (play) => {
+		const token = JSON.parse(localStorage.getItem(`greffier.table.${play}`)).token;
+		const post = async (operation, body) => {
+			const r = await fetch(`/api/${operation}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+				body: JSON.stringify(body)
+			});
+			return { status: r.status, body: await r.json() };
+		};
+		return {
+			view: await post('table_view', {}),
+			write: await post('table_save_seat', { play_id: play, seat: 0, part: { coins: 99 } })
+		};
+	}, PLAY);
+	assert(answer.view.status === 200, JSON.stringify(answer.view));
+	assert(answer.view.body.table.players[0].missions === undefined, 'no missions of Ani in the view');
+	assert(answer.view.body.table.players[1].city_members === 7, 'his own entries');
+	assert(answer.write.status === 403 && answer.write.body.kind === 'forbidden', JSON.stringify(answer.write));
+	assert(stored().players[0].coins === 4, "Ani's coins untouched");
+});
+
+await check("one phone's change reaches the other phone's screen (latency measured)", async () => {
+	// Dirk's phone notes when each revision reaches its screen.
+	await dirk.execute(() => {
+		const w = /** @type {any} */ (window);
+		w.__revisions = {};
+		const node = document.querySelector('[data-testid="tbl-phone"]');
+		new MutationObserver(() => {
+			const r = node.getAttribute('data-revision');
+			if (!(r in w.__revisions)) w.__revisions[r] = Date.now();
+		}).observe(node, { attributes: true, attributeFilter: ['data-revision'] });
+	});
+	const samples = [];
+	for (let i = 0; i < 12; i++) {
+		await settled(ani);
+		const before = Number(await attr(ani, 'tbl-phone', 'data-revision'));
+		// The tap and its clock in the page, at once.
+		const t0 = await ani.execute(() => {
+			const plus = document.querySelector('[data-testid="val-coins-0-plus"]');
+			const t = Date.now();
+			plus.click();
+			return t;
+		});
+		const revision = Number(await waitAttr(ani, 'tbl-phone', 'data-revision', (r) => Number(r) > before, 'a new revision'));
+		let seen = null;
+		await dirk.waitUntil(
+			async () => {
+				const revs = await dirk.execute(() => /** @type {any} */ (window).__revisions);
+				const hit = Object.entries(revs).filter(([r]) => Number(r) >= revision);
+				seen = hit.length ? Math.min(...hit.map(([, t]) => t)) : null;
+				return seen !== null;
+			},
+			{ timeoutMsg: `revision ${revision} never reached Dirk's screen` }
+		);
+		samples.push(seen - t0);
+	}
+	assert(stored().players[0].coins === 16, `12 taps on + from 4: ${stored().players[0].coins}`);
+	reportFigure(
+		"phone → other phone's screen (save, live stream, fetch, render), 12 changes",
+		`p50 ${percentile(samples, 50)} ms, max ${Math.max(...samples)} ms (target ≤ 250 ms)`
+	);
+});
+
+await check("'I have finished entering' shows on the host's side and on the other phone", async () => {
+	await tap(ani, 'tbl-finished');
+	await waitAttr(dirk, 'tbl-other-0', 'data-finished', (f) => f === 'true', "Ani's seat marked finished on Dirk's phone");
+	const status = host('table_status', { play_id: PLAY });
+	assert(status.seats[0].finished && !status.seats[1].finished, JSON.stringify(status.seats));
+});
+
+await check('screenshots of both phones', async () => {
+	await Promise.all([ani.execute(() => window.scrollTo(0, 0)), dirk.execute(() => window.scrollTo(0, 0))]);
+	await shot(ani, 'phone-ani-seat0');
+	await shot(dirk, 'phone-dirk-seat1');
+	const overflow = await dirk.execute(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+	assert(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+});
+
+await check('a reloaded phone resumes its seat with its token', async () => {
+	await dirk.refresh();
+	await shown(dirk, 'val-city-1');
+	assert((await attr(dirk, 'tbl-phone', 'data-seat')) === '1', 'seat 1 again');
+	const value = await (await dirk.$(sel('val-city-1'))).getValue();
+	assert(value === '7', `his entries are back: ${value}`);
+	const status = host('table_status', { play_id: PLAY });
+	assert(status.session.devices.length === 2, `no new phone: ${status.session.devices.length}`);
+});
+
+await check('a third phone asking for a held seat gets a clear choice', async () => {
+	const eve = await phone('en-GB');
+	try {
+		await eve.url(JOIN_URL);
+		await tap(eve, 'tbl-seat-1');
+		await shown(eve, 'tbl-taken');
+		await tap(eve, 'tbl-pick-another');
+		await shown(eve, 'tbl-seat-2');
+		const status = host('table_status', { play_id: PLAY });
+		assert(status.seats[1].device !== null && status.session.devices.length === 2, 'the refused phone left nothing');
+	} finally {
+		await eve.deleteSession();
+	}
+});
+
+for (const b of [ani, dirk]) {
+	try {
+		await b?.deleteSession();
+	} catch {
+		// Already gone.
+	}
+}
+finish();

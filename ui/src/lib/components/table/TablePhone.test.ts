@@ -1,0 +1,51 @@
+// The phone's screen on the real core (the suite's server is the host's door, so the page
+// names its play and seat in each request; the table door would take them from its token).
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { backend } from '$lib/backend';
+import { startPlay } from '../../../test-support';
+import TablePhone from './TablePhone.svelte';
+
+async function openTable() {
+	const play = await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Eve']);
+	await backend.saveTableState(play.id, {
+		variant: 'base',
+		fountains: [{ value: 3 }, { value: 5 }],
+		players: [{ name: 'Ani', missions: [{ id: 'mission_palms', points: 4 }] }, { name: 'Dirk' }, { name: 'Eve' }]
+	});
+	const r = await fetch('/api/table_open', {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ play_id: play.id, seats: [1, 2] })
+	});
+	const ticket = (await r.json()) as { join_token: string };
+	return { play, ticket };
+}
+
+describe('TablePhone', () => {
+	it('offers the host’s seats, then only this seat’s panel, with the core’s total as typed', async () => {
+		const { play, ticket } = await openTable();
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
+		const ani = await screen.findByTestId('tbl-seat-0');
+		expect(ani).toHaveProperty('disabled', true);
+		expect(ani.textContent).toMatch(/Entered by the host/);
+		await fireEvent.click(screen.getByTestId('tbl-seat-1'));
+
+		await screen.findByTestId('val-city-1');
+		expect(screen.queryByTestId('val-city-0')).toBeNull();
+		expect(screen.queryByTestId('nav-history')).toBeNull();
+		// 6 in the city, 2 members at the 5 fountain: 6 + 10 = 16.
+		await fireEvent.input(screen.getByTestId('val-city-1'), { target: { value: '6' } });
+		await fireEvent.click(screen.getByTestId('val-fm-1-1-plus'));
+		await fireEvent.click(screen.getByTestId('val-fm-1-1-plus'));
+		await waitFor(() => expect(screen.getByTestId('tbl-total').dataset.total).toBe('16'));
+		await waitFor(() => expect(screen.getByTestId('tbl-save-state').dataset.state).toBe('saved'));
+		expect(screen.getByTestId('tbl-save-state').textContent).toMatch(/Saved · the host sees it/);
+		const stored = (await backend.getPlay(play.id)).table_state as { players: Record<string, unknown>[] };
+		expect(stored.players[1]).toMatchObject({ city_members: 6, fountain_members: [0, 2] });
+
+		await fireEvent.click(screen.getByTestId('tbl-finished'));
+		await waitFor(() => expect((screen.getByTestId('tbl-finished') as HTMLInputElement).checked).toBe(true));
+		expect(screen.getByTestId('tbl-other-0').textContent).toMatch(/host/);
+	});
+});

@@ -1,0 +1,391 @@
+// A phone at an open table (table mode, issue #18): joining, the seat, the player's own entries
+// saved through the core, and the other phones' changes coming in.
+//
+// The page is `/table?play=<id>#<join token>`. The phone joins with the join token and keeps
+// the token the core gives it in localStorage (`greffier.table.<play>`), so a phone that drops
+// or reloads comes back to its seat. What it shows is the core's `TableView` (the table state
+// without the other seats' private entries, the seat's problems and live score); what it sends
+// is only the fields of its own seat (`players[seat]`) that differ from the last view, one save
+// at a time, the latest entries winning (the core merges field by field). A change announced by
+// the live stream (another phone, the host) fetches the view again; entries typed meanwhile are
+// kept on top of it.
+import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
+import type { Backend, GameId, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
+import { citadellesFor, toCitadellesState } from '$lib/citadelles';
+import { orleansFor, toOrleansState } from '$lib/orleans';
+import { splendorFor, toSplendorState } from '$lib/splendor';
+import { toValenciaState, valenciaFor } from '$lib/valencia';
+
+/** Where a phone keeps its token for a play. */
+export const tableKey = (play: number) => `greffier.table.${play}`;
+
+interface Stored {
+	device: number;
+	token: string;
+}
+
+/** A game's model on a phone: built from the view's table state, written back as a state. */
+export interface SeatGame<M extends { players: unknown[] }> {
+	model(view: TableView, seats: Seat[]): M;
+	state(model: M): { players?: object[] };
+}
+
+type AnyModel = { players: unknown[] };
+
+const GAMES: Record<GameId, SeatGame<AnyModel>> = {
+	valencia: { model: (v, s) => valenciaFor(v.variant, s, v.table), state: (m) => toValenciaState(m as ReturnType<typeof valenciaFor>) },
+	citadelles: { model: (v, s) => citadellesFor(v.variant, s, v.table), state: (m) => toCitadellesState(m as ReturnType<typeof citadellesFor>) },
+	splendor: { model: (v, s) => splendorFor(v.variant, s, v.table), state: (m) => toSplendorState(m as ReturnType<typeof splendorFor>) },
+	orleans: { model: (v, s) => orleansFor(v.variant, s, v.table), state: (m) => toOrleansState(m as ReturnType<typeof orleansFor>) }
+};
+
+/** The seats as the game modules read them (a phone knows their names only). */
+export function seatsOf(view: TableView): Seat[] {
+	return view.seats.map((s) => ({ seat: s.seat, player_id: 0, player_name: s.player_name, colour: s.colour, first_player: false }));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a phone sends: the fields of its seat that differ from the seat as last seen from the
+ * core (never the name, which is the host's).
+ */
+export function partOf(base: Record<string, unknown> | undefined, local: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(local).filter(([k, v]) => k !== 'name' && !same(v, base?.[k])));
+}
+
+/** The table state with `part` laid over `players[seat]`. */
+export function withSeatPart(table: unknown, seat: number, part: Record<string, unknown>): unknown {
+	if (!table || typeof table !== 'object' || !Array.isArray((table as { players?: unknown }).players)) return table;
+	const t = table as { players: unknown[] };
+	return { ...t, players: t.players.map((p, i) => (i === seat ? { ...(p && typeof p === 'object' ? p : {}), ...part } : p)) };
+}
+
+export type Phase = 'joining' | 'pick' | 'seated' | 'closed' | 'failed';
+
+export interface TableSeatOptions {
+	play: number;
+	/** The join token (the QR code's fragment); null when the phone only resumes. */
+	joinToken: string | null;
+	storage?: Storage;
+	base?: string;
+	/** Opens the live stream (tests may pass none). */
+	events?: typeof openTableEvents | null;
+}
+
+export class TableSeat {
+	readonly play: number;
+	phase = $state<Phase>('joining');
+	/** The core's last answer. */
+	view = $state<TableView | null>(null);
+	/** What the panel shows: the core's view plus the entries not saved yet. */
+	model = $state<AnyModel | null>(null);
+	/** The game's live help for this phone's seat (mission statuses…), from its own entries. */
+	help = $state<TableHelp | null>(null);
+	seat = $state<number | null>(null);
+	/** A seat another phone holds, which this one asked for: take it over or pick another. */
+	taken = $state<number | null>(null);
+	saveState = $state<'saved' | 'saving' | 'failed'>('saved');
+	/** The live stream is up: the other phones' changes arrive. */
+	live = $state(false);
+	error = $state<BackendError | null>(null);
+
+	readonly backend: Backend & SeatOperations;
+	private readonly joinToken: string | null;
+	private readonly storage: Storage | null;
+	private readonly events: typeof openTableEvents | null;
+	private stored: Stored | null;
+	/** The seat's fields as last seen from the core (in the game module's own shape). */
+	private base: Record<string, unknown> | undefined;
+	private dirty = false;
+	/** A save was sent and has not answered yet. */
+	private inFlight = false;
+	/** The saves under way (one at a time), until nothing waits. */
+	private pumping: Promise<void> | null = null;
+	private fetching: Promise<void> | null = null;
+	private fetchAgain = false;
+	private stopEvents: (() => void) | null = null;
+	private disposed = false;
+
+	constructor(o: TableSeatOptions) {
+		this.play = o.play;
+		this.joinToken = o.joinToken;
+		this.storage = o.storage ?? globalThis.localStorage ?? null;
+		this.events = o.events === undefined ? openTableEvents : o.events;
+		this.stored = this.readStored();
+		this.backend = createSeatBackend(() => this.stored?.token ?? this.joinToken, o.base ?? '');
+	}
+
+	get game(): SeatGame<AnyModel> | null {
+		return this.view ? GAMES[this.view.game] : null;
+	}
+
+	get seats(): Seat[] {
+		return this.view ? seatsOf(this.view) : [];
+	}
+
+	/** This seat's problems, from the core's last answer. */
+	get problems(): Problem[] {
+		return this.view?.problems ?? [];
+	}
+
+	get finished(): boolean {
+		return this.view?.seats.find((s) => s.seat === this.seat)?.finished ?? false;
+	}
+
+	/** Resumes the seat held by this phone's token, else shows the seats to pick from. */
+	async start(): Promise<void> {
+		if (this.stored) {
+			try {
+				const view = await this.backend.tableView(this.play, null);
+				if (view.seat !== null) return await this.seated(view.seat, view);
+				this.view = view;
+				this.phase = 'pick';
+				this.listen();
+				return;
+			} catch (e) {
+				const err = BackendError.from(e);
+				if (err.kind !== 'unauthorized') return this.fail(err);
+				// Removed, or the table was closed and opened again: join afresh.
+				this.forget();
+			}
+		}
+		if (!this.joinToken) return this.fail(new BackendError('unauthorized', 'no join code'));
+		try {
+			this.view = await this.backend.tableView(this.play, null);
+			this.phase = 'pick';
+			// Seats taken meanwhile show on the list.
+			this.listen();
+		} catch (e) {
+			this.fail(BackendError.from(e));
+		}
+	}
+
+	/** Claims a seat (`takeOver`: from the phone that holds it). A taken seat asks first. */
+	async pick(seat: number, takeOver = false): Promise<void> {
+		this.error = null;
+		try {
+			const joined = await this.backend.tableJoin(this.play, this.stored?.device ?? null, seat, takeOver, null);
+			if (joined.token) this.keep({ device: joined.device, token: joined.token });
+			this.taken = null;
+			await this.seated(joined.seat ?? seat, null);
+		} catch (e) {
+			const err = BackendError.from(e);
+			if (err.kind === 'seat_taken') this.taken = seat;
+			else this.error = err;
+		}
+	}
+
+	/** Back to the seat list after a refused claim. */
+	pickAnother(): void {
+		this.taken = null;
+	}
+
+	/** The panel changed: shown at once, sent when the previous save has answered. */
+	change(next: AnyModel): void {
+		this.model = next;
+		this.dirty = true;
+		void this.pump();
+	}
+
+	async setFinished(finished: boolean): Promise<void> {
+		if (this.seat === null) return;
+		await this.settle();
+		try {
+			this.adopt(await this.backend.tableSetFinished(this.play, this.seat, finished));
+		} catch (e) {
+			this.onFailure(BackendError.from(e));
+		}
+	}
+
+	/** Sends what waits; resolves once nothing does (or a save failed). */
+	async settle(): Promise<void> {
+		while (this.pumping) await this.pumping;
+		if (this.dirty && this.saveState !== 'failed') await this.pump();
+	}
+
+	dispose(): void {
+		this.disposed = true;
+		this.stopEvents?.();
+		this.stopEvents = null;
+	}
+
+	private async seated(seat: number, view: TableView | null): Promise<void> {
+		this.seat = seat;
+		this.phase = 'seated';
+		this.adopt(view ?? (await this.backend.tableView(this.play, seat)));
+		// The stream again with this phone's own token (it listened with the join token).
+		this.stopEvents?.();
+		this.stopEvents = null;
+		this.listen();
+	}
+
+	private listen(): void {
+		if (this.stopEvents || !this.events || this.disposed) return;
+		const token = this.stored?.token ?? this.joinToken;
+		if (!token) return;
+		this.stopEvents = this.events(
+			{ token },
+			(c) => this.heard(c),
+			(up) => (this.live = up)
+		);
+	}
+
+	private heard(change: TableChange): void {
+		if (change.closed) {
+			this.phase = 'closed';
+			this.dispose();
+			return;
+		}
+		if (this.view && change.revision <= this.view.revision) return;
+		void this.refetch();
+	}
+
+	/** Fetches the view again (one at a time; a change heard meanwhile fetches once more). */
+	async refetch(): Promise<void> {
+		if (this.fetching) {
+			this.fetchAgain = true;
+			return this.fetching;
+		}
+		this.fetching = (async () => {
+			do {
+				this.fetchAgain = false;
+				try {
+					this.adopt(await this.backend.tableView(this.play, this.seat));
+				} catch (e) {
+					this.onFailure(BackendError.from(e));
+					return;
+				}
+			} while (this.fetchAgain && !this.disposed);
+		})();
+		try {
+			await this.fetching;
+		} finally {
+			this.fetching = null;
+		}
+	}
+
+	/** A view from the core: shown, with the entries typed since the last save laid over it. */
+	private adopt(view: TableView): void {
+		if (this.view && view.revision < this.view.revision) return;
+		const game = GAMES[view.game];
+		const seats = seatsOf(view);
+		if (this.seat === null || view.seat === null) {
+			this.view = view;
+			this.model = game.model(view, seats);
+			return;
+		}
+		const seat = this.seat;
+		const fresh = game.model(view, seats);
+		const freshSeat = game.state(fresh).players?.[seat] as Record<string, unknown> | undefined;
+		const pending = this.model && (this.dirty || this.inFlight) ? partOf(this.base, this.localSeat()) : {};
+		if (Object.keys(pending).length) {
+			this.model = game.model({ ...view, table: withSeatPart(view.table, seat, pending) as TableView['table'] }, seats);
+		} else if (this.model && same(this.localSeat(), freshSeat)) {
+			// Nothing new for this seat: keep the model as typed (an emptied field stays empty
+			// rather than turning into the 0 the core stored for it).
+			const local = this.model.players[seat];
+			this.model = { ...fresh, players: fresh.players.map((p, i) => (i === seat ? local : p)) };
+		} else {
+			this.model = fresh;
+		}
+		this.base = freshSeat;
+		this.view = view;
+		void this.refreshHelp();
+	}
+
+	private localSeat(): Record<string, unknown> {
+		if (!this.model || this.seat === null || !this.view) return {};
+		return (GAMES[this.view.game].state(this.model).players?.[this.seat] ?? {}) as Record<string, unknown>;
+	}
+
+	private async refreshHelp(): Promise<void> {
+		if (!this.model || !this.view) return;
+		try {
+			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model));
+		} catch {
+			// The help is a comfort (mission statuses); the score and problems come with the view.
+			this.help = null;
+		}
+	}
+
+	/** Sends the seat's changed fields, one save at a time, until nothing waits. */
+	private pump(): Promise<void> {
+		if (this.seat === null) return Promise.resolve();
+		this.pumping ??= this.sendAll().finally(() => (this.pumping = null));
+		return this.pumping;
+	}
+
+	private async sendAll(): Promise<void> {
+		while (this.dirty && !this.disposed && this.seat !== null) {
+			this.dirty = false;
+			const part = partOf(this.base, this.localSeat());
+			if (!Object.keys(part).length) continue;
+			this.saveState = 'saving';
+			this.inFlight = true;
+			try {
+				const view = await this.backend.tableSaveSeat(this.play, this.seat, part);
+				this.inFlight = false;
+				this.adopt(view);
+			} catch (e) {
+				// Kept on screen: the next change (or Retry) sends it again.
+				this.inFlight = false;
+				this.dirty = true;
+				this.onFailure(BackendError.from(e));
+				return;
+			}
+		}
+		this.saveState = 'saved';
+	}
+
+	/** Sends again what failed to save. */
+	retry(): void {
+		this.error = null;
+		this.saveState = 'saving';
+		void this.pump();
+	}
+
+	private onFailure(err: BackendError): void {
+		if (err.kind === 'unauthorized') {
+			// Removed by the host, or the table closed.
+			this.forget();
+			this.phase = 'closed';
+			this.dispose();
+			return;
+		}
+		this.error = err;
+		this.saveState = 'failed';
+	}
+
+	private fail(err: BackendError): void {
+		this.error = err;
+		this.phase = err.kind === 'unauthorized' ? 'closed' : 'failed';
+	}
+
+	private readStored(): Stored | null {
+		try {
+			const raw = this.storage?.getItem(tableKey(this.play));
+			const s = raw ? (JSON.parse(raw) as Partial<Stored>) : null;
+			return s && typeof s.token === 'string' && typeof s.device === 'number' ? { token: s.token, device: s.device } : null;
+		} catch {
+			return null;
+		}
+	}
+
+	private keep(s: Stored): void {
+		this.stored = s;
+		this.storage?.setItem(tableKey(this.play), JSON.stringify(s));
+	}
+
+	private forget(): void {
+		this.stored = null;
+		this.storage?.removeItem(tableKey(this.play));
+	}
+}
+
+/** `?play=12#j12_…` → the play and the join token (null when missing). */
+export function readJoinUrl(url: URL): { play: number | null; joinToken: string | null } {
+	const play = Number(url.searchParams.get('play'));
+	const hash = url.hash.replace(/^#/, '');
+	return { play: Number.isInteger(play) && play > 0 ? play : null, joinToken: hash ? decodeURIComponent(hash) : null };
+}

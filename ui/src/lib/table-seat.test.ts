@@ -1,0 +1,167 @@
+// A phone's seat (table mode) against the real core: the suite's `greffier serve` is the local
+// door (the host's), so the phone names its play and seat in each request, which the table
+// door would fill in from its token; the joining, the saves and the score are the core's own.
+import { describe, expect, it } from 'vitest';
+import { backend, type PlayDetail } from '$lib/backend';
+import { startPlay } from '../test-support';
+import { partOf, TableSeat, tableKey, withSeatPart } from './table-seat.svelte';
+import { withCount, withFountainMembers, type ValenciaModel } from './valencia';
+
+/** A second phone's own browser storage (each phone keeps its token apart). */
+class PhoneStorage implements Storage {
+	private items = new Map<string, string>();
+	get length() {
+		return this.items.size;
+	}
+	clear() {
+		this.items.clear();
+	}
+	getItem(k: string) {
+		return this.items.get(k) ?? null;
+	}
+	key(i: number) {
+		return [...this.items.keys()][i] ?? null;
+	}
+	removeItem(k: string) {
+		this.items.delete(k);
+	}
+	setItem(k: string, v: string) {
+		this.items.set(k, v);
+	}
+}
+
+async function host(operation: string, request: object): Promise<unknown> {
+	const r = await fetch(`/api/${operation}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: new TextEncoder().encode(JSON.stringify(request))
+	});
+	const body = await r.json();
+	if (!r.ok) throw new Error(JSON.stringify(body));
+	return body;
+}
+
+/** A Valencia play for Ani, Dirk and Eve with two fountains placed (3 and 5), its table open. */
+async function openTable(): Promise<{ play: PlayDetail; ticket: { join_token: string } }> {
+	const play = await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Eve']);
+	await backend.saveTableState(play.id, {
+		variant: 'base',
+		fountains: [{ value: 3 }, { value: 5 }],
+		players: [{ name: 'Ani', coins: 2, missions: [{ id: 'mission_palms', points: 4 }] }, { name: 'Dirk' }, { name: 'Eve' }]
+	});
+	const ticket = (await host('table_open', { play_id: play.id, seats: null })) as { join_token: string };
+	return { play, ticket };
+}
+
+const valencia = (t: TableSeat) => t.model as unknown as ValenciaModel;
+
+describe('a phone’s part of its seat', () => {
+	it('is the fields that differ from the core’s last view, never the name', () => {
+		const base = { name: 'Dirk', city_members: 2, resources: { wool: 1 }, council: [] };
+		expect(partOf(base, { name: 'Mallory', city_members: 2, resources: { wool: 2 }, council: [] })).toEqual({ resources: { wool: 2 } });
+		expect(partOf(undefined, { name: 'Dirk', coins: 0 })).toEqual({ coins: 0 });
+		expect(withSeatPart({ variant: 'base', players: [{ name: 'A', coins: 1 }, { name: 'B' }] }, 1, { coins: 4 })).toEqual({
+			variant: 'base',
+			players: [{ name: 'A', coins: 1 }, { name: 'B', coins: 4 }]
+		});
+	});
+});
+
+describe('TableSeat on the real core', () => {
+	it('joins a seat, keeps its token, saves only its seat and shows the core’s total', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		expect(phone.phase).toBe('pick');
+		expect(phone.view?.seats.map((s) => [s.player_name, s.offered, s.taken])).toEqual([
+			['Ani', true, false],
+			['Dirk', true, false],
+			['Eve', true, false]
+		]);
+
+		await phone.pick(1);
+		expect(phone.phase).toBe('seated');
+		expect(phone.seat).toBe(1);
+		const kept = JSON.parse(localStorage.getItem(tableKey(play.id)) ?? 'null');
+		expect(kept.token).toMatch(/^d\d+_[0-9a-f]{40}$/);
+
+		// Dirk: 7 in the city, 2 palms, 2 members at the 5 fountain: 7 + 2 + 10 = 19.
+		let next = withCount(valencia(phone), 1, 'cityMembers', 7);
+		next = withCount(next, 1, 'palmMembers', 2);
+		phone.change(withFountainMembers(next, 1, 1, 2));
+		await phone.settle();
+		expect(phone.saveState).toBe('saved');
+		expect(phone.view?.score).toEqual({ total: 19, rank: 1, complete: true });
+
+		const stored = (await backend.getPlay(play.id)).table_state as { players: Record<string, unknown>[] };
+		expect(stored.players[1]).toMatchObject({ name: 'Dirk', city_members: 7, palm_members: 2, fountain_members: [0, 2] });
+		// Ani's seat is as the host left it: the phone sent Dirk's fields only.
+		expect(stored.players[0]).toEqual({ name: 'Ani', coins: 2, missions: [{ id: 'mission_palms', points: 4 }] });
+	});
+
+	it('sends the latest entries, one save at a time, and follows the host’s change of another field', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		await phone.pick(2);
+		const saves: unknown[] = [];
+		const save = phone.backend.tableSaveSeat;
+		let inFlight = 0;
+		let most = 0;
+		phone.backend.tableSaveSeat = async (...args) => {
+			saves.push(args[2]);
+			most = Math.max(most, ++inFlight);
+			try {
+				return await save(...args);
+			} finally {
+				inFlight--;
+			}
+		};
+		for (const city of [1, 2, 3, 8]) phone.change(withCount(valencia(phone), 2, 'cityMembers', city));
+		await phone.settle();
+		expect(most).toBe(1);
+		expect(saves[0]).toEqual({ city_members: 1 });
+		expect(saves.at(-1)).toEqual({ city_members: 8 });
+		expect(saves.length).toBeLessThanOrEqual(2);
+		expect(valencia(phone).players[2].cityMembers).toBe(8);
+
+		// The host gives Eve 6 coins; the phone fetches the view again: both are there.
+		const state = (await backend.getPlay(play.id)).table_state as { players: Record<string, unknown>[] };
+		state.players[2] = { ...state.players[2], coins: 6 };
+		await backend.saveTableState(play.id, state as never);
+		await phone.refetch();
+		expect(valencia(phone).players[2].coins).toBe(6);
+		expect(valencia(phone).players[2].cityMembers).toBe(8);
+		expect(phone.view?.score?.total).toBe(8);
+	});
+
+	it('asks before taking a seat another phone holds', async () => {
+		const { play, ticket } = await openTable();
+		const first = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await first.start();
+		await first.pick(0);
+		const second = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null, storage: new PhoneStorage() });
+		await second.start();
+		await second.pick(0);
+		expect(second.phase).toBe('pick');
+		expect(second.taken).toBe(0);
+		second.pickAnother();
+		expect(second.taken).toBeNull();
+		await second.pick(0, true);
+		expect([second.phase, second.seat]).toEqual(['seated', 0]);
+		const status = (await host('table_status', { play_id: play.id })) as { seats: { seat: number; device: number | null }[] };
+		expect(status.seats[0].device).not.toBeNull();
+		expect(status.seats.filter((s) => s.device !== null)).toHaveLength(1);
+	});
+
+	it('marks the seat finished for the host', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		await phone.pick(1);
+		await phone.setFinished(true);
+		expect(phone.finished).toBe(true);
+		const status = (await host('table_status', { play_id: play.id })) as { seats: { finished: boolean }[] };
+		expect(status.seats.map((s) => s.finished)).toEqual([false, true, false]);
+	});
+});
