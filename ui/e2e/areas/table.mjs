@@ -115,6 +115,7 @@ export async function run() {
 		await screenshot('table-host-fr');
 		await setLangTo('en');
 		await waitText('table-trusted', (t) => t.includes('trusted network'), 'the warning in English');
+		await browser.execute(() => window.scrollTo(0, 0));
 		await screenshot('table-host-en');
 		await setLangTo('fr');
 	});
