@@ -29,8 +29,9 @@ trap cleanup EXIT
 cp "$APP_BIN" "$app_copy/greffier-app"
 APP_BIN="$app_copy/greffier-app"
 
-# The app inherits tauri-driver's environment: that is how it finds its data dir.
-GREFFIER_DATA_DIR="$data_dir" tauri-driver --port "$port" --native-port "$native_port" \
+# The app inherits tauri-driver's environment: that is how it finds its data dir, and serves
+# an open table (table mode) on the loopback: the test talks to this machine only.
+GREFFIER_DATA_DIR="$data_dir" GREFFIER_TABLE_ADDRESS=127.0.0.1 tauri-driver --port "$port" --native-port "$native_port" \
   --native-driver "$(command -v WebKitWebDriver)" >"$driver_log" 2>&1 &
 driver_pid=$!
 for _ in $(seq 1 100); do

@@ -499,7 +499,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
             let api = open_api(&db)?;
             let seats = (!seats.is_empty()).then_some(seats);
             let ticket = api.table_open(play, seats).map_err(|error| Failure::Api { error, json: false })?;
-            let ip = bind.filter(|ip| !ip.is_unspecified()).unwrap_or_else(lan_address);
+            let ip = bind.filter(|ip| !ip.is_unspecified()).unwrap_or_else(greffier::api::serve::lan_address);
             let ui = ui.is_dir().then_some(ui);
             let options = ServeOptions { addr: std::net::SocketAddr::new(ip, port), ui, table: Some(play) };
             greffier::api::serve::serve(std::sync::Arc::new(api), options, |addr| {
@@ -511,14 +511,6 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
             .map_err(|e| Failure::Other(format!("table: {e}")))
         }
     }
-}
-
-/// This machine's address on the local network: the one a UDP socket would send from
-/// towards an outside address (nothing is sent), else the loopback.
-fn lan_address() -> std::net::IpAddr {
-    let local = std::net::UdpSocket::bind(("0.0.0.0", 0))
-        .and_then(|socket| socket.connect(("192.0.2.1", 9)).and_then(|()| socket.local_addr()));
-    local.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |addr| addr.ip())
 }
 
 impl DbArg {

@@ -4,8 +4,10 @@
 
 pub mod commands;
 pub mod prefs;
+pub mod table;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tauri::{Manager, Runtime};
 
@@ -37,6 +39,8 @@ macro_rules! specta_builder_with_operations {
                 app::get_preferences::<$r>,
                 app::set_preferences::<$r>,
                 app::close_window::<$r>,
+                phones::open_table_to_phones::<$r>,
+                phones::table_door,
                 $(operations::$name,)*
             ])
             // What the play screens must know at build time comes from the core (issue #17):
@@ -53,6 +57,9 @@ macro_rules! specta_builder_with_operations {
             .typ::<orleans::OrleansRawTable>()
             .typ::<citadelles::CitadellesRawTable>()
             .typ::<splendor::RawTable>()
+            // Table mode: the window event told each change to a play whose table is open.
+            .constant("TABLE_CHANGED_EVENT", $crate::table::TABLE_CHANGED_EVENT)
+            .typ::<greffier::api::TableChange>()
     }};
 }
 
@@ -70,7 +77,10 @@ pub fn init_state<R: Runtime, M: Manager<R>>(
         api = api.with_exports_dir(dir);
     }
     app.manage(prefs::PrefsPath(prefs::path(&data_dir)));
-    app.manage(api);
+    // One core for the window and, once the host opens a table, for the phones' server.
+    table::watch_tables(app.app_handle(), &api);
+    app.manage(table::TableDoors::new(&data_dir));
+    app.manage(Arc::new(api));
     Ok(std::thread::spawn(move || daily_backup(&db_path)))
 }
 
@@ -130,14 +140,23 @@ fn ask_the_page_before_closing<R: Runtime>(window: &tauri::Window<R>, event: &ta
     }
 }
 
-/// Starts the desktop app.
+/// Starts the desktop app. Quitting stops the tables it serves (their calls under way finish).
 pub fn run() {
     let specta = specta_builder!(tauri::Wry);
-    let result = configure(tauri::Builder::default(), &specta).run(tauri::generate_context!());
-    if let Err(e) = result {
-        eprintln!("Greffier could not start: {e}");
-        std::process::exit(1);
-    }
+    let app = match configure(tauri::Builder::default(), &specta).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("Greffier could not start: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(|app, event| {
+        if let tauri::RunEvent::Exit = event
+            && let Some(doors) = app.try_state::<table::TableDoors>()
+        {
+            doors.stop_all();
+        }
+    });
 }
 
 #[cfg(test)]

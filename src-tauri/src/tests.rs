@@ -45,12 +45,17 @@ struct TestApp {
     _app: App<MockRuntime>,
     webview: WebviewWindow<MockRuntime>,
     dir: PathBuf,
-    _tmp: tempfile::TempDir,
+    _tmp: Option<tempfile::TempDir>,
 }
 
 fn app() -> TestApp {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().to_owned();
+    app_in(dir, Some(tmp))
+}
+
+/// The app over the history in `dir` (a restarted app: the same folder again).
+fn app_in(dir: PathBuf, tmp: Option<tempfile::TempDir>) -> TestApp {
     let specta = specta_builder!(MockRuntime);
     let app = crate::configure(mock_builder(), &specta).build(mock_context(noop_assets())).expect("mock app");
     // setup() only runs once the event loop starts; the mock app never starts it.
@@ -443,4 +448,218 @@ fn every_operation_answers_through_ipc_as_the_core_does() {
     called.sort_unstable();
     called.dedup();
     assert_eq!(called.len(), greffier::api::Api::operations().len(), "the script calls every operation");
+}
+
+// Table mode (issue #18): the app serves a play's table to the phones over the window's own core.
+
+/// One HTTP/1.1 request to `addr` (the connection closed after it): the status and the body
+/// as JSON (or as a string when it is not JSON). `Err` when nothing listens there.
+fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> std::io::Result<(u16, Value)> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr)?;
+    let body = serde_json::to_vec(body).expect("json");
+    let mut request =
+        format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+        request.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes())?;
+    stream.write_all(&body)?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer)?;
+    let text = String::from_utf8_lossy(&answer);
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    // The JSON answers come whole (a Content-Length), never chunked.
+    assert!(!head.to_ascii_lowercase().contains("transfer-encoding: chunked"), "{head}");
+    let json = serde_json::from_str(rest).unwrap_or_else(|_| Value::String(rest.to_owned()));
+    Ok((status, json))
+}
+
+/// A phone's call at the table: `POST /api/<operation>` with its token.
+fn phone(addr: &str, token: Option<&str>, operation: &str, request: Value) -> (u16, Value) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(auth) = &auth {
+        headers.push(("Authorization", auth.as_str()));
+    }
+    http(addr, "POST", &format!("/api/{operation}"), &headers, &request).expect("the table answers")
+}
+
+/// A Valencia play in progress for Ani, Dirk and Eve, its table saved by the host.
+fn valencia_play(t: &TestApp) -> Value {
+    let seats: Vec<Value> = ["Ani", "Dirk", "Eve"]
+        .iter()
+        .map(|name| {
+            let p = t.ok("create_player", json!({ "name": name, "colour": null }));
+            json!({ "player_id": p["id"], "colour": null })
+        })
+        .collect();
+    let play = t.ok(
+        "start_play",
+        json!({ "newPlay": { "game": "valencia", "variant": "base", "location": null, "notes": null,
+            "seats": seats, "first_seat": 0 } }),
+    );
+    t.ok(
+        "save_table_state",
+        json!({ "playId": play["id"], "table": { "variant": "base", "players": [
+            { "name": "Ani", "coins": 3 }, { "name": "Dirk", "coins": 5 }, { "name": "Eve" } ] } }),
+    );
+    play["id"].clone()
+}
+
+/// `http://127.0.0.1:PORT/table?play=N#jN_…` → (`127.0.0.1:PORT`, the join token).
+fn address_and_join_token(url: &str, play: &Value) -> (String, String) {
+    let rest = url.strip_prefix("http://").unwrap_or_else(|| panic!("plain HTTP: {url}"));
+    let (addr, path) = rest.split_once('/').expect("a path");
+    let (page, token) = path.split_once('#').expect("the join token in the fragment");
+    assert_eq!(page, format!("table?play={play}"));
+    assert!(token.starts_with(&format!("j{play}_")), "{token}");
+    (addr.to_owned(), token.to_owned())
+}
+
+fn doors(t: &TestApp) -> tauri::State<'_, crate::table::TableDoors> {
+    use tauri::Manager;
+    t.webview.state::<crate::table::TableDoors>()
+}
+
+#[test]
+fn opening_the_table_serves_it_to_phones_with_the_table_doors_rules_until_it_is_closed() {
+    use tauri::Listener;
+    let t = app();
+    doors(&t).serve_on(std::net::Ipv4Addr::LOCALHOST.into());
+    let (changes, window_told) = std::sync::mpsc::channel::<Value>();
+    t.webview.listen_any(crate::table::TABLE_CHANGED_EVENT, move |event| {
+        let _ = changes.send(serde_json::from_str(event.payload()).expect("a TableChange"));
+    });
+    let id = valencia_play(&t);
+    // Nothing is served before the host opens the table.
+    assert_eq!(t.ok("table_door", json!({ "playId": id })), Value::Null);
+    assert_eq!(t.ok("table_status", json!({ "playId": id }))["open"], false);
+
+    let door = t.ok("open_table_to_phones", json!({ "playId": id }));
+    let url = door["url"].as_str().expect("the join URL");
+    let (addr, join) = address_and_join_token(url, &id);
+    assert_eq!(door["address"], addr.as_str());
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    assert_eq!(door["lan"], false, "the loopback is no network address");
+    let svg = door["qr_svg"].as_str().expect("the QR code");
+    assert!(svg.contains("<svg") && svg.contains("</svg>"), "{svg}");
+    assert_eq!(t.ok("table_door", json!({ "playId": id })), door, "the window finds the door again");
+    assert_eq!(t.ok("open_table_to_phones", json!({ "playId": id })), door, "opened once, served once");
+    let opened = window_told.recv_timeout(std::time::Duration::from_secs(10)).expect("the window is told");
+    assert_eq!((opened["play_id"].clone(), opened["closed"].clone()), (id.clone(), json!(false)));
+
+    // The table door's rules: no token, no answer; the host's operations are not reachable;
+    // another Host header is refused.
+    let (status, refused) = phone(&addr, None, "table_view", json!({}));
+    assert_eq!((status, refused["kind"].as_str()), (401, Some("unauthorized")), "{refused}");
+    let (status, refused) = phone(&addr, Some(&join), "list_plays", json!({}));
+    assert_eq!((status, refused["kind"].as_str()), (403, Some("forbidden")), "{refused}");
+    let (status, _) = http(
+        &addr,
+        "POST",
+        "/api/table_view",
+        &[
+            ("Host", "evil.example:80"),
+            ("Content-Type", "application/json"),
+            ("Authorization", &format!("Bearer {join}")),
+        ],
+        &json!({}),
+    )
+    .expect("answered");
+    assert_eq!(status, 403);
+
+    // A phone joins seat 1 (Dirk) and saves his coins: the window is told, and the host's core
+    // (the same one) has them.
+    let (status, joined) = phone(
+        &addr,
+        Some(&join),
+        "table_join",
+        json!({ "claim": 1, "take_over": false, "name": "Dirk's phone" }),
+    );
+    assert_eq!(status, 200, "{joined}");
+    let dirk = joined["token"].as_str().expect("the phone's token").to_owned();
+    let (status, view) = phone(&addr, Some(&dirk), "table_save_seat", json!({ "part": { "coins": 9 } }));
+    assert_eq!(status, 200, "{view}");
+    let saved = loop {
+        let change =
+            window_told.recv_timeout(std::time::Duration::from_secs(10)).expect("the window is told");
+        if change["seat"] == 1 && change["revision"] == view["revision"] {
+            break change;
+        }
+    };
+    assert_eq!(saved["closed"], false);
+    let state = t.ok("get_play", json!({ "playId": id }))["table_state"].clone();
+    assert_eq!(
+        (state["players"][1]["coins"].clone(), state["players"][0]["coins"].clone()),
+        (json!(9), json!(3))
+    );
+    let status = t.ok("table_status", json!({ "playId": id }));
+    assert_eq!(status["seats"][1]["device_name"], "Dirk's phone");
+
+    // Closing the table stops the server: nothing listens on its port any more.
+    assert_eq!(t.ok("table_close", json!({ "playId": id })), true);
+    doors(&t).join_stopped();
+    let closed = http(&addr, "POST", "/api/table_view", &[("Content-Type", "application/json")], &json!({}));
+    assert_eq!(closed.map_err(|e| e.kind()).err(), Some(std::io::ErrorKind::ConnectionRefused));
+    assert_eq!(t.ok("table_door", json!({ "playId": id })), Value::Null);
+    let told = loop {
+        let change =
+            window_told.recv_timeout(std::time::Duration::from_secs(10)).expect("the window is told");
+        if change["closed"] == true {
+            break change;
+        }
+    };
+    assert_eq!(told["play_id"], id);
+}
+
+#[test]
+fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_table() {
+    let first = app();
+    doors(&first).serve_on(std::net::Ipv4Addr::LOCALHOST.into());
+    let id = valencia_play(&first);
+    let door = first.ok("open_table_to_phones", json!({ "playId": id }));
+    let (addr, join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
+    let (status, joined) =
+        phone(&addr, Some(&join), "table_join", json!({ "claim": 2, "take_over": false, "name": null }));
+    assert_eq!(status, 200, "{joined}");
+    let eve = joined["token"].as_str().expect("token").to_owned();
+
+    // The app quits: its server stops, the table stays open in the history.
+    doors(&first).stop_all();
+    assert!(http(&addr, "POST", "/api/table_view", &[], &json!({})).is_err(), "nothing listens");
+    let dir = first.dir.clone();
+    let tmp = first._tmp;
+    drop(first._app);
+
+    // Started again on the same history: the table is open (not served) until the host opens it.
+    let again = app_in(dir, tmp);
+    doors(&again).serve_on(std::net::Ipv4Addr::LOCALHOST.into());
+    assert_eq!(again.ok("table_door", json!({ "playId": id })), Value::Null);
+    let status = again.ok("table_status", json!({ "playId": id }));
+    assert_eq!((status["open"].clone(), status["seats"][2]["device"].is_null()), (json!(true), false));
+    let door = again.ok("open_table_to_phones", json!({ "playId": id }));
+    let (addr, new_join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
+    assert_ne!(new_join, join, "a new join token for the QR code");
+    // Eve's phone resumes her seat with its own token.
+    let (status, view) = phone(&addr, Some(&eve), "table_view", json!({}));
+    assert_eq!((status, view["seat"].clone()), (200, json!(2)), "{view}");
+
+    // Abandoning the play (as finishing it) closes its table: the server stops.
+    let abandoned = again.ok("abandon_play", json!({ "playId": id }));
+    assert_eq!(abandoned["status"], "abandoned");
+    doors(&again).join_stopped();
+    assert!(http(&addr, "POST", "/api/table_view", &[], &json!({})).is_err(), "nothing listens");
+    assert_eq!(again.ok("table_status", json!({ "playId": id }))["open"], false);
 }

@@ -253,6 +253,18 @@ pub fn serve(
     options: ServeOptions,
     on_listening: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    serve_until(api, options, on_listening, stop_signal())
+}
+
+/// [`serve`], stopping when `stop` completes instead of on a signal (or, for a table, when it
+/// is closed): the desktop app serves its open table this way, on a thread of its own, and
+/// keeps the process's signals for itself.
+pub fn serve_until(
+    api: Arc<Api>,
+    options: ServeOptions,
+    on_listening: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(options.addr).await?;
@@ -282,13 +294,24 @@ pub fn serve(
         };
         let stop = async move {
             tokio::select! {
-                () = stop_signal() => {},
+                () = stop => {},
                 () = closed => {},
             }
             let _ = stopping.send(true);
         };
         axum::serve(listener, router).with_graceful_shutdown(stop).await
     })
+}
+
+/// This machine's address on the local network, for the table door: the one a UDP socket
+/// would send from towards an outside address (nothing is sent), else the loopback.
+pub fn lan_address() -> std::net::IpAddr {
+    let local = std::net::UdpSocket::bind(("0.0.0.0", 0))
+        .and_then(|socket| socket.connect(("192.0.2.1", 9)).and_then(|()| socket.local_addr()));
+    match local {
+        Ok(addr) if !addr.ip().is_loopback() && !addr.ip().is_unspecified() => addr.ip(),
+        _ => std::net::IpAddr::from([127, 0, 0, 1]),
+    }
 }
 
 async fn stop_signal() {

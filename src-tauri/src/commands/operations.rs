@@ -2,6 +2,8 @@
 //! nothing else. Arguments keep the request's field names (the IPC sends them in camelCase).
 
 use greffier::api::{Api, ApiError};
+use std::sync::Arc;
+
 use tauri::State;
 
 macro_rules! tauri_commands {
@@ -10,7 +12,7 @@ macro_rules! tauri_commands {
             $(#[doc = $doc])*
             #[tauri::command]
             #[specta::specta]
-            pub async fn $name(api: State<'_, Api> $(, $field: $ty)*) -> Result<$resp, ApiError> {
+            pub async fn $name(api: State<'_, Arc<Api>> $(, $field: $ty)*) -> Result<$resp, ApiError> {
                 api.$name($($field),*)
             }
         )*

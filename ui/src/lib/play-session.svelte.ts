@@ -54,6 +54,15 @@ export class PlaySession<T> {
 	/** Orders the core's answers: only the newest change's answer is shown. */
 	private seq = 0;
 	private saving: Promise<void> | null = null;
+	/**
+	 * The table state the core holds as far as this sheet knows (JSON, in the model's own
+	 * shape): what a phone's change is told apart from this sheet's own edits by.
+	 */
+	private base: string;
+	/** A phone changed the play (table mode) since the sheet last read it. */
+	private remoteChanged = false;
+	/** Saves asked and not done yet (each merges what a phone changed before it saves). */
+	private queuedSaves = 0;
 	private readonly opts: PlaySessionOptions<T>;
 	/** `preview` is the core's answer for `model` as it is now (no change since it was asked). */
 	private answered = false;
@@ -71,6 +80,7 @@ export class PlaySession<T> {
 		this.correcting = opts.play.status === 'finished';
 		if (this.correcting) this.saveState = 'correcting';
 		this.model = opts.model;
+		this.base = JSON.stringify(opts.toState(opts.model));
 		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null, partial: null, undo_steps: 0 };
 		activeSessions.add(this as PlaySession<unknown>);
 		// The core's answer for the sheet as reopened: its help and the undo steps it keeps.
@@ -142,14 +152,19 @@ export class PlaySession<T> {
 		this.timer = null;
 		const mine = ++this.seq;
 		this.saveState = 'saving';
-		const state = this.opts.toState(this.model);
+		let state = this.opts.toState(this.model);
 		// One save at a time, in the order asked: two requests in flight may reach the core in
 		// either order (HTTP and IPC calls run in parallel), and the older state would then
 		// overwrite the newer one. The chain never rejects (each save catches its own error).
 		const previous = this.saving ?? Promise.resolve();
+		this.queuedSaves++;
 		const run = previous.then(async () => {
 			try {
+				// A phone saved meanwhile: its fields go into what is saved (and into the sheet)
+				// instead of being overwritten by this sheet's older copy of them.
+				if (this.remoteChanged) state = await this.mergeFromCore(state);
 				const r = await backend.saveTableState(this.opts.play.id, state);
+				this.base = JSON.stringify(state);
 				this.undoCount = r.undo_steps;
 				if (mine === this.seq) {
 					this.preview = r;
@@ -163,6 +178,8 @@ export class PlaySession<T> {
 					this.saveState = 'failed';
 					this.error = BackendError.from(e);
 				}
+			} finally {
+				this.queuedSaves--;
 			}
 		});
 		this.saving = run;
@@ -181,6 +198,7 @@ export class PlaySession<T> {
 			const r = await backend.undoTableState(this.opts.play.id);
 			if (mine !== this.seq) return;
 			this.model = this.opts.fromState(r.state);
+			this.base = JSON.stringify(this.opts.toState(this.model));
 			this.preview = r.preview;
 			this.answered = true;
 			this.undone = true;
@@ -192,6 +210,61 @@ export class PlaySession<T> {
 		} catch (e) {
 			if (mine === this.seq) this.error = BackendError.from(e);
 		}
+	}
+
+	/**
+	 * Someone else changed the play in the core (a phone at the open table, issue #18): the
+	 * sheet reads it again. With no edit of its own waiting, the core's state replaces the model
+	 * and its preview is fetched again; with one waiting, that edit's save first merges the
+	 * core's state field by field (the phone's fields in, this sheet's edits kept), so an older
+	 * copy never overwrites a phone's entry. Runs in the chain of saves, after those under way.
+	 */
+	pull(): Promise<void> {
+		if (this.correcting) return Promise.resolve();
+		this.remoteChanged = true;
+		// The waiting save merges first (flush).
+		if (this.timer) return Promise.resolve();
+		const previous = this.saving ?? Promise.resolve();
+		const run = previous.then(() => this.pullNow());
+		this.saving = run;
+		return run;
+	}
+
+	private async pullNow(): Promise<void> {
+		// Already read by a save's merge, or an edit typed meanwhile whose save will merge.
+		if (!this.remoteChanged || this.timer || this.queuedSaves > 0) return;
+		try {
+			this.remoteChanged = false;
+			const mine = ++this.seq;
+			const play = await backend.getPlay(this.opts.play.id);
+			if (play.status !== 'in_progress') return;
+			if (this.timer || this.queuedSaves > 0 || mine !== this.seq) {
+				// Typed while it was read: that edit's save merges it.
+				this.remoteChanged = true;
+				return;
+			}
+			this.model = this.opts.fromState(play.table_state);
+			this.base = JSON.stringify(this.opts.toState(this.model));
+			this.saveState = 'saved';
+			await this.refresh();
+		} catch (e) {
+			this.error = BackendError.from(e);
+		}
+	}
+
+	/**
+	 * The core's state merged into `state` (about to be saved) and into the model: the fields
+	 * this sheet did not change since it last read the core take the core's values; a field both
+	 * changed keeps this sheet's (the last writer wins, as between phones).
+	 */
+	private async mergeFromCore(state: AnyTableState): Promise<AnyTableState> {
+		this.remoteChanged = false;
+		const play = await backend.getPlay(this.opts.play.id);
+		const core = this.opts.toState(this.opts.fromState(play.table_state));
+		const base = JSON.parse(this.base) as unknown;
+		const merged = mergeFields(base, state, core) as AnyTableState;
+		this.model = this.opts.fromState(mergeFields(base, this.opts.toState(this.model), core));
+		return merged;
 	}
 
 	/** Window keydown: Ctrl+Z (⌘Z) undoes the last change. */
@@ -255,6 +328,10 @@ export class PlaySession<T> {
 		}
 	}
 
+	get playId(): number {
+		return this.opts.play.id;
+	}
+
 	/** Leaving the screen with a change still waiting: save it now. */
 	dispose(): void {
 		activeSessions.delete(this as PlaySession<unknown>);
@@ -266,6 +343,52 @@ export class PlaySession<T> {
 		if (this.timer) await this.flush();
 		else if (this.saving) await this.saving;
 	}
+}
+
+/**
+ * A three-way merge of JSON values, field by field: what `ours` changed from `base` is kept,
+ * what only `theirs` changed is taken; both changed: ours (the later writer). Lists of the same
+ * length merge item by item; otherwise a changed list is taken whole.
+ */
+export function mergeFields(base: unknown, ours: unknown, theirs: unknown): unknown {
+	if (same(ours, base)) return theirs;
+	if (same(theirs, base) || same(theirs, ours)) return ours;
+	if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs)) {
+		if (base.length === ours.length && base.length === theirs.length) {
+			return ours.map((item, i) => mergeFields(base[i], item, theirs[i]));
+		}
+		return ours;
+	}
+	if (isRecord(base) && isRecord(ours) && isRecord(theirs)) {
+		const merged: Record<string, unknown> = {};
+		for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)])) {
+			const value = mergeFields(base[key], ours[key], theirs[key]);
+			if (value !== undefined) merged[key] = value;
+		}
+		return merged;
+	}
+	return ours;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+	return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Equal JSON values, whatever the order of their keys. */
+function same(a: unknown, b: unknown): boolean {
+	const canonical = (v: unknown) =>
+		JSON.stringify(v, (_key, value: unknown) =>
+			isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value
+		);
+	return canonical(a) === canonical(b);
+}
+
+/**
+ * A phone changed play `playId` (table mode): every sheet on screen for it reads the core again
+ * (see PlaySession.pull). Resolves once they did.
+ */
+export async function pullPlay(playId: number): Promise<void> {
+	await Promise.all([...activeSessions].filter((s) => s.playId === playId).map((s) => s.pull()));
 }
 
 /** The sheets on screen, so that closing the window first saves what each still holds. */

@@ -13,6 +13,17 @@ export const commands = {
 	 *  first asks the page).
 	 */
 	closeWindow: () => typedError<null, ApiError>(__TAURI_INVOKE("close_window")),
+	/**
+	 *  Opens `play`'s table to the phones (the core's `table_open`: the same seats as before if it
+	 *  was open) and serves it on the local network: the join URL and its QR code. A table this
+	 *  app serves already answers its door as it is.
+	 */
+	openTableToPhones: (playId: number) => typedError<TableDoor, ApiError>(__TAURI_INVOKE("open_table_to_phones", { playId })),
+	/**
+	 *  The door of `play_id`'s table if this app serves it now (`null`: not served, even if the
+	 *  core keeps the table open from before a restart).
+	 */
+	tableDoor: (playId: number) => typedError<TableDoor | null, ApiError>(__TAURI_INVOKE("table_door", { playId })),
 	/**  The app's version, where its history lives, and the schema version. */
 	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
 	/**  The four games: variants, player counts, score categories. */
@@ -186,6 +197,8 @@ export const CITADELLES_LIMITS = {"artist":"artist","draft_event":"citadelles_dr
 export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
+
+export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
 export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
@@ -2266,6 +2279,17 @@ export type SummaryPlayer = {
 	winner: boolean,
 };
 
+/**
+ *  A change to a play whose table is open: "changed, revision n, by seat s" (`seat`: `None`
+ *  for the host), or the table closed. Listeners fetch what they show again.
+ */
+export type TableChange = {
+	play_id: number,
+	revision: number,
+	seat: number | null,
+	closed: boolean,
+};
+
 /**  A phone that joined the table. */
 export type TableDevice = {
 	id: number,
@@ -2277,6 +2301,25 @@ export type TableDevice = {
 	joined_at: string,
 	/**  The last change this phone saved to its seat. */
 	last_change_at: string | null,
+};
+
+/**
+ *  What the host's panel shows of a table this app serves: the join URL (the QR code's) and the
+ *  QR code itself as SVG.
+ */
+export type TableDoor = {
+	play_id: number,
+	/**  `http://<ip>:<port>/table?play=<id>#<join token>`. */
+	url: string,
+	/**  `<ip>:<port>`, the address served. */
+	address: string,
+	/**
+	 *  False when the machine has no network address (served on the loopback only: phones
+	 *  cannot reach it).
+	 */
+	lan: boolean,
+	/**  The URL as a QR code (SVG, dark modules on a light background with its quiet zone). */
+	qr_svg: string,
 };
 
 /**

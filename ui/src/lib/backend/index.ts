@@ -66,6 +66,9 @@ import type {
 	SearchFilter,
 	ScorePreview,
 	SetupStep,
+	TableChange,
+	TableDoor,
+	TableStatus,
 	UndoneState
 } from './types';
 
@@ -175,6 +178,14 @@ export interface Backend {
 	/** Every entry passing the filter (the glossary, a game's clarifications…). */
 	listRules(filter: SearchFilter): Promise<RuleHit[]>;
 	getRule(id: string): Promise<RuleEntry>;
+	/** Table mode, the host's side: who joined which seat, who has finished entering. */
+	tableStatus(playId: number): Promise<TableStatus>;
+	/** Closes the table to the phones (every phone's token dies); false if none was open. */
+	tableClose(playId: number): Promise<boolean>;
+	/** "Remove this phone": its token is refused from its next request on. */
+	tableRemoveDevice(playId: number, device: number): Promise<TableStatus>;
+	/** Puts a phone on a seat (taking it from the phone that held it), or on none. */
+	tableAssignSeat(playId: number, device: number, seat: number | null): Promise<TableStatus>;
 }
 
 /** Every method, for the forwarding object below. */
@@ -209,6 +220,26 @@ export const backend: Backend = Object.fromEntries(
 		}
 	])
 ) as unknown as Backend;
+
+/**
+ * Table mode's door (issue #18): the desktop app serves a play's table to the phones on the
+ * local network. Only the app can (a browser page is served by `greffier serve`, which keeps to
+ * the loopback).
+ */
+export interface TableDoorControl {
+	/** Opens the play's table (the same seats as before, if it was open) and serves it: the join URL and its QR code. */
+	open(playId: number): Promise<TableDoor>;
+	/** The door of a table this app serves now (null: not served, even if the core keeps it open). */
+	current(playId: number): Promise<TableDoor | null>;
+	/** Calls `onchange` for every change to a play whose table is open; resolves to the unsubscribe. */
+	listen(onchange: (change: TableChange) => void): Promise<() => void>;
+}
+
+/** The desktop app's table door; null in a browser. */
+export async function tableDoor(): Promise<TableDoorControl | null> {
+	if (!inTauri()) return null;
+	return (await import('./tauri')).tauriTableDoor;
+}
 
 /** Runs `hook` (save what the sheets still hold) before the desktop window closes. */
 export function beforeWindowCloses(hook: () => Promise<void>): void {

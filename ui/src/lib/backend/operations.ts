@@ -68,7 +68,11 @@ export const OPERATION_FIELDS = {
 	logRoundEvent: ['play_id', 'round', 'kind', 'payload'],
 	searchRules: ['query', 'filter'],
 	listRules: ['filter'],
-	getRule: ['id']
+	getRule: ['id'],
+	tableStatus: ['play_id'],
+	tableClose: ['play_id'],
+	tableRemoveDevice: ['play_id', 'device'],
+	tableAssignSeat: ['play_id', 'device', 'seat']
 } as const satisfies Record<Exclude<keyof Backend, keyof WindowOwn>, readonly string[]>;
 
 /** `saveTableState` → `save_table_state`. */

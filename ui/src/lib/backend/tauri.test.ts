@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { BackendError, inTauri } from './index';
-import { createTauriBackend } from './tauri';
+import { createTauriBackend, tauriTableDoor } from './tauri';
 
 afterEach(() => clearMocks());
 
@@ -47,6 +47,23 @@ describe('Tauri backend', () => {
 		});
 		expect(await createTauriBackend().splendorCatalogue()).toEqual(catalogue);
 		expect(calls).toEqual([['splendor_catalogue', {}]]);
+	});
+
+	it('opens the table to phones through the shell’s own commands (table mode)', async () => {
+		const door = { play_id: 4, url: 'http://192.168.1.20:40123/table?play=4#j4_x', address: '192.168.1.20:40123', lan: true, qr_svg: '<svg/>' };
+		const calls: [string, unknown][] = [];
+		mockIPC((cmd, args) => {
+			calls.push([cmd, args]);
+			return cmd === 'open_table_to_phones' ? door : null;
+		});
+		expect(await tauriTableDoor.open(4)).toEqual(door);
+		expect(await tauriTableDoor.current(4)).toBeNull();
+		await createTauriBackend().tableAssignSeat(4, 2, null);
+		expect(calls).toEqual([
+			['open_table_to_phones', { playId: 4 }],
+			['table_door', { playId: 4 }],
+			['table_assign_seat', { playId: 4, device: 2, seat: null }]
+		]);
 	});
 
 	it('turns an ApiError into a BackendError with its problems', async () => {

@@ -2,9 +2,11 @@
 // (src-tauri), so each is invoked by the operation's name with its fields in camelCase, as Tauri
 // names a command's arguments; the preferences and the window's closing are the shell's own.
 import { invoke } from '@tauri-apps/api/core';
-import { commands } from './bindings';
+import { listen } from '@tauri-apps/api/event';
+import { commands, TABLE_CHANGED_EVENT } from './bindings';
 import { BackendError } from './error';
-import type { Backend } from './index';
+import type { Backend, TableDoorControl } from './index';
+import type { TableChange } from './types';
 import { backendOver } from './operations';
 
 type Res<T> = { status: 'ok'; data: T } | { status: 'error'; error: unknown };
@@ -53,3 +55,10 @@ export function installCloseHook(hook: () => Promise<void>): void {
 		}
 	};
 }
+
+/** Table mode's door: the shell's commands, and its window event for each table change. */
+export const tauriTableDoor: TableDoorControl = {
+	open: (playId) => call(commands.openTableToPhones(playId)),
+	current: (playId) => call(commands.tableDoor(playId)),
+	listen: (onchange) => listen<TableChange>(TABLE_CHANGED_EVENT, (event) => onchange(event.payload))
+};

@@ -183,7 +183,14 @@ export type {
 	SeatHelp,
 	TableHelp,
 	Text,
-	Theme
+	Theme,
+	// Table mode, the host's side (issue #18).
+	TableChange,
+	TableDevice,
+	TableDoor,
+	TableSeatStatus,
+	TableSession,
+	TableStatus
 } from './bindings';
 
 /** A rule entry ready to show (the contract's RuleEntry; generated as RuleView). */

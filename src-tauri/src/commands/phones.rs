@@ -1,0 +1,32 @@
+//! Table mode's commands (issue #18): the host opens a play's table to the phones, and finds
+//! the door again (`crate::table` serves it).
+
+use std::sync::Arc;
+
+use greffier::api::{Api, ApiError};
+use greffier::history::Id;
+use tauri::{AppHandle, Runtime, State};
+
+use crate::table::{TableDoor, TableDoors};
+
+/// Opens `play`'s table to the phones (the core's `table_open`: the same seats as before if it
+/// was open) and serves it on the local network: the join URL and its QR code. A table this
+/// app serves already answers its door as it is.
+#[tauri::command]
+#[specta::specta]
+pub async fn open_table_to_phones<R: Runtime>(
+    app: AppHandle<R>,
+    api: State<'_, Arc<Api>>,
+    doors: State<'_, TableDoors>,
+    play_id: Id,
+) -> Result<TableDoor, ApiError> {
+    doors.open(&app, api.inner(), play_id)
+}
+
+/// The door of `play_id`'s table if this app serves it now (`null`: not served, even if the
+/// core keeps the table open from before a restart).
+#[tauri::command]
+#[specta::specta]
+pub async fn table_door(doors: State<'_, TableDoors>, play_id: Id) -> Result<Option<TableDoor>, ApiError> {
+    Ok(doors.door(play_id))
+}
