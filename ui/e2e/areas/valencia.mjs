@@ -41,7 +41,6 @@ export async function run() {
 			for (const [i, row] of members.entries()) {
 				for (const [k, n] of row.entries()) await typeInto(`val-fm-${i}-${k}`, String(n));
 			}
-			await waitText('val-fp-1-2', (t) => t.includes('12'), 'Dirk: 3 members × 4 at the central fountain');
 		},
 		{ critical: true }
 	);
@@ -61,6 +60,8 @@ export async function run() {
 				await typeInto(`val-coins-${i}`, String(coins));
 				await typeInto(`val-council-points-${i}`, String(council));
 			}
+			// With their city members typed, the fountains count (the core's figure).
+			await waitText('val-fp-1-2', (t) => t.includes('12'), 'Dirk: 3 members × 4 at the central fountain');
 			await tap('val-seat-0-nobility');
 			await tap('val-seat-0-wine');
 			await tap('val-seat-1-church');
