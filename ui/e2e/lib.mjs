@@ -123,8 +123,11 @@ export function message(e) {
 	return (e && (e.message || String(e)))?.split('\n')[0] ?? 'unknown error';
 }
 
-/** Runs one named check. `critical`: later checks are pointless if this one fails. */
-export async function check(name, fn, { critical = false } = {}) {
+/**
+ * Runs one named check and records it. `critical`: later checks are pointless if this one
+ * fails. `onFail`: what to keep after a failure (screenshots of the sessions involved).
+ */
+export async function runCheck(name, fn, { critical = false, onFail = async () => {} } = {}) {
 	if (blocked) {
 		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
 		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
@@ -132,25 +135,39 @@ export async function check(name, fn, { critical = false } = {}) {
 	}
 	const t0 = Date.now();
 	try {
-		if (!browser) throw new Error('no WebDriver session');
 		await fn();
 		results.push({ name, ok: true });
 		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
 	} catch (e) {
 		results.push({ name, ok: false, error: message(e) });
 		console.log(`not ok - ${name}: ${message(e)}`);
-		if (browser) {
-			await screenshot(`failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
-			try {
-				const all = await browser.execute(() => /** @type {any} */ (window).__e2eErrors ?? []);
-				// WebKit reports every skipped ResizeObserver frame; that is noise, not a failure.
-				const errors = [...new Set(all.filter((x) => !x.startsWith('ResizeObserver loop')))];
-				if (errors.length) console.log(`# page errors: ${errors.join(' | ')}`);
-			} catch {
-				// No page to ask.
-			}
-		}
+		await onFail(name);
 		if (critical) blocked = name;
+	}
+}
+
+/** A check in the app's window: a screenshot and the page's errors when it fails. */
+export async function check(name, fn, { critical = false } = {}) {
+	await runCheck(
+		name,
+		async () => {
+			if (!browser) throw new Error('no WebDriver session');
+			await fn();
+		},
+		{ critical, onFail: windowFailed }
+	);
+}
+
+async function windowFailed(name) {
+	if (!browser) return;
+	await screenshot(`failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+	try {
+		const all = await browser.execute(() => /** @type {any} */ (window).__e2eErrors ?? []);
+		// WebKit reports every skipped ResizeObserver frame; that is noise, not a failure.
+		const errors = [...new Set(all.filter((x) => !x.startsWith('ResizeObserver loop')))];
+		if (errors.length) console.log(`# page errors: ${errors.join(' | ')}`);
+	} catch {
+		// No page to ask.
 	}
 }
 

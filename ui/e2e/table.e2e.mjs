@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { remote } from 'webdriverio';
-import { assert, finish, message, percentile, reportFigure, results } from './lib.mjs';
+import { assert, finish, message, percentile, reportFigure, runCheck } from './lib.mjs';
 
 const JOIN_URL = process.env.GREFFIER_TABLE_URL;
 const DB = process.env.GREFFIER_DB;
@@ -45,27 +45,15 @@ async function phone(lang) {
 	});
 }
 
-let blocked = null;
-
-/** One named check (lib.mjs's `check` is bound to its single session; here there are two). */
+/** One named check over both phones (lib.mjs's `check` is bound to the app's window). */
 async function check(name, fn, { critical = false } = {}) {
-	if (blocked) {
-		results.push({ name, ok: false, error: `not run: "${blocked}" failed` });
-		console.log(`not ok - ${name} (not run: "${blocked}" failed)`);
-		return;
-	}
-	const t0 = Date.now();
-	try {
-		await fn();
-		results.push({ name, ok: true });
-		console.log(`ok - ${name} (${Date.now() - t0} ms)`);
-	} catch (e) {
-		results.push({ name, ok: false, error: message(e) });
-		console.log(`not ok - ${name}: ${message(e)}`);
-		const slug = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 50);
-		for (const [who, b] of [['ani', ani], ['dirk', dirk]]) if (b) await shot(b, `failed-${slug}-${who}`);
-		if (critical) blocked = name;
-	}
+	await runCheck(name, fn, {
+		critical,
+		onFail: async () => {
+			const slug = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 50);
+			for (const [who, b] of [['ani', ani], ['dirk', dirk]]) if (b) await shot(b, `failed-${slug}-${who}`);
+		}
+	});
 }
 
 const sel = (testid) => `[data-testid="${testid}"]`;
