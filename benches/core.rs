@@ -166,7 +166,7 @@ fn a_phone_saves_its_seat(bencher: Bencher) {
     let table = serde_json::json!({ "variant": "base",
         "fountains": [{ "value": 2 }, { "value": 3 }, { "value": 4 }, { "value": 5 }, { "value": 6, "central": true }],
         "players": players });
-    api.save_table_state(play.id, table).expect("host's save");
+    api.save_table_state(play.id, table, None).expect("host's save");
     let ticket = api.table_open(play.id, None).expect("open the table");
     let join = api.table_access(&ticket.join_token).expect("join token");
     let joined = api

@@ -109,7 +109,9 @@ fn a_play_goes_from_start_to_history_through_ipc() {
     assert_eq!(play["status"], "in_progress");
     let id = play["id"].clone();
 
-    let preview = t.ok("save_table_state", json!({ "playId": id, "table": sheet(5, 7) }));
+    let saved = t.ok("save_table_state", json!({ "playId": id, "table": sheet(5, 7) }));
+    assert_eq!(saved["merged"], Value::Null, "nothing to merge: no base was sent");
+    let preview = &saved["preview"];
     assert_eq!(preview["scoreboard"]["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains");
     assert_eq!(preview["problems"], json!([]));
 
@@ -138,7 +140,8 @@ fn an_invalid_sheet_is_saved_but_not_finished_and_errors_name_fields() {
             "first_seat": 0 } }),
     );
     let bad = sheet(5, 100_000);
-    let preview = t.ok("save_table_state", json!({ "playId": play["id"], "table": bad }));
+    let saved = t.ok("save_table_state", json!({ "playId": play["id"], "table": bad }));
+    let preview = &saved["preview"];
     assert_eq!(preview["scoreboard"], Value::Null);
     assert_eq!(preview["problems"][0]["field"], "players[1].points.city");
 

@@ -166,9 +166,11 @@ macro_rules! for_each_operation {
             api.store()?.start_play(&new_play)?
         }
         /// Autosave: the state is stored even when invalid; the answer carries the live score
-        /// or the problems.
-        host fn save_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {
-            api.changed_play(play_id, None, |store| Ok(store.save_table_state(play_id, &table)?))?
+        /// or the problems. `base`, the state the sheet's edit started from: a phone's change
+        /// stored since is merged in, not overwritten (the answer then carries the merged state).
+        host fn save_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json, base: Option<$crate::api::Json>)
+            -> $crate::history::SavedState {
+            api.changed_play(play_id, None, |store| Ok(store.save_table_state_over(play_id, &table, base.as_ref())?))?
         }
         /// Scores a state without storing it: the answer on every keystroke, before the autosave.
         host fn preview_table_state(api, play_id: $crate::history::Id, table: $crate::api::Json) -> $crate::history::ScorePreview {

@@ -11,6 +11,7 @@ mod bgstats;
 mod csv_export;
 mod files;
 mod log;
+mod merge;
 mod model;
 mod other_plays;
 mod plays;

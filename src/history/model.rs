@@ -224,6 +224,18 @@ pub struct ScorePreview {
     pub undo_steps: u32,
 }
 
+/// What an autosave stored: its live score, and the state stored when it is not the one sent
+/// (another device's change merged in, see [`Store::save_table_state_over`]), for the sheet to
+/// show.
+///
+/// [`Store::save_table_state_over`]: super::Store::save_table_state_over
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SavedState {
+    pub merged: Option<serde_json::Value>,
+    pub preview: ScorePreview,
+}
+
 /// What Undo brought back: the state (for the sheet to show) and its live score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -4,6 +4,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
+use super::merge;
 use super::model::*;
 use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
@@ -460,11 +461,26 @@ impl Store {
     /// is lost), keeps the state it replaces as the newest revision (what Undo brings back),
     /// and scores it when it is valid. Saving the same state again records nothing.
     pub fn save_table_state(&mut self, play: Id, state: &serde_json::Value) -> Result<ScorePreview> {
+        Ok(self.save_table_state_over(play, state, None)?.preview)
+    }
+
+    /// The autosave of a sheet that may not be the only one editing the play (table mode):
+    /// `base` is the state its edit started from. When the stored state is no longer `base`
+    /// (a phone saved meanwhile), what the edit changed from `base` goes onto the stored state
+    /// field by field ([`merge::three_way`]) in the same transaction as the write, so that no
+    /// save between the sheet's read and its write is lost. Without `base`, `state` is stored
+    /// as it is.
+    pub fn save_table_state_over(
+        &mut self,
+        play: Id,
+        state: &serde_json::Value,
+        base: Option<&serde_json::Value>,
+    ) -> Result<SavedState> {
         let (game, status) = self.game_and_status(play)?;
         if status != PlayStatus::InProgress {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
-        let text = state_text(state)?;
+        state_text(state)?;
         let t = now();
         let tx = self.conn.transaction()?;
         let current: Option<String> = tx
@@ -472,13 +488,24 @@ impl Store {
             .optional()?;
         // A play with nothing saved yet goes back to "nothing": the empty sheet it started with.
         let current = current.unwrap_or_else(|| NOTHING_SAVED.to_owned());
+        let merged = match base {
+            Some(base) => {
+                let stored: serde_json::Value =
+                    serde_json::from_str(&current).unwrap_or(serde_json::Value::Null);
+                Some(merge::three_way(base, state, &stored)).filter(|merged| merged != state)
+            }
+            None => None,
+        };
+        let kept = merged.as_ref().unwrap_or(state);
+        let text = state_text(kept)?;
         if current != text {
             push_revision(&tx, i64::from(play), &current, &t)?;
         }
         write_table_state(&tx, i64::from(play), game.info().table_schema_version, &text, &t)?;
         tx.execute("UPDATE plays SET updated_at = ?2 WHERE id = ?1", params![play, fmt_time(&t)])?;
         tx.commit()?;
-        self.preview(play, game, state)
+        let preview = self.preview(play, game, kept)?;
+        Ok(SavedState { merged, preview })
     }
 
     /// Scores a state without storing it: the live answer while typing, before the autosave,

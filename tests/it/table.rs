@@ -492,7 +492,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
     api.on_table_change(move |change| sink.lock().expect("lock").push(*change));
 
     let state = api.get_play(play).expect("play").table_state.expect("state");
-    api.save_table_state(play, state.clone()).expect("no table yet");
+    api.save_table_state(play, state.clone(), None).expect("no table yet");
     assert!(heard.lock().expect("lock").is_empty());
 
     let ticket = api.table_open(play, Some(vec![1, 2])).expect("open");
@@ -514,7 +514,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
     assert_eq!((phone.play, phone.seat), (play, Some(2)));
     api.call_json_as(Access::Seat(phone), "table_save_seat", json!({ "part": { "coins": 1 } }))
         .expect("save");
-    api.save_table_state(play, state).expect("host's save");
+    api.save_table_state(play, state, None).expect("host's save");
     api.abandon_play(play).expect("abandon");
 
     let heard: Vec<(u32, Option<u8>, bool)> =
@@ -524,6 +524,59 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
         [(1, None, false), (2, Some(2), false), (3, Some(2), false), (4, None, false), (5, None, true)],
         "open, join, Eve's save, the host's save, the end"
     );
+}
+
+/// Issue #18: "conflicting edits of the same field resolve last-writer-wins with the change
+/// visible in the undo history". The host's sheet sends its whole table with the state its edit
+/// started from; a phone's save stored meanwhile is merged in, never overwritten.
+#[test]
+fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
+    let (_dir, db, play) = setup();
+    let api = Api::open(&db).expect("open");
+    let ticket = api.table_open(play, None).expect("open");
+    let grant = api.table_access(&ticket.join_token).expect("join token");
+    let joined = api
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 1, "take_over": false }))
+        .expect("join");
+    let dirk = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+
+    // What the host's sheet last read; it then types Eve's coins and Dirk's (5 → 6).
+    let base = api.get_play(play).expect("play").table_state.expect("state");
+    let mut ours = base.clone();
+    ours["players"][2]["coins"] = json!(2);
+    ours["players"][0]["coins"] = json!(4);
+    // Before the host's save reaches the core, Dirk's phone saves his coins and palms.
+    api.call_json_as(Access::Seat(dirk), "table_save_seat", json!({ "part": { "coins": 11, "palms": 3 } }))
+        .expect("phone's save");
+    let saved = api.save_table_state(play, ours.clone(), Some(base.clone())).expect("host's save");
+
+    let stored = api.get_play(play).expect("play").table_state.expect("state");
+    let coins = |s: &Value| [0, 1, 2].map(|i| s["players"][i]["coins"].clone());
+    assert_eq!(coins(&stored), [json!(4), json!(11), json!(2)], "the host's two edits and the phone's");
+    assert_eq!(stored["players"][1]["palms"], json!(3));
+    assert_eq!(stored["players"][0]["missions"], base["players"][0]["missions"], "what nobody changed stays");
+    assert_eq!(saved.merged.as_ref(), Some(&stored), "the answer gives the host the merged state to show");
+
+    // The same field changed by both: the later writer (the host here) wins, and Undo brings the
+    // phone's value back.
+    let base = stored.clone();
+    let mut ours = base.clone();
+    ours["players"][1]["coins"] = json!(6);
+    api.call_json_as(Access::Seat(dirk), "table_save_seat", json!({ "part": { "coins": 12 } }))
+        .expect("phone");
+    api.save_table_state(play, ours, Some(base)).expect("host's save");
+    assert_eq!(
+        api.get_play(play).expect("play").table_state.expect("state")["players"][1]["coins"],
+        json!(6)
+    );
+    let undone = api.undo_table_state(play).expect("undo");
+    assert_eq!(undone.state["players"][1]["coins"], json!(12), "the phone's value is the undo step");
+
+    // Without a base (the CLI, a script), the table is stored as sent.
+    let sent =
+        json!({ "variant": "base", "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Eve" }] });
+    assert_eq!(api.save_table_state(play, sent.clone(), None).expect("save").merged, None);
+    assert_eq!(api.get_play(play).expect("play").table_state, Some(sent));
 }
 
 #[test]

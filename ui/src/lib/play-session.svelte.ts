@@ -55,14 +55,11 @@ export class PlaySession<T> {
 	private seq = 0;
 	private saving: Promise<void> | null = null;
 	/**
-	 * The table state the core holds as far as this sheet knows (JSON, in the model's own
-	 * shape): what a phone's change is told apart from this sheet's own edits by.
+	 * The table state the sheet's edits started from (JSON, in the model's own shape): sent with
+	 * each save, so that the core merges in a phone's change stored since (table mode) instead
+	 * of this sheet's older copy overwriting it.
 	 */
 	private base: string;
-	/** A phone changed the play (table mode) since the sheet last read it. */
-	private remoteChanged = false;
-	/** Saves asked and not done yet (each merges what a phone changed before it saves). */
-	private queuedSaves = 0;
 	private readonly opts: PlaySessionOptions<T>;
 	/** `preview` is the core's answer for `model` as it is now (no change since it was asked). */
 	private answered = false;
@@ -152,34 +149,35 @@ export class PlaySession<T> {
 		this.timer = null;
 		const mine = ++this.seq;
 		this.saveState = 'saving';
-		let state = this.opts.toState(this.model);
+		const state = this.opts.toState(this.model);
+		const sent = JSON.stringify(state);
 		// One save at a time, in the order asked: two requests in flight may reach the core in
 		// either order (HTTP and IPC calls run in parallel), and the older state would then
 		// overwrite the newer one. The chain never rejects (each save catches its own error).
 		const previous = this.saving ?? Promise.resolve();
-		this.queuedSaves++;
 		const run = previous.then(async () => {
 			try {
-				// A phone saved meanwhile: its fields go into what is saved (and into the sheet)
-				// instead of being overwritten by this sheet's older copy of them.
-				if (this.remoteChanged) state = await this.mergeFromCore(state);
-				const r = await backend.saveTableState(this.opts.play.id, state);
-				this.base = JSON.stringify(state);
-				this.undoCount = r.undo_steps;
+				// The core merges what a phone stored since `base` (table mode) and answers the
+				// merged state.
+				const r = await backend.saveTableState(this.opts.play.id, state, JSON.parse(this.base) as AnyTableState);
+				this.undoCount = r.preview.undo_steps;
 				if (mine === this.seq) {
-					this.preview = r;
+					if (r.merged) this.model = this.opts.fromState(r.merged);
+					this.base = r.merged ? JSON.stringify(this.opts.toState(this.model)) : sent;
+					this.preview = r.preview;
 					this.answered = true;
 					this.saveState = 'saved';
 				} else {
-					this.preview = { ...this.preview, undo_steps: r.undo_steps };
+					// A newer edit waits: it grew from what was sent, and its own save brings
+					// back what the core merged.
+					this.base = sent;
+					this.preview = { ...this.preview, undo_steps: r.preview.undo_steps };
 				}
 			} catch (e) {
 				if (mine === this.seq) {
 					this.saveState = 'failed';
 					this.error = BackendError.from(e);
 				}
-			} finally {
-				this.queuedSaves--;
 			}
 		});
 		this.saving = run;
@@ -214,16 +212,11 @@ export class PlaySession<T> {
 
 	/**
 	 * Someone else changed the play in the core (a phone at the open table, issue #18): the
-	 * sheet reads it again. With no edit of its own waiting, the core's state replaces the model
-	 * and its preview is fetched again; with one waiting, that edit's save first merges the
-	 * core's state field by field (the phone's fields in, this sheet's edits kept), so an older
-	 * copy never overwrites a phone's entry. Runs in the chain of saves, after those under way.
+	 * sheet reads it again, after the saves under way. With an edit of its own waiting, nothing
+	 * is read: that edit's save is merged with the phone's change by the core and brings it back.
 	 */
 	pull(): Promise<void> {
-		if (this.correcting) return Promise.resolve();
-		this.remoteChanged = true;
-		// The waiting save merges first (flush).
-		if (this.timer) return Promise.resolve();
+		if (this.correcting || this.timer) return Promise.resolve();
 		const previous = this.saving ?? Promise.resolve();
 		const run = previous.then(() => this.pullNow());
 		this.saving = run;
@@ -231,18 +224,13 @@ export class PlaySession<T> {
 	}
 
 	private async pullNow(): Promise<void> {
-		// Already read by a save's merge, or an edit typed meanwhile whose save will merge.
-		if (!this.remoteChanged || this.timer || this.queuedSaves > 0) return;
+		if (this.timer) return;
 		try {
-			this.remoteChanged = false;
 			const mine = ++this.seq;
 			const play = await backend.getPlay(this.opts.play.id);
 			if (play.status !== 'in_progress') return;
-			if (this.timer || this.queuedSaves > 0 || mine !== this.seq) {
-				// Typed while it was read: that edit's save merges it.
-				this.remoteChanged = true;
-				return;
-			}
+			// Typed while it was read: that edit's save brings the phone's change back.
+			if (this.timer || mine !== this.seq) return;
 			this.model = this.opts.fromState(play.table_state);
 			this.base = JSON.stringify(this.opts.toState(this.model));
 			this.saveState = 'saved';
@@ -250,21 +238,6 @@ export class PlaySession<T> {
 		} catch (e) {
 			this.error = BackendError.from(e);
 		}
-	}
-
-	/**
-	 * The core's state merged into `state` (about to be saved) and into the model: the fields
-	 * this sheet did not change since it last read the core take the core's values; a field both
-	 * changed keeps this sheet's (the last writer wins, as between phones).
-	 */
-	private async mergeFromCore(state: AnyTableState): Promise<AnyTableState> {
-		this.remoteChanged = false;
-		const play = await backend.getPlay(this.opts.play.id);
-		const core = this.opts.toState(this.opts.fromState(play.table_state));
-		const base = JSON.parse(this.base) as unknown;
-		const merged = mergeFields(base, state, core) as AnyTableState;
-		this.model = this.opts.fromState(mergeFields(base, this.opts.toState(this.model), core));
-		return merged;
 	}
 
 	/** Window keydown: Ctrl+Z (⌘Z) undoes the last change. */
@@ -283,6 +256,9 @@ export class PlaySession<T> {
 	async finish(): Promise<void> {
 		this.busy = true;
 		this.error = null;
+		// The waiting edit is saved first: its save merges a phone's change, which the sheet
+		// then holds and finishes with.
+		if (!this.correcting) await this.settle();
 		this.stopTimer();
 		this.seq++;
 		try {
@@ -343,44 +319,6 @@ export class PlaySession<T> {
 		if (this.timer) await this.flush();
 		else if (this.saving) await this.saving;
 	}
-}
-
-/**
- * A three-way merge of JSON values, field by field: what `ours` changed from `base` is kept,
- * what only `theirs` changed is taken; both changed: ours (the later writer). Lists of the same
- * length merge item by item; otherwise a changed list is taken whole.
- */
-export function mergeFields(base: unknown, ours: unknown, theirs: unknown): unknown {
-	if (same(ours, base)) return theirs;
-	if (same(theirs, base) || same(theirs, ours)) return ours;
-	if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs)) {
-		if (base.length === ours.length && base.length === theirs.length) {
-			return ours.map((item, i) => mergeFields(base[i], item, theirs[i]));
-		}
-		return ours;
-	}
-	if (isRecord(base) && isRecord(ours) && isRecord(theirs)) {
-		const merged: Record<string, unknown> = {};
-		for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)])) {
-			const value = mergeFields(base[key], ours[key], theirs[key]);
-			if (value !== undefined) merged[key] = value;
-		}
-		return merged;
-	}
-	return ours;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-	return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Equal JSON values, whatever the order of their keys. */
-function same(a: unknown, b: unknown): boolean {
-	const canonical = (v: unknown) =>
-		JSON.stringify(v, (_key, value: unknown) =>
-			isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value
-		);
-	return canonical(a) === canonical(b);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { backend, setBackend, type AnyTableState, type PlayDetail } from '$lib/backend';
 import { createHttpBackend } from '$lib/backend/http';
-import { mergeFields, PlaySession, pullPlay } from '$lib/play-session.svelte';
+import { PlaySession, pullPlay } from '$lib/play-session.svelte';
 import { recording, startPlay } from '../test-support';
 
 type Table = { variant: string; players: { name: string; coins?: number; palm_members?: number }[] };
@@ -109,15 +109,28 @@ describe('PlaySession at an open table', () => {
 		setBackend(createHttpBackend());
 	});
 
-	it('merges JSON three ways', () => {
-		const base = { a: 1, b: { c: 1, d: [1, 2] }, e: [1] };
-		const ours = { a: 2, b: { c: 1, d: [1, 2] }, e: [1, 2] };
-		const theirs = { a: 1, b: { c: 5, d: [1, 3] }, e: [9] };
-		expect(mergeFields(base, ours, theirs)).toEqual({ a: 2, b: { c: 5, d: [1, 3] }, e: [1, 2] });
-		// A field only theirs added comes in; one only they removed goes.
-		expect(mergeFields({ x: 1 }, { x: 1 }, { x: 1, y: 2 })).toEqual({ x: 1, y: 2 });
-		expect(mergeFields({ x: 1, y: 2 }, { x: 1, y: 2 }, { x: 1 })).toEqual({ x: 1 });
-		// Both changed the same field: ours.
-		expect(mergeFields({ x: 1 }, { x: 2 }, { x: 3 })).toEqual({ x: 2 });
+	it('keeps a phone’s save that reaches the core while the host’s save is on its way', async () => {
+		const { backend: wrapped } = recording('saveTableState');
+		const { play, session } = await sheetAtTable();
+		const save = wrapped.saveTableState;
+		let release!: () => void;
+		const gate = new Promise<void>((r) => (release = r));
+		wrapped.saveTableState = async (...args) => {
+			await gate;
+			return save(...args);
+		};
+		// The host types Eve's coins; its save leaves, carrying the whole table as the host knows it.
+		session.change({ ...session.model, players: session.model.players.map((p, i) => (i === 2 ? { ...p, coins: 2 } : p)) });
+		const saving = session.flush();
+		// Dirk's phone saves before the host's save reaches the core.
+		await phoneSaves(play.id, 1, { coins: 11 });
+		release();
+		await saving;
+		const core = await coreTable(play.id);
+		expect([core.players[1].coins, core.players[2].coins]).toEqual([11, 2]);
+		// The sheet shows what the core kept.
+		expect(session.model).toEqual(core);
+		session.dispose();
+		setBackend(createHttpBackend());
 	});
 });

@@ -107,9 +107,10 @@ export const commands = {
 	startPlay: (newPlay: NewPlay) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("start_play", { newPlay })),
 	/**
 	 *  Autosave: the state is stored even when invalid; the answer carries the live score
-	 *  or the problems.
+	 *  or the problems. `base`, the state the sheet's edit started from: a phone's change
+	 *  stored since is merged in, not overwritten (the answer then carries the merged state).
 	 */
-	saveTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("save_table_state", { playId, table })),
+	saveTableState: (playId: number, table: Value, base: Value | null) => typedError<SavedState, ApiError>(__TAURI_INVOKE("save_table_state", { playId, table, base })),
 	/**  Scores a state without storing it: the answer on every keystroke, before the autosave. */
 	previewTableState: (playId: number, table: Value) => typedError<ScorePreview, ApiError>(__TAURI_INVOKE("preview_table_state", { playId, table })),
 	/**  Takes the play back to its previous saved state (kept by the core, across restarts). */
@@ -2056,6 +2057,18 @@ export type RuleView = {
 	related: RelatedRule[],
 	/**  The rule profiles / modules / scenarios it is about (empty: all). */
 	variants: string[],
+};
+
+/**
+ *  What an autosave stored: its live score, and the state stored when it is not the one sent
+ *  (another device's change merged in, see [`Store::save_table_state_over`]), for the sheet to
+ *  show.
+ * 
+ *  [`Store::save_table_state_over`]: super::Store::save_table_state_over
+ */
+export type SavedState = {
+	merged: Value | null,
+	preview: ScorePreview,
 };
 
 /**  Success of a scenario under one condition (a player count, a difficulty). */

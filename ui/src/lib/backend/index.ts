@@ -65,6 +65,7 @@ import type {
 	RuleSearch,
 	SearchFilter,
 	ScorePreview,
+	SavedState,
 	SetupStep,
 	TableChange,
 	TableDoor,
@@ -131,7 +132,9 @@ export interface Backend {
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;
-	saveTableState(playId: number, state: AnyTableState): Promise<ScorePreview>;
+	/** Autosave. `base`: the state the sheet's edit started from; a phone's change stored since
+	 * is merged in by the core, which then answers the merged state (`merged`). */
+	saveTableState(playId: number, state: AnyTableState, base?: AnyTableState | null): Promise<SavedState>;
 	/** The live score and help of a state, without storing it (on every keystroke). */
 	previewTableState(playId: number, state: AnyTableState): Promise<ScorePreview>;
 	/** Takes the play back to its previous saved state (kept by the core across restarts). */

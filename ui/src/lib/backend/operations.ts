@@ -38,7 +38,7 @@ export const OPERATION_FIELDS = {
 	listPlayers: [],
 	createPlayer: ['name', 'colour'],
 	startPlay: ['new_play'],
-	saveTableState: ['play_id', 'table'],
+	saveTableState: ['play_id', 'table', 'base'],
 	previewTableState: ['play_id', 'table'],
 	undoTableState: ['play_id'],
 	finishPlay: ['play_id', 'table'],

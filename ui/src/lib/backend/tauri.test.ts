@@ -22,10 +22,11 @@ describe('Tauri backend', () => {
 		await b.listPlays({ game: 'valencia', status: null, limit: 20, offset: 40 });
 		await b.startPlay({ game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 });
 		await b.searchRules('fontaine', { game: null, lang: 'fr', limit: 30 });
-		// save_table_state(play_id, <the sheet>): whatever the sheet argument is named in Rust.
+		// save_table_state(play_id, <the sheet>, base): whatever the sheet argument is named in Rust.
 		const [saveCmd, saveArgs] = calls.shift()!;
 		expect(saveCmd).toBe('save_table_state');
-		expect(Object.keys(saveArgs as object)).toHaveLength(2);
+		expect(Object.keys(saveArgs as object)).toHaveLength(3);
+		expect((saveArgs as Record<string, unknown>).base).toBeNull();
 		expect((saveArgs as Record<string, unknown>).playId).toBe(3);
 		expect(Object.values(saveArgs as object)).toContainEqual(state);
 		expect(calls).toEqual([

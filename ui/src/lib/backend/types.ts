@@ -178,6 +178,7 @@ export type {
 	SearchFilter,
 	Scoreboard,
 	ScorePreview,
+	SavedState,
 	UndoneState,
 	Seat,
 	SeatHelp,
