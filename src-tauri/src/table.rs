@@ -4,7 +4,8 @@
 //! of its own. Nothing listens before the host opens the table; the server stops when the table
 //! is closed, the play finished, abandoned or deleted (the core tells every listener), or the app
 //! quits. The table itself (its phones and seats) is the core's, kept in the history: after a
-//! restart, opening it again serves the same seats with a new join token.
+//! restart, opening it again serves the same seats at the same address (when it is free) with
+//! a new join token.
 //!
 //! The phones load the app's own UI: the window's embedded files, written once per run into
 //! `phone-ui/` beside the history, which the door serves with its strict CSP.
@@ -174,41 +175,17 @@ impl TableDoors {
         let ui = self.ui_files(app)?;
         let bind = self.bind.lock().ok().and_then(|b| *b);
         let ip = bind.unwrap_or_else(lan_address);
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let (listening, bound) = std::sync::mpsc::channel::<std::io::Result<SocketAddr>>();
-        let options = ServeOptions { addr: SocketAddr::new(ip, 0), ui, table: Some(play) };
-        let served = api.clone();
-        let thread = std::thread::Builder::new()
-            .name(format!("table-{play}"))
-            .spawn(move || {
-                let told = listening.clone();
-                let result = serve_until(
-                    served,
-                    options,
-                    move |addr| {
-                        let _ = told.send(Ok(addr));
-                    },
-                    async move {
-                        // Told to stop, or the sender dropped (the app forgot this server).
-                        let _ = stopped.await;
-                    },
-                );
-                if let Err(e) = result {
-                    let _ = listening.send(Err(e));
-                }
-            })
-            .map_err(ApiError::internal)?;
-        let addr = match bound.recv_timeout(LISTEN_TIMEOUT) {
-            Ok(Ok(addr)) => addr,
-            Ok(Err(e)) => {
-                let _ = thread.join();
-                return Err(ApiError::internal(format!("the table could not be served: {e}")));
-            }
-            Err(_) => {
-                drop(stop);
-                return Err(ApiError::internal("the table's server did not start"));
-            }
+        // Where it was served before (this run, or before a restart): the phones' pages reload
+        // there and find the tokens their browsers keep for that address. Taken meanwhile by
+        // another program, or on another network: any free port.
+        let before = ticket.status.session.as_ref().and_then(|s| s.served_at.as_deref());
+        let before = before.and_then(|a| a.parse::<SocketAddr>().ok()).filter(|a| a.ip() == ip);
+        let served = match before.map(|addr| serve_table(api, play, addr, ui.clone())) {
+            Some(Ok(served)) => served,
+            _ => serve_table(api, play, SocketAddr::new(ip, 0), ui)?,
         };
+        let (addr, stop, thread) = served;
+        api.table_served_at(play, addr)?;
         let url = format!("http://{addr}{}", ticket.join_path);
         let door = TableDoor {
             play_id: play,
@@ -221,6 +198,51 @@ impl TableDoors {
             running.insert(play, Running { door: door.clone(), stop, thread });
         }
         Ok(door)
+    }
+}
+
+/// Serves `play`'s table door at `addr` on a thread of its own: the address bound, the sender
+/// that stops it (dropping it too), the thread.
+fn serve_table(
+    api: &Arc<Api>,
+    play: Id,
+    addr: SocketAddr,
+    ui: Option<PathBuf>,
+) -> Result<(SocketAddr, tokio::sync::oneshot::Sender<()>, JoinHandle<()>), ApiError> {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (listening, bound) = std::sync::mpsc::channel::<std::io::Result<SocketAddr>>();
+    let options = ServeOptions { addr, ui, table: Some(play) };
+    let served = api.clone();
+    let thread = std::thread::Builder::new()
+        .name(format!("table-{play}"))
+        .spawn(move || {
+            let told = listening.clone();
+            let result = serve_until(
+                served,
+                options,
+                move |addr| {
+                    let _ = told.send(Ok(addr));
+                },
+                async move {
+                    // Told to stop, or the sender dropped (the app forgot this server).
+                    let _ = stopped.await;
+                },
+            );
+            if let Err(e) = result {
+                let _ = listening.send(Err(e));
+            }
+        })
+        .map_err(ApiError::internal)?;
+    match bound.recv_timeout(LISTEN_TIMEOUT) {
+        Ok(Ok(addr)) => Ok((addr, stop, thread)),
+        Ok(Err(e)) => {
+            let _ = thread.join();
+            Err(ApiError::internal(format!("the table could not be served: {e}")))
+        }
+        Err(_) => {
+            drop(stop);
+            Err(ApiError::internal("the table's server did not start"))
+        }
     }
 }
 

@@ -653,8 +653,11 @@ fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_tabl
     let status = again.ok("table_status", json!({ "playId": id }));
     assert_eq!((status["open"].clone(), status["seats"][2]["device"].is_null()), (json!(true), false));
     let door = again.ok("open_table_to_phones", json!({ "playId": id }));
-    let (addr, new_join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
+    let (served, new_join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
     assert_ne!(new_join, join, "a new join token for the QR code");
+    // Served at the same address again: a phone's page reloads there, and the browser keeps its
+    // token per address.
+    assert_eq!(served, addr, "the table is served where it was");
     // Eve's phone resumes her seat with its own token.
     let (status, view) = phone(&addr, Some(&eve), "table_view", json!({}));
     assert_eq!((status, view["seat"].clone()), (200, json!(2)), "{view}");

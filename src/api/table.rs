@@ -280,6 +280,12 @@ impl Api {
         })
     }
 
+    /// A door notes where it serves `play`'s open table (door plumbing, not an operation): the
+    /// next opening, after a restart too, tries that address first (`TableSession::served_at`).
+    pub fn table_served_at(&self, play: Id, address: std::net::SocketAddr) -> Result<(), ApiError> {
+        Ok(self.store()?.set_table_served_at(play, &address.to_string())?)
+    }
+
     pub(crate) fn close_table(&self, play: Id) -> Result<bool, ApiError> {
         self.closing_play(play, |store| Ok(store.close_table(play)?))
     }

@@ -54,6 +54,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0007_other_games_detail.sql", include_str!("../../migrations/0007_other_games_detail.sql")),
     ("0008_statistics_summaries.sql", include_str!("../../migrations/0008_statistics_summaries.sql")),
     ("0009_table_seats.sql", include_str!("../../migrations/0009_table_seats.sql")),
+    ("0010_table_address.sql", include_str!("../../migrations/0010_table_address.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours

@@ -24,6 +24,9 @@ pub struct TableSession {
     /// Bumped by every change to the play while the table is open.
     pub revision: u32,
     pub opened_at: DateTime<Utc>,
+    /// The address (`ip:port`) the table was last served at: tried first when it is served
+    /// again, so that the phones' pages and the tokens their browsers keep for it still work.
+    pub served_at: Option<String>,
     pub devices: Vec<TableDevice>,
 }
 
@@ -96,12 +99,20 @@ impl Store {
         let row = self
             .conn
             .query_row(
-                "SELECT seats_offered, revision, opened_at FROM table_sessions WHERE play_id = ?1",
+                "SELECT seats_offered, revision, opened_at, served_at FROM table_sessions WHERE play_id = ?1",
                 [play],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, u32>(1)?, parse_time(&r.get::<_, String>(2)?)?)),
+                |r| {
+                    let opened_at = parse_time(&r.get::<_, String>(2)?)?;
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, u32>(1)?,
+                        opened_at,
+                        r.get::<_, Option<String>>(3)?,
+                    ))
+                },
             )
             .optional()?;
-        let Some((offered, revision, opened_at)) = row else { return Ok(None) };
+        let Some((offered, revision, opened_at, served_at)) = row else { return Ok(None) };
         let mut stmt = self.conn.prepare_cached(
             "SELECT id, name, seat, finished, joined_at, last_change_at FROM table_devices
               WHERE play_id = ?1 ORDER BY id",
@@ -123,8 +134,20 @@ impl Store {
             seats_offered: serde_json::from_str(&offered).unwrap_or_default(),
             revision,
             opened_at,
+            served_at,
             devices,
         }))
+    }
+
+    /// Notes the address the play's open table is served at (see [`TableSession::served_at`]).
+    pub fn set_table_served_at(&self, play: Id, address: &str) -> Result<()> {
+        let changed = self
+            .conn
+            .execute("UPDATE table_sessions SET served_at = ?2 WHERE play_id = ?1", params![play, address])?;
+        if changed == 0 {
+            return Err(StoreError::NotFound { what: "table", id: play.to_string() });
+        }
+        Ok(())
     }
 
     /// The digest of the play's join token, while its table is open.

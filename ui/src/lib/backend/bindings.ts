@@ -2390,6 +2390,11 @@ export type TableSession = {
 	/**  Bumped by every change to the play while the table is open. */
 	revision: number,
 	opened_at: string,
+	/**
+	 *  The address (`ip:port`) the table was last served at: tried first when it is served
+	 *  again, so that the phones' pages and the tokens their browsers keep for it still work.
+	 */
+	served_at: string | null,
 	devices: TableDevice[],
 };
 
