@@ -27,7 +27,19 @@ export async function run() {
 
 	await check(`time ${KEYSTROKES} keystrokes from the key to the total on screen`, async () => {
 		await browser.execute(() => {
-			const feel = /** @type {any} */ (window).__feel = { samples: [], since: null, last: null };
+			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], since: null, sent: null, answered: null, last: null };
+			// Where each keystroke's time goes: until the sheet asks the core for its preview, the
+			// IPC call itself (the core's work included), then until the total is on screen.
+			const internals = /** @type {any} */ (window).__TAURI_INTERNALS__;
+			feel.invoke = internals.invoke;
+			internals.invoke = (cmd, args, options) => {
+				const call = feel.invoke.call(internals, cmd, args, options);
+				if (cmd === 'preview_table_state' && feel.since !== null && feel.sent === null) {
+					feel.sent = performance.now();
+					call.then(() => (feel.answered ??= performance.now()), () => {});
+				}
+				return call;
+			};
 			const total = () => document.querySelector('[data-testid="total-0"]')?.textContent ?? '';
 			feel.last = total();
 			const field = document.querySelector('[data-testid="val-city-0"]');
@@ -40,9 +52,13 @@ export async function run() {
 				if (now === feel.last) return;
 				feel.last = now;
 				if (feel.since === null) return;
-				const start = feel.since;
-				feel.since = null;
-				requestAnimationFrame(() => feel.samples.push(performance.now() - start));
+				const [start, sent, answered] = [feel.since, feel.sent, feel.answered];
+				feel.since = feel.sent = feel.answered = null;
+				requestAnimationFrame(() => {
+					const shown = performance.now();
+					feel.samples.push(shown - start);
+					if (sent !== null && answered !== null) feel.parts.push([sent - start, answered - sent, shown - answered]);
+				});
 			});
 			feel.observer.observe(document.body, { childList: true, subtree: true, characterData: true });
 		});
@@ -59,13 +75,20 @@ export async function run() {
 				timeoutMsg: `keystroke ${i + 1} never reached the total`
 			});
 		}
-		const samples = await browser.execute(() => {
-			window.__feel.observer.disconnect();
-			return window.__feel.samples;
+		const { samples, parts } = await browser.execute(() => {
+			const feel = /** @type {any} */ (window).__feel;
+			feel.observer.disconnect();
+			/** @type {any} */ (window).__TAURI_INTERNALS__.invoke = feel.invoke;
+			return { samples: feel.samples, parts: feel.parts };
 		});
 		reportFigure(
 			`keystroke → total on screen, 5-player Valencia (${samples.length} keystrokes)`,
 			`p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`
+		);
+		const part = (k) => percentile(parts.map((p) => p[k]), 50).toFixed(1);
+		reportFigure(
+			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total on screen`,
+			`${part(0)} / ${part(1)} / ${part(2)} ms (${parts.length} keystrokes)`
 		);
 	});
 
