@@ -488,13 +488,14 @@ impl Store {
             .optional()?;
         // A play with nothing saved yet goes back to "nothing": the empty sheet it started with.
         let current = current.unwrap_or_else(|| NOTHING_SAVED.to_owned());
+        // Nothing stored yet: nothing to merge (the sheet's base is its empty sheet, not "nothing").
         let merged = match base {
-            Some(base) => {
+            Some(base) if current != NOTHING_SAVED => {
                 let stored: serde_json::Value =
                     serde_json::from_str(&current).unwrap_or(serde_json::Value::Null);
                 Some(merge::three_way(base, state, &stored)).filter(|merged| merged != state)
             }
-            None => None,
+            _ => None,
         };
         let kept = merged.as_ref().unwrap_or(state);
         let text = state_text(kept)?;

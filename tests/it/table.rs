@@ -579,6 +579,19 @@ fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
     assert_eq!(api.get_play(play).expect("play").table_state, Some(sent));
 }
 
+/// The sheet's first save, its edit grown from the empty sheet it started with while the play
+/// has nothing stored: what it sends is stored (nothing to merge), even unchanged from its base.
+#[test]
+fn a_first_save_with_its_base_stores_what_was_sent() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut store = Store::open(&dir.path().join("h.sqlite3")).expect("open");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let empty = json!({ "variant": "base", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
+    let saved = store.save_table_state_over(play.id, &empty, Some(&empty)).expect("save");
+    assert_eq!(saved.merged, None);
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(empty));
+}
+
 #[test]
 fn the_served_ui_carries_a_strict_csp_naming_its_inline_script() {
     let dir = tempfile::tempdir().expect("temp dir");
