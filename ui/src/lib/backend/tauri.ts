@@ -22,6 +22,14 @@ async function call<T>(p: Promise<Res<T>>): Promise<T> {
 	throw BackendError.from(r.error);
 }
 
+/**
+ * Diagnostics: when the page holds a `__greffierIpcTimings` list (the E2E's keystroke timing sets
+ * one), each call is noted in it as [operation, sent, answered] (`performance.now()`), to tell
+ * the IPC's part of a keystroke from the screen's.
+ */
+type IpcTimings = [string, number, number][];
+const timings = () => (window as unknown as { __greffierIpcTimings?: IpcTimings }).__greffierIpcTimings;
+
 /** `play_id` → `playId`: Tauri's names for a command's arguments. */
 const camel = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -29,10 +37,13 @@ export function createTauriBackend(): Backend {
 	return backendOver(
 		async (operation, request) => {
 			const args = Object.fromEntries(Object.entries(request).map(([k, v]) => [camel(k), v]));
+			const sent = performance.now();
 			try {
 				return await invoke(operation, args);
 			} catch (e) {
 				throw BackendError.from(e);
+			} finally {
+				timings()?.push([operation, sent, performance.now()]);
 			}
 		},
 		{
