@@ -29,8 +29,9 @@ export async function run() {
 		await browser.execute(() => {
 			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], calls: [], since: null, last: null };
 			// Where each keystroke's time goes: until the sheet asks the core for its preview, the
-			// IPC call itself (the core's work included), then until the total is on screen (the
-			// Tauri backend notes its calls in this list).
+			// IPC call itself (the core's work included), the page's update until the total changed
+			// (the screen's own work), then until the next frame (layout and paint). The Tauri
+			// backend notes its calls in this list.
 			/** @type {any} */ (window).__greffierIpcTimings = feel.calls = [];
 			const total = () => document.querySelector('[data-testid="total-0"]')?.textContent ?? '';
 			feel.last = total();
@@ -44,7 +45,7 @@ export async function run() {
 				if (now === feel.last) return;
 				feel.last = now;
 				if (feel.since === null) return;
-				const start = feel.since;
+				const [start, changed] = [feel.since, performance.now()];
 				feel.since = null;
 				// The keystroke's preview: the first asked after its key.
 				const preview = feel.calls.find(([op, sent]) => op === 'preview_table_state' && sent >= start);
@@ -52,7 +53,7 @@ export async function run() {
 				requestAnimationFrame(() => {
 					const shown = performance.now();
 					feel.samples.push(shown - start);
-					if (preview) feel.parts.push([preview[1] - start, preview[2] - preview[1], shown - preview[2]]);
+					if (preview) feel.parts.push([preview[1] - start, preview[2] - preview[1], changed - preview[2], shown - changed]);
 				});
 			});
 			feel.observer.observe(document.body, { childList: true, subtree: true, characterData: true });
@@ -82,8 +83,8 @@ export async function run() {
 		);
 		const part = (k) => percentile(parts.map((p) => p[k]), 50).toFixed(1);
 		reportFigure(
-			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total on screen`,
-			`${part(0)} / ${part(1)} / ${part(2)} ms (${parts.length} keystrokes)`
+			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total in the page / → next frame`,
+			`${part(0)} / ${part(1)} / ${part(2)} / ${part(3)} ms (${parts.length} keystrokes)`
 		);
 	});
 
