@@ -76,7 +76,9 @@ serve-smoke: ui
 
 # Table mode, the phones' side: `greffier table` serving the built UI, two headless Chromium
 # phones at 390×844 entering their seats at once (totals checked on the host's side, a phone
-# refused the other seat, the change-to-other-phone latency reported).
+# refused the other seat, a reload resumed, a held seat claimed twice, the change-to-other-phone
+# latency reported), then Citadelles, Splendor and Orléans panels on a phone. The real app with
+# its phones is `make e2e`'s table area.
 table-smoke: ui
 	cargo build --bin greffier --locked
 	GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/table-smoke.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the end-to-end test against the built app: Xvfb display, tauri-driver (which starts
-# WebKitWebDriver, which starts the app), then the WebdriverIO script in ui/e2e/.
+# WebKitWebDriver, which starts the app), chromedriver for the table area's phones (headless
+# Chromium), then the WebdriverIO script in ui/e2e/.
 # The app's data goes to a fresh temp dir, never to a real profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,13 +16,17 @@ fi
 # kinder to a 2-core machine).
 port="${GREFFIER_E2E_TAURI_PORT:-4444}"
 native_port="${GREFFIER_E2E_NATIVE_PORT:-$((port + 1))}"
+# The table area's two phones: headless Chromium through chromedriver (ui/e2e/phones.mjs).
+phone_driver_port="${GREFFIER_E2E_PHONE_DRIVER_PORT:-9616}"
 data_dir=$(mktemp -d)
 driver_log=$(mktemp)
+phone_driver_log=$(mktemp)
 app_copy=$(mktemp -d)
 mkdir -p target/e2e-screenshots
 cleanup() {
   [ -n "${driver_pid:-}" ] && kill "$driver_pid" 2>/dev/null || true
-  rm -rf "$data_dir" "$app_copy"
+  [ -n "${phone_driver_pid:-}" ] && kill "$phone_driver_pid" 2>/dev/null || true
+  rm -rf "$data_dir" "$app_copy" "$driver_log" "$phone_driver_log"
 }
 trap cleanup EXIT
 # Run a copy of the app: a build finishing meanwhile in the same target dir (another checkout
@@ -34,16 +39,22 @@ APP_BIN="$app_copy/greffier-app"
 GREFFIER_DATA_DIR="$data_dir" GREFFIER_TABLE_ADDRESS=127.0.0.1 tauri-driver --port "$port" --native-port "$native_port" \
   --native-driver "$(command -v WebKitWebDriver)" >"$driver_log" 2>&1 &
 driver_pid=$!
-for _ in $(seq 1 100); do
-  (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break
-  sleep 0.1
+chromedriver --port="$phone_driver_port" >"$phone_driver_log" 2>&1 &
+phone_driver_pid=$!
+for p in "$port" "$phone_driver_port"; do
+  for _ in $(seq 1 100); do
+    (exec 3<>/dev/tcp/127.0.0.1/"$p") 2>/dev/null && break
+    sleep 0.1
+  done
 done
 
 status=0
-GREFFIER_E2E_TAURI_PORT="$port" GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
+GREFFIER_E2E_TAURI_PORT="$port" GREFFIER_PHONE_DRIVER_PORT="$phone_driver_port" GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
   node ui/e2e/app.e2e.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- tauri-driver log ---"
   tail -n 50 "$driver_log"
+  echo "--- chromedriver (phones) log ---"
+  tail -n 20 "$phone_driver_log"
 fi
 exit "$status"

@@ -50,7 +50,7 @@ for _ in $(seq 1 100); do
 done
 
 mkdir -p "$work/shots"
-GREFFIER_TABLE_URL="$join_url" GREFFIER_E2E_DRIVER_PORT="$driver_port" GREFFIER_DB="$db" GREFFIER_PLAY="$play" \
+GREFFIER_TABLE_URL="$join_url" GREFFIER_PHONE_DRIVER_PORT="$driver_port" GREFFIER_DB="$db" GREFFIER_PLAY="$play" \
   GREFFIER_SHOTS="$work/shots" node ui/e2e/table.e2e.mjs
 
 # Two of the phones' screenshots, to look at.

@@ -1,21 +1,26 @@
 // Table mode from the phones' side (scripts/table-smoke.sh starts `greffier table` and
-// chromedriver): two headless Chromium phones at 390×844 join seats 0 and 1 of a Valencia play
-// and enter their players' tables at the same time; the host's side (`greffier call` on the same
-// history) sees both totals; a phone cannot write the other seat; a reloaded phone resumes its
-// seat; the latency from one phone's change to the other phone's screen is measured (a report,
-// not an assertion).
-import { execFileSync } from 'node:child_process';
+// chromedriver): two headless Chromium phones at 390×844 (phones.mjs) join seats 0 and 1 of a
+// Valencia play and enter their players' tables at the same time; the host's side (`greffier
+// call` on the same history) sees both totals; a phone never receives another seat's missions
+// and cannot write the other seat (403); a reloaded phone resumes its seat; a third phone
+// claiming a held seat gets a clear choice; the latency from one phone's change to the other
+// phone's screen is measured (a report, not an assertion). Then the other games' panels: a
+// Citadelles, a Splendor and an Orléans play, each opened with its own `greffier table`, one
+// phone entering its part, checked on the host's side and against the core's total.
+// The real app's E2E (areas/table.mjs) covers the host's window with real phones; what is
+// here is what it does not: the CLI host, privacy and refusals, resume, the other games.
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { remote } from 'webdriverio';
-import { assert, finish, message, percentile, reportFigure, runCheck } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+import { assert, finish, percentile, reportFigure, runCheck } from './lib.mjs';
+import { attr, endPhone, joinSeat, overflow, phonesFailed, settled, shot as phoneShot, shown, startPhone, tap, typeInto, waitAttr } from './phones.mjs';
 
 const JOIN_URL = process.env.GREFFIER_TABLE_URL;
 const DB = process.env.GREFFIER_DB;
 const PLAY = Number(process.env.GREFFIER_PLAY);
 const BIN = process.env.GREFFIER_BIN;
 const SHOTS = process.env.GREFFIER_SHOTS ?? '.';
-const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
 if (!JOIN_URL || !DB || !PLAY || !BIN) throw new Error('GREFFIER_TABLE_URL, GREFFIER_DB, GREFFIER_PLAY and GREFFIER_BIN are needed');
 
 /** The host's side: an operation on the same history, through the CLI. */
@@ -25,94 +30,13 @@ function host(operation, request) {
 	return JSON.parse(execFileSync(BIN, ['call', operation, file, '--db', DB, '--json'], { encoding: 'utf8' }));
 }
 
-/** A phone: its own Chromium (own profile, so its own localStorage) at 390×844, touch. */
-async function phone(lang) {
-	return remote({
-		hostname: '127.0.0.1',
-		port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9615),
-		path: '/',
-		logLevel: 'error',
-		waitforTimeout: WAIT,
-		capabilities: {
-			browserName: 'chrome',
-			'wdio:enforceWebDriverClassic': true,
-			'goog:chromeOptions': {
-				binary: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-				args: ['--headless=new', '--no-sandbox', `--lang=${lang}`],
-				mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } }
-			}
-		}
-	});
-}
-
-/** One named check over both phones (lib.mjs's `check` is bound to the app's window). */
+/** One named check over the phones, a screenshot of each when it fails. */
 async function check(name, fn, { critical = false } = {}) {
-	await runCheck(name, fn, {
-		critical,
-		onFail: async () => {
-			const slug = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 50);
-			for (const [who, b] of [['ani', ani], ['dirk', dirk]]) if (b) await shot(b, `failed-${slug}-${who}`);
-		}
-	});
+	await runCheck(name, fn, { critical, onFail: phonesFailed(SHOTS, () => ({ ani, dirk })) });
 }
 
 const sel = (testid) => `[data-testid="${testid}"]`;
-
-async function shown(b, testid) {
-	const e = await b.$(sel(testid));
-	await e.waitForDisplayed({ timeout: WAIT, timeoutMsg: `${testid} not displayed after ${WAIT} ms` });
-	return e;
-}
-
-async function tap(b, testid) {
-	const e = await shown(b, testid);
-	await e.scrollIntoView({ block: 'center' });
-	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
-	try {
-		await e.click();
-	} catch {
-		await b.execute((node) => node.click(), e);
-	}
-}
-
-async function typeInto(b, testid, value) {
-	const e = await shown(b, testid);
-	await e.scrollIntoView({ block: 'center' });
-	await e.click();
-	await e.clearValue();
-	await e.setValue(String(value));
-	await b.waitUntil(async () => (await e.getValue()) === String(value), { timeoutMsg: `${testid} does not hold "${value}"` });
-}
-
-async function attr(b, testid, name) {
-	return (await b.$(sel(testid))).getAttribute(name);
-}
-
-async function waitAttr(b, testid, name, predicate, what) {
-	let last = null;
-	await b.waitUntil(
-		async () => {
-			last = await attr(b, testid, name);
-			return predicate(last);
-		},
-		{ timeoutMsg: `${testid}[${name}]: ${what} (last: ${last})` }
-	);
-	return last;
-}
-
-/** Everything saved and the total shown by the core's answer. */
-async function settled(b) {
-	await waitAttr(b, 'tbl-save-state', 'data-state', (s) => s === 'saved', 'saved');
-	return Number(await waitAttr(b, 'tbl-total', 'data-total', (t) => t !== '' && t !== null, 'a total'));
-}
-
-async function shot(b, name) {
-	try {
-		await b.saveScreenshot(path.join(SHOTS, `${name}.png`));
-	} catch (e) {
-		console.log(`# screenshot ${name} failed: ${message(e)}`);
-	}
-}
+const shot = (b, name) => phoneShot(b, SHOTS, name, { top: false });
 
 /** What the core stored for the play (the host's read). */
 const stored = () => host('get_play', { play_id: PLAY }).table_state;
@@ -125,7 +49,7 @@ let mission;
 await check(
 	'two phones open the join link and each takes a seat, at the same time',
 	async () => {
-		[ani, dirk] = await Promise.all([phone('fr-FR'), phone('en-GB')]);
+		[ani, dirk] = await Promise.all([startPhone('fr'), startPhone('en')]);
 		await Promise.all([ani.url(JOIN_URL), dirk.url(JOIN_URL)]);
 		await Promise.all([shown(ani, 'tbl-seat-0'), shown(dirk, 'tbl-seat-1')]);
 		// No desktop chrome on a phone.
@@ -265,8 +189,8 @@ await check('screenshots of both phones', async () => {
 	await Promise.all([ani.execute(() => window.scrollTo(0, 0)), dirk.execute(() => window.scrollTo(0, 0))]);
 	await shot(ani, 'phone-ani-seat0');
 	await shot(dirk, 'phone-dirk-seat1');
-	const overflow = await dirk.execute(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-	assert(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+	const wide = await overflow(dirk);
+	assert(wide <= 0, `no sideways scrolling at 390 px (${wide} px too wide)`);
 });
 
 await check('a reloaded phone resumes its seat with its token', async () => {
@@ -280,7 +204,7 @@ await check('a reloaded phone resumes its seat with its token', async () => {
 });
 
 await check('a third phone asking for a held seat gets a clear choice', async () => {
-	const eve = await phone('en-GB');
+	const eve = await startPhone('en');
 	try {
 		await eve.url(JOIN_URL);
 		await tap(eve, 'tbl-seat-1');
@@ -290,15 +214,112 @@ await check('a third phone asking for a held seat gets a clear choice', async ()
 		const status = host('table_status', { play_id: PLAY });
 		assert(status.seats[1].device !== null && status.session.devices.length === 2, 'the refused phone left nothing');
 	} finally {
-		await eve.deleteSession();
+		await endPhone(eve);
 	}
 });
 
-for (const b of [ani, dirk]) {
+// ---------------------------------------------------------------- the other games' panels
+// A play of each game with Ani and Dirk, opened with its own `greffier table` on the same
+// history; Ani's phone joins seat 0 and enters its part through the game's panel; the host's
+// side holds it, and the phone's total is the one the core scores the stored table at.
+const UI_BUILD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'build');
+
+/** `greffier table --play <id>` on the loopback: its join URL, and how to stop it. */
+async function openTable(play) {
+	const child = spawn(BIN, ['table', '--play', String(play), '--bind', '127.0.0.1', '--port', '0', '--db', DB, '--ui', UI_BUILD], {
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	const url = await new Promise((resolve, reject) => {
+		let out = '';
+		let err = '';
+		child.stdout.on('data', (d) => {
+			out += d;
+			if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+		});
+		child.stderr.on('data', (d) => (err += d));
+		child.on('exit', (code) => reject(new Error(`greffier table exited (${code}): ${err.trim()}`)));
+	});
+	return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** A new play of `game` with Ani and Dirk (the smoke play's first two seats), the host's table saved. */
+function startOther(game, variant, table) {
+	const seats = host('get_play', { play_id: PLAY }).seats.slice(0, 2).map((s) => ({ player_id: s.player_id, colour: s.colour }));
+	const play = host('start_play', { new_play: { game, variant, location: null, notes: null, seats, first_seat: 0 } }).id;
+	if (table) host('save_table_state', { play_id: play, table });
+	return play;
+}
+
+/** Ani's phone at seat 0 of `play`: `enter` types its part; returns the stored table and the phone's total. */
+async function enterOther(play, enter) {
+	const table = await openTable(play);
 	try {
-		await b?.deleteSession();
-	} catch {
-		// Already gone.
+		await joinSeat(ani, table.url, 0);
+		await enter();
+		const total = await settled(ani);
+		const state = host('get_play', { play_id: play }).table_state;
+		const preview = host('preview_table_state', { play_id: play, table: state });
+		const board = preview.scoreboard ?? preview.partial;
+		const core = board?.players?.find((p) => p.seat === 0)?.total;
+		assert(total === core, `the phone's total ${total} is the core's ${core}`);
+		return { state, total };
+	} finally {
+		table.stop();
 	}
 }
+
+await check("Citadelles on a phone: districts from the search box and gold reach the host's table", async () => {
+	const play = startOther('citadelles', 'classique', null);
+	const { state, total } = await enterOther(play, async () => {
+		for (const [query, id] of [
+			['temple', 'temple'],
+			['manoir', 'manor']
+		]) {
+			await typeInto(ani, 'cit-search-0', query);
+			await tap(ani, `cit-add-0-${id}`);
+		}
+		await typeInto(ani, 'cit-gold-0', 3);
+	});
+	const mine = state.players[0];
+	assert(JSON.stringify(mine.districts) === JSON.stringify(['temple', 'manor']) && mine.gold === 3, `the host holds Ani's city and gold: ${JSON.stringify(mine)}`);
+	// Citadelles: a district scores its cost (Temple 1, Manor 3); gold scores nothing.
+	assert(total === 4, `Ani's total is 1 + 3 = 4 (got ${total})`);
+	await shot(ani, 'phone-citadelles');
+});
+
+await check("Splendor on a phone: bonuses, card prestige and a noble reach the host's table", async () => {
+	// The host's sheet saved the module first.
+	const play = startOther('splendor', 'strongholds', { variant: 'strongholds', players: [{ name: 'Ani' }, { name: 'Dirk' }] });
+	const { state, total } = await enterOther(play, async () => {
+		await typeInto(ani, 'sp-bonus-0-red', 2);
+		await typeInto(ani, 'sp-prestige-0', 5);
+		await typeInto(ani, 'sp-nobles-0', 1);
+	});
+	const mine = state.players[0];
+	assert(mine.bonuses?.red === 2 && mine.card_prestige === 5 && mine.nobles === 1, `the host holds Ani's part: ${JSON.stringify(mine)}`);
+	// Splendor: the cards' printed prestige plus 3 a noble: 5 + 3 = 8.
+	assert(total === 8, `Ani's total is 5 + 3 = 8 (got ${total})`);
+	await shot(ani, 'phone-splendor');
+});
+
+await check("Orléans on a phone: a good and this round's Administrateur terrien payment reach the host's table", async () => {
+	// Invasion, round 3; the host gave Ani the Administrateur terrien (dues each round).
+	const play = startOther('orleans', 'invasion', {
+		variant: 'invasion',
+		round: 3,
+		players: [{ name: 'Ani', character: 'administrateur_terrien' }, { name: 'Dirk' }]
+	});
+	const { state } = await enterOther(play, async () => {
+		await typeInto(ani, 'orl-wine-0', 2);
+		await typeInto(ani, 'orl-due-0', 4);
+	});
+	const mine = state.players[0];
+	assert(mine.goods?.wine === 2, `the host holds Ani's wine: ${JSON.stringify(mine)}`);
+	// Round 3's payment; round 1 the book's 2, round 2 unknown on a phone (0).
+	assert(JSON.stringify(mine.dues) === JSON.stringify([2, 0, 4]), `the dues are [2, 0, 4]: ${JSON.stringify(mine.dues)}`);
+	assert(mine.character === 'administrateur_terrien', "the host's choice of character is kept");
+	await shot(ani, 'phone-orleans');
+});
+
+for (const b of [ani, dirk]) await endPhone(b);
 finish();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Seat } from '$lib/backend';
+import type { CardValue, Seat } from '$lib/backend';
 import {
 	withStartCoins,
 	isOrleansState,
@@ -8,13 +8,31 @@ import {
 	setGood,
 	toOrleansState,
 	toggleObjective,
-	wantsOrleansSheet
+	wantsOrleansSheet,
+	withDue
 } from './orleans';
 
 const seats = (names: string[]): Seat[] =>
 	names.map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }));
 
 describe('Orléans table state', () => {
+	it("a seat's Administrateur terrien payment: earlier rounds get the remembered printed dues, round 1 the book's, else 0", () => {
+		const m = orleansFor('invasion', seats(['Ani', 'Dirk']));
+		// The host remembered round 3's printed due (5); round 1's and 2's were never typed.
+		const remembered: CardValue[] = [{ game: 'orleans', card: 'administrateur_terrien.dues.3', value: 5 }];
+		const host = withDue(m, 1, 4, 6, remembered);
+		// Round 1: the book's 2 (ORLEANS_LIMITS.administrator_first_due); round 2: unknown, 0; round 3: 5.
+		expect(host.players[1].dues).toEqual([2, 0, 5, 6]);
+		expect(host.players[0].dues).toEqual([]);
+		// A phone knows no remembered values: the book's round 1, the rest 0.
+		expect(withDue(m, 1, 3, 4, []).players[1].dues).toEqual([2, 0, 4]);
+		// Typing over an existing round keeps the others; clearing it drops it and the later ones.
+		expect(withDue(host, 1, 3, 7, []).players[1].dues).toEqual([2, 0, 7, 6]);
+		expect(withDue(host, 1, 2, null, []).players[1].dues).toEqual([2]);
+		// A seat that is not there: the model unchanged.
+		expect(withDue(m, 5, 1, 3, [])).toBe(m);
+	});
+
 	it('a state with round is schema 2; a generic sheet or one without round is not', () => {
 		expect(wantsOrleansSheet(null)).toBe(true);
 		expect(isOrleansState({ variant: 'dignitaire', round: 3, players: [{ name: 'Ani' }] })).toBe(true);

@@ -3,6 +3,7 @@
 // `round`) and back, and the edits typed on the sheet. Closing a round (applying the event's
 // resolutions, logging them, moving on) is the core's (`orleansCloseRound`).
 import type {
+	CardValue,
 	OrleansGood,
 	OrleansHelp,
 	OrleansDecision,
@@ -267,6 +268,25 @@ export function setGood(model: OrleansModel, seat: number, good: Good, value: nu
 
 export function setSeat(model: OrleansModel, seat: number, patch: Partial<OrleansSeat>): OrleansModel {
 	return { ...model, players: model.players.map((p, i) => (i === seat ? { ...p, ...patch } : p)) };
+}
+
+/** The card under which the Administrateur terrien's printed due of a round is remembered. */
+export const dueCard = (round: number) => `${L.administrator}.dues.${round}`;
+
+/**
+ * Sets a seat's Administrateur terrien payment for `round` (null clears it and every later one).
+ * Earlier rounds without a value get the printed due remembered for them (`cardValues`, the
+ * host's; a phone has none), else round 1 the book's, else 0.
+ */
+export function withDue(model: OrleansModel, seat: number, round: number, value: number | null, cardValues: CardValue[]): OrleansModel {
+	const p = model.players[seat];
+	if (!p) return model;
+	const remembered = (r: number) => cardValues.find((c) => c.card === dueCard(r))?.value ?? null;
+	const dues = [...p.dues];
+	for (let r = dues.length; r < round - 1; r++) dues.push(remembered(r + 1) ?? (r === 0 ? L.administrator_first_due : 0));
+	if (value === null) dues.splice(round - 1);
+	else dues[round - 1] = value;
+	return setSeat(model, seat, { dues });
 }
 
 /** Ticks (completed this round) or unticks an objective of a seat. */
