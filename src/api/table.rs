@@ -438,10 +438,12 @@ impl Api {
             if detail.status != PlayStatus::InProgress {
                 return Err(ApiError::new(ErrorKind::InvalidInput, "only a play in progress can change"));
             }
-            // A play the host has not saved yet: its seats' names are all there is.
+            // A play the host has not saved yet: its variant (a module, a scenario) and its seats'
+            // names are all there is.
             let state = match detail.table_state {
                 Some(state) if state.get("players").is_some_and(Json::is_array) => state,
                 _ => serde_json::json!({
+                    "variant": detail.variant,
                     "players": detail.seats.iter().map(|s| serde_json::json!({ "name": s.player_name })).collect::<Vec<_>>()
                 }),
             };

@@ -16,6 +16,16 @@ pub fn valencia_sheet(players: &[(&str, i64, i64)]) -> Value {
 
 /// Starts a Valencia play for the named players (created if needed).
 pub fn start_valencia(store: &mut Store, names: &[&str]) -> PlayDetail {
+    start_play(store, greffier::games::GameId::Valencia, "base", names)
+}
+
+/// Starts a play of `game` (`variant`) for the named players (created if needed).
+pub fn start_play(
+    store: &mut Store,
+    game: greffier::games::GameId,
+    variant: &str,
+    names: &[&str],
+) -> PlayDetail {
     let roster = store.list_players().expect("roster");
     let seats = names
         .iter()
@@ -29,8 +39,8 @@ pub fn start_valencia(store: &mut Store, names: &[&str]) -> PlayDetail {
         .collect();
     store
         .start_play(&NewPlay {
-            game: greffier::games::GameId::Valencia,
-            variant: "base".into(),
+            game,
+            variant: variant.into(),
             location: Some("Lyon".into()),
             notes: None,
             seats,
