@@ -421,18 +421,22 @@ async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri
         Err(join) => return failure(ApiError::internal(join)),
     };
     let hello = TableChange { play_id: play, revision, seat: None, closed: false };
-    // The state: the change to send next (the greeting first), and the subscription; `None`
-    // once the closing was sent.
-    let stream = futures_util::stream::unfold(Some((Some(hello), receiver)), move |state| {
+    // The state: the change to send next (the greeting first), the subscription and the last
+    // revision sent; `None` once the closing was sent.
+    let stream = futures_util::stream::unfold(Some((Some(hello), receiver, revision)), move |state| {
         let server = server.clone();
         let token = token.clone();
         async move {
-            let (pending, mut receiver) = state?;
+            let (pending, mut receiver, sent) = state?;
             let mut stopping = server.stopping.clone();
             let change = match pending {
                 Some(change) => change,
                 None => loop {
                     tokio::select! {
+                        // The changes first: closing the table both sends the closing change
+                        // and stops the server, and the phones must hear the closing (picked at
+                        // random, the stop won about half the time and the stream just ended).
+                        biased;
                         received = receiver.recv() => match received {
                             Ok(change) if change.play_id == play => break change,
                             // A lagging stream catches up with the next change (its revision).
@@ -440,11 +444,22 @@ async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri
                             Err(broadcast::error::RecvError::Closed) => return None,
                         },
                         stopped = async { stopping.wait_for(|stop| *stop).await.is_ok() } => {
-                            if stopped {
-                                return None;
+                            if !stopped {
+                                // Nobody can say stop: wait for changes only.
+                                std::future::pending::<()>().await;
                             }
-                            // Nobody can say stop: wait for changes only.
-                            std::future::pending::<()>().await;
+                            // Stopped because the table closed (the app's own listener may stop
+                            // the server before the closing change reaches this stream): the
+                            // phone is told, as by that change. Stopped otherwise (the app
+                            // quits, the table stays open): the stream just ends.
+                            let api = server.clone();
+                            let closed = tokio::task::spawn_blocking(move || {
+                                api.api.store().ok().and_then(|s| s.table_join_digest(play).ok()).map(|d| d.is_none())
+                            });
+                            if let Ok(Some(true)) = closed.await {
+                                break TableChange { play_id: play, revision: sent.saturating_add(1), seat: None, closed: true };
+                            }
+                            return None;
                         }
                     }
                 },
@@ -458,7 +473,7 @@ async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri
                 }
             }
             let event = Event::default().event("change").json_data(change).ok()?;
-            let next = (!change.closed).then_some((None, receiver));
+            let next = (!change.closed).then_some((None, receiver, change.revision));
             Some((Ok::<_, std::convert::Infallible>(event), next))
         }
     });
