@@ -321,5 +321,22 @@ await check("Orléans on a phone: a good and this round's Administrateur terrien
 	await shot(ani, 'phone-orleans');
 });
 
+await check("a phone's first entry into a play the host never saved keeps the play's module (Splendor, Strongholds)", async () => {
+	// Nothing saved yet: the seat's part is merged into an empty table, which must still be the
+	// play's module (Strongholds): absent, the core reads Cities, where nobles are refused.
+	const play = startOther('splendor', 'strongholds', null);
+	const table = await openTable(play);
+	try {
+		await joinSeat(ani, table.url, 0);
+		// One tap on + (a typed value was not even kept in the field when this was written).
+		await tap(ani, 'sp-prestige-0-plus');
+		await waitAttr(ani, 'tbl-save-state', 'data-state', (s) => s === 'saved', 'saved');
+		const state = host('get_play', { play_id: play }).table_state;
+		assert(state.variant === 'strongholds', `the stored table names the play's module: ${JSON.stringify(state)}`);
+	} finally {
+		table.stop();
+	}
+});
+
 for (const b of [ani, dirk]) await endPhone(b);
 finish();

@@ -244,6 +244,28 @@ export async function run() {
 		{ critical: true }
 	);
 
+	await phoneCheck('the phones say the table is closed', async () => {
+		// The closing change must reach the phones' live stream before the server stops.
+		for (const [who, b] of Object.entries(phones)) {
+			let last = null;
+			await b.waitUntil(
+				async () => {
+					try {
+						last = await b.execute(() => ({
+							url: location.href,
+							phase: document.querySelector('[data-testid="tbl-phone"]')?.getAttribute('data-phase') ?? null,
+							live: document.querySelector('[data-testid="tbl-live"]')?.textContent?.trim() ?? null
+						}));
+					} catch (e) {
+						last = { error: String(e).slice(0, 200) };
+					}
+					return last.phase === 'closed';
+				},
+				{ timeoutMsg: `${who}'s phone never showed the closed screen (last read: ${JSON.stringify(last)}; null: its page never answered a script)` }
+			);
+		}
+		await phone.shot(phones.ani, shotsDir, 'table-phone-ani-closed');
+	});
 	for (const b of Object.values(phones)) await phone.endPhone(b);
 
 	await check(
