@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Api, ApiError, ErrorKind, Json};
 use crate::games::seat;
-use crate::games::{GameId, Problem};
+use crate::games::{GameId, Outcome, Problem};
 use crate::history::{Id, PlayStatus, Store, TableSession, TokenDigest};
 
 /// Random bytes in a token's secret (160 bits; the issue asks for at least 128).
@@ -101,7 +101,8 @@ pub struct TableView {
     pub problems: Vec<Problem>,
     /// This seat's live total and place, scored by the core on the whole table (the other
     /// seats' private entries included, which the phone never sees); `None` without a seat,
-    /// when the play is not in progress or when a problem is about the whole table.
+    /// when the play is not in progress, when a problem is about the whole table, or when the
+    /// play is not a race on points (a cooperative or solo Orléans scenario, Le duel).
     pub score: Option<TableSeatScore>,
 }
 
@@ -390,7 +391,10 @@ impl Api {
                             (Some(board), _) => (Some(board), true),
                             (None, partial) => (partial.as_ref(), false),
                         };
+                        // Only a race on points gives a seat a total and a place (a cooperative
+                        // or solo play is won or lost together, a duel by its objectives).
                         let score = board
+                            .filter(|b| b.outcome == Outcome::Points)
                             .and_then(|b| b.players.iter().find(|p| p.seat == seat))
                             .map(|p| TableSeatScore { total: p.total, rank: p.rank, complete });
                         (seat::seat_problems(&preview.problems, seat), score)

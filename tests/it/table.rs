@@ -682,6 +682,31 @@ fn a_phone_s_first_entry_into_a_play_never_saved_keeps_its_module() {
     assert_eq!(state["players"], json!([{ "name": "Ani", "card_prestige": 1 }, { "name": "Dirk" }]));
 }
 
+/// A cooperative play (Orléans: Invasion) has no seat's total or place: the phone gets none,
+/// rather than "1st · 0 pts" for every player (seen on the phones' E2E screenshots).
+#[test]
+fn a_phone_at_a_cooperative_play_gets_no_total_or_place() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let mut store = Store::open(&db).expect("open");
+    let play = start_play(&mut store, greffier::games::GameId::Orleans, "invasion", &["Ani", "Dirk"]).id;
+    let table = json!({ "variant": "invasion", "round": 3,
+        "players": [{ "name": "Ani", "character": "administrateur_terrien" }, { "name": "Dirk" }] });
+    let preview = store.save_table_state(play, &table).expect("host's save");
+    let board = preview.scoreboard.or(preview.partial).expect("the core scores the table");
+    assert!(matches!(board.outcome, greffier::games::Outcome::Coop { .. }), "{:?}", board.outcome);
+    drop(store);
+    let api = Api::open(&db).expect("open");
+    let ticket = api.table_open(play, None).expect("open");
+    let grant = api.table_access(&ticket.join_token).expect("join token");
+    let joined =
+        api.call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 0, "take_over": false })).expect("join");
+    let ani = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    let view = api.call_json_as(Access::Seat(ani), "table_view", json!({})).expect("view");
+    assert_eq!(view["seat"], 0);
+    assert_eq!(view["score"], Value::Null);
+}
+
 /// The sheet's first save, its edit grown from the empty sheet it started with while the play
 /// has nothing stored: what it sends is stored (nothing to merge), even unchanged from its base.
 #[test]
