@@ -54,11 +54,13 @@ pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
 };
 pub use missions::{
-    MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo, ValenciaMissionKind, Verdict,
-    council_needed, judge, mission, missions,
+    Because, Counted, MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo,
+    ValenciaMissionKind, Verdict, council_needed, judge, mission, missions,
 };
 pub use phases::*;
-pub use scoring::{MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions};
+pub use scoring::{
+    MissionLine, MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions,
+};
 pub use setup::setup;
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
