@@ -271,7 +271,7 @@ pub enum Better {
 #[derive(Debug, Clone)]
 pub struct Criterion {
     pub key: &'static str,
-    pub label: Text,
+    pub label: StaticText,
     pub better: Better,
     pub values: Vec<i32>,
 }
@@ -409,13 +409,13 @@ mod tests {
         let criteria = vec![
             Criterion {
                 key: "city",
-                label: Text::new("membres", "members"),
+                label: StaticText::new("membres", "members"),
                 better: Better::Higher,
                 values: vec![7, 7, 5],
             },
             Criterion {
                 key: "coins",
-                label: Text::new("pièces", "coins"),
+                label: StaticText::new("pièces", "coins"),
                 better: Better::Higher,
                 values: vec![1, 3, 9],
             },
@@ -430,7 +430,7 @@ mod tests {
     fn lower_is_better_criterion() {
         let criteria = vec![Criterion {
             key: "cards",
-            label: Text::new("cartes", "cards"),
+            label: StaticText::new("cartes", "cards"),
             better: Better::Lower,
             values: vec![12, 9],
         }];
@@ -443,7 +443,7 @@ mod tests {
     fn criteria_that_do_not_separate_leave_a_shared_place() {
         let criteria = vec![Criterion {
             key: "coins",
-            label: Text::new("pièces", "coins"),
+            label: StaticText::new("pièces", "coins"),
             better: Better::Higher,
             values: vec![4, 4],
         }];

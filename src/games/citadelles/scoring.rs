@@ -641,7 +641,7 @@ fn wonder_effects(
 pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
     Criterion {
         key: "last_round_character",
-        label: Text::new(
+        label: crate::games::StaticText::new(
             "le personnage révélé de plus haut rang au dernier tour",
             "the highest-ranked character revealed in the last round",
         ),

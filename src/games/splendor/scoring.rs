@@ -98,7 +98,7 @@ fn names(seats: &[usize], players: &[Player]) -> String {
 pub(crate) fn cards_criterion(values: Vec<i32>) -> Criterion {
     Criterion {
         key: "development_cards",
-        label: Text::new("le moins de cartes Développement", "fewest development cards"),
+        label: crate::games::StaticText::new("le moins de cartes Développement", "fewest development cards"),
         better: Better::Lower,
         values,
     }

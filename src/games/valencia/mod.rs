@@ -73,7 +73,6 @@ use super::{
     Better, CategoryInfo, Criterion, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText,
     VariantInfo, sheet,
 };
-use crate::text::Text;
 
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Valencia,
@@ -161,7 +160,7 @@ fn score_sheet(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     let city = INFO.categories.iter().position(|c| c.key == "city").unwrap_or(0);
     let criteria = [Criterion {
         key: "city",
-        label: Text::new("membres dans la ville", "members in the city"),
+        label: StaticText::new("membres dans la ville", "members in the city"),
         better: Better::Higher,
         values: sheet.players.iter().map(|p| p.points.get(city).copied().unwrap_or(0)).collect(),
     }];

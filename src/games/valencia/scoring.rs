@@ -11,7 +11,7 @@ use crate::games::{
 use std::fmt;
 
 use crate::games::{Detail, StaticText};
-use crate::text::{Lang, Text, en_noun, plural_s};
+use crate::text::{Lang, en_noun, plural_s};
 
 /// The explanation of a Valencia category, kept as its numbers and written in words only when
 /// read or serialized (see [`Detail`]): the sentences below are the ones the scoreboard shows.
@@ -263,13 +263,13 @@ pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
     vec![
         Criterion {
             key: "city",
-            label: Text::new("membres dans la ville", "members in the city"),
+            label: StaticText::new("membres dans la ville", "members in the city"),
             better: Better::Higher,
             values: table.players.iter().map(|p| to_i32(p.city_members)).collect(),
         },
         Criterion {
             key: "coins",
-            label: Text::new("pièces", "coins"),
+            label: StaticText::new("pièces", "coins"),
             better: Better::Higher,
             values: table.players.iter().map(|p| to_i32(p.coins)).collect(),
         },
