@@ -91,7 +91,9 @@ pub struct PlayerScore {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CategoryScore {
     /// Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
-    pub key: String,
+    /// A game's own keys are borrowed from its catalogue (scoring runs on every keystroke:
+    /// issue #15); serialized and typed as a string.
+    pub key: Cow<'static, str>,
     pub points: i32,
     /// Where the points come from, in both languages.
     pub detail: Detail,

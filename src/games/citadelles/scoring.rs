@@ -2,6 +2,7 @@
 //! profile's tie-break.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::CitadellesVariant;
 use super::districts::{CitadellesDistrictType, WonderScoring};
@@ -155,17 +156,17 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
 
     let categories = vec![
         CategoryScore {
-            key: "districts".to_owned(),
+            key: Cow::Borrowed("districts"),
             points: cost_sum,
             detail: Detail::citadelles(Why::Districts { city: pl.city.clone(), sum: cost_sum }),
         },
         CategoryScore {
-            key: "five_types".to_owned(),
+            key: Cow::Borrowed("five_types"),
             points: if five_types { FIVE_TYPES_BONUS } else { 0 },
             detail: Detail::citadelles(Why::FiveTypes { counts, haunted }),
         },
         CategoryScore {
-            key: "first_complete".to_owned(),
+            key: Cow::Borrowed("first_complete"),
             points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
             detail: Detail::citadelles(Why::FirstComplete {
                 count: completion_count,
@@ -180,7 +181,7 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
             }),
         },
         CategoryScore {
-            key: "complete".to_owned(),
+            key: Cow::Borrowed("complete"),
             points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
             detail: Detail::citadelles(Why::Complete {
                 count: completion_count,
@@ -188,7 +189,11 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
                 position: completion_position,
             }),
         },
-        CategoryScore { key: "wonders".to_owned(), points: wonder_points, detail: wonders_detail(&wonders) },
+        CategoryScore {
+            key: Cow::Borrowed("wonders"),
+            points: wonder_points,
+            detail: wonders_detail(&wonders),
+        },
     ];
     let total = categories.iter().map(|c| c.points).sum();
     Some(Breakdown {

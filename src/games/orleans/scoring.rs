@@ -125,7 +125,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
     let seat = |i: usize| u8::try_from(i).unwrap_or(u8::MAX);
     let done_by = |i: usize| goals.iter().filter(|g| g.seat == Some(seat(i)) && g.done).count();
-    let count_category = |key: &str, n: u32, fr: String, en: String| CategoryScore {
+    let count_category = |key: &'static str, n: u32, fr: String, en: String| CategoryScore {
         key: key.into(),
         points: points(n),
         detail: crate::games::Detail::from(Text::new(fr, en)),

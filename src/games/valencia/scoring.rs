@@ -8,6 +8,7 @@ use crate::games::{
     Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     rank,
 };
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::games::{Detail, StaticText};
@@ -237,24 +238,28 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     let pr = pl.privileges;
     vec![
         CategoryScore {
-            key: "council".to_owned(),
+            key: Cow::Borrowed("council"),
             points: to_i32(n),
             detail: Detail::valencia(Why::Council(n)),
         },
-        CategoryScore { key: "city".to_owned(), points: to_i32(c), detail: Detail::valencia(Why::City(c)) },
         CategoryScore {
-            key: "palms".to_owned(),
+            key: Cow::Borrowed("city"),
+            points: to_i32(c),
+            detail: Detail::valencia(Why::City(c)),
+        },
+        CategoryScore {
+            key: Cow::Borrowed("palms"),
             points: to_i32(palms),
             detail: Detail::valencia(Why::Palms(palms)),
         },
-        CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },
+        CategoryScore { key: Cow::Borrowed("fountains"), points: to_i32(fountains), detail: fountain_detail },
         CategoryScore {
-            key: "privileges".to_owned(),
+            key: Cow::Borrowed("privileges"),
             points: to_i32(pr),
             detail: Detail::valencia(Why::Privileges { held: pr, stand_ins: table.privilege_stand_ins }),
         },
-        CategoryScore { key: "missions_completed".to_owned(), points: sum(true), detail: missions(true) },
-        CategoryScore { key: "missions_failed".to_owned(), points: sum(false), detail: missions(false) },
+        CategoryScore { key: Cow::Borrowed("missions_completed"), points: sum(true), detail: missions(true) },
+        CategoryScore { key: Cow::Borrowed("missions_failed"), points: sum(false), detail: missions(false) },
     ]
 }
 
