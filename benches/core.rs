@@ -86,9 +86,17 @@ fn load_the_rules_catalogue() {
 /// A 7-player classique Citadelles table: validate and score every city. Where the time goes
 /// (callgrind, 2026-11-25): the breakdown's bilingual sentences (`format!`, about half of ~485 k
 /// instructions per call, ~400 k after the lazy district fields) and validation (a third).
-/// Still so (~400 k): malloc/free ~35 %, `fmt` ~20 % (`scoring::breakdown`, the district and
-/// wonder sentences), `table::validate` ~10 %. Its categories still build `Text` (`Detail::from`);
-/// giving Citadelles a `Why` like Valencia's is the next step.
+///
+/// Issue #15, 2026-11-27 (callgrind on `examples/score_profile.rs`): 390 k → 83 k instructions
+/// per call, 67.6 → ~9–15 µs on the loaded shared machine. What went: the districts, five types
+/// and completion sentences (`breakdown` 233 k → 17 k: `citadelles::Why` keeps the city, the
+/// counts and the places, written only when serialized; a district's name is borrowed, no
+/// `Text` per card), the fixed sentences (`Detail::fixed`), one `Vec` per comparison in `rank`,
+/// SipHash maps in validation (copies and revealed ranks in short lists), the names' NFC and
+/// lowercase copies, a field name built per character revealed, the names cloned for the
+/// ranking, the category key `String`s. What remains (83 k): malloc/free ~34 k, mostly the raw
+/// serde structs (`from_table` 24 k: one `String` per district id, and their drop 9 k),
+/// validation 27 k, scoring 17 k (each city cloned into its `Why`, the scoreboard's Vecs).
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {
     let table = citadelles_table();

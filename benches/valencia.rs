@@ -52,12 +52,21 @@ fn five_players() -> Value {
 /// of each category and mission, formatted on every call (about 40 % of ~330 k instructions):
 /// the five number categories now keep their numbers (`valencia::Why`, written when the
 /// scoreboard is serialized: see `score_and_serialize_a_five_player_table`), 330 k → 283 k.
-/// What remains (283 k): malloc/free about 40 % (the raw serde structs and their strings, the
-/// names' NFC, the scoreboard's Vecs and owned category keys, the mission sentences), the
-/// mission explanations still formatted in both languages (`missions::judge` and the two mission
-/// lists, ~30 k of `fmt`), `serde_json::Value` deserialization (~15 k), a SipHash map in
-/// validation (~12 k). Next: mission verdicts as numbers too (`Verdict::Judged { why }` a
-/// `Why`), `CategoryScore.key` a `&'static str`, and validation without the map.
+///
+/// Issue #15, 2026-11-27 (callgrind on `examples/score_profile.rs`, which runs this path in a
+/// loop: divan's own calibration swamps a profile of this binary): 280 k → 90 k instructions
+/// per call, 30 → ~17–22 µs on the loaded shared machine. What went: the mission categories'
+/// sentences (`categories` 91 k: each verdict now a `missions::Because` of numbers, the lists a
+/// `Why::Missions`, both written only when serialized), the verdicts' own sentences in
+/// `judge` (24 k), one `Vec` per comparison in `rank` (18 k → 2 k, keys computed once), the
+/// SipHash maps and the names' NFC and lowercase copies in validation (names borrowed when
+/// already NFC, compared without copies; cards held by their place in the deck), the
+/// tie-break labels (`StaticText`) and the 35 category key `String`s (`Cow<'static, str>`).
+/// What remains (90 k): malloc/free ~34 k of it, from the raw serde structs (`from_table`
+/// 31 k: every `Option<Value>`, name, seat and mission id copied out of the `Value`, and their
+/// drop, 10 k), validation 21 k, scoring 19 k (names, the scoreboard's Vecs, the mission ids of
+/// `PlayFacts`). Not yet ≤ 10 µs: the next step is reading the table without the raw structs'
+/// copies (borrowed strings and numbers), which changes how shape errors are found.
 #[divan::bench]
 fn score_a_five_player_table(bencher: Bencher) {
     let table = five_players();
@@ -66,8 +75,9 @@ fn score_a_five_player_table(bencher: Bencher) {
 
 /// The help scores the table (for each seat's total and rank) and shows each mission's verdict:
 /// 382 k → 296 k instructions per call once its missions are judged once instead of twice and
-/// the categories keep their numbers. What remains is the score's (see above) and the
-/// missions' sentences, built as `Text` for the help.
+/// the categories keep their numbers; 296 k → 104 k (issue #15, 33 → ~20 µs loaded) once the
+/// verdicts' sentences and the cards' names became `Detail`s written when serialized. What
+/// remains is the score's (see above).
 #[divan::bench]
 fn help_for_a_five_player_table(bencher: Bencher) {
     let table = five_players();

@@ -1144,7 +1144,7 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     let keys: Vec<&str> = board
         .players
         .first()
-        .map_or_else(Vec::new, |p| p.categories.iter().map(|c| c.key.as_str()).collect());
+        .map_or_else(Vec::new, |p| p.categories.iter().map(|c| c.key.as_ref()).collect());
     let labels: Vec<String> = keys
         .iter()
         .map(|k| {

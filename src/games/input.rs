@@ -1,6 +1,8 @@
 //! Checks shared by every game's table state: player names, counts, unknown fields. Each
 //! reports into `Problems` with the field it concerns and says nothing when the value is fine.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use super::Problems;
@@ -22,9 +24,19 @@ pub enum NameProblem {
 /// A name as Greffier keeps it: Unicode NFC (so "é" typed two ways is one name), trimmed; or
 /// why it cannot be a name.
 pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
-    use unicode_normalization::UnicodeNormalization;
-    let name: String = raw.nfc().collect();
-    let name = name.trim();
+    clean_name_borrowed(raw).map(Cow::into_owned)
+}
+
+/// [`clean_name`], borrowing the name when it was typed in NFC already (almost always: the
+/// names of every seat are checked on every keystroke).
+fn clean_name_borrowed(raw: &str) -> Result<Cow<'_, str>, NameProblem> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    let nfc: Cow<'_, str> = if is_nfc_quick(raw.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(raw.nfc().collect())
+    };
+    let trimmed = nfc.trim();
     // Invisible or direction-changing characters: C0/C1 controls, zero-width spaces and
     // joiners, the word joiner, the byte-order mark, the bidi marks, embeddings, overrides and
     // isolates.
@@ -32,14 +44,17 @@ pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
         c.is_control()
             || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}')
     };
-    if name.chars().any(invisible) {
+    if trimmed.chars().any(invisible) {
         Err(NameProblem::Invisible)
-    } else if name.is_empty() {
+    } else if trimmed.is_empty() {
         Err(NameProblem::Empty)
-    } else if name.chars().count() > MAX_NAME_CHARS {
+    } else if trimmed.chars().count() > MAX_NAME_CHARS {
         Err(NameProblem::TooLong)
     } else {
-        Ok(name.to_owned())
+        Ok(match nfc {
+            Cow::Borrowed(name) => Cow::Borrowed(name.trim()),
+            Cow::Owned(name) => Cow::Owned(name.trim().to_owned()),
+        })
     }
 }
 
@@ -72,28 +87,61 @@ pub fn name_problem_code(problem: NameProblem) -> &'static str {
     }
 }
 
-/// Every seat's name at once, in one pass (linear in the number of seats): not empty, not too
-/// long, no invisible characters, not seated twice (ignoring case, after NFC).
+/// Every seat's name at once: not empty, not too long, no invisible characters, not seated
+/// twice (ignoring case, after NFC). A name is compared with the names before it: the seats
+/// are few (a table is refused before this beyond [`MAX_SEATS_READ`]), and an ASCII name needs
+/// no lowercase copy to be compared.
 pub(crate) fn player_names<S: AsRef<str>>(p: &mut Problems, names: &[S]) {
-    let mut seen = std::collections::HashSet::with_capacity(names.len());
+    let mut seen: Vec<Caseless<'_>> = Vec::with_capacity(names.len());
     for (i, raw) in names.iter().enumerate() {
-        let field = format!("players[{i}].name");
-        match clean_name(raw.as_ref()) {
+        let field = || format!("players[{i}].name");
+        match clean_name_borrowed(raw.as_ref()) {
             Err(problem) => {
-                p.push(field, name_problem_code(problem), name_problem_text(problem, Some(i + 1)));
+                p.push(field(), name_problem_code(problem), name_problem_text(problem, Some(i + 1)));
             }
             Ok(name) => {
-                if !seen.insert(name.to_lowercase()) {
+                let key = Caseless::of(&name);
+                if seen.iter().any(|k| k.same(&key)) {
                     p.push(
-                        field,
+                        field(),
                         "duplicate_name",
                         Text::new(
                             format!("« {name} » figure deux fois à la table."),
                             format!("“{name}” is seated twice."),
                         ),
                     );
+                } else {
+                    seen.push(key);
                 }
             }
+        }
+    }
+}
+
+/// A name as compared for duplicates: `str::to_lowercase`, which for an ASCII name is its
+/// ASCII lowercase, compared without a copy.
+enum Caseless<'a> {
+    Ascii(Cow<'a, str>),
+    Lower(String),
+}
+
+impl<'a> Caseless<'a> {
+    fn of(name: &Cow<'a, str>) -> Caseless<'a> {
+        if name.is_ascii() { Caseless::Ascii(name.clone()) } else { Caseless::Lower(name.to_lowercase()) }
+    }
+
+    fn same(&self, other: &Caseless<'_>) -> bool {
+        // `lower` is a lowercase name, `ascii` an ASCII one in any case.
+        let ascii_eq = |lower: &str, ascii: &str| {
+            lower.len() == ascii.len()
+                && lower.bytes().zip(ascii.bytes()).all(|(l, a)| l == a.to_ascii_lowercase())
+        };
+        match (self, other) {
+            (Caseless::Ascii(a), Caseless::Ascii(b)) => a.eq_ignore_ascii_case(b),
+            (Caseless::Lower(l), Caseless::Ascii(a)) | (Caseless::Ascii(a), Caseless::Lower(l)) => {
+                ascii_eq(l, a)
+            }
+            (Caseless::Lower(a), Caseless::Lower(b)) => a == b,
         }
     }
 }

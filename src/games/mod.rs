@@ -175,6 +175,10 @@ pub struct StaticText {
 }
 
 impl StaticText {
+    pub const fn new(fr: &'static str, en: &'static str) -> StaticText {
+        StaticText { fr, en }
+    }
+
     pub fn to_text(self) -> Text {
         Text::new(self.fr, self.en)
     }

@@ -8,6 +8,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::StaticText;
 use crate::text::{Lang, Text};
 
 /// The computed end of a play.
@@ -90,7 +91,9 @@ pub struct PlayerScore {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CategoryScore {
     /// Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
-    pub key: String,
+    /// A game's own keys are borrowed from its catalogue (scoring runs on every keystroke:
+    /// issue #15); serialized and typed as a string.
+    pub key: Cow<'static, str>,
     pub points: i32,
     /// Where the points come from, in both languages.
     pub detail: Detail,
@@ -107,9 +110,12 @@ pub struct Detail(Repr);
 
 #[derive(Debug, Clone)]
 enum Repr {
-    /// Already in words (every game but Valencia, and any scoreboard read back).
+    /// Already in words (Orléans, Splendor, the generic sheet, and any scoreboard read back).
     Text(Text),
+    /// A sentence known at compile time: nothing to write, nothing to allocate.
+    Fixed(StaticText),
     Valencia(super::valencia::Why),
+    Citadelles(super::citadelles::Why),
 }
 
 impl Detail {
@@ -117,10 +123,23 @@ impl Detail {
         Detail(Repr::Valencia(why))
     }
 
+    pub(crate) fn citadelles(why: super::citadelles::Why) -> Detail {
+        Detail(Repr::Citadelles(why))
+    }
+
+    /// A sentence known at compile time.
+    pub(crate) fn fixed(fr: &'static str, en: &'static str) -> Detail {
+        Detail(Repr::Fixed(StaticText { fr, en }))
+    }
+
     pub fn get(&self, lang: Lang) -> Cow<'_, str> {
         match &self.0 {
             Repr::Text(t) => Cow::Borrowed(t.get(lang)),
-            Repr::Valencia(_) => Cow::Owned(self.in_lang(lang).to_string()),
+            Repr::Fixed(t) => Cow::Borrowed(match lang {
+                Lang::Fr => t.fr,
+                Lang::En => t.en,
+            }),
+            Repr::Valencia(_) | Repr::Citadelles(_) => Cow::Owned(self.in_lang(lang).to_string()),
         }
     }
 
@@ -148,7 +167,12 @@ impl fmt::Display for InLang<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0.0 {
             Repr::Text(t) => f.write_str(t.get(self.1)),
+            Repr::Fixed(t) => f.write_str(match self.1 {
+                Lang::Fr => t.fr,
+                Lang::En => t.en,
+            }),
             Repr::Valencia(why) => why.write(self.1, f),
+            Repr::Citadelles(why) => why.write(self.1, f),
         }
     }
 }
@@ -249,7 +273,7 @@ pub enum Better {
 #[derive(Debug, Clone)]
 pub struct Criterion {
     pub key: &'static str,
-    pub label: Text,
+    pub label: StaticText,
     pub better: Better,
     pub values: Vec<i32>,
 }
@@ -259,19 +283,22 @@ pub struct Criterion {
 /// [`TieBreak`] per group of equal totals.
 ///
 /// `names` and `totals` are in seat order and of equal length; each criterion's `values` too.
-pub fn rank(names: &[String], totals: &[i32], criteria: &[Criterion]) -> (Vec<u8>, Vec<TieBreak>) {
+pub fn rank<S: AsRef<str>>(names: &[S], totals: &[i32], criteria: &[Criterion]) -> (Vec<u8>, Vec<TieBreak>) {
     let n = totals.len();
-    // The sort key: total, then each criterion oriented so that larger is better.
-    let key = |i: usize| -> Vec<i64> {
-        let mut k = vec![i64::from(totals[i])];
+    // The sort key of each player, computed once: total, then each criterion oriented so that
+    // larger is better (one row of `width` numbers per player).
+    let width = 1 + criteria.len();
+    let mut keys: Vec<i64> = Vec::with_capacity(n * width);
+    for (i, &total) in totals.iter().enumerate() {
+        keys.push(i64::from(total));
         for c in criteria {
             let v = i64::from(c.values.get(i).copied().unwrap_or(0));
-            k.push(if c.better == Better::Higher { v } else { -v });
+            keys.push(if c.better == Better::Higher { v } else { -v });
         }
-        k
-    };
+    }
+    let key = |i: usize| &keys[i * width..(i + 1) * width];
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| key(b).cmp(key(a)).then(a.cmp(&b)));
 
     let mut ranks = vec![0u8; n];
     for (pos, &i) in order.iter().enumerate() {
@@ -300,14 +327,14 @@ fn to_u8(value: usize) -> u8 {
     u8::try_from(value).unwrap_or(u8::MAX)
 }
 
-fn explain_tie(
-    names: &[String],
+fn explain_tie<S: AsRef<str>>(
+    names: &[S],
     total: i32,
     group: &[usize],
     criteria: &[Criterion],
     ranks: &[u8],
 ) -> TieBreak {
-    let who = group.iter().map(|&i| names[i].as_str()).collect::<Vec<_>>().join(", ");
+    let who = group.iter().map(|&i| names[i].as_ref()).collect::<Vec<_>>().join(", ");
     // Apply criteria one by one while some players are still level, to know which were used.
     let mut used: Vec<&Criterion> = Vec::new();
     let mut level: Vec<Vec<usize>> = vec![group.to_vec()];
@@ -384,13 +411,13 @@ mod tests {
         let criteria = vec![
             Criterion {
                 key: "city",
-                label: Text::new("membres", "members"),
+                label: StaticText::new("membres", "members"),
                 better: Better::Higher,
                 values: vec![7, 7, 5],
             },
             Criterion {
                 key: "coins",
-                label: Text::new("pièces", "coins"),
+                label: StaticText::new("pièces", "coins"),
                 better: Better::Higher,
                 values: vec![1, 3, 9],
             },
@@ -405,7 +432,7 @@ mod tests {
     fn lower_is_better_criterion() {
         let criteria = vec![Criterion {
             key: "cards",
-            label: Text::new("cartes", "cards"),
+            label: StaticText::new("cartes", "cards"),
             better: Better::Lower,
             values: vec![12, 9],
         }];
@@ -418,7 +445,7 @@ mod tests {
     fn criteria_that_do_not_separate_leave_a_shared_place() {
         let criteria = vec![Criterion {
             key: "coins",
-            label: Text::new("pièces", "coins"),
+            label: StaticText::new("pièces", "coins"),
             better: Better::Higher,
             values: vec![4, 4],
         }];

@@ -12,6 +12,7 @@
 //! keep the sign of their category (a category counted against the player is 0 or less, the
 //! others 0 or more). Unknown fields are reported.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -332,7 +333,7 @@ pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
                 .iter()
                 .zip(&p.points)
                 .map(|(c, &points)| CategoryScore {
-                    key: c.key.to_owned(),
+                    key: Cow::Borrowed(c.key),
                     points,
                     detail: crate::games::Detail::from(Text::new(
                         format!("{points} points saisis ({}).", c.label.fr),

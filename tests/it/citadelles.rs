@@ -68,7 +68,7 @@ fn district_costs_are_the_sum_of_the_building_costs() {
     assert_eq!(detail(&board, 0, "districts").1, "Castle 4 + Temple 1 + Cathedral 5 = 10.");
     assert_eq!(board.players[0].total, 10);
     assert_eq!(detail(&board, 1, "districts").1, "No district built: 0.");
-    let keys: Vec<&str> = board.players[0].categories.iter().map(|c| c.key.as_str()).collect();
+    let keys: Vec<&str> = board.players[0].categories.iter().map(|c| c.key.as_ref()).collect();
     assert_eq!(keys, citadelles::INFO.categories.iter().map(|c| c.key).collect::<Vec<_>>());
 }
 

@@ -13,6 +13,7 @@ mod limits;
 mod orleans;
 mod play_log;
 mod rules;
+mod score_snapshots;
 mod scoring;
 mod serve;
 mod setup;

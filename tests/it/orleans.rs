@@ -576,7 +576,7 @@ fn each_scenario_names_the_categories_its_scoreboard_has() {
         let board = score_json(GameId::Orleans, &table.to_string()).unwrap_or_else(|p| panic!("{id}: {p:?}"));
         let variant = info.variant(&id).expect("listed");
         for player in &board.players {
-            let keys: Vec<&str> = player.categories.iter().map(|c| c.key.as_str()).collect();
+            let keys: Vec<&str> = player.categories.iter().map(|c| c.key.as_ref()).collect();
             assert_eq!(keys, variant.categories, "{id}");
         }
     }

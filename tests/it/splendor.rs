@@ -53,7 +53,7 @@ fn trading_posts_rulebook_example_3_plus_5_plus_5_plus_2_is_15() {
     assert!(powers.detail.en().contains("Green power: 5"), "{}", powers.detail.en());
     assert!(powers.detail.en().contains("2 flags × 1 = 2"), "{}", powers.detail.en());
     assert_eq!(points(&board, 0, "city"), Some(0), "every category is listed, in INFO order");
-    let keys: Vec<&str> = red.categories.iter().map(|c| c.key.as_str()).collect();
+    let keys: Vec<&str> = red.categories.iter().map(|c| c.key.as_ref()).collect();
     assert_eq!(keys, splendor::INFO.categories.iter().map(|c| c.key).collect::<Vec<_>>());
     assert_eq!(red.categories[4].detail.en(), "Not used with the module “Trading Posts”: 0.");
     assert_eq!(board.winners(), vec![0]);

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::CitadellesVariant;
-use crate::text::Text;
+use crate::text::{Lang, Text};
 
 /// The five district types (Citadelles classique, Quartiers: told apart by the gem's colour).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -69,23 +69,29 @@ impl CitadellesDistrictType {
 
     /// The bare adjective, agreeing with a count (`militaire`, `militaires`).
     pub(crate) fn word(self, count: usize) -> Text {
+        Text::new(self.word_in(count, Lang::Fr), self.word_in(count, Lang::En))
+    }
+
+    /// [`Self::word`] in one language, as written in the sentences.
+    pub(crate) fn word_in(self, count: usize, lang: Lang) -> &'static str {
         let plural = count > 1;
-        let fr = match (self, plural) {
-            (CitadellesDistrictType::Noble, false) => "noble",
-            (CitadellesDistrictType::Noble, true) => "nobles",
-            (CitadellesDistrictType::Religious, _) => "religieux",
-            (CitadellesDistrictType::Trade, false) => "commerçant",
-            (CitadellesDistrictType::Trade, true) => "commerçants",
-            (CitadellesDistrictType::Military, false) => "militaire",
-            (CitadellesDistrictType::Military, true) => "militaires",
-            (CitadellesDistrictType::Wonder, false) => "merveille",
-            (CitadellesDistrictType::Wonder, true) => "merveilles",
-        };
-        let en = match self {
-            CitadellesDistrictType::Wonder => "wonder",
-            other => other.key(),
-        };
-        Text::new(fr, en)
+        match lang {
+            Lang::Fr => match (self, plural) {
+                (CitadellesDistrictType::Noble, false) => "noble",
+                (CitadellesDistrictType::Noble, true) => "nobles",
+                (CitadellesDistrictType::Religious, _) => "religieux",
+                (CitadellesDistrictType::Trade, false) => "commerçant",
+                (CitadellesDistrictType::Trade, true) => "commerçants",
+                (CitadellesDistrictType::Military, false) => "militaire",
+                (CitadellesDistrictType::Military, true) => "militaires",
+                (CitadellesDistrictType::Wonder, false) => "merveille",
+                (CitadellesDistrictType::Wonder, true) => "merveilles",
+            },
+            Lang::En => match self {
+                CitadellesDistrictType::Wonder => "wonder",
+                other => other.key(),
+            },
+        }
     }
 }
 
@@ -696,9 +702,16 @@ impl CatalogueCard {
     }
 
     pub fn name(self) -> Text {
-        match self {
-            CatalogueCard::Basic(d) => Text::new(d.fr, d.en),
-            CatalogueCard::Wonder(w) => Text::new(w.fr, w.en),
+        Text::new(self.name_in(Lang::Fr), self.name_in(Lang::En))
+    }
+
+    /// The card's name in one language.
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (CatalogueCard::Basic(d), Lang::Fr) => d.fr,
+            (CatalogueCard::Basic(d), Lang::En) => d.en,
+            (CatalogueCard::Wonder(w), Lang::Fr) => w.fr,
+            (CatalogueCard::Wonder(w), Lang::En) => w.en,
         }
     }
 

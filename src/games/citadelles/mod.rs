@@ -94,7 +94,7 @@ pub use round::{
 };
 pub use scoring::{
     Breakdown, COMPLETE_BONUS, CitadellesWonderEffect, FIRST_COMPLETE_BONUS, FIVE_TYPES_BONUS, HauntedChoice,
-    breakdown, score_table,
+    Why, breakdown, score_table,
 };
 pub use setup::setup;
 pub use table::{

@@ -2,14 +2,18 @@
 //! profile's tie-break.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::CitadellesVariant;
 use super::districts::{CitadellesDistrictType, WonderScoring};
 use super::table::{CityCard, Player, Table};
+use std::fmt;
+
 use crate::games::{
-    Better, CategoryScore, Criterion, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak, rank,
+    Better, CategoryScore, Criterion, Detail, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak,
+    rank,
 };
-use crate::text::{Text, en_noun, plural_s};
+use crate::text::{Lang, Text, en_noun, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -152,29 +156,43 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
 
     let categories = vec![
         CategoryScore {
-            key: "districts".to_owned(),
+            key: Cow::Borrowed("districts"),
             points: cost_sum,
-            detail: districts_detail(pl, cost_sum).into(),
+            detail: Detail::citadelles(Why::Districts { city: pl.city.clone(), sum: cost_sum }),
         },
         CategoryScore {
-            key: "five_types".to_owned(),
+            key: Cow::Borrowed("five_types"),
             points: if five_types { FIVE_TYPES_BONUS } else { 0 },
-            detail: five_types_detail(&counts, haunted).into(),
+            detail: Detail::citadelles(Why::FiveTypes { counts, haunted }),
         },
         CategoryScore {
-            key: "first_complete".to_owned(),
+            key: Cow::Borrowed("first_complete"),
             points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
-            detail: first_complete_detail(table, completion_count, completion_position).into(),
+            detail: Detail::citadelles(Why::FirstComplete {
+                count: completion_count,
+                threshold: table.threshold,
+                position: completion_position,
+                // Named only when another city was completed first.
+                first: if completion_position.is_some_and(|p| p != 1) {
+                    first_name(table)
+                } else {
+                    String::new()
+                },
+            }),
         },
         CategoryScore {
-            key: "complete".to_owned(),
+            key: Cow::Borrowed("complete"),
             points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
-            detail: complete_detail(table, completion_count, completion_position).into(),
+            detail: Detail::citadelles(Why::Complete {
+                count: completion_count,
+                threshold: table.threshold,
+                position: completion_position,
+            }),
         },
         CategoryScore {
-            key: "wonders".to_owned(),
+            key: Cow::Borrowed("wonders"),
             points: wonder_points,
-            detail: wonders_detail(&wonders).into(),
+            detail: wonders_detail(&wonders),
         },
     ];
     let total = categories.iter().map(|c| c.points).sum();
@@ -191,84 +209,182 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
     })
 }
 
-fn districts_detail(pl: &Player, sum: i32) -> Text {
-    if pl.city.is_empty() {
-        return Text::new("Aucun quartier bâti : 0.", "No district built: 0.");
-    }
-    let item = |c: &CityCard, fr: bool| {
-        let name = c.name();
-        match (fr, c) {
-            (true, CityCard::Catalogue { card, beautified: true }) => {
-                format!("{} {}+1 (embelli par l'Artiste)", name.fr, card.cost())
+/// The explanation of a Citadelles category, kept as what it is made of and written in words
+/// only when read or serialized (see [`Detail`]): the sentences below are the ones the
+/// scoreboard shows. Scoring runs on every keystroke; writing every district of every city in
+/// both languages was most of its time (issue #15).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// Citadelles classique, Fin de partie: each district's cost, and their sum.
+    Districts {
+        city: Vec<CityCard>,
+        sum: i32,
+    },
+    /// Districts per type (in [`CitadellesDistrictType::ALL`] order) and how the Haunted City
+    /// was counted.
+    FiveTypes {
+        counts: [u32; 5],
+        haunted: Option<HauntedChoice>,
+    },
+    /// Districts toward a complete city out of `threshold`, the place in the completion order,
+    /// and who completed first (empty unless someone else did).
+    FirstComplete {
+        count: u32,
+        threshold: u8,
+        position: Option<usize>,
+        first: String,
+    },
+    Complete {
+        count: u32,
+        threshold: u8,
+        position: Option<usize>,
+    },
+}
+
+impl Why {
+    pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fr = lang == Lang::Fr;
+        match self {
+            Why::Districts { city, .. } if city.is_empty() => {
+                f.write_str(if fr { "Aucun quartier bâti : 0." } else { "No district built: 0." })
             }
-            (false, CityCard::Catalogue { card, beautified: true }) => {
-                format!("{} {}+1 (beautified by the Artist)", name.en, card.cost())
+            Why::Districts { city, sum } => {
+                for (i, c) in city.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    match c {
+                        CityCard::Catalogue { card, beautified: true } => write!(
+                            f,
+                            "{} {}+1 ({})",
+                            card.name_in(lang),
+                            card.cost(),
+                            if fr { "embelli par l'Artiste" } else { "beautified by the Artist" }
+                        )?,
+                        CityCard::Catalogue { card, .. } => write!(f, "{} {}", card.name_in(lang), c.cost())?,
+                        CityCard::Custom(w) => write!(
+                            f,
+                            "{} {} ({})",
+                            w.name,
+                            c.cost(),
+                            if fr { "merveille personnalisée" } else { "custom wonder" }
+                        )?,
+                    }
+                }
+                write!(f, " = {sum}.")
             }
-            (true, CityCard::Catalogue { .. }) => format!("{} {}", name.fr, c.cost()),
-            (false, CityCard::Catalogue { .. }) => format!("{} {}", name.en, c.cost()),
-            (true, CityCard::Custom(_)) => format!("{} {} (merveille personnalisée)", name.fr, c.cost()),
-            (false, CityCard::Custom(_)) => format!("{} {} (custom wonder)", name.en, c.cost()),
+            Why::FiveTypes { counts, haunted } => {
+                let missing = CitadellesDistrictType::ALL
+                    .into_iter()
+                    .filter(|t| counts.get(t.index()).copied().unwrap_or(0) == 0);
+                let n_missing = missing.clone().count();
+                if n_missing == 0 {
+                    if fr {
+                        write!(
+                            f,
+                            "+{FIVE_TYPES_BONUS} : les cinq types sont présents (noble, religieux, commerçant, militaire et merveille)."
+                        )?;
+                    } else {
+                        write!(
+                            f,
+                            "+{FIVE_TYPES_BONUS}: all five types are present (noble, religious, trade, military and wonder)."
+                        )?;
+                    }
+                } else {
+                    f.write_str(if fr { "0 : il manque " } else { "0: " })?;
+                    // "a, b et c" / "a, b and c".
+                    for (i, t) in missing.enumerate() {
+                        if i + 1 == n_missing && i > 0 {
+                            f.write_str(if fr { " et " } else { " and " })?;
+                        } else if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        f.write_str(t.word_in(1, lang))?;
+                    }
+                    f.write_str(if fr { " pour les cinq types." } else { " missing for the five types." })?;
+                }
+                match haunted {
+                    Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
+                        let w = h.counts_as.word_in(1, lang);
+                        if fr {
+                            write!(f, " La Cour des Miracles compte comme quartier {w}.")
+                        } else {
+                            write!(f, " The Haunted City counts as a {w} district.")
+                        }
+                    }
+                    Some(h) if !h.may_change_type && n_missing > 0 => f.write_str(if fr {
+                        " La Cour des Miracles, bâtie au dernier tour, ne peut pas remplacer un type (règle classique)."
+                    } else {
+                        " The Haunted City, built in the last round, cannot stand for another type (classic rules)."
+                    }),
+                    Some(_) if n_missing > 1 => f.write_str(if fr {
+                        " La Cour des Miracles ne remplace qu'un seul type."
+                    } else {
+                        " The Haunted City stands for one type only."
+                    }),
+                    _ => Ok(()),
+                }
+            }
+            Why::FirstComplete { count, threshold, position, first } => match position {
+                Some(1) if fr => write!(
+                    f,
+                    "+{FIRST_COMPLETE_BONUS} : première cité complète ({}).",
+                    CountText(*count, *threshold, lang)
+                ),
+                Some(1) => write!(
+                    f,
+                    "+{FIRST_COMPLETE_BONUS}: first complete city ({}).",
+                    CountText(*count, *threshold, lang)
+                ),
+                Some(_) if fr => {
+                    write!(f, "0 : cité complète, mais {first} a complété la sienne en premier.")
+                }
+                Some(_) => write!(f, "0: complete city, but {first} completed theirs first."),
+                None => not_complete(f, *count, *threshold, lang),
+            },
+            Why::Complete { count, threshold, position } => match position {
+                Some(1) if fr => write!(
+                    f,
+                    "0 : la première cité complète reçoit {FIRST_COMPLETE_BONUS} points (ci-dessus), pas {COMPLETE_BONUS} de plus."
+                ),
+                Some(1) => write!(
+                    f,
+                    "0: the first complete city gets {FIRST_COMPLETE_BONUS} points (above), not {COMPLETE_BONUS} more."
+                ),
+                Some(k) if fr => write!(
+                    f,
+                    "+{COMPLETE_BONUS} : cité complète, la {k}e à l'être ({}).",
+                    CountText(*count, *threshold, lang)
+                ),
+                Some(k) => write!(
+                    f,
+                    "+{COMPLETE_BONUS}: complete city, number {k} to be completed ({}).",
+                    CountText(*count, *threshold, lang)
+                ),
+                None => not_complete(f, *count, *threshold, lang),
+            },
         }
-    };
-    let fr: Vec<String> = pl.city.iter().map(|c| item(c, true)).collect();
-    let en: Vec<String> = pl.city.iter().map(|c| item(c, false)).collect();
-    Text::new(format!("{} = {sum}.", fr.join(" + ")), format!("{} = {sum}.", en.join(" + ")))
-}
-
-fn type_list(types: &[CitadellesDistrictType]) -> Text {
-    let fr: Vec<String> = types.iter().map(|t| t.word(1).fr).collect();
-    let en: Vec<String> = types.iter().map(|t| t.word(1).en).collect();
-    let join = |v: Vec<String>, and: &str| match v.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
-    };
-    Text::new(join(fr, "et"), join(en, "and"))
-}
-
-fn five_types_detail(counts: &[u32; 5], haunted: Option<HauntedChoice>) -> Text {
-    let missing: Vec<CitadellesDistrictType> = CitadellesDistrictType::ALL
-        .into_iter()
-        .filter(|t| counts.get(t.index()).copied().unwrap_or(0) == 0)
-        .collect();
-    let mut fr;
-    let mut en;
-    if missing.is_empty() {
-        fr = format!(
-            "+{FIVE_TYPES_BONUS} : les cinq types sont présents (noble, religieux, commerçant, militaire et merveille)."
-        );
-        en = format!(
-            "+{FIVE_TYPES_BONUS}: all five types are present (noble, religious, trade, military and wonder)."
-        );
-    } else {
-        let list = type_list(&missing);
-        fr = format!("0 : il manque {} pour les cinq types.", list.fr);
-        en = format!("0: {} missing for the five types.", list.en);
     }
-    match haunted {
-        Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
-            let w = h.counts_as.word(1);
-            fr.push_str(&format!(" La Cour des Miracles compte comme quartier {}.", w.fr));
-            en.push_str(&format!(" The Haunted City counts as a {} district.", w.en));
-        }
-        Some(h) if !h.may_change_type && !missing.is_empty() => {
-            fr.push_str(" La Cour des Miracles, bâtie au dernier tour, ne peut pas remplacer un type (règle classique).");
-            en.push_str(
-                " The Haunted City, built in the last round, cannot stand for another type (classic rules).",
-            );
-        }
-        Some(_) if missing.len() > 1 => {
-            fr.push_str(" La Cour des Miracles ne remplace qu'un seul type.");
-            en.push_str(" The Haunted City stands for one type only.");
-        }
-        _ => {}
-    }
-    Text::new(fr, en)
 }
 
-fn count_text(table: &Table, n: u32) -> Text {
-    let t = table.threshold;
-    Text::new(format!("{n} quartier{} sur {t}", plural_s(n)), format!("{n} of {t} districts"))
+fn not_complete(f: &mut fmt::Formatter<'_>, count: u32, threshold: u8, lang: Lang) -> fmt::Result {
+    match lang {
+        Lang::Fr => write!(f, "0 : cité incomplète ({}).", CountText(count, threshold, lang)),
+        Lang::En => write!(f, "0: city not complete ({}).", CountText(count, threshold, lang)),
+    }
+}
+
+/// `5 quartiers sur 7` / `5 of 7 districts`.
+struct CountText(u32, u8, Lang);
+
+impl fmt::Display for CountText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let CountText(n, t, lang) = *self;
+        match lang {
+            Lang::Fr => write!(f, "{n} quartier{} sur {t}", plural_s(n)),
+            Lang::En => write!(f, "{n} of {t} districts"),
+        }
+    }
 }
 
 fn first_name(table: &Table) -> String {
@@ -280,51 +396,10 @@ fn first_name(table: &Table) -> String {
         .unwrap_or_default()
 }
 
-fn first_complete_detail(table: &Table, n: u32, position: Option<usize>) -> Text {
-    let c = count_text(table, n);
-    match position {
-        Some(1) => Text::new(
-            format!("+{FIRST_COMPLETE_BONUS} : première cité complète ({}).", c.fr),
-            format!("+{FIRST_COMPLETE_BONUS}: first complete city ({}).", c.en),
-        ),
-        Some(_) => {
-            let first = first_name(table);
-            Text::new(
-                format!("0 : cité complète, mais {first} a complété la sienne en premier."),
-                format!("0: complete city, but {first} completed theirs first."),
-            )
-        }
-        None => {
-            Text::new(format!("0 : cité incomplète ({}).", c.fr), format!("0: city not complete ({}).", c.en))
-        }
-    }
-}
-
-fn complete_detail(table: &Table, n: u32, position: Option<usize>) -> Text {
-    let c = count_text(table, n);
-    match position {
-        Some(1) => Text::new(
-            format!(
-                "0 : la première cité complète reçoit {FIRST_COMPLETE_BONUS} points (ci-dessus), pas {COMPLETE_BONUS} de plus."
-            ),
-            format!(
-                "0: the first complete city gets {FIRST_COMPLETE_BONUS} points (above), not {COMPLETE_BONUS} more."
-            ),
-        ),
-        Some(k) => Text::new(
-            format!("+{COMPLETE_BONUS} : cité complète, la {k}e à l'être ({}).", c.fr),
-            format!("+{COMPLETE_BONUS}: complete city, number {k} to be completed ({}).", c.en),
-        ),
-        None => {
-            Text::new(format!("0 : cité incomplète ({}).", c.fr), format!("0: city not complete ({}).", c.en))
-        }
-    }
-}
-
-fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Text {
+fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Detail {
     let scoring: Vec<&CitadellesWonderEffect> = wonders.iter().filter(|w| w.scores_at_end).collect();
     if scoring.is_empty() {
-        return Text::new(
+        return Detail::fixed(
             "Aucune merveille qui rapporte des points en fin de partie : 0.",
             "No wonder that scores at the end of the game: 0.",
         );
@@ -333,6 +408,7 @@ fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Text {
     let fr: Vec<&str> = scoring.iter().map(|w| w.text.fr.as_str()).collect();
     let en: Vec<&str> = scoring.iter().map(|w| w.text.en.as_str()).collect();
     Text::new(format!("{} ; total {total}.", fr.join(" ; ")), format!("{}; total {total}.", en.join("; ")))
+        .into()
 }
 
 fn signed(n: i32) -> String {
@@ -570,7 +646,7 @@ fn wonder_effects(
 pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
     Criterion {
         key: "last_round_character",
-        label: Text::new(
+        label: crate::games::StaticText::new(
             "le personnage révélé de plus haut rang au dernier tour",
             "the highest-ranked character revealed in the last round",
         ),
@@ -596,7 +672,7 @@ fn revealed_text(table: &Table, seat: usize) -> Text {
 
 /// Ranks and tie-breaks for a checked table.
 pub(crate) fn standings(table: &Table, totals: &[i32]) -> (Vec<u8>, Vec<TieBreak>) {
-    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+    let names: Vec<&str> = table.players.iter().map(|p| p.name.as_str()).collect();
     let criteria = if table.variant.has_tie_break() { vec![last_round_criterion(table)] } else { Vec::new() };
     let (ranks, mut ties) = rank(&names, totals, &criteria);
     for tie in &mut ties {

@@ -1,7 +1,7 @@
 //! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
 //! reported at once with its field.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -383,10 +383,11 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
     let mut players = Vec::with_capacity(count);
     // Per seat: every district was recognised (so that the count is meaningful).
     let mut city_known = Vec::with_capacity(count);
-    // Copies of each catalogue card used so far across the table.
-    let mut used: HashMap<&'static str, u32> = HashMap::new();
-    // Rank → seat that revealed it.
-    let mut revealed_by: HashMap<u8, usize> = HashMap::new();
+    // Copies of each catalogue card used so far across the table, by id (a few dozen at most:
+    // a list is quicker than hashing every district on every keystroke).
+    let mut used: Vec<(&'static str, u32)> = Vec::new();
+    // Rank → seat that revealed it (one entry per rank).
+    let mut revealed_by: Vec<(u8, usize)> = Vec::new();
     let mut vault_holder: Option<usize> = None;
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     input::player_names(&mut p, &names);
@@ -469,9 +470,17 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
                 );
                 continue;
             }
-            let n = used.entry(c.id()).or_insert(0);
-            *n += 1;
-            if *n > u32::from(c.copies()) {
+            let n = match used.iter_mut().find(|(id, _)| *id == c.id()) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    used.push((c.id(), 1));
+                    1
+                }
+            };
+            if n > u32::from(c.copies()) {
                 p.push(
                     field(),
                     "too_many_copies",
@@ -823,11 +832,11 @@ fn validate_characters(
     players: usize,
     max_rank: u8,
     per_seat: u8,
-    revealed_by: &mut HashMap<u8, usize>,
+    revealed_by: &mut Vec<(u8, usize)>,
 ) -> Vec<Revealed> {
     let mut out: Vec<Revealed> = Vec::new();
     for (k, value) in given.iter().enumerate() {
-        let field = format!("players[{i}].characters_last_round[{k}]");
+        let field = || format!("players[{i}].characters_last_round[{k}]");
         let revealed = match value {
             Value::Number(n) => match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
                 Some(rank) if (1..=max_rank).contains(&rank) => Revealed {
@@ -841,7 +850,7 @@ fn validate_characters(
                 },
                 _ => {
                     p.push(
-                        field,
+                        field(),
                         "out_of_range",
                         Text::new(
                             format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
@@ -858,7 +867,7 @@ fn validate_characters(
                 let Some(c) = found else {
                     match (any_character(id), variant) {
                         (Some(c), Some(v)) => p.push(
-                            field,
+                            field(),
                             "not_in_profile",
                             Text::new(
                                 format!("{} n'est pas un personnage de la règle « {} ».", c.fr, v.label().fr),
@@ -866,7 +875,7 @@ fn validate_characters(
                             ),
                         ),
                         _ => p.push(
-                            field,
+                            field(),
                             "unknown_character",
                             Text::new(
                                 format!("Personnage inconnu « {id} »."),
@@ -878,7 +887,7 @@ fn validate_characters(
                 };
                 if c.rank > max_rank {
                     p.push(
-                        field,
+                        field(),
                         "not_in_play",
                         Text::new(
                             format!(
@@ -892,7 +901,7 @@ fn validate_characters(
                 }
                 if usize::from(c.min_players) > players {
                     p.push(
-                        field,
+                        field(),
                         "too_few_players_for_character",
                         Text::new(
                             format!("{} ne se joue qu'à partir de {} joueurs.", c.fr, c.min_players),
@@ -905,7 +914,7 @@ fn validate_characters(
             }
             other => {
                 p.push(
-                    field,
+                    field(),
                     "not_a_character",
                     Text::new(
                         format!("Un rang (nombre) ou un identifiant de personnage est attendu, pas {other}."),
@@ -916,7 +925,7 @@ fn validate_characters(
             }
         };
         // One card per rank is in play: nobody else can have revealed it.
-        if let Some(&other) = revealed_by.get(&revealed.rank) {
+        if let Some(&(_, other)) = revealed_by.iter().find(|(rank, _)| *rank == revealed.rank) {
             let whose = if other == i {
                 Text::new("déjà indiqué pour ce joueur", "already given for this player")
             } else {
@@ -926,7 +935,7 @@ fn validate_characters(
                 )
             };
             p.push(
-                field,
+                field(),
                 "duplicate_character",
                 Text::new(
                     format!(
@@ -941,7 +950,7 @@ fn validate_characters(
             );
             continue;
         }
-        revealed_by.insert(revealed.rank, i);
+        revealed_by.push((revealed.rank, i));
         out.push(revealed);
     }
     if given.len() > usize::from(per_seat) {

@@ -125,7 +125,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
     let seat = |i: usize| u8::try_from(i).unwrap_or(u8::MAX);
     let done_by = |i: usize| goals.iter().filter(|g| g.seat == Some(seat(i)) && g.done).count();
-    let count_category = |key: &str, n: u32, fr: String, en: String| CategoryScore {
+    let count_category = |key: &'static str, n: u32, fr: String, en: String| CategoryScore {
         key: key.into(),
         points: points(n),
         detail: crate::games::Detail::from(Text::new(fr, en)),
@@ -140,7 +140,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
             // development track (game-facts D3).
             let criteria = vec![Criterion {
                 key: "development_points",
-                label: Text::new(
+                label: crate::games::StaticText::new(
                     "avancée sur la piste de développement",
                     "progress on the development track",
                 ),
@@ -175,19 +175,22 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
             let criteria = vec![
                 Criterion {
                     key: "finish_round",
-                    label: Text::new("manche d'achèvement", "round completed"),
+                    label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
                     better: Better::Lower,
                     values: finish,
                 },
                 Criterion {
                     key: "goods",
-                    label: Text::new("points des seules marchandises", "points from goods only"),
+                    label: crate::games::StaticText::new(
+                        "points des seules marchandises",
+                        "points from goods only",
+                    ),
                     better: Better::Higher,
                     values: table.players.iter().map(|p| points(p.goods.points())).collect(),
                 },
                 Criterion {
                     key: "coins",
-                    label: Text::new("pièces", "coins"),
+                    label: crate::games::StaticText::new("pièces", "coins"),
                     better: Better::Higher,
                     values: table.players.iter().map(|p| points(p.coins)).collect(),
                 },

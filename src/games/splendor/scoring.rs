@@ -2,6 +2,7 @@
 //! with the Cities module's own victory rule.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::colour::ColourCounts;
 use super::orient::OrientKind;
@@ -98,7 +99,7 @@ fn names(seats: &[usize], players: &[Player]) -> String {
 pub(crate) fn cards_criterion(values: Vec<i32>) -> Criterion {
     Criterion {
         key: "development_cards",
-        label: Text::new("le moins de cartes Développement", "fewest development cards"),
+        label: crate::games::StaticText::new("le moins de cartes Développement", "fewest development cards"),
         better: Better::Lower,
         values,
     }
@@ -142,7 +143,7 @@ fn categories(table: &Table, seat: usize, holders: &[usize]) -> Vec<CategoryScor
                 )
             };
             CategoryScore {
-                key: info.key.to_owned(),
+                key: Cow::Borrowed(info.key),
                 points: if used { to_i32(points) } else { 0 },
                 detail: detail.into(),
             }

@@ -4,10 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::to_u8;
 use super::missions::{MISSIONS, Verdict, council_needed};
-use super::scoring::{MissionResult, points_per_fountain, score_with_missions};
+use super::scoring::{MissionResult, Why, points_per_fountain, score_with_missions};
 use super::table::Table;
-use crate::games::Scoreboard;
-use crate::text::Text;
+use crate::games::{Detail, Scoreboard};
 
 /// Where a held mission stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,13 +27,15 @@ pub enum ValenciaMissionStatus {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaMissionHelp {
     pub id: String,
-    pub name: Text,
+    /// The card's name (serialized and typed as a `Text`).
+    pub name: Detail,
     pub status: ValenciaMissionStatus,
     /// Printed points (`None` for formula cards).
     pub printed: Option<u32>,
     /// What the card adds to the score now (negative when failed).
     pub points: i32,
-    pub why: Text,
+    /// Why (a `Text` once serialized; kept as numbers until then, see [`Detail`]).
+    pub why: Detail,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,31 +85,21 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
                 .into_iter()
                 .zip(&pl.missions)
                 .map(|(r, held)| {
-                    let (status, why) = match r.verdict {
-                        Verdict::Judged { met, why } => (
-                            if met { ValenciaMissionStatus::Met } else { ValenciaMissionStatus::Failed },
-                            why,
-                        ),
-                        Verdict::Tick(Some(true)) => {
-                            (ValenciaMissionStatus::Met, Text::new("Cochée.", "Ticked."))
+                    let status = match r.verdict {
+                        Verdict::Judged { met: true, .. } | Verdict::Tick(Some(true)) => {
+                            ValenciaMissionStatus::Met
                         }
-                        Verdict::Tick(Some(false)) => (
-                            ValenciaMissionStatus::Failed,
-                            Text::new("Marquée non réussie.", "Marked not done."),
-                        ),
-                        Verdict::Tick(None) => (
-                            ValenciaMissionStatus::NeedsTick,
-                            Text::new(
-                                "Seul le plateau le montre : cochez-la si elle est réussie.",
-                                "Only the board shows it: tick it if done.",
-                            ),
-                        ),
-                        Verdict::Formula { why, .. } => (ValenciaMissionStatus::Formula, why),
+                        Verdict::Judged { met: false, .. } | Verdict::Tick(Some(false)) => {
+                            ValenciaMissionStatus::Failed
+                        }
+                        Verdict::Tick(None) => ValenciaMissionStatus::NeedsTick,
+                        Verdict::Formula { .. } => ValenciaMissionStatus::Formula,
                     };
+                    let why = Detail::valencia(Why::Card(r.verdict));
                     let printed = (status != ValenciaMissionStatus::Formula).then_some(held.points);
                     ValenciaMissionHelp {
                         id: r.id.to_owned(),
-                        name: r.name,
+                        name: Detail::fixed(r.name.fr, r.name.en),
                         status,
                         printed,
                         points: r.points,

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::board::{ValenciaResource, ValenciaSeat, to_i32};
 use super::table::Table;
 use crate::games::StaticText;
-use crate::text::{Text, en_noun, fr_noun};
+use std::fmt;
+
+use crate::text::{Lang, Text, en_noun, fr_noun};
 
 /// What a mission asks, one value per kind of card (p.14–15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -495,14 +497,191 @@ pub fn rule_entry(kind: ValenciaMissionKind) -> &'static str {
 }
 
 /// What the table says about one held card.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     /// Judged from the table, with why.
-    Judged { met: bool, why: Text },
+    Judged { met: bool, why: Because },
     /// The board decides: the player's tick (`None` = not ticked yet).
     Tick(Option<bool>),
     /// Formula card: its value, with how it was computed.
-    Formula { points: i32, why: Text },
+    Formula { points: i32, why: Because },
+}
+
+/// What a card counts, for the cards that count coins or resources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Coins,
+    Resources,
+}
+
+impl Counted {
+    fn word(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Counted::Coins, Lang::Fr) => "pièces",
+            (Counted::Coins, Lang::En) => "coins",
+            (Counted::Resources, Lang::Fr) => "ressources",
+            (Counted::Resources, Lang::En) => "resources",
+        }
+    }
+}
+
+/// Why the table judged a card so (or how a formula card counted), kept as its numbers and
+/// put into words only when shown ([`Because::write`]): the help and the scoreboard's mission
+/// lists are rebuilt on every keystroke (issue #15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Because {
+    FourFountains { touched: u32 },
+    EveryFountain { touched: u32, all: usize },
+    Neighbours { what: Counted, mine: u32, left: u32, right: u32 },
+    TenMinus { what: Counted, count: u32, points: i32 },
+    ResourceTypes { types: u32 },
+    MostCoins { mine: u32, best_other: u32 },
+    MostCity { mine: u32, best_other: u32 },
+    Council { have: u32, needed: u32, players: usize },
+    NobilityOrChurch { met: bool },
+    SameFountain { best: u32 },
+    CentralFountain { around: u32 },
+    Palms { members: u32 },
+    StefanFeld { held: bool },
+    LongestRoute { members: u32 },
+    Isolated { lone: u32 },
+}
+
+impl Because {
+    /// The sentence in `lang`.
+    pub fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fr = lang == Lang::Fr;
+        match *self {
+            Because::FourFountains { touched } if fr => write!(
+                f,
+                "{touched} {}, il en faut 4.",
+                fr_noun(touched, "fontaine touchée", "fontaines touchées")
+            ),
+            Because::FourFountains { touched } => {
+                write!(f, "{touched} {} touched, 4 needed.", en_noun(touched, "fountain", "fountains"))
+            }
+            Because::EveryFountain { touched, all } if fr => write!(
+                f,
+                "{touched} {} sur {all}.",
+                fr_noun(touched, "fontaine touchée", "fontaines touchées")
+            ),
+            Because::EveryFountain { touched, all } => {
+                write!(f, "{touched} of {all} {} touched.", en_noun(all, "fountain", "fountains"))
+            }
+            Because::Neighbours { what, mine, left, right } if fr => write!(
+                f,
+                "{mine} {} ; voisins : {left} et {right} (l'égalité ne suffit pas).",
+                what.word(lang)
+            ),
+            Because::Neighbours { what, mine, left, right } => {
+                write!(f, "{mine} {}; neighbours: {left} and {right} (a tie is not enough).", what.word(lang))
+            }
+            Because::TenMinus { what, count, points } => {
+                write!(f, "10 − {count} {} = {points}", what.word(lang))
+            }
+            Because::ResourceTypes { types } if fr => {
+                write!(f, "{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types"))
+            }
+            Because::ResourceTypes { types } => {
+                write!(f, "{types} resource {}, 3 needed.", en_noun(types, "type", "types"))
+            }
+            Because::MostCoins { mine, best_other } => {
+                strictly_most(f, lang, mine, best_other, ("pièces", "coins"))
+            }
+            Because::MostCity { mine, best_other } => {
+                strictly_most(f, lang, mine, best_other, ("membres en ville", "members in the city"))
+            }
+            Because::Council { have, needed, players } if fr => write!(
+                f,
+                "{have} {} au Conseil, il en faut {needed} à {players} joueurs.",
+                fr_noun(have, "membre", "membres")
+            ),
+            Because::Council { have, needed, players } => write!(
+                f,
+                "{have} {} on the Council, {needed} needed with {players} players.",
+                en_noun(have, "member", "members")
+            ),
+            Because::NobilityOrChurch { met } => f.write_str(match (met, fr) {
+                (true, true) => "Siège de la Noblesse ou de l'Église occupé.",
+                (false, true) => "Ni Noblesse ni Église.",
+                (true, false) => "Holds the Nobility or Church seat.",
+                (false, false) => "Neither Nobility nor Church.",
+            }),
+            Because::SameFountain { best } if fr => write!(
+                f,
+                "Au plus {best} {} autour d'une même fontaine (hors centrale), il en faut 3.",
+                fr_noun(best, "membre", "membres")
+            ),
+            Because::SameFountain { best } => write!(
+                f,
+                "At most {best} {} around one fountain (central excepted), 3 needed.",
+                en_noun(best, "member", "members")
+            ),
+            Because::CentralFountain { around } if fr => write!(
+                f,
+                "{around} {} autour de la fontaine centrale, il en faut 5.",
+                fr_noun(around, "membre", "membres")
+            ),
+            Because::CentralFountain { around } => write!(
+                f,
+                "{around} {} around the central fountain, 5 needed.",
+                en_noun(around, "member", "members")
+            ),
+            Because::Palms { members } if fr => write!(
+                f,
+                "{members} {} d'un palmier, il en faut 5.",
+                fr_noun(members, "membre voisin", "membres voisins")
+            ),
+            Because::Palms { members } => {
+                write!(f, "{members} {} next to a palm, 5 needed.", en_noun(members, "member", "members"))
+            }
+            Because::StefanFeld { held } => f.write_str(match (held, fr) {
+                (true, true) => "Détient le pion Stefan Feld.",
+                (false, true) => "Ne détient pas le pion Stefan Feld.",
+                (true, false) => "Holds the Stefan Feld pawn.",
+                (false, false) => "Does not hold the Stefan Feld pawn.",
+            }),
+            Because::LongestRoute { members } if fr => {
+                write!(f, "{members} {} sur la plus longue route × 1", fr_noun(members, "membre", "membres"))
+            }
+            Because::LongestRoute { members } => {
+                write!(f, "{members} {} on the longest route × 1", en_noun(members, "member", "members"))
+            }
+            Because::Isolated { lone } if fr => {
+                write!(f, "{lone} {} × 2", fr_noun(lone, "membre isolé", "membres isolés"))
+            }
+            Because::Isolated { lone } => write!(f, "{lone} lone {} × 2", en_noun(lone, "member", "members")),
+        }
+    }
+
+    /// Both sentences, written now.
+    pub fn to_text(&self) -> Text {
+        Text::new(InLang(self, Lang::Fr).to_string(), InLang(self, Lang::En).to_string())
+    }
+}
+
+struct InLang<'a>(&'a Because, Lang);
+
+impl fmt::Display for InLang<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(self.1, f)
+    }
+}
+
+/// "Strictly most" cards (p.15): a tie does not complete them.
+fn strictly_most(
+    f: &mut fmt::Formatter<'_>,
+    lang: Lang,
+    mine: u32,
+    best_other: u32,
+    (fr, en): (&str, &str),
+) -> fmt::Result {
+    match lang {
+        Lang::Fr => {
+            write!(f, "{mine} {fr} ; le plus chez les autres : {best_other} (l'égalité ne suffit pas).")
+        }
+        Lang::En => write!(f, "{mine} {en}; most among the others: {best_other} (a tie is not enough)."),
+    }
 }
 
 /// Valencia, p.15 (council card): members needed on the council by player count.
@@ -518,16 +697,16 @@ pub fn council_needed(players: usize) -> u32 {
 pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Verdict {
     let Some(me) = table.players.get(seat) else { return Verdict::Tick(done) };
     let n = table.players.len();
-    let judged = |met: bool, fr: String, en: String| Verdict::Judged { met, why: Text::new(fr, en) };
-    let held = |seat: usize| -> u32 {
-        table.players.get(seat).map_or(0, |p| match m.param {
-            MissionParam::Resources => p.resources.total(),
-            _ => p.coins,
-        })
+    let judged = |met: bool, why: Because| Verdict::Judged { met, why };
+    let what = match m.param {
+        MissionParam::Resources => Counted::Resources,
+        _ => Counted::Coins,
     };
-    let (what_fr, what_en) = match m.param {
-        MissionParam::Resources => ("ressources", "resources"),
-        _ => ("pièces", "coins"),
+    let held = |seat: usize| -> u32 {
+        table.players.get(seat).map_or(0, |p| match what {
+            Counted::Resources => p.resources.total(),
+            Counted::Coins => p.coins,
+        })
     };
     match m.kind {
         K::CostSpaces
@@ -541,91 +720,47 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
         | K::EveryDistrict => Verdict::Tick(done),
         K::FourFountains => {
             let touched = me.fountains_touched();
-            judged(
-                touched >= 4,
-                format!(
-                    "{touched} {}, il en faut 4.",
-                    fr_noun(touched, "fontaine touchée", "fontaines touchées")
-                ),
-                format!("{touched} {} touched, 4 needed.", en_noun(touched, "fountain", "fountains")),
-            )
+            judged(touched >= 4, Because::FourFountains { touched })
         }
         K::EveryFountain => {
             let touched = me.fountains_touched();
             let all = table.fountains.len();
-            judged(
-                all > 0 && touched == super::board::to_u32(all),
-                format!(
-                    "{touched} {} sur {all}.",
-                    fr_noun(touched, "fontaine touchée", "fontaines touchées")
-                ),
-                format!("{touched} of {all} {} touched.", en_noun(all, "fountain", "fountains")),
-            )
+            judged(all > 0 && touched == super::board::to_u32(all), Because::EveryFountain { touched, all })
         }
         K::RicherThanNeighbour => {
             // Valencia, p.15: either direct neighbour; with 2 players both are the opponent.
             let left = (seat + n - 1) % n.max(1);
             let right = (seat + 1) % n.max(1);
             let mine = held(seat);
-            let (l, r) = (held(left), held(right));
-            judged(
-                mine > l || mine > r,
-                format!("{mine} {what_fr} ; voisins : {l} et {r} (l'égalité ne suffit pas)."),
-                format!("{mine} {what_en}; neighbours: {l} and {r} (a tie is not enough)."),
-            )
+            let (left, right) = (held(left), held(right));
+            judged(mine > left || mine > right, Because::Neighbours { what, mine, left, right })
         }
         K::TenMinus => {
             // Valencia, p.15: 10 minus the count, literally (Frank: 10 − 2 = 8).
             let count = held(seat);
             let points = 10 - to_i32(count);
-            Verdict::Formula {
-                points,
-                why: Text::new(
-                    format!("10 − {count} {what_fr} = {points}"),
-                    format!("10 − {count} {what_en} = {points}"),
-                ),
-            }
+            Verdict::Formula { points, why: Because::TenMinus { what, count, points } }
         }
         K::ThreeResourceTypes => {
             let types = me.resources.types_held();
-            judged(
-                types >= 3,
-                format!("{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types")),
-                format!("{types} resource {}, 3 needed.", en_noun(types, "type", "types")),
-            )
+            judged(types >= 3, Because::ResourceTypes { types })
         }
-        K::MostCoins => strictly_most(table, seat, |p| p.coins, ("pièces", "coins")),
+        K::MostCoins => {
+            let (mine, best_other) = strictly_most_of(table, seat, |p| p.coins);
+            judged(mine > best_other, Because::MostCoins { mine, best_other })
+        }
         K::MostCity => {
-            strictly_most(table, seat, |p| p.city_members, ("membres en ville", "members in the city"))
+            let (mine, best_other) = strictly_most_of(table, seat, |p| p.city_members);
+            judged(mine > best_other, Because::MostCity { mine, best_other })
         }
         K::Council => {
             let needed = council_needed(n);
             let have = me.council_members();
-            judged(
-                have >= needed,
-                format!(
-                    "{have} {} au Conseil, il en faut {needed} à {n} joueurs.",
-                    fr_noun(have, "membre", "membres")
-                ),
-                format!(
-                    "{have} {} on the Council, {needed} needed with {n} players.",
-                    en_noun(have, "member", "members")
-                ),
-            )
+            judged(have >= needed, Because::Council { have, needed, players: n })
         }
         K::NobilityOrChurch => {
             let met = me.council.iter().any(|s| matches!(s, ValenciaSeat::Nobility | ValenciaSeat::Church));
-            judged(
-                met,
-                if met {
-                    "Siège de la Noblesse ou de l'Église occupé."
-                } else {
-                    "Ni Noblesse ni Église."
-                }
-                .to_owned(),
-                if met { "Holds the Nobility or Church seat." } else { "Neither Nobility nor Church." }
-                    .to_owned(),
-            )
+            judged(met, Because::NobilityOrChurch { met })
         }
         K::SameFountain => {
             let best = table
@@ -636,90 +771,28 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
                 .map(|(_, &c)| c)
                 .max()
                 .unwrap_or(0);
-            judged(
-                best >= 3,
-                format!(
-                    "Au plus {best} {} autour d'une même fontaine (hors centrale), il en faut 3.",
-                    fr_noun(best, "membre", "membres")
-                ),
-                format!(
-                    "At most {best} {} around one fountain (central excepted), 3 needed.",
-                    en_noun(best, "member", "members")
-                ),
-            )
+            judged(best >= 3, Because::SameFountain { best })
         }
         K::CentralFountain => {
             let around = me.central_members(table);
-            judged(
-                around >= 5,
-                format!(
-                    "{around} {} autour de la fontaine centrale, il en faut 5.",
-                    fr_noun(around, "membre", "membres")
-                ),
-                format!(
-                    "{around} {} around the central fountain, 5 needed.",
-                    en_noun(around, "member", "members")
-                ),
-            )
+            judged(around >= 5, Because::CentralFountain { around })
         }
-        K::Palms => judged(
-            me.palm_members >= 5,
-            format!(
-                "{} {} d'un palmier, il en faut 5.",
-                me.palm_members,
-                fr_noun(me.palm_members, "membre voisin", "membres voisins")
-            ),
-            format!(
-                "{} {} next to a palm, 5 needed.",
-                me.palm_members,
-                en_noun(me.palm_members, "member", "members")
-            ),
-        ),
-        K::StefanFeld => judged(
-            me.stefan_feld,
-            if me.stefan_feld {
-                "Détient le pion Stefan Feld."
-            } else {
-                "Ne détient pas le pion Stefan Feld."
-            }
-            .to_owned(),
-            if me.stefan_feld {
-                "Holds the Stefan Feld pawn."
-            } else {
-                "Does not hold the Stefan Feld pawn."
-            }
-            .to_owned(),
-        ),
+        K::Palms => judged(me.palm_members >= 5, Because::Palms { members: me.palm_members }),
+        K::StefanFeld => judged(me.stefan_feld, Because::StefanFeld { held: me.stefan_feld }),
         K::LongestRoute => {
-            let len = me.longest_route;
-            Verdict::Formula {
-                points: to_i32(len),
-                why: Text::new(
-                    format!("{len} {} sur la plus longue route × 1", fr_noun(len, "membre", "membres")),
-                    format!("{len} {} on the longest route × 1", en_noun(len, "member", "members")),
-                ),
-            }
+            let members = me.longest_route;
+            Verdict::Formula { points: to_i32(members), why: Because::LongestRoute { members } }
         }
         K::Isolated => {
             let lone = me.isolated;
-            Verdict::Formula {
-                points: to_i32(lone).saturating_mul(2),
-                why: Text::new(
-                    format!("{lone} {} × 2", fr_noun(lone, "membre isolé", "membres isolés")),
-                    format!("{lone} lone {} × 2", en_noun(lone, "member", "members")),
-                ),
-            }
+            Verdict::Formula { points: to_i32(lone).saturating_mul(2), why: Because::Isolated { lone } }
         }
     }
 }
 
-/// "Strictly most" cards (p.15): a tie does not complete them.
-fn strictly_most(
-    table: &Table,
-    seat: usize,
-    value: impl Fn(&super::table::Player) -> u32,
-    (fr, en): (&str, &str),
-) -> Verdict {
+/// "Strictly most" cards (p.15): the seat's value and the best of the others' (a tie does not
+/// complete them).
+fn strictly_most_of(table: &Table, seat: usize, value: impl Fn(&super::table::Player) -> u32) -> (u32, u32) {
     let mine = table.players.get(seat).map_or(0, &value);
     let best_other = table
         .players
@@ -729,11 +802,5 @@ fn strictly_most(
         .map(|(_, p)| value(p))
         .max()
         .unwrap_or(0);
-    Verdict::Judged {
-        met: mine > best_other,
-        why: Text::new(
-            format!("{mine} {fr} ; le plus chez les autres : {best_other} (l'égalité ne suffit pas)."),
-            format!("{mine} {en}; most among the others: {best_other} (a tie is not enough)."),
-        ),
-    }
+    (mine, best_other)
 }

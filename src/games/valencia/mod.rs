@@ -54,11 +54,13 @@ pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
 };
 pub use missions::{
-    MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo, ValenciaMissionKind, Verdict,
-    council_needed, judge, mission, missions,
+    Because, Counted, MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo,
+    ValenciaMissionKind, Verdict, council_needed, judge, mission, missions,
 };
 pub use phases::*;
-pub use scoring::{MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions};
+pub use scoring::{
+    MissionLine, MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions,
+};
 pub use setup::setup;
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
@@ -71,7 +73,6 @@ use super::{
     Better, CategoryInfo, Criterion, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText,
     VariantInfo, sheet,
 };
-use crate::text::Text;
 
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Valencia,
@@ -159,7 +160,7 @@ fn score_sheet(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     let city = INFO.categories.iter().position(|c| c.key == "city").unwrap_or(0);
     let criteria = [Criterion {
         key: "city",
-        label: Text::new("membres dans la ville", "members in the city"),
+        label: StaticText::new("membres dans la ville", "members in the city"),
         better: Better::Higher,
         values: sheet.players.iter().map(|p| p.points.get(city).copied().unwrap_or(0)).collect(),
     }];

@@ -8,10 +8,11 @@ use crate::games::{
     Better, CategoryScore, Criterion, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard,
     rank,
 };
+use std::borrow::Cow;
 use std::fmt;
 
-use crate::games::Detail;
-use crate::text::{Lang, Text, en_noun, plural_s};
+use crate::games::{Detail, StaticText};
+use crate::text::{Lang, en_noun, plural_s};
 
 /// The explanation of a Valencia category, kept as its numbers and written in words only when
 /// read or serialized (see [`Detail`]): the sentences below are the ones the scoreboard shows.
@@ -30,6 +31,21 @@ pub enum Why {
         parts: Vec<(u32, u32)>,
         total: u32,
     },
+    /// The cards completed (`completed`) or failed, each with its points and verdict.
+    Missions {
+        completed: bool,
+        cards: Vec<MissionLine>,
+    },
+    /// One card's verdict, as the help shows it.
+    Card(Verdict),
+}
+
+/// One card in a mission category's explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissionLine {
+    pub name: StaticText,
+    pub points: i32,
+    pub verdict: Verdict,
 }
 
 impl Why {
@@ -89,6 +105,50 @@ impl Why {
                 }
                 write!(f, " = {total}.")
             }
+            (Why::Missions { completed, cards }, lang) => {
+                let fr = lang == Lang::Fr;
+                if cards.is_empty() {
+                    return f.write_str(match (completed, fr) {
+                        (true, true) => "Aucune mission réussie.",
+                        (true, false) => "No mission completed.",
+                        (false, true) => "Aucune mission échouée.",
+                        (false, false) => "No mission failed.",
+                    });
+                }
+                for (i, card) in cards.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if fr { " ; " } else { "; " })?;
+                    }
+                    let name = if fr { card.name.fr } else { card.name.en };
+                    write!(f, "{name} {:+} (", card.points)?;
+                    match &card.verdict {
+                        Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f)?,
+                        Verdict::Tick(Some(_)) => f.write_str(if fr { "coché" } else { "ticked" })?,
+                        Verdict::Tick(None) => f.write_str(if fr {
+                            "pas coché : compté comme échoué"
+                        } else {
+                            "not ticked: counted as failed"
+                        })?,
+                    }
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+            (Why::Card(verdict), lang) => {
+                let fr = lang == Lang::Fr;
+                match verdict {
+                    Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f),
+                    Verdict::Tick(Some(true)) => f.write_str(if fr { "Cochée." } else { "Ticked." }),
+                    Verdict::Tick(Some(false)) => {
+                        f.write_str(if fr { "Marquée non réussie." } else { "Marked not done." })
+                    }
+                    Verdict::Tick(None) => f.write_str(if fr {
+                        "Seul le plateau le montre : cochez-la si elle est réussie."
+                    } else {
+                        "Only the board shows it: tick it if done."
+                    }),
+                }
+            }
         }
     }
 }
@@ -97,7 +157,7 @@ impl Why {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MissionResult {
     pub id: &'static str,
-    pub name: Text,
+    pub name: StaticText,
     /// Signed points this card adds.
     pub points: i32,
     /// Completed (judged met, ticked done, or a formula card worth 0 or more).
@@ -122,13 +182,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
                 // or at 0 it is shown with the failed ones.
                 Verdict::Formula { points, .. } => (*points > 0, *points),
             };
-            MissionResult {
-                id: held.mission.id,
-                name: held.mission.name.to_text(),
-                points,
-                completed,
-                verdict,
-            }
+            MissionResult { id: held.mission.id, name: held.mission.name, points, completed, verdict }
         })
         .collect()
 }
@@ -163,25 +217,18 @@ pub fn points_per_fountain(table: &Table, pl: &Player) -> Vec<u32> {
 
 fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<CategoryScore> {
     let Some(pl) = table.players.get(seat) else { return Vec::new() };
-    let describe = |r: &MissionResult| -> (String, String) {
-        let (fr, en) = match &r.verdict {
-            Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => (why.fr.clone(), why.en.clone()),
-            Verdict::Tick(Some(_)) => ("coché".to_owned(), "ticked".to_owned()),
-            Verdict::Tick(None) => {
-                ("pas coché : compté comme échoué".to_owned(), "not ticked: counted as failed".to_owned())
-            }
-        };
-        (format!("{} {:+} ({fr})", r.name.fr, r.points), format!("{} {:+} ({en})", r.name.en, r.points))
+    let sum = |completed: bool| {
+        results.iter().filter(|r| r.completed == completed).fold(0i32, |s, r| s.saturating_add(r.points))
     };
-    let (gained, lost): (Vec<&MissionResult>, Vec<&MissionResult>) =
-        results.iter().partition(|r| r.completed);
-    let sum = |rs: &[&MissionResult]| rs.iter().fold(0i32, |s, r| s.saturating_add(r.points));
-    let list = |rs: &[&MissionResult], none_fr: &str, none_en: &str| -> Text {
-        if rs.is_empty() {
-            return Text::new(none_fr, none_en);
-        }
-        let (fr, en): (Vec<String>, Vec<String>) = rs.iter().map(|r| describe(r)).unzip();
-        Text::new(fr.join(" ; "), en.join("; "))
+    let missions = |completed: bool| {
+        Detail::valencia(Why::Missions {
+            completed,
+            cards: results
+                .iter()
+                .filter(|r| r.completed == completed)
+                .map(|r| MissionLine { name: r.name, points: r.points, verdict: r.verdict })
+                .collect(),
+        })
     };
 
     let (fountains, fountain_detail) = fountain_points(table, pl);
@@ -191,32 +238,28 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     let pr = pl.privileges;
     vec![
         CategoryScore {
-            key: "council".to_owned(),
+            key: Cow::Borrowed("council"),
             points: to_i32(n),
             detail: Detail::valencia(Why::Council(n)),
         },
-        CategoryScore { key: "city".to_owned(), points: to_i32(c), detail: Detail::valencia(Why::City(c)) },
         CategoryScore {
-            key: "palms".to_owned(),
+            key: Cow::Borrowed("city"),
+            points: to_i32(c),
+            detail: Detail::valencia(Why::City(c)),
+        },
+        CategoryScore {
+            key: Cow::Borrowed("palms"),
             points: to_i32(palms),
             detail: Detail::valencia(Why::Palms(palms)),
         },
-        CategoryScore { key: "fountains".to_owned(), points: to_i32(fountains), detail: fountain_detail },
+        CategoryScore { key: Cow::Borrowed("fountains"), points: to_i32(fountains), detail: fountain_detail },
         CategoryScore {
-            key: "privileges".to_owned(),
+            key: Cow::Borrowed("privileges"),
             points: to_i32(pr),
             detail: Detail::valencia(Why::Privileges { held: pr, stand_ins: table.privilege_stand_ins }),
         },
-        CategoryScore {
-            key: "missions_completed".to_owned(),
-            points: sum(&gained),
-            detail: list(&gained, "Aucune mission réussie.", "No mission completed.").into(),
-        },
-        CategoryScore {
-            key: "missions_failed".to_owned(),
-            points: sum(&lost),
-            detail: list(&lost, "Aucune mission échouée.", "No mission failed.").into(),
-        },
+        CategoryScore { key: Cow::Borrowed("missions_completed"), points: sum(true), detail: missions(true) },
+        CategoryScore { key: Cow::Borrowed("missions_failed"), points: sum(false), detail: missions(false) },
     ]
 }
 
@@ -225,13 +268,13 @@ pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
     vec![
         Criterion {
             key: "city",
-            label: Text::new("membres dans la ville", "members in the city"),
+            label: StaticText::new("membres dans la ville", "members in the city"),
             better: Better::Higher,
             values: table.players.iter().map(|p| to_i32(p.city_members)).collect(),
         },
         Criterion {
             key: "coins",
-            label: Text::new("pièces", "coins"),
+            label: StaticText::new("pièces", "coins"),
             better: Better::Higher,
             values: table.players.iter().map(|p| to_i32(p.coins)).collect(),
         },

@@ -1,7 +1,7 @@
 //! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
 //! reported at once with its field.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -10,7 +10,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
     ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
 };
-use super::missions::{Mission, ValenciaJudging, mission};
+use super::missions::{MISSIONS, Mission, ValenciaJudging, mission};
 use super::phases::ValenciaProgress;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -266,7 +266,8 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     input::player_names(&mut p, &names);
     let mut players = Vec::with_capacity(n);
-    let mut card_holder: HashMap<&str, usize> = HashMap::new();
+    // Who holds each card of the deck, by its place in `MISSIONS`.
+    let mut card_holder = [None; MISSIONS.len()];
     for (i, rp) in raw.players.iter().enumerate() {
         players.push(validate_player(&mut p, i, rp, n, &fountains, &mut card_holder));
     }
@@ -408,13 +409,13 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
     out
 }
 
-fn validate_player<'r>(
+fn validate_player(
     p: &mut Problems,
     i: usize,
-    rp: &'r ValenciaRawPlayer,
+    rp: &ValenciaRawPlayer,
     players: usize,
     fountains: &[Fountain],
-    card_holder: &mut HashMap<&'r str, usize>,
+    card_holder: &mut [Option<usize>; MISSIONS.len()],
 ) -> Player {
     let at = |f: &str| format!("players[{i}].{f}");
     for key in rp.other.keys() {
@@ -625,13 +626,13 @@ fn validate_player<'r>(
     }
 }
 
-fn validate_mission<'r>(
+fn validate_mission(
     p: &mut Problems,
     i: usize,
     k: usize,
-    rm: &'r ValenciaRawMission,
+    rm: &ValenciaRawMission,
     players: usize,
-    card_holder: &mut HashMap<&'r str, usize>,
+    card_holder: &mut [Option<usize>; MISSIONS.len()],
 ) -> Option<HeldMission> {
     let at = |f: &str| format!("players[{i}].missions[{k}].{f}");
     for key in rm.other.keys() {
@@ -649,7 +650,8 @@ fn validate_mission<'r>(
         return None;
     };
     // Each card exists once in the deck of 35.
-    if let Some(&other) = card_holder.get(m.id) {
+    let holder = MISSIONS.iter().position(|c| std::ptr::eq(c, m)).and_then(|c| card_holder.get_mut(c));
+    if let Some(&mut Some(other)) = holder {
         p.push(
             at("id"),
             "duplicate_mission",
@@ -662,8 +664,8 @@ fn validate_mission<'r>(
                 format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
             ),
         );
-    } else {
-        card_holder.insert(m.id, i);
+    } else if let Some(slot) = holder {
+        *slot = Some(i);
     }
     // Valencia, p.15: the district card is removed from 2-player games.
     if usize::from(m.min_players()) > players && players >= 2 {
