@@ -699,8 +699,9 @@ fn a_phone_at_a_cooperative_play_gets_no_total_or_place() {
     let api = Api::open(&db).expect("open");
     let ticket = api.table_open(play, None).expect("open");
     let grant = api.table_access(&ticket.join_token).expect("join token");
-    let joined =
-        api.call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 0, "take_over": false })).expect("join");
+    let joined = api
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 0, "take_over": false }))
+        .expect("join");
     let ani = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
     let view = api.call_json_as(Access::Seat(ani), "table_view", json!({})).expect("view");
     assert_eq!(view["seat"], 0);

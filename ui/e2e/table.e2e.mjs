@@ -256,10 +256,17 @@ async function enterOther(play, enter) {
 	try {
 		await joinSeat(ani, table.url, 0);
 		await enter();
-		const total = await settled(ani);
+		await waitAttr(ani, 'tbl-save-state', 'data-state', (s) => s === 'saved', 'saved');
 		const state = host('get_play', { play_id: play }).table_state;
 		const preview = host('preview_table_state', { play_id: play, table: state });
 		const board = preview.scoreboard ?? preview.partial;
+		if (board?.outcome?.kind !== 'points') {
+			// Won or lost together (or alone): no seat's total or place on the phone.
+			const shown = await attr(ani, 'tbl-total', 'data-total');
+			assert(shown === '', `no total on the phone for a ${board?.outcome?.kind} play (got "${shown}")`);
+			return { state, total: null };
+		}
+		const total = await settled(ani);
 		const core = board?.players?.find((p) => p.seat === 0)?.total;
 		assert(total === core, `the phone's total ${total} is the core's ${core}`);
 		return { state, total };
