@@ -117,25 +117,10 @@ fn score_and_serialize_a_7_player_citadelles_table(bencher: Bencher) {
 
 /// A 7-player classique table: every city with its districts, gold and characters.
 fn citadelles_table() -> serde_json::Value {
-    let cities: [&[&str]; 7] = [
-        &["temple", "church", "manor", "tavern", "market", "watchtower", "castle"],
-        &["temple", "prison", "manor", "tavern", "castle", "docks"],
-        &["temple", "monastery", "manor", "tavern", "market", "barracks"],
-        &["church", "prison", "manor", "tavern", "castle", "harbor"],
-        &["church", "watchtower", "manor", "tavern", "market", "trading_post"],
-        &["monastery", "barracks", "castle", "market", "cathedral", "fortress"],
-        &["watchtower", "prison", "palace", "trading_post", "docks", "harbor"],
-    ];
-    let names = ["Ani", "Dirk", "Lilli", "Patty", "Frank", "Nina", "Stefan"];
-    let players: Vec<serde_json::Value> = cities
-        .iter()
-        .zip(names)
-        .enumerate()
-        .map(|(i, (districts, name))| {
-            serde_json::json!({ "name": name, "districts": districts, "gold": i, "characters_last_round": [i + 1] })
-        })
-        .collect();
-    serde_json::json!({ "variant": "classique", "players": players, "completion_order": [0], "crown": 0 })
+    // The table the score snapshots hold (`tests/it/score_snapshots.rs`).
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/fixtures/scores/citadelles-bench.table.json")).expect("fixture");
+    fixture["table"].clone()
 }
 
 /// Table mode (issue #18): a phone's change to its seat as the core handles it — the token

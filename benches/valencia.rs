@@ -12,38 +12,11 @@ fn main() {
 
 /// A finished 5-player table: fountains, council, resources and three missions per player.
 fn five_players() -> Value {
-    let names = ["Ani", "Dirk", "Lilli", "Patty", "Frank"];
-    let seats = ["nobility", "church", "wine", "oranges", "merchants"];
-    let resources = ["oranges", "dried_fruit", "wine", "clothing", "porcelain"];
-    let missions = [
-        ["mission_palms", "mission_square", "mission_ten_minus_coins"],
-        ["mission_most_city", "mission_cost_2", "mission_longest_route"],
-        ["mission_council", "mission_guild_wine", "mission_isolated"],
-        ["mission_neighbour_coins", "mission_every_fountain", "mission_stefan_feld"],
-        ["mission_most_coins", "mission_three_resource_types", "mission_ten_minus_resources"],
-    ];
-    let players: Vec<Value> = (0..5)
-        .map(|i| {
-            let held: Vec<Value> = missions[i]
-                .iter()
-                .map(|id| {
-                    let formula = valencia::mission(id)
-                        .is_some_and(|m| m.judging() == valencia::ValenciaJudging::Formula);
-                    if formula { json!({ "id": id }) } else { json!({ "id": id, "points": 3 + i }) }
-                })
-                .collect();
-            json!({
-                "name": names[i], "city_members": 6 + i, "palm_members": 2 + i % 3,
-                "fountain_members": [i % 2, (i + 1) % 2, 0, i / 4, (i + 1) % 2, 1],
-                "privileges": i % 3, "coins": 3 * i, "resources": { resources[i]: 2 },
-                "council": [seats[i]], "council_points": 10 + i, "stefan_feld": i == 2,
-                "longest_route": 3, "isolated": 1, "missions": held,
-            })
-        })
-        .collect();
-    json!({ "fountains": [{ "value": 6 }, { "value": 2 }, { "value": 4 }, { "value": 3 }, { "value": 5 },
-                          { "value": 4, "central": true }],
-            "players": players })
+    // The table the score snapshots hold (`tests/it/score_snapshots.rs`): what is measured is
+    // what those tests prove unchanged.
+    let fixture: Value =
+        serde_json::from_str(include_str!("../tests/fixtures/scores/valencia-bench.table.json")).expect("fixture");
+    fixture["table"].clone()
 }
 
 /// Where the time goes (callgrind, 2026-11-25; instructions per call): reading the JSON with a
