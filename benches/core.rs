@@ -119,7 +119,8 @@ fn score_and_serialize_a_7_player_citadelles_table(bencher: Bencher) {
 fn citadelles_table() -> serde_json::Value {
     // The table the score snapshots hold (`tests/it/score_snapshots.rs`).
     let fixture: serde_json::Value =
-        serde_json::from_str(include_str!("../tests/fixtures/scores/citadelles-bench.table.json")).expect("fixture");
+        serde_json::from_str(include_str!("../tests/fixtures/scores/citadelles-bench.table.json"))
+            .expect("fixture");
     fixture["table"].clone()
 }
 

@@ -15,7 +15,8 @@ fn five_players() -> Value {
     // The table the score snapshots hold (`tests/it/score_snapshots.rs`): what is measured is
     // what those tests prove unchanged.
     let fixture: Value =
-        serde_json::from_str(include_str!("../tests/fixtures/scores/valencia-bench.table.json")).expect("fixture");
+        serde_json::from_str(include_str!("../tests/fixtures/scores/valencia-bench.table.json"))
+            .expect("fixture");
     fixture["table"].clone()
 }
 

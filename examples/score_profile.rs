@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use greffier::games::{GameId, valencia};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -51,7 +51,8 @@ fn valencia_table() -> Value {
     // The table the score snapshots hold (`tests/it/score_snapshots.rs`): what is measured is
     // what those tests prove unchanged.
     let fixture: Value =
-        serde_json::from_str(include_str!("../tests/fixtures/scores/valencia-bench.table.json")).expect("fixture");
+        serde_json::from_str(include_str!("../tests/fixtures/scores/valencia-bench.table.json"))
+            .expect("fixture");
     fixture["table"].clone()
 }
 
@@ -59,6 +60,7 @@ fn valencia_table() -> Value {
 fn citadelles_table() -> serde_json::Value {
     // The table the score snapshots hold (`tests/it/score_snapshots.rs`).
     let fixture: serde_json::Value =
-        serde_json::from_str(include_str!("../tests/fixtures/scores/citadelles-bench.table.json")).expect("fixture");
+        serde_json::from_str(include_str!("../tests/fixtures/scores/citadelles-bench.table.json"))
+            .expect("fixture");
     fixture["table"].clone()
 }

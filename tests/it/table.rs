@@ -481,6 +481,15 @@ fn the_stream_tells_each_change_with_its_seat() {
     drop(reader);
 }
 
+/// A phone joining `seat` in this process's core (no server): the grant its own token gives.
+fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
+    let grant = api.table_access(join_token).expect("join token");
+    let joined = api
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "take_over": false }))
+        .expect("join");
+    api.table_access(joined["token"].as_str().expect("token")).expect("phone token")
+}
+
 /// When the host closes the table, every phone's live stream tells it (`closed`) before the
 /// server stops: a phone that only sees its stream drop cannot tell a closed table from a
 /// network hiccup, and keeps waiting. Found by the app's E2E (the phones missed the closing in
@@ -585,11 +594,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
         )
         .expect_err("seat 0 is not offered");
     assert_eq!(joined.kind, greffier::api::ErrorKind::NotFound);
-    let grant = api.table_access(&ticket.join_token).expect("join token");
-    let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 2, "take_over": false }))
-        .expect("join");
-    let phone = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    let phone = phone_on_seat(&api, &ticket.join_token, 2);
     assert_eq!((phone.play, phone.seat), (play, Some(2)));
     api.call_json_as(Access::Seat(phone), "table_save_seat", json!({ "part": { "coins": 1 } }))
         .expect("save");
@@ -613,11 +618,7 @@ fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
     let (_dir, db, play) = setup();
     let api = Api::open(&db).expect("open");
     let ticket = api.table_open(play, None).expect("open");
-    let grant = api.table_access(&ticket.join_token).expect("join token");
-    let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 1, "take_over": false }))
-        .expect("join");
-    let dirk = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    let dirk = phone_on_seat(&api, &ticket.join_token, 1);
 
     // What the host's sheet last read; it then types Eve's coins and Dirk's (5 → 6).
     let base = api.get_play(play).expect("play").table_state.expect("state");
@@ -670,11 +671,7 @@ fn a_phone_s_first_entry_into_a_play_never_saved_keeps_its_module() {
     drop(store);
     let api = Api::open(&db).expect("open");
     let ticket = api.table_open(play, None).expect("open");
-    let grant = api.table_access(&ticket.join_token).expect("join token");
-    let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 0, "take_over": false }))
-        .expect("join");
-    let ani = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    let ani = phone_on_seat(&api, &ticket.join_token, 0);
     api.call_json_as(Access::Seat(ani), "table_save_seat", json!({ "part": { "card_prestige": 1 } }))
         .expect("phone's save");
     let state = api.get_play(play).expect("play").table_state.expect("state");
@@ -698,11 +695,7 @@ fn a_phone_at_a_cooperative_play_gets_no_total_or_place() {
     drop(store);
     let api = Api::open(&db).expect("open");
     let ticket = api.table_open(play, None).expect("open");
-    let grant = api.table_access(&ticket.join_token).expect("join token");
-    let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": 0, "take_over": false }))
-        .expect("join");
-    let ani = api.table_access(joined["token"].as_str().expect("token")).expect("phone token");
+    let ani = phone_on_seat(&api, &ticket.join_token, 0);
     let view = api.call_json_as(Access::Seat(ani), "table_view", json!({})).expect("view");
     assert_eq!(view["seat"], 0);
     assert_eq!(view["score"], Value::Null);

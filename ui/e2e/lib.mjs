@@ -64,22 +64,30 @@ export let blocked = null;
 /** @type {WebdriverIO.Browser} */
 export let browser;
 
+/**
+ * A session of Debian's Chromium through chromedriver on `port`: `chromeOptions` are added to
+ * the binary's (its `args`, a phone's `mobileEmulation`…).
+ */
+export function chromiumOptions(port, chromeOptions) {
+	return {
+		hostname: '127.0.0.1',
+		port,
+		path: '/',
+		logLevel: 'error',
+		waitforTimeout: WAIT,
+		capabilities: {
+			browserName: 'chrome',
+			'wdio:enforceWebDriverClassic': true,
+			'goog:chromeOptions': { binary: process.env.CHROME_BIN ?? '/usr/bin/chromium', ...chromeOptions }
+		}
+	};
+}
+
 function options() {
 	if (CHROME) {
 		const args = ['--headless=new', '--window-size=1280,800', '--no-sandbox', '--lang=fr-FR'];
 		if (process.env.GREFFIER_DATA_DIR) args.push(`--user-data-dir=${process.env.GREFFIER_DATA_DIR}`);
-		return {
-			hostname: '127.0.0.1',
-			port: Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515),
-			path: '/',
-			logLevel: 'error',
-			waitforTimeout: WAIT,
-			capabilities: {
-				browserName: 'chrome',
-				'wdio:enforceWebDriverClassic': true,
-				'goog:chromeOptions': { binary: process.env.CHROME_BIN ?? '/usr/bin/chromium', args }
-			}
-		};
+		return chromiumOptions(Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515), { args });
 	}
 	return {
 		hostname: '127.0.0.1',

@@ -4,7 +4,7 @@
 // chromedriver on GREFFIER_PHONE_DRIVER_PORT; and the small actions on a given phone.
 import path from 'node:path';
 import { remote } from 'webdriverio';
-import { message } from './lib.mjs';
+import { chromiumOptions, message } from './lib.mjs';
 
 const WAIT = Number(process.env.GREFFIER_E2E_TIMEOUT ?? 15000);
 const sel = (testid) => `[data-testid="${testid}"]`;
@@ -14,23 +14,13 @@ const sel = (testid) => `[data-testid="${testid}"]`;
  * Chromium ignores `--lang`, so the UI language is set with the phone's own toggle (setPhoneLang).
  */
 export async function startPhone(lang = 'fr') {
-	return remote({
-		hostname: '127.0.0.1',
-		port: Number(process.env.GREFFIER_PHONE_DRIVER_PORT ?? 9615),
-		path: '/',
-		logLevel: 'error',
-		waitforTimeout: WAIT,
-		capabilities: {
-			browserName: 'chrome',
-			'wdio:enforceWebDriverClassic': true,
-			'goog:chromeOptions': {
-				binary: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-				args: ['--headless=new', '--no-sandbox'],
-				prefs: { 'intl.accept_languages': lang === 'fr' ? 'fr-FR,fr' : 'en-GB,en' },
-				mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } }
-			}
-		}
-	});
+	return remote(
+		chromiumOptions(Number(process.env.GREFFIER_PHONE_DRIVER_PORT ?? 9615), {
+			args: ['--headless=new', '--no-sandbox'],
+			prefs: { 'intl.accept_languages': lang === 'fr' ? 'fr-FR,fr' : 'en-GB,en' },
+			mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } }
+		})
+	);
 }
 
 /** Ends a phone's browser; never throws (it may be gone already). */

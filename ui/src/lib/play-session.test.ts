@@ -39,6 +39,19 @@ async function sheetAtTable(): Promise<{ play: PlayDetail; session: PlaySession<
 	return { play, session };
 }
 
+/** Holds the host's saves on their way to the core until the returned function lets them go. */
+function holdSaves(): () => void {
+	const { backend: wrapped } = recording('saveTableState');
+	const save = wrapped.saveTableState;
+	let release!: () => void;
+	const gate = new Promise<void>((r) => (release = r));
+	wrapped.saveTableState = async (...args) => {
+		await gate;
+		return save(...args);
+	};
+	return release;
+}
+
 describe('PlaySession at an open table', () => {
 	it('replaces the model and its preview with the core’s when a phone saves and nothing waits here', async () => {
 		const { play, session } = await sheetAtTable();
@@ -85,16 +98,9 @@ describe('PlaySession at an open table', () => {
 	});
 
 	it('reads the core only after the save under way: the host’s own edit is never taken back by an older read', async () => {
-		const { backend: wrapped } = recording('saveTableState');
 		const { play, session } = await sheetAtTable();
 		// The host's save is held on its way to the core until the test lets it go.
-		const save = wrapped.saveTableState;
-		let release!: () => void;
-		const gate = new Promise<void>((r) => (release = r));
-		wrapped.saveTableState = async (...args) => {
-			await gate;
-			return save(...args);
-		};
+		const release = holdSaves();
 		session.change({ ...session.model, players: session.model.players.map((p, i) => (i === 2 ? { ...p, coins: 2 } : p)) });
 		const saving = session.flush();
 		// A phone's change is told meanwhile: read now, the core would not have Eve's coins yet.
@@ -110,15 +116,8 @@ describe('PlaySession at an open table', () => {
 	});
 
 	it('keeps a phone’s save that reaches the core while the host’s save is on its way', async () => {
-		const { backend: wrapped } = recording('saveTableState');
 		const { play, session } = await sheetAtTable();
-		const save = wrapped.saveTableState;
-		let release!: () => void;
-		const gate = new Promise<void>((r) => (release = r));
-		wrapped.saveTableState = async (...args) => {
-			await gate;
-			return save(...args);
-		};
+		const release = holdSaves();
 		// The host types Eve's coins; its save leaves, carrying the whole table as the host knows it.
 		session.change({ ...session.model, players: session.model.players.map((p, i) => (i === 2 ? { ...p, coins: 2 } : p)) });
 		const saving = session.flush();
