@@ -309,7 +309,11 @@ export type CategoryAverage = {
 };
 
 export type CategoryScore = {
-	/**  Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics. */
+	/**
+	 *  Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
+	 *  A game's own keys are borrowed from its catalogue (scoring runs on every keystroke:
+	 *  issue #15); serialized and typed as a string.
+	 */
 	key: string,
 	points: number,
 	/**  Where the points come from, in both languages. */
@@ -2439,7 +2443,8 @@ export type TableView = {
 	/**
 	 *  This seat's live total and place, scored by the core on the whole table (the other
 	 *  seats' private entries included, which the phone never sees); `None` without a seat,
-	 *  when the play is not in progress or when a problem is about the whole table.
+	 *  when the play is not in progress, when a problem is about the whole table, or when the
+	 *  play is not a race on points (a cooperative or solo Orléans scenario, Le duel).
 	 */
 	score: TableSeatScore | null,
 };
@@ -2625,12 +2630,14 @@ export type ValenciaLimits = {
 
 export type ValenciaMissionHelp = {
 	id: string,
+	/**  The card's name (serialized and typed as a `Text`). */
 	name: Text,
 	status: ValenciaMissionStatus,
 	/**  Printed points (`None` for formula cards). */
 	printed: number | null,
 	/**  What the card adds to the score now (negative when failed). */
 	points: number,
+	/**  Why (a `Text` once serialized; kept as numbers until then, see [`Detail`]). */
 	why: Text,
 };
 
