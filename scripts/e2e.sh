@@ -5,6 +5,7 @@
 # The app's data goes to a fresh temp dir, never to a real profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 : "${APP_BIN:?APP_BIN must point at the greffier-app binary}"
 
 if [ -z "${GREFFIER_E2E_IN_XVFB:-}" ]; then
@@ -41,12 +42,8 @@ GREFFIER_DATA_DIR="$data_dir" GREFFIER_TABLE_ADDRESS=127.0.0.1 tauri-driver --po
 driver_pid=$!
 chromedriver --port="$phone_driver_port" >"$phone_driver_log" 2>&1 &
 phone_driver_pid=$!
-for p in "$port" "$phone_driver_port"; do
-  for _ in $(seq 1 100); do
-    (exec 3<>/dev/tcp/127.0.0.1/"$p") 2>/dev/null && break
-    sleep 0.1
-  done
-done
+wait_for_port "$port"
+wait_for_port "$phone_driver_port"
 
 status=0
 GREFFIER_E2E_TAURI_PORT="$port" GREFFIER_PHONE_DRIVER_PORT="$phone_driver_port" GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \

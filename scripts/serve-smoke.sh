@@ -4,6 +4,7 @@
 # ui/e2e/served.e2e.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 : "${GREFFIER_BIN:?GREFFIER_BIN must point at the greffier binary}"
 [ -f ui/build/index.html ] || { echo "ui/build is missing: npm run build --prefix ui"; exit 2; }
 
@@ -18,20 +19,13 @@ trap cleanup EXIT
 
 "$GREFFIER_BIN" serve --port 0 --db "$work/greffier.sqlite3" --ui ui/build >"$work/serve.out" 2>"$work/serve.err" &
 serve_pid=$!
-for _ in $(seq 1 100); do
-  [ -s "$work/serve.out" ] && break
-  sleep 0.1
-done
-url=$(head -n 1 "$work/serve.out")
+url=$(first_line "$work/serve.out")
 url="${url%/}"
 [ -n "$url" ] || { cat "$work/serve.err"; exit 1; }
 
 chromedriver --port="$driver_port" >"$work/driver.log" 2>&1 &
 driver_pid=$!
-for _ in $(seq 1 100); do
-  (exec 3<>/dev/tcp/127.0.0.1/"$driver_port") 2>/dev/null && break
-  sleep 0.1
-done
+wait_for_port "$driver_port"
 
 GREFFIER_E2E_BROWSER=chrome GREFFIER_E2E_URL="$url" GREFFIER_E2E_DRIVER_PORT="$driver_port" \
   GREFFIER_DATA_DIR="$work/chrome" node ui/e2e/served.e2e.mjs

@@ -5,6 +5,7 @@
 # ui/e2e/table.e2e.mjs. The host's side is read with `greffier call` on the same history.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 : "${GREFFIER_BIN:?GREFFIER_BIN must point at the greffier binary}"
 [ -f ui/build/index.html ] || { echo "ui/build is missing: npm run build --prefix ui"; exit 2; }
 
@@ -34,28 +35,21 @@ call save_table_state "{\"play_id\":$play,\"table\":{\"variant\":\"base\",\"foun
 
 "$GREFFIER_BIN" table --play "$play" --bind 127.0.0.1 --port 0 --db "$db" --ui ui/build >"$work/table.out" 2>"$work/table.err" &
 table_pid=$!
-for _ in $(seq 1 100); do
-  [ -s "$work/table.out" ] && break
-  sleep 0.1
-done
-join_url=$(head -n 1 "$work/table.out")
+join_url=$(first_line "$work/table.out")
 [ -n "$join_url" ] || { cat "$work/table.err"; exit 1; }
 echo "# join URL: ${join_url%%#*}#…"
 
 chromedriver --port="$driver_port" >"$work/driver.log" 2>&1 &
 driver_pid=$!
-for _ in $(seq 1 100); do
-  (exec 3<>/dev/tcp/127.0.0.1/"$driver_port") 2>/dev/null && break
-  sleep 0.1
-done
+wait_for_port "$driver_port"
 
 mkdir -p "$work/shots"
 GREFFIER_TABLE_URL="$join_url" GREFFIER_PHONE_DRIVER_PORT="$driver_port" GREFFIER_DB="$db" GREFFIER_PLAY="$play" \
   GREFFIER_SHOTS="$work/shots" node ui/e2e/table.e2e.mjs
 
-# Two of the phones' screenshots, to look at.
-mkdir -p /tmp/phone-shots
-cp "$work"/shots/phone-*.png /tmp/phone-shots/ 2>/dev/null || true
+# The phones' screenshots, beside the app E2E's, to look at.
+mkdir -p target/e2e-screenshots/table-smoke
+cp "$work"/shots/*.png target/e2e-screenshots/table-smoke/ 2>/dev/null || true
 
 kill -TERM "$table_pid"
 wait "$table_pid" || true
