@@ -231,6 +231,19 @@ export async function seatPlayers(names) {
 	}
 }
 
+/** From the nav, starts a play of `game` (`variant`) for these players; resolves to its id. */
+export async function startPlay(game, variant, names) {
+	await tap('nav-new');
+	await shown('new-player-name');
+	await seatPlayers(names);
+	await tap(`game-${game}`);
+	const select = await shown('variant-select');
+	await select.selectByAttribute('value', variant);
+	await tap('start-play');
+	const m = await waitPath(/^\/play\/(\d+)\/?$/);
+	return Number(m[1]);
+}
+
 export async function textOf(testid) {
 	return (await (await shown(testid)).getText()).trim();
 }

@@ -1,6 +1,6 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players
@@ -8,15 +8,7 @@ export async function run() {
 	await check(
 		'start a 4-player Citadelles play (classic rules)',
 		async () => {
-			await tap('nav-new');
-			await shown('new-player-name');
-			await seatPlayers(['Ani', 'Dirk', 'Lilli', 'Frank']);
-			await tap('game-citadelles');
-			const variant = await shown('variant-select');
-			await variant.selectByAttribute('value', 'classique');
-			await tap('start-play');
-			const m = await waitPath(/^\/play\/(\d+)\/?$/);
-			citadellesId = Number(m[1]);
+			citadellesId = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
 			await waitText('cit-threshold', (t) => t.includes('7'), 'a city is complete at 7 districts');
 		},
 		{ critical: true }

@@ -3,7 +3,7 @@
 // the page, so the WebDriver round trips do not count: from the digit's keydown to the frame
 // after the total changed. A report printed with the summary, not an assertion. The play is
 // abandoned afterwards, so the history and the statistics of the other areas do not change.
-import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
+import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 const KEYSTROKES = 50;
 
@@ -11,14 +11,7 @@ export async function run() {
 	await check(
 		'start a 5-player Valencia play to time keystrokes',
 		async () => {
-			await tap('nav-new');
-			await shown('new-player-name');
-			await seatPlayers(['Ani', 'Dirk', 'Lilli', 'Frank', 'Patty']);
-			await tap('game-valencia');
-			const variant = await shown('variant-select');
-			await variant.selectByAttribute('value', 'base');
-			await tap('start-play');
-			await waitPath(/^\/play\/(\d+)\/?$/);
+			await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Lilli', 'Frank', 'Patty']);
 			await typeInto('val-city-0', '3');
 			await waitText('total-0', (t) => t === '3', 'the first total follows the city');
 		},

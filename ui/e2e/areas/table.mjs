@@ -8,7 +8,7 @@
 // port any more), finishes the play and finds it in History with both totals.
 // The app serves the table on the loopback here (GREFFIER_TABLE_ADDRESS=127.0.0.1, set by
 // scripts/e2e.sh): the test talks to this machine only.
-import { assert, browser, check, el, percentile, reportFigure, runCheck, screenshot, seatPlayers, setLangTo, shotsDir, shown, tap, textOf, typeInto, waitPath, waitText } from '../lib.mjs';
+import { assert, browser, check, el, percentile, reportFigure, runCheck, screenshot, setLangTo, shotsDir, shown, tap, textOf, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 import * as phone from '../phones.mjs';
 
 /** The host's total cell of a seat, as a number (null while it shows none). */
@@ -59,15 +59,7 @@ export async function run() {
 	await check(
 		'table mode: start a Valencia play, place a fountain and open the table to phones',
 		async () => {
-			await tap('nav-new');
-			await shown('new-player-name');
-			await seatPlayers(['Ani', 'Dirk']);
-			await tap('game-valencia');
-			const variant = await shown('variant-select');
-			await variant.selectByAttribute('value', 'base');
-			await tap('start-play');
-			const m = await waitPath(/^\/play\/(\d+)\/?$/);
-			playId = Number(m[1]);
+			playId = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
 			await tap('val-fountain-add');
 			await typeInto('val-fountain-value-0', '3');
 			await waitText('save-state', (t) => t.includes('Enregistré'), 'the fountain is saved');

@@ -2,22 +2,14 @@
 // in an auction, missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI
 // (`greffier score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city),
 // finished and checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 export async function run() {
 	let playId = null;
 	await check(
 		'start a 3-player Valencia play (base game)',
 		async () => {
-			await tap('nav-new');
-			await shown('new-player-name');
-			await seatPlayers(['Ani', 'Dirk', 'Lilli']);
-			await tap('game-valencia');
-			const variant = await shown('variant-select');
-			await variant.selectByAttribute('value', 'base');
-			await tap('start-play');
-			const m = await waitPath(/^\/play\/(\d+)\/?$/);
-			playId = Number(m[1]);
+			playId = await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Lilli']);
 			await shown('val-fountains');
 			await waitText('val-step-title', (t) => t.includes('Noblesse'), 'the tracker starts at step A (Nobility and Church)');
 		},
