@@ -14,17 +14,7 @@
 import { BackendError } from './error';
 import type { Backend } from './index';
 import { backendOver, operationName } from './operations';
-import type { GameId, LoadedPreferences, Preferences, TableHelp, TableJoined, TableView } from './types';
-
-/** One event of the table's live stream (the core's `TableChange`, sent as JSON). */
-export interface TableChange {
-	play_id: number;
-	revision: number;
-	/** The seat whose phone made the change; null for the host. */
-	seat: number | null;
-	/** The table closed (or the play was finished, abandoned, deleted): nothing follows. */
-	closed: boolean;
-}
+import type { GameId, LoadedPreferences, Preferences, TableChange, TableHelp, TableJoined, TableView } from './types';
 
 export const PREFERENCES_KEY = 'greffier.preferences';
 

@@ -77,7 +77,7 @@ import { OPERATION_FIELDS } from './operations';
 
 export * from './types';
 export { BackendError } from './error';
-export { createSeatBackend, openTableEvents, SEAT_OPERATION_FIELDS, type SeatOperations, type TableChange } from './http';
+export { createSeatBackend, openTableEvents, SEAT_OPERATION_FIELDS, type SeatOperations } from './http';
 
 /** Plain async methods: each returns the data or throws a BackendError. */
 export interface Backend {
