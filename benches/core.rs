@@ -8,6 +8,9 @@ use greffier::history::{NewPlay, NewSeat, Store};
 use greffier::rules::{Catalogue, SearchFilter};
 use greffier::text::Lang;
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() {
     divan::main();
 }

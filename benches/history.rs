@@ -13,6 +13,9 @@ use greffier::history::{
 };
 use greffier::text::Text;
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() {
     divan::main();
 }

@@ -5,6 +5,9 @@ use divan::{Bencher, black_box};
 use greffier::games::orleans::{self, OrleansDeckPlan, OrleansScenario};
 use serde_json::json;
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() {
     divan::main();
 }

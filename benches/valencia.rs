@@ -6,6 +6,9 @@ use greffier::games::GameId;
 use greffier::games::valencia::{self, ValenciaRawAuction};
 use serde_json::{Value, json};
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() {
     divan::main();
 }

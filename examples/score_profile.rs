@@ -14,6 +14,9 @@ use std::hint::black_box;
 use greffier::games::{GameId, valencia};
 use serde_json::Value;
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().unwrap_or_default();

@@ -388,6 +388,9 @@ impl From<games::UnknownGame> for Failure {
     }
 }
 
+#[global_allocator]
+static ALLOCATOR: greffier::Allocator = greffier::Allocator;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = match cli.lang {

@@ -49,8 +49,9 @@ pub struct PlayFacts {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct MissionOutcome {
     pub seat: u8,
-    /// The card's id.
-    pub mission: String,
+    /// The card's id, borrowed from the catalogue when scored (issue #15); serialized and typed
+    /// as a string.
+    pub mission: Cow<'static, str>,
     /// Completed; a formula card counts as met when it scores points.
     pub met: bool,
     /// Signed points the card brought.

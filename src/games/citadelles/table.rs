@@ -470,7 +470,9 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
                 );
                 continue;
             }
-            let n = match used.iter_mut().find(|(id, _)| *id == c.id()) {
+            // The catalogue's ids are its own `'static` strings: the same card is the same
+            // address, compared without reading the strings.
+            let n = match used.iter_mut().find(|(id, _)| std::ptr::eq(*id, c.id())) {
                 Some((_, n)) => {
                     *n += 1;
                     *n

@@ -319,7 +319,7 @@ pub fn score_with_missions(table: &Table) -> (Scoreboard, Vec<Vec<MissionResult>
         .flat_map(|(seat, results)| {
             results.iter().map(move |m| MissionOutcome {
                 seat: super::board::to_u8(seat),
-                mission: m.id.to_owned(),
+                mission: Cow::Borrowed(m.id),
                 met: m.completed,
                 points: m.points,
             })

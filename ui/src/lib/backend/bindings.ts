@@ -1083,7 +1083,10 @@ export type LostAt = {
 /**  One mission card at the end of a play. */
 export type MissionOutcome = {
 	seat: number,
-	/**  The card's id. */
+	/**
+	 *  The card's id, borrowed from the catalogue when scored (issue #15); serialized and typed
+	 *  as a string.
+	 */
 	mission: string,
 	/**  Completed; a formula card counts as met when it scores points. */
 	met: boolean,
