@@ -39,11 +39,19 @@ fn five_players() -> Value {
 /// SipHash maps and the names' NFC and lowercase copies in validation (names borrowed when
 /// already NFC, compared without copies; cards held by their place in the deck), the
 /// tie-break labels (`StaticText`) and the 35 category key `String`s (`Cow<'static, str>`).
-/// What remains (90 k): malloc/free ~34 k of it, from the raw serde structs (`from_table`
+/// What remained (90 k): malloc/free ~34 k of it, from the raw serde structs (`from_table`
 /// 31 k: every `Option<Value>`, name, seat and mission id copied out of the `Value`, and their
 /// drop, 10 k), validation 21 k, scoring 19 k (names, the scoreboard's Vecs, the mission ids of
-/// `PlayFacts`). Not yet ≤ 10 µs: the next step is reading the table without the raw structs'
-/// copies (borrowed strings and numbers), which changes how shape errors are found.
+/// `PlayFacts`).
+///
+/// Later on 2026-11-27: 90 k → 62 k instructions, 11.7 → ~8.5–9 µs on the quiet machine. Some
+/// 130 allocations per call were a third of the time in glibc's malloc and free; every program
+/// now allocates with mimalloc (`greffier::Allocator`), a few dozen instructions each, and the
+/// 15 mission ids of `PlayFacts` are borrowed. Tried and dropped: reading the raw structs
+/// without `#[serde(flatten)]` (a reader noting unknown keys itself) — no faster, since serde
+/// buffers only the keys a struct does not know. What remains (62 k): reading the `Value`
+/// into the raw structs 24 k (serde's visitors and the `Value` clones), validation 18 k,
+/// scoring 13 k, the allocator ~9 k.
 #[divan::bench]
 fn score_a_five_player_table(bencher: Bencher) {
     let table = five_players();
@@ -54,7 +62,7 @@ fn score_a_five_player_table(bencher: Bencher) {
 /// 382 k → 296 k instructions per call once its missions are judged once instead of twice and
 /// the categories keep their numbers; 296 k → 104 k (issue #15, 33 → ~20 µs loaded) once the
 /// verdicts' sentences and the cards' names became `Detail`s written when serialized. What
-/// remains is the score's (see above).
+/// remains is the score's (see above): 104 k → 68 k with mimalloc (2026-11-27), ~10 µs.
 #[divan::bench]
 fn help_for_a_five_player_table(bencher: Bencher) {
     let table = five_players();
