@@ -671,7 +671,7 @@ fn backup_play(store: &Store, r: &rusqlite::Row<'_>) -> Result<BackupPlay> {
 ///
 /// The answer is a `BufReader` whatever lies under it: serde_json reads a stream one byte at a
 /// time, and from a `BufReader` a byte is a look into its buffer, where from a `dyn Read` it was
-/// a call through the vtable (a tenth of importing a backup: issue #15).
+/// a call through the vtable (7 % of importing a backup, perf: issue #15).
 pub fn maybe_gunzip<'a>(input: impl Read + 'a) -> std::io::Result<std::io::BufReader<Box<dyn Read + 'a>>> {
     let mut buffered = std::io::BufReader::with_capacity(1 << 16, input);
     let gz = std::io::BufRead::fill_buf(&mut buffered)?.starts_with(&[0x1f, 0x8b]);
