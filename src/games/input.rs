@@ -31,12 +31,17 @@ pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
 /// names of every seat are checked on every keystroke).
 fn clean_name_borrowed(raw: &str) -> Result<Cow<'_, str>, NameProblem> {
     use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
-    let nfc: Cow<'_, str> = if is_nfc_quick(raw.chars()) == IsNormalized::Yes {
-        Cow::Borrowed(raw)
+    // ASCII, as most names are, is NFC already.
+    if raw.is_ascii() || is_nfc_quick(raw.chars()) == IsNormalized::Yes {
+        checked_name(raw.trim()).map(Cow::Borrowed)
     } else {
-        Cow::Owned(raw.nfc().collect())
-    };
-    let trimmed = nfc.trim();
+        let nfc: String = raw.nfc().collect();
+        checked_name(nfc.trim()).map(|name| Cow::Owned(name.to_owned()))
+    }
+}
+
+/// `name` (NFC, trimmed) if it can be a name.
+fn checked_name(name: &str) -> Result<&str, NameProblem> {
     // Invisible or direction-changing characters: C0/C1 controls, zero-width spaces and
     // joiners, the word joiner, the byte-order mark, the bidi marks, embeddings, overrides and
     // isolates.
@@ -44,17 +49,14 @@ fn clean_name_borrowed(raw: &str) -> Result<Cow<'_, str>, NameProblem> {
         c.is_control()
             || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}')
     };
-    if trimmed.chars().any(invisible) {
+    if name.chars().any(invisible) {
         Err(NameProblem::Invisible)
-    } else if trimmed.is_empty() {
+    } else if name.is_empty() {
         Err(NameProblem::Empty)
-    } else if trimmed.chars().count() > MAX_NAME_CHARS {
+    } else if name.chars().count() > MAX_NAME_CHARS {
         Err(NameProblem::TooLong)
     } else {
-        Ok(match nfc {
-            Cow::Borrowed(name) => Cow::Borrowed(name.trim()),
-            Cow::Owned(name) => Cow::Owned(name.trim().to_owned()),
-        })
+        Ok(name)
     }
 }
 
