@@ -32,7 +32,7 @@ pub use scoreboard::{
     Scoreboard, TieBreak, rank,
 };
 
-use crate::text::Text;
+use crate::text::{Lang, Text};
 
 /// One of the four games Greffier knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -181,6 +181,14 @@ impl StaticText {
 
     pub fn to_text(self) -> Text {
         Text::new(self.fr, self.en)
+    }
+
+    /// The sentence in one language, as [`Text::get`].
+    pub fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Fr => self.fr,
+            Lang::En => self.en,
+        }
     }
 }
 

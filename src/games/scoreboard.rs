@@ -136,10 +136,7 @@ impl Detail {
     pub fn get(&self, lang: Lang) -> Cow<'_, str> {
         match &self.0 {
             Repr::Text(t) => Cow::Borrowed(t.get(lang)),
-            Repr::Fixed(t) => Cow::Borrowed(match lang {
-                Lang::Fr => t.fr,
-                Lang::En => t.en,
-            }),
+            Repr::Fixed(t) => Cow::Borrowed(t.get(lang)),
             Repr::Valencia(_) | Repr::Citadelles(_) => Cow::Owned(self.in_lang(lang).to_string()),
         }
     }
@@ -168,10 +165,7 @@ impl fmt::Display for InLang<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0.0 {
             Repr::Text(t) => f.write_str(t.get(self.1)),
-            Repr::Fixed(t) => f.write_str(match self.1 {
-                Lang::Fr => t.fr,
-                Lang::En => t.en,
-            }),
+            Repr::Fixed(t) => f.write_str(t.get(self.1)),
             Repr::Valencia(why) => why.write(self.1, f),
             Repr::Citadelles(why) => why.write(self.1, f),
         }

@@ -119,7 +119,7 @@ impl Why {
                     if i > 0 {
                         f.write_str(if fr { " ; " } else { "; " })?;
                     }
-                    let name = if fr { card.name.fr } else { card.name.en };
+                    let name = card.name.get(lang);
                     write!(f, "{name} {:+} (", card.points)?;
                     match &card.verdict {
                         Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f)?,
