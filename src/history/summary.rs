@@ -4,14 +4,17 @@
 //!
 //! The rule every write path follows, inside its transaction: [`remove`] the contribution of
 //! the plays it is about to change (computed from the rows as they are), change them, then
-//! [`add`] their contribution back (computed from the rows as they became). Both run the same
-//! statements with opposite signs, so whatever a write does to a play — finish, correct,
+//! [`add`] their contribution back (computed from the rows as they became). Both add up the
+//! same contribution, with opposite signs, so whatever a write does to a play — finish, correct,
 //! re-date, delete, restore, merge its players — the summaries stay the sum over the counted
 //! plays. Imports only add plays: they [`add`] the new ones at the end, in one pass per table.
 //! A migration that changes stored results must [`rebuild`] them. The property test
 //! `maintained_statistics_equal_a_recomputation` checks all this against [`rebuild`].
 
-use rusqlite::{Connection, params_from_iter};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rusqlite::{Connection, params};
 
 use super::Result;
 
@@ -29,9 +32,9 @@ pub(super) enum Scope {
 impl Scope {
     fn sql(self) -> &'static str {
         match self {
-            Scope::Play(_) => "p.id = ?2",
-            Scope::After(_) => "p.id > ?2",
-            Scope::Player(_) => "p.id IN (SELECT play_id FROM seats WHERE player_id = ?2)",
+            Scope::Play(_) => "p.id = ?1",
+            Scope::After(_) => "p.id > ?1",
+            Scope::Player(_) => "p.id IN (SELECT play_id FROM seats WHERE player_id = ?1)",
         }
     }
 
@@ -47,108 +50,260 @@ impl Scope {
 /// import's 10 000 new ids, not every finished play of the history).
 const COUNTED: &str = "+p.status = 'finished' AND p.deleted_at IS NULL";
 
-/// The counted seats of the plays of the scope (`?2`), each with its play and its
-/// result (`total` NULL without one), gathered once per [`remove`] or [`add`]: the summaries
-/// of seats read this small table instead of joining plays, seats and results again each
-/// (about a fifth less for an import).
-const GATHER: &str = "INSERT INTO temp.stat_scope
-        (play_id, seat, player_id, game, variant, month, started_at, outcome, won, total, rank, winner)
-     SELECT p.id, s.seat, s.player_id, p.game, p.variant, substr(p.started_at, 1, 7), p.started_at,
-            IFNULL(p.outcome, ''), p.won IS 1, r.total, r.rank, r.winner
-       FROM plays p JOIN seats s ON s.play_id = p.id
+/// The counted plays of the scope (`?1`), each with its seats and their results (`total` NULL
+/// without one; no seat columns for a play without seats), a play's rows together.
+const PLAYS: &str =
+    "SELECT p.id, p.game, p.variant, substr(p.started_at, 1, 7), p.started_at, p.player_count,
+            IFNULL(p.outcome, ''), p.won IS 1, s.seat, s.player_id, r.total, r.rank, r.winner
+       FROM plays p LEFT JOIN seats s ON s.play_id = p.id
        LEFT JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
+      WHERE {scope} AND {counted}
+      ORDER BY p.id, s.seat";
+
+/// The category points of the counted points plays of the scope.
+const CATEGORIES: &str = "SELECT p.game, c.category, c.points
+       FROM plays p JOIN category_points c ON c.play_id = p.id
+      WHERE {scope} AND {counted} AND p.outcome = 'points'";
+
+/// The mission results of the counted plays of the scope.
+const MISSIONS: &str = "SELECT p.game, m.mission, m.met
+       FROM plays p JOIN mission_results m ON m.play_id = p.id
       WHERE {scope} AND {counted}";
 
-/// Competitive outcomes, in `temp.stat_scope` (`a`).
-const COMPETITIVE: &str = "a.outcome IN ('points', 'objective_race')";
-
-/// Statements adding `?1` (1 or -1) times the contribution of the counted plays of the scope
-/// (`?2`) to the counting summaries.
-const COUNTS: [&str; 6] = [
-    "INSERT INTO stat_plays (game, month, variant, player_count, plays)
-     SELECT p.game, substr(p.started_at, 1, 7), p.variant, p.player_count, ?1 * COUNT(*)
-       FROM plays p WHERE {scope} AND {counted}
-      GROUP BY 1, 2, 3, 4
-     ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
-    "INSERT INTO stat_player_plays (player_id, game, variant, month, plays)
-     SELECT a.player_id, a.game, a.variant, a.month, ?1 * COUNT(*)
-       FROM temp.stat_scope a
-      GROUP BY 1, 2, 3, 4
-     ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
-    "INSERT INTO stat_results (game, outcome, player_id, total, winner, won, n)
-     SELECT a.game, a.outcome, a.player_id, a.total, a.winner, a.won, ?1 * COUNT(*)
-       FROM temp.stat_scope a WHERE a.total IS NOT NULL
-      GROUP BY 1, 2, 3, 4, 5, 6
-     ON CONFLICT DO UPDATE SET n = n + excluded.n",
-    "INSERT INTO stat_categories (game, category, samples, points)
-     SELECT p.game, c.category, ?1 * COUNT(*), ?1 * SUM(c.points)
-       FROM plays p JOIN category_points c ON c.play_id = p.id
-      WHERE {scope} AND {counted} AND p.outcome = 'points'
-      GROUP BY 1, 2
-     ON CONFLICT DO UPDATE SET samples = samples + excluded.samples, points = points + excluded.points",
-    "INSERT INTO stat_missions (game, mission, had, met)
-     SELECT p.game, m.mission, ?1 * COUNT(*), ?1 * SUM(m.met)
-       FROM plays p JOIN mission_results m ON m.play_id = p.id
-      WHERE {scope} AND {counted}
-      GROUP BY 1, 2
-     ON CONFLICT DO UPDATE SET had = had + excluded.had, met = met + excluded.met",
-    "INSERT INTO stat_pairs (player_id, opponent_id, plays, wins, losses, ties)
-     SELECT a.player_id, b.player_id, ?1 * COUNT(*), ?1 * SUM(a.rank < b.rank),
-            ?1 * SUM(a.rank > b.rank), ?1 * SUM(a.rank = b.rank)
-       FROM temp.stat_scope a JOIN temp.stat_scope b ON b.play_id = a.play_id AND b.player_id <> a.player_id
-      WHERE a.total IS NOT NULL AND b.total IS NOT NULL AND {competitive}
-      GROUP BY 1, 2
-     ON CONFLICT DO UPDATE SET plays = plays + excluded.plays, wins = wins + excluded.wins,
-                               losses = losses + excluded.losses, ties = ties + excluded.ties",
-];
-
-/// The rows of `stat_seats`: the seats with a result of the counted competitive plays.
-const SEATS_FROM: &str = "FROM temp.stat_scope a WHERE a.total IS NOT NULL AND {competitive}";
-
 fn sql(template: &str, scope: Scope) -> String {
-    template
-        .replace("{seats_from}", SEATS_FROM)
-        .replace("{scope}", scope.sql())
-        .replace("{counted}", COUNTED)
-        .replace("{competitive}", COMPETITIVE)
+    template.replace("{scope}", scope.sql()).replace("{counted}", COUNTED)
 }
 
-fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
-    conn.execute_batch(
-        "CREATE TEMP TABLE IF NOT EXISTS stat_scope (
-             play_id INTEGER NOT NULL, seat INTEGER NOT NULL, player_id INTEGER NOT NULL, game TEXT NOT NULL,
-             variant TEXT NOT NULL, month TEXT NOT NULL, started_at TEXT NOT NULL, outcome TEXT NOT NULL,
-             won INTEGER NOT NULL, total INTEGER, rank INTEGER, winner INTEGER,
-             PRIMARY KEY (play_id, seat)
-         ) WITHOUT ROWID;
-         DELETE FROM temp.stat_scope;",
-    )?;
-    run(conn, &sql(GATHER, scope), sign, scope)?;
-    for template in COUNTS {
-        run(conn, &sql(template, scope), sign, scope)?;
+/// A seat of a counted play, with its result if it has one.
+struct Seat {
+    seat: i64,
+    player_id: i64,
+    /// Total, rank, winner.
+    result: Option<(i64, i64, bool)>,
+}
+
+/// `stat_plays`' key: game, month, variant, player count.
+type PlaysKey = (Rc<str>, Rc<str>, Rc<str>, i64);
+/// `stat_player_plays`' key: player, game, variant, month.
+type PlayerPlaysKey = (i64, Rc<str>, Rc<str>, Rc<str>);
+/// `stat_results`' key: game, outcome, player, total, winner, won.
+type ResultsKey = (Rc<str>, Rc<str>, i64, i64, bool, bool);
+
+/// What the counted plays of a scope contribute to each counting summary, added up in memory
+/// (issue #15: one grouped `INSERT … SELECT` per summary sorted every seat of an import again,
+/// a third of a backup import's instructions), keyed as each table is.
+#[derive(Default)]
+struct Contribution {
+    plays: HashMap<PlaysKey, i64>,
+    player_plays: HashMap<PlayerPlaysKey, i64>,
+    results: HashMap<ResultsKey, i64>,
+    /// Samples and points.
+    categories: HashMap<(String, String), (i64, i64)>,
+    /// Plays that had the mission, and how many met it.
+    missions: HashMap<(String, String), (i64, i64)>,
+    /// Plays, wins, losses, ties of the first player against the second.
+    pairs: HashMap<(i64, i64), [i64; 4]>,
+}
+
+/// A counted play, as [`PLAYS`] gives it.
+struct Play {
+    id: i64,
+    game: Rc<str>,
+    variant: Rc<str>,
+    month: Rc<str>,
+    started_at: Rc<str>,
+    player_count: i64,
+    outcome: Rc<str>,
+    won: bool,
+    seats: Vec<Seat>,
+}
+
+impl Play {
+    /// Competitive plays (points, objective race) rank their players: head to head and
+    /// `stat_seats` read only those.
+    fn competitive(&self) -> bool {
+        matches!(&*self.outcome, "points" | "objective_race")
     }
-    // `stat_seats` holds rows, not counts: they are inserted or deleted.
-    let rows = if sign > 0 {
-        "INSERT INTO stat_seats (player_id, started_at, play_id, seat, game, outcome, total, winner)
-         SELECT a.player_id, a.started_at, a.play_id, a.seat, a.game, a.outcome, a.total, a.winner {seats_from}"
-    } else {
-        "DELETE FROM stat_seats WHERE (player_id, started_at, play_id) IN
-             (SELECT a.player_id, a.started_at, a.play_id {seats_from})"
+}
+
+impl Contribution {
+    /// Adds one counted play; `seat_row` receives each row it adds to `stat_seats`.
+    fn add(&mut self, play: &Play, seat_row: &mut dyn FnMut(&Play, &Seat) -> Result<()>) -> Result<()> {
+        let key = (play.game.clone(), play.month.clone(), play.variant.clone(), play.player_count);
+        *self.plays.entry(key).or_default() += 1;
+        for seat in &play.seats {
+            let key = (seat.player_id, play.game.clone(), play.variant.clone(), play.month.clone());
+            *self.player_plays.entry(key).or_default() += 1;
+            let Some((total, _, winner)) = seat.result else { continue };
+            let key = (play.game.clone(), play.outcome.clone(), seat.player_id, total, winner, play.won);
+            *self.results.entry(key).or_default() += 1;
+            if play.competitive() {
+                seat_row(play, seat)?;
+            }
+        }
+        if play.competitive() {
+            for a in &play.seats {
+                for b in &play.seats {
+                    let (Some((_, a_rank, _)), Some((_, b_rank, _))) = (a.result, b.result) else { continue };
+                    if a.player_id == b.player_id {
+                        continue;
+                    }
+                    let pair = self.pairs.entry((a.player_id, b.player_id)).or_default();
+                    pair[0] += 1;
+                    pair[1] += i64::from(a_rank < b_rank);
+                    pair[2] += i64::from(a_rank > b_rank);
+                    pair[3] += i64::from(a_rank == b_rank);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds `sign` (1 or -1) times the contribution to the counting summaries.
+    fn write(&self, conn: &Connection, sign: i64) -> Result<()> {
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_plays (game, month, variant, player_count, plays) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
+        )?;
+        for ((game, month, variant, player_count), n) in &self.plays {
+            stmt.execute(params![&**game, &**month, &**variant, player_count, sign * n])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_player_plays (player_id, game, variant, month, plays) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT DO UPDATE SET plays = plays + excluded.plays",
+        )?;
+        for ((player_id, game, variant, month), n) in &self.player_plays {
+            stmt.execute(params![player_id, &**game, &**variant, &**month, sign * n])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_results (game, outcome, player_id, total, winner, won, n) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT DO UPDATE SET n = n + excluded.n",
+        )?;
+        for ((game, outcome, player_id, total, winner, won), n) in &self.results {
+            stmt.execute(params![&**game, &**outcome, player_id, total, winner, won, sign * n])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_categories (game, category, samples, points) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO UPDATE SET samples = samples + excluded.samples, points = points + excluded.points",
+        )?;
+        for ((game, category), (samples, points)) in &self.categories {
+            stmt.execute(params![game, category, sign * samples, sign * points])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_missions (game, mission, had, met) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO UPDATE SET had = had + excluded.had, met = met + excluded.met",
+        )?;
+        for ((game, mission), (had, met)) in &self.missions {
+            stmt.execute(params![game, mission, sign * had, sign * met])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_pairs (player_id, opponent_id, plays, wins, losses, ties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT DO UPDATE SET plays = plays + excluded.plays, wins = wins + excluded.wins,
+                                       losses = losses + excluded.losses, ties = ties + excluded.ties",
+        )?;
+        for ((player_id, opponent_id), [plays, wins, losses, ties]) in &self.pairs {
+            stmt.execute(params![
+                player_id,
+                opponent_id,
+                sign * plays,
+                sign * wins,
+                sign * losses,
+                sign * ties
+            ])?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the counted plays of the scope, one at a time.
+fn each_play(conn: &Connection, scope: Scope, mut f: impl FnMut(&Play) -> Result<()>) -> Result<()> {
+    let mut stmt = conn.prepare_cached(&sql(PLAYS, scope))?;
+    let mut rows = stmt.query([scope.arg()])?;
+    let mut current: Option<Play> = None;
+    // Each play's strings are shared by its seats and every key they count under.
+    let text = |row: &rusqlite::Row, i: usize| -> rusqlite::Result<Rc<str>> {
+        Ok(Rc::from(row.get_ref(i)?.as_str()?))
     };
-    run(conn, &sql(rows, scope), sign, scope)?;
-    // Nothing kept between writes (a rebuild gathers every seat of the history).
-    conn.execute("DELETE FROM temp.stat_scope", [])?;
+    while let Some(row) = rows.next()? {
+        let id: i64 = row.get(0)?;
+        if current.as_ref().is_none_or(|p| p.id != id) {
+            if let Some(done) = current.take() {
+                f(&done)?;
+            }
+            current = Some(Play {
+                id,
+                game: text(row, 1)?,
+                variant: text(row, 2)?,
+                month: text(row, 3)?,
+                started_at: text(row, 4)?,
+                player_count: row.get(5)?,
+                outcome: text(row, 6)?,
+                won: row.get(7)?,
+                seats: Vec::new(),
+            });
+        }
+        if let (Some(play), Some(seat)) = (current.as_mut(), row.get::<_, Option<i64>>(8)?) {
+            let total: Option<i64> = row.get(10)?;
+            let result = match total {
+                Some(total) => Some((total, row.get(11)?, row.get(12)?)),
+                None => None,
+            };
+            play.seats.push(Seat { seat, player_id: row.get(9)?, result });
+        }
+    }
+    if let Some(done) = current {
+        f(&done)?;
+    }
     Ok(())
 }
 
-/// Runs a statement with the sign as `?1` and the scope's argument as `?2`, as far as it
-/// uses them (SQLite counts parameters up to the highest one used).
-fn run(conn: &Connection, sql: &str, sign: i64, scope: Scope) -> Result<()> {
-    let mut stmt = conn.prepare_cached(sql)?;
-    let args = [sign, scope.arg()];
-    let used = stmt.parameter_count().min(args.len());
-    stmt.execute(params_from_iter(&args[..used]))?;
-    Ok(())
+/// Adds `sign` times the contribution of the counted plays of the scope to every summary.
+fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
+    let mut contribution = Contribution::default();
+    // `stat_seats` holds rows, not counts: they are inserted or deleted as they are read.
+    let mut seat_row = conn.prepare_cached(if sign > 0 {
+        "INSERT INTO stat_seats (player_id, started_at, play_id, seat, game, outcome, total, winner)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+    } else {
+        "DELETE FROM stat_seats WHERE player_id = ?1 AND started_at = ?2 AND play_id = ?3"
+    })?;
+    each_play(conn, scope, |play| {
+        contribution.add(play, &mut |play, seat| {
+            let (total, _, winner) = seat.result.unwrap_or_default();
+            if sign > 0 {
+                seat_row.execute(params![
+                    seat.player_id,
+                    &*play.started_at,
+                    play.id,
+                    seat.seat,
+                    &*play.game,
+                    &*play.outcome,
+                    total,
+                    winner
+                ])?;
+            } else {
+                seat_row.execute(params![seat.player_id, &*play.started_at, play.id])?;
+            }
+            Ok(())
+        })
+    })?;
+    let mut stmt = conn.prepare_cached(&sql(CATEGORIES, scope))?;
+    let mut rows = stmt.query([scope.arg()])?;
+    while let Some(row) = rows.next()? {
+        let key = (row.get(0)?, row.get(1)?);
+        let sums = contribution.categories.entry(key).or_default();
+        sums.0 += 1;
+        sums.1 += row.get::<_, i64>(2)?;
+    }
+    let mut stmt = conn.prepare_cached(&sql(MISSIONS, scope))?;
+    let mut rows = stmt.query([scope.arg()])?;
+    while let Some(row) = rows.next()? {
+        let key = (row.get(0)?, row.get(1)?);
+        let sums = contribution.missions.entry(key).or_default();
+        sums.0 += 1;
+        sums.1 += row.get::<_, i64>(2)?;
+    }
+    contribution.write(conn, sign)
 }
 
 /// Takes the contribution of the plays of `scope` out of the summaries, before they change.
