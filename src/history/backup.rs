@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player,
-    now, parse_time, sql_int, write_new_results, write_table_state,
+    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time,
+    insert_player, insert_results, now, parse_time, sql_int, write_table_state,
 };
 use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -1030,16 +1030,15 @@ impl Importer<'_, '_> {
         if self.refused() {
             return Ok(());
         }
-        let mut exists = self.conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1)")?;
-        if exists.query_row([&play.uuid], |r| r.get::<_, bool>(0))? {
-            self.report.plays_skipped += 1;
-            return Ok(());
-        }
-        self.conn
+        let outcome = board.as_ref().map(|(board, _)| OutcomeColumns::of(board));
+        // A play already in the history (by its uuid) is skipped: nothing of it is written.
+        let added = self
+            .conn
             .prepare_cached(
                 "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at,
-                                    duration_minutes, deleted_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                    duration_minutes, deleted_at, outcome, won, round_reached, difficulty, lost_event)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                 ON CONFLICT (uuid) DO NOTHING",
             )?
             .execute(params![
                 play.uuid,
@@ -1054,7 +1053,16 @@ impl Importer<'_, '_> {
                 fmt_time(&play.updated_at),
                 play.duration_minutes,
                 play.deleted_at.as_ref().map(fmt_time),
+                outcome.as_ref().map(|o| o.outcome),
+                outcome.as_ref().and_then(|o| o.won),
+                outcome.as_ref().and_then(|o| o.round_reached),
+                outcome.as_ref().and_then(|o| o.difficulty),
+                outcome.as_ref().and_then(|o| o.lost_event),
             ])?;
+        if added == 0 {
+            self.report.plays_skipped += 1;
+            return Ok(());
+        }
         let play_id = self.conn.last_insert_rowid();
         let mut seat_stmt = self.conn.prepare_cached(
             "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -1067,7 +1075,7 @@ impl Importer<'_, '_> {
             write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
         }
         if let Some((board, rescored)) = &board {
-            write_new_results(self.conn, play_id, board)?;
+            insert_results(self.conn, play_id, board)?;
             self.report.plays_rescored += u32::from(*rescored);
         }
         let mut event = self.conn.prepare_cached(

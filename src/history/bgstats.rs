@@ -22,8 +22,8 @@ use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::plays::{
-    MAX_LOCATION_CHARS, MAX_NOTES_CHARS, check_len, check_name, fmt_time, insert_player, now, parse_time,
-    sql_int, write_new_results,
+    MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
+    insert_results, now, parse_time, sql_int,
 };
 use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store};
@@ -830,30 +830,11 @@ fn write_our_play(
         .collect();
     let winners: Vec<bool> = seats.iter().map(|s| s.source.winner).collect();
     let ranks = ranks(&scores, &winners, game.highest_wins);
-    tx.prepare_cached(
-        "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
-                            updated_at, duration_minutes)
-         VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9)",
-    )?
-    .execute(params![
-        row.uuid,
-        id.as_str(),
-        variant,
-        sql_int(seats.len()),
-        fmt_time(&row.when),
-        row.location,
-        row.notes,
-        fmt_time(t),
-        row.duration,
-    ])?;
-    let play_id = tx.last_insert_rowid();
-    let mut seat = tx.prepare_cached(
-        "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
-    )?;
     let mut board_players = Vec::with_capacity(seats.len());
+    let mut seated = Vec::with_capacity(seats.len());
     for (i, s) in seats.iter().enumerate() {
         let (player_id, name) = player_of(players, s.player_ref);
-        seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
+        seated.push(player_id);
         let total = scores.get(i).copied().flatten().unwrap_or(0);
         board_players.push(PlayerScore {
             seat: u8::try_from(i).unwrap_or(u8::MAX),
@@ -876,7 +857,36 @@ fn write_our_play(
         tie_breaks: Vec::new(),
         facts: Default::default(),
     };
-    write_new_results(tx, play_id, &board)?;
+    let outcome = OutcomeColumns::of(&board);
+    tx.prepare_cached(
+        "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
+                            updated_at, duration_minutes, outcome, won, round_reached, difficulty, lost_event)
+         VALUES (?1, ?2, ?3, ?4, 'finished', ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    )?
+    .execute(params![
+        row.uuid,
+        id.as_str(),
+        variant,
+        sql_int(seats.len()),
+        fmt_time(&row.when),
+        row.location,
+        row.notes,
+        fmt_time(t),
+        row.duration,
+        outcome.outcome,
+        outcome.won,
+        outcome.round_reached,
+        outcome.difficulty,
+        outcome.lost_event,
+    ])?;
+    let play_id = tx.last_insert_rowid();
+    let mut seat = tx.prepare_cached(
+        "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
+    )?;
+    for (i, (s, player_id)) in seats.iter().zip(seated).enumerate() {
+        seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
+    }
+    insert_results(tx, play_id, &board)?;
     Ok(())
 }
 

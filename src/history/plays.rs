@@ -110,12 +110,47 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
     conn.prepare_cached("DELETE FROM results WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM category_points WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
-    write_new_results(conn, play_id, board)
+    insert_results(conn, play_id, board)?;
+    // One update of the play for its outcome and facts (each update rewrites the row).
+    let o = OutcomeColumns::of(board);
+    conn.prepare_cached(
+        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4, difficulty = ?5, lost_event = ?6 WHERE id = ?1",
+    )?
+    .execute(params![play_id, o.outcome, o.won, o.round_reached, o.difficulty, o.lost_event])?;
+    Ok(())
 }
 
-/// [`write_results`] for a play inserted in the same transaction (imports): there is nothing
-/// to replace (its rows' foreign keys go through its seats, just inserted), so no deletes.
-pub(super) fn write_new_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
+/// The columns of a play's row that say how it ended, which statistics filter on.
+pub(super) struct OutcomeColumns<'a> {
+    pub outcome: &'static str,
+    pub won: Option<bool>,
+    pub round_reached: Option<u8>,
+    pub difficulty: Option<&'a str>,
+    pub lost_event: Option<&'a str>,
+}
+
+impl<'a> OutcomeColumns<'a> {
+    pub fn of(board: &'a Scoreboard) -> Self {
+        let (won, round_reached) = match board.outcome {
+            games::Outcome::Points => (None, None),
+            games::Outcome::Coop { won, round_reached } => (Some(won), round_reached),
+            games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
+            games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
+        };
+        OutcomeColumns {
+            outcome: board.outcome.kind(),
+            won,
+            round_reached,
+            difficulty: board.facts.difficulty.as_deref(),
+            lost_event: board.facts.lost_at.as_ref().and_then(|l| l.event.as_deref()),
+        }
+    }
+}
+
+/// [`write_results`] for a play inserted in the same transaction (imports), whose row was
+/// written with its [`OutcomeColumns`]: there is nothing to replace (its rows' foreign keys go
+/// through its seats, just inserted) and nothing to update.
+pub(super) fn insert_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
     let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
     conn.prepare_cached(
         "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
@@ -134,20 +169,7 @@ pub(super) fn write_new_results(conn: &Connection, play_id: i64, board: &Scorebo
             category.execute(params![play_id, p.seat, c.key, c.points])?;
         }
     }
-    let (won, round) = match board.outcome {
-        games::Outcome::Points => (None, None),
-        games::Outcome::Coop { won, round_reached } => (Some(won), round_reached),
-        games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
-        games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
-    };
-    insert_missions(conn, play_id, &board.facts)?;
-    // One update of the play for its outcome and facts (each update rewrites the row).
-    let lost_event = board.facts.lost_at.as_ref().and_then(|l| l.event.as_deref());
-    conn.prepare_cached(
-        "UPDATE plays SET outcome = ?2, won = ?3, round_reached = ?4, difficulty = ?5, lost_event = ?6 WHERE id = ?1",
-    )?
-    .execute(params![play_id, board.outcome.kind(), won, round, board.facts.difficulty, lost_event])?;
-    Ok(())
+    insert_missions(conn, play_id, &board.facts)
 }
 
 /// Writes what statistics read of a play besides its scores (the games' own facts), replacing
