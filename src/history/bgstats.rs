@@ -21,6 +21,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
+use super::backup::{JsonInput, json_input};
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
     insert_results, now, parse_time, sql_int,
@@ -370,9 +371,10 @@ impl BgStats {
         serde_path_to_error::deserialize(de).map_err(shape_problem)
     }
 
-    /// Reads a BG Stats export from a file or a pipe (gzip undone), without holding its text.
+    /// Reads a BG Stats export from a file or a pipe (gzip undone), holding its text only when
+    /// it is small enough (see `backup::json_input`).
     pub fn from_reader(input: impl Read) -> Result<BgStats, Problems> {
-        let reader = super::backup::maybe_gunzip(input).map_err(|e| {
+        let input = json_input(input).map_err(|e| {
             let mut p = Problems::new();
             p.push(
                 "",
@@ -381,8 +383,15 @@ impl BgStats {
             );
             p
         })?;
-        let de = &mut serde_json::Deserializer::from_reader(reader);
-        serde_path_to_error::deserialize(de).map_err(shape_problem)
+        match input {
+            JsonInput::Whole(bytes) => {
+                serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(&bytes))
+            }
+            JsonInput::Stream(input) => {
+                serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_reader(input))
+            }
+        }
+        .map_err(shape_problem)
     }
 
     /// Compact JSON: a 100k-play history is a quarter of its pretty-printed size.
