@@ -311,7 +311,7 @@ mod import {
     /// read of the new plays (1.98 G → 0.96 G, half of it the 26 000 `stat_seats` rows). The
     /// play's row was written, then updated with its outcome, after a query for its uuid: now
     /// one `INSERT … ON CONFLICT (uuid) DO NOTHING` (−3 %). serde_json read the stream a byte
-    /// at a time: a file up to 64 MiB is now parsed from memory (−10 %). 4.28 G in all; what is
+    /// at a time: a file below 16 MiB is now parsed from memory (−10 %). 4.28 G in all; what is
     /// left is mostly SQLite's B-trees: seven indexes of `plays` (two `IN` checks building a
     /// table each), two B-trees and a foreign-key lookup per seat, result and category row.
     #[divan::bench(sample_count = 5)]
