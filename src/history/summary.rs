@@ -7,7 +7,7 @@
 //! [`add`] their contribution back (computed from the rows as they became). Both add up the
 //! same contribution, with opposite signs, so whatever a write does to a play — finish, correct,
 //! re-date, delete, restore, merge its players — the summaries stay the sum over the counted
-//! plays. Imports only add plays: they [`add`] the new ones at the end, in one pass per table.
+//! plays. Imports only add plays: they [`add`] the new ones at the end, in one read of them.
 //! A migration that changes stored results must [`rebuild`] them. The property test
 //! `maintained_statistics_equal_a_recomputation` checks all this against [`rebuild`].
 
@@ -78,8 +78,14 @@ fn sql(template: &str, scope: Scope) -> String {
 struct Seat {
     seat: i64,
     player_id: i64,
-    /// Total, rank, winner.
-    result: Option<(i64, i64, bool)>,
+    result: Option<SeatResult>,
+}
+
+#[derive(Clone, Copy)]
+struct SeatResult {
+    total: i64,
+    rank: i64,
+    winner: bool,
 }
 
 /// `stat_plays`' key: game, month, variant, player count.
@@ -128,31 +134,42 @@ impl Play {
 
 impl Contribution {
     /// Adds one counted play; `seat_row` receives each row it adds to `stat_seats`.
-    fn add(&mut self, play: &Play, seat_row: &mut dyn FnMut(&Play, &Seat) -> Result<()>) -> Result<()> {
+    fn add(
+        &mut self,
+        play: &Play,
+        seat_row: &mut dyn FnMut(&Play, &Seat, SeatResult) -> Result<()>,
+    ) -> Result<()> {
         let key = (play.game.clone(), play.month.clone(), play.variant.clone(), play.player_count);
         *self.plays.entry(key).or_default() += 1;
         for seat in &play.seats {
             let key = (seat.player_id, play.game.clone(), play.variant.clone(), play.month.clone());
             *self.player_plays.entry(key).or_default() += 1;
-            let Some((total, _, winner)) = seat.result else { continue };
-            let key = (play.game.clone(), play.outcome.clone(), seat.player_id, total, winner, play.won);
+            let Some(result) = seat.result else { continue };
+            let key = (
+                play.game.clone(),
+                play.outcome.clone(),
+                seat.player_id,
+                result.total,
+                result.winner,
+                play.won,
+            );
             *self.results.entry(key).or_default() += 1;
             if play.competitive() {
-                seat_row(play, seat)?;
+                seat_row(play, seat, result)?;
             }
         }
         if play.competitive() {
             for a in &play.seats {
                 for b in &play.seats {
-                    let (Some((_, a_rank, _)), Some((_, b_rank, _))) = (a.result, b.result) else { continue };
+                    let (Some(ra), Some(rb)) = (a.result, b.result) else { continue };
                     if a.player_id == b.player_id {
                         continue;
                     }
                     let pair = self.pairs.entry((a.player_id, b.player_id)).or_default();
                     pair[0] += 1;
-                    pair[1] += i64::from(a_rank < b_rank);
-                    pair[2] += i64::from(a_rank > b_rank);
-                    pair[3] += i64::from(a_rank == b_rank);
+                    pair[1] += i64::from(ra.rank < rb.rank);
+                    pair[2] += i64::from(ra.rank > rb.rank);
+                    pair[3] += i64::from(ra.rank == rb.rank);
                 }
             }
         }
@@ -243,9 +260,8 @@ fn each_play(conn: &Connection, scope: Scope, mut f: impl FnMut(&Play) -> Result
             });
         }
         if let (Some(play), Some(seat)) = (current.as_mut(), row.get::<_, Option<i64>>(8)?) {
-            let total: Option<i64> = row.get(10)?;
-            let result = match total {
-                Some(total) => Some((total, row.get(11)?, row.get(12)?)),
+            let result = match row.get::<_, Option<i64>>(10)? {
+                Some(total) => Some(SeatResult { total, rank: row.get(11)?, winner: row.get(12)? }),
                 None => None,
             };
             play.seats.push(Seat { seat, player_id: row.get(9)?, result });
@@ -268,8 +284,7 @@ fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
         "DELETE FROM stat_seats WHERE player_id = ?1 AND started_at = ?2 AND play_id = ?3"
     })?;
     each_play(conn, scope, |play| {
-        contribution.add(play, &mut |play, seat| {
-            let (total, _, winner) = seat.result.unwrap_or_default();
+        contribution.add(play, &mut |play, seat, result| {
             if sign > 0 {
                 seat_row.execute(params![
                     seat.player_id,
@@ -278,8 +293,8 @@ fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
                     seat.seat,
                     &*play.game,
                     &*play.outcome,
-                    total,
-                    winner
+                    result.total,
+                    result.winner
                 ])?;
             } else {
                 seat_row.execute(params![seat.player_id, &*play.started_at, play.id])?;
