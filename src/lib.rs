@@ -19,7 +19,8 @@ pub mod text;
 /// instructions to score the 5-player Valencia benchmark table. It gives freed memory back to
 /// the system lazily: in `benches/history.rs`'s 100k-play round trip, 275 MiB its setup freed
 /// were still resident when the export began (glibc kept 133 MiB), and gone by the import
-/// (peak 27 MiB; glibc 133 MiB); the export and the import add almost nothing to either.
+/// (peak 27 MiB; glibc 133 MiB; 38 MiB since an import holds the first 16 MiB of its file); the
+/// export and the import add almost nothing to either.
 pub use mimalloc::MiMalloc as Allocator;
 
 /// The app's identifier, also the name of its data directory.

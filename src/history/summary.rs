@@ -95,6 +95,31 @@ type PlayerPlaysKey = (i64, Rc<str>, Rc<str>, Rc<str>);
 /// `stat_results`' key: game, outcome, player, total, winner, won.
 type ResultsKey = (Rc<str>, Rc<str>, i64, i64, bool, bool);
 
+/// Per game and name (a category, a mission): how many rows, and the sum of their values.
+type Sums = HashMap<(String, String), (i64, i64)>;
+
+/// Adds the rows of `template` (game, name, value) for the scope to `sums`.
+fn add_sums(conn: &Connection, template: &str, scope: Scope, sums: &mut Sums) -> Result<()> {
+    let mut stmt = conn.prepare_cached(&sql(template, scope))?;
+    let mut rows = stmt.query([scope.arg()])?;
+    while let Some(row) = rows.next()? {
+        let sum = sums.entry((row.get(0)?, row.get(1)?)).or_default();
+        sum.0 += 1;
+        sum.1 += row.get::<_, i64>(2)?;
+    }
+    Ok(())
+}
+
+/// Adds `sign` times `sums` to a table keyed by game and name, through `upsert` (?1 game,
+/// ?2 name, ?3 count, ?4 sum).
+fn write_sums(conn: &Connection, upsert: &str, sums: &Sums, sign: i64) -> Result<()> {
+    let mut stmt = conn.prepare_cached(upsert)?;
+    for ((game, name), (count, sum)) in sums {
+        stmt.execute(params![game, name, sign * count, sign * sum])?;
+    }
+    Ok(())
+}
+
 /// What the counted plays of a scope contribute to each counting summary, added up in memory
 /// (issue #15: one grouped `INSERT … SELECT` per summary sorted every seat of an import again,
 /// a third of a backup import's instructions), keyed as each table is.
@@ -104,9 +129,9 @@ struct Contribution {
     player_plays: HashMap<PlayerPlaysKey, i64>,
     results: HashMap<ResultsKey, i64>,
     /// Samples and points.
-    categories: HashMap<(String, String), (i64, i64)>,
+    categories: Sums,
     /// Plays that had the mission, and how many met it.
-    missions: HashMap<(String, String), (i64, i64)>,
+    missions: Sums,
     /// Plays, wins, losses, ties of the first player against the second.
     pairs: HashMap<(i64, i64), [i64; 4]>,
 }
@@ -199,20 +224,20 @@ impl Contribution {
         for ((game, outcome, player_id, total, winner, won), n) in &self.results {
             stmt.execute(params![&**game, &**outcome, player_id, total, winner, won, sign * n])?;
         }
-        let mut stmt = conn.prepare_cached(
+        write_sums(
+            conn,
             "INSERT INTO stat_categories (game, category, samples, points) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT DO UPDATE SET samples = samples + excluded.samples, points = points + excluded.points",
+            &self.categories,
+            sign,
         )?;
-        for ((game, category), (samples, points)) in &self.categories {
-            stmt.execute(params![game, category, sign * samples, sign * points])?;
-        }
-        let mut stmt = conn.prepare_cached(
+        write_sums(
+            conn,
             "INSERT INTO stat_missions (game, mission, had, met) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT DO UPDATE SET had = had + excluded.had, met = met + excluded.met",
+            &self.missions,
+            sign,
         )?;
-        for ((game, mission), (had, met)) in &self.missions {
-            stmt.execute(params![game, mission, sign * had, sign * met])?;
-        }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO stat_pairs (player_id, opponent_id, plays, wins, losses, ties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT DO UPDATE SET plays = plays + excluded.plays, wins = wins + excluded.wins,
@@ -302,22 +327,8 @@ fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
             Ok(())
         })
     })?;
-    let mut stmt = conn.prepare_cached(&sql(CATEGORIES, scope))?;
-    let mut rows = stmt.query([scope.arg()])?;
-    while let Some(row) = rows.next()? {
-        let key = (row.get(0)?, row.get(1)?);
-        let sums = contribution.categories.entry(key).or_default();
-        sums.0 += 1;
-        sums.1 += row.get::<_, i64>(2)?;
-    }
-    let mut stmt = conn.prepare_cached(&sql(MISSIONS, scope))?;
-    let mut rows = stmt.query([scope.arg()])?;
-    while let Some(row) = rows.next()? {
-        let key = (row.get(0)?, row.get(1)?);
-        let sums = contribution.missions.entry(key).or_default();
-        sums.0 += 1;
-        sums.1 += row.get::<_, i64>(2)?;
-    }
+    add_sums(conn, CATEGORIES, scope, &mut contribution.categories)?;
+    add_sums(conn, MISSIONS, scope, &mut contribution.missions)?;
     contribution.write(conn, sign)
 }
 
