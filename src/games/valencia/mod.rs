@@ -41,6 +41,7 @@ mod board;
 mod help;
 mod missions;
 mod phases;
+mod read;
 mod scoring;
 mod setup;
 mod table;

@@ -278,7 +278,7 @@ impl ValenciaProgress {
 /// refused, so a phase cannot be counted twice, whatever the screen shows. Returns the table
 /// with only those fields changed.
 pub fn count_council(table: &Value) -> Result<Value, Problems> {
-    let raw: super::ValenciaRawTable = input::from_table(table, 5, GAME)?;
+    let raw = super::parse(table)?;
     let progress = raw.progress.clone().unwrap_or_default();
     let mut p = Problems::new();
     progress.check(&mut p, raw.players.len());
@@ -367,7 +367,7 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed.
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
-    let raw: super::ValenciaRawTable = input::from_table(table, 5, GAME)?;
+    let raw = super::parse(table)?;
     let progress = raw.progress.clone().unwrap_or_default();
     let mut p = Problems::new();
     progress.check(&mut p, raw.players.len());

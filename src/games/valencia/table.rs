@@ -79,7 +79,7 @@ impl ValenciaVariant {
 }
 
 /// The table as sent. Counts are JSON values so a wrong type is reported on its own field.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawTable {
     #[serde(default)]
@@ -96,7 +96,7 @@ pub struct ValenciaRawTable {
     pub other: BTreeMap<String, Value>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawFountain {
     /// Printed value.
@@ -110,7 +110,7 @@ pub struct ValenciaRawFountain {
 }
 
 /// One seat as sent, in seating order (clockwise). Absent counts are 0.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawPlayer {
     #[serde(default)]
@@ -152,7 +152,7 @@ pub struct ValenciaRawPlayer {
 }
 
 /// A mission card held, as sent.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaRawMission {
     /// Card id from the catalogue (`mission_cost_3`, `mission_palms`…).
@@ -229,7 +229,10 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<ValenciaRawTable, Problems> {
-    input::from_table(raw, usize::from(super::INFO.max_players()), GAME)
+    match super::read::table(raw) {
+        Some(table) => Ok(table),
+        None => input::from_table(raw, usize::from(super::INFO.max_players()), GAME),
+    }
 }
 
 fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
