@@ -32,7 +32,8 @@ pub(super) fn table(raw: &Value) -> Option<ValenciaRawTable> {
                 }
                 table.players = list(v, player)?;
             }
-            // The helpers' state is small and read rarely: serde reads it.
+            // The helpers' state (round, auction entered) has many nested shapes of its own:
+            // serde reads it, here too.
             "progress" => table.progress = optional(v, |v| ValenciaProgress::deserialize(v).ok())?,
             _ => _ = table.other.insert(key.clone(), v.clone()),
         }
