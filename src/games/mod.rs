@@ -7,6 +7,7 @@
 //! ([`sheet`]) with the categories its rulebook names.
 
 pub mod citadelles;
+mod fast_read;
 pub(crate) mod input;
 pub mod orleans;
 mod partial;

@@ -65,6 +65,7 @@ mod districts;
 mod draft;
 mod help;
 mod profile;
+mod read;
 mod round;
 mod scoring;
 mod setup;

@@ -25,7 +25,7 @@ pub const SEAT: crate::games::seat::SeatRules =
 
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
 /// is reported on its own field; unknown keys land in `other` and are reported.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CitadellesRawTable {
     /// `classique` (default) or `deuxieme_edition`.
@@ -58,7 +58,7 @@ pub struct CitadellesRawTable {
 }
 
 /// One seat as sent. Absent counts are 0, absent lists empty, absent flags false.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CitadellesRawPlayer {
     #[serde(default)]
@@ -94,7 +94,7 @@ pub struct CitadellesRawPlayer {
 }
 
 /// A wonder that is not in the catalogue, as sent.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CitadellesRawCustomWonder {
     #[serde(default)]
@@ -247,7 +247,10 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<CitadellesRawTable, Problems> {
-    input::from_table(raw, usize::from(super::INFO.max_players()), "Citadelles")
+    match super::read::table(raw) {
+        Some(table) => Ok(table),
+        None => input::from_table(raw, usize::from(super::INFO.max_players()), "Citadelles"),
+    }
 }
 
 /// Looks a district up in the profile's catalogue, or in either when the profile is unknown.
