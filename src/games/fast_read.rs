@@ -9,6 +9,9 @@
 //! would read the same way (a wrong type anywhere, too many seats), and the game then goes
 //! through serde, which names the problem. Each reader has a property test checking that
 //! whenever it answers, serde answers the same struct.
+//!
+//! The helpers are `#[inline]`: the readers call them for every field, from other codegen
+//! units.
 
 use std::collections::BTreeMap;
 
@@ -23,6 +26,7 @@ pub(crate) fn present(v: &Value) -> Option<Value> {
 }
 
 /// An `Option<T>` field: `Some(None)` for `null`, `None` when `read` does not take the value.
+#[inline]
 pub(crate) fn optional<T>(v: &Value, read: impl FnOnce(&Value) -> Option<T>) -> Option<Option<T>> {
     if v.is_null() { Some(None) } else { read(v).map(Some) }
 }
@@ -35,6 +39,7 @@ pub(crate) fn string(v: &Value) -> Option<String> {
 
 /// A `Vec<T>` field: an array (serde refuses `null` for it), each item read by `read`. A loop
 /// rather than `collect::<Option<Vec<_>>>()`, which cannot reserve the length and grows.
+#[inline]
 pub(crate) fn list<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
     let items = v.as_array()?;
     let mut list = Vec::with_capacity(items.len());
@@ -46,6 +51,7 @@ pub(crate) fn list<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Option<V
 
 /// The `players` list: `None` past [`MAX_SEATS_READ`], which serde's reader refuses before
 /// anything is read per seat.
+#[inline]
 pub(crate) fn seats<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
     if v.as_array().is_some_and(|seats| seats.len() > MAX_SEATS_READ) {
         return None;
@@ -55,6 +61,7 @@ pub(crate) fn seats<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Option<
 
 /// A `BTreeMap<String, Value>` field, inserted one by one: `BTreeMap`'s `collect` sorts a
 /// vector first, a lot for the one or two keys a table has.
+#[inline]
 pub(crate) fn map(v: &Map<String, Value>) -> BTreeMap<String, Value> {
     let mut map = BTreeMap::new();
     for (k, v) in v {
