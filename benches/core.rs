@@ -103,7 +103,7 @@ fn load_the_rules_catalogue() {
 /// Later that day: 83 k → 56 k instructions, 9.6 → ~6.5 µs on the quiet machine, with
 /// mimalloc as every program's allocator (`greffier::Allocator`) and the copies of each card
 /// counted by its catalogue address instead of comparing ids as strings.
-/// Later still: 55.5 k → 52.1 k, the raw table read straight from the `Value`
+/// Later still: 55.7 k → 51.6 k, the raw table read straight from the `Value`
 /// (`citadelles::read`, 13.3 k → 9.6 k: most of what is left there is one `String` per
 /// district id). What remains: validation 21 k, scoring 15 k, dropping the raw table 3.2 k.
 #[divan::bench]

@@ -53,7 +53,7 @@ fn five_players() -> Value {
 /// into the raw structs 24 k (serde's visitors and the `Value` clones), validation 18 k,
 /// scoring 13 k, the allocator ~9 k.
 ///
-/// Later still (2026-11-27, evening): 60.2 k → 51.2 k instructions, about 8.6 → 6.4 µs on the
+/// Later still (2026-11-27, evening): 60.2 k → 51.5 k instructions, about 8.6 → 6.4 µs on the
 /// quiet machine (before and after run alternately). `valencia::read` takes the raw structs
 /// straight from the `Value`, with vectors reserved at their length (serde's reader: 24 k, this
 /// one: 15 k, a third of it the allocations and copies of the owned strings and counts); serde
