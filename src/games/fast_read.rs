@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-pub(crate) use super::input::MAX_SEATS_READ;
+use super::input::MAX_SEATS_READ;
 
 /// An `Option<Value>` field: serde reads `null` as absent.
 #[inline]
@@ -70,11 +70,48 @@ pub(crate) fn map(v: &Map<String, Value>) -> BTreeMap<String, Value> {
     map
 }
 
-/// The property tests' inputs: tables whose fields are mostly well typed, sometimes anything.
+/// What both readers' tests check, and the property tests' inputs: tables whose fields are
+/// mostly well typed, sometimes anything.
 #[cfg(test)]
-pub(crate) mod strategies {
+pub(crate) mod testing {
+    use std::fmt::Debug;
+
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
     use serde_json::{Value, json};
+
+    use super::MAX_SEATS_READ;
+
+    /// The property: whenever `fast` answers, serde reads the very same struct; and whatever
+    /// serde reads, `fast` reads too (the generated tables never have too many seats).
+    pub(crate) fn reads_as_serde<T: DeserializeOwned + PartialEq + Debug>(
+        raw: &Value,
+        fast: impl Fn(&Value) -> Option<T>,
+    ) -> Result<(), TestCaseError> {
+        let by_serde = T::deserialize(raw).ok();
+        match fast(raw) {
+            Some(read) => prop_assert_eq!(Some(read), by_serde),
+            None => prop_assert!(by_serde.is_none(), "serde read {raw} and the fast reader did not"),
+        }
+        Ok(())
+    }
+
+    /// `full`, a struct literal naming every field of the raw structs, sent as JSON, reads back
+    /// as itself: a field `fast` does not read would land among the unknown keys.
+    pub(crate) fn reads_back<T: Serialize + PartialEq + Debug>(full: T, fast: impl Fn(&Value) -> Option<T>) {
+        let sent = serde_json::to_value(&full).expect("json");
+        assert_eq!(fast(&sent), Some(full));
+    }
+
+    /// `fast` leaves each of `raws` to serde, and a table with too many seats.
+    pub(crate) fn left_to_serde<T: Debug>(fast: impl Fn(&Value) -> Option<T>, raws: &[Value]) {
+        let too_many_seats = json!({ "players": vec![json!({}); MAX_SEATS_READ + 1] });
+        for raw in raws.iter().chain([&too_many_seats]) {
+            assert!(fast(raw).is_none(), "{raw}");
+        }
+    }
 
     /// Any small JSON value: what a field may hold when it is sent wrong.
     pub(crate) fn any_value() -> impl Strategy<Value = Value> {
