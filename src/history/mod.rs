@@ -55,6 +55,11 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0008_statistics_summaries.sql", include_str!("../../migrations/0008_statistics_summaries.sql")),
     ("0009_table_seats.sql", include_str!("../../migrations/0009_table_seats.sql")),
     ("0010_table_address.sql", include_str!("../../migrations/0010_table_address.sql")),
+    ("0011_seat_rows_without_rowid.sql", include_str!("../../migrations/0011_seat_rows_without_rowid.sql")),
+    (
+        "0012_plays_checks_without_lists.sql",
+        include_str!("../../migrations/0012_plays_checks_without_lists.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -83,6 +88,7 @@ fn migrate(conn: &mut Connection) -> Result<()> {
             "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
             "0008_statistics_summaries.sql" => summary::rebuild(&tx)?,
+            "0012_plays_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
             _ => {}
         }
     }
@@ -94,6 +100,14 @@ fn migrate(conn: &mut Connection) -> Result<()> {
         tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     }
     tx.commit()?;
+    Ok(())
+}
+
+/// After a migration that edits the schema's text (`PRAGMA writable_schema`): a new schema
+/// version number, so that every connection to the file reads the schema again.
+fn bump_schema_cookie(conn: &Connection) -> Result<()> {
+    let version: i64 = conn.query_row("PRAGMA schema_version", [], |r| r.get(0))?;
+    conn.pragma_update(None, "schema_version", version + 1)?;
     Ok(())
 }
 
@@ -361,6 +375,128 @@ mod tests {
                 (1, "mission_palms".to_owned(), false, -3)
             ]
         );
+    }
+
+    /// Migration 11 copies the seats and their scores into WITHOUT ROWID tables of the same
+    /// names: every row is kept, the foreign keys still hold, and deleting a play still cascades
+    /// through the renamed tables (their references followed the renames).
+    #[test]
+    fn migration_11_keeps_every_seat_row_and_the_cascades() {
+        let conn = Connection::open_in_memory().expect("db");
+        conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
+        for (_, sql) in &MIGRATION_FILES[..10] {
+            conn.execute_batch(sql).expect("schema 10");
+        }
+        conn.pragma_update(None, "user_version", 10).expect("version 10");
+        conn.pragma_update(None, "application_id", APPLICATION_ID).expect("ours");
+        conn.execute_batch(
+            "INSERT INTO players (id, name, created_at) VALUES (1, 'Ani', 't'), (2, 'Dirk', 't');
+             INSERT INTO plays (id, uuid, game, variant, player_count, status, started_at, outcome, updated_at)
+                  VALUES (1, 'u1', 'valencia', 'base', 2, 'finished', '2026-01-01T00:00:00Z', 'points', 't'),
+                         (2, 'u2', 'valencia', 'base', 2, 'finished', '2026-01-02T00:00:00Z', 'points', 't');
+             INSERT INTO seats (play_id, seat, player_id, colour, first_player)
+                  VALUES (1, 0, 1, 'red', 1), (1, 1, 2, NULL, 0), (2, 0, 2, 'blue', 1), (2, 1, 1, NULL, 0);
+             INSERT INTO results (play_id, seat, total, rank, winner)
+                  VALUES (1, 0, 30, 1, 1), (1, 1, 20, 2, 0), (2, 0, 25, 1, 1), (2, 1, 25, 1, 1);
+             INSERT INTO category_points (play_id, seat, category, points)
+                  VALUES (1, 0, 'coins', 10), (1, 0, 'city', 20), (1, 1, 'city', 20), (2, 0, 'city', 25);
+             INSERT INTO mission_results (play_id, seat, mission, met, points)
+                  VALUES (1, 0, 'mission_palms', 1, 3), (2, 1, 'mission_cost_3', 0, -3);",
+        )
+        .expect("a schema-10 history");
+        let tables = ["seats", "results", "category_points", "mission_results"];
+        let rows = |conn: &Connection| -> Vec<String> {
+            let mut all = Vec::new();
+            for table in tables {
+                let mut stmt =
+                    conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).expect("query");
+                let columns = stmt.column_count();
+                let mut rows = stmt.query([]).expect("rows");
+                while let Some(row) = rows.next().expect("row") {
+                    let values: Vec<String> = (0..columns)
+                        .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).expect("value")))
+                        .collect();
+                    all.push(format!("{table}: {}", values.join(", ")));
+                }
+            }
+            all
+        };
+        let before = rows(&conn);
+        assert_eq!(before.len(), 14);
+        let store = Store::prepare(conn, None).expect("migrated");
+        let conn = store.connection();
+        assert_eq!(rows(conn), before);
+        for table in tables {
+            let without_rowid: bool = conn
+                .query_row("SELECT wr FROM pragma_table_list WHERE name = ?1", [table], |r| r.get(0))
+                .expect("table listed");
+            assert!(without_rowid, "{table} is WITHOUT ROWID");
+        }
+        let broken: u32 =
+            conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).expect("check");
+        assert_eq!(broken, 0);
+        let leftovers: u32 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE instr(name, '_new') OR instr(sql, '_new')",
+                [],
+                |r| r.get(0),
+            )
+            .expect("schema");
+        assert_eq!(leftovers, 0, "no table or reference keeps a `_new` name");
+        let index: u32 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'seats_player_play'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("index");
+        assert_eq!(index, 1);
+        conn.execute("DELETE FROM plays WHERE id = 1", []).expect("delete a play");
+        let left: Vec<String> = rows(conn);
+        assert!(
+            left.iter().all(|r| r.split(": ").nth(1).is_some_and(|v| v.starts_with("Integer(2)"))),
+            "{left:?}"
+        );
+        assert_eq!(left.len(), 6);
+    }
+
+    /// Migration 12 rewrites `plays`' list CHECKs as comparisons: writing a play builds no
+    /// temporary table any more (on the connection that migrated too), and the constraints
+    /// still refuse what they refused.
+    #[test]
+    fn migration_12_checks_a_play_s_game_and_status_without_a_temporary_table() {
+        let store = Store::open_in_memory().expect("migrated");
+        let conn = store.connection();
+        let sql: String = conn
+            .query_row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'plays'", [], |r| {
+                r.get(0)
+            })
+            .expect("plays");
+        assert!(!sql.contains(" IN ('"), "{sql}");
+        assert!(sql.contains(
+            "CHECK (game = 'valencia' OR game = 'citadelles' OR game = 'orleans' OR game = 'splendor')"
+        ));
+        assert!(
+            sql.contains("CHECK (status = 'in_progress' OR status = 'finished' OR status = 'abandoned')")
+        );
+        let insert = "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, updated_at)
+                      VALUES (?1, ?2, 'base', 2, ?3, '2026-01-01T00:00:00Z', 't')";
+        let opcodes: Vec<String> = conn
+            .prepare(&format!("EXPLAIN {insert}"))
+            .expect("explain")
+            .query_map(["u", "valencia", "finished"], |r| r.get::<_, String>(1))
+            .expect("rows")
+            .collect::<rusqlite::Result<_>>()
+            .expect("opcodes");
+        assert!(opcodes.iter().any(|op| op == "Insert"), "{opcodes:?}");
+        assert!(!opcodes.iter().any(|op| op == "OpenEphemeral"), "{opcodes:?}");
+        assert!(conn.execute(insert, ["u1", "chess", "finished"]).is_err(), "an unknown game is refused");
+        assert!(conn.execute(insert, ["u2", "valencia", "paused"]).is_err(), "an unknown status is refused");
+        for (uuid, game, status) in [("u3", "citadelles", "in_progress"), ("u4", "splendor", "abandoned")] {
+            conn.execute(insert, [uuid, game, status]).expect("a known game and status");
+        }
+        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("check");
+        assert_eq!(check, "ok");
     }
 
     #[test]
