@@ -314,6 +314,18 @@ mod import {
     /// at a time: a file below 16 MiB is now parsed from memory (−10 %). 4.28 G in all; what is
     /// left is mostly SQLite's B-trees: seven indexes of `plays` (two `IN` checks building a
     /// table each), two B-trees and a foreign-key lookup per seat, result and category row.
+    ///
+    /// Later (same measure, 4.34 G here at f9087a2): those two `IN (…)` checks of a list of
+    /// three or more names built a temporary table, a fresh B-tree with its zeroed page, for
+    /// every play written (20 000 per import); migration 0012 writes them as comparisons
+    /// (−11 %). The seats, results, category points and mission results were rowid tables
+    /// plus an index of their key, (play, seat…): two B-trees per row; migration 0011 makes
+    /// them WITHOUT ROWID (−5 %). 3.68 G in all. Tried and dropped: one multi-row `INSERT` per
+    /// play for its results and categories (−0.3 %: the cost is per row, not per statement);
+    /// foreign keys off during the import (−7 %, but a seat naming no player would then go in).
+    /// What is left: SQLite's B-trees and record compares per row, the `stat_seats` rows
+    /// (0.44 G, two B-trees keyed by text each), `json_valid` on each scoreboard (0.19 G) and
+    /// its serialization (0.15 G), reading the file (0.45 G).
     #[divan::bench(sample_count = 5)]
     fn backup_of_10k_plays(bencher: Bencher) {
         let file = serde_json::to_vec(&generated_backup(10_000)).expect("file");

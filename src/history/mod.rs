@@ -56,10 +56,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0009_table_seats.sql", include_str!("../../migrations/0009_table_seats.sql")),
     ("0010_table_address.sql", include_str!("../../migrations/0010_table_address.sql")),
     ("0011_seat_rows_without_rowid.sql", include_str!("../../migrations/0011_seat_rows_without_rowid.sql")),
-    (
-        "0012_plays_checks_without_lists.sql",
-        include_str!("../../migrations/0012_plays_checks_without_lists.sql"),
-    ),
+    ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -88,7 +85,7 @@ fn migrate(conn: &mut Connection) -> Result<()> {
             "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
             "0008_statistics_summaries.sql" => summary::rebuild(&tx)?,
-            "0012_plays_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
+            "0012_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
             _ => {}
         }
     }
@@ -460,19 +457,28 @@ mod tests {
         assert_eq!(left.len(), 6);
     }
 
-    /// Migration 12 rewrites `plays`' list CHECKs as comparisons: writing a play builds no
-    /// temporary table any more (on the connection that migrated too), and the constraints
-    /// still refuse what they refused.
+    /// Migration 12 rewrites the CHECKs testing a list of three or more names as comparisons:
+    /// no statement of the schema tests such a list (SQLite would build a temporary table of it
+    /// for every write), writing a play builds no temporary table any more (on the connection
+    /// that migrated too), and the constraints still refuse what they refused.
     #[test]
-    fn migration_12_checks_a_play_s_game_and_status_without_a_temporary_table() {
+    fn migration_12_checks_without_a_temporary_table() {
         let store = Store::open_in_memory().expect("migrated");
         let conn = store.connection();
-        let sql: String = conn
-            .query_row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'plays'", [], |r| {
-                r.get(0)
-            })
-            .expect("plays");
-        assert!(!sql.contains(" IN ('"), "{sql}");
+        let schema: Vec<(String, String)> = conn
+            .prepare("SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL")
+            .expect("schema")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<rusqlite::Result<_>>()
+            .expect("read");
+        for (name, sql) in &schema {
+            for list in sql.split(" IN (").skip(1) {
+                let items = list.split(')').next().unwrap_or_default();
+                assert!(items.matches(',').count() < 2, "{name} tests a list of three or more: IN ({items})");
+            }
+        }
+        let sql = &schema.iter().find(|(name, _)| name == "plays").expect("plays").1;
         assert!(sql.contains(
             "CHECK (game = 'valencia' OR game = 'citadelles' OR game = 'orleans' OR game = 'splendor')"
         ));
@@ -492,6 +498,9 @@ mod tests {
         assert!(!opcodes.iter().any(|op| op == "OpenEphemeral"), "{opcodes:?}");
         assert!(conn.execute(insert, ["u1", "chess", "finished"]).is_err(), "an unknown game is refused");
         assert!(conn.execute(insert, ["u2", "valencia", "paused"]).is_err(), "an unknown status is refused");
+        let card = "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, 'c', 3, 't')";
+        assert!(conn.execute(card, ["chess"]).is_err(), "a card value of an unknown game is refused");
+        conn.execute(card, ["orleans"]).expect("a card value of a known game");
         for (uuid, game, status) in [("u3", "citadelles", "in_progress"), ("u4", "splendor", "abandoned")] {
             conn.execute(insert, [uuid, game, status]).expect("a known game and status");
         }

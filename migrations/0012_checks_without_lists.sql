@@ -1,8 +1,8 @@
--- Greffier history, schema 12: the two CHECKs of `plays` that test a list of three or more
--- names become comparisons, `x = a OR x = b OR …`. Same constraints, same rows. Forward-only.
--- SQLite tests `x IN (a, b, c…)` by first building a temporary table of the list, once for
--- every statement that writes a play (issue #15: a tenth of the work of importing 10 000
--- plays); a comparison costs nothing to set up.
+-- Greffier history, schema 12: the CHECKs that test a list of three or more names (a play's
+-- game and status, a remembered card value's game) become comparisons, `x = a OR x = b OR …`.
+-- Same constraints, same rows. Forward-only. SQLite tests `x IN (a, b, c…)` by first building
+-- a temporary table of the list, once for every statement that writes such a row (issue #15:
+-- a tenth of the work of importing 10 000 plays); a comparison costs nothing to set up.
 --
 -- Only the schema's text changes, by SQLite's own procedure for changing a CHECK constraint
 -- (https://sqlite.org/lang_altertable.html#otheralter, "the following simpler procedure"):
@@ -16,5 +16,5 @@ UPDATE sqlite_schema
        'CHECK (game = ''valencia'' OR game = ''citadelles'' OR game = ''orleans'' OR game = ''splendor'')'),
        'CHECK (status IN (''in_progress'', ''finished'', ''abandoned''))',
        'CHECK (status = ''in_progress'' OR status = ''finished'' OR status = ''abandoned'')')
- WHERE type = 'table' AND name = 'plays';
+ WHERE type = 'table' AND name IN ('plays', 'card_values');
 PRAGMA writable_schema = OFF;
