@@ -388,9 +388,10 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
     let mut city_known = Vec::with_capacity(count);
     // Copies of each catalogue card used so far across the table, by id (a few dozen at most:
     // a list is quicker than hashing every district on every keystroke).
-    let mut used: Vec<(&'static str, u32)> = Vec::new();
+    let districts = raw.players.iter().map(|rp| rp.districts.as_ref().map_or(0, Vec::len)).sum();
+    let mut used: Vec<(&'static str, u32)> = Vec::with_capacity(districts);
     // Rank → seat that revealed it (one entry per rank).
-    let mut revealed_by: Vec<(u8, usize)> = Vec::new();
+    let mut revealed_by: Vec<(u8, usize)> = Vec::with_capacity(count * usize::from(per_seat));
     let mut vault_holder: Option<usize> = None;
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     input::player_names(&mut p, &names);
@@ -839,7 +840,7 @@ fn validate_characters(
     per_seat: u8,
     revealed_by: &mut Vec<(u8, usize)>,
 ) -> Vec<Revealed> {
-    let mut out: Vec<Revealed> = Vec::new();
+    let mut out: Vec<Revealed> = Vec::with_capacity(given.len());
     for (k, value) in given.iter().enumerate() {
         let field = || format!("players[{i}].characters_last_round[{k}]");
         let revealed = match value {
@@ -984,8 +985,9 @@ fn validate_completion(
     city_known: &[bool],
     threshold: u8,
 ) -> Vec<usize> {
-    let mut order = Vec::new();
-    for (k, v) in raw.completion_order.as_deref().unwrap_or_default().iter().enumerate() {
+    let completion_order = raw.completion_order.as_deref().unwrap_or_default();
+    let mut order = Vec::with_capacity(completion_order.len());
+    for (k, v) in completion_order.iter().enumerate() {
         let field = format!("completion_order[{k}]");
         let Some(seat) = seat_field(p, field.clone(), v, players.len()) else { continue };
         if order.contains(&seat) {

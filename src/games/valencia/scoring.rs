@@ -193,7 +193,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
 pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
     // One product per fountain: the same as `points_per_fountain`, summed.
     let mut total = 0u32;
-    let mut parts = Vec::new();
+    let mut parts = Vec::with_capacity(table.fountains.len());
     for (f, &count) in table.fountains.iter().zip(&pl.fountain_members) {
         if count == 0 {
             continue;

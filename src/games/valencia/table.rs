@@ -488,7 +488,7 @@ fn validate_player(
         }
     }
 
-    let mut council = Vec::new();
+    let mut council = Vec::with_capacity(rp.council.as_ref().map_or(0, Vec::len));
     for (k, key) in rp.council.iter().flatten().enumerate() {
         let field = || at(&format!("council[{k}]"));
         match ValenciaSeat::from_key(key) {
@@ -605,7 +605,7 @@ fn validate_player(
         *slot = n;
     }
 
-    let mut missions = Vec::new();
+    let mut missions = Vec::with_capacity(rp.missions.as_ref().map_or(0, Vec::len));
     for (k, rm) in rp.missions.iter().flatten().enumerate() {
         if let Some(held) = validate_mission(p, i, k, rm, players, card_holder) {
             missions.push(held);
