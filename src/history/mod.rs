@@ -306,6 +306,22 @@ pub const DB_FILE_NAME: &str = "greffier.sqlite3";
 mod tests {
     use super::*;
 
+    /// A history as a build at schema `version` left it: its first `version` migrations
+    /// applied, foreign keys enforced as `Store::prepare` does, and the application id once
+    /// builds wrote it.
+    fn history_at_schema(version: u32) -> Connection {
+        let conn = Connection::open_in_memory().expect("db");
+        conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
+        for (name, sql) in &MIGRATION_FILES[..usize::try_from(version).expect("version")] {
+            conn.execute_batch(sql).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        conn.pragma_update(None, "user_version", version).expect("version");
+        if version > LAST_SCHEMA_WITHOUT_APPLICATION_ID {
+            conn.pragma_update(None, "application_id", APPLICATION_ID).expect("ours");
+        }
+        conn
+    }
+
     #[test]
     fn migrations_apply_to_a_new_database_with_valid_foreign_keys() {
         let store = Store::open_in_memory().expect("migrated");
@@ -339,12 +355,7 @@ mod tests {
     /// before it (schema 3, no mission results) gets them from its stored table state.
     #[test]
     fn migration_4_backfills_the_facts_of_plays_finished_before_it() {
-        let conn = Connection::open_in_memory().expect("db");
-        conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
-        for (_, sql) in &MIGRATION_FILES[..3] {
-            conn.execute_batch(sql).expect("schema 3");
-        }
-        conn.pragma_update(None, "user_version", 3).expect("version 3");
+        let conn = history_at_schema(3);
         let state = serde_json::json!({ "players": [
             { "name": "Ani", "city_members": 3, "coins": 1, "missions": [{ "id": "mission_ten_minus_coins" }] },
             { "name": "Dirk", "missions": [{ "id": "mission_palms", "points": 3 }] } ] });
@@ -379,13 +390,7 @@ mod tests {
     /// through the renamed tables (their references followed the renames).
     #[test]
     fn migration_11_keeps_every_seat_row_and_the_cascades() {
-        let conn = Connection::open_in_memory().expect("db");
-        conn.pragma_update(None, "foreign_keys", "ON").expect("fk");
-        for (_, sql) in &MIGRATION_FILES[..10] {
-            conn.execute_batch(sql).expect("schema 10");
-        }
-        conn.pragma_update(None, "user_version", 10).expect("version 10");
-        conn.pragma_update(None, "application_id", APPLICATION_ID).expect("ours");
+        let conn = history_at_schema(10);
         conn.execute_batch(
             "INSERT INTO players (id, name, created_at) VALUES (1, 'Ani', 't'), (2, 'Dirk', 't');
              INSERT INTO plays (id, uuid, game, variant, player_count, status, started_at, outcome, updated_at)
