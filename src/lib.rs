@@ -8,6 +8,8 @@ pub mod history;
 pub mod rules;
 pub mod text;
 
+mod allocator;
+
 /// The memory allocator of every Greffier program: the app, the CLI, the benchmarks (which then
 /// measure what the programs do). Each declares
 /// `#[global_allocator] static ALLOCATOR: greffier::Allocator = greffier::Allocator;`.
@@ -20,8 +22,8 @@ pub mod text;
 /// the system lazily: in `benches/history.rs`'s 100k-play round trip, 275 MiB its setup freed
 /// were still resident when the export began (glibc kept 133 MiB), and gone by the import
 /// (peak 27 MiB; glibc 133 MiB; 38 MiB since an import holds the first 16 MiB of its file); the
-/// export and the import add almost nothing to either.
-pub use mimalloc::MiMalloc as Allocator;
+/// export and the import add almost nothing to either. How it asks mimalloc: `allocator.rs`.
+pub use allocator::Allocator;
 
 /// The app's identifier, also the name of its data directory.
 pub const APP_IDENTIFIER: &str = "fr.greffier.desktop";
