@@ -100,7 +100,7 @@ pub use scoring::{
 pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
-    Player, Revealed, SEAT, Table, parse, validate, validate_leniently,
+    Player, Revealed, SEAT, Table, check, check_leniently, parse,
 };
 
 /// Gold above this is refused as absurd.
@@ -180,15 +180,15 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if sheet::is_generic(raw) {
         return sheet::score_raw(&INFO, raw);
     }
-    Ok(score_table(&validate(&parse(raw)?)?))
+    Ok(score_table(&check(raw)?))
 }
 
 /// The live table panel for a table state (no legacy sheet). Given while problems remain, from
-/// the table as far as it could be read ([`table::validate_leniently`]): the threshold, each
+/// the table as far as it could be read ([`table::check_leniently`]): the threshold, each
 /// city's count and the cities still to place in the completion order are what the players
 /// need to fix the table.
 pub fn help(raw: &serde_json::Value) -> Result<CitadellesHelp, Problems> {
-    Ok(help_table(&validate_leniently(&parse(raw)?).0))
+    Ok(help_table(&check_leniently(raw)?.0))
 }
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::characters::{Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
+use super::read::{CustomWonderView, TableView};
 use super::round::CitadellesRound;
 use super::{
     CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
@@ -247,10 +248,25 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<CitadellesRawTable, Problems> {
-    match super::read::table(raw) {
-        Some(table) => Ok(table),
-        None => input::from_table(raw, usize::from(super::INFO.max_players()), "Citadelles"),
-    }
+    input::from_table(raw, usize::from(super::INFO.max_players()), "Citadelles")
+}
+
+/// Reads and checks a table state: borrowed from the JSON value where the fast reader can
+/// (`read.rs`), else read by serde first (which names a wrong shape).
+pub fn check(raw: &Value) -> Result<Table, Problems> {
+    let (table, problems) = check_leniently(raw)?;
+    problems.into_result(table)
+}
+
+/// The table as far as it could be read, and every problem found: what the live help shows
+/// while the table is being entered (a seat's unknown district left out, the order of complete
+/// cities as far as it is given). Only [`check`]'s `Ok` may be scored. A wrong shape is the
+/// one error.
+pub fn check_leniently(raw: &Value) -> Result<(Table, Problems), Problems> {
+    Ok(match super::read::table(raw) {
+        Some(view) => validate_leniently(&view),
+        None => validate_leniently(&parse(raw)?.view()),
+    })
 }
 
 /// Looks a district up in the profile's catalogue, or in either when the profile is unknown.
@@ -284,18 +300,12 @@ fn check_round_in_progress(
     }
 }
 
-pub fn validate(raw: &CitadellesRawTable) -> Result<Table, Problems> {
-    let (table, problems) = validate_leniently(raw);
-    problems.into_result(table)
-}
-
-/// The table as far as it could be read, and every problem found: what the live help shows
-/// while the table is being entered (a seat's unknown district left out, the order of complete
-/// cities as far as it is given). Only [`validate`]'s `Ok` may be scored.
-pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
+/// Checks a raw table leniently (see [`check_leniently`]), reporting every problem with its
+/// field.
+fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     let mut p = Problems::new();
 
-    let variant = match raw.variant.as_deref() {
+    let variant = match raw.variant {
         None | Some("") => Some(CitadellesVariant::Classique),
         Some(id) => {
             let found = CitadellesVariant::from_id(id);
@@ -313,8 +323,8 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
             found
         }
     };
-    for key in raw.other.keys() {
-        input::unknown_field(&mut p, key.clone(), key, "Citadelles");
+    for &key in &raw.other {
+        input::unknown_field(&mut p, key.to_owned(), key, "Citadelles");
     }
 
     let count = raw.players.len();
@@ -393,11 +403,11 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
     // Rank → seat that revealed it (one entry per rank).
     let mut revealed_by: Vec<(u8, usize)> = Vec::with_capacity(count * usize::from(per_seat));
     let mut vault_holder: Option<usize> = None;
-    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
     input::player_names(&mut p, &names);
     for (i, rp) in raw.players.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].{f}");
-        for key in rp.other.keys() {
+        for &key in &rp.other {
             input::unknown_field(&mut p, at(key), key, "Citadelles");
         }
 
@@ -526,19 +536,18 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
             &mut city,
         );
 
-        let gold =
-            input::count_with(&mut p, || at("gold"), rp.gold.as_ref(), MAX_GOLD, || Text::new("Or", "Gold"));
+        let gold = input::count_with(&mut p, || at("gold"), rp.gold, MAX_GOLD, || Text::new("Or", "Gold"));
         let cards_in_hand = input::count_with(
             &mut p,
             || at("cards_in_hand"),
-            rp.cards_in_hand.as_ref(),
+            rp.cards_in_hand,
             MAX_CARDS_IN_HAND,
             || Text::new("Cartes en main", "Cards in hand"),
         );
         let museum_cards = input::count_with(
             &mut p,
             || at("museum_cards"),
-            rp.museum_cards.as_ref(),
+            rp.museum_cards,
             MAX_MUSEUM_CARDS,
             || Text::new("Cartes sous le Musée", "Cards under the Museum"),
         );
@@ -607,7 +616,7 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
             &mut p,
             i,
             variant,
-            rp.characters_last_round.as_deref().unwrap_or_default(),
+            rp.characters_last_round.unwrap_or_default(),
             count,
             max_rank,
             per_seat,
@@ -629,12 +638,12 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
 
     let completion_order = validate_completion(&mut p, raw, &players, &city_known, threshold);
 
-    let crown = match raw.crown.as_ref() {
+    let crown = match raw.crown {
         None | Some(Value::Null) => None,
         Some(v) => seat_field(&mut p, "crown".to_owned(), v, count),
     };
     // game-facts B3: the Statue scores when its owner holds the crown at the end.
-    if raw.crown.as_ref().is_none_or(Value::is_null)
+    if raw.crown.is_none_or(Value::is_null)
         && let Some(owner) =
             players.iter().find(|pl| pl.has_scoring(|s| matches!(s, WonderScoring::CrownHolder(_))))
     {
@@ -669,7 +678,7 @@ pub fn validate_leniently(raw: &CitadellesRawTable) -> (Table, Problems) {
 /// alternates and rank-9 characters belong to the 2e édition (game-facts B4).
 fn validate_characters_in_play(
     p: &mut Problems,
-    raw: &CitadellesRawTable,
+    raw: &TableView<'_>,
     variant: Option<CitadellesVariant>,
     players: usize,
 ) -> Vec<String> {
@@ -714,7 +723,7 @@ fn validate_characters_in_play(
             );
         }
     }
-    ids.clone()
+    ids.iter().map(|&id| id.to_owned()).collect()
 }
 
 fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool {
@@ -728,7 +737,7 @@ fn validate_beautified(
     i: usize,
     variant: Option<CitadellesVariant>,
     ninth_in_play: bool,
-    ids: &[String],
+    ids: &[&str],
     city: &mut [CityCard],
 ) {
     if ids.is_empty() {
@@ -761,13 +770,13 @@ fn validate_beautified(
         None => return,
     }
     for (k, id) in ids.iter().enumerate() {
-        let target = city.iter_mut().find(
-            |c| matches!(c, CityCard::Catalogue { card, beautified: false } if card.id() == id.as_str()),
-        );
+        let target = city
+            .iter_mut()
+            .find(|c| matches!(c, CityCard::Catalogue { card, beautified: false } if card.id() == *id));
         match target {
             Some(CityCard::Catalogue { beautified, .. }) => *beautified = true,
             _ => {
-                let twice = city.iter().any(|c| c.id() == id.as_str());
+                let twice = city.iter().any(|c| c.id() == *id);
                 p.push(
                     format!("players[{i}].beautified[{k}]"),
                     if twice { "already_beautified" } else { "not_in_city" },
@@ -792,10 +801,10 @@ fn validate_custom(
     p: &mut Problems,
     i: usize,
     k: usize,
-    w: &CitadellesRawCustomWonder,
+    w: &CustomWonderView<'_>,
 ) -> Option<CitadellesCustomWonder> {
     let at = |f: &str| format!("players[{i}].custom_wonders[{k}].{f}");
-    for key in w.other.keys() {
+    for &key in &w.other {
         input::unknown_field(p, at(key), key, "Citadelles");
     }
     let name = w.name.trim();
@@ -818,9 +827,8 @@ fn validate_custom(
             ),
         );
     }
-    let cost =
-        input::count(p, at("cost"), w.cost.as_ref(), u32::from(MAX_CUSTOM_COST), &Text::new("Coût", "Cost"));
-    let extra = signed_field(p, at("extra_points"), w.extra_points.as_ref(), MAX_CUSTOM_EXTRA);
+    let cost = input::count(p, at("cost"), w.cost, u32::from(MAX_CUSTOM_COST), &Text::new("Coût", "Cost"));
+    let extra = signed_field(p, at("extra_points"), w.extra_points, MAX_CUSTOM_EXTRA);
     match (ok, cost.and_then(|c| u8::try_from(c).ok()), extra) {
         (true, Some(cost), Some(extra_points)) => {
             Some(CitadellesCustomWonder { name: name.to_owned(), cost, extra_points })
@@ -980,12 +988,12 @@ fn validate_characters(
 
 fn validate_completion(
     p: &mut Problems,
-    raw: &CitadellesRawTable,
+    raw: &TableView<'_>,
     players: &[Player],
     city_known: &[bool],
     threshold: u8,
 ) -> Vec<usize> {
-    let completion_order = raw.completion_order.as_deref().unwrap_or_default();
+    let completion_order = raw.completion_order.unwrap_or_default();
     let mut order = Vec::with_capacity(completion_order.len());
     for (k, v) in completion_order.iter().enumerate() {
         let field = format!("completion_order[{k}]");

@@ -66,8 +66,8 @@ pub use setup::setup;
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
     HeldMission, MAX_COINS, MAX_COUNCIL_POINTS, MAX_FOUNTAIN_VALUE, MAX_MISSION_POINTS, Player, SEAT, Table,
-    ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer, ValenciaRawTable, ValenciaVariant, parse,
-    validate,
+    ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer, ValenciaRawTable, ValenciaVariant, check,
+    parse,
 };
 
 use super::{
@@ -153,7 +153,7 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if sheet::is_generic(raw) {
         return score_sheet(raw);
     }
-    Ok(score_table(&validate(&parse(raw)?)?))
+    Ok(score_table(&check(raw)?))
 }
 
 fn score_sheet(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
@@ -175,7 +175,7 @@ pub fn score_and_help(raw: &serde_json::Value) -> (Result<Scoreboard, Problems>,
     if sheet::is_generic(raw) {
         return (score_sheet(raw), None);
     }
-    match parse(raw).and_then(|raw| validate(&raw)) {
+    match check(raw) {
         Ok(table) => {
             let (board, results) = score_with_missions(&table);
             let help = help_from(&table, &board, results);
@@ -187,7 +187,7 @@ pub fn score_and_help(raw: &serde_json::Value) -> (Result<Scoreboard, Problems>,
 
 /// The live help for a table state (same validation as [`score`]; none for the generic sheet).
 pub fn help(raw: &serde_json::Value) -> Result<ValenciaHelp, Problems> {
-    Ok(help_table(&validate(&parse(raw)?)?))
+    Ok(help_table(&check(raw)?))
 }
 
 fn read<T: serde::de::DeserializeOwned>(raw: &serde_json::Value) -> Result<T, Problems> {

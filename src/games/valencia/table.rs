@@ -1,5 +1,5 @@
-//! The table state: raw (serde, nothing checked) → [`validate`] → [`Table`], every problem
-//! reported at once with its field.
+//! The table state: raw (serde, nothing checked) → [`check`] → [`Table`], every problem
+//! reported at once with its field. The checks read the raw table borrowed (`read.rs`).
 
 use std::collections::BTreeMap;
 
@@ -12,6 +12,7 @@ use super::board::{
 };
 use super::missions::{MISSIONS, Mission, ValenciaJudging, mission};
 use super::phases::ValenciaProgress;
+use super::read::{FountainView, MissionView, PlayerView, TableView};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -229,9 +230,15 @@ impl Player {
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<ValenciaRawTable, Problems> {
+    input::from_table(raw, usize::from(super::INFO.max_players()), GAME)
+}
+
+/// Reads and checks a table state: borrowed from the JSON value where the fast reader can
+/// (`read.rs`), else read by serde first (which names a wrong shape).
+pub fn check(raw: &Value) -> Result<Table, Problems> {
     match super::read::table(raw) {
-        Some(table) => Ok(table),
-        None => input::from_table(raw, usize::from(super::INFO.max_players()), GAME),
+        Some(view) => validate(&view),
+        None => validate(&parse(raw)?.view()),
     }
 }
 
@@ -240,13 +247,12 @@ fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
 }
 
 /// Checks a raw table, reporting every problem with its field.
-pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
+fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     let mut p = Problems::new();
-    for key in raw.other.keys() {
-        input::unknown_field(&mut p, key.clone(), key, GAME);
+    for &key in &raw.other {
+        input::unknown_field(&mut p, key.to_owned(), key, GAME);
     }
-    let variant =
-        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
+    let variant = ValenciaVariant::parse(&mut p, "variant", raw.variant).unwrap_or(ValenciaVariant::Base);
 
     // Valencia: 2 to 5 players.
     let n = raw.players.len();
@@ -266,7 +272,7 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
         progress.check(&mut p, n);
     }
 
-    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
     input::player_names(&mut p, &names);
     let mut players = Vec::with_capacity(n);
     // Who holds each card of the deck, by its place in `MISSIONS`.
@@ -361,15 +367,15 @@ pub fn validate(raw: &ValenciaRawTable) -> Result<Table, Problems> {
     p.into_result(Table { variant, fountains, players, privilege_stand_ins })
 }
 
-fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Fountain> {
+fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {
     let mut out = Vec::with_capacity(raw.len());
     for (f, rf) in raw.iter().enumerate() {
-        for key in rf.other.keys() {
+        for key in &rf.other {
             input::unknown_field(p, format!("fountains[{f}].{key}"), key, GAME);
         }
         let field = || format!("fountains[{f}].value");
         let what = || Text::new("valeur de la fontaine", "fountain value");
-        let value = match &rf.value {
+        let value = match rf.value {
             None | Some(Value::Null) => {
                 p.push(
                     field(),
@@ -381,7 +387,7 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
                 );
                 0
             }
-            v => input::count_with(p, field, v.as_ref(), MAX_FOUNTAIN_VALUE, what).unwrap_or(0),
+            v => input::count_with(p, field, v, MAX_FOUNTAIN_VALUE, what).unwrap_or(0),
         };
         out.push(Fountain { value, central: rf.central.unwrap_or(false) });
     }
@@ -415,13 +421,13 @@ fn validate_fountains(p: &mut Problems, raw: &[ValenciaRawFountain]) -> Vec<Foun
 fn validate_player(
     p: &mut Problems,
     i: usize,
-    rp: &ValenciaRawPlayer,
+    rp: &PlayerView<'_>,
     players: usize,
     fountains: &[Fountain],
     card_holder: &mut [Option<usize>; MISSIONS.len()],
 ) -> Player {
     let at = |f: &str| format!("players[{i}].{f}");
-    for key in rp.other.keys() {
+    for &key in &rp.other {
         input::unknown_field(p, at(key), key, GAME);
     }
     let mut count = |field: &str, v: Option<&Value>, max: u32, fr: &str, en: &str| {
@@ -429,45 +435,29 @@ fn validate_player(
     };
     let city_members = count(
         "city_members",
-        rp.city_members.as_ref(),
+        rp.city_members,
         MEMBERS_PER_PLAYER,
         "membres dans la ville",
         "members in the city",
     );
     let palm_members = count(
         "palm_members",
-        rp.palm_members.as_ref(),
+        rp.palm_members,
         MEMBERS_PER_PLAYER,
         "membres voisins d'un palmier",
         "members next to a palm",
     );
-    let privileges = count(
-        "privileges",
-        rp.privileges.as_ref(),
-        privileges_per_player_max(players),
-        "privilèges",
-        "privileges",
-    );
-    let coins = count("coins", rp.coins.as_ref(), MAX_COINS, "pièces", "coins");
-    let council_points = count(
-        "council_points",
-        rp.council_points.as_ref(),
-        MAX_COUNCIL_POINTS,
-        "points du Conseil",
-        "council points",
-    );
-    let longest_route = count(
-        "longest_route",
-        rp.longest_route.as_ref(),
-        MEMBERS_PER_PLAYER,
-        "plus longue route",
-        "longest route",
-    );
-    let isolated =
-        count("isolated", rp.isolated.as_ref(), MEMBERS_PER_PLAYER, "membres isolés", "lone members");
+    let privileges =
+        count("privileges", rp.privileges, privileges_per_player_max(players), "privilèges", "privileges");
+    let coins = count("coins", rp.coins, MAX_COINS, "pièces", "coins");
+    let council_points =
+        count("council_points", rp.council_points, MAX_COUNCIL_POINTS, "points du Conseil", "council points");
+    let longest_route =
+        count("longest_route", rp.longest_route, MEMBERS_PER_PLAYER, "plus longue route", "longest route");
+    let isolated = count("isolated", rp.isolated, MEMBERS_PER_PLAYER, "membres isolés", "lone members");
 
     let mut resources = ValenciaResourceCounts::default();
-    for (key, value) in rp.resources.iter().flatten() {
+    for &(key, value) in rp.resources.iter().flatten() {
         let field = || at(&format!("resources.{key}"));
         match ValenciaResource::from_key(key) {
             None => p.push(
@@ -489,7 +479,7 @@ fn validate_player(
     }
 
     let mut council = Vec::with_capacity(rp.council.as_ref().map_or(0, Vec::len));
-    for (k, key) in rp.council.iter().flatten().enumerate() {
+    for (k, &key) in rp.council.iter().flatten().enumerate() {
         let field = || at(&format!("council[{k}]"));
         match ValenciaSeat::from_key(key) {
             None => p.push(
@@ -565,7 +555,7 @@ fn validate_player(
         }
     }
 
-    let typed = rp.fountain_members.as_deref().unwrap_or(&[]);
+    let typed = rp.fountain_members.unwrap_or(&[]);
     if typed.len() > fountains.len() {
         p.push(
             at("fountain_members"),
@@ -633,15 +623,15 @@ fn validate_mission(
     p: &mut Problems,
     i: usize,
     k: usize,
-    rm: &ValenciaRawMission,
+    rm: &MissionView<'_>,
     players: usize,
     card_holder: &mut [Option<usize>; MISSIONS.len()],
 ) -> Option<HeldMission> {
     let at = |f: &str| format!("players[{i}].missions[{k}].{f}");
-    for key in rm.other.keys() {
+    for &key in &rm.other {
         input::unknown_field(p, at(key), key, GAME);
     }
-    let Some(m) = mission(&rm.id) else {
+    let Some(m) = mission(rm.id) else {
         p.push(
             at("id"),
             "unknown_mission",
@@ -683,7 +673,7 @@ fn validate_mission(
     }
     let judging = m.judging();
     let points = if judging == ValenciaJudging::Formula {
-        if rm.points.as_ref().is_some_and(|v| !v.is_null()) {
+        if rm.points.is_some_and(|v| !v.is_null()) {
             p.push(
                 at("points"),
                 "formula_mission",
@@ -694,7 +684,7 @@ fn validate_mission(
             );
         }
         0
-    } else if rm.points.as_ref().is_none_or(Value::is_null) {
+    } else if rm.points.is_none_or(Value::is_null) {
         p.push(
             at("points"),
             "missing_points",
@@ -706,7 +696,7 @@ fn validate_mission(
         0
     } else {
         let what = || Text::new("points de la mission", "mission points");
-        input::count_with(p, || at("points"), rm.points.as_ref(), MAX_MISSION_POINTS, what).unwrap_or(0)
+        input::count_with(p, || at("points"), rm.points, MAX_MISSION_POINTS, what).unwrap_or(0)
     };
     if rm.done.is_some() && judging != ValenciaJudging::Tick {
         p.push(
