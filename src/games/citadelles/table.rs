@@ -466,8 +466,10 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
                 continue;
             }
             // Citadelles classique, Déroulement: no district identical to one already in the
-            // city; game-facts B3: the Quarry allows it (2016 set).
-            if !quarry && city.iter().any(|k: &CityCard| k.id() == c.id()) {
+            // city; game-facts B3: the Quarry allows it (2016 set). The same card is the same
+            // catalogue address (see `used` below); the city holds no custom wonder yet.
+            let same_card = |k: &CityCard| matches!(k, CityCard::Catalogue { card, .. } if std::ptr::eq(card.id(), c.id()));
+            if !quarry && city.iter().any(same_card) {
                 p.push(
                     field(),
                     "duplicate_district",
