@@ -42,22 +42,35 @@ fn clean_name_borrowed(raw: &str) -> Result<Cow<'_, str>, NameProblem> {
 
 /// `name` (NFC, trimmed) if it can be a name.
 fn checked_name(name: &str) -> Result<&str, NameProblem> {
-    // Invisible or direction-changing characters: C0/C1 controls, zero-width spaces and
-    // joiners, the word joiner, the byte-order mark, the bidi marks, embeddings, overrides and
-    // isolates.
-    let invisible = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}')
-    };
-    if name.chars().any(invisible) {
+    // An ASCII name, as most are, is checked by its bytes: every keystroke checks every seat's
+    // name.
+    let (has_invisible, chars) = if name.is_ascii() { by_bytes(name) } else { by_characters(name) };
+    if has_invisible {
         Err(NameProblem::Invisible)
     } else if name.is_empty() {
         Err(NameProblem::Empty)
-    } else if name.chars().count() > MAX_NAME_CHARS {
+    } else if chars > MAX_NAME_CHARS {
         Err(NameProblem::TooLong)
     } else {
         Ok(name)
     }
+}
+
+/// [`by_characters`] for an ASCII name: its only invisible characters are the C0 controls and
+/// DEL, and each character is one byte.
+fn by_bytes(ascii: &str) -> (bool, usize) {
+    (ascii.bytes().any(|b| b.is_ascii_control()), ascii.len())
+}
+
+/// Whether `name` holds an invisible or direction-changing character (C0/C1 controls,
+/// zero-width spaces and joiners, the word joiner, the byte-order mark, the bidi marks,
+/// embeddings, overrides and isolates, the soft hyphen), and its length in characters.
+fn by_characters(name: &str) -> (bool, usize) {
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}')
+    };
+    (name.chars().any(invisible), name.chars().count())
 }
 
 /// The message for a name problem of player `who` (1-based), or of "the name" when `None`.
@@ -387,6 +400,21 @@ mod strict {
                 out.insert(key, v);
             }
             Ok(Value::Object(out))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The byte check an ASCII name gets finds what the character check finds.
+        #[test]
+        fn an_ascii_name_is_checked_by_its_bytes_as_by_its_characters(name in "[\\x00-\\x7f]{0,70}") {
+            prop_assert_eq!(by_bytes(&name), by_characters(&name));
         }
     }
 }
