@@ -642,7 +642,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
 
     let crown = match raw.crown {
         None | Some(Value::Null) => None,
-        Some(v) => seat_field(&mut p, "crown".to_owned(), v, count),
+        Some(v) => seat_field(&mut p, || "crown".to_owned(), v, count),
     };
     // game-facts B3: the Statue scores when its owner holds the crown at the end.
     if raw.crown.is_none_or(Value::is_null)
@@ -998,11 +998,12 @@ fn validate_completion(
     let completion_order = raw.completion_order.unwrap_or_default();
     let mut order = Vec::with_capacity(completion_order.len());
     for (k, v) in completion_order.iter().enumerate() {
-        let field = format!("completion_order[{k}]");
-        let Some(seat) = seat_field(p, field.clone(), v, players.len()) else { continue };
+        // Built only for a problem: scoring checks the completion order on every keystroke.
+        let field = || format!("completion_order[{k}]");
+        let Some(seat) = seat_field(p, field, v, players.len()) else { continue };
         if order.contains(&seat) {
             p.push(
-                field,
+                field(),
                 "duplicate_seat",
                 Text::new(
                     format!("Le joueur {} figure deux fois dans l'ordre des cités complètes.", seat + 1),
@@ -1016,7 +1017,7 @@ fn validate_completion(
         let n = pl.completion_count();
         if n < u32::from(threshold) {
             p.push(
-                field,
+                field(),
                 "city_not_complete",
                 Text::new(
                     format!("{} est indiqué comme ayant complété sa cité, mais n'a que {n} quartier{} sur {threshold}.", pl.name, plural_s(n)),
@@ -1058,12 +1059,12 @@ fn validate_completion(
 }
 
 /// A seat number: a whole number below `players`.
-fn seat_field(p: &mut Problems, field: String, value: &Value, players: usize) -> Option<usize> {
+fn seat_field(p: &mut Problems, field: impl Fn() -> String, value: &Value, players: usize) -> Option<usize> {
     match value.as_u64().and_then(|n| usize::try_from(n).ok()) {
         Some(seat) if seat < players => Some(seat),
         Some(_) => {
             p.push(
-                field,
+                field(),
                 "seat_out_of_range",
                 Text::new(
                     format!(
@@ -1077,7 +1078,7 @@ fn seat_field(p: &mut Problems, field: String, value: &Value, players: usize) ->
         }
         None => {
             p.push(
-                field,
+                field(),
                 "not_a_seat",
                 Text::new(
                     format!("Un numéro de place (entier à partir de 0) est attendu, pas {value}."),
