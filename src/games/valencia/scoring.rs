@@ -313,18 +313,16 @@ pub fn score_with_missions(table: &Table) -> (Scoreboard, Vec<Vec<MissionResult>
             winner: rank == 1,
         })
         .collect();
-    let missions = results
-        .iter()
-        .enumerate()
-        .flat_map(|(seat, results)| {
-            results.iter().map(move |m| MissionOutcome {
-                seat: super::board::to_u8(seat),
-                mission: Cow::Borrowed(m.id),
-                met: m.completed,
-                points: m.points,
-            })
+    // Reserved at its length: a flattened iterator cannot tell it, and the list grew twice.
+    let mut missions = Vec::with_capacity(results.iter().map(Vec::len).sum());
+    missions.extend(results.iter().enumerate().flat_map(|(seat, results)| {
+        results.iter().map(move |m| MissionOutcome {
+            seat: super::board::to_u8(seat),
+            mission: Cow::Borrowed(m.id),
+            met: m.completed,
+            points: m.points,
         })
-        .collect();
+    }));
     let board = Scoreboard {
         game: GameId::Valencia,
         variant: table.variant.id().to_owned(),
