@@ -9,6 +9,7 @@ use super::board::{ValenciaResource, ValenciaSeat, to_i32};
 use super::table::Table;
 use crate::games::StaticText;
 use std::fmt;
+use std::sync::LazyLock;
 
 use crate::text::{Lang, Text, en_noun, fr_noun};
 
@@ -428,7 +429,20 @@ pub static MISSIONS: [Mission; 35] = [
 ];
 
 pub fn mission(id: &str) -> Option<&'static Mission> {
-    MISSIONS.iter().find(|m| m.id == id)
+    card_index(id).map(|i| &MISSIONS[i])
+}
+
+/// The card's place in [`MISSIONS`]: a binary search over the ids in order, since every check
+/// of a table looks each held card up, and the 35 ids all begin with `mission_`, so a scan
+/// compared that prefix over and over (issue #15).
+pub(crate) fn card_index(id: &str) -> Option<usize> {
+    static BY_ID: LazyLock<[usize; MISSIONS.len()]> = LazyLock::new(|| {
+        let mut order: [usize; MISSIONS.len()] = std::array::from_fn(|i| i);
+        order.sort_unstable_by_key(|&i| MISSIONS[i].id);
+        order
+    });
+    let at = BY_ID.binary_search_by(|&i| MISSIONS[i].id.cmp(id)).ok()?;
+    Some(BY_ID[at])
 }
 
 /// A catalogue line for the UI.

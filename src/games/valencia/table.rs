@@ -10,7 +10,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
     ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
 };
-use super::missions::{MISSIONS, Mission, ValenciaJudging, mission};
+use super::missions::{MISSIONS, Mission, ValenciaJudging, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
 use crate::games::{Problems, input};
@@ -631,7 +631,7 @@ fn validate_mission(
     for &key in &rm.other {
         input::unknown_field(p, at(key), key, GAME);
     }
-    let Some(m) = mission(rm.id) else {
+    let Some(card) = card_index(rm.id) else {
         p.push(
             at("id"),
             "unknown_mission",
@@ -642,8 +642,9 @@ fn validate_mission(
         );
         return None;
     };
+    let m = &MISSIONS[card];
     // Each card exists once in the deck of 35.
-    let holder = MISSIONS.iter().position(|c| std::ptr::eq(c, m)).and_then(|c| card_holder.get_mut(c));
+    let holder = card_holder.get_mut(card);
     if let Some(&mut Some(other)) = holder {
         p.push(
             at("id"),
