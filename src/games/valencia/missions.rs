@@ -9,7 +9,6 @@ use super::board::{ValenciaResource, ValenciaSeat, to_i32};
 use super::table::Table;
 use crate::games::StaticText;
 use std::fmt;
-use std::sync::LazyLock;
 
 use crate::text::{Lang, Text, en_noun, fr_noun};
 
@@ -432,17 +431,10 @@ pub fn mission(id: &str) -> Option<&'static Mission> {
     card_index(id).map(|i| &MISSIONS[i])
 }
 
-/// The card's place in [`MISSIONS`]: a binary search over the ids in order, since every check
-/// of a table looks each held card up, and the 35 ids all begin with `mission_`, so a scan
-/// compared that prefix over and over (issue #15).
+/// The card's place in [`MISSIONS`] (a scan: comparing the lengths first rules most ids out;
+/// a binary search, comparing the shared `mission_` prefix each step, was slower).
 pub(crate) fn card_index(id: &str) -> Option<usize> {
-    static BY_ID: LazyLock<[usize; MISSIONS.len()]> = LazyLock::new(|| {
-        let mut order: [usize; MISSIONS.len()] = std::array::from_fn(|i| i);
-        order.sort_unstable_by_key(|&i| MISSIONS[i].id);
-        order
-    });
-    let at = BY_ID.binary_search_by(|&i| MISSIONS[i].id.cmp(id)).ok()?;
-    Some(BY_ID[at])
+    MISSIONS.iter().position(|m| m.id == id)
 }
 
 /// A catalogue line for the UI.
