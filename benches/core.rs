@@ -114,10 +114,15 @@ fn load_the_rules_catalogue() {
 /// Later still: 55.7 k → 51.6 k, the raw table read straight from the `Value`
 /// (`citadelles::read`, 13.3 k → 9.6 k: most of what is left there is one `String` per
 /// district id). What remains: validation 21 k, scoring 15 k, dropping the raw table 3.2 k.
-/// Then 51.6 k → 50.8 k: the check's vectors reserved (13 reallocations per call). Next in
-/// line: each city cloned into its `Why::Districts` (2.5 k; the scoreboard is built from a
-/// borrowed table), the raw structs' owned strings (borrowing them from the `Value` needs a
-/// lifetime on the structs, which are also the TypeScript contract).
+/// Then 51.6 k → 50.8 k: the check's vectors reserved (13 reallocations per call).
+/// Later that night: 50.8 k → 38.4 k instructions, 9.0–9.6 → 7.4–8.1 µs in a slow phase of the
+/// host (before and after run alternately): the checks read a borrowed view of the raw table
+/// (`citadelles/read.rs`: no `String` per district id, 48.1 k → 41.0 k), mimalloc asked for
+/// plain blocks (`src/allocator.rs`, 50.8 k → 48.1 k), a district already in the city found by
+/// its catalogue address (41.0 k → 39.5 k), a completion order seat's field name built only for
+/// a problem. In a full run of this file the score took 10–12 µs until `rules_search` kept one
+/// catalogue (it loaded and dropped eleven before this ran). Next in line: each city cloned into
+/// its `Why::Districts` (1.8 k), validation's per-seat lists.
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {
     let table = citadelles_table();

@@ -60,6 +60,17 @@ fn five_players() -> Value {
 /// still reads any table this reader is unsure of, and a property test holds the two equal.
 /// What remains: validation 17 k, scoring 11 k, dropping the raw table 5.7 k. Then 51.5 k →
 /// 51.1 k: the check's vectors reserved (council seats, missions, fountain parts).
+///
+/// Later (2026-11-27, night): 51.1 k → 37.4 k instructions, about 10.5–11.7 → 8.0–8.8 µs in
+/// a slow phase of the host (before and after binaries run alternately). Three causes: the
+/// raw structs' copies (reading 14 k and dropping 5.7 k: every name, count, mission id, council
+/// key, resource map and unknown-key map copied out of the `Value`): the checks now read a
+/// borrowed view (`valencia/read.rs`), 49.0 k → 38.5 k; mimalloc's aligned call
+/// over-allocating non-power-of-two sizes when a page has no free block at hand
+/// (`src/allocator.rs`), 51.1 k → 49.0 k; then the mission outcomes' list growing twice and
+/// each held card looked up twice (a binary search over the ids, tried, cost more than the
+/// scan). What remains: validation 15 k (5 players × 7 counts, 5 resources, council, 6
+/// fountains, 3 missions), reading the view 8 k (walking the `Value`'s maps), scoring 11 k.
 #[divan::bench]
 fn score_a_five_player_table(bencher: Bencher) {
     let table = five_players();
@@ -70,7 +81,8 @@ fn score_a_five_player_table(bencher: Bencher) {
 /// 382 k → 296 k instructions per call once its missions are judged once instead of twice and
 /// the categories keep their numbers; 296 k → 104 k (issue #15, 33 → ~20 µs loaded) once the
 /// verdicts' sentences and the cards' names became `Detail`s written when serialized. What
-/// remains is the score's (see above): 104 k → 68 k with mimalloc (2026-11-27), ~10 µs.
+/// remains is the score's (see above): 104 k → 68 k with mimalloc (2026-11-27), ~10 µs; 57.1 k
+/// → 43.0 k with the score's changes of that night (see above).
 #[divan::bench]
 fn help_for_a_five_player_table(bencher: Bencher) {
     let table = five_players();
