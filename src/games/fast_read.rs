@@ -15,6 +15,8 @@
 //! The helpers are `#[inline]`: the readers call them for every field, from other codegen
 //! units.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 use super::input::MAX_SEATS_READ;
@@ -51,6 +53,18 @@ pub(crate) fn seats<'a, T>(v: &'a Value, read: impl Fn(&'a Value) -> Option<T>) 
         return None;
     }
     list(v, read)
+}
+
+/// The unknown keys of a raw struct (its flattened map), borrowed for its view.
+#[inline]
+pub(crate) fn keys(other: &BTreeMap<String, Value>) -> Vec<&str> {
+    other.keys().map(String::as_str).collect()
+}
+
+/// A list of ids of a raw struct, borrowed for its view.
+#[inline]
+pub(crate) fn strs(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
 }
 
 /// What both readers' tests check, and the property tests' inputs: tables whose fields are

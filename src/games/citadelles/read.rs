@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::round::CitadellesRound;
 use super::table::{CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable};
-use crate::games::fast_read::{list, optional, present, seats};
+use crate::games::fast_read::{keys, list, optional, present, seats, strs};
 
 /// [`CitadellesRawTable`], borrowed. `other` lists the unknown keys (sorted, as the raw
 /// struct's map and the JSON object both keep them).
@@ -56,10 +56,6 @@ pub(crate) struct CustomWonderView<'a> {
     pub other: Vec<&'a str>,
 }
 
-fn strs(list: &[String]) -> Vec<&str> {
-    list.iter().map(String::as_str).collect()
-}
-
 impl CitadellesRawTable {
     /// This table, borrowed as the checks read it.
     pub(crate) fn view(&self) -> TableView<'_> {
@@ -72,7 +68,7 @@ impl CitadellesRawTable {
             crown: self.crown.as_ref(),
             characters_in_play: self.characters_in_play.as_deref().map(strs),
             round_in_progress: self.round_in_progress.as_ref().map(Cow::Borrowed),
-            other: self.other.keys().map(String::as_str).collect(),
+            other: keys(&self.other),
         }
     }
 }
@@ -88,7 +84,7 @@ impl CitadellesRawPlayer {
                         name: &w.name,
                         cost: w.cost.as_ref(),
                         extra_points: w.extra_points.as_ref(),
-                        other: w.other.keys().map(String::as_str).collect(),
+                        other: keys(&w.other),
                     })
                     .collect()
             }),
@@ -99,7 +95,7 @@ impl CitadellesRawPlayer {
             museum_cards: self.museum_cards.as_ref(),
             secret_vault: self.secret_vault,
             beautified: self.beautified.as_deref().map(strs),
-            other: self.other.keys().map(String::as_str).collect(),
+            other: keys(&self.other),
         }
     }
 }

@@ -14,11 +14,11 @@ use serde_json::Value;
 
 use super::phases::ValenciaProgress;
 use super::table::{ValenciaRawFountain, ValenciaRawMission, ValenciaRawPlayer, ValenciaRawTable};
-use crate::games::fast_read::{list, optional, present, seats};
+use crate::games::fast_read::{keys, list, optional, present, seats, strs};
 
 /// [`ValenciaRawTable`], borrowed. `other` lists the unknown keys (sorted, as the raw struct's
 /// map and the JSON object both keep them).
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub(crate) struct TableView<'a> {
     pub variant: Option<&'a str>,
     pub fountains: Vec<FountainView<'a>>,
@@ -74,12 +74,12 @@ impl ValenciaRawTable {
                 .map(|f: &ValenciaRawFountain| FountainView {
                     value: f.value.as_ref(),
                     central: f.central,
-                    other: f.other.keys().map(String::as_str).collect(),
+                    other: keys(&f.other),
                 })
                 .collect(),
             players: self.players.iter().map(ValenciaRawPlayer::view).collect(),
             progress: self.progress.as_ref().map(Cow::Borrowed),
-            other: self.other.keys().map(String::as_str).collect(),
+            other: keys(&self.other),
         }
     }
 }
@@ -94,7 +94,7 @@ impl ValenciaRawPlayer {
             privileges: self.privileges.as_ref(),
             coins: self.coins.as_ref(),
             resources: self.resources.as_ref().map(|r| r.iter().map(|(k, v)| (k.as_str(), v)).collect()),
-            council: self.council.as_ref().map(|c| c.iter().map(String::as_str).collect()),
+            council: self.council.as_deref().map(strs),
             council_points: self.council_points.as_ref(),
             stefan_feld: self.stefan_feld,
             longest_route: self.longest_route.as_ref(),
@@ -105,11 +105,11 @@ impl ValenciaRawPlayer {
                         id: &m.id,
                         points: m.points.as_ref(),
                         done: m.done,
-                        other: m.other.keys().map(String::as_str).collect(),
+                        other: keys(&m.other),
                     })
                     .collect()
             }),
-            other: self.other.keys().map(String::as_str).collect(),
+            other: keys(&self.other),
         }
     }
 }
@@ -117,13 +117,7 @@ impl ValenciaRawPlayer {
 /// The table read from its JSON value, or `None` where serde must read it (its answer is then
 /// the one that counts).
 pub(super) fn table(raw: &Value) -> Option<TableView<'_>> {
-    let mut table = TableView {
-        variant: None,
-        fountains: Vec::new(),
-        players: Vec::new(),
-        progress: None,
-        other: Vec::new(),
-    };
+    let mut table = TableView::default();
     for (key, v) in raw.as_object()? {
         match key.as_str() {
             "variant" => table.variant = optional(v, Value::as_str)?,
