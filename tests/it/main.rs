@@ -23,4 +23,5 @@ mod stats_summaries;
 mod support;
 mod table;
 mod texts;
+mod unsafe_code;
 mod valencia;

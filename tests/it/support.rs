@@ -58,3 +58,22 @@ pub fn seed_plays(store: &mut Store, n: usize) {
         store.finish_play(play.id, &sheet).expect("finish");
     }
 }
+
+/// Every line of every `.rs` (and, with `toml`, `.toml`) file under `dir`, relative to the
+/// workspace root, with its path and line number: for the checks that read the source as text.
+pub fn source_lines(dir: &str, toml: bool, mut each: impl FnMut(&std::path::Path, usize, &str)) {
+    fn walk(dir: &std::path::Path, toml: bool, each: &mut dyn FnMut(&std::path::Path, usize, &str)) {
+        for entry in std::fs::read_dir(dir).expect("a readable source folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, toml, each);
+            } else if path.extension().is_some_and(|e| e == "rs" || (toml && e == "toml")) {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for (i, line) in text.lines().enumerate() {
+                    each(&path, i + 1, line);
+                }
+            }
+        }
+    }
+    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), toml, &mut each);
+}

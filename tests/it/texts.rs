@@ -3,6 +3,8 @@
 
 use greffier::text::{en_noun, fr_noun};
 
+use crate::support::source_lines;
+
 /// French keeps the singular for 0 and 1 (« 0 pièce », « 1 pièce »); English only for 1.
 #[test]
 fn a_counted_noun_takes_the_form_of_its_count() {
@@ -16,34 +18,23 @@ fn a_counted_noun_takes_the_form_of_its_count() {
 /// string literal under `src/` is read (comments aside).
 #[test]
 fn no_core_sentence_hedges_its_plural() {
-    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).expect("src is readable").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs" || e == "toml") {
-                let text = std::fs::read_to_string(&path).expect("a source file");
-                for (i, line) in text.lines().enumerate() {
-                    let code = line.trim_start();
-                    if code.starts_with("//") || code.starts_with('#') {
-                        continue;
-                    }
-                    // Only what stands inside a string literal: the parts between quotes.
-                    let quoted = line.split('"').skip(1).step_by(2);
-                    for part in quoted {
-                        let hedged = ["(s)", "(e)", "(es)", "(x)"].iter().any(|h| {
-                            part.match_indices(h)
-                                .any(|(at, _)| part[..at].chars().last().is_some_and(char::is_alphabetic))
-                        });
-                        if hedged {
-                            found.push(format!("{}:{}: {part}", path.display(), i + 1));
-                        }
-                    }
-                }
+    let mut found = Vec::new();
+    source_lines("src", true, |path, n, line| {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with('#') {
+            return;
+        }
+        // Only what stands inside a string literal: the parts between quotes.
+        let quoted = line.split('"').skip(1).step_by(2);
+        for part in quoted {
+            let hedged = ["(s)", "(e)", "(es)", "(x)"].iter().any(|h| {
+                part.match_indices(h)
+                    .any(|(at, _)| part[..at].chars().last().is_some_and(char::is_alphabetic))
+            });
+            if hedged {
+                found.push(format!("{}:{n}: {part}", path.display()));
             }
         }
-    }
-    let mut found = Vec::new();
-    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    });
     assert!(found.is_empty(), "hedged plurals:\n{}", found.join("\n"));
 }
