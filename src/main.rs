@@ -1095,9 +1095,11 @@ fn write_output(
 }
 
 /// A file to read, or standard input for `-`.
-fn open_input(path: &Path) -> Result<Box<dyn Read>, Failure> {
+fn open_input(path: &Path) -> Result<Box<dyn Read + Send>, Failure> {
     Ok(if path.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
+        // Not locked: a lock cannot go to the thread that reads it (imports read in a thread of
+        // their own), and the buffered reader above it reads in large blocks anyway.
+        Box::new(std::io::stdin())
     } else {
         Box::new(std::fs::File::open(path).map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?)
     })

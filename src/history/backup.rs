@@ -7,9 +7,10 @@
 //! its own backup. The only limits are per field. A play's stored result is never trusted: it
 //! is recomputed from its table state with the same code as finishing a play.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::io::{Read, Write};
+use std::sync::mpsc;
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -19,9 +20,9 @@ use serde::{Deserialize, Serialize};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time,
-    insert_player, insert_results, now, parse_time, sql_int, write_table_state,
+    insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
 };
-use super::summary::{self, Scope};
+use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
 use crate::games::{GameId, Problems, Scoreboard};
 use crate::text::Text;
@@ -672,10 +673,12 @@ fn backup_play(store: &Store, r: &rusqlite::Row<'_>) -> Result<BackupPlay> {
 /// The answer is a `BufReader` whatever lies under it: serde_json reads a stream one byte at a
 /// time, and from a `BufReader` a byte is a look into its buffer, where from a `dyn Read` it was
 /// a call through the vtable (7 % of importing a backup, perf: issue #15).
-pub fn maybe_gunzip<'a>(input: impl Read + 'a) -> std::io::Result<std::io::BufReader<Box<dyn Read + 'a>>> {
+pub fn maybe_gunzip<'a>(
+    input: impl Read + Send + 'a,
+) -> std::io::Result<std::io::BufReader<Box<dyn Read + Send + 'a>>> {
     let mut buffered = std::io::BufReader::with_capacity(1 << 16, input);
     let gz = std::io::BufRead::fill_buf(&mut buffered)?.starts_with(&[0x1f, 0x8b]);
-    let plain: Box<dyn Read + 'a> =
+    let plain: Box<dyn Read + Send + 'a> =
         if gz { Box::new(flate2::read::MultiGzDecoder::new(buffered)) } else { Box::new(buffered) };
     Ok(std::io::BufReader::with_capacity(1 << 16, plain))
 }
@@ -691,15 +694,15 @@ const READ_WHOLE_UP_TO: usize = 16 << 20;
 pub(crate) enum JsonInput<'a> {
     Whole(Vec<u8>),
     /// The part read whole, then the rest.
-    Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + 'a>>>),
+    Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>),
 }
 
 /// Reads `input` (gzip undone) as [`JsonInput`].
-pub(crate) fn json_input<'a>(input: impl Read + 'a) -> std::io::Result<JsonInput<'a>> {
+pub(crate) fn json_input<'a>(input: impl Read + Send + 'a) -> std::io::Result<JsonInput<'a>> {
     json_input_up_to(input, READ_WHOLE_UP_TO)
 }
 
-fn json_input_up_to<'a>(input: impl Read + 'a, whole_up_to: usize) -> std::io::Result<JsonInput<'a>> {
+fn json_input_up_to<'a>(input: impl Read + Send + 'a, whole_up_to: usize) -> std::io::Result<JsonInput<'a>> {
     let mut input = maybe_gunzip(input)?;
     // Reserved at once: grown by doubling, the buffer of a large file would end at twice this.
     let mut head = Vec::with_capacity(whole_up_to);
@@ -896,45 +899,133 @@ impl Store {
     /// exports write them.
     pub fn import_from(
         &mut self,
-        input: impl Read,
+        input: impl Read + Send,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<ImportReport> {
+        let input = json_input(input).map_err(StoreError::Write)?;
         let tx = self.conn.transaction()?;
-        // Plays are only added, with ids above every existing one: their statistics are added
-        // in one pass per summary at the end.
-        let last_play: i64 = tx.query_row("SELECT IFNULL(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
-        let mut importer = Importer {
+        let mut writer = Writer {
             conn: &tx,
-            found: Found::new(),
-            fatal: None,
             report: ImportReport::default(),
             ids: HashMap::new(),
-            names: None,
-            uuids: HashSet::new(),
-            other_uuids: HashSet::new(),
-            manifest: None,
-            plays: 0,
-            other_plays: 0,
+            additions: summary::Additions::default(),
             done: 0,
             total: 0,
             progress,
         };
-        let parsed = match json_input(input).map_err(StoreError::Write)? {
-            JsonInput::Whole(bytes) => importer.read(serde_json::Deserializer::from_slice(&bytes)),
-            JsonInput::Stream(input) => importer.read(serde_json::Deserializer::from_reader(input)),
-        };
-        if let Some(e) = importer.fatal.take() {
-            return Err(e);
-        }
-        if let Err(e) = parsed {
-            let mut p = Problems::malformed(&e);
-            for x in importer.found.problems.0.drain(..) {
-                p.0.push(x);
+        // The file is read and checked in a thread of its own while this one writes what has
+        // been checked (issue #15: reading and checking a backup were a third of importing it).
+        // The channel holds a few batches of parts at most: memory stays bounded by them, not
+        // by the file.
+        let (checked, written) = std::thread::scope(|scope| {
+            let (batches, received) = mpsc::sync_channel(BATCHES_IN_FLIGHT);
+            let checker = scope.spawn(move || Checker::new(&batches).read(input));
+            let mut written = Ok(());
+            'taking: for batch in &received {
+                for part in batch {
+                    written = writer.take(part);
+                    if written.is_err() {
+                        // Dropping the receiver stops the checker at its next batch.
+                        break 'taking;
+                    }
+                }
             }
-            return Err(StoreError::Invalid(p));
+            drop(received);
+            (checker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), written)
+        });
+        // A database error stopped the checker: it is the one to report.
+        written?;
+        checked?;
+        writer.additions.write(&tx)?;
+        let report = writer.report;
+        tx.commit()?;
+        Ok(report)
+    }
+}
+
+/// Parts of the file are handed over this many at a time: one at a time, the two threads woke
+/// each other for every play (a system call each, and slower than one thread).
+const BATCH: usize = 64;
+
+/// Batches the checker may have handed over and the writer not yet taken.
+const BATCHES_IN_FLIGHT: usize = 4;
+
+/// What the checker hands the writer, in the file's order.
+enum Part {
+    /// The manifest was read: how many plays the file says it holds.
+    Manifest {
+        total: u32,
+    },
+    Players(Vec<BackupPlayer>),
+    Card(BackupCardValue),
+    Play(Box<CheckedPlay>),
+    OtherPlay(Box<BackupOtherPlay>),
+    /// A play that is not to be written (the import is refused), for the progress.
+    Unwritten,
+}
+
+/// A play that passed its checks, with the result to store.
+struct CheckedPlay {
+    play: BackupPlay,
+    board: Option<CheckedBoard>,
+}
+
+struct CheckedBoard {
+    board: Scoreboard,
+    /// The stored result was not what the table state scores in this build.
+    rescored: bool,
+    /// `board` as stored.
+    json: String,
+}
+
+/// Reads a backup and checks each part, in a thread of its own, and hands what is to be written
+/// to the writer. Once anything is wrong nothing more is handed over (the import is refused);
+/// the rest of the file is still read and checked, so that every problem is reported.
+struct Checker<'s> {
+    batches: &'s mpsc::SyncSender<Vec<Part>>,
+    batch: Vec<Part>,
+    found: Found,
+    manifest: Option<Manifest>,
+    /// The backup's players (lower case), once read.
+    names: Option<HashSet<String>>,
+    uuids: HashSet<String>,
+    other_uuids: HashSet<String>,
+    cards: usize,
+    plays: usize,
+    other_plays: usize,
+}
+
+impl<'s> Checker<'s> {
+    fn new(batches: &'s mpsc::SyncSender<Vec<Part>>) -> Self {
+        Checker {
+            batches,
+            batch: Vec::with_capacity(BATCH),
+            found: Found::new(),
+            manifest: None,
+            names: None,
+            uuids: HashSet::new(),
+            other_uuids: HashSet::new(),
+            cards: 0,
+            plays: 0,
+            other_plays: 0,
         }
-        if importer.manifest.is_none() {
-            importer.found.push(
+    }
+
+    /// Reads and checks the whole file: every problem found, or none.
+    fn read(mut self, input: JsonInput<'_>) -> Result<(), Problems> {
+        let read = match input {
+            JsonInput::Whole(bytes) => self.read_from(serde_json::Deserializer::from_slice(&bytes)),
+            JsonInput::Stream(input) => self.read_from(serde_json::Deserializer::from_reader(input)),
+        };
+        if let Err(e) = read {
+            let mut p = Problems::malformed(&e);
+            p.0.append(&mut self.found.problems.0);
+            return Err(p);
+        }
+        // Failing, the writer stopped on a database error, which it reports.
+        let _ = self.send_batch();
+        if self.manifest.is_none() {
+            self.found.push(
                 "manifest",
                 "not_a_backup",
                 Text::new(
@@ -943,38 +1034,10 @@ impl Store {
                 ),
             );
         }
-        let report = importer.report;
-        importer.found.into_result()?;
-        summary::add(&tx, Scope::After(last_play))?;
-        tx.commit()?;
-        Ok(report)
+        self.found.into_result()
     }
-}
 
-/// The streaming import: checks and writes each part as the file gives it.
-struct Importer<'a, 'p> {
-    conn: &'a Connection,
-    found: Found,
-    /// A database error: the import stops and reports it.
-    fatal: Option<StoreError>,
-    report: ImportReport,
-    /// Lower-case name → player id.
-    ids: HashMap<String, i64>,
-    /// The backup's players (lower case), once read.
-    names: Option<HashSet<String>>,
-    uuids: HashSet<String>,
-    other_uuids: HashSet<String>,
-    manifest: Option<Manifest>,
-    plays: usize,
-    other_plays: usize,
-    done: u32,
-    total: u32,
-    progress: &'p mut dyn FnMut(Progress),
-}
-
-impl Importer<'_, '_> {
-    /// Reads the whole backup from `de`, writing each part as it comes.
-    fn read<'de, R: serde_json::de::Read<'de>>(
+    fn read_from<'de, R: serde_json::de::Read<'de>>(
         &mut self,
         mut de: serde_json::Deserializer<R>,
     ) -> serde_json::Result<()> {
@@ -982,17 +1045,25 @@ impl Importer<'_, '_> {
         de.end()
     }
 
-    /// Once anything is wrong nothing more is written (the transaction is rolled back); the
-    /// rest of the file is still read, so that every problem is reported.
+    /// Once anything is wrong nothing more is written (the transaction is rolled back).
     fn refused(&self) -> bool {
         !self.found.problems.is_empty() || self.found.more > 0
     }
 
-    fn tick(&mut self) {
-        self.done += 1;
-        if self.done.is_multiple_of(500) || self.done == self.total {
-            (self.progress)(Progress { stage: ProgressStage::Writing, done: self.done, total: self.total });
+    fn hand_over<E: de::Error>(&mut self, part: Part) -> std::result::Result<(), E> {
+        self.batch.push(part);
+        if self.batch.len() < BATCH {
+            return Ok(());
         }
+        self.send_batch().map_err(|_| E::custom("stopped by a database error"))
+    }
+
+    fn send_batch(&mut self) -> std::result::Result<(), mpsc::SendError<Vec<Part>>> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.batches.send(batch)
     }
 
     fn out_of_order(&mut self, what: &str) {
@@ -1006,16 +1077,208 @@ impl Importer<'_, '_> {
         );
     }
 
-    fn manifest(&mut self, m: Manifest) {
+    fn manifest<E: de::Error>(&mut self, m: Manifest) -> std::result::Result<(), E> {
         check_manifest(&m, &mut self.found);
-        self.total = u32::try_from(m.counts.plays + m.counts.other_plays).unwrap_or(u32::MAX);
-        (self.progress)(Progress { stage: ProgressStage::Checking, done: 0, total: self.total });
+        let total = u32::try_from(m.counts.plays + m.counts.other_plays).unwrap_or(u32::MAX);
         self.manifest = Some(m);
+        self.hand_over(Part::Manifest { total })
     }
 
-    fn players(&mut self, players: Vec<BackupPlayer>) -> Result<()> {
-        let names = check_players(&players, &mut self.found);
-        for p in &players {
+    fn players<E: de::Error>(&mut self, players: Vec<BackupPlayer>) -> std::result::Result<(), E> {
+        self.names = Some(check_players(&players, &mut self.found));
+        if self.refused() {
+            return Ok(());
+        }
+        self.hand_over(Part::Players(players))
+    }
+
+    fn card<E: de::Error>(&mut self, c: BackupCardValue) -> std::result::Result<(), E> {
+        check_card(self.cards, &c, &mut self.found);
+        self.cards += 1;
+        if self.refused() {
+            return Ok(());
+        }
+        self.hand_over(Part::Card(c))
+    }
+
+    fn play<E: de::Error>(&mut self, mut play: BackupPlay) -> std::result::Result<(), E> {
+        let i = self.plays;
+        self.plays += 1;
+        if self.manifest.as_ref().is_some_and(|m| m.schema_version < MARKED_SHEETS_SCHEMA)
+            && let Some(t) = play.table_state.as_mut()
+        {
+            crate::games::sheet::mark_legacy(play.game, &mut t.state);
+        }
+        let same_version = self.manifest.as_ref().is_some_and(|m| m.app_version == env!("CARGO_PKG_VERSION"));
+        let Some(names) = &self.names else {
+            self.out_of_order(&format!("plays[{i}]"));
+            return self.hand_over(Part::Unwritten);
+        };
+        let board = check_play(i, &play, names, &mut self.uuids, same_version, &mut self.found);
+        if self.refused() {
+            return self.hand_over(Part::Unwritten);
+        }
+        let board = board.map(|(board, rescored)| {
+            let json = scoreboard_json(&board);
+            CheckedBoard { board, rescored, json }
+        });
+        self.hand_over(Part::Play(Box::new(CheckedPlay { play, board })))
+    }
+
+    fn other_play<E: de::Error>(&mut self, play: BackupOtherPlay) -> std::result::Result<(), E> {
+        let i = self.other_plays;
+        self.other_plays += 1;
+        let Some(names) = &self.names else {
+            self.out_of_order(&format!("other_plays[{i}]"));
+            return self.hand_over(Part::Unwritten);
+        };
+        check_other_play(i, &play, names, &mut self.other_uuids, &mut self.found);
+        if self.refused() {
+            return self.hand_over(Part::Unwritten);
+        }
+        self.hand_over(Part::OtherPlay(Box::new(play)))
+    }
+}
+
+/// The backup's top-level object, key by key.
+impl<'de> DeserializeSeed<'de> for &mut Checker<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut Checker<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a Greffier backup object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        const KEYS: &[&str] = &["manifest", "players", "card_values", "plays", "other_plays"];
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            match key.as_str() {
+                "manifest" => self.manifest(map.next_value()?)?,
+                "players" => {
+                    if self.manifest.is_none() {
+                        self.out_of_order("players");
+                    }
+                    self.players(map.next_value()?)?;
+                }
+                "card_values" => map.next_value_seed(Items { checker: &mut *self, kind: ItemKind::Card })?,
+                "plays" => map.next_value_seed(Items { checker: &mut *self, kind: ItemKind::Play })?,
+                "other_plays" => {
+                    map.next_value_seed(Items { checker: &mut *self, kind: ItemKind::OtherPlay })?
+                }
+                other => return Err(de::Error::unknown_field(other, KEYS)),
+            }
+        }
+        for k in ["manifest", "players", "plays"] {
+            if !seen.contains(k) {
+                return Err(de::Error::missing_field(k));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum ItemKind {
+    Card,
+    Play,
+    OtherPlay,
+}
+
+/// One of the backup's lists, element by element.
+struct Items<'c, 's> {
+    checker: &'c mut Checker<'s>,
+    kind: ItemKind,
+}
+
+impl<'de> DeserializeSeed<'de> for Items<'_, '_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Items<'_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> std::result::Result<(), S::Error> {
+        let checker = self.checker;
+        match self.kind {
+            ItemKind::Card => {
+                while let Some(c) = seq.next_element::<BackupCardValue>()? {
+                    checker.card(c)?;
+                }
+            }
+            ItemKind::Play => {
+                while let Some(p) = seq.next_element::<BackupPlay>()? {
+                    checker.play(p)?;
+                }
+            }
+            ItemKind::OtherPlay => {
+                while let Some(p) = seq.next_element::<BackupOtherPlay>()? {
+                    checker.other_play(p)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes what the checker hands over, in the file's order, in the import's transaction.
+struct Writer<'a, 'p> {
+    conn: &'a Connection,
+    report: ImportReport,
+    /// Lower-case name → player id.
+    ids: HashMap<String, i64>,
+    /// What the plays written add to the statistics, written at the end.
+    additions: summary::Additions,
+    done: u32,
+    total: u32,
+    progress: &'p mut dyn FnMut(Progress),
+}
+
+impl Writer<'_, '_> {
+    fn take(&mut self, part: Part) -> Result<()> {
+        match part {
+            Part::Manifest { total } => {
+                self.total = total;
+                (self.progress)(Progress { stage: ProgressStage::Checking, done: 0, total });
+            }
+            Part::Players(players) => self.players(&players)?,
+            Part::Card(c) => self.card(&c)?,
+            Part::Play(p) => {
+                self.tick();
+                self.play(*p)?;
+            }
+            Part::OtherPlay(p) => {
+                self.tick();
+                self.other_play(&p)?;
+            }
+            Part::Unwritten => self.tick(),
+        }
+        Ok(())
+    }
+
+    fn tick(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(500) || self.done == self.total {
+            (self.progress)(Progress { stage: ProgressStage::Writing, done: self.done, total: self.total });
+        }
+    }
+
+    fn players(&mut self, players: &[BackupPlayer]) -> Result<()> {
+        for p in players {
             let name = p.name.trim();
             if name.is_empty() {
                 continue;
@@ -1026,7 +1289,6 @@ impl Importer<'_, '_> {
                 .optional()?;
             let id = match existing {
                 Some(id) => id,
-                None if self.refused() => continue,
                 None => {
                     self.report.players_added += 1;
                     i64::from(
@@ -1036,15 +1298,10 @@ impl Importer<'_, '_> {
             };
             self.ids.insert(name.to_lowercase(), id);
         }
-        self.names = Some(names);
         Ok(())
     }
 
-    fn card(&mut self, i: usize, c: BackupCardValue) -> Result<()> {
-        check_card(i, &c, &mut self.found);
-        if self.refused() {
-            return Ok(());
-        }
+    fn card(&mut self, c: &BackupCardValue) -> Result<()> {
         let added = self.conn.execute(
             "INSERT INTO card_values (game, card, value, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
             params![c.game.as_str(), c.card.trim(), c.value, fmt_time(&c.updated_at)],
@@ -1053,25 +1310,9 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
-    fn play(&mut self, mut play: BackupPlay) -> Result<()> {
-        let i = self.plays;
-        if self.manifest.as_ref().is_some_and(|m| m.schema_version < MARKED_SHEETS_SCHEMA)
-            && let Some(t) = play.table_state.as_mut()
-        {
-            crate::games::sheet::mark_legacy(play.game, &mut t.state);
-        }
-        self.plays += 1;
-        self.tick();
-        let same_version = self.manifest.as_ref().is_some_and(|m| m.app_version == env!("CARGO_PKG_VERSION"));
-        let Some(names) = &self.names else {
-            self.out_of_order(&format!("plays[{i}]"));
-            return Ok(());
-        };
-        let board = check_play(i, &play, names, &mut self.uuids, same_version, &mut self.found);
-        if self.refused() {
-            return Ok(());
-        }
-        let outcome = board.as_ref().map(|(board, _)| OutcomeColumns::of(board));
+    fn play(&mut self, checked: CheckedPlay) -> Result<()> {
+        let CheckedPlay { play, board } = checked;
+        let outcome = board.as_ref().map(|b| OutcomeColumns::of(&b.board));
         // A play already in the history (by its uuid) is skipped: nothing of it is written.
         let added = self
             .conn
@@ -1108,16 +1349,21 @@ impl Importer<'_, '_> {
         let mut seat_stmt = self.conn.prepare_cached(
             "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
+        let mut player_ids = Vec::with_capacity(play.seats.len());
         for (s, seat) in play.seats.iter().enumerate() {
             let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
             seat_stmt.execute(params![play_id, sql_int(s), player_id, seat.colour, seat.first_player])?;
+            player_ids.push(player_id);
         }
         if let Some(t) = &play.table_state {
             write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
         }
-        if let Some((board, rescored)) = &board {
-            insert_results(self.conn, play_id, board)?;
-            self.report.plays_rescored += u32::from(*rescored);
+        if let Some(b) = &board {
+            insert_results(self.conn, play_id, &b.board, &b.json)?;
+            self.report.plays_rescored += u32::from(b.rescored);
+        }
+        if play.status == PlayStatus::Finished && play.deleted_at.is_none() {
+            self.add_to_statistics(play_id, &play, &player_ids, board.as_ref().map(|b| &b.board))?;
         }
         let mut event = self.conn.prepare_cached(
             "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -1136,18 +1382,59 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
-    fn other_play(&mut self, play: BackupOtherPlay) -> Result<()> {
-        let i = self.other_plays;
-        self.other_plays += 1;
-        self.tick();
-        let Some(names) = &self.names else {
-            self.out_of_order(&format!("other_plays[{i}]"));
-            return Ok(());
+    /// Adds a counted play (finished, outside the bin) just written to the statistics, from the
+    /// values its rows were written with.
+    fn add_to_statistics(
+        &mut self,
+        play_id: i64,
+        play: &BackupPlay,
+        player_ids: &[i64],
+        board: Option<&Scoreboard>,
+    ) -> Result<()> {
+        let started_at = fmt_time(&play.started_at);
+        let outcome = board.map(OutcomeColumns::of);
+        let seats = player_ids
+            .iter()
+            .enumerate()
+            .map(|(s, &player_id)| summary::Seat {
+                seat: sql_int(s),
+                player_id,
+                result: board.and_then(|b| b.players.iter().find(|p| usize::from(p.seat) == s)).map(|p| {
+                    summary::SeatResult {
+                        total: i64::from(p.total),
+                        rank: i64::from(p.rank),
+                        winner: p.winner,
+                    }
+                }),
+            })
+            .collect();
+        let counted = summary::Play {
+            id: play_id,
+            game: play.game.as_str().into(),
+            variant: play.variant.as_str().into(),
+            month: started_at.get(..7).unwrap_or(&started_at).into(),
+            started_at: started_at.as_str().into(),
+            player_count: sql_int(play.seats.len()),
+            outcome: outcome.as_ref().map_or("", |o| o.outcome).into(),
+            won: outcome.as_ref().and_then(|o| o.won) == Some(true),
+            seats,
         };
-        check_other_play(i, &play, names, &mut self.other_uuids, &mut self.found);
-        if self.refused() {
-            return Ok(());
+        let categories = board
+            .into_iter()
+            .flat_map(|b| &b.players)
+            .flat_map(|p| &p.categories)
+            .map(|c| (&*c.key, i64::from(c.points)));
+        // Mission results are written `INSERT OR REPLACE` by seat and mission: the last one of
+        // each pair is the row.
+        let mut missions = BTreeMap::new();
+        for m in board.iter().flat_map(|b| &b.facts.missions) {
+            missions.insert((m.seat, &*m.mission), m.met);
         }
+        let missions = missions.into_iter().map(|((_, mission), met)| (mission, met));
+        self.additions.add(self.conn, &counted, categories, missions)
+    }
+
+    fn other_play(&mut self, play: &BackupOtherPlay) -> Result<()> {
         let exists: bool = self.conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
             [&play.uuid],
@@ -1198,118 +1485,6 @@ impl Importer<'_, '_> {
             )?;
         }
         self.report.other_plays_added += 1;
-        Ok(())
-    }
-
-    /// Runs a database step; a failure stops the parse (the caller reports the real error).
-    fn run<E: de::Error>(
-        &mut self,
-        step: impl FnOnce(&mut Self) -> Result<()>,
-    ) -> std::result::Result<(), E> {
-        step(self).map_err(|e| {
-            self.fatal = Some(e);
-            E::custom("stopped by a database error")
-        })
-    }
-}
-
-/// The top-level object, key by key.
-impl<'de> DeserializeSeed<'de> for &mut Importer<'_, '_> {
-    type Value = ();
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for &mut Importer<'_, '_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a Greffier backup object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
-        const KEYS: &[&str] = &["manifest", "players", "card_values", "plays", "other_plays"];
-        let mut seen = HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if !seen.insert(key.clone()) {
-                return Err(de::Error::custom(format!("duplicate field `{key}`")));
-            }
-            match key.as_str() {
-                "manifest" => {
-                    let m: Manifest = map.next_value()?;
-                    self.manifest(m);
-                }
-                "players" => {
-                    if self.manifest.is_none() {
-                        self.out_of_order("players");
-                    }
-                    let players: Vec<BackupPlayer> = map.next_value()?;
-                    self.run(|me| me.players(players))?;
-                }
-                "card_values" => map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::Card })?,
-                "plays" => map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::Play })?,
-                "other_plays" => {
-                    map.next_value_seed(Items { importer: &mut *self, kind: ItemKind::OtherPlay })?
-                }
-                other => return Err(de::Error::unknown_field(other, KEYS)),
-            }
-        }
-        for k in ["manifest", "players", "plays"] {
-            if !seen.contains(k) {
-                return Err(de::Error::missing_field(k));
-            }
-        }
-        Ok(())
-    }
-}
-
-#[derive(Clone, Copy)]
-enum ItemKind {
-    Card,
-    Play,
-    OtherPlay,
-}
-
-/// One of the backup's lists, element by element.
-struct Items<'i, 'a, 'p> {
-    importer: &'i mut Importer<'a, 'p>,
-    kind: ItemKind,
-}
-
-impl<'de> DeserializeSeed<'de> for Items<'_, '_, '_> {
-    type Value = ();
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Items<'_, '_, '_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list")
-    }
-
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> std::result::Result<(), S::Error> {
-        let me = self.importer;
-        match self.kind {
-            ItemKind::Card => {
-                let mut i = 0;
-                while let Some(c) = seq.next_element::<BackupCardValue>()? {
-                    me.run(|me| me.card(i, c))?;
-                    i += 1;
-                }
-            }
-            ItemKind::Play => {
-                while let Some(p) = seq.next_element::<BackupPlay>()? {
-                    me.run(|me| me.play(p))?;
-                }
-            }
-            ItemKind::OtherPlay => {
-                while let Some(p) = seq.next_element::<BackupOtherPlay>()? {
-                    me.run(|me| me.other_play(p))?;
-                }
-            }
-        }
         Ok(())
     }
 }

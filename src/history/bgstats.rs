@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::backup::{JsonInput, json_input};
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
-    insert_results, now, parse_time, sql_int,
+    insert_results, now, parse_time, scoreboard_json, sql_int,
 };
 use super::summary::{self, Scope};
 use super::{Progress, ProgressStage, Result, Store};
@@ -373,7 +373,7 @@ impl BgStats {
 
     /// Reads a BG Stats export from a file or a pipe (gzip undone), holding its text only when
     /// it is small enough (see `backup::json_input`).
-    pub fn from_reader(input: impl Read) -> Result<BgStats, Problems> {
+    pub fn from_reader(input: impl Read + Send) -> Result<BgStats, Problems> {
         let input = json_input(input).map_err(|e| {
             let mut p = Problems::new();
             p.push(
@@ -895,7 +895,7 @@ fn write_our_play(
     for (i, (s, player_id)) in seats.iter().zip(seated).enumerate() {
         seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
     }
-    insert_results(tx, play_id, &board)?;
+    insert_results(tx, play_id, &board, &scoreboard_json(&board))?;
     Ok(())
 }
 

@@ -110,7 +110,7 @@ pub(super) fn write_results(conn: &Connection, play_id: i64, board: &Scoreboard)
     conn.prepare_cached("DELETE FROM results WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM category_points WHERE play_id = ?1")?.execute([play_id])?;
     conn.prepare_cached("DELETE FROM mission_results WHERE play_id = ?1")?.execute([play_id])?;
-    insert_results(conn, play_id, board)?;
+    insert_results(conn, play_id, board, &scoreboard_json(board))?;
     // One update of the play for its outcome and facts (each update rewrites the row).
     let o = OutcomeColumns::of(board);
     conn.prepare_cached(
@@ -147,11 +147,16 @@ impl<'a> OutcomeColumns<'a> {
     }
 }
 
+/// A scoreboard as `scoreboards.scoreboard_json` stores it.
+pub(super) fn scoreboard_json(board: &Scoreboard) -> String {
+    serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned())
+}
+
 /// [`write_results`] for a play inserted in the same transaction (imports), whose row was
 /// written with its [`OutcomeColumns`]: there is nothing to replace (its rows' foreign keys go
-/// through its seats, just inserted) and nothing to update.
-pub(super) fn insert_results(conn: &Connection, play_id: i64, board: &Scoreboard) -> Result<()> {
-    let json = serde_json::to_string(board).unwrap_or_else(|_| "null".to_owned());
+/// through its seats, just inserted) and nothing to update. `json` is [`scoreboard_json`] of
+/// `board` (an import computes it in its checking thread).
+pub(super) fn insert_results(conn: &Connection, play_id: i64, board: &Scoreboard, json: &str) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)
          ON CONFLICT (play_id) DO UPDATE SET scoreboard_json = excluded.scoreboard_json",

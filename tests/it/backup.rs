@@ -1,6 +1,6 @@
 //! Export / import: round trips exactly, refuses bad files whole.
 
-use greffier::history::{Backup, PlayFilter, Store, StoreError};
+use greffier::history::{Backup, PlayFilter, Store, StoreError, no_progress};
 
 use crate::support::{seed_plays, start_valencia, valencia_sheet};
 
@@ -138,6 +138,77 @@ fn hostile_files_are_refused_with_a_clear_error() {
     let mut text = populated().export().expect("export").to_json();
     text = text.replacen("\"manifest\":{", "\"surprise\":1,\"manifest\":{", 1);
     assert_eq!(Backup::from_json(&text).expect_err("unknown field").0[0].code, "malformed");
+}
+
+/// A file is read and checked in a thread of its own while the import writes (issue #15): a
+/// file cut short still reports what was wrong before the cut, and keeps nothing.
+#[test]
+fn a_backup_cut_short_reports_every_problem_before_the_cut_and_imports_nothing() {
+    let mut backup = populated().export().expect("export");
+    backup.plays[0].seats[0].player = "Nobody".into();
+    let text = backup.to_json();
+    let cut = &text[..text.len() * 3 / 4];
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import_from(cut.as_bytes(), &mut no_progress) else {
+        panic!("must be refused")
+    };
+    let found: Vec<(&str, &str)> = problems.iter().map(|p| (p.code.as_str(), p.field.as_str())).collect();
+    assert_eq!(found[0].0, "malformed", "{found:?}");
+    assert!(found.contains(&("unknown_player", "plays[0].seats[0].player")), "{found:?}");
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0);
+    assert!(target.list_players().expect("players").is_empty());
+}
+
+#[test]
+fn a_backup_giving_its_plays_before_its_players_is_refused_naming_each_play() {
+    let backup = populated().export().expect("export");
+    let text = format!(
+        r#"{{"manifest":{},"plays":{},"players":{}}}"#,
+        json(&backup.manifest),
+        json(&backup.plays),
+        json(&backup.players)
+    );
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import_from(text.as_bytes(), &mut no_progress) else {
+        panic!("must be refused")
+    };
+    let out_of_order: Vec<&str> =
+        problems.iter().filter(|p| p.code == "out_of_order").map(|p| p.field.as_str()).collect();
+    let expected: Vec<String> = (0..backup.plays.len()).map(|i| format!("plays[{i}]")).collect();
+    assert_eq!(out_of_order, expected);
+    assert!(target.list_players().expect("players").is_empty());
+}
+
+/// The writer fails on the 100th play of 400, long after the checking thread has filled the
+/// channel between them: the import returns the database's error (it does not wait for a
+/// thread that waits for it) and keeps nothing.
+#[test]
+fn a_database_error_in_the_middle_of_an_import_is_reported_and_nothing_is_kept() {
+    let mut backup = populated().export().expect("export");
+    let model = backup.plays[0].clone();
+    backup.plays = (0..400)
+        .map(|i| greffier::history::BackupPlay { uuid: format!("copy-{i}"), ..model.clone() })
+        .collect();
+    backup.plays[99].uuid = "refused-by-the-database".into();
+    backup.manifest.counts.plays = 400;
+    let mut target = Store::open_in_memory().expect("empty");
+    target
+        .connection()
+        .execute_batch(
+            "CREATE TRIGGER refuse BEFORE INSERT ON plays WHEN NEW.uuid = 'refused-by-the-database'
+             BEGIN SELECT RAISE(ABORT, 'refused'); END",
+        )
+        .expect("trigger");
+    let err = target.import_from(backup.to_json().as_bytes(), &mut no_progress).expect_err("refused");
+    assert!(matches!(err, StoreError::Sqlite(_)), "{err}");
+    assert!(err.to_string().contains("refused"), "{err}");
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0);
+    assert!(target.list_players().expect("players").is_empty());
+}
+
+/// Any part of a backup as JSON (a test writing a file in an order exports never write).
+fn json(part: &impl serde::Serialize) -> String {
+    serde_json::to_string(part).expect("json")
 }
 
 mod automatic {

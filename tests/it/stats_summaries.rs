@@ -3,7 +3,7 @@
 //! the plays, and the statistics must read the same from both.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use greffier::games::{CategoryScore, GameId, Outcome, PlayerScore, Scoreboard};
+use greffier::games::{CategoryScore, GameId, MissionOutcome, Outcome, PlayFacts, PlayerScore, Scoreboard};
 use greffier::history::{
     Backup, BackupPlay, BackupPlayer, BackupSeat, BgGame, BgPlay, BgPlayer, BgPlayerScore, BgStats, Counts,
     Id, Manifest, NewPlay, NewSeat, PlayEdit, PlayFilter, PlayStatus, Store, no_progress,
@@ -55,8 +55,8 @@ enum Op {
     Delete(usize),
     Restore(usize),
     Merge(usize, usize),
-    /// Imports a backup of this many new plays.
-    Import(usize),
+    /// Imports a backup of this many new plays; a second time too (nothing more to add) if asked.
+    Import(usize, bool),
     /// Imports a BG Stats file of this many plays.
     BgStats(usize),
 }
@@ -81,7 +81,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (0..50usize).prop_map(Op::Delete),
         1 => (0..50usize).prop_map(Op::Restore),
         1 => (0..4usize, 0..4usize).prop_map(|(a, b)| Op::Merge(a, b)),
-        1 => (1..6usize).prop_map(Op::Import),
+        1 => (1..6usize, any::<bool>()).prop_map(|(n, again)| Op::Import(n, again)),
         1 => (1..6usize).prop_map(Op::BgStats),
     ]
 }
@@ -114,8 +114,9 @@ fn at(day: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2025, 1, 1, 20, 0, 0).single().expect("date") + Duration::days(day)
 }
 
-/// A backup of `n` new finished plays (one in three of Orléans' Invasion, one in four in the
-/// bin), as exports write them; `batch` keeps their ids apart from other batches.
+/// A backup of `n` new plays (Splendor; one in three of Orléans' Invasion, one in three of
+/// Valencia with its mission cards; one in four in the bin, one in five still in progress), as
+/// exports write them; `batch` keeps their ids apart from other batches.
 fn backup(n: usize, batch: usize) -> Backup {
     let players = NAMES
         .iter()
@@ -124,7 +125,12 @@ fn backup(n: usize, batch: usize) -> Backup {
     let plays: Vec<BackupPlay> = (0..n)
         .map(|i| {
             let coop = i % 3 == 1;
-            let game = if coop { GameId::Orleans } else { GameId::Splendor };
+            let game = match i % 3 {
+                1 => GameId::Orleans,
+                2 => GameId::Valencia,
+                _ => GameId::Splendor,
+            };
+            let finished = i % 5 != 4;
             let variant = if coop { "invasion" } else { game.info().default_variant().id };
             let seats = 2 + (i + batch) % 3;
             let totals: Vec<i32> =
@@ -149,14 +155,37 @@ fn backup(n: usize, batch: usize) -> Backup {
             } else {
                 Outcome::Points
             };
+            // The first seat's palms card twice, as a file may hold it: the last one is the row
+            // written (and the one counted).
+            let missions = [
+                ("mission_palms", 0, false),
+                ("mission_palms", 0, true),
+                ("mission_ten_minus_coins", 1, i % 2 == 0),
+            ];
+            let facts = PlayFacts {
+                missions: if game == GameId::Valencia {
+                    missions
+                        .iter()
+                        .map(|(id, seat, met)| MissionOutcome {
+                            seat: *seat,
+                            mission: (*id).into(),
+                            met: *met,
+                            points: if *met { 3 } else { 0 },
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                ..PlayFacts::default()
+            };
             let started = at(i64::try_from(i * 11 + batch * 3).unwrap_or(0));
             BackupPlay {
                 uuid: format!("import-{batch}-{i}"),
                 game,
                 variant: variant.into(),
-                status: PlayStatus::Finished,
+                status: if finished { PlayStatus::Finished } else { PlayStatus::InProgress },
                 started_at: started,
-                ended_at: Some(started + Duration::minutes(40)),
+                ended_at: finished.then(|| started + Duration::minutes(40)),
                 updated_at: started,
                 location: None,
                 notes: None,
@@ -168,13 +197,13 @@ fn backup(n: usize, batch: usize) -> Backup {
                     })
                     .collect(),
                 table_state: None,
-                scoreboard: Some(Scoreboard {
+                scoreboard: finished.then(|| Scoreboard {
                     game,
                     variant: variant.into(),
                     outcome,
                     players: board_players,
                     tie_breaks: Vec::new(),
-                    facts: Default::default(),
+                    facts,
                 }),
                 events: Vec::new(),
                 duration_minutes: Some(40),
@@ -322,8 +351,13 @@ fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
             let (kept, absorbed) = (player(store, NAMES[*a]), player(store, NAMES[*b]));
             let _ = store.merge_players(kept, absorbed);
         }
-        Op::Import(n) => {
-            store.import(&backup(*n, batch)).expect("import");
+        Op::Import(n, again) => {
+            let file = backup(*n, batch);
+            store.import(&file).expect("import");
+            if *again {
+                let report = store.import(&file).expect("import again");
+                assert_eq!((report.plays_added, report.plays_skipped), (0, u32::try_from(*n).unwrap_or(0)));
+            }
         }
         Op::BgStats(n) => {
             store.import_bgstats(&bgstats(*n, batch), &mut no_progress).expect("BG Stats import");
@@ -393,7 +427,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
         Op::Valencia(vec![(1, 5, 0), (2, 5, 0), (3, 2, 3)]),
         Op::Solo(0, 5),
         Op::Invasion(1, 0, true),
-        Op::Import(4),
+        Op::Import(4, false),
     ]
     .iter()
     .enumerate()
