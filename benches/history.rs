@@ -323,9 +323,17 @@ mod import {
     /// them WITHOUT ROWID (−5 %). 3.68 G in all. Tried and dropped: one multi-row `INSERT` per
     /// play for its results and categories (−0.3 %: the cost is per row, not per statement);
     /// foreign keys off during the import (−7 %, but a seat naming no player would then go in).
-    /// What is left: SQLite's B-trees and record compares per row, the `stat_seats` rows
-    /// (0.44 G, two B-trees keyed by text each), `json_valid` on each scoreboard (0.19 G) and
-    /// its serialization (0.15 G), reading the file (0.45 G).
+    /// Then: the file's parts read back at 3.66 G; this host's wall times swung 0.6–1.17 s
+    /// around them, from one run to the next. One thread did everything; now the import reads
+    /// and checks the file on a thread of its own (serde, the checks, each scoreboard's JSON:
+    /// 0.80 G) and hands what passed, in batches of 64, to the thread holding the transaction.
+    /// One part at a time, the threads woke each other for every play and the import was
+    /// slower than on one thread. The statistics of the new plays were read back from their
+    /// rows at the end (0.31 G): they are added up as the plays are written
+    /// (`summary::Additions`). The writing thread: 2.57 G. What is left there is SQLite's, per
+    /// row written: the `stat_seats` rows (0.44 G, two B-trees keyed by text each),
+    /// `json_valid` on each scoreboard (0.19 G, kept: the column's guard), the B-trees and
+    /// foreign-key lookups of the play, its seats, results and category points.
     #[divan::bench(sample_count = 5)]
     fn backup_of_10k_plays(bencher: Bencher) {
         let file = serde_json::to_vec(&generated_backup(10_000)).expect("file");
