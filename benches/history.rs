@@ -345,7 +345,11 @@ mod import {
     /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
     /// here; the issue measured 3.3 s). Issue #15: the plays and seats were still written and
     /// checked with statements parsed again for each play (`execute`), plus the writes above:
-    /// 0.86 s → 0.34 s.
+    /// 0.86 s → 0.34 s. Then its new plays' statistics, read back from their rows at the end,
+    /// are added up as they are written (`summary::Additions`, as a backup import does): 1.59 G
+    /// → 1.50 G instructions (callgrind); the wall time stayed within this host's swings.
+    /// Tried and dropped: holding the `stat_seats` rows and inserting them 4 096 at a time in
+    /// the table's order (slower, for both imports).
     #[divan::bench(sample_count = 5)]
     fn bgstats_of_10k_plays(bencher: Bencher) {
         let file = generated_bgstats(10_000);

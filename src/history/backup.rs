@@ -7,7 +7,7 @@
 //! its own backup. The only limits are per field. A play's stored result is never trusted: it
 //! is recomputed from its table state with the same code as finishing a play.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{Read, Write};
 use std::sync::mpsc;
@@ -1362,8 +1362,17 @@ impl Writer<'_, '_> {
             insert_results(self.conn, play_id, &b.board, &b.json)?;
             self.report.plays_rescored += u32::from(b.rescored);
         }
+        // The plays statistics count: finished, outside the bin.
         if play.status == PlayStatus::Finished && play.deleted_at.is_none() {
-            self.add_to_statistics(play_id, &play, &player_ids, board.as_ref().map(|b| &b.board))?;
+            let written = summary::WrittenPlay {
+                id: play_id,
+                game: play.game,
+                variant: &play.variant,
+                started_at: &fmt_time(&play.started_at),
+                player_ids: &player_ids,
+                board: board.as_ref().map(|b| &b.board),
+            };
+            self.additions.add(self.conn, &written)?;
         }
         let mut event = self.conn.prepare_cached(
             "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -1380,58 +1389,6 @@ impl Writer<'_, '_> {
         }
         self.report.plays_added += 1;
         Ok(())
-    }
-
-    /// Adds a counted play (finished, outside the bin) just written to the statistics, from the
-    /// values its rows were written with.
-    fn add_to_statistics(
-        &mut self,
-        play_id: i64,
-        play: &BackupPlay,
-        player_ids: &[i64],
-        board: Option<&Scoreboard>,
-    ) -> Result<()> {
-        let started_at = fmt_time(&play.started_at);
-        let outcome = board.map(OutcomeColumns::of);
-        let seats = player_ids
-            .iter()
-            .enumerate()
-            .map(|(s, &player_id)| summary::Seat {
-                seat: sql_int(s),
-                player_id,
-                result: board.and_then(|b| b.players.iter().find(|p| usize::from(p.seat) == s)).map(|p| {
-                    summary::SeatResult {
-                        total: i64::from(p.total),
-                        rank: i64::from(p.rank),
-                        winner: p.winner,
-                    }
-                }),
-            })
-            .collect();
-        let counted = summary::Play {
-            id: play_id,
-            game: play.game.as_str().into(),
-            variant: play.variant.as_str().into(),
-            month: started_at.get(..7).unwrap_or(&started_at).into(),
-            started_at: started_at.as_str().into(),
-            player_count: sql_int(play.seats.len()),
-            outcome: outcome.as_ref().map_or("", |o| o.outcome).into(),
-            won: outcome.as_ref().and_then(|o| o.won) == Some(true),
-            seats,
-        };
-        let categories = board
-            .into_iter()
-            .flat_map(|b| &b.players)
-            .flat_map(|p| &p.categories)
-            .map(|c| (&*c.key, i64::from(c.points)));
-        // Mission results are written `INSERT OR REPLACE` by seat and mission: the last one of
-        // each pair is the row.
-        let mut missions = BTreeMap::new();
-        for m in board.iter().flat_map(|b| &b.facts.missions) {
-            missions.insert((m.seat, &*m.mission), m.met);
-        }
-        let missions = missions.into_iter().map(|((_, mission), met)| (mission, met));
-        self.additions.add(self.conn, &counted, categories, missions)
     }
 
     fn other_play(&mut self, play: &BackupOtherPlay) -> Result<()> {

@@ -26,7 +26,7 @@ use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
     insert_results, now, parse_time, scoreboard_json, sql_int,
 };
-use super::summary::{self, Scope};
+use super::summary;
 use super::{Progress, ProgressStage, Result, Store};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
@@ -524,7 +524,7 @@ impl Store {
         let tx = self.conn.transaction()?;
         // Plays are only added, with ids above every existing one: their statistics are added
         // in one pass per summary at the end.
-        let last_play: i64 = tx.query_row("SELECT IFNULL(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
+        let mut additions = summary::Additions::default();
 
         // Players with a usable name are matched or added; the plays of the others are skipped.
         let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
@@ -675,7 +675,7 @@ impl Store {
                                     )
                                 });
                             }
-                            write_our_play(&tx, id, game, &row, &seats, &players, &t)?;
+                            write_our_play(&tx, &mut additions, (id, game), &row, &seats, &players, &t)?;
                             report.plays_added += 1;
                         }
                         None => {
@@ -687,7 +687,7 @@ impl Store {
                 }
             }
         }
-        summary::add(&tx, Scope::After(last_play))?;
+        additions.write(&tx)?;
         tx.commit()?;
         report.dropped = dropped.into_report();
         report.other_games =
@@ -822,8 +822,8 @@ fn player_of(players: &HashMap<i64, std::result::Result<(i64, String), Text>>, r
 
 fn write_our_play(
     tx: &rusqlite::Transaction,
-    id: GameId,
-    game: &BgGame,
+    additions: &mut summary::Additions,
+    (id, game): (GameId, &BgGame),
     row: &PlayRow,
     seats: &[ReadSeat],
     players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
@@ -892,11 +892,20 @@ fn write_our_play(
     let mut seat = tx.prepare_cached(
         "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, NULL, ?4)",
     )?;
-    for (i, (s, player_id)) in seats.iter().zip(seated).enumerate() {
+    for (i, (s, player_id)) in seats.iter().zip(&seated).enumerate() {
         seat.execute(params![play_id, sql_int(i), player_id, s.source.start_player])?;
     }
     insert_results(tx, play_id, &board, &scoreboard_json(&board))?;
-    Ok(())
+    // Finished, never in the bin: a play statistics count.
+    let written = summary::WrittenPlay {
+        id: play_id,
+        game: id,
+        variant,
+        started_at: &fmt_time(&row.when),
+        player_ids: &seated,
+        board: Some(&board),
+    };
+    additions.add(tx, &written)
 }
 
 fn write_other_play(

@@ -7,17 +7,18 @@
 //! [`add`] their contribution back (computed from the rows as they became). Both add up the
 //! same contribution, with opposite signs, so whatever a write does to a play — finish, correct,
 //! re-date, delete, restore, merge its players — the summaries stay the sum over the counted
-//! plays. Imports only add plays: a BG Stats import [`add`]s its new ones at the end, in one
-//! read of them; a backup import adds up [`Additions`] as it writes them.
+//! plays. Imports only add plays: they add up their [`Additions`] as they write them.
 //! A migration that changes stored results must [`rebuild`] them. The property test
 //! `maintained_statistics_equal_a_recomputation` checks all this against [`rebuild`].
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use rusqlite::{Connection, params};
 
 use super::Result;
+use super::plays::{OutcomeColumns, sql_int};
+use crate::games::{GameId, Scoreboard};
 
 /// The plays a [`remove`] or [`add`] covers.
 #[derive(Debug, Clone, Copy)]
@@ -76,17 +77,17 @@ fn sql(template: &str, scope: Scope) -> String {
 }
 
 /// A seat of a counted play, with its result if it has one.
-pub(super) struct Seat {
-    pub seat: i64,
-    pub player_id: i64,
-    pub result: Option<SeatResult>,
+struct Seat {
+    seat: i64,
+    player_id: i64,
+    result: Option<SeatResult>,
 }
 
 #[derive(Clone, Copy)]
-pub(super) struct SeatResult {
-    pub total: i64,
-    pub rank: i64,
-    pub winner: bool,
+struct SeatResult {
+    total: i64,
+    rank: i64,
+    winner: bool,
 }
 
 /// `stat_plays`' key: game, month, variant, player count.
@@ -138,19 +139,19 @@ struct Contribution {
 }
 
 /// A counted play, as [`PLAYS`] reads it or as an import writes it ([`Additions`]).
-pub(super) struct Play {
-    pub id: i64,
-    pub game: Rc<str>,
-    pub variant: Rc<str>,
+struct Play {
+    id: i64,
+    game: Rc<str>,
+    variant: Rc<str>,
     /// `started_at`'s first seven characters (`YYYY-MM`).
-    pub month: Rc<str>,
+    month: Rc<str>,
     /// As stored (`fmt_time`).
-    pub started_at: Rc<str>,
-    pub player_count: i64,
+    started_at: Rc<str>,
+    player_count: i64,
     /// The `outcome` column, empty for a play without one.
-    pub outcome: Rc<str>,
-    pub won: bool,
-    pub seats: Vec<Seat>,
+    outcome: Rc<str>,
+    won: bool,
+    seats: Vec<Seat>,
 }
 
 impl Play {
@@ -350,37 +351,78 @@ fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
 }
 
 /// The contribution of the plays an import adds, added up as it writes them, from the values
-/// it writes (issue #15: reading the new plays back was a tenth of importing them). It is
+/// it writes (issue #15: reading the new plays back was a tenth of importing a backup). It is
 /// what [`add`] would read back from their rows; the property test
 /// `maintained_statistics_equal_a_recomputation` holds it to a [`rebuild`].
 #[derive(Default)]
 pub(super) struct Additions(Contribution);
 
+/// A play an import has just written, as it wrote its rows.
+#[derive(Clone, Copy)]
+pub(super) struct WrittenPlay<'a> {
+    pub id: i64,
+    pub game: GameId,
+    pub variant: &'a str,
+    /// As stored ([`super::plays::fmt_time`]).
+    pub started_at: &'a str,
+    /// Its seats' players, in seat order.
+    pub player_ids: &'a [i64],
+    pub board: Option<&'a Scoreboard>,
+}
+
 impl Additions {
-    /// Adds a counted play, just written (its seat rows go in now), with its category points
-    /// (name, points; points plays only) and its mission results (name, met), one per row
-    /// written.
-    pub(super) fn add<'a>(
-        &mut self,
-        conn: &Connection,
-        play: &Play,
-        categories: impl IntoIterator<Item = (&'a str, i64)>,
-        missions: impl IntoIterator<Item = (&'a str, bool)>,
-    ) -> Result<()> {
+    /// Adds a counted play (finished, outside the bin) just written, from the values its rows
+    /// were written with. Its `stat_seats` rows go in now.
+    pub(super) fn add(&mut self, conn: &Connection, written: &WrittenPlay<'_>) -> Result<()> {
+        let WrittenPlay { id: play_id, game, variant, started_at, player_ids, board } = *written;
+        // What `PLAYS` reads back: the outcome columns as `OutcomeColumns` wrote them, each
+        // seat's result row by its seat.
+        let outcome = board.map(OutcomeColumns::of);
+        let seats = player_ids
+            .iter()
+            .enumerate()
+            .map(|(s, &player_id)| Seat {
+                seat: sql_int(s),
+                player_id,
+                result: board.and_then(|b| b.players.iter().find(|p| usize::from(p.seat) == s)).map(|p| {
+                    SeatResult { total: i64::from(p.total), rank: i64::from(p.rank), winner: p.winner }
+                }),
+            })
+            .collect();
+        let play = Play {
+            id: play_id,
+            game: game.as_str().into(),
+            variant: variant.into(),
+            // `substr(started_at, 1, 7)`.
+            month: started_at.get(..7).unwrap_or(started_at).into(),
+            started_at: started_at.into(),
+            player_count: sql_int(player_ids.len()),
+            outcome: outcome.as_ref().map_or("", |o| o.outcome).into(),
+            won: outcome.as_ref().and_then(|o| o.won) == Some(true),
+            seats,
+        };
         let mut seat_row = conn.prepare_cached(INSERT_SEAT_ROW)?;
-        self.0.add(play, &mut |play, seat, result| insert_seat_row(&mut seat_row, play, seat, result))?;
+        self.0.add(&play, &mut |play, seat, result| insert_seat_row(&mut seat_row, play, seat, result))?;
+        let Some(board) = board else { return Ok(()) };
         let add = |sums: &mut Sums, name: &str, value: i64| {
-            let sum = sums.entry((play.game.to_string(), name.to_owned())).or_default();
+            let sum = sums.entry((game.as_str().to_owned(), name.to_owned())).or_default();
             sum.0 += 1;
             sum.1 += value;
         };
+        // `CATEGORIES`: every category row of a points play.
         if &*play.outcome == "points" {
-            for (name, points) in categories {
-                add(&mut self.0.categories, name, points);
+            for c in board.players.iter().flat_map(|p| &p.categories) {
+                add(&mut self.0.categories, &c.key, i64::from(c.points));
             }
         }
-        for (name, met) in missions {
-            add(&mut self.0.missions, name, i64::from(met));
+        // `MISSIONS`: mission results are written `INSERT OR REPLACE` by seat and mission, so
+        // the last of each pair is the row.
+        let mut missions = BTreeMap::new();
+        for m in &board.facts.missions {
+            missions.insert((m.seat, &*m.mission), m.met);
+        }
+        for ((_, mission), met) in missions {
+            add(&mut self.0.missions, mission, i64::from(met));
         }
         Ok(())
     }
