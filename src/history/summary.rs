@@ -100,14 +100,19 @@ type ResultsKey = (Rc<str>, Rc<str>, i64, i64, bool, bool);
 /// Per game and name (a category, a mission): how many rows, and the sum of their values.
 type Sums = HashMap<(String, String), (i64, i64)>;
 
+/// Counts one row (game, name, value) in `sums`.
+fn count(sums: &mut Sums, game: String, name: String, value: i64) {
+    let sum = sums.entry((game, name)).or_default();
+    sum.0 += 1;
+    sum.1 += value;
+}
+
 /// Adds the rows of `template` (game, name, value) for the scope to `sums`.
 fn add_sums(conn: &Connection, template: &str, scope: Scope, sums: &mut Sums) -> Result<()> {
     let mut stmt = conn.prepare_cached(&sql(template, scope))?;
     let mut rows = stmt.query([scope.arg()])?;
     while let Some(row) = rows.next()? {
-        let sum = sums.entry((row.get(0)?, row.get(1)?)).or_default();
-        sum.0 += 1;
-        sum.1 += row.get::<_, i64>(2)?;
+        count(sums, row.get(0)?, row.get(1)?, row.get(2)?);
     }
     Ok(())
 }
@@ -404,15 +409,15 @@ impl Additions {
         let mut seat_row = conn.prepare_cached(INSERT_SEAT_ROW)?;
         self.0.add(&play, &mut |play, seat, result| insert_seat_row(&mut seat_row, play, seat, result))?;
         let Some(board) = board else { return Ok(()) };
-        let add = |sums: &mut Sums, name: &str, value: i64| {
-            let sum = sums.entry((game.as_str().to_owned(), name.to_owned())).or_default();
-            sum.0 += 1;
-            sum.1 += value;
-        };
         // `CATEGORIES`: every category row of a points play.
         if &*play.outcome == "points" {
             for c in board.players.iter().flat_map(|p| &p.categories) {
-                add(&mut self.0.categories, &c.key, i64::from(c.points));
+                count(
+                    &mut self.0.categories,
+                    game.as_str().to_owned(),
+                    c.key.to_string(),
+                    i64::from(c.points),
+                );
             }
         }
         // `MISSIONS`: mission results are written `INSERT OR REPLACE` by seat and mission, so
@@ -422,7 +427,7 @@ impl Additions {
             missions.insert((m.seat, &*m.mission), m.met);
         }
         for ((_, mission), met) in missions {
-            add(&mut self.0.missions, mission, i64::from(met));
+            count(&mut self.0.missions, game.as_str().to_owned(), mission.to_owned(), i64::from(met));
         }
         Ok(())
     }
