@@ -4,6 +4,8 @@
 
 pub mod commands;
 pub mod prefs;
+#[cfg(target_os = "linux")]
+pub mod rendering;
 pub mod table;
 
 use std::path::PathBuf;
@@ -112,6 +114,10 @@ pub fn configure<R: Runtime>(
                 Some(dir) if !dir.is_empty() => (PathBuf::from(dir), None),
                 _ => (app.path().app_data_dir()?, app.path().document_dir().ok().map(|d| d.join("Greffier"))),
             };
+            #[cfg(target_os = "linux")]
+            if let Some(window) = app.get_webview_window("main") {
+                rendering::draw_with_the_cpu_without_a_gpu(&window);
+            }
             init_state(app.handle(), dir, exports)?;
             Ok(())
         })
