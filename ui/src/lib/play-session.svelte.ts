@@ -38,9 +38,12 @@ export type PlayControls = Pick<
 >;
 
 export class PlaySession<T> {
-	model = $state() as T;
+	// `model` and `preview` are only ever replaced whole (the sheets' edits return a new model,
+	// the core a new answer), so they are raw state: a keystroke updates what reads the changed
+	// player, not every field of the sheet through fresh deep proxies.
+	model = $state.raw() as T;
 	/** The core's last answer: live scoreboard, problems, game help. */
-	preview = $state<ScorePreview>({ scoreboard: null, problems: [], help: null, partial: null, undo_steps: 0 });
+	preview = $state.raw<ScorePreview>({ scoreboard: null, problems: [], help: null, partial: null, undo_steps: 0 });
 	saveState = $state<SaveState>('idle');
 	error = $state<BackendError | null>(null);
 	busy = $state(false);

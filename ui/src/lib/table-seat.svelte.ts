@@ -76,12 +76,13 @@ export interface TableSeatOptions {
 export class TableSeat {
 	readonly play: number;
 	phase = $state<Phase>('joining');
+	// Replaced whole, never changed in place: raw state, as PlaySession's model.
 	/** The core's last answer. */
-	view = $state<TableView | null>(null);
+	view = $state.raw<TableView | null>(null);
 	/** What the panel shows: the core's view plus the entries not saved yet. */
-	model = $state<AnyModel | null>(null);
+	model = $state.raw<AnyModel | null>(null);
 	/** The game's live help for this phone's seat (mission statuses…), from its own entries. */
-	help = $state<TableHelp | null>(null);
+	help = $state.raw<TableHelp | null>(null);
 	seat = $state<number | null>(null);
 	/** A seat another phone holds, which this one asked for: take it over or pick another. */
 	taken = $state<number | null>(null);
