@@ -20,7 +20,7 @@ export async function run() {
 
 	await check(`time ${KEYSTROKES} keystrokes from the key to the total on screen`, async () => {
 		await browser.execute(() => {
-			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], calls: [], since: null, last: null };
+			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], echoes: [], calls: [], since: null, last: null };
 			// Where each keystroke's time goes: until the sheet asks the core for its preview, the
 			// IPC call itself (the core's work included), the page's update until the total changed
 			// (the screen's own work), then until the next frame (layout and paint). The Tauri
@@ -31,6 +31,16 @@ export async function run() {
 			const field = document.querySelector('[data-testid="val-city-0"]');
 			field.addEventListener('keydown', (e) => {
 				if (/^[0-9]$/.test(e.key)) feel.since = performance.now();
+			}, true);
+			// WebKit's own part, before the page can show any answer: from the key to its input
+			// event, and to the end of the frame that draws the typed digit (a task queued from
+			// that frame's animation callback runs once the frame's work is done). The core's
+			// answer, arriving meanwhile, waits for that frame.
+			field.addEventListener('input', () => {
+				const start = feel.since;
+				if (start === null) return;
+				const input = performance.now();
+				requestAnimationFrame(() => setTimeout(() => feel.echoes.push([input - start, performance.now() - start]), 0));
 			}, true);
 			// The whole page, in case the totals bar re-renders its chips.
 			feel.observer = new MutationObserver(() => {
@@ -64,11 +74,11 @@ export async function run() {
 				timeoutMsg: `keystroke ${i + 1} never reached the total`
 			});
 		}
-		const { samples, parts } = await browser.execute(() => {
+		const { samples, parts, echoes } = await browser.execute(() => {
 			const feel = /** @type {any} */ (window).__feel;
 			feel.observer.disconnect();
 			delete (/** @type {any} */ (window).__greffierIpcTimings);
-			return { samples: feel.samples, parts: feel.parts };
+			return { samples: feel.samples, parts: feel.parts, echoes: feel.echoes };
 		});
 		reportFigure(
 			`keystroke → total on screen, 5-player Valencia (${samples.length} keystrokes)`,
@@ -78,6 +88,11 @@ export async function run() {
 		reportFigure(
 			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total in the page / → next frame`,
 			`${part(0)} / ${part(1)} / ${part(2)} / ${part(3)} ms (${parts.length} keystrokes)`
+		);
+		const echo = (k, p) => percentile(echoes.map((e) => e[k]), p).toFixed(1);
+		reportFigure(
+			`  WebKit's own (p50 / p95): key → its input event / key → the typed digit drawn`,
+			`${echo(0, 50)} / ${echo(0, 95)} ms; ${echo(1, 50)} / ${echo(1, 95)} ms (${echoes.length} keystrokes)`
 		);
 	});
 
