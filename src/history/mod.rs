@@ -337,11 +337,10 @@ mod tests {
     #[test]
     fn every_sql_file_in_migrations_is_applied_in_order() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        // Every error is reported: an unreadable folder or entry must not pass for an empty one.
         let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
-            })
-            .unwrap_or_default();
+            .and_then(|rd| rd.map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned())).collect())
+            .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
         on_disk.retain(|n| n.ends_with(".sql"));
         on_disk.sort();
         let listed: Vec<String> = MIGRATION_FILES.iter().map(|(n, _)| (*n).to_owned()).collect();
