@@ -281,11 +281,35 @@ export async function uiLang() {
 /** Saves a screenshot; never fails a check (a missing picture is reported, not counted). */
 export async function screenshot(name) {
 	try {
+		// Without a GPU the window draws with the CPU (src-tauri/src/rendering.rs), and then
+		// WebKitWebDriver answers a screenshot only after the page's next frame: a page that has
+		// nothing to draw kept it waiting until the request's 120 s timeout. One pixel whose
+		// colour changes every frame keeps frames coming while the picture is taken.
+		await browser.execute(() => {
+			const pixel = document.createElement('div');
+			pixel.id = 'e2e-frame-ticker';
+			pixel.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none;z-index:2147483647';
+			document.body.appendChild(pixel);
+			let on = false;
+			const tick = () => {
+				on = !on;
+				pixel.style.background = on ? 'rgba(0,0,0,0.01)' : 'transparent';
+				/** @type {any} */ (window).__e2eTicker = requestAnimationFrame(tick);
+			};
+			tick();
+		});
 		// WebKitWebDriver can return the previous frame: wait for two animation frames first.
 		await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));
 		await browser.saveScreenshot(path.join(shotsDir, `${name}.png`));
 	} catch (e) {
 		console.log(`# screenshot ${name} failed: ${message(e)}`);
+	} finally {
+		await browser
+			.execute(() => {
+				cancelAnimationFrame(/** @type {any} */ (window).__e2eTicker);
+				document.getElementById('e2e-frame-ticker')?.remove();
+			})
+			.catch(() => {});
 	}
 }
 
