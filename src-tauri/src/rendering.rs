@@ -5,20 +5,22 @@
 //! total on screen was p50 74 / p95 153 ms, of which 47 ms (p50) waiting for the next frame.
 //! Drawing with the CPU directly, which WebKit offers as its "never use hardware acceleration"
 //! policy, brought the same run to p50 34 / p95 42 ms (5 ms for the frame). With a GPU the
-//! policy is left as WebKit chose it.
+//! policy is left as WebKit chose it. Drawing with the CPU, WebKit makes a frame only when the
+//! page changed: its WebDriver's screenshots wait for one (`ui/e2e/lib.mjs` keeps one coming).
 
 use std::path::Path;
 
 use tauri::{Runtime, WebviewWindow};
 
 /// Whether the machine shows a GPU to programs: a DRM render node (`/dev/dri/renderD*`, the
-/// node Mesa's hardware drivers and NVIDIA's `nvidia-drm` open) or NVIDIA's own control device.
+/// node Mesa's hardware drivers and NVIDIA's `nvidia-drm` open), NVIDIA's own control device,
+/// or WSL's bridge to the Windows GPU (`/dev/dxg`, which Mesa's d3d12 driver uses).
 /// `dev` is `/dev`, or a folder standing for it in tests.
 pub fn has_gpu(dev: &Path) -> bool {
     let render_node = std::fs::read_dir(dev.join("dri")).is_ok_and(|entries| {
         entries.flatten().any(|entry| entry.file_name().to_string_lossy().starts_with("renderD"))
     });
-    render_node || dev.join("nvidiactl").exists()
+    render_node || dev.join("nvidiactl").exists() || dev.join("dxg").exists()
 }
 
 /// Without a GPU, `window` draws with the CPU (see the module's doc). Called from `setup`, before
@@ -44,7 +46,7 @@ mod tests {
     use super::has_gpu;
 
     #[test]
-    fn a_render_node_or_nvidia_control_device_is_a_gpu_and_nothing_else_is() {
+    fn a_render_node_nvidia_control_device_or_wsl_bridge_is_a_gpu_and_nothing_else_is() {
         let dev = tempfile::tempdir().expect("temp dir");
         assert!(!has_gpu(dev.path()), "no /dev/dri at all");
         std::fs::create_dir(dev.path().join("dri")).expect("dri");
@@ -56,5 +58,9 @@ mod tests {
         let nvidia = tempfile::tempdir().expect("temp dir");
         std::fs::write(nvidia.path().join("nvidiactl"), "").expect("nvidiactl");
         assert!(has_gpu(nvidia.path()));
+
+        let wsl = tempfile::tempdir().expect("temp dir");
+        std::fs::write(wsl.path().join("dxg"), "").expect("dxg");
+        assert!(has_gpu(wsl.path()));
     }
 }
