@@ -1313,6 +1313,7 @@ impl Writer<'_, '_> {
     fn play(&mut self, checked: CheckedPlay) -> Result<()> {
         let CheckedPlay { play, board } = checked;
         let outcome = board.as_ref().map(|b| OutcomeColumns::of(&b.board));
+        let started_at = fmt_time(&play.started_at);
         // A play already in the history (by its uuid) is skipped: nothing of it is written.
         let added = self
             .conn
@@ -1328,7 +1329,7 @@ impl Writer<'_, '_> {
                 play.variant,
                 sql_int(play.seats.len()),
                 play.status.as_str(),
-                fmt_time(&play.started_at),
+                started_at,
                 play.ended_at.as_ref().map(fmt_time),
                 play.location,
                 play.notes,
@@ -1368,7 +1369,7 @@ impl Writer<'_, '_> {
                 id: play_id,
                 game: play.game,
                 variant: &play.variant,
-                started_at: &fmt_time(&play.started_at),
+                started_at: &started_at,
                 player_ids: &player_ids,
                 board: board.as_ref().map(|b| &b.board),
             };

@@ -867,6 +867,7 @@ fn write_our_play(
         facts: Default::default(),
     };
     let outcome = OutcomeColumns::of(&board);
+    let started_at = fmt_time(&row.when);
     tx.prepare_cached(
         "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes,
                             updated_at, duration_minutes, outcome, won, round_reached, difficulty, lost_event)
@@ -877,7 +878,7 @@ fn write_our_play(
         id.as_str(),
         variant,
         sql_int(seats.len()),
-        fmt_time(&row.when),
+        started_at,
         row.location,
         row.notes,
         fmt_time(t),
@@ -901,7 +902,7 @@ fn write_our_play(
         id: play_id,
         game: id,
         variant,
-        started_at: &fmt_time(&row.when),
+        started_at: &started_at,
         player_ids: &seated,
         board: Some(&board),
     };
