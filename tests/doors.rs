@@ -41,7 +41,9 @@ fn fill(request: Value, answers: &Answers) -> Value {
         }
         Value::String(s) if s.starts_with("<file ") => {
             let path = s.trim_start_matches("<file ").trim_end_matches('>');
-            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            // The running checkout's, not the compiled-in one (tests/it/checkout.rs says why).
+            let root = std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo");
+            let root = std::path::Path::new(&root);
             let root =
                 if root.join("Cargo.lock").exists() { root } else { root.parent().expect("workspace") };
             Value::String(std::fs::read_to_string(root.join(path)).expect("script file"))

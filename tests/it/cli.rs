@@ -160,7 +160,8 @@ fn history_bgstats_import_stats_csv_bin_and_backups_from_the_command_line() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("h.sqlite3");
     let db = db.to_str().expect("utf-8 path");
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bgstats-sample.json");
+    let sample = crate::support::checkout().join("tests/fixtures/bgstats-sample.json");
+    let sample = sample.to_str().expect("utf-8 path");
 
     let out = greffier(&["history", "--db", db, "bgstats-import", sample], None);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -283,7 +284,8 @@ fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("h.sqlite3");
     let db = db.to_str().expect("utf-8 path");
-    let history = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bgstats-history.json");
+    let history = crate::support::checkout().join("tests/fixtures/bgstats-history.json");
+    let history = history.to_str().expect("utf-8 path");
 
     let out = greffier(&["history", "--db", db, "bgstats-import", "--json", history], None);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -173,7 +173,7 @@ fn another_programs_database_is_refused_untouched() {
     {
         let conn = rusqlite::Connection::open(&old).expect("old");
         for file in ["0001_initial.sql", "0002_play_log_and_statistics.sql", "0003_other_games.sql"] {
-            let sql = std::fs::read_to_string(format!("{}/migrations/{file}", env!("CARGO_MANIFEST_DIR")))
+            let sql = std::fs::read_to_string(crate::support::checkout().join("migrations").join(file))
                 .expect("sql");
             conn.execute_batch(&sql).expect("old schema");
         }

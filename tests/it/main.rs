@@ -3,6 +3,7 @@
 
 mod backup;
 mod bgstats;
+mod checkout;
 mod citadelles;
 mod cli;
 mod crash;

@@ -12,7 +12,7 @@
 //! means an equal serialization. A new table gets its file with `GREFFIER_BLESS_SNAPSHOTS=1`;
 //! an existing snapshot is rewritten that way only when a text changes on purpose.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use greffier::games::{
     GameId, Problems, Scoreboard, TableHelp, help_partial, help_value, score_and_help_value, score_partial,
@@ -46,7 +46,7 @@ fn answers(game: GameId, table: &Value) -> Answers {
 }
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scores")
+    crate::support::checkout().join("tests/fixtures/scores")
 }
 
 #[test]

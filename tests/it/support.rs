@@ -59,6 +59,15 @@ pub fn seed_plays(store: &mut Store, n: usize) {
     }
 }
 
+/// The checkout under test, as cargo gives it to the running test. Not the compile-time
+/// `CARGO_MANIFEST_DIR`: that is the folder of the checkout that compiled the binary, and cargo
+/// reuses a binary compiled in another checkout sharing the target dir (`checkout.rs`).
+pub fn checkout() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .expect("cargo sets CARGO_MANIFEST_DIR for the tests it runs")
+        .into()
+}
+
 /// Every line of every `.rs` (and, with `toml`, `.toml`) file under `dir`, relative to the
 /// workspace root, with its path and line number: for the checks that read the source as text.
 pub fn source_lines(dir: &str, toml: bool, mut each: impl FnMut(&std::path::Path, usize, &str)) {
@@ -75,5 +84,5 @@ pub fn source_lines(dir: &str, toml: bool, mut each: impl FnMut(&std::path::Path
             }
         }
     }
-    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), toml, &mut each);
+    walk(&checkout().join(dir), toml, &mut each);
 }

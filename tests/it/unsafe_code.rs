@@ -1,6 +1,6 @@
 //! `unsafe` code lives in `src/allocator.rs` alone.
 
-use crate::support::source_lines;
+use crate::support::{checkout, source_lines};
 
 /// `unsafe` is denied everywhere in the workspace (`Cargo.toml`'s lints), and no file but
 /// `src/allocator.rs` (a `GlobalAlloc`) lifts the lint: every line of code under `src/` and
@@ -23,8 +23,6 @@ fn unsafe_code_lives_only_in_src_allocator() {
         });
     }
     assert!(found.is_empty(), "unsafe code outside src/allocator.rs:\n{}", found.join("\n"));
-    let manifest =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
-            .expect("the workspace manifest");
+    let manifest = std::fs::read_to_string(checkout().join("Cargo.toml")).expect("the workspace manifest");
     assert!(manifest.contains("unsafe_code = \"deny\""), "the workspace denies unsafe code");
 }
