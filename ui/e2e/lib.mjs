@@ -51,6 +51,22 @@ export function appProcessAge(appBin) {
 	return (uptimeSeconds - newest / 100) * 1000;
 }
 
+/**
+ * The page's first contentful paint, in ms: after its navigation started, and after the app's
+ * process started (what the player waits for; the driver's own start-up before it launches the
+ * app is not counted). The page's clock says how long ago the paint was, /proc how long ago the
+ * process started. null where the webview or /proc does not say.
+ */
+export async function firstPaint() {
+	const paint = await browser.execute(() => {
+		const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+		return fcp ? { at: fcp.startTime, now: performance.now() } : null;
+	});
+	if (paint === null) return { navigation: null, process: null };
+	const age = appProcessAge(process.env.GREFFIER_APP_BIN);
+	return { navigation: paint.at, process: age === null ? null : age - (paint.now - paint.at) };
+}
+
 /** The p-th percentile (0–100) of a list of numbers, nearest rank. */
 export function percentile(values, p) {
 	const sorted = [...values].sort((a, b) => a - b);
