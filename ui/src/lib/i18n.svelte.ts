@@ -64,16 +64,43 @@ export function boxName(name: string): string {
 	return frenchSpacing(name.replace(/([^\s\d])([:;?!])(?=\s)/g, '$1\u202f$2'));
 }
 
+/**
+ * The current language's number formatter for these options. Building an Intl formatter is slow
+ * (tens of µs) and a sheet formats every number it shows at each keystroke: each one is built
+ * once per language and options, then kept (#15).
+ */
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+	return kept(numberFormats, options, () => new Intl.NumberFormat(current, options));
+}
+
+/** The current language's date formatter for these options, built once (as `numberFormat`). */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+	return kept(dateFormats, options, () => new Intl.DateTimeFormat(current, options));
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function kept<F>(made: Map<string, F>, options: object, make: () => F): F {
+	const key = `${current} ${JSON.stringify(options)}`;
+	let f = made.get(key);
+	if (f === undefined) {
+		f = make();
+		made.set(key, f);
+	}
+	return f;
+}
+
 export function fmtNumber(n: number | null | undefined): string {
 	if (n === null || n === undefined) return '—';
-	return new Intl.NumberFormat(current).format(n);
+	return numberFormat().format(n);
 }
 
 export function fmtDate(iso: string | null | undefined): string {
 	if (!iso) return '—';
 	const d = new Date(iso);
 	if (Number.isNaN(d.getTime())) return iso;
-	return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+	return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 /** "1 h 25 min" style, in the current language. */
@@ -81,8 +108,7 @@ export function fmtDuration(fromIso: string, toIso: string | null): string {
 	if (!toIso) return '—';
 	const mins = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60000));
 	if (!Number.isFinite(mins)) return '—';
-	const unit = (unit: 'hour' | 'minute', v: number) =>
-		new Intl.NumberFormat(current, { style: 'unit', unit, unitDisplay: 'short' }).format(v);
+	const unit = (unit: 'hour' | 'minute', v: number) => numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(v);
 	const h = Math.floor(mins / 60);
 	return h > 0 ? `${unit('hour', h)} ${unit('minute', mins % 60)}` : unit('minute', mins);
 }

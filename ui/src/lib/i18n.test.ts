@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { backend } from '$lib/backend';
 import { PREFERENCES_KEY } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
-import { boxName, fmtNumber, getLang, m, resolveLang, setLang, tx } from '$lib/i18n.svelte';
+import { boxName, fmtNumber, getLang, m, numberFormat, resolveLang, setLang, tx } from '$lib/i18n.svelte';
 
 describe('i18n', () => {
 	it('switches every message live', () => {
@@ -48,6 +48,20 @@ describe('i18n', () => {
 		setLang('en');
 		expect(tx({ fr: 'Fontaines', en: 'Fountains' })).toBe('Fountains');
 		expect(fmtNumber(1234)).toBe('1,234');
+	});
+
+	it('keeps one number formatter per language and options, and follows a language change', () => {
+		setLang('fr');
+		const fr = numberFormat({ maximumFractionDigits: 1 });
+		expect(numberFormat({ maximumFractionDigits: 1 })).toBe(fr);
+		expect(numberFormat({ maximumFractionDigits: 2 })).not.toBe(fr);
+		expect(fr.format(2.5)).toBe('2,5');
+		setLang('en');
+		const en = numberFormat({ maximumFractionDigits: 1 });
+		expect(en).not.toBe(fr);
+		expect(en.format(2.5)).toBe('2.5');
+		setLang('fr');
+		expect(numberFormat({ maximumFractionDigits: 1 })).toBe(fr);
 	});
 
 	it('resolves the language: saved preference, then the system, then English', () => {
