@@ -12,7 +12,7 @@ fn tests_find_files_in_the_checkout_they_run_in() {
     // Spelled in two halves, so that this file does not find itself.
     let compiled_in = ["env!(", "\"CARGO_MANIFEST_DIR\")"].concat();
     let mut found = Vec::new();
-    for dir in ["src", "src-tauri/src", "tests"] {
+    for dir in ["src", "src-tauri/src", "tests", "benches", "examples"] {
         source_lines(dir, false, |path, n, line| {
             if line.contains(&compiled_in) {
                 found.push(format!("{}:{n}: {}", path.display(), line.trim()));

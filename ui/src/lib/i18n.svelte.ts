@@ -108,7 +108,8 @@ export function fmtDuration(fromIso: string, toIso: string | null): string {
 	if (!toIso) return '—';
 	const mins = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60000));
 	if (!Number.isFinite(mins)) return '—';
-	const unit = (unit: 'hour' | 'minute', v: number) => numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(v);
+	const unit = (unit: 'hour' | 'minute', v: number) =>
+		numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(v);
 	const h = Math.floor(mins / 60);
 	return h > 0 ? `${unit('hour', h)} ${unit('minute', mins % 60)}` : unit('minute', mins);
 }
