@@ -7,7 +7,7 @@ import ValenciaSheet from './ValenciaSheet.svelte';
 
 /** Renders a Valencia play on the real core; what the sheet saves and asks is recorded. */
 async function setup(saved: GameTableState | null = null, names = ['Ani', 'Dirk', 'Lilli']) {
-	const { calls } = recording('saveTableState', 'valenciaAuction', 'setCardValue');
+	const { calls } = recording('saveTableState', 'valenciaAuction', 'setCardValue', 'previewTableState', 'valenciaRound', 'valenciaCouncil');
 	await backend.setCardValue('valencia', 'mission_palms', 4);
 	calls.setCardValue.length = 0;
 	let play = await startPlay('valencia', 'base', names);
@@ -22,6 +22,7 @@ async function setup(saved: GameTableState | null = null, names = ['Ani', 'Dirk'
 	return {
 		play,
 		sent,
+		calls,
 		/** Each valenciaAuction call's arguments ([auction]), as they are made. */
 		auctions: calls.valenciaAuction as [ValenciaRawAuction][],
 		remembered: calls.setCardValue as unknown as [string, string, number][],
@@ -49,6 +50,23 @@ describe('ValenciaSheet', () => {
 		expect(text('val-mission-points-2-0')).toBe('+7');
 		expect(text('tie-break')).toMatch(/settled by “members in the city”/);
 		expect(text('val-pawn-1')).toMatch(/Stefan Feld/);
+	});
+
+	it('asks the round tracker and the council again only when their question changes, not at each score typed', async () => {
+		const { calls } = await setup();
+		await screen.findByTestId('val-step-title');
+		await waitFor(() => expect(calls.valenciaCouncil.length).toBeGreaterThan(0));
+		const [previews, rounds, councils] = [calls.previewTableState.length, calls.valenciaRound.length, calls.valenciaCouncil.length];
+		await fireEvent.input(screen.getByTestId('val-city-0'), { target: { value: '5' } });
+		await fireEvent.input(screen.getByTestId('val-city-0'), { target: { value: '7' } });
+		await waitFor(() => expect(text('total-0')).toBe('7'));
+		expect(calls.previewTableState.length).toBeGreaterThan(previews);
+		expect(calls.valenciaRound.length).toBe(rounds);
+		expect(calls.valenciaCouncil.length).toBe(councils);
+		// A council seat is in both questions (the tracker names who holds the church).
+		await fireEvent.click(screen.getByTestId('val-seat-0-church'));
+		await waitFor(() => expect(calls.valenciaCouncil.length).toBe(councils + 1));
+		await waitFor(() => expect(calls.valenciaRound.length).toBe(rounds + 1));
 	});
 
 	it('types fountains and missions into the table state and remembers printed values', async () => {
