@@ -5,9 +5,9 @@ import { game, recording, startPlay } from '../../../test-support';
 import CitadellesSheet from './CitadellesSheet.svelte';
 
 /** A four-player Citadelles play on the real core; what the sheet saves and logs is recorded. */
-async function setup(finished = false) {
-	const { calls } = recording('saveTableState', 'logRoundEvent');
-	let play: PlayDetail = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
+async function setup(finished = false, variant = 'classique') {
+	const { calls } = recording('saveTableState', 'logRoundEvent', 'citadellesDraftPlan', 'setupChecklist');
+	let play: PlayDetail = await startPlay('citadelles', variant, ['Ani', 'Dirk', 'Lilli', 'Frank']);
 	if (finished) {
 		// A finished play, reopened from History to be corrected in its sheet.
 		play = await backend.finishPlay(play.id, {
@@ -20,12 +20,32 @@ async function setup(finished = false) {
 	render(CitadellesSheet, { props: { play, game: await game('citadelles'), debounceMs: 5, onfinished } });
 	const sent = () => calls.saveTableState.map((c) => c[1] as CitadellesTableState);
 	const logged = () => calls.logRoundEvent.map(([, round, kind, payload]) => ({ kind, round, payload }));
-	return { play, sent, logged, onfinished, last: () => sent()[sent().length - 1] };
+	return { play, sent, logged, onfinished, calls, last: () => sent()[sent().length - 1] };
 }
 
 const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('CitadellesSheet', () => {
+	it('keeps the draft drawn, and asks nothing again for it, when a score is typed', async () => {
+		const { calls } = await setup(false, 'deuxieme_edition');
+		await fireEvent.click(await screen.findByTestId('cit-draft-draw'));
+		await screen.findByTestId('cit-draft-seed');
+		const seed = text('cit-draft-seed');
+		await waitFor(() => expect(calls.setupChecklist.length).toBeGreaterThan(0));
+		const [plans, checklists] = [calls.citadellesDraftPlan.length, calls.setupChecklist.length];
+		await fireEvent.input(screen.getByTestId('cit-gold-0'), { target: { value: '4' } });
+		await waitFor(() => expect(text('cit-rank-0')).not.toBe(''));
+		await fireEvent.input(screen.getByTestId('cit-gold-0'), { target: { value: '5' } });
+		await new Promise((r) => setTimeout(r, 50));
+		expect(screen.queryByTestId('cit-draft-seed')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(seed);
+		expect(calls.citadellesDraftPlan.length).toBe(plans);
+		expect(calls.setupChecklist.length).toBe(checklists);
+		// A ninth character changes both questions: the plan and the checklist are asked again.
+		await fireEvent.click(screen.getByTestId('cit-ninth'));
+		await waitFor(() => expect(calls.citadellesDraftPlan.length).toBe(plans + 1));
+		await waitFor(() => expect(calls.setupChecklist.length).toBe(checklists + 1));
+	});
+
 	it('corrected after the game, it leaves out the draft, the round caller and the setup checklist', async () => {
 		await setup(true);
 		await screen.findByTestId('cit-search-1');
