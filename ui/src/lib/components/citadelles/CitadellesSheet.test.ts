@@ -27,7 +27,7 @@ const text = (testid: string) => screen.getByTestId(testid).textContent?.replace
 
 describe('CitadellesSheet', () => {
 	it('keeps the draft drawn, and asks nothing again for it, when a score is typed', async () => {
-		const { calls } = await setup(false, 'deuxieme_edition');
+		const { calls, last } = await setup(false, 'deuxieme_edition');
 		await fireEvent.click(await screen.findByTestId('cit-draft-draw'));
 		await screen.findByTestId('cit-draft-seed');
 		const seed = text('cit-draft-seed');
@@ -36,7 +36,8 @@ describe('CitadellesSheet', () => {
 		await fireEvent.input(screen.getByTestId('cit-gold-0'), { target: { value: '4' } });
 		await waitFor(() => expect(text('cit-rank-0')).not.toBe(''));
 		await fireEvent.input(screen.getByTestId('cit-gold-0'), { target: { value: '5' } });
-		await new Promise((r) => setTimeout(r, 50));
+		// The second score has gone through the sheet to its autosave.
+		await waitFor(() => expect(last()?.players[0]).toMatchObject({ gold: 5 }));
 		expect(screen.queryByTestId('cit-draft-seed')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(seed);
 		expect(calls.citadellesDraftPlan.length).toBe(plans);
 		expect(calls.setupChecklist.length).toBe(checklists);
