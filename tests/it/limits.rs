@@ -132,7 +132,11 @@ fn splendor_limits_are_the_bounds_validate_enforces() {
     bound(GameId::Splendor, l.max_prestige, "players[0].card_prestige", |n| {
         table(json!({"name": "A", "card_prestige": n}))
     });
-    bound(GameId::Splendor, l.max_nobles, "players[0].nobles", |n| table(json!({"name": "A", "nobles": n})));
+    // Bonuses that meet every noble tile, so only the count is at stake.
+    let every_noble = json!({"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4});
+    bound(GameId::Splendor, l.max_nobles, "players[0].nobles", |n| {
+        table(json!({"name": "A", "bonuses": every_noble, "nobles": n}))
+    });
     bound(GameId::Splendor, l.max_cards, "players[0].development_cards", |n| {
         table(json!({"name": "A", "bonuses": {"white": 40, "blue": 40, "green": 10}, "development_cards": n}))
     });

@@ -41,7 +41,7 @@ fn trading_posts_rulebook_example_3_plus_5_plus_5_plus_2_is_15() {
     // Les Comptoirs, exemple: the red player has 15 prestige: 3 for a noble, 5 for cards, 5 for
     // the next-to-last power, 2 for the last one (2 red flags on the route).
     let table = json!({"variant": "trading_posts", "players": [
-        {"name": "Rouge", "bonuses": {"green": 5, "black": 3}, "card_prestige": 5, "nobles": 1},
+        {"name": "Rouge", "bonuses": {"green": 5, "red": 3, "black": 3}, "card_prestige": 5, "nobles": 1},
         {"name": "Bleu", "bonuses": {"blue": 2}, "card_prestige": 2}]});
     let board = score(table.clone());
     let red = &board.players[0];
@@ -70,7 +70,7 @@ fn trading_posts_rulebook_example_3_plus_5_plus_5_plus_2_is_15() {
 fn trading_posts_green_power_needs_a_noble_and_pays_once() {
     let board = score(json!({"variant": "trading_posts", "players": [
         {"name": "Ani", "bonuses": {"green": 5}, "nobles": 0},
-        {"name": "Dirk", "bonuses": {"green": 6}, "nobles": 3}]}));
+        {"name": "Dirk", "bonuses": {"blue": 4, "green": 6, "red": 4}, "nobles": 3}]}));
     assert_eq!(points(&board, 0, "powers"), Some(0), "5 green but no noble");
     assert_eq!(points(&board, 1, "powers"), Some(5), "three nobles still give 5 once");
     assert_eq!(board.players[1].total, 9 + 5);
@@ -401,10 +401,76 @@ fn the_end_is_triggered_at_15_prestige_not_14() {
     assert!(end.explanation.en.contains("the round is completed"));
 }
 
+/// Splendor ends « à la fin du tour » in which someone reaches 15 prestige (game-facts C1), and
+/// the booklet leans on it: a power « peut déclencher la fin de partie (tout comme l'acquisition
+/// d'une carte ou la venue d'un Noble) ». Before anyone has 15, the game goes on: no winner yet,
+/// as in the Cities module before a city is taken.
+#[test]
+fn nobody_has_won_before_someone_reaches_15_prestige() {
+    for module in ["trading_posts", "orient", "strongholds"] {
+        let board = score(json!({"variant": module, "players": [
+            {"name": "Ani", "bonuses": {"red": 2}, "card_prestige": 14},
+            {"name": "Dirk", "bonuses": {"red": 1}, "card_prestige": 3}]}));
+        assert!(board.winners().is_empty(), "{module}: 14 prestige ends nothing");
+        assert_eq!(
+            board.players.iter().map(|p| p.rank).collect::<Vec<_>>(),
+            vec![1, 2],
+            "{module}: still ranked"
+        );
+
+        let board = score(json!({"variant": module, "players": [
+            {"name": "Ani", "bonuses": {"red": 2}, "card_prestige": 15},
+            {"name": "Dirk", "bonuses": {"red": 1}, "card_prestige": 3}]}));
+        assert_eq!(board.winners(), vec![0], "{module}: 15 prestige ends the game");
+    }
+}
+
+/// A noble visits only a player whose bonuses meet its tile, « comme pour les tuiles de Nobles »
+/// (Les Cités) and « uniquement si vous avez les prérequis » (L'Orient, Réserver un Noble). Every
+/// tile asks for 4 + 4 or 3 + 3 + 3 bonuses (game-facts C1). Bonuses never go down in Trading Posts
+/// and Strongholds, so a player holds at most as many nobles as tiles their bonuses meet.
+#[test]
+fn a_noble_visits_only_a_player_whose_bonuses_meet_its_tile() {
+    for module in ["trading_posts", "strongholds"] {
+        let got = problems(json!({"variant": module, "players": [
+            {"name": "Ani", "bonuses": {"green": 5, "black": 3}, "card_prestige": 7, "nobles": 1},
+            {"name": "Dirk", "bonuses": {"red": 4, "black": 4}, "card_prestige": 9, "nobles": 1}]}));
+        assert_eq!(got, vec![("players[0].nobles".to_owned(), "nobles_not_met".to_owned())], "{module}");
+
+        // Red 4 and black 4 meet one tile (R4 K4); green, red and black 3 each another (G3 R3 K3).
+        let board = score(json!({"variant": module, "players": [
+            {"name": "Ani", "bonuses": {"green": 3, "red": 4, "black": 4}, "nobles": 2},
+            {"name": "Dirk", "bonuses": {"red": 4, "black": 4}, "nobles": 1}]}));
+        assert_eq!(points(&board, 0, "nobles"), Some(6), "{module}");
+        let got = problems(json!({"variant": module, "players": [
+            {"name": "Ani", "bonuses": {"red": 4, "black": 4}, "nobles": 2}, {"name": "Dirk"}]}));
+        assert_eq!(got, vec![("players[0].nobles".to_owned(), "nobles_not_met".to_owned())], "{module}");
+    }
+    // L'Orient: a sacrifice discards owned cards after a visit, so bonuses may have gone down.
+    let board = score(json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"green": 2}, "nobles": 1}, {"name": "Dirk"}]}));
+    assert_eq!(board.players[0].total, 3);
+}
+
+/// The game has 90 development cards (40 + 30 + 20, game-facts C1): the players' cards together
+/// cannot be more.
+#[test]
+fn the_players_hold_at_most_the_90_development_cards_together() {
+    let table = |green: u32| {
+        json!({"variant": "strongholds", "players": [
+            {"name": "Ani", "bonuses": {"white": 18, "blue": 18, "green": 14}, "card_prestige": 20},
+            {"name": "Dirk", "bonuses": {"white": 18, "blue": 18, "green": green}, "card_prestige": 15}]})
+    };
+    assert_eq!(score(table(4)).players[1].total, 15, "50 + 40 = 90 cards");
+    assert_eq!(problems(table(5)), vec![("players".to_owned(), "too_many_cards".to_owned())]);
+}
+
 #[test]
 fn nobles_on_the_table_are_one_more_than_the_players() {
+    // White, blue and black 4 each meet three tiles (W4 U4, K4 W4, W3 U3 K3).
     let got = problems(json!({"variant": "strongholds", "players": [
-        {"name": "Ani", "nobles": 2}, {"name": "Dirk", "nobles": 2}]}));
+        {"name": "Ani", "bonuses": {"white": 4, "blue": 4, "black": 4}, "nobles": 2},
+        {"name": "Dirk", "bonuses": {"white": 4, "blue": 4, "black": 4}, "nobles": 2}]}));
     assert_eq!(got, vec![("players".to_owned(), "too_many_nobles".to_owned())], "3 nobles with 2 players");
     let got = problems(
         json!({"variant": "strongholds", "players": [{"name": "Ani", "nobles": 4}, {"name": "Dirk"}]}),

@@ -298,12 +298,14 @@ await check("Splendor on a phone: bonuses, card prestige and a noble reach the h
 	// The host's sheet saved the module first.
 	const play = startOther('splendor', 'strongholds', { variant: 'strongholds', players: [{ name: 'Ani' }, { name: 'Dirk' }] });
 	const { state, total } = await enterOther(play, async () => {
-		await typeInto(ani, 'sp-bonus-0-red', 2);
+		// Red 4 and black 4: the bonuses a noble tile asks for (a noble visits no one else).
+		await typeInto(ani, 'sp-bonus-0-red', 4);
+		await typeInto(ani, 'sp-bonus-0-black', 4);
 		await typeInto(ani, 'sp-prestige-0', 5);
 		await typeInto(ani, 'sp-nobles-0', 1);
 	});
 	const mine = state.players[0];
-	assert(mine.bonuses?.red === 2 && mine.card_prestige === 5 && mine.nobles === 1, `the host holds Ani's part: ${JSON.stringify(mine)}`);
+	assert(mine.bonuses?.red === 4 && mine.bonuses?.black === 4 && mine.card_prestige === 5 && mine.nobles === 1, `the host holds Ani's part: ${JSON.stringify(mine)}`);
 	// Splendor: the cards' printed prestige plus 3 a noble: 5 + 3 = 8.
 	assert(total === 8, `Ani's total is 5 + 3 = 8 (got ${total})`);
 	await shot(ani, 'phone-splendor');

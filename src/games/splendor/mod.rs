@@ -50,6 +50,7 @@
 mod cities;
 mod colour;
 mod help;
+mod nobles;
 mod orient;
 mod scoring;
 mod setup;
@@ -65,6 +66,7 @@ pub use help::{
     CardCatalogue, CitiesHelp, CityEligibility, CityHelp, CityInfo, EndHelp, Help, OrientCardInfo, PowerInfo,
     PowerStatus, SeatHelp, catalogue, help_table,
 };
+pub use nobles::{NOBLES, nobles_met};
 pub use orient::{ORIENT_CARDS, OrientCard, OrientKind, orient_card};
 pub use scoring::{END_PRESTIGE, NOBLE_PRESTIGE, Prestige, score_table};
 pub use setup::setup;

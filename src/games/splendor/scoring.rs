@@ -273,7 +273,7 @@ pub(crate) fn holders(table: &Table) -> Vec<usize> {
 /// Ranks, tie-breaks and winners.
 ///
 /// Base (Orient, Trading Posts, Strongholds): most prestige, then fewest development cards,
-/// then shared. Cities: holders first (ranked among themselves the same way), then the others;
+/// then shared; nobody has won before someone reaches 15 prestige. Cities: holders first (ranked among themselves the same way), then the others;
 /// only holders can win, and with no holder nobody has won yet.
 pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
     let module = table.module;
@@ -283,9 +283,13 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
     let holders = holders(table);
 
     if module != Module::Cities {
-        // Splendor: most prestige; tie → fewest development cards; then shared.
+        // Splendor: most prestige; tie → fewest development cards; then shared. The game ends
+        // only in the round someone reaches 15 prestige (game-facts C1; a power « peut déclencher
+        // la fin de partie (tout comme l'acquisition d'une carte ou la venue d'un Noble) »):
+        // before that, nobody has won yet.
         let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
-        let winners = ranks.iter().map(|&r| r == 1).collect();
+        let ended = totals.iter().any(|&t| t >= to_i32(END_PRESTIGE));
+        let winners = ranks.iter().map(|&r| ended && r == 1).collect();
         return (ranks, ties, winners);
     }
     if holders.is_empty() {

@@ -102,6 +102,12 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             Some("splendor.setup.strongholds"),
         )),
     }
+    // Cités de Splendor, Pion Premier Joueur: the pawn marks who plays last in the final round.
+    steps.push(step(
+        "Pion Premier joueur devant le premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
+        "First player pawn in front of the first player: the player on their right plays last in the final round.".into(),
+        None,
+    ));
     Ok(steps)
 }
 
@@ -127,6 +133,15 @@ mod tests {
             assert!(t.iter().any(|s| s == "No noble tiles in this module."));
             assert!(t.iter().any(|s| s.contains("lay out 3 at random")));
             assert!(!t.iter().any(|s| s.starts_with("Nobles:")));
+        }
+    }
+
+    /// « Placez ce pion devant le Premier joueur de façon à se souvenir que le joueur situé à sa
+    /// droite sera le dernier à jouer à la fin du jeu. » (Pion Premier Joueur)
+    #[test]
+    fn every_module_places_the_first_player_pawn() {
+        for module in ["cities", "trading_posts", "orient", "strongholds"] {
+            assert!(texts(module, 3).iter().any(|s| s.starts_with("First player pawn")), "{module}");
         }
     }
 

@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use super::cities::{City, city};
 use super::colour::{Colour, ColourCounts};
+use super::nobles::nobles_met;
 use super::orient::{OrientCard, OrientKind, orient_card};
 use super::{INFO, MAX_BONUS_PER_COLOUR, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
 use crate::games::input;
-use crate::text::{Text, en_noun, fr_noun};
+use crate::text::{Text, en_noun, fr_noun, plural_s};
 
 /// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
 /// cards). Everything a player owns lies face up in Splendor, so nothing is private. The name
@@ -418,6 +419,28 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         if module.is_some_and(|m| !m.uses_nobles()) && nobles > 0 {
             not_in_module(&mut p, at("nobles"), "nobles", Module::Cities, "");
         }
+        // A noble visits only a player whose bonuses meet its tile (« comme pour les tuiles de
+        // Nobles », Les Cités). Bonuses never go down in Trading Posts and Strongholds; in the
+        // Orient a sacrifice may have discarded cards since the visit.
+        let met = nobles_met(&bonuses);
+        if bonuses_ok && matches!(module, Some(Module::TradingPosts | Module::Strongholds)) && nobles > met {
+            p.push(
+                at("nobles"),
+                "nobles_not_met",
+                Text::new(
+                    format!(
+                        "{nobles} {} mais ces bonus ne remplissent que {met} tuile{} Noble (chacune demande 4 + 4 ou 3 + 3 + 3 bonus) : un noble ne rend visite qu'à qui a ses bonus.",
+                        fr_noun(nobles, "noble", "nobles"),
+                        plural_s(met)
+                    ),
+                    format!(
+                        "{nobles} {} but these bonuses meet only {met} noble tile{} (each asks for 4 + 4 or 3 + 3 + 3 bonuses): a noble visits only a player who has its bonuses.",
+                        en_noun(nobles, "noble", "nobles"),
+                        en_noun(met, "", "s")
+                    ),
+                ),
+            );
+        }
 
         let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
 
@@ -511,6 +534,26 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             Text::new(
                 format!("{gold_in_hands} jetons or en main en tout, mais le jeu n'en a que {GOLD_TOKENS}."),
                 format!("{gold_in_hands} gold tokens in hand in all, but the game has only {GOLD_TOKENS}."),
+            ),
+        );
+    }
+
+    // game-facts C1: 90 development cards in the game, whoever holds them.
+    let cards_in_hands = players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.bonuses.total()));
+    // (A player alone above it is already reported on their bonuses.)
+    if cards_in_hands > MAX_DEVELOPMENT_CARDS
+        && players.iter().all(|pl| pl.bonuses.total() <= MAX_DEVELOPMENT_CARDS)
+    {
+        p.push(
+            "players",
+            "too_many_cards",
+            Text::new(
+                format!(
+                    "{cards_in_hands} cartes Développement en tout chez les joueurs, mais le jeu n'en a que {MAX_DEVELOPMENT_CARDS}."
+                ),
+                format!(
+                    "{cards_in_hands} development cards in all among the players, but the game has only {MAX_DEVELOPMENT_CARDS}."
+                ),
             ),
         );
     }

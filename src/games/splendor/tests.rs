@@ -79,7 +79,7 @@ fn the_cities_module_plays_without_nobles() {
 #[test]
 fn english_noble_counts_are_plural_from_zero() {
     let raw = json!({"variant": "strongholds", "players": [
-        {"name": "Ani", "nobles": 0}, {"name": "Dirk", "nobles": 1}]});
+        {"name": "Ani", "nobles": 0}, {"name": "Dirk", "bonuses": {"red": 4, "black": 4}, "nobles": 1}]});
     let b = score(&raw).expect("valid");
     let nobles = |seat: usize| {
         let c = b.players[seat].categories.iter().find(|c| c.key == "nobles").expect("category");
