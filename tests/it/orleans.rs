@@ -604,3 +604,68 @@ fn a_log_line_keeps_the_coins_received_as_a_number() {
         "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "note": "reçu 4 pièces"}]});
     assert!(score_json(GameId::Orleans, &old.to_string()).is_ok());
 }
+
+/// A 2-player Invasion deck with Chasse aux sorcières revealed in round 10 (the first B tile).
+const WITCH_HUNT_DECK_2P: [&str; 18] = [
+    "reunion_du_conseil",
+    "demolition",
+    "don",
+    "secheresse",
+    "tremblement_de_terre",
+    "fuite",
+    "bonne_affaire",
+    "vents_favorables",
+    "voyage",
+    "chasse_aux_sorcieres",
+    "bon_voyage",
+    "famine",
+    "zones_de_peche",
+    "moisson",
+    "revenus",
+    "pirates",
+    "rats",
+    "invasion",
+];
+
+fn witch_hunt(ani: serde_json::Value, dirk: serde_json::Value) -> orleans::OrleansHelp {
+    let mut ani = ani;
+    let mut dirk = dirk;
+    ani["name"] = json!("Ani");
+    ani["character"] = json!("bibliothecaire");
+    dirk["name"] = json!("Dirk");
+    dirk["character"] = json!("general");
+    help(json!({"variant": "invasion", "round": 10, "players": [ani, dirk],
+        "deck": {"order": WITCH_HUNT_DECK_2P}}))
+}
+
+/// Invasion, pile B, Chasse aux sorcières: « L'équipe perd 6 points de développement … Si vous
+/// ne possédez pas suffisamment de points de développement et de jetons Moine, la partie est
+/// immédiatement perdue. » A player whose level alone is typed stands at least on that level's
+/// first space (game-facts D4: level 2 from space 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30):
+/// level 5 and level 4 hold 22 + 15 points, far more than 6 — payable, and the help says which
+/// spaces it assumed.
+#[test]
+fn witch_hunt_counts_the_first_space_of_a_level_typed_alone() {
+    let h = witch_hunt(json!({"development_level": 5}), json!({"development_level": 4}));
+    assert_eq!(h.events[0].event.id, "chasse_aux_sorcieres");
+    let r = &h.events[0].resolutions[0];
+    assert_eq!((r.status, r.shortfall, r.consequence), (OrleansResolutionStatus::Payable, 0, None));
+    assert_eq!((r.options[0].development, r.options[0].monks), (6, 0));
+    assert!(r.explanation.fr.contains("case 22"), "{}", r.explanation.fr);
+    assert!(r.explanation.en.contains("space 15"), "{}", r.explanation.en);
+    // Level 1 alone is space 0: nothing to give, no monk — lost, 6 missing.
+    let h = witch_hunt(json!({}), json!({}));
+    let r = &h.events[0].resolutions[0];
+    assert_eq!((r.shortfall, r.consequence), (6, Some(orleans::OrleansFailure::Loss)));
+    // A space typed counts as typed: 2 + 1 points and 3 monks pay exactly.
+    let h = witch_hunt(
+        json!({"development_points": 2, "monks": 1}),
+        json!({"development_points": 1, "monks": 2}),
+    );
+    let r = &h.events[0].resolutions[0];
+    assert_eq!(
+        (r.status, r.options[0].development, r.options[0].monks),
+        (OrleansResolutionStatus::Payable, 3, 3)
+    );
+    assert!(!r.explanation.en.contains("not entered"), "{}", r.explanation.en);
+}

@@ -282,7 +282,10 @@ pub struct OrleansPlayer {
     pub trading_posts: u32,
     pub technology: u32,
     pub development_level: u32,
+    /// The space as typed (0 when not typed: see [`OrleansPlayer::development_space`]).
     pub development_points: u32,
+    /// Whether the space on the development track was typed (else only the level is known).
+    pub development_points_typed: bool,
     pub citizens: u32,
     pub monks: u32,
     pub monks_in_market: u32,
@@ -299,6 +302,14 @@ pub struct OrleansPlayer {
     pub objectives: BTreeMap<String, u8>,
     pub dues: Vec<u32>,
     pub books: u32,
+}
+
+impl OrleansPlayer {
+    /// The space on the development track the player stands on at least: the space typed, else
+    /// the first space of the level (a player on level 5 has at least 22 points).
+    pub fn development_space(&self) -> u32 {
+        self.development_points.max(level_start(self.development_level))
+    }
 }
 
 /// Invasion's common board, checked.
@@ -380,6 +391,19 @@ pub fn level_for_points(points: u32) -> u32 {
         15..=21 => 4,
         22..=29 => 5,
         _ => 6,
+    }
+}
+
+/// The first space of a development level (game-facts D4: level 1 at 0, 2 at 4, 3 at 9, 4 at
+/// 15, 5 at 22, 6 at 30), the inverse of [`level_for_points`].
+pub fn level_start(level: u32) -> u32 {
+    match level {
+        0 | 1 => 0,
+        2 => 4,
+        3 => 9,
+        4 => 15,
+        5 => 22,
+        _ => 30,
     }
 }
 
@@ -830,6 +854,7 @@ fn player(
         technology,
         development_level,
         development_points,
+        development_points_typed: points_given,
         citizens,
         monks,
         monks_in_market,
