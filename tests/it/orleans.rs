@@ -669,3 +669,50 @@ fn witch_hunt_counts_the_first_space_of_a_level_typed_alone() {
     );
     assert!(!r.explanation.en.contains("not entered"), "{}", r.explanation.en);
 }
+
+fn duel_both_unpaid(first: u8, second: u8) -> serde_json::Value {
+    json!({"variant": "duel", "round": 6, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 5, "event": "jour_du_fromage", "seat": first, "paid": false},
+                {"round": 5, "event": "jour_du_fromage", "seat": second, "paid": false}]})
+}
+
+/// Le duel, Tour de jeu: « si vous ne pouvez pas payer ce qu'un événement demande …, vous
+/// perdez immédiatement. » Both players failing the same round have both lost: nobody wins,
+/// whichever line was typed first.
+#[test]
+fn duel_both_failing_the_same_round_leaves_no_winner_in_any_log_order() {
+    for (a, b) in [(0, 1), (1, 0)] {
+        let t = duel_both_unpaid(a, b);
+        let h = help(t.clone());
+        assert_eq!(h.status.state, OrleansState::Over, "log order {a}, {b}");
+        assert_eq!((h.status.round, h.status.winners.clone()), (5, vec![]));
+        let board = score_json(GameId::Orleans, &t.to_string()).expect("valid");
+        assert!(board.winners().is_empty(), "log order {a}, {b}");
+        assert_eq!(board.outcome, Outcome::ObjectiveRace { round_reached: 5 });
+    }
+    // One failing alone still loses alone.
+    let one = json!({"variant": "duel", "round": 6, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 5, "event": "jour_du_fromage", "seat": 1, "paid": false}]});
+    assert_eq!(help(one).status.winners, vec![0]);
+}
+
+/// Invasion: Voyage (« sinon défaite ») and the Administrateur terrien's dues, both unpaid at
+/// the end of round 9: the event that lost the game is the same whatever the log's order
+/// (round, then the moment in the round, then the event's id).
+#[test]
+fn the_event_that_lost_invasion_does_not_depend_on_the_log_order() {
+    let t = |log: serde_json::Value| {
+        json!({"variant": "invasion", "round": 10,
+            "players": [{"name": "Ani", "character": "administrateur_terrien"}, {"name": "Dirk", "in_orleans": true}],
+            "deck": {"order": INVASION_DECK_2P}, "log": log})
+    };
+    let voyage = json!({"round": 9, "event": "voyage", "seat": 1, "paid": false});
+    let dues = json!({"round": 9, "event": "administrateur_terrien", "seat": 0, "paid": false});
+    let lost_at = |log: serde_json::Value| {
+        score_json(GameId::Orleans, &t(log).to_string()).expect("valid").facts.lost_at.expect("lost")
+    };
+    let one = lost_at(json!([voyage.clone(), dues.clone()]));
+    let other = lost_at(json!([dues, voyage]));
+    assert_eq!(one, other);
+    assert_eq!((one.round, one.event.as_deref()), (9, Some("administrateur_terrien")));
+}
