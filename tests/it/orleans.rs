@@ -716,3 +716,46 @@ fn the_event_that_lost_invasion_does_not_depend_on_the_log_order() {
     assert_eq!(one, other);
     assert_eq!((one.round, one.event.as_deref()), (9, Some("administrateur_terrien")));
 }
+
+/// Prospérité ties follow the base game: the player further on the development track wins
+/// (game-facts D3). A level typed without its space still places the player: level 5 is
+/// further than level 2.
+#[test]
+fn prosperite_tie_break_reads_the_level_when_the_space_is_not_typed() {
+    let b = score_json(
+        GameId::Orleans,
+        &json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "coins": 10, "development_level": 5},
+            {"name": "Dirk", "coins": 8, "development_level": 2, "citizens": 1}]})
+        .to_string(),
+    )
+    .expect("valid");
+    assert_eq!((b.players[0].total, b.players[1].total), (10, 10));
+    assert_eq!(b.winners(), vec![0], "level 5 is further than level 2");
+    // Same level, one space unknown: nobody can say who is further — shared.
+    let same = score_json(
+        GameId::Orleans,
+        &json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "coins": 10, "development_level": 3},
+            {"name": "Dirk", "coins": 10, "development_level": 3, "development_points": 12}]})
+        .to_string(),
+    )
+    .expect("valid");
+    assert_eq!(same.winners(), vec![0, 1]);
+}
+
+/// Prospérité: « La partie se termine après 16 manches. » Nobody wins a points race before
+/// then; the leader wins once the 16 rounds are over (round 17).
+#[test]
+fn prosperite_names_a_winner_only_after_the_sixteenth_round() {
+    let t = |round: u8| {
+        json!({"variant": "prosperite", "round": round, "players": [
+            {"name": "Ani", "coins": 10}, {"name": "Dirk", "coins": 3}]})
+    };
+    for round in [3, 16] {
+        let b = score_json(GameId::Orleans, &t(round).to_string()).expect("valid");
+        assert!(b.winners().is_empty(), "round {round}");
+        assert_eq!(b.players[0].rank, 1, "the leader still leads");
+    }
+    assert_eq!(score_json(GameId::Orleans, &t(17).to_string()).expect("valid").winners(), vec![0]);
+}
