@@ -759,3 +759,56 @@ fn prosperite_names_a_winner_only_after_the_sixteenth_round() {
     }
     assert_eq!(score_json(GameId::Orleans, &t(17).to_string()).expect("valid").winners(), vec![0]);
 }
+
+/// Appendice, Nouvelles tuiles Lieu: the box holds one Dépôt (« 7 tuiles Lieu », one of each),
+/// so two players cannot both own it; and only Prospérité's setup lists it among the place tiles
+/// in play (Invasion's list leaves it out, Le dignitaire removes it, Le duel, Vierzon and Marchand
+/// itinérant bring no new place tile but the Étal de marché).
+#[test]
+fn the_depot_has_one_owner_and_exists_only_in_prosperite() {
+    let three = json!({"variant": "prosperite", "round": 17, "players": [
+        {"name": "Ani", "depot": true}, {"name": "Dirk"}, {"name": "Carl", "depot": true}]});
+    assert_eq!(
+        problem_codes(&three),
+        vec![
+            ("players[0].depot".to_owned(), "duplicate_depot".to_owned()),
+            ("players[2].depot".to_owned(), "duplicate_depot".to_owned()),
+        ]
+    );
+    let one = json!({"variant": "prosperite", "round": 17, "players": [
+        {"name": "Ani"}, {"name": "Dirk"}, {"name": "Carl", "depot": true}]});
+    assert!(score_json(GameId::Orleans, &one.to_string()).is_ok());
+    for variant in ["invasion", "duel"] {
+        let t = json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "depot": true}, {"name": "Dirk"}]});
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].depot".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+    for variant in ["dignitaire", "vierzon", "marchand"] {
+        let t = json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "depot": true}]});
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].depot".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+}
+
+/// Invasion: one hourglass tile is revealed each round (« La partie se termine à la fin de la
+/// manche où la tuile Sablier « Invasion » est révélée »): in round 3, three tiles at most.
+/// More would let a Renfort not yet come up raise the ramparts goal.
+#[test]
+fn invasion_refuses_more_tiles_revealed_than_rounds_begun() {
+    let t = |round: u8, revealed: u8| {
+        json!({"variant": "invasion", "round": round, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "deck": {"order": INVASION_DECK_2P, "revealed": revealed}})
+    };
+    assert!(score_json(GameId::Orleans, &t(3, 3).to_string()).is_ok());
+    assert!(score_json(GameId::Orleans, &t(3, 2).to_string()).is_ok());
+    assert_eq!(problem_codes(&t(3, 4)), vec![("deck.revealed".to_owned(), "revealed_ahead".to_owned())]);
+    // Once the 18 rounds are over (round 19), all 18 tiles have been revealed, no more.
+    assert!(score_json(GameId::Orleans, &t(19, 18).to_string()).is_ok());
+    assert_eq!(problem_codes(&t(19, 19)), vec![("deck.revealed".to_owned(), "out_of_range".to_owned())]);
+}
