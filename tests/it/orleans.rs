@@ -812,3 +812,150 @@ fn invasion_refuses_more_tiles_revealed_than_rounds_begun() {
     assert!(score_json(GameId::Orleans, &t(19, 18).to_string()).is_ok());
     assert_eq!(problem_codes(&t(19, 19)), vec![("deck.revealed".to_owned(), "out_of_range".to_owned())]);
 }
+
+fn close_codes(r: Result<orleans::OrleansClosedRound, greffier::games::Problems>) -> Vec<(String, String)> {
+    r.expect_err("refused").iter().map(|x| (x.field.clone(), x.code.clone())).collect()
+}
+
+fn share(option: Option<u32>, c: Vec<u32>) -> orleans::OrleansDecision {
+    orleans::OrleansDecision { option, contributions: Some(c) }
+}
+
+/// Invasion, Démolition (round 2 of this deck): « Si vous ne pouvez, ou ne voulez pas, rendre un
+/// jeton Technologie, payez 3 pièces par jeton manquant. Si l'équipe ne parvient pas à
+/// s'acquitter du paiement dans son intégralité, la partie est immédiatement perdue. » A share
+/// is paid from its seat's own coins, and the shares must reach the coins of the way chosen.
+#[test]
+fn team_shares_come_from_each_seats_coins_and_meet_the_way_chosen() {
+    let table = json!({"variant": "invasion", "round": 2, "players": [
+        {"name": "Ani", "coins": 6, "technology": 1}, {"name": "Dirk", "coins": 4}],
+        "deck": {"order": INVASION_DECK_2P}});
+    let rs = help(table.clone()).events.remove(0).resolutions;
+    assert_eq!(rs[0].event, "demolition");
+    // One tile and 3 coins, or no tile and 6 coins.
+    assert_eq!(
+        rs[0].options.iter().map(|o| (o.technology, o.coins)).collect::<Vec<_>>(),
+        vec![(1, 3), (0, 6)]
+    );
+    // Dirk has 4 coins, not 5: refused, naming his share.
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[share(Some(1), vec![1, 5])], true)),
+        vec![("decisions[0].contributions[1]".to_owned(), "share_above_coins".to_owned())]
+    );
+    // Keeping the tile: 3 coins put in for a 6-coin way is not met.
+    let short = orleans::close_round(&table, &[share(Some(1), vec![2, 1])], true).expect("ok");
+    assert!(!short.lines[0].paid);
+    let full = orleans::close_round(&table, &[share(Some(1), vec![3, 3])], true).expect("ok");
+    assert!(full.lines[0].paid);
+    assert_eq!(
+        (full.table["players"][0]["coins"].clone(), full.table["players"][1]["coins"].clone()),
+        (json!(3), json!(1))
+    );
+    let tile = orleans::close_round(&table, &[share(Some(0), vec![0, 3])], true).expect("ok");
+    assert!(tile.lines[0].paid);
+}
+
+/// The deck above with `tile` revealed in `round` instead (same stack).
+fn deck_with(round: usize, tile: &str) -> Vec<&str> {
+    let mut d = INVASION_DECK_2P.to_vec();
+    d[round - 1] = tile;
+    d
+}
+
+fn team_after(table: &serde_json::Value, decisions: &[orleans::OrleansDecision]) -> serde_json::Value {
+    let closed = orleans::close_round(table, decisions, true).expect("closed");
+    // The table written back is valid.
+    assert!(score_json(GameId::Orleans, &closed.table.to_string()).is_ok(), "{}", closed.table);
+    closed.table
+}
+
+/// Invasion, Rats: « L'équipe retire 2 jetons Fromage et 1 jeton Céréales de l'Entrepôt … S'il
+/// n'y a pas suffisamment de jetons, elle en retire le maximum possible. » Closing the round
+/// takes them off the warehouse.
+#[test]
+fn closing_rats_takes_cheese_and_grain_off_the_warehouse() {
+    let t = |warehouse: serde_json::Value| {
+        json!({"variant": "invasion", "round": 17, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "team": {"warehouse": warehouse}, "deck": {"order": deck_with(17, "rats")}})
+    };
+    let after = team_after(&t(json!({"grain": 4, "cheese": 3, "wine": 2})), &[]);
+    assert_eq!(after["team"]["warehouse"], json!({"grain": 3, "cheese": 1, "wine": 2}));
+    let after = team_after(&t(json!({"cheese": 1})), &[]);
+    assert_eq!(after["team"]["warehouse"], json!({}));
+}
+
+/// Invasion, Bonne affaire: « L'équipe peut choisir de payer 8 pièces … La répartition du
+/// paiement entre les joueurs est libre. Si vous payez, prenez 3 jetons Céréales de la réserve
+/// et placez-les sur l'Entrepôt. »
+#[test]
+fn closing_bonne_affaire_taken_puts_three_grain_on_the_warehouse() {
+    let t = json!({"variant": "invasion", "round": 7, "players": [{"name": "Ani", "coins": 5}, {"name": "Dirk", "coins": 4}],
+        "deck": {"order": INVASION_DECK_2P}});
+    let after = team_after(&t, &[share(Some(0), vec![5, 3])]);
+    assert_eq!(after["team"]["warehouse"]["grain"], json!(3));
+    assert_eq!(
+        (after["players"][0]["coins"].clone(), after["players"][1]["coins"].clone()),
+        (json!(0), json!(1))
+    );
+    // Shares short of the 8 coins of a deal taken: a decision that cannot be, refused.
+    assert_eq!(
+        close_codes(orleans::close_round(&t, &[share(Some(0), vec![5, 2])], true)),
+        vec![("decisions[0].contributions".to_owned(), "shares_short".to_owned())]
+    );
+    // Declined: nothing changes.
+    let after = team_after(&t, &[orleans::OrleansDecision::default()]);
+    assert!(after.get("team").is_none());
+    assert_eq!(after["players"], t["players"]);
+}
+
+/// Invasion, Avancée: « Chaque joueur peut payer 4 pièces pour immédiatement bâtir une
+/// fortification ou un comptoir à l'emplacement de son marchand. » A fortification is built on a
+/// border town's special-building token (Objectifs communs, Fortifications): the team's count
+/// rises with the player's.
+#[test]
+fn closing_avancee_with_a_fortification_adds_it_to_the_city_board() {
+    let t = json!({"variant": "invasion", "round": 1, "players": [
+        {"name": "Ani", "coins": 4, "fortifications": 1}, {"name": "Dirk", "coins": 5}],
+        "team": {"fortifications": 2}, "deck": {"order": deck_with(1, "avancee")}});
+    let rs = help(t.clone()).events.remove(0).resolutions;
+    let fort = |r: &orleans::OrleansResolution| {
+        u32::try_from(r.options.iter().position(|o| o.gained.fortifications == 1).expect("a fortification"))
+            .expect("small")
+    };
+    let trading_post = |r: &orleans::OrleansResolution| {
+        u32::try_from(r.options.iter().position(|o| o.gained.trading_posts == 1).expect("a trading post"))
+            .expect("small")
+    };
+    let decide = |o: u32| orleans::OrleansDecision { option: Some(o), contributions: None };
+    let after = team_after(&t, &[decide(fort(&rs[0])), decide(fort(&rs[1]))]);
+    assert_eq!(after["team"]["fortifications"], json!(4));
+    assert_eq!(
+        (after["players"][0]["fortifications"].clone(), after["players"][1]["fortifications"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(
+        (after["players"][0]["coins"].clone(), after["players"][1]["coins"].clone()),
+        (json!(0), json!(1))
+    );
+    // A trading post is no fortification.
+    let after = team_after(&t, &[decide(trading_post(&rs[0]))]);
+    assert_eq!(after["team"]["fortifications"], json!(2));
+}
+
+/// Invasion, Braquage: « Chaque joueur doit replacer dans la réserve des Marchandises ayant une
+/// valeur totale de 5 PV, ou détruire une fortification qu'il a construite. » A fortification
+/// destroyed leaves the city board too.
+#[test]
+fn closing_braquage_with_a_fortification_takes_it_off_the_city_board() {
+    let t = json!({"variant": "invasion", "round": 10, "players": [
+        {"name": "Ani", "goods": {"wine": 2}}, {"name": "Dirk", "fortifications": 1}],
+        "team": {"fortifications": 3}, "deck": {"order": deck_with(10, "braquage")}});
+    let rs = help(t.clone()).events.remove(0).resolutions;
+    assert_eq!(rs[1].options.iter().map(|o| o.fortifications).collect::<Vec<_>>(), vec![1]);
+    let after = team_after(&t, &[]);
+    assert_eq!(after["team"]["fortifications"], json!(2));
+    assert_eq!(after["players"][1]["fortifications"], json!(0));
+    // Ani pays in goods: no fortification moves for her.
+    assert_eq!(after["players"][0]["goods"], json!({}));
+    assert_eq!(after["players"][0].get("fortifications"), None);
+}

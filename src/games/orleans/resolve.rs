@@ -735,7 +735,7 @@ pub fn resolve_team(
                 );
             }
         }
-        Effect::TeamMayPay(n) => {
+        Effect::TeamMayPay { coins: n, .. } => {
             r.coins_owed = n;
             if coins >= n {
                 r.status = OrleansResolutionStatus::Offer;
@@ -817,7 +817,7 @@ pub fn is_team_event(event: &EventDef) -> bool {
         Effect::EachReturnsMonk
             | Effect::TeamItemsOrCoins { .. }
             | Effect::TeamDevelopmentOrMonks(_)
-            | Effect::TeamMayPay(_)
+            | Effect::TeamMayPay { .. }
             | Effect::TeamGains { .. }
             | Effect::WarehouseLoss { .. }
             | Effect::Reinforcement

@@ -353,7 +353,7 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
         e.effect,
         Effect::Rule
             | Effect::MayPay { .. }
-            | Effect::TeamMayPay(_)
+            | Effect::TeamMayPay { .. }
             | Effect::GainPerTradingPost(_)
             | Effect::GainPerDevelopmentLevel(_)
             | Effect::GainPerMonkInMarket(_)
