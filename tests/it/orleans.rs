@@ -604,3 +604,358 @@ fn a_log_line_keeps_the_coins_received_as_a_number() {
         "log": [{"round": 2, "event": "moisson", "seat": 0, "paid": true, "note": "reçu 4 pièces"}]});
     assert!(score_json(GameId::Orleans, &old.to_string()).is_ok());
 }
+
+/// A 2-player Invasion deck with Chasse aux sorcières revealed in round 10 (the first B tile).
+const WITCH_HUNT_DECK_2P: [&str; 18] = [
+    "reunion_du_conseil",
+    "demolition",
+    "don",
+    "secheresse",
+    "tremblement_de_terre",
+    "fuite",
+    "bonne_affaire",
+    "vents_favorables",
+    "voyage",
+    "chasse_aux_sorcieres",
+    "bon_voyage",
+    "famine",
+    "zones_de_peche",
+    "moisson",
+    "revenus",
+    "pirates",
+    "rats",
+    "invasion",
+];
+
+fn witch_hunt(ani: serde_json::Value, dirk: serde_json::Value) -> orleans::OrleansHelp {
+    let mut ani = ani;
+    let mut dirk = dirk;
+    ani["name"] = json!("Ani");
+    ani["character"] = json!("bibliothecaire");
+    dirk["name"] = json!("Dirk");
+    dirk["character"] = json!("general");
+    help(json!({"variant": "invasion", "round": 10, "players": [ani, dirk],
+        "deck": {"order": WITCH_HUNT_DECK_2P}}))
+}
+
+/// Invasion, pile B, Chasse aux sorcières: « L'équipe perd 6 points de développement … Si vous
+/// ne possédez pas suffisamment de points de développement et de jetons Moine, la partie est
+/// immédiatement perdue. » A player whose level alone is typed stands at least on that level's
+/// first space (game-facts D4: level 2 from space 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30):
+/// level 5 and level 4 hold 22 + 15 points, far more than 6 — payable, and the help says which
+/// spaces it assumed.
+#[test]
+fn witch_hunt_counts_the_first_space_of_a_level_typed_alone() {
+    let h = witch_hunt(json!({"development_level": 5}), json!({"development_level": 4}));
+    assert_eq!(h.events[0].event.id, "chasse_aux_sorcieres");
+    let r = &h.events[0].resolutions[0];
+    assert_eq!((r.status, r.shortfall, r.consequence), (OrleansResolutionStatus::Payable, 0, None));
+    assert_eq!((r.options[0].development, r.options[0].monks), (6, 0));
+    assert!(r.explanation.fr.contains("case 22"), "{}", r.explanation.fr);
+    assert!(r.explanation.en.contains("space 15"), "{}", r.explanation.en);
+    // Level 1 alone is space 0: nothing to give, no monk — lost, 6 missing.
+    let h = witch_hunt(json!({}), json!({}));
+    let r = &h.events[0].resolutions[0];
+    assert_eq!((r.shortfall, r.consequence), (6, Some(orleans::OrleansFailure::Loss)));
+    // A space typed counts as typed: 2 + 1 points and 3 monks pay exactly.
+    let h = witch_hunt(
+        json!({"development_points": 2, "monks": 1}),
+        json!({"development_points": 1, "monks": 2}),
+    );
+    let r = &h.events[0].resolutions[0];
+    assert_eq!(
+        (r.status, r.options[0].development, r.options[0].monks),
+        (OrleansResolutionStatus::Payable, 3, 3)
+    );
+    assert!(!r.explanation.en.contains("not entered"), "{}", r.explanation.en);
+}
+
+fn duel_both_unpaid(first: u8, second: u8) -> serde_json::Value {
+    json!({"variant": "duel", "round": 6, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 5, "event": "jour_du_fromage", "seat": first, "paid": false},
+                {"round": 5, "event": "jour_du_fromage", "seat": second, "paid": false}]})
+}
+
+/// Le duel, Tour de jeu: « si vous ne pouvez pas payer ce qu'un événement demande …, vous
+/// perdez immédiatement. » Both players failing the same round have both lost: nobody wins,
+/// whichever line was typed first.
+#[test]
+fn duel_both_failing_the_same_round_leaves_no_winner_in_any_log_order() {
+    for (a, b) in [(0, 1), (1, 0)] {
+        let t = duel_both_unpaid(a, b);
+        let h = help(t.clone());
+        assert_eq!(h.status.state, OrleansState::Over, "log order {a}, {b}");
+        assert_eq!((h.status.round, h.status.winners.clone()), (5, vec![]));
+        let board = score_json(GameId::Orleans, &t.to_string()).expect("valid");
+        assert!(board.winners().is_empty(), "log order {a}, {b}");
+        assert_eq!(board.outcome, Outcome::ObjectiveRace { round_reached: 5 });
+    }
+    // One failing alone still loses alone.
+    let one = json!({"variant": "duel", "round": 6, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 5, "event": "jour_du_fromage", "seat": 1, "paid": false}]});
+    assert_eq!(help(one).status.winners, vec![0]);
+}
+
+/// Invasion: Voyage (« sinon défaite ») and the Administrateur terrien's dues, both unpaid at
+/// the end of round 9: the event that lost the game is the same whatever the log's order
+/// (round, then the moment in the round, then the event's id).
+#[test]
+fn the_event_that_lost_invasion_does_not_depend_on_the_log_order() {
+    let t = |log: serde_json::Value| {
+        json!({"variant": "invasion", "round": 10,
+            "players": [{"name": "Ani", "character": "administrateur_terrien"}, {"name": "Dirk", "in_orleans": true}],
+            "deck": {"order": INVASION_DECK_2P}, "log": log})
+    };
+    let voyage = json!({"round": 9, "event": "voyage", "seat": 1, "paid": false});
+    let dues = json!({"round": 9, "event": "administrateur_terrien", "seat": 0, "paid": false});
+    let lost_at = |log: serde_json::Value| {
+        score_json(GameId::Orleans, &t(log).to_string()).expect("valid").facts.lost_at.expect("lost")
+    };
+    let one = lost_at(json!([voyage.clone(), dues.clone()]));
+    let other = lost_at(json!([dues, voyage]));
+    assert_eq!(one, other);
+    assert_eq!((one.round, one.event.as_deref()), (9, Some("administrateur_terrien")));
+}
+
+/// Prospérité ties follow the base game: the player further on the development track wins
+/// (game-facts D3). A level typed without its space still places the player: level 5 is
+/// further than level 2.
+#[test]
+fn prosperite_tie_break_reads_the_level_when_the_space_is_not_typed() {
+    let b = score_json(
+        GameId::Orleans,
+        &json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "coins": 10, "development_level": 5},
+            {"name": "Dirk", "coins": 8, "development_level": 2, "citizens": 1}]})
+        .to_string(),
+    )
+    .expect("valid");
+    assert_eq!((b.players[0].total, b.players[1].total), (10, 10));
+    assert_eq!(b.winners(), vec![0], "level 5 is further than level 2");
+    // Same level, one space unknown: nobody can say who is further — shared.
+    let same = score_json(
+        GameId::Orleans,
+        &json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "coins": 10, "development_level": 3},
+            {"name": "Dirk", "coins": 10, "development_level": 3, "development_points": 12}]})
+        .to_string(),
+    )
+    .expect("valid");
+    assert_eq!(same.winners(), vec![0, 1]);
+}
+
+/// Prospérité: « La partie se termine après 16 manches. » Nobody wins a points race before
+/// then; the leader wins once the 16 rounds are over (round 17).
+#[test]
+fn prosperite_names_a_winner_only_after_the_sixteenth_round() {
+    let t = |round: u8| {
+        json!({"variant": "prosperite", "round": round, "players": [
+            {"name": "Ani", "coins": 10}, {"name": "Dirk", "coins": 3}]})
+    };
+    for round in [3, 16] {
+        let b = score_json(GameId::Orleans, &t(round).to_string()).expect("valid");
+        assert!(b.winners().is_empty(), "round {round}");
+        assert_eq!(b.players[0].rank, 1, "the leader still leads");
+    }
+    assert_eq!(score_json(GameId::Orleans, &t(17).to_string()).expect("valid").winners(), vec![0]);
+}
+
+/// Appendice, Nouvelles tuiles Lieu: the box holds one Dépôt (« 7 tuiles Lieu », one of each),
+/// so two players cannot both own it; and only Prospérité's setup lists it among the place tiles
+/// in play (Invasion's list leaves it out, Le dignitaire removes it, Le duel, Vierzon and Marchand
+/// itinérant bring no new place tile but the Étal de marché).
+#[test]
+fn the_depot_has_one_owner_and_exists_only_in_prosperite() {
+    let three = json!({"variant": "prosperite", "round": 17, "players": [
+        {"name": "Ani", "depot": true}, {"name": "Dirk"}, {"name": "Carl", "depot": true}]});
+    assert_eq!(
+        problem_codes(&three),
+        vec![
+            ("players[0].depot".to_owned(), "duplicate_depot".to_owned()),
+            ("players[2].depot".to_owned(), "duplicate_depot".to_owned()),
+        ]
+    );
+    let one = json!({"variant": "prosperite", "round": 17, "players": [
+        {"name": "Ani"}, {"name": "Dirk"}, {"name": "Carl", "depot": true}]});
+    assert!(score_json(GameId::Orleans, &one.to_string()).is_ok());
+    for variant in ["invasion", "duel"] {
+        let t = json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "depot": true}, {"name": "Dirk"}]});
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].depot".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+    for variant in ["dignitaire", "vierzon", "marchand"] {
+        let t = json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "depot": true}]});
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].depot".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+}
+
+/// Invasion: one hourglass tile is revealed each round (« La partie se termine à la fin de la
+/// manche où la tuile Sablier « Invasion » est révélée »): in round 3, three tiles at most.
+/// More would let a Renfort not yet come up raise the ramparts goal.
+#[test]
+fn invasion_refuses_more_tiles_revealed_than_rounds_begun() {
+    let t = |round: u8, revealed: u8| {
+        json!({"variant": "invasion", "round": round, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "deck": {"order": INVASION_DECK_2P, "revealed": revealed}})
+    };
+    assert!(score_json(GameId::Orleans, &t(3, 3).to_string()).is_ok());
+    assert!(score_json(GameId::Orleans, &t(3, 2).to_string()).is_ok());
+    assert_eq!(problem_codes(&t(3, 4)), vec![("deck.revealed".to_owned(), "revealed_ahead".to_owned())]);
+    // Once the 18 rounds are over (round 19), all 18 tiles have been revealed, no more.
+    assert!(score_json(GameId::Orleans, &t(19, 18).to_string()).is_ok());
+    assert_eq!(problem_codes(&t(19, 19)), vec![("deck.revealed".to_owned(), "out_of_range".to_owned())]);
+}
+
+fn close_codes(r: Result<orleans::OrleansClosedRound, greffier::games::Problems>) -> Vec<(String, String)> {
+    r.expect_err("refused").iter().map(|x| (x.field.clone(), x.code.clone())).collect()
+}
+
+fn share(option: Option<u32>, c: Vec<u32>) -> orleans::OrleansDecision {
+    orleans::OrleansDecision { option, contributions: Some(c) }
+}
+
+/// Invasion, Démolition (round 2 of this deck): « Si vous ne pouvez, ou ne voulez pas, rendre un
+/// jeton Technologie, payez 3 pièces par jeton manquant. Si l'équipe ne parvient pas à
+/// s'acquitter du paiement dans son intégralité, la partie est immédiatement perdue. » A share
+/// is paid from its seat's own coins, and the shares must reach the coins of the way chosen.
+#[test]
+fn team_shares_come_from_each_seats_coins_and_meet_the_way_chosen() {
+    let table = json!({"variant": "invasion", "round": 2, "players": [
+        {"name": "Ani", "coins": 6, "technology": 1}, {"name": "Dirk", "coins": 4}],
+        "deck": {"order": INVASION_DECK_2P}});
+    let rs = help(table.clone()).events.remove(0).resolutions;
+    assert_eq!(rs[0].event, "demolition");
+    // One tile and 3 coins, or no tile and 6 coins.
+    assert_eq!(
+        rs[0].options.iter().map(|o| (o.technology, o.coins)).collect::<Vec<_>>(),
+        vec![(1, 3), (0, 6)]
+    );
+    // Dirk has 4 coins, not 5: refused, naming his share.
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[share(Some(1), vec![1, 5])], true)),
+        vec![("decisions[0].contributions[1]".to_owned(), "share_above_coins".to_owned())]
+    );
+    // Keeping the tile: 3 coins put in for a 6-coin way is not met.
+    let short = orleans::close_round(&table, &[share(Some(1), vec![2, 1])], true).expect("ok");
+    assert!(!short.lines[0].paid);
+    let full = orleans::close_round(&table, &[share(Some(1), vec![3, 3])], true).expect("ok");
+    assert!(full.lines[0].paid);
+    assert_eq!(
+        (full.table["players"][0]["coins"].clone(), full.table["players"][1]["coins"].clone()),
+        (json!(3), json!(1))
+    );
+    let tile = orleans::close_round(&table, &[share(Some(0), vec![0, 3])], true).expect("ok");
+    assert!(tile.lines[0].paid);
+}
+
+/// The deck above with `tile` revealed in `round` instead (same stack).
+fn deck_with(round: usize, tile: &str) -> Vec<&str> {
+    let mut d = INVASION_DECK_2P.to_vec();
+    d[round - 1] = tile;
+    d
+}
+
+fn team_after(table: &serde_json::Value, decisions: &[orleans::OrleansDecision]) -> serde_json::Value {
+    let closed = orleans::close_round(table, decisions, true).expect("closed");
+    // The table written back is valid.
+    assert!(score_json(GameId::Orleans, &closed.table.to_string()).is_ok(), "{}", closed.table);
+    closed.table
+}
+
+/// Invasion, Rats: « L'équipe retire 2 jetons Fromage et 1 jeton Céréales de l'Entrepôt … S'il
+/// n'y a pas suffisamment de jetons, elle en retire le maximum possible. » Closing the round
+/// takes them off the warehouse.
+#[test]
+fn closing_rats_takes_cheese_and_grain_off_the_warehouse() {
+    let t = |warehouse: serde_json::Value| {
+        json!({"variant": "invasion", "round": 17, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+            "team": {"warehouse": warehouse}, "deck": {"order": deck_with(17, "rats")}})
+    };
+    let after = team_after(&t(json!({"grain": 4, "cheese": 3, "wine": 2})), &[]);
+    assert_eq!(after["team"]["warehouse"], json!({"grain": 3, "cheese": 1, "wine": 2}));
+    let after = team_after(&t(json!({"cheese": 1})), &[]);
+    assert_eq!(after["team"]["warehouse"], json!({}));
+}
+
+/// Invasion, Bonne affaire: « L'équipe peut choisir de payer 8 pièces … La répartition du
+/// paiement entre les joueurs est libre. Si vous payez, prenez 3 jetons Céréales de la réserve
+/// et placez-les sur l'Entrepôt. »
+#[test]
+fn closing_bonne_affaire_taken_puts_three_grain_on_the_warehouse() {
+    let t = json!({"variant": "invasion", "round": 7, "players": [{"name": "Ani", "coins": 5}, {"name": "Dirk", "coins": 4}],
+        "deck": {"order": INVASION_DECK_2P}});
+    let after = team_after(&t, &[share(Some(0), vec![5, 3])]);
+    assert_eq!(after["team"]["warehouse"]["grain"], json!(3));
+    assert_eq!(
+        (after["players"][0]["coins"].clone(), after["players"][1]["coins"].clone()),
+        (json!(0), json!(1))
+    );
+    // Shares short of the 8 coins of a deal taken: a decision that cannot be, refused.
+    assert_eq!(
+        close_codes(orleans::close_round(&t, &[share(Some(0), vec![5, 2])], true)),
+        vec![("decisions[0].contributions".to_owned(), "shares_short".to_owned())]
+    );
+    // Declined: nothing changes.
+    let after = team_after(&t, &[orleans::OrleansDecision::default()]);
+    assert!(after.get("team").is_none());
+    assert_eq!(after["players"], t["players"]);
+}
+
+/// Invasion, Avancée: « Chaque joueur peut payer 4 pièces pour immédiatement bâtir une
+/// fortification ou un comptoir à l'emplacement de son marchand. » A fortification is built on a
+/// border town's special-building token (Objectifs communs, Fortifications): the team's count
+/// rises with the player's.
+#[test]
+fn closing_avancee_with_a_fortification_adds_it_to_the_city_board() {
+    let t = json!({"variant": "invasion", "round": 1, "players": [
+        {"name": "Ani", "coins": 4, "fortifications": 1}, {"name": "Dirk", "coins": 5}],
+        "team": {"fortifications": 2}, "deck": {"order": deck_with(1, "avancee")}});
+    let rs = help(t.clone()).events.remove(0).resolutions;
+    let fort = |r: &orleans::OrleansResolution| {
+        u32::try_from(r.options.iter().position(|o| o.gained.fortifications == 1).expect("a fortification"))
+            .expect("small")
+    };
+    let trading_post = |r: &orleans::OrleansResolution| {
+        u32::try_from(r.options.iter().position(|o| o.gained.trading_posts == 1).expect("a trading post"))
+            .expect("small")
+    };
+    let decide = |o: u32| orleans::OrleansDecision { option: Some(o), contributions: None };
+    let after = team_after(&t, &[decide(fort(&rs[0])), decide(fort(&rs[1]))]);
+    assert_eq!(after["team"]["fortifications"], json!(4));
+    assert_eq!(
+        (after["players"][0]["fortifications"].clone(), after["players"][1]["fortifications"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(
+        (after["players"][0]["coins"].clone(), after["players"][1]["coins"].clone()),
+        (json!(0), json!(1))
+    );
+    // A trading post is no fortification.
+    let after = team_after(&t, &[decide(trading_post(&rs[0]))]);
+    assert_eq!(after["team"]["fortifications"], json!(2));
+}
+
+/// Invasion, Braquage: « Chaque joueur doit replacer dans la réserve des Marchandises ayant une
+/// valeur totale de 5 PV, ou détruire une fortification qu'il a construite. » A fortification
+/// destroyed leaves the city board too.
+#[test]
+fn closing_braquage_with_a_fortification_takes_it_off_the_city_board() {
+    let t = json!({"variant": "invasion", "round": 10, "players": [
+        {"name": "Ani", "goods": {"wine": 2}}, {"name": "Dirk", "fortifications": 1}],
+        "team": {"fortifications": 3}, "deck": {"order": deck_with(10, "braquage")}});
+    let rs = help(t.clone()).events.remove(0).resolutions;
+    assert_eq!(rs[1].options.iter().map(|o| o.fortifications).collect::<Vec<_>>(), vec![1]);
+    let after = team_after(&t, &[]);
+    assert_eq!(after["team"]["fortifications"], json!(2));
+    assert_eq!(after["players"][1]["fortifications"], json!(0));
+    // Ani pays in goods: no fortification moves for her.
+    assert_eq!(after["players"][0]["goods"], json!({}));
+    assert_eq!(after["players"][0].get("fortifications"), None);
+}

@@ -231,8 +231,12 @@ pub enum Effect {
         times: u32,
         buys: &'static [OrleansGain],
     },
-    /// A team offer, split freely among the players.
-    TeamMayPay(u32),
+    /// A team offer, split freely among the players: `coins` for `grain` on the warehouse
+    /// (Bonne affaire).
+    TeamMayPay {
+        coins: u32,
+        grain: u32,
+    },
     /// Démolition / Incendie criminel: the team hands back items, or pays per missing item.
     TeamItemsOrCoins {
         item: TeamItem,
@@ -876,7 +880,7 @@ pub static EVENTS: &[EventDef] = &[
         "bonne_affaire",
         t("Bonne affaire", "Bargain"),
         M::EventsPhase,
-        E::TeamMayPay(8),
+        E::TeamMayPay { coins: 8, grain: 3 },
         t(
             "L'équipe peut payer 8 pièces pour 3 Céréales à l'Entrepôt (sans effet s'il en manque dans la réserve).",
             "The team may pay 8 coins for 3 grain in the warehouse (no effect if the supply lacks them).",

@@ -13,10 +13,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::OrleansGood;
+use super::catalogue::{Effect, OrleansScenario};
 use super::help::help_table;
 use super::resolve::{OrleansPayment, OrleansResolution, OrleansResolutionStatus};
+use super::status::BORDER_TOWNS;
 use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, parse, validate};
+use super::{MAX_GOODS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
 
@@ -136,6 +138,11 @@ pub fn close_round(
                 Text::new("Plus de parts que de joueurs.", "More shares than players."),
             );
         }
+        if r.seat.is_none()
+            && let Some(shares) = &d.contributions
+        {
+            check_shares(&mut p, k, shares, &table, r, d.option);
+        }
     }
     if !p.is_empty() {
         return Err(p);
@@ -143,6 +150,8 @@ pub fn close_round(
 
     let mut out = raw.clone();
     let mut lines = Vec::with_capacity(resolutions.len());
+    // Invasion's city board as the round's lines change it (written once, at the end).
+    let mut board = Board { fortifications: table.team.fortifications, warehouse: table.team.warehouse };
     for (k, r) in resolutions.iter().enumerate() {
         let d = decisions.get(k).cloned().unwrap_or_else(|| default_decision(r));
         let pay = d.option.and_then(|o| r.options.get(usize::try_from(o).ok()?));
@@ -154,11 +163,17 @@ pub fn close_round(
             ..OrleansRawLogEntry::default()
         };
         match (r.seat, &d.contributions) {
-            (None, Some(shares)) if is_demand(r) => {
-                // A team demand: each seat puts in its share; met when the shares reach it.
+            (None, Some(shares)) if is_demand(r) || (is_team_offer(r) && pay.is_some()) => {
+                // A team payment: each seat puts in its share (checked against its coins); met
+                // when the shares reach the coins of the way chosen (Démolition: « Si l'équipe
+                // ne parvient pas à s'acquitter du paiement dans son intégralité, la partie est
+                // immédiatement perdue »).
                 let total = shares.iter().fold(0u32, |a, &c| a.saturating_add(c));
-                line.paid = total >= r.coins_owed;
-                line.payment = Some(OrleansPayment { coins: total, ..OrleansPayment::default() });
+                let due = pay.map_or(r.coins_owed, |o| o.coins);
+                if is_demand(r) {
+                    line.paid = total >= due;
+                }
+                line.payment = Some(OrleansPayment { coins: total, ..pay.copied().unwrap_or_default() });
                 line.note = shares
                     .iter()
                     .zip(&table.players)
@@ -171,19 +186,32 @@ pub fn close_round(
                         let coins = table.players.get(seat).map_or(0, |p| p.coins);
                         set_count(&mut out, seat, "coins", coins.saturating_sub(c));
                     }
+                    if line.paid {
+                        board.team_event(r, pay);
+                    }
                 }
             }
             (Some(seat), _) => {
                 if apply {
                     apply_to_seat(&mut out, &table, usize::from(seat), r.coins_gained, pay);
+                    if table.scenario == OrleansScenario::Invasion {
+                        board.seat_payment(pay);
+                    }
                 }
                 // Numbers, not words: the log is read later in either language.
                 line.payment = pay.copied();
                 line.gained = Some(Value::from(r.coins_gained));
             }
-            (None, _) => {}
+            (None, _) => {
+                if apply && line.paid {
+                    board.team_event(r, pay);
+                }
+            }
         }
         lines.push(line);
+    }
+    if apply {
+        board.write(&mut out, &table);
     }
     if let Some(obj) = out.as_object_mut() {
         obj.insert("round".into(), Value::from(table.round.saturating_add(1)));
@@ -196,6 +224,129 @@ pub fn close_round(
         }
     }
     Ok(OrleansClosedRound { table: out, lines })
+}
+
+/// A team payment's shares: each from its own seat's coins, and an offer taken paid in full
+/// (Bonne affaire: « L'équipe peut choisir de payer 8 pièces … La répartition du paiement entre
+/// les joueurs est libre »). A demand's shares may fall short: the line then says it was not met.
+fn check_shares(
+    p: &mut Problems,
+    k: usize,
+    shares: &[u32],
+    table: &OrleansTable,
+    r: &OrleansResolution,
+    option: Option<u32>,
+) {
+    for (i, (&c, seat)) in shares.iter().zip(&table.players).enumerate() {
+        if c > seat.coins {
+            p.push(
+                format!("decisions[{k}].contributions[{i}]"),
+                "share_above_coins",
+                Text::new(
+                    format!("{} n'a que {} pièces, pas {c}.", seat.name, seat.coins),
+                    format!("{} has only {} coins, not {c}.", seat.name, seat.coins),
+                ),
+            );
+        }
+    }
+    let taken = option.and_then(|o| r.options.get(usize::try_from(o).ok()?));
+    if let Some(way) = taken.filter(|_| is_team_offer(r)) {
+        let total = shares.iter().fold(0u32, |a, &c| a.saturating_add(c));
+        if total < way.coins {
+            p.push(
+                format!("decisions[{k}].contributions"),
+                "shares_short",
+                Text::new(
+                    format!("Les parts font {total} pièces, il en faut {} pour « {} ».", way.coins, r.event),
+                    format!("The shares make {total} coins; “{}” takes {}.", r.event, way.coins),
+                ),
+            );
+        }
+    }
+}
+
+/// A team offer (Invasion: Bonne affaire).
+fn is_team_offer(r: &OrleansResolution) -> bool {
+    r.seat.is_none() && r.status == OrleansResolutionStatus::Offer
+}
+
+/// Invasion's city board while a round closes: the fortifications the players built on the
+/// border towns and the warehouse, as the common goals read them.
+struct Board {
+    fortifications: u32,
+    warehouse: OrleansGoods,
+}
+
+impl Board {
+    /// A team line met: Rats (« L'équipe retire 2 jetons Fromage et 1 jeton Céréales de
+    /// l'Entrepôt », what there is), Bonne affaire taken (« prenez 3 jetons Céréales de la
+    /// réserve et placez-les sur l'Entrepôt »).
+    fn team_event(&mut self, r: &OrleansResolution, pay: Option<&OrleansPayment>) {
+        let Some(e) = super::event(&r.event) else { return };
+        match e.effect {
+            Effect::WarehouseLoss { .. } => {
+                // Not a choice: the warehouse loses what the resolution says.
+                if let Some(lost) = r.options.first() {
+                    for g in OrleansGood::ALL {
+                        self.warehouse.set(g, self.warehouse.get(g).saturating_sub(lost.goods.get(g)));
+                    }
+                }
+            }
+            Effect::TeamMayPay { grain, .. } if pay.is_some() => {
+                self.warehouse.grain = self.warehouse.grain.saturating_add(grain).min(MAX_GOODS);
+            }
+            _ => {}
+        }
+    }
+
+    /// A player's own way of paying or buying: Avancée's fortification built on a border town
+    /// (Objectifs communs: « placez un comptoir sur le jeton Bâtiment spécial »), Braquage's
+    /// fortification destroyed (« détruire une fortification qu'il a construite »).
+    fn seat_payment(&mut self, pay: Option<&OrleansPayment>) {
+        let Some(pay) = pay else { return };
+        self.fortifications = self
+            .fortifications
+            .saturating_sub(pay.fortifications)
+            .saturating_add(pay.gained.fortifications)
+            .min(BORDER_TOWNS);
+    }
+
+    /// Writes what changed into the table's `team` (created when absent): only the fields that
+    /// changed, a good's key removed when none is left.
+    fn write(&self, out: &mut Value, table: &OrleansTable) {
+        let before = &table.team;
+        if self.fortifications == before.fortifications && self.warehouse == before.warehouse {
+            return;
+        }
+        let Some(obj) = out.as_object_mut() else { return };
+        let team = obj.entry("team").or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if !team.is_object() {
+            *team = Value::Object(serde_json::Map::new());
+        }
+        let Some(team) = team.as_object_mut() else { return };
+        if self.fortifications != before.fortifications {
+            team.insert("fortifications".into(), Value::from(self.fortifications));
+        }
+        if self.warehouse != before.warehouse {
+            let map = team.entry("warehouse").or_insert_with(|| Value::Object(serde_json::Map::new()));
+            if !map.is_object() {
+                *map = Value::Object(serde_json::Map::new());
+            }
+            if let Some(map) = map.as_object_mut() {
+                for g in OrleansGood::ALL {
+                    let n = self.warehouse.get(g);
+                    if n == before.warehouse.get(g) {
+                        continue;
+                    }
+                    if n == 0 {
+                        map.remove(g.id());
+                    } else {
+                        map.insert(g.id().into(), Value::from(n));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A log line as the table keeps it: the fields that say something (no `null`s).

@@ -71,7 +71,7 @@ pub use status::{
 pub use table::{
     ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
     OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
-    OrleansTable, OrleansTeam, SEAT, level_for_points, parse, validate,
+    OrleansTable, OrleansTeam, SEAT, level_for_points, level_start, parse, validate,
 };
 
 /// Coins above this are refused as absurd.

@@ -665,7 +665,9 @@ pub fn resolve_team(
             }
         }
         Effect::TeamDevelopmentOrMonks(n) => {
-            let dev = sum(|p| p.development_points);
+            // Invasion, Chasse aux sorcières: « L'équipe perd 6 points de développement » — a
+            // player whose space is not typed holds at least the first space of their level.
+            let dev = sum(OrleansPlayer::development_space);
             let monks = sum(|p| p.monks);
             let given = n.min(dev);
             let missing = n - given;
@@ -693,6 +695,12 @@ pub fn resolve_team(
                 r.shortfall = missing - monks;
                 r.consequence = Some(f);
                 r.explanation = failure_text(f, r.shortfall);
+            }
+            if let Some(note) = spaces_assumed(players) {
+                r.explanation = Text::new(
+                    format!("{} {}", r.explanation.fr, note.fr),
+                    format!("{} {}", r.explanation.en, note.en),
+                );
             }
         }
         Effect::EachReturnsMonk => {
@@ -727,7 +735,7 @@ pub fn resolve_team(
                 );
             }
         }
-        Effect::TeamMayPay(n) => {
+        Effect::TeamMayPay { coins: n, .. } => {
             r.coins_owed = n;
             if coins >= n {
                 r.status = OrleansResolutionStatus::Offer;
@@ -769,6 +777,39 @@ pub fn resolve_team(
     r
 }
 
+/// Which development spaces were counted without being typed (each player's level's first
+/// space), to say so beside what the team owes; `None` when every space was typed.
+fn spaces_assumed(players: &[OrleansPlayer]) -> Option<Text> {
+    let assumed: Vec<&OrleansPlayer> = players.iter().filter(|p| !p.development_points_typed).collect();
+    if assumed.is_empty() {
+        return None;
+    }
+    let each = |fr: bool| {
+        assumed
+            .iter()
+            .map(|p| {
+                let (space, level) = (p.development_space(), p.development_level);
+                if fr {
+                    format!("{} case {space} (début du niveau {level})", p.name)
+                } else {
+                    format!("{} space {space} (start of level {level})", p.name)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(Text::new(
+        format!(
+            "Case de développement non saisie, comptée au début du niveau : {}. Saisissez la case pour un compte exact.",
+            each(true)
+        ),
+        format!(
+            "Development space not entered, counted at the start of the level: {}. Enter the space for an exact count.",
+            each(false)
+        ),
+    ))
+}
+
 /// Whether the event concerns the team as a whole rather than each player.
 pub fn is_team_event(event: &EventDef) -> bool {
     matches!(
@@ -776,7 +817,7 @@ pub fn is_team_event(event: &EventDef) -> bool {
         Effect::EachReturnsMonk
             | Effect::TeamItemsOrCoins { .. }
             | Effect::TeamDevelopmentOrMonks(_)
-            | Effect::TeamMayPay(_)
+            | Effect::TeamMayPay { .. }
             | Effect::TeamGains { .. }
             | Effect::WarehouseLoss { .. }
             | Effect::Reinforcement

@@ -4,7 +4,7 @@
 
 use super::catalogue::OrleansScenario;
 use super::status::{OrleansState, goals, status};
-use super::table::{OrleansPlayer, OrleansTable};
+use super::table::{OrleansPlayer, OrleansTable, level_start};
 use crate::games::{
     Better, CategoryScore, Criterion, GameId, LostAt, Outcome, PlayFacts, PlayerScore, Scoreboard, rank,
 };
@@ -101,6 +101,28 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
     ]
 }
 
+/// Where each player stands on the development track, for Prospérité's tie-break: the level
+/// first (its spaces lie beyond every space of the levels below), then the space. The space
+/// decides between players of equal total and level only when each of them typed it; a level
+/// typed alone counts as its first space, so that nobody wins on a space nobody knows.
+fn track_positions(players: &[OrleansPlayer], categories: &[Vec<CategoryScore>]) -> Vec<i32> {
+    let total =
+        |i: usize| categories.get(i).map(|c| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add));
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let known = players
+                .iter()
+                .enumerate()
+                .filter(|(j, q)| total(*j) == total(i) && q.development_level == p.development_level)
+                .all(|(_, q)| q.development_points_typed);
+            let space = if known { p.development_space() } else { level_start(p.development_level) };
+            points(space)
+        })
+        .collect()
+}
+
 /// The difficulty a co-op or solo scenario was played at, as a stable key (none for the
 /// competitive scenarios): Le dignitaire's beginners' version (`easy`), the harder steps of
 /// Vierzon and Marchand itinérant (`one_per_round`, then `in_order`), Invasion's hard mode.
@@ -135,7 +157,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .scenario
     {
         OrleansScenario::Prosperite => {
-            let cats = table.players.iter().map(prosperite_categories).collect();
+            let cats: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
             // Prospérité scores as the base game, whose tie goes to the player further on the
             // development track (game-facts D3).
             let criteria = vec![Criterion {
@@ -145,7 +167,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     "progress on the development track",
                 ),
                 better: Better::Higher,
-                values: table.players.iter().map(|p| points(p.development_points)).collect(),
+                values: track_positions(&table.players, &cats),
             }];
             (Outcome::Points, cats, criteria)
         }
@@ -272,8 +294,9 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .map(|(i, categories)| {
             let rank_i = ranks.get(i).copied().unwrap_or(1);
             let winner = match table.scenario {
-                // A points race: the leader wins (once the 16 rounds are over).
-                OrleansScenario::Prosperite => rank_i == 1,
+                // A points race: the leader wins once the 16 rounds are over (Prospérité, Fin de
+                // la partie: « La partie se termine après 16 manches »), not before.
+                OrleansScenario::Prosperite => st.state == OrleansState::Over && rank_i == 1,
                 OrleansScenario::Duel => st.winners.contains(&seat(i)),
                 _ => st.state == OrleansState::Won,
             };

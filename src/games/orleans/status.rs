@@ -353,7 +353,7 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
         e.effect,
         Effect::Rule
             | Effect::MayPay { .. }
-            | Effect::TeamMayPay(_)
+            | Effect::TeamMayPay { .. }
             | Effect::GainPerTradingPost(_)
             | Effect::GainPerDevelopmentLevel(_)
             | Effect::GainPerMonkInMarket(_)
@@ -371,6 +371,29 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
         (s, None) => s.default_failure(),
     };
     demand && f == OrleansFailure::Loss
+}
+
+/// When in its round a logged demand falls, in the order of the round's phases (the steward's
+/// dues at the end of the round).
+fn moment_rank(id: &str) -> u8 {
+    let moment = if id == ADMINISTRATOR {
+        super::resolve::ADMINISTRATOR_DUES.moment
+    } else {
+        event(id).map_or(OrleansMoment::EventsPhase, |d| d.moment)
+    };
+    match moment {
+        OrleansMoment::StartOfRound => 0,
+        OrleansMoment::AfterDraw => 1,
+        OrleansMoment::AllRound => 2,
+        OrleansMoment::EventsPhase => 3,
+        OrleansMoment::EndOfRound => 4,
+    }
+}
+
+/// The order of logged losses: round, then the moment in the round, then the event id (two
+/// demands at the same moment: a fixed choice, never the order the lines were typed in).
+fn loss_key(e: &OrleansLogEntry) -> (u8, u8, &'static str) {
+    (e.round, moment_rank(e.event), e.event)
 }
 
 /// Whether a logged loss happened before a race was won in round `won`. Objectives and
@@ -396,8 +419,11 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         lost_event: None,
     };
 
-    // An unpaid fatal demand, earliest first.
-    let loss = table.log.iter().filter(|e| !e.paid && fatal(table, e.event)).min_by_key(|e| e.round);
+    // The unpaid fatal demands, the earliest first (round, moment in the round, event id): the
+    // same whatever order the log lines were typed in.
+    let losses: Vec<&OrleansLogEntry> =
+        table.log.iter().filter(|e| !e.paid && fatal(table, e.event)).collect();
+    let loss = losses.iter().copied().min_by_key(|e| loss_key(e));
 
     if table.scenario == OrleansScenario::Duel {
         // Le duel, Fin de la partie: first to complete the 4 objectives.
@@ -416,11 +442,24 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins — unless
         // the race was already won: « Le premier joueur à avoir complété ses 4 objectifs
         // gagne », and a later payment does not take that away.
+        // Every seat that failed at that same moment has lost (« vous perdez immédiatement »):
+        // when that is every seat, nobody wins.
         if let Some(e) = loss.filter(|e| first_finish.is_none_or(|w| loss_precedes(e, w))) {
+            let at = loss_key(e);
+            let lost: Vec<Option<u8>> = losses.iter().filter(|l| loss_key(l) == at).map(|l| l.seat).collect();
             let winners: Vec<u8> = (0..table.players.len())
                 .filter_map(|i| u8::try_from(i).ok())
-                .filter(|&s| Some(s) != e.seat)
+                .filter(|&s| !lost.contains(&Some(s)))
                 .collect();
+            if winners.is_empty() {
+                return st(
+                    OrleansState::Over,
+                    e.round,
+                    winners,
+                    format!("Aucun joueur n'a pu payer en manche {} : personne ne gagne.", e.round),
+                    format!("No player could pay in round {}: nobody wins.", e.round),
+                );
+            }
             return st(
                 OrleansState::Won,
                 e.round,

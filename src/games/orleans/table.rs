@@ -282,7 +282,10 @@ pub struct OrleansPlayer {
     pub trading_posts: u32,
     pub technology: u32,
     pub development_level: u32,
+    /// The space as typed (0 when not typed: see [`OrleansPlayer::development_space`]).
     pub development_points: u32,
+    /// Whether the space on the development track was typed (else only the level is known).
+    pub development_points_typed: bool,
     pub citizens: u32,
     pub monks: u32,
     pub monks_in_market: u32,
@@ -299,6 +302,14 @@ pub struct OrleansPlayer {
     pub objectives: BTreeMap<String, u8>,
     pub dues: Vec<u32>,
     pub books: u32,
+}
+
+impl OrleansPlayer {
+    /// The space on the development track the player stands on at least: the space typed, else
+    /// the first space of the level (a player on level 5 has at least 22 points).
+    pub fn development_space(&self) -> u32 {
+        self.development_points.max(level_start(self.development_level))
+    }
 }
 
 /// Invasion's common board, checked.
@@ -380,6 +391,19 @@ pub fn level_for_points(points: u32) -> u32 {
         15..=21 => 4,
         22..=29 => 5,
         _ => 6,
+    }
+}
+
+/// The first space of a development level (game-facts D4: level 1 at 0, 2 at 4, 3 at 9, 4 at
+/// 15, 5 at 22, 6 at 30), the inverse of [`level_for_points`].
+pub fn level_start(level: u32) -> u32 {
+    match level {
+        0 | 1 => 0,
+        2 => 4,
+        3 => 9,
+        4 => 15,
+        5 => 22,
+        _ => 30,
     }
 }
 
@@ -503,9 +527,11 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         }
     }
 
+    depot_owners(&mut p, &players, scenario_or_default);
+
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
     let deck = match (&raw.deck, scenario_or_default) {
-        (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, rounds, n),
+        (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, limit, rounds, n),
         (Some(_), _) => {
             p.push(
                 "deck",
@@ -596,6 +622,45 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     }
 
     p.into_result(OrleansTable { scenario: scenario_or_default, round, options, players, team, deck, log })
+}
+
+/// Appendice, Nouvelles tuiles Lieu: the box holds one of each of the 7 new place tiles, so one
+/// Dépôt, and only Prospérité's setup lists it among the place tiles in play (Invasion's list
+/// leaves it out, Le dignitaire removes it, the other scenarios bring no new place tile but the
+/// Étal de marché). Every owner's field is named, so no seat is picked by the order typed.
+fn depot_owners(p: &mut Problems, players: &[OrleansPlayer], scenario: OrleansScenario) {
+    let owners: Vec<usize> = players.iter().enumerate().filter(|(_, q)| q.depot).map(|(i, _)| i).collect();
+    if scenario != OrleansScenario::Prosperite {
+        for i in owners {
+            p.push(
+                format!("players[{i}].depot"),
+                "not_in_scenario",
+                Text::new(
+                    "Le Dépôt ne fait partie des tuiles Lieu que dans Prospérité.",
+                    "The Depot is among the place tiles only in Prosperity.",
+                ),
+            );
+        }
+        return;
+    }
+    if owners.len() > 1 {
+        let who = owners
+            .iter()
+            .map(|&i| players.get(i).map_or_else(String::new, |q| q.name.clone()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let seats = owners.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ");
+        for &i in &owners {
+            p.push(
+                format!("players[{i}].depot"),
+                "duplicate_depot",
+                Text::new(
+                    format!("Il n'y a qu'un Dépôt : {who} (places {seats}) ne peuvent pas l'avoir tous."),
+                    format!("There is only one Depot: {who} (seats {seats}) cannot all own it."),
+                ),
+            );
+        }
+    }
 }
 
 /// A log entry must name what this play had in that round: the scenario's event for the round
@@ -830,6 +895,7 @@ fn player(
         technology,
         development_level,
         development_points,
+        development_points_typed: points_given,
         citizens,
         monks,
         monks_in_market,
@@ -886,8 +952,17 @@ fn stack_of(id: &str) -> Option<char> {
 /// Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8 de la pile B » at 2–3 players
 /// (8 and 7 at 4–5), stacked A over B over C, Invasion (C) last; each tile once; none of the
 /// tiles set aside; hard mode without Soutien and Entraînement. The order may stop short of the
-/// whole deck while the group enters the tiles as they come up; what is there must fit.
-fn deck(p: &mut Problems, d: &OrleansRawDeck, round: u8, rounds: u8, players: usize) -> OrleansDeckState {
+/// whole deck while the group enters the tiles as they come up; what is there must fit. One
+/// tile is revealed each round, so at most `limit` are: the round being played (`u8::MAX` when
+/// it could not be read: nothing is checked against it).
+fn deck(
+    p: &mut Problems,
+    d: &OrleansRawDeck,
+    round: u8,
+    limit: u8,
+    rounds: u8,
+    players: usize,
+) -> OrleansDeckState {
     let (need_a, need_b) = super::deck::draw_counts(players);
     let (need_a, need_b) = (usize::from(need_a), usize::from(need_b));
     for (i, id) in d.set_aside.iter().enumerate() {
@@ -979,14 +1054,29 @@ fn deck(p: &mut Problems, d: &OrleansRawDeck, round: u8, rounds: u8, players: us
     }
     let revealed = match d.revealed.as_ref() {
         None | Some(Value::Null) => u32::from(round.min(rounds)),
-        v => input::count(
-            p,
-            "deck.revealed".into(),
-            v,
-            u32::from(rounds),
-            &what("Tuiles révélées", "Tiles revealed"),
-        )
-        .unwrap_or(0),
+        v => {
+            let n = input::count(
+                p,
+                "deck.revealed".into(),
+                v,
+                u32::from(rounds),
+                &what("Tuiles révélées", "Tiles revealed"),
+            )
+            .unwrap_or(0);
+            // Invasion: one tile is revealed at each round's start; a tile of a round still to
+            // come (a Renfort raising the ramparts goal) is not on the table yet.
+            if n > u32::from(limit) {
+                p.push(
+                    "deck.revealed",
+                    "revealed_ahead",
+                    Text::new(
+                        format!("En manche {limit}, {limit} tuiles au plus sont révélées, pas {n}."),
+                        format!("In round {limit}, at most {limit} tiles are revealed, not {n}."),
+                    ),
+                );
+            }
+            n.min(u32::from(limit))
+        }
     };
     OrleansDeckState { seed: d.seed, set_aside: d.set_aside.clone(), hard_mode: d.hard_mode, order, revealed }
 }

@@ -394,7 +394,7 @@ fn witch_hunt_development_then_monks_then_defeat() {
     let ok = resolve_team(
         e,
         OrleansScenario::Invasion,
-        &[OrleansPlayer { development_points: 4, monks: 2, ..player() }],
+        &[OrleansPlayer { development_points: 4, development_points_typed: true, monks: 2, ..player() }],
         &team,
     );
     assert_eq!(
@@ -404,7 +404,7 @@ fn witch_hunt_development_then_monks_then_defeat() {
     let lost = resolve_team(
         e,
         OrleansScenario::Invasion,
-        &[OrleansPlayer { development_points: 4, monks: 1, ..player() }],
+        &[OrleansPlayer { development_points: 4, development_points_typed: true, monks: 1, ..player() }],
         &team,
     );
     assert_eq!((lost.shortfall, lost.consequence), (1, Some(OrleansFailure::Loss)));
@@ -908,4 +908,28 @@ fn avancee_offers_a_fortification_or_a_trading_post_for_4_coins() {
     assert_eq!(r.options.iter().map(|o| o.gained).collect::<Vec<_>>(), [OrleansGain::MONK]);
     p.coins = 3;
     assert_eq!(resolve_player(ev("avancee"), OrleansScenario::Invasion, 0, &p).options, []);
+}
+
+/// The development track (game-facts D4): « level 1 at start, level 2 from space 4, 3 from 9, 4
+/// from 15, 5 from 22, 6 at 30 » — each level's first space, and the space before it a level
+/// lower.
+#[test]
+fn each_development_level_starts_on_its_first_space() {
+    assert_eq!((1..=6).map(level_start).collect::<Vec<_>>(), [0, 4, 9, 15, 22, 30]);
+    for level in 1..=6 {
+        assert_eq!(level_for_points(level_start(level)), level);
+        if level > 1 {
+            assert_eq!(level_for_points(level_start(level) - 1), level - 1);
+        }
+    }
+    // A level typed alone stands on its first space; a space typed stands where it is.
+    let only_level = OrleansPlayer { development_level: 5, ..player() };
+    assert_eq!(only_level.development_space(), 22);
+    let typed = OrleansPlayer {
+        development_level: 5,
+        development_points: 27,
+        development_points_typed: true,
+        ..player()
+    };
+    assert_eq!(typed.development_space(), 27);
 }
