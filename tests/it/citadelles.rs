@@ -210,15 +210,167 @@ fn classic_tie_with_two_characters_each_takes_the_players_highest() {
     assert!(board.tie_breaks[0].explanation.en.contains("Ani: Assassin (1) and Merchant (6)"));
 }
 
+/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » The
+/// assassinated character is left out of characters_last_round: no rank for Dirk, who can be
+/// the Assassin's one victim (Lilli revealed the Assassin, everyone else revealed theirs).
 #[test]
 fn classic_tie_an_assassinated_player_revealed_nothing() {
-    // The assassinated character is left out of characters_last_round: no rank for Dirk.
     let board = score(json!({"variant": "classique", "players": [
         {"name": "Ani", "districts": ["castle"], "characters_last_round": [2]},
         {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
-        {"name": "Lilli", "characters_last_round": [3]}, {"name": "Patty", "characters_last_round": [8]}]}));
+        {"name": "Lilli", "characters_last_round": [1]}, {"name": "Patty", "characters_last_round": [8]}]}));
     assert_eq!(board.winners(), vec![0]);
     assert!(board.tie_breaks[0].explanation.en.contains("Dirk: no character revealed"));
+}
+
+/// The message of the one problem on `field`.
+fn message(v: Value, field: &str) -> (String, String) {
+    let p = score_json(GameId::Citadelles, &v.to_string()).expect_err("problems");
+    let found = p.iter().find(|p| p.field == field).unwrap_or_else(|| panic!("no problem on {field}: {p}"));
+    (found.message.fr.clone(), found.message.en.clone())
+}
+
+/// 004, Fin de partie: « En cas d'égalité, c'est le joueur ex aequo qui a révélé le personnage
+/// au numéro d'ordre le plus élevé lors du dernier tour. » and Règles pour 2 et 3 joueurs: « A 2
+/// ou 3 joueurs, chacun dispose de deux personnages ». The Assassin kills one character a round,
+/// so at 3 players everyone revealed at least one: Dirk's empty list was never entered, and the
+/// tie cannot be settled on it (it used to rank Ani above Dirk on "0").
+#[test]
+fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
+    let table = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "districts": ["temple"], "characters_last_round": [5, 6]}]});
+    assert_eq!(
+        problems(table.clone()),
+        vec![("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned())]
+    );
+    let (fr, en) = message(table.clone(), "players[1].characters_last_round");
+    assert_eq!(
+        fr,
+        "Dirk est à égalité avec Ani (4 points) : indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un : chacun en a révélé au moins un."
+    );
+    assert_eq!(
+        en,
+        "Dirk is tied with Ani (4 points): enter the characters Dirk revealed in the last round to settle the tie. With 3 players everyone has two characters and the Assassin kills only one: everyone revealed at least one."
+    );
+    // Given, the tie is settled by them: 7 beats 3.
+    let mut given = table;
+    given["players"][1]["characters_last_round"] = json!([7, 1]);
+    assert_eq!(score(given).winners(), vec![1]);
+}
+
+/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » From 4
+/// players each has one character and the Assassin kills one: at most one player revealed
+/// nothing. With two lists empty, neither tied player's can be read as the murder.
+#[test]
+fn classic_tie_from_four_players_two_empty_lists_are_not_both_murders() {
+    let table = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "districts": ["temple"], "characters_last_round": [1]},
+        {"name": "Patty", "districts": ["palace"], "characters_last_round": [8]}]});
+    let got = problems(table.clone());
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+        ]
+    );
+    let (fr, en) = message(table, "players[0].characters_last_round");
+    assert!(
+        fr.ends_with("Seule la victime de l'Assassin n'a rien révélé, or 2 joueurs n'ont aucun personnage indiqué : si Ani a été la victime de l'Assassin, indiquez ceux des autres."),
+        "{fr}"
+    );
+    assert!(
+        en.ends_with("Only the Assassin's victim revealed nothing, but 2 players have no character entered: if Ani was the Assassin's victim, enter the others'."),
+        "{en}"
+    );
+}
+
+/// 004, Pouvoirs des personnages (l'Assassin) and Fin de partie: « Un personnage assassiné n'est
+/// pas considéré comme révélé. » Only a murder leaves a player with nothing revealed; when every
+/// other player's character is known and none is the Assassin, nobody was murdered.
+#[test]
+fn classic_tie_an_empty_list_without_an_assassin_is_not_a_murder() {
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "characters_last_round": [3]}, {"name": "Patty", "characters_last_round": [8]}]}));
+    assert_eq!(
+        got,
+        vec![("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned())]
+    );
+}
+
+/// Characters are read only to settle a tie (decision): a table without one is scored without
+/// them, and only the tied players' characters are asked for.
+#[test]
+fn classic_characters_are_only_needed_by_a_tie() {
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"]}, {"name": "Dirk", "districts": ["palace"]},
+        {"name": "Lilli", "districts": ["temple"]}, {"name": "Patty", "districts": ["church"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [3]},
+        {"name": "Dirk", "districts": ["manor", "temple"], "characters_last_round": [6]},
+        {"name": "Lilli", "districts": ["temple"]}, {"name": "Patty", "districts": ["church"]},
+        {"name": "Frank", "districts": ["palace"]}]}));
+    assert_eq!(board.winners(), vec![4]);
+    assert_eq!(board.players[1].rank, 2, "Dirk (6) before Ani (3)");
+    assert_eq!(board.players[0].rank, 3);
+    // Seats with nothing entered yet (a sheet being filled in) share their place: nothing to
+    // ask; once one of them is entered, the tie needs the others' characters.
+    let board = score(classic4(json!({"name": "Ani", "districts": ["castle"]})));
+    assert_eq!(board.winners(), vec![0]);
+    assert_eq!([board.players[1].rank, board.players[2].rank, board.players[3].rank], [2, 2, 2]);
+    let got = problems(classic4(json!({"name": "Ani", "characters_last_round": [3]})));
+    assert_eq!(
+        got,
+        vec![
+            ("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[2].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[3].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+        ]
+    );
+    // 2e édition: no tie-break, so nothing to ask.
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["castle"]}, {"name": "Dirk", "districts": ["castle"]}]}));
+    assert_eq!(board.winners(), vec![0, 1]);
+}
+
+/// The tie-break's problems name the tied players whatever the seat order (the result never
+/// depends on the order things were typed).
+#[test]
+fn classic_tie_problems_follow_the_players_not_the_seats() {
+    let seats = [
+        json!({"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3]}),
+        json!({"name": "Dirk", "districts": ["castle"], "characters_last_round": []}),
+        json!({"name": "Lilli", "districts": ["temple"], "characters_last_round": [5, 6]}),
+    ];
+    for order in [[0, 1, 2], [1, 0, 2], [2, 1, 0], [1, 2, 0]] {
+        let players: Vec<Value> = order.iter().map(|&i| seats[i].clone()).collect();
+        let dirk = order.iter().position(|&i| i == 1).expect("Dirk");
+        let got = problems(json!({"variant": "classique", "players": players}));
+        assert_eq!(
+            got,
+            vec![(format!("players[{dirk}].characters_last_round"), "characters_needed_for_tie".to_owned())]
+        );
+    }
+}
+
+/// Règles pour 2 et 3 joueurs: « chacun dispose de deux personnages »; from 4 players, one. A
+/// list longer than that is refused whatever the scores.
+#[test]
+fn classic_characters_per_player_are_at_most_what_the_draft_gives() {
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3, 4]},
+        {"name": "Dirk", "districts": ["palace"], "characters_last_round": [5]},
+        {"name": "Lilli", "districts": ["temple"]}]}));
+    assert_eq!(got, vec![("players[0].characters_last_round".to_owned(), "too_many_characters".to_owned())]);
+    let got = problems(classic4(json!({"name": "Ani", "characters_last_round": [2, 3]})));
+    assert!(has(&got, "players[0].characters_last_round", "too_many_characters"), "{got:?}");
 }
 
 #[test]
@@ -1130,9 +1282,12 @@ proptest! {
         rank in 1u8..=8,
     ) {
         let haunted = last && city.contains(&"haunted_city");
+        // An empty city ties the three empty seats at 0: its character would make the tie
+        // ask for theirs (see classic_characters_are_only_needed_by_a_tie).
+        let characters = if city.is_empty() { json!([]) } else { json!([rank]) };
         let table = json!({"variant": "classique", "players": [
             {"name": "Ani", "districts": city, "gold": gold, "cards_in_hand": hand,
-             "haunted_city_built_last_round": haunted, "characters_last_round": [rank]},
+             "haunted_city_built_last_round": haunted, "characters_last_round": characters},
             {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}],
             "completion_order": if city.len() >= 7 { json!([0]) } else { json!([]) }});
         let board = score(table);
