@@ -1371,3 +1371,85 @@ fn characters_discarded_face_up_are_marked_in_the_round() {
     let bad = start_round(&setup(vec![12])).expect_err("no rank 12");
     assert_eq!((bad.0[0].field.as_str(), bad.0[0].code.as_str()), ("face_up[0]", "unknown_rank"));
 }
+
+fn face_up_setup(players: u8, face_up: Vec<u8>) -> CitadellesRoundSetup {
+    CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: Vec::new(),
+        face_up,
+    }
+}
+
+/// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
+/// nombre face visible puis une face cachée » — nobody holds a card set aside face up, so nobody
+/// can reveal it when it is called (the caller used to let seat 3 reveal the face-up Architect).
+#[test]
+fn a_character_set_aside_face_up_cannot_be_revealed() {
+    let mut r = start_round(&face_up_setup(4, vec![7, 8])).expect("round");
+    for seat in [None, None, None, Some(0), Some(1), Some(2)] {
+        r = reveal(&r, seat);
+    }
+    assert_eq!(r.call().map(|c| c.rank), Some(7));
+    let p = r.apply(&CitadellesRoundAction::Reveal { seat: Some(3) }).expect_err("face up");
+    assert_eq!((p.0[0].field.as_str(), p.0[0].code.as_str()), ("action.seat", "set_aside_face_up"));
+    assert_eq!(
+        p.0[0].message.en,
+        "The Architect (7) was set aside face up: nobody holds it, so nobody can reveal it."
+    );
+    assert_eq!(
+        p.0[0].message.fr,
+        "Architecte (7) a été écarté face visible : personne ne l'a, personne ne peut le révéler."
+    );
+    // Nobody answers for it; the Warlord is face up too; Patty held the card left face down.
+    let r = reveal(&r, None);
+    let r = reveal(&r, None);
+    let p = r
+        .apply(&CitadellesRoundAction::EndRound)
+        .expect_err("Patty revealed nothing and nobody was murdered");
+    assert_eq!(p.0[0].code, "missing_characters");
+}
+
+/// Citadelles classique, Choix des personnages: « 4 joueurs -> 2 face visible, 1 face cachée ;
+/// 5 joueurs -> 1 face visible, 1 face cachée ; 6 joueurs -> 1 face cachée ; 7 joueurs -> 1 face
+/// cachée »; Règles pour 2 et 3 joueurs: one card set aside face down; decisions: the King is
+/// never set aside face up. The face-up cards typed for a round must be a set the draft gives
+/// (or none typed: the caller then does not know them); every problem is reported at once.
+#[test]
+fn face_up_cards_must_be_a_set_the_draft_can_give() {
+    let codes = |players: u8, face_up: Vec<u8>| -> Vec<(String, String)> {
+        match start_round(&face_up_setup(players, face_up)) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+        }
+    };
+    let pair = |f: &str, c: &str| (f.to_owned(), c.to_owned());
+    assert_eq!(codes(4, vec![7, 8]), []);
+    assert_eq!(codes(5, vec![3]), []);
+    assert_eq!(codes(4, vec![]), [], "not typed");
+    assert_eq!(codes(4, vec![4, 5]), [pair("face_up[0]", "king_face_up")]);
+    assert_eq!(codes(7, vec![2, 3]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(6, vec![2]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(3, vec![2]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(4, vec![3]), [pair("face_up", "face_up_count")], "one of the two");
+    assert_eq!(
+        codes(5, vec![2, 2, 2]),
+        [
+            pair("face_up[1]", "duplicate_rank"),
+            pair("face_up[2]", "duplicate_rank"),
+            pair("face_up", "face_up_count")
+        ]
+    );
+    let p = start_round(&face_up_setup(7, vec![2, 3])).expect_err("none at 7");
+    assert_eq!(p.0[0].message.en, "With 7 players the draft sets aside no card face up, not 2.");
+    assert_eq!(
+        p.0[0].message.fr,
+        "À 7 joueurs, le choix des personnages n'écarte aucune carte face visible, pas 2."
+    );
+    let p = start_round(&face_up_setup(4, vec![4, 5])).expect_err("King");
+    assert_eq!(p.0[0].message.en, "The King (4) is never set aside face up: it goes back into the deck.");
+}
