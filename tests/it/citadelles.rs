@@ -1453,3 +1453,41 @@ fn face_up_cards_must_be_a_set_the_draft_can_give() {
     let p = start_round(&face_up_setup(4, vec![4, 5])).expect_err("King");
     assert_eq!(p.0[0].message.en, "The King (4) is never set aside face up: it goes back into the deck.");
 }
+
+/// Citadelles classique, Fin de partie: « Lorsqu'un joueur bâtit son septième quartier, sa cité
+/// est considérée comme complète. On termine le tour en cours et la partie prend fin. » Two
+/// complete cities whose order is not typed yet still end the game (the help used to say "no
+/// complete city, the game goes on"); the help asks for the order.
+#[test]
+fn help_ends_the_game_when_cities_are_complete_before_their_order_is_given() {
+    let h = help(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": SEVEN}, {"name": "Dirk", "districts": SEVEN},
+        {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(h.unplaced_complete, [0, 1]);
+    assert!(h.completed.is_empty());
+    assert!(h.end_triggered);
+    assert_eq!(
+        h.end_text.fr,
+        "Cités complètes (7 quartiers) : Ani, Dirk. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placées : Ani, Dirk)."
+    );
+    assert_eq!(
+        h.end_text.en,
+        "Complete cities (7 districts): Ani, Dirk. The current round is finished, then the game is scored. Say in which order they were completed (not placed yet: Ani, Dirk)."
+    );
+    // One placed, one not.
+    let h = help(ordered(
+        json!({"variant": "classique", "players": [
+            {"name": "Ani", "districts": SEVEN}, {"name": "Dirk", "districts": SEVEN},
+            {"name": "Lilli"}, {"name": "Patty"}]}),
+        &[1],
+    ));
+    assert!(h.end_triggered);
+    assert_eq!(h.completed, [1]);
+    assert_eq!(h.unplaced_complete, [0]);
+    assert!(h.end_text.en.starts_with("Complete cities (7 districts): Dirk, Ani."), "{}", h.end_text.en);
+    assert!(h.end_text.en.ends_with("(not placed yet: Ani)."), "{}", h.end_text.en);
+    // Nothing complete: the game goes on.
+    let h = help(classic4(json!({"name": "Ani", "districts": ["castle"]})));
+    assert!(!h.end_triggered);
+    assert_eq!(h.end_text.en, "No complete city (7 districts): the game goes on.");
+}
