@@ -1491,3 +1491,43 @@ fn help_ends_the_game_when_cities_are_complete_before_their_order_is_given() {
     assert!(!h.end_triggered);
     assert_eq!(h.end_text.en, "No complete city (7 districts): the game goes on.");
 }
+
+/// Citadelles 2e édition, Les personnages: one card per rank is in play. With
+/// `characters_in_play` given, a revealed character (by id or rank) must be one of them: the
+/// Emperor at rank 4 means nobody revealed the King.
+#[test]
+fn second_edition_revealed_characters_are_among_those_in_play() {
+    let in_play =
+        json!(["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"]);
+    let got = problems(json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+        {"name": "Ani", "characters_last_round": ["king"]},
+        {"name": "Dirk", "characters_last_round": ["emperor"]},
+        {"name": "Lilli", "characters_last_round": ["witch"]},
+        {"name": "Patty", "characters_last_round": [5]}]}));
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].characters_last_round[0]".to_owned(), "not_in_play".to_owned()),
+            ("players[2].characters_last_round[0]".to_owned(), "not_in_play".to_owned()),
+        ]
+    );
+    let p = score_json(
+        GameId::Citadelles,
+        &json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+            {"name": "Ani", "characters_last_round": ["king"]}, {"name": "Dirk"}]})
+        .to_string(),
+    )
+    .expect_err("the King is not in play");
+    assert_eq!(p.0[0].message.en, "The King is not in play at this table: rank 4 is the Emperor.");
+    assert_eq!(p.0[0].message.fr, "« Roi » n'est pas en jeu à cette table : le rang 4 est « Empereur ».");
+    // A rank is always the one in play; without the list, the base characters and alternates
+    // are all accepted as before.
+    let board = score(json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+        {"name": "Ani", "districts": ["temple"], "characters_last_round": [5]},
+        {"name": "Dirk", "districts": ["church"], "characters_last_round": ["emperor"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["temple"], "characters_last_round": ["king"]},
+        {"name": "Dirk", "districts": ["church"], "characters_last_round": ["witch"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+}
