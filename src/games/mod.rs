@@ -291,6 +291,16 @@ pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {
     score_value(game, &parse_json(json)?)
 }
 
+/// What partial totals are scored with: [`score_value`], except that Citadelles leaves a
+/// classic tie its characters cannot settle unsettled rather than reporting it (a ranking
+/// problem, not a total's).
+pub(crate) fn score_totals_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    match game {
+        GameId::Citadelles => citadelles::score_totals(raw),
+        _ => score_value(game, raw),
+    }
+}
+
 /// Scores a table state already parsed as a JSON value.
 pub fn score_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     match game {

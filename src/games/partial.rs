@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::{GameId, Problem, Scoreboard, TableHelp, help_value, score_value};
+use super::{GameId, Problem, Scoreboard, TableHelp, help_value, score_totals_value};
 
 /// Rounds of dropping fields and scoring again (each round drops what the last one named).
 const MAX_ROUNDS: usize = 6;
@@ -83,7 +83,7 @@ fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Opti
             remove(&mut table, &path);
             dropped.push(path);
         }
-        match score_value(game, &table) {
+        match score_totals_value(game, &table) {
             Ok(board) => return Some((table, board)),
             Err(next) => problems = next.0,
         }

@@ -210,15 +210,167 @@ fn classic_tie_with_two_characters_each_takes_the_players_highest() {
     assert!(board.tie_breaks[0].explanation.en.contains("Ani: Assassin (1) and Merchant (6)"));
 }
 
+/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » The
+/// assassinated character is left out of characters_last_round: no rank for Dirk, who can be
+/// the Assassin's one victim (Lilli revealed the Assassin, everyone else revealed theirs).
 #[test]
 fn classic_tie_an_assassinated_player_revealed_nothing() {
-    // The assassinated character is left out of characters_last_round: no rank for Dirk.
     let board = score(json!({"variant": "classique", "players": [
         {"name": "Ani", "districts": ["castle"], "characters_last_round": [2]},
         {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
-        {"name": "Lilli", "characters_last_round": [3]}, {"name": "Patty", "characters_last_round": [8]}]}));
+        {"name": "Lilli", "characters_last_round": [1]}, {"name": "Patty", "characters_last_round": [8]}]}));
     assert_eq!(board.winners(), vec![0]);
     assert!(board.tie_breaks[0].explanation.en.contains("Dirk: no character revealed"));
+}
+
+/// The message of the one problem on `field`.
+fn message(v: Value, field: &str) -> (String, String) {
+    let p = score_json(GameId::Citadelles, &v.to_string()).expect_err("problems");
+    let found = p.iter().find(|p| p.field == field).unwrap_or_else(|| panic!("no problem on {field}: {p}"));
+    (found.message.fr.clone(), found.message.en.clone())
+}
+
+/// 004, Fin de partie: « En cas d'égalité, c'est le joueur ex aequo qui a révélé le personnage
+/// au numéro d'ordre le plus élevé lors du dernier tour. » and Règles pour 2 et 3 joueurs: « A 2
+/// ou 3 joueurs, chacun dispose de deux personnages ». The Assassin kills one character a round,
+/// so at 3 players everyone revealed at least one: Dirk's empty list was never entered, and the
+/// tie cannot be settled on it (it used to rank Ani above Dirk on "0").
+#[test]
+fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
+    let table = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "districts": ["temple"], "characters_last_round": [5, 6]}]});
+    assert_eq!(
+        problems(table.clone()),
+        vec![("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned())]
+    );
+    let (fr, en) = message(table.clone(), "players[1].characters_last_round");
+    assert_eq!(
+        fr,
+        "Dirk est à égalité avec Ani (4 points) : indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un : chacun en a révélé au moins un."
+    );
+    assert_eq!(
+        en,
+        "Dirk is tied with Ani (4 points): enter the characters Dirk revealed in the last round to settle the tie. With 3 players everyone has two characters and the Assassin kills only one: everyone revealed at least one."
+    );
+    // Given, the tie is settled by them: 7 beats 3.
+    let mut given = table;
+    given["players"][1]["characters_last_round"] = json!([7, 1]);
+    assert_eq!(score(given).winners(), vec![1]);
+}
+
+/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » From 4
+/// players each has one character and the Assassin kills one: at most one player revealed
+/// nothing. With two lists empty, neither tied player's can be read as the murder.
+#[test]
+fn classic_tie_from_four_players_two_empty_lists_are_not_both_murders() {
+    let table = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "districts": ["temple"], "characters_last_round": [1]},
+        {"name": "Patty", "districts": ["palace"], "characters_last_round": [8]}]});
+    let got = problems(table.clone());
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+        ]
+    );
+    let (fr, en) = message(table, "players[0].characters_last_round");
+    assert!(
+        fr.ends_with("Seule la victime de l'Assassin n'a rien révélé, or 2 joueurs n'ont aucun personnage indiqué : si Ani a été la victime de l'Assassin, indiquez ceux des autres."),
+        "{fr}"
+    );
+    assert!(
+        en.ends_with("Only the Assassin's victim revealed nothing, but 2 players have no character entered: if Ani was the Assassin's victim, enter the others'."),
+        "{en}"
+    );
+}
+
+/// 004, Pouvoirs des personnages (l'Assassin) and Fin de partie: « Un personnage assassiné n'est
+/// pas considéré comme révélé. » Only a murder leaves a player with nothing revealed; when every
+/// other player's character is known and none is the Assassin, nobody was murdered.
+#[test]
+fn classic_tie_an_empty_list_without_an_assassin_is_not_a_murder() {
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": []},
+        {"name": "Lilli", "characters_last_round": [3]}, {"name": "Patty", "characters_last_round": [8]}]}));
+    assert_eq!(
+        got,
+        vec![("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned())]
+    );
+}
+
+/// Characters are read only to settle a tie (decision): a table without one is scored without
+/// them, and only the tied players' characters are asked for.
+#[test]
+fn classic_characters_are_only_needed_by_a_tie() {
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"]}, {"name": "Dirk", "districts": ["palace"]},
+        {"name": "Lilli", "districts": ["temple"]}, {"name": "Patty", "districts": ["church"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [3]},
+        {"name": "Dirk", "districts": ["manor", "temple"], "characters_last_round": [6]},
+        {"name": "Lilli", "districts": ["temple"]}, {"name": "Patty", "districts": ["church"]},
+        {"name": "Frank", "districts": ["palace"]}]}));
+    assert_eq!(board.winners(), vec![4]);
+    assert_eq!(board.players[1].rank, 2, "Dirk (6) before Ani (3)");
+    assert_eq!(board.players[0].rank, 3);
+    // Seats with nothing entered yet (a sheet being filled in) share their place: nothing to
+    // ask; once one of them is entered, the tie needs the others' characters.
+    let board = score(classic4(json!({"name": "Ani", "districts": ["castle"]})));
+    assert_eq!(board.winners(), vec![0]);
+    assert_eq!([board.players[1].rank, board.players[2].rank, board.players[3].rank], [2, 2, 2]);
+    let got = problems(classic4(json!({"name": "Ani", "characters_last_round": [3]})));
+    assert_eq!(
+        got,
+        vec![
+            ("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[2].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[3].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+        ]
+    );
+    // 2e édition: no tie-break, so nothing to ask.
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["castle"]}, {"name": "Dirk", "districts": ["castle"]}]}));
+    assert_eq!(board.winners(), vec![0, 1]);
+}
+
+/// The tie-break's problems name the tied players whatever the seat order (the result never
+/// depends on the order things were typed).
+#[test]
+fn classic_tie_problems_follow_the_players_not_the_seats() {
+    let seats = [
+        json!({"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3]}),
+        json!({"name": "Dirk", "districts": ["castle"], "characters_last_round": []}),
+        json!({"name": "Lilli", "districts": ["temple"], "characters_last_round": [5, 6]}),
+    ];
+    for order in [[0, 1, 2], [1, 0, 2], [2, 1, 0], [1, 2, 0]] {
+        let players: Vec<Value> = order.iter().map(|&i| seats[i].clone()).collect();
+        let dirk = order.iter().position(|&i| i == 1).expect("Dirk");
+        let got = problems(json!({"variant": "classique", "players": players}));
+        assert_eq!(
+            got,
+            vec![(format!("players[{dirk}].characters_last_round"), "characters_needed_for_tie".to_owned())]
+        );
+    }
+}
+
+/// Règles pour 2 et 3 joueurs: « chacun dispose de deux personnages »; from 4 players, one. A
+/// list longer than that is refused whatever the scores.
+#[test]
+fn classic_characters_per_player_are_at_most_what_the_draft_gives() {
+    let got = problems(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3, 4]},
+        {"name": "Dirk", "districts": ["palace"], "characters_last_round": [5]},
+        {"name": "Lilli", "districts": ["temple"]}]}));
+    assert_eq!(got, vec![("players[0].characters_last_round".to_owned(), "too_many_characters".to_owned())]);
+    let got = problems(classic4(json!({"name": "Ani", "characters_last_round": [2, 3]})));
+    assert!(has(&got, "players[0].characters_last_round", "too_many_characters"), "{got:?}");
 }
 
 #[test]
@@ -1130,9 +1282,12 @@ proptest! {
         rank in 1u8..=8,
     ) {
         let haunted = last && city.contains(&"haunted_city");
+        // An empty city ties the three empty seats at 0: its character would make the tie
+        // ask for theirs (see classic_characters_are_only_needed_by_a_tie).
+        let characters = if city.is_empty() { json!([]) } else { json!([rank]) };
         let table = json!({"variant": "classique", "players": [
             {"name": "Ani", "districts": city, "gold": gold, "cards_in_hand": hand,
-             "haunted_city_built_last_round": haunted, "characters_last_round": [rank]},
+             "haunted_city_built_last_round": haunted, "characters_last_round": characters},
             {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}],
             "completion_order": if city.len() >= 7 { json!([0]) } else { json!([]) }});
         let board = score(table);
@@ -1215,4 +1370,164 @@ fn characters_discarded_face_up_are_marked_in_the_round() {
     assert_eq!(up, [3, 6]);
     let bad = start_round(&setup(vec![12])).expect_err("no rank 12");
     assert_eq!((bad.0[0].field.as_str(), bad.0[0].code.as_str()), ("face_up[0]", "unknown_rank"));
+}
+
+fn face_up_setup(players: u8, face_up: Vec<u8>) -> CitadellesRoundSetup {
+    CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: Vec::new(),
+        face_up,
+    }
+}
+
+/// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
+/// nombre face visible puis une face cachée » — nobody holds a card set aside face up, so nobody
+/// can reveal it when it is called (the caller used to let seat 3 reveal the face-up Architect).
+#[test]
+fn a_character_set_aside_face_up_cannot_be_revealed() {
+    let mut r = start_round(&face_up_setup(4, vec![7, 8])).expect("round");
+    for seat in [None, None, None, Some(0), Some(1), Some(2)] {
+        r = reveal(&r, seat);
+    }
+    assert_eq!(r.call().map(|c| c.rank), Some(7));
+    let p = r.apply(&CitadellesRoundAction::Reveal { seat: Some(3) }).expect_err("face up");
+    assert_eq!((p.0[0].field.as_str(), p.0[0].code.as_str()), ("action.seat", "set_aside_face_up"));
+    assert_eq!(
+        p.0[0].message.en,
+        "The Architect (7) was set aside face up: nobody holds it, so nobody can reveal it."
+    );
+    assert_eq!(
+        p.0[0].message.fr,
+        "Architecte (7) a été écarté face visible : personne ne l'a, personne ne peut le révéler."
+    );
+    // Nobody answers for it; the Warlord is face up too; Patty held the card left face down.
+    let r = reveal(&r, None);
+    let r = reveal(&r, None);
+    let p = r
+        .apply(&CitadellesRoundAction::EndRound)
+        .expect_err("Patty revealed nothing and nobody was murdered");
+    assert_eq!(p.0[0].code, "missing_characters");
+}
+
+/// Citadelles classique, Choix des personnages: « 4 joueurs -> 2 face visible, 1 face cachée ;
+/// 5 joueurs -> 1 face visible, 1 face cachée ; 6 joueurs -> 1 face cachée ; 7 joueurs -> 1 face
+/// cachée »; Règles pour 2 et 3 joueurs: one card set aside face down; decisions: the King is
+/// never set aside face up. The face-up cards typed for a round must be a set the draft gives
+/// (or none typed: the caller then does not know them); every problem is reported at once.
+#[test]
+fn face_up_cards_must_be_a_set_the_draft_can_give() {
+    let codes = |players: u8, face_up: Vec<u8>| -> Vec<(String, String)> {
+        match start_round(&face_up_setup(players, face_up)) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+        }
+    };
+    let pair = |f: &str, c: &str| (f.to_owned(), c.to_owned());
+    assert_eq!(codes(4, vec![7, 8]), []);
+    assert_eq!(codes(5, vec![3]), []);
+    assert_eq!(codes(4, vec![]), [], "not typed");
+    assert_eq!(codes(4, vec![4, 5]), [pair("face_up[0]", "king_face_up")]);
+    assert_eq!(codes(7, vec![2, 3]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(6, vec![2]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(3, vec![2]), [pair("face_up", "face_up_count")]);
+    assert_eq!(codes(4, vec![3]), [pair("face_up", "face_up_count")], "one of the two");
+    assert_eq!(
+        codes(5, vec![2, 2, 2]),
+        [
+            pair("face_up[1]", "duplicate_rank"),
+            pair("face_up[2]", "duplicate_rank"),
+            pair("face_up", "face_up_count")
+        ]
+    );
+    let p = start_round(&face_up_setup(7, vec![2, 3])).expect_err("none at 7");
+    assert_eq!(p.0[0].message.en, "With 7 players the draft sets aside no card face up, not 2.");
+    assert_eq!(
+        p.0[0].message.fr,
+        "À 7 joueurs, le choix des personnages n'écarte aucune carte face visible, pas 2."
+    );
+    let p = start_round(&face_up_setup(4, vec![4, 5])).expect_err("King");
+    assert_eq!(p.0[0].message.en, "The King (4) is never set aside face up: it goes back into the deck.");
+}
+
+/// Citadelles classique, Fin de partie: « Lorsqu'un joueur bâtit son septième quartier, sa cité
+/// est considérée comme complète. On termine le tour en cours et la partie prend fin. » Two
+/// complete cities whose order is not typed yet still end the game (the help used to say "no
+/// complete city, the game goes on"); the help asks for the order.
+#[test]
+fn help_ends_the_game_when_cities_are_complete_before_their_order_is_given() {
+    let h = help(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": SEVEN}, {"name": "Dirk", "districts": SEVEN},
+        {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(h.unplaced_complete, [0, 1]);
+    assert!(h.completed.is_empty());
+    assert!(h.end_triggered);
+    assert_eq!(
+        h.end_text.fr,
+        "Cités complètes (7 quartiers) : Ani, Dirk. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placées : Ani, Dirk)."
+    );
+    assert_eq!(
+        h.end_text.en,
+        "Complete cities (7 districts): Ani, Dirk. The current round is finished, then the game is scored. Say in which order they were completed (not placed yet: Ani, Dirk)."
+    );
+    // One placed, one not.
+    let h = help(ordered(
+        json!({"variant": "classique", "players": [
+            {"name": "Ani", "districts": SEVEN}, {"name": "Dirk", "districts": SEVEN},
+            {"name": "Lilli"}, {"name": "Patty"}]}),
+        &[1],
+    ));
+    assert!(h.end_triggered);
+    assert_eq!(h.completed, [1]);
+    assert_eq!(h.unplaced_complete, [0]);
+    assert!(h.end_text.en.starts_with("Complete cities (7 districts): Dirk, Ani."), "{}", h.end_text.en);
+    assert!(h.end_text.en.ends_with("(not placed yet: Ani)."), "{}", h.end_text.en);
+    // Nothing complete: the game goes on.
+    let h = help(classic4(json!({"name": "Ani", "districts": ["castle"]})));
+    assert!(!h.end_triggered);
+    assert_eq!(h.end_text.en, "No complete city (7 districts): the game goes on.");
+}
+
+/// Citadelles 2e édition, Les personnages: one card per rank is in play. With
+/// `characters_in_play` given, a revealed character (by id or rank) must be one of them: the
+/// Emperor at rank 4 means nobody revealed the King.
+#[test]
+fn second_edition_revealed_characters_are_among_those_in_play() {
+    let in_play =
+        json!(["assassin", "thief", "magician", "emperor", "bishop", "merchant", "architect", "warlord"]);
+    let got = problems(json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+        {"name": "Ani", "characters_last_round": ["king"]},
+        {"name": "Dirk", "characters_last_round": ["emperor"]},
+        {"name": "Lilli", "characters_last_round": ["witch"]},
+        {"name": "Patty", "characters_last_round": [5]}]}));
+    assert_eq!(
+        got,
+        vec![
+            ("players[0].characters_last_round[0]".to_owned(), "not_in_play".to_owned()),
+            ("players[2].characters_last_round[0]".to_owned(), "not_in_play".to_owned()),
+        ]
+    );
+    let p = score_json(
+        GameId::Citadelles,
+        &json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+            {"name": "Ani", "characters_last_round": ["king"]}, {"name": "Dirk"}]})
+        .to_string(),
+    )
+    .expect_err("the King is not in play");
+    assert_eq!(p.0[0].message.en, "The King is not in play at this table: rank 4 is the Emperor.");
+    assert_eq!(p.0[0].message.fr, "« Roi » n'est pas en jeu à cette table : le rang 4 est « Empereur ».");
+    // A rank is always the one in play; without the list, the base characters and alternates
+    // are all accepted as before.
+    let board = score(json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
+        {"name": "Ani", "districts": ["temple"], "characters_last_round": [5]},
+        {"name": "Dirk", "districts": ["church"], "characters_last_round": ["emperor"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["temple"], "characters_last_round": ["king"]},
+        {"name": "Dirk", "districts": ["church"], "characters_last_round": ["witch"]}]}));
+    assert_eq!(board.winners(), vec![1]);
 }

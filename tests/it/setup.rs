@@ -17,7 +17,9 @@ fn every_variant_at_every_player_count_has_a_checklist_with_existing_rules() {
     for game in GameId::ALL {
         for v in game.info().variants {
             for n in v.min_players..=v.max_players {
-                let steps = setup_checklist(game, v.id, n, false)
+                // 2e édition at 8 players: a ninth character is required.
+                let ninth = game == GameId::Citadelles && v.id == "deuxieme_edition" && n == 8;
+                let steps = setup_checklist(game, v.id, n, ninth)
                     .unwrap_or_else(|p| panic!("{game}/{}/{n}: {p:?}", v.id));
                 assert!(steps.len() >= 3, "{game}/{}/{n} has {} steps", v.id, steps.len());
                 for s in &steps {
@@ -52,4 +54,32 @@ fn the_checklists_follow_the_player_count() {
     // Out of range and unknown variants are refused.
     assert!(setup_checklist(GameId::Valencia, "base", 6, false).is_err());
     assert!(setup_checklist(GameId::Citadelles, "third", 4, false).is_err());
+}
+
+/// The Citadelles checklist refuses the character counts the draft and the table refuse
+/// (the same check): the classic rules have no ninth character (004, Les personnages: 8
+/// cards); the 2e édition's 2- and 3-player drafts use the 8 basic cards, and at 8 players a
+/// ninth character is required (002, Les personnages: « 2 personnages avec le numéro 9 qui
+/// permettent de jouer à 8 »). Asked through the operation, as the screens ask.
+#[test]
+fn citadelles_checklist_refuses_the_character_counts_the_draft_refuses() {
+    let api = greffier::api::Api::without_history().expect("api");
+    let ask = |variant: &str, players: u8, ninth: bool| {
+        api.call_json(
+            "setup_checklist",
+            serde_json::json!({"game": "citadelles", "variant": variant, "players": players, "ninth_character": ninth}),
+        )
+    };
+    let refused = |variant: &str, players: u8, ninth: bool| -> Vec<(String, String)> {
+        let e = ask(variant, players, ninth).expect_err("refused");
+        e.problems.iter().map(|p| (p.field.clone(), p.code.clone())).collect()
+    };
+    let pair = |f: &str, c: &str| vec![(f.to_owned(), c.to_owned())];
+    assert_eq!(refused("classique", 5, true), pair("ninth_character", "ninth_character_player_count"));
+    assert_eq!(refused("deuxieme_edition", 3, true), pair("ninth_character", "ninth_character_player_count"));
+    assert_eq!(refused("deuxieme_edition", 8, false), pair("ninth_character", "ninth_character_required"));
+    assert_eq!(refused("classique", 8, false), pair("players", "player_count"));
+    assert!(ask("deuxieme_edition", 8, true).is_ok());
+    assert!(ask("deuxieme_edition", 5, true).is_ok());
+    assert!(ask("classique", 5, false).is_ok());
 }

@@ -108,16 +108,17 @@ pub fn base_of_rank(rank: u8) -> Option<&'static Character> {
 /// a rank (unknown or out-of-range ids left out, the problems say why), else the rank's base
 /// character, and for rank 9 the first one playable with this many players. What the table
 /// shows until the players pick others (002, Les personnages: one character card per rank).
-pub fn in_play(
+pub fn in_play<S: AsRef<str>>(
     variant: CitadellesVariant,
     players: usize,
     ninth: bool,
-    chosen: &[String],
+    chosen: &[S],
 ) -> Vec<&'static Character> {
     let ranks = BASE_CHARACTERS + u8::from(ninth);
     (1..=ranks)
         .filter_map(|rank| {
-            let picked = chosen.iter().filter_map(|id| character_of(variant, id)).find(|c| c.rank == rank);
+            let picked =
+                chosen.iter().filter_map(|id| character_of(variant, id.as_ref())).find(|c| c.rank == rank);
             picked.or_else(|| match rank {
                 9 => characters(variant).find(|c| c.rank == 9 && usize::from(c.min_players) <= players),
                 _ => base_of_rank(rank),

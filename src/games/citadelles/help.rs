@@ -9,7 +9,7 @@ use super::districts::{BASIC_DISTRICTS, CitadellesDistrictType, WonderScoring, w
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use super::scoring::{CitadellesWonderEffect, breakdown, standings};
 use super::table::Table;
-use crate::text::Text;
+use crate::text::{Text, plural_s};
 
 /// Everything the live table panel shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,7 +131,7 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
         .collect();
 
     let completed: Vec<u8> = table.completion_order.iter().map(|&s| to_u8(s)).collect();
-    let unplaced_complete = (0..table.players.len())
+    let unplaced_complete: Vec<u8> = (0..table.players.len())
         .filter(|&s| {
             table.city_known.get(s) == Some(&true)
                 && !table.completion_order.contains(&s)
@@ -155,8 +155,27 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let end_triggered = !completed.is_empty();
+    // Citadelles classique, Fin de partie: « Lorsqu'un joueur bâtit son septième quartier … On
+    // termine le tour en cours et la partie prend fin »: any complete city ends the game, placed
+    // in the completion order or not yet.
+    let end_triggered = !completed.is_empty() || !unplaced_complete.is_empty();
     let end_text = match completed.first() {
+        _ if !unplaced_complete.is_empty() => {
+            let all: Vec<u8> = completed.iter().chain(&unplaced_complete).copied().collect();
+            Text::new(
+                format!(
+                    "Cités complètes ({t} quartiers) : {}. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placée{} : {}).",
+                    names(&all),
+                    plural_s(unplaced_complete.len()),
+                    names(&unplaced_complete)
+                ),
+                format!(
+                    "Complete cities ({t} districts): {}. The current round is finished, then the game is scored. Say in which order they were completed (not placed yet: {}).",
+                    names(&all),
+                    names(&unplaced_complete)
+                ),
+            )
+        }
         // Citadelles classique, Fin de partie: the round under way is finished, then the game
         // ends. 2e édition, Fin de la partie: likewise.
         Some(&first) => Text::new(

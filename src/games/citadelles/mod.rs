@@ -175,8 +175,24 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// Scores a table state (parse → validate → score). A version-1 generic sheet is still scored
-/// as typed, its ties shown as shared (it holds no character).
+/// as typed, its ties shown as shared (it holds no character). Once the table is valid, a
+/// classic tie that the characters typed cannot settle is reported on the tied players'
+/// `characters_last_round` (it needs the totals, so it comes after every other problem).
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    if sheet::is_generic(raw) {
+        return sheet::score_raw(&INFO, raw);
+    }
+    let table = check(raw)?;
+    let board = score_table(&table);
+    let totals: Vec<i32> = board.players.iter().map(|p| p.total).collect();
+    scoring::tie_break_problems(&table, &totals).into_result(board)
+}
+
+/// The totals of a table state for the partial totals shown while problems remain
+/// (`games::partial`): as [`score`], except that a tie the characters cannot settle is left
+/// unsettled instead of reported (nobody wins in partial totals, and a tied player's
+/// characters are not needed for any total).
+pub(crate) fn score_totals(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if sheet::is_generic(raw) {
         return sheet::score_raw(&INFO, raw);
     }

@@ -13,12 +13,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::characters::Character;
 use super::districts::{WarlordRule, card};
-use super::draft::{characters_in_play, check_count};
+use super::draft::{KING_RANK, characters_in_play, check_count};
 use super::profile::CitadellesVariant;
 use super::table::CitadellesCustomWonder;
 use crate::games::Problems;
-use crate::text::Text;
+use crate::text::{Text, en_noun, plural_s};
 
 /// How a round starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,17 +241,8 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
             format!("No seat {} for the crown.", setup.crown),
         ));
     }
-    for (i, &rank) in setup.face_up.iter().enumerate() {
-        if !in_play.iter().any(|c| c.rank == rank) {
-            return Err(one(
-                &format!("face_up[{i}]"),
-                "unknown_rank",
-                format!("Aucun personnage de rang {rank} en jeu."),
-                format!("No character of rank {rank} in play."),
-            ));
-        }
-    }
     let n = usize::from(setup.players);
+    check_face_up(setup, &in_play)?;
     Ok(CitadellesRound {
         variant: setup.variant,
         players: setup.players,
@@ -277,6 +269,80 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
         crown_after: None,
         finished: false,
     })
+}
+
+/// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
+/// nombre face visible » (4 players: 2, 5: 1, 6 and 7: none; 2 and 3 players: one card face
+/// down only); decisions: the King is never set aside face up. The face-up ranks typed are each
+/// in play, distinct, not the King, and as many as the draft sets aside (the count comes from
+/// the draft's own table, [`CitadellesVariant::set_aside`]); none typed is accepted (the table
+/// did not say which). Every problem at once, on `face_up[i]` / `face_up`.
+fn check_face_up(setup: &CitadellesRoundSetup, in_play: &[&'static Character]) -> Result<(), Problems> {
+    let mut p = Problems::new();
+    for (i, &rank) in setup.face_up.iter().enumerate() {
+        let field = format!("face_up[{i}]");
+        let Some(c) = in_play.iter().find(|c| c.rank == rank) else {
+            p.push(
+                field,
+                "unknown_rank",
+                Text::new(
+                    format!("Aucun personnage de rang {rank} en jeu."),
+                    format!("No character of rank {rank} in play."),
+                ),
+            );
+            continue;
+        };
+        if setup.face_up[..i].contains(&rank) {
+            p.push(
+                field,
+                "duplicate_rank",
+                Text::new(
+                    format!(
+                        "{} ({rank}) est déjà indiqué face visible : il n'y a qu'une carte par rang.",
+                        c.fr
+                    ),
+                    format!("The {} ({rank}) is already given face up: there is one card per rank.", c.en),
+                ),
+            );
+        } else if rank == KING_RANK {
+            p.push(
+                field,
+                "king_face_up",
+                Text::new(
+                    format!(
+                        "{} ({rank}) n'est jamais écarté face visible : il retourne dans le paquet.",
+                        c.fr
+                    ),
+                    format!("The {} ({rank}) is never set aside face up: it goes back into the deck.", c.en),
+                ),
+            );
+        }
+    }
+    let n = usize::from(setup.players);
+    let expected = setup.variant.set_aside(n, setup.ninth_character).map_or(0, |(up, _)| up);
+    let given = setup.face_up.len();
+    if given > 0 && given != usize::from(expected) {
+        let (fr, en) = match expected {
+            0 => (
+                format!(
+                    "À {n} joueurs, le choix des personnages n'écarte aucune carte face visible, pas {given}."
+                ),
+                format!("With {n} players the draft sets aside no card face up, not {given}."),
+            ),
+            k => (
+                format!(
+                    "À {n} joueurs, le choix des personnages écarte {k} carte{} face visible, pas {given}.",
+                    plural_s(k)
+                ),
+                format!(
+                    "With {n} players the draft sets aside {k} card{} face up, not {given}.",
+                    en_noun(k, "", "s")
+                ),
+            ),
+        };
+        p.push("face_up", "face_up_count", Text::new(fr, en));
+    }
+    p.into_result(())
 }
 
 impl CitadellesRound {
@@ -459,6 +525,22 @@ impl CitadellesRound {
                     format!("Nobody answers the call of {} ({}): the next one is called.", c.name.en, c.rank),
                 ),
             },
+            Some(_) if c.face_up => {
+                // Citadelles classique, Choix des personnages: a card set aside face up is held
+                // by nobody.
+                return Err(one(
+                    "action.seat",
+                    "set_aside_face_up",
+                    format!(
+                        "{} ({}) a été écarté face visible : personne ne l'a, personne ne peut le révéler.",
+                        c.name.fr, c.rank
+                    ),
+                    format!(
+                        "The {} ({}) was set aside face up: nobody holds it, so nobody can reveal it.",
+                        c.name.en, c.rank
+                    ),
+                ));
+            }
             Some(s) => {
                 if s >= self.players {
                     return Err(one(

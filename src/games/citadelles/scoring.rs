@@ -655,7 +655,113 @@ pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
     }
 }
 
-/// What a seat revealed in the last round, for the tie-break explanation.
+/// Why a seat's empty `characters_last_round` cannot stand for "nothing revealed", if it
+/// cannot. Citadelles classique, Fin de partie: « Un personnage assassiné n'est pas considéré
+/// comme révélé »; L'Assassin kills one character a round; Règles pour 2 et 3 joueurs: « chacun
+/// dispose de deux personnages ». So at 2 or 3 players everyone revealed at least one; from 4,
+/// only the Assassin's one victim revealed none, and only when somebody revealed the Assassin.
+fn empty_list_impossible(table: &Table, seat: usize) -> Option<Text> {
+    let pl = table.players.get(seat)?;
+    if !pl.characters_last_round.is_empty() {
+        return None;
+    }
+    let n = table.players.len();
+    if table.variant.characters_per_seat(n) > 1 {
+        return Some(Text::new(
+            format!(
+                "À {n} joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un : chacun en a révélé au moins un."
+            ),
+            format!(
+                "With {n} players everyone has two characters and the Assassin kills only one: everyone revealed at least one."
+            ),
+        ));
+    }
+    let empty = table.players.iter().filter(|p| p.characters_last_round.is_empty()).count();
+    if empty > 1 {
+        return Some(Text::new(
+            format!(
+                "Seule la victime de l'Assassin n'a rien révélé, or {empty} joueurs n'ont aucun personnage indiqué : si {} a été la victime de l'Assassin, indiquez ceux des autres.",
+                pl.name
+            ),
+            format!(
+                "Only the Assassin's victim revealed nothing, but {empty} players have no character entered: if {} was the Assassin's victim, enter the others'.",
+                pl.name
+            ),
+        ));
+    }
+    let assassin_revealed = table.players.iter().any(|p| p.characters_last_round.iter().any(|r| r.rank == 1));
+    if !assassin_revealed {
+        return Some(Text::new(
+            "Personne n'a révélé l'Assassin (rang 1) : nul n'a été assassiné.",
+            "Nobody revealed the Assassin (rank 1): nobody was assassinated.",
+        ));
+    }
+    None
+}
+
+/// The classic tie-break reads the characters revealed in the last round, so between tied
+/// players an empty list must be the one murder (see [`empty_list_impossible`]); otherwise it
+/// was not entered, and the tied player is asked for it rather than ranked as having revealed
+/// nothing. Characters are not needed without a tie (decision: many tables never type them),
+/// nor between tied seats none of which has anything entered yet (no district, no character:
+/// a sheet being filled in; they share the place, nothing being read). Problems on
+/// `players[i].characters_last_round`, in seat order.
+pub(crate) fn tie_break_problems(table: &Table, totals: &[i32]) -> crate::games::Problems {
+    let mut p = crate::games::Problems::new();
+    if !table.variant.has_tie_break() {
+        return p;
+    }
+    for (seat, pl) in table.players.iter().enumerate() {
+        let Some(&total) = totals.get(seat) else { continue };
+        let tied: Vec<&str> = table
+            .players
+            .iter()
+            .zip(totals)
+            .enumerate()
+            .filter(|&(other, (_, &t))| other != seat && t == total)
+            .map(|(_, (o, _))| o.name.as_str())
+            .collect();
+        if tied.is_empty() {
+            continue;
+        }
+        let nothing_entered = |p: &Player| p.city.is_empty() && p.characters_last_round.is_empty();
+        let group_untouched =
+            table.players.iter().zip(totals).filter(|&(_, &t)| t == total).all(|(p, _)| nothing_entered(p));
+        if group_untouched {
+            continue;
+        }
+        let Some(why) = empty_list_impossible(table, seat) else { continue };
+        let (who, two) = (&pl.name, table.variant.characters_per_seat(table.players.len()) > 1);
+        let (what_fr, what_en) = if two {
+            (format!("les personnages que {who} a révélés"), format!("the characters {who} revealed"))
+        } else {
+            (format!("le personnage que {who} a révélé"), format!("the character {who} revealed"))
+        };
+        p.push(
+            format!("players[{seat}].characters_last_round"),
+            "characters_needed_for_tie",
+            Text::new(
+                format!(
+                    "{who} est à égalité avec {} ({total} point{}) : indiquez {what_fr} au dernier tour pour les départager. {}",
+                    tied.join(", "),
+                    plural_s(total),
+                    why.fr
+                ),
+                format!(
+                    "{who} is tied with {} ({total} point{}): enter {what_en} in the last round to settle the tie. {}",
+                    tied.join(", "),
+                    en_noun(total, "", "s"),
+                    why.en
+                ),
+            ),
+        );
+    }
+    p
+}
+
+/// What a seat revealed in the last round, for the tie-break explanation (an empty list there
+/// is the Assassin's victim, or a seat with nothing entered yet: [`tie_break_problems`] asks
+/// for any other).
 fn revealed_text(table: &Table, seat: usize) -> Text {
     let Some(pl) = table.players.get(seat) else { return Text::new("", "") };
     if pl.characters_last_round.is_empty() {

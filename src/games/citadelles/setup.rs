@@ -1,34 +1,15 @@
 //! What to put on the table before the first round, per rule profile and player count.
 
+use super::draft::check_count;
 use super::profile::CitadellesVariant;
 use crate::games::{Problems, SetupStep};
-use crate::text::Text;
 
 /// The setup checklist for `variant` at `players` players (`ninth`: a rank-9 character).
+/// The player count and the ninth character are checked as the draft and the round caller
+/// check them ([`check_count`]).
 pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec<SetupStep>, Problems> {
     let n = usize::from(players);
-    if !(variant.min_players()..=variant.max_players()).contains(&players) {
-        let mut p = Problems::new();
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "Citadelles ({}) se joue de {} à {} joueurs, pas {players}.",
-                    variant.label().fr,
-                    variant.min_players(),
-                    variant.max_players()
-                ),
-                format!(
-                    "Citadelles ({}) is played by {} to {} players, not {players}.",
-                    variant.label().en,
-                    variant.min_players(),
-                    variant.max_players()
-                ),
-            ),
-        );
-        return Err(p);
-    }
+    check_count(variant, players, ninth)?;
     let mut steps = vec![
         // 004, Préparation / 002, Mise en place: 4 district cards and 2 gold each.
         SetupStep::new(

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::characters::{Character, any_character, base_of_rank, character_of};
+use super::characters::{self, Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
 use super::read::{CustomWonderView, TableView};
@@ -403,6 +403,12 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     // Rank → seat that revealed it (one entry per rank).
     let mut revealed_by: Vec<(u8, usize)> = Vec::with_capacity(count * usize::from(per_seat));
     let mut vault_holder: Option<usize> = None;
+    // 002, Les personnages: one card per rank. With the table's characters named, a revealed
+    // character must be the one in play at its rank (the others of that rank stay in the box).
+    let in_play: Option<Vec<&'static Character>> = match (variant, raw.characters_in_play.as_deref()) {
+        (Some(v), Some(ids)) if !ids.is_empty() => Some(characters::in_play(v, count, ninth_in_play, ids)),
+        _ => None,
+    };
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
     input::player_names(&mut p, &names);
     for (i, rp) in raw.players.iter().enumerate() {
@@ -622,6 +628,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
             count,
             max_rank,
             per_seat,
+            in_play.as_deref(),
             &mut revealed_by,
         );
 
@@ -848,6 +855,7 @@ fn validate_characters(
     players: usize,
     max_rank: u8,
     per_seat: u8,
+    in_play: Option<&[&'static Character]>,
     revealed_by: &mut Vec<(u8, usize)>,
 ) -> Vec<Revealed> {
     let mut out: Vec<Revealed> = Vec::with_capacity(given.len());
@@ -924,6 +932,28 @@ fn validate_characters(
                             format!("The {} is only used with {} players or more.", c.en, c.min_players),
                         ),
                     );
+                    continue;
+                }
+                if let Some(list) = in_play
+                    && !list.iter().any(|x| x.id == c.id)
+                {
+                    let (fr, en) = match list.iter().find(|x| x.rank == c.rank) {
+                        Some(x) => (
+                            format!(
+                                "« {} » n'est pas en jeu à cette table : le rang {} est « {} ».",
+                                c.fr, c.rank, x.fr
+                            ),
+                            format!(
+                                "The {} is not in play at this table: rank {} is the {}.",
+                                c.en, c.rank, x.en
+                            ),
+                        ),
+                        None => (
+                            format!("« {} » n'est pas en jeu à cette table.", c.fr),
+                            format!("The {} is not in play at this table.", c.en),
+                        ),
+                    };
+                    p.push(field(), "not_in_play", Text::new(fr, en));
                     continue;
                 }
                 Revealed { rank: c.rank, character: Some(c) }
