@@ -268,6 +268,49 @@ fn palm_members_above_city_members_are_refused() {
     );
 }
 
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille au
+/// Conseil, vous recevez également un privilège. En cas d'égalité, recevez chacun un privilège. »
+/// Nothing else gives a privilege, and there are 5 council phases (one per round, the fifth
+/// included): a player holds 5 at most, at any player count, and the table 5 per player.
+#[test]
+fn a_player_holds_at_most_one_privilege_per_council_phase() {
+    let table = |privileges: &[u32]| {
+        let players: Vec<Value> = privileges
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| json!({ "name": format!("P{k}"), "privileges": n }))
+            .collect();
+        json!({ "players": players })
+    };
+    for n in 2..=5 {
+        let mut at_most = vec![5; n];
+        assert!(score_json(GameId::Valencia, &table(&at_most).to_string()).is_ok(), "{n} players × 5");
+        at_most[n - 1] = 6;
+        assert_eq!(
+            fields(&problems(&table(&at_most))),
+            vec![(format!("players[{}].privileges", n - 1), "out_of_range".to_owned())],
+            "{n} players"
+        );
+    }
+    // The old limit (the box's 19 per player, 24 with stand-ins) is gone.
+    assert_eq!(
+        fields(&problems(&table(&[19, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+    assert_eq!(
+        fields(&problems(&table(&[24, 0, 0, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+    let refused = problems(&table(&[6, 0, 0]));
+    assert!(refused.0[0].message.fr.contains("phase du Conseil"), "{}", refused.0[0].message.fr);
+    assert!(refused.0[0].message.en.contains("council phase"), "{}", refused.0[0].message.en);
+    // Mid-game the tracker's position does not lower the cap (decision: the sheet always sends
+    // a position, round 1 when nobody moved it): 5 are accepted at round 1, step A.
+    let mut early = table(&[5, 5]);
+    early["progress"] = json!({ "round": 1, "step": "A" });
+    assert!(score_json(GameId::Valencia, &early.to_string()).is_ok());
+}
+
 /// Valencia, p.10 (Phase III): « Note pour les parties à 4 ou 5 joueurs : Dans les rares cas où
 /// il n'y a plus de privilèges disponibles, vous pouvez les remplacer par un autre élément de
 /// jeu ». The council helper hands out stand-ins; the scorer must accept them at 4–5 players,
@@ -282,42 +325,26 @@ fn privileges_beyond_the_box_are_stand_ins_at_four_or_five_players() {
             .collect();
         json!({ "players": players })
     };
-    // 4 players, 22 privileges: 3 stand-ins beyond the box's 19.
-    let b = score(&table(&[10, 9, 2, 1]));
-    assert_eq!(points(&b, 0, "privileges"), 10);
-    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 22);
+    // 4 players, 20 privileges: 1 stand-in beyond the box's 19.
+    let b = score(&table(&[5, 5, 5, 5]));
+    assert_eq!(points(&b, 0, "privileges"), 5);
+    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 20);
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
     assert!(
-        detail.en().contains("3 beyond the game's 19") && detail.en().contains("stand-ins"),
+        detail.en().contains("1 beyond the game's 19") && detail.en().contains("stand-ins"),
         "{}",
         detail.en()
     );
     assert!(detail.fr().contains("éléments de remplacement"), "{}", detail.fr());
+    // 5 players, 25 privileges: 6 stand-ins, the most a table can hold.
+    let b = score(&table(&[5, 5, 5, 5, 5]));
+    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 25);
+    let detail = &b.players[4].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
+    assert!(detail.en().contains("6 beyond the game's 19"), "{}", detail.en());
     // Within the box: no word about stand-ins.
-    let b = score(&table(&[10, 9, 0, 0]));
+    let b = score(&table(&[5, 5, 4, 5]));
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
     assert!(!detail.en().contains("stand-in"), "{}", detail.en());
-    // A player may hold the box plus one stand-in per round (5), not more.
-    assert!(score_json(GameId::Valencia, &table(&[24, 0, 0, 0]).to_string()).is_ok());
-    assert_eq!(
-        fields(&problems(&table(&[25, 0, 0, 0]))),
-        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
-    );
-    // The table: 19 + 5 per player at most (20 phases' worth of stand-ins at 4 players).
-    assert!(score_json(GameId::Valencia, &table(&[24, 10, 3, 2]).to_string()).is_ok());
-    assert_eq!(
-        fields(&problems(&table(&[24, 24, 0, 0]))),
-        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
-    );
-    // 2–3 players: no stand-ins, the box's 19 is the limit.
-    assert_eq!(
-        fields(&problems(&table(&[10, 10, 0]))),
-        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
-    );
-    assert_eq!(
-        fields(&problems(&table(&[20, 0]))),
-        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
-    );
 }
 
 /// Valencia, missions (p.14–15): « Gagnez 1 point pour chaque membre de votre famille situé sur

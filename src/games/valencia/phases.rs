@@ -627,7 +627,7 @@ fn privileges_supply(p: &mut Problems, given: Option<&Value>, held: &[Option<&Va
                     p,
                     format!("players[{i}].privileges"),
                     *v,
-                    board::privileges_per_player_max(held.len()),
+                    board::privileges_per_player_max(),
                     &Text::new("privilèges", "privileges"),
                 );
                 total = total.saturating_add(n.unwrap_or(0));

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
-    ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
+    ValenciaSeat, privileges_per_player_max, to_u32,
 };
 use super::missions::{MISSIONS, Mission, ValenciaJudging, card_index};
 use super::phases::ValenciaProgress;
@@ -294,30 +294,9 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
             );
         }
     }
+    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
+    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
     let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
-    let table_max = privileges_at_table_max(n);
-    if privileges > table_max {
-        let (fr, en) = if stand_ins_allowed(n) {
-            (
-                format!(
-                    "{privileges} privilèges en tout : même avec les éléments de remplacement (un par joueur et par phase du Conseil au plus), {table_max} au maximum."
-                ),
-                format!(
-                    "{privileges} privileges in all: even with stand-ins (one per player and council phase at most), {table_max} at most."
-                ),
-            )
-        } else {
-            (
-                format!(
-                    "{privileges} privilèges en tout, le jeu n'en a que {PRIVILEGES_IN_BOX} (les éléments de remplacement ne servent qu'à 4 ou 5 joueurs)."
-                ),
-                format!(
-                    "{privileges} privileges in all, the game has only {PRIVILEGES_IN_BOX} (stand-ins are for 4 or 5 players only)."
-                ),
-            )
-        };
-        too_many(&mut p, "players[].privileges".to_owned(), fr, en);
-    }
     let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
@@ -418,6 +397,28 @@ fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountai
     out
 }
 
+/// Unused privileges: one per council phase at most ([`privileges_per_player_max`]), refused
+/// beyond with the reason.
+fn privileges_at_most_one_per_phase(p: &mut Problems, i: usize, n: u32) -> u32 {
+    let max = privileges_per_player_max();
+    if n <= max {
+        return n;
+    }
+    p.push(
+        format!("players[{i}].privileges"),
+        "out_of_range",
+        Text::new(
+            format!(
+                "{n} privilèges : on en reçoit un au plus par phase du Conseil, une par manche, donc {max} sur la partie (de 0 à {max})."
+            ),
+            format!(
+                "{n} privileges: a player receives one per council phase at most, one per round, so {max} over the game (0 to {max})."
+            ),
+        ),
+    );
+    0
+}
+
 fn validate_player(
     p: &mut Problems,
     i: usize,
@@ -447,14 +448,15 @@ fn validate_player(
         "membres voisins d'un palmier",
         "members next to a palm",
     );
-    let privileges =
-        count("privileges", rp.privileges, privileges_per_player_max(players), "privilèges", "privileges");
+    // Read whole, then held to one per council phase with the reason (below).
+    let privileges = count("privileges", rp.privileges, u32::MAX, "privilèges", "privileges");
     let coins = count("coins", rp.coins, MAX_COINS, "pièces", "coins");
     let council_points =
         count("council_points", rp.council_points, MAX_COUNCIL_POINTS, "points du Conseil", "council points");
     let longest_route =
         count("longest_route", rp.longest_route, MEMBERS_PER_PLAYER, "plus longue route", "longest route");
     let isolated = count("isolated", rp.isolated, MEMBERS_PER_PLAYER, "membres isolés", "lone members");
+    let privileges = privileges_at_most_one_per_phase(p, i, privileges);
 
     let mut resources = ValenciaResourceCounts::default();
     for &(key, value) in rp.resources.iter().flatten() {
