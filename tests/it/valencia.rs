@@ -374,6 +374,46 @@ fn a_route_and_lone_members_must_fit_in_the_city_together() {
     assert!(score_json(GameId::Valencia, &t(3, 0, 3).to_string()).is_ok());
 }
 
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » The council has 8 seats and a player
+/// has one member per seat at most (p.13, Soutien: the second member on a guild seat is another
+/// player's), over 5 council phases: 40 points at most.
+#[test]
+fn council_points_are_at_most_eight_seats_over_five_phases() {
+    let t = |points: u32| json!({ "players": [{ "name": "Ani", "council_points": points }, { "name": "Dirk" }] });
+    assert!(score_json(GameId::Valencia, &t(40).to_string()).is_ok());
+    assert_eq!(
+        fields(&problems(&t(41))),
+        vec![("players[0].council_points".to_owned(), "out_of_range".to_owned())]
+    );
+    assert_eq!(valencia::limits().max_council_points, 40);
+}
+
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » Once the fifth round's council phase
+/// is counted (`progress.councils_counted` holds 5), nothing moves on the council any more, so
+/// that last phase alone gave each player a point per seat they hold.
+#[test]
+fn after_the_last_council_phase_council_points_cover_the_seats_held() {
+    let t = |points: u32, counted: Value| {
+        json!({ "players": [
+            { "name": "Ani", "council": ["nobility", "wine", "merchants"], "council_points": points },
+            { "name": "Dirk" } ],
+            "progress": { "round": 5, "step": "council", "councils_counted": counted } })
+    };
+    assert!(score_json(GameId::Valencia, &t(3, json!([1, 2, 3, 4, 5])).to_string()).is_ok());
+    let got = problems(&t(2, json!([1, 2, 3, 4, 5])));
+    assert_eq!(fields(&got), vec![("players[0].council_points".to_owned(), "impossible_count".to_owned())]);
+    assert!(got.0[0].message.en.contains("3 seats"), "{}", got.0[0].message.en);
+    assert!(got.0[0].message.fr.contains("3 sièges"), "{}", got.0[0].message.fr);
+    // Before the last phase is counted, the points may not have come yet.
+    assert!(score_json(GameId::Valencia, &t(2, json!([1, 2, 3, 4])).to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &t(0, json!([])).to_string()).is_ok());
+    let mut no_progress = t(0, json!([]));
+    no_progress.as_object_mut().expect("object").remove("progress");
+    assert!(score_json(GameId::Valencia, &no_progress.to_string()).is_ok());
+}
+
 #[test]
 fn support_lets_two_players_share_a_guild_seat_only_with_the_module() {
     let t = |variant: &str, seat: &str| {

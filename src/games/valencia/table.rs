@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::board::{
-    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
-    ValenciaSeat, privileges_per_player_max, to_u32,
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
+    ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
 use super::missions::{MISSIONS, Mission, ValenciaJudging, card_index};
 use super::phases::ValenciaProgress;
@@ -29,8 +29,11 @@ pub const MAX_FOUNTAIN_VALUE: u32 = 12;
 pub const MAX_MISSION_POINTS: u32 = 20;
 /// Coins above this are refused as absurd (50 coin pieces in the box, of several values).
 pub const MAX_COINS: u32 = 300;
-/// Council points over a game above this are refused as absurd (5 phases, 8 seats + Soutien).
-pub const MAX_COUNCIL_POINTS: u32 = 100;
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » 8 seats (Le Conseil, p.7), one
+/// member of a family per seat (Soutien, p.13, adds another player's member, not one's own),
+/// over 5 council phases (one per round): 40 at most.
+pub const MAX_COUNCIL_POINTS: u32 = ValenciaSeat::ALL.len() as u32 * ROUNDS as u32;
 /// Valencia, p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
 pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
@@ -326,6 +329,29 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
                     format!("{holders} players hold the {} seat; it holds at most {allowed}.", name.en),
                 ),
             );
+        }
+    }
+    // Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
+    // the council any more, and that phase alone gave each player a point per seat held.
+    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
+        for (i, pl) in players.iter().enumerate() {
+            let field = format!("players[{i}].council_points");
+            let seats = to_u32(pl.council.len());
+            if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
+                let points = pl.council_points;
+                too_many(
+                    &mut p,
+                    field,
+                    format!(
+                        "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
+                        fr_noun(seats, "siège", "sièges")
+                    ),
+                    format!(
+                        "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
+                        en_noun(seats, "seat", "seats")
+                    ),
+                );
+            }
         }
     }
     for (f, fountain) in fountains.iter().enumerate() {
