@@ -380,7 +380,8 @@ fn a_route_and_lone_members_must_fit_in_the_city_together() {
 /// player's), over 5 council phases: 40 points at most.
 #[test]
 fn council_points_are_at_most_eight_seats_over_five_phases() {
-    let t = |points: u32| json!({ "players": [{ "name": "Ani", "council_points": points }, { "name": "Dirk" }] });
+    let t =
+        |points: u32| json!({ "players": [{ "name": "Ani", "council_points": points }, { "name": "Dirk" }] });
     assert!(score_json(GameId::Valencia, &t(40).to_string()).is_ok());
     assert_eq!(
         fields(&problems(&t(41))),
@@ -1024,7 +1025,7 @@ fn the_table_progress_is_checked_field_by_field() {
 /// second tap cannot apply it twice (issue #14).
 #[test]
 fn an_auction_is_applied_to_the_table_once() {
-    let auction = json!({ "step": "A", "first_player": 0, "players": [
+    let auction = json!({ "step": "A", "first_player": 1, "players": [
         { "name": "Ani", "stack": [{ "card": 6 }, { "card": "economies", "coins": 3 }] },
         { "name": "Dirk", "stack": [{ "card": 3 }], "privileges_spent": 1, "privileges": 0 },
         { "name": "Lilli", "stack": null } ] });
@@ -1050,4 +1051,48 @@ fn an_auction_is_applied_to_the_table_once() {
     let none = valencia::apply_auction(&json!({ "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
         .expect_err("nothing to apply");
     assert_eq!(none.0[0].field, "progress.auction");
+}
+
+/// A table where Lilli holds the Stefan Feld pawn, with the auction being entered.
+fn lilli_holds_the_pawn(auction: Value) -> Value {
+    json!({ "variant": "special_influence",
+        "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli", "stefan_feld": true }],
+        "progress": { "round": 1, "step": "C", "auction": auction } })
+}
+
+fn pawns(table: &Value) -> Vec<Value> {
+    (0..3).map(|i| table["players"][i]["stefan_feld"].clone()).collect()
+}
+
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence », « Si le premier joueur
+/// fait lui-même partie de l'égalité, il la remporte toujours » and « Si vous avez tous choisi de
+/// passer, le pion Stefan Feld ne change pas de joueur. » Applied to the table, the auction starts
+/// with the seat the table gives the pawn to.
+#[test]
+fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
+    let tie = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": 3 }] }, { "name": "Dirk", "stack": null },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(tie.clone())).expect("applies");
+    assert_eq!(pawns(&applied), [json!(false), json!(false), json!(true)], "Lilli wins the tie she is in");
+    assert!(valencia::score(&applied).is_ok());
+
+    let passed = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": null }, { "name": "Dirk", "stack": null }, { "name": "Lilli", "stack": null } ] });
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(passed)).expect("applies");
+    assert_eq!(pawns(&applied), [json!(false), json!(false), json!(true)], "all passed: the pawn stays");
+
+    // The same seat named by the auction is fine; another one is refused on its field.
+    let mut named = tie.clone();
+    named["first_player"] = json!(2);
+    assert!(valencia::apply_auction(&lilli_holds_the_pawn(named)).is_ok());
+    let mut other = tie;
+    other["first_player"] = json!(0);
+    let refused = valencia::apply_auction(&lilli_holds_the_pawn(other)).expect_err("Ani is not first");
+    assert_eq!(
+        fields(&refused),
+        vec![("progress.auction.first_player".to_owned(), "not_pawn_holder".to_owned())]
+    );
+    assert!(refused.0[0].message.en.contains("Lilli"), "{}", refused.0[0].message.en);
+    assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
 }

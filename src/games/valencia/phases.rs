@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
 use super::board::{self, PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
-use super::table::ValenciaVariant;
+use super::table::{ValenciaRawPlayer, ValenciaVariant};
 use crate::games::{Problem, Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -360,8 +360,9 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 /// Applies the auction being entered (`progress.auction`) to the table: the pawn, coins,
 /// resources and privileges it moves — once, like a council phase.
 ///
-/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
-/// Stefan Feld » (all passed: it stays); p.10: a privilege used « dans la réserve » is gone;
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
+/// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
+/// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a privilege used « dans la réserve » is gone;
 /// Économies' coins and Entrepôt's resources are the resolver's (auction.rs). The privileges
 /// each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
@@ -393,6 +394,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         bid.privileges = rp.privileges.clone();
     }
     auction.variant = raw.variant.clone();
+    pawn_holder_starts(&mut p, &mut auction, &raw.players);
     let result = super::resolve_auction(&auction);
     if let Err(e) = &result {
         p.0.extend(
@@ -428,6 +430,37 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
     Ok(out)
+}
+
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
+/// the pawn's holder, the auction applied to it starts with that seat: filled in when the auction
+/// names no first player, refused on its field when it names another seat. (No holder, or
+/// several — the table's own problem —: the auction's first player stands.)
+fn pawn_holder_starts(p: &mut Problems, auction: &mut ValenciaRawAuction, players: &[ValenciaRawPlayer]) {
+    let mut holders = players.iter().enumerate().filter(|(_, rp)| rp.stefan_feld == Some(true));
+    let (Some((holder, rp)), None) = (holders.next(), holders.next()) else { return };
+    match auction.first_player.as_ref() {
+        None | Some(Value::Null) => auction.first_player = Some(Value::from(holder)),
+        Some(v) => {
+            // Not a seat: the resolver reports it on the same field.
+            let Some(seat) = v.as_u64().filter(|&s| s < players.len() as u64) else { return };
+            if seat != holder as u64 {
+                let name = rp.name.trim();
+                p.push(
+                    "progress.auction.first_player",
+                    "not_pawn_holder",
+                    Text::new(
+                        format!(
+                            "L'enchère commence au siège {seat}, mais c'est {name} (siège {holder}) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+                        ),
+                        format!(
+                            "The auction starts at seat {seat}, but {name} (seat {holder}) holds the Stefan Feld pawn: the first player is the pawn's holder."
+                        ),
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// Sets one field of the table's `progress`, leaving the rest as it was sent.
