@@ -1096,3 +1096,40 @@ fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
     assert!(refused.0[0].message.en.contains("Lilli"), "{}", refused.0[0].message.en);
     assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
 }
+
+/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
+/// vous ne recevez pas de ressource ». The supply holds 6 of each type, less those at the table.
+#[test]
+fn a_warehouse_gives_only_what_the_supply_still_holds() {
+    let table = |wine: [u32; 2], auction: Value| {
+        json!({ "variant": "special_influence", "players": [
+            { "name": "Ani", "resources": { "wine": wine[0] }, "stefan_feld": true },
+            { "name": "Dirk", "resources": { "wine": wine[1] } } ],
+            "progress": { "auction": auction } })
+    };
+    let one = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] }, { "name": "Dirk", "stack": null } ] });
+    // Empty supply: 4 + 2 wine at the table.
+    let applied = valencia::apply_auction(&table([4, 2], one.clone())).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    assert!(valencia::score(&applied).is_ok(), "the table stays a legal one");
+    // One wine left: it is given.
+    let applied = valencia::apply_auction(&table([3, 2], one)).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    // One wine left and two warehouses revealed: the first to reveal takes it (Ani starts).
+    let two = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] },
+        { "name": "Dirk", "stack": [{ "card": "warehouse", "resource": "wine" }] } ] });
+    let applied = valencia::apply_auction(&table([3, 2], two)).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    assert_eq!(applied["players"][1]["resources"]["wine"], json!(2));
+    assert!(valencia::score(&applied).is_ok());
+    // The resolver says where the resource comes from, and that an empty supply gives none.
+    let resolved = auction(json!({ "variant": "special_influence", "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] }, { "name": "Dirk", "stack": null } ] }))
+    .expect("resolves");
+    let note = &resolved.bids[0].cards[0].note;
+    assert!(note.en.contains("supply") && note.en.contains("empty"), "{}", note.en);
+    assert!(note.fr.contains("réserve") && note.fr.contains("vide"), "{}", note.fr);
+}

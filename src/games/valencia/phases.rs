@@ -6,8 +6,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
-use super::board::{self, PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
+use super::auction::{ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
+use super::board::{
+    self, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts,
+    ValenciaSeat, to_u8, to_u32,
+};
 use super::table::{ValenciaRawPlayer, ValenciaVariant};
 use crate::games::{Problem, Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -362,9 +365,10 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 ///
 /// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
 /// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
-/// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a privilege used « dans la réserve » is gone;
-/// Économies' coins and Entrepôt's resources are the resolver's (auction.rs). The privileges
-/// each bid may spend are read from the table, never from the auction as typed. Refused when
+/// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a
+/// privilege used « dans la réserve » is gone; Économies' coins and Entrepôt's resources are the
+/// resolver's (auction.rs), an Entrepôt giving only what the supply still holds
+/// ([`from_the_supply`]). The privileges each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed.
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
@@ -406,6 +410,8 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         _ => return Err(p),
     };
 
+    let granted = from_the_supply(&result, &raw.players);
+
     let mut out = table.clone();
     let players = out.get_mut("players").and_then(Value::as_array_mut);
     for (i, seat) in players.into_iter().flatten().enumerate() {
@@ -420,7 +426,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         let resources = seat.entry("resources").or_insert_with(|| Value::Object(serde_json::Map::new()));
         if let Some(resources) = resources.as_object_mut() {
             for r in ValenciaResource::ALL {
-                let gained = bid.resources_gained.get(r);
+                let gained = granted.get(i).map_or(0, |g| g.get(r));
                 if gained > 0 {
                     let had = resources.get(r.key()).and_then(Value::as_u64).unwrap_or(0);
                     resources.insert(r.key().to_owned(), Value::from(had.saturating_add(u64::from(gained))));
@@ -430,6 +436,32 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
     Ok(out)
+}
+
+/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
+/// vous ne recevez pas de ressource ». The supply holds the 6 of each type (Matériel) the table
+/// does not; the stacks take from it in the order they were revealed. Per seat, what each gets.
+fn from_the_supply(result: &ValenciaAuction, players: &[ValenciaRawPlayer]) -> Vec<ValenciaResourceCounts> {
+    let mut left = [0u32; 5];
+    for (slot, r) in left.iter_mut().zip(ValenciaResource::ALL) {
+        let held = players.iter().fold(0u64, |s, rp| {
+            let n = rp.resources.as_ref().and_then(|m| m.get(r.key())).and_then(Value::as_u64).unwrap_or(0);
+            s.saturating_add(n)
+        });
+        *slot = u32::try_from(u64::from(RESOURCES_PER_TYPE).saturating_sub(held)).unwrap_or(0);
+    }
+    let mut granted = vec![ValenciaResourceCounts::default(); players.len()];
+    for &seat in &result.reveal_order {
+        let Some(bid) = result.bids.iter().find(|b| b.seat == seat) else { continue };
+        let Some(got) = granted.get_mut(usize::from(seat)) else { continue };
+        for (slot, r) in left.iter_mut().zip(ValenciaResource::ALL) {
+            let take = bid.resources_gained.get(r).min(*slot);
+            *slot -= take;
+            got.add(r, take);
+        }
+    }
+    granted
 }
 
 /// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
