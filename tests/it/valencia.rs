@@ -374,6 +374,115 @@ fn a_route_and_lone_members_must_fit_in_the_city_together() {
     assert!(score_json(GameId::Valencia, &t(3, 0, 3).to_string()).is_ok());
 }
 
+/// One seat with these counts (`None`: not sent) and these missions held, beside an empty one.
+fn route_table(city: u32, route: Option<u32>, lone: Option<u32>, missions: &[&str]) -> Value {
+    let mut ani = json!({ "name": "Ani", "city_members": city,
+        "missions": missions.iter().map(|id| json!({ "id": id })).collect::<Vec<_>>() });
+    if let Some(route) = route {
+        ani["longest_route"] = json!(route);
+    }
+    if let Some(lone) = lone {
+        ani["isolated"] = json!(lone);
+    }
+    json!({ "players": [ani, { "name": "Dirk" }] })
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
+/// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
+/// famille ». A longest route of 1 means no two members touch: every member of the city is
+/// isolated.
+#[test]
+fn a_longest_route_of_one_leaves_every_member_isolated() {
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), Some(4), &[]).to_string()).is_ok());
+    let got = problems(&route_table(4, Some(1), Some(2), &[]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(
+            x.message.en.contains("longest route of 1") && x.message.en.contains("2 lone"),
+            "{}",
+            x.message.en
+        );
+        assert!(x.message.fr.contains("isolés"), "{}", x.message.fr);
+    }
+    // The isolated count not typed (the sheet sends 0 when the card is not held): nothing to compare.
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), None, &[]).to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), Some(0), &[]).to_string()).is_ok());
+    // With the isolated card held, its 0 is typed.
+    assert_eq!(
+        fields(&problems(&route_table(4, Some(1), Some(0), &["mission_isolated"]))),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+}
+
+/// Valencia, missions (p.15): « Gagnez 2 points pour chaque membre de votre famille qui n'est
+/// orthogonalement adjacent à aucun autre membre de votre famille ». A member that is not isolated
+/// touches a member of its family, who is not isolated either: the members who are not isolated
+/// are never exactly one.
+#[test]
+fn a_single_member_cannot_be_the_only_one_with_a_neighbour() {
+    for lone in [0, 2, 4] {
+        let t = route_table(4, None, Some(lone), &["mission_isolated"]);
+        assert!(score_json(GameId::Valencia, &t.to_string()).is_ok(), "4 members, {lone} isolated");
+    }
+    let got = problems(&route_table(4, None, Some(3), &[]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(x.message.en.contains("3 lone members of 4 in the city"), "{}", x.message.en);
+        assert!(x.message.fr.contains("3 membres isolés sur 4 dans la ville"), "{}", x.message.fr);
+    }
+    // One member in the city is alone: with the card held, 0 isolated is impossible.
+    assert_eq!(
+        fields(&problems(&route_table(1, None, Some(0), &["mission_isolated"]))),
+        vec![
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    // Without the card, a 0 is what the sheet sends for a count nobody typed.
+    assert!(score_json(GameId::Valencia, &route_table(1, None, Some(0), &[]).to_string()).is_ok());
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale ». A member alone is a route of 1: with
+/// members in the city the longest route is at least 1.
+#[test]
+fn members_in_the_city_make_a_longest_route_of_at_least_one() {
+    let got = problems(&route_table(3, Some(0), None, &["mission_longest_route"]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(x.message.en.contains("3 members in the city"), "{}", x.message.en);
+        assert!(x.message.fr.contains("3 membres dans la ville"), "{}", x.message.fr);
+    }
+    let ok = route_table(3, Some(2), None, &["mission_longest_route"]);
+    assert!(score_json(GameId::Valencia, &ok.to_string()).is_ok());
+    let empty = route_table(0, Some(0), None, &["mission_longest_route"]);
+    assert!(score_json(GameId::Valencia, &empty.to_string()).is_ok());
+    // Without the card, 0 is the sheet's empty count.
+    assert!(score_json(GameId::Valencia, &route_table(3, Some(0), None, &[]).to_string()).is_ok());
+}
+
 /// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
 /// de membres de votre famille qui se trouvent au Conseil. » The council has 8 seats and a player
 /// has one member per seat at most (p.13, Soutien: the second member on a guild seat is another
@@ -777,7 +886,8 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
         .map(|i| {
             let b = 1 + i * 11;
             let city = 1 + at(b) % 10;
-            let route = at(b + 3) % (city + 1);
+            // A route of 1 leaves every member alone; a longer one leaves the rest of the city.
+            let route = 1 + at(b + 3) % city;
             let mut missions = Vec::new();
             for (k, id) in pool.iter().enumerate() {
                 if k % n == i && at(b + 1) >> k & 1 == 1 {
@@ -804,7 +914,7 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
                 "stefan_feld": pawn == i,
                 "longest_route": route,
                 // Members of a route of 2+ are never isolated: the rest of the city may be.
-                "isolated": at(b + 2) % (city - if route >= 2 { route } else { 0 } + 1),
+                "isolated": if route == 1 { city } else { at(b + 2) % (city - route + 1) },
                 "missions": missions,
             })
         })

@@ -10,7 +10,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
-use super::missions::{MISSIONS, Mission, ValenciaJudging, card_index};
+use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
 use crate::games::{Problems, input};
@@ -629,6 +629,7 @@ fn validate_player(
             missions.push(held);
         }
     }
+    route_and_lone_members(p, i, rp, city_members, longest_route, isolated, &missions);
 
     Player {
         name: rp.name.trim().to_owned(),
@@ -644,6 +645,94 @@ fn validate_player(
         longest_route,
         isolated,
         missions,
+    }
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
+/// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
+/// famille ». What the city's geometry allows between the two counts, when they are typed (each
+/// problem on both fields it concerns):
+/// - a route of 1 means no two members touch: every member of the city is isolated;
+/// - a member who is not isolated touches one of its family, who is not isolated either: the
+///   members who are not isolated are never exactly one;
+/// - a member alone is a route of 1: with members in the city the route is at least 1.
+///
+/// A count is typed when it is sent and not 0, or sent while its card is held: the sheet sends
+/// 0 for every count nobody typed, and shows the count's stepper only to the card's holder.
+/// Counts above the city's members are reported already (and route + lone members for a route
+/// of 2 or more).
+fn route_and_lone_members(
+    p: &mut Problems,
+    i: usize,
+    rp: &PlayerView<'_>,
+    city: u32,
+    route: u32,
+    lone: u32,
+    missions: &[HeldMission],
+) {
+    if route > city || lone > city {
+        return;
+    }
+    let typed = |v: Option<&Value>, n: u32, kind: ValenciaMissionKind| {
+        v.and_then(Value::as_u64) == Some(u64::from(n))
+            && (n > 0 || missions.iter().any(|m| m.mission.kind == kind))
+    };
+    let route_typed = typed(rp.longest_route, route, ValenciaMissionKind::LongestRoute);
+    let lone_typed = typed(rp.isolated, lone, ValenciaMissionKind::Isolated);
+    let mut both = |a: &str, b: &str, fr: &str, en: &str| {
+        for (field, other) in [(a, b), (b, a)] {
+            too_many(
+                p,
+                format!("players[{i}].{field}"),
+                format!("{fr} (voir aussi {other})."),
+                format!("{en} (see also {other})."),
+            );
+        }
+    };
+    if route_typed && route == 1 && lone_typed && lone != city {
+        both(
+            "longest_route",
+            "isolated",
+            &format!(
+                "Plus longue route de 1 et {lone} {} : avec une route de 1, aucun membre n'en touche un autre, donc les {city} {} de la ville sont tous isolés",
+                fr_noun(lone, "membre isolé", "membres isolés"),
+                fr_noun(city, "membre", "membres")
+            ),
+            &format!(
+                "A longest route of 1 and {lone} lone {}: with a route of 1 no two members touch, so all {city} {} in the city are lone",
+                en_noun(lone, "member", "members"),
+                en_noun(city, "member", "members")
+            ),
+        );
+    }
+    if lone_typed && city - lone == 1 {
+        both(
+            "isolated",
+            "city_members",
+            &format!(
+                "{lone} {} sur {city} dans la ville : un seul ne le serait pas, or un membre non isolé touche un membre de sa famille, qui ne l'est pas non plus",
+                fr_noun(lone, "membre isolé", "membres isolés")
+            ),
+            &format!(
+                "{lone} lone {} of {city} in the city: only one would not be, but a member who is not alone touches one of its family, who is not alone either",
+                en_noun(lone, "member", "members")
+            ),
+        );
+    }
+    if route_typed && route == 0 && city > 0 {
+        both(
+            "longest_route",
+            "city_members",
+            &format!(
+                "Plus longue route de 0 avec {city} {} dans la ville : un membre seul forme déjà une route de 1",
+                fr_noun(city, "membre", "membres")
+            ),
+            &format!(
+                "A longest route of 0 with {city} {} in the city: a member alone is already a route of 1",
+                en_noun(city, "member", "members")
+            ),
+        );
     }
 }
 
