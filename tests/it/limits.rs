@@ -35,11 +35,11 @@ fn valencia_limits_are_the_bounds_validate_enforces() {
         ("coins", l.max_coins),
         ("council_points", l.max_council_points),
         ("city_members", l.members),
-        ("privileges", l.privileges_in_box),
+        ("privileges", l.max_privileges),
     ] {
         bound(GameId::Valencia, max, &format!("players[0].{key}"), |n| seat(key, json!(n)));
     }
-    // Stand-ins for privileges at 4–5 players (p.10): the stepper's bound is the largest table's.
+    // One privilege per council phase (p.10), at 5 players too (stand-ins beyond the box's 19).
     bound(GameId::Valencia, l.max_privileges, "players[0].privileges", |n| {
         let others = (1..5).map(|k| json!({"name": format!("P{k}")}));
         json!({"variant": "base", "players": std::iter::once(json!({"name": "Lilli", "privileges": n})).chain(others).collect::<Vec<_>>()})

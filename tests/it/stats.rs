@@ -95,17 +95,17 @@ const INVASION_3P_HARD: [&str; 18] = [
 /// - V1 2026-01-10 Valencia: Ani 10 city + Stefan Feld card 2 (she holds the pawn) + "10 minus
 ///   coins" with 1 coin 9 = 21 (wins); Dirk 5 city − palms card 3 (no palm) = 2.
 /// - V2 2026-01-20 Valencia: Ani 8; Dirk 7 + fountain 3 + "10 minus coins" with 10 coins 0 = 10;
-///   Lilli 15 + 6 privileges = 21 (wins).
+///   Lilli 15 + 5 privileges + 1 council point = 21 (wins).
 /// - C1 2026-02-01 Citadelles: Ani tavern 1 + temple 1 + library 6 = 8, revealed the King; Dirk
 ///   tavern 1 + manor 3 + palace 5 = 9 (wins), revealed rank 7.
 /// - V3 2026-03-05 Valencia: Ani 15, Lilli 15, level on members and coins: shared win.
-/// - V4 2026-03-06 Valencia: Ani 15 + 15 privileges = 30 (wins), Dirk 3.
+/// - V4 2026-03-06 Valencia: Ani 15 + 5 privileges + 10 council points = 30 (wins), Dirk 3.
 /// - O1 2026-03-10 Orléans Invasion (co-op) Ani, Dirk: round 11's Famine paid, round 12's
 ///   Incendie criminel unpaid: lost in round 12.
 /// - O2 2026-03-20 Orléans Invasion Ani, Dirk, Lilli, hard mode: every goal met after round 18: won.
 /// - O3 2026-04-02 Orléans Le dignitaire (solo, beginners' version) Ani: 4 citizens after the 16
 ///   rounds: lost in round 16 (Cotisation).
-/// - A fifth Valencia play (99 points) deleted, and one still in progress: neither counts.
+/// - A fifth Valencia play (Ani 34) deleted, and one still in progress: neither counts.
 fn history() -> Store {
     let mut s = Store::open_in_memory().expect("store");
     let v = GameId::Valencia;
@@ -129,7 +129,7 @@ fn history() -> Store {
             { "name": "Ani", "city_members": 8 },
             { "name": "Dirk", "city_members": 7, "fountain_members": [1], "coins": 10,
               "missions": [{ "id": "mission_ten_minus_coins" }] },
-            { "name": "Lilli", "city_members": 15, "privileges": 6 } ] }),
+            { "name": "Lilli", "city_members": 15, "privileges": 5, "council_points": 1 } ] }),
         (2026, 1, 20),
     );
     play(
@@ -155,7 +155,7 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk"],
-        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 15 }, { "name": "Dirk", "city_members": 3 }] }),
+        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 5, "council_points": 10 }, { "name": "Dirk", "city_members": 3 }] }),
         (2026, 3, 6),
     );
     play(
@@ -196,7 +196,7 @@ fn history() -> Store {
         v,
         "base",
         &["Ani", "Dirk"],
-        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 19 }, { "name": "Dirk" }] }),
+        json!({ "players": [{ "name": "Ani", "city_members": 15, "privileges": 5, "council_points": 14 }, { "name": "Dirk" }] }),
         (2026, 5, 1),
     );
     s.delete_play(gone).expect("delete");

@@ -268,6 +268,49 @@ fn palm_members_above_city_members_are_refused() {
     );
 }
 
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille au
+/// Conseil, vous recevez également un privilège. En cas d'égalité, recevez chacun un privilège. »
+/// Nothing else gives a privilege, and there are 5 council phases (one per round, the fifth
+/// included): a player holds 5 at most, at any player count, and the table 5 per player.
+#[test]
+fn a_player_holds_at_most_one_privilege_per_council_phase() {
+    let table = |privileges: &[u32]| {
+        let players: Vec<Value> = privileges
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| json!({ "name": format!("P{k}"), "privileges": n }))
+            .collect();
+        json!({ "players": players })
+    };
+    for n in 2..=5 {
+        let mut at_most = vec![5; n];
+        assert!(score_json(GameId::Valencia, &table(&at_most).to_string()).is_ok(), "{n} players × 5");
+        at_most[n - 1] = 6;
+        assert_eq!(
+            fields(&problems(&table(&at_most))),
+            vec![(format!("players[{}].privileges", n - 1), "out_of_range".to_owned())],
+            "{n} players"
+        );
+    }
+    // The old limit (the box's 19 per player, 24 with stand-ins) is gone.
+    assert_eq!(
+        fields(&problems(&table(&[19, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+    assert_eq!(
+        fields(&problems(&table(&[24, 0, 0, 0]))),
+        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
+    );
+    let refused = problems(&table(&[6, 0, 0]));
+    assert!(refused.0[0].message.fr.contains("phase du Conseil"), "{}", refused.0[0].message.fr);
+    assert!(refused.0[0].message.en.contains("council phase"), "{}", refused.0[0].message.en);
+    // Mid-game the tracker's position does not lower the cap (decision: the sheet always sends
+    // a position, round 1 when nobody moved it): 5 are accepted at round 1, step A.
+    let mut early = table(&[5, 5]);
+    early["progress"] = json!({ "round": 1, "step": "A" });
+    assert!(score_json(GameId::Valencia, &early.to_string()).is_ok());
+}
+
 /// Valencia, p.10 (Phase III): « Note pour les parties à 4 ou 5 joueurs : Dans les rares cas où
 /// il n'y a plus de privilèges disponibles, vous pouvez les remplacer par un autre élément de
 /// jeu ». The council helper hands out stand-ins; the scorer must accept them at 4–5 players,
@@ -282,42 +325,26 @@ fn privileges_beyond_the_box_are_stand_ins_at_four_or_five_players() {
             .collect();
         json!({ "players": players })
     };
-    // 4 players, 22 privileges: 3 stand-ins beyond the box's 19.
-    let b = score(&table(&[10, 9, 2, 1]));
-    assert_eq!(points(&b, 0, "privileges"), 10);
-    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 22);
+    // 4 players, 20 privileges: 1 stand-in beyond the box's 19.
+    let b = score(&table(&[5, 5, 5, 5]));
+    assert_eq!(points(&b, 0, "privileges"), 5);
+    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 20);
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
     assert!(
-        detail.en().contains("3 beyond the game's 19") && detail.en().contains("stand-ins"),
+        detail.en().contains("1 beyond the game's 19") && detail.en().contains("stand-ins"),
         "{}",
         detail.en()
     );
     assert!(detail.fr().contains("éléments de remplacement"), "{}", detail.fr());
+    // 5 players, 25 privileges: 6 stand-ins, the most a table can hold.
+    let b = score(&table(&[5, 5, 5, 5, 5]));
+    assert_eq!(b.players.iter().map(|p| p.total).sum::<i32>(), 25);
+    let detail = &b.players[4].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
+    assert!(detail.en().contains("6 beyond the game's 19"), "{}", detail.en());
     // Within the box: no word about stand-ins.
-    let b = score(&table(&[10, 9, 0, 0]));
+    let b = score(&table(&[5, 5, 4, 5]));
     let detail = &b.players[0].categories.iter().find(|c| c.key == "privileges").expect("category").detail;
     assert!(!detail.en().contains("stand-in"), "{}", detail.en());
-    // A player may hold the box plus one stand-in per round (5), not more.
-    assert!(score_json(GameId::Valencia, &table(&[24, 0, 0, 0]).to_string()).is_ok());
-    assert_eq!(
-        fields(&problems(&table(&[25, 0, 0, 0]))),
-        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
-    );
-    // The table: 19 + 5 per player at most (20 phases' worth of stand-ins at 4 players).
-    assert!(score_json(GameId::Valencia, &table(&[24, 10, 3, 2]).to_string()).is_ok());
-    assert_eq!(
-        fields(&problems(&table(&[24, 24, 0, 0]))),
-        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
-    );
-    // 2–3 players: no stand-ins, the box's 19 is the limit.
-    assert_eq!(
-        fields(&problems(&table(&[10, 10, 0]))),
-        vec![("players[].privileges".to_owned(), "impossible_count".to_owned())]
-    );
-    assert_eq!(
-        fields(&problems(&table(&[20, 0]))),
-        vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
-    );
 }
 
 /// Valencia, missions (p.14–15): « Gagnez 1 point pour chaque membre de votre famille situé sur
@@ -345,6 +372,156 @@ fn a_route_and_lone_members_must_fit_in_the_city_together() {
     // A "route" of one member is that member alone: it may be isolated too.
     assert!(score_json(GameId::Valencia, &t(3, 1, 3).to_string()).is_ok());
     assert!(score_json(GameId::Valencia, &t(3, 0, 3).to_string()).is_ok());
+}
+
+/// One seat with these counts (`None`: not sent) and these missions held, beside an empty one.
+fn route_table(city: u32, route: Option<u32>, lone: Option<u32>, missions: &[&str]) -> Value {
+    let mut ani = json!({ "name": "Ani", "city_members": city,
+        "missions": missions.iter().map(|id| json!({ "id": id })).collect::<Vec<_>>() });
+    if let Some(route) = route {
+        ani["longest_route"] = json!(route);
+    }
+    if let Some(lone) = lone {
+        ani["isolated"] = json!(lone);
+    }
+    json!({ "players": [ani, { "name": "Dirk" }] })
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
+/// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
+/// famille ». A longest route of 1 means no two members touch: every member of the city is
+/// isolated.
+#[test]
+fn a_longest_route_of_one_leaves_every_member_isolated() {
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), Some(4), &[]).to_string()).is_ok());
+    let got = problems(&route_table(4, Some(1), Some(2), &[]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(
+            x.message.en.contains("longest route of 1") && x.message.en.contains("2 lone"),
+            "{}",
+            x.message.en
+        );
+        assert!(x.message.fr.contains("isolés"), "{}", x.message.fr);
+    }
+    // The isolated count not typed (the sheet sends 0 when the card is not held): nothing to compare.
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), None, &[]).to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &route_table(4, Some(1), Some(0), &[]).to_string()).is_ok());
+    // With the isolated card held, its 0 is typed.
+    assert_eq!(
+        fields(&problems(&route_table(4, Some(1), Some(0), &["mission_isolated"]))),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+}
+
+/// Valencia, missions (p.15): « Gagnez 2 points pour chaque membre de votre famille qui n'est
+/// orthogonalement adjacent à aucun autre membre de votre famille ». A member that is not isolated
+/// touches a member of its family, who is not isolated either: the members who are not isolated
+/// are never exactly one.
+#[test]
+fn a_single_member_cannot_be_the_only_one_with_a_neighbour() {
+    for lone in [0, 2, 4] {
+        let t = route_table(4, None, Some(lone), &["mission_isolated"]);
+        assert!(score_json(GameId::Valencia, &t.to_string()).is_ok(), "4 members, {lone} isolated");
+    }
+    let got = problems(&route_table(4, None, Some(3), &[]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(x.message.en.contains("3 lone members of 4 in the city"), "{}", x.message.en);
+        assert!(x.message.fr.contains("3 membres isolés sur 4 dans la ville"), "{}", x.message.fr);
+    }
+    // One member in the city is alone: with the card held, 0 isolated is impossible.
+    assert_eq!(
+        fields(&problems(&route_table(1, None, Some(0), &["mission_isolated"]))),
+        vec![
+            ("players[0].isolated".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    // Without the card, a 0 is what the sheet sends for a count nobody typed.
+    assert!(score_json(GameId::Valencia, &route_table(1, None, Some(0), &[]).to_string()).is_ok());
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale ». A member alone is a route of 1: with
+/// members in the city the longest route is at least 1.
+#[test]
+fn members_in_the_city_make_a_longest_route_of_at_least_one() {
+    let got = problems(&route_table(3, Some(0), None, &["mission_longest_route"]));
+    assert_eq!(
+        fields(&got),
+        vec![
+            ("players[0].longest_route".to_owned(), "impossible_count".to_owned()),
+            ("players[0].city_members".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    for x in got.iter() {
+        assert!(x.message.en.contains("3 members in the city"), "{}", x.message.en);
+        assert!(x.message.fr.contains("3 membres dans la ville"), "{}", x.message.fr);
+    }
+    let ok = route_table(3, Some(2), None, &["mission_longest_route"]);
+    assert!(score_json(GameId::Valencia, &ok.to_string()).is_ok());
+    let empty = route_table(0, Some(0), None, &["mission_longest_route"]);
+    assert!(score_json(GameId::Valencia, &empty.to_string()).is_ok());
+    // Without the card, 0 is the sheet's empty count.
+    assert!(score_json(GameId::Valencia, &route_table(3, Some(0), None, &[]).to_string()).is_ok());
+}
+
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » The council has 8 seats and a player
+/// has one member per seat at most (p.13, Soutien: the second member on a guild seat is another
+/// player's), over 5 council phases: 40 points at most.
+#[test]
+fn council_points_are_at_most_eight_seats_over_five_phases() {
+    let t =
+        |points: u32| json!({ "players": [{ "name": "Ani", "council_points": points }, { "name": "Dirk" }] });
+    assert!(score_json(GameId::Valencia, &t(40).to_string()).is_ok());
+    assert_eq!(
+        fields(&problems(&t(41))),
+        vec![("players[0].council_points".to_owned(), "out_of_range".to_owned())]
+    );
+    assert_eq!(valencia::limits().max_council_points, 40);
+}
+
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » Once the fifth round's council phase
+/// is counted (`progress.councils_counted` holds 5), nothing moves on the council any more, so
+/// that last phase alone gave each player a point per seat they hold.
+#[test]
+fn after_the_last_council_phase_council_points_cover_the_seats_held() {
+    let t = |points: u32, counted: Value| {
+        json!({ "players": [
+            { "name": "Ani", "council": ["nobility", "wine", "merchants"], "council_points": points },
+            { "name": "Dirk" } ],
+            "progress": { "round": 5, "step": "council", "councils_counted": counted } })
+    };
+    assert!(score_json(GameId::Valencia, &t(3, json!([1, 2, 3, 4, 5])).to_string()).is_ok());
+    let got = problems(&t(2, json!([1, 2, 3, 4, 5])));
+    assert_eq!(fields(&got), vec![("players[0].council_points".to_owned(), "impossible_count".to_owned())]);
+    assert!(got.0[0].message.en.contains("3 seats"), "{}", got.0[0].message.en);
+    assert!(got.0[0].message.fr.contains("3 sièges"), "{}", got.0[0].message.fr);
+    // Before the last phase is counted, the points may not have come yet.
+    assert!(score_json(GameId::Valencia, &t(2, json!([1, 2, 3, 4])).to_string()).is_ok());
+    assert!(score_json(GameId::Valencia, &t(0, json!([])).to_string()).is_ok());
+    let mut no_progress = t(0, json!([]));
+    no_progress.as_object_mut().expect("object").remove("progress");
+    assert!(score_json(GameId::Valencia, &no_progress.to_string()).is_ok());
 }
 
 #[test]
@@ -709,7 +886,8 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
         .map(|i| {
             let b = 1 + i * 11;
             let city = 1 + at(b) % 10;
-            let route = at(b + 3) % (city + 1);
+            // A route of 1 leaves every member alone; a longer one leaves the rest of the city.
+            let route = 1 + at(b + 3) % city;
             let mut missions = Vec::new();
             for (k, id) in pool.iter().enumerate() {
                 if k % n == i && at(b + 1) >> k & 1 == 1 {
@@ -736,7 +914,7 @@ fn table_with(n: usize, r: &[u32], pool: &[&str]) -> Value {
                 "stefan_feld": pawn == i,
                 "longest_route": route,
                 // Members of a route of 2+ are never isolated: the rest of the city may be.
-                "isolated": at(b + 2) % (city - if route >= 2 { route } else { 0 } + 1),
+                "isolated": if route == 1 { city } else { at(b + 2) % (city - route + 1) },
                 "missions": missions,
             })
         })
@@ -957,7 +1135,7 @@ fn the_table_progress_is_checked_field_by_field() {
 /// second tap cannot apply it twice (issue #14).
 #[test]
 fn an_auction_is_applied_to_the_table_once() {
-    let auction = json!({ "step": "A", "first_player": 0, "players": [
+    let auction = json!({ "step": "A", "first_player": 1, "players": [
         { "name": "Ani", "stack": [{ "card": 6 }, { "card": "economies", "coins": 3 }] },
         { "name": "Dirk", "stack": [{ "card": 3 }], "privileges_spent": 1, "privileges": 0 },
         { "name": "Lilli", "stack": null } ] });
@@ -983,4 +1161,85 @@ fn an_auction_is_applied_to_the_table_once() {
     let none = valencia::apply_auction(&json!({ "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
         .expect_err("nothing to apply");
     assert_eq!(none.0[0].field, "progress.auction");
+}
+
+/// A table where Lilli holds the Stefan Feld pawn, with the auction being entered.
+fn lilli_holds_the_pawn(auction: Value) -> Value {
+    json!({ "variant": "special_influence",
+        "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli", "stefan_feld": true }],
+        "progress": { "round": 1, "step": "C", "auction": auction } })
+}
+
+fn pawns(table: &Value) -> Vec<Value> {
+    (0..3).map(|i| table["players"][i]["stefan_feld"].clone()).collect()
+}
+
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence », « Si le premier joueur
+/// fait lui-même partie de l'égalité, il la remporte toujours » and « Si vous avez tous choisi de
+/// passer, le pion Stefan Feld ne change pas de joueur. » Applied to the table, the auction starts
+/// with the seat the table gives the pawn to.
+#[test]
+fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
+    let tie = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": 3 }] }, { "name": "Dirk", "stack": null },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(tie.clone())).expect("applies");
+    assert_eq!(pawns(&applied), [json!(false), json!(false), json!(true)], "Lilli wins the tie she is in");
+    assert!(valencia::score(&applied).is_ok());
+
+    let passed = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": null }, { "name": "Dirk", "stack": null }, { "name": "Lilli", "stack": null } ] });
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(passed)).expect("applies");
+    assert_eq!(pawns(&applied), [json!(false), json!(false), json!(true)], "all passed: the pawn stays");
+
+    // The same seat named by the auction is fine; another one is refused on its field.
+    let mut named = tie.clone();
+    named["first_player"] = json!(2);
+    assert!(valencia::apply_auction(&lilli_holds_the_pawn(named)).is_ok());
+    let mut other = tie;
+    other["first_player"] = json!(0);
+    let refused = valencia::apply_auction(&lilli_holds_the_pawn(other)).expect_err("Ani is not first");
+    assert_eq!(
+        fields(&refused),
+        vec![("progress.auction.first_player".to_owned(), "not_pawn_holder".to_owned())]
+    );
+    assert!(refused.0[0].message.en.contains("Lilli"), "{}", refused.0[0].message.en);
+    assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
+}
+
+/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
+/// vous ne recevez pas de ressource ». The supply holds 6 of each type, less those at the table.
+#[test]
+fn a_warehouse_gives_only_what_the_supply_still_holds() {
+    let table = |wine: [u32; 2], auction: Value| {
+        json!({ "variant": "special_influence", "players": [
+            { "name": "Ani", "resources": { "wine": wine[0] }, "stefan_feld": true },
+            { "name": "Dirk", "resources": { "wine": wine[1] } } ],
+            "progress": { "auction": auction } })
+    };
+    let one = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] }, { "name": "Dirk", "stack": null } ] });
+    // Empty supply: 4 + 2 wine at the table.
+    let applied = valencia::apply_auction(&table([4, 2], one.clone())).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    assert!(valencia::score(&applied).is_ok(), "the table stays a legal one");
+    // One wine left: it is given.
+    let applied = valencia::apply_auction(&table([3, 2], one)).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    // One wine left and two warehouses revealed: the first to reveal takes it (Ani starts).
+    let two = json!({ "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] },
+        { "name": "Dirk", "stack": [{ "card": "warehouse", "resource": "wine" }] } ] });
+    let applied = valencia::apply_auction(&table([3, 2], two)).expect("applies");
+    assert_eq!(applied["players"][0]["resources"]["wine"], json!(4));
+    assert_eq!(applied["players"][1]["resources"]["wine"], json!(2));
+    assert!(valencia::score(&applied).is_ok());
+    // The resolver says where the resource comes from, and that an empty supply gives none.
+    let resolved = auction(json!({ "variant": "special_influence", "step": "C", "players": [
+        { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] }, { "name": "Dirk", "stack": null } ] }))
+    .expect("resolves");
+    let note = &resolved.bids[0].cards[0].note;
+    assert!(note.en.contains("supply") && note.en.contains("empty"), "{}", note.en);
+    assert!(note.fr.contains("réserve") && note.fr.contains("vide"), "{}", note.fr);
 }

@@ -752,17 +752,21 @@ fn resolve(
                         (2, Text::new("Seul Jumeaux révélé : vaut 2.", "Only twin revealed: worth 2."))
                     }
                 }
-                // Valencia, p.13: gives its resource whatever the rank.
+                // Valencia, p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
+                // none when the supply of that type is empty (applied to the table: phases.rs).
                 InfluenceCard::Warehouse => {
                     let note = match r.resource {
                         Some(res) => {
                             resources_gained.add(res, 1);
                             let nm = res.name();
-                            Text::new(format!("Rapporte 1 {}.", nm.fr), format!("Gives 1 {}.", nm.en))
+                            Text::new(
+                                format!("Rapporte 1 {} de la réserve (rien si elle est vide).", nm.fr),
+                                format!("Gives 1 {} from the supply (none if it is empty).", nm.en),
+                            )
                         }
                         None => Text::new(
-                            "Rapporte la ressource imprimée sur la carte.",
-                            "Gives the resource printed on the card.",
+                            "Rapporte la ressource imprimée sur la carte, de la réserve (rien si elle est vide).",
+                            "Gives the resource printed on the card, from the supply (none if it is empty).",
                         ),
                     };
                     (3, note)

@@ -14,28 +14,18 @@ pub const PRIVILEGES_IN_BOX: u32 = 19;
 /// Valencia, Déroulement: 5 rounds.
 pub const ROUNDS: u8 = 5;
 
-/// Valencia, p.10 (Phase III), « Note pour les parties à 4 ou 5 joueurs : Dans les rares cas où
-/// il n'y a plus de privilèges disponibles, vous pouvez les remplacer par un autre élément de
-/// jeu ». So at 4–5 players a table may hold more than the 19 privileges of the box; each
-/// council phase hands out at most one privilege per player, so a player holds at most one
-/// stand-in per round.
-pub fn stand_ins_allowed(players: usize) -> bool {
-    players >= 4
-}
-
-/// Most privileges one player may hold: the box, plus one stand-in per round at 4–5 players.
-pub fn privileges_per_player_max(players: usize) -> u32 {
-    if stand_ins_allowed(players) { PRIVILEGES_IN_BOX + u32::from(ROUNDS) } else { PRIVILEGES_IN_BOX }
-}
-
-/// Most privileges at the whole table: the box, plus one stand-in per player and round at 4–5
-/// players.
-pub fn privileges_at_table_max(players: usize) -> u32 {
-    if stand_ins_allowed(players) {
-        PRIVILEGES_IN_BOX + u32::from(ROUNDS) * to_u32(players)
-    } else {
-        PRIVILEGES_IN_BOX
-    }
+/// Most privileges one player may hold, at any player count and any moment of the game.
+///
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// au Conseil, vous recevez également un privilège. En cas d'égalité, recevez chacun un
+/// privilège. » Nothing else gives one, and there is one council phase per round, the fifth
+/// included: one privilege per round at most. So the table holds 5 per player at most; beyond
+/// the box's 19 (only possible at 4–5 players) they are the stand-ins of the « Note pour les
+/// parties à 4 ou 5 joueurs ». Mid-game the tracker's position is not used to lower it: the
+/// sheet always sends one (round 1 when nobody moves it), so it does not say how many phases
+/// took place.
+pub fn privileges_per_player_max() -> u32 {
+    u32::from(ROUNDS)
 }
 
 /// A resource type; each also names a guild (its council seat and its city spaces).

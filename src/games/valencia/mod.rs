@@ -221,8 +221,7 @@ pub struct ValenciaLimits {
     pub max_coins: u32,
     pub max_council_points: u32,
     pub privileges_in_box: u32,
-    /// Most privileges one player may hold at the largest table (the box, plus a stand-in per
-    /// round at 4–5 players, p.10); at 2–3 players the core refuses more than the box.
+    /// Most privileges one player may hold: one per council phase (p.10), at any player count.
     pub max_privileges: u32,
     pub resources_per_type: u32,
     pub fountain_spaces: u32,
@@ -262,7 +261,7 @@ pub fn limits() -> ValenciaLimits {
         max_coins: MAX_COINS,
         max_council_points: MAX_COUNCIL_POINTS,
         privileges_in_box: PRIVILEGES_IN_BOX,
-        max_privileges: board::privileges_per_player_max(usize::from(INFO.max_players())),
+        max_privileges: board::privileges_per_player_max(),
         resources_per_type: RESOURCES_PER_TYPE,
         fountain_spaces: FOUNTAIN_SPACES,
         central_fountain_spaces: CENTRAL_FOUNTAIN_SPACES,

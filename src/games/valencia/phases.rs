@@ -6,9 +6,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::auction::{ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
-use super::board::{self, PRIVILEGES_IN_BOX, ROUNDS, ValenciaResource, ValenciaSeat, to_u8, to_u32};
-use super::table::ValenciaVariant;
+use super::auction::{ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
+use super::board::{
+    self, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts,
+    ValenciaSeat, to_u8, to_u32,
+};
+use super::table::{ValenciaRawPlayer, ValenciaVariant};
 use crate::games::{Problem, Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -360,10 +363,12 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 /// Applies the auction being entered (`progress.auction`) to the table: the pawn, coins,
 /// resources and privileges it moves — once, like a council phase.
 ///
-/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
-/// Stefan Feld » (all passed: it stays); p.10: a privilege used « dans la réserve » is gone;
-/// Économies' coins and Entrepôt's resources are the resolver's (auction.rs). The privileges
-/// each bid may spend are read from the table, never from the auction as typed. Refused when
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
+/// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
+/// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a
+/// privilege used « dans la réserve » is gone; Économies' coins and Entrepôt's resources are the
+/// resolver's (auction.rs), an Entrepôt giving only what the supply still holds
+/// ([`from_the_supply`]). The privileges each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed.
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
@@ -393,6 +398,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         bid.privileges = rp.privileges.clone();
     }
     auction.variant = raw.variant.clone();
+    pawn_holder_starts(&mut p, &mut auction, &raw.players);
     let result = super::resolve_auction(&auction);
     if let Err(e) = &result {
         p.0.extend(
@@ -403,6 +409,8 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         Ok(result) if p.is_empty() => result,
         _ => return Err(p),
     };
+
+    let granted = from_the_supply(&result, &raw.players);
 
     let mut out = table.clone();
     let players = out.get_mut("players").and_then(Value::as_array_mut);
@@ -418,7 +426,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         let resources = seat.entry("resources").or_insert_with(|| Value::Object(serde_json::Map::new()));
         if let Some(resources) = resources.as_object_mut() {
             for r in ValenciaResource::ALL {
-                let gained = bid.resources_gained.get(r);
+                let gained = granted.get(i).map_or(0, |g| g.get(r));
                 if gained > 0 {
                     let had = resources.get(r.key()).and_then(Value::as_u64).unwrap_or(0);
                     resources.insert(r.key().to_owned(), Value::from(had.saturating_add(u64::from(gained))));
@@ -428,6 +436,63 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
     Ok(out)
+}
+
+/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
+/// vous ne recevez pas de ressource ». The supply holds the 6 of each type (Matériel) the table
+/// does not; the stacks take from it in the order they were revealed. Per seat, what each gets.
+fn from_the_supply(result: &ValenciaAuction, players: &[ValenciaRawPlayer]) -> Vec<ValenciaResourceCounts> {
+    let mut left = [0u32; 5];
+    for (slot, r) in left.iter_mut().zip(ValenciaResource::ALL) {
+        let held = players.iter().fold(0u64, |s, rp| {
+            let n = rp.resources.as_ref().and_then(|m| m.get(r.key())).and_then(Value::as_u64).unwrap_or(0);
+            s.saturating_add(n)
+        });
+        *slot = u32::try_from(u64::from(RESOURCES_PER_TYPE).saturating_sub(held)).unwrap_or(0);
+    }
+    let mut granted = vec![ValenciaResourceCounts::default(); players.len()];
+    for &seat in &result.reveal_order {
+        let Some(bid) = result.bids.iter().find(|b| b.seat == seat) else { continue };
+        let Some(got) = granted.get_mut(usize::from(seat)) else { continue };
+        for (slot, r) in left.iter_mut().zip(ValenciaResource::ALL) {
+            let take = bid.resources_gained.get(r).min(*slot);
+            *slot -= take;
+            got.add(r, take);
+        }
+    }
+    granted
+}
+
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
+/// the pawn's holder, the auction applied to it starts with that seat: filled in when the auction
+/// names no first player, refused on its field when it names another seat. (No holder, or
+/// several — the table's own problem —: the auction's first player stands.)
+fn pawn_holder_starts(p: &mut Problems, auction: &mut ValenciaRawAuction, players: &[ValenciaRawPlayer]) {
+    let mut holders = players.iter().enumerate().filter(|(_, rp)| rp.stefan_feld == Some(true));
+    let (Some((holder, rp)), None) = (holders.next(), holders.next()) else { return };
+    match auction.first_player.as_ref() {
+        None | Some(Value::Null) => auction.first_player = Some(Value::from(holder)),
+        Some(v) => {
+            // Not a seat: the resolver reports it on the same field.
+            let Some(seat) = v.as_u64().filter(|&s| s < players.len() as u64) else { return };
+            if seat != holder as u64 {
+                let name = rp.name.trim();
+                p.push(
+                    "progress.auction.first_player",
+                    "not_pawn_holder",
+                    Text::new(
+                        format!(
+                            "L'enchère commence au siège {seat}, mais c'est {name} (siège {holder}) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+                        ),
+                        format!(
+                            "The auction starts at seat {seat}, but {name} (seat {holder}) holds the Stefan Feld pawn: the first player is the pawn's holder."
+                        ),
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// Sets one field of the table's `progress`, leaving the rest as it was sent.
@@ -627,7 +692,7 @@ fn privileges_supply(p: &mut Problems, given: Option<&Value>, held: &[Option<&Va
                     p,
                     format!("players[{i}].privileges"),
                     *v,
-                    board::privileges_per_player_max(held.len()),
+                    board::privileges_per_player_max(),
                     &Text::new("privilèges", "privileges"),
                 );
                 total = total.saturating_add(n.unwrap_or(0));

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::board::{
-    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ValenciaResource, ValenciaResourceCounts,
-    ValenciaSeat, privileges_at_table_max, privileges_per_player_max, stand_ins_allowed, to_u32,
+    MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
+    ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
-use super::missions::{MISSIONS, Mission, ValenciaJudging, card_index};
+use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
 use crate::games::{Problems, input};
@@ -29,8 +29,11 @@ pub const MAX_FOUNTAIN_VALUE: u32 = 12;
 pub const MAX_MISSION_POINTS: u32 = 20;
 /// Coins above this are refused as absurd (50 coin pieces in the box, of several values).
 pub const MAX_COINS: u32 = 300;
-/// Council points over a game above this are refused as absurd (5 phases, 8 seats + Soutien).
-pub const MAX_COUNCIL_POINTS: u32 = 100;
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil. » 8 seats (Le Conseil, p.7), one
+/// member of a family per seat (Soutien, p.13, adds another player's member, not one's own),
+/// over 5 council phases (one per round): 40 at most.
+pub const MAX_COUNCIL_POINTS: u32 = ValenciaSeat::ALL.len() as u32 * ROUNDS as u32;
 /// Valencia, p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
 pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
@@ -294,30 +297,9 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
             );
         }
     }
+    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
+    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
     let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
-    let table_max = privileges_at_table_max(n);
-    if privileges > table_max {
-        let (fr, en) = if stand_ins_allowed(n) {
-            (
-                format!(
-                    "{privileges} privilèges en tout : même avec les éléments de remplacement (un par joueur et par phase du Conseil au plus), {table_max} au maximum."
-                ),
-                format!(
-                    "{privileges} privileges in all: even with stand-ins (one per player and council phase at most), {table_max} at most."
-                ),
-            )
-        } else {
-            (
-                format!(
-                    "{privileges} privilèges en tout, le jeu n'en a que {PRIVILEGES_IN_BOX} (les éléments de remplacement ne servent qu'à 4 ou 5 joueurs)."
-                ),
-                format!(
-                    "{privileges} privileges in all, the game has only {PRIVILEGES_IN_BOX} (stand-ins are for 4 or 5 players only)."
-                ),
-            )
-        };
-        too_many(&mut p, "players[].privileges".to_owned(), fr, en);
-    }
     let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
@@ -347,6 +329,29 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
                     format!("{holders} players hold the {} seat; it holds at most {allowed}.", name.en),
                 ),
             );
+        }
+    }
+    // Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
+    // the council any more, and that phase alone gave each player a point per seat held.
+    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
+        for (i, pl) in players.iter().enumerate() {
+            let field = format!("players[{i}].council_points");
+            let seats = to_u32(pl.council.len());
+            if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
+                let points = pl.council_points;
+                too_many(
+                    &mut p,
+                    field,
+                    format!(
+                        "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
+                        fr_noun(seats, "siège", "sièges")
+                    ),
+                    format!(
+                        "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
+                        en_noun(seats, "seat", "seats")
+                    ),
+                );
+            }
         }
     }
     for (f, fountain) in fountains.iter().enumerate() {
@@ -418,6 +423,28 @@ fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountai
     out
 }
 
+/// Unused privileges: one per council phase at most ([`privileges_per_player_max`]), refused
+/// beyond with the reason.
+fn privileges_at_most_one_per_phase(p: &mut Problems, i: usize, n: u32) -> u32 {
+    let max = privileges_per_player_max();
+    if n <= max {
+        return n;
+    }
+    p.push(
+        format!("players[{i}].privileges"),
+        "out_of_range",
+        Text::new(
+            format!(
+                "{n} privilèges : on en reçoit un au plus par phase du Conseil, une par manche, donc {max} sur la partie (de 0 à {max})."
+            ),
+            format!(
+                "{n} privileges: a player receives one per council phase at most, one per round, so {max} over the game (0 to {max})."
+            ),
+        ),
+    );
+    0
+}
+
 fn validate_player(
     p: &mut Problems,
     i: usize,
@@ -447,14 +474,15 @@ fn validate_player(
         "membres voisins d'un palmier",
         "members next to a palm",
     );
-    let privileges =
-        count("privileges", rp.privileges, privileges_per_player_max(players), "privilèges", "privileges");
+    // Read whole, then held to one per council phase with the reason (below).
+    let privileges = count("privileges", rp.privileges, u32::MAX, "privilèges", "privileges");
     let coins = count("coins", rp.coins, MAX_COINS, "pièces", "coins");
     let council_points =
         count("council_points", rp.council_points, MAX_COUNCIL_POINTS, "points du Conseil", "council points");
     let longest_route =
         count("longest_route", rp.longest_route, MEMBERS_PER_PLAYER, "plus longue route", "longest route");
     let isolated = count("isolated", rp.isolated, MEMBERS_PER_PLAYER, "membres isolés", "lone members");
+    let privileges = privileges_at_most_one_per_phase(p, i, privileges);
 
     let mut resources = ValenciaResourceCounts::default();
     for &(key, value) in rp.resources.iter().flatten() {
@@ -601,6 +629,7 @@ fn validate_player(
             missions.push(held);
         }
     }
+    route_and_lone_members(p, i, rp, city_members, longest_route, isolated, &missions);
 
     Player {
         name: rp.name.trim().to_owned(),
@@ -616,6 +645,94 @@ fn validate_player(
         longest_route,
         isolated,
         missions,
+    }
+}
+
+/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
+/// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
+/// famille ». What the city's geometry allows between the two counts, when they are typed (each
+/// problem on both fields it concerns):
+/// - a route of 1 means no two members touch: every member of the city is isolated;
+/// - a member who is not isolated touches one of its family, who is not isolated either: the
+///   members who are not isolated are never exactly one;
+/// - a member alone is a route of 1: with members in the city the route is at least 1.
+///
+/// A count is typed when it is sent and not 0, or sent while its card is held: the sheet sends
+/// 0 for every count nobody typed, and shows the count's stepper only to the card's holder.
+/// Counts above the city's members are reported already (and route + lone members for a route
+/// of 2 or more).
+fn route_and_lone_members(
+    p: &mut Problems,
+    i: usize,
+    rp: &PlayerView<'_>,
+    city: u32,
+    route: u32,
+    lone: u32,
+    missions: &[HeldMission],
+) {
+    if route > city || lone > city {
+        return;
+    }
+    let typed = |v: Option<&Value>, n: u32, kind: ValenciaMissionKind| {
+        v.and_then(Value::as_u64) == Some(u64::from(n))
+            && (n > 0 || missions.iter().any(|m| m.mission.kind == kind))
+    };
+    let route_typed = typed(rp.longest_route, route, ValenciaMissionKind::LongestRoute);
+    let lone_typed = typed(rp.isolated, lone, ValenciaMissionKind::Isolated);
+    let mut both = |a: &str, b: &str, fr: &str, en: &str| {
+        for (field, other) in [(a, b), (b, a)] {
+            too_many(
+                p,
+                format!("players[{i}].{field}"),
+                format!("{fr} (voir aussi {other})."),
+                format!("{en} (see also {other})."),
+            );
+        }
+    };
+    if route_typed && route == 1 && lone_typed && lone != city {
+        both(
+            "longest_route",
+            "isolated",
+            &format!(
+                "Plus longue route de 1 et {lone} {} : avec une route de 1, aucun membre n'en touche un autre, donc les {city} {} de la ville sont tous isolés",
+                fr_noun(lone, "membre isolé", "membres isolés"),
+                fr_noun(city, "membre", "membres")
+            ),
+            &format!(
+                "A longest route of 1 and {lone} lone {}: with a route of 1 no two members touch, so all {city} {} in the city are lone",
+                en_noun(lone, "member", "members"),
+                en_noun(city, "member", "members")
+            ),
+        );
+    }
+    if lone_typed && city - lone == 1 {
+        both(
+            "isolated",
+            "city_members",
+            &format!(
+                "{lone} {} sur {city} dans la ville : un seul ne le serait pas, or un membre non isolé touche un membre de sa famille, qui ne l'est pas non plus",
+                fr_noun(lone, "membre isolé", "membres isolés")
+            ),
+            &format!(
+                "{lone} lone {} of {city} in the city: only one would not be, but a member who is not alone touches one of its family, who is not alone either",
+                en_noun(lone, "member", "members")
+            ),
+        );
+    }
+    if route_typed && route == 0 && city > 0 {
+        both(
+            "longest_route",
+            "city_members",
+            &format!(
+                "Plus longue route de 0 avec {city} {} dans la ville : un membre seul forme déjà une route de 1",
+                fr_noun(city, "membre", "membres")
+            ),
+            &format!(
+                "A longest route of 0 with {city} {} in the city: a member alone is already a route of 1",
+                en_noun(city, "member", "members")
+            ),
+        );
     }
 }
 

@@ -201,7 +201,7 @@ export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","gr
 
 export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
-export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":100,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":24,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":40,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":5,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -2595,10 +2595,7 @@ export type ValenciaLimits = {
 	max_coins: number,
 	max_council_points: number,
 	privileges_in_box: number,
-	/**
-	 *  Most privileges one player may hold at the largest table (the box, plus a stand-in per
-	 *  round at 4–5 players, p.10); at 2–3 players the core refuses more than the box.
-	 */
+	/**  Most privileges one player may hold: one per council phase (p.10), at any player count. */
 	max_privileges: number,
 	resources_per_type: number,
 	fountain_spaces: number,
