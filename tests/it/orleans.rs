@@ -902,6 +902,15 @@ fn closing_bonne_affaire_taken_puts_three_grain_on_the_warehouse() {
         close_codes(orleans::close_round(&t, &[share(Some(0), vec![5, 2])], true)),
         vec![("decisions[0].contributions".to_owned(), "shares_short".to_owned())]
     );
+    // Taken with nobody's share typed: the coins would come from no one, refused the same way.
+    assert_eq!(
+        close_codes(orleans::close_round(
+            &t,
+            &[orleans::OrleansDecision { option: Some(0), contributions: None }],
+            true
+        )),
+        vec![("decisions[0].contributions".to_owned(), "shares_short".to_owned())]
+    );
     // Declined: nothing changes.
     let after = team_after(&t, &[orleans::OrleansDecision::default()]);
     assert!(after.get("team").is_none());

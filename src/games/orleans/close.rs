@@ -138,10 +138,9 @@ pub fn close_round(
                 Text::new("Plus de parts que de joueurs.", "More shares than players."),
             );
         }
-        if r.seat.is_none()
-            && let Some(shares) = &d.contributions
-        {
-            check_shares(&mut p, k, shares, &table, r, d.option);
+        if r.seat.is_none() {
+            // No shares typed: nobody has put in anything yet.
+            check_shares(&mut p, k, d.contributions.as_deref().unwrap_or(&[]), &table, r, d.option);
         }
     }
     if !p.is_empty() {

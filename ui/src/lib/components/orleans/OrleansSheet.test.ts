@@ -123,6 +123,23 @@ describe('OrleansSheet', () => {
 		expect(last().players[0].coins).toBe(0);
 	});
 
+	it('Invasion, Bonne affaire taken: the team says who puts in what, then the grain goes on the warehouse', async () => {
+		// The tiles the group turned, Bonne affaire seventh.
+		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		const saved = { variant: 'invasion', round: 7, players: [{ name: 'Ani', coins: 5 }, { name: 'Dirk', coins: 4 }], deck: { order } };
+		const { last } = await setup(saved as Raw, 'invasion', ['Ani', 'Dirk']);
+		await fireEvent.click(await screen.findByTestId('orl-way-0-0'));
+		// Taken, the deal asks for the shares; until they reach its 8 coins the core refuses to close.
+		await waitFor(() => expect(text('orl-res-0-shares-short')).toMatch(/8/));
+		await fireEvent.input(input('orl-share-0-0'), { target: { value: '5' } });
+		await fireEvent.input(input('orl-share-0-1'), { target: { value: '3' } });
+		await waitFor(() => expect(screen.queryByTestId('orl-res-0-shares-short')).toBeNull());
+		await closeRound();
+		await waitFor(() => expect(last().round).toBe(8));
+		expect(last().players.map((p) => p.coins)).toEqual([0, 1]);
+		expect((last().team as { warehouse: { grain: number } }).warehouse.grain).toBe(3);
+	});
+
 	it('the goal shows its progress; the 8th citizen raises the win banner and hides the round button', async () => {
 		await setup({ variant: 'dignitaire', round: 9, players: [{ name: 'Ani', citizens: 6 }] });
 		await waitFor(() => expect(text('orl-goal-progress-0-citoyens')).toBe('6 / 8'));
