@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time,
-    insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
+    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, check_time,
+    fmt_time, insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -259,6 +259,7 @@ fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String>
         let mut problems = Problems::new();
         let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
         check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
+        check_time(&mut problems, &format!("players[{i}].created_at"), Some(&p.created_at));
         found.absorb(problems);
         if !names.insert(name.to_lowercase()) {
             found.push(
@@ -272,6 +273,9 @@ fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String>
 }
 
 fn check_card(i: usize, c: &BackupCardValue, found: &mut Found) {
+    let mut problems = Problems::new();
+    check_time(&mut problems, &format!("card_values[{i}].updated_at"), Some(&c.updated_at));
+    found.absorb(problems);
     if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
         found.push(
             format!("card_values[{i}]"),
@@ -344,6 +348,14 @@ fn check_play(
     let mut problems = Problems::new();
     check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
     check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    check_time(&mut problems, &at("started_at"), Some(&play.started_at));
+    check_time(&mut problems, &at("ended_at"), play.ended_at.as_ref());
+    check_time(&mut problems, &at("updated_at"), Some(&play.updated_at));
+    check_time(&mut problems, &at("deleted_at"), play.deleted_at.as_ref());
+    check_time(&mut problems, &at("table_state.saved_at"), play.table_state.as_ref().map(|t| &t.saved_at));
+    for (e, ev) in play.events.iter().enumerate() {
+        check_time(&mut problems, &at(&format!("events[{e}].recorded_at")), Some(&ev.recorded_at));
+    }
     for (s, seat) in play.seats.iter().enumerate() {
         check_len(
             &mut problems,
@@ -546,6 +558,8 @@ fn check_other_play(
     let mut problems = Problems::new();
     check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
     check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    check_time(&mut problems, &at("played_at"), Some(&play.played_at));
+    check_time(&mut problems, &at("imported_at"), Some(&play.imported_at));
     found.absorb(problems);
     if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
         found.push(

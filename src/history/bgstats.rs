@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::backup::{JsonInput, json_input};
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
-    insert_results, now, parse_time, scoreboard_json, sql_int,
+    insert_results, now, parse_time, scoreboard_json, sql_int, storable_time, time_out_of_range,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store};
@@ -724,10 +724,17 @@ fn read_play<'f>(
             format!("The game's name is empty or over {MAX_GAME_NAME_CHARS} characters."),
         ));
     }
+    let shown: String = play.play_date.chars().take(40).collect();
     let Some(when) = parse_date(&play.play_date) else {
-        let shown: String = play.play_date.chars().take(40).collect();
         return Err(skip(format!("Date illisible « {shown} »."), format!("Unreadable date “{shown}”.")));
     };
+    if !storable_time(&when) {
+        let why = time_out_of_range();
+        return Err(skip(
+            format!("{} : « {shown} ».", why.fr.trim_end_matches('.')),
+            format!("{}: “{shown}”.", why.en.trim_end_matches('.')),
+        ));
+    }
     if play.player_scores.is_empty() {
         return Err(skip("Aucun joueur.", "No player."));
     }

@@ -1,6 +1,8 @@
 //! Export / import: round trips exactly, refuses bad files whole.
 
-use greffier::history::{Backup, PlayFilter, Store, StoreError, no_progress};
+use greffier::history::{
+    Backup, BackupOtherPlay, BackupOtherSeat, PlayFilter, Store, StoreError, no_progress,
+};
 
 use crate::support::{seed_plays, start_valencia, valencia_sheet};
 
@@ -203,6 +205,73 @@ fn a_database_error_in_the_middle_of_an_import_is_reported_and_nothing_is_kept()
     assert!(matches!(err, StoreError::Sqlite(_)), "{err}");
     assert!(err.to_string().contains("refused"), "{err}");
     assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0);
+    assert!(target.list_players().expect("players").is_empty());
+}
+
+/// A year outside 0000–9999 cannot be stored as the history's dates are (RFC 3339 text, which
+/// every read parses back): a backup holding one is refused whole, each such date named.
+#[test]
+fn a_date_outside_years_0000_to_9999_is_refused_naming_its_field() {
+    let far =
+        chrono::NaiveDate::from_ymd_opt(10_000, 1, 1).and_then(|d| d.and_hms_opt(20, 0, 0)).expect("date");
+    let far = far.and_utc();
+    let before =
+        chrono::NaiveDate::from_ymd_opt(-1, 6, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
+    let before = before.and_utc();
+    let mut backup = populated().export().expect("export");
+    let with_events = backup.plays.iter().position(|p| !p.events.is_empty()).expect("a play with events");
+    let finished: Vec<usize> = (0..backup.plays.len()).filter(|&i| i != with_events).collect();
+    backup.players[0].created_at = far;
+    backup.card_values[0].updated_at = before;
+    backup.plays[finished[0]].started_at = far;
+    backup.plays[finished[1]].ended_at = Some(before);
+    backup.plays[finished[2]].updated_at = far;
+    backup.plays[finished[3]].deleted_at = Some(far);
+    backup.plays[with_events].events[0].recorded_at = before;
+    backup.plays[with_events].table_state.as_mut().expect("autosaved").saved_at = far;
+    backup.other_plays.push(BackupOtherPlay {
+        uuid: "other-1".into(),
+        game_name: "Catan".into(),
+        bgg_id: None,
+        played_at: far,
+        duration_minutes: None,
+        location: None,
+        notes: None,
+        cooperative: false,
+        imported_at: before,
+        seats: vec![BackupOtherSeat {
+            player: backup.players[1].name.clone(),
+            score: Some(3),
+            winner: true,
+            first_player: false,
+            score_text: None,
+            team: None,
+            role: None,
+        }],
+        expansions: Vec::new(),
+    });
+    backup.manifest.counts.other_plays = 1;
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import(&backup) else { panic!("must be refused") };
+    let mut fields: Vec<(String, &str)> =
+        problems.iter().map(|p| (p.field.clone(), p.code.as_str())).collect();
+    fields.sort();
+    let mut expected: Vec<(String, &str)> = vec![
+        ("players[0].created_at".into(), "date_out_of_range"),
+        ("card_values[0].updated_at".into(), "date_out_of_range"),
+        (format!("plays[{}].started_at", finished[0]), "date_out_of_range"),
+        (format!("plays[{}].ended_at", finished[1]), "date_out_of_range"),
+        (format!("plays[{}].updated_at", finished[2]), "date_out_of_range"),
+        (format!("plays[{}].deleted_at", finished[3]), "date_out_of_range"),
+        (format!("plays[{with_events}].events[0].recorded_at"), "date_out_of_range"),
+        (format!("plays[{with_events}].table_state.saved_at"), "date_out_of_range"),
+        ("other_plays[0].played_at".into(), "date_out_of_range"),
+        ("other_plays[0].imported_at".into(), "date_out_of_range"),
+    ];
+    expected.sort();
+    assert_eq!(fields, expected);
+    assert!(problems.iter().all(|p| p.message.en == "Date out of range (years 0000 to 9999)."), "{problems}");
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0, "nothing written");
     assert!(target.list_players().expect("players").is_empty());
 }
 

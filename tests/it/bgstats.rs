@@ -453,3 +453,30 @@ fn a_gzipped_export_is_read_from_a_stream() {
     let file = BgStats::from_reader(bytes.as_slice()).expect("read from a stream");
     assert_eq!(file, BgStats::from_json(HISTORY).expect("parse"));
 }
+
+/// A year beyond 9999 or before 0000 cannot be stored as the history's dates are (RFC 3339
+/// text): the play is skipped with why, like any other unreadable date, and everything that
+/// reads the history still works.
+#[test]
+fn a_date_outside_years_0000_to_9999_skips_the_play_and_the_history_stays_readable() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    file.plays[0].play_date = "+10000-01-01 20:00:00".into();
+    file.plays[2].play_date = "-0001-01-01 20:00:00".into();
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported");
+    let skipped: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    let why = "Date out of range (years 0000 to 9999)";
+    assert_eq!(
+        skipped,
+        vec![
+            ("plays[0]", BgPlayNoteKind::Skipped, &*format!("{why}: “+10000-01-01 20:00:00”.")),
+            ("plays[2]", BgPlayNoteKind::Skipped, &*format!("{why}: “-0001-01-01 20:00:00”.")),
+        ]
+    );
+    assert_eq!((report.plays_added, report.other_plays_added), (2, 1));
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 2);
+    assert_eq!(store.list_other_plays(&OtherPlayFilter::default()).expect("others").total, 1);
+    assert_eq!(store.export().expect("backup").plays.len(), 2);
+    assert_eq!(store.export_bgstats(&mut no_progress).expect("bg").plays.len(), 3);
+}
