@@ -378,6 +378,53 @@ mod automatic {
         assert_eq!(plays(&store), 1);
     }
 
+    /// Issue: a backup that passes the file checks (SQLite, intact, a `plays` table) but cannot
+    /// be brought to the current schema was copied over the live history before its migration
+    /// failed: no command could open the history again, and every open then made a
+    /// before-migration backup of the broken file, pushing out good ones. The backup is now
+    /// migrated aside first: a failed restore leaves the history as it was.
+    #[test]
+    fn a_backup_that_cannot_be_migrated_leaves_the_history_untouched() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("greffier.sqlite3");
+        let mut store = Store::open(&path).expect("store");
+        seed_plays(&mut store, 2);
+        let backups = dir.path().join("backups");
+        std::fs::create_dir_all(&backups).expect("dir");
+        let name = "greffier-manual-20200101T000000.004Z.sqlite3";
+        rusqlite::Connection::open(backups.join(name))
+            .and_then(|c| {
+                c.execute_batch(&format!(
+                    "CREATE TABLE plays (x); PRAGMA user_version = 5; PRAGMA application_id = {};",
+                    greffier::history::APPLICATION_ID
+                ))
+            })
+            .expect("a file that passes the checks but not the migration");
+        assert!(store.list_backups().expect("list").iter().any(|b| b.file_name == name && b.usable()));
+        let err = store.restore_backup(name).expect_err("refused");
+        let StoreError::Invalid(p) = &err else { panic!("in words: {err}") };
+        assert_eq!(p.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), vec!["file_name"], "{p}");
+        assert_eq!(plays(&store), 2, "the history is unchanged");
+        assert_eq!(store.integrity_check().expect("check"), "ok");
+        seed_plays(&mut store, 1);
+        assert_eq!(plays(&store), 3, "and still written to");
+        let before: Vec<String> =
+            store.list_backups().expect("list").into_iter().map(|b| b.file_name).collect();
+        drop(store);
+        let again = Store::open(&path).expect("reopens");
+        assert_eq!(plays(&again), 3);
+        let after: Vec<String> =
+            again.list_backups().expect("list").into_iter().map(|b| b.file_name).collect();
+        assert_eq!(after, before, "no backup made or pruned by reopening");
+        let leftovers: Vec<String> = std::fs::read_dir(&backups)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        assert!(leftovers.is_empty(), "no temporary copy left: {leftovers:?}");
+    }
+
     #[test]
     fn the_daily_backup_is_made_once_a_day_and_old_backups_rotate() {
         let dir = tempfile::tempdir().expect("dir");
