@@ -17,6 +17,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+use super::bgstats::MAX_RECORDED_TOTAL;
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, check_time,
@@ -493,12 +494,9 @@ fn check_play(
     Some((board, !agrees))
 }
 
-/// Highest total a result recorded without its table may carry.
-const MAX_RECORDED_TOTAL: i32 = 9_999;
-
 /// What is wrong with a result recorded without its table state (BG Stats imports): its players
-/// must be the seats, its totals sane, its ranks follow the totals and its winners the first
-/// rank (points games).
+/// must be the seats, its totals within what the BG Stats import keeps, and its ranks and
+/// winners what that import gives (`bgstats::recorded_ranks_hold`, points games).
 fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text> {
     let names_match = board.game == play.game
         && board.players.len() == play.seats.len()
@@ -519,18 +517,12 @@ fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text
             format!("A score exceeds {MAX_RECORDED_TOTAL} points."),
         ));
     }
-    if board.outcome == crate::games::Outcome::Points {
-        let ranks_follow = board
-            .players
-            .iter()
-            .all(|a| board.players.iter().all(|b| a.total <= b.total || a.rank <= b.rank));
-        let winners_first = board.players.iter().all(|p| !p.winner || p.rank == 1);
-        if !ranks_follow || !winners_first {
-            return Some(Text::new(
-                "Les rangs et les gagnants ne suivent pas les scores.",
-                "The ranks and winners do not follow the scores.",
-            ));
-        }
+    if board.outcome == crate::games::Outcome::Points && !super::bgstats::recorded_ranks_hold(&board.players)
+    {
+        return Some(Text::new(
+            "Les rangs ne se suivent pas, ou un gagnant n'est pas classé devant les autres joueurs.",
+            "The ranks do not follow one another, or a winner does not rank ahead of the other players.",
+        ));
     }
     None
 }

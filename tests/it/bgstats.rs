@@ -480,3 +480,54 @@ fn a_date_outside_years_0000_to_9999_skips_the_play_and_the_history_stays_readab
     assert_eq!(store.export().expect("backup").plays.len(), 2);
     assert_eq!(store.export_bgstats(&mut no_progress).expect("bg").plays.len(), 3);
 }
+
+/// Issue: the BG Stats import stored what the history's own backup then refused (a score up to
+/// a billion, a winner with fewer points ranked first, a seat without a score), so that a
+/// history holding BG Stats plays could not be restored from its own backup. One rule now
+/// holds for both: a score beyond ±9,999 keeps the play as another game's, and a backup takes
+/// every result the import stores.
+#[test]
+fn a_bgstats_import_survives_the_historys_own_backup() {
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    // Orléans: BG Stats says the 98 won (its own tie-break, a house rule…).
+    file.plays[3].player_scores[0].winner = true;
+    file.plays[3].player_scores[1].winner = false;
+    // Citadels: Lilli's score was not kept.
+    file.plays[0].player_scores[2].score = Some(serde_json::json!(""));
+    // Splendor: a score no Splendor play reaches.
+    file.plays[1].player_scores[0].score = Some(serde_json::json!("20000"));
+    let mut store = Store::open_in_memory().expect("store");
+    let report = store.import_bgstats(&file, &mut no_progress).expect("import");
+    let notes: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    assert_eq!(
+        notes,
+        vec![(
+            "plays[1]",
+            BgPlayNoteKind::KeptAsOtherGame,
+            "A score beyond ±9999 points (20000 in seat 1): kept as written."
+        )]
+    );
+    assert_eq!((report.plays_added, report.other_plays_added), (2, 3));
+    for (name, from) in [("the sample", store), ("the club's history", club())] {
+        let backup = from.export().expect("export");
+        let mut copy = Store::open_in_memory().expect("fresh");
+        let restored = copy
+            .import(&greffier::history::Backup::from_json(&backup.to_json()).expect("parse"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            (restored.plays_added as usize, restored.other_plays_added as usize),
+            (backup.plays.len(), backup.other_plays.len()),
+            "{name}"
+        );
+        let mut again = copy.export().expect("export again");
+        again.manifest.exported_at = backup.manifest.exported_at;
+        assert_eq!(again, backup, "{name}");
+    }
+}
+
+fn club() -> Store {
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&BgStats::from_json(HISTORY).expect("parse"), &mut no_progress).expect("import");
+    store
+}
