@@ -619,6 +619,10 @@ impl Store {
             match self::read_play(play, game, &players) {
                 Err(why) => report.notes.push(note(BgPlayNoteKind::Skipped, why)),
                 Ok((game, when, seats)) => {
+                    if let Some(why) = one_person_twice(&seats, &players) {
+                        report.notes.push(note(BgPlayNoteKind::Skipped, why));
+                        continue;
+                    }
                     let expansions: Vec<(Option<i64>, String)> = play
                         .expansion_plays
                         .iter()
@@ -829,6 +833,38 @@ fn why_not_ours(game: GameId, seats: &[ReadSeat]) -> Option<Text> {
             format!("Un score au-delà de ±{max} points ({n} à la place {seat}) : gardé tel qu'écrit."),
             format!("A score beyond ±{max} points ({n} in seat {seat}): kept as written."),
         ));
+    }
+    None
+}
+
+/// Two seats that are two players of the file but one player of the history (the same name
+/// but for case or spaces: "Tom" and "tom "): the history cannot seat one person twice, at
+/// any game, and merging two people is not the import's to decide. The play is skipped, with
+/// why; renaming one in BG Stats and importing again brings it in.
+fn one_person_twice(
+    seats: &[ReadSeat],
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+) -> Option<Text> {
+    let mut seen: HashMap<i64, (usize, i64)> = HashMap::new();
+    for (i, s) in seats.iter().enumerate() {
+        let (id, name) = player_of(players, s.player_ref);
+        match seen.get(&id) {
+            Some(&(first, first_ref)) if first_ref != s.player_ref => {
+                let (a, b, seat) = (first_ref, s.player_ref, i + 1);
+                return Some(Text::new(
+                    format!(
+                        "Les places {first} et {seat} sont le même joueur de l'historique, « {name} » (joueurs n° {a} et {b} du fichier) : une partie ne peut pas asseoir deux fois la même personne."
+                    ),
+                    format!(
+                        "Seats {first} and {seat} are the same player of the history, “{name}” (players #{a} and #{b} of the file): a play cannot seat one person twice."
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(id, (i + 1, s.player_ref));
+            }
+        }
     }
     None
 }

@@ -481,6 +481,33 @@ fn a_date_outside_years_0000_to_9999_skips_the_play_and_the_history_stays_readab
     assert_eq!(store.export_bgstats(&mut no_progress).expect("bg").plays.len(), 3);
 }
 
+/// Issue: two players of the file who are one player of the history ("Dirk" renamed "ani ",
+/// who is Ani) aborted the whole import on the seats' key, or merged two people at another
+/// game's play. A play seating one player of the history twice is skipped with why; the rest
+/// is imported.
+#[test]
+fn two_players_of_the_file_who_are_one_player_of_the_history_skip_only_their_plays() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    file.players[1].name = "ani ".into();
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported, not aborted");
+    let notes: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    let why = "Seats 1 and 2 are the same player of the history, “Ani” (players #1 and #2 of the file): a play cannot seat one person twice.";
+    assert_eq!(
+        notes,
+        vec![
+            ("plays[0]", BgPlayNoteKind::Skipped, why),
+            ("plays[1]", BgPlayNoteKind::Skipped, why),
+            ("plays[3]", BgPlayNoteKind::Skipped, why),
+            ("plays[4]", BgPlayNoteKind::Skipped, why),
+        ]
+    );
+    assert!(report.notes.iter().all(|n| !n.why.fr.is_empty()));
+    assert_eq!((report.plays_added, report.other_plays_added, report.players_added), (0, 1, 3));
+    assert_eq!(store.other_play_count().expect("others"), 1);
+}
+
 /// Issue: the BG Stats import stored what the history's own backup then refused (a score up to
 /// a billion, a winner with fewer points ranked first, a seat without a score), so that a
 /// history holding BG Stats plays could not be restored from its own backup. One rule now
