@@ -191,6 +191,10 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
     let tmp = dir.join(format!(".{name}.partial"));
     let written = (|| -> Result<()> {
         conn.backup(MAIN_DB, &tmp, None)?;
+        // The copy keeps the history's WAL mode: a backup is one file, without `-wal` and
+        // `-shm` beside it (which the check below, and every later open, would create and
+        // leave behind).
+        to_rollback_journal(&tmp)?;
         check_backup(&tmp).map_err(|(code, message)| {
             let mut p = Problems::new();
             p.push("", code, message);
@@ -203,6 +207,7 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         }
         Ok(())
     })();
+    remove_sidecars(&tmp);
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
@@ -220,6 +225,13 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         std::fs::remove_file(&p).map_err(io(&p))?;
     }
     BackupFile::parse(dir, &name).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
+}
+
+/// Switches a copy of the history out of WAL mode, so that it is one file.
+fn to_rollback_journal(path: &Path) -> Result<()> {
+    let conn = Connection::open(path)?;
+    let _mode: String = conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+    Ok(())
 }
 
 /// What SQLite may have left beside a file of ours it opened (`-wal`, `-shm`, `-journal`).

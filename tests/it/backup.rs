@@ -425,6 +425,39 @@ mod automatic {
         assert!(leftovers.is_empty(), "no temporary copy left: {leftovers:?}");
     }
 
+    /// Issue: every backup left `.greffier-<kind>-<time>.sqlite3.partial-wal` and `-shm`
+    /// files behind (the copy kept the history's WAL mode and the check opened it). After a
+    /// backup and a restore, the folder holds the backups and nothing else.
+    #[test]
+    fn a_backup_leaves_nothing_but_its_file_in_the_folder() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 2);
+        let made = store.backup_now(BackupKind::Manual, 5).expect("backup");
+        let listing = || {
+            let mut names: Vec<String> = std::fs::read_dir(dir.path().join("backups"))
+                .expect("dir")
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(listing(), vec![made.file_name.clone()]);
+        let safety = store.restore_backup(&made.file_name).expect("restore");
+        let mut expected = vec![made.file_name.clone(), safety.file_name.clone()];
+        expected.sort();
+        assert_eq!(listing(), expected);
+        assert_eq!(plays(&store), 2);
+        let mode: String =
+            store.connection().query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("mode");
+        assert_eq!(mode, "wal", "the restored history keeps its own journal");
+        let backup =
+            rusqlite::Connection::open(dir.path().join("backups").join(&made.file_name)).expect("open");
+        let mode: String = backup.query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("mode");
+        assert_eq!(mode, "delete", "a backup is one file");
+    }
+
     #[test]
     fn the_daily_backup_is_made_once_a_day_and_old_backups_rotate() {
         let dir = tempfile::tempdir().expect("dir");
