@@ -395,12 +395,27 @@ fn check_play(
             Text::new("État de la table trop volumineux.", "Table state too large."),
         );
     }
+    // The history keys a play's round events by (round, seq).
+    let mut events = HashSet::new();
     for (e, ev) in play.events.iter().enumerate() {
         if ev.kind.is_empty() || ev.kind.len() > 100 {
             found.push(
                 at(&format!("events[{e}].kind")),
                 "invalid_kind",
                 Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
+            );
+        }
+        if !events.insert((ev.round, ev.seq)) {
+            found.push(
+                at(&format!("events[{e}].seq")),
+                "duplicate_event",
+                Text::new(
+                    format!(
+                        "Deux événements de la manche {} portent le même numéro d'ordre ({}).",
+                        ev.round, ev.seq
+                    ),
+                    format!("Two events of round {} have the same sequence number ({}).", ev.round, ev.seq),
+                ),
             );
         }
     }

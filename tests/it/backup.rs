@@ -275,6 +275,25 @@ fn a_date_outside_years_0000_to_9999_is_refused_naming_its_field() {
     assert!(target.list_players().expect("players").is_empty());
 }
 
+/// Two round events of a play at the same (round, seq) would break the history's key: the
+/// backup is refused with a problem naming the second one, not SQLite's UNIQUE error.
+#[test]
+fn two_round_events_at_the_same_round_and_seq_are_refused_naming_the_event() {
+    let mut backup = populated().export().expect("export");
+    let with_events = backup.plays.iter().position(|p| !p.events.is_empty()).expect("a play with events");
+    let mut twin = backup.plays[with_events].events[0].clone();
+    twin.kind = "note".into();
+    backup.plays[with_events].events.push(twin);
+    let mut target = Store::open_in_memory().expect("empty");
+    let err = target.import(&backup).expect_err("refused");
+    let StoreError::Invalid(problems) = err else { panic!("a problem naming the field, not {err}") };
+    let found: Vec<(&str, &str)> = problems.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect();
+    let field = format!("plays[{with_events}].events[1].seq");
+    assert_eq!(found, vec![(field.as_str(), "duplicate_event")]);
+    assert!(problems.iter().all(|p| !p.message.fr.is_empty() && !p.message.en.is_empty()));
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0);
+}
+
 /// Any part of a backup as JSON (a test writing a file in an order exports never write).
 fn json(part: &impl serde::Serialize) -> String {
     serde_json::to_string(part).expect("json")
