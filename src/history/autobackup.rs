@@ -3,9 +3,10 @@
 //! restore, or on demand. A backup is written under a temporary name, checked (`PRAGMA
 //! integrity_check`, our application id), flushed to disk, then renamed: a killed backup never
 //! carries a backup's name. Each kind keeps its newest usable files only; a file that is not a
-//! usable backup is listed as such, never counted, pruned or restored. A restore copies a
-//! backup back over the open database (after saving the current one) and brings its schema up
-//! to date.
+//! usable backup is listed as such, never counted, pruned or restored. A backup is one file
+//! (rollback journal, no `-wal`/`-shm` beside it). A restore brings a copy of the backup up to
+//! date aside first, then saves the current history and copies the migrated one over it: a
+//! backup that cannot be migrated leaves the history untouched.
 
 use std::path::{Path, PathBuf};
 
