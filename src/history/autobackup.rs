@@ -3,9 +3,10 @@
 //! restore, or on demand. A backup is written under a temporary name, checked (`PRAGMA
 //! integrity_check`, our application id), flushed to disk, then renamed: a killed backup never
 //! carries a backup's name. Each kind keeps its newest usable files only; a file that is not a
-//! usable backup is listed as such, never counted, pruned or restored. A restore copies a
-//! backup back over the open database (after saving the current one) and brings its schema up
-//! to date.
+//! usable backup is listed as such, never counted, pruned or restored. A backup is one file
+//! (rollback journal, no `-wal`/`-shm` beside it). A restore brings a copy of the backup up to
+//! date aside first, then saves the current history and copies the migrated one over it: a
+//! backup that cannot be migrated leaves the history untouched.
 
 use std::path::{Path, PathBuf};
 
@@ -191,6 +192,10 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
     let tmp = dir.join(format!(".{name}.partial"));
     let written = (|| -> Result<()> {
         conn.backup(MAIN_DB, &tmp, None)?;
+        // The copy keeps the history's WAL mode: a backup is one file, without `-wal` and
+        // `-shm` beside it (which the check below, and every later open, would create and
+        // leave behind).
+        to_rollback_journal(&tmp)?;
         check_backup(&tmp).map_err(|(code, message)| {
             let mut p = Problems::new();
             p.push("", code, message);
@@ -203,6 +208,7 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         }
         Ok(())
     })();
+    remove_sidecars(&tmp);
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
@@ -220,6 +226,74 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         std::fs::remove_file(&p).map_err(io(&p))?;
     }
     BackupFile::parse(dir, &name).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
+}
+
+/// Switches a copy of the history out of WAL mode, so that it is one file.
+fn to_rollback_journal(path: &Path) -> Result<()> {
+    let conn = Connection::open(path)?;
+    let _mode: String = conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+    Ok(())
+}
+
+/// What SQLite may have left beside a file of ours it opened (`-wal`, `-shm`, `-journal`).
+fn remove_sidecars(path: &Path) {
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}
+
+/// A file removed with its sidecars.
+fn remove_with_sidecars(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    remove_sidecars(path);
+}
+
+/// Copies the backup at `path` to `copy` and brings the copy to the current schema, as a restore
+/// would: the live history is replaced only by a copy this build could open. The problem in
+/// words otherwise (the copy is then removed).
+fn prepare_restore(path: &Path, copy: &Path) -> std::result::Result<(), (&'static str, Text)> {
+    let cannot = |detail: String| {
+        (
+            "unrestorable",
+            Text::new(
+                format!(
+                    "Cette sauvegarde ne peut pas être mise au format de cette version de Greffier : {detail}. L'historique n'a pas changé."
+                ),
+                format!(
+                    "This backup cannot be brought up to this version of Greffier: {detail}. The history was left as it was."
+                ),
+            ),
+        )
+    };
+    remove_with_sidecars(copy);
+    let prepared = (|| {
+        std::fs::copy(path, copy).map_err(|e| cannot(e.to_string()))?;
+        check_backup(copy)?;
+        let mut conn = Connection::open(copy).map_err(|e| cannot(e.to_string()))?;
+        // As the live history's connection migrates (`Store::prepare`).
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(|e| cannot(e.to_string()))?;
+        let _mode: String = conn
+            .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+            .map_err(|e| cannot(e.to_string()))?;
+        super::check_is_ours(&conn).map_err(|e| match e {
+            StoreError::NotGreffier => ("not_a_backup", not_greffier_text()),
+            e => cannot(e.to_string()),
+        })?;
+        migrate(&mut conn).map_err(|e| cannot(e.to_string()))?;
+        let check: String =
+            conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| cannot(e.to_string()))?;
+        if check != "ok" {
+            return Err(cannot(check));
+        }
+        Ok(())
+    })();
+    remove_sidecars(copy);
+    if prepared.is_err() {
+        remove_with_sidecars(copy);
+    }
+    prepared
 }
 
 /// Backups are made before migrating a database of this version or later (0 is a new file).
@@ -279,9 +353,10 @@ impl Store {
     }
 
     /// Replaces the whole history by the backup `file_name` (a name from `list_backups`).
-    /// The backup is checked first (readable, intact, not from a newer Greffier); the current
-    /// history is saved as a `before_restore` backup, which is returned; then the restored
-    /// history is brought to the current schema.
+    /// A copy of the backup is checked (readable, intact, not from a newer Greffier) and
+    /// brought to the current schema first, aside: a backup that cannot be is refused and the
+    /// history left untouched. Then the current history is saved as a `before_restore` backup,
+    /// which is returned, and replaced by the migrated copy.
     pub fn restore_backup(&mut self, file_name: &str) -> Result<BackupFile> {
         let dir = self.require_backup_dir()?;
         let Some(found) = backups_in(&dir)?.into_iter().find(|b| b.file_name == file_name) else {
@@ -289,12 +364,21 @@ impl Store {
         };
         let path = dir.join(&found.file_name);
         // Said in words ("not a Greffier database", "damaged"), never as SQLite's error.
-        if let Err((code, message)) = check_backup(&path) {
+        if let Some(problem) = header_problem(&path) {
+            return Err(invalid("file_name", "not_a_backup", problem.fr, problem.en));
+        }
+        let copy = dir.join(format!(".{}.restoring", found.file_name));
+        if let Err((code, message)) = prepare_restore(&path, &copy) {
             return Err(invalid("file_name", code, message.fr, message.en));
         }
-        let safety = backup_into(&self.conn, &dir, BackupKind::BeforeRestore, SAFETY_BACKUPS_KEPT)?;
-        self.conn.restore(MAIN_DB, &path, None::<fn(rusqlite::backup::Progress)>)?;
-        migrate(&mut self.conn)?;
-        Ok(safety)
+        let restored = (|| {
+            let safety = backup_into(&self.conn, &dir, BackupKind::BeforeRestore, SAFETY_BACKUPS_KEPT)?;
+            self.conn.restore(MAIN_DB, &copy, None::<fn(rusqlite::backup::Progress)>)?;
+            // Nothing left to migrate: the copy was; this only confirms it.
+            migrate(&mut self.conn)?;
+            Ok(safety)
+        })();
+        remove_with_sidecars(&copy);
+        restored
     }
 }

@@ -17,10 +17,11 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+use super::bgstats::MAX_RECORDED_TOTAL;
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time,
-    insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
+    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, check_time,
+    fmt_time, insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -259,6 +260,7 @@ fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String>
         let mut problems = Problems::new();
         let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
         check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
+        check_time(&mut problems, &format!("players[{i}].created_at"), Some(&p.created_at));
         found.absorb(problems);
         if !names.insert(name.to_lowercase()) {
             found.push(
@@ -272,6 +274,9 @@ fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String>
 }
 
 fn check_card(i: usize, c: &BackupCardValue, found: &mut Found) {
+    let mut problems = Problems::new();
+    check_time(&mut problems, &format!("card_values[{i}].updated_at"), Some(&c.updated_at));
+    found.absorb(problems);
     if c.card.trim().is_empty() || c.card.chars().count() > 100 || !(-999..=999).contains(&c.value) {
         found.push(
             format!("card_values[{i}]"),
@@ -344,6 +349,14 @@ fn check_play(
     let mut problems = Problems::new();
     check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
     check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    check_time(&mut problems, &at("started_at"), Some(&play.started_at));
+    check_time(&mut problems, &at("ended_at"), play.ended_at.as_ref());
+    check_time(&mut problems, &at("updated_at"), Some(&play.updated_at));
+    check_time(&mut problems, &at("deleted_at"), play.deleted_at.as_ref());
+    check_time(&mut problems, &at("table_state.saved_at"), play.table_state.as_ref().map(|t| &t.saved_at));
+    for (e, ev) in play.events.iter().enumerate() {
+        check_time(&mut problems, &at(&format!("events[{e}].recorded_at")), Some(&ev.recorded_at));
+    }
     for (s, seat) in play.seats.iter().enumerate() {
         check_len(
             &mut problems,
@@ -382,12 +395,27 @@ fn check_play(
             Text::new("État de la table trop volumineux.", "Table state too large."),
         );
     }
+    // The history keys a play's round events by (round, seq).
+    let mut events = HashSet::new();
     for (e, ev) in play.events.iter().enumerate() {
         if ev.kind.is_empty() || ev.kind.len() > 100 {
             found.push(
                 at(&format!("events[{e}].kind")),
                 "invalid_kind",
                 Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
+            );
+        }
+        if !events.insert((ev.round, ev.seq)) {
+            found.push(
+                at(&format!("events[{e}].seq")),
+                "duplicate_event",
+                Text::new(
+                    format!(
+                        "Deux événements de la manche {} portent le même numéro d'ordre ({}).",
+                        ev.round, ev.seq
+                    ),
+                    format!("Two events of round {} have the same sequence number ({}).", ev.round, ev.seq),
+                ),
             );
         }
     }
@@ -481,12 +509,9 @@ fn check_play(
     Some((board, !agrees))
 }
 
-/// Highest total a result recorded without its table may carry.
-const MAX_RECORDED_TOTAL: i32 = 9_999;
-
 /// What is wrong with a result recorded without its table state (BG Stats imports): its players
-/// must be the seats, its totals sane, its ranks follow the totals and its winners the first
-/// rank (points games).
+/// must be the seats, its totals within what the BG Stats import keeps, and its ranks and
+/// winners what that import gives (`bgstats::recorded_ranks_hold`, points games).
 fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text> {
     let names_match = board.game == play.game
         && board.players.len() == play.seats.len()
@@ -507,18 +532,12 @@ fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text
             format!("A score exceeds {MAX_RECORDED_TOTAL} points."),
         ));
     }
-    if board.outcome == crate::games::Outcome::Points {
-        let ranks_follow = board
-            .players
-            .iter()
-            .all(|a| board.players.iter().all(|b| a.total <= b.total || a.rank <= b.rank));
-        let winners_first = board.players.iter().all(|p| !p.winner || p.rank == 1);
-        if !ranks_follow || !winners_first {
-            return Some(Text::new(
-                "Les rangs et les gagnants ne suivent pas les scores.",
-                "The ranks and winners do not follow the scores.",
-            ));
-        }
+    if board.outcome == crate::games::Outcome::Points && !super::bgstats::recorded_ranks_hold(&board.players)
+    {
+        return Some(Text::new(
+            "Les rangs ne se suivent pas, ou un gagnant n'est pas classé devant les autres joueurs.",
+            "The ranks do not follow one another, or a winner does not rank ahead of the other players.",
+        ));
     }
     None
 }
@@ -546,6 +565,8 @@ fn check_other_play(
     let mut problems = Problems::new();
     check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
     check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
+    check_time(&mut problems, &at("played_at"), Some(&play.played_at));
+    check_time(&mut problems, &at("imported_at"), Some(&play.imported_at));
     found.absorb(problems);
     if play.duration_minutes.is_some_and(|d| d > super::MAX_DURATION_MINUTES) {
         found.push(

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::backup::{JsonInput, json_input};
 use super::plays::{
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, fmt_time, insert_player,
-    insert_results, now, parse_time, scoreboard_json, sql_int,
+    insert_results, now, parse_time, scoreboard_json, sql_int, storable_time, time_out_of_range,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store};
@@ -447,6 +447,24 @@ impl BgStats {
     }
 }
 
+/// Highest total, either sign, of a result recorded without its table state (a BG Stats play of
+/// our games): a play with a score beyond it is kept as another game's play, as written, and a
+/// backup holding one is refused.
+pub(super) const MAX_RECORDED_TOTAL: i32 = 9_999;
+
+/// Whether the ranks and winners of a result recorded without its table state are what
+/// [`ranks`] gives, the one rule the BG Stats import writes and a backup import checks: each
+/// rank is one more than the seats ranked strictly ahead (1, 1, 3), and every winner ranks
+/// ahead of every other seat. The totals are not compared: BG Stats' winners come first
+/// whatever their score (its own tie-breaks, lowest-wins games), and a seat without a score has
+/// none to compare.
+pub(super) fn recorded_ranks_hold(players: &[PlayerScore]) -> bool {
+    players.iter().all(|a| {
+        let ahead = players.iter().filter(|b| b.rank < a.rank).count();
+        usize::from(a.rank) == ahead + 1 && (!a.winner || players.iter().all(|b| b.winner || a.rank < b.rank))
+    })
+}
+
 /// Ranks seats: BG Stats' winners first, then by score (best first) when every seat has one;
 /// seats level on both share a rank.
 fn ranks(scores: &[Option<i64>], winners: &[bool], highest_wins: bool) -> Vec<u8> {
@@ -601,6 +619,10 @@ impl Store {
             match self::read_play(play, game, &players) {
                 Err(why) => report.notes.push(note(BgPlayNoteKind::Skipped, why)),
                 Ok((game, when, seats)) => {
+                    if let Some(why) = one_person_twice(&seats, &players) {
+                        report.notes.push(note(BgPlayNoteKind::Skipped, why));
+                        continue;
+                    }
                     let expansions: Vec<(Option<i64>, String)> = play
                         .expansion_plays
                         .iter()
@@ -724,10 +746,17 @@ fn read_play<'f>(
             format!("The game's name is empty or over {MAX_GAME_NAME_CHARS} characters."),
         ));
     }
+    let shown: String = play.play_date.chars().take(40).collect();
     let Some(when) = parse_date(&play.play_date) else {
-        let shown: String = play.play_date.chars().take(40).collect();
         return Err(skip(format!("Date illisible « {shown} »."), format!("Unreadable date “{shown}”.")));
     };
+    if !storable_time(&when) {
+        let why = time_out_of_range();
+        return Err(skip(
+            format!("{} : « {shown} ».", why.fr.trim_end_matches('.')),
+            format!("{}: “{shown}”.", why.en.trim_end_matches('.')),
+        ));
+    }
     if play.player_scores.is_empty() {
         return Err(skip("Aucun joueur.", "No player."));
     }
@@ -794,6 +823,48 @@ fn why_not_ours(game: GameId, seats: &[ReadSeat]) -> Option<Text> {
             format!("Score non entier ({s}) : gardé tel qu'écrit."),
             format!("A score that is not a whole number ({s}): kept as written."),
         ));
+    }
+    let max = i64::from(MAX_RECORDED_TOTAL);
+    if let Some((seat, n)) = seats.iter().enumerate().find_map(|(i, s)| match s.score {
+        BgScore::Whole(n) if !(-max..=max).contains(&n) => Some((i + 1, n)),
+        _ => None,
+    }) {
+        return Some(Text::new(
+            format!("Un score au-delà de ±{max} points ({n} à la place {seat}) : gardé tel qu'écrit."),
+            format!("A score beyond ±{max} points ({n} in seat {seat}): kept as written."),
+        ));
+    }
+    None
+}
+
+/// Two seats that are two players of the file but one player of the history (the same name
+/// but for case or spaces: "Tom" and "tom "): the history cannot seat one person twice, at
+/// any game, and merging two people is not the import's to decide. The play is skipped, with
+/// why; renaming one in BG Stats and importing again brings it in.
+fn one_person_twice(
+    seats: &[ReadSeat],
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+) -> Option<Text> {
+    let mut seen: HashMap<i64, (usize, i64)> = HashMap::new();
+    for (i, s) in seats.iter().enumerate() {
+        let (id, name) = player_of(players, s.player_ref);
+        match seen.get(&id) {
+            Some(&(first, first_ref)) if first_ref != s.player_ref => {
+                let (a, b, seat) = (first_ref, s.player_ref, i + 1);
+                return Some(Text::new(
+                    format!(
+                        "Les places {first} et {seat} sont le même joueur de l'historique, « {name} » (joueurs n° {a} et {b} du fichier) : une partie ne peut pas asseoir deux fois la même personne."
+                    ),
+                    format!(
+                        "Seats {first} and {seat} are the same player of the history, “{name}” (players #{a} and #{b} of the file): a play cannot seat one person twice."
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(id, (i + 1, s.player_ref));
+            }
+        }
     }
     None
 }
@@ -1147,5 +1218,57 @@ impl Store {
     /// How many plays of other games the history keeps (BG Stats imports).
     pub fn other_play_count(&self) -> Result<u32> {
         Ok(self.conn.query_row("SELECT COUNT(*) FROM other_plays", [], |r| r.get(0))?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one rule for results recorded without a table: whatever the BG Stats import ranks
+    /// (winners with fewer points, seats without a score, lowest-wins games, ties), a backup
+    /// import takes. Every combination of up to four seats.
+    #[test]
+    fn every_ranking_the_import_gives_holds_to_the_rule_a_backup_checks() {
+        let values = [None, Some(0), Some(5), Some(9)];
+        for n in 1..=4u32 {
+            for combo in 0..(4usize.pow(n) * 2usize.pow(n)) {
+                let (mut scores, mut winners, mut rest) = (Vec::new(), Vec::new(), combo);
+                for _ in 0..n {
+                    scores.push(values[rest % 4]);
+                    winners.push((rest / 4) % 2 == 1);
+                    rest /= 8;
+                }
+                for highest_wins in [true, false] {
+                    let players: Vec<PlayerScore> = ranks(&scores, &winners, highest_wins)
+                        .into_iter()
+                        .zip(&scores)
+                        .zip(&winners)
+                        .enumerate()
+                        .map(|(i, ((rank, score), winner))| PlayerScore {
+                            seat: u8::try_from(i).unwrap_or(0),
+                            name: format!("p{i}"),
+                            total: i32::try_from(score.unwrap_or(0)).unwrap_or(0),
+                            categories: Vec::new(),
+                            rank,
+                            winner: *winner,
+                        })
+                        .collect();
+                    assert!(recorded_ranks_hold(&players), "{scores:?} {winners:?} {highest_wins}");
+                }
+            }
+        }
+        // And what it never gives is refused: a winner behind a seat that did not win, a gap.
+        let seat = |rank, winner| PlayerScore {
+            seat: 0,
+            name: String::new(),
+            total: 0,
+            categories: Vec::new(),
+            rank,
+            winner,
+        };
+        assert!(!recorded_ranks_hold(&[seat(1, false), seat(2, true)]));
+        assert!(!recorded_ranks_hold(&[seat(1, true), seat(3, false)]));
+        assert!(!recorded_ranks_hold(&[seat(2, true), seat(2, false)]));
     }
 }

@@ -187,6 +187,7 @@ impl Store {
         let mut problems = Problems::new();
         check_len(&mut problems, "location", edit.location.as_deref(), MAX_LOCATION_CHARS);
         check_len(&mut problems, "notes", edit.notes.as_deref(), MAX_NOTES_CHARS);
+        super::plays::check_time(&mut problems, "started_at", edit.started_at.as_ref());
         if edit.duration_minutes.is_some_and(|d| d > MAX_DURATION_MINUTES) {
             problems.push(
                 "duration_minutes",

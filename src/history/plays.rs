@@ -28,10 +28,34 @@ pub(super) fn fmt_time(t: &DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// Reads a time as [`fmt_time`] writes it. RFC 3339 has four-digit years only; a year beyond
+/// 9999 or before 0000, which older builds accepted and wrote with a sign (`+10000-…`), is read
+/// too, so that such a value never stops a list, a play's page or an export.
 pub(super) fn parse_time(s: &str) -> rusqlite::Result<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(s)
+        .or_else(|e| s.parse::<DateTime<chrono::FixedOffset>>().map_err(|_| e))
         .map(|t| t.with_timezone(&Utc))
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
+}
+
+/// Years a time may have to be stored: what RFC 3339 text (four digits) can hold.
+pub(super) const STORED_YEARS: std::ops::RangeInclusive<i32> = 0..=9999;
+
+/// Whether a time can be stored and read back ([`STORED_YEARS`]).
+pub(super) fn storable_time(t: &DateTime<Utc>) -> bool {
+    STORED_YEARS.contains(&chrono::Datelike::year(t))
+}
+
+/// Why a time given by a user or a file cannot be stored.
+pub(super) fn time_out_of_range() -> Text {
+    Text::new("Date hors limites (années 0000 à 9999).", "Date out of range (years 0000 to 9999).")
+}
+
+/// Reports on `field` a time that cannot be stored ([`STORED_YEARS`]).
+pub(super) fn check_time(problems: &mut Problems, field: &str, t: Option<&DateTime<Utc>>) {
+    if t.is_some_and(|t| !storable_time(t)) {
+        problems.push(field, "date_out_of_range", time_out_of_range());
+    }
 }
 
 /// A count or index as SQLite stores it (counts here are small: seats, players).

@@ -1,6 +1,8 @@
 //! Export / import: round trips exactly, refuses bad files whole.
 
-use greffier::history::{Backup, PlayFilter, Store, StoreError, no_progress};
+use greffier::history::{
+    Backup, BackupOtherPlay, BackupOtherSeat, PlayFilter, Store, StoreError, no_progress,
+};
 
 use crate::support::{seed_plays, start_valencia, valencia_sheet};
 
@@ -206,6 +208,92 @@ fn a_database_error_in_the_middle_of_an_import_is_reported_and_nothing_is_kept()
     assert!(target.list_players().expect("players").is_empty());
 }
 
+/// A year outside 0000–9999 cannot be stored as the history's dates are (RFC 3339 text, which
+/// every read parses back): a backup holding one is refused whole, each such date named.
+#[test]
+fn a_date_outside_years_0000_to_9999_is_refused_naming_its_field() {
+    let far =
+        chrono::NaiveDate::from_ymd_opt(10_000, 1, 1).and_then(|d| d.and_hms_opt(20, 0, 0)).expect("date");
+    let far = far.and_utc();
+    let before =
+        chrono::NaiveDate::from_ymd_opt(-1, 6, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
+    let before = before.and_utc();
+    let mut backup = populated().export().expect("export");
+    let with_events = backup.plays.iter().position(|p| !p.events.is_empty()).expect("a play with events");
+    let finished: Vec<usize> = (0..backup.plays.len()).filter(|&i| i != with_events).collect();
+    backup.players[0].created_at = far;
+    backup.card_values[0].updated_at = before;
+    backup.plays[finished[0]].started_at = far;
+    backup.plays[finished[1]].ended_at = Some(before);
+    backup.plays[finished[2]].updated_at = far;
+    backup.plays[finished[3]].deleted_at = Some(far);
+    backup.plays[with_events].events[0].recorded_at = before;
+    backup.plays[with_events].table_state.as_mut().expect("autosaved").saved_at = far;
+    backup.other_plays.push(BackupOtherPlay {
+        uuid: "other-1".into(),
+        game_name: "Catan".into(),
+        bgg_id: None,
+        played_at: far,
+        duration_minutes: None,
+        location: None,
+        notes: None,
+        cooperative: false,
+        imported_at: before,
+        seats: vec![BackupOtherSeat {
+            player: backup.players[1].name.clone(),
+            score: Some(3),
+            winner: true,
+            first_player: false,
+            score_text: None,
+            team: None,
+            role: None,
+        }],
+        expansions: Vec::new(),
+    });
+    backup.manifest.counts.other_plays = 1;
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import(&backup) else { panic!("must be refused") };
+    let mut fields: Vec<(String, &str)> =
+        problems.iter().map(|p| (p.field.clone(), p.code.as_str())).collect();
+    fields.sort();
+    let mut expected: Vec<(String, &str)> = vec![
+        ("players[0].created_at".into(), "date_out_of_range"),
+        ("card_values[0].updated_at".into(), "date_out_of_range"),
+        (format!("plays[{}].started_at", finished[0]), "date_out_of_range"),
+        (format!("plays[{}].ended_at", finished[1]), "date_out_of_range"),
+        (format!("plays[{}].updated_at", finished[2]), "date_out_of_range"),
+        (format!("plays[{}].deleted_at", finished[3]), "date_out_of_range"),
+        (format!("plays[{with_events}].events[0].recorded_at"), "date_out_of_range"),
+        (format!("plays[{with_events}].table_state.saved_at"), "date_out_of_range"),
+        ("other_plays[0].played_at".into(), "date_out_of_range"),
+        ("other_plays[0].imported_at".into(), "date_out_of_range"),
+    ];
+    expected.sort();
+    assert_eq!(fields, expected);
+    assert!(problems.iter().all(|p| p.message.en == "Date out of range (years 0000 to 9999)."), "{problems}");
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0, "nothing written");
+    assert!(target.list_players().expect("players").is_empty());
+}
+
+/// Two round events of a play at the same (round, seq) would break the history's key: the
+/// backup is refused with a problem naming the second one, not SQLite's UNIQUE error.
+#[test]
+fn two_round_events_at_the_same_round_and_seq_are_refused_naming_the_event() {
+    let mut backup = populated().export().expect("export");
+    let with_events = backup.plays.iter().position(|p| !p.events.is_empty()).expect("a play with events");
+    let mut twin = backup.plays[with_events].events[0].clone();
+    twin.kind = "note".into();
+    backup.plays[with_events].events.push(twin);
+    let mut target = Store::open_in_memory().expect("empty");
+    let err = target.import(&backup).expect_err("refused");
+    let StoreError::Invalid(problems) = err else { panic!("a problem naming the field, not {err}") };
+    let found: Vec<(&str, &str)> = problems.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect();
+    let field = format!("plays[{with_events}].events[1].seq");
+    assert_eq!(found, vec![(field.as_str(), "duplicate_event")]);
+    assert!(problems.iter().all(|p| !p.message.fr.is_empty() && !p.message.en.is_empty()));
+    assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0);
+}
+
 /// Any part of a backup as JSON (a test writing a file in an order exports never write).
 fn json(part: &impl serde::Serialize) -> String {
     serde_json::to_string(part).expect("json")
@@ -307,6 +395,86 @@ mod automatic {
         let err = store.restore_backup(name).expect_err("refused");
         assert!(err.to_string().contains("not a Greffier database"), "{err}");
         assert_eq!(plays(&store), 1);
+    }
+
+    /// Issue: a backup that passes the file checks (SQLite, intact, a `plays` table) but cannot
+    /// be brought to the current schema was copied over the live history before its migration
+    /// failed: no command could open the history again, and every open then made a
+    /// before-migration backup of the broken file, pushing out good ones. The backup is now
+    /// migrated aside first: a failed restore leaves the history as it was.
+    #[test]
+    fn a_backup_that_cannot_be_migrated_leaves_the_history_untouched() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("greffier.sqlite3");
+        let mut store = Store::open(&path).expect("store");
+        seed_plays(&mut store, 2);
+        let backups = dir.path().join("backups");
+        std::fs::create_dir_all(&backups).expect("dir");
+        let name = "greffier-manual-20200101T000000.004Z.sqlite3";
+        rusqlite::Connection::open(backups.join(name))
+            .and_then(|c| {
+                c.execute_batch(&format!(
+                    "CREATE TABLE plays (x); PRAGMA user_version = 5; PRAGMA application_id = {};",
+                    greffier::history::APPLICATION_ID
+                ))
+            })
+            .expect("a file that passes the checks but not the migration");
+        assert!(store.list_backups().expect("list").iter().any(|b| b.file_name == name && b.usable()));
+        let err = store.restore_backup(name).expect_err("refused");
+        let StoreError::Invalid(p) = &err else { panic!("in words: {err}") };
+        assert_eq!(p.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), vec!["file_name"], "{p}");
+        assert_eq!(plays(&store), 2, "the history is unchanged");
+        assert_eq!(store.integrity_check().expect("check"), "ok");
+        seed_plays(&mut store, 1);
+        assert_eq!(plays(&store), 3, "and still written to");
+        let before: Vec<String> =
+            store.list_backups().expect("list").into_iter().map(|b| b.file_name).collect();
+        drop(store);
+        let again = Store::open(&path).expect("reopens");
+        assert_eq!(plays(&again), 3);
+        let after: Vec<String> =
+            again.list_backups().expect("list").into_iter().map(|b| b.file_name).collect();
+        assert_eq!(after, before, "no backup made or pruned by reopening");
+        let leftovers: Vec<String> = std::fs::read_dir(&backups)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        assert!(leftovers.is_empty(), "no temporary copy left: {leftovers:?}");
+    }
+
+    /// Issue: every backup left `.greffier-<kind>-<time>.sqlite3.partial-wal` and `-shm`
+    /// files behind (the copy kept the history's WAL mode and the check opened it). After a
+    /// backup and a restore, the folder holds the backups and nothing else.
+    #[test]
+    fn a_backup_leaves_nothing_but_its_file_in_the_folder() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 2);
+        let made = store.backup_now(BackupKind::Manual, 5).expect("backup");
+        let listing = || {
+            let mut names: Vec<String> = std::fs::read_dir(dir.path().join("backups"))
+                .expect("dir")
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(listing(), vec![made.file_name.clone()]);
+        let safety = store.restore_backup(&made.file_name).expect("restore");
+        let mut expected = vec![made.file_name.clone(), safety.file_name.clone()];
+        expected.sort();
+        assert_eq!(listing(), expected);
+        assert_eq!(plays(&store), 2);
+        let mode: String =
+            store.connection().query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("mode");
+        assert_eq!(mode, "wal", "the restored history keeps its own journal");
+        let backup =
+            rusqlite::Connection::open(dir.path().join("backups").join(&made.file_name)).expect("open");
+        let mode: String = backup.query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("mode");
+        assert_eq!(mode, "delete", "a backup is one file");
     }
 
     #[test]

@@ -453,3 +453,108 @@ fn a_gzipped_export_is_read_from_a_stream() {
     let file = BgStats::from_reader(bytes.as_slice()).expect("read from a stream");
     assert_eq!(file, BgStats::from_json(HISTORY).expect("parse"));
 }
+
+/// A year beyond 9999 or before 0000 cannot be stored as the history's dates are (RFC 3339
+/// text): the play is skipped with why, like any other unreadable date, and everything that
+/// reads the history still works.
+#[test]
+fn a_date_outside_years_0000_to_9999_skips_the_play_and_the_history_stays_readable() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    file.plays[0].play_date = "+10000-01-01 20:00:00".into();
+    file.plays[2].play_date = "-0001-01-01 20:00:00".into();
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported");
+    let skipped: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    let why = "Date out of range (years 0000 to 9999)";
+    assert_eq!(
+        skipped,
+        vec![
+            ("plays[0]", BgPlayNoteKind::Skipped, &*format!("{why}: “+10000-01-01 20:00:00”.")),
+            ("plays[2]", BgPlayNoteKind::Skipped, &*format!("{why}: “-0001-01-01 20:00:00”.")),
+        ]
+    );
+    assert_eq!((report.plays_added, report.other_plays_added), (2, 1));
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 2);
+    assert_eq!(store.list_other_plays(&OtherPlayFilter::default()).expect("others").total, 1);
+    assert_eq!(store.export().expect("backup").plays.len(), 2);
+    assert_eq!(store.export_bgstats(&mut no_progress).expect("bg").plays.len(), 3);
+}
+
+/// Issue: two players of the file who are one player of the history ("Dirk" renamed "ani ",
+/// who is Ani) aborted the whole import on the seats' key, or merged two people at another
+/// game's play. A play seating one player of the history twice is skipped with why; the rest
+/// is imported.
+#[test]
+fn two_players_of_the_file_who_are_one_player_of_the_history_skip_only_their_plays() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    file.players[1].name = "ani ".into();
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported, not aborted");
+    let notes: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    let why = "Seats 1 and 2 are the same player of the history, “Ani” (players #1 and #2 of the file): a play cannot seat one person twice.";
+    assert_eq!(
+        notes,
+        vec![
+            ("plays[0]", BgPlayNoteKind::Skipped, why),
+            ("plays[1]", BgPlayNoteKind::Skipped, why),
+            ("plays[3]", BgPlayNoteKind::Skipped, why),
+            ("plays[4]", BgPlayNoteKind::Skipped, why),
+        ]
+    );
+    assert!(report.notes.iter().all(|n| !n.why.fr.is_empty()));
+    assert_eq!((report.plays_added, report.other_plays_added, report.players_added), (0, 1, 3));
+    assert_eq!(store.other_play_count().expect("others"), 1);
+}
+
+/// Issue: the BG Stats import stored what the history's own backup then refused (a score up to
+/// a billion, a winner with fewer points ranked first, a seat without a score), so that a
+/// history holding BG Stats plays could not be restored from its own backup. One rule now
+/// holds for both: a score beyond ±9,999 keeps the play as another game's, and a backup takes
+/// every result the import stores.
+#[test]
+fn a_bgstats_import_survives_the_historys_own_backup() {
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    // Orléans: BG Stats says the 98 won (its own tie-break, a house rule…).
+    file.plays[3].player_scores[0].winner = true;
+    file.plays[3].player_scores[1].winner = false;
+    // Citadels: Lilli's score was not kept.
+    file.plays[0].player_scores[2].score = Some(serde_json::json!(""));
+    // Splendor: a score no Splendor play reaches.
+    file.plays[1].player_scores[0].score = Some(serde_json::json!("20000"));
+    let mut store = Store::open_in_memory().expect("store");
+    let report = store.import_bgstats(&file, &mut no_progress).expect("import");
+    let notes: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    assert_eq!(
+        notes,
+        vec![(
+            "plays[1]",
+            BgPlayNoteKind::KeptAsOtherGame,
+            "A score beyond ±9999 points (20000 in seat 1): kept as written."
+        )]
+    );
+    assert_eq!((report.plays_added, report.other_plays_added), (2, 3));
+    for (name, from) in [("the sample", store), ("the club's history", club())] {
+        let backup = from.export().expect("export");
+        let mut copy = Store::open_in_memory().expect("fresh");
+        let restored = copy
+            .import(&greffier::history::Backup::from_json(&backup.to_json()).expect("parse"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            (restored.plays_added as usize, restored.other_plays_added as usize),
+            (backup.plays.len(), backup.other_plays.len()),
+            "{name}"
+        );
+        let mut again = copy.export().expect("export again");
+        again.manifest.exported_at = backup.manifest.exported_at;
+        assert_eq!(again, backup, "{name}");
+    }
+}
+
+fn club() -> Store {
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&BgStats::from_json(HISTORY).expect("parse"), &mut no_progress).expect("import");
+    store
+}

@@ -482,3 +482,56 @@ fn a_finished_play_is_corrected_live_saved_as_an_edit_and_the_correction_undone(
     assert_eq!(store.play(play.id).expect("play").status, PlayStatus::Finished);
     assert!(matches!(store.undo_table_state(play.id), Err(StoreError::NothingToUndo)));
 }
+
+/// A history written by a Greffier that accepted a year beyond 9999 (stored as `+10000-…`, which
+/// RFC 3339 cannot read) or before 0000 still lists, shows, deletes and exports; and no door
+/// takes such a date any more.
+#[test]
+fn a_date_outside_years_0000_to_9999_already_stored_does_not_stop_any_read() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+    seed_plays(&mut store, 3);
+    let ids: Vec<u32> =
+        store.list_plays(&PlayFilter::default()).expect("list").plays.iter().map(|p| p.id).collect();
+    let (far, before) = (ids[0], ids[1]);
+    store
+        .connection()
+        .execute_batch(&format!(
+            "UPDATE plays SET started_at = '+10000-01-01T20:00:00.000Z', ended_at = '+10000-01-01T21:00:00.000Z' WHERE id = {far};
+             UPDATE plays SET started_at = '-0001-01-01T20:00:00.000Z', updated_at = '-0001-01-01T20:00:00.000Z' WHERE id = {before};
+             UPDATE players SET created_at = '+10000-01-01T20:00:00.000Z';"
+        ))
+        .expect("values an older Greffier wrote");
+    let page = store.list_plays(&PlayFilter::default()).expect("list");
+    assert_eq!(page.total, 3);
+    let shown = store.play(far).expect("show");
+    assert_eq!(shown.started_at.format("%Y-%m-%d").to_string(), "+10000-01-01");
+    assert_eq!(store.play(before).expect("show").started_at.format("%Y").to_string(), "-0001");
+    assert_eq!(store.export().expect("backup").plays.len(), 3);
+    assert_eq!(store.export_bgstats(&mut greffier::history::no_progress).expect("bg").plays.len(), 3);
+    let ani = store.list_players().expect("roster")[0].id;
+    store.player_stats(ani).expect("stats");
+    let deleted = store.delete_play(far).expect("delete");
+    assert!(deleted.deleted_at.is_some());
+    store.restore_play(far).expect("restore");
+
+    // The date can be corrected; an out-of-range one is refused, naming the field.
+    let year = |y: i32| {
+        chrono::NaiveDate::from_ymd_opt(y, 1, 1)
+            .and_then(|d| d.and_hms_opt(20, 0, 0))
+            .expect("date")
+            .and_utc()
+    };
+    for y in [10_000, -1] {
+        let edit = greffier::history::PlayEdit { started_at: Some(year(y)), ..Default::default() };
+        let Err(StoreError::Invalid(p)) = store.edit_play(far, &edit) else {
+            panic!("year {y} must be refused")
+        };
+        assert_eq!(
+            p.iter().map(|x| (x.field.as_str(), x.code.as_str())).collect::<Vec<_>>(),
+            vec![("started_at", "date_out_of_range")]
+        );
+    }
+    let edit = greffier::history::PlayEdit { started_at: Some(year(2026)), ..Default::default() };
+    assert_eq!(store.edit_play(far, &edit).expect("corrected").started_at, year(2026));
+}
