@@ -136,6 +136,29 @@ describe('ValenciaSheet', () => {
 		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
 	});
 
+	it('the Stefan Feld pawn’s holder reveals first: an auction entered before the pawn moved follows it', async () => {
+		// « Le joueur qui possède le pion Stefan Feld commence »: Lilli holds it, the auction typed
+		// earlier still names Ani; Lilli, first, wins her tie with Ani and keeps the pawn.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani' }, { name: 'Dirk' }, { name: 'Lilli', stefan_feld: true }],
+			progress: {
+				round: 1,
+				step: 'C',
+				auction: { step: 'C', first_player: 0, players: [{ name: 'Ani', stack: [{ card: 3 }] }, { name: 'Dirk', stack: null }, { name: 'Lilli', stack: [{ card: 3 }] }] }
+			}
+		} as unknown as GameTableState;
+		const { last, auctions } = await setup(saved);
+		await waitFor(() => expect(text('val-bid-result-2')).toMatch(/total 3 · rank 1/));
+		expect(auctions[auctions.length - 1][0].first_player).toBe(2);
+		const first = screen.getByTestId('val-auction-first') as HTMLSelectElement;
+		expect([first.value, first.disabled]).toEqual(['2', true]);
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect((last() as unknown as { progress: { auction_applied: boolean } }).progress.auction_applied).toBe(true));
+		expect(last().players.map((p) => p.stefan_feld ?? false)).toEqual([false, false, true]);
+	});
+
 	it('scores a council phase into council points and privileges, and the tracker moves on', async () => {
 		const { last } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-seat-0-nobility'));
