@@ -1059,12 +1059,12 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
     }
 }
 
-/// The id of the roster player named `name` (ignoring case).
+/// The id of the roster player named `name` (ignoring case as the history does).
 fn player_id(store: &Store, name: &str) -> Result<u32, Failure> {
     store
         .list_players()?
         .into_iter()
-        .find(|p| p.name.to_lowercase() == name.trim().to_lowercase())
+        .find(|p| history::player_key(&p.name) == history::player_key(name))
         .map(|p| p.id)
         .ok_or_else(|| Failure::Other(format!("no player named `{name}`")))
 }

@@ -21,7 +21,8 @@ use super::bgstats::MAX_RECORDED_TOTAL;
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, check_time,
-    fmt_time, insert_player, insert_results, now, parse_time, scoreboard_json, sql_int, write_table_state,
+    fmt_time, insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int,
+    write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -262,7 +263,7 @@ fn check_players(players: &[BackupPlayer], found: &mut Found) -> HashSet<String>
         check_len(&mut problems, &format!("players[{i}].colour"), p.colour.as_deref(), MAX_COLOUR_CHARS);
         check_time(&mut problems, &format!("players[{i}].created_at"), Some(&p.created_at));
         found.absorb(problems);
-        if !names.insert(name.to_lowercase()) {
+        if !names.insert(player_key(&name)) {
             found.push(
                 format!("players[{i}].name"),
                 "duplicate_name",
@@ -375,7 +376,7 @@ fn check_play(
     }
     let mut seated = HashSet::new();
     for (s, seat) in play.seats.iter().enumerate() {
-        let key = seat.player.trim().to_lowercase();
+        let key = player_key(&seat.player);
         if !names.contains(&key) {
             unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
         }
@@ -458,11 +459,7 @@ fn check_play(
         }
     };
     let names_match = board.players.len() == play.seats.len()
-        && board
-            .players
-            .iter()
-            .zip(&play.seats)
-            .all(|(p, s)| p.name.trim().to_lowercase() == s.player.trim().to_lowercase());
+        && board.players.iter().zip(&play.seats).all(|(p, s)| player_key(&p.name) == player_key(&s.player));
     if !names_match {
         found.push(
             at("scoreboard"),
@@ -515,11 +512,7 @@ fn check_play(
 fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text> {
     let names_match = board.game == play.game
         && board.players.len() == play.seats.len()
-        && board
-            .players
-            .iter()
-            .zip(&play.seats)
-            .all(|(p, s)| p.name.trim().to_lowercase() == s.player.trim().to_lowercase());
+        && board.players.iter().zip(&play.seats).all(|(p, s)| player_key(&p.name) == player_key(&s.player));
     if !names_match {
         return Some(Text::new(
             "Les joueurs du résultat ne sont pas ceux assis à la partie.",
@@ -584,7 +577,7 @@ fn check_other_play(
         );
     }
     for (s, seat) in play.seats.iter().enumerate() {
-        if !names.contains(&seat.player.trim().to_lowercase()) {
+        if !names.contains(&player_key(&seat.player)) {
             unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
         }
         let mut problems = Problems::new();
@@ -1317,7 +1310,7 @@ impl Writer<'_, '_> {
                     )
                 }
             };
-            self.ids.insert(name.to_lowercase(), id);
+            self.ids.insert(player_key(name), id);
         }
         Ok(())
     }
@@ -1373,7 +1366,7 @@ impl Writer<'_, '_> {
         )?;
         let mut player_ids = Vec::with_capacity(play.seats.len());
         for (s, seat) in play.seats.iter().enumerate() {
-            let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
+            let player_id = self.ids.get(&player_key(&seat.player)).copied().unwrap_or_default();
             seat_stmt.execute(params![play_id, sql_int(s), player_id, seat.colour, seat.first_player])?;
             player_ids.push(player_id);
         }
@@ -1440,7 +1433,7 @@ impl Writer<'_, '_> {
         )?;
         let other_id = self.conn.last_insert_rowid();
         for (s, seat) in play.seats.iter().enumerate() {
-            let player_id = self.ids.get(&seat.player.trim().to_lowercase()).copied().unwrap_or_default();
+            let player_id = self.ids.get(&player_key(&seat.player)).copied().unwrap_or_default();
             self.conn.execute(
                 "INSERT INTO other_play_seats (other_play_id, seat, player_id, score, winner, first_player, score_text, team, role)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",

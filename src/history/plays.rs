@@ -358,7 +358,7 @@ pub(super) fn check_players_match_seats(board: &Scoreboard, seats: &[Seat]) -> R
         );
     }
     for (i, (p, s)) in board.players.iter().zip(seats).enumerate() {
-        if p.name.trim().to_lowercase() != s.player_name.to_lowercase() {
+        if player_key(&p.name) != player_key(&s.player_name) {
             problems.push(
                 format!("players[{i}].name"),
                 "seat_mismatch",
@@ -1044,4 +1044,11 @@ pub(super) fn parse_game(s: &str) -> Result<GameId> {
 
 pub(super) fn parse_status(s: &str) -> Result<PlayStatus> {
     PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound { what: "status", id: s.to_owned() })
+}
+
+/// What tells two roster names apart: the name trimmed, its ASCII letters in lower case, as the
+/// `players.name` column's `COLLATE NOCASE` compares them (so "ÉLODIE" and "élodie" are two
+/// players). Every check made in Rust uses it, so the history and its own backups agree.
+pub fn player_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase()
 }

@@ -47,6 +47,28 @@ fn export_then_import_into_an_empty_history_round_trips_every_play_exactly() {
     assert_eq!(winners, original_winners);
 }
 
+/// The history tells players apart as SQLite's `NOCASE` does, ASCII letters only: "ÉLODIE" and
+/// "élodie" are two players there. Its own backup must then import again, and not as one.
+#[test]
+fn players_whose_names_differ_only_in_an_accented_capital_round_trip() {
+    let mut original = Store::open_in_memory().expect("store");
+    start_valencia(&mut original, &["ÉLODIE", "Dirk"]);
+    start_valencia(&mut original, &["élodie", "Dirk"]);
+    let names: Vec<String> = original.list_players().expect("players").into_iter().map(|p| p.name).collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+
+    let backup = original.export().expect("export");
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy.import(&Backup::from_json(&backup.to_json()).expect("parse")).expect("import");
+    assert_eq!((report.plays_added, report.players_added), (2, 3));
+    let seats = |store: &Store| -> Vec<Vec<String>> {
+        let mut plays = store.list_plays(&PlayFilter::default()).expect("plays").plays;
+        plays.sort_by_key(|p| p.id);
+        plays.iter().map(|p| p.players.iter().map(|s| s.name.clone()).collect()).collect()
+    };
+    assert_eq!(seats(&copy), seats(&original));
+}
+
 #[test]
 fn a_bad_backup_reports_every_problem_and_imports_nothing() {
     let mut backup = populated().export().expect("export");
