@@ -526,6 +526,10 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
         };
     }
     let all_done = !goals.is_empty() && goals.iter().all(|g| g.done);
+    // An objective past its deadline (Vierzon: « Engager un bâtisseur dans les temps : Payez 10
+    // pièces avant le début de la manche 9 ») can no longer be met, nor then all of them: lost
+    // before the last round (after it, the game is over and lost on its last round's event).
+    let missed = goals.iter().find(|g| !g.done && g.deadline.is_some_and(|d| table.round > d));
     match table.scenario {
         OrleansScenario::Prosperite => {
             if over {
@@ -571,6 +575,19 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
                 format!("Goals not reached by the end of round {last}."),
             )
         },
+        _ if let Some((g, deadline)) = missed.and_then(|g| Some((g, g.deadline?))) => st(
+            OrleansState::Lost,
+            deadline,
+            Vec::new(),
+            format!(
+                "« {} » n'a pas été fait à temps (manche {deadline} au plus tard) : les objectifs ne peuvent plus tous être atteints.",
+                g.name.fr
+            ),
+            format!(
+                "“{}” was not done in time (by round {deadline}): the objectives can no longer all be met.",
+                g.name.en
+            ),
+        ),
         _ => st(
             OrleansState::InProgress,
             now,

@@ -545,6 +545,25 @@ fn vierzon_builder_deadline_is_before_round_nine() {
     assert!(late[0].refused.is_some());
 }
 
+/// Vierzon, Objectifs: « Engager un bâtisseur dans les temps : Payez 10 pièces avant le début de
+/// la manche 9. » Once round 9 has begun without it, the five objectives can no longer all be
+/// met: the game is lost then (at the deadline's round), not only after round 14.
+#[test]
+fn vierzon_is_lost_once_round_nine_begins_without_a_builder() {
+    let at = |round: u8, builder: Option<u8>| {
+        let objectives = builder.map_or_else(|| json!({}), |r| json!({"batisseur": r}));
+        let t = table(
+            json!({"variant": "vierzon", "round": round, "players": [{"name": "Ani", "objectives": objectives}]}),
+        );
+        let st = status(&t, &goals(&t));
+        (st.state, st.round)
+    };
+    assert_eq!(at(8, None).0, OrleansState::InProgress, "round 8: still time");
+    assert_eq!(at(9, None), (OrleansState::Lost, 8));
+    assert_eq!(at(10, Some(9)), (OrleansState::Lost, 8), "hired too late");
+    assert_eq!(at(10, Some(8)).0, OrleansState::InProgress);
+}
+
 #[test]
 fn vierzon_round_fourteen_is_the_deadline() {
     let all =
