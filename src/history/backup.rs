@@ -1293,7 +1293,9 @@ impl Writer<'_, '_> {
 
     fn players(&mut self, players: &[BackupPlayer]) -> Result<()> {
         for p in players {
-            let name = p.name.trim();
+            // Kept as the history keeps names (NFC, trimmed), whoever wrote the file.
+            let clean = crate::games::clean_name(&p.name).unwrap_or_else(|_| p.name.trim().to_owned());
+            let name = clean.as_str();
             if name.is_empty() {
                 continue;
             }

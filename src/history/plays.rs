@@ -1046,9 +1046,10 @@ pub(super) fn parse_status(s: &str) -> Result<PlayStatus> {
     PlayStatus::parse(s).ok_or_else(|| StoreError::NotFound { what: "status", id: s.to_owned() })
 }
 
-/// What tells two roster names apart: the name trimmed, its ASCII letters in lower case, as the
+/// What tells two roster names apart: the name as the history keeps it (NFC, trimmed: a
+/// backup written elsewhere may spell "ë" decomposed), its ASCII letters in lower case, as the
 /// `players.name` column's `COLLATE NOCASE` compares them (so "ÉLODIE" and "élodie" are two
 /// players). Every check made in Rust uses it, so the history and its own backups agree.
 pub fn player_key(name: &str) -> String {
-    name.trim().to_ascii_lowercase()
+    games::clean_name(name).unwrap_or_else(|_| name.trim().to_owned()).to_ascii_lowercase()
 }
