@@ -1044,8 +1044,12 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             write_line(
                 out,
                 &format!(
-                    "imported: {} plays, {} players, {} card values; skipped {} plays already present",
-                    report.plays_added, report.players_added, report.card_values_added, report.plays_skipped
+                    "imported: {} plays, {} plays of other games, {} players, {} card values; skipped {} plays already present",
+                    report.plays_added,
+                    report.other_plays_added,
+                    report.players_added,
+                    report.card_values_added,
+                    report.plays_skipped
                 ),
             )
         }

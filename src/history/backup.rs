@@ -916,7 +916,7 @@ impl Store {
         input: impl Read + Send,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<ImportReport> {
-        let input = json_input(input).map_err(StoreError::Write)?;
+        let input = json_input(input).map_err(StoreError::Read)?;
         let tx = self.conn.transaction()?;
         let mut writer = Writer {
             conn: &tx,

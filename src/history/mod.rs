@@ -174,6 +174,9 @@ pub enum StoreError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("could not write the output: {0}")]
     Write(std::io::Error),
+    /// A file being imported could not be read to its end (cut short, a damaged gzip).
+    #[error("could not read the file: {0}")]
+    Read(std::io::Error),
 }
 
 impl StoreError {
@@ -187,7 +190,7 @@ impl StoreError {
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
             StoreError::NothingToUndo => "nothing_to_undo",
             StoreError::SeatTaken { .. } => "seat_taken",
-            StoreError::Io { .. } | StoreError::Write(_) => "io",
+            StoreError::Io { .. } | StoreError::Write(_) | StoreError::Read(_) => "io",
         }
     }
 }

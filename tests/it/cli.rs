@@ -109,7 +109,11 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let out = greffier(&["history", "--db", a, "export", "-o", export.to_str().expect("utf8")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = greffier(&["history", "--db", b, "import", export.to_str().expect("utf8")], None);
-    assert!(stdout(&out).contains("imported: 1 plays, 2 players"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("imported: 1 plays, 0 plays of other games, 2 players"),
+        "{}",
+        stdout(&out)
+    );
 
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&export).expect("read")).expect("json");
@@ -203,6 +207,18 @@ fn history_bgstats_import_stats_csv_bin_and_backups_from_the_command_line() {
     let out = greffier(&["history", "--db", db, "stats", "player", "nobody"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no player named `nobody`"));
+
+    // The plays of other games travel in the history's backup, and the import says so.
+    let backup = dir.path().join("backup.json");
+    let backup = backup.to_str().expect("utf-8 path");
+    assert!(greffier(&["history", "--db", db, "export", "-o", backup], None).status.success());
+    let copy = dir.path().join("copy.sqlite3");
+    let out = greffier(&["history", "--db", copy.to_str().expect("utf-8 path"), "import", backup], None);
+    assert!(
+        stdout(&out).contains("imported: 3 plays, 2 plays of other games, 4 players"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// Issue: `history --db h.sqlite3 csv -o h.sqlite3` exited 0 and replaced the database. Every
@@ -277,6 +293,17 @@ fn a_gzip_backup_round_trips_through_the_command_line() {
     let plain = greffier(&["history", "--db", db, "export"], None);
     let out = greffier(&["history", "--db", copy, "import", "-"], Some(&stdout(&plain)));
     assert!(stdout(&out).contains("skipped 3 plays"), "{}", stdout(&out));
+
+    // Cut short, the file is said to be unreadable (it said "could not write the output").
+    let cut = dir.path().join("cut.json.gz");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("write");
+    let fresh = dir.path().join("fresh.sqlite3");
+    let out = greffier(
+        &["history", "--db", fresh.to_str().expect("path"), "import", cut.to_str().expect("path")],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("could not read the file"), "{}", stderr(&out));
 }
 
 #[test]
