@@ -381,30 +381,21 @@ impl OrleansTable {
     }
 }
 
+/// The first space of each development level, 1 to 6 (game-facts D4).
+const LEVEL_STARTS: [u32; 6] = [0, 4, 9, 15, 22, 30];
+
 /// The development level of a space of the development track (0–30): level 1 from the start,
 /// 2 from space 4, 3 from 9, 4 from 15, 5 from 22 and 6 at 30 (game-facts D4).
 pub fn level_for_points(points: u32) -> u32 {
-    match points {
-        0..=3 => 1,
-        4..=8 => 2,
-        9..=14 => 3,
-        15..=21 => 4,
-        22..=29 => 5,
-        _ => 6,
-    }
+    let reached = LEVEL_STARTS.iter().filter(|&&start| start <= points).count();
+    u32::try_from(reached).unwrap_or(6)
 }
 
-/// The first space of a development level (game-facts D4: level 1 at 0, 2 at 4, 3 at 9, 4 at
-/// 15, 5 at 22, 6 at 30), the inverse of [`level_for_points`].
+/// The first space of a development level (level 0 read as 1, above 6 as 6), the inverse of
+/// [`level_for_points`].
 pub fn level_start(level: u32) -> u32 {
-    match level {
-        0 | 1 => 0,
-        2 => 4,
-        3 => 9,
-        4 => 15,
-        5 => 22,
-        _ => 30,
-    }
+    let i = usize::try_from(level.clamp(1, 6) - 1).unwrap_or(0);
+    LEVEL_STARTS.get(i).copied().unwrap_or(0)
 }
 
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
