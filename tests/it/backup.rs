@@ -556,3 +556,84 @@ mod automatic {
         assert_eq!(plays(&store), 5, "a bad backup changes nothing");
     }
 }
+
+/// The states Undo walks back through, newest first, each with its live answer, until nothing
+/// is left to undo. Walking them uses them up.
+fn undo_all(store: &mut Store, play: greffier::history::Id) -> Vec<greffier::history::UndoneState> {
+    let mut steps = Vec::new();
+    loop {
+        match store.undo_table_state(play) {
+            Ok(step) => steps.push(step),
+            Err(StoreError::NothingToUndo) => return steps,
+            Err(e) => panic!("undo step {}: {e}", steps.len() + 1),
+        }
+    }
+}
+
+fn play_id(store: &Store, uuid: &str) -> greffier::history::Id {
+    let id: i64 = store
+        .connection()
+        .query_row("SELECT id FROM plays WHERE uuid = ?1", [uuid], |r| r.get(0))
+        .expect("the play is in the history");
+    greffier::history::Id::try_from(id).expect("id")
+}
+
+/// Issue (history audit): the backup did not carry a play's undo steps (`table_state_revisions`):
+/// after export → import, Undo on a play in progress, or on a corrected finished play, had
+/// nothing to take back. Every step now comes back, in order, with the same live answer.
+#[test]
+fn undo_after_an_import_walks_back_through_every_state_saved_before_the_export() {
+    let mut original = Store::open_in_memory().expect("store");
+    let open = start_valencia(&mut original, &["Ani", "Patty"]);
+    let states = [
+        valencia_sheet(&[("Ani", 1, 0), ("Patty", 0, 0)]),
+        valencia_sheet(&[("Ani", 1, 0), ("Patty", 2, 0)]),
+        // Autosave keeps what was typed, valid or not: its undo step too.
+        serde_json::json!({ "sheet": "generic", "variant": "base", "players": "half typed" }),
+        valencia_sheet(&[("Ani", 4, 1), ("Patty", 2, 3)]),
+    ];
+    for state in &states {
+        original.save_table_state(open.id, state).expect("autosave");
+    }
+    let finished = start_valencia(&mut original, &["Dirk", "Lilli"]);
+    original.finish_play(finished.id, &valencia_sheet(&[("Dirk", 5, 0), ("Lilli", 7, 4)])).expect("finish");
+    for correction in [
+        valencia_sheet(&[("Dirk", 15, 0), ("Lilli", 7, 4)]),
+        valencia_sheet(&[("Dirk", 15, 0), ("Lilli", 17, 4)]),
+    ] {
+        let edit = greffier::history::PlayEdit { table_state: Some(correction), ..Default::default() };
+        original.edit_play(finished.id, &edit).expect("correction");
+    }
+
+    let mut file = Vec::new();
+    original.export_to(&mut file, &mut no_progress).expect("export");
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy.import_from(file.as_slice(), &mut no_progress).expect("import");
+    assert_eq!(report.plays_added, 2);
+
+    for play in [&open, &finished] {
+        let copied = play_id(&copy, &play.uuid);
+        let before = undo_all(&mut original, play.id);
+        let after = undo_all(&mut copy, copied);
+        assert_eq!(after, before, "every undo step of {:?}, in order", play.status);
+        assert_eq!(
+            copy.play(copied).expect("play").table_state,
+            original.play(play.id).expect("play").table_state
+        );
+        assert_eq!(
+            copy.play(copied).expect("play").scoreboard,
+            original.play(play.id).expect("play").scoreboard
+        );
+    }
+    let open_steps: Vec<serde_json::Value> = {
+        // The walk above, as values: the play in progress went back through every state saved,
+        // down to "nothing saved yet".
+        let mut again = Store::open_in_memory().expect("empty");
+        again.import_from(file.as_slice(), &mut no_progress).expect("import");
+        let id = play_id(&again, &open.uuid);
+        undo_all(&mut again, id).into_iter().map(|s| s.state).collect()
+    };
+    let mut expected: Vec<serde_json::Value> = states[..3].iter().rev().cloned().collect();
+    expected.push(serde_json::Value::Null);
+    assert_eq!(open_steps, expected);
+}
