@@ -1143,6 +1143,8 @@ struct Checker<'s> {
     cards: usize,
     plays: usize,
     other_plays: usize,
+    /// The element serde could not read (`plays[3]`), which the file's problem names.
+    unreadable: Option<String>,
 }
 
 impl<'s> Checker<'s> {
@@ -1158,6 +1160,7 @@ impl<'s> Checker<'s> {
             cards: 0,
             plays: 0,
             other_plays: 0,
+            unreadable: None,
         }
     }
 
@@ -1169,6 +1172,9 @@ impl<'s> Checker<'s> {
         };
         if let Err(e) = read {
             let mut p = Problems::malformed(&e);
+            if let (Some(at), Some(problem)) = (self.unreadable.take(), p.0.first_mut()) {
+                problem.field = at;
+            }
             p.0.append(&mut self.found.problems.0);
             return Err(p);
         }
@@ -1214,6 +1220,18 @@ impl<'s> Checker<'s> {
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.batches.send(batch)
+    }
+
+    /// The next element of the list `list`, its `index`th. One serde cannot read (a revision
+    /// numbered "one", a file cut short) is named, so that the problem says which play it is
+    /// besides serde's words for what is wrong and where in the file.
+    fn element<'de, T: Deserialize<'de>, S: SeqAccess<'de>>(
+        &mut self,
+        seq: &mut S,
+        list: &str,
+        index: usize,
+    ) -> std::result::Result<Option<T>, S::Error> {
+        seq.next_element().inspect_err(|_| self.unreadable = Some(format!("{list}[{index}]")))
     }
 
     fn out_of_order(&mut self, what: &str) {
@@ -1366,17 +1384,17 @@ impl<'de> Visitor<'de> for Items<'_, '_> {
         let checker = self.checker;
         match self.kind {
             ItemKind::Card => {
-                while let Some(c) = seq.next_element::<BackupCardValue>()? {
+                while let Some(c) = checker.element(&mut seq, "card_values", checker.cards)? {
                     checker.card(c)?;
                 }
             }
             ItemKind::Play => {
-                while let Some(p) = seq.next_element::<BackupPlay>()? {
+                while let Some(p) = checker.element(&mut seq, "plays", checker.plays)? {
                     checker.play(p)?;
                 }
             }
             ItemKind::OtherPlay => {
-                while let Some(p) = seq.next_element::<BackupOtherPlay>()? {
+                while let Some(p) = checker.element(&mut seq, "other_plays", checker.other_plays)? {
                     checker.other_play(p)?;
                 }
             }
