@@ -341,7 +341,7 @@ fn json(part: &impl serde::Serialize) -> String {
 mod automatic {
     use greffier::history::{BackupKind, PlayFilter, Store, StoreError};
 
-    use crate::support::seed_plays;
+    use crate::support::{seed_plays, start_valencia, valencia_sheet};
 
     fn plays(store: &Store) -> u32 {
         store.list_plays(&PlayFilter::default()).expect("list").total
@@ -530,6 +530,34 @@ mod automatic {
         assert_eq!(kinds.iter().filter(|k| **k == BackupKind::Manual).count(), 2, "only the newest 2 kept");
         assert_eq!(kinds.iter().filter(|k| **k == BackupKind::Daily).count(), 1);
         assert!(Store::open_in_memory().expect("memory").daily_backup(3).is_err(), "nowhere to write");
+    }
+
+    /// A backup file is the whole database: a restore brings a play's undo steps back with it,
+    /// and Undo walks them as it would have before.
+    #[test]
+    fn undo_after_a_restore_walks_back_through_the_states_saved_before_the_backup() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        let play = start_valencia(&mut store, &["Ani", "Patty"]);
+        let states: Vec<serde_json::Value> =
+            (1..=3).map(|city| valencia_sheet(&[("Ani", city, 0), ("Patty", 2, 0)])).collect();
+        for state in &states {
+            store.save_table_state(play.id, state).expect("autosave");
+        }
+        let made = store.backup_now(BackupKind::Manual, 5).expect("backup");
+        store.undo_table_state(play.id).expect("undo");
+        store
+            .save_table_state(play.id, &valencia_sheet(&[("Ani", 9, 9), ("Patty", 9, 9)]))
+            .expect("autosave");
+
+        store.restore_backup(&made.file_name).expect("restore");
+        let mut walked = Vec::new();
+        while let Ok(step) = store.undo_table_state(play.id) {
+            walked.push(step.state);
+        }
+        let mut expected: Vec<serde_json::Value> = states[..2].iter().rev().cloned().collect();
+        expected.push(serde_json::Value::Null);
+        assert_eq!(walked, expected);
     }
 
     #[test]
