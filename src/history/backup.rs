@@ -1,5 +1,5 @@
-//! Full backups as JSON: export every player, play and card value; import a backup all or
-//! nothing. Players are matched by name and plays by their uuid, so importing the same backup
+//! Full backups as JSON: export every player, play (with its undo steps, so that Undo works
+//! after an import as before the export) and card value; import a backup all or nothing. Players are matched by name and plays by their uuid, so importing the same backup
 //! twice adds nothing the second time.
 //!
 //! Both directions stream, one play at a time (compact JSON; gzip when the file is gzip): memory

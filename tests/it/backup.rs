@@ -692,7 +692,9 @@ fn undo_steps_no_history_can_hold_are_refused_naming_the_play_and_field() {
     let far =
         chrono::NaiveDate::from_ymd_opt(10_000, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
     let huge = serde_json::json!({ "notes": "x".repeat(1 << 20) });
-    let cases: Vec<(&str, Box<dyn Fn(&mut Backup)>, Vec<(String, &str)>)> = vec![
+    // Why, what spoils the backup, and the problems (field, code) it must report.
+    type Case<'a> = (&'a str, Box<dyn Fn(&mut Backup) + 'a>, Vec<(String, &'a str)>);
+    let cases: Vec<Case<'_>> = vec![
         (
             "the same number twice",
             Box::new(|b| {
