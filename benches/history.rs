@@ -107,6 +107,7 @@ fn generated_backup(n: usize) -> Backup {
                 events: Vec::new(),
                 duration_minutes: Some(60),
                 deleted_at: None,
+                revisions: Vec::new(),
             }
         })
         .collect::<Vec<_>>();

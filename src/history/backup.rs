@@ -1,5 +1,5 @@
-//! Full backups as JSON: export every player, play and card value; import a backup all or
-//! nothing. Players are matched by name and plays by their uuid, so importing the same backup
+//! Full backups as JSON: export every player, play (with its undo steps, so that Undo works
+//! after an import as before the export) and card value; import a backup all or nothing. Players are matched by name and plays by their uuid, so importing the same backup
 //! twice adds nothing the second time.
 //!
 //! Both directions stream, one play at a time (compact JSON; gzip when the file is gzip): memory
@@ -20,9 +20,9 @@ use serde::{Deserialize, Serialize};
 use super::bgstats::MAX_RECORDED_TOTAL;
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, OutcomeColumns, check_len, check_name, check_time,
-    fmt_time, insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int,
-    write_table_state,
+    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES, OutcomeColumns,
+    check_len, check_name, check_time, fmt_time, insert_player, insert_results, now, parse_time, player_key,
+    scoreboard_json, sql_int, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -154,6 +154,25 @@ pub struct BackupPlay {
     /// Schema 2 on: the play is in the bin.
     #[serde(default)]
     pub deleted_at: Option<DateTime<Utc>>,
+    /// The play's undo steps (`table_state_revisions`), oldest first: what Undo takes back on a
+    /// play in progress, or on a corrected finished play. Absent from older backups (the play
+    /// then has no undo steps) and not written when there are none, so a history without any
+    /// backs up byte for byte as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revisions: Vec<BackupRevision>,
+}
+
+/// One undo step of a play, as the history keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackupRevision {
+    /// Its number among the play's revisions: Undo takes the highest first, and a later save
+    /// numbers its revision after it.
+    pub revision: i64,
+    pub saved_at: DateTime<Utc>,
+    /// The state Undo brings back; `null` stands for "nothing saved yet" (undoing a play's
+    /// first change empties its sheet).
+    pub state: serde_json::Value,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -420,6 +439,7 @@ fn check_play(
             );
         }
     }
+    check_revisions(&at, play, found);
     let stored = play.scoreboard.as_ref()?;
     if play.status != PlayStatus::Finished {
         found.push(
@@ -504,6 +524,93 @@ fn check_play(
         return None;
     }
     Some((board, !agrees))
+}
+
+/// Revision numbers grow by one per save: no play comes near this, and from it on SQLite's
+/// `max(revision) + 1` (the next save's number) is still far from overflowing.
+const MAX_REVISION_NUMBER: i64 = 1 << 32;
+
+/// A play's undo steps must be what the history can hold and Undo can walk back: at most
+/// [`MAX_REVISIONS`], each numbered once, within range, with a storable date and a state no
+/// larger than autosave takes; only a play in progress or finished has any.
+fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
+    if play.revisions.is_empty() {
+        return;
+    }
+    if play.status == PlayStatus::Abandoned {
+        found.push(
+            at("revisions"),
+            "not_undoable",
+            Text::new(
+                "Une partie abandonnée ne garde pas d'étapes d'annulation.",
+                "An abandoned play keeps no undo steps.",
+            ),
+        );
+        return;
+    }
+    // Counted before anything per revision: a list of a million costs no more than this.
+    if play.revisions.len() > usize::try_from(MAX_REVISIONS).unwrap_or(usize::MAX) {
+        found.push(
+            at("revisions"),
+            "too_many",
+            Text::new(
+                format!("Au plus {MAX_REVISIONS} étapes d'annulation par partie ({}).", play.revisions.len()),
+                format!("At most {MAX_REVISIONS} undo steps per play ({}).", play.revisions.len()),
+            ),
+        );
+        return;
+    }
+    let mut numbers = HashSet::with_capacity(play.revisions.len());
+    for (r, revision) in play.revisions.iter().enumerate() {
+        let field = |f: &str| at(&format!("revisions[{r}].{f}"));
+        if !(1..=MAX_REVISION_NUMBER).contains(&revision.revision) {
+            found.push(
+                field("revision"),
+                "out_of_range",
+                Text::new(
+                    format!("Numéro d'étape d'annulation hors limites ({}).", revision.revision),
+                    format!("Undo step number out of range ({}).", revision.revision),
+                ),
+            );
+        } else if !numbers.insert(revision.revision) {
+            found.push(
+                field("revision"),
+                "duplicate_revision",
+                Text::new(
+                    format!("Deux étapes d'annulation portent le numéro {}.", revision.revision),
+                    format!("Two undo steps have the number {}.", revision.revision),
+                ),
+            );
+        }
+        let mut problems = Problems::new();
+        check_time(&mut problems, &field("saved_at"), Some(&revision.saved_at));
+        found.absorb(problems);
+        if json_len(&revision.state) > MAX_STATE_BYTES {
+            found.push(
+                field("state"),
+                "too_large",
+                Text::new("État de la table trop volumineux.", "Table state too large."),
+            );
+        }
+    }
+}
+
+/// The length of `value` as compact JSON, counted without writing it anywhere.
+fn json_len(value: &serde_json::Value) -> usize {
+    struct Counter(usize);
+    impl Write for Counter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    // Writing to a counter cannot fail, and a `Value` always serializes.
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0
 }
 
 /// What is wrong with a result recorded without its table state (BG Stats imports): its players
@@ -642,8 +749,13 @@ impl Backup {
     }
 }
 
-/// Rows a backup export reads, one play at a time.
-fn backup_play(store: &Store, r: &rusqlite::Row<'_>) -> Result<BackupPlay> {
+/// Rows a backup export reads, one play at a time; `revisions` is the export's one statement
+/// reading a play's undo steps.
+fn backup_play(
+    store: &Store,
+    r: &rusqlite::Row<'_>,
+    revisions: &mut rusqlite::Statement<'_>,
+) -> Result<BackupPlay> {
     let id: i64 = r.get(0)?;
     let game: String = r.get(2)?;
     let status: String = r.get(4)?;
@@ -679,7 +791,26 @@ fn backup_play(store: &Store, r: &rusqlite::Row<'_>) -> Result<BackupPlay> {
         events: store.round_events(id)?,
         duration_minutes: r.get(14)?,
         deleted_at: time(15)?,
+        revisions: play_revisions(revisions, id)?,
     })
+}
+
+/// A play's undo steps, oldest first.
+fn play_revisions(stmt: &mut rusqlite::Statement<'_>, play_id: i64) -> Result<Vec<BackupRevision>> {
+    let mut rows = stmt.query([play_id])?;
+    let mut revisions = Vec::new();
+    while let Some(r) = rows.next()? {
+        // The database holds valid JSON (its CHECK), but one serde_json cannot read (nested
+        // deeper than it goes) is left out rather than written as `null`, which Undo would take
+        // for "nothing saved" and empty the sheet with.
+        let Ok(state) = serde_json::from_str(&r.get::<_, String>(2)?) else { continue };
+        revisions.push(BackupRevision {
+            revision: r.get(0)?,
+            saved_at: parse_time(&r.get::<_, String>(1)?)?,
+            state,
+        });
+    }
+    Ok(revisions)
 }
 
 /// A reader over `input` that undoes gzip when the data starts with gzip's magic bytes.
@@ -820,6 +951,11 @@ impl Store {
                LEFT JOIN scoreboards b ON b.play_id = p.id
               ORDER BY p.started_at, p.uuid",
         )?;
+        // Prepared once for the whole export: most plays have no revision, and each look-up is
+        // one probe of the table's primary key.
+        let mut revisions = conn.prepare(
+            "SELECT revision, saved_at, state_json FROM table_state_revisions WHERE play_id = ?1 ORDER BY revision",
+        )?;
         let mut rows = stmt.query([])?;
         let total = u32::try_from(counts.plays + counts.other_plays).unwrap_or(u32::MAX);
         let mut done = 0u32;
@@ -831,7 +967,7 @@ impl Store {
         };
         let mut first = true;
         while let Some(r) = rows.next()? {
-            let play = backup_play(self, r)?;
+            let play = backup_play(self, r, &mut revisions)?;
             w(out, if first { "" } else { "," })?;
             first = false;
             serde_json::to_writer(&mut *out, &play).map_err(json_err)?;
@@ -1007,6 +1143,8 @@ struct Checker<'s> {
     cards: usize,
     plays: usize,
     other_plays: usize,
+    /// The element serde could not read (`plays[3]`), which the file's problem names.
+    unreadable: Option<String>,
 }
 
 impl<'s> Checker<'s> {
@@ -1022,6 +1160,7 @@ impl<'s> Checker<'s> {
             cards: 0,
             plays: 0,
             other_plays: 0,
+            unreadable: None,
         }
     }
 
@@ -1033,6 +1172,9 @@ impl<'s> Checker<'s> {
         };
         if let Err(e) = read {
             let mut p = Problems::malformed(&e);
+            if let (Some(at), Some(problem)) = (self.unreadable.take(), p.0.first_mut()) {
+                problem.field = at;
+            }
             p.0.append(&mut self.found.problems.0);
             return Err(p);
         }
@@ -1078,6 +1220,18 @@ impl<'s> Checker<'s> {
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.batches.send(batch)
+    }
+
+    /// The next element of the list `list`, its `index`th. One serde cannot read (a revision
+    /// numbered "one", a file cut short) is named, so that the problem says which play it is
+    /// besides serde's words for what is wrong and where in the file.
+    fn element<'de, T: Deserialize<'de>, S: SeqAccess<'de>>(
+        &mut self,
+        seq: &mut S,
+        list: &str,
+        index: usize,
+    ) -> std::result::Result<Option<T>, S::Error> {
+        seq.next_element().inspect_err(|_| self.unreadable = Some(format!("{list}[{index}]")))
     }
 
     fn out_of_order(&mut self, what: &str) {
@@ -1230,17 +1384,17 @@ impl<'de> Visitor<'de> for Items<'_, '_> {
         let checker = self.checker;
         match self.kind {
             ItemKind::Card => {
-                while let Some(c) = seq.next_element::<BackupCardValue>()? {
+                while let Some(c) = checker.element(&mut seq, "card_values", checker.cards)? {
                     checker.card(c)?;
                 }
             }
             ItemKind::Play => {
-                while let Some(p) = seq.next_element::<BackupPlay>()? {
+                while let Some(p) = checker.element(&mut seq, "plays", checker.plays)? {
                     checker.play(p)?;
                 }
             }
             ItemKind::OtherPlay => {
-                while let Some(p) = seq.next_element::<BackupOtherPlay>()? {
+                while let Some(p) = checker.element(&mut seq, "other_plays", checker.other_plays)? {
                     checker.other_play(p)?;
                 }
             }
@@ -1374,6 +1528,16 @@ impl Writer<'_, '_> {
         }
         if let Some(t) = &play.table_state {
             write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
+        }
+        if !play.revisions.is_empty() {
+            // Kept with their numbers: Undo takes the highest first, and the next save numbers
+            // its revision after it, as before the export.
+            let mut revision = self.conn.prepare_cached(
+                "INSERT INTO table_state_revisions (play_id, revision, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for r in &play.revisions {
+                revision.execute(params![play_id, r.revision, r.state.to_string(), fmt_time(&r.saved_at)])?;
+            }
         }
         if let Some(b) = &board {
             insert_results(self.conn, play_id, &b.board, &b.json)?;

@@ -26,8 +26,8 @@ use rusqlite::{Connection, TransactionBehavior};
 
 pub use autobackup::{BACKUP_DIR_NAME, BackupFile, BackupKind, DEFAULT_BACKUPS_KEPT};
 pub use backup::{
-    Backup, BackupExpansion, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupSeat, Counts,
-    ImportReport, Manifest, maybe_gunzip, wants_gzip,
+    Backup, BackupExpansion, BackupOtherPlay, BackupOtherSeat, BackupPlay, BackupPlayer, BackupRevision,
+    BackupSeat, Counts, ImportReport, Manifest, maybe_gunzip, wants_gzip,
 };
 pub use bgstats::{
     BgDroppedField, BgExpansionPlay, BgGame, BgGameCount, BgLocation, BgPlay, BgPlayNote, BgPlayNoteKind,

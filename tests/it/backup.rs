@@ -1,7 +1,7 @@
 //! Export / import: round trips exactly, refuses bad files whole.
 
 use greffier::history::{
-    Backup, BackupOtherPlay, BackupOtherSeat, PlayFilter, Store, StoreError, no_progress,
+    Backup, BackupOtherPlay, BackupOtherSeat, PlayFilter, PlayStatus, Store, StoreError, no_progress,
 };
 
 use crate::support::{seed_plays, start_valencia, valencia_sheet};
@@ -341,7 +341,7 @@ fn json(part: &impl serde::Serialize) -> String {
 mod automatic {
     use greffier::history::{BackupKind, PlayFilter, Store, StoreError};
 
-    use crate::support::seed_plays;
+    use crate::support::{seed_plays, start_valencia, valencia_sheet};
 
     fn plays(store: &Store) -> u32 {
         store.list_plays(&PlayFilter::default()).expect("list").total
@@ -532,6 +532,34 @@ mod automatic {
         assert!(Store::open_in_memory().expect("memory").daily_backup(3).is_err(), "nowhere to write");
     }
 
+    /// A backup file is the whole database: a restore brings a play's undo steps back with it,
+    /// and Undo walks them as it would have before.
+    #[test]
+    fn undo_after_a_restore_walks_back_through_the_states_saved_before_the_backup() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        let play = start_valencia(&mut store, &["Ani", "Patty"]);
+        let states: Vec<serde_json::Value> =
+            (1..=3).map(|city| valencia_sheet(&[("Ani", city, 0), ("Patty", 2, 0)])).collect();
+        for state in &states {
+            store.save_table_state(play.id, state).expect("autosave");
+        }
+        let made = store.backup_now(BackupKind::Manual, 5).expect("backup");
+        store.undo_table_state(play.id).expect("undo");
+        store
+            .save_table_state(play.id, &valencia_sheet(&[("Ani", 9, 9), ("Patty", 9, 9)]))
+            .expect("autosave");
+
+        store.restore_backup(&made.file_name).expect("restore");
+        let mut walked = Vec::new();
+        while let Ok(step) = store.undo_table_state(play.id) {
+            walked.push(step.state);
+        }
+        let mut expected: Vec<serde_json::Value> = states[..2].iter().rev().cloned().collect();
+        expected.push(serde_json::Value::Null);
+        assert_eq!(walked, expected);
+    }
+
     #[test]
     fn restoring_a_backup_brings_the_history_back_and_keeps_the_current_one_aside() {
         let dir = tempfile::tempdir().expect("dir");
@@ -555,4 +583,271 @@ mod automatic {
         assert!(store.restore_backup("greffier-manual-20200101T000000.000Z.sqlite3").is_err());
         assert_eq!(plays(&store), 5, "a bad backup changes nothing");
     }
+}
+
+/// The states Undo walks back through, newest first, each with its live answer, until nothing
+/// is left to undo. Walking them uses them up.
+fn undo_all(store: &mut Store, play: greffier::history::Id) -> Vec<greffier::history::UndoneState> {
+    let mut steps = Vec::new();
+    loop {
+        match store.undo_table_state(play) {
+            Ok(step) => steps.push(step),
+            Err(StoreError::NothingToUndo) => return steps,
+            Err(e) => panic!("undo step {}: {e}", steps.len() + 1),
+        }
+    }
+}
+
+fn play_id(store: &Store, uuid: &str) -> greffier::history::Id {
+    let id: i64 = store
+        .connection()
+        .query_row("SELECT id FROM plays WHERE uuid = ?1", [uuid], |r| r.get(0))
+        .expect("the play is in the history");
+    greffier::history::Id::try_from(id).expect("id")
+}
+
+/// Issue (history audit): the backup did not carry a play's undo steps (`table_state_revisions`):
+/// after export → import, Undo on a play in progress, or on a corrected finished play, had
+/// nothing to take back. Every step now comes back, in order, with the same live answer.
+#[test]
+fn undo_after_an_import_walks_back_through_every_state_saved_before_the_export() {
+    let mut original = Store::open_in_memory().expect("store");
+    let open = start_valencia(&mut original, &["Ani", "Patty"]);
+    let states = [
+        valencia_sheet(&[("Ani", 1, 0), ("Patty", 0, 0)]),
+        valencia_sheet(&[("Ani", 1, 0), ("Patty", 2, 0)]),
+        // Autosave keeps what was typed, valid or not: its undo step too.
+        serde_json::json!({ "sheet": "generic", "variant": "base", "players": "half typed" }),
+        valencia_sheet(&[("Ani", 4, 1), ("Patty", 2, 3)]),
+    ];
+    for state in &states {
+        original.save_table_state(open.id, state).expect("autosave");
+    }
+    let finished = start_valencia(&mut original, &["Dirk", "Lilli"]);
+    original.finish_play(finished.id, &valencia_sheet(&[("Dirk", 5, 0), ("Lilli", 7, 4)])).expect("finish");
+    for correction in [
+        valencia_sheet(&[("Dirk", 15, 0), ("Lilli", 7, 4)]),
+        valencia_sheet(&[("Dirk", 15, 0), ("Lilli", 17, 4)]),
+    ] {
+        let edit = greffier::history::PlayEdit { table_state: Some(correction), ..Default::default() };
+        original.edit_play(finished.id, &edit).expect("correction");
+    }
+
+    let mut file = Vec::new();
+    original.export_to(&mut file, &mut no_progress).expect("export");
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy.import_from(file.as_slice(), &mut no_progress).expect("import");
+    assert_eq!(report.plays_added, 2);
+
+    for play in [&open, &finished] {
+        let copied = play_id(&copy, &play.uuid);
+        let before = undo_all(&mut original, play.id);
+        let after = undo_all(&mut copy, copied);
+        assert_eq!(after, before, "every undo step of {:?}, in order", play.status);
+        assert_eq!(
+            copy.play(copied).expect("play").table_state,
+            original.play(play.id).expect("play").table_state
+        );
+        assert_eq!(
+            copy.play(copied).expect("play").scoreboard,
+            original.play(play.id).expect("play").scoreboard
+        );
+    }
+    let open_steps: Vec<serde_json::Value> = {
+        // The walk above, as values: the play in progress went back through every state saved,
+        // down to "nothing saved yet".
+        let mut again = Store::open_in_memory().expect("empty");
+        again.import_from(file.as_slice(), &mut no_progress).expect("import");
+        let id = play_id(&again, &open.uuid);
+        undo_all(&mut again, id).into_iter().map(|s| s.state).collect()
+    };
+    let mut expected: Vec<serde_json::Value> = states[..3].iter().rev().cloned().collect();
+    expected.push(serde_json::Value::Null);
+    assert_eq!(open_steps, expected);
+}
+
+/// A history whose play in progress has undo steps, and its backup.
+fn with_undo_steps() -> (Store, Backup, usize) {
+    let mut store = populated();
+    let open = store
+        .list_plays(&PlayFilter::default())
+        .expect("plays")
+        .plays
+        .into_iter()
+        .find(|p| p.status == PlayStatus::InProgress)
+        .expect("a play in progress");
+    store.save_table_state(open.id, &valencia_sheet(&[("Ani", 3, 0), ("Patty", 2, 0)])).expect("autosave");
+    let backup = store.export().expect("export");
+    let at = backup.plays.iter().position(|p| p.status == PlayStatus::InProgress).expect("in the backup");
+    assert_eq!(backup.plays[at].revisions.len(), 2, "nothing saved yet, then the first state");
+    (store, backup, at)
+}
+
+/// A revision list no history can hold is refused whole, each problem naming the play and the
+/// field, never SQLite's UNIQUE or CHECK error: nothing is written.
+#[test]
+fn undo_steps_no_history_can_hold_are_refused_naming_the_play_and_field() {
+    let (_, honest, open) = with_undo_steps();
+    let abandoned = honest.plays.iter().position(|p| p.status == PlayStatus::Abandoned).expect("abandoned");
+    let far =
+        chrono::NaiveDate::from_ymd_opt(10_000, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
+    let huge = serde_json::json!({ "notes": "x".repeat(1 << 20) });
+    // Why, what spoils the backup, and the problems (field, code) it must report.
+    type Case<'a> = (&'a str, Box<dyn Fn(&mut Backup) + 'a>, Vec<(String, &'a str)>);
+    let cases: Vec<Case<'_>> = vec![
+        (
+            "the same number twice",
+            Box::new(|b| {
+                let twin = b.plays[open].revisions[0].clone();
+                b.plays[open].revisions.push(twin);
+            }),
+            vec![(format!("plays[{open}].revisions[2].revision"), "duplicate_revision")],
+        ),
+        (
+            "numbers out of range",
+            Box::new(|b| {
+                b.plays[open].revisions[0].revision = 0;
+                b.plays[open].revisions[1].revision = i64::MAX;
+            }),
+            vec![
+                (format!("plays[{open}].revisions[0].revision"), "out_of_range"),
+                (format!("plays[{open}].revisions[1].revision"), "out_of_range"),
+            ],
+        ),
+        (
+            "a date the history cannot store",
+            Box::new(move |b| b.plays[open].revisions[1].saved_at = far.and_utc()),
+            vec![(format!("plays[{open}].revisions[1].saved_at"), "date_out_of_range")],
+        ),
+        (
+            "a state larger than autosave takes",
+            Box::new(move |b| b.plays[open].revisions[0].state = huge.clone()),
+            vec![(format!("plays[{open}].revisions[0].state"), "too_large")],
+        ),
+        (
+            "more steps than a play keeps",
+            Box::new(|b| {
+                let model = b.plays[open].revisions[1].clone();
+                b.plays[open].revisions = (1..=201)
+                    .map(|n| greffier::history::BackupRevision { revision: n, ..model.clone() })
+                    .collect();
+            }),
+            vec![(format!("plays[{open}].revisions"), "too_many")],
+        ),
+        (
+            "undo steps on an abandoned play",
+            Box::new(|b| b.plays[abandoned].revisions = b.plays[open].revisions.clone()),
+            vec![(format!("plays[{abandoned}].revisions"), "not_undoable")],
+        ),
+    ];
+    for (why, spoil, expected) in cases {
+        let mut backup = honest.clone();
+        spoil(&mut backup);
+        let mut target = Store::open_in_memory().expect("empty");
+        let err = target.import(&backup).expect_err(why);
+        let StoreError::Invalid(problems) = err else {
+            panic!("{why}: a problem naming the field, not {err}")
+        };
+        let found: Vec<(String, &str)> =
+            problems.iter().map(|p| (p.field.clone(), p.code.as_str())).collect();
+        assert_eq!(found, expected, "{why}");
+        assert!(problems.iter().all(|p| !p.message.fr.is_empty() && !p.message.en.is_empty()), "{why}");
+        assert_eq!(
+            target.list_plays(&PlayFilter::default()).expect("list").total,
+            0,
+            "{why}: nothing written"
+        );
+        assert!(target.list_players().expect("players").is_empty(), "{why}");
+        let revisions: i64 = target
+            .connection()
+            .query_row("SELECT count(*) FROM table_state_revisions", [], |r| r.get(0))
+            .expect("count");
+        assert_eq!(revisions, 0, "{why}");
+    }
+}
+
+/// A revision serde cannot read (a number written as a word, a state that is not JSON) makes
+/// the file unreadable at that place: the problem names the play, and nothing is written.
+#[test]
+fn an_unreadable_undo_step_is_refused_naming_its_play() {
+    let (_, backup, open) = with_undo_steps();
+    let text = backup.to_json();
+    // The play's oldest undo step: "nothing saved yet", numbered 1.
+    let steps = "\"revisions\":[{\"revision\":1,";
+    let at = text.find(steps).expect("the play's undo steps");
+    let (before, after) = text.split_at(at);
+    let state = after.find("\"state\":null").expect("its state");
+    for (why, spoilt, said) in [
+        (
+            "a number as a word",
+            format!("{before}{}", after.replacen(steps, "\"revisions\":[{\"revision\":\"one\",", 1)),
+            "invalid type: string \"one\", expected i64",
+        ),
+        (
+            "a state that is not JSON",
+            format!(
+                "{before}{}\"state\":{{null{}",
+                &after[..state],
+                &after[state + "\"state\":null".len()..]
+            ),
+            "key must be a string",
+        ),
+    ] {
+        assert_ne!(spoilt, text, "{why}: the file is spoilt");
+        let mut target = Store::open_in_memory().expect("empty");
+        let Err(StoreError::Invalid(problems)) = target.import_from(spoilt.as_bytes(), &mut no_progress)
+        else {
+            panic!("{why}: must be refused")
+        };
+        let first = &problems.0[0];
+        assert_eq!(
+            (first.field.as_str(), first.code.as_str()),
+            (format!("plays[{open}]").as_str(), "malformed"),
+            "{why}: {problems}"
+        );
+        assert!(first.message.en.contains(said), "{why}: {problems}");
+        assert_eq!(target.list_plays(&PlayFilter::default()).expect("list").total, 0, "{why}");
+        assert!(target.list_players().expect("players").is_empty(), "{why}");
+    }
+}
+
+/// A backup from before undo steps were kept has none: it imports as it always did, its play
+/// in progress with nothing to undo, and the next save is the first step. A history without
+/// undo steps still writes no `revisions` key, so such a backup is what it was.
+#[test]
+fn a_backup_without_undo_steps_imports_as_before() {
+    let (_, mut backup, open) = with_undo_steps();
+    for play in &mut backup.plays {
+        play.revisions.clear();
+    }
+    let text = backup.to_json();
+    assert!(!text.contains("revisions"), "no key when there is nothing to undo");
+    let mut target = Store::open_in_memory().expect("empty");
+    let report = target.import_from(text.as_bytes(), &mut no_progress).expect("import");
+    assert_eq!(report.plays_added, 6);
+    let id = play_id(&target, &backup.plays[open].uuid);
+    assert!(matches!(target.undo_table_state(id), Err(StoreError::NothingToUndo)));
+    let kept = backup.plays[open].table_state.clone().expect("autosaved").state;
+    let saved =
+        target.save_table_state(id, &valencia_sheet(&[("Ani", 9, 0), ("Patty", 2, 0)])).expect("save");
+    assert_eq!(saved.undo_steps, 1);
+    assert_eq!(target.undo_table_state(id).expect("undo").state, kept);
+}
+
+/// After an import, a save numbers its undo step after the imported ones: Undo takes the new
+/// step back first, then the imported ones, in order.
+#[test]
+fn a_save_after_an_import_is_undone_before_the_imported_steps() {
+    let (mut original, backup, open) = with_undo_steps();
+    let mut copy = Store::open_in_memory().expect("empty");
+    copy.import(&backup).expect("import");
+    let newer = valencia_sheet(&[("Ani", 8, 8), ("Patty", 2, 0)]);
+    let before_save = backup.plays[open].table_state.clone().expect("autosaved").state;
+    let copied = play_id(&copy, &backup.plays[open].uuid);
+    let original_id = play_id(&original, &backup.plays[open].uuid);
+    copy.save_table_state(copied, &newer).expect("save");
+    original.save_table_state(original_id, &newer).expect("save");
+    let steps = undo_all(&mut copy, copied);
+    assert_eq!(steps[0].state, before_save);
+    assert_eq!(steps, undo_all(&mut original, original_id));
 }

@@ -208,6 +208,7 @@ fn backup(n: usize, batch: usize) -> Backup {
                 events: Vec::new(),
                 duration_minutes: Some(40),
                 deleted_at: (i % 4 == 3).then(|| started + Duration::days(1)),
+                revisions: Vec::new(),
             }
         })
         .collect();
