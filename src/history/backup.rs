@@ -1,6 +1,7 @@
 //! Full backups as JSON: export every player, play (with its undo steps, so that Undo works
-//! after an import as before the export) and card value; import a backup all or nothing. Players are matched by name and plays by their uuid, so importing the same backup
-//! twice adds nothing the second time.
+//! after an import as before the export) and card value; import a backup all or nothing.
+//! Players are matched by name and plays by their uuid, so importing the same backup twice adds
+//! nothing the second time.
 //!
 //! Both directions stream, one play at a time (compact JSON; gzip when the file is gzip): memory
 //! is bounded by one play, not by the history, so a 100 000-play history round-trips through
