@@ -1207,6 +1207,46 @@ fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
     assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
 }
 
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». A player reads seats
+/// counted from 1, as everywhere else: the auction named the first seat (index 0) while Lilli,
+/// in the third seat (index 2), holds the pawn.
+#[test]
+fn the_first_player_message_counts_seats_from_one() {
+    let mut auction = json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 3 }] }, { "name": "Dirk", "stack": null },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let refused =
+        valencia::apply_auction(&lilli_holds_the_pawn(auction.clone())).expect_err("Ani is not first");
+    assert_eq!(
+        refused.0[0].message.fr,
+        "L'enchère commence au siège 1, mais c'est Lilli (siège 3) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+    );
+    assert_eq!(
+        refused.0[0].message.en,
+        "The auction starts at seat 1, but Lilli (seat 3) holds the Stefan Feld pawn: the first player is the pawn's holder."
+    );
+
+    // A seat the table does not have is named from 1 too, with the seats it has.
+    auction["first_player"] = json!(3);
+    let refused =
+        valencia::resolve_auction(&serde_json::from_value(auction).expect("shape")).expect_err("no 4th seat");
+    assert_eq!(fields(&refused), vec![("first_player".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(
+        refused.0[0].message.fr,
+        "Premier joueur : il n'y a pas de siège 4 à cette table (sièges 1 à 3)."
+    );
+    assert_eq!(refused.0[0].message.en, "First player: this table has no seat 4 (seats 1 to 3).");
+    let church = valencia::round(&json!({ "step": "H", "church": 2,
+        "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+    .expect_err("no 3rd seat");
+    assert_eq!(fields(&church), vec![("church".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(
+        church.0[0].message.fr,
+        "Siège de l'Église : il n'y a pas de siège 3 à cette table (sièges 1 à 2)."
+    );
+    assert_eq!(church.0[0].message.en, "Church seat: this table has no seat 3 (seats 1 to 2).");
+}
+
 /// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
 /// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
 /// vous ne recevez pas de ressource ». The supply holds 6 of each type, less those at the table.
