@@ -561,6 +561,49 @@ fn tie_break_chain_city_then_coins_then_shared() {
     assert!(b.tie_breaks[0].shared);
 }
 
+/// Valencia, Mise en place, 13: « recevez-en chacun 5 faces cachées [...] vous devez en
+/// conserver au moins une. » A seat holding no mission card is not how a game is played: the
+/// live help says so beside that seat, and its mission lines say that nothing was entered.
+/// The table still scores (plays saved before missions could be entered must rescore).
+#[test]
+fn a_seat_without_a_mission_card_is_told_and_still_scores() {
+    for dirk in [
+        json!({ "name": "Dirk", "city_members": 2 }),
+        json!({ "name": "Dirk", "city_members": 2, "missions": [] }),
+    ] {
+        let table = json!({ "players": [
+            { "name": "Ani", "city_members": 3, "missions": [{ "id": "mission_palms", "points": 4 }] }, dirk ] });
+        let board = score(&table);
+        assert_eq!((board.players[0].total, board.players[1].total), (-1, 2), "3 − 4 for Ani; Dirk's city");
+        let help = valencia::help(&table).unwrap_or_else(|p| panic!("{p}"));
+        assert_eq!(help.seats[0].missions_notice, None, "Ani holds one");
+        let notice = help.seats[1].missions_notice.as_ref().expect("Dirk holds none");
+        assert_eq!(
+            notice.fr,
+            "Aucune carte Mission indiquée pour Dirk : à la mise en place, chacun en garde au moins une. Ajoutez les siennes, sans quoi elles ne comptent pas."
+        );
+        assert_eq!(
+            notice.en,
+            "No mission card entered for Dirk: at setup everyone keeps at least one. Add theirs, or they are not scored."
+        );
+        for key in ["missions_completed", "missions_failed"] {
+            let line = board.players[1].categories.iter().find(|c| c.key == key).expect("category");
+            assert_eq!(line.points, 0);
+            assert_eq!(
+                line.detail.to_text(),
+                greffier::text::Text::new(
+                    "Aucune carte Mission indiquée, alors que chacun en garde au moins une à la mise en place : rien n'est compté.",
+                    "No mission card entered, though everyone keeps at least one at setup: nothing is scored."
+                ),
+                "{key}"
+            );
+        }
+        let ani =
+            board.players[0].categories.iter().find(|c| c.key == "missions_completed").expect("category");
+        assert_eq!(ani.detail.en(), "No mission completed.", "Ani holds a card: her empty line is as before");
+    }
+}
+
 #[test]
 fn the_version_1_generic_sheet_still_scores() {
     let sheet = json!({ "sheet": "generic", "variant": "base", "players": [
