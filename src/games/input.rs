@@ -282,6 +282,52 @@ pub(crate) fn count_with(
     None
 }
 
+/// A seat of the table, sent as its index (0 for the first of `players` seats); `None`
+/// (problem reported) when it is not one. A player reads seats counted from 1, so the message
+/// names the seat and the table's seats that way, not the index sent.
+pub(crate) fn seat(
+    p: &mut Problems,
+    field: String,
+    value: Option<&Value>,
+    players: usize,
+    what: &Text,
+) -> Option<u32> {
+    let value = match value {
+        None | Some(Value::Null) => return Some(0),
+        Some(v) => v,
+    };
+    if let Some(n) = value.as_u64() {
+        if let Ok(n) = u32::try_from(n)
+            && (n as usize) < players
+        {
+            return Some(n);
+        }
+    } else if value.as_i64().is_none() {
+        p.push(
+            field,
+            "not_an_integer",
+            Text::new(
+                format!("{} : un numéro de siège est attendu, pas {value}.", what.fr),
+                format!("{}: a seat number is expected, not {value}.", what.en),
+            ),
+        );
+        return None;
+    }
+    let named = value.as_u64().map(|n| n.saturating_add(1));
+    let (fr, en) = match named {
+        Some(n) => (
+            format!("{} : il n'y a pas de siège {n} à cette table (sièges 1 à {players}).", what.fr),
+            format!("{}: this table has no seat {n} (seats 1 to {players}).", what.en),
+        ),
+        None => (
+            format!("{} : {value} n'est pas un siège de cette table (sièges 1 à {players}).", what.fr),
+            format!("{}: {value} is not a seat of this table (seats 1 to {players}).", what.en),
+        ),
+    };
+    p.push(field, "out_of_range", Text::new(fr, en));
+    None
+}
+
 /// A field the game does not know.
 pub(crate) fn unknown_field(p: &mut Problems, field: String, key: &str, game: &str) {
     p.push(

@@ -260,6 +260,68 @@ fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
     assert_eq!(score(given).winners(), vec![1]);
 }
 
+/// 004, Règles pour 2 et 3 joueurs: « A 2 ou 3 joueurs, chacun dispose de deux personnages »;
+/// Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » A tied player
+/// who lists one of two characters is asked for the other, as an empty list is, unless that
+/// other one can be the Assassin's one victim (somebody revealed the Assassin, nobody else is
+/// short). Dirk's King (4) alone used to beat Ani's 3 unasked.
+#[test]
+fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character() {
+    let table = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [2, 3]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": [4]},
+        {"name": "Lilli", "districts": ["temple"], "characters_last_round": [5, 6]}]});
+    assert_eq!(
+        problems(table.clone()),
+        vec![("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned())]
+    );
+    let (fr, en) = message(table.clone(), "players[1].characters_last_round");
+    assert_eq!(
+        fr,
+        "Dirk est à égalité avec Ani (4 points) : indiquez l'autre personnage que Dirk a révélé au dernier tour (seul Roi (4) est indiqué) pour les départager. À 3 joueurs, chacun a deux personnages ; seul un personnage assassiné n'est pas révélé, or personne n'a révélé l'Assassin (rang 1)."
+    );
+    assert_eq!(
+        en,
+        "Dirk is tied with Ani (4 points): enter the other character Dirk revealed in the last round (only King (4) is entered) to settle the tie. With 3 players everyone has two characters; only an assassinated character is not revealed, and nobody revealed the Assassin (rank 1)."
+    );
+    // Given, the tie is settled by it: 7 beats 3.
+    let mut given = table.clone();
+    given["players"][1]["characters_last_round"] = json!([4, 7]);
+    assert_eq!(score(given).winners(), vec![1]);
+    // Lilli revealed the Assassin and Dirk is the only one short: his other character can be
+    // her victim, so his King is read as all he revealed, and 4 beats 3.
+    let mut murdered = table;
+    murdered["players"][2]["characters_last_round"] = json!([1, 6]);
+    assert_eq!(score(murdered).winners(), vec![1]);
+
+    // Two players short of one: the Assassin kills one character, so both cannot be victims.
+    let two = json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [1]},
+        {"name": "Dirk", "districts": ["castle"], "characters_last_round": [4]}]});
+    assert_eq!(
+        problems(two.clone()),
+        vec![
+            ("players[0].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+            ("players[1].characters_last_round".to_owned(), "characters_needed_for_tie".to_owned()),
+        ]
+    );
+    let (fr, en) = message(two, "players[1].characters_last_round");
+    assert!(
+        fr.ends_with("À 2 joueurs, chacun a deux personnages ; seule la victime de l'Assassin n'est pas révélée, or 2 joueurs ont moins de deux personnages indiqués : si l'autre personnage de Dirk a été la victime de l'Assassin, indiquez ceux des autres."),
+        "{fr}"
+    );
+    assert!(
+        en.ends_with("With 2 players everyone has two characters; only the Assassin's victim is not revealed, but 2 players have fewer than two characters entered: if Dirk's other character was the Assassin's victim, enter the others'."),
+        "{en}"
+    );
+
+    // No tie: one character each (or none) is never asked for.
+    let board = score(json!({"variant": "classique", "players": [
+        {"name": "Ani", "districts": ["castle"], "characters_last_round": [4]},
+        {"name": "Dirk", "districts": ["palace"]}]}));
+    assert_eq!(board.winners(), vec![1]);
+}
+
 /// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » From 4
 /// players each has one character and the Assassin kills one: at most one player revealed
 /// nothing. With two lists empty, neither tied player's can be read as the murder.

@@ -561,6 +561,49 @@ fn tie_break_chain_city_then_coins_then_shared() {
     assert!(b.tie_breaks[0].shared);
 }
 
+/// Valencia, Mise en place, 13: « recevez-en chacun 5 faces cachées [...] vous devez en
+/// conserver au moins une. » A seat holding no mission card is not how a game is played: the
+/// live help says so beside that seat, and its mission lines say that nothing was entered.
+/// The table still scores (plays saved before missions could be entered must rescore).
+#[test]
+fn a_seat_without_a_mission_card_is_told_and_still_scores() {
+    for dirk in [
+        json!({ "name": "Dirk", "city_members": 2 }),
+        json!({ "name": "Dirk", "city_members": 2, "missions": [] }),
+    ] {
+        let table = json!({ "players": [
+            { "name": "Ani", "city_members": 3, "missions": [{ "id": "mission_palms", "points": 4 }] }, dirk ] });
+        let board = score(&table);
+        assert_eq!((board.players[0].total, board.players[1].total), (-1, 2), "3 − 4 for Ani; Dirk's city");
+        let help = valencia::help(&table).unwrap_or_else(|p| panic!("{p}"));
+        assert_eq!(help.seats[0].missions_notice, None, "Ani holds one");
+        let notice = help.seats[1].missions_notice.as_ref().expect("Dirk holds none");
+        assert_eq!(
+            notice.fr,
+            "Aucune carte Mission indiquée pour Dirk : à la mise en place, chacun en garde au moins une. Ajoutez les siennes, sans quoi elles ne comptent pas."
+        );
+        assert_eq!(
+            notice.en,
+            "No mission card entered for Dirk: at setup everyone keeps at least one. Add theirs, or they are not scored."
+        );
+        for key in ["missions_completed", "missions_failed"] {
+            let line = board.players[1].categories.iter().find(|c| c.key == key).expect("category");
+            assert_eq!(line.points, 0);
+            assert_eq!(
+                line.detail.to_text(),
+                greffier::text::Text::new(
+                    "Aucune carte Mission indiquée, alors que chacun en garde au moins une à la mise en place : rien n'est compté.",
+                    "No mission card entered, though everyone keeps at least one at setup: nothing is scored."
+                ),
+                "{key}"
+            );
+        }
+        let ani =
+            board.players[0].categories.iter().find(|c| c.key == "missions_completed").expect("category");
+        assert_eq!(ani.detail.en(), "No mission completed.", "Ani holds a card: her empty line is as before");
+    }
+}
+
 #[test]
 fn the_version_1_generic_sheet_still_scores() {
     let sheet = json!({ "sheet": "generic", "variant": "base", "players": [
@@ -1205,6 +1248,46 @@ fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
     );
     assert!(refused.0[0].message.en.contains("Lilli"), "{}", refused.0[0].message.en);
     assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
+}
+
+/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». A player reads seats
+/// counted from 1, as everywhere else: the auction named the first seat (index 0) while Lilli,
+/// in the third seat (index 2), holds the pawn.
+#[test]
+fn the_first_player_message_counts_seats_from_one() {
+    let mut auction = json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 3 }] }, { "name": "Dirk", "stack": null },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let refused =
+        valencia::apply_auction(&lilli_holds_the_pawn(auction.clone())).expect_err("Ani is not first");
+    assert_eq!(
+        refused.0[0].message.fr,
+        "L'enchère commence au siège 1, mais c'est Lilli (siège 3) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+    );
+    assert_eq!(
+        refused.0[0].message.en,
+        "The auction starts at seat 1, but Lilli (seat 3) holds the Stefan Feld pawn: the first player is the pawn's holder."
+    );
+
+    // A seat the table does not have is named from 1 too, with the seats it has.
+    auction["first_player"] = json!(3);
+    let refused =
+        valencia::resolve_auction(&serde_json::from_value(auction).expect("shape")).expect_err("no 4th seat");
+    assert_eq!(fields(&refused), vec![("first_player".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(
+        refused.0[0].message.fr,
+        "Premier joueur : il n'y a pas de siège 4 à cette table (sièges 1 à 3)."
+    );
+    assert_eq!(refused.0[0].message.en, "First player: this table has no seat 4 (seats 1 to 3).");
+    let church = valencia::round(&json!({ "step": "H", "church": 2,
+        "players": [{ "name": "Ani" }, { "name": "Dirk" }] }))
+    .expect_err("no 3rd seat");
+    assert_eq!(fields(&church), vec![("church".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(
+        church.0[0].message.fr,
+        "Siège de l'Église : il n'y a pas de siège 3 à cette table (sièges 1 à 2)."
+    );
+    assert_eq!(church.0[0].message.en, "Church seat: this table has no seat 3 (seats 1 to 2).");
 }
 
 /// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve

@@ -655,18 +655,21 @@ pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
     }
 }
 
-/// Why a seat's empty `characters_last_round` cannot stand for "nothing revealed", if it
-/// cannot. Citadelles classique, Fin de partie: « Un personnage assassiné n'est pas considéré
-/// comme révélé »; L'Assassin kills one character a round; Règles pour 2 et 3 joueurs: « chacun
-/// dispose de deux personnages ». So at 2 or 3 players everyone revealed at least one; from 4,
-/// only the Assassin's one victim revealed none, and only when somebody revealed the Assassin.
-fn empty_list_impossible(table: &Table, seat: usize) -> Option<Text> {
+/// Why a seat's `characters_last_round`, shorter than the characters it played, cannot stand
+/// for all it revealed, if it cannot. Citadelles classique, Fin de partie: « Un personnage
+/// assassiné n'est pas considéré comme révélé »; L'Assassin kills one character a round;
+/// Règles pour 2 et 3 joueurs: « chacun dispose de deux personnages ». So a list may lack one
+/// character, the Assassin's one victim, at one seat of the table, and only when somebody
+/// revealed the Assassin; at 2 or 3 players an empty list lacks two, which never happens.
+fn short_list_impossible(table: &Table, seat: usize) -> Option<Text> {
     let pl = table.players.get(seat)?;
-    if !pl.characters_last_round.is_empty() {
+    let n = table.players.len();
+    let per_seat = usize::from(table.variant.characters_per_seat(n));
+    let listed = pl.characters_last_round.len();
+    if listed >= per_seat {
         return None;
     }
-    let n = table.players.len();
-    if table.variant.characters_per_seat(n) > 1 {
+    if per_seat > 1 && listed == 0 {
         return Some(Text::new(
             format!(
                 "À {n} joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un : chacun en a révélé au moins un."
@@ -676,20 +679,46 @@ fn empty_list_impossible(table: &Table, seat: usize) -> Option<Text> {
             ),
         ));
     }
-    let empty = table.players.iter().filter(|p| p.characters_last_round.is_empty()).count();
-    if empty > 1 {
+    let short = table.players.iter().filter(|p| p.characters_last_round.len() < per_seat).count();
+    let assassin_revealed = table.players.iter().any(|p| p.characters_last_round.iter().any(|r| r.rank == 1));
+    if per_seat > 1 {
+        // One of two listed: the other is the Assassin's victim, or was not entered.
+        if short > 1 {
+            return Some(Text::new(
+                format!(
+                    "À {n} joueurs, chacun a deux personnages ; seule la victime de l'Assassin n'est pas révélée, or {short} joueurs ont moins de deux personnages indiqués : si l'autre personnage de {} a été la victime de l'Assassin, indiquez ceux des autres.",
+                    pl.name
+                ),
+                format!(
+                    "With {n} players everyone has two characters; only the Assassin's victim is not revealed, but {short} players have fewer than two characters entered: if {}'s other character was the Assassin's victim, enter the others'.",
+                    pl.name
+                ),
+            ));
+        }
+        if !assassin_revealed {
+            return Some(Text::new(
+                format!(
+                    "À {n} joueurs, chacun a deux personnages ; seul un personnage assassiné n'est pas révélé, or personne n'a révélé l'Assassin (rang 1)."
+                ),
+                format!(
+                    "With {n} players everyone has two characters; only an assassinated character is not revealed, and nobody revealed the Assassin (rank 1)."
+                ),
+            ));
+        }
+        return None;
+    }
+    if short > 1 {
         return Some(Text::new(
             format!(
-                "Seule la victime de l'Assassin n'a rien révélé, or {empty} joueurs n'ont aucun personnage indiqué : si {} a été la victime de l'Assassin, indiquez ceux des autres.",
+                "Seule la victime de l'Assassin n'a rien révélé, or {short} joueurs n'ont aucun personnage indiqué : si {} a été la victime de l'Assassin, indiquez ceux des autres.",
                 pl.name
             ),
             format!(
-                "Only the Assassin's victim revealed nothing, but {empty} players have no character entered: if {} was the Assassin's victim, enter the others'.",
+                "Only the Assassin's victim revealed nothing, but {short} players have no character entered: if {} was the Assassin's victim, enter the others'.",
                 pl.name
             ),
         ));
     }
-    let assassin_revealed = table.players.iter().any(|p| p.characters_last_round.iter().any(|r| r.rank == 1));
     if !assassin_revealed {
         return Some(Text::new(
             "Personne n'a révélé l'Assassin (rang 1) : nul n'a été assassiné.",
@@ -700,7 +729,7 @@ fn empty_list_impossible(table: &Table, seat: usize) -> Option<Text> {
 }
 
 /// The classic tie-break reads the characters revealed in the last round, so between tied
-/// players an empty list must be the one murder (see [`empty_list_impossible`]); otherwise it
+/// players a list short of a character must be the one murder (see [`short_list_impossible`]); otherwise it
 /// was not entered, and the tied player is asked for it rather than ranked as having revealed
 /// nothing. Characters are not needed without a tie (decision: many tables never type them),
 /// nor between tied seats none of which has anything entered yet (no district, no character:
@@ -730,25 +759,44 @@ pub(crate) fn tie_break_problems(table: &Table, totals: &[i32]) -> crate::games:
         if group_untouched {
             continue;
         }
-        let Some(why) = empty_list_impossible(table, seat) else { continue };
+        let Some(why) = short_list_impossible(table, seat) else { continue };
         let (who, two) = (&pl.name, table.variant.characters_per_seat(table.players.len()) > 1);
-        let (what_fr, what_en) = if two {
-            (format!("les personnages que {who} a révélés"), format!("the characters {who} revealed"))
-        } else {
-            (format!("le personnage que {who} a révélé"), format!("the character {who} revealed"))
+        let (what_fr, what_en) = match pl.characters_last_round.first() {
+            // One of two listed: the other one is asked for.
+            Some(listed) if two => {
+                let label = listed.label(table.variant);
+                (
+                    format!(
+                        "l'autre personnage que {who} a révélé au dernier tour (seul {} est indiqué)",
+                        label.fr
+                    ),
+                    format!(
+                        "the other character {who} revealed in the last round (only {} is entered)",
+                        label.en
+                    ),
+                )
+            }
+            _ if two => (
+                format!("les personnages que {who} a révélés au dernier tour"),
+                format!("the characters {who} revealed in the last round"),
+            ),
+            _ => (
+                format!("le personnage que {who} a révélé au dernier tour"),
+                format!("the character {who} revealed in the last round"),
+            ),
         };
         p.push(
             format!("players[{seat}].characters_last_round"),
             "characters_needed_for_tie",
             Text::new(
                 format!(
-                    "{who} est à égalité avec {} ({total} point{}) : indiquez {what_fr} au dernier tour pour les départager. {}",
+                    "{who} est à égalité avec {} ({total} point{}) : indiquez {what_fr} pour les départager. {}",
                     tied.join(", "),
                     plural_s(total),
                     why.fr
                 ),
                 format!(
-                    "{who} is tied with {} ({total} point{}): enter {what_en} in the last round to settle the tie. {}",
+                    "{who} is tied with {} ({total} point{}): enter {what_en} to settle the tie. {}",
                     tied.join(", "),
                     en_noun(total, "", "s"),
                     why.en

@@ -568,13 +568,12 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
             ),
         );
     }
-    let max_seat = to_u32(n.saturating_sub(1));
-    let first = input::count(
+    let first = input::seat(
         &mut p,
         "first_player".to_owned(),
         raw.first_player.as_ref(),
-        max_seat,
-        &Text::new("premier joueur (siège)", "first player (seat)"),
+        n,
+        &Text::new("Premier joueur", "First player"),
     )
     .map_or(0, |s| s as usize);
 

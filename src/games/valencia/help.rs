@@ -7,6 +7,7 @@ use super::missions::{MISSIONS, Verdict, council_needed};
 use super::scoring::{MissionResult, Why, points_per_fountain, score_with_missions};
 use super::table::Table;
 use crate::games::{Detail, Scoreboard};
+use crate::text::Text;
 
 /// Where a held mission stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +50,9 @@ pub struct ValenciaSeatHelp {
     pub missions: Vec<ValenciaMissionHelp>,
     /// Points from each fountain of the table, in its order (members × value).
     pub fountain_points: Vec<u32>,
+    /// Said when the seat holds no mission card, which setup never leaves (step 13: each keeps
+    /// at least one): a notice, not a problem, so that plays saved without missions rescore.
+    pub missions_notice: Option<Text>,
 }
 
 /// What the table says while playing.
@@ -114,6 +118,7 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
                 rank: score.map_or(0, |s| s.rank),
                 missions,
                 fountain_points: points_per_fountain(table, pl),
+                missions_notice: pl.missions.is_empty().then(|| no_mission_notice(&pl.name)),
             }
         })
         .collect();
@@ -127,4 +132,18 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
             .map(|m| m.id.to_owned())
             .collect(),
     }
+}
+
+/// Valencia, Mise en place, 13: « recevez-en chacun 5 faces cachées [...] vous devez en
+/// conserver au moins une ». A seat with none was not entered yet (or was saved before missions
+/// could be): told beside the seat, never refused.
+fn no_mission_notice(name: &str) -> Text {
+    Text::new(
+        format!(
+            "Aucune carte Mission indiquée pour {name} : à la mise en place, chacun en garde au moins une. Ajoutez les siennes, sans quoi elles ne comptent pas."
+        ),
+        format!(
+            "No mission card entered for {name}: at setup everyone keeps at least one. Add theirs, or they are not scored."
+        ),
+    )
 }

@@ -477,16 +477,21 @@ fn pawn_holder_starts(p: &mut Problems, auction: &mut ValenciaRawAuction, player
             // Not a seat: the resolver reports it on the same field.
             let Some(seat) = v.as_u64().filter(|&s| s < players.len() as u64) else { return };
             if seat != holder as u64 {
+                // A player reads seats counted from 1 (as the other messages do).
                 let name = rp.name.trim();
                 p.push(
                     "progress.auction.first_player",
                     "not_pawn_holder",
                     Text::new(
                         format!(
-                            "L'enchère commence au siège {seat}, mais c'est {name} (siège {holder}) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+                            "L'enchère commence au siège {}, mais c'est {name} (siège {}) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion.",
+                            seat + 1,
+                            holder + 1
                         ),
                         format!(
-                            "The auction starts at seat {seat}, but {name} (seat {holder}) holds the Stefan Feld pawn: the first player is the pawn's holder."
+                            "The auction starts at seat {}, but {name} (seat {}) holds the Stefan Feld pawn: the first player is the pawn's holder.",
+                            seat + 1,
+                            holder + 1
                         ),
                     ),
                 );
@@ -824,16 +829,14 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     player_count(&mut p, n);
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
     let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held);
-    let max_seat = to_u32(n.saturating_sub(1));
-    let mut seat_of = |field: &str, v: &Option<Value>| -> Option<usize> {
+    let mut seat_of = |field: &str, v: &Option<Value>, what: Text| -> Option<usize> {
         match v {
             None | Some(Value::Null) => None,
-            v => input::count(&mut p, field.to_owned(), v.as_ref(), max_seat, &Text::new("siège", "seat"))
-                .map(|s| s as usize),
+            v => input::seat(&mut p, field.to_owned(), v.as_ref(), n, &what).map(|s| s as usize),
         }
     };
-    let church = seat_of("church", &raw.church);
-    let nobility = seat_of("nobility", &raw.nobility);
+    let church = seat_of("church", &raw.church, Text::new("Siège de l'Église", "Church seat"));
+    let nobility = seat_of("nobility", &raw.nobility, Text::new("Siège de la Noblesse", "Nobility seat"));
     let names: Vec<&str> = raw.players.iter().map(|r| r.name.as_str()).collect();
     input::player_names(&mut p, &names);
     let mut decks = Vec::with_capacity(n);

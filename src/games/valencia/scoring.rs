@@ -31,10 +31,12 @@ pub enum Why {
         parts: Vec<(u32, u32)>,
         total: u32,
     },
-    /// The cards completed (`completed`) or failed, each with its points and verdict.
+    /// The cards completed (`completed`) or failed, each with its points and verdict;
+    /// `none_held` when the seat holds no card at all (see [`categories`]).
     Missions {
         completed: bool,
         cards: Vec<MissionLine>,
+        none_held: bool,
     },
     /// One card's verdict, as the help shows it.
     Card(Verdict),
@@ -105,8 +107,15 @@ impl Why {
                 }
                 write!(f, " = {total}.")
             }
-            (Why::Missions { completed, cards }, lang) => {
+            (Why::Missions { completed, cards, none_held }, lang) => {
                 let fr = lang == Lang::Fr;
+                if *none_held {
+                    return f.write_str(if fr {
+                        "Aucune carte Mission indiquée, alors que chacun en garde au moins une à la mise en place : rien n'est compté."
+                    } else {
+                        "No mission card entered, though everyone keeps at least one at setup: nothing is scored."
+                    });
+                }
                 if cards.is_empty() {
                     return f.write_str(match (completed, fr) {
                         (true, true) => "Aucune mission réussie.",
@@ -220,9 +229,14 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     let sum = |completed: bool| {
         results.iter().filter(|r| r.completed == completed).fold(0i32, |s, r| s.saturating_add(r.points))
     };
+    // Valencia, Mise en place, 13: « vous devez en conserver au moins une »: a seat holding no
+    // card says so rather than "no mission failed" (still scored: plays saved before missions
+    // were entered rescore).
+    let none_held = pl.missions.is_empty();
     let missions = |completed: bool| {
         Detail::valencia(Why::Missions {
             completed,
+            none_held,
             cards: results
                 .iter()
                 .filter(|r| r.completed == completed)

@@ -2940,6 +2940,11 @@ export type ValenciaSeatHelp = {
 	missions: ValenciaMissionHelp[],
 	/**  Points from each fountain of the table, in its order (members × value). */
 	fountain_points: number[],
+	/**
+	 *  Said when the seat holds no mission card, which setup never leaves (step 13: each keeps
+	 *  at least one): a notice, not a problem, so that plays saved without missions rescore.
+	 */
+	missions_notice: Text | null,
 };
 
 /**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */

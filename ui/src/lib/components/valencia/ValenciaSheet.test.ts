@@ -69,6 +69,18 @@ describe('ValenciaSheet', () => {
 		await waitFor(() => expect(calls.valenciaRound.length).toBe(rounds + 1));
 	});
 
+	it('says, from the core, when a seat holds no mission card, until one is added', async () => {
+		await setup();
+		await waitFor(() => expect(text('val-missions-notice-0')).toMatch(/Aucune carte Mission indiquée pour Ani|No mission card entered for Ani/));
+		expect(text('val-missions-notice-1')).toMatch(/Dirk/);
+		await waitFor(() => expect((screen.getByTestId('val-mission-add-0') as HTMLButtonElement).disabled).toBe(false));
+		await fireEvent.click(screen.getByTestId('val-mission-add-0'));
+		await fireEvent.input(screen.getByTestId('val-mission-search-0'), { target: { value: 'palmiers' } });
+		await fireEvent.click(screen.getByTestId('val-pick-0-mission_palms'));
+		await waitFor(() => expect(screen.queryByTestId('val-missions-notice-0')).toBeNull());
+		expect(text('val-missions-notice-1')).toMatch(/Dirk/);
+	});
+
 	it('types fountains and missions into the table state and remembers printed values', async () => {
 		const { last, remembered } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-fountain-add'));
