@@ -828,9 +828,12 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     .iter()
                     .map(|p| {
                         let star = if p.winner { "★" } else { "" };
-                        match p.total {
-                            Some(t) => format!("{star}{} {t}", p.name),
-                            None => format!("{star}{}", p.name),
+                        // A result recorded without a score shows none; a play not finished has
+                        // no result to show.
+                        match (p.total, p.rank) {
+                            (Some(t), _) => format!("{star}{} {t}", p.name),
+                            (None, Some(_)) => format!("{star}{} —", p.name),
+                            (None, None) => format!("{star}{}", p.name),
                         }
                     })
                     .collect::<Vec<_>>()

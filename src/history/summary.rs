@@ -482,7 +482,8 @@ const TABLES: [&str; 8] = [
     "stat_pairs",
 ];
 
-/// Empties the summaries and fills them from every play (migration 0008; repairs).
+/// Empties the summaries and fills them from every play (a history migrated from before
+/// migration 0008, after its last file; repairs).
 pub(super) fn rebuild(conn: &Connection) -> Result<()> {
     for table in TABLES {
         conn.execute(&format!("DELETE FROM {table}"), [])?;
