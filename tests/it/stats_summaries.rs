@@ -142,7 +142,7 @@ fn backup(n: usize, batch: usize, unscored: bool) -> Backup {
             let best = totals.iter().copied().max().unwrap_or(0);
             let board_players = (0..seats)
                 .map(|s| {
-                    let scored = !unscored || (i * 3 + s + batch) % 7 != 0;
+                    let scored = !unscored || !(i * 3 + s + batch).is_multiple_of(7);
                     PlayerScore {
                         seat: u8::try_from(s).unwrap_or(0),
                         name: NAMES[(i + s + batch) % NAMES.len()].into(),
@@ -274,7 +274,7 @@ fn bgstats(n: usize, unscored: usize, batch: usize) -> BgStats {
             player_scores: (0..2)
                 .map(|s| BgPlayerScore {
                     player_ref_id: i64::try_from(1 + (i + s + batch) % NAMES.len()).unwrap_or(1),
-                    score: Some(Value::String(if unscored != 0 && (i * 2 + s) % unscored == 0 {
+                    score: Some(Value::String(if unscored != 0 && (i * 2 + s).is_multiple_of(unscored) {
                         String::new()
                     } else {
                         ((i * 3 + s * 4) % 9).to_string()
