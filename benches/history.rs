@@ -55,7 +55,7 @@ fn generated_backup(n: usize) -> Backup {
                     PlayerScore {
                         seat: u8::try_from(s).unwrap_or(0),
                         name: NAMES[(i + s) % NAMES.len()].to_owned(),
-                        total,
+                        total: Some(total),
                         categories: vec![
                             CategoryScore {
                                 key: "a".into(),

@@ -828,9 +828,12 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     .iter()
                     .map(|p| {
                         let star = if p.winner { "★" } else { "" };
-                        match p.total {
-                            Some(t) => format!("{star}{} {t}", p.name),
-                            None => format!("{star}{}", p.name),
+                        // A result recorded without a score shows none; a play not finished has
+                        // no result to show.
+                        match (p.total, p.rank) {
+                            (Some(t), _) => format!("{star}{} {t}", p.name),
+                            (None, Some(_)) => format!("{star}{} —", p.name),
+                            (None, None) => format!("{star}{}", p.name),
                         }
                     })
                     .collect::<Vec<_>>()
@@ -1178,7 +1181,9 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     order.sort_by_key(|p| (p.rank, p.seat));
     for p in order {
         let rank = format!("{}{}", p.rank, if p.winner { " ★" } else { "" });
-        let mut row = format!("{rank:<6} {:<name_width$} {:>6}", p.name, p.total);
+        // A result recorded without a score shows none.
+        let total = p.total.map_or_else(|| "—".to_owned(), |t| t.to_string());
+        let mut row = format!("{rank:<6} {:<name_width$} {total:>6}", p.name);
         for (key, l) in keys.iter().zip(&labels) {
             let points = p.categories.iter().find(|c| c.key == *key).map_or(0, |c| c.points);
             row.push_str(&format!("  {:>w$}", points, w = l.chars().count()));

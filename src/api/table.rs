@@ -396,7 +396,7 @@ impl Api {
                         let score = board
                             .filter(|b| b.outcome == Outcome::Points)
                             .and_then(|b| b.players.iter().find(|p| p.seat == seat))
-                            .map(|p| TableSeatScore { total: p.total, rank: p.rank, complete });
+                            .and_then(|p| Some(TableSeatScore { total: p.total?, rank: p.rank, complete }));
                         (seat::seat_problems(&preview.problems, seat), score)
                     }
                     Err(_) => (Vec::new(), None),

@@ -81,7 +81,9 @@ pub struct PlayerScore {
     /// 0-based seat in table order.
     pub seat: u8,
     pub name: String,
-    pub total: i32,
+    /// `None` (serialized `null`) only in a result recorded without its table state whose
+    /// score was not kept (a BG Stats import): a game's own scoring always gives a total.
+    pub total: Option<i32>,
     pub categories: Vec<CategoryScore>,
     /// 1-based; players sharing a place have the same rank (1, 1, 3).
     pub rank: u8,

@@ -326,7 +326,7 @@ pub fn score_with(sheet: &Sheet, criteria: &[Criterion]) -> Scoreboard {
         .map(|(seat, p)| PlayerScore {
             seat: u8::try_from(seat).unwrap_or(u8::MAX),
             name: p.name.clone(),
-            total: totals[seat],
+            total: Some(totals[seat]),
             categories: sheet
                 .game
                 .categories

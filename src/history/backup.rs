@@ -504,7 +504,9 @@ fn check_play(
     let agrees = same(stored, &board);
     if !agrees && same_version {
         let shown = |b: &Scoreboard| {
-            b.players.iter().map(|p| format!("{} {}", p.name, p.total)).collect::<Vec<_>>().join(", ")
+            let total =
+                |p: &crate::games::PlayerScore| p.total.map_or_else(|| "—".to_owned(), |t| t.to_string());
+            b.players.iter().map(|p| format!("{} {}", p.name, total(p))).collect::<Vec<_>>().join(", ")
         };
         found.push(
             at("scoreboard"),
@@ -627,7 +629,7 @@ fn recorded_result_problem(board: &Scoreboard, play: &BackupPlay) -> Option<Text
             "The result's players are not the ones seated at the play.",
         ));
     }
-    if board.players.iter().any(|p| p.total.abs() > MAX_RECORDED_TOTAL) {
+    if board.players.iter().any(|p| p.total.is_some_and(|t| t.abs() > MAX_RECORDED_TOTAL)) {
         return Some(Text::new(
             format!("Un score dépasse {MAX_RECORDED_TOTAL} points."),
             format!("A score exceeds {MAX_RECORDED_TOTAL} points."),

@@ -915,11 +915,12 @@ fn write_our_play(
     for (i, s) in seats.iter().enumerate() {
         let (player_id, name) = player_of(players, s.player_ref);
         seated.push(player_id);
-        let total = scores.get(i).copied().flatten().unwrap_or(0);
         board_players.push(PlayerScore {
             seat: u8::try_from(i).unwrap_or(u8::MAX),
             name,
-            total: i32::try_from(total).unwrap_or(0),
+            // A score not kept stays none; the others are within ±MAX_RECORDED_TOTAL
+            // (`why_not_ours`).
+            total: scores.get(i).copied().flatten().and_then(|t| i32::try_from(t).ok()),
             categories: Vec::<CategoryScore>::new(),
             rank: ranks.get(i).copied().unwrap_or(1),
             winner: winners.get(i).copied().unwrap_or(false),
@@ -1123,7 +1124,10 @@ impl Store {
                 .query_map([id], |r| {
                     Ok(BgPlayerScore {
                         player_ref_id: r.get(0)?,
-                        score: r.get::<_, Option<i64>>(1)?.map(|s| serde_json::Value::String(s.to_string())),
+                        // BG Stats writes "" for a score that was not kept, as it came.
+                        score: Some(serde_json::Value::String(
+                            r.get::<_, Option<i64>>(1)?.map(|s| s.to_string()).unwrap_or_default(),
+                        )),
                         winner: r.get(2)?,
                         start_player: r.get(3)?,
                         seat_order: r.get(4)?,
@@ -1248,7 +1252,7 @@ mod tests {
                         .map(|(i, ((rank, score), winner))| PlayerScore {
                             seat: u8::try_from(i).unwrap_or(0),
                             name: format!("p{i}"),
-                            total: i32::try_from(score.unwrap_or(0)).unwrap_or(0),
+                            total: score.and_then(|s| i32::try_from(s).ok()),
                             categories: Vec::new(),
                             rank,
                             winner: *winner,
@@ -1262,7 +1266,7 @@ mod tests {
         let seat = |rank, winner| PlayerScore {
             seat: 0,
             name: String::new(),
-            total: 0,
+            total: None,
             categories: Vec::new(),
             rank,
             winner,

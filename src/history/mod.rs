@@ -58,6 +58,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0010_table_address.sql", include_str!("../../migrations/0010_table_address.sql")),
     ("0011_seat_rows_without_rowid.sql", include_str!("../../migrations/0011_seat_rows_without_rowid.sql")),
     ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
+    ("0013_results_without_a_score.sql", include_str!("../../migrations/0013_results_without_a_score.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -80,15 +81,21 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     if found > supported {
         return Err(StoreError::NewerSchema { found, supported });
     }
+    // The summaries are filled by this build's code, which writes the summary tables of the
+    // newest schema: after the last file, not right after the one that created them.
+    let mut rebuild_summaries = false;
     for (name, sql) in MIGRATION_FILES.iter().skip(usize::try_from(found).unwrap_or(usize::MAX)) {
         tx.execute_batch(sql).map_err(|e| StoreError::Migration(format!("{name}: {e}")))?;
         match *name {
             "0004_statistics_facts.sql" => plays::backfill_facts(&tx)?,
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
-            "0008_statistics_summaries.sql" => summary::rebuild(&tx)?,
+            "0008_statistics_summaries.sql" => rebuild_summaries = true,
             "0012_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
             _ => {}
         }
+    }
+    if rebuild_summaries {
+        summary::rebuild(&tx)?;
     }
     if found < supported {
         tx.pragma_update(None, "user_version", supported)?;
@@ -465,6 +472,71 @@ mod tests {
             "{left:?}"
         );
         assert_eq!(left.len(), 6);
+    }
+
+    /// Migration 13 lets a result have no total: the results and the seats' statistics rows
+    /// are kept as they were, a result without a total can then be stored, and the summaries
+    /// are still what a recomputation gives.
+    #[test]
+    fn migration_13_keeps_every_result_and_lets_a_total_be_missing() {
+        let conn = history_at_schema(12);
+        conn.execute_batch(
+            "INSERT INTO players (id, name, created_at) VALUES (1, 'Ani', 't'), (2, 'Dirk', 't');
+             INSERT INTO plays (id, uuid, game, variant, player_count, status, started_at, outcome, updated_at)
+                  VALUES (1, 'u1', 'valencia', 'base', 2, 'finished', '2026-01-01T00:00:00Z', 'points', 't');
+             INSERT INTO seats (play_id, seat, player_id) VALUES (1, 0, 1), (1, 1, 2);
+             INSERT INTO results (play_id, seat, total, rank, winner) VALUES (1, 0, 30, 1, 1), (1, 1, 20, 2, 0);
+             INSERT INTO stat_seats (player_id, started_at, play_id, seat, game, outcome, total, winner)
+                  VALUES (1, '2026-01-01T00:00:00Z', 1, 0, 'valencia', 'points', 30, 1),
+                         (2, '2026-01-01T00:00:00Z', 1, 1, 'valencia', 'points', 20, 0);",
+        )
+        .expect("a schema-12 history");
+        let rows = |conn: &Connection, table: &str| -> Vec<String> {
+            let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).expect("query");
+            let columns = stmt.column_count();
+            let mut rows = stmt.query([]).expect("rows");
+            let mut all = Vec::new();
+            while let Some(row) = rows.next().expect("row") {
+                let values: Vec<String> = (0..columns)
+                    .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).expect("value")))
+                    .collect();
+                all.push(values.join(", "));
+            }
+            all
+        };
+        let before = (rows(&conn, "results"), rows(&conn, "stat_seats"));
+        let mut store = Store::prepare(conn, None).expect("migrated");
+        let conn = store.connection();
+        assert_eq!((rows(conn, "results"), rows(conn, "stat_seats")), before);
+        assert_eq!(
+            before.0,
+            vec![
+                "Integer(1), Integer(0), Integer(30), Integer(1), Integer(1)",
+                "Integer(1), Integer(1), Integer(20), Integer(2), Integer(0)"
+            ]
+        );
+        conn.execute("UPDATE results SET total = NULL WHERE seat = 1", []).expect("a result without a total");
+        let index: u32 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'stat_seats_record'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("index");
+        assert_eq!(index, 1);
+        let broken: u32 =
+            conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).expect("check");
+        assert_eq!(broken, 0);
+        store.rebuild_statistics().expect("rebuild");
+        let summaries = store.statistics_summaries().expect("summaries");
+        assert!(
+            summaries.contains(&"stat_unscored_results: Text(\"valencia\"), Text(\"points\"), Integer(2), Integer(0), Integer(0), Integer(1)".to_owned()),
+            "{summaries:?}"
+        );
+        assert!(
+            summaries.contains(&"stat_seats: Integer(2), Text(\"2026-01-01T00:00:00Z\"), Integer(1), Integer(1), Text(\"valencia\"), Text(\"points\"), Null, Integer(0)".to_owned()),
+            "{summaries:?}"
+        );
     }
 
     /// Migration 12 rewrites the CHECKs testing a list of three or more names as comparisons:

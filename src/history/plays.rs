@@ -292,7 +292,7 @@ pub(super) fn write_table_state(
 /// While nothing has been scored yet (every total 0), the live ranking names no winner: an
 /// empty sheet is not a shared win (issue #14). Finishing still ranks by the rules.
 fn nobody_wins_an_empty_sheet(mut board: Scoreboard) -> Scoreboard {
-    if board.outcome == Outcome::Points && board.players.iter().all(|p| p.total == 0) {
+    if board.outcome == Outcome::Points && board.players.iter().all(|p| p.total == Some(0)) {
         for p in &mut board.players {
             p.winner = false;
         }

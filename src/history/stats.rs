@@ -3,7 +3,9 @@
 //! `won`, `round_reached`, `difficulty`, `lost_event`). Only finished plays outside the bin
 //! count. Score statistics (averages, records, distributions, categories) count points games
 //! only: a co-op or solo "total" is a count of goals, not points, and the duel's is a count of
-//! objectives; those have their own figures ([`ScenarioStats`], the win rates).
+//! objectives; those have their own figures ([`ScenarioStats`], the win rates). A result
+//! recorded without a score (BG Stats' "" for a score not kept) counts for plays, wins and
+//! ranks, never in a score statistic.
 //!
 //! Still read from the stored table state (Citadelles, kept stable by its module):
 //! `players[].districts[]`, `players[].custom_wonders[].name`,
@@ -93,7 +95,7 @@ pub struct GameStats {
     pub game: GameId,
     /// Finished plays.
     pub plays: u32,
-    /// Player scores counted (one per player and play of a points game).
+    /// Player scores counted (one per player and play of a points game, when it has one).
     pub scores: u32,
     pub average_score: Option<f64>,
     pub high: Option<ScoreRecord>,
@@ -129,11 +131,13 @@ pub struct HeadToHead {
     pub ties: u32,
 }
 
-/// A player's scores in one game.
+/// A player's scores in one game: the plays with a score (a result recorded without one, from
+/// a BG Stats import, counts for plays and wins, not here).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PlayerGameRecord {
     pub game: GameId,
+    /// Plays of it with a score.
     pub plays: u32,
     pub best: i32,
     pub worst: i32,
@@ -396,15 +400,19 @@ impl Store {
         })
     }
 
-    /// A player's plays and wins among results of the outcomes `outcome_sql` lists; a win
-    /// is the seat's `winner` (`by_seat`) or the table's `won`.
+    /// A player's plays and wins among results of the outcomes `outcome_sql` lists, with a
+    /// score or without; a win is the seat's `winner` (`by_seat`) or the table's `won`.
     fn success(&self, player: Id, outcome_sql: &str, by_seat: bool) -> Result<SuccessRate> {
         let won = if by_seat { "winner" } else { "won" };
         let (plays, wins): (u32, u32) = self
             .conn
             .prepare_cached(&format!(
-                "SELECT IFNULL(SUM(n), 0), IFNULL(SUM(n * {won}), 0) FROM stat_results
-              WHERE player_id = ?1 AND outcome IN ({outcome_sql}) AND n > 0"
+                "SELECT IFNULL(SUM(n), 0), IFNULL(SUM(n * {won}), 0) FROM (
+                    SELECT n, winner, won FROM stat_results
+                     WHERE player_id = ?1 AND outcome IN ({outcome_sql}) AND n > 0
+                    UNION ALL
+                    SELECT n, winner, won FROM stat_unscored_results
+                     WHERE player_id = ?1 AND outcome IN ({outcome_sql}) AND n > 0)"
             ))?
             .query_row([player], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(SuccessRate::new(plays, wins))

@@ -52,8 +52,9 @@ impl Scope {
 /// import's 10 000 new ids, not every finished play of the history).
 const COUNTED: &str = "+p.status = 'finished' AND p.deleted_at IS NULL";
 
-/// The counted plays of the scope (`?1`), each with its seats and their results (`total` NULL
-/// without one; no seat columns for a play without seats), a play's rows together.
+/// The counted plays of the scope (`?1`), each with its seats and their results (`rank` NULL
+/// without one, `total` NULL without one or when the result has no score; no seat columns for
+/// a play without seats), a play's rows together.
 const PLAYS: &str =
     "SELECT p.id, p.game, p.variant, substr(p.started_at, 1, 7), p.started_at, p.player_count,
             IFNULL(p.outcome, ''), p.won IS 1, s.seat, s.player_id, r.total, r.rank, r.winner
@@ -85,7 +86,8 @@ struct Seat {
 
 #[derive(Clone, Copy)]
 struct SeatResult {
-    total: i64,
+    /// `None` for a result recorded without a score (`results.total` NULL).
+    total: Option<i64>,
     rank: i64,
     winner: bool,
 }
@@ -96,6 +98,8 @@ type PlaysKey = (Rc<str>, Rc<str>, Rc<str>, i64);
 type PlayerPlaysKey = (i64, Rc<str>, Rc<str>, Rc<str>);
 /// `stat_results`' key: game, outcome, player, total, winner, won.
 type ResultsKey = (Rc<str>, Rc<str>, i64, i64, bool, bool);
+/// `stat_unscored_results`' key: game, outcome, player, winner, won.
+type UnscoredResultsKey = (Rc<str>, Rc<str>, i64, bool, bool);
 
 /// Per game and name (a category, a mission): how many rows, and the sum of their values.
 type Sums = HashMap<(String, String), (i64, i64)>;
@@ -135,6 +139,7 @@ struct Contribution {
     plays: HashMap<PlaysKey, i64>,
     player_plays: HashMap<PlayerPlaysKey, i64>,
     results: HashMap<ResultsKey, i64>,
+    unscored_results: HashMap<UnscoredResultsKey, i64>,
     /// Samples and points.
     categories: Sums,
     /// Plays that had the mission, and how many met it.
@@ -180,15 +185,24 @@ impl Contribution {
             let key = (seat.player_id, play.game.clone(), play.variant.clone(), play.month.clone());
             *self.player_plays.entry(key).or_default() += 1;
             let Some(result) = seat.result else { continue };
-            let key = (
-                play.game.clone(),
-                play.outcome.clone(),
-                seat.player_id,
-                result.total,
-                result.winner,
-                play.won,
-            );
-            *self.results.entry(key).or_default() += 1;
+            match result.total {
+                Some(total) => {
+                    let key = (
+                        play.game.clone(),
+                        play.outcome.clone(),
+                        seat.player_id,
+                        total,
+                        result.winner,
+                        play.won,
+                    );
+                    *self.results.entry(key).or_default() += 1;
+                }
+                None => {
+                    let key =
+                        (play.game.clone(), play.outcome.clone(), seat.player_id, result.winner, play.won);
+                    *self.unscored_results.entry(key).or_default() += 1;
+                }
+            }
             if play.competitive() {
                 seat_row(play, seat, result)?;
             }
@@ -233,6 +247,13 @@ impl Contribution {
         )?;
         for ((game, outcome, player_id, total, winner, won), n) in &self.results {
             stmt.execute(params![&**game, &**outcome, player_id, total, winner, won, sign * n])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO stat_unscored_results (game, outcome, player_id, winner, won, n) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT DO UPDATE SET n = n + excluded.n",
+        )?;
+        for ((game, outcome, player_id, winner, won), n) in &self.unscored_results {
+            stmt.execute(params![&**game, &**outcome, player_id, winner, won, sign * n])?;
         }
         write_sums(
             conn,
@@ -295,8 +316,9 @@ fn each_play(conn: &Connection, scope: Scope, mut f: impl FnMut(&Play) -> Result
             });
         }
         if let (Some(play), Some(seat)) = (current.as_mut(), row.get::<_, Option<i64>>(8)?) {
-            let result = match row.get::<_, Option<i64>>(10)? {
-                Some(total) => Some(SeatResult { total, rank: row.get(11)?, winner: row.get(12)? }),
+            // A result row always has a rank; its total may be NULL.
+            let result = match row.get::<_, Option<i64>>(11)? {
+                Some(rank) => Some(SeatResult { total: row.get(10)?, rank, winner: row.get(12)? }),
                 None => None,
             };
             play.seats.push(Seat { seat, player_id: row.get(9)?, result });
@@ -390,7 +412,7 @@ impl Additions {
                 seat: sql_int(s),
                 player_id,
                 result: board.and_then(|b| b.players.iter().find(|p| usize::from(p.seat) == s)).map(|p| {
-                    SeatResult { total: i64::from(p.total), rank: i64::from(p.rank), winner: p.winner }
+                    SeatResult { total: p.total.map(i64::from), rank: i64::from(p.rank), winner: p.winner }
                 }),
             })
             .collect();
@@ -449,17 +471,19 @@ pub(super) fn add(conn: &Connection, scope: Scope) -> Result<()> {
 }
 
 /// The summary tables, in the order [`snapshot`] gives them.
-const TABLES: [&str; 7] = [
+const TABLES: [&str; 8] = [
     "stat_plays",
     "stat_player_plays",
     "stat_results",
+    "stat_unscored_results",
     "stat_seats",
     "stat_categories",
     "stat_missions",
     "stat_pairs",
 ];
 
-/// Empties the summaries and fills them from every play (migration 0008; repairs).
+/// Empties the summaries and fills them from every play (a history migrated from before
+/// migration 0008, after its last file; repairs).
 pub(super) fn rebuild(conn: &Connection) -> Result<()> {
     for table in TABLES {
         conn.execute(&format!("DELETE FROM {table}"), [])?;
@@ -484,6 +508,7 @@ pub(super) fn snapshot(conn: &Connection) -> Result<Vec<String>> {
                 let is_count = match table {
                     "stat_plays" | "stat_player_plays" => i == 4,
                     "stat_results" => i == 6,
+                    "stat_unscored_results" => i == 5,
                     "stat_categories" | "stat_missions" => i >= 2,
                     "stat_pairs" => i >= 2,
                     _ => false,

@@ -117,7 +117,7 @@ fn a_forged_scoreboard_is_refused() {
         b
     };
     for (why, forged) in [
-        ("a huge total", forge(&|s| s.players[0].total = i32::MAX)),
+        ("a huge total", forge(&|s| s.players[0].total = Some(i32::MAX))),
         ("two winners", forge(&|s| s.players.iter_mut().for_each(|p| p.winner = true))),
     ] {
         let mut target = Store::open_in_memory().expect("empty");
@@ -141,7 +141,7 @@ fn a_forged_scoreboard_is_refused() {
     let Err(StoreError::Invalid(p)) = target.import(&swapped) else { panic!("must be refused") };
     assert!(p.iter().any(|x| x.code == "seat_mismatch"), "{p}");
     // From an older Greffier (a rule fixed since), the result is computed again and reported.
-    let mut older = forge(&|s| s.players[0].total += 5);
+    let mut older = forge(&|s| s.players[0].total = s.players[0].total.map(|t| t + 5));
     older.manifest.app_version = "0.0.1".into();
     let mut target = Store::open_in_memory().expect("empty");
     let report = target.import(&older).expect("imported, rescored");
@@ -151,7 +151,7 @@ fn a_forged_scoreboard_is_refused() {
         again.plays.iter().find(|p| p.uuid == honest.plays[finished].uuid).and_then(|p| p.scoreboard.clone());
     assert_eq!(board, honest.plays[finished].scoreboard, "the computed result, not the stored one");
     // A result recorded without its table (BG Stats) must at least be consistent.
-    let mut bare = forge(&|s| s.players[0].total = 2_147_483_647);
+    let mut bare = forge(&|s| s.players[0].total = Some(2_147_483_647));
     bare.plays[finished].table_state = None;
     let mut target = Store::open_in_memory().expect("empty");
     let Err(StoreError::Invalid(p)) = target.import(&bare) else { panic!("must be refused") };

@@ -85,9 +85,12 @@ fn the_sample_maps_our_games_to_plays_and_keeps_the_others_as_plain_results() {
     assert_eq!(citadels.started_at.to_rfc3339(), "2025-11-02T20:15:00+00:00");
     assert!(citadels.seats[0].first_player && !citadels.seats[1].first_player);
     let board = citadels.scoreboard.expect("scoreboard");
-    let lines: Vec<(&str, i32, u8, bool)> =
+    let lines: Vec<(&str, Option<i32>, u8, bool)> =
         board.players.iter().map(|p| (p.name.as_str(), p.total, p.rank, p.winner)).collect();
-    assert_eq!(lines, vec![("Ani", 31, 1, true), ("Dirk", 27, 2, false), ("Lilli", 24, 3, false)]);
+    assert_eq!(
+        lines,
+        vec![("Ani", Some(31), 1, true), ("Dirk", Some(27), 2, false), ("Lilli", Some(24), 3, false)]
+    );
 
     // Splendor 15 to 15: BG Stats says Dirk won (on the tie-break), so he ranks first.
     let splendor = store.play(page.plays[1].id).expect("Splendor").scoreboard.expect("board");
@@ -557,4 +560,92 @@ fn club() -> Store {
     let mut store = Store::open_in_memory().expect("store");
     store.import_bgstats(&BgStats::from_json(HISTORY).expect("parse"), &mut no_progress).expect("import");
     store
+}
+
+/// Issue: a score BG Stats did not keep (`""`) was stored as 0, so the history showed 0
+/// points, the statistics counted a 0 in the averages and extremes, and every export wrote 0
+/// back. Nothing entered is lost, nothing is invented: it stays "no score" everywhere, and the
+/// play still counts for plays, wins and ranks.
+#[test]
+fn a_score_that_was_not_kept_stays_missing_everywhere() {
+    let mut file = BgStats::from_json(SAMPLE).expect("parse");
+    // Citadels: Ani 31 (won), Dirk 27, Lilli's score not kept.
+    file.plays[0].player_scores[2].score = Some(serde_json::json!(""));
+    let mut store = Store::open_in_memory().expect("store");
+    store.import_bgstats(&file, &mut no_progress).expect("import");
+    let page = store
+        .list_plays(&PlayFilter { game: Some(GameId::Citadelles), ..PlayFilter::default() })
+        .expect("list");
+    let totals: Vec<Option<i32>> = page.plays[0].players.iter().map(|p| p.total).collect();
+    assert_eq!(totals, vec![Some(31), Some(27), None], "the play log");
+
+    let detail = |store: &Store| {
+        let id = store
+            .list_plays(&PlayFilter { game: Some(GameId::Citadelles), ..PlayFilter::default() })
+            .expect("list")
+            .plays[0]
+            .id;
+        let board = serde_json::to_value(store.play(id).expect("play").scoreboard).expect("json");
+        board["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .map(|p| (p["name"].as_str().unwrap_or("?").to_owned(), p["total"].clone(), p["rank"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let expected = vec![
+        ("Ani".to_owned(), serde_json::json!(31), serde_json::json!(1)),
+        ("Dirk".to_owned(), serde_json::json!(27), serde_json::json!(2)),
+        ("Lilli".to_owned(), serde_json::Value::Null, serde_json::json!(2)),
+    ];
+    assert_eq!(detail(&store), expected, "the play's scoreboard");
+
+    // Statistics: two scores counted, the missing one left out of the average and the low.
+    let stats = store.game_stats(GameId::Citadelles, 10).expect("stats");
+    assert_eq!((stats.plays, stats.scores, stats.average_score), (1, 2, Some(29.0)));
+    assert_eq!(stats.low.map(|r| (r.player_name, r.total)), Some(("Dirk".to_owned(), 27)));
+    let buckets: Vec<(i32, u32)> = stats.distribution.iter().map(|b| (b.from, b.count)).collect();
+    assert_eq!(buckets, vec![(20, 1), (30, 1)]);
+    let lilli = store.list_players().expect("roster").into_iter().find(|p| p.name == "Lilli").expect("Lilli");
+    let record = store.player_stats(lilli.id).expect("Lilli");
+    assert_eq!(
+        (record.plays, record.competitive.plays, record.competitive.wins),
+        (1, 1, 0),
+        "the play counts"
+    );
+    assert!(
+        record.records.iter().all(|r| r.game != GameId::Citadelles),
+        "no score to record: {:?}",
+        record.records
+    );
+    assert_eq!(record.head_to_head.len(), 2, "ranks still count head to head");
+
+    // Exports: BG Stats writes the empty score back, the CSV an empty cell.
+    let bg = store.export_bgstats(&mut no_progress).expect("export");
+    let citadels = bg.plays.iter().find(|p| p.uuid == file.plays[0].uuid).expect("the Citadels play");
+    let scores: Vec<Option<serde_json::Value>> =
+        citadels.player_scores.iter().map(|s| s.score.clone()).collect();
+    assert_eq!(
+        scores,
+        vec![Some(serde_json::json!("31")), Some(serde_json::json!("27")), Some(serde_json::json!(""))]
+    );
+    let mut csv = Vec::new();
+    let options = greffier::history::CsvOptions { game: Some(GameId::Citadelles), ..Default::default() };
+    store.export_scores_csv(&options, &mut csv, &mut no_progress).expect("csv");
+    let csv = String::from_utf8(csv).expect("utf-8");
+    let lilli_row = csv.lines().find(|l| l.contains(",Lilli,")).expect("Lilli's line");
+    let cells: Vec<&str> = lilli_row.split(',').collect();
+    assert_eq!(&cells[9..12], ["", "2", "no"], "total, rank, winner: {lilli_row}");
+
+    // The backup writes null, and a backup → import round trip keeps "no score".
+    let backup = store.export().expect("backup");
+    let text = backup.to_json();
+    assert!(text.contains(r#""name":"Lilli","total":null"#), "{text}");
+    let mut copy = Store::open_in_memory().expect("fresh");
+    copy.import(&greffier::history::Backup::from_json(&text).expect("parse")).expect("import the backup");
+    assert_eq!(detail(&copy), expected, "after a backup round trip");
+    assert_eq!(copy.game_stats(GameId::Citadelles, 10).expect("stats").average_score, Some(29.0));
+    let mut again = copy.export().expect("export again");
+    again.manifest.exported_at = backup.manifest.exported_at;
+    assert_eq!(again, backup);
 }

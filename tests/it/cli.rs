@@ -411,3 +411,34 @@ fn every_operation_is_listed_and_a_helper_never_creates_a_history() {
     assert_eq!(stdout(&out).trim(), "[]");
     assert!(db.exists());
 }
+
+/// A score BG Stats did not keep is shown as none, not 0: "—" in a play's scores, no number in
+/// the play log.
+#[test]
+fn a_score_not_kept_shows_as_none_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    let mut file: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(crate::support::checkout().join("tests/fixtures/bgstats-sample.json"))
+            .expect("sample"),
+    )
+    .expect("json");
+    // Citadels: Lilli's score not kept.
+    file["plays"][0]["playerScores"][2]["score"] = serde_json::json!("");
+    let sample = dir.path().join("bgstats.json");
+    std::fs::write(&sample, file.to_string()).expect("write");
+    let out = greffier(&["history", "--db", db, "bgstats-import", sample.to_str().expect("utf-8")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let list = stdout(&greffier(&["history", "--db", db, "list", "--player", "Lilli"], None));
+    assert!(list.contains("★Ani 31, Dirk 27, Lilli —\n"), "{list}");
+    let page: serde_json::Value = serde_json::from_slice(
+        &greffier(&["history", "--db", db, "list", "--player", "Lilli", "--json"], None).stdout,
+    )
+    .expect("json");
+    let id = page["plays"][0]["id"].as_u64().expect("id").to_string();
+    let show = stdout(&greffier(&["history", "--db", db, "show", &id, "--lang", "en"], None));
+    let lilli = show.lines().find(|l| l.contains("Lilli")).expect("Lilli's line");
+    assert_eq!(lilli.split_whitespace().collect::<Vec<_>>(), ["2", "Lilli", "—"], "{show}");
+}

@@ -16,7 +16,7 @@ fn a_play_is_started_autosaved_finished_and_listed_with_its_winner() {
 
     let preview =
         store.save_table_state(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)])).expect("save");
-    assert_eq!(preview.scoreboard.as_ref().map(|b| b.players[1].total), Some(11));
+    assert_eq!(preview.scoreboard.as_ref().and_then(|b| b.players[1].total), Some(11));
 
     let done = store.finish_play(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)])).expect("finish");
     assert_eq!(done.status, PlayStatus::Finished);
@@ -281,7 +281,7 @@ fn undo_goes_back_one_saved_state_at_a_time_and_survives_a_reopen() {
     let undone = store.undo_table_state(play.id).expect("undo after a restart");
     assert_eq!(undone.state, valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]));
     assert_eq!(undone.preview.undo_steps, 1);
-    assert_eq!(undone.preview.scoreboard.map(|b| b.players[0].total), Some(5));
+    assert_eq!(undone.preview.scoreboard.and_then(|b| b.players[0].total), Some(5));
     assert_eq!(store.play(play.id).expect("play").table_state, Some(undone.state));
     // The first change undone, the play has no state again: the sheet starts empty.
     let empty = store.undo_table_state(play.id).expect("undo the first change");
@@ -306,7 +306,7 @@ fn a_preview_scores_without_storing() {
     let preview = store
         .preview_table_state(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]))
         .expect("preview");
-    assert_eq!(preview.scoreboard.map(|b| b.players[1].total), Some(11));
+    assert_eq!(preview.scoreboard.and_then(|b| b.players[1].total), Some(11));
     assert_eq!(store.play(play.id).expect("play").table_state, None);
 }
 
@@ -469,7 +469,7 @@ fn a_finished_play_is_corrected_live_saved_as_an_edit_and_the_correction_undone(
     // Typing the correction: live totals, nothing written.
     let corrected = valencia_sheet(&[("Ani", 15, 0), ("Dirk", 7, 4)]);
     let live = store.preview_table_state(play.id, &corrected).expect("preview of a finished play");
-    assert_eq!(live.scoreboard.expect("scored").players[0].total, 15);
+    assert_eq!(live.scoreboard.expect("scored").players[0].total, Some(15));
     assert_eq!(store.play(play.id).expect("play").table_state, Some(before.clone()), "nothing stored yet");
 
     // Saving: an edit, rescored; the state it replaced is kept for Undo.

@@ -86,8 +86,8 @@ fn editing_a_finished_play_rescores_it_from_the_table_state() {
         )
         .expect("edit");
     let board = fixed.scoreboard.expect("scoreboard");
-    assert_eq!((board.players[0].total, board.players[0].winner), (12, true));
-    assert_eq!((board.players[1].total, board.players[1].winner), (11, false));
+    assert_eq!((board.players[0].total, board.players[0].winner), (Some(12), true));
+    assert_eq!((board.players[1].total, board.players[1].winner), (Some(11), false));
     assert_eq!(
         (fixed.location.as_deref(), fixed.notes.as_deref(), fixed.duration_minutes),
         (Some("Grenoble"), Some("Revanche"), Some(75))
@@ -109,11 +109,11 @@ fn editing_a_finished_play_rescores_it_from_the_table_state() {
     };
     assert!(matches!(store.edit_play(play.id, &bad), Err(StoreError::Invalid(_))));
     let still = store.play(play.id).expect("play");
-    assert_eq!(still.scoreboard.map(|b| b.players[0].total), Some(12));
+    assert_eq!(still.scoreboard.and_then(|b| b.players[0].total), Some(12));
     assert_eq!(still.location.as_deref(), Some("Grenoble"));
 
     let rescored = store.rescore_play(play.id).expect("rescore");
-    assert_eq!(rescored.scoreboard.map(|b| b.players[0].total), Some(12));
+    assert_eq!(rescored.scoreboard.and_then(|b| b.players[0].total), Some(12));
 }
 
 #[test]

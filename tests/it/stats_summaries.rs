@@ -55,10 +55,12 @@ enum Op {
     Delete(usize),
     Restore(usize),
     Merge(usize, usize),
-    /// Imports a backup of this many new plays; a second time too (nothing more to add) if asked.
-    Import(usize, bool),
-    /// Imports a BG Stats file of this many plays.
-    BgStats(usize),
+    /// Imports a backup of this many new plays; a second time too (nothing more to add) if asked;
+    /// with some seats without a score if asked.
+    Import(usize, bool, bool),
+    /// Imports a BG Stats file of this many plays; every seat whose number (play × 2 + seat)
+    /// is a multiple of the second, when it is not 0, has no score kept (`""`).
+    BgStats(usize, usize),
 }
 
 fn seats(max: usize) -> impl Strategy<Value = Vec<(usize, i64, i64)>> {
@@ -81,8 +83,8 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (0..50usize).prop_map(Op::Delete),
         1 => (0..50usize).prop_map(Op::Restore),
         1 => (0..4usize, 0..4usize).prop_map(|(a, b)| Op::Merge(a, b)),
-        1 => (1..6usize, any::<bool>()).prop_map(|(n, again)| Op::Import(n, again)),
-        1 => (1..6usize).prop_map(Op::BgStats),
+        1 => (1..6usize, any::<bool>(), any::<bool>()).prop_map(|(n, again, unscored)| Op::Import(n, again, unscored)),
+        1 => (1..6usize, 0..4usize).prop_map(|(n, unscored)| Op::BgStats(n, unscored)),
     ]
 }
 
@@ -116,8 +118,10 @@ fn at(day: i64) -> DateTime<Utc> {
 
 /// A backup of `n` new plays (Splendor; one in three of Orléans' Invasion, one in three of
 /// Valencia with its mission cards; one in four in the bin, one in five still in progress), as
-/// exports write them; `batch` keeps their ids apart from other batches.
-fn backup(n: usize, batch: usize) -> Backup {
+/// exports write them, results recorded without their table; with `unscored`, one seat in
+/// seven has no score (as a BG Stats import keeps a score not kept); `batch` keeps their ids
+/// apart from other batches.
+fn backup(n: usize, batch: usize, unscored: bool) -> Backup {
     let players = NAMES
         .iter()
         .map(|name| BackupPlayer { name: (*name).into(), colour: None, archived: false, created_at: at(0) })
@@ -137,17 +141,25 @@ fn backup(n: usize, batch: usize) -> Backup {
                 (0..seats).map(|s| i32::try_from((i * 7 + s * 5 + batch) % 13).unwrap_or(0)).collect();
             let best = totals.iter().copied().max().unwrap_or(0);
             let board_players = (0..seats)
-                .map(|s| PlayerScore {
-                    seat: u8::try_from(s).unwrap_or(0),
-                    name: NAMES[(i + s + batch) % NAMES.len()].into(),
-                    total: totals[s],
-                    categories: vec![CategoryScore {
-                        key: "gems".into(),
-                        points: totals[s],
-                        detail: Text::new("", "").into(),
-                    }],
-                    rank: u8::try_from(1 + totals.iter().filter(|t| **t > totals[s]).count()).unwrap_or(1),
-                    winner: !coop && totals[s] == best,
+                .map(|s| {
+                    let scored = !unscored || !(i * 3 + s + batch).is_multiple_of(7);
+                    PlayerScore {
+                        seat: u8::try_from(s).unwrap_or(0),
+                        name: NAMES[(i + s + batch) % NAMES.len()].into(),
+                        total: scored.then_some(totals[s]),
+                        categories: if scored {
+                            vec![CategoryScore {
+                                key: "gems".into(),
+                                points: totals[s],
+                                detail: Text::new("", "").into(),
+                            }]
+                        } else {
+                            Vec::new()
+                        },
+                        rank: u8::try_from(1 + totals.iter().filter(|t| **t > totals[s]).count())
+                            .unwrap_or(1),
+                        winner: !coop && totals[s] == best,
+                    }
                 })
                 .collect();
             let outcome = if coop {
@@ -227,8 +239,10 @@ fn backup(n: usize, batch: usize) -> Backup {
     }
 }
 
-/// A BG Stats file of `n` plays of Citadels and Valencia (ours) and Catan (another game).
-fn bgstats(n: usize, batch: usize) -> BgStats {
+/// A BG Stats file of `n` plays of Citadels and Valencia (ours) and Catan (another game); the
+/// seats whose number (play × 2 + seat) is a multiple of `unscored`, unless it is 0, have no
+/// score kept.
+fn bgstats(n: usize, unscored: usize, batch: usize) -> BgStats {
     let players = NAMES
         .iter()
         .enumerate()
@@ -261,7 +275,11 @@ fn bgstats(n: usize, batch: usize) -> BgStats {
             player_scores: (0..2)
                 .map(|s| BgPlayerScore {
                     player_ref_id: i64::try_from(1 + (i + s + batch) % NAMES.len()).unwrap_or(1),
-                    score: Some(Value::String(((i * 3 + s * 4) % 9).to_string())),
+                    score: Some(Value::String(if unscored != 0 && (i * 2 + s).is_multiple_of(unscored) {
+                        String::new()
+                    } else {
+                        ((i * 3 + s * 4) % 9).to_string()
+                    })),
                     winner: s == 0,
                     ..BgPlayerScore::default()
                 })
@@ -352,16 +370,16 @@ fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
             let (kept, absorbed) = (player(store, NAMES[*a]), player(store, NAMES[*b]));
             let _ = store.merge_players(kept, absorbed);
         }
-        Op::Import(n, again) => {
-            let file = backup(*n, batch);
+        Op::Import(n, again, unscored) => {
+            let file = backup(*n, batch, *unscored);
             store.import(&file).expect("import");
             if *again {
                 let report = store.import(&file).expect("import again");
                 assert_eq!((report.plays_added, report.plays_skipped), (0, u32::try_from(*n).unwrap_or(0)));
             }
         }
-        Op::BgStats(n) => {
-            store.import_bgstats(&bgstats(*n, batch), &mut no_progress).expect("BG Stats import");
+        Op::BgStats(n, unscored) => {
+            store.import_bgstats(&bgstats(*n, *unscored, batch), &mut no_progress).expect("BG Stats import");
         }
     }
 }
@@ -428,7 +446,9 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
         Op::Valencia(vec![(1, 5, 0), (2, 5, 0), (3, 2, 3)]),
         Op::Solo(0, 5),
         Op::Invasion(1, 0, true),
-        Op::Import(4, false),
+        // Schema 7 had no result without a score.
+        Op::Import(4, false, false),
+        Op::BgStats(3, 0),
     ]
     .iter()
     .enumerate()
@@ -444,6 +464,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
         .connection()
         .execute_batch(
             "DROP TABLE stat_plays; DROP TABLE stat_player_plays; DROP TABLE stat_results; DROP TABLE stat_seats;
+             DROP TABLE stat_unscored_results;
              DROP TABLE stat_categories; DROP TABLE stat_missions; DROP TABLE stat_pairs;
              DROP INDEX plays_scenarios; DROP INDEX plays_log;
              DROP TABLE table_devices; DROP TABLE table_sessions; PRAGMA user_version = 7;

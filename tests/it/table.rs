@@ -285,7 +285,7 @@ fn a_phone_s_view_carries_its_seat_s_live_score_from_the_whole_table() {
     let (total, rank) = host_total(1);
     assert_eq!(
         (view["score"]["total"].as_i64(), view["score"]["rank"].as_u64()),
-        (Some(i64::from(total)), Some(u64::from(rank)))
+        (total.map(i64::from), Some(u64::from(rank)))
     );
     // Dirk's Four fountains mission (5) failed: −5, last behind Eve (0) and Ani (her palm
     // mission failed: −4).
@@ -305,7 +305,7 @@ fn a_phone_s_view_carries_its_seat_s_live_score_from_the_whole_table() {
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["score"], json!({ "total": -1, "rank": 2, "complete": true }), "{view}");
     assert_eq!(view["table"]["players"][0].get("missions"), None);
-    assert_eq!(view["score"]["total"].as_i64(), Some(i64::from(host_total(1).0)));
+    assert_eq!(view["score"]["total"].as_i64(), host_total(1).0.map(i64::from));
 
     // The join token has no seat: no score.
     let (_, public) = table.call(Some(&table.join), "table_view", &json!({}));

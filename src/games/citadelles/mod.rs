@@ -183,8 +183,7 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
         return sheet::score_raw(&INFO, raw);
     }
     let table = check(raw)?;
-    let board = score_table(&table);
-    let totals: Vec<i32> = board.players.iter().map(|p| p.total).collect();
+    let (board, totals) = scoring::score_table_and_totals(&table);
     scoring::tie_break_problems(&table, &totals).into_result(board)
 }
 

@@ -854,6 +854,11 @@ pub(crate) fn standings(table: &Table, totals: &[i32]) -> (Vec<u8>, Vec<TieBreak
 
 /// The scoreboard of a checked table.
 pub fn score_table(table: &Table) -> Scoreboard {
+    score_table_and_totals(table).0
+}
+
+/// [`score_table`], with the totals it ranked (in seat order), which the tie-break check reads.
+pub(crate) fn score_table_and_totals(table: &Table) -> (Scoreboard, Vec<i32>) {
     let breakdowns: Vec<Option<Breakdown>> = (0..table.players.len()).map(|s| breakdown(table, s)).collect();
     let totals: Vec<i32> = breakdowns.iter().map(|b| b.as_ref().map_or(0, |b| b.total)).collect();
     let (ranks, tie_breaks) = standings(table, &totals);
@@ -867,19 +872,20 @@ pub fn score_table(table: &Table) -> Scoreboard {
             PlayerScore {
                 seat: to_u8(seat),
                 name: p.name.clone(),
-                total: totals.get(seat).copied().unwrap_or(0),
+                total: Some(totals.get(seat).copied().unwrap_or(0)),
                 categories: b.map(|b| b.categories).unwrap_or_default(),
                 rank,
                 winner: rank == 1,
             }
         })
         .collect();
-    Scoreboard {
+    let board = Scoreboard {
         game: GameId::Citadelles,
         variant: table.variant.id().to_owned(),
         outcome: Outcome::Points,
         players,
         tie_breaks,
         facts: PlayFacts::default(),
-    }
+    };
+    (board, totals)
 }

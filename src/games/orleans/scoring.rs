@@ -303,7 +303,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
             PlayerScore {
                 seat: seat(i),
                 name: names.get(i).cloned().unwrap_or_default(),
-                total: totals.get(i).copied().unwrap_or(0),
+                total: Some(totals.get(i).copied().unwrap_or(0)),
                 categories,
                 rank: rank_i,
                 winner,

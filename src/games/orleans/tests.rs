@@ -673,9 +673,9 @@ fn prosperite_scoring_adds_buildings_and_depot() {
     assert_eq!(pts(0, "development"), Some(28));
     assert_eq!(pts(0, "buildings"), Some(12));
     assert_eq!(pts(0, "depot"), Some(5));
-    assert_eq!(board.players[0].total, 12 + 21 + 28 + 12 + 5);
+    assert_eq!(board.players[0].total, Some(12 + 21 + 28 + 12 + 5));
     assert_eq!(pts(1, "development"), Some(20));
-    assert_eq!(board.players[1].total, 40);
+    assert_eq!(board.players[1].total, Some(40));
     assert_eq!(board.outcome, crate::games::Outcome::Points);
     assert_eq!(board.winners(), vec![0]);
 }

@@ -388,7 +388,7 @@ pub fn score_table(table: &Table) -> Scoreboard {
         .map(|(seat, p)| PlayerScore {
             seat: to_u8(seat),
             name: p.name.clone(),
-            total: to_i32(p.prestige(table.module).total),
+            total: Some(to_i32(p.prestige(table.module).total)),
             categories: categories(table, seat, &holders),
             rank: ranks.get(seat).copied().unwrap_or(0),
             winner: winners.get(seat).copied().unwrap_or(false),

@@ -114,7 +114,7 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
             ValenciaSeatHelp {
                 seat: to_u8(seat),
                 name: pl.name.clone(),
-                total: score.map_or(0, |s| s.total),
+                total: score.and_then(|s| s.total).unwrap_or(0),
                 rank: score.map_or(0, |s| s.rank),
                 missions,
                 fountain_points: points_per_fountain(table, pl),

@@ -321,7 +321,7 @@ pub fn score_with_missions(table: &Table) -> (Scoreboard, Vec<Vec<MissionResult>
         .map(|(seat, (((name, categories), total), rank))| PlayerScore {
             seat: super::board::to_u8(seat),
             name,
-            total,
+            total: Some(total),
             categories,
             rank,
             winner: rank == 1,

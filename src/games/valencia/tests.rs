@@ -52,7 +52,7 @@ fn ani_scores_5_for_5_members_next_to_palms() {
 fn dirk_scores_6_for_6_members_in_the_city() {
     let b = board(json!({ "players": [{ "name": "Dirk", "city_members": 6 }, { "name": "Ani" }] }));
     assert_eq!(points(&b, 0, "city"), 6);
-    assert_eq!(b.players[0].total, 6);
+    assert_eq!(b.players[0].total, Some(6));
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn frank_completes_4_plus_10_minus_2_and_loses_3() {
         { "name": "Lilli", "council": ["nobility", "church"] } ] }));
     assert_eq!(points(&b, 0, "missions_completed"), 12);
     assert_eq!(points(&b, 0, "missions_failed"), -3);
-    assert_eq!(b.players[0].total, 2 + 12 - 3);
+    assert_eq!(b.players[0].total, Some(2 + 12 - 3));
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn the_module_doc_example_scores_52_for_lilli() {
     let got: Vec<i32> = b.players[0].categories.iter().map(|c| c.points).collect();
     // council, city, palms, fountains (3 × 6 + 2 × 2), privileges, missions (3 + 6), failed (palms).
     assert_eq!(got, vec![14, 7, 3, 22, 1, 9, -4]);
-    assert_eq!(b.players[0].total, 52);
+    assert_eq!(b.players[0].total, Some(52));
     assert_eq!(b.winners(), vec![0]);
 }
 

@@ -3,8 +3,9 @@
 // UI re-renders when the language changes (no reload).
 import { overwriteGetLocale, overwriteSetLocale } from '$lib/paraglide/runtime';
 import type { Lang, Text } from '$lib/backend';
+import { m } from '$lib/paraglide/messages';
 
-export { m } from '$lib/paraglide/messages';
+export { m };
 
 let current = $state<Lang>('en');
 
@@ -94,6 +95,12 @@ function kept<F>(made: Map<string, F>, options: object, make: () => F): F {
 export function fmtNumber(n: number | null | undefined): string {
 	if (n === null || n === undefined) return '—';
 	return numberFormat().format(n);
+}
+
+/** A player's total, or the mark of a result recorded without one (a score BG Stats did not
+ * keep): never a 0 the core did not give. */
+export function fmtTotal(total: number | null | undefined): string {
+	return total === null || total === undefined ? m.no_total() : fmtNumber(total);
 }
 
 export function fmtDate(iso: string | null | undefined): string {

@@ -982,7 +982,7 @@ export type GameStats = {
 	game: GameId,
 	/**  Finished plays. */
 	plays: number,
-	/**  Player scores counted (one per player and play of a points game). */
+	/**  Player scores counted (one per player and play of a points game, when it has one). */
 	scores: number,
 	average_score: number | null,
 	high: ScoreRecord | null,
@@ -1857,9 +1857,13 @@ export type Player = {
 	archived: boolean,
 };
 
-/**  A player's scores in one game. */
+/**
+ *  A player's scores in one game: the plays with a score (a result recorded without one, from
+ *  a BG Stats import, counts for plays and wins, not here).
+ */
 export type PlayerGameRecord = {
 	game: GameId,
+	/**  Plays of it with a score. */
 	plays: number,
 	best: number,
 	worst: number,
@@ -1879,7 +1883,11 @@ export type PlayerScore = {
 	/**  0-based seat in table order. */
 	seat: number,
 	name: string,
-	total: number,
+	/**
+	 *  `None` (serialized `null`) only in a result recorded without its table state whose
+	 *  score was not kept (a BG Stats import): a game's own scoring always gives a total.
+	 */
+	total: number | null,
 	categories: CategoryScore[],
 	/**  1-based; players sharing a place have the same rank (1, 1, 3). */
 	rank: number,
