@@ -60,6 +60,8 @@ describe('A score that was not kept', () => {
 			await waitFor(() => expect(screen.getByTestId('detail-total-2').textContent).toBe('—'));
 			expect(screen.getByTestId('detail-total-0').textContent).toBe('31');
 			expect(screen.getByTestId('detail-total-2').getAttribute('title')).toBe(lang === 'fr' ? 'Score non noté' : 'No score was kept');
+			// BG Stats keeps no categories: none is listed, rather than a 0 in each.
+			expect(screen.queryAllByTestId(/^detail-cell-/)).toEqual([]);
 			detail.unmount();
 		}
 	});
