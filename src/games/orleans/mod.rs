@@ -60,8 +60,9 @@ pub use help::{
     event_catalogue, event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
 pub use resolve::{
-    OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due,
-    boatmen_coins, food_ways, resolve, resolve_player, resolve_team, value_ways,
+    OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind,
+    OrleansSplit, administrator_due, boatmen_coins, food_ways, resolve, resolve_player, resolve_team,
+    value_ways,
 };
 pub use scoring::{prosperite_categories, score_table};
 pub use setup::{setup_steps, start_coins};

@@ -262,6 +262,9 @@ pub struct OrleansRawLogEntry {
     /// before it, whose `note` says it in the language of the day).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gained: Option<Value>,
+    /// What the seat received of a gift the team shared out (Don), structured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<super::resolve::OrleansShare>,
     /// What was paid or received, free text (a team payment's shares: names and numbers).
     #[serde(default)]
     pub note: String,
@@ -341,6 +344,7 @@ pub struct OrleansLogEntry {
     pub paid: bool,
     pub payment: Option<super::resolve::OrleansPayment>,
     pub gained: Option<u32>,
+    pub received: Option<super::resolve::OrleansShare>,
     pub note: String,
 }
 
@@ -607,6 +611,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 paid: e.paid,
                 payment: e.payment,
                 gained,
+                received: e.received,
                 note: e.note.clone(),
             });
         }
