@@ -1139,3 +1139,26 @@ fn a_witch_hunt_only_one_seat_can_pay_is_paid_by_that_seat() {
     );
     assert!(closed.lines.iter().all(|l| l.paid));
 }
+
+/// Difficulty options belong to their scenario (Le dignitaire: « version facile »; Vierzon and
+/// Marchand itinérant: « Pour corser le jeu »). One the scenario does not read is named in the
+/// help, on its field; the table still scores, as plays saved with one did before.
+#[test]
+fn options_the_scenario_does_not_use_are_named_not_ignored() {
+    let notices = |t: serde_json::Value| {
+        assert!(score_json(GameId::Orleans, &t.to_string()).is_ok(), "an old play still scores");
+        help(t).notices.into_iter().map(|p| (p.field, p.code)).collect::<Vec<_>>()
+    };
+    let duel = json!({"variant": "duel", "round": 2, "options": {"easy": true, "in_order": false},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}]});
+    assert_eq!(notices(duel), vec![("options.easy".to_owned(), "not_in_scenario".to_owned())]);
+    let dignitaire = json!({"variant": "dignitaire", "round": 2, "options": {"easy": true, "one_per_round": true},
+        "players": [{"name": "Ani"}]});
+    assert_eq!(notices(dignitaire), vec![("options.one_per_round".to_owned(), "not_in_scenario".to_owned())]);
+    let vierzon = json!({"variant": "vierzon", "round": 2, "options": {"one_per_round": true, "in_order": true},
+        "players": [{"name": "Ani"}]});
+    assert_eq!(notices(vierzon), vec![]);
+    let invasion = json!({"variant": "invasion", "round": 1, "options": {"in_order": true},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}], "deck": {"order": INVASION_DECK_2P}});
+    assert_eq!(notices(invasion), vec![("options.in_order".to_owned(), "not_in_scenario".to_owned())]);
+}
