@@ -9,6 +9,9 @@
 //! which the team pays together from its members' coins (Invasion, « l'équipe doit payer »); an
 //! offer the team turns down is a demand not met (Appel de Rome: « Si un joueur ne peut pas
 //! payer, ou si l'équipe entière décide de ne pas le faire, retirez du jeu un jeton Citoyen »).
+//! A team event not settled in coins (Don, Chasse aux sorcières) is split seat by seat: the
+//! players say what each receives or gives (« Choisissez ensemble la contribution de chacun »);
+//! the core checks the split and never makes it up.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -151,8 +154,11 @@ pub fn close_round(
                     format!("decisions[{k}].contributions"),
                     "coins_not_asked",
                     Text::new(
-                        format!("« {} » ne se règle pas en pièces : donnez la part de chacun.", r.event),
-                        format!("“{}” is not settled in coins: give each seat's share.", r.event),
+                        format!(
+                            "« {} » ne se règle pas en pièces : donnez la part de chacun.",
+                            event_name(r).fr
+                        ),
+                        format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
                     ),
                 );
             }
@@ -161,8 +167,8 @@ pub fn close_round(
                 format!("decisions[{k}].shares"),
                 "shares_not_asked",
                 Text::new(
-                    format!("« {} » ne se partage pas entre les joueurs.", r.event),
-                    format!("“{}” is not split among the players.", r.event),
+                    format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
+                    format!("“{}” is not split among the players.", event_name(r).en),
                 ),
             );
         } else if r.seat.is_none() {
@@ -212,6 +218,8 @@ pub fn close_round(
                         monks: s.monks,
                         ..OrleansPayment::default()
                     });
+                    // A seat's line, as a seat's own demand is logged (numbers, read in either language).
+                    seat_line.gained = Some(Value::from(0));
                 }
                 if apply {
                     apply_share(&mut out, &table, seat, s, split.gain);
@@ -349,8 +357,8 @@ fn check_split(
                 field,
                 "shares_needed",
                 Text::new(
-                    format!("« {} » : dites ce que chaque joueur reçoit ou donne.", r.event),
-                    format!("“{}”: say what each player receives or gives.", r.event),
+                    format!("« {} » : dites ce que chaque joueur reçoit ou donne.", event_name(r).fr),
+                    format!("“{}”: say what each player receives or gives.", event_name(r).en),
                 ),
             );
         }
@@ -376,8 +384,8 @@ fn check_split(
                     f,
                     "not_in_event",
                     Text::new(
-                        format!("« {} » ne met pas en jeu de {}.", r.event, w.fr),
-                        format!("“{}” involves no {}.", r.event, w.en),
+                        format!("« {} » ne met pas en jeu de {}.", event_name(r).fr, w.fr),
+                        format!("“{}” involves no {}.", event_name(r).en, w.en),
                     ),
                 );
                 continue;
@@ -439,8 +447,8 @@ fn check_split(
                 field,
                 "shares_above_due",
                 Text::new(
-                    format!("Les parts font {given}, « {} » n'en demande que {owed}.", r.event),
-                    format!("The shares make {given}; “{}” asks only {owed}.", r.event),
+                    format!("Les parts font {given}, « {} » n'en demande que {owed}.", event_name(r).fr),
+                    format!("The shares make {given}; “{}” asks only {owed}.", event_name(r).en),
                 ),
             );
         } else if given < owed && r.status == OrleansResolutionStatus::Payable {
@@ -477,6 +485,11 @@ fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansSh
     if s.wine > 0 {
         set_good(out, seat, OrleansGood::Wine, moved(p.goods.wine, s.wine, MAX_GOODS));
     }
+}
+
+/// The event's name as the players read it (its id when unknown).
+fn event_name(r: &OrleansResolution) -> Text {
+    super::event(&r.event).map_or_else(|| Text::new(r.event.as_str(), r.event.as_str()), |e| e.name.to_text())
 }
 
 /// A team offer (Invasion: Bonne affaire).
