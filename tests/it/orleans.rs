@@ -818,7 +818,7 @@ fn close_codes(r: Result<orleans::OrleansClosedRound, greffier::games::Problems>
 }
 
 fn share(option: Option<u32>, c: Vec<u32>) -> orleans::OrleansDecision {
-    orleans::OrleansDecision { option, contributions: Some(c) }
+    orleans::OrleansDecision { option, contributions: Some(c), shares: None }
 }
 
 /// Invasion, Démolition (round 2 of this deck): « Si vous ne pouvez, ou ne voulez pas, rendre un
@@ -906,7 +906,7 @@ fn closing_bonne_affaire_taken_puts_three_grain_on_the_warehouse() {
     assert_eq!(
         close_codes(orleans::close_round(
             &t,
-            &[orleans::OrleansDecision { option: Some(0), contributions: None }],
+            &[orleans::OrleansDecision { option: Some(0), contributions: None, shares: None }],
             true
         )),
         vec![("decisions[0].contributions".to_owned(), "shares_short".to_owned())]
@@ -935,7 +935,7 @@ fn closing_avancee_with_a_fortification_adds_it_to_the_city_board() {
         u32::try_from(r.options.iter().position(|o| o.gained.trading_posts == 1).expect("a trading post"))
             .expect("small")
     };
-    let decide = |o: u32| orleans::OrleansDecision { option: Some(o), contributions: None };
+    let decide = |o: u32| orleans::OrleansDecision { option: Some(o), contributions: None, shares: None };
     let after = team_after(&t, &[decide(fort(&rs[0])), decide(fort(&rs[1]))]);
     assert_eq!(after["team"]["fortifications"], json!(4));
     assert_eq!(
@@ -967,4 +967,198 @@ fn closing_braquage_with_a_fortification_takes_it_off_the_city_board() {
     // Ani pays in goods: no fortification moves for her.
     assert_eq!(after["players"][0]["goods"], json!({}));
     assert_eq!(after["players"][0].get("fortifications"), None);
+}
+
+fn shares(s: Vec<orleans::OrleansShare>) -> orleans::OrleansDecision {
+    orleans::OrleansDecision { shares: Some(s), ..Default::default() }
+}
+
+fn dev(development: u32, monks: u32) -> orleans::OrleansShare {
+    orleans::OrleansShare { development, monks, ..Default::default() }
+}
+
+/// Invasion, Don: « l'équipe reçoit 3 points de développement, 1 jeton Vin et 3 pièces.
+/// Choisissez comment répartir ces gains entre les joueurs. » The players say who receives
+/// what; the core never picks, and the whole gift is shared out.
+#[test]
+fn closing_don_gives_each_seat_the_share_the_players_chose() {
+    let table = json!({"variant": "invasion", "round": 3, "players": [
+        {"name": "Ani", "coins": 2, "development_points": 3},
+        {"name": "Dirk", "development_level": 3, "development_points": 10}],
+        "deck": {"order": INVASION_DECK_2P}});
+    let r = help(table.clone()).events.remove(0).resolutions.remove(0);
+    assert_eq!(r.event, "don");
+    let split = r.split.expect("a split to enter");
+    assert!(split.gain);
+    assert_eq!(
+        split.total,
+        orleans::OrleansShare { development: 3, wine: 1, coins: 3, ..Default::default() }
+    );
+    assert_eq!(split.forced, None);
+    // Nothing said: the core asks who receives what.
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[], true)),
+        vec![("decisions[0].shares".to_owned(), "shares_needed".to_owned())]
+    );
+    let ani = orleans::OrleansShare { development: 1, coins: 1, ..Default::default() };
+    let dirk = orleans::OrleansShare { development: 2, wine: 1, coins: 2, ..Default::default() };
+    let closed = orleans::close_round(&table, &[shares(vec![ani, dirk])], true).expect("ok");
+    let p = &closed.table["players"];
+    assert_eq!((p[0]["coins"].clone(), p[0]["development_points"].clone()), (json!(3), json!(4)));
+    // Space 4 begins level 2: the level follows the marker.
+    assert_eq!(p[0]["development_level"], json!(2));
+    assert_eq!((p[1]["coins"].clone(), p[1]["development_points"].clone()), (json!(2), json!(12)));
+    assert_eq!((p[1]["development_level"].clone(), p[1]["goods"].clone()), (json!(3), json!({"wine": 1})));
+    assert_eq!(
+        closed.lines.iter().map(|l| (l.seat, l.received, l.paid)).collect::<Vec<_>>(),
+        vec![(Some(0), Some(ani), true), (Some(1), Some(dirk), true)]
+    );
+    assert!(score_json(GameId::Orleans, &closed.table.to_string()).is_ok(), "{}", closed.table);
+    // The whole gift, no more and no less; nothing the gift does not hold.
+    let wrong = orleans::OrleansShare { development: 1, wine: 2, coins: 3, monks: 1 };
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[shares(vec![wrong, dev(1, 0)])], true)),
+        vec![
+            ("decisions[0].shares[0].monks".to_owned(), "not_in_event".to_owned()),
+            ("decisions[0].shares".to_owned(), "shares_short".to_owned()),
+            ("decisions[0].shares".to_owned(), "shares_above_total".to_owned()),
+        ]
+    );
+    // Only logged: the sheet is untouched, one line for the team.
+    let logged = orleans::close_round(&table, &[], false).expect("ok");
+    assert_eq!(logged.table["players"], table["players"]);
+    assert_eq!(logged.lines.iter().map(|l| l.seat).collect::<Vec<_>>(), vec![None]);
+}
+
+/// Invasion, Chasse aux sorcières: « L'équipe perd 6 points de développement. Choisissez
+/// ensemble la contribution de chacun […] Pour chaque point de développement que vous ne pouvez,
+/// ou ne voulez pas, payer, vous devez replacer un jeton Moine dans la réserve. »
+#[test]
+fn closing_the_witch_hunt_takes_each_seat_its_share_of_points_and_monks() {
+    let t = |ani: serde_json::Value, dirk: serde_json::Value| {
+        json!({"variant": "invasion", "round": 16, "players": [ani, dirk],
+            "deck": {"order": deck_with(16, "chasse_aux_sorcieres")}})
+    };
+    let table = t(
+        json!({"name": "Ani", "development_points": 5, "monks": 1}),
+        json!({"name": "Dirk", "development_points": 2, "monks": 3}),
+    );
+    let r = help(table.clone()).events.remove(0).resolutions.remove(0);
+    assert_eq!(r.event, "chasse_aux_sorcieres");
+    let split = r.split.expect("a split to enter");
+    assert_eq!((split.gain, split.owed, split.forced.clone()), (false, 6, None));
+    assert_eq!(split.most, vec![dev(5, 1), dev(2, 3)]);
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[], true)),
+        vec![("decisions[0].shares".to_owned(), "shares_needed".to_owned())]
+    );
+    let closed = orleans::close_round(&table, &[shares(vec![dev(4, 1), dev(1, 0)])], true).expect("ok");
+    let p = &closed.table["players"];
+    assert_eq!(
+        (p[0]["development_points"].clone(), p[0]["development_level"].clone(), p[0]["monks"].clone()),
+        (json!(1), json!(1), json!(0))
+    );
+    assert_eq!((p[1]["development_points"].clone(), p[1]["monks"].clone()), (json!(1), json!(3)));
+    assert_eq!(
+        closed
+            .lines
+            .iter()
+            .map(|l| (l.seat, l.payment.map(|x| (x.development, x.monks)), l.paid))
+            .collect::<Vec<_>>(),
+        vec![(Some(0), Some((4, 1)), true), (Some(1), Some((1, 0)), true)]
+    );
+    assert!(score_json(GameId::Orleans, &closed.table.to_string()).is_ok(), "{}", closed.table);
+    let refused =
+        |s: Vec<orleans::OrleansShare>| close_codes(orleans::close_round(&table, &[shares(s)], true));
+    // More than a seat holds.
+    assert_eq!(
+        refused(vec![dev(3, 2), dev(1, 0)]),
+        vec![("decisions[0].shares[0].monks".to_owned(), "share_above_holding".to_owned())]
+    );
+    assert_eq!(
+        refused(vec![dev(6, 0), dev(0, 0)]),
+        vec![("decisions[0].shares[0].development".to_owned(), "share_above_holding".to_owned())]
+    );
+    // Short of the 6 while the team holds them; more than the 6.
+    assert_eq!(
+        refused(vec![dev(2, 0), dev(1, 0)]),
+        vec![("decisions[0].shares".to_owned(), "shares_short".to_owned())]
+    );
+    assert_eq!(
+        refused(vec![dev(5, 0), dev(2, 0)]),
+        vec![("decisions[0].shares".to_owned(), "shares_above_due".to_owned())]
+    );
+    // Coins are no part of it.
+    let coins = orleans::OrleansShare { coins: 1, ..dev(5, 1) };
+    assert_eq!(
+        refused(vec![coins, dev(0, 0)]),
+        vec![("decisions[0].shares[0].coins".to_owned(), "not_in_event".to_owned())]
+    );
+    assert_eq!(
+        close_codes(orleans::close_round(&table, &[share(None, vec![3, 3])], true)),
+        vec![
+            ("decisions[0].contributions".to_owned(), "coins_not_asked".to_owned()),
+            ("decisions[0].shares".to_owned(), "shares_needed".to_owned()),
+        ]
+    );
+    // A marker moved back from a space nobody typed would land on a guess: asked for.
+    let untyped =
+        t(json!({"name": "Ani", "development_level": 3, "monks": 1}), json!({"name": "Dirk", "monks": 3}));
+    assert_eq!(
+        close_codes(orleans::close_round(&untyped, &[shares(vec![dev(2, 1), dev(0, 3)])], true)),
+        vec![("decisions[0].shares[0].development".to_owned(), "development_space_unknown".to_owned())]
+    );
+    // « Si vous ne possédez pas suffisamment de points de développement et de jetons Moine, la
+    // partie est immédiatement perdue »: what they hold is given, the game is lost.
+    let poor = t(
+        json!({"name": "Ani", "development_points": 2}),
+        json!({"name": "Dirk", "development_points": 1, "monks": 1}),
+    );
+    let lost = orleans::close_round(&poor, &[shares(vec![dev(2, 0), dev(1, 1)])], true).expect("ok");
+    assert!(lost.lines.iter().all(|l| !l.paid));
+    assert_eq!(help(lost.table).status.state, orleans::OrleansState::Lost);
+}
+
+/// Chasse aux sorcières with one seat holding every point and monk the team has: the split is
+/// forced, and that seat pays the cheapest way (points first, then monks), as a seat's own
+/// demand is paid when nothing is chosen.
+#[test]
+fn a_witch_hunt_only_one_seat_can_pay_is_paid_by_that_seat() {
+    let table = json!({"variant": "invasion", "round": 16, "players": [
+        {"name": "Ani", "development_points": 4, "monks": 3}, {"name": "Dirk"}],
+        "deck": {"order": deck_with(16, "chasse_aux_sorcieres")}});
+    let split = help(table.clone()).events.remove(0).resolutions.remove(0).split.expect("split");
+    assert_eq!(split.forced, Some(vec![dev(4, 2), dev(0, 0)]));
+    let closed = orleans::close_round(&table, &[], true).expect("ok");
+    assert_eq!(
+        (
+            closed.table["players"][0]["development_points"].clone(),
+            closed.table["players"][0]["monks"].clone()
+        ),
+        (json!(0), json!(1))
+    );
+    assert!(closed.lines.iter().all(|l| l.paid));
+}
+
+/// Difficulty options belong to their scenario (Le dignitaire: « version facile »; Vierzon and
+/// Marchand itinérant: « Pour corser le jeu »). One the scenario does not read is named in the
+/// help, on its field; the table still scores, as plays saved with one did before.
+#[test]
+fn options_the_scenario_does_not_use_are_named_not_ignored() {
+    let notices = |t: serde_json::Value| {
+        assert!(score_json(GameId::Orleans, &t.to_string()).is_ok(), "an old play still scores");
+        help(t).notices.into_iter().map(|p| (p.field, p.code)).collect::<Vec<_>>()
+    };
+    let duel = json!({"variant": "duel", "round": 2, "options": {"easy": true, "in_order": false},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}]});
+    assert_eq!(notices(duel), vec![("options.easy".to_owned(), "not_in_scenario".to_owned())]);
+    let dignitaire = json!({"variant": "dignitaire", "round": 2, "options": {"easy": true, "one_per_round": true},
+        "players": [{"name": "Ani"}]});
+    assert_eq!(notices(dignitaire), vec![("options.one_per_round".to_owned(), "not_in_scenario".to_owned())]);
+    let vierzon = json!({"variant": "vierzon", "round": 2, "options": {"one_per_round": true, "in_order": true},
+        "players": [{"name": "Ani"}]});
+    assert_eq!(notices(vierzon), vec![]);
+    let invasion = json!({"variant": "invasion", "round": 1, "options": {"in_order": true},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}], "deck": {"order": INVASION_DECK_2P}});
+    assert_eq!(notices(invasion), vec![("options.in_order".to_owned(), "not_in_scenario".to_owned())]);
 }

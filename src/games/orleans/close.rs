@@ -9,16 +9,21 @@
 //! which the team pays together from its members' coins (Invasion, « l'équipe doit payer »); an
 //! offer the team turns down is a demand not met (Appel de Rome: « Si un joueur ne peut pas
 //! payer, ou si l'équipe entière décide de ne pas le faire, retirez du jeu un jeton Citoyen »).
+//! A team event not settled in coins (Don, Chasse aux sorcières) is split seat by seat: the
+//! players say what each receives or gives (« Choisissez ensemble la contribution de chacun »);
+//! the core checks the split and never makes it up.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::catalogue::{Effect, OrleansScenario};
 use super::help::help_table;
-use super::resolve::{OrleansPayment, OrleansResolution, OrleansResolutionStatus};
+use super::resolve::{
+    OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
+};
 use super::status::BORDER_TOWNS;
-use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, parse, validate};
-use super::{MAX_GOODS, OrleansGood};
+use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points, parse, validate};
+use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, MAX_GOODS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
 
@@ -32,6 +37,9 @@ pub struct OrleansDecision {
     pub option: Option<u32>,
     /// A team demand (Invasion): the coins each seat puts in, seat order.
     pub contributions: Option<Vec<u32>>,
+    /// A team event split among the seats (Invasion: Don, Chasse aux sorcières, see the
+    /// resolution's `split`): what each seat receives or gives, seat order.
+    pub shares: Option<Vec<OrleansShare>>,
 }
 
 /// A closed round: the new table (next round, log lines appended, counts changed when applied)
@@ -58,7 +66,7 @@ pub fn round_resolutions(table: &OrleansTable) -> Vec<OrleansResolution> {
 /// cheapest first), nothing for an offer.
 fn default_decision(r: &OrleansResolution) -> OrleansDecision {
     let option = (is_demand(r) && !r.options.is_empty()).then_some(0);
-    OrleansDecision { option, contributions: None }
+    OrleansDecision { option, contributions: None, shares: None }
 }
 
 /// Whether a resolution is logged as met: not when nothing or only part could be paid, nor
@@ -80,7 +88,9 @@ fn is_demand(r: &OrleansResolution) -> bool {
 /// ones take [`default_decision`]) is logged, one line per seat or for the team, and when
 /// `apply` the sheet is changed too (coins received, what was paid, what an offer bought; no
 /// count goes below zero). Refused: an invalid table, a round past the last, more decisions
-/// than resolutions, an option that does not exist, shares for more seats than the table has.
+/// than resolutions, an option that does not exist, shares for more seats than the table has;
+/// for a split team event (Don, Chasse aux sorcières: [`check_split`]), shares that do not fit
+/// it, or none when the sheet is to change and the split is not forced.
 /// Only the fields that change are written; the rest of the table is returned as sent.
 pub fn close_round(
     raw: &Value,
@@ -138,9 +148,38 @@ pub fn close_round(
                 Text::new("Plus de parts que de joueurs.", "More shares than players."),
             );
         }
-        if r.seat.is_none() {
+        if r.split.is_some() {
+            if d.contributions.is_some() {
+                p.push(
+                    format!("decisions[{k}].contributions"),
+                    "coins_not_asked",
+                    Text::new(
+                        format!(
+                            "« {} » ne se règle pas en pièces : donnez la part de chacun.",
+                            event_name(r).fr
+                        ),
+                        format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
+                    ),
+                );
+            }
+        } else if d.shares.is_some() {
+            p.push(
+                format!("decisions[{k}].shares"),
+                "shares_not_asked",
+                Text::new(
+                    format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
+                    format!("“{}” is not split among the players.", event_name(r).en),
+                ),
+            );
+        } else if r.seat.is_none() {
             // No shares typed: nobody has put in anything yet.
             check_shares(&mut p, k, d.contributions.as_deref().unwrap_or(&[]), &table, r, d.option);
+        }
+    }
+    for (k, r) in resolutions.iter().enumerate() {
+        if let Some(split) = &r.split {
+            let sent = decisions.get(k).and_then(|d| d.shares.as_deref());
+            check_split(&mut p, k, sent, split, &table, r, apply);
         }
     }
     if !p.is_empty() {
@@ -161,6 +200,37 @@ pub fn close_round(
             paid: met(r, pay.is_some()),
             ..OrleansRawLogEntry::default()
         };
+        if let Some(split) = &r.split
+            && let Some(shares) = d.shares.as_deref().or(split.forced.as_deref())
+        {
+            // A split team event: one line per seat that received or gave something.
+            let given = shares.iter().fold(0u32, |a, s| a.saturating_add(s.sum()));
+            let paid = split.gain || given >= split.owed;
+            let before = lines.len();
+            for (seat, s) in shares.iter().enumerate().filter(|(_, s)| s.sum() > 0) {
+                let mut seat_line =
+                    OrleansRawLogEntry { seat: u8::try_from(seat).ok(), paid, ..line.clone() };
+                if split.gain {
+                    seat_line.received = Some(*s);
+                } else {
+                    seat_line.payment = Some(OrleansPayment {
+                        development: s.development,
+                        monks: s.monks,
+                        ..OrleansPayment::default()
+                    });
+                    // A seat's line, as a seat's own demand is logged (numbers, read in either language).
+                    seat_line.gained = Some(Value::from(0));
+                }
+                if apply {
+                    apply_share(&mut out, &table, seat, s, split.gain);
+                }
+                lines.push(seat_line);
+            }
+            if lines.len() == before {
+                lines.push(OrleansRawLogEntry { paid, ..line });
+            }
+            continue;
+        }
         match (r.seat, &d.contributions) {
             (None, Some(shares)) if is_demand(r) || (is_team_offer(r) && pay.is_some()) => {
                 // A team payment: each seat puts in its share (checked against its coins); met
@@ -262,6 +332,164 @@ fn check_shares(
             );
         }
     }
+}
+
+/// A split team event's shares (Invasion, Événements: « vous devez décider ensemble de la
+/// contribution de chacun »): only the kinds the event moves; a demand's share no more than the
+/// seat holds (Chasse aux sorcières: its development points and monks), together exactly what
+/// is owed — short only when the team cannot pay (« Si vous ne possédez pas suffisamment […] la
+/// partie est immédiatement perdue »); a gift shared out in full (Don: « Choisissez comment
+/// répartir ces gains entre les joueurs »). The core never picks the split: with none sent,
+/// applying is refused unless it is forced. A marker is moved only from a space typed.
+fn check_split(
+    p: &mut Problems,
+    k: usize,
+    sent: Option<&[OrleansShare]>,
+    split: &OrleansSplit,
+    table: &OrleansTable,
+    r: &OrleansResolution,
+    apply: bool,
+) {
+    let field = format!("decisions[{k}].shares");
+    let Some(shares) = sent.or(split.forced.as_deref()) else {
+        if apply {
+            p.push(
+                field,
+                "shares_needed",
+                Text::new(
+                    format!("« {} » : dites ce que chaque joueur reçoit ou donne.", event_name(r).fr),
+                    format!("“{}”: say what each player receives or gives.", event_name(r).en),
+                ),
+            );
+        }
+        return;
+    };
+    if shares.len() > table.players.len() {
+        p.push(
+            field.clone(),
+            "too_many",
+            Text::new("Plus de parts que de joueurs.", "More shares than players."),
+        );
+    }
+    for (i, (s, seat)) in shares.iter().zip(&table.players).enumerate() {
+        for kind in OrleansShareKind::ALL {
+            let n = s.get(kind);
+            if n == 0 {
+                continue;
+            }
+            let f = format!("{field}[{i}].{}", kind.id());
+            let w = kind.words(2);
+            if !split.kinds.contains(&kind) {
+                p.push(
+                    f,
+                    "not_in_event",
+                    Text::new(
+                        format!("« {} » ne met pas en jeu de {}.", event_name(r).fr, w.fr),
+                        format!("“{}” involves no {}.", event_name(r).en, w.en),
+                    ),
+                );
+                continue;
+            }
+            let most = split.most.get(i).map_or(0, |m| m.get(kind));
+            if !split.gain && n > most {
+                let held = kind.words(most);
+                p.push(
+                    f.clone(),
+                    "share_above_holding",
+                    Text::new(
+                        format!("{} n'a que {most} {}, pas {n}.", seat.name, held.fr),
+                        format!("{} has only {most} {}, not {n}.", seat.name, held.en),
+                    ),
+                );
+            }
+            if apply && kind == OrleansShareKind::Development && !seat.development_points_typed {
+                p.push(
+                    f,
+                    "development_space_unknown",
+                    Text::new(
+                        format!("Saisissez la case de {} sur la piste de développement avant d'y déplacer son marqueur.", seat.name),
+                        format!("Enter {}'s space on the development track before moving the marker.", seat.name),
+                    ),
+                );
+            }
+        }
+    }
+    let sum = |kind: OrleansShareKind| shares.iter().fold(0u32, |a, s| a.saturating_add(s.get(kind)));
+    if split.gain {
+        for &kind in &split.kinds {
+            let (given, total) = (sum(kind), split.total.get(kind));
+            let w = kind.words(total);
+            if given < total {
+                p.push(
+                    field.clone(),
+                    "shares_short",
+                    Text::new(
+                        format!("Les parts donnent {given} {} sur les {total} à répartir.", w.fr),
+                        format!("The shares give {given} of the {total} {} to share out.", w.en),
+                    ),
+                );
+            } else if given > total {
+                p.push(
+                    field.clone(),
+                    "shares_above_total",
+                    Text::new(
+                        format!("Les parts donnent {given} {}, il n'y en a que {total} à répartir.", w.fr),
+                        format!("The shares give {given} {}; there are only {total} to share out.", w.en),
+                    ),
+                );
+            }
+        }
+    } else {
+        let given = split.kinds.iter().fold(0u32, |a, &kind| a.saturating_add(sum(kind)));
+        let owed = split.owed;
+        if given > owed {
+            p.push(
+                field,
+                "shares_above_due",
+                Text::new(
+                    format!("Les parts font {given}, « {} » n'en demande que {owed}.", event_name(r).fr),
+                    format!("The shares make {given}; “{}” asks only {owed}.", event_name(r).en),
+                ),
+            );
+        } else if given < owed && r.status == OrleansResolutionStatus::Payable {
+            p.push(
+                field,
+                "shares_short",
+                Text::new(
+                    format!("Les parts font {given} sur {owed}, et l'équipe a de quoi payer le tout."),
+                    format!("The shares make {given} of {owed}, and the team holds enough to pay it all."),
+                ),
+            );
+        }
+    }
+}
+
+/// One seat's share of a split team event, on the sheet: received (a gift: up to each count's
+/// bound) or given (every count down). The development level follows the marker's new space.
+fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansShare, gain: bool) {
+    let Some(p) = table.players.get(seat) else { return };
+    let moved = |held: u32, n: u32, max: u32| {
+        if gain { held.saturating_add(n).min(max) } else { held.saturating_sub(n) }
+    };
+    if s.development > 0 {
+        let space = moved(p.development_points, s.development, MAX_DEVELOPMENT_POINTS);
+        set_count(out, seat, "development_points", space);
+        set_count(out, seat, "development_level", level_for_points(space));
+    }
+    if s.monks > 0 {
+        set_count(out, seat, "monks", moved(p.monks, s.monks, MAX_COUNT));
+    }
+    if s.coins > 0 {
+        set_count(out, seat, "coins", moved(p.coins, s.coins, MAX_COINS));
+    }
+    if s.wine > 0 {
+        set_good(out, seat, OrleansGood::Wine, moved(p.goods.wine, s.wine, MAX_GOODS));
+    }
+}
+
+/// The event's name as the players read it (its id when unknown).
+fn event_name(r: &OrleansResolution) -> Text {
+    super::event(&r.event).map_or_else(|| Text::new(r.event.as_str(), r.event.as_str()), |e| e.name.to_text())
 }
 
 /// A team offer (Invasion: Bonne affaire).
@@ -394,15 +622,19 @@ fn apply_to_seat(
         if paid == 0 {
             continue;
         }
-        let left = goods.get(g).saturating_sub(paid);
-        if let Some(held) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
-            let map = held.entry("goods").or_insert_with(|| Value::Object(serde_json::Map::new()));
-            if let Some(map) = map.as_object_mut() {
-                if left == 0 {
-                    map.remove(g.id());
-                } else {
-                    map.insert(g.id().into(), Value::from(left));
-                }
+        set_good(out, seat, g, goods.get(g).saturating_sub(paid));
+    }
+}
+
+/// A seat's count of one good, its key removed when none is left.
+fn set_good(out: &mut Value, seat: usize, g: OrleansGood, n: u32) {
+    if let Some(held) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+        let map = held.entry("goods").or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if let Some(map) = map.as_object_mut() {
+            if n == 0 {
+                map.remove(g.id());
+            } else {
+                map.insert(g.id().into(), Value::from(n));
             }
         }
     }
@@ -421,7 +653,7 @@ mod tests {
     use super::*;
 
     fn decide(option: Option<u32>) -> OrleansDecision {
-        OrleansDecision { option, contributions: None }
+        OrleansDecision { option, contributions: None, shares: None }
     }
 
     #[test]
@@ -495,6 +727,7 @@ mod tests {
             consequence: Some(super::super::OrleansFailure::RemoveCitizen),
             coins_after: 0,
             explanation: Text::new("", ""),
+            split: None,
         };
         assert_eq!(default_decision(&r), decide(None));
         assert!(!met(&r, false), "turned down: the citizen is lost, the line says not paid");
@@ -518,7 +751,7 @@ mod tests {
         let t = validate(&parse(&table).expect("ok")).expect("ok");
         let rs = round_resolutions(&t);
         assert_eq!((rs[0].event.as_str(), rs[0].seat, rs[0].coins_owed), ("demolition", None, 6));
-        let share = |c: Vec<u32>| OrleansDecision { option: Some(0), contributions: Some(c) };
+        let share = |c: Vec<u32>| OrleansDecision { option: Some(0), contributions: Some(c), shares: None };
         let closed = close_round(&table, &[share(vec![2, 4])], true).expect("ok");
         assert_eq!(
             (closed.table["players"][0]["coins"].clone(), closed.table["players"][1]["coins"].clone()),

@@ -327,6 +327,9 @@ pub struct OrleansHelp {
     /// Invasion, when this round's tile is not entered yet: the tiles it can be (the group
     /// enters the one the physical stack showed; drawing the deck in the app is only an offer).
     pub tile_choice: Option<OrleansTileChoice>,
+    /// What the table holds that changes nothing, each on its field (a difficulty option the
+    /// scenario does not read): to clear, never a reason not to score.
+    pub notices: Vec<crate::games::Problem>,
 }
 
 /// The tiles that can come up next on Invasion's stack.
@@ -471,6 +474,7 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         status,
         forecast,
         tile_choice,
+        notices: table.options.unused(table.scenario),
     }
 }
 

@@ -16,7 +16,8 @@
 //!   `marchand`); `round` (**required, it marks schema 2**): the round being played, 1 to the
 //!   last, last + 1 once the last round is over.
 //! - `options`: `easy` (Dignitaire: 7 citizens), `one_per_round`, `in_order` (Vierzon,
-//!   Marchand itinérant harder steps).
+//!   Marchand itinérant harder steps); one the scenario does not read is named in the help's
+//!   `notices`, not refused (tables saved with one must still score).
 //! - per player, every count optional (absent = 0; `development_level` 1–6, absent = 1):
 //!   `coins`, `goods` {grain, cheese, wine, wool, brocade}, `trading_posts` (ordinary, in
 //!   towns), `technology`, `development_level`, `development_points` (track space 0–30),
@@ -29,7 +30,8 @@
 //!   `fortifications` (built by players; pre-placed ones are added).
 //! - `deck` (Invasion): `seed`, `set_aside`, `hard_mode`, `order` (tile ids, top first, from
 //!   [`build_deck`]), `revealed` (absent: one per round begun).
-//! - `log`: resolved events `{round, event, seat?, paid (default true), note}`; an unpaid demand
+//! - `log`: resolved events `{round, event, seat?, paid (default true), payment?, gained?,
+//!   received? (a seat's part of a gift the team shared out: Don), note}`; an unpaid demand
 //!   the scenario makes fatal loses the game at that round.
 //!
 //! Plays saved with schema version 1 hold the generic per-category sheet; any state without
@@ -60,8 +62,9 @@ pub use help::{
     event_catalogue, event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
 pub use resolve::{
-    OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, administrator_due,
-    boatmen_coins, food_ways, resolve, resolve_player, resolve_team, value_ways,
+    OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind,
+    OrleansSplit, administrator_due, boatmen_coins, food_ways, resolve, resolve_player, resolve_team,
+    value_ways,
 };
 pub use scoring::{prosperite_categories, score_table};
 pub use setup::{setup_steps, start_coins};

@@ -103,6 +103,98 @@ pub struct OrleansResolution {
     /// Coins after the gain, or after the first option.
     pub coins_after: u32,
     pub explanation: Text,
+    /// A team event the players split among themselves, seat by seat (Invasion: Don, Chasse aux
+    /// sorcières): what the shares must make and what each can be. `None` for every other.
+    pub split: Option<OrleansSplit>,
+}
+
+/// What one seat receives or gives in a split team event (every count 0 when not used).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct OrleansShare {
+    /// Spaces on the development track.
+    pub development: u32,
+    pub monks: u32,
+    pub wine: u32,
+    pub coins: u32,
+}
+
+impl OrleansShare {
+    /// The count of one kind.
+    pub fn get(&self, kind: OrleansShareKind) -> u32 {
+        match kind {
+            OrleansShareKind::Development => self.development,
+            OrleansShareKind::Monks => self.monks,
+            OrleansShareKind::Wine => self.wine,
+            OrleansShareKind::Coins => self.coins,
+        }
+    }
+
+    /// Every count added up.
+    pub fn sum(&self) -> u32 {
+        OrleansShareKind::ALL.iter().map(|&k| self.get(k)).fold(0, u32::saturating_add)
+    }
+}
+
+/// One kind of thing a share carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum OrleansShareKind {
+    Development,
+    Monks,
+    Wine,
+    Coins,
+}
+
+impl OrleansShareKind {
+    pub const ALL: [Self; 4] = [Self::Development, Self::Monks, Self::Wine, Self::Coins];
+
+    /// The share's field (`development`, `monks`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Development => "development",
+            Self::Monks => "monks",
+            Self::Wine => "wine",
+            Self::Coins => "coins",
+        }
+    }
+
+    /// Its name in a sentence, `n` of them.
+    pub fn words(self, n: u32) -> Text {
+        match self {
+            Self::Development => Text::new(
+                fr_noun(n, "point de développement", "points de développement"),
+                en_noun(n, "development point", "development points"),
+            ),
+            Self::Monks => Text::new(fr_noun(n, "Moine", "Moines"), en_noun(n, "Monk", "Monks")),
+            Self::Wine => Text::new("Vin", "wine"),
+            Self::Coins => Text::new(fr_noun(n, "pièce", "pièces"), en_noun(n, "coin", "coins")),
+        }
+    }
+}
+
+/// A team event split among the players (Invasion, Événements: « vous devez décider ensemble
+/// de la contribution de chacun »): the table enters each seat's share when it closes the round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansSplit {
+    /// Gains shared out (Don), or a demand the seats pay (Chasse aux sorcières).
+    pub gain: bool,
+    /// The kinds a share carries, in the order to ask them.
+    pub kinds: Vec<OrleansShareKind>,
+    /// A gain: what is shared out, each kind in full. A demand: nothing (see `owed`).
+    pub total: OrleansShare,
+    /// A demand: what the shares must make, every kind counted together (Chasse aux
+    /// sorcières: 6, development points and monks). A gain: 0.
+    pub owed: u32,
+    /// Seat by seat, the most each count of a share can be: what the seat holds (a demand), the
+    /// whole gift (a gain).
+    pub most: Vec<OrleansShare>,
+    /// The split when there is no choice to make (a demand only one seat can pay: that seat, the
+    /// cheapest way); `None` when the players must say it.
+    pub forced: Option<Vec<OrleansShare>>,
 }
 
 /// The most payment options listed.
@@ -120,6 +212,7 @@ fn base(event: &EventDef, seat: Option<u8>, coins: u32) -> OrleansResolution {
         consequence: None,
         coins_after: coins,
         explanation: event.text.to_text(),
+        split: None,
     }
 }
 
@@ -696,6 +789,45 @@ pub fn resolve_team(
                 r.consequence = Some(f);
                 r.explanation = failure_text(f, r.shortfall);
             }
+            // « Choisissez ensemble la contribution de chacun »: the seats say who gives what.
+            let most: Vec<OrleansShare> = players
+                .iter()
+                .map(|p| OrleansShare {
+                    development: p.development_space(),
+                    monks: p.monks,
+                    ..OrleansShare::default()
+                })
+                .collect();
+            let holders: Vec<usize> =
+                most.iter().enumerate().filter(|(_, s)| s.sum() > 0).map(|(i, _)| i).collect();
+            // Only one seat holds anything: no choice, that seat pays the cheapest way, as a
+            // seat's own demand is paid when nothing is chosen.
+            let forced = match (holders.as_slice(), r.options.first()) {
+                ([only], Some(way)) => Some(
+                    (0..players.len())
+                        .map(|i| {
+                            if i == *only {
+                                OrleansShare {
+                                    development: way.development,
+                                    monks: way.monks,
+                                    ..OrleansShare::default()
+                                }
+                            } else {
+                                OrleansShare::default()
+                            }
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            };
+            r.split = Some(OrleansSplit {
+                gain: false,
+                kinds: vec![OrleansShareKind::Development, OrleansShareKind::Monks],
+                total: OrleansShare::default(),
+                owed: n,
+                most,
+                forced,
+            });
             if let Some(note) = spaces_assumed(players) {
                 r.explanation = Text::new(
                     format!("{} {}", r.explanation.fr, note.fr),
@@ -744,10 +876,20 @@ pub fn resolve_team(
                 r.status = OrleansResolutionStatus::NoEffect;
             }
         }
-        Effect::TeamGains { coins: c, .. } => {
+        Effect::TeamGains { development, wine, coins: c } => {
             r.status = OrleansResolutionStatus::Gain;
             r.coins_gained = c;
             r.coins_after = coins.saturating_add(c);
+            // Don: « Choisissez comment répartir ces gains entre les joueurs. »
+            let total = OrleansShare { development, wine, coins: c, ..OrleansShare::default() };
+            r.split = Some(OrleansSplit {
+                gain: true,
+                kinds: OrleansShareKind::ALL.into_iter().filter(|&k| total.get(k) > 0).collect(),
+                total,
+                owed: 0,
+                most: vec![total; players.len()],
+                forced: None,
+            });
         }
         Effect::WarehouseLoss { cheese, grain } => {
             let lost = OrleansGoods {

@@ -89,6 +89,46 @@ pub struct OrleansOptions {
     pub in_order: bool,
 }
 
+impl OrleansOptions {
+    /// The options `scenario` reads: Le dignitaire's beginners' version (« version facile »: 7
+    /// citizens), Vierzon's and Marchand itinérant's harder steps (« Pour corser le jeu »).
+    pub fn read_by(scenario: OrleansScenario) -> &'static [&'static str] {
+        match scenario {
+            OrleansScenario::Dignitaire => &["easy"],
+            OrleansScenario::Vierzon | OrleansScenario::Marchand => &["one_per_round", "in_order"],
+            _ => &[],
+        }
+    }
+
+    /// The options set that the table's scenario does not read, each on its field. Not a
+    /// refusal: tables were saved with them before they were named (finished plays are scored
+    /// again from their table, on a rescore or a backup import), so they come with the help.
+    pub fn unused(&self, scenario: OrleansScenario) -> Vec<crate::games::Problem> {
+        let read = Self::read_by(scenario);
+        [("easy", self.easy), ("one_per_round", self.one_per_round), ("in_order", self.in_order)]
+            .into_iter()
+            .filter(|&(key, set)| set && !read.contains(&key))
+            .map(|(key, _)| {
+                let name = scenario.label();
+                crate::games::Problem {
+                    field: format!("options.{key}"),
+                    code: "not_in_scenario".into(),
+                    message: Text::new(
+                        format!(
+                            "L'option « {key} » ne change rien dans {} : elle n'est pas prise en compte.",
+                            name.fr
+                        ),
+                        format!(
+                            "The “{key}” option changes nothing in {}: it is not taken into account.",
+                            name.en
+                        ),
+                    ),
+                }
+            })
+            .collect()
+    }
+}
+
 /// The difficulty options as sent: an unknown key is reported, never ignored.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -262,6 +302,9 @@ pub struct OrleansRawLogEntry {
     /// before it, whose `note` says it in the language of the day).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gained: Option<Value>,
+    /// What the seat received of a gift the team shared out (Don), structured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<super::resolve::OrleansShare>,
     /// What was paid or received, free text (a team payment's shares: names and numbers).
     #[serde(default)]
     pub note: String,
@@ -341,6 +384,7 @@ pub struct OrleansLogEntry {
     pub paid: bool,
     pub payment: Option<super::resolve::OrleansPayment>,
     pub gained: Option<u32>,
+    pub received: Option<super::resolve::OrleansShare>,
     pub note: String,
 }
 
@@ -607,6 +651,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 paid: e.paid,
                 payment: e.payment,
                 gained,
+                received: e.received,
                 note: e.note.clone(),
             });
         }

@@ -12,6 +12,7 @@ import type {
 	OrleansScenario,
 	OrleansScenarioInfo,
 	OrleansCharacterInfo,
+	OrleansShare,
 	OrleansRawPlayer,
 	OrleansRawTable,
 	Seat
@@ -73,6 +74,8 @@ export interface OrleansLogLine {
 	payment?: OrleansPayment;
 	/** Coins received; present on lines written since it was kept as a number (then `note` is empty). */
 	gained?: number;
+	/** What the seat received of a gift the team shared out (Don). */
+	received?: OrleansShare;
 	/** A team payment's shares ("Ani: 2, Dirk: 3"), or an older line's words. */
 	note: string;
 }
@@ -199,6 +202,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 		if (typeof e.seat === 'number') line.seat = e.seat;
 		if (e.payment && typeof e.payment === 'object') line.payment = e.payment as OrleansPayment;
 		if (typeof e.gained === 'number') line.gained = e.gained;
+		if (e.received && typeof e.received === 'object') line.received = e.received as OrleansShare;
 		return line;
 	});
 	return model;
@@ -326,7 +330,9 @@ export type Decision = OrleansDecision;
 
 /** The default decision: the cheapest way for a demand, nothing for an offer (the core's too). */
 export function defaultDecision(r: OrleansResolution): Decision {
-	return { option: isDemand(r) && r.options.length ? 0 : null, contributions: null };
+	// A split team event (Don, Chasse aux sorcières): the players enter the shares, unless the
+	// core says the split is forced (only one seat can pay).
+	return { option: isDemand(r) && r.options.length ? 0 : null, contributions: null, shares: r.split?.forced ?? null };
 }
 
 /** This round's resolutions in one list: the events', then the Administrateur terrien's dues. */

@@ -1215,6 +1215,11 @@ export type OrleansDecision = {
 	option?: number | null,
 	/**  A team demand (Invasion): the coins each seat puts in, seat order. */
 	contributions?: number[] | null,
+	/**
+	 *  A team event split among the seats (Invasion: Don, Chasse aux sorcières, see the
+	 *  resolution's `split`): what each seat receives or gives, seat order.
+	 */
+	shares?: OrleansShare[] | null,
 };
 
 /**  The drawn deck, top first: the A tiles, then the B tiles, then Invasion. */
@@ -1378,6 +1383,11 @@ export type OrleansHelp = {
 	 *  enters the one the physical stack showed; drawing the deck in the app is only an offer).
 	 */
 	tile_choice: OrleansTileChoice | null,
+	/**
+	 *  What the table holds that changes nothing, each on its field (a difficulty option the
+	 *  scenario does not read): to clear, never a reason not to score.
+	 */
+	notices: Problem[],
 };
 
 /**
@@ -1480,6 +1490,8 @@ export type OrleansRawLogEntry = {
 	 *  before it, whose `note` says it in the language of the day).
 	 */
 	gained?: Value | null,
+	/**  What the seat received of a gift the team shared out (Don), structured. */
+	received?: OrleansShare | null,
 	/**  What was paid or received, free text (a team payment's shares: names and numbers). */
 	note?: string,
 } & { [key in string]: Value };
@@ -1580,6 +1592,11 @@ export type OrleansResolution = {
 	/**  Coins after the gain, or after the first option. */
 	coins_after: number,
 	explanation: Text,
+	/**
+	 *  A team event the players split among themselves, seat by seat (Invasion: Don, Chasse aux
+	 *  sorcières): what the shares must make and what each can be. `None` for every other.
+	 */
+	split: OrleansSplit | null,
 };
 
 /**  How an event turns out for a player or the team. */
@@ -1621,6 +1638,46 @@ export type OrleansScenarioInfo = {
 	defeat: Text,
 	source: string,
 	rule: string,
+};
+
+/**  What one seat receives or gives in a split team event (every count 0 when not used). */
+export type OrleansShare = {
+	/**  Spaces on the development track. */
+	development?: number,
+	monks?: number,
+	wine?: number,
+	coins?: number,
+};
+
+/**  One kind of thing a share carries. */
+export type OrleansShareKind = "development" | "monks" | "wine" | "coins";
+
+/**
+ *  A team event split among the players (Invasion, Événements: « vous devez décider ensemble
+ *  de la contribution de chacun »): the table enters each seat's share when it closes the round.
+ */
+export type OrleansSplit = {
+	/**  Gains shared out (Don), or a demand the seats pay (Chasse aux sorcières). */
+	gain: boolean,
+	/**  The kinds a share carries, in the order to ask them. */
+	kinds: OrleansShareKind[],
+	/**  A gain: what is shared out, each kind in full. A demand: nothing (see `owed`). */
+	total: OrleansShare,
+	/**
+	 *  A demand: what the shares must make, every kind counted together (Chasse aux
+	 *  sorcières: 6, development points and monks). A gain: 0.
+	 */
+	owed: number,
+	/**
+	 *  Seat by seat, the most each count of a share can be: what the seat holds (a demand), the
+	 *  whole gift (a gain).
+	 */
+	most: OrleansShare[],
+	/**
+	 *  The split when there is no choice to make (a demand only one seat can pay: that seat, the
+	 *  cheapest way); `None` when the players must say it.
+	 */
+	forced: OrleansShare[] | null,
 };
 
 /**  Where a play stands. */

@@ -140,6 +140,41 @@ describe('OrleansSheet', () => {
 		expect((last().team as { warehouse: { grain: number } }).warehouse.grain).toBe(3);
 	});
 
+	it('Invasion, Don: the table says who receives what; the core refuses to close until it does, then applies and logs it', async () => {
+		// « Choisissez comment répartir ces gains entre les joueurs »: Don is the third tile here.
+		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		const saved = { variant: 'invasion', round: 3, players: [{ name: 'Ani', coins: 2, development_points: 3 }, { name: 'Dirk', development_level: 3, development_points: 10 }], deck: { order } };
+		const { last } = await setup(saved as Raw, 'invasion', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-res-0-split')).toMatch(/To share out: 3 development steps \+ 1 \S+ \+ 3 coins/));
+		// Nothing entered: the core asks for the split, the round stays.
+		await closeRound();
+		await waitFor(() => expect(screen.getAllByText(/“Donation”: say what each player receives or gives/).length).toBeGreaterThan(0));
+		expect(last().round).toBe(3);
+		const set = async (id: string, v: string) => fireEvent.input(input(id), { target: { value: v } });
+		await set('orl-split-0-0-development', '1');
+		await set('orl-split-0-0-coins', '1');
+		await set('orl-split-0-1-development', '2');
+		await set('orl-split-0-1-wine', '1');
+		await set('orl-split-0-1-coins', '2');
+		await closeRound();
+		await waitFor(() => expect(last().round).toBe(4));
+		// Space 4 begins level 2: the level follows the marker.
+		expect(last().players.map((p) => [p.coins, p.development_points, p.development_level])).toEqual([
+			[3, 4, 2],
+			[2, 12, 3]
+		]);
+		expect(last().players[1].goods).toEqual({ wine: 1 });
+		await waitFor(() => expect(text('orl-log-0')).toContain('received 1 development step + 1 coin'));
+	});
+
+	it('a difficulty option the scenario does not read is named by the core, and can be cleared', async () => {
+		const { last } = await setup({ variant: 'dignitaire', round: 2, options: { in_order: true }, players: [{ name: 'Ani' }] } as Raw);
+		await waitFor(() => expect(text('orl-notice-options.in_order')).toMatch(/in_order/));
+		await fireEvent.click(screen.getByTestId('orl-notice-clear-in_order'));
+		await waitFor(() => expect((last() as unknown as { options: { in_order: boolean } }).options.in_order).toBe(false));
+		await waitFor(() => expect(screen.queryByTestId('orl-notice-options.in_order')).toBeNull());
+	});
+
 	it('the goal shows its progress; the 8th citizen raises the win banner and hides the round button', async () => {
 		await setup({ variant: 'dignitaire', round: 9, players: [{ name: 'Ani', citizens: 6 }] });
 		await waitFor(() => expect(text('orl-goal-progress-0-citoyens')).toBe('6 / 8'));

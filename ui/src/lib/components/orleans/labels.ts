@@ -1,5 +1,5 @@
 // Names the Orléans screen shows for the core's enums and the sheet's fields (UI language).
-import type { OrleansFailure, OrleansMoment, OrleansPayment, OrleansResolutionStatus, OrleansState } from '$lib/backend';
+import type { OrleansFailure, OrleansMoment, OrleansPayment, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansState } from '$lib/backend';
 import { fmtNumber, m } from '$lib/i18n.svelte';
 import { GOODS, type CountKey, type Good } from '$lib/orleans';
 
@@ -148,4 +148,33 @@ export function roundNote(pay: OrleansPayment | undefined, gained: number): stri
 	if (gained) parts.push(m.orl_note_gained({ n: fmtNumber(gained) }));
 	if (pay) parts.push(m.orl_note_paid({ what: paymentText(pay) }));
 	return parts.join(', ');
+}
+
+/** One kind a split share carries, its stepper's label. */
+export function shareKindLabel(k: OrleansShareKind): string {
+	switch (k) {
+		case 'development':
+			return m.orl_share_development();
+		case 'monks':
+			return m.orl_share_monks();
+		case 'wine':
+			return m.orl_share_wine();
+		default:
+			return m.orl_share_coins();
+	}
+}
+
+/** A split share in words ("1 development point + 2 coins"), as a payment of the same counts reads. */
+export function shareText(s: OrleansShare): string {
+	const parts: string[] = [];
+	if (s.development) parts.push(m.orl_pay_development({ n: fmtNumber(s.development) }));
+	if (s.monks) parts.push(m.orl_pay_monks({ n: fmtNumber(s.monks) }));
+	if (s.wine) parts.push(`${fmtNumber(s.wine)} ${goodLabel('wine')}`);
+	if (s.coins) parts.push(m.orl_pay_coins({ n: fmtNumber(s.coins) }));
+	return parts.join(' + ');
+}
+
+/** The log's note for a seat's part of a shared gift (Don): "received 1 development point + 1 coin". */
+export function receivedNote(s: OrleansShare): string {
+	return m.orl_note_received({ what: shareText(s) });
 }
