@@ -574,7 +574,11 @@ fn a_seat_without_a_mission_card_is_told_and_still_scores() {
         let table = json!({ "players": [
             { "name": "Ani", "city_members": 3, "missions": [{ "id": "mission_palms", "points": 4 }] }, dirk ] });
         let board = score(&table);
-        assert_eq!((board.players[0].total, board.players[1].total), (Some(-1), Some(2)), "3 − 4 for Ani; Dirk's city");
+        assert_eq!(
+            (board.players[0].total, board.players[1].total),
+            (Some(-1), Some(2)),
+            "3 − 4 for Ani; Dirk's city"
+        );
         let help = valencia::help(&table).unwrap_or_else(|p| panic!("{p}"));
         assert_eq!(help.seats[0].missions_notice, None, "Ani holds one");
         let notice = help.seats[1].missions_notice.as_ref().expect("Dirk holds none");
