@@ -1139,6 +1139,24 @@ fn a_murdered_king_still_takes_the_crown_at_the_end_of_the_round() {
     assert_eq!(r.crown_after, Some(2));
 }
 
+/// Seats are numbered from 1 wherever a player reads them (the Valencia messages do the same):
+/// the fourth seat of a 4-player table is « place 4 », and a fifth one does not exist.
+#[test]
+fn a_seat_the_table_lacks_is_named_counting_from_one() {
+    let r = round(4, 0);
+    let p = r.apply(&CitadellesRoundAction::Reveal { seat: Some(4) }).expect_err("no fifth seat");
+    assert_eq!(
+        (p.0[0].message.fr.as_str(), p.0[0].message.en.as_str()),
+        ("Place 5 inexistante (places 1 à 4).", "No seat 5 (seats 1 to 4).")
+    );
+    let table = json!({ "players": [
+        { "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli" }, { "name": "Patty" }
+    ], "crown": 9 });
+    let p = greffier::games::score_value(GameId::Citadelles, &table).expect_err("no tenth seat");
+    let crown = p.0.iter().find(|q| q.field == "crown").expect("the crown's seat is named");
+    assert_eq!(crown.message.fr, "Place 10 inexistante : les places vont de 1 à 4.");
+}
+
 #[test]
 fn the_round_checks_seats_and_characters_per_seat() {
     let r = round(4, 0);

@@ -237,8 +237,12 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
         return Err(one(
             "crown",
             "seat_out_of_range",
-            format!("Place {} inexistante pour la Couronne.", setup.crown),
-            format!("No seat {} for the crown.", setup.crown),
+            format!(
+                "Place {} inexistante pour la Couronne (places 1 à {}).",
+                u16::from(setup.crown) + 1,
+                setup.players
+            ),
+            format!("No seat {} for the crown (seats 1 to {}).", u16::from(setup.crown) + 1, setup.players),
         ));
     }
     let n = usize::from(setup.players);
@@ -546,8 +550,8 @@ impl CitadellesRound {
                     return Err(one(
                         "action.seat",
                         "seat_out_of_range",
-                        format!("Place {s} inexistante (de 0 à {}).", self.players.saturating_sub(1)),
-                        format!("No seat {s} (0 to {}).", self.players.saturating_sub(1)),
+                        format!("Place {} inexistante (places 1 à {}).", u16::from(s) + 1, self.players),
+                        format!("No seat {} (seats 1 to {}).", u16::from(s) + 1, self.players),
                     ));
                 }
                 if self.revealed_count(s) >= usize::from(self.per_seat) {
@@ -683,7 +687,10 @@ impl CitadellesRound {
             p.push(
                 "action.target.seat",
                 "seat_out_of_range",
-                Text::new(format!("Place {} inexistante.", target.seat), format!("No seat {}.", target.seat)),
+                Text::new(
+                    format!("Place {} inexistante (places 1 à {}).", u16::from(target.seat) + 1, self.players),
+                    format!("No seat {} (seats 1 to {}).", u16::from(target.seat) + 1, self.players),
+                ),
             );
         }
         let mut cards = Vec::with_capacity(target.districts.len());

@@ -1088,20 +1088,19 @@ fn validate_completion(
     order
 }
 
-/// A seat number: a whole number below `players`.
+/// A seat number: a whole number below `players` (0 for the first seat). A player reads seats
+/// counted from 1, so the message names the seat and the table's seats that way.
 fn seat_field(p: &mut Problems, field: impl Fn() -> String, value: &Value, players: usize) -> Option<usize> {
     match value.as_u64().and_then(|n| usize::try_from(n).ok()) {
         Some(seat) if seat < players => Some(seat),
-        Some(_) => {
+        Some(seat) => {
+            let named = seat.saturating_add(1);
             p.push(
                 field(),
                 "seat_out_of_range",
                 Text::new(
-                    format!(
-                        "Place {value} inexistante : les places vont de 0 à {}.",
-                        players.saturating_sub(1)
-                    ),
-                    format!("No seat {value}: seats go from 0 to {}.", players.saturating_sub(1)),
+                    format!("Place {named} inexistante : les places vont de 1 à {players}."),
+                    format!("No seat {named}: seats go from 1 to {players}."),
                 ),
             );
             None
@@ -1111,8 +1110,8 @@ fn seat_field(p: &mut Problems, field: impl Fn() -> String, value: &Value, playe
                 field(),
                 "not_a_seat",
                 Text::new(
-                    format!("Un numéro de place (entier à partir de 0) est attendu, pas {value}."),
-                    format!("A seat number (a whole number from 0) is expected, not {value}."),
+                    format!("Un numéro de place est attendu, pas {value}."),
+                    format!("A seat number is expected, not {value}."),
                 ),
             );
             None
