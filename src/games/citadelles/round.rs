@@ -688,7 +688,11 @@ impl CitadellesRound {
                 "action.target.seat",
                 "seat_out_of_range",
                 Text::new(
-                    format!("Place {} inexistante (places 1 à {}).", u16::from(target.seat) + 1, self.players),
+                    format!(
+                        "Place {} inexistante (places 1 à {}).",
+                        u16::from(target.seat) + 1,
+                        self.players
+                    ),
                     format!("No seat {} (seats 1 to {}).", u16::from(target.seat) + 1, self.players),
                 ),
             );
