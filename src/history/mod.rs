@@ -397,6 +397,22 @@ mod tests {
         );
     }
 
+    /// Every row of `table` as text, ordered by its first three columns: what a migration that
+    /// rebuilds a table must keep.
+    fn table_rows(conn: &Connection, table: &str) -> Vec<String> {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).expect("query");
+        let columns = stmt.column_count();
+        let mut rows = stmt.query([]).expect("rows");
+        let mut all = Vec::new();
+        while let Some(row) = rows.next().expect("row") {
+            let values: Vec<String> = (0..columns)
+                .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).expect("value")))
+                .collect();
+            all.push(values.join(", "));
+        }
+        all
+    }
+
     /// Migration 11 copies the seats and their scores into WITHOUT ROWID tables of the same
     /// names: every row is kept, the foreign keys still hold, and deleting a play still cascades
     /// through the renamed tables (their references followed the renames).
@@ -420,20 +436,12 @@ mod tests {
         .expect("a schema-10 history");
         let tables = ["seats", "results", "category_points", "mission_results"];
         let rows = |conn: &Connection| -> Vec<String> {
-            let mut all = Vec::new();
-            for table in tables {
-                let mut stmt =
-                    conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).expect("query");
-                let columns = stmt.column_count();
-                let mut rows = stmt.query([]).expect("rows");
-                while let Some(row) = rows.next().expect("row") {
-                    let values: Vec<String> = (0..columns)
-                        .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).expect("value")))
-                        .collect();
-                    all.push(format!("{table}: {}", values.join(", ")));
-                }
-            }
-            all
+            tables
+                .iter()
+                .flat_map(|table| {
+                    table_rows(conn, table).into_iter().map(move |row| format!("{table}: {row}"))
+                })
+                .collect()
         };
         let before = rows(&conn);
         assert_eq!(before.len(), 14);
@@ -491,23 +499,10 @@ mod tests {
                          (2, '2026-01-01T00:00:00Z', 1, 1, 'valencia', 'points', 20, 0);",
         )
         .expect("a schema-12 history");
-        let rows = |conn: &Connection, table: &str| -> Vec<String> {
-            let mut stmt = conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).expect("query");
-            let columns = stmt.column_count();
-            let mut rows = stmt.query([]).expect("rows");
-            let mut all = Vec::new();
-            while let Some(row) = rows.next().expect("row") {
-                let values: Vec<String> = (0..columns)
-                    .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).expect("value")))
-                    .collect();
-                all.push(values.join(", "));
-            }
-            all
-        };
-        let before = (rows(&conn, "results"), rows(&conn, "stat_seats"));
+        let before = (table_rows(&conn, "results"), table_rows(&conn, "stat_seats"));
         let mut store = Store::prepare(conn, None).expect("migrated");
         let conn = store.connection();
-        assert_eq!((rows(conn, "results"), rows(conn, "stat_seats")), before);
+        assert_eq!((table_rows(conn, "results"), table_rows(conn, "stat_seats")), before);
         assert_eq!(
             before.0,
             vec![
