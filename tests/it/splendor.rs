@@ -603,3 +603,42 @@ fn each_module_names_the_categories_it_uses_and_scoring_follows_them() {
         }
     }
 }
+
+/// Les Cités: « Si plusieurs joueurs possèdent une Cité, c'est le joueur ayant le plus grand
+/// nombre de points de Prestige qui gagne le jeu. » Pion Premier Joueur: the round is finished
+/// « de façon à se souvenir que le joueur situé à sa droite sera le dernier à jouer ». Several
+/// players named together (holders of a city, players past 15 prestige) take the plural:
+/// « A, B en détient une » and « A, B a atteint 15 points » read as one player.
+#[test]
+fn several_players_named_together_take_the_plural() {
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 5}, "card_prestige": 16, "cities": ["c15_same5"]},
+        {"name": "Lilli", "bonuses": {"green": 3, "white": 4}, "card_prestige": 12}])));
+    let lilli = board.players[2].categories.iter().find(|c| c.key == "city").expect("city");
+    assert_eq!(
+        lilli.detail.fr(),
+        "Aucune Cité : ne peut pas gagner, quel que soit son prestige (Ani, Dirk en détiennent une)."
+    );
+    assert_eq!(lilli.detail.en(), "No city: cannot win, whatever the prestige (Ani, Dirk hold one).");
+    // One holder keeps the singular.
+    let board = score(cities_table(json!([
+        {"name": "Ani", "bonuses": {"red": 4, "black": 3}, "card_prestige": 14, "cities": ["c13_r4k3"]},
+        {"name": "Dirk", "bonuses": {"blue": 4}, "card_prestige": 12}])));
+    let dirk = board.players[1].categories.iter().find(|c| c.key == "city").expect("city");
+    assert!(dirk.detail.fr().ends_with("(Ani en détient une)."), "{}", dirk.detail.fr());
+    assert!(dirk.detail.en().ends_with("(Ani holds one)."), "{}", dirk.detail.en());
+
+    let end = |dirk: u32| {
+        help(json!({"variant": "strongholds", "players": [
+            {"name": "Ani", "bonuses": {"red": 4}, "card_prestige": 16},
+            {"name": "Dirk", "bonuses": {"blue": 4}, "card_prestige": dirk}]}))
+        .end
+        .explanation
+    };
+    let two = end(15);
+    assert!(two.fr.starts_with("Ani, Dirk ont atteint 15 points de prestige : "), "{}", two.fr);
+    assert!(two.en.starts_with("Ani, Dirk reached 15 prestige: "), "{}", two.en);
+    let one = end(14);
+    assert!(one.fr.starts_with("Ani a atteint 15 points de prestige : "), "{}", one.fr);
+}

@@ -253,8 +253,9 @@ pub fn help_table(table: &Table) -> Help {
         let explanation = if triggered {
             Text::new(
                 format!(
-                    "{} a atteint {END_PRESTIGE} points de prestige : on termine le tour de table (le joueur à droite du premier joueur joue en dernier). Si le tour finissait maintenant : {} (le plus de prestige, puis le moins de cartes).",
+                    "{} {} atteint {END_PRESTIGE} points de prestige : on termine le tour de table (le joueur à droite du premier joueur joue en dernier). Si le tour finissait maintenant : {} (le plus de prestige, puis le moins de cartes).",
                     names(table, &by),
+                    if by.len() > 1 { "ont" } else { "a" },
                     names(table, &won)
                 ),
                 format!(

@@ -255,11 +255,11 @@ fn city_detail(table: &Table, seat: usize, holders: &[usize]) -> Text {
         ),
         None => {
             let who = names(holders, &table.players);
+            // Several holders named together take the plural.
+            let (fr, en) = if holders.len() > 1 { ("détiennent", "hold") } else { ("détient", "holds") };
             Text::new(
-                format!(
-                    "Aucune Cité : ne peut pas gagner, quel que soit son prestige ({who} en détient une)."
-                ),
-                format!("No city: cannot win, whatever the prestige ({who} holds one)."),
+                format!("Aucune Cité : ne peut pas gagner, quel que soit son prestige ({who} en {fr} une)."),
+                format!("No city: cannot win, whatever the prestige ({who} {en} one)."),
             )
         }
     }
