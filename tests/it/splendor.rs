@@ -642,3 +642,74 @@ fn several_players_named_together_take_the_plural() {
     let one = end(14);
     assert!(one.fr.starts_with("Ani a atteint 15 points de prestige : "), "{}", one.fr);
 }
+
+/// L'Orient, niveau 2, Réserver un Noble: « Prenez le Noble de votre choix parmi ceux découverts
+/// et placez-le devant vous, tête en bas ». Upside down, its requirement still shows; the rule
+/// entry said face down (« face cachée »), which hides it.
+#[test]
+fn a_reserved_noble_lies_upside_down_not_face_down() {
+    let catalogue = Catalogue::load().expect("catalogue");
+    let e = catalogue.get("splendor.orient.reserve_noble").expect("entry");
+    assert!(e.body.fr.contains("tête en bas"), "{}", e.body.fr);
+    assert!(!e.body.fr.contains("face cachée"), "{}", e.body.fr);
+    assert!(e.body.en.contains("upside down"), "{}", e.body.en);
+    assert!(!e.body.en.contains("face down"), "{}", e.body.en);
+}
+
+/// Every section a Splendor entry cites is one the booklet prints under that module's heading
+/// (Cities: « Mise en place », « Règles additionnelles », « Contenu », « Exemples », « Note » …):
+/// a player looks the rule up there. « Cities (fin de partie) » and « Cities (règle de prise) »
+/// named sections the booklet does not have (the end of a Cities game is in its « Note »).
+#[test]
+fn splendor_entries_cite_the_booklets_own_sections() {
+    let sections: [(&str, &[&str]); 4] = [
+        ("Cities", &["mise en place", "règles additionnelles", "contenu", "exemples", "note"]),
+        (
+            "The Orient",
+            &[
+                "mise en place",
+                "contenu",
+                "règles additionnelles",
+                "description des cartes",
+                "niveau 1",
+                "niveau 2",
+                "niveau 3",
+            ],
+        ),
+        (
+            "Trading Posts",
+            &["mise en place", "contenu", "règles additionnelles", "description des pouvoirs", "exemple"],
+        ),
+        (
+            "Strongholds",
+            &[
+                "mise en place",
+                "règles additionnelles",
+                "pouvoirs des places fortes",
+                "pouvoir d'occupation",
+                "pouvoir de conquête",
+                "spécification",
+                "exemple de tour",
+            ],
+        ),
+    ];
+    let catalogue = Catalogue::load().expect("catalogue");
+    let mut checked = 0;
+    for e in catalogue.entries().iter().filter(|e| e.game == Some(GameId::Splendor)) {
+        let source = e.source.as_str();
+        for (open, _) in source.match_indices('(') {
+            let before = source[..open].trim_end();
+            let Some((module, known)) = sections.iter().find(|(m, _)| before.ends_with(m)) else { continue };
+            let inner = source[open + 1..].split(')').next().unwrap_or_default();
+            for part in inner.split(", ") {
+                checked += 1;
+                assert!(
+                    known.contains(&part.trim().to_lowercase().as_str()),
+                    "{}: « {module} ({part}) » is no section of the booklet",
+                    e.id
+                );
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} sections cited");
+}
