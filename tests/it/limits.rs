@@ -130,7 +130,8 @@ fn splendor_limits_are_the_bounds_validate_enforces() {
         table(json!({"name": "A", "bonuses": {"white": n}}))
     });
     bound(GameId::Splendor, l.max_prestige, "players[0].card_prestige", |n| {
-        table(json!({"name": "A", "card_prestige": n}))
+        // One card to print it on (a player without one has no card prestige).
+        table(json!({"name": "A", "bonuses": {"red": 1}, "card_prestige": n}))
     });
     // Bonuses that meet every noble tile, so only the count is at stake.
     let every_noble = json!({"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4});

@@ -713,3 +713,39 @@ fn splendor_entries_cite_the_booklets_own_sections() {
     }
     assert!(checked > 30, "only {checked} sections cited");
 }
+
+/// Prestige is printed on the development cards (game-facts C1), as the booklet's example counts
+/// it: « Le joueur rouge a 15 points de Prestige : 3 pour son Noble, 5 pour ses cartes, … ». A
+/// player with no ordinary card (no bonus) has no card prestige. Accepted, such a seat won its
+/// tie on « 0 cards » and, in the Cities module, took the 17-point city without a single card.
+#[test]
+fn card_prestige_needs_an_ordinary_card_to_be_printed_on() {
+    let got = problems(json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "card_prestige": 15},
+        {"name": "Dirk", "bonuses": {"red": 6}, "card_prestige": 15}]}));
+    assert_eq!(got, vec![("players[0].card_prestige".to_owned(), "prestige_without_cards".to_owned())]);
+    let refused = score_json(
+        GameId::Splendor,
+        &json!({"variant": "strongholds", "players": [{"name": "Ani", "card_prestige": 15}, {"name": "Dirk"}]})
+            .to_string(),
+    )
+    .expect_err("no card");
+    let message = &refused.0[0].message;
+    assert!(message.fr.starts_with("15 points de prestige des cartes, mais aucune carte"), "{}", message.fr);
+    assert!(message.en.starts_with("15 card prestige points but no ordinary"), "{}", message.en);
+
+    let got = problems(cities_table(json!([
+        {"name": "Ani", "card_prestige": 17, "cities": ["c17"]},
+        {"name": "Dirk", "bonuses": {"blue": 2}, "card_prestige": 9}])));
+    assert!(has(&got, "players[0].card_prestige", "prestige_without_cards"), "{got:?}");
+    // Orient cards carry their own prestige; card_prestige is the ordinary cards' only.
+    let got = problems(json!({"variant": "orient", "players": [
+        {"name": "Ani", "card_prestige": 3, "orient": [{"card": "o2_double_red"}]}, {"name": "Dirk"}]}));
+    assert_eq!(got, vec![("players[0].card_prestige".to_owned(), "prestige_without_cards".to_owned())]);
+
+    // One ordinary card is enough to carry prestige; none, and 0 prestige, is a fresh seat.
+    let board = score(json!({"variant": "strongholds", "players": [
+        {"name": "Ani", "bonuses": {"red": 1}, "card_prestige": 3}, {"name": "Dirk", "card_prestige": 0}]}));
+    assert_eq!(board.players[0].total, Some(3));
+    assert_eq!(board.players[1].total, Some(0));
+}

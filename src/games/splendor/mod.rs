@@ -21,7 +21,8 @@
 //!   [`CITIES`] (`c<prestige>_<requirement>`, colour letters w u g r k).
 //! - per player, every count optional (absent or `null` = 0):
 //!   - `bonuses`: colour → bonuses from **ordinary** development cards (0–40 each);
-//!   - `card_prestige`: prestige printed on **ordinary** development cards (0–99);
+//!   - `card_prestige`: prestige printed on **ordinary** development cards (0–99; 0 without
+//!     an ordinary card, that is without a bonus);
 //!   - `development_cards`: ordinary development cards; each carries exactly one bonus, so when
 //!     given it must equal the sum of `bonuses` (absent: that sum);
 //!   - `nobles`: nobles who visited (every module but Cities, where nobles are not used);

@@ -368,6 +368,23 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             &Text::new("prestige des cartes", "card prestige"),
         )
         .unwrap_or(0);
+        // Prestige is printed on the development cards (game-facts C1; « 5 pour ses cartes », Les
+        // Comptoirs, exemple): a player without an ordinary card (each carries one bonus) has
+        // none. Orient cards' prestige is counted from `orient`, never here.
+        if bonuses_ok && bonuses.is_zero() && card_prestige > 0 {
+            p.push(
+                at("card_prestige"),
+                "prestige_without_cards",
+                Text::new(
+                    format!(
+                        "{card_prestige} points de prestige des cartes, mais aucune carte Développement ordinaire (aucun bonus) : ce prestige est imprimé sur les cartes, saisissez aussi leurs bonus."
+                    ),
+                    format!(
+                        "{card_prestige} card prestige points but no ordinary development card (no bonus): this prestige is printed on the cards, enter their bonuses too."
+                    ),
+                ),
+            );
+        }
 
         // Each ordinary development card carries exactly one bonus (the rulebook counts
         // requirements in "cartes bonus"), so the count, when given, is the bonuses' sum.
