@@ -448,8 +448,38 @@ fn a_noble_visits_only_a_player_whose_bonuses_meet_its_tile() {
     }
     // L'Orient: a sacrifice discards owned cards after a visit, so bonuses may have gone down.
     let board = score(json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"green": 2}, "nobles": 1, "orient": [{"card": "o3_sacrifice_red"}]},
+        {"name": "Dirk"}]}));
+    assert_eq!(board.players[0].total, Some(3 + 3));
+}
+
+/// L'Orient, niveau 3: « Pour acheter une de ces cartes, vous devez défausser 2 cartes bonus que
+/// vous aviez précédemment acquis » — the only way bonuses go down, and the sacrifice card bought
+/// stays in front of its owner (the last one bought always does: only a later sacrifice discards
+/// one). A player holding no sacrifice card has lost no bonus, so, as in the other modules, a
+/// noble visited them only « si vous avez les prérequis » (Réserver un Noble), which they still
+/// meet; double bonuses count « pour recevoir la visite des nobles » (niveau 2), pairing cards
+/// their copied bonus.
+#[test]
+fn orient_without_a_sacrifice_a_noble_visits_only_who_meets_its_tile() {
+    let got = problems(json!({"variant": "orient", "players": [
         {"name": "Ani", "bonuses": {"green": 2}, "nobles": 1}, {"name": "Dirk"}]}));
-    assert_eq!(board.players[0].total, Some(3));
+    assert_eq!(got, vec![("players[0].nobles".to_owned(), "nobles_not_met".to_owned())]);
+    // Red 4 and black 2, plus a double black: R4 K4, one tile.
+    let table = |nobles: u32| {
+        json!({"variant": "orient", "players": [
+            {"name": "Ani", "bonuses": {"red": 4, "black": 2}, "card_prestige": 2, "nobles": nobles,
+             "orient": [{"card": "o2_double_black"}]},
+            {"name": "Dirk"}]})
+    };
+    assert_eq!(score(table(1)).players[0].total, Some(2 + 3));
+    assert_eq!(problems(table(2)), vec![("players[0].nobles".to_owned(), "nobles_not_met".to_owned())]);
+    // A pairing card copying red gives the fourth red, the double black two more black: G3 R4 K5.
+    let board = score(json!({"variant": "orient", "players": [
+        {"name": "Ani", "bonuses": {"green": 3, "red": 3, "black": 3}, "card_prestige": 1, "nobles": 2,
+         "orient": [{"card": "o1_pair_r3u2", "colour": "red"}, {"card": "o2_double_black"}]},
+        {"name": "Dirk"}]}));
+    assert_eq!(board.players[0].total, Some(1 + 6), "G3 R4 K5 meet G3 R3 K3 and R4 K4");
 }
 
 /// The game has 90 development cards (40 + 30 + 20, game-facts C1): the players' cards together

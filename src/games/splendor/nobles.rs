@@ -23,8 +23,8 @@ pub const NOBLES: [ColourCounts; 10] = [
 ];
 
 /// How many of the ten nobles these bonuses meet: the most nobles that can have visited a player
-/// whose bonuses never went down since (every module but the Orient, whose sacrifices discard
-/// cards).
+/// whose bonuses never went down since (every module, but in the Orient only a player holding no
+/// sacrifice card: a sacrifice discards cards).
 pub fn nobles_met(bonuses: &ColourCounts) -> u32 {
     let met = NOBLES.iter().filter(|needed| bonuses.short_of(needed).is_zero()).count();
     u32::try_from(met).unwrap_or(u32::MAX)

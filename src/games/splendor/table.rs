@@ -436,11 +436,30 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         if module.is_some_and(|m| !m.uses_nobles()) && nobles > 0 {
             not_in_module(&mut p, at("nobles"), "nobles", Module::Cities, "");
         }
+        let before_orient = p.0.len();
+        let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
+
         // A noble visits only a player whose bonuses meet its tile (« comme pour les tuiles de
-        // Nobles », Les Cités). Bonuses never go down in Trading Posts and Strongholds; in the
-        // Orient a sacrifice may have discarded cards since the visit.
-        let met = nobles_met(&bonuses);
-        if bonuses_ok && matches!(module, Some(Module::TradingPosts | Module::Strongholds)) && nobles > met {
+        // Nobles », Les Cités). Bonuses never go down in Trading Posts and Strongholds. In the
+        // Orient only a sacrifice discards cards (« vous devez défausser 2 cartes bonus », niveau
+        // 3), and the last sacrifice card bought stays in front of its owner: without one, their
+        // bonuses, double bonuses and pairing cards included (« pour recevoir la visite des
+        // nobles », niveau 2), never went down either.
+        let never_went_down = match module {
+            Some(Module::TradingPosts | Module::Strongholds) => true,
+            Some(Module::Orient) => {
+                p.0.len() == before_orient && !owned.iter().any(|o| o.card.kind == OrientKind::Sacrifice)
+            }
+            _ => false,
+        };
+        let mut effective = bonuses;
+        for o in &owned {
+            if let Some((c, n)) = o.card.bonus(o.colour) {
+                effective.add(c, n);
+            }
+        }
+        let met = nobles_met(&effective);
+        if bonuses_ok && never_went_down && nobles > met {
             p.push(
                 at("nobles"),
                 "nobles_not_met",
@@ -458,8 +477,6 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
                 ),
             );
         }
-
-        let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
 
         let reserved_nobles = input::count(
             &mut p,
