@@ -779,3 +779,70 @@ fn card_prestige_needs_an_ordinary_card_to_be_printed_on() {
     assert_eq!(board.players[0].total, Some(3));
     assert_eq!(board.players[1].total, Some(0));
 }
+
+/// « Ces quatre extensions se jouent séparément. » The rules page's module filter (Les Cités, …)
+/// shows the entries about that module and those about every module, never another module's:
+/// each module's entries say which module they are about (a Cities play was offered the Orient's
+/// sacrifice cards and the strongholds).
+#[test]
+fn splendor_entries_about_one_module_say_which() {
+    use greffier::rules::SearchFilter;
+    use greffier::text::Lang;
+    let catalogue = Catalogue::load().expect("catalogue");
+    let module_of = |id: &str| -> Option<Vec<&str>> {
+        let about = |m: &str| {
+            [format!("splendor.variant.{m}"), format!("splendor.setup.{m}")].contains(&id.to_owned())
+        };
+        let modules = ["cities", "trading_posts", "orient", "strongholds"];
+        if let Some(m) = modules.into_iter().find(|m| about(m)) {
+            return Some(vec![m]);
+        }
+        let by_prefix = [
+            ("splendor.city.", "cities"),
+            ("splendor.power.", "trading_posts"),
+            ("splendor.orient.", "orient"),
+            ("splendor.strongholds.", "strongholds"),
+        ];
+        if let Some((_, m)) = by_prefix.iter().find(|(p, _)| id.starts_with(p)) {
+            return Some(vec![m]);
+        }
+        match id {
+            "splendor.scoring.city" | "faq.splendor.other_colour" | "glossary.splendor.city" => {
+                Some(vec!["cities"])
+            }
+            "splendor.scoring.powers" | "glossary.splendor.trading_posts" => Some(vec!["trading_posts"]),
+            "splendor.scoring.orient" | "glossary.splendor.orient" => Some(vec!["orient"]),
+            "glossary.splendor.strongholds" => Some(vec!["strongholds"]),
+            "splendor.scoring.nobles" | "glossary.splendor.noble" => {
+                Some(vec!["trading_posts", "orient", "strongholds"])
+            }
+            _ => None,
+        }
+    };
+    let mut tagged = 0;
+    for e in catalogue.entries().iter().filter(|e| e.game == Some(GameId::Splendor)) {
+        let want: Vec<String> = module_of(&e.id).unwrap_or_default().into_iter().map(str::to_owned).collect();
+        let mut got = e.variants.clone();
+        got.sort();
+        let mut want_sorted = want.clone();
+        want_sorted.sort();
+        assert_eq!(got, want_sorted, "{}", e.id);
+        tagged += usize::from(!want.is_empty());
+    }
+    assert!(tagged > 40, "{tagged}");
+
+    let search = |q: &str, variant: &str| {
+        let filter = SearchFilter {
+            game: Some(GameId::Splendor),
+            variant: Some(variant.to_owned()),
+            lang: Lang::Fr,
+            limit: 200,
+            ..Default::default()
+        };
+        catalogue.search(q, &filter).expect("search").into_iter().map(|h| h.id).collect::<Vec<_>>()
+    };
+    let in_cities = search("sacrifice", "cities");
+    assert!(!in_cities.iter().any(|id| id == "splendor.orient.sacrifice"), "{in_cities:?}");
+    assert!(search("sacrifice", "orient").iter().any(|id| id == "splendor.orient.sacrifice"));
+    assert!(search("départage", "cities").iter().any(|id| id == "splendor.tie_break"), "every module's");
+}
