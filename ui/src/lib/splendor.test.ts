@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backend, type CardCatalogue, type Seat } from '$lib/backend';
 import {
 	addOrient,
-	drawCities,
 	holderOf,
 	isSplendorState,
 	knownFields,
@@ -135,19 +134,6 @@ describe('Splendor edits', () => {
 		expect(s.citiesInPlay).toEqual(['c17', 'c12_same6', 'c13_each2']);
 		s = toggleCityInPlay(s, 'c12_same6');
 		expect(s.citiesInPlay).toEqual(['c17', 'c13_each2']);
-	});
-
-	it('draws 3 distinct cities from the catalogue', () => {
-		let seed = 7;
-		const rng = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-		const ids = new Set(SPLENDOR_CATALOGUE.cities.map((c) => c.id));
-		for (let k = 0; k < 20; k++) {
-			const drawn = drawCities(SPLENDOR_CATALOGUE, rng);
-			expect(drawn).toHaveLength(3);
-			expect(new Set(drawn).size).toBe(3);
-			for (const id of drawn) expect(ids.has(id)).toBe(true);
-		}
-		expect(drawCities(SPLENDOR_CATALOGUE, () => 0.9999)).toHaveLength(3);
 	});
 
 	it('takes and gives back a city; one city per player', () => {

@@ -224,20 +224,6 @@ export function withCitiesInPlay(m: SplendorModel, ids: string[]): SplendorModel
 	return { ...m, citiesInPlay: ids.slice(0, L.cities_in_play) };
 }
 
-/**
- * 3 distinct faces at random. The 14 faces are 7 double-sided tiles, but which two share a
- * tile is not known, so two faces of one tile may come out together: draw again then.
- */
-export function drawCities(catalogue: Pick<CardCatalogue, 'cities'>, random: () => number = Math.random): string[] {
-	const pool = catalogue.cities.map((c) => c.id);
-	const out: string[] = [];
-	while (out.length < L.cities_in_play && pool.length) {
-		const k = Math.min(pool.length - 1, Math.floor(random() * pool.length));
-		out.push(...pool.splice(k, 1));
-	}
-	return out;
-}
-
 /** The seat takes `city` (one city per player: it replaces any other it held). */
 export function takeCity(m: SplendorModel, seat: number, city: string): SplendorModel {
 	return withSeat(m, seat, (p) => ({ ...p, city }));
