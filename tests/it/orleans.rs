@@ -1162,3 +1162,19 @@ fn options_the_scenario_does_not_use_are_named_not_ignored() {
         "players": [{"name": "Ani"}, {"name": "Dirk"}], "deck": {"order": INVASION_DECK_2P}});
     assert_eq!(notices(invasion), vec![("options.in_order".to_owned(), "not_in_scenario".to_owned())]);
 }
+
+/// A game already decided has no coming rounds to plan for. Le dignitaire, « Fin de la partie » :
+/// « Dès que vous avez récupéré votre 8e jeton Citoyen, vous gagnez ! » So the forecast of the
+/// events to come, and its first demand that cannot be met, is left out once the game is decided.
+#[test]
+fn a_decided_game_has_no_forecast_of_the_coming_events() {
+    let playing =
+        help(json!({"variant": "dignitaire", "round": 8, "players": [{"name": "Ani", "citizens": 7}]}));
+    assert_eq!(playing.status.state, orleans::OrleansState::InProgress);
+    assert_eq!(playing.forecast.len(), 1, "one seat's forecast while the game goes on");
+    assert_eq!(playing.forecast[0].rounds.first().map(|r| r.round), Some(8));
+
+    let won = help(json!({"variant": "dignitaire", "round": 8, "players": [{"name": "Ani", "citizens": 8}]}));
+    assert_eq!(won.status.state, orleans::OrleansState::Won);
+    assert_eq!(won.forecast, Vec::new());
+}

@@ -9,7 +9,7 @@ use super::catalogue::{
 use super::resolve::{
     OrleansResolution, OrleansResolutionStatus, administrator_duty, resolve, resolve_administrator,
 };
-use super::status::{OrleansGoal, OrleansStatus, goals, status};
+use super::status::{OrleansGoal, OrleansState, OrleansStatus, goals, status};
 use super::table::{OrleansPlayer, OrleansTable};
 use crate::text::Text;
 
@@ -164,7 +164,7 @@ pub fn scenario_catalogue() -> Vec<OrleansScenarioInfo> {
             let (goal, defeat, options, source) = match s {
                 OrleansScenario::Prosperite => (
                     Text::new("Le plus de points après 16 manches (bâtiments complétés compris).", "Most points after 16 rounds (completed buildings included)."),
-                    Text::new("Paiement impossible : torture.", "Payment impossible: torture."),
+                    Text::new("Pas de défaite : un paiement impossible mène à la torture (règle du jeu de base).", "No defeat: a payment you cannot make leads to torture (base game rule)."),
                     vec![],
                     "Prospérité",
                 ),
@@ -182,19 +182,19 @@ pub fn scenario_catalogue() -> Vec<OrleansScenarioInfo> {
                 ),
                 OrleansScenario::Dignitaire => (
                     Text::new("8 Citoyens (7 en version facile) avant la fin de la manche 16 ; victoire immédiate.", "8 citizens (7 in the easy version) by the end of round 16; immediate win."),
-                    Text::new("Pas assez de Citoyens après 16 manches.", "Not enough citizens after 16 rounds."),
+                    Text::new("Défaite : pas assez de Citoyens à la fin de la manche 16.", "Lost: not enough citizens at the end of round 16."),
                     vec![opt("options.easy", "Facile : 7 Citoyens", "Easy: 7 citizens")],
                     "Le dignitaire",
                 ),
                 OrleansScenario::Vierzon => (
                     Text::new("Les 5 objectifs en 14 manches (le bâtisseur avant la manche 9).", "The 5 objectives within 14 rounds (the builder before round 9)."),
-                    Text::new("Objectifs incomplets après 14 manches.", "Objectives incomplete after 14 rounds."),
+                    Text::new("Défaite : objectifs incomplets après 14 manches, ou pas de bâtisseur avant la manche 9.", "Lost: objectives incomplete after 14 rounds, or no builder before round 9."),
                     vec![opt("options.one_per_round", "Un objectif par manche", "One objective per round"), opt("options.in_order", "Objectifs dans l'ordre", "Objectives in order")],
                     "Vierzon, la capitale",
                 ),
                 OrleansScenario::Marchand => (
                     Text::new("Les 5 livraisons en 15 manches.", "The 5 deliveries within 15 rounds."),
-                    Text::new("Nourriture impayée : défaite immédiate ; livraisons incomplètes après 15 manches.", "Food unpaid: immediate defeat; deliveries incomplete after 15 rounds."),
+                    Text::new("Nourriture impayée : défaite immédiate ; livraisons incomplètes après 15 manches : défaite.", "Food unpaid: immediate defeat; deliveries incomplete after 15 rounds: lost."),
                     vec![opt("options.one_per_round", "Une livraison par manche", "One delivery per round"), opt("options.in_order", "Livraisons dans l'ordre", "Deliveries in order")],
                     "Marchand itinérant",
                 ),
@@ -457,7 +457,10 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
     };
     let goals = goals(table);
     let status = status(table, &goals);
-    let forecast = if table.scenario == OrleansScenario::Invasion || round > rounds {
+    // A decided game (« Dès que vous avez récupéré votre 8e jeton Citoyen, vous gagnez ! »,
+    // Le dignitaire) has no coming events to plan for.
+    let decided = status.state != OrleansState::InProgress;
+    let forecast = if table.scenario == OrleansScenario::Invasion || round > rounds || decided {
         Vec::new()
     } else {
         forecast(table.scenario, &table.players, round)
