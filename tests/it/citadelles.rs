@@ -1611,3 +1611,53 @@ fn second_edition_revealed_characters_are_among_those_in_play() {
         {"name": "Dirk", "districts": ["church"], "characters_last_round": ["witch"]}]}));
     assert_eq!(board.winners(), vec![1]);
 }
+
+/// Citadelles 2e édition, Les personnages: « une deuxième série de personnages qui peuvent
+/// remplacer 1 ou 2 personnages de base. Il y a également parmi eux 2 personnages avec le numéro
+/// 9 qui permettent de jouer à 8 »: one card per rank is in play, the others stay in the box.
+/// Beautified districts (game-facts B4) are the Artist's work: when the table's rank-9 character
+/// is another one (the Tax Collector, or the Queen the table shows by default at 5 players), no
+/// district was beautified, and a beautified one must not score its +1.
+#[test]
+fn beautified_districts_need_the_artist_among_the_characters_in_play() {
+    let base = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"];
+    let with = |ninth: &str| {
+        let mut ids: Vec<&str> = base.to_vec();
+        ids.push(ninth);
+        json!(ids)
+    };
+    let table = |characters: Value| {
+        json!({"variant": "deuxieme_edition", "ninth_character": true, "characters_in_play": characters,
+            "players": [{"name": "Ani", "districts": ["castle", "temple"], "beautified": ["castle"]},
+                {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}, {"name": "Frank"}]})
+    };
+    let got = problems(table(with("tax_collector")));
+    assert_eq!(got, vec![("players[0].beautified".to_owned(), "artist_not_in_play".to_owned())]);
+    let p = score_json(GameId::Citadelles, &table(with("tax_collector")).to_string()).expect_err("no Artist");
+    assert_eq!(
+        p.0[0].message.fr,
+        "Des quartiers embellis, mais le personnage de rang 9 en jeu est « Bailli » : seul l'Artiste embellit."
+    );
+    assert_eq!(
+        p.0[0].message.en,
+        "Beautified districts, but the rank-9 character in play is the Tax Collector: only the Artist beautifies."
+    );
+    // The 8 characters named, rank 9 left to the default the table shows (the Queen at 5).
+    assert_eq!(help(table(json!(base))).characters_in_play[8], "queen");
+    assert_eq!(
+        problems(table(json!(base))),
+        vec![("players[0].beautified".to_owned(), "artist_not_in_play".to_owned())]
+    );
+    // With the Artist in play, the Castle counts 4 + 1.
+    assert_eq!(points(&score(table(with("artist"))), 0, "districts"), 4 + 1 + 1);
+}
+
+/// Citadelles 2e édition, Les personnages: the rank-9 characters come « en plus » of the 8; a
+/// table that plays no ninth character cannot have one among its characters in play (the draft
+/// refuses it the same way).
+#[test]
+fn a_rank_9_character_in_play_needs_the_ninth_character() {
+    let got = problems(json!({"variant": "deuxieme_edition", "characters_in_play": ["assassin", "artist"],
+        "players": [{"name": "Ani"}, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(got, vec![("characters_in_play[1]".to_owned(), "not_in_play".to_owned())]);
+}

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::characters::{self, Character, any_character, base_of_rank, character_of};
+use super::characters::{self, ARTIST, Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
 use super::read::{CustomWonderView, TableView};
@@ -540,6 +540,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
             i,
             variant,
             ninth_in_play,
+            in_play.as_deref(),
             rp.beautified.as_deref().unwrap_or_default(),
             &mut city,
         );
@@ -666,7 +667,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         );
     }
 
-    let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count);
+    let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count, max_rank);
 
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
     let table = Table {
@@ -684,12 +685,15 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
 }
 
 /// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016
-/// alternates and rank-9 characters belong to the 2e édition (game-facts B4).
+/// alternates and rank-9 characters belong to the 2e édition (game-facts B4), a rank-9 one only
+/// when the table plays a ninth character (« en plus » of the 8; `max_rank` 9), as the draft
+/// checks it.
 fn validate_characters_in_play(
     p: &mut Problems,
     raw: &TableView<'_>,
     variant: Option<CitadellesVariant>,
     players: usize,
+    max_rank: u8,
 ) -> Vec<String> {
     let Some(ids) = raw.characters_in_play.as_ref() else { return Vec::new() };
     let mut ranks_seen = Vec::new();
@@ -721,6 +725,17 @@ fn validate_characters_in_play(
             );
         }
         ranks_seen.push(c.rank);
+        if c.rank > max_rank {
+            p.push(
+                f,
+                "not_in_play",
+                Text::new(
+                    format!("{} est de rang 9 : cochez « 9e personnage » pour le jouer.", c.fr),
+                    format!("The {} is rank 9: tick “ninth character” to play it.", c.en),
+                ),
+            );
+            continue;
+        }
         if usize::from(c.min_players) > players {
             p.push(
                 f,
@@ -740,12 +755,16 @@ fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool 
 }
 
 /// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
-/// per district; a beautified district counts 1 more (cost and points).
+/// per district; a beautified district counts 1 more (cost and points). 002, Les personnages:
+/// the rank-9 characters come « en plus » of the 8, one card per rank: with the table's
+/// characters named (`in_play`, the defaults the live help shows filled in), the rank-9 one must
+/// be the Artist.
 fn validate_beautified(
     p: &mut Problems,
     i: usize,
     variant: Option<CitadellesVariant>,
     ninth_in_play: bool,
+    in_play: Option<&[&'static Character]>,
     ids: &[&str],
     city: &mut [CityCard],
 ) {
@@ -753,7 +772,27 @@ fn validate_beautified(
         return;
     }
     match variant {
-        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {}
+        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {
+            if let Some(other) =
+                in_play.and_then(|list| list.iter().find(|c| c.rank == 9)).filter(|c| c.id != ARTIST)
+            {
+                p.push(
+                    format!("players[{i}].beautified"),
+                    "artist_not_in_play",
+                    Text::new(
+                        format!(
+                            "Des quartiers embellis, mais le personnage de rang 9 en jeu est « {} » : seul l'Artiste embellit.",
+                            other.fr
+                        ),
+                        format!(
+                            "Beautified districts, but the rank-9 character in play is the {}: only the Artist beautifies.",
+                            other.en
+                        ),
+                    ),
+                );
+                return;
+            }
+        }
         Some(CitadellesVariant::DeuxiemeEdition) => {
             p.push(
                 format!("players[{i}].beautified"),
