@@ -1661,3 +1661,38 @@ fn a_rank_9_character_in_play_needs_the_ninth_character() {
         "players": [{"name": "Ani"}, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]}));
     assert_eq!(got, vec![("characters_in_play[1]".to_owned(), "not_in_play".to_owned())]);
 }
+
+/// Citadelles classique, Règles pour 2 et 3 joueurs, note: « Pour des parties plus longues, une
+/// cité peut être considérée comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7 »;
+/// Le Condottiere: « Vous ne pouvez pas détruire un quartier d'une cité déjà complète ». The
+/// round being called keeps the threshold it was started with: a round started for 7 districts
+/// at a table that plays the longer game would refuse the Warlord a 7-district city, which is
+/// not complete there. Such a round is not this table's; nor is a round without the table's
+/// ninth character.
+#[test]
+fn a_round_in_progress_must_have_the_tables_threshold_and_characters() {
+    let r = round(4, 0);
+    assert_eq!(r.threshold, 7);
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round as JSON");
+    assert_eq!(score(table.clone()).players.len(), 4, "same rules: accepted");
+    table["longer_game"] = json!(true);
+    assert_eq!(problems(table), vec![("round_in_progress".to_owned(), "round_mismatch".to_owned())]);
+
+    let r = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: ["Ani", "Dirk", "Lilli", "Patty"].iter().map(|s| s.to_string()).collect(),
+        face_up: Vec::new(),
+    })
+    .expect("round");
+    let mut table = second4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round as JSON");
+    assert_eq!(score(table.clone()).players.len(), 4);
+    table["ninth_character"] = json!(true);
+    assert_eq!(problems(table), vec![("round_in_progress".to_owned(), "round_mismatch".to_owned())]);
+}

@@ -277,24 +277,31 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
     }
 }
 
-/// Checks a raw table, reporting every problem with its field.
-/// A round being called belongs to this table: same rules, same number of players.
+/// A round being called belongs to this table: same rules, same number of players, the same
+/// completion threshold (Citadelles classique, Le Condottiere: « Vous ne pouvez pas détruire un
+/// quartier d'une cité déjà complète »; Règles pour 2 et 3 joueurs, note: 8 districts for a
+/// longer game) and as many characters (8, or 9 with a ninth character, 2e édition).
 fn check_round_in_progress(
     p: &mut Problems,
     round: &CitadellesRound,
     variant: Option<CitadellesVariant>,
-    players: usize,
+    raw: &TableView<'_>,
 ) {
+    let players = raw.players.len();
+    let ninth = variant == Some(CitadellesVariant::DeuxiemeEdition) && raw.ninth_character.unwrap_or(false);
+    let threshold = variant.map(|v| v.completion_threshold(players, raw.longer_game.unwrap_or(false)));
     if variant.is_some_and(|v| v != round.variant)
         || usize::from(round.players) != players
         || round.names.len() != players
+        || threshold.is_some_and(|t| t != round.threshold)
+        || round.characters.len() != usize::from(BASE_CHARACTERS + u8::from(ninth))
     {
         p.push(
             "round_in_progress",
             "round_mismatch",
             Text::new(
-                "Le tour en cours d'appel n'est pas celui de cette table (règle ou nombre de joueurs différents) : recommencez-le.",
-                "The round being called is not this table's (other rules or player count): start it again.",
+                "Le tour en cours d'appel n'est pas celui de cette table (règle, nombre de joueurs, seuil de cité complète ou personnages différents) : recommencez-le.",
+                "The round being called is not this table's (other rules, player count, complete-city threshold or characters): start it again.",
             ),
         );
     }
@@ -331,7 +338,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
     let count_ok = (min..=max).contains(&count);
     if let Some(round) = &raw.round_in_progress {
-        check_round_in_progress(&mut p, round, variant, count);
+        check_round_in_progress(&mut p, round, variant, raw);
     }
     if !count_ok {
         let label = variant.map(CitadellesVariant::label);
