@@ -1696,3 +1696,44 @@ fn a_round_in_progress_must_have_the_tables_threshold_and_characters() {
     table["ninth_character"] = json!(true);
     assert_eq!(problems(table), vec![("round_in_progress".to_owned(), "round_mismatch".to_owned())]);
 }
+
+/// Every rule text citing the classic rulebook names one of its sections as the box prints them
+/// (PREPARATION, DEROULEMENT, Choix des personnages, Tours des joueurs, POUVOIRS DES
+/// PERSONNAGES, QUARTIERS, FIN DE PARTIE, REGLES POUR 2 ET 3 JOUEURS): the glossary cited « Les
+/// personnages », « Les quartiers » and « Le tour de jeu », which are not in it (the first is the
+/// 2e édition's heading).
+#[test]
+fn classic_rulebook_citations_name_its_own_sections() {
+    const SECTIONS: [&str; 8] = [
+        "Préparation",
+        "Déroulement",
+        "Choix des personnages",
+        "Tours des joueurs",
+        "Pouvoirs des personnages",
+        "Quartiers",
+        "Fin de partie",
+        "Règles pour 2 et 3 joueurs",
+    ];
+    let rules = Catalogue::load().expect("rules");
+    let mut wrong = Vec::new();
+    for e in rules.entries().iter().filter(|e| e.game == Some(GameId::Citadelles)) {
+        // As shown: « Citadelles, règles classiques — Déroulement and Fin de partie; … ».
+        let Some((_, after)) = e.source.split_once("Citadelles, règles classiques — ") else { continue };
+        // Up to the next rulebook or reference named (after a « ; » with no section of its own).
+        let cited: Vec<&str> =
+            after.split(';').take_while(|p| !p.contains("Citadelles, règles 2e")).collect();
+        let cited =
+            cited.into_iter().filter(|p| !p.contains("données des cartes") && !p.contains("décisions"));
+        for part in cited.flat_map(|p| p.split(',')).flat_map(|p| p.split(" and ")) {
+            // « Quartiers (merveilles, en général) »: the section is before the parenthesis.
+            if part.trim_end().ends_with(')') && !part.contains('(') {
+                continue;
+            }
+            let name = part.split(" (").next().unwrap_or("").trim();
+            if !name.is_empty() && !SECTIONS.contains(&name) {
+                wrong.push(format!("{}: {name}", e.id));
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+}
