@@ -1737,3 +1737,20 @@ fn classic_rulebook_citations_name_its_own_sections() {
     }
     assert_eq!(wrong, Vec::<String>::new());
 }
+
+/// Citadelles 2e édition, Fin de la partie: « Le vainqueur est le joueur qui totalise le plus de
+/// points » and no tie-break: a tie is shared and told in words, « 1 point » and « 0 point » in
+/// the singular in French (plural from 2), « 1 point » in English.
+#[test]
+fn a_tie_on_one_point_is_told_in_the_singular() {
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["temple"]}, {"name": "Dirk", "districts": ["tavern"]}]}));
+    assert_eq!(
+        board.tie_breaks[0].explanation.fr,
+        "Égalité à 1 point entre Ani, Dirk : pas de départage, la place est partagée. La 2e édition ne prévoit aucun départage."
+    );
+    assert_eq!(
+        board.tie_breaks[0].explanation.en,
+        "Ani, Dirk tie on 1 point: no tie-break, the place is shared. The 2nd edition gives no tie-break."
+    );
+}
