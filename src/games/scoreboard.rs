@@ -359,21 +359,26 @@ fn explain_tie<S: AsRef<str>>(
 
     let used_fr = used.iter().map(|c| format!("« {} »", c.label.fr)).collect::<Vec<_>>().join(" puis ");
     let used_en = used.iter().map(|c| format!("“{}”", c.label.en)).collect::<Vec<_>>().join(" then ");
+    // « 0 point », « 1 point », « 2 points » (« −1 point »); "1 point", "0 points".
+    let points_fr = crate::text::fr_noun(total.unsigned_abs(), "point", "points");
+    let points_en = crate::text::en_noun(total.unsigned_abs(), "point", "points");
     let explanation = match (used.is_empty(), shared) {
         (true, _) => Text::new(
-            format!("Égalité à {total} points entre {who} : pas de départage, la place est partagée."),
-            format!("{who} tie on {total} points: no tie-break, the place is shared."),
+            format!("Égalité à {total} {points_fr} entre {who} : pas de départage, la place est partagée."),
+            format!("{who} tie on {total} {points_en}: no tie-break, the place is shared."),
         ),
         (false, false) => Text::new(
-            format!("Égalité à {total} points entre {who}, départagée par {used_fr}."),
-            format!("{who} tie on {total} points, settled by {used_en}."),
+            format!("Égalité à {total} {points_fr} entre {who}, départagée par {used_fr}."),
+            format!("{who} tie on {total} {points_en}, settled by {used_en}."),
         ),
         (false, true) => Text::new(
             format!(
-                "Égalité à {total} points entre {who} ; {used_fr} ne suffit pas{} : la place est partagée.",
+                "Égalité à {total} {points_fr} entre {who} ; {used_fr} ne suffit pas{} : la place est partagée.",
                 if shared_by_winners { " à tous les départager" } else { "" }
             ),
-            format!("{who} tie on {total} points; {used_en} leaves some still level: the place is shared."),
+            format!(
+                "{who} tie on {total} {points_en}; {used_en} leaves some still level: the place is shared."
+            ),
         ),
     };
     TieBreak {

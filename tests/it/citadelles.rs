@@ -1611,3 +1611,146 @@ fn second_edition_revealed_characters_are_among_those_in_play() {
         {"name": "Dirk", "districts": ["church"], "characters_last_round": ["witch"]}]}));
     assert_eq!(board.winners(), vec![1]);
 }
+
+/// Citadelles 2e édition, Les personnages: « une deuxième série de personnages qui peuvent
+/// remplacer 1 ou 2 personnages de base. Il y a également parmi eux 2 personnages avec le numéro
+/// 9 qui permettent de jouer à 8 »: one card per rank is in play, the others stay in the box.
+/// Beautified districts (game-facts B4) are the Artist's work: when the table's rank-9 character
+/// is another one (the Tax Collector, or the Queen the table shows by default at 5 players), no
+/// district was beautified, and a beautified one must not score its +1.
+#[test]
+fn beautified_districts_need_the_artist_among_the_characters_in_play() {
+    let base = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"];
+    let with = |ninth: &str| {
+        let mut ids: Vec<&str> = base.to_vec();
+        ids.push(ninth);
+        json!(ids)
+    };
+    let table = |characters: Value| {
+        json!({"variant": "deuxieme_edition", "ninth_character": true, "characters_in_play": characters,
+            "players": [{"name": "Ani", "districts": ["castle", "temple"], "beautified": ["castle"]},
+                {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}, {"name": "Frank"}]})
+    };
+    let got = problems(table(with("tax_collector")));
+    assert_eq!(got, vec![("players[0].beautified".to_owned(), "artist_not_in_play".to_owned())]);
+    let p = score_json(GameId::Citadelles, &table(with("tax_collector")).to_string()).expect_err("no Artist");
+    assert_eq!(
+        p.0[0].message.fr,
+        "Des quartiers embellis, mais le personnage de rang 9 en jeu est « Bailli » : seul l'Artiste embellit."
+    );
+    assert_eq!(
+        p.0[0].message.en,
+        "Beautified districts, but the rank-9 character in play is the Tax Collector: only the Artist beautifies."
+    );
+    // The 8 characters named, rank 9 left to the default the table shows (the Queen at 5).
+    assert_eq!(help(table(json!(base))).characters_in_play[8], "queen");
+    assert_eq!(
+        problems(table(json!(base))),
+        vec![("players[0].beautified".to_owned(), "artist_not_in_play".to_owned())]
+    );
+    // With the Artist in play, the Castle counts 4 + 1.
+    assert_eq!(points(&score(table(with("artist"))), 0, "districts"), 4 + 1 + 1);
+}
+
+/// Citadelles 2e édition, Les personnages: the rank-9 characters come « en plus » of the 8; a
+/// table that plays no ninth character cannot have one among its characters in play (the draft
+/// refuses it the same way).
+#[test]
+fn a_rank_9_character_in_play_needs_the_ninth_character() {
+    let got = problems(json!({"variant": "deuxieme_edition", "characters_in_play": ["assassin", "artist"],
+        "players": [{"name": "Ani"}, {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Patty"}]}));
+    assert_eq!(got, vec![("characters_in_play[1]".to_owned(), "not_in_play".to_owned())]);
+}
+
+/// Citadelles classique, Règles pour 2 et 3 joueurs, note: « Pour des parties plus longues, une
+/// cité peut être considérée comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7 »;
+/// Le Condottiere: « Vous ne pouvez pas détruire un quartier d'une cité déjà complète ». The
+/// round being called keeps the threshold it was started with: a round started for 7 districts
+/// at a table that plays the longer game would refuse the Warlord a 7-district city, which is
+/// not complete there. Such a round is not this table's; nor is a round without the table's
+/// ninth character.
+#[test]
+fn a_round_in_progress_must_have_the_tables_threshold_and_characters() {
+    let r = round(4, 0);
+    assert_eq!(r.threshold, 7);
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round as JSON");
+    assert_eq!(score(table.clone()).players.len(), 4, "same rules: accepted");
+    table["longer_game"] = json!(true);
+    assert_eq!(problems(table), vec![("round_in_progress".to_owned(), "round_mismatch".to_owned())]);
+
+    let r = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: ["Ani", "Dirk", "Lilli", "Patty"].iter().map(|s| s.to_string()).collect(),
+        face_up: Vec::new(),
+    })
+    .expect("round");
+    let mut table = second4(json!({"name": "Ani"}));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round as JSON");
+    assert_eq!(score(table.clone()).players.len(), 4);
+    table["ninth_character"] = json!(true);
+    assert_eq!(problems(table), vec![("round_in_progress".to_owned(), "round_mismatch".to_owned())]);
+}
+
+/// Every rule text citing the classic rulebook names one of its sections as the box prints them
+/// (PREPARATION, DEROULEMENT, Choix des personnages, Tours des joueurs, POUVOIRS DES
+/// PERSONNAGES, QUARTIERS, FIN DE PARTIE, REGLES POUR 2 ET 3 JOUEURS): the glossary cited « Les
+/// personnages », « Les quartiers » and « Le tour de jeu », which are not in it (the first is the
+/// 2e édition's heading).
+#[test]
+fn classic_rulebook_citations_name_its_own_sections() {
+    const SECTIONS: [&str; 8] = [
+        "Préparation",
+        "Déroulement",
+        "Choix des personnages",
+        "Tours des joueurs",
+        "Pouvoirs des personnages",
+        "Quartiers",
+        "Fin de partie",
+        "Règles pour 2 et 3 joueurs",
+    ];
+    let rules = Catalogue::load().expect("rules");
+    let mut wrong = Vec::new();
+    for e in rules.entries().iter().filter(|e| e.game == Some(GameId::Citadelles)) {
+        // As shown: « Citadelles, règles classiques — Déroulement and Fin de partie; … ».
+        let Some((_, after)) = e.source.split_once("Citadelles, règles classiques — ") else { continue };
+        // Up to the next rulebook or reference named (after a « ; » with no section of its own).
+        let cited: Vec<&str> =
+            after.split(';').take_while(|p| !p.contains("Citadelles, règles 2e")).collect();
+        let cited =
+            cited.into_iter().filter(|p| !p.contains("données des cartes") && !p.contains("décisions"));
+        for part in cited.flat_map(|p| p.split(',')).flat_map(|p| p.split(" and ")) {
+            // « Quartiers (merveilles, en général) »: the section is before the parenthesis.
+            if part.trim_end().ends_with(')') && !part.contains('(') {
+                continue;
+            }
+            let name = part.split(" (").next().unwrap_or("").trim();
+            if !name.is_empty() && !SECTIONS.contains(&name) {
+                wrong.push(format!("{}: {name}", e.id));
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+}
+
+/// Citadelles 2e édition, Fin de la partie: « Le vainqueur est le joueur qui totalise le plus de
+/// points » and no tie-break: a tie is shared and told in words, « 1 point » and « 0 point » in
+/// the singular in French (plural from 2), « 1 point » in English.
+#[test]
+fn a_tie_on_one_point_is_told_in_the_singular() {
+    let board = score(json!({"variant": "deuxieme_edition", "players": [
+        {"name": "Ani", "districts": ["temple"]}, {"name": "Dirk", "districts": ["tavern"]}]}));
+    assert_eq!(
+        board.tie_breaks[0].explanation.fr,
+        "Égalité à 1 point entre Ani, Dirk : pas de départage, la place est partagée. La 2e édition ne prévoit aucun départage."
+    );
+    assert_eq!(
+        board.tie_breaks[0].explanation.en,
+        "Ani, Dirk tie on 1 point: no tie-break, the place is shared. The 2nd edition gives no tie-break."
+    );
+}

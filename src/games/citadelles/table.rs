@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::characters::{self, Character, any_character, base_of_rank, character_of};
+use super::characters::{self, ARTIST, Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
 use super::read::{CustomWonderView, TableView};
@@ -277,24 +277,31 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
     }
 }
 
-/// Checks a raw table, reporting every problem with its field.
-/// A round being called belongs to this table: same rules, same number of players.
+/// A round being called belongs to this table: same rules, same number of players, the same
+/// completion threshold (Citadelles classique, Le Condottiere: « Vous ne pouvez pas détruire un
+/// quartier d'une cité déjà complète »; Règles pour 2 et 3 joueurs, note: 8 districts for a
+/// longer game) and as many characters (8, or 9 with a ninth character, 2e édition).
 fn check_round_in_progress(
     p: &mut Problems,
     round: &CitadellesRound,
     variant: Option<CitadellesVariant>,
-    players: usize,
+    raw: &TableView<'_>,
 ) {
+    let players = raw.players.len();
+    let ninth = variant == Some(CitadellesVariant::DeuxiemeEdition) && raw.ninth_character.unwrap_or(false);
+    let threshold = variant.map(|v| v.completion_threshold(players, raw.longer_game.unwrap_or(false)));
     if variant.is_some_and(|v| v != round.variant)
         || usize::from(round.players) != players
         || round.names.len() != players
+        || threshold.is_some_and(|t| t != round.threshold)
+        || round.characters.len() != usize::from(BASE_CHARACTERS + u8::from(ninth))
     {
         p.push(
             "round_in_progress",
             "round_mismatch",
             Text::new(
-                "Le tour en cours d'appel n'est pas celui de cette table (règle ou nombre de joueurs différents) : recommencez-le.",
-                "The round being called is not this table's (other rules or player count): start it again.",
+                "Le tour en cours d'appel n'est pas celui de cette table (règle, nombre de joueurs, seuil de cité complète ou personnages différents) : recommencez-le.",
+                "The round being called is not this table's (other rules, player count, complete-city threshold or characters): start it again.",
             ),
         );
     }
@@ -331,7 +338,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
     let count_ok = (min..=max).contains(&count);
     if let Some(round) = &raw.round_in_progress {
-        check_round_in_progress(&mut p, round, variant, count);
+        check_round_in_progress(&mut p, round, variant, raw);
     }
     if !count_ok {
         let label = variant.map(CitadellesVariant::label);
@@ -540,6 +547,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
             i,
             variant,
             ninth_in_play,
+            in_play.as_deref(),
             rp.beautified.as_deref().unwrap_or_default(),
             &mut city,
         );
@@ -666,7 +674,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         );
     }
 
-    let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count);
+    let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count, max_rank);
 
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
     let table = Table {
@@ -684,12 +692,15 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
 }
 
 /// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016
-/// alternates and rank-9 characters belong to the 2e édition (game-facts B4).
+/// alternates and rank-9 characters belong to the 2e édition (game-facts B4), a rank-9 one only
+/// when the table plays a ninth character (« en plus » of the 8; `max_rank` 9), as the draft
+/// checks it.
 fn validate_characters_in_play(
     p: &mut Problems,
     raw: &TableView<'_>,
     variant: Option<CitadellesVariant>,
     players: usize,
+    max_rank: u8,
 ) -> Vec<String> {
     let Some(ids) = raw.characters_in_play.as_ref() else { return Vec::new() };
     let mut ranks_seen = Vec::new();
@@ -721,6 +732,17 @@ fn validate_characters_in_play(
             );
         }
         ranks_seen.push(c.rank);
+        if c.rank > max_rank {
+            p.push(
+                f,
+                "not_in_play",
+                Text::new(
+                    format!("{} est de rang 9 : cochez « 9e personnage » pour le jouer.", c.fr),
+                    format!("The {} is rank 9: tick “ninth character” to play it.", c.en),
+                ),
+            );
+            continue;
+        }
         if usize::from(c.min_players) > players {
             p.push(
                 f,
@@ -740,12 +762,16 @@ fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool 
 }
 
 /// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
-/// per district; a beautified district counts 1 more (cost and points).
+/// per district; a beautified district counts 1 more (cost and points). 002, Les personnages:
+/// the rank-9 characters come « en plus » of the 8, one card per rank: with the table's
+/// characters named (`in_play`, the defaults the live help shows filled in), the rank-9 one must
+/// be the Artist.
 fn validate_beautified(
     p: &mut Problems,
     i: usize,
     variant: Option<CitadellesVariant>,
     ninth_in_play: bool,
+    in_play: Option<&[&'static Character]>,
     ids: &[&str],
     city: &mut [CityCard],
 ) {
@@ -753,7 +779,27 @@ fn validate_beautified(
         return;
     }
     match variant {
-        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {}
+        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {
+            if let Some(other) =
+                in_play.and_then(|list| list.iter().find(|c| c.rank == 9)).filter(|c| c.id != ARTIST)
+            {
+                p.push(
+                    format!("players[{i}].beautified"),
+                    "artist_not_in_play",
+                    Text::new(
+                        format!(
+                            "Des quartiers embellis, mais le personnage de rang 9 en jeu est « {} » : seul l'Artiste embellit.",
+                            other.fr
+                        ),
+                        format!(
+                            "Beautified districts, but the rank-9 character in play is the {}: only the Artist beautifies.",
+                            other.en
+                        ),
+                    ),
+                );
+                return;
+            }
+        }
         Some(CitadellesVariant::DeuxiemeEdition) => {
             p.push(
                 format!("players[{i}].beautified"),

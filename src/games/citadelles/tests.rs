@@ -82,6 +82,7 @@ fn the_characters_in_play_are_one_per_rank_from_the_profile() {
     let table = |variant: &str, chars: serde_json::Value| {
         serde_json::json!({
             "variant": variant,
+            "ninth_character": variant == "deuxieme_edition",
             "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli" }, { "name": "Frank" }],
             "characters_in_play": chars,
         })
@@ -93,7 +94,7 @@ fn the_characters_in_play_are_one_per_rank_from_the_profile() {
         codes(table("classique", serde_json::json!(["witch"]))),
         vec![("characters_in_play[0]".to_owned(), "unknown_character".to_owned())]
     );
-    // Two rank-1 characters; the Queen needs 5 players.
+    // Two rank-1 characters; the Queen (a ninth character) needs 5 players.
     assert_eq!(
         codes(table("deuxieme_edition", serde_json::json!(["assassin", "witch", "queen"]))),
         vec![
