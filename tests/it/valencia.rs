@@ -748,6 +748,35 @@ fn stacks_must_come_from_the_players_deck() {
     assert_eq!(fields(&p), vec![("step".to_owned(), "no_auction".to_owned())]);
 }
 
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// au Conseil, vous recevez également un privilège » — one per council phase, five at most; and
+/// p.10 (Les privilèges): « vous pouvez replacer un de vos privilèges dans la réserve afin de ne
+/// rien faire et de jouer un autre tour après les autres joueurs ». Nobody holds more than 5
+/// privileges, so nobody spends more than 5 in an auction: the auction refuses what the table
+/// and the council phase refuse.
+#[test]
+fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
+    let p = auction(json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 12, "privileges_spent": 9 },
+        { "name": "Bob", "stack": [{ "card": 6 }] },
+        { "name": "Cy", "privileges_spent": 19 } ] }))
+    .expect_err("nobody holds more than 5 privileges");
+    let got = fields(&p);
+    for expected in ["players[0].privileges", "players[0].privileges_spent", "players[2].privileges_spent"] {
+        assert!(
+            got.contains(&(expected.to_owned(), "out_of_range".to_owned())),
+            "missing {expected} in {got:?}"
+        );
+    }
+    // Five held, five spent: the most a player can do.
+    let a = auction(json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 5, "privileges_spent": 5 },
+        { "name": "Bob", "stack": [{ "card": 6 }] } ] }))
+    .expect("valid");
+    assert_eq!(a.privileges_returned, 5);
+    assert_eq!(a.reveal_order, vec![1, 0]);
+}
+
 #[test]
 fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
     let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [
