@@ -777,6 +777,54 @@ fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
     assert_eq!(a.reveal_order, vec![1, 0]);
 }
 
+/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// cartes Influence vous souhaitez utiliser lors de la partie. Nous vous recommandons de
+/// commencer par utiliser une ou deux nouvelles cartes » — « Important: Vous devez tous avoir les
+/// mêmes cartes Influence dans votre pioche ». A special card replaces basic ones only when the
+/// table plays it (« Ces deux cartes remplacent deux cartes de base de valeur 1 », « Cette carte
+/// remplace une carte de base de valeur 6 »): the table says which it chose, and the auction
+/// applied to it reads every deck from that choice.
+#[test]
+fn the_special_cards_the_table_chose_shape_every_deck() {
+    let table = json!({ "variant": "special_influence", "special_cards": ["joker"],
+        "players": [{ "name": "Ani", "stefan_feld": true }, { "name": "Dirk" }],
+        "progress": { "auction": { "variant": "special_influence", "step": "C", "first_player": 0, "players": [
+            { "name": "Ani", "stack": [{ "card": 1 }, { "card": 1 }, { "card": 1 }] },
+            { "name": "Dirk", "stack": [{ "card": 6 }, { "card": 6 }, { "card": 6 }, { "card": 6 }] } ] } } });
+    score(&table);
+    // Without Économies and the Centrale every deck keeps four 1s and four 6s: Dirk's 24 wins.
+    let applied = valencia::apply_auction(&table).unwrap_or_else(|p| panic!("{p}"));
+    assert_eq!(applied["players"][1]["stefan_feld"], json!(true));
+    assert_eq!(applied["special_cards"], json!(["joker"]));
+    // A table that says nothing plays all seven, as plays saved before the choice was kept.
+    let mut all = table.clone();
+    all.as_object_mut().map(|t| t.remove("special_cards"));
+    let p = valencia::apply_auction(&all).expect_err("Économies and the Centrale replace a 1 and a 6");
+    assert_eq!(
+        fields(&p),
+        vec![
+            ("progress.auction.players[0].stack".to_owned(), "card_not_in_deck".to_owned()),
+            ("progress.auction.players[1].stack".to_owned(), "card_not_in_deck".to_owned()),
+        ]
+    );
+    // The list names the module's cards, and only with the module.
+    let two = json!([{ "name": "Ani" }, { "name": "Dirk" }]);
+    let p = problems(
+        &json!({ "variant": "special_influence", "special_cards": ["joker", "gold"], "players": two }),
+    );
+    assert_eq!(fields(&p), vec![("special_cards[1]".to_owned(), "unknown_card".to_owned())]);
+    let p = problems(&json!({ "special_cards": ["twins"], "players": two }));
+    assert_eq!(fields(&p), vec![("special_cards".to_owned(), "not_in_variant".to_owned())]);
+    // Soutien (p.13) lets two players share a guild seat only when the table plays it.
+    let shared = |cards: Value| {
+        json!({ "variant": "special_influence", "special_cards": cards, "players": [
+            { "name": "Ani", "council": ["wine"] }, { "name": "Dirk", "council": ["wine"] } ] })
+    };
+    score(&shared(json!(["support"])));
+    let p = problems(&shared(json!(["joker"])));
+    assert_eq!(fields(&p), vec![("players[].council.wine".to_owned(), "seat_taken".to_owned())]);
+}
+
 #[test]
 fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
     let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [

@@ -389,11 +389,16 @@ pub struct ValenciaAuction {
 }
 
 /// The special cards named in `ids` (absent: all seven), reporting unknown ids.
-pub(crate) fn special_cards(p: &mut Problems, field: &str, ids: Option<&[String]>) -> Vec<InfluenceCard> {
+pub(crate) fn special_cards<S: AsRef<str>>(
+    p: &mut Problems,
+    field: &str,
+    ids: Option<&[S]>,
+) -> Vec<InfluenceCard> {
     let Some(ids) = ids else { return InfluenceCard::SPECIAL.to_vec() };
     let mut out = Vec::new();
     for (k, id) in ids.iter().enumerate() {
-        match InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == *id) {
+        let id = id.as_ref();
+        match InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == id) {
             Some(c) if !out.contains(&c) => out.push(c),
             Some(_) => {}
             None => p.push(

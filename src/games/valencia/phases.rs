@@ -398,6 +398,10 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         bid.privileges = rp.privileges.clone();
     }
     auction.variant = raw.variant.clone();
+    // Module 1: every deck holds the special cards the table chose (none said: the auction's).
+    if raw.special_cards.is_some() {
+        auction.special_cards = raw.special_cards.clone();
+    }
     pawn_holder_starts(&mut p, &mut auction, &raw.players);
     let result = super::resolve_auction(&auction);
     if let Err(e) = &result {
