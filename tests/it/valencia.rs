@@ -825,6 +825,19 @@ fn the_special_cards_the_table_chose_shape_every_deck() {
     assert_eq!(fields(&p), vec![("players[].council.wine".to_owned(), "seat_taken".to_owned())]);
 }
 
+/// Valencia, Mise en place, 12: the first player puts a member on the Noblesse, their left
+/// neighbour one on the Église; p.10 (Phase III): « En cas d'égalité, recevez chacun un
+/// privilège ». A tie at one member each is said in the singular.
+#[test]
+fn a_council_tie_at_one_member_is_told_in_the_singular() {
+    let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "players": [
+        { "name": "Ani", "council": ["nobility"] }, { "name": "Dirk", "council": ["church"] } ] }))
+    .expect("shape");
+    let c = valencia::council_phase(&raw).expect("valid");
+    assert_eq!(c.explanation.fr, "Égalité à 1 membre entre Ani, Dirk\u{202f}: chacun reçoit un privilège.");
+    assert_eq!(c.explanation.en, "Tie at 1 member between Ani, Dirk: each receives a privilege.");
+}
+
 #[test]
 fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
     let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [

@@ -182,8 +182,14 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         )
     } else {
         Text::new(
-            format!("Égalité à {most} membres entre {who} : chacun reçoit un privilège."),
-            format!("Tie at {most} members between {who}: each receives a privilege."),
+            format!(
+                "Égalité à {most} {} entre {who}\u{202f}: chacun reçoit un privilège.",
+                fr_noun(most, "membre", "membres")
+            ),
+            format!(
+                "Tie at {most} {} between {who}: each receives a privilege.",
+                en_noun(most, "member", "members")
+            ),
         )
     };
     Ok(ValenciaCouncil {
