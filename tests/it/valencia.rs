@@ -748,6 +748,96 @@ fn stacks_must_come_from_the_players_deck() {
     assert_eq!(fields(&p), vec![("step".to_owned(), "no_auction".to_owned())]);
 }
 
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// au Conseil, vous recevez également un privilège » — one per council phase, five at most; and
+/// p.10 (Les privilèges): « vous pouvez replacer un de vos privilèges dans la réserve afin de ne
+/// rien faire et de jouer un autre tour après les autres joueurs ». Nobody holds more than 5
+/// privileges, so nobody spends more than 5 in an auction: the auction refuses what the table
+/// and the council phase refuse.
+#[test]
+fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
+    let p = auction(json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 12, "privileges_spent": 9 },
+        { "name": "Bob", "stack": [{ "card": 6 }] },
+        { "name": "Cy", "privileges_spent": 19 } ] }))
+    .expect_err("nobody holds more than 5 privileges");
+    let got = fields(&p);
+    for expected in ["players[0].privileges", "players[0].privileges_spent", "players[2].privileges_spent"] {
+        assert!(
+            got.contains(&(expected.to_owned(), "out_of_range".to_owned())),
+            "missing {expected} in {got:?}"
+        );
+    }
+    // Five held, five spent: the most a player can do.
+    let a = auction(json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 5, "privileges_spent": 5 },
+        { "name": "Bob", "stack": [{ "card": 6 }] } ] }))
+    .expect("valid");
+    assert_eq!(a.privileges_returned, 5);
+    assert_eq!(a.reveal_order, vec![1, 0]);
+}
+
+/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// cartes Influence vous souhaitez utiliser lors de la partie. Nous vous recommandons de
+/// commencer par utiliser une ou deux nouvelles cartes » — « Important: Vous devez tous avoir les
+/// mêmes cartes Influence dans votre pioche ». A special card replaces basic ones only when the
+/// table plays it (« Ces deux cartes remplacent deux cartes de base de valeur 1 », « Cette carte
+/// remplace une carte de base de valeur 6 »): the table says which it chose, and the auction
+/// applied to it reads every deck from that choice.
+#[test]
+fn the_special_cards_the_table_chose_shape_every_deck() {
+    let table = json!({ "variant": "special_influence", "special_cards": ["joker"],
+        "players": [{ "name": "Ani", "stefan_feld": true }, { "name": "Dirk" }],
+        "progress": { "auction": { "variant": "special_influence", "step": "C", "first_player": 0, "players": [
+            { "name": "Ani", "stack": [{ "card": 1 }, { "card": 1 }, { "card": 1 }] },
+            { "name": "Dirk", "stack": [{ "card": 6 }, { "card": 6 }, { "card": 6 }, { "card": 6 }] } ] } } });
+    score(&table);
+    // Without Économies and the Centrale every deck keeps four 1s and four 6s: Dirk's 24 wins.
+    let applied = valencia::apply_auction(&table).unwrap_or_else(|p| panic!("{p}"));
+    assert_eq!(applied["players"][1]["stefan_feld"], json!(true));
+    assert_eq!(applied["special_cards"], json!(["joker"]));
+    // A table that says nothing plays all seven, as plays saved before the choice was kept.
+    let mut all = table.clone();
+    all.as_object_mut().map(|t| t.remove("special_cards"));
+    let p = valencia::apply_auction(&all).expect_err("Économies and the Centrale replace a 1 and a 6");
+    assert_eq!(
+        fields(&p),
+        vec![
+            ("progress.auction.players[0].stack".to_owned(), "card_not_in_deck".to_owned()),
+            ("progress.auction.players[1].stack".to_owned(), "card_not_in_deck".to_owned()),
+        ]
+    );
+    // The list names the module's cards, and only with the module.
+    let two = json!([{ "name": "Ani" }, { "name": "Dirk" }]);
+    let p = problems(
+        &json!({ "variant": "special_influence", "special_cards": ["joker", "gold"], "players": two }),
+    );
+    assert_eq!(fields(&p), vec![("special_cards[1]".to_owned(), "unknown_card".to_owned())]);
+    let p = problems(&json!({ "special_cards": ["twins"], "players": two }));
+    assert_eq!(fields(&p), vec![("special_cards".to_owned(), "not_in_variant".to_owned())]);
+    // Soutien (p.13) lets two players share a guild seat only when the table plays it.
+    let shared = |cards: Value| {
+        json!({ "variant": "special_influence", "special_cards": cards, "players": [
+            { "name": "Ani", "council": ["wine"] }, { "name": "Dirk", "council": ["wine"] } ] })
+    };
+    score(&shared(json!(["support"])));
+    let p = problems(&shared(json!(["joker"])));
+    assert_eq!(fields(&p), vec![("players[].council.wine".to_owned(), "seat_taken".to_owned())]);
+}
+
+/// Valencia, Mise en place, 12: the first player puts a member on the Noblesse, their left
+/// neighbour one on the Église; p.10 (Phase III): « En cas d'égalité, recevez chacun un
+/// privilège ». A tie at one member each is said in the singular.
+#[test]
+fn a_council_tie_at_one_member_is_told_in_the_singular() {
+    let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "players": [
+        { "name": "Ani", "council": ["nobility"] }, { "name": "Dirk", "council": ["church"] } ] }))
+    .expect("shape");
+    let c = valencia::council_phase(&raw).expect("valid");
+    assert_eq!(c.explanation.fr, "Égalité à 1 membre entre Ani, Dirk\u{202f}: chacun reçoit un privilège.");
+    assert_eq!(c.explanation.en, "Tie at 1 member between Ani, Dirk: each receives a privilege.");
+}
+
 #[test]
 fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
     let raw: ValenciaRawCouncil = serde_json::from_value(json!({ "privileges_supply": 1, "players": [

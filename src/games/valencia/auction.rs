@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::board::{PRIVILEGES_IN_BOX, ValenciaResource, ValenciaResourceCounts, to_u8, to_u32};
+use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_per_player_max, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -389,11 +389,16 @@ pub struct ValenciaAuction {
 }
 
 /// The special cards named in `ids` (absent: all seven), reporting unknown ids.
-pub(crate) fn special_cards(p: &mut Problems, field: &str, ids: Option<&[String]>) -> Vec<InfluenceCard> {
+pub(crate) fn special_cards<S: AsRef<str>>(
+    p: &mut Problems,
+    field: &str,
+    ids: Option<&[S]>,
+) -> Vec<InfluenceCard> {
     let Some(ids) = ids else { return InfluenceCard::SPECIAL.to_vec() };
     let mut out = Vec::new();
     for (k, id) in ids.iter().enumerate() {
-        match InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == *id) {
+        let id = id.as_ref();
+        match InfluenceCard::SPECIAL.into_iter().find(|c| c.id() == id) {
             Some(c) if !out.contains(&c) => out.push(c),
             Some(_) => {}
             None => p.push(
@@ -586,12 +591,14 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         for key in rb.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }
+        // Valencia, p.10: a privilege comes only from a council phase, one per round, so a
+        // player holds, and spends in an auction, 5 at most (board::privileges_per_player_max).
         let what = Text::new("privilèges dépensés", "privileges spent");
         let s = input::count(
             &mut p,
             format!("players[{i}].privileges_spent"),
             rb.privileges_spent.as_ref(),
-            PRIVILEGES_IN_BOX,
+            privileges_per_player_max(),
             &what,
         )
         .unwrap_or(0);
@@ -601,7 +608,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
                 &mut p,
                 format!("players[{i}].privileges"),
                 Some(held_raw),
-                PRIVILEGES_IN_BOX,
+                privileges_per_player_max(),
                 &what,
             ) && s > held
             {

@@ -20,6 +20,8 @@
 //!
 //! - `variant`: `base` (default) or `special_influence` (module 1; allows two members on a
 //!   guild seat, Soutien).
+//! - `special_cards` (module 1 only): the special influence cards the table chose, the same in
+//!   every deck (absent: all seven); the auction applied to the table follows it.
 //! - `fountains`: the fountains in the city with their printed value; `central` marks the
 //!   central tile's one (touches 8 spaces, the others 4).
 //! - per player (seating order, clockwise), every count optional (absent = 0):

@@ -182,8 +182,14 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         )
     } else {
         Text::new(
-            format!("Égalité à {most} membres entre {who} : chacun reçoit un privilège."),
-            format!("Tie at {most} members between {who}: each receives a privilege."),
+            format!(
+                "Égalité à {most} {} entre {who}\u{202f}: chacun reçoit un privilège.",
+                fr_noun(most, "membre", "membres")
+            ),
+            format!(
+                "Tie at {most} {} between {who}: each receives a privilege.",
+                en_noun(most, "member", "members")
+            ),
         )
     };
     Ok(ValenciaCouncil {
@@ -398,6 +404,10 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         bid.privileges = rp.privileges.clone();
     }
     auction.variant = raw.variant.clone();
+    // Module 1: every deck holds the special cards the table chose (none said: the auction's).
+    if raw.special_cards.is_some() {
+        auction.special_cards = raw.special_cards.clone();
+    }
     pawn_holder_starts(&mut p, &mut auction, &raw.players);
     let result = super::resolve_auction(&auction);
     if let Err(e) = &result {

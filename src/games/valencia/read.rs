@@ -21,6 +21,7 @@ use crate::games::fast_read::{keys, list, optional, present, seats, strs};
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct TableView<'a> {
     pub variant: Option<&'a str>,
+    pub special_cards: Option<Vec<&'a str>>,
     pub fountains: Vec<FountainView<'a>>,
     pub players: Vec<PlayerView<'a>>,
     pub progress: Option<Cow<'a, ValenciaProgress>>,
@@ -68,6 +69,7 @@ impl ValenciaRawTable {
     pub(crate) fn view(&self) -> TableView<'_> {
         TableView {
             variant: self.variant.as_deref(),
+            special_cards: self.special_cards.as_deref().map(strs),
             fountains: self
                 .fountains
                 .iter()
@@ -121,6 +123,7 @@ pub(super) fn table(raw: &Value) -> Option<TableView<'_>> {
     for (key, v) in raw.as_object()? {
         match key.as_str() {
             "variant" => table.variant = optional(v, Value::as_str)?,
+            "special_cards" => table.special_cards = optional(v, |v| list(v, Value::as_str))?,
             "fountains" => table.fountains = list(v, fountain)?,
             "players" => table.players = seats(v, player)?,
             // The helpers' state (round, auction entered) has many nested shapes of its own:
@@ -228,6 +231,7 @@ mod tests {
         .boxed();
         object(vec![
             ("variant", text(&["base", "special_influence"])),
+            ("special_cards", array(text(&["joker", "support", "gold"]))),
             ("fountains", array(fountain)),
             ("players", array(player)),
             ("progress", progress),
@@ -256,6 +260,7 @@ mod tests {
     fn every_field_of_the_raw_structs_is_read() {
         let full = ValenciaRawTable {
             variant: Some("special_influence".to_owned()),
+            special_cards: Some(vec!["joker".to_owned()]),
             fountains: vec![ValenciaRawFountain {
                 value: Some(json!(4)),
                 central: Some(true),

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::auction::{InfluenceCard, special_cards};
 use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
@@ -88,6 +89,10 @@ impl ValenciaVariant {
 pub struct ValenciaRawTable {
     #[serde(default)]
     pub variant: Option<String>,
+    /// Module 1: the special influence cards the table chose, the same in every deck (`joker`,
+    /// `economies`, `twins`, `warehouse`, `support`, `vagabond`, `central`); absent: all seven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_cards: Option<Vec<String>>,
     /// Fountains in the city, in any fixed order; players' `fountain_members` follow it.
     #[serde(default)]
     pub fountains: Vec<ValenciaRawFountain>,
@@ -256,6 +261,7 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
         input::unknown_field(&mut p, key.to_owned(), key, GAME);
     }
     let variant = ValenciaVariant::parse(&mut p, "variant", raw.variant).unwrap_or(ValenciaVariant::Base);
+    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
 
     // Valencia: 2 to 5 players.
     let n = raw.players.len();
@@ -314,8 +320,9 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     }
     for seat in ValenciaSeat::ALL {
         let holders = players.iter().filter(|pl| pl.council.contains(&seat)).count();
-        // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player.
-        let allowed = if seat.is_guild() && variant == ValenciaVariant::SpecialInfluence { 2 } else { 1 };
+        // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player,
+        // when the table plays that card.
+        let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
         if holders > allowed {
             let name = seat.name();
             p.push(
@@ -370,6 +377,33 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     }
 
     p.into_result(Table { variant, fountains, players, privilege_stand_ins })
+}
+
+/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
+/// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
+/// none in the base game.
+fn chosen_special_cards(
+    p: &mut Problems,
+    variant: ValenciaVariant,
+    ids: Option<&[&str]>,
+) -> Vec<InfluenceCard> {
+    match variant {
+        ValenciaVariant::Base => {
+            if ids.is_some_and(|ids| !ids.is_empty()) {
+                p.push(
+                    "special_cards",
+                    "not_in_variant",
+                    Text::new(
+                        "Les cartes Influence spéciales demandent le module « special_influence ».",
+                        "Special influence cards need the “special_influence” module.",
+                    ),
+                );
+            }
+            Vec::new()
+        }
+        ValenciaVariant::SpecialInfluence => special_cards(p, "special_cards", ids),
+    }
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {

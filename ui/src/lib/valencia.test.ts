@@ -9,6 +9,8 @@ import {
 	givePawn,
 	missionChoices,
 	removeFountain,
+	SPECIAL_CARDS,
+	specialCardsInPlay,
 	toRawAuction,
 	toRawRound,
 	toValenciaState,
@@ -17,6 +19,7 @@ import {
 	valenciaFor,
 	wantsValenciaSheet,
 	withFountainMembers,
+	withSpecialCard,
 	type AuctionInput
 } from './valencia';
 
@@ -127,6 +130,30 @@ describe('valencia model', () => {
 		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null]);
 		const model = valenciaFor('base', three, TABLE);
 		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
+	});
+
+	// Module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles cartes
+	// Influence vous souhaitez utiliser » — a special card the table leaves out leaves the basic
+	// cards it replaces in every deck.
+	it('keeps the special cards the table chose and sends them to the auction and the tracker', async () => {
+		const two = seats(['Ani', 'Dirk']);
+		let model = valenciaFor('special_influence', two);
+		expect(specialCardsInPlay(model)).toEqual(SPECIAL_CARDS);
+		for (const c of SPECIAL_CARDS) if (c !== 'joker') model = withSpecialCard(model, c, false);
+		expect(model.specialCards).toEqual(['joker']);
+		expect(toValenciaState(model).special_cards).toEqual(['joker']);
+		expect(valenciaFor('special_influence', two, toValenciaState(model)).specialCards).toEqual(['joker']);
+		// Without Économies every deck holds four ordinary 1s, without the Centrale four 6s.
+		const a: AuctionInput = { ...emptyAuction(2, 'C', 0), stacks: [[{ card: 1 }, { card: 1 }, { card: 1 }], [{ card: 6 }, { card: 6 }, { card: 6 }, { card: 6 }]] };
+		const bids = (await backend.valenciaAuction(toRawAuction(model, a))).bids;
+		expect(bids.map((b) => b.total)).toEqual([3, 24]);
+		// The Joker makes decks of 25; without it they are 24.
+		expect((await backend.valenciaRound(toRawRound(model, 1, 'A', []))).decks[0].deck_size).toBe(25);
+		const none = withSpecialCard(model, 'joker', false);
+		expect(none.specialCards).toEqual([]);
+		expect((await backend.valenciaRound(toRawRound(none, 1, 'A', []))).decks[0].deck_size).toBe(24);
+		// The base game sends no list.
+		expect(toValenciaState(valenciaFor('base', two))).not.toHaveProperty('special_cards');
 	});
 
 	it('lets the core count the privileges left and keeps where the helpers stand in the table state', async () => {

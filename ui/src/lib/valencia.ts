@@ -85,6 +85,9 @@ export interface ValenciaProgressModel {
 
 export interface ValenciaModel {
 	variant: ValenciaVariantId;
+	/** Module 1: the special influence cards the table chose, the same in every deck (null: not
+	 * said, all seven). */
+	specialCards: SpecialCard[] | null;
 	fountains: ValenciaFountain[];
 	players: ValenciaSeatModel[];
 	progress: ValenciaProgressModel;
@@ -195,19 +198,22 @@ export function wantsValenciaSheet(saved: unknown): boolean {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const isSeat = (s: unknown): s is CouncilSeat => typeof s === 'string' && (COUNCIL_SEATS as readonly string[]).includes(s);
+const isSpecial = (c: unknown): c is SpecialCard => typeof c === 'string' && (SPECIAL_CARDS as readonly string[]).includes(c);
 
 /** The model for `seats`, filled from a saved v2 table state when there is one (resuming). */
 export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): ValenciaModel {
 	const ordered = [...seats].sort((a, b) => a.seat - b.seat);
 	const model: ValenciaModel = {
 		variant: asVariant(variant),
+		specialCards: null,
 		fountains: [],
 		players: ordered.map((s) => emptySeat(s.player_name, 0)),
 		progress: startProgress()
 	};
 	if (!isValenciaState(saved)) return model;
-	const raw = saved as { fountains?: unknown; players: unknown[]; progress?: unknown };
+	const raw = saved as { fountains?: unknown; players: unknown[]; progress?: unknown; special_cards?: unknown };
 	model.progress = readProgress(raw.progress);
+	if (Array.isArray(raw.special_cards)) model.specialCards = SPECIAL_CARDS.filter((c) => (raw.special_cards as unknown[]).some((x) => x === c));
 	model.fountains = (Array.isArray(raw.fountains) ? raw.fountains : []).map((f) => {
 		const o = (f && typeof f === 'object' ? f : {}) as { value?: unknown; central?: unknown };
 		return { value: num(o.value), central: o.central === true };
@@ -241,6 +247,7 @@ export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): Va
 export function toValenciaState(model: ValenciaModel): ValenciaRawTable {
 	return {
 		variant: model.variant,
+		...chosenCards(model),
 		fountains: model.fountains.map((f): ValenciaRawFountain => (f.central ? { value: f.value, central: true } : { value: f.value })),
 		players: model.players.map((p) => ({
 			name: p.name,
@@ -377,6 +384,23 @@ export function ninaCards(step: ValenciaStep, players: number): number {
 	return L.nina_cards[STEPS.indexOf(step)] ?? 0;
 }
 
+/** The special cards the table chose, as the core reads them (`special_cards`; none said: all seven). */
+function chosenCards(model: ValenciaModel): { special_cards?: string[] } {
+	return model.variant === 'special_influence' && model.specialCards ? { special_cards: [...model.specialCards] } : {};
+}
+
+/** The special cards in every deck: the table's choice, all seven when it made none (base: none). */
+export function specialCardsInPlay(model: ValenciaModel): readonly SpecialCard[] {
+	if (model.variant !== 'special_influence') return [];
+	return model.specialCards ?? SPECIAL_CARDS;
+}
+
+/** The table takes a special card into every deck, or leaves it out (module 1, Mise en place). */
+export function withSpecialCard(model: ValenciaModel, card: SpecialCard, used: boolean): ValenciaModel {
+	const now = specialCardsInPlay(model);
+	return { ...model, specialCards: SPECIAL_CARDS.filter((c) => (c === card ? used : now.includes(c))) };
+}
+
 /** A card tapped into a stack: 1–6 or a special card id. */
 export type StackCard = number | SpecialCard;
 
@@ -415,6 +439,7 @@ export function emptyAuction(players: number, step: ValenciaStep, first: number)
 export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRawAuction {
 	return {
 		variant: model.variant,
+		...chosenCards(model),
 		step: a.step,
 		first_player: a.first,
 		players: model.players.map((p, i) => ({
@@ -452,6 +477,7 @@ export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMo
 	};
 	return {
 		variant: model.variant,
+		...chosenCards(model),
 		round,
 		step,
 		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null, privileges: p.privileges })),

@@ -2962,6 +2962,11 @@ export type ValenciaRawRoundPlayer = {
 /**  The table as sent. Counts are JSON values so a wrong type is reported on its own field. */
 export type ValenciaRawTable = {
 	variant?: string | null,
+	/**
+	 *  Module 1: the special influence cards the table chose, the same in every deck (`joker`,
+	 *  `economies`, `twins`, `warehouse`, `support`, `vagabond`, `central`); absent: all seven.
+	 */
+	special_cards?: string[] | null,
 	/**  Fountains in the city, in any fixed order; players' `fountain_members` follow it. */
 	fountains?: ValenciaRawFountain[],
 	players?: ValenciaRawPlayer[],

@@ -6,11 +6,11 @@ import { VALENCIA_TABLE } from '../../../test-tables';
 import ValenciaSheet from './ValenciaSheet.svelte';
 
 /** Renders a Valencia play on the real core; what the sheet saves and asks is recorded. */
-async function setup(saved: GameTableState | null = null, names = ['Ani', 'Dirk', 'Lilli']) {
+async function setup(saved: GameTableState | null = null, names = ['Ani', 'Dirk', 'Lilli'], variant = 'base') {
 	const { calls } = recording('saveTableState', 'valenciaAuction', 'setCardValue', 'previewTableState', 'valenciaRound', 'valenciaCouncil');
 	await backend.setCardValue('valencia', 'mission_palms', 4);
 	calls.setCardValue.length = 0;
-	let play = await startPlay('valencia', 'base', names);
+	let play = await startPlay('valencia', variant, names);
 	if (saved) {
 		await backend.saveTableState(play.id, saved);
 		play = await backend.getPlay(play.id);
@@ -67,6 +67,16 @@ describe('ValenciaSheet', () => {
 		await fireEvent.click(screen.getByTestId('val-seat-0-church'));
 		await waitFor(() => expect(calls.valenciaCouncil.length).toBe(councils + 1));
 		await waitFor(() => expect(calls.valenciaRound.length).toBe(rounds + 1));
+	});
+
+	it('keeps the special cards the table chose and taps only those into a stack (module 1)', async () => {
+		const { last } = await setup(null, ['Ani', 'Dirk', 'Lilli'], 'special_influence');
+		await fireEvent.click(screen.getByTestId('val-auction-open'));
+		expect(await screen.findByTestId('val-tap-0-central')).toBeTruthy();
+		expect((screen.getByTestId('val-special-central') as HTMLInputElement).checked).toBe(true);
+		await fireEvent.click(screen.getByTestId('val-special-central'));
+		await waitFor(() => expect((last() as unknown as { special_cards?: string[] }).special_cards).toEqual(['joker', 'economies', 'twins', 'warehouse', 'support', 'vagabond']));
+		expect(screen.queryByTestId('val-tap-0-central')).toBeNull();
 	});
 
 	it('says, from the core, when a seat holds no mission card, until one is added', async () => {
