@@ -1420,3 +1420,38 @@ fn a_warehouse_gives_only_what_the_supply_still_holds() {
     assert!(note.en.contains("supply") && note.en.contains("empty"), "{}", note.en);
     assert!(note.fr.contains("réserve") && note.fr.contains("vide"), "{}", note.fr);
 }
+
+/// Module 1, Soutien: « vous pouvez immédiatement placer un membre de votre famille
+/// supplémentaire sur une case du Conseil qui contient déjà un autre membre de la famille d'un
+/// autre joueur, mais seulement s'il s'agit d'une des 5 cases Guilde. » Only a table that plays
+/// Soutien (its `special_cards`, absent: all seven) may share a guild seat: the council phase and
+/// counting it from the table read the same choice as the score does.
+#[test]
+fn the_council_shares_a_guild_seat_only_when_the_table_plays_soutien() {
+    let council = |cards: serde_json::Value| {
+        valencia::council(&json!({ "variant": "special_influence", "special_cards": cards, "players": [
+            { "name": "Ani", "council": ["wine"] }, { "name": "Dirk", "council": ["wine"] }] }))
+    };
+    let codes = |r: Result<valencia::ValenciaCouncil, greffier::games::Problems>| -> Vec<(String, String)> {
+        r.expect_err("refused").iter().map(|p| (p.field.clone(), p.code.clone())).collect()
+    };
+    assert_eq!(
+        codes(council(json!(["joker"]))),
+        vec![("players[].council.wine".to_owned(), "seat_taken".to_owned())]
+    );
+    let shared = council(json!(["support"])).expect("Soutien in play");
+    assert_eq!(shared.players.iter().map(|s| s.points).collect::<Vec<_>>(), vec![1, 1]);
+    let all_seven = valencia::council(&json!({ "variant": "special_influence", "players": [
+        { "name": "Ani", "council": ["wine"] }, { "name": "Dirk", "council": ["wine"] }] }));
+    assert!(all_seven.is_ok(), "no choice said: all seven cards, Soutien among them");
+    assert_eq!(
+        codes(valencia::council(&json!({ "special_cards": ["support"], "players": [
+            { "name": "Ani" }, { "name": "Dirk" }] }))),
+        vec![("special_cards".to_owned(), "not_in_variant".to_owned())]
+    );
+
+    let table = json!({ "variant": "special_influence", "special_cards": ["joker"], "players": [
+        { "name": "Ani", "council": ["wine"] }, { "name": "Dirk", "council": ["wine"] }] });
+    let refused = valencia::count_council(&table).expect_err("no Soutien at this table");
+    assert!(refused.iter().any(|p| p.code == "seat_taken"), "{refused:?}");
+}

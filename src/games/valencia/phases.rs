@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::auction::{ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards};
+use super::auction::{
+    InfluenceCard, ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards,
+};
 use super::board::{
     self, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts,
     ValenciaSeat, to_u8, to_u32,
@@ -23,6 +25,10 @@ const GAME: &str = "Valencia";
 pub struct ValenciaRawCouncil {
     #[serde(default)]
     pub variant: Option<String>,
+    /// Module 1: the special cards the table chose (absent: all seven), as in the table state.
+    /// Soutien among them lets two players share a guild seat.
+    #[serde(default)]
+    pub special_cards: Option<Vec<String>>,
     /// Seating order.
     #[serde(default)]
     pub players: Vec<ValenciaRawCouncillor>,
@@ -95,6 +101,7 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     }
     let variant =
         ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
+    let special = super::table::chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
     let n = raw.players.len();
     player_count(&mut p, n);
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
@@ -126,7 +133,8 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     }
     for seat in ValenciaSeat::ALL {
         let holders = seats.iter().filter(|h| h.contains(&seat)).count();
-        let allowed = if seat.is_guild() && variant == ValenciaVariant::SpecialInfluence { 2 } else { 1 };
+        // Module 1, Soutien: a second member, of another player, on a guild seat only.
+        let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
         if holders > allowed {
             p.push(
                 format!("players[].council.{}", seat.key()),
@@ -323,6 +331,7 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
     let held: u32 = privileges.iter().flatten().fold(0u32, |s, &n| s.saturating_add(n));
     let council = ValenciaRawCouncil {
         variant: raw.variant.clone(),
+        special_cards: raw.special_cards.clone(),
         players: raw
             .players
             .iter()

@@ -383,10 +383,10 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
 /// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
 /// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
 /// none in the base game.
-fn chosen_special_cards(
+pub(super) fn chosen_special_cards<S: AsRef<str>>(
     p: &mut Problems,
     variant: ValenciaVariant,
-    ids: Option<&[&str]>,
+    ids: Option<&[S]>,
 ) -> Vec<InfluenceCard> {
     match variant {
         ValenciaVariant::Base => {

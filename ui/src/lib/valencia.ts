@@ -465,6 +465,7 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 export function toRawCouncil(model: ValenciaModel): ValenciaRawCouncil {
 	return {
 		variant: model.variant,
+		...chosenCards(model),
 		players: model.players.map((p) => ({ name: p.name, council: [...p.council], privileges: p.privileges })),
 		privileges_supply: null
 	} as ValenciaRawCouncil;

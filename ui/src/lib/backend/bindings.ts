@@ -2869,6 +2869,11 @@ export type ValenciaRawCard = {
 /**  A council phase as sent. */
 export type ValenciaRawCouncil = {
 	variant?: string | null,
+	/**
+	 *  Module 1: the special cards the table chose (absent: all seven), as in the table state.
+	 *  Soutien among them lets two players share a guild seat.
+	 */
+	special_cards?: string[] | null,
 	/**  Seating order. */
 	players?: ValenciaRawCouncillor[],
 	/**
