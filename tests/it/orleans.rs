@@ -1162,3 +1162,28 @@ fn options_the_scenario_does_not_use_are_named_not_ignored() {
         "players": [{"name": "Ani"}, {"name": "Dirk"}], "deck": {"order": INVASION_DECK_2P}});
     assert_eq!(notices(invasion), vec![("options.in_order".to_owned(), "not_in_scenario".to_owned())]);
 }
+
+/// Le duel, Fin de la partie: « Si les deux joueurs complètent tous les objectifs lors de la
+/// même manche, vérifiez qui possède le plus de points de victoire en comptant uniquement les
+/// Marchandises […] Dans le cas où les deux joueurs n'ont pas complété les 4 objectifs à la fin
+/// de la 16e manche, il n'y a pas de vainqueur. » Goods and coins part only two players who
+/// finished in the same round: with the same number of objectives and nobody finished (over
+/// after round 16, or still under way), they share the rank.
+#[test]
+fn duel_goods_and_coins_part_only_players_who_finished_the_same_round() {
+    let three = json!({"comptabilite": 3, "filiales": 5, "vin_chatellerault": 9});
+    for round in [17, 12] {
+        let b = score_json(
+            GameId::Orleans,
+            &json!({"variant": "duel", "round": round, "players": [
+                {"name": "Ani", "coins": 3, "goods": {"wine": 2}, "objectives": three},
+                {"name": "Dirk", "coins": 9, "goods": {"grain": 1}, "objectives": three}]})
+            .to_string(),
+        )
+        .expect("valid");
+        assert!(b.winners().is_empty(), "round {round}: nobody has won");
+        assert_eq!(b.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![1, 1], "round {round}");
+        assert!(b.tie_breaks[0].shared, "round {round}");
+        assert!(b.tie_breaks[0].criteria.is_empty(), "round {round}: no tie-break applies");
+    }
+}
