@@ -1187,3 +1187,17 @@ fn duel_goods_and_coins_part_only_players_who_finished_the_same_round() {
         assert!(b.tie_breaks[0].criteria.is_empty(), "round {round}: no tie-break applies");
     }
 }
+
+/// A log line's seat a two-player duel lacks is named as the players count seats, from 1
+/// (« places 1 à 2 »), as Valencia's and Citadelles' messages do: index 2 is the third seat,
+/// not « la place 2 », which is Dirk's.
+#[test]
+fn a_log_seat_the_table_lacks_is_named_counting_from_one() {
+    let v = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "moisson", "seat": 2, "paid": false}]});
+    let p = orleans::help(&v).expect_err("no third seat");
+    let seat = p.0.iter().find(|x| x.field == "log[0].seat").expect("the seat's problem");
+    assert_eq!(seat.code, "unknown_seat");
+    assert_eq!(seat.message.fr, "Pas de joueur à la place 3 (places 1 à 2).");
+    assert_eq!(seat.message.en, "No player in seat 3 (seats 1 to 2).");
+}

@@ -614,7 +614,11 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
             p.push(
                 format!("{f}.seat"),
                 "unknown_seat",
-                Text::new(format!("Pas de joueur à la place {s}."), format!("No player in seat {s}.")),
+                // A player counts seats from 1: the seat sent (an index) is named as they read it.
+                Text::new(
+                    format!("Pas de joueur à la place {} (places 1 à {n}).", u16::from(s) + 1),
+                    format!("No player in seat {} (seats 1 to {n}).", u16::from(s) + 1),
+                ),
             );
         }
         if let Some(r) = r
