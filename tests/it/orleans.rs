@@ -1201,3 +1201,62 @@ fn a_log_seat_the_table_lacks_is_named_counting_from_one() {
     assert_eq!(seat.message.fr, "Pas de joueur à la place 3 (places 1 à 2).");
     assert_eq!(seat.message.en, "No player in seat 3 (seats 1 to 2).");
 }
+
+/// Invasion, Administrateur terrien: « vous devez fournir la réserve générale à la fin de
+/// chaque manche […] Si vous ne pouvez pas payer votre dû, l'équipe perd immédiatement la
+/// partie. » His personal objective is paying every round's dues: when the round log holds
+/// his dues paid for every round closed, it is met without a tick, and a team that met every
+/// other goal wins instead of losing at the Invasion for an unticked box.
+#[test]
+fn the_steward_has_met_his_objective_when_every_rounds_dues_are_logged_paid() {
+    let order = json!([
+        "soutien",
+        "renfort",
+        "fuite",
+        "don",
+        "pelerinage",
+        "entrainement",
+        "marche_de_la_laine",
+        "avancee",
+        "rats",
+        "famine",
+        "appel_de_rome",
+        "pirates",
+        "bon_voyage",
+        "zones_de_peche",
+        "peste",
+        "invasion"
+    ]);
+    let table = |round: u8, paid_rounds: &[u8]| {
+        let log: Vec<serde_json::Value> = paid_rounds
+            .iter()
+            .map(|r| json!({"round": r, "event": "administrateur_terrien", "seat": 0, "paid": true}))
+            .collect();
+        json!({"variant": "invasion", "round": round, "players": [
+            {"name": "Ani", "character": "administrateur_terrien", "coins": 3},
+            {"name": "Bea", "character": "maire", "coins": 10, "citizens": 2},
+            {"name": "Cid", "character": "erudit", "development_level": 6, "trading_posts": 4},
+            {"name": "Dan", "character": "marchand", "coins": 50}],
+            "team": {"ramparts": 11, "citizens": 9, "treasury": 50,
+                "warehouse": {"grain": 12, "cheese": 6, "wine": 6}, "fortifications": 13},
+            "deck": {"order": order}, "log": log})
+    };
+    let rounds = |first: u8, last: u8| (first..=last).collect::<Vec<u8>>();
+    let steward = |h: &orleans::OrleansHelp| {
+        h.goals.iter().find(|g| g.id == "administrateur_terrien.dus_payes").expect("his goal").done
+    };
+    // The 16 rounds of a 4-player game are over, every due logged paid: won.
+    let over = help(table(17, &rounds(1, 16)));
+    assert!(steward(&over));
+    assert_eq!(over.status.state, OrleansState::Won);
+    let b = score_json(GameId::Orleans, &table(17, &rounds(1, 16)).to_string()).expect("valid");
+    assert_eq!(b.outcome, Outcome::Coop { won: true, round_reached: Some(16) });
+    // During round 12, rounds 1 to 11 paid and every other goal met: won now.
+    assert_eq!(help(table(12, &rounds(1, 11))).status.state, OrleansState::Won);
+    // A closed round without his dues logged: not known to be paid, the box is still to tick.
+    let gap = help(table(12, &rounds(2, 11)));
+    assert!(!steward(&gap));
+    assert_eq!(gap.status.state, OrleansState::InProgress);
+    // Round 1: nothing closed, nothing paid yet.
+    assert!(!steward(&help(table(1, &[]))));
+}

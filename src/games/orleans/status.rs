@@ -317,10 +317,16 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                     continue;
                 };
                 for d in c.objectives {
-                    let (current, target, met) = check(d.check, p);
+                    let (current, target, met) = if c.id == ADMINISTRATOR {
+                        let paid = dues_paid(table, i);
+                        (u32::from(paid), 1, paid)
+                    } else {
+                        check(d.check, p)
+                    };
                     let marked = p.objectives.get(d.id).copied();
-                    // Conditions the app can read count when met now; the others when ticked.
-                    let done = if d.check == Check::Manual { marked.is_some() } else { met };
+                    // Conditions the app can read count when met now; the others when ticked
+                    // (the steward's dues also when the round log says every one was paid).
+                    let done = if d.check == Check::Manual { marked.is_some() || met } else { met };
                     out.push(OrleansGoal {
                         id: format!("{}.{}", c.id, d.id),
                         name: d.name.to_text(),
@@ -340,6 +346,23 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
         }
     }
     out
+}
+
+/// Invasion, Administrateur terrien: « vous devez fournir la réserve générale à la fin de
+/// chaque manche […] Si vous ne pouvez pas payer votre dû, l'équipe perd immédiatement la
+/// partie. » His objective is met so far when the round log holds his dues paid for every round
+/// closed (at least one); a round closed without its line is not known to be paid.
+fn dues_paid(table: &OrleansTable, seat: usize) -> bool {
+    let closed = table.round.saturating_sub(1).min(table.rounds());
+    closed >= 1
+        && (1..=closed).all(|r| {
+            table.log.iter().any(|e| {
+                e.event == ADMINISTRATOR
+                    && e.round == r
+                    && e.paid
+                    && e.seat.is_none_or(|s| usize::from(s) == seat)
+            })
+        })
 }
 
 /// Whether a logged unpaid entry loses the game at once.
