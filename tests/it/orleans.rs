@@ -1260,3 +1260,42 @@ fn the_steward_has_met_his_objective_when_every_rounds_dues_are_logged_paid() {
     // Round 1: nothing closed, nothing paid yet.
     assert!(!steward(&help(table(1, &[]))));
 }
+
+/// Prospérité, Contenu additionnel: « 22 cartes Bâtiment » — the players' completed buildings
+/// together are at most the box's 22 cards; more is refused on every owner's field.
+#[test]
+fn completed_buildings_are_at_most_the_22_building_cards() {
+    let t = |a: usize, b: usize| {
+        json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "buildings": vec![3; a]}, {"name": "Dirk", "buildings": vec![4; b]}]})
+    };
+    assert_eq!(
+        problem_codes(&t(12, 11)),
+        vec![
+            ("players[0].buildings".to_owned(), "too_many_buildings".to_owned()),
+            ("players[1].buildings".to_owned(), "too_many_buildings".to_owned()),
+        ]
+    );
+    let b = score_json(GameId::Orleans, &t(11, 11).to_string()).expect("22 cards");
+    assert_eq!((b.players[0].total, b.players[1].total), (Some(33), Some(44)));
+}
+
+/// Le dignitaire, Mise en place: six citizens on the towns, « Placez les 7 jetons Citoyen
+/// restants sur les autres emplacements […] Il n'y a cependant pas suffisamment de jetons »:
+/// 13 in play. Vierzon, Mise en place: « Placez 7 jetons Citoyen sur les emplacements
+/// indiqués ». A solo player holds no more than that.
+#[test]
+fn a_solo_player_holds_no_more_citizens_than_the_scenario_puts_in_play() {
+    let t = |variant: &str, citizens: u32| json!({"variant": variant, "round": 5, "players": [{"name": "Ani", "citizens": citizens}]});
+    assert_eq!(
+        problem_codes(&t("dignitaire", 14)),
+        vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
+    );
+    let won = score_json(GameId::Orleans, &t("dignitaire", 13).to_string()).expect("13 in play");
+    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 5 });
+    assert_eq!(
+        problem_codes(&t("vierzon", 8)),
+        vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
+    );
+    assert!(score_json(GameId::Orleans, &t("vierzon", 7).to_string()).is_ok());
+}
