@@ -1299,3 +1299,39 @@ fn a_solo_player_holds_no_more_citizens_than_the_scenario_puts_in_play() {
     );
     assert!(score_json(GameId::Orleans, &t("vierzon", 7).to_string()).is_ok());
 }
+
+/// Le duel, Moisson (manche 11): « Vous devez payer 2 jetons Nourriture » — coins cannot pay
+/// food. With 1 grain and 7 coins, the forecast takes nothing at round 11 (the demand fails:
+/// food is missing, not coins) instead of emptying the purse and counting the missing food as
+/// coins to earn; the coins kept then pay the later demands.
+#[test]
+fn the_forecast_pays_no_coins_for_food_it_cannot_hand_in() {
+    let h = help(json!({"variant": "duel", "round": 11, "players": [
+        {"name": "Ani", "coins": 7, "goods": {"grain": 1}}, {"name": "Dirk", "coins": 9, "goods": {"grain": 2}}]}));
+    let ani = &h.forecast[0];
+    let r11 = &ani.rounds[0];
+    assert_eq!((r11.round, r11.coins_paid, r11.coins_after), (11, 0, 7));
+    assert_eq!(r11.status, OrleansResolutionStatus::Partial);
+    assert_eq!(ani.first_failure, Some(11));
+    // 13: goods tax, 1 coin for the grain kept (6 left); 14: 7 VP, the grain and 6 coins;
+    // 15: 4 VP with nothing left: 4 coins short, the only coins to earn.
+    assert_eq!(ani.rounds.iter().map(|r| r.coins_after).collect::<Vec<_>>(), [7, 7, 6, 0, 0, 0]);
+    assert_eq!(ani.coins_short, 4);
+}
+
+/// Le dignitaire, Taxe technologique (manche 8): « Vous devez payer 2 pièces pour chaque jeton
+/// Technologie […] Chaque jeton qui ne peut pas être payé doit être retiré ». With 3 tiles and 2
+/// coins, one tile is paid and two are removed: the coins still to earn so that none is removed
+/// are 4, not the 2 tiles.
+#[test]
+fn the_forecast_counts_the_coins_a_removed_technology_tile_lacked() {
+    let h = help(json!({"variant": "dignitaire", "round": 8,
+        "players": [{"name": "Ani", "coins": 2, "technology": 3}]}));
+    assert_eq!(h.events[0].resolutions[0].shortfall, 2, "the help still says 2 tiles are removed");
+    let f = &h.forecast[0];
+    assert_eq!((f.rounds[0].round, f.rounds[0].coins_paid, f.rounds[0].coins_after), (8, 2, 0));
+    assert_eq!(f.first_failure, Some(8));
+    // Round 10's income (level 1) brings 1, paid at round 11 (10 due: 9 short); round 16 asks
+    // 15 of nothing: 4 + 9 + 15.
+    assert_eq!(f.coins_short, 28);
+}

@@ -273,6 +273,15 @@ pub enum Effect {
     FinalCheck,
 }
 
+impl Effect {
+    /// Whether coins can make up what a demand lacks: not when it asks for food, a good or
+    /// goods alone (Le duel: Moisson « Vous devez payer 2 jetons Nourriture », Jour du fromage;
+    /// Invasion: Braquage).
+    pub fn coins_can_pay(self) -> bool {
+        !matches!(self, Effect::PayFood(_) | Effect::PayGood(..) | Effect::GoodsValueOrFortification(_))
+    }
+}
+
 /// What the team hands back in [`Effect::TeamItemsOrCoins`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
