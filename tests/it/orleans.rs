@@ -1335,3 +1335,28 @@ fn the_forecast_counts_the_coins_a_removed_technology_tile_lacked() {
     // 15 of nothing: 4 + 9 + 15.
     assert_eq!(f.coins_short, 28);
 }
+
+/// Invasion, Pêcheur: « vous devez avoir avancé votre marqueur sur la dernière case de la piste
+/// des bateliers ». The sheet holds the seat's boatmen track (0–5, the one Zones de pêche
+/// reads): on its last space the condition is met without a tick; below it, a tick still
+/// counts (the track may not have been typed).
+#[test]
+fn the_fisherman_on_the_last_boatmen_space_has_met_that_condition() {
+    let seat = |track: Option<u32>, ticked: bool| {
+        let mut p = json!({"name": "Ani", "character": "pecheur", "monks": 4, "goods": {"wool": 2}});
+        if let Some(t) = track {
+            p["boatmen_track"] = json!(t);
+        }
+        if ticked {
+            p["objectives"] = json!({"bateliers_fin": 3});
+        }
+        let h = help(
+            json!({"variant": "invasion", "round": 5, "players": [p, {"name": "Dirk", "character": "maire"}]}),
+        );
+        let g = h.goals.iter().find(|g| g.id == "pecheur.bateliers_fin").expect("his goal").clone();
+        (g.current, g.target, g.ready, g.done)
+    };
+    assert_eq!(seat(Some(5), false), (5, 5, true, true));
+    assert_eq!(seat(Some(3), false), (3, 5, false, false));
+    assert_eq!(seat(None, true), (0, 5, false, true), "a tick still counts");
+}

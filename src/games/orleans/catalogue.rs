@@ -1289,6 +1289,9 @@ pub enum Check {
     },
     /// At least this many of each listed good.
     GoodsEach(&'static [(OrleansGood, u32)]),
+    /// The marker on the boatmen track's last space; the track may not be typed, so a tick
+    /// counts too.
+    BoatmenTrackEnd,
 }
 
 /// One objective.
@@ -1556,7 +1559,9 @@ pub static CHARACTERS: &[CharacterDef] = &[
                     "Marqueur sur la dernière case de la piste des bateliers.",
                     "Marker on the last space of the boatmen track.",
                 ),
-                Check::Manual,
+                // Invasion, Pêcheur: « avancé votre marqueur sur la dernière case de la piste des
+                // bateliers »: read on the sheet's boatmen track (0–5), or ticked.
+                Check::BoatmenTrackEnd,
             ),
             obj(
                 "moines_4",

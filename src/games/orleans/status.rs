@@ -93,6 +93,7 @@ pub fn check(c: Check, p: &OrleansPlayer) -> (u32, u32, bool) {
     let at_least = |v: u32, t: u32| (v, t, v >= t);
     match c {
         Check::Manual => (0, 1, false),
+        Check::BoatmenTrackEnd => at_least(p.boatmen_track, crate::games::orleans::MAX_BOATMEN_TRACK),
         Check::DevelopmentLevel(t) => at_least(p.development_level, t),
         Check::PlaceTiles(t) => at_least(p.place_tiles, t),
         Check::TradingPosts(t) => at_least(p.trading_posts, t),
@@ -326,7 +327,11 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                     let marked = p.objectives.get(d.id).copied();
                     // Conditions the app can read count when met now; the others when ticked
                     // (the steward's dues also when the round log says every one was paid).
-                    let done = if d.check == Check::Manual { marked.is_some() || met } else { met };
+                    let done = if matches!(d.check, Check::Manual | Check::BoatmenTrackEnd) {
+                        marked.is_some() || met
+                    } else {
+                        met
+                    };
                     out.push(OrleansGoal {
                         id: format!("{}.{}", c.id, d.id),
                         name: d.name.to_text(),
