@@ -1360,3 +1360,17 @@ fn the_fisherman_on_the_last_boatmen_space_has_met_that_condition() {
     assert_eq!(seat(Some(3), false), (3, 5, false, false));
     assert_eq!(seat(None, true), (0, 5, false, true), "a tick still counts");
 }
+
+/// Invasion, Mise en place: the hourglass tiles are drawn face down and revealed one a round,
+/// so the live help forecasts no coming round for Invasion; its rule entry must not promise one
+/// (it said both « Greffier ne prévoit donc pas les manches à venir » and « les manches à venir
+/// sont prévues »).
+#[test]
+fn the_invasion_entry_promises_no_forecast_the_help_does_not_give() {
+    let h = help(json!({"variant": "invasion", "round": 2, "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert!(h.forecast.is_empty());
+    let c = Catalogue::load().expect("entries");
+    let e = c.get("orleans.variant.invasion").expect("entry");
+    assert!(!e.body.fr.contains("sont prévues"), "{}", e.body.fr);
+    assert!(!e.body.en.contains("are forecast"), "{}", e.body.en);
+}
