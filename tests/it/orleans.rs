@@ -1374,3 +1374,19 @@ fn the_invasion_entry_promises_no_forecast_the_help_does_not_give() {
     assert!(!e.body.fr.contains("sont prévues"), "{}", e.body.fr);
     assert!(!e.body.en.contains("are forecast"), "{}", e.body.en);
 }
+
+/// Invasion, Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand peut
+/// refuser la convocation et rester sur place en payant 5 pièces. » A merchant already in
+/// Orléans has nowhere to stay away from: nothing to pay, no offer of 5 coins.
+#[test]
+fn the_summons_offers_nothing_to_a_merchant_already_in_orleans() {
+    let h = help(json!({"variant": "invasion", "round": 10,
+        "players": [{"name": "Ani", "coins": 7, "in_orleans": true}, {"name": "Dirk", "coins": 7}],
+        "deck": {"order": ["reunion_du_conseil", "demolition", "don", "secheresse", "tremblement_de_terre",
+            "fuite", "bonne_affaire", "vents_favorables", "bandits", "convocation"]}}));
+    let res = &h.events[0].resolutions;
+    assert_eq!(h.events[0].event.id, "convocation");
+    assert_eq!((res[0].status, res[0].options.len()), (OrleansResolutionStatus::NoEffect, 0));
+    assert_eq!((res[1].status, res[1].options.len()), (OrleansResolutionStatus::Offer, 1));
+    assert_eq!(res[1].options[0].coins, 5);
+}

@@ -231,6 +231,9 @@ pub enum Effect {
         times: u32,
         buys: &'static [OrleansGain],
     },
+    /// Convocation: merchants go back to Orléans; one outside may stay for these coins (an
+    /// offer), one already there has nothing to pay.
+    StayAwayFor(u32),
     /// A team offer, split freely among the players: `coins` for `grain` on the warehouse
     /// (Bonne affaire).
     TeamMayPay {
@@ -1088,7 +1091,7 @@ pub static EVENTS: &[EventDef] = &[
         "convocation",
         t("Convocation", "Summons"),
         M::EventsPhase,
-        E::MayPay { coins: 5, times: 1, buys: &[] },
+        E::StayAwayFor(5),
         t(
             "Les marchands rentrent à Orléans ; rester coûte 5 pièces (sans aide).",
             "Merchants return to Orléans; staying costs 5 coins (no help).",

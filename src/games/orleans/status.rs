@@ -381,6 +381,7 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
         e.effect,
         Effect::Rule
             | Effect::MayPay { .. }
+            | Effect::StayAwayFor(_)
             | Effect::TeamMayPay { .. }
             | Effect::GainPerTradingPost(_)
             | Effect::GainPerDevelopmentLevel(_)
