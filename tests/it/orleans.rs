@@ -1390,3 +1390,48 @@ fn the_summons_offers_nothing_to_a_merchant_already_in_orleans() {
     assert_eq!((res[1].status, res[1].options.len()), (OrleansResolutionStatus::Offer, 1));
     assert_eq!(res[1].options[0].coins, 5);
 }
+
+/// Marchand itinérant and Vierzon, harder steps: « Vous pouvez toujours compléter un objectif à
+/// n'importe quel moment, mais uniquement un par manche. » With more objectives left than
+/// rounds to play, they can no longer all be met: the game is lost at the end of the round
+/// after which too few rounds were left, not shown as under way until the last round.
+#[test]
+fn one_objective_a_round_loses_once_too_few_rounds_are_left() {
+    let marchand = |round: u8, one_per_round: bool| {
+        score_json(
+            GameId::Orleans,
+            &json!({"variant": "marchand", "round": round, "options": {"one_per_round": one_per_round},
+                "players": [{"name": "Ani", "coins": 10,
+                    "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]})
+            .to_string(),
+        )
+        .expect("valid")
+        .outcome
+    };
+    // Round 13 of 15: three deliveries left, rounds 13, 14 and 15 to make them.
+    assert_eq!(
+        help(json!({"variant": "marchand", "round": 13, "options": {"one_per_round": true},
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}))
+        .status
+        .state,
+        OrleansState::InProgress
+    );
+    // Round 14: three left for two rounds: lost when round 13 ended.
+    assert_eq!(marchand(14, true), Outcome::Solo { won: false, round_reached: 13 });
+    let h = help(json!({"variant": "marchand", "round": 14, "options": {"one_per_round": true},
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}));
+    assert_eq!((h.status.state, h.status.round), (OrleansState::Lost, 13));
+    // Without the harder step, several deliveries may be made in one round.
+    assert_eq!(
+        help(json!({"variant": "marchand", "round": 14,
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}))
+        .status
+        .state,
+        OrleansState::InProgress
+    );
+    // Vierzon in order, round 12 of 14 with only the builder hired (round 8): four left for
+    // three rounds, lost when round 11 ended.
+    let v = help(json!({"variant": "vierzon", "round": 12, "options": {"in_order": true},
+        "players": [{"name": "Ani", "objectives": {"batisseur": 8}}]}));
+    assert_eq!((v.status.state, v.status.round), (OrleansState::Lost, 11));
+}

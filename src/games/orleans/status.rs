@@ -559,6 +559,7 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     // pièces avant le début de la manche 9 ») can no longer be met, nor then all of them: lost
     // before the last round (after it, the game is over and lost on its last round's event).
     let missed = goals.iter().find(|g| !g.done && g.deadline.is_some_and(|d| table.round > d));
+    let short = short_of_rounds(table, goals);
     match table.scenario {
         OrleansScenario::Prosperite => {
             if over {
@@ -617,6 +618,17 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
                 g.name.en
             ),
         ),
+        _ if let Some(ended) = short => st(
+            OrleansState::Lost,
+            ended,
+            Vec::new(),
+            format!(
+                "Un seul objectif par manche : après la manche {ended}, il reste plus d'objectifs que de manches, ils ne peuvent plus tous être atteints."
+            ),
+            format!(
+                "One objective per round: after round {ended}, more objectives are left than rounds, so they can no longer all be met."
+            ),
+        ),
         _ => st(
             OrleansState::InProgress,
             now,
@@ -625,6 +637,23 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
             "Game in progress.".into(),
         ),
     }
+}
+
+/// Vierzon, Marchand itinérant, harder steps: « uniquement un par manche » (and in order, which
+/// asks it too). At the start of round `r` the objectives not yet done need as many rounds,
+/// `r` to the last; the first round where they outnumber those rounds follows the round where
+/// the game was lost. `None` while they can still all be met, or without that step.
+fn short_of_rounds(table: &OrleansTable, goals: &[OrleansGoal]) -> Option<u8> {
+    let stepped = table.options.one_per_round || table.options.in_order;
+    if !matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand) || !stepped {
+        return None;
+    }
+    let last = table.rounds();
+    (2..=table.round.min(last)).find_map(|r| {
+        let left = goals.iter().filter(|g| !g.done || g.completed_round.is_none_or(|c| c >= r)).count();
+        let rounds = usize::from(last - r + 1);
+        (left > rounds).then_some(r - 1)
+    })
 }
 
 /// Le duel, Fin de la partie: both done the same round → more points in goods alone, then
