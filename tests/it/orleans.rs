@@ -1178,3 +1178,276 @@ fn a_decided_game_has_no_forecast_of_the_coming_events() {
     assert_eq!(won.status.state, orleans::OrleansState::Won);
     assert_eq!(won.forecast, Vec::new());
 }
+
+/// Le duel, Fin de la partie: « Si les deux joueurs complètent tous les objectifs lors de la
+/// même manche, vérifiez qui possède le plus de points de victoire en comptant uniquement les
+/// Marchandises […] Dans le cas où les deux joueurs n'ont pas complété les 4 objectifs à la fin
+/// de la 16e manche, il n'y a pas de vainqueur. » Goods and coins part only two players who
+/// finished in the same round: with the same number of objectives and nobody finished (over
+/// after round 16, or still under way), they share the rank.
+#[test]
+fn duel_goods_and_coins_part_only_players_who_finished_the_same_round() {
+    let three = json!({"comptabilite": 3, "filiales": 5, "vin_chatellerault": 9});
+    for round in [17, 12] {
+        let b = score_json(
+            GameId::Orleans,
+            &json!({"variant": "duel", "round": round, "players": [
+                {"name": "Ani", "coins": 3, "goods": {"wine": 2}, "objectives": three},
+                {"name": "Dirk", "coins": 9, "goods": {"grain": 1}, "objectives": three}]})
+            .to_string(),
+        )
+        .expect("valid");
+        assert!(b.winners().is_empty(), "round {round}: nobody has won");
+        assert_eq!(b.players.iter().map(|p| p.rank).collect::<Vec<_>>(), vec![1, 1], "round {round}");
+        assert!(b.tie_breaks[0].shared, "round {round}");
+        assert!(b.tie_breaks[0].criteria.is_empty(), "round {round}: no tie-break applies");
+    }
+}
+
+/// A log line's seat a two-player duel lacks is named as the players count seats, from 1
+/// (« places 1 à 2 »), as Valencia's and Citadelles' messages do: index 2 is the third seat,
+/// not « la place 2 », which is Dirk's.
+#[test]
+fn a_log_seat_the_table_lacks_is_named_counting_from_one() {
+    let v = json!({"variant": "duel", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}],
+        "log": [{"round": 2, "event": "moisson", "seat": 2, "paid": false}]});
+    let p = orleans::help(&v).expect_err("no third seat");
+    let seat = p.0.iter().find(|x| x.field == "log[0].seat").expect("the seat's problem");
+    assert_eq!(seat.code, "unknown_seat");
+    assert_eq!(seat.message.fr, "Pas de joueur à la place 3 (places 1 à 2).");
+    assert_eq!(seat.message.en, "No player in seat 3 (seats 1 to 2).");
+}
+
+/// Invasion, Administrateur terrien: « vous devez fournir la réserve générale à la fin de
+/// chaque manche […] Si vous ne pouvez pas payer votre dû, l'équipe perd immédiatement la
+/// partie. » His personal objective is paying every round's dues: when the round log holds
+/// his dues paid for every round closed, it is met without a tick, and a team that met every
+/// other goal wins instead of losing at the Invasion for an unticked box.
+#[test]
+fn the_steward_has_met_his_objective_when_every_rounds_dues_are_logged_paid() {
+    let order = json!([
+        "soutien",
+        "renfort",
+        "fuite",
+        "don",
+        "pelerinage",
+        "entrainement",
+        "marche_de_la_laine",
+        "avancee",
+        "rats",
+        "famine",
+        "appel_de_rome",
+        "pirates",
+        "bon_voyage",
+        "zones_de_peche",
+        "peste",
+        "invasion"
+    ]);
+    let table = |round: u8, paid_rounds: &[u8]| {
+        let log: Vec<serde_json::Value> = paid_rounds
+            .iter()
+            .map(|r| json!({"round": r, "event": "administrateur_terrien", "seat": 0, "paid": true}))
+            .collect();
+        json!({"variant": "invasion", "round": round, "players": [
+            {"name": "Ani", "character": "administrateur_terrien", "coins": 3},
+            {"name": "Bea", "character": "maire", "coins": 10, "citizens": 2},
+            {"name": "Cid", "character": "erudit", "development_level": 6, "trading_posts": 4},
+            {"name": "Dan", "character": "marchand", "coins": 50}],
+            "team": {"ramparts": 11, "citizens": 9, "treasury": 50,
+                "warehouse": {"grain": 12, "cheese": 6, "wine": 6}, "fortifications": 13},
+            "deck": {"order": order}, "log": log})
+    };
+    let rounds = |first: u8, last: u8| (first..=last).collect::<Vec<u8>>();
+    let steward = |h: &orleans::OrleansHelp| {
+        h.goals.iter().find(|g| g.id == "administrateur_terrien.dus_payes").expect("his goal").done
+    };
+    // The 16 rounds of a 4-player game are over, every due logged paid: won.
+    let over = help(table(17, &rounds(1, 16)));
+    assert!(steward(&over));
+    assert_eq!(over.status.state, OrleansState::Won);
+    let b = score_json(GameId::Orleans, &table(17, &rounds(1, 16)).to_string()).expect("valid");
+    assert_eq!(b.outcome, Outcome::Coop { won: true, round_reached: Some(16) });
+    // During round 12, rounds 1 to 11 paid and every other goal met: won now.
+    assert_eq!(help(table(12, &rounds(1, 11))).status.state, OrleansState::Won);
+    // A closed round without his dues logged: not known to be paid, the box is still to tick.
+    let gap = help(table(12, &rounds(2, 11)));
+    assert!(!steward(&gap));
+    assert_eq!(gap.status.state, OrleansState::InProgress);
+    // Round 1: nothing closed, nothing paid yet.
+    assert!(!steward(&help(table(1, &[]))));
+}
+
+/// Prospérité, Contenu additionnel: « 22 cartes Bâtiment » — the players' completed buildings
+/// together are at most the box's 22 cards; more is refused on every owner's field.
+#[test]
+fn completed_buildings_are_at_most_the_22_building_cards() {
+    let t = |a: usize, b: usize| {
+        json!({"variant": "prosperite", "round": 17, "players": [
+            {"name": "Ani", "buildings": vec![3; a]}, {"name": "Dirk", "buildings": vec![4; b]}]})
+    };
+    assert_eq!(
+        problem_codes(&t(12, 11)),
+        vec![
+            ("players[0].buildings".to_owned(), "too_many_buildings".to_owned()),
+            ("players[1].buildings".to_owned(), "too_many_buildings".to_owned()),
+        ]
+    );
+    let b = score_json(GameId::Orleans, &t(11, 11).to_string()).expect("22 cards");
+    assert_eq!((b.players[0].total, b.players[1].total), (Some(33), Some(44)));
+}
+
+/// Le dignitaire, Mise en place: six citizens on the towns, « Placez les 7 jetons Citoyen
+/// restants sur les autres emplacements […] Il n'y a cependant pas suffisamment de jetons »:
+/// 13 in play. Vierzon, Mise en place: « Placez 7 jetons Citoyen sur les emplacements
+/// indiqués ». A solo player holds no more than that.
+#[test]
+fn a_solo_player_holds_no_more_citizens_than_the_scenario_puts_in_play() {
+    let t = |variant: &str, citizens: u32| json!({"variant": variant, "round": 5, "players": [{"name": "Ani", "citizens": citizens}]});
+    assert_eq!(
+        problem_codes(&t("dignitaire", 14)),
+        vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
+    );
+    let won = score_json(GameId::Orleans, &t("dignitaire", 13).to_string()).expect("13 in play");
+    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 5 });
+    assert_eq!(
+        problem_codes(&t("vierzon", 8)),
+        vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
+    );
+    assert!(score_json(GameId::Orleans, &t("vierzon", 7).to_string()).is_ok());
+}
+
+/// Le duel, Moisson (manche 11): « Vous devez payer 2 jetons Nourriture » — coins cannot pay
+/// food. With 1 grain and 7 coins, the forecast takes nothing at round 11 (the demand fails:
+/// food is missing, not coins) instead of emptying the purse and counting the missing food as
+/// coins to earn; the coins kept then pay the later demands.
+#[test]
+fn the_forecast_pays_no_coins_for_food_it_cannot_hand_in() {
+    let h = help(json!({"variant": "duel", "round": 11, "players": [
+        {"name": "Ani", "coins": 7, "goods": {"grain": 1}}, {"name": "Dirk", "coins": 9, "goods": {"grain": 2}}]}));
+    let ani = &h.forecast[0];
+    let r11 = &ani.rounds[0];
+    assert_eq!((r11.round, r11.coins_paid, r11.coins_after), (11, 0, 7));
+    assert_eq!(r11.status, OrleansResolutionStatus::Partial);
+    assert_eq!(ani.first_failure, Some(11));
+    // 13: goods tax, 1 coin for the grain kept (6 left); 14: 7 VP, the grain and 6 coins;
+    // 15: 4 VP with nothing left: 4 coins short, the only coins to earn.
+    assert_eq!(ani.rounds.iter().map(|r| r.coins_after).collect::<Vec<_>>(), [7, 7, 6, 0, 0, 0]);
+    assert_eq!(ani.coins_short, 4);
+}
+
+/// Le dignitaire, Taxe technologique (manche 8): « Vous devez payer 2 pièces pour chaque jeton
+/// Technologie […] Chaque jeton qui ne peut pas être payé doit être retiré ». With 3 tiles and 2
+/// coins, one tile is paid and two are removed: the coins still to earn so that none is removed
+/// are 4, not the 2 tiles.
+#[test]
+fn the_forecast_counts_the_coins_a_removed_technology_tile_lacked() {
+    let h = help(json!({"variant": "dignitaire", "round": 8,
+        "players": [{"name": "Ani", "coins": 2, "technology": 3}]}));
+    assert_eq!(h.events[0].resolutions[0].shortfall, 2, "the help still says 2 tiles are removed");
+    let f = &h.forecast[0];
+    assert_eq!((f.rounds[0].round, f.rounds[0].coins_paid, f.rounds[0].coins_after), (8, 2, 0));
+    assert_eq!(f.first_failure, Some(8));
+    // Round 10's income (level 1) brings 1, paid at round 11 (10 due: 9 short); round 16 asks
+    // 15 of nothing: 4 + 9 + 15.
+    assert_eq!(f.coins_short, 28);
+}
+
+/// Invasion, Pêcheur: « vous devez avoir avancé votre marqueur sur la dernière case de la piste
+/// des bateliers ». The sheet holds the seat's boatmen track (0–5, the one Zones de pêche
+/// reads): on its last space the condition is met without a tick; below it, a tick still
+/// counts (the track may not have been typed).
+#[test]
+fn the_fisherman_on_the_last_boatmen_space_has_met_that_condition() {
+    let seat = |track: Option<u32>, ticked: bool| {
+        let mut p = json!({"name": "Ani", "character": "pecheur", "monks": 4, "goods": {"wool": 2}});
+        if let Some(t) = track {
+            p["boatmen_track"] = json!(t);
+        }
+        if ticked {
+            p["objectives"] = json!({"bateliers_fin": 3});
+        }
+        let h = help(
+            json!({"variant": "invasion", "round": 5, "players": [p, {"name": "Dirk", "character": "maire"}]}),
+        );
+        let g = h.goals.iter().find(|g| g.id == "pecheur.bateliers_fin").expect("his goal").clone();
+        (g.current, g.target, g.ready, g.done)
+    };
+    assert_eq!(seat(Some(5), false), (5, 5, true, true));
+    assert_eq!(seat(Some(3), false), (3, 5, false, false));
+    assert_eq!(seat(None, true), (0, 5, false, true), "a tick still counts");
+}
+
+/// Invasion, Mise en place: the hourglass tiles are drawn face down and revealed one a round,
+/// so the live help forecasts no coming round for Invasion; its rule entry must not promise one
+/// (it said both « Greffier ne prévoit donc pas les manches à venir » and « les manches à venir
+/// sont prévues »).
+#[test]
+fn the_invasion_entry_promises_no_forecast_the_help_does_not_give() {
+    let h = help(json!({"variant": "invasion", "round": 2, "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert!(h.forecast.is_empty());
+    let c = Catalogue::load().expect("entries");
+    let e = c.get("orleans.variant.invasion").expect("entry");
+    assert!(!e.body.fr.contains("sont prévues"), "{}", e.body.fr);
+    assert!(!e.body.en.contains("are forecast"), "{}", e.body.en);
+}
+
+/// Invasion, Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand peut
+/// refuser la convocation et rester sur place en payant 5 pièces. » A merchant already in
+/// Orléans has nowhere to stay away from: nothing to pay, no offer of 5 coins.
+#[test]
+fn the_summons_offers_nothing_to_a_merchant_already_in_orleans() {
+    let h = help(json!({"variant": "invasion", "round": 10,
+        "players": [{"name": "Ani", "coins": 7, "in_orleans": true}, {"name": "Dirk", "coins": 7}],
+        "deck": {"order": ["reunion_du_conseil", "demolition", "don", "secheresse", "tremblement_de_terre",
+            "fuite", "bonne_affaire", "vents_favorables", "bandits", "convocation"]}}));
+    let res = &h.events[0].resolutions;
+    assert_eq!(h.events[0].event.id, "convocation");
+    assert_eq!((res[0].status, res[0].options.len()), (OrleansResolutionStatus::NoEffect, 0));
+    assert_eq!((res[1].status, res[1].options.len()), (OrleansResolutionStatus::Offer, 1));
+    assert_eq!(res[1].options[0].coins, 5);
+}
+
+/// Marchand itinérant and Vierzon, harder steps: « Vous pouvez toujours compléter un objectif à
+/// n'importe quel moment, mais uniquement un par manche. » With more objectives left than
+/// rounds to play, they can no longer all be met: the game is lost at the end of the round
+/// after which too few rounds were left, not shown as under way until the last round.
+#[test]
+fn one_objective_a_round_loses_once_too_few_rounds_are_left() {
+    let marchand = |round: u8, one_per_round: bool| {
+        score_json(
+            GameId::Orleans,
+            &json!({"variant": "marchand", "round": round, "options": {"one_per_round": one_per_round},
+                "players": [{"name": "Ani", "coins": 10,
+                    "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]})
+            .to_string(),
+        )
+        .expect("valid")
+        .outcome
+    };
+    // Round 13 of 15: three deliveries left, rounds 13, 14 and 15 to make them.
+    assert_eq!(
+        help(json!({"variant": "marchand", "round": 13, "options": {"one_per_round": true},
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}))
+        .status
+        .state,
+        OrleansState::InProgress
+    );
+    // Round 14: three left for two rounds: lost when round 13 ended.
+    assert_eq!(marchand(14, true), Outcome::Solo { won: false, round_reached: 13 });
+    let h = help(json!({"variant": "marchand", "round": 14, "options": {"one_per_round": true},
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}));
+    assert_eq!((h.status.state, h.status.round), (OrleansState::Lost, 13));
+    // Without the harder step, several deliveries may be made in one round.
+    assert_eq!(
+        help(json!({"variant": "marchand", "round": 14,
+        "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}))
+        .status
+        .state,
+        OrleansState::InProgress
+    );
+    // Vierzon in order, round 12 of 14 with only the builder hired (round 8): four left for
+    // three rounds, lost when round 11 ended.
+    let v = help(json!({"variant": "vierzon", "round": 12, "options": {"in_order": true},
+        "players": [{"name": "Ani", "objectives": {"batisseur": 8}}]}));
+    assert_eq!((v.status.state, v.status.round), (OrleansState::Lost, 11));
+}

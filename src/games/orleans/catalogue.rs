@@ -231,6 +231,9 @@ pub enum Effect {
         times: u32,
         buys: &'static [OrleansGain],
     },
+    /// Convocation: merchants go back to Orléans; one outside may stay for these coins (an
+    /// offer), one already there has nothing to pay.
+    StayAwayFor(u32),
     /// A team offer, split freely among the players: `coins` for `grain` on the warehouse
     /// (Bonne affaire).
     TeamMayPay {
@@ -271,6 +274,15 @@ pub enum Effect {
     Reinforcement,
     /// Invasion: every goal is checked at the end of the round.
     FinalCheck,
+}
+
+impl Effect {
+    /// Whether coins can make up what a demand lacks: not when it asks for food, a good or
+    /// goods alone (Le duel: Moisson « Vous devez payer 2 jetons Nourriture », Jour du fromage;
+    /// Invasion: Braquage).
+    pub fn coins_can_pay(self) -> bool {
+        !matches!(self, Effect::PayFood(_) | Effect::PayGood(..) | Effect::GoodsValueOrFortification(_))
+    }
 }
 
 /// What the team hands back in [`Effect::TeamItemsOrCoins`].
@@ -1079,7 +1091,7 @@ pub static EVENTS: &[EventDef] = &[
         "convocation",
         t("Convocation", "Summons"),
         M::EventsPhase,
-        E::MayPay { coins: 5, times: 1, buys: &[] },
+        E::StayAwayFor(5),
         t(
             "Les marchands rentrent à Orléans ; rester coûte 5 pièces (sans aide).",
             "Merchants return to Orléans; staying costs 5 coins (no help).",
@@ -1280,6 +1292,9 @@ pub enum Check {
     },
     /// At least this many of each listed good.
     GoodsEach(&'static [(OrleansGood, u32)]),
+    /// The marker on the boatmen track's last space; the track may not be typed, so a tick
+    /// counts too.
+    BoatmenTrackEnd,
 }
 
 /// One objective.
@@ -1547,7 +1562,9 @@ pub static CHARACTERS: &[CharacterDef] = &[
                     "Marqueur sur la dernière case de la piste des bateliers.",
                     "Marker on the last space of the boatmen track.",
                 ),
-                Check::Manual,
+                // Invasion, Pêcheur: « avancé votre marqueur sur la dernière case de la piste des
+                // bateliers »: read on the sheet's boatmen track (0–5), or ticked.
+                Check::BoatmenTrackEnd,
             ),
             obj(
                 "moines_4",

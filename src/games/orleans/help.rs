@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::catalogue::{
-    CHARACTERS, EVENTS, EventDef, INVASION_A, INVASION_B, INVASION_C, OrleansMoment, OrleansScenario, event,
+    CHARACTERS, EVENTS, EventDef, INVASION_A, INVASION_B, INVASION_C, OrleansFailure, OrleansMoment,
+    OrleansScenario, event,
 };
 use super::resolve::{
     OrleansResolution, OrleansResolutionStatus, administrator_duty, resolve, resolve_administrator,
@@ -343,11 +344,19 @@ pub struct OrleansTileChoice {
     pub tiles: Vec<OrleansEventInfo>,
 }
 
-/// Applies one resolution's cheapest way to a simulated player.
-fn apply(p: &mut OrleansPlayer, r: &OrleansResolution) -> (u32, super::table::OrleansGoods) {
+/// Applies one resolution's cheapest way to a simulated player. A demand that cannot be met
+/// takes every coin only when coins could have paid it (`coins_can_pay`): coins never stand in
+/// for food or goods.
+fn apply(
+    p: &mut OrleansPlayer,
+    r: &OrleansResolution,
+    coins_can_pay: bool,
+) -> (u32, super::table::OrleansGoods) {
     p.coins = p.coins.saturating_add(r.coins_gained);
     let Some(way) = r.options.first() else {
-        if matches!(r.status, OrleansResolutionStatus::Unpaid | OrleansResolutionStatus::Partial) {
+        if coins_can_pay
+            && matches!(r.status, OrleansResolutionStatus::Unpaid | OrleansResolutionStatus::Partial)
+        {
             let paid = p.coins;
             p.coins = 0;
             return (paid, super::table::OrleansGoods::default());
@@ -394,7 +403,7 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 let Some(e) = event(id) else { continue };
                 let one = std::slice::from_ref(&p);
                 let Some(r) = resolve(e, scenario, one, &team).into_iter().next() else { continue };
-                let (coins_paid, goods_paid) = apply(&mut p, &r);
+                let (coins_paid, goods_paid) = apply(&mut p, &r, e.effect.coins_can_pay());
                 let food_paid = goods_paid.food();
                 let n = &mut out.goods_needed;
                 n.grain = n.grain.saturating_add(goods_paid.grain);
@@ -404,7 +413,16 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 n.brocade = n.brocade.saturating_add(goods_paid.brocade);
                 if matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid) {
                     out.first_failure = out.first_failure.or(Some(round));
-                    out.coins_short = out.coins_short.saturating_add(r.shortfall);
+                    // Coins to earn: only what coins could pay (food or goods missing are not).
+                    // A technology tile removed for want of coins (Le dignitaire) lacked its price.
+                    let short = if r.consequence == Some(OrleansFailure::RemoveTechnology) {
+                        r.coins_owed.saturating_sub(coins_paid)
+                    } else {
+                        r.shortfall
+                    };
+                    if e.effect.coins_can_pay() {
+                        out.coins_short = out.coins_short.saturating_add(short);
+                    }
                 }
                 out.coins_needed = out.coins_needed.saturating_add(coins_paid);
                 out.coins_gained = out.coins_gained.saturating_add(r.coins_gained);

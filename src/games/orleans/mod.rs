@@ -96,6 +96,8 @@ pub const MAX_BOOKS: u32 = 30;
 
 /// Points of one completed building (Prospérité) above this are refused as absurd.
 pub const MAX_BUILDING_POINTS: u32 = 30;
+/// Prospérité, Contenu additionnel: « 22 cartes Bâtiment » (all players' completed buildings).
+pub const BUILDING_CARDS: usize = 22;
 
 /// One count a seat carries (a key of the raw player) and its upper bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -604,6 +604,20 @@ pub fn resolve_player(
             }
             r
         }
+        // Invasion, Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand
+        // peut refuser la convocation et rester sur place en payant 5 pièces. »
+        Effect::StayAwayFor(_) if player.in_orleans => {
+            r.status = OrleansResolutionStatus::NoEffect;
+            r.explanation = Text::new(
+                "Marchand déjà à Orléans\u{202f}: rien à payer.",
+                "Merchant already in Orléans: nothing to pay.",
+            );
+            r
+        }
+        Effect::StayAwayFor(price) => {
+            let offer = EventDef { effect: Effect::MayPay { coins: price, times: 1, buys: &[] }, ..*event };
+            resolve_player(&offer, scenario, seat, player)
+        }
         Effect::MayPay { coins: price, times, buys } => {
             let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
             // Each number of times, with each thing it can buy (Avancée: a fortification or a

@@ -184,7 +184,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                 })
                 .collect();
             // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
-            let finish = (0..table.players.len())
+            let finish: Vec<i32> = (0..table.players.len())
                 .map(|i| {
                     let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
                     if mine.iter().all(|g| g.done) {
@@ -194,29 +194,37 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                     }
                 })
                 .collect();
-            let criteria = vec![
-                Criterion {
-                    key: "finish_round",
-                    label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
-                    better: Better::Lower,
-                    values: finish,
-                },
-                Criterion {
-                    key: "goods",
-                    label: crate::games::StaticText::new(
-                        "points des seules marchandises",
-                        "points from goods only",
-                    ),
-                    better: Better::Higher,
-                    values: table.players.iter().map(|p| points(p.goods.points())).collect(),
-                },
-                Criterion {
-                    key: "coins",
-                    label: crate::games::StaticText::new("pièces", "coins"),
-                    better: Better::Higher,
-                    values: table.players.iter().map(|p| points(p.coins)).collect(),
-                },
-            ];
+            // « Si les deux joueurs complètent tous les objectifs lors de la même manche » only:
+            // goods and coins part nobody while nobody has finished (« il n'y a pas de
+            // vainqueur » after round 16), and players level on objectives share the rank.
+            let anyone_finished = finish.iter().any(|&r| r < 99);
+            let criteria = if !anyone_finished {
+                Vec::new()
+            } else {
+                vec![
+                    Criterion {
+                        key: "finish_round",
+                        label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
+                        better: Better::Lower,
+                        values: finish,
+                    },
+                    Criterion {
+                        key: "goods",
+                        label: crate::games::StaticText::new(
+                            "points des seules marchandises",
+                            "points from goods only",
+                        ),
+                        better: Better::Higher,
+                        values: table.players.iter().map(|p| points(p.goods.points())).collect(),
+                    },
+                    Criterion {
+                        key: "coins",
+                        label: crate::games::StaticText::new("pièces", "coins"),
+                        better: Better::Higher,
+                        values: table.players.iter().map(|p| points(p.coins)).collect(),
+                    },
+                ]
+            };
             (Outcome::ObjectiveRace { round_reached: st.round }, cats, criteria)
         }
         OrleansScenario::Invasion => {

@@ -93,6 +93,7 @@ pub fn check(c: Check, p: &OrleansPlayer) -> (u32, u32, bool) {
     let at_least = |v: u32, t: u32| (v, t, v >= t);
     match c {
         Check::Manual => (0, 1, false),
+        Check::BoatmenTrackEnd => at_least(p.boatmen_track, crate::games::orleans::MAX_BOATMEN_TRACK),
         Check::DevelopmentLevel(t) => at_least(p.development_level, t),
         Check::PlaceTiles(t) => at_least(p.place_tiles, t),
         Check::TradingPosts(t) => at_least(p.trading_posts, t),
@@ -317,10 +318,20 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
                     continue;
                 };
                 for d in c.objectives {
-                    let (current, target, met) = check(d.check, p);
+                    let (current, target, met) = if c.id == ADMINISTRATOR {
+                        let paid = dues_paid(table, i);
+                        (u32::from(paid), 1, paid)
+                    } else {
+                        check(d.check, p)
+                    };
                     let marked = p.objectives.get(d.id).copied();
-                    // Conditions the app can read count when met now; the others when ticked.
-                    let done = if d.check == Check::Manual { marked.is_some() } else { met };
+                    // Conditions the app can read count when met now; the others when ticked
+                    // (the steward's dues also when the round log says every one was paid).
+                    let done = if matches!(d.check, Check::Manual | Check::BoatmenTrackEnd) {
+                        marked.is_some() || met
+                    } else {
+                        met
+                    };
                     out.push(OrleansGoal {
                         id: format!("{}.{}", c.id, d.id),
                         name: d.name.to_text(),
@@ -342,6 +353,23 @@ pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
     out
 }
 
+/// Invasion, Administrateur terrien: « vous devez fournir la réserve générale à la fin de
+/// chaque manche […] Si vous ne pouvez pas payer votre dû, l'équipe perd immédiatement la
+/// partie. » His objective is met so far when the round log holds his dues paid for every round
+/// closed (at least one); a round closed without its line is not known to be paid.
+fn dues_paid(table: &OrleansTable, seat: usize) -> bool {
+    let closed = table.round.saturating_sub(1).min(table.rounds());
+    closed >= 1
+        && (1..=closed).all(|r| {
+            table.log.iter().any(|e| {
+                e.event == ADMINISTRATOR
+                    && e.round == r
+                    && e.paid
+                    && e.seat.is_none_or(|s| usize::from(s) == seat)
+            })
+        })
+}
+
 /// Whether a logged unpaid entry loses the game at once.
 fn fatal(table: &OrleansTable, id: &str) -> bool {
     if id == ADMINISTRATOR {
@@ -353,6 +381,7 @@ fn fatal(table: &OrleansTable, id: &str) -> bool {
         e.effect,
         Effect::Rule
             | Effect::MayPay { .. }
+            | Effect::StayAwayFor(_)
             | Effect::TeamMayPay { .. }
             | Effect::GainPerTradingPost(_)
             | Effect::GainPerDevelopmentLevel(_)
@@ -530,6 +559,7 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     // pièces avant le début de la manche 9 ») can no longer be met, nor then all of them: lost
     // before the last round (after it, the game is over and lost on its last round's event).
     let missed = goals.iter().find(|g| !g.done && g.deadline.is_some_and(|d| table.round > d));
+    let short = short_of_rounds(table, goals);
     match table.scenario {
         OrleansScenario::Prosperite => {
             if over {
@@ -588,6 +618,17 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
                 g.name.en
             ),
         ),
+        _ if let Some(ended) = short => st(
+            OrleansState::Lost,
+            ended,
+            Vec::new(),
+            format!(
+                "Un seul objectif par manche : après la manche {ended}, il reste plus d'objectifs que de manches, ils ne peuvent plus tous être atteints."
+            ),
+            format!(
+                "One objective per round: after round {ended}, more objectives are left than rounds, so they can no longer all be met."
+            ),
+        ),
         _ => st(
             OrleansState::InProgress,
             now,
@@ -596,6 +637,23 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
             "Game in progress.".into(),
         ),
     }
+}
+
+/// Vierzon, Marchand itinérant, harder steps: « uniquement un par manche » (and in order, which
+/// asks it too). At the start of round `r` the objectives not yet done need as many rounds,
+/// `r` to the last; the first round where they outnumber those rounds follows the round where
+/// the game was lost. `None` while they can still all be met, or without that step.
+fn short_of_rounds(table: &OrleansTable, goals: &[OrleansGoal]) -> Option<u8> {
+    let stepped = table.options.one_per_round || table.options.in_order;
+    if !matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand) || !stepped {
+        return None;
+    }
+    let last = table.rounds();
+    (2..=table.round.min(last)).find_map(|r| {
+        let left = goals.iter().filter(|g| !g.done || g.completed_round.is_none_or(|c| c >= r)).count();
+        let rounds = usize::from(last - r + 1);
+        (left > rounds).then_some(r - 1)
+    })
 }
 
 /// Le duel, Fin de la partie: both done the same round → more points in goods alone, then

@@ -10,8 +10,8 @@ use super::catalogue::{
     CHARACTERS, INVASION_A, INVASION_B, INVASION_C, OrleansGood, OrleansScenario, character, event,
 };
 use super::{
-    INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_BUILDING_POINTS, MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_LEVEL,
-    MAX_DEVELOPMENT_POINTS, MAX_FOLLOWERS, MAX_GOODS,
+    BUILDING_CARDS, INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_BUILDING_POINTS, MAX_COINS, MAX_COUNT,
+    MAX_DEVELOPMENT_LEVEL, MAX_DEVELOPMENT_POINTS, MAX_FOLLOWERS, MAX_GOODS,
 };
 use crate::games::{Problems, input};
 use crate::text::Text;
@@ -563,6 +563,8 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     }
 
     depot_owners(&mut p, &players, scenario_or_default);
+    building_cards(&mut p, &players);
+    citizens_in_play(&mut p, &players, scenario_or_default);
 
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
     let deck = match (&raw.deck, scenario_or_default) {
@@ -614,7 +616,11 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
             p.push(
                 format!("{f}.seat"),
                 "unknown_seat",
-                Text::new(format!("Pas de joueur à la place {s}."), format!("No player in seat {s}.")),
+                // A player counts seats from 1: the seat sent (an index) is named as they read it.
+                Text::new(
+                    format!("Pas de joueur à la place {} (places 1 à {n}).", u16::from(s) + 1),
+                    format!("No player in seat {} (seats 1 to {n}).", u16::from(s) + 1),
+                ),
             );
         }
         if let Some(r) = r
@@ -696,6 +702,46 @@ fn depot_owners(p: &mut Problems, players: &[OrleansPlayer], scenario: OrleansSc
                 ),
             );
         }
+    }
+}
+
+/// Prospérité, Contenu additionnel: « 22 cartes Bâtiment ». The players' completed buildings
+/// together are at most the box's cards; every owner's field is named.
+fn building_cards(p: &mut Problems, players: &[OrleansPlayer]) {
+    let total = players.iter().map(|q| q.buildings.len()).fold(0usize, usize::saturating_add);
+    if total <= BUILDING_CARDS {
+        return;
+    }
+    for (i, _) in players.iter().enumerate().filter(|(_, q)| !q.buildings.is_empty()) {
+        p.push(
+            format!("players[{i}].buildings"),
+            "too_many_buildings",
+            Text::new(
+                format!("{total} bâtiments complétés en tout\u{202f}: la boîte ne compte que {BUILDING_CARDS} cartes Bâtiment."),
+                format!("{total} completed buildings in all: the box holds only {BUILDING_CARDS} building cards."),
+            ),
+        );
+    }
+}
+
+/// The citizen tiles a solo scenario puts in play. Le dignitaire, Mise en place: six on the
+/// towns, « Placez les 7 jetons Citoyen restants sur les autres emplacements » (13). Vierzon,
+/// Mise en place: « Placez 7 jetons Citoyen sur les emplacements indiqués ».
+fn citizens_in_play(p: &mut Problems, players: &[OrleansPlayer], scenario: OrleansScenario) {
+    let most = match scenario {
+        OrleansScenario::Dignitaire => 13,
+        OrleansScenario::Vierzon => 7,
+        _ => return,
+    };
+    for (i, q) in players.iter().enumerate().filter(|(_, q)| q.citizens > most) {
+        p.push(
+            format!("players[{i}].citizens"),
+            "too_many_citizens",
+            Text::new(
+                format!("{} Citoyens\u{202f}: ce scénario n'en met que {most} en jeu.", q.citizens),
+                format!("{} citizens: this scenario puts only {most} in play.", q.citizens),
+            ),
+        );
     }
 }
 
