@@ -174,8 +174,11 @@ fn orleans_limits_are_the_bounds_validate_enforces() {
         t["players"][0]["dues"] = json!([n]);
         t
     });
+    // The 13 border towns, none fortified at setup from 4 players (fewer left at 2 and 3:
+    // `the_team_fortifies_only_the_border_towns_the_setup_left_free`).
     bound(GameId::Orleans, l.max_team_fortifications, "team.fortifications", |n| {
         let mut t = table("coins", 0);
+        t["players"] = json!([t["players"][0], {"name": "Dirk"}, {"name": "Lilli"}, {"name": "Frank"}]);
         t["team"] = json!({"fortifications": n});
         t
     });

@@ -1451,3 +1451,31 @@ fn one_objective_a_round_loses_once_too_few_rounds_are_left() {
         "players": [{"name": "Ani", "objectives": {"batisseur": 8}}]}));
     assert_eq!((v.status.state, v.status.round), (OrleansState::Lost, 11));
 }
+
+/// Invasion, Mise en place: « Pour une partie à 3 joueurs, placez un comptoir d'une couleur non
+/// utilisée dans les villes suivantes […] : La Châtre, Briare, Tours. Ces comptoirs représentent
+/// des fortifications. Pour une partie à 2 joueurs, procédez comme pour une partie à 3 joueurs et
+/// ajoutez des fortifications à Étampes, Montargis, S.-Amond-Montrand, Chinon. » Of the 13 border
+/// towns, the team can fortify only those left: 6 at 2 players, 10 at 3, 13 from 4.
+#[test]
+fn the_team_fortifies_only_the_border_towns_the_setup_left_free() {
+    let table = |players: usize, fortifications: u32| {
+        let seats: Vec<_> = (0..players).map(|i| json!({"name": format!("P{i}")})).collect();
+        json!({"variant": "invasion", "round": 3, "players": seats, "team": {"fortifications": fortifications}})
+    };
+    let codes = |t: serde_json::Value| -> Vec<(String, String)> {
+        match orleans::help(&t) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect(),
+        }
+    };
+    let too_many = vec![("team.fortifications".to_owned(), "too_many_fortifications".to_owned())];
+    for (players, free) in [(2, 6), (3, 10), (4, 13)] {
+        assert_eq!(codes(table(players, free)), Vec::new(), "{players} players, {free} fortifications");
+        let goal =
+            help(table(players, free)).goals.into_iter().find(|g| g.id == "fortifications").expect("goal");
+        assert_eq!((goal.current, goal.target, goal.done), (13, 13, true), "{players} players");
+    }
+    assert_eq!(codes(table(2, 7)), too_many);
+    assert_eq!(codes(table(3, 11)), too_many);
+}

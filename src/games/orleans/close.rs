@@ -21,7 +21,6 @@ use super::help::help_table;
 use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
-use super::status::BORDER_TOWNS;
 use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points, parse, validate};
 use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, MAX_GOODS, OrleansGood};
 use crate::games::Problems;
@@ -189,7 +188,11 @@ pub fn close_round(
     let mut out = raw.clone();
     let mut lines = Vec::with_capacity(resolutions.len());
     // Invasion's city board as the round's lines change it (written once, at the end).
-    let mut board = Board { fortifications: table.team.fortifications, warehouse: table.team.warehouse };
+    let mut board = Board {
+        fortifications: table.team.fortifications,
+        fortifications_to_build: super::status::fortifications_to_build(table.players.len()),
+        warehouse: table.team.warehouse,
+    };
     for (k, r) in resolutions.iter().enumerate() {
         let d = decisions.get(k).cloned().unwrap_or_else(|| default_decision(r));
         let pay = d.option.and_then(|o| r.options.get(usize::try_from(o).ok()?));
@@ -501,6 +504,8 @@ fn is_team_offer(r: &OrleansResolution) -> bool {
 /// border towns and the warehouse, as the common goals read them.
 struct Board {
     fortifications: u32,
+    /// The border towns the setup left free (Avancée builds on those only).
+    fortifications_to_build: u32,
     warehouse: OrleansGoods,
 }
 
@@ -535,7 +540,7 @@ impl Board {
             .fortifications
             .saturating_sub(pay.fortifications)
             .saturating_add(pay.gained.fortifications)
-            .min(BORDER_TOWNS);
+            .min(self.fortifications_to_build);
     }
 
     /// Writes what changed into the table's `team` (created when absent): only the fields that

@@ -88,6 +88,11 @@ pub fn preplaced_fortifications(players: usize) -> u32 {
     }
 }
 
+/// The border towns left for the team to fortify: the 13 minus those the setup fortified.
+pub fn fortifications_to_build(players: usize) -> u32 {
+    BORDER_TOWNS.saturating_sub(preplaced_fortifications(players))
+}
+
 /// Current value, target and whether a check holds for a player.
 pub fn check(c: Check, p: &OrleansPlayer) -> (u32, u32, bool) {
     let at_least = |v: u32, t: u32| (v, t, v >= t);

@@ -567,6 +567,9 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     citizens_in_play(&mut p, &players, scenario_or_default);
 
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
+    if scenario_or_default == OrleansScenario::Invasion {
+        border_towns_left(&mut p, &team, n);
+    }
     let deck = match (&raw.deck, scenario_or_default) {
         (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, limit, rounds, n),
         (Some(_), _) => {
@@ -719,6 +722,30 @@ fn building_cards(p: &mut Problems, players: &[OrleansPlayer]) {
             Text::new(
                 format!("{total} bâtiments complétés en tout\u{202f}: la boîte ne compte que {BUILDING_CARDS} cartes Bâtiment."),
                 format!("{total} completed buildings in all: the box holds only {BUILDING_CARDS} building cards."),
+            ),
+        );
+    }
+}
+
+/// Invasion, Mise en place: 3 of the 13 border towns are fortified at setup at 3 players, 7 at
+/// 2 (« Ces comptoirs représentent des fortifications »): the team can build only on the others.
+fn border_towns_left(p: &mut Problems, team: &OrleansTeam, players: usize) {
+    let free = super::status::fortifications_to_build(players);
+    if team.fortifications > free {
+        p.push(
+            "team.fortifications",
+            "too_many_fortifications",
+            Text::new(
+                format!(
+                    "{} fortifications construites\u{202f}: à {players} joueurs, la mise en place en fortifie déjà {}, il n'en reste que {free} à construire.",
+                    team.fortifications,
+                    super::status::preplaced_fortifications(players)
+                ),
+                format!(
+                    "{} fortifications built: with {players} players the setup already fortifies {}, only {free} are left to build.",
+                    team.fortifications,
+                    super::status::preplaced_fortifications(players)
+                ),
             ),
         );
     }
