@@ -1479,3 +1479,25 @@ fn the_team_fortifies_only_the_border_towns_the_setup_left_free() {
     assert_eq!(codes(table(2, 7)), too_many);
     assert_eq!(codes(table(3, 11)), too_many);
 }
+
+/// Invasion, Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand peut
+/// refuser la convocation et rester sur place en payant 5 pièces. » Closing the round puts every
+/// merchant whose player did not pay in Orléans on the sheet; one who paid stays where it was.
+#[test]
+fn closing_convocation_sends_every_merchant_not_paid_for_to_orleans() {
+    let t = json!({"variant": "invasion", "round": 10, "players": [
+        {"name": "Ani", "coins": 6}, {"name": "Dirk", "coins": 2}],
+        "deck": {"order": deck_with(10, "convocation")}});
+    let rs = help(t.clone()).events.remove(0).resolutions;
+    assert_eq!(rs[0].options.iter().map(|o| o.coins).collect::<Vec<_>>(), vec![5]);
+    assert!(rs[1].options.is_empty(), "Dirk cannot pay 5");
+    let stay = orleans::OrleansDecision { option: Some(0), ..Default::default() };
+    let after = team_after(&t, &[stay, orleans::OrleansDecision::default()]);
+    assert_eq!(after["players"][0]["coins"], json!(1));
+    assert_eq!(after["players"][0].get("in_orleans"), None, "Ani paid: her merchant stays");
+    assert_eq!(after["players"][1]["in_orleans"], json!(true));
+
+    let nobody_pays = team_after(&t, &[]);
+    assert_eq!(nobody_pays["players"][0]["in_orleans"], json!(true));
+    assert_eq!(nobody_pays["players"][0]["coins"], json!(6));
+}

@@ -269,6 +269,13 @@ pub fn close_round(
                     if table.scenario == OrleansScenario::Invasion {
                         board.seat_payment(pay);
                     }
+                    // Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand
+                    // peut refuser la convocation et rester sur place en payant 5 pièces. »
+                    let summoned =
+                        super::event(&r.event).is_some_and(|e| matches!(e.effect, Effect::StayAwayFor(_)));
+                    if summoned && pay.is_none() {
+                        set_flag(&mut out, usize::from(seat), "in_orleans");
+                    }
                 }
                 // Numbers, not words: the log is read later in either language.
                 line.payment = pay.copied();
@@ -648,6 +655,12 @@ fn set_good(out: &mut Value, seat: usize, g: OrleansGood, n: u32) {
 fn set_count(out: &mut Value, seat: usize, key: &str, n: u32) {
     if let Some(p) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
         p.insert(key.into(), Value::from(n));
+    }
+}
+
+fn set_flag(out: &mut Value, seat: usize, key: &str) {
+    if let Some(p) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+        p.insert(key.into(), Value::Bool(true));
     }
 }
 
