@@ -198,7 +198,6 @@ export function wantsValenciaSheet(saved: unknown): boolean {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const isSeat = (s: unknown): s is CouncilSeat => typeof s === 'string' && (COUNCIL_SEATS as readonly string[]).includes(s);
-const isSpecial = (c: unknown): c is SpecialCard => typeof c === 'string' && (SPECIAL_CARDS as readonly string[]).includes(c);
 
 /** The model for `seats`, filled from a saved v2 table state when there is one (resuming). */
 export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): ValenciaModel {
