@@ -71,6 +71,8 @@ mod scoring;
 mod setup;
 mod table;
 
+use std::collections::BTreeMap;
+
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 pub use characters::{ARTIST, CHARACTERS, Character, CharacterSet, character_of};
@@ -224,6 +226,9 @@ pub struct CitadellesLimits {
     pub artist: &'static str,
     pub round_event: &'static str,
     pub draft_event: &'static str,
+    /// Every character's rank by id: a table state may name the characters revealed by id or
+    /// by rank (`characters_last_round`), and the sheet keeps ranks.
+    pub character_ranks: BTreeMap<&'static str, u8>,
 }
 
 /// Citadelles' [`CitadellesLimits`].
@@ -241,6 +246,7 @@ pub fn limits() -> CitadellesLimits {
         artist: ARTIST,
         round_event: super::round_log::CITADELLES_ROUND_EVENT,
         draft_event: super::round_log::CITADELLES_DRAFT_EVENT,
+        character_ranks: characters::CHARACTERS.iter().map(|c| (c.id, c.rank)).collect(),
     }
 }
 

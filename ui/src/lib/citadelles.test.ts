@@ -60,4 +60,17 @@ describe('Citadelles model', () => {
 		const back = citadellesFor('classique', seats, JSON.parse(JSON.stringify(state)));
 		expect(back).toEqual(m);
 	});
+
+	it('reads characters given by id as the core does, so that a save from the sheet keeps them', async () => {
+		// The core (and the CLI) take ranks or ids; the sheet used to keep only numbers.
+		const saved = {
+			variant: 'classique',
+			players: seats.map((s, i) => ({ name: s.player_name, districts: [], characters_last_round: [['assassin', 'king'], [7], [], []][i] }))
+		};
+		const m = citadellesFor('classique', seats, saved);
+		const characters = (await backend.citadellesCatalogue()).profiles.flatMap((p) => p.characters);
+		const rank = (id: string) => characters.find((c) => c.id === id)?.rank;
+		expect(m.players.map((p) => p.charactersLastRound)).toEqual([[rank('assassin'), rank('king')], [7], [], []]);
+		expect(toCitadellesState(m).players[0].characters_last_round).toEqual([rank('assassin'), rank('king')]);
+	});
 });

@@ -121,15 +121,25 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 			: [];
 		seat.gold = num(p.gold);
 		seat.cardsInHand = num(p.cards_in_hand);
-		seat.charactersLastRound = Array.isArray(p.characters_last_round)
-			? p.characters_last_round.filter((r): r is number => typeof r === 'number')
-			: [];
+		seat.charactersLastRound = Array.isArray(p.characters_last_round) ? ranksOf(p.characters_last_round) : [];
 		seat.hauntedLastRound = p.haunted_city_built_last_round === true;
 		seat.museumCards = num(p.museum_cards);
 		seat.secretVault = p.secret_vault === true;
 		seat.beautified = strings(p.beautified);
 	});
 	return model;
+}
+
+/**
+ * The ranks of the characters a player revealed, as the sheet keeps them: the core takes ranks
+ * or ids (`["king"]`), and an id left out here would be lost at the sheet's next save.
+ */
+function ranksOf(revealed: unknown[]): number[] {
+	return revealed.flatMap((r) => {
+		if (typeof r === 'number') return [r];
+		const rank = typeof r === 'string' ? (CITADELLES_LIMITS.character_ranks as Record<string, number>)[r] : undefined;
+		return rank === undefined ? [] : [rank];
+	});
 }
 
 /** The table_state JSON the core reads. */
