@@ -182,6 +182,14 @@ fn orleans_limits_are_the_bounds_validate_enforces() {
         t["team"] = json!({"fortifications": n});
         t
     });
+    // The stepper's bound at each Invasion player count is the one the core enforces.
+    for (n, &free) in l.fortifications_to_build.iter().enumerate().skip(2) {
+        bound(GameId::Orleans, free, "team.fortifications", |k| {
+            let seats: Vec<_> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
+            json!({"variant": "invasion", "round": 1, "players": seats, "team": {"fortifications": k}})
+        });
+    }
+    assert_eq!(l.fortifications_to_build.len(), 6, "Invasion seats 2 to 5 players");
     bound(
         GameId::Orleans,
         l.max_building_points,

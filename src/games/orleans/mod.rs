@@ -144,6 +144,9 @@ pub struct OrleansLimits {
     pub max_building_points: u32,
     /// Invasion: the team's fortifications, one per border town at most.
     pub max_team_fortifications: u32,
+    /// Invasion: the border towns left for the team to fortify, by player count (the setup
+    /// fortifies 7 at 2 players, 3 at 3).
+    pub fortifications_to_build: Vec<u32>,
     pub scenarios: Vec<OrleansScenario>,
     pub goods: Vec<OrleansGood>,
     pub counts: Vec<OrleansCountLimit>,
@@ -170,6 +173,9 @@ pub fn limits() -> OrleansLimits {
         max_count: MAX_COUNT,
         max_building_points: MAX_BUILDING_POINTS,
         max_team_fortifications: status::BORDER_TOWNS,
+        fortifications_to_build: (0..=INFO.variant("invasion").map_or(5, |v| usize::from(v.max_players)))
+            .map(status::fortifications_to_build)
+            .collect(),
         scenarios: OrleansScenario::ALL.to_vec(),
         goods: OrleansGood::ALL.to_vec(),
         counts: COUNTS.to_vec(),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import { backend, type PlayDetail } from '$lib/backend';
+import { backend, ORLEANS_LIMITS, type PlayDetail } from '$lib/backend';
 import { choose, game, recording, startPlay } from '../../../test-support';
 import OrleansSheet from './OrleansSheet.svelte';
 import OrleansLog from './OrleansLog.svelte';
@@ -229,6 +229,19 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(screen.queryByTestId('orl-tile-ask')).toBeNull());
 		// The app's own draw is no longer offered once the group turns its own tiles.
 		expect(screen.queryByTestId('orl-deck-draw')).toBeNull();
+	});
+
+	it('Invasion: the team’s fortifications stop at the border towns the setup left free (the core’s count)', async () => {
+		const { last } = await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], team: { fortifications: 5 } } as Raw, 'invasion', ['Ani', 'Dirk']);
+		type Team = { team?: { fortifications: number | null } };
+		const plus = await screen.findByTestId('orl-team-fortifications-plus');
+		await fireEvent.click(plus);
+		await waitFor(() => expect((last() as unknown as Team).team?.fortifications).toBe(6));
+		await fireEvent.click(plus);
+		await fireEvent.click(plus);
+		// At 2 players the setup fortified 7 of the 13 border towns.
+		expect((screen.getByTestId('orl-team-fortifications') as HTMLInputElement).value).toBe(String(ORLEANS_LIMITS.fortifications_to_build[2]));
+		expect(ORLEANS_LIMITS.fortifications_to_build[2]).toBeLessThan(ORLEANS_LIMITS.max_team_fortifications);
 	});
 
 	it('Invasion: draws the deck with a seed (the core’s draw), hides coming tiles, a character is chosen', async () => {
