@@ -388,6 +388,33 @@ pub struct ValenciaAuction {
     pub privileges_returned: u32,
 }
 
+/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
+/// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
+/// none in the base game.
+pub(crate) fn chosen_special_cards<S: AsRef<str>>(
+    p: &mut Problems,
+    variant: ValenciaVariant,
+    ids: Option<&[S]>,
+) -> Vec<InfluenceCard> {
+    match variant {
+        ValenciaVariant::Base => {
+            if ids.is_some_and(|ids| !ids.is_empty()) {
+                p.push(
+                    "special_cards",
+                    "not_in_variant",
+                    Text::new(
+                        "Les cartes Influence spéciales demandent le module « special_influence ».",
+                        "Special influence cards need the “special_influence” module.",
+                    ),
+                );
+            }
+            Vec::new()
+        }
+        ValenciaVariant::SpecialInfluence => special_cards(p, "special_cards", ids),
+    }
+}
+
 /// The special cards named in `ids` (absent: all seven), reporting unknown ids.
 pub(crate) fn special_cards<S: AsRef<str>>(
     p: &mut Problems,
@@ -524,24 +551,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
     }
     let variant =
         ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
-    let special = match variant {
-        ValenciaVariant::Base => {
-            if raw.special_cards.as_ref().is_some_and(|s| !s.is_empty()) {
-                p.push(
-                    "special_cards",
-                    "not_in_variant",
-                    Text::new(
-                        "Les cartes Influence spéciales demandent le module « special_influence ».",
-                        "Special influence cards need the “special_influence” module.",
-                    ),
-                );
-            }
-            Vec::new()
-        }
-        ValenciaVariant::SpecialInfluence => {
-            special_cards(&mut p, "special_cards", raw.special_cards.as_deref())
-        }
-    };
+    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
     let step = ValenciaStep::from_letter(&raw.step);
     match step {
         None => p.push(

@@ -101,7 +101,7 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     }
     let variant =
         ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
-    let special = super::table::chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
+    let special = super::auction::chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
     let n = raw.players.len();
     player_count(&mut p, n);
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::auction::{InfluenceCard, special_cards};
+use super::auction::{InfluenceCard, chosen_special_cards};
 use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
@@ -377,33 +377,6 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     }
 
     p.into_result(Table { variant, fountains, players, privilege_stand_ins })
-}
-
-/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
-/// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
-/// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
-/// none in the base game.
-pub(super) fn chosen_special_cards<S: AsRef<str>>(
-    p: &mut Problems,
-    variant: ValenciaVariant,
-    ids: Option<&[S]>,
-) -> Vec<InfluenceCard> {
-    match variant {
-        ValenciaVariant::Base => {
-            if ids.is_some_and(|ids| !ids.is_empty()) {
-                p.push(
-                    "special_cards",
-                    "not_in_variant",
-                    Text::new(
-                        "Les cartes Influence spéciales demandent le module « special_influence ».",
-                        "Special influence cards need the “special_influence” module.",
-                    ),
-                );
-            }
-            Vec::new()
-        }
-        ValenciaVariant::SpecialInfluence => special_cards(p, "special_cards", ids),
-    }
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {
