@@ -283,6 +283,17 @@ impl Effect {
     pub fn coins_can_pay(self) -> bool {
         !matches!(self, Effect::PayFood(_) | Effect::PayGood(..) | Effect::GoodsValueOrFortification(_))
     }
+
+    /// The food the demand asks when paid in food (its first way): Le duel's Moisson « 2
+    /// jetons Nourriture », Marchand itinérant's « 1 nourriture ou 2 pièces » and « 2
+    /// nourritures ou 4 pièces », the base Moisson's one food (coins only without food).
+    pub fn food_asked(self) -> Option<u32> {
+        match self {
+            Effect::PayFood(n) | Effect::FoodOrCoins { food: n, .. } => Some(n),
+            Effect::Harvest => Some(1),
+            _ => None,
+        }
+    }
 }
 
 /// What the team hands back in [`Effect::TeamItemsOrCoins`].

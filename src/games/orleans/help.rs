@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::catalogue::{
-    CHARACTERS, EVENTS, EventDef, INVASION_A, INVASION_B, INVASION_C, OrleansFailure, OrleansMoment,
-    OrleansScenario, event,
+    CHARACTERS, EVENTS, Effect, EventDef, INVASION_A, INVASION_B, INVASION_C, OrleansFailure, OrleansGood,
+    OrleansMoment, OrleansScenario, event,
 };
 use super::resolve::{
     OrleansResolution, OrleansResolutionStatus, administrator_duty, resolve, resolve_administrator,
@@ -291,10 +291,17 @@ pub struct OrleansForecast {
     pub coins_needed: u32,
     /// Coins the events will bring.
     pub coins_gained: u32,
-    /// Food to keep back for the coming events.
+    /// Food to keep back for the coming events: what the cheapest ways take, and the food a
+    /// demand the seat could not meet asks (Nourriture, Grand festin, Moisson).
     pub food_needed: u32,
-    /// Goods the cheapest ways to pay take, by type (food included).
+    /// Food the seat lacks for that: `food_needed` beyond the food it holds now.
+    pub food_short: u32,
+    /// Goods to keep back, by type (food included): what the cheapest ways take, and the good a
+    /// demand the seat could not meet asks (Jour du fromage). Food a failed demand asks has no
+    /// type: it is in `food_needed` only.
     pub goods_needed: super::table::OrleansGoods,
+    /// Goods the seat lacks for that, by type: `goods_needed` beyond what it holds now.
+    pub goods_short: super::table::OrleansGoods,
     /// Coins still to earn so no demand fails (0 when the events' income covers it).
     pub coins_short: u32,
 }
@@ -395,7 +402,9 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 coins_needed: 0,
                 coins_gained: 0,
                 food_needed: 0,
+                food_short: 0,
                 goods_needed: super::table::OrleansGoods::default(),
+                goods_short: super::table::OrleansGoods::default(),
                 coins_short: 0,
             };
             for (i, id) in track.iter().enumerate().skip(usize::from(from.saturating_sub(1))) {
@@ -403,15 +412,30 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 let Some(e) = event(id) else { continue };
                 let one = std::slice::from_ref(&p);
                 let Some(r) = resolve(e, scenario, one, &team).into_iter().next() else { continue };
-                let (coins_paid, goods_paid) = apply(&mut p, &r, e.effect.coins_can_pay());
+                let failed =
+                    matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid);
+                // A food demand the seat cannot meet is counted once, in the food it asks (to
+                // keep back): nothing is taken, and no coin is counted for it.
+                let food_asked = e.effect.food_asked().filter(|_| failed);
+                let (coins_paid, goods_paid) = if food_asked.is_some() {
+                    (0, super::table::OrleansGoods::default())
+                } else {
+                    apply(&mut p, &r, e.effect.coins_can_pay())
+                };
                 let food_paid = goods_paid.food();
-                let n = &mut out.goods_needed;
-                n.grain = n.grain.saturating_add(goods_paid.grain);
-                n.cheese = n.cheese.saturating_add(goods_paid.cheese);
-                n.wine = n.wine.saturating_add(goods_paid.wine);
-                n.wool = n.wool.saturating_add(goods_paid.wool);
-                n.brocade = n.brocade.saturating_add(goods_paid.brocade);
-                if matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid) {
+                // A good demand the seat cannot meet (Jour du fromage) asks its good all the same.
+                let mut kept = goods_paid;
+                if failed && let Effect::PayGood(good, n) = e.effect {
+                    kept.set(good, kept.get(good).saturating_add(n));
+                }
+                for g in OrleansGood::ALL {
+                    out.goods_needed.set(g, out.goods_needed.get(g).saturating_add(kept.get(g)));
+                }
+                out.food_needed = out
+                    .food_needed
+                    .saturating_add(food_asked.unwrap_or(0))
+                    .saturating_add(if failed { kept.food().saturating_sub(food_paid) } else { 0 });
+                if failed {
                     out.first_failure = out.first_failure.or(Some(round));
                     // Coins to earn: only what coins could pay (food or goods missing are not).
                     // A technology tile removed for want of coins (Le dignitaire) lacked its price.
@@ -420,7 +444,7 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                     } else {
                         r.shortfall
                     };
-                    if e.effect.coins_can_pay() {
+                    if e.effect.coins_can_pay() && food_asked.is_none() {
                         out.coins_short = out.coins_short.saturating_add(short);
                     }
                 }
@@ -436,6 +460,10 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                     food_paid,
                     coins_after: p.coins,
                 });
+            }
+            out.food_short = out.food_needed.saturating_sub(start.goods.food());
+            for g in OrleansGood::ALL {
+                out.goods_short.set(g, out.goods_needed.get(g).saturating_sub(start.goods.get(g)));
             }
             out
         })

@@ -877,16 +877,57 @@ fn administrator_dues_and_duties() {
     assert_eq!((st.state, st.round), (OrleansState::Lost, 5));
 }
 
+/// Marchand itinérant, Événements: « 1-10 Nourriture : Vous devez payer 1 nourriture ou 2
+/// pièces » and « 11-15 Grand festin : Vous devez payer 2 nourritures ou 4 pièces ». From round
+/// 9 the events ask 1 + 1 + 5 × 2 = 12 food; with 3 grain the player is 9 short, and the food
+/// to keep back says so instead of counting only the 2 grain the first two rounds could take.
+/// A failed demand counts once, in the food it asks: not again as coins to earn.
 #[test]
 fn forecast_tells_the_food_to_keep_back() {
     let t = table(
         json!({"variant": "marchand", "round": 9, "players": [{"name": "Ani", "coins": 0, "goods": {"grain": 3, "wool": 1}}]}),
     );
     let f = &help_table(&t).forecast[0];
-    // Rounds 9–11 eat the 3 grain; round 11 needs 2 food: one grain left → fails at 11.
+    // Rounds 9–10 eat 2 grain; round 11 needs 2 food: one grain left → fails at 11.
     assert_eq!(f.rounds[0].food_paid, 1);
     assert_eq!(f.first_failure, Some(11));
     assert_eq!(f.goods_needed.grain, 2);
+    assert_eq!(f.food_needed, 12);
+    assert_eq!(f.food_short, 9);
+    assert_eq!(f.coins_short, 0);
+    assert_eq!(f.goods_short, OrleansGoods::default());
+}
+
+/// Le duel, Événements: « Jour du fromage : Vous devez payer 1 jeton Fromage » (manche 5) and
+/// « Moisson : Vous devez payer 2 jetons Nourriture » (manche 11). Without cheese and with one
+/// grain, both fail: the cheese counts in the goods to keep back and is short, the 2 food of the
+/// harvest count in the food to keep back (1 short), and no coin can stand in for them.
+#[test]
+fn forecast_counts_the_goods_and_food_a_failed_demand_asks() {
+    let t = table(json!({"variant": "duel", "round": 5, "players": [
+        {"name": "Ani", "coins": 40, "goods": {"grain": 1}}, {"name": "Dirk", "coins": 40}]}));
+    let f = &help_table(&t).forecast[0];
+    assert_eq!(f.first_failure, Some(5));
+    assert_eq!(f.goods_needed.cheese, 1);
+    assert_eq!(f.goods_short, OrleansGoods { cheese: 1, ..OrleansGoods::default() });
+    assert_eq!(f.food_needed, 3, "1 cheese + 2 food");
+    assert_eq!(f.food_short, 2);
+    assert_eq!(f.coins_short, 0);
+}
+
+/// Vierzon, Événements: Moisson (manches 3 and 12) « Voir les règles du jeu de base »: hand in 1
+/// food, else pay 5 coins, else torture (game-facts D1). Without food and with 2 coins, round 3
+/// fails: the forecast keeps the coins and says 1 food is to keep back (short), not 3 coins to
+/// earn. By round 12 the income of round 5 (3 × level 1) makes 5 coins: that harvest is paid.
+#[test]
+fn forecast_counts_the_base_harvest_in_food() {
+    let t = table(json!({"variant": "vierzon", "round": 3, "players": [{"name": "Ani", "coins": 2}]}));
+    let f = &help_table(&t).forecast[0];
+    assert_eq!((f.rounds[0].round, f.rounds[0].coins_paid, f.rounds[0].coins_after), (3, 0, 2));
+    let r12 = f.rounds.iter().find(|r| r.round == 12).expect("round 12");
+    assert_eq!((r12.coins_paid, r12.coins_after), (5, 0));
+    assert_eq!((f.first_failure, f.food_needed, f.food_short), (Some(3), 1, 1));
+    assert_eq!(f.coins_short, 0);
 }
 
 #[test]

@@ -1301,10 +1301,21 @@ export type OrleansForecast = {
 	coins_needed: number,
 	/**  Coins the events will bring. */
 	coins_gained: number,
-	/**  Food to keep back for the coming events. */
+	/**
+	 *  Food to keep back for the coming events: what the cheapest ways take, and the food a
+	 *  demand the seat could not meet asks (Nourriture, Grand festin, Moisson).
+	 */
 	food_needed: number,
-	/**  Goods the cheapest ways to pay take, by type (food included). */
+	/**  Food the seat lacks for that: `food_needed` beyond the food it holds now. */
+	food_short: number,
+	/**
+	 *  Goods to keep back, by type (food included): what the cheapest ways take, and the good a
+	 *  demand the seat could not meet asks (Jour du fromage). Food a failed demand asks has no
+	 *  type: it is in `food_needed` only.
+	 */
 	goods_needed: OrleansGoods,
+	/**  Goods the seat lacks for that, by type: `goods_needed` beyond what it holds now. */
+	goods_short: OrleansGoods,
 	/**  Coins still to earn so no demand fails (0 when the events' income covers it). */
 	coins_short: number,
 };

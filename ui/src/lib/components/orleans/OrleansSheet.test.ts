@@ -71,6 +71,22 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(rules()).toContain('orleans.event.conference'));
 	});
 
+	it('the forecast shows the food the coming events ask and how much of it is short (Marchand itinérant, round 9, 3 grain)', async () => {
+		await setup({ variant: 'marchand', round: 9, players: [{ name: 'Ani', coins: 0, goods: { grain: 3 } }] }, 'marchand');
+		// The core's forecast: 1 + 1 + 5 × 2 food from round 9 to 15, 3 grain held.
+		await waitFor(() => expect(text('orl-forecast-food-0')).toBe('12 (9 short)'));
+		expect(screen.getByTestId('orl-forecast-food-0').classList.contains('danger')).toBe(true);
+		expect(text('orl-forecast-short-0')).toBe('0');
+		expect(text('orl-forecast-fail-0')).toMatch(/round 11/);
+	});
+
+	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
+		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
+		expect(text('orl-forecast-food-0')).toBe('3 (2 short)');
+		expect(screen.queryByTestId('orl-forecast-goods-short-1')).not.toBeNull();
+	});
+
 	it('plays rounds 5 to 7: the resolver’s coins are applied, each round logged, the round moves on', async () => {
 		const { last, logged, play } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }] });
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+4 coins'));
