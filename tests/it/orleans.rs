@@ -1501,3 +1501,56 @@ fn closing_convocation_sends_every_merchant_not_paid_for_to_orleans() {
     assert_eq!(nobody_pays["players"][0]["in_orleans"], json!(true));
     assert_eq!(nobody_pays["players"][0]["coins"], json!(6));
 }
+
+/// What a scenario's setup leaves in the box cannot be on a seat. Marchand itinérant, Mise en
+/// place: « Rangez les tuiles Sablier, les comptoirs ainsi que les jetons Citoyen. Vous n'en
+/// aurez pas besoin. » Le dignitaire, Mise en place: « Remettez les tuiles Sablier du jeu de
+/// base et les jetons Marchandise dans la boîte. » Invasion alone brings the « Bâtiment spécial »
+/// tokens a seat fortifies. Each is refused on its field, like a Dépôt outside Prospérité; the
+/// limits name them so the sheet offers no stepper for them.
+#[test]
+fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
+    let marchand = json!({"variant": "marchand", "round": 2, "players": [
+        {"name": "Ani", "coins": 8, "citizens": 1, "trading_posts": 2}]});
+    assert_eq!(
+        problem_codes(&marchand),
+        vec![
+            ("players[0].trading_posts".to_owned(), "not_in_scenario".to_owned()),
+            ("players[0].citizens".to_owned(), "not_in_scenario".to_owned()),
+        ]
+    );
+    let dignitaire = json!({"variant": "dignitaire", "round": 2, "players": [
+        {"name": "Ani", "goods": {"grain": 1, "wool": 2, "cheese": 0}}]});
+    assert_eq!(
+        problem_codes(&dignitaire),
+        vec![
+            ("players[0].goods.grain".to_owned(), "not_in_scenario".to_owned()),
+            ("players[0].goods.wool".to_owned(), "not_in_scenario".to_owned()),
+        ]
+    );
+    let duel = json!({"variant": "duel", "round": 2, "players": [
+        {"name": "Ani", "fortifications": 1}, {"name": "Dirk"}]});
+    assert_eq!(
+        problem_codes(&duel),
+        vec![("players[0].fortifications".to_owned(), "not_in_scenario".to_owned())]
+    );
+    // Zero is what the sheet sends for a count left alone: never refused.
+    let zeros = json!({"variant": "marchand", "round": 2, "players": [
+        {"name": "Ani", "citizens": 0, "trading_posts": 0, "fortifications": 0, "goods": {"grain": 1}}]});
+    assert!(score_json(GameId::Orleans, &zeros.to_string()).is_ok());
+    let invasion = json!({"variant": "invasion", "round": 2, "players": [
+        {"name": "Ani", "fortifications": 1, "citizens": 1, "goods": {"grain": 1}}, {"name": "Dirk"}]});
+    assert!(score_json(GameId::Orleans, &invasion.to_string()).is_ok());
+    // The limits the sheet reads say the same, scenario by scenario.
+    let limits = orleans::limits();
+    let of =
+        |s: OrleansScenario| limits.not_in_play.iter().find(|n| n.scenario == s).expect("every scenario");
+    assert_eq!(of(OrleansScenario::Marchand).counts, ["trading_posts", "citizens", "fortifications"]);
+    assert!(!of(OrleansScenario::Marchand).goods);
+    assert_eq!(of(OrleansScenario::Dignitaire).counts, ["fortifications"]);
+    assert!(of(OrleansScenario::Dignitaire).goods);
+    assert_eq!(of(OrleansScenario::Invasion).counts, Vec::<&str>::new());
+    for s in [OrleansScenario::Prosperite, OrleansScenario::Duel, OrleansScenario::Vierzon] {
+        assert_eq!((of(s).counts.as_slice(), of(s).goods), (["fortifications"].as_slice(), false), "{s:?}");
+    }
+}

@@ -74,7 +74,7 @@ pub use status::{
 pub use table::{
     ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
     OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
-    OrleansTable, OrleansTeam, SEAT, level_for_points, level_start, parse, validate,
+    OrleansTable, OrleansTeam, SEAT, level_for_points, level_start, not_in_play, parse, validate,
 };
 
 /// Coins above this are refused as absurd.
@@ -159,6 +159,20 @@ pub struct OrleansLimits {
     pub max_rounds: u8,
     pub round_event: &'static str,
     pub deck_event: &'static str,
+    /// Scenario by scenario, the seat's fields its setup leaves in the box (refused when held):
+    /// the sheet offers no stepper for them.
+    pub not_in_play: Vec<OrleansNotInPlay>,
+}
+
+/// The seat's fields a scenario leaves in the box ([`table::not_in_play`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansNotInPlay {
+    pub scenario: OrleansScenario,
+    /// Keys of [`COUNTS`].
+    pub counts: Vec<&'static str>,
+    /// The goods too.
+    pub goods: bool,
 }
 
 /// Orléans: Invasion, Personnages plus difficiles : « vous devez payer 2 pièces à la fin de la
@@ -188,6 +202,13 @@ pub fn limits() -> OrleansLimits {
             .unwrap_or(0),
         round_event: super::round_log::ORLEANS_ROUND_EVENT,
         deck_event: super::round_log::ORLEANS_DECK_EVENT,
+        not_in_play: OrleansScenario::ALL
+            .into_iter()
+            .map(|scenario| {
+                let out = table::not_in_play(scenario);
+                OrleansNotInPlay { scenario, counts: out.counts.to_vec(), goods: out.goods }
+            })
+            .collect(),
     }
 }
 pub static INFO: GameInfo = GameInfo {

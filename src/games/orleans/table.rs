@@ -442,6 +442,70 @@ pub fn level_start(level: u32) -> u32 {
     LEVEL_STARTS.get(i).copied().unwrap_or(0)
 }
 
+/// What a scenario's setup leaves in the box, as a seat's fields: counts (keys of the raw
+/// player) and whether the goods are out too. A seat holding any of them is refused on its field
+/// (`not_in_scenario`), as a Dépôt outside Prospérité is; the sheet reads the same list (the
+/// limits) and offers no stepper for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotInPlay {
+    pub counts: &'static [&'static str],
+    pub goods: bool,
+}
+
+/// - Marchand itinérant, Mise en place: « Rangez les tuiles Sablier, les comptoirs ainsi que
+///   les jetons Citoyen. Vous n'en aurez pas besoin. »
+/// - Le dignitaire, Mise en place: « Remettez les tuiles Sablier du jeu de base et les jetons
+///   Marchandise dans la boîte. »
+/// - Only Invasion brings the « jetons Bâtiment spécial » a seat builds its fortifications on.
+pub fn not_in_play(scenario: OrleansScenario) -> NotInPlay {
+    match scenario {
+        OrleansScenario::Invasion => NotInPlay { counts: &[], goods: false },
+        OrleansScenario::Marchand => {
+            NotInPlay { counts: &["trading_posts", "citizens", "fortifications"], goods: false }
+        }
+        OrleansScenario::Dignitaire => NotInPlay { counts: &["fortifications"], goods: true },
+        OrleansScenario::Prosperite | OrleansScenario::Duel | OrleansScenario::Vierzon => {
+            NotInPlay { counts: &["fortifications"], goods: false }
+        }
+    }
+}
+
+/// Refuses, each on its field, what the seat holds of what its scenario leaves in the box.
+fn out_of_play(p: &mut Problems, i: usize, q: &OrleansPlayer, scenario: OrleansScenario) {
+    let out = not_in_play(scenario);
+    let name = scenario.label();
+    let mut refuse = |field: String, what: Text| {
+        p.push(
+            field,
+            "not_in_scenario",
+            Text::new(
+                format!(
+                    "{}\u{202f}: {} ne les met pas en jeu (ils restent dans la boîte).",
+                    what.fr, name.fr
+                ),
+                format!("{}: {} does not put them in play (they stay in the box).", what.en, name.en),
+            ),
+        );
+    };
+    for &key in out.counts {
+        let (n, label) = match key {
+            "trading_posts" => (q.trading_posts, what("Comptoirs", "Trading posts")),
+            "citizens" => (q.citizens, what("Citoyens", "Citizens")),
+            "fortifications" => (q.fortifications, what("Fortifications", "Fortifications")),
+            _ => (0, what(key, key)),
+        };
+        if n > 0 {
+            refuse(format!("players[{i}].{key}"), label);
+        }
+    }
+    if out.goods {
+        for g in OrleansGood::ALL.into_iter().filter(|&g| q.goods.get(g) > 0) {
+            let label = g.label();
+            refuse(format!("players[{i}].goods.{}", g.id()), what(label.fr, label.en));
+        }
+    }
+}
+
 /// Reads a JSON value as a raw table, reporting a wrong shape as a problem.
 pub fn parse(raw: &Value) -> Result<OrleansRawTable, Problems> {
     input::from_table(raw, usize::from(INFO.max_players()), INFO.name)
@@ -562,6 +626,11 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         }
     }
 
+    if scenario.is_some() {
+        for (i, q) in players.iter().enumerate() {
+            out_of_play(&mut p, i, q, scenario_or_default);
+        }
+    }
     depot_owners(&mut p, &players, scenario_or_default);
     building_cards(&mut p, &players);
     citizens_in_play(&mut p, &players, scenario_or_default);

@@ -33,6 +33,15 @@ export function maxOf(key: CountKey): number {
 	return L.counts.find((c) => c.key === key)?.max ?? L.max_count;
 }
 
+/**
+ * The seat's counts and goods a scenario leaves in the box (the core's `not_in_play`, which it
+ * refuses when a seat holds them): the sheet offers no stepper for them.
+ */
+export function notInPlay(variant: OrleansScenario): { counts: readonly CountKey[]; goods: boolean } {
+	const n = L.not_in_play.find((x) => x.scenario === variant);
+	return { counts: (n?.counts ?? []) as readonly CountKey[], goods: n?.goods ?? false };
+}
+
 export type Goods = Record<Good, number | null>;
 
 export interface OrleansSeat {
@@ -216,6 +225,7 @@ function goodsOut(g: Goods): Record<string, number> {
 export function toOrleansState(model: OrleansModel): OrleansRawTable {
 	const invasion = model.variant === 'invasion';
 	const prosperite = model.variant === 'prosperite';
+	const outOfPlay = notInPlay(model.variant).counts;
 	return {
 		variant: model.variant,
 		round: model.round,
@@ -223,7 +233,8 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 		players: model.players.map((p) => {
 			const out: OrleansRawPlayer = { name: p.name };
 			for (const k of COUNTS) {
-				if (k === 'fortifications' && !invasion) continue;
+				// What the scenario leaves in the box is sent only when held (the core refuses it then).
+				if (outOfPlay.includes(k) && !p.counts[k]) continue;
 				if (k === 'books' && p.character !== L.administrator) continue;
 				if (k === 'development_points' && p.counts[k] == null) continue;
 				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);

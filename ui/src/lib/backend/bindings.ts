@@ -195,7 +195,7 @@ export const commands = {
 /* Constants */
 export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications"],"goods":false,"scenario":"prosperite"},{"counts":[],"goods":false,"scenario":"invasion"},{"counts":["fortifications"],"goods":false,"scenario":"duel"},{"counts":["fortifications"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
@@ -1438,6 +1438,11 @@ export type OrleansLimits = {
 	max_rounds: number,
 	round_event: string,
 	deck_event: string,
+	/**
+	 *  Scenario by scenario, the seat's fields its setup leaves in the box (refused when held):
+	 *  the sheet offers no stepper for them.
+	 */
+	not_in_play: OrleansNotInPlay[],
 };
 
 /**
@@ -1451,6 +1456,15 @@ export type OrleansMoment = "start_of_round" |
 "all_round" | 
 /**  Phase 6, the events phase. */
 "events_phase" | "end_of_round";
+
+/**  The seat's fields a scenario leaves in the box ([`table::not_in_play`]). */
+export type OrleansNotInPlay = {
+	scenario: OrleansScenario,
+	/**  Keys of [`COUNTS`]. */
+	counts: string[],
+	/**  The goods too. */
+	goods: boolean,
+};
 
 /**  An objective as data. */
 export type OrleansObjectiveInfo = {

@@ -87,6 +87,30 @@ describe('OrleansSheet', () => {
 		expect(screen.queryByTestId('orl-forecast-goods-short-1')).not.toBeNull();
 	});
 
+	it('offers no stepper for what the scenario leaves in the box (the core’s not_in_play), and shows one held to clear it', async () => {
+		await setup({ variant: 'marchand', round: 1, players: [{ name: 'Ani', coins: 10 }] }, 'marchand');
+		await screen.findByTestId('orl-coins-0');
+		// Marchand itinérant: « Rangez […] les comptoirs ainsi que les jetons Citoyen ».
+		expect(screen.queryByTestId('orl-citizens-0')).toBeNull();
+		expect(screen.queryByTestId('orl-trading_posts-0')).toBeNull();
+		expect(screen.queryByTestId('orl-fortifications-0')).toBeNull();
+		expect(screen.getByTestId('orl-goods-0')).toBeTruthy();
+		expect(ORLEANS_LIMITS.not_in_play.find((n) => n.scenario === 'marchand')?.counts).toContain('citizens');
+	});
+
+	it('Le dignitaire offers no goods steppers', async () => {
+		await setup({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani' }] });
+		await screen.findByTestId('orl-citizens-0');
+		expect(screen.queryByTestId('orl-goods-0')).toBeNull();
+	});
+
+	it('a Marchand itinérant seat saved with citizens shows them with the core’s refusal, to clear', async () => {
+		const { last } = await setup({ variant: 'marchand', round: 1, players: [{ name: 'Ani', coins: 10, citizens: 2 }] }, 'marchand');
+		await waitFor(() => expect(document.getElementById('orl-p-0-citizens')?.textContent).toMatch(/does not put them in play/));
+		await fireEvent.input(input('orl-citizens-0'), { target: { value: '0' } });
+		await waitFor(() => expect('citizens' in (last().players[0] ?? {})).toBe(false));
+	});
+
 	it('plays rounds 5 to 7: the resolver’s coins are applied, each round logged, the round moves on', async () => {
 		const { last, logged, play } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }] });
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+4 coins'));
