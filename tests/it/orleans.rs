@@ -1554,3 +1554,23 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
         assert_eq!((of(s).counts.as_slice(), of(s).goods), (["fortifications"].as_slice(), false), "{s:?}");
     }
 }
+
+/// Vierzon, la capitale, Mise en place: « Placez ensuite un jeton Marchandise face visible sur
+/// chaque route et voie navigable menant à Orléans, Blois, […] (ne placez aucun jeton sur les
+/// emplacements marqués d'un « 3 » ou d'un « 4 ») » and « Rangez le plateau des Actes de
+/// bienfaisance du jeu de base ainsi que les tuiles Sablier. Vous n'en aurez pas besoin. » The
+/// checklist says both, as the other scenarios' do.
+#[test]
+fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_out() {
+    use greffier::games::orleans::{OrleansScenario, setup_steps};
+    let steps = setup_steps(OrleansScenario::Vierzon, 1).expect("solo");
+    let fr: Vec<&str> = steps.iter().map(|s| s.fr.as_str()).collect();
+    let en: Vec<&str> = steps.iter().map(|s| s.en.as_str()).collect();
+    assert!(fr.iter().any(|s| s.contains("Bourges et Sancerre") && s.contains("« 3 » ou « 4 »")), "{fr:?}");
+    assert!(
+        en.iter().any(|s| s.contains("Vierzon, Bourges and Sancerre") && s.contains("“3” or “4”")),
+        "{en:?}"
+    );
+    assert!(fr.iter().any(|s| s.contains("tuiles Sablier ni d'actes de base")), "{fr:?}");
+    assert!(en.iter().any(|s| s.contains("hourglass tiles or base deeds")), "{en:?}");
+}

@@ -180,8 +180,8 @@ pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, 
                 "Main board; your followers, markers at the start of the tracks, merchant in Orléans; Market stall active; no coins.",
             ),
             s(
-                "40 marchandises au hasard : une face visible sur chaque voie menant à Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges et Sancerre ; le reste en réserve.",
-                "40 random goods: one face up on each route into Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges and Sancerre; the rest in the supply.",
+                "40 marchandises au hasard : une face visible sur chaque voie menant à Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges et Sancerre, sauf sur les cases « 3 » ou « 4 » ; le reste en réserve.",
+                "40 random goods: one face up on each route into Orléans, Blois, Tours, Loches, Montrichard, Vierzon, Bourges and Sancerre, except on the “3” or “4” spaces; the rest in the supply.",
             ),
             s(
                 "Plateau Vierzon, compte-tour sur 1 ; 7 Citoyens : 5 sur les pistes, 2 sur les actes.",
@@ -191,6 +191,7 @@ pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<Text>, 
                 "5 tuiles Lieu de I et 5 de II au hasard ; 4 partisans neutres de chaque type, 4 jetons Technologie.",
                 "5 place tiles of I and 5 of II at random; 4 neutral followers of each type, 4 technology tiles.",
             ),
+            s("Pas de tuiles Sablier ni d'actes de base.", "No hourglass tiles or base deeds."),
         ],
         // Marchand itinérant, Mise en place.
         OrleansScenario::Marchand => vec![
