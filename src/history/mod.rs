@@ -8,6 +8,7 @@
 mod autobackup;
 mod backup;
 mod bgstats;
+mod bounded_json;
 mod csv_export;
 mod files;
 mod log;

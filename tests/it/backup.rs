@@ -851,3 +851,78 @@ fn a_save_after_an_import_is_undone_before_the_imported_steps() {
     assert_eq!(steps[0].state, before_save);
     assert_eq!(steps, undo_all(&mut original, original_id));
 }
+
+/// The CLI importing `file` into a new history in `dir`, its address space limited to `limit`
+/// bytes (util-linux's `prlimit`): a program that tried to hold much more fails.
+fn import_with_memory_limit(
+    dir: &std::path::Path,
+    file: &std::path::Path,
+    limit: u64,
+) -> std::process::Output {
+    std::process::Command::new("prlimit")
+        .arg(format!("--as={limit}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_greffier"))
+        .args(["history", "import", "--lang", "en"])
+        .arg(file)
+        .arg("--db")
+        .arg(dir.join("history.sqlite3"))
+        .output()
+        .expect("prlimit runs the CLI")
+}
+
+/// Writes `text` gzipped to `path`, with `[0,0,…]` (`zeros` of them) in place of the string
+/// `"HUGE"`: hundreds of megabytes of JSON in a small file.
+fn write_gzip_with_huge_state(path: &std::path::Path, text: &str, zeros: usize) {
+    use std::io::Write as _;
+    let (before, after) = text.split_once("\"HUGE\"").expect("the place of the huge value");
+    let file = std::fs::File::create(path).expect("create");
+    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+    gz.write_all(before.as_bytes()).expect("write");
+    gz.write_all(b"[0").expect("write");
+    let chunk = ",0".repeat(4096);
+    for _ in 0..zeros / 4096 {
+        gz.write_all(chunk.as_bytes()).expect("write");
+    }
+    gz.write_all(b"]").expect("write");
+    gz.write_all(after.as_bytes()).expect("write");
+    gz.finish().expect("gzip");
+}
+
+/// A hostile backup whose undo step, or whose play in progress's table state, is 16 MiB of
+/// JSON (beyond what an import reads whole, a few KiB gzipped) is refused, the problem naming the
+/// field, without the import ever holding it: the CLI does it within 192 MiB of address space,
+/// where holding the state as parsed would take over 256 MiB. Nothing is written.
+#[test]
+fn a_huge_undo_step_or_table_state_is_refused_without_being_held() {
+    let (_, honest, open) = with_undo_steps();
+    type Case = (&'static str, fn(&mut Backup, usize), String);
+    let cases: [Case; 2] = [
+        (
+            "an undo step",
+            |b, open| b.plays[open].revisions[0].state = "HUGE".into(),
+            format!("plays[{open}].revisions[0].state"),
+        ),
+        (
+            "a table state",
+            |b, open| b.plays[open].table_state.as_mut().expect("autosaved").state = "HUGE".into(),
+            format!("plays[{open}].table_state"),
+        ),
+    ];
+    for (why, spoil, field) in cases {
+        let mut backup = honest.clone();
+        spoil(&mut backup, open);
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("hostile.json.gz");
+        write_gzip_with_huge_state(&file, &backup.to_json(), 8 << 20);
+        assert!(std::fs::metadata(&file).expect("written").len() < 4 << 20, "{why}");
+        let out = import_with_memory_limit(dir.path(), &file, 192 << 20);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{why}: refused as invalid input: {stdout} {stderr}");
+        let said = format!("{stdout}{stderr}");
+        assert_eq!(said.trim(), format!("error: {field}: Table state too large (over 1024 KiB)."), "{why}");
+        let store = Store::open(&dir.path().join("history.sqlite3")).expect("the history");
+        assert!(store.list_players().expect("players").is_empty(), "{why}: nothing written");
+    }
+}
