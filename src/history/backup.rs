@@ -22,9 +22,9 @@ use super::bgstats::MAX_RECORDED_TOTAL;
 use super::bounded_json::{ReadState, json_len};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES, OutcomeColumns,
-    check_len, check_name, check_time, fmt_time, insert_player, insert_results, now, parse_time, player_key,
-    scoreboard_json, sql_int, write_table_state,
+    MAX_COLOUR_CHARS, MAX_EXACT_INTEGER, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES,
+    OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time, inexact_integer,
+    insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -553,6 +553,11 @@ fn check_play(
     if play.table_state.as_ref().is_some_and(|t| json_len(&t.state) > MAX_STATE_BYTES) {
         found.push(at("table_state"), "too_large", state_too_large());
     }
+    if let Some(t) = &play.table_state {
+        let mut problems = Problems::new();
+        check_exact_integers(&t.state, &at("table_state"), &mut problems);
+        found.absorb(problems);
+    }
     // The history keys a play's round events by (round, seq).
     let mut events = HashSet::new();
     for (e, ev) in play.events.iter().enumerate() {
@@ -729,6 +734,9 @@ fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, listed: usiz
         if json_len(&revision.state) > MAX_STATE_BYTES {
             found.push(field("state"), "too_large", state_too_large());
         }
+        let mut problems = Problems::new();
+        check_exact_integers(&revision.state, &field("state"), &mut problems);
+        found.absorb(problems);
     }
 }
 
@@ -811,6 +819,9 @@ fn check_other_play(
         check_len(&mut problems, &at(&format!("seats[{s}].team")), seat.team.as_deref(), 200);
         check_len(&mut problems, &at(&format!("seats[{s}].role")), seat.role.as_deref(), 200);
         found.absorb(problems);
+        if let Some(score) = seat.score.filter(|n| !(-MAX_EXACT_INTEGER..=MAX_EXACT_INTEGER).contains(n)) {
+            found.push(at(&format!("seats[{s}].score")), "unsafe_integer", inexact_integer(score));
+        }
     }
     if play.expansions.len() > 50 {
         found.push(

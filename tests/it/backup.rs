@@ -926,3 +926,48 @@ fn a_huge_undo_step_or_table_state_is_refused_without_being_held() {
         assert!(store.list_players().expect("players").is_empty(), "{why}: nothing written");
     }
 }
+
+/// A backup's table states, undo steps and other games' scores are held to what a page reads
+/// exactly: a whole number beyond ±(2^53 − 1) is refused, naming its field, and nothing is
+/// written.
+#[test]
+fn whole_numbers_a_page_would_round_are_refused_in_a_backup() {
+    let (_, mut backup, open) = with_undo_steps();
+    let big = serde_json::json!(9_007_199_254_740_993_i64);
+    backup.plays[open].table_state.as_mut().expect("autosaved").state["players"][0]["points"]["city"] =
+        big.clone();
+    backup.plays[open].revisions[1].state["players"][1]["points"]["city"] = big;
+    backup.other_plays.push(BackupOtherPlay {
+        uuid: "bgstats-play-1".to_owned(),
+        game_name: "Azul".to_owned(),
+        bgg_id: Some(230_802),
+        played_at: chrono::Utc::now(),
+        duration_minutes: None,
+        location: None,
+        notes: None,
+        cooperative: false,
+        imported_at: chrono::Utc::now(),
+        seats: vec![BackupOtherSeat {
+            player: "Ani".to_owned(),
+            score: Some(-9_007_199_254_740_992),
+            winner: true,
+            first_player: false,
+            score_text: None,
+            team: None,
+            role: None,
+        }],
+        expansions: Vec::new(),
+    });
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import(&backup) else { panic!("must be refused") };
+    let fields: Vec<(&str, &str)> = problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect();
+    assert_eq!(
+        fields,
+        vec![
+            (format!("plays[{open}].table_state.players[0].points.city").as_str(), "unsafe_integer"),
+            (format!("plays[{open}].revisions[1].state.players[1].points.city").as_str(), "unsafe_integer"),
+            ("other_plays[0].seats[0].score", "unsafe_integer"),
+        ]
+    );
+    assert!(target.list_players().expect("players").is_empty(), "nothing written");
+}
