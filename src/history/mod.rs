@@ -21,7 +21,7 @@ mod summary;
 mod table_seats;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -81,7 +81,25 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     if is_current(conn)? {
         return Ok(());
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let deadline = Instant::now() + MIGRATION_WAIT;
+    loop {
+        match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+            Ok(tx) => return apply_migrations(tx),
+            // Another process holds the write lock past the busy timeout: most likely it is
+            // migrating this very file (a first open beside another, a large history's
+            // upgrade). Its migration done, there is nothing left to do here.
+            Err(e) if is_busy(&e) && Instant::now() < deadline => {}
+            Err(e) => return Err(e.into()),
+        }
+        if is_current(conn)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The migrations this file lacks, under the write lock `tx` holds: the version is read again
+/// there, as another process may have migrated the file in the meantime.
+fn apply_migrations(tx: rusqlite::Transaction<'_>) -> Result<()> {
     let found: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     let supported = latest_schema_version();
     if found > supported {
@@ -112,6 +130,30 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     }
     tx.commit()?;
     Ok(())
+}
+
+/// How long an open waits for another process's migration of the same file (the busy timeout
+/// is for a write: a migration of a large history, or one on a loaded machine, takes longer).
+const MIGRATION_WAIT: Duration = Duration::from_secs(300);
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+/// Switches the file to WAL, waiting for another process's first open of it (the switch needs
+/// the file to itself) as long as [`MIGRATION_WAIT`].
+fn switch_to_wal(conn: &Connection) -> Result<()> {
+    let deadline = Instant::now() + MIGRATION_WAIT;
+    loop {
+        match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)) {
+            Ok(_) => return Ok(()),
+            Err(e) if is_busy(&e) && Instant::now() < deadline => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// Whether the open history is at this build's schema and marked as ours: nothing to migrate.
@@ -398,7 +440,7 @@ impl Store {
         if let Some(path) = file {
             // WAL: readers never block the writer and a killed process loses nothing committed;
             // FULL: a committed play also survives a power cut.
-            let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            switch_to_wal(&conn)?;
             conn.pragma_update(None, "synchronous", "FULL")?;
             if autobackup::needs_backup_before_migration(found) {
                 let dir = path.parent().unwrap_or(Path::new(".")).join(BACKUP_DIR_NAME);

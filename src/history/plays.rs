@@ -379,9 +379,7 @@ pub(super) fn check_exact_integers(value: &serde_json::Value, at: &str, problems
 
 pub(super) fn inexact_integer(n: impl std::fmt::Display) -> Text {
     Text::new(
-        format!(
-            "Nombre entier trop grand pour être gardé exactement ({n})\u{202f}: au plus ±{MAX_EXACT_INTEGER}."
-        ),
+        format!("Nombre entier trop grand pour être gardé exactement ({n}) : au plus ±{MAX_EXACT_INTEGER}."),
         format!("Whole number too large to be kept exactly ({n}): at most ±{MAX_EXACT_INTEGER}."),
     )
 }

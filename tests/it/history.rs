@@ -205,6 +205,31 @@ fn thirty_simultaneous_first_opens_all_succeed() {
     }
 }
 
+/// A first open waits for another process's migration of the same file however long it takes
+/// (a loaded machine, a large history), not the 5 s a write waits: here the other holds the
+/// write lock of a new file for 6 s, then the open migrates it. The cause of
+/// `thirty_simultaneous_first_opens_all_succeed` failing once under load.
+#[test]
+fn a_first_open_waits_for_another_migration_longer_than_the_busy_timeout() {
+    for wal in [false, true] {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("new.sqlite3");
+        let other = rusqlite::Connection::open(&path).expect("other");
+        if wal {
+            // Past the switch to WAL, marked as ours: the open waits at the migration itself.
+            other.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)).expect("wal");
+            other.pragma_update(None, "application_id", greffier::history::APPLICATION_ID).expect("ours");
+        }
+        other.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+        let opening = std::thread::spawn(move || {
+            Store::open(&path).map(|s| s.schema_version().ok()).map_err(|e| e.to_string())
+        });
+        std::thread::sleep(std::time::Duration::from_secs(6));
+        other.execute_batch("ROLLBACK").expect("released");
+        assert_eq!(opening.join().expect("thread"), Ok(Some(latest_schema_version())), "wal: {wal}");
+    }
+}
+
 /// A write waits for another writer (the busy timeout) instead of failing at once.
 #[test]
 fn a_write_waits_for_another_process_writing() {
