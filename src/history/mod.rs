@@ -328,7 +328,7 @@ pub enum OpenFor {
     Writing,
     /// Reading only (the CLI's lists, statistics and exports): nothing is written, no lock is
     /// taken; a history at an older schema is refused ([`StoreError::NeedsUpgrade`]), not
-    /// migrated, and a missing one is not created.
+    /// migrated, and a missing one reads as empty without being created.
     Reading,
 }
 
@@ -377,11 +377,11 @@ impl Store {
     /// it): such a history is opened as immutable, which no process can be changing there.
     fn open_read_only(path: &Path) -> Result<Store> {
         use rusqlite::OpenFlags;
-        if !path.is_file() {
-            return Err(StoreError::Io {
-                path: path.to_owned(),
-                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no history here"),
-            });
+        if !path.exists() {
+            // No play recorded yet: an empty history, read without making its file.
+            let mut store = Store::open_in_memory()?;
+            store.path = Some(path.to_owned());
+            return Ok(store);
         }
         let flags =
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;

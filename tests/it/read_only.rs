@@ -168,3 +168,25 @@ fn reading_takes_no_write_lock() {
     }
     writer.execute_batch("ROLLBACK").expect("release");
 }
+
+/// Before any play there is no history file: reading answers an empty history, and creates
+/// nothing (reading never writes).
+#[test]
+fn reading_a_history_not_made_yet_answers_empty_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("greffier.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    for (args, answer) in [
+        (&["history", "list", "--json", "--db", db][..], "\"plays\": []"),
+        (&["history", "export", "--db", db], "\"plays\":[]"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_greffier"))
+            .args(args)
+            .env_remove("GREFFIER_DB")
+            .output()
+            .expect("run the CLI");
+        assert!(out.status.success(), "{args:?}: {}", said(&out));
+        assert!(said(&out).contains(answer), "{args:?}: {}", said(&out));
+    }
+    assert_eq!(files(dir.path()), Vec::new(), "nothing created");
+}
