@@ -972,7 +972,7 @@ pub(crate) enum JsonInput<'a> {
     Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>),
 }
 
-/// Reads `input` (gzip undone) as [`JsonInput`].
+/// Reads `input` (gzip undone, a byte order mark left out) as [`JsonInput`].
 pub(crate) fn json_input<'a>(input: impl Read + Send + 'a) -> std::io::Result<JsonInput<'a>> {
     json_input_up_to(input, READ_WHOLE_UP_TO)
 }
@@ -982,10 +982,15 @@ fn json_input_up_to<'a>(input: impl Read + Send + 'a, whole_up_to: usize) -> std
     // Reserved at once: grown by doubling, the buffer of a large file would end at twice this.
     let mut head = Vec::with_capacity(whole_up_to);
     (&mut input).take(whole_up_to as u64).read_to_end(&mut head)?;
+    // A UTF-8 byte order mark (an editor's, Windows' Notepad) is not JSON: left out.
+    let bom = if head.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
     if head.len() < whole_up_to {
+        head.drain(..bom);
         Ok(JsonInput::Whole(head))
     } else {
-        Ok(JsonInput::Stream(std::io::Cursor::new(head).chain(input)))
+        let mut head = std::io::Cursor::new(head);
+        head.set_position(bom as u64);
+        Ok(JsonInput::Stream(head.chain(input)))
     }
 }
 
@@ -1787,6 +1792,12 @@ mod tests {
         gz.write_all(&text).expect("gzip");
         let gz = gz.finish().expect("gzip");
         assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 10).expect("input")), (false, text.clone()));
-        assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 1000).expect("input")), (true, text));
+        assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 1000).expect("input")), (true, text.clone()));
+        let with_bom = [&b"\xEF\xBB\xBF"[..], &text].concat();
+        assert_eq!(
+            bytes_of(json_input_up_to(with_bom.as_slice(), 1000).expect("input")),
+            (true, text.clone())
+        );
+        assert_eq!(bytes_of(json_input_up_to(with_bom.as_slice(), 10).expect("input")), (false, text));
     }
 }

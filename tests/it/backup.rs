@@ -971,3 +971,15 @@ fn whole_numbers_a_page_would_round_are_refused_in_a_backup() {
     );
     assert!(target.list_players().expect("players").is_empty(), "nothing written");
 }
+
+/// A backup saved again by an editor that starts it with a UTF-8 byte order mark imports as
+/// the backup it was.
+#[test]
+fn a_backup_starting_with_a_byte_order_mark_imports_as_without_it() {
+    let original = populated();
+    let text = original.export().expect("export").to_json();
+    let with_bom = format!("\u{feff}{text}");
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy.import_from(with_bom.as_bytes(), &mut no_progress).expect("imported");
+    assert_eq!((report.plays_added, report.players_added), (6, 4));
+}
