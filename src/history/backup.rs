@@ -972,6 +972,20 @@ pub(crate) enum JsonInput<'a> {
     Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>),
 }
 
+impl JsonInput<'_> {
+    /// Whether the input holds nothing but blanks (a 0-byte file, a failed download).
+    pub(crate) fn is_empty(&self) -> bool {
+        matches!(self, JsonInput::Whole(bytes) if bytes.iter().all(u8::is_ascii_whitespace))
+    }
+}
+
+/// The problem of an input that holds nothing.
+pub(crate) fn empty_file() -> Problems {
+    let mut p = Problems::new();
+    p.push("", "empty_file", Text::new("Le fichier est vide.", "The file is empty."));
+    p
+}
+
 /// Reads `input` (gzip undone, a byte order mark left out) as [`JsonInput`].
 pub(crate) fn json_input<'a>(input: impl Read + Send + 'a) -> std::io::Result<JsonInput<'a>> {
     json_input_up_to(input, READ_WHOLE_UP_TO)
@@ -1301,6 +1315,9 @@ impl<'s> Checker<'s> {
 
     /// Reads and checks the whole file: every problem found, or none.
     fn read(mut self, input: JsonInput<'_>) -> Result<(), Problems> {
+        if input.is_empty() {
+            return Err(empty_file());
+        }
         let read = match input {
             JsonInput::Whole(bytes) => self.read_from(serde_json::Deserializer::from_slice(&bytes)),
             JsonInput::Stream(input) => self.read_from(serde_json::Deserializer::from_reader(input)),

@@ -983,3 +983,22 @@ fn a_backup_starting_with_a_byte_order_mark_imports_as_without_it() {
     let report = copy.import_from(with_bom.as_bytes(), &mut no_progress).expect("imported");
     assert_eq!((report.plays_added, report.players_added), (6, 4));
 }
+
+/// An empty file (0 bytes, or only blanks: a failed download) is refused saying so, by both
+/// imports, rather than as JSON that ends at line 1 column 0.
+#[test]
+fn an_empty_file_is_refused_as_empty() {
+    for text in ["", " \r\n"] {
+        let mut store = Store::open_in_memory().expect("empty");
+        let Err(StoreError::Invalid(problems)) = store.import_from(text.as_bytes(), &mut no_progress) else {
+            panic!("{text:?}: must be refused")
+        };
+        let said: Vec<(&str, &str, &str)> =
+            problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str(), p.message.en.as_str())).collect();
+        assert_eq!(said, vec![("", "empty_file", "The file is empty.")], "{text:?}");
+        let problems = greffier::history::BgStats::from_reader(text.as_bytes()).expect_err("refused");
+        let said: Vec<(&str, &str, &str)> =
+            problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str(), p.message.fr.as_str())).collect();
+        assert_eq!(said, vec![("", "empty_file", "Le fichier est vide.")], "{text:?}");
+    }
+}
