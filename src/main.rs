@@ -15,7 +15,7 @@ use greffier::api::serve::ServeOptions;
 use greffier::api::{Access, Api, ApiError, Capability, ErrorKind, Json, Operation};
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
 use greffier::history::{
-    self, BackupKind, BgStats, CsvDelimiter, CsvOptions, PlayFilter, PlayStatus, Store, StoreError,
+    self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
 };
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
 use greffier::text::Lang;
@@ -795,8 +795,37 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
     }
 }
 
+impl HistoryCommand {
+    /// What the command opens the history for: the ones that only read it never write it (no
+    /// lock, no migration) and read a history they could not write.
+    fn opens_for(&self) -> OpenFor {
+        match self {
+            HistoryCommand::List { .. }
+            | HistoryCommand::Players
+            | HistoryCommand::Stats { .. }
+            | HistoryCommand::Csv { .. }
+            | HistoryCommand::Backups
+            | HistoryCommand::Others { .. }
+            | HistoryCommand::BgstatsExport { .. }
+            | HistoryCommand::Show { .. }
+            | HistoryCommand::Export { .. } => OpenFor::Reading,
+            HistoryCommand::Delete { .. }
+            | HistoryCommand::Restore { .. }
+            | HistoryCommand::Rescore { .. }
+            | HistoryCommand::Rename { .. }
+            | HistoryCommand::Merge { .. }
+            | HistoryCommand::Archive { .. }
+            | HistoryCommand::Backup
+            | HistoryCommand::RestoreBackup { .. }
+            | HistoryCommand::BgstatsImport { .. }
+            | HistoryCommand::Import { .. }
+            | HistoryCommand::Add { .. } => OpenFor::Writing,
+        }
+    }
+}
+
 fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
-    let mut store = Store::open(db)?;
+    let mut store = Store::open_for(db, command.opens_for())?;
     match command {
         HistoryCommand::List { game, status, limit, offset, variant, player, from, to, deleted, json } => {
             let game = game.map(|g| g.parse::<GameId>()).transpose()?;

@@ -19,11 +19,12 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::bgstats::MAX_RECORDED_TOTAL;
+use super::bounded_json::{ReadState, json_len};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES, OutcomeColumns,
-    check_len, check_name, check_time, fmt_time, insert_player, insert_results, now, parse_time, player_key,
-    scoreboard_json, sql_int, write_table_state,
+    MAX_COLOUR_CHARS, MAX_EXACT_INTEGER, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES,
+    OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time, inexact_integer,
+    insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -193,6 +194,146 @@ pub struct BackupTableState {
     pub state: serde_json::Value,
 }
 
+/// A play as an import reads it from a file: a [`BackupPlay`] whose table state and undo
+/// steps are held only while they fit in what the history keeps ([`ReadState`]), and whose undo
+/// steps beyond [`MAX_REVISIONS`] are counted, not held. A file can thus make an import hold
+/// one play of the sizes the history allows, never more.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadPlay {
+    uuid: String,
+    game: GameId,
+    variant: String,
+    status: PlayStatus,
+    started_at: DateTime<Utc>,
+    ended_at: Option<DateTime<Utc>>,
+    updated_at: DateTime<Utc>,
+    location: Option<String>,
+    notes: Option<String>,
+    seats: Vec<BackupSeat>,
+    table_state: Option<ReadTableState>,
+    scoreboard: Option<Scoreboard>,
+    #[serde(default)]
+    events: Vec<RoundEvent>,
+    #[serde(default)]
+    duration_minutes: Option<u32>,
+    #[serde(default)]
+    deleted_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    revisions: ReadRevisions,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadTableState {
+    schema_version: u32,
+    saved_at: DateTime<Utc>,
+    state: ReadState,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadRevision {
+    revision: i64,
+    saved_at: DateTime<Utc>,
+    state: ReadState,
+}
+
+/// A play's undo steps as read: the first [`MAX_REVISIONS`] + 1 (enough to know there are too
+/// many), and how many the file lists.
+#[derive(Default)]
+struct ReadRevisions {
+    kept: Vec<ReadRevision>,
+    count: usize,
+}
+
+impl<'de> Deserialize<'de> for ReadRevisions {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<ReadRevisions, D::Error> {
+        struct List;
+        impl<'de> Visitor<'de> for List {
+            type Value = ReadRevisions;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of undo steps")
+            }
+            fn visit_seq<S: SeqAccess<'de>>(
+                self,
+                mut seq: S,
+            ) -> std::result::Result<ReadRevisions, S::Error> {
+                let keep = usize::try_from(MAX_REVISIONS).unwrap_or(usize::MAX).saturating_add(1);
+                let mut read = ReadRevisions::default();
+                while read.kept.len() < keep {
+                    match seq.next_element()? {
+                        Some(revision) => read.kept.push(revision),
+                        None => break,
+                    }
+                }
+                read.count = read.kept.len();
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    read.count += 1;
+                }
+                Ok(read)
+            }
+        }
+        d.deserialize_seq(List)
+    }
+}
+
+impl ReadPlay {
+    /// The play as a [`BackupPlay`], each state too large to keep given as `null` and named in
+    /// `found` (`plays[i].table_state`, `plays[i].revisions[r].state`); and how many undo
+    /// steps the file lists (only the first are handed on).
+    fn into_play(self, i: usize, found: &mut Found) -> (BackupPlay, usize) {
+        let mut state = |field: String, read: ReadState| match read {
+            ReadState::Json(value) => value,
+            ReadState::TooLarge => {
+                found.push(field, "too_large", state_too_large());
+                serde_json::Value::Null
+            }
+        };
+        let table_state = self.table_state.map(|t| BackupTableState {
+            schema_version: t.schema_version,
+            saved_at: t.saved_at,
+            state: state(format!("plays[{i}].table_state"), t.state),
+        });
+        let ReadRevisions { kept, count } = self.revisions;
+        let revisions = kept
+            .into_iter()
+            .enumerate()
+            .map(|(r, read)| BackupRevision {
+                revision: read.revision,
+                saved_at: read.saved_at,
+                state: state(format!("plays[{i}].revisions[{r}].state"), read.state),
+            })
+            .collect();
+        let play = BackupPlay {
+            uuid: self.uuid,
+            game: self.game,
+            variant: self.variant,
+            status: self.status,
+            started_at: self.started_at,
+            ended_at: self.ended_at,
+            updated_at: self.updated_at,
+            location: self.location,
+            notes: self.notes,
+            seats: self.seats,
+            table_state,
+            scoreboard: self.scoreboard,
+            events: self.events,
+            duration_minutes: self.duration_minutes,
+            deleted_at: self.deleted_at,
+            revisions,
+        };
+        (play, count)
+    }
+}
+
+fn state_too_large() -> Text {
+    Text::new(
+        format!("État de la table trop volumineux (plus de {} Kio).", MAX_STATE_BYTES / 1024),
+        format!("Table state too large (over {} KiB).", MAX_STATE_BYTES / 1024),
+    )
+}
+
 /// What an import did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -335,6 +476,7 @@ fn unknown_player(at: String, name: &str, found: &mut Found) {
 fn check_play(
     i: usize,
     play: &BackupPlay,
+    revisions_listed: usize,
     names: &HashSet<String>,
     uuids: &mut HashSet<String>,
     same_version: bool,
@@ -408,13 +550,13 @@ fn check_play(
             );
         }
     }
-    let state_bytes = play.table_state.as_ref().map_or(0, |t| t.state.to_string().len());
-    if state_bytes > super::plays::MAX_STATE_BYTES {
-        found.push(
-            at("table_state"),
-            "too_large",
-            Text::new("État de la table trop volumineux.", "Table state too large."),
-        );
+    if play.table_state.as_ref().is_some_and(|t| json_len(&t.state) > MAX_STATE_BYTES) {
+        found.push(at("table_state"), "too_large", state_too_large());
+    }
+    if let Some(t) = &play.table_state {
+        let mut problems = Problems::new();
+        check_exact_integers(&t.state, &at("table_state"), &mut problems);
+        found.absorb(problems);
     }
     // The history keys a play's round events by (round, seq).
     let mut events = HashSet::new();
@@ -440,7 +582,7 @@ fn check_play(
             );
         }
     }
-    check_revisions(&at, play, found);
+    check_revisions(&at, play, revisions_listed, found);
     let stored = play.scoreboard.as_ref()?;
     if play.status != PlayStatus::Finished {
         found.push(
@@ -536,8 +678,9 @@ const MAX_REVISION_NUMBER: i64 = 1 << 32;
 /// A play's undo steps must be what the history can hold and Undo can walk back: at most
 /// [`MAX_REVISIONS`], each numbered once, within range, with a storable date and a state no
 /// larger than autosave takes; only a play in progress or finished has any.
-fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
-    if play.revisions.is_empty() {
+/// `listed` is how many the file lists, of which `play` holds the first.
+fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, listed: usize, found: &mut Found) {
+    if listed == 0 {
         return;
     }
     if play.status == PlayStatus::Abandoned {
@@ -552,13 +695,13 @@ fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut 
         return;
     }
     // Counted before anything per revision: a list of a million costs no more than this.
-    if play.revisions.len() > usize::try_from(MAX_REVISIONS).unwrap_or(usize::MAX) {
+    if listed > usize::try_from(MAX_REVISIONS).unwrap_or(usize::MAX) {
         found.push(
             at("revisions"),
             "too_many",
             Text::new(
-                format!("Au plus {MAX_REVISIONS} étapes d'annulation par partie ({}).", play.revisions.len()),
-                format!("At most {MAX_REVISIONS} undo steps per play ({}).", play.revisions.len()),
+                format!("Au plus {MAX_REVISIONS} étapes d'annulation par partie ({listed})."),
+                format!("At most {MAX_REVISIONS} undo steps per play ({listed})."),
             ),
         );
         return;
@@ -589,31 +732,12 @@ fn check_revisions(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut 
         check_time(&mut problems, &field("saved_at"), Some(&revision.saved_at));
         found.absorb(problems);
         if json_len(&revision.state) > MAX_STATE_BYTES {
-            found.push(
-                field("state"),
-                "too_large",
-                Text::new("État de la table trop volumineux.", "Table state too large."),
-            );
+            found.push(field("state"), "too_large", state_too_large());
         }
+        let mut problems = Problems::new();
+        check_exact_integers(&revision.state, &field("state"), &mut problems);
+        found.absorb(problems);
     }
-}
-
-/// The length of `value` as compact JSON, counted without writing it anywhere.
-fn json_len(value: &serde_json::Value) -> usize {
-    struct Counter(usize);
-    impl Write for Counter {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 = self.0.saturating_add(buf.len());
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut counter = Counter(0);
-    // Writing to a counter cannot fail, and a `Value` always serializes.
-    let _ = serde_json::to_writer(&mut counter, value);
-    counter.0
 }
 
 /// What is wrong with a result recorded without its table state (BG Stats imports): its players
@@ -695,6 +819,9 @@ fn check_other_play(
         check_len(&mut problems, &at(&format!("seats[{s}].team")), seat.team.as_deref(), 200);
         check_len(&mut problems, &at(&format!("seats[{s}].role")), seat.role.as_deref(), 200);
         found.absorb(problems);
+        if let Some(score) = seat.score.filter(|n| !(-MAX_EXACT_INTEGER..=MAX_EXACT_INTEGER).contains(n)) {
+            found.push(at(&format!("seats[{s}].score")), "unsafe_integer", inexact_integer(score));
+        }
     }
     if play.expansions.len() > 50 {
         found.push(
@@ -742,7 +869,7 @@ impl Backup {
             {
                 crate::games::sheet::mark_legacy(play.game, &mut t.state);
             }
-            check_play(i, &play, &names, &mut uuids, same_version, &mut found);
+            check_play(i, &play, play.revisions.len(), &names, &mut uuids, same_version, &mut found);
         }
         let mut other = HashSet::new();
         for (i, play) in self.other_plays.iter().enumerate() {
@@ -845,7 +972,21 @@ pub(crate) enum JsonInput<'a> {
     Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>),
 }
 
-/// Reads `input` (gzip undone) as [`JsonInput`].
+impl JsonInput<'_> {
+    /// Whether the input holds nothing but blanks (a 0-byte file, a failed download).
+    pub(crate) fn is_empty(&self) -> bool {
+        matches!(self, JsonInput::Whole(bytes) if bytes.iter().all(u8::is_ascii_whitespace))
+    }
+}
+
+/// The problem of an input that holds nothing.
+pub(crate) fn empty_file() -> Problems {
+    let mut p = Problems::new();
+    p.push("", "empty_file", Text::new("Le fichier est vide.", "The file is empty."));
+    p
+}
+
+/// Reads `input` (gzip undone, a byte order mark left out) as [`JsonInput`].
 pub(crate) fn json_input<'a>(input: impl Read + Send + 'a) -> std::io::Result<JsonInput<'a>> {
     json_input_up_to(input, READ_WHOLE_UP_TO)
 }
@@ -855,10 +996,15 @@ fn json_input_up_to<'a>(input: impl Read + Send + 'a, whole_up_to: usize) -> std
     // Reserved at once: grown by doubling, the buffer of a large file would end at twice this.
     let mut head = Vec::with_capacity(whole_up_to);
     (&mut input).take(whole_up_to as u64).read_to_end(&mut head)?;
+    // A UTF-8 byte order mark (an editor's, Windows' Notepad) is not JSON: left out.
+    let bom = if head.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
     if head.len() < whole_up_to {
+        head.drain(..bom);
         Ok(JsonInput::Whole(head))
     } else {
-        Ok(JsonInput::Stream(std::io::Cursor::new(head).chain(input)))
+        let mut head = std::io::Cursor::new(head);
+        head.set_position(bom as u64);
+        Ok(JsonInput::Stream(head.chain(input)))
     }
 }
 
@@ -1169,6 +1315,9 @@ impl<'s> Checker<'s> {
 
     /// Reads and checks the whole file: every problem found, or none.
     fn read(mut self, input: JsonInput<'_>) -> Result<(), Problems> {
+        if input.is_empty() {
+            return Err(empty_file());
+        }
         let read = match input {
             JsonInput::Whole(bytes) => self.read_from(serde_json::Deserializer::from_slice(&bytes)),
             JsonInput::Stream(input) => self.read_from(serde_json::Deserializer::from_reader(input)),
@@ -1272,9 +1421,10 @@ impl<'s> Checker<'s> {
         self.hand_over(Part::Card(c))
     }
 
-    fn play<E: de::Error>(&mut self, mut play: BackupPlay) -> std::result::Result<(), E> {
+    fn play<E: de::Error>(&mut self, read: ReadPlay) -> std::result::Result<(), E> {
         let i = self.plays;
         self.plays += 1;
+        let (mut play, revisions_listed) = read.into_play(i, &mut self.found);
         if self.manifest.as_ref().is_some_and(|m| m.schema_version < MARKED_SHEETS_SCHEMA)
             && let Some(t) = play.table_state.as_mut()
         {
@@ -1285,7 +1435,8 @@ impl<'s> Checker<'s> {
             self.out_of_order(&format!("plays[{i}]"));
             return self.hand_over(Part::Unwritten);
         };
-        let board = check_play(i, &play, names, &mut self.uuids, same_version, &mut self.found);
+        let board =
+            check_play(i, &play, revisions_listed, names, &mut self.uuids, same_version, &mut self.found);
         if self.refused() {
             return self.hand_over(Part::Unwritten);
         }
@@ -1658,6 +1809,12 @@ mod tests {
         gz.write_all(&text).expect("gzip");
         let gz = gz.finish().expect("gzip");
         assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 10).expect("input")), (false, text.clone()));
-        assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 1000).expect("input")), (true, text));
+        assert_eq!(bytes_of(json_input_up_to(gz.as_slice(), 1000).expect("input")), (true, text.clone()));
+        let with_bom = [&b"\xEF\xBB\xBF"[..], &text].concat();
+        assert_eq!(
+            bytes_of(json_input_up_to(with_bom.as_slice(), 1000).expect("input")),
+            (true, text.clone())
+        );
+        assert_eq!(bytes_of(json_input_up_to(with_bom.as_slice(), 10).expect("input")), (false, text));
     }
 }

@@ -383,6 +383,9 @@ impl BgStats {
             );
             p
         })?;
+        if input.is_empty() {
+            return Err(super::backup::empty_file());
+        }
         match input {
             JsonInput::Whole(bytes) => {
                 serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(&bytes))

@@ -8,6 +8,7 @@
 mod autobackup;
 mod backup;
 mod bgstats;
+mod bounded_json;
 mod csv_export;
 mod files;
 mod log;
@@ -20,7 +21,7 @@ mod summary;
 mod table_seats;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -75,7 +76,30 @@ pub(crate) const LAST_SCHEMA_WITHOUT_APPLICATION_ID: u32 = 4;
 /// migration (the second waits, then finds nothing to do). Each migration is its SQL file, then
 /// the Rust step that goes with it, if any.
 fn migrate(conn: &mut Connection) -> Result<()> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // A history at this build's schema has nothing to migrate: opening it takes no write lock
+    // (reading it must not wait for, or fail behind, another process's write).
+    if is_current(conn)? {
+        return Ok(());
+    }
+    let deadline = Instant::now() + MIGRATION_WAIT;
+    loop {
+        match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+            Ok(tx) => return apply_migrations(tx),
+            // Another process holds the write lock past the busy timeout: most likely it is
+            // migrating this very file (a first open beside another, a large history's
+            // upgrade). Its migration done, there is nothing left to do here.
+            Err(e) if is_busy(&e) && Instant::now() < deadline => {}
+            Err(e) => return Err(e.into()),
+        }
+        if is_current(conn)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The migrations this file lacks, under the write lock `tx` holds: the version is read again
+/// there, as another process may have migrated the file in the meantime.
+fn apply_migrations(tx: rusqlite::Transaction<'_>) -> Result<()> {
     let found: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     let supported = latest_schema_version();
     if found > supported {
@@ -106,6 +130,37 @@ fn migrate(conn: &mut Connection) -> Result<()> {
     }
     tx.commit()?;
     Ok(())
+}
+
+/// How long an open waits for another process's migration of the same file (the busy timeout
+/// is for a write: a migration of a large history, or one on a loaded machine, takes longer).
+const MIGRATION_WAIT: Duration = Duration::from_secs(300);
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+/// Switches the file to WAL, waiting for another process's first open of it (the switch needs
+/// the file to itself) as long as [`MIGRATION_WAIT`].
+fn switch_to_wal(conn: &Connection) -> Result<()> {
+    let deadline = Instant::now() + MIGRATION_WAIT;
+    loop {
+        match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)) {
+            Ok(_) => return Ok(()),
+            Err(e) if is_busy(&e) && Instant::now() < deadline => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Whether the open history is at this build's schema and marked as ours: nothing to migrate.
+fn is_current(conn: &Connection) -> Result<bool> {
+    let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    Ok(version == latest_schema_version() && id == APPLICATION_ID)
 }
 
 /// After a migration that edits the schema's text (`PRAGMA writable_schema`): a new schema
@@ -144,7 +199,7 @@ fn check_is_ours(conn: &Connection) -> Result<()> {
 fn not_a_database(e: rusqlite::Error) -> StoreError {
     match e.sqlite_error_code() {
         Some(rusqlite::ErrorCode::NotADatabase) => StoreError::NotGreffier,
-        _ => StoreError::Sqlite(e),
+        _ => StoreError::from(e),
     }
 }
 
@@ -157,7 +212,7 @@ pub fn latest_schema_version() -> u32 {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
     #[error("could not update the database schema: {0}")]
     Migration(String),
     #[error("this file is not a Greffier database: it was left as it was")]
@@ -166,6 +221,15 @@ pub enum StoreError {
         "this database was written by a newer Greffier (schema {found}; this version knows up to {supported}): update Greffier to open it"
     )]
     NewerSchema { found: u32, supported: u32 },
+    /// A history at an older schema that this process cannot write (or was asked only to
+    /// read): it is not migrated, and left as it was.
+    #[error(
+        "this history was written by an older Greffier (schema {found}; this version uses {supported}): open it once where it can be written (the app, or any history command that changes it) to upgrade it; it was left as it was"
+    )]
+    NeedsUpgrade { found: u32, supported: u32 },
+    /// A change asked of a history opened for reading only (its file or folder is read-only).
+    #[error("this history is read-only (its file or its folder cannot be written): nothing was changed")]
+    ReadOnly,
     #[error("{what} {id} does not exist")]
     NotFound { what: &'static str, id: String },
     #[error("the play is {status}: only a play in progress can change")]
@@ -192,12 +256,24 @@ impl StoreError {
         match self {
             StoreError::Sqlite(_) | StoreError::Migration(_) => "database",
             StoreError::NewerSchema { .. } => "newer_schema",
+            StoreError::NeedsUpgrade { .. } => "needs_upgrade",
+            StoreError::ReadOnly => "read_only",
             StoreError::NotGreffier => "not_greffier",
             StoreError::NotFound { .. } => "not_found",
             StoreError::NotInProgress { .. } | StoreError::Invalid(_) => "invalid_input",
             StoreError::NothingToUndo => "nothing_to_undo",
             StoreError::SeatTaken { .. } => "seat_taken",
             StoreError::Io { .. } | StoreError::Write(_) | StoreError::Read(_) => "io",
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    /// SQLite's refusal to write a file opened for reading only is said as what it means.
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::ReadOnly) => StoreError::ReadOnly,
+            _ => StoreError::Sqlite(e),
         }
     }
 }
@@ -241,15 +317,102 @@ pub struct Store {
     path: Option<PathBuf>,
 }
 
+/// What a caller opens the history for; [`Store::open_for`] decides, from it and from what the
+/// file allows, how the database is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenFor {
+    /// Reading and changing it (the app, `greffier serve`, the CLI's `call` and the history
+    /// commands that change it): created if missing, its schema brought up to date. A history
+    /// this process cannot write (a read-only file or folder) is opened for reading instead,
+    /// when its schema is current: every change is then refused as [`StoreError::ReadOnly`].
+    Writing,
+    /// Reading only (the CLI's lists, statistics and exports): nothing is written, no lock is
+    /// taken; a history at an older schema is refused ([`StoreError::NeedsUpgrade`]), not
+    /// migrated, and a missing one reads as empty without being created.
+    Reading,
+}
+
 impl Store {
-    /// Opens (creating it if needed) the database at `path` and brings its schema up to date.
-    /// A database from a newer Greffier is refused untouched.
+    /// Opens (creating it if needed) the database at `path` and brings its schema up to date:
+    /// [`Store::open_for`] with [`OpenFor::Writing`]. A database from a newer Greffier is
+    /// refused untouched.
     pub fn open(path: &Path) -> Result<Store> {
+        Store::open_for(path, OpenFor::Writing)
+    }
+
+    /// Opens the database at `path` for what the caller means to do: the one place that decides
+    /// how a history file is opened, for every door.
+    pub fn open_for(path: &Path, want: OpenFor) -> Result<Store> {
+        if want == OpenFor::Writing {
+            match Store::open_writable(path) {
+                Err(e) if cannot_write(&e) && path.is_file() => {
+                    // Read-only media or file: readable all the same, if its schema is current.
+                    return Store::open_read_only(path).map_err(|read| match read {
+                        StoreError::NeedsUpgrade { .. }
+                        | StoreError::NewerSchema { .. }
+                        | StoreError::NotGreffier => read,
+                        _ => e,
+                    });
+                }
+                opened => return opened,
+            }
+        }
+        Store::open_read_only(path)
+    }
+
+    fn open_writable(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Io { path: dir.to_owned(), source })?;
         }
         let conn = Connection::open(path)?;
+        // SQLite opens a file it may not write for reading, without a word.
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly);
+        }
         Store::prepare(conn, Some(path))
+    }
+
+    /// Opens `path` for reading only. A history in WAL mode is read through its shared-memory
+    /// file, which a read-only folder cannot hold when it is missing (SQLite then cannot open
+    /// it): such a history is opened as immutable, which no process can be changing there.
+    fn open_read_only(path: &Path) -> Result<Store> {
+        use rusqlite::OpenFlags;
+        if !path.exists() {
+            // No play recorded yet: an empty history, read without making its file.
+            let mut store = Store::open_in_memory()?;
+            store.path = Some(path.to_owned());
+            return Ok(store);
+        }
+        let flags =
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let plain = Connection::open_with_flags(path, flags)
+            .map_err(StoreError::from)
+            .and_then(|conn| Store::prepare_read_only(conn, path));
+        match plain {
+            Err(e) if cannot_write(&e) => {
+                let conn =
+                    Connection::open_with_flags(format!("file:{}?immutable=1", uri_path(path)), flags)?;
+                Store::prepare_read_only(conn, path)
+            }
+            opened => opened,
+        }
+    }
+
+    /// A connection opened for reading: ours, at this build's schema (an older one is not
+    /// migrated here), with the same busy timeout and foreign keys as a writable one.
+    fn prepare_read_only(conn: Connection, path: &Path) -> Result<Store> {
+        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.set_prepared_statement_cache_capacity(64);
+        check_is_ours(&conn)?;
+        let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let supported = latest_schema_version();
+        if found > supported {
+            return Err(StoreError::NewerSchema { found, supported });
+        }
+        if !is_current(&conn)? {
+            return Err(StoreError::NeedsUpgrade { found, supported });
+        }
+        Ok(Store { conn, path: Some(path.to_owned()) })
     }
 
     /// A fresh database in memory (tests, benchmarks).
@@ -277,7 +440,7 @@ impl Store {
         if let Some(path) = file {
             // WAL: readers never block the writer and a killed process loses nothing committed;
             // FULL: a committed play also survives a power cut.
-            let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            switch_to_wal(&conn)?;
             conn.pragma_update(None, "synchronous", "FULL")?;
             if autobackup::needs_backup_before_migration(found) {
                 let dir = path.parent().unwrap_or(Path::new(".")).join(BACKUP_DIR_NAME);
@@ -302,6 +465,42 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Whether opening for writing failed because this process may not write the file or its
+/// folder (read-only media, a read-only file, a folder where SQLite cannot make its journal).
+fn cannot_write(e: &StoreError) -> bool {
+    match e {
+        StoreError::ReadOnly => true,
+        StoreError::Io { source, .. } => matches!(
+            source.kind(),
+            std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+        ),
+        StoreError::Sqlite(e) => matches!(
+            e.sqlite_error_code(),
+            Some(
+                rusqlite::ErrorCode::CannotOpen
+                    | rusqlite::ErrorCode::PermissionDenied
+                    | rusqlite::ErrorCode::ReadOnly
+            )
+        ),
+        _ => false,
+    }
+}
+
+/// `path` as the path of an SQLite `file:` URI: every byte but the unreserved ones and `/`
+/// percent-encoded (a `?` or `#` in a folder's name must not end the path).
+fn uri_path(path: &Path) -> String {
+    use std::fmt::Write as _;
+    let mut uri = String::new();
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            let _ = write!(uri, "%{b:02X}");
+        }
+    }
+    uri
 }
 
 /// Where the desktop app and the CLI keep the history by default: the platform data directory

@@ -326,8 +326,72 @@ pub(super) fn push_revision(
     Ok(())
 }
 
-/// The state as stored, refusing one too large to keep.
+/// The largest whole number a page reads exactly (JavaScript's `Number.MAX_SAFE_INTEGER`): a
+/// larger one comes back rounded, and the page's next save would store a value nobody typed.
+pub(super) const MAX_EXACT_INTEGER: i64 = (1 << 53) - 1;
+
+/// Whole numbers reported by one [`check_exact_integers`] at most (a state of a million of them
+/// is refused with the first ones).
+const MAX_INEXACT_REPORTED: usize = 100;
+
+/// Reports every whole number of `value` beyond ±[`MAX_EXACT_INTEGER`], each under its field
+/// (`at` is the value's own, `""` for a table state itself).
+pub(super) fn check_exact_integers(value: &serde_json::Value, at: &str, problems: &mut Problems) {
+    fn walk(value: &serde_json::Value, at: &mut String, problems: &mut Problems, left: &mut usize) {
+        match value {
+            serde_json::Value::Number(n) if *left > 0 => {
+                let exact = match (n.as_i64(), n.as_u64()) {
+                    (Some(i), _) => (-MAX_EXACT_INTEGER..=MAX_EXACT_INTEGER).contains(&i),
+                    (None, Some(_)) => false,
+                    // A number with a fraction or an exponent: read as a float on both sides.
+                    (None, None) => true,
+                };
+                if !exact {
+                    *left -= 1;
+                    problems.push(at.clone(), "unsafe_integer", inexact_integer(n));
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let len = at.len();
+                    at.push_str(&format!("[{i}]"));
+                    walk(item, at, problems, left);
+                    at.truncate(len);
+                }
+            }
+            serde_json::Value::Object(entries) => {
+                for (key, item) in entries {
+                    let len = at.len();
+                    if !at.is_empty() {
+                        at.push('.');
+                    }
+                    at.push_str(key);
+                    walk(item, at, problems, left);
+                    at.truncate(len);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut left = MAX_INEXACT_REPORTED;
+    walk(value, &mut at.to_owned(), problems, &mut left);
+}
+
+pub(super) fn inexact_integer(n: impl std::fmt::Display) -> Text {
+    Text::new(
+        format!("Nombre entier trop grand pour être gardé exactement ({n}) : au plus ±{MAX_EXACT_INTEGER}."),
+        format!("Whole number too large to be kept exactly ({n}): at most ±{MAX_EXACT_INTEGER}."),
+    )
+}
+
+/// The state as stored, refusing one too large to keep or holding a whole number a page would
+/// round (each named by its field).
 pub(super) fn state_text(state: &serde_json::Value) -> Result<String> {
+    let mut inexact = Problems::new();
+    check_exact_integers(state, "", &mut inexact);
+    if !inexact.is_empty() {
+        return Err(StoreError::Invalid(inexact));
+    }
     let text = serde_json::to_string(state).unwrap_or_else(|_| "null".to_owned());
     if text.len() > MAX_STATE_BYTES {
         let mut p = Problems::new();

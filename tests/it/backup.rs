@@ -851,3 +851,154 @@ fn a_save_after_an_import_is_undone_before_the_imported_steps() {
     assert_eq!(steps[0].state, before_save);
     assert_eq!(steps, undo_all(&mut original, original_id));
 }
+
+/// The CLI importing `file` into a new history in `dir`, its address space limited to `limit`
+/// bytes (util-linux's `prlimit`): a program that tried to hold much more fails.
+fn import_with_memory_limit(
+    dir: &std::path::Path,
+    file: &std::path::Path,
+    limit: u64,
+) -> std::process::Output {
+    std::process::Command::new("prlimit")
+        .arg(format!("--as={limit}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_greffier"))
+        .args(["history", "import", "--lang", "en"])
+        .arg(file)
+        .arg("--db")
+        .arg(dir.join("history.sqlite3"))
+        .output()
+        .expect("prlimit runs the CLI")
+}
+
+/// Writes `text` gzipped to `path`, with `[0,0,…]` (`zeros` of them) in place of the string
+/// `"HUGE"`: hundreds of megabytes of JSON in a small file.
+fn write_gzip_with_huge_state(path: &std::path::Path, text: &str, zeros: usize) {
+    use std::io::Write as _;
+    let (before, after) = text.split_once("\"HUGE\"").expect("the place of the huge value");
+    let file = std::fs::File::create(path).expect("create");
+    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+    gz.write_all(before.as_bytes()).expect("write");
+    gz.write_all(b"[0").expect("write");
+    let chunk = ",0".repeat(4096);
+    for _ in 0..zeros / 4096 {
+        gz.write_all(chunk.as_bytes()).expect("write");
+    }
+    gz.write_all(b"]").expect("write");
+    gz.write_all(after.as_bytes()).expect("write");
+    gz.finish().expect("gzip");
+}
+
+/// A hostile backup whose undo step, or whose play in progress's table state, is 16 MiB of
+/// JSON (beyond what an import reads whole, a few KiB gzipped) is refused, the problem naming the
+/// field, without the import ever holding it: the CLI does it within 192 MiB of address space,
+/// where holding the state as parsed would take over 256 MiB. Nothing is written.
+#[test]
+fn a_huge_undo_step_or_table_state_is_refused_without_being_held() {
+    let (_, honest, open) = with_undo_steps();
+    type Case = (&'static str, fn(&mut Backup, usize), String);
+    let cases: [Case; 2] = [
+        (
+            "an undo step",
+            |b, open| b.plays[open].revisions[0].state = "HUGE".into(),
+            format!("plays[{open}].revisions[0].state"),
+        ),
+        (
+            "a table state",
+            |b, open| b.plays[open].table_state.as_mut().expect("autosaved").state = "HUGE".into(),
+            format!("plays[{open}].table_state"),
+        ),
+    ];
+    for (why, spoil, field) in cases {
+        let mut backup = honest.clone();
+        spoil(&mut backup, open);
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("hostile.json.gz");
+        write_gzip_with_huge_state(&file, &backup.to_json(), 8 << 20);
+        assert!(std::fs::metadata(&file).expect("written").len() < 4 << 20, "{why}");
+        let out = import_with_memory_limit(dir.path(), &file, 192 << 20);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{why}: refused as invalid input: {stdout} {stderr}");
+        let said = format!("{stdout}{stderr}");
+        assert_eq!(said.trim(), format!("error: {field}: Table state too large (over 1024 KiB)."), "{why}");
+        let store = Store::open(&dir.path().join("history.sqlite3")).expect("the history");
+        assert!(store.list_players().expect("players").is_empty(), "{why}: nothing written");
+    }
+}
+
+/// A backup's table states, undo steps and other games' scores are held to what a page reads
+/// exactly: a whole number beyond ±(2^53 − 1) is refused, naming its field, and nothing is
+/// written.
+#[test]
+fn whole_numbers_a_page_would_round_are_refused_in_a_backup() {
+    let (_, mut backup, open) = with_undo_steps();
+    let big = serde_json::json!(9_007_199_254_740_993_i64);
+    backup.plays[open].table_state.as_mut().expect("autosaved").state["players"][0]["points"]["city"] =
+        big.clone();
+    backup.plays[open].revisions[1].state["players"][1]["points"]["city"] = big;
+    backup.other_plays.push(BackupOtherPlay {
+        uuid: "bgstats-play-1".to_owned(),
+        game_name: "Azul".to_owned(),
+        bgg_id: Some(230_802),
+        played_at: chrono::Utc::now(),
+        duration_minutes: None,
+        location: None,
+        notes: None,
+        cooperative: false,
+        imported_at: chrono::Utc::now(),
+        seats: vec![BackupOtherSeat {
+            player: "Ani".to_owned(),
+            score: Some(-9_007_199_254_740_992),
+            winner: true,
+            first_player: false,
+            score_text: None,
+            team: None,
+            role: None,
+        }],
+        expansions: Vec::new(),
+    });
+    let mut target = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) = target.import(&backup) else { panic!("must be refused") };
+    let fields: Vec<(&str, &str)> = problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect();
+    assert_eq!(
+        fields,
+        vec![
+            (format!("plays[{open}].table_state.players[0].points.city").as_str(), "unsafe_integer"),
+            (format!("plays[{open}].revisions[1].state.players[1].points.city").as_str(), "unsafe_integer"),
+            ("other_plays[0].seats[0].score", "unsafe_integer"),
+        ]
+    );
+    assert!(target.list_players().expect("players").is_empty(), "nothing written");
+}
+
+/// A backup saved again by an editor that starts it with a UTF-8 byte order mark imports as
+/// the backup it was.
+#[test]
+fn a_backup_starting_with_a_byte_order_mark_imports_as_without_it() {
+    let original = populated();
+    let text = original.export().expect("export").to_json();
+    let with_bom = format!("\u{feff}{text}");
+    let mut copy = Store::open_in_memory().expect("empty");
+    let report = copy.import_from(with_bom.as_bytes(), &mut no_progress).expect("imported");
+    assert_eq!((report.plays_added, report.players_added), (6, 4));
+}
+
+/// An empty file (0 bytes, or only blanks: a failed download) is refused saying so, by both
+/// imports, rather than as JSON that ends at line 1 column 0.
+#[test]
+fn an_empty_file_is_refused_as_empty() {
+    for text in ["", " \r\n"] {
+        let mut store = Store::open_in_memory().expect("empty");
+        let Err(StoreError::Invalid(problems)) = store.import_from(text.as_bytes(), &mut no_progress) else {
+            panic!("{text:?}: must be refused")
+        };
+        let said: Vec<(&str, &str, &str)> =
+            problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str(), p.message.en.as_str())).collect();
+        assert_eq!(said, vec![("", "empty_file", "The file is empty.")], "{text:?}");
+        let problems = greffier::history::BgStats::from_reader(text.as_bytes()).expect_err("refused");
+        let said: Vec<(&str, &str, &str)> =
+            problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str(), p.message.fr.as_str())).collect();
+        assert_eq!(said, vec![("", "empty_file", "Le fichier est vide.")], "{text:?}");
+    }
+}

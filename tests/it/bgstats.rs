@@ -649,3 +649,16 @@ fn a_score_that_was_not_kept_stays_missing_everywhere() {
     again.manifest.exported_at = backup.manifest.exported_at;
     assert_eq!(again, backup);
 }
+
+/// A file saved by an editor that starts it with a UTF-8 byte order mark (Windows' Notepad) is
+/// read as the same file without it, gzipped or not.
+#[test]
+fn a_file_starting_with_a_byte_order_mark_is_read_as_without_it() {
+    let plain = BgStats::from_json(SAMPLE).expect("sample parses");
+    let with_bom = [&b"\xEF\xBB\xBF"[..], SAMPLE.as_bytes()].concat();
+    assert_eq!(BgStats::from_reader(with_bom.as_slice()).expect("read with a BOM"), plain);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &with_bom).expect("gzip");
+    let gz = gz.finish().expect("gzip");
+    assert_eq!(BgStats::from_reader(gz.as_slice()).expect("read gzipped with a BOM"), plain);
+}

@@ -205,6 +205,31 @@ fn thirty_simultaneous_first_opens_all_succeed() {
     }
 }
 
+/// A first open waits for another process's migration of the same file however long it takes
+/// (a loaded machine, a large history), not the 5 s a write waits: here the other holds the
+/// write lock of a new file for 6 s, then the open migrates it. The cause of
+/// `thirty_simultaneous_first_opens_all_succeed` failing once under load.
+#[test]
+fn a_first_open_waits_for_another_migration_longer_than_the_busy_timeout() {
+    for wal in [false, true] {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("new.sqlite3");
+        let other = rusqlite::Connection::open(&path).expect("other");
+        if wal {
+            // Past the switch to WAL, marked as ours: the open waits at the migration itself.
+            other.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)).expect("wal");
+            other.pragma_update(None, "application_id", greffier::history::APPLICATION_ID).expect("ours");
+        }
+        other.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+        let opening = std::thread::spawn(move || {
+            Store::open(&path).map(|s| s.schema_version().ok()).map_err(|e| e.to_string())
+        });
+        std::thread::sleep(std::time::Duration::from_secs(6));
+        other.execute_batch("ROLLBACK").expect("released");
+        assert_eq!(opening.join().expect("thread"), Ok(Some(latest_schema_version())), "wal: {wal}");
+    }
+}
+
 /// A write waits for another writer (the busy timeout) instead of failing at once.
 #[test]
 fn a_write_waits_for_another_process_writing() {
@@ -534,4 +559,38 @@ fn a_date_outside_years_0000_to_9999_already_stored_does_not_stop_any_read() {
     }
     let edit = greffier::history::PlayEdit { started_at: Some(year(2026)), ..Default::default() };
     assert_eq!(store.edit_play(far, &edit).expect("corrected").started_at, year(2026));
+}
+
+/// The fields (and codes) of an `Invalid` error.
+fn problem_fields(result: Result<impl std::fmt::Debug, StoreError>) -> Vec<(String, String)> {
+    match result {
+        Err(StoreError::Invalid(p)) => p.0.iter().map(|p| (p.field.clone(), p.code.clone())).collect(),
+        other => panic!("expected invalid input, got {other:?}"),
+    }
+}
+
+/// A page reads numbers as JavaScript does: a whole number beyond ±(2^53 − 1) comes back
+/// rounded, and its next save would store a value nobody typed. Such a number is refused where a
+/// table state enters the history (autosave, finish, an edit), naming its field; up to the
+/// bound, numbers are kept exactly.
+#[test]
+fn whole_numbers_a_page_would_round_are_refused_naming_their_field() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let mut sheet = valencia_sheet(&[("Ani", 3, 1), ("Dirk", 2, 0)]);
+    sheet["players"][0]["points"]["city"] = json!(9_007_199_254_740_993_i64);
+    sheet["players"][1]["points"]["fountains"] = json!(-9_007_199_254_740_992_i64);
+    sheet["extra"] = json!([1, { "big": u64::MAX }]);
+    let expected = vec![
+        ("extra[1].big".to_owned(), "unsafe_integer".to_owned()),
+        ("players[0].points.city".to_owned(), "unsafe_integer".to_owned()),
+        ("players[1].points.fountains".to_owned(), "unsafe_integer".to_owned()),
+    ];
+    assert_eq!(problem_fields(store.save_table_state(play.id, &sheet)), expected);
+    assert_eq!(problem_fields(store.finish_play(play.id, &sheet)), expected);
+    assert_eq!(store.play(play.id).expect("play").table_state, None, "nothing saved");
+    let mut exact = valencia_sheet(&[("Ani", 3, 1), ("Dirk", 2, 0)]);
+    exact["extra"] = json!([9_007_199_254_740_991_i64, -9_007_199_254_740_991_i64, 1.5e300]);
+    store.save_table_state(play.id, &exact).expect("the largest exact numbers are kept");
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(exact));
 }

@@ -13,6 +13,7 @@ mod history;
 mod limits;
 mod orleans;
 mod play_log;
+mod read_only;
 mod rules;
 mod score_snapshots;
 mod scoring;
