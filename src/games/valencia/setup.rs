@@ -126,8 +126,8 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Module 1, Mise en place: after the ordinary setup, everyone uses the same special
         // cards; each replaces a base card of its value (Centrale a 6), the Joker is a 25th card.
         steps.push(SetupStep::new(
-            "Cartes Influence spéciales\u{202f}: choisissez ensemble lesquelles utiliser\u{202f}; chacun met les mêmes dans sa pioche. Chacune en retire une carte de base de sa valeur (Centrale\u{202f}: un 6), et le Joker s'ajoute en 25e carte.",
-            "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each takes out a base card of its value (Central: a 6), and the Joker is added as a 25th card.",
+            "Cartes Influence spéciales\u{202f}: choisissez ensemble lesquelles utiliser\u{202f}; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale\u{202f}: un 6)\u{202f}; le Joker s'y ajoute en 25e carte.",
+            "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card.",
             Some("valencia.variant.special_influence"),
         ));
     }
@@ -173,7 +173,7 @@ mod tests {
         assert_eq!(
             module,
             Some(
-                "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each takes out a base card of its value (Central: a 6), and the Joker is added as a 25th card."
+                "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card."
             )
         );
         assert!(
