@@ -4,6 +4,9 @@ use super::table::Module;
 use crate::games::{Problems, SetupStep};
 use crate::text::Text;
 
+/// Gem tokens of each colour in the base game's box (game-facts C1: 7 of each at 4 players).
+const GEMS_IN_THE_BOX: u8 = 7;
+
 fn step(fr: String, en: String, rule: Option<&str>) -> SetupStep {
     SetupStep::new(fr, en, rule)
 }
@@ -32,29 +35,45 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     }
     let Some(module) = module.filter(|_| problems.is_empty()) else { return Err(problems) };
 
-    // Splendor base game (game-facts C1, V2): 7 gems of each colour at 4 players, 5 at 3, 4 at 2;
-    // always 5 gold; nobles: players + 1.
+    // The module's setup entry: it restates the base game's setup the module keeps.
+    let rule = match module {
+        Module::Cities => "splendor.setup.cities",
+        Module::Orient => "splendor.setup.orient",
+        Module::TradingPosts => "splendor.setup.trading_posts",
+        Module::Strongholds => "splendor.setup.strongholds",
+    };
+    // Splendor base game (game-facts C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
+    // 2), 4 at 2 (remove 3); always 5 gold; nobles: players + 1.
     let gems = match players {
         2 => 4,
         3 => 5,
-        _ => 7,
+        _ => GEMS_IN_THE_BOX,
+    };
+    let (away_fr, away_en) = match GEMS_IN_THE_BOX - gems {
+        0 => (String::new(), String::new()),
+        k => (
+            format!("\u{202f}; rangez les {k} autres de chaque couleur dans la boîte"),
+            format!("; put the other {k} of each colour back in the box"),
+        ),
     };
     let mut steps = vec![
         step(
-            format!("Jetons gemmes : {gems} de chaque couleur (blanc, bleu, vert, rouge, noir)."),
-            format!("Gem tokens: {gems} of each colour (white, blue, green, red, black)."),
-            None,
+            format!(
+                "Jetons gemmes\u{202f}: {gems} de chaque couleur (blanc, bleu, vert, rouge, noir){away_fr}."
+            ),
+            format!("Gem tokens: {gems} of each colour (white, blue, green, red, black){away_en}."),
+            Some(rule),
         ),
-        step("Jetons or : les 5.".into(), "Gold tokens: all 5.".into(), None),
+        step("Jetons or\u{202f}: les 5.".into(), "Gold tokens: all 5.".into(), Some(rule)),
         step(
-            "Cartes Développement : une pioche par niveau, 4 cartes découvertes par niveau.".into(),
+            "Cartes Développement\u{202f}: une pioche par niveau, 4 cartes découvertes par niveau.".into(),
             "Development cards: one deck per level, 4 cards face up per level.".into(),
-            None,
+            Some(rule),
         ),
     ];
     let nobles = players + 1;
     match module {
-        // Cités de Splendor, Les Cités, Mise en place: no nobles; 3 cities whatever the count.
+        // Cities, Mise en place: no nobles; 3 cities whatever the count.
         Module::Cities => {
             steps.push(step(
                 "Pas de tuiles Noble dans ce module.".into(),
@@ -62,27 +81,27 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
                 Some("splendor.setup.cities"),
             ));
             steps.push(step(
-                "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard ; rangez les autres."
+                "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard\u{202f}; rangez les autres."
                     .into(),
                 "Shuffle the city tiles and lay out 3 at random, either side up; put the rest away.".into(),
                 Some("splendor.setup.cities"),
             ));
         }
         Module::TradingPosts | Module::Orient | Module::Strongholds => steps.push(step(
-            format!("Nobles : {nobles} tuiles découvertes."),
+            format!("Nobles\u{202f}: {nobles} tuiles découvertes."),
             format!("Nobles: {nobles} tiles face up."),
-            None,
+            Some(rule),
         )),
     }
     match module {
         Module::Cities => {}
-        // Cités de Splendor, L'Orient, Mise en place: an Orient deck per level beside the base rows.
+        // The Orient, Mise en place: an Orient deck per level beside the base rows.
         Module::Orient => steps.push(step(
-            "Cartes Orient : une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
+            "Cartes Orient\u{202f}: une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
             "Orient cards: one deck per level to the right of the base cards, 2 cards face up per level.".into(),
             Some("splendor.setup.orient"),
         )),
-        // Cités de Splendor, Les Comptoirs, Mise en place: the route board, 5 flags each.
+        // Trading Posts, Mise en place: the route board, 5 flags each.
         Module::TradingPosts => {
             steps.push(step(
                 "Tuile dépliant de la route à portée de tous.".into(),
@@ -95,18 +114,19 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
                 Some("splendor.setup.trading_posts"),
             ));
         }
-        // Cités de Splendor, Les Bastions, Mise en place: 3 strongholds each.
+        // Strongholds, Mise en place: 3 strongholds each.
         Module::Strongholds => steps.push(step(
             "Chaque joueur prend 3 places fortes de sa couleur.".into(),
             "Each player takes 3 strongholds of their colour.".into(),
             Some("splendor.setup.strongholds"),
         )),
     }
-    // Cités de Splendor, Pion Premier Joueur: the pawn marks who plays last in the final round.
+    // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
+    // round.
     steps.push(step(
-        "Pion Premier joueur devant le premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
+        "Pion Premier joueur devant le premier joueur\u{202f}: le joueur à sa droite jouera le dernier au tour final.".into(),
         "First player pawn in front of the first player: the player on their right plays last in the final round.".into(),
-        None,
+        Some("splendor.overview"),
     ));
     Ok(steps)
 }
@@ -151,6 +171,31 @@ mod tests {
         assert!(
             texts("strongholds", 2).contains(&"Each player takes 3 strongholds of their colour.".to_owned())
         );
+    }
+
+    /// game-facts C1 (Splendor base rules): « 3 players: 5 of each colour (remove 2) », « 2
+    /// players: 4 of each colour (remove 3) »: the tokens left out go back in the box.
+    #[test]
+    fn gems_left_out_at_two_and_three_players_go_back_in_the_box() {
+        assert_eq!(
+            texts("cities", 2)[0],
+            "Gem tokens: 4 of each colour (white, blue, green, red, black); put the other 3 of each colour back in the box."
+        );
+        assert!(texts("orient", 3)[0].ends_with("; put the other 2 of each colour back in the box."));
+        assert_eq!(texts("orient", 4)[0], "Gem tokens: 7 of each colour (white, blue, green, red, black).");
+    }
+
+    /// Each module's « Mise en place » (Cities, The Orient, Trading Posts, Strongholds) has its
+    /// setup entry, which restates the base game's setup: every step names one.
+    #[test]
+    fn every_step_names_a_rule_entry() {
+        for module in ["cities", "trading_posts", "orient", "strongholds"] {
+            for n in 2..=4 {
+                let steps = setup(module, n).expect("valid");
+                assert!(steps.iter().all(|s| s.rule.is_some()), "{module} {n}: {steps:?}");
+                assert_eq!(steps[0].rule.as_deref(), Some(format!("splendor.setup.{module}").as_str()));
+            }
+        }
     }
 
     #[test]
