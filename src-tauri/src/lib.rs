@@ -3,6 +3,7 @@
 //! rule and every query lives in the core.
 
 pub mod commands;
+pub mod keystroke;
 pub mod prefs;
 #[cfg(target_os = "linux")]
 pub mod rendering;
@@ -61,6 +62,8 @@ macro_rules! specta_builder_with_operations {
             .typ::<splendor::RawTable>()
             // Table mode: the window event told each change to a play whose table is open.
             .constant("TABLE_CHANGED_EVENT", $crate::table::TABLE_CHANGED_EVENT)
+            // The operations the page may ask synchronously, on the `greffier:` scheme.
+            .constant("INSTANT_OPERATIONS", $crate::keystroke::INSTANT_OPERATIONS)
             .typ::<greffier::api::TableChange>()
     }};
 }
@@ -106,6 +109,9 @@ pub fn configure<R: Runtime>(
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .invoke_handler(specta.invoke_handler())
+        .register_uri_scheme_protocol(keystroke::SCHEME, |ctx, request| {
+            keystroke::answer(ctx.app_handle(), &request)
+        })
         .on_window_event(ask_the_page_before_closing)
         .setup(|app| {
             // With GREFFIER_DATA_DIR (tests, a portable copy) everything stays in that folder;

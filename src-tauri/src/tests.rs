@@ -670,3 +670,45 @@ fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_tabl
     assert!(http(&addr, "POST", "/api/table_view", &[], &json!({})).is_err(), "nothing listens");
     assert_eq!(again.ok("table_status", json!({ "playId": id }))["open"], false);
 }
+
+/// The keystroke's synchronous door (issue #15): the `greffier:` scheme answers a preview, as the
+/// typed command does, and nothing that writes.
+#[test]
+fn the_greffier_scheme_answers_previews_and_nothing_else() {
+    let t = app();
+    let ani = t.ok("create_player", json!({ "name": "Ani", "colour": null }));
+    let dirk = t.ok("create_player", json!({ "name": "Dirk", "colour": null }));
+    let play = t.ok(
+        "start_play",
+        json!({ "newPlay": { "game": "valencia", "variant": "base", "location": null, "notes": null,
+            "seats": [ { "player_id": ani["id"], "colour": null }, { "player_id": dirk["id"], "colour": null } ],
+            "first_seat": 0 } }),
+    );
+    let ask = |operation: &str, body: &str| {
+        let request = tauri::http::Request::builder()
+            .method("POST")
+            .uri(format!("greffier://localhost/{operation}"))
+            .body(body.as_bytes().to_vec())
+            .expect("request");
+        let response = crate::keystroke::answer(tauri::Manager::app_handle(&t.webview), &request);
+        let body: Value = serde_json::from_slice(response.body()).expect("json answer");
+        (response.status().as_u16(), body)
+    };
+    let table = json!({ "play_id": play["id"], "table": sheet(5, 7) }).to_string();
+    let (status, preview) = ask("preview_table_state", &table);
+    assert_eq!(status, 200);
+    assert_eq!(preview["scoreboard"]["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains");
+    let typed = t.ok("preview_table_state", json!({ "playId": play["id"], "table": sheet(5, 7) }));
+    assert_eq!(preview, typed, "the same answer as the typed command");
+
+    let (status, error) = ask("save_table_state", &table);
+    assert_eq!(
+        (status, error["kind"].as_str()),
+        (404, Some("unknown_operation")),
+        "writes go through the commands"
+    );
+    let (status, error) = ask("preview_table_state", "{ not json");
+    assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")));
+    let detail = t.ok("get_play", json!({ "playId": play["id"] }));
+    assert_eq!(detail["table_state"], Value::Null, "a preview stores nothing");
+}

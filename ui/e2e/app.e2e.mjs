@@ -355,7 +355,10 @@ async function main() {
 	// One module per area in e2e/areas/ (run in name order, in this session): each exports
 	// `run()`, made of checks, and leaves the app on a screen with the navigation bar.
 	const areasDir = path.join(here, 'areas');
-	for (const file of (await readdir(areasDir)).filter((f) => f.endsWith('.mjs')).sort()) {
+	// GREFFIER_E2E_AREAS=keystroke,table runs only those areas (a measurement, a quick retry).
+	const only = (process.env.GREFFIER_E2E_AREAS ?? '').split(',').filter(Boolean);
+	const chosen = (f) => !only.length || only.some((a) => f.startsWith(a));
+	for (const file of (await readdir(areasDir)).filter((f) => f.endsWith('.mjs') && chosen(f)).sort()) {
 		const area = await import(pathToFileURL(path.join(areasDir, file)).href);
 		await area.run();
 	}

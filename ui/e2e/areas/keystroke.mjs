@@ -15,7 +15,7 @@
 // the core's answer is not there yet. A total drawn in the digit's own frame would need
 // the answer within ~1 ms of the input event: synchronous scoring in the page (no wasm32 target
 // here, and no rules in TypeScript) or blocking the page on a synchronous call to the core.
-import { browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import { assert, browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 const KEYSTROKES = 50;
 
@@ -68,7 +68,7 @@ export async function run() {
 				requestAnimationFrame(() => {
 					const shown = performance.now();
 					feel.samples.push(shown - start);
-					if (preview) feel.parts.push([preview[1] - start, preview[2] - preview[1], changed - preview[2], shown - changed]);
+					if (preview) feel.parts.push([preview[1] - start, preview[2] - preview[1], changed - preview[2], shown - changed, preview[3]]);
 				});
 			});
 			feel.observer.observe(document.body, { childList: true, subtree: true, characterData: true });
@@ -101,6 +101,10 @@ export async function run() {
 			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total in the page / → next frame`,
 			`${part(0)} / ${part(1)} / ${part(2)} / ${part(3)} ms (${parts.length} keystrokes)`
 		);
+		// The window answers the keystroke's preview synchronously (src-tauri/src/keystroke.rs);
+		// the async IPC only when that door is missing.
+		const atOnce = parts.filter((p) => p[4]).length;
+		assert(atOnce === parts.length, `every keystroke's preview is answered at once (${atOnce} of ${parts.length})`);
 		const echo = (k, p) => percentile(echoes.map((e) => e[k]), p).toFixed(1);
 		reportFigure(
 			`  WebKit's own (p50 / p95): key → its input event / key → the typed digit drawn`,

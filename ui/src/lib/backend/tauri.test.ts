@@ -7,6 +7,20 @@ import { createTauriBackend, tauriTableDoor } from './tauri';
 afterEach(() => clearMocks());
 
 describe('Tauri backend', () => {
+	it('asks a preview through the async IPC when the window has no synchronous door', async () => {
+		// Outside the real window (here, jsdom) the `greffier:` scheme is not there: the
+		// keystroke's preview still reaches the core, through the typed command.
+		const calls: string[] = [];
+		mockIPC((cmd) => {
+			calls.push(cmd);
+			return { scoreboard: null, problems: [], undo_steps: 0 };
+		});
+		const b = createTauriBackend();
+		await b.previewTableState(3, { variant: 'base', players: [] });
+		await b.previewTableState(3, { variant: 'base', players: [] });
+		expect(calls).toEqual(['preview_table_state', 'preview_table_state']);
+	});
+
 	it('calls the commands with the argument names Tauri expects', async () => {
 		const calls: [string, unknown][] = [];
 		mockIPC((cmd, args) => {
