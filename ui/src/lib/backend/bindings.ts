@@ -1012,7 +1012,8 @@ export type GameStats = {
 
 export type GameSummary = {
 	id: GameId,
-	name: string,
+	/**  The box name, in each language's typography ([`GameInfo::box_name`]). */
+	name: Text,
 	/**  What this game's variants are called (module, rules, scenario). */
 	variant_label: Text,
 	variants: VariantSummary[],
