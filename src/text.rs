@@ -371,7 +371,8 @@ mod tests {
         let t = Text::new("Égalité : le Roi gagne ? « Oui »", "Tie: the King wins? \"Yes\" « sic »");
         assert_eq!(t.fr, format!("Égalité{N}: le Roi gagne{N}? «{N}Oui{N}»"));
         assert_eq!(t.en, "Tie: the King wins? \"Yes\" « sic »");
-        let read: Text = serde_json::from_str(r#"{"fr": "Tirage : rien", "en": "Draw: nothing"}"#).unwrap();
+        let read: Text =
+            serde_json::from_str(r#"{"fr": "Tirage : rien", "en": "Draw: nothing"}"#).expect("a text");
         assert_eq!(read, Text::new("Tirage : rien", "Draw: nothing"));
         assert_eq!(read.fr, format!("Tirage{N}: rien"));
         let mut t = Text::new("Égalité.", "Tie.");
@@ -385,8 +386,8 @@ mod tests {
         let s = "Égalité : « Roi » ; qui gagne? Bravo ! à 10:30, https://x.fr/a?b=c";
         for cut in (0..=s.len()).filter(|i| s.is_char_boundary(*i)) {
             let mut w = FrenchWrite::new(String::new());
-            fmt::Write::write_str(&mut w, &s[..cut]).unwrap();
-            fmt::Write::write_str(&mut w, &s[cut..]).unwrap();
+            fmt::Write::write_str(&mut w, &s[..cut]).expect("a String takes it");
+            fmt::Write::write_str(&mut w, &s[cut..]).expect("a String takes it");
             assert_eq!(w.finish(), fr(s), "cut at {cut}");
         }
         assert_eq!(French(format_args!("{} : {}", "Tirage", "rien")).to_string(), format!("Tirage{N}: rien"));
