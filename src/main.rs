@@ -18,7 +18,7 @@ use greffier::history::{
     self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
 };
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
-use greffier::text::Lang;
+use greffier::text::{Lang, Text};
 
 /// Largest table-state file read by `score` and `history add`.
 const MAX_TABLE_BYTES: u64 = 1 << 20;
@@ -780,10 +780,11 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
             write_line(
                 out,
                 &format!(
-                    "{}\n\n{}\n\nSource: {}\n{}",
+                    "{}\n\n{}\n\n{}\n{}",
                     entry.title.get(lang),
                     entry.body.get(lang),
-                    entry.source,
+                    Text::new(format!("Source : {}", entry.source), format!("Source: {}", entry.source))
+                        .get(lang),
                     if entry.related.is_empty() {
                         String::new()
                     } else {
@@ -1036,7 +1037,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                 &format!(
                     "#{} {} ({}) — {} — {}",
                     play.id,
-                    play.game.info().name,
+                    play.game.info().box_name().get(lang),
                     play.variant,
                     play.status.as_str(),
                     play.started_at.format("%Y-%m-%d %H:%M UTC")
@@ -1179,7 +1180,7 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     let variant = info
         .variant(&board.variant)
         .map_or(board.variant.clone(), |v| v.label.to_text().get(lang).to_owned());
-    write_line(out, &format!("{} — {variant}", info.name))?;
+    write_line(out, &format!("{} — {variant}", info.box_name().get(lang)))?;
     let fr = lang == Lang::Fr;
     // Columns: the categories the scoreboard holds, labelled from the game's catalogue by key.
     let keys: Vec<&str> = board

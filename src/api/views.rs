@@ -25,7 +25,8 @@ pub struct AppInfo {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct GameSummary {
     pub id: GameId,
-    pub name: String,
+    /// The box name, in each language's typography ([`GameInfo::box_name`]).
+    pub name: Text,
     /// What this game's variants are called (module, rules, scenario).
     pub variant_label: Text,
     pub variants: Vec<VariantSummary>,
@@ -64,7 +65,7 @@ impl From<&GameInfo> for GameSummary {
     fn from(info: &GameInfo) -> GameSummary {
         GameSummary {
             id: info.id,
-            name: info.name.to_owned(),
+            name: info.box_name(),
             variant_label: info.variant_label.to_text(),
             variants: info
                 .variants

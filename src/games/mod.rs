@@ -110,6 +110,12 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
+    /// The box name in each language's typography: « Orléans\u{202f}: Invasion » in French,
+    /// as printed (« Orléans: Invasion ») in English.
+    pub fn box_name(&self) -> Text {
+        Text::new(self.name, self.name)
+    }
+
     pub fn variant(&self, id: &str) -> Option<&'static VariantInfo> {
         self.variants.iter().find(|v| v.id == id)
     }

@@ -49,7 +49,7 @@ fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> T
     for t in &r.turns {
         match (t.outcome, t.seat) {
             (CitadellesTurnOutcome::Played, Some(s)) => {
-                fr.push(format!("{}\u{202f}: {} ({})", name(s), t.name.fr, t.rank));
+                fr.push(format!("{} : {} ({})", name(s), t.name.fr, t.rank));
                 en.push(format!("{}: {} ({})", name(s), t.name.en, t.rank));
             }
             (CitadellesTurnOutcome::Murdered, _) => {
@@ -86,7 +86,7 @@ fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> T
         fr.push(format!("la Couronne passe de {} à {}", name(r.crown_before), name(r.crown_after)));
         en.push(format!("the crown goes from {} to {}", name(r.crown_before), name(r.crown_after)));
     }
-    Text::new(format!("{}.", fr.join("\u{202f}; ")), format!("{}.", en.join("; ")))
+    Text::new(format!("{}.", fr.join(" ; ")), format!("{}.", en.join("; ")))
 }
 
 /// A draft draw as the draft assistant logs it.
@@ -113,17 +113,14 @@ fn citadelles_draft(d: &Draft) -> Text {
     // The face-down cards stay hidden: only how many.
     let down = d.face_down.len();
     let (mut fr, mut en) = if up.is_empty() {
-        ("Tirage\u{202f}: aucun personnage face visible".to_owned(), "Draw: no character face up".to_owned())
+        ("Tirage : aucun personnage face visible".to_owned(), "Draw: no character face up".to_owned())
     } else {
-        (
-            format!("Tirage\u{202f}: {} face visible", join(|t| &t.fr)),
-            format!("Draw: {} face up", join(|t| &t.en)),
-        )
+        (format!("Tirage : {} face visible", join(|t| &t.fr)), format!("Draw: {} face up", join(|t| &t.en)))
     };
     fr.push_str(&format!(", {down} face cachée"));
     en.push_str(&format!(", {down} face down"));
     if d.king_put_back.as_bool() == Some(true) || d.king_put_back.as_u64().is_some_and(|n| n > 0) {
-        fr.push_str("\u{202f}; le Roi, sorti face visible, est remis dans la pile");
+        fr.push_str(" ; le Roi, sorti face visible, est remis dans la pile");
         en.push_str("; the King, drawn face up, went back into the deck");
     }
     Text::new(format!("{fr}."), format!("{en}."))
@@ -144,7 +141,7 @@ struct Deck {
 
 fn orleans_deck(d: &Deck) -> Text {
     let (n, seed, aside) = (d.order.len(), d.seed, d.set_aside.len());
-    let mut fr = format!("Pile des tuiles Sablier tirée dans Greffier\u{202f}: {n} tuiles (graine {seed})");
+    let mut fr = format!("Pile des tuiles Sablier tirée dans Greffier : {n} tuiles (graine {seed})");
     let mut en = format!("Hourglass stack drawn in Greffier: {n} tiles (seed {seed})");
     if aside > 0 {
         fr.push_str(&format!(", {aside} écartées avant"));

@@ -9,7 +9,7 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::StaticText;
-use crate::text::{Lang, Text};
+use crate::text::{French, Lang, Text, french};
 
 /// The computed end of a play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,10 +135,12 @@ impl Detail {
         Detail(Repr::Fixed(StaticText { fr, en }))
     }
 
+    /// The sentence in `lang`; in French, typeset as a [`Text`] is ([`crate::text::french`]).
     pub fn get(&self, lang: Lang) -> Cow<'_, str> {
         match &self.0 {
             Repr::Text(t) => Cow::Borrowed(t.get(lang)),
-            Repr::Fixed(t) => Cow::Borrowed(t.get(lang)),
+            Repr::Fixed(t) if lang == Lang::Fr => french(t.fr),
+            Repr::Fixed(t) => Cow::Borrowed(t.en),
             Repr::Valencia(_) | Repr::Citadelles(_) => Cow::Owned(self.in_lang(lang).to_string()),
         }
     }
@@ -160,16 +162,35 @@ impl Detail {
     }
 }
 
-/// One language of a [`Detail`], written straight into a formatter (the JSON writer too).
+/// One language of a [`Detail`], written straight into a formatter (the JSON writer too); the
+/// French through [`French`], as a [`Text`] typesets it.
 struct InLang<'a>(&'a Detail, Lang);
 
 impl fmt::Display for InLang<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0.0 {
-            Repr::Text(t) => f.write_str(t.get(self.1)),
-            Repr::Fixed(t) => f.write_str(t.get(self.1)),
-            Repr::Valencia(why) => why.write(self.1, f),
-            Repr::Citadelles(why) => why.write(self.1, f),
+        match (&self.0.0, self.1) {
+            (Repr::Text(t), lang) => f.write_str(t.get(lang)),
+            (Repr::Fixed(t), Lang::Fr) => f.write_str(&french(t.fr)),
+            (Repr::Fixed(t), Lang::En) => f.write_str(t.en),
+            (Repr::Valencia(why), Lang::Fr) => fmt::Display::fmt(&French(WhyIn::Valencia(why)), f),
+            (Repr::Citadelles(why), Lang::Fr) => fmt::Display::fmt(&French(WhyIn::Citadelles(why)), f),
+            (Repr::Valencia(why), Lang::En) => why.write(Lang::En, f),
+            (Repr::Citadelles(why), Lang::En) => why.write(Lang::En, f),
+        }
+    }
+}
+
+/// A game's reasons written in French, for [`French`] to typeset as they are written.
+enum WhyIn<'a> {
+    Valencia(&'a super::valencia::Why),
+    Citadelles(&'a super::citadelles::Why),
+}
+
+impl fmt::Display for WhyIn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WhyIn::Valencia(why) => why.write(Lang::Fr, f),
+            WhyIn::Citadelles(why) => why.write(Lang::Fr, f),
         }
     }
 }

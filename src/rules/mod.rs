@@ -96,7 +96,7 @@ pub struct RuleEntry {
 /// the box (never our file names) and the project's own decisions.
 const SOURCE_NAMES: [(&str, &str); 15] = [
     ("000_88d49a4ead267029.txt", "Valencia, livret de règles"),
-    ("001_0ac7b0875d5760ba.txt", "Orléans\u{202f}: Invasion, livret de règles"),
+    ("001_0ac7b0875d5760ba.txt", "Orléans: Invasion, livret de règles"),
     ("002_9c78f9e2477c434f.txt", "Citadelles, règles 2e édition"),
     ("003_a2b3ede045789b20.txt", "Les Cités de Splendor, livret des extensions"),
     ("004_0cbb91c0cafc3902.txt", "Citadelles, règles classiques"),
@@ -113,7 +113,7 @@ const SOURCE_NAMES: [(&str, &str); 15] = [
 ];
 
 /// A source with the rulebooks named as in the box: `004_….txt, Fin de partie` reads
-/// `Citadelles, règles classiques — Fin de partie`.
+/// `Citadelles, règles classiques — Fin de partie`. French, typeset as a [`Text`]'s French is.
 fn readable_source(source: &str) -> String {
     let mut out = source.to_owned();
     for (file, name) in SOURCE_NAMES {
@@ -122,7 +122,7 @@ fn readable_source(source: &str) -> String {
         }
         out = out.replace(file, name);
     }
-    out
+    crate::text::french(&out).into_owned()
 }
 
 /// An entry as written in a TOML file.

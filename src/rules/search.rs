@@ -722,9 +722,13 @@ pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> 
         .collect()
 }
 
-/// The first words of a text, when no passage matches in the wanted language.
+/// The first words of a text, when no passage matches in the wanted language. A no-break space
+/// (the narrow one French puts before « : » and inside « ») holds its words together.
 pub(super) fn opening(body: &str) -> String {
-    let words: Vec<&str> = body.split_whitespace().collect();
+    let words: Vec<&str> = body
+        .split(|c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | crate::text::NARROW_NBSP))
+        .filter(|w| !w.is_empty())
+        .collect();
     if words.len() <= SNIPPET_WORDS {
         words.join(" ")
     } else {

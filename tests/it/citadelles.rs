@@ -84,7 +84,7 @@ fn five_types_bonus_is_3_and_names_what_is_missing() {
     assert_eq!(points(&board, 0, "five_types"), 0);
     assert_eq!(
         detail(&board, 0, "five_types").0,
-        "0 : il manque militaire et merveille pour les cinq types."
+        "0\u{202f}: il manque militaire et merveille pour les cinq types."
     );
     assert_eq!(detail(&board, 0, "five_types").1, "0: military and wonder missing for the five types.");
 }
@@ -193,7 +193,11 @@ fn classic_tie_goes_to_the_highest_character_revealed_in_the_last_round() {
     let tie = &board.tie_breaks[0];
     assert_eq!(tie.criteria, vec!["last_round_character"]);
     assert!(!tie.shared);
-    assert!(tie.explanation.fr.ends_with("Dirk : Architecte (7) ; Ani : Roi (4)."), "{}", tie.explanation.fr);
+    assert!(
+        tie.explanation.fr.ends_with("Dirk\u{202f}: Architecte (7)\u{202f}; Ani\u{202f}: Roi (4)."),
+        "{}",
+        tie.explanation.fr
+    );
     assert!(
         tie.explanation.en.contains("an assassinated character does not count"),
         "{}",
@@ -248,7 +252,7 @@ fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
     let (fr, en) = message(table.clone(), "players[1].characters_last_round");
     assert_eq!(
         fr,
-        "Dirk est à égalité avec Ani (4 points) : indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un : chacun en a révélé au moins un."
+        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un\u{202f}: chacun en a révélé au moins un."
     );
     assert_eq!(
         en,
@@ -278,7 +282,7 @@ fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character(
     let (fr, en) = message(table.clone(), "players[1].characters_last_round");
     assert_eq!(
         fr,
-        "Dirk est à égalité avec Ani (4 points) : indiquez l'autre personnage que Dirk a révélé au dernier tour (seul Roi (4) est indiqué) pour les départager. À 3 joueurs, chacun a deux personnages ; seul un personnage assassiné n'est pas révélé, or personne n'a révélé l'Assassin (rang 1)."
+        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez l'autre personnage que Dirk a révélé au dernier tour (seul Roi (4) est indiqué) pour les départager. À 3 joueurs, chacun a deux personnages\u{202f}; seul un personnage assassiné n'est pas révélé, or personne n'a révélé l'Assassin (rang 1)."
     );
     assert_eq!(
         en,
@@ -307,7 +311,7 @@ fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character(
     );
     let (fr, en) = message(two, "players[1].characters_last_round");
     assert!(
-        fr.ends_with("À 2 joueurs, chacun a deux personnages ; seule la victime de l'Assassin n'est pas révélée, or 2 joueurs ont moins de deux personnages indiqués : si l'autre personnage de Dirk a été la victime de l'Assassin, indiquez ceux des autres."),
+        fr.ends_with("À 2 joueurs, chacun a deux personnages\u{202f}; seule la victime de l'Assassin n'est pas révélée, or 2 joueurs ont moins de deux personnages indiqués\u{202f}: si l'autre personnage de Dirk a été la victime de l'Assassin, indiquez ceux des autres."),
         "{fr}"
     );
     assert!(
@@ -342,7 +346,7 @@ fn classic_tie_from_four_players_two_empty_lists_are_not_both_murders() {
     );
     let (fr, en) = message(table, "players[0].characters_last_round");
     assert!(
-        fr.ends_with("Seule la victime de l'Assassin n'a rien révélé, or 2 joueurs n'ont aucun personnage indiqué : si Ani a été la victime de l'Assassin, indiquez ceux des autres."),
+        fr.ends_with("Seule la victime de l'Assassin n'a rien révélé, or 2 joueurs n'ont aucun personnage indiqué\u{202f}: si Ani a été la victime de l'Assassin, indiquez ceux des autres."),
         "{fr}"
     );
     assert!(
@@ -813,7 +817,7 @@ fn help_shows_counts_types_completion_and_the_end() {
     assert_eq!(ani.highest_character, 4);
     assert_eq!(ani.total, 3 + 4 + 1 + 2 + 1 + 2 + 1 + 4);
     let dirk = &h.seats[1];
-    assert_eq!(dirk.count_text.fr, "2 quartiers sur 7 : il en manque 5");
+    assert_eq!(dirk.count_text.fr, "2 quartiers sur 7\u{202f}: il en manque 5");
     assert_eq!(dirk.wonders[0].points, 2);
     assert_eq!(dirk.total, 5 + 6 + 2);
     assert_eq!(h.tie_break_text.en.split(',').next(), Some("On a tie"));
@@ -1154,7 +1158,7 @@ fn a_seat_the_table_lacks_is_named_counting_from_one() {
     ], "crown": 9 });
     let p = greffier::games::score_value(GameId::Citadelles, &table).expect_err("no tenth seat");
     let crown = p.0.iter().find(|q| q.field == "crown").expect("the crown's seat is named");
-    assert_eq!(crown.message.fr, "Place 10 inexistante : les places vont de 1 à 4.");
+    assert_eq!(crown.message.fr, "Place 10 inexistante\u{202f}: les places vont de 1 à 4.");
 }
 
 #[test]
@@ -1221,7 +1225,7 @@ fn the_warlord_pays_cost_minus_one_and_respects_the_protections() {
     let r = up_to_warlord(false);
     let q = r.destruction_quote(&target(1, &["castle", "temple"], 0)).expect("quote");
     assert_eq!(q.cost, 3);
-    assert_eq!(q.text.fr, "Château : coût 4 − 1 = 3 pièces d'or");
+    assert_eq!(q.text.fr, "Château\u{202f}: coût 4 − 1 = 3 pièces d'or");
     assert_eq!(
         r.destruction_quote(&target(1, &["castle", "temple"], 1)).expect("quote").cost,
         0,
@@ -1483,7 +1487,7 @@ fn a_character_set_aside_face_up_cannot_be_revealed() {
     );
     assert_eq!(
         p.0[0].message.fr,
-        "Architecte (7) a été écarté face visible : personne ne l'a, personne ne peut le révéler."
+        "Architecte (7) a été écarté face visible\u{202f}: personne ne l'a, personne ne peut le révéler."
     );
     // Nobody answers for it; the Warlord is face up too; Patty held the card left face down.
     let r = reveal(&r, None);
@@ -1548,7 +1552,7 @@ fn help_ends_the_game_when_cities_are_complete_before_their_order_is_given() {
     assert!(h.end_triggered);
     assert_eq!(
         h.end_text.fr,
-        "Cités complètes (7 quartiers) : Ani, Dirk. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placées : Ani, Dirk)."
+        "Cités complètes (7 quartiers)\u{202f}: Ani, Dirk. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placées\u{202f}: Ani, Dirk)."
     );
     assert_eq!(
         h.end_text.en,
@@ -1599,7 +1603,10 @@ fn second_edition_revealed_characters_are_among_those_in_play() {
     )
     .expect_err("the King is not in play");
     assert_eq!(p.0[0].message.en, "The King is not in play at this table: rank 4 is the Emperor.");
-    assert_eq!(p.0[0].message.fr, "« Roi » n'est pas en jeu à cette table : le rang 4 est « Empereur ».");
+    assert_eq!(
+        p.0[0].message.fr,
+        "«\u{202f}Roi\u{202f}» n'est pas en jeu à cette table\u{202f}: le rang 4 est «\u{202f}Empereur\u{202f}»."
+    );
     // A rank is always the one in play; without the list, the base characters and alternates
     // are all accepted as before.
     let board = score(json!({"variant": "deuxieme_edition", "characters_in_play": in_play, "players": [
@@ -1636,7 +1643,7 @@ fn beautified_districts_need_the_artist_among_the_characters_in_play() {
     let p = score_json(GameId::Citadelles, &table(with("tax_collector")).to_string()).expect_err("no Artist");
     assert_eq!(
         p.0[0].message.fr,
-        "Des quartiers embellis, mais le personnage de rang 9 en jeu est « Bailli » : seul l'Artiste embellit."
+        "Des quartiers embellis, mais le personnage de rang 9 en jeu est «\u{202f}Bailli\u{202f}»\u{202f}: seul l'Artiste embellit."
     );
     assert_eq!(
         p.0[0].message.en,
@@ -1747,7 +1754,7 @@ fn a_tie_on_one_point_is_told_in_the_singular() {
         {"name": "Ani", "districts": ["temple"]}, {"name": "Dirk", "districts": ["tavern"]}]}));
     assert_eq!(
         board.tie_breaks[0].explanation.fr,
-        "Égalité à 1 point entre Ani, Dirk : pas de départage, la place est partagée. La 2e édition ne prévoit aucun départage."
+        "Égalité à 1 point entre Ani, Dirk\u{202f}: pas de départage, la place est partagée. La 2e édition ne prévoit aucun départage."
     );
     assert_eq!(
         board.tie_breaks[0].explanation.en,

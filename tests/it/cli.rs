@@ -88,6 +88,36 @@ fn rules_search_finds_entries_without_accents() {
     assert!(stdout(&out).contains("Valencia, livret de règles"));
 }
 
+/// French typography reaches the terminal from the core: a narrow no-break space (U+202F)
+/// before « : » and inside « », in a rule entry, its source, a box name and a tie-break
+/// explanation; the English keeps its plain colon.
+#[test]
+fn french_output_from_the_command_line_has_a_narrow_space_before_its_colon() {
+    let out = greffier(&["rules", "show", "orleans.tie_break", "--lang", "fr"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("Départage à Orléans\u{202f}: Invasion"), "{text}");
+    assert!(text.contains("\nSource\u{202f}: Orléans\u{202f}: Invasion, livret de règles"), "{text}");
+    assert!(!text.contains(" :"), "no plain space before a colon: {text}");
+
+    let out = greffier(&["rules", "show", "orleans.tie_break", "--lang", "en"], None);
+    assert_eq!(stdout(&out).lines().next(), Some("Orléans: Invasion tie-break"));
+    assert!(stdout(&out).contains("\nSource: "), "{}", stdout(&out));
+
+    let fixture = crate::support::checkout().join("tests/fixtures/scores/citadelles-tie.table.json");
+    let request: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).expect("the fixture")).expect("json");
+    let out = greffier(&["score", "citadelles", "-", "--lang", "fr"], Some(&request["table"].to_string()));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("par «\u{202f}le personnage révélé de plus haut rang au dernier tour\u{202f}»"),
+        "{text}"
+    );
+    assert!(text.contains("Règle classique\u{202f}: le personnage"), "{text}");
+    assert!(!text.contains(" :") && !text.contains(" ;"), "{text}");
+}
+
 #[test]
 fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let dir = tempfile::tempdir().expect("dir");

@@ -766,3 +766,50 @@ fn what_is_typed_so_far_is_what_the_snippets_mark() {
     let hits = c.search("condo", &filter).expect("search");
     assert_eq!(hits.first().map(|h| h.id.as_str()), Some("citadelles.character.warlord"));
 }
+
+/// The entries' French is typeset (a narrow no-break space before « : » and inside « »), and
+/// the search still reads a player's words however they space them: « Orléans: Invasion »,
+/// « Orléans : Invasion » or « orleans invasion » find the same entry; the snippets are passages
+/// of the typeset body, their hits the words alone, and an opening keeps the narrow spaces.
+#[test]
+fn typeset_french_is_searched_as_typed() {
+    let c = catalogue();
+    let tie = c.get("orleans.tie_break").expect("entry");
+    assert_eq!(tie.title.fr, "Départage à Orléans\u{202f}: Invasion");
+    assert_eq!(tie.title.en, "Orléans: Invasion tie-break");
+    for e in c.entries() {
+        assert_eq!(greffier::text::french(&e.title.fr), e.title.fr.as_str(), "{}", e.id);
+        assert_eq!(greffier::text::french(&e.body.fr), e.body.fr.as_str(), "{}", e.id);
+        assert!(!e.body.fr.contains(" :") && !e.body.fr.contains("« "), "{}", e.id);
+    }
+    let filter = SearchFilter { lang: Lang::Fr, ..Default::default() };
+    for typed in ["départage Orléans: Invasion", "départage Orléans : Invasion", "departage orleans invasion"]
+    {
+        let hits = c.search(typed, &filter).expect("search");
+        assert_eq!(hits.first().map(|h| h.id.as_str()), Some("orleans.tie_break"), "{typed}");
+        let top = &hits[0];
+        assert_eq!(top.title, "Départage à Orléans\u{202f}: Invasion");
+        let passage: String = top.snippet.iter().map(|p| p.text.as_str()).collect();
+        let passage = passage.trim_matches('…');
+        assert!(tie.body.fr.contains(passage), "{typed}: {passage:?}");
+        for p in top.snippet.iter().filter(|p| p.hit) {
+            assert!(p.text.chars().all(char::is_alphanumeric), "{typed}: a hit is a word: {:?}", p.text);
+        }
+    }
+    // A passage around a colon: the narrow space stays, the hit is the word before it.
+    let hits = c
+        .search("moment", &SearchFilter { lang: Lang::Fr, limit: 50, ..Default::default() })
+        .expect("search");
+    assert!(
+        hits.iter().any(|h| h.snippet.windows(2).any(|w| w[0].hit && w[1].text.starts_with("\u{202f}:"))),
+        "a hit just before its colon keeps the narrow space after it"
+    );
+    // An entry listed without a query opens on its first words, narrow spaces kept.
+    let listed =
+        c.list(&SearchFilter { lang: Lang::Fr, kind: Some(RuleKind::Glossary), ..Default::default() });
+    for h in &listed {
+        let text: String = h.snippet.iter().map(|p| p.text.as_str()).collect();
+        assert!(!text.contains(" :") && !text.contains(" ;") && !text.contains("« "), "{}: {text}", h.id);
+    }
+    assert!(listed.iter().any(|h| h.snippet.iter().any(|p| p.text.contains('\u{202f}'))));
+}

@@ -648,7 +648,7 @@ fn several_players_named_together_take_the_plural() {
     let lilli = board.players[2].categories.iter().find(|c| c.key == "city").expect("city");
     assert_eq!(
         lilli.detail.fr(),
-        "Aucune Cité : ne peut pas gagner, quel que soit son prestige (Ani, Dirk en détiennent une)."
+        "Aucune Cité\u{202f}: ne peut pas gagner, quel que soit son prestige (Ani, Dirk en détiennent une)."
     );
     assert_eq!(lilli.detail.en(), "No city: cannot win, whatever the prestige (Ani, Dirk hold one).");
     // One holder keeps the singular.
@@ -667,10 +667,10 @@ fn several_players_named_together_take_the_plural() {
         .explanation
     };
     let two = end(15);
-    assert!(two.fr.starts_with("Ani, Dirk ont atteint 15 points de prestige : "), "{}", two.fr);
+    assert!(two.fr.starts_with("Ani, Dirk ont atteint 15 points de prestige\u{202f}: "), "{}", two.fr);
     assert!(two.en.starts_with("Ani, Dirk reached 15 prestige: "), "{}", two.en);
     let one = end(14);
-    assert!(one.fr.starts_with("Ani a atteint 15 points de prestige : "), "{}", one.fr);
+    assert!(one.fr.starts_with("Ani a atteint 15 points de prestige\u{202f}: "), "{}", one.fr);
 }
 
 /// L'Orient, niveau 2, Réserver un Noble: « Prenez le Noble de votre choix parmi ceux découverts

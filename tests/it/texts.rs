@@ -38,3 +38,32 @@ fn no_core_sentence_hedges_its_plural() {
     });
     assert!(found.is_empty(), "hedged plurals:\n{}", found.join("\n"));
 }
+
+/// French typography is set in one place, `greffier::text::french`, which every `Text` passes
+/// its French through when built (`Text::new`) or read back: so no core text is built from its
+/// fields or has its French written to afterwards, and none spells the narrow no-break space by
+/// hand (a plain space before « : ; ? ! » and inside « » is what the sources write).
+#[test]
+fn french_typography_is_set_in_one_place() {
+    let mut found = Vec::new();
+    source_lines("src", true, |path, n, line| {
+        // Test code asserts what the core sends, narrow spaces included.
+        if path.ends_with("src/text.rs") || path.ends_with("tests.rs") || line.trim_start().starts_with("//")
+        {
+            return;
+        }
+        let built_by_fields = line.match_indices("Text {").any(|(at, _)| {
+            !line[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                && !line[..at].ends_with("-> ")
+                && !line[..at].ends_with("for ")
+        });
+        let french_written = [".fr.push", ".fr.insert", ".fr =", ".fr +=", ".fr.clear", ".fr.truncate"]
+            .iter()
+            .any(|w| line.contains(w));
+        let by_hand = line.contains("\\u{202f}") || line.contains('\u{202f}');
+        if built_by_fields || french_written || by_hand {
+            found.push(format!("{}:{n}: {}", path.display(), line.trim()));
+        }
+    });
+    assert!(found.is_empty(), "French typography set outside `text::french`:\n{}", found.join("\n"));
+}

@@ -584,7 +584,7 @@ fn a_seat_without_a_mission_card_is_told_and_still_scores() {
         let notice = help.seats[1].missions_notice.as_ref().expect("Dirk holds none");
         assert_eq!(
             notice.fr,
-            "Aucune carte Mission indiquée pour Dirk : à la mise en place, chacun en garde au moins une. Ajoutez les siennes, sans quoi elles ne comptent pas."
+            "Aucune carte Mission indiquée pour Dirk\u{202f}: à la mise en place, chacun en garde au moins une. Ajoutez les siennes, sans quoi elles ne comptent pas."
         );
         assert_eq!(
             notice.en,
@@ -1356,7 +1356,7 @@ fn the_first_player_message_counts_seats_from_one() {
         valencia::apply_auction(&lilli_holds_the_pawn(auction.clone())).expect_err("Ani is not first");
     assert_eq!(
         refused.0[0].message.fr,
-        "L'enchère commence au siège 1, mais c'est Lilli (siège 3) qui a le pion Stefan Feld : le premier joueur est celui qui a le pion."
+        "L'enchère commence au siège 1, mais c'est Lilli (siège 3) qui a le pion Stefan Feld\u{202f}: le premier joueur est celui qui a le pion."
     );
     assert_eq!(
         refused.0[0].message.en,
@@ -1370,7 +1370,7 @@ fn the_first_player_message_counts_seats_from_one() {
     assert_eq!(fields(&refused), vec![("first_player".to_owned(), "out_of_range".to_owned())]);
     assert_eq!(
         refused.0[0].message.fr,
-        "Premier joueur : il n'y a pas de siège 4 à cette table (sièges 1 à 3)."
+        "Premier joueur\u{202f}: il n'y a pas de siège 4 à cette table (sièges 1 à 3)."
     );
     assert_eq!(refused.0[0].message.en, "First player: this table has no seat 4 (seats 1 to 3).");
     let church = valencia::round(&json!({ "step": "H", "church": 2,
@@ -1379,7 +1379,7 @@ fn the_first_player_message_counts_seats_from_one() {
     assert_eq!(fields(&church), vec![("church".to_owned(), "out_of_range".to_owned())]);
     assert_eq!(
         church.0[0].message.fr,
-        "Siège de l'Église : il n'y a pas de siège 3 à cette table (sièges 1 à 2)."
+        "Siège de l'Église\u{202f}: il n'y a pas de siège 3 à cette table (sièges 1 à 2)."
     );
     assert_eq!(church.0[0].message.en, "Church seat: this table has no seat 3 (seats 1 to 2).");
 }

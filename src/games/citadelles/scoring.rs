@@ -834,19 +834,21 @@ pub(crate) fn standings(table: &Table, totals: &[i32]) -> (Vec<u8>, Vec<TieBreak
             let who: Vec<Text> = tie.seats.iter().map(|&s| revealed_text(table, usize::from(s))).collect();
             let fr: Vec<&str> = who.iter().map(|t| t.fr.as_str()).collect();
             let en: Vec<&str> = who.iter().map(|t| t.en.as_str()).collect();
-            tie.explanation.fr.push_str(&format!(
-                " Règle classique : le personnage révélé de plus haut rang au dernier tour l'emporte (un personnage assassiné ne compte pas). {}.",
-                fr.join(" ; ")
-            ));
-            tie.explanation.en.push_str(&format!(
-                " Classic rules: the highest-ranked character revealed in the last round wins (an assassinated character does not count). {}.",
-                en.join("; ")
-            ));
+            tie.explanation.append(
+                &format!(
+                    " Règle classique : le personnage révélé de plus haut rang au dernier tour l'emporte (un personnage assassiné ne compte pas). {}.",
+                    fr.join(" ; ")
+                ),
+                &format!(
+                    " Classic rules: the highest-ranked character revealed in the last round wins (an assassinated character does not count). {}.",
+                    en.join("; ")
+                ),
+            );
         } else {
             // Citadelles 2e édition, Fin de la partie: the winner is the highest total; no
             // tie-break is given.
-            tie.explanation.fr.push_str(" La 2e édition ne prévoit aucun départage.");
-            tie.explanation.en.push_str(" The 2nd edition gives no tie-break.");
+            tie.explanation
+                .append(" La 2e édition ne prévoit aucun départage.", " The 2nd edition gives no tie-break.");
         }
     }
     (ranks, ties)

@@ -609,7 +609,7 @@ pub fn resolve_player(
         Effect::StayAwayFor(_) if player.in_orleans => {
             r.status = OrleansResolutionStatus::NoEffect;
             r.explanation = Text::new(
-                "Marchand déjà à Orléans\u{202f}: rien à payer.",
+                "Marchand déjà à Orléans : rien à payer.",
                 "Merchant already in Orléans: nothing to pay.",
             );
             r

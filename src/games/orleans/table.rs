@@ -789,7 +789,7 @@ fn building_cards(p: &mut Problems, players: &[OrleansPlayer]) {
             format!("players[{i}].buildings"),
             "too_many_buildings",
             Text::new(
-                format!("{total} bâtiments complétés en tout\u{202f}: la boîte ne compte que {BUILDING_CARDS} cartes Bâtiment."),
+                format!("{total} bâtiments complétés en tout : la boîte ne compte que {BUILDING_CARDS} cartes Bâtiment."),
                 format!("{total} completed buildings in all: the box holds only {BUILDING_CARDS} building cards."),
             ),
         );
@@ -806,7 +806,7 @@ fn border_towns_left(p: &mut Problems, team: &OrleansTeam, players: usize) {
             "too_many_fortifications",
             Text::new(
                 format!(
-                    "{} fortifications construites\u{202f}: à {players} joueurs, la mise en place en fortifie déjà {}, il n'en reste que {free} à construire.",
+                    "{} fortifications construites : à {players} joueurs, la mise en place en fortifie déjà {}, il n'en reste que {free} à construire.",
                     team.fortifications,
                     super::status::preplaced_fortifications(players)
                 ),
@@ -834,7 +834,7 @@ fn citizens_in_play(p: &mut Problems, players: &[OrleansPlayer], scenario: Orlea
             format!("players[{i}].citizens"),
             "too_many_citizens",
             Text::new(
-                format!("{} Citoyens\u{202f}: ce scénario n'en met que {most} en jeu.", q.citizens),
+                format!("{} Citoyens : ce scénario n'en met que {most} en jeu.", q.citizens),
                 format!("{} citizens: this scenario puts only {most} in play.", q.citizens),
             ),
         );

@@ -191,7 +191,7 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     } else {
         Text::new(
             format!(
-                "Égalité à {most} {} entre {who}\u{202f}: chacun reçoit un privilège.",
+                "Égalité à {most} {} entre {who} : chacun reçoit un privilège.",
                 fr_noun(most, "membre", "membres")
             ),
             format!(

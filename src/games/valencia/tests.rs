@@ -308,12 +308,12 @@ fn explanations_are_written_as_text_and_read_back_equal() {
     let json = serde_json::to_value(&b).expect("json");
     assert_eq!(
         json["players"][0]["categories"][3]["detail"],
-        json!({ "fr": "Membres voisins des fontaines, valeur de chaque fontaine touchée : 2 + 3 × 6 = 20.",
+        json!({ "fr": "Membres voisins des fontaines, valeur de chaque fontaine touchée\u{202f}: 2 + 3 × 6 = 20.",
                 "en": "Members next to fountains, value of each fountain touched: 2 + 3 × 6 = 20." })
     );
     assert_eq!(
         json["players"][1]["categories"][0]["detail"],
-        json!({ "fr": "Prestige gagné aux phases du Conseil pendant la partie : 0.",
+        json!({ "fr": "Prestige gagné aux phases du Conseil pendant la partie\u{202f}: 0.",
                 "en": "Prestige gained in the council phases during the game: 0." })
     );
     assert_eq!(

@@ -38,31 +38,12 @@ export function resolveLang(saved: Lang | null | undefined): Lang {
 	return saved ?? systemLang();
 }
 
-/** Picks the current language's side of a bilingual text from the core, in French with its
- * typography: a narrow no-break space before « : ; ? ! » (the core writes a plain space). */
+/** Picks the current language's side of a bilingual text from the core. The core sets French
+ * typography itself (a narrow no-break space before « : ; ? ! » and inside « »), game box names
+ * included: the text is shown as it comes. */
 export function tx(text: Text | null | undefined): string {
 	if (!text) return '';
-	const s = text[current] || text.fr || text.en;
-	return current === 'fr' ? frenchSpacing(s) : s;
-}
-
-/** A plain or no-break space before a French high punctuation mark, or inside « », becomes a
- * narrow no-break space (U+202F), so « Orléans : Invasion » never breaks before its colon and a
- * closing » never starts a line. */
-export function frenchSpacing(s: string): string {
-	return s
-		.replace(/[ \u00a0]([:;?!])(?=\s|$|[»)])/g, '\u202f$1')
-		.replace(/«[ \u00a0]/g, '«\u202f')
-		.replace(/[ \u00a0]»/g, '\u202f»');
-}
-
-/**
- * A game's box name as the UI shows it: in French, its colon takes the narrow no-break space
- * the English title has none of (« Orléans : Invasion »); in English it is left as it is.
- */
-export function boxName(name: string): string {
-	if (current !== 'fr') return name;
-	return frenchSpacing(name.replace(/([^\s\d])([:;?!])(?=\s)/g, '$1\u202f$2'));
+	return text[current] || text.fr || text.en;
 }
 
 /**

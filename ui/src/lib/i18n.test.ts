@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { backend } from '$lib/backend';
 import { PREFERENCES_KEY } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
-import { boxName, fmtNumber, getLang, m, numberFormat, resolveLang, setLang, tx } from '$lib/i18n.svelte';
+import { fmtNumber, getLang, m, numberFormat, resolveLang, setLang, tx } from '$lib/i18n.svelte';
 
 describe('i18n', () => {
 	it('switches every message live', () => {
@@ -33,12 +33,14 @@ describe('i18n', () => {
 		expect(m.val_fountain_spaces({ n: '4' })).toBe('touches 4 spaces');
 	});
 
-	it('sets a box name French-style in French only (« Orléans : Invasion »)', () => {
+	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », as printed in English)', async () => {
+		const orleans = (await backend.listGames()).find((g) => g.id === 'orleans');
+		const splendor = (await backend.listGames()).find((g) => g.id === 'splendor');
 		setLang('fr');
-		expect(boxName('Orléans: Invasion')).toBe('Orléans\u202f: Invasion');
-		expect(boxName('Les Cités de Splendor')).toBe('Les Cités de Splendor');
+		expect(tx(orleans?.name)).toBe('Orléans\u202f: Invasion');
+		expect(tx(splendor?.name)).toBe('Les Cités de Splendor');
 		setLang('en');
-		expect(boxName('Orléans: Invasion')).toBe('Orléans: Invasion');
+		expect(tx(orleans?.name)).toBe('Orléans: Invasion');
 	});
 
 	it('picks the current side of a core Text, and formats numbers in the UI language', () => {
@@ -96,15 +98,13 @@ describe('i18n', () => {
 });
 
 describe('French typography', () => {
-	it('puts a narrow no-break space before « : ; ? ! », in French only, and leaves times and links alone', async () => {
-		const { frenchSpacing, tx, setLang } = await import('./i18n.svelte');
-		expect(frenchSpacing('Orléans : Invasion ; qui gagne ? Bravo !')).toBe('Orléans\u202f: Invasion\u202f; qui gagne\u202f? Bravo\u202f!');
-		expect(frenchSpacing('à 20:30, voir https://x.fr')).toBe('à 20:30, voir https://x.fr');
-		expect(frenchSpacing('avant « Enregistrer »')).toBe('avant «\u202fEnregistrer\u202f»');
-		const text = { fr: 'Égalité : le Roi gagne.', en: 'Tie: the King wins.' };
+	it('shows the core’s French as it comes: a narrow no-break space before « : » (a rule entry, a search hit), none in English', async () => {
+		const entry = await backend.getRule('orleans.tie_break');
 		setLang('fr');
-		expect(tx(text)).toBe('Égalité\u202f: le Roi gagne.');
+		expect(tx(entry.title)).toBe('Départage à Orléans\u202f: Invasion');
 		setLang('en');
-		expect(tx(text)).toBe('Tie: the King wins.');
+		expect(tx(entry.title)).not.toMatch(/\u202f/u);
+		const found = await backend.searchRules('départage orléans', { game: 'orleans', lang: 'fr', limit: 5 });
+		expect(found.hits.map((h) => h.title)).toContain('Départage à Orléans\u202f: Invasion');
 	});
 });

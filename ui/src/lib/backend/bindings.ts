@@ -1014,7 +1014,8 @@ export type GameStats = {
 
 export type GameSummary = {
 	id: GameId,
-	name: string,
+	/**  The box name, in each language's typography ([`GameInfo::box_name`]). */
+	name: Text,
 	/**  What this game's variants are called (module, rules, scenario). */
 	variant_label: Text,
 	variants: VariantSummary[],

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
 import { allGames, ownServer } from '../../test-support';
 import { app } from '$lib/app.svelte';
-import { boxName, setLang } from '$lib/i18n.svelte';
+import { setLang, tx } from '$lib/i18n.svelte';
 import HomePage from '../../routes/+page.svelte';
 
 describe('Home', () => {
@@ -17,11 +17,13 @@ describe('Home', () => {
 		const list = await screen.findByTestId('home-games');
 		for (const g of app.games) {
 			const link = screen.getByTestId(`home-game-${g.id}`);
-			expect(link.textContent).toBe(boxName(g.name));
-			// French typography on the box name too: no colon without its narrow space.
+			expect(link.textContent).toBe(tx(g.name));
+			// French typography on the box name too, as the core sets it: no colon without its
+			// narrow space.
 			expect(link.textContent).not.toMatch(/[^\u202f][:;?!]/u);
 			expect(link.getAttribute('href')).toBe(`/new?game=${g.id}`);
 		}
+		expect(screen.getByTestId('home-game-orleans').textContent).toBe('Orléans\u202f: Invasion');
 		expect(list.textContent).toContain('Le draft des personnages');
 		setLang('en');
 	});
