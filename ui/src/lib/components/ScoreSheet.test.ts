@@ -24,7 +24,7 @@ describe('ScoreSheet', () => {
 		// The core's scoreboard arrives: Ani leads, and the sheet was autosaved.
 		await waitFor(() => expect(screen.getByTestId('scoreboard')).toBeTruthy());
 		expect(total(0)).toBe('2');
-		expect(within(screen.getByTestId('rank-0')).getByText(/winner/)).toBeTruthy();
+		expect(within(screen.getByTestId('rank-0')).getByText(/leading/)).toBeTruthy();
 		await waitFor(async () =>
 			expect(await stored()).toEqual({
 				sheet: 'generic',

@@ -34,6 +34,14 @@ const text = (testid: string) => screen.getByTestId(testid).textContent?.replace
 const value = (testid: string) => (screen.getByTestId(testid) as HTMLInputElement).value;
 
 describe('ValenciaSheet', () => {
+	it('calls the first of a play under way leading, not the winner: nothing has ended yet', async () => {
+		await setup(VALENCIA_TABLE);
+		await waitFor(() => expect(text('total-2')).toBe('37'));
+		const star = screen.getAllByText(/★/);
+		expect(star).toHaveLength(1);
+		expect(star[0].textContent?.trim()).toBe('★ leading');
+	});
+
 	it('resumes a saved table: counts, mission statuses, totals and the tie-break sentence', async () => {
 		await setup(VALENCIA_TABLE);
 		await waitFor(() => expect(text('total-2')).toBe('37'));
