@@ -2555,7 +2555,10 @@ export type TableView = {
 	score: TableSeatScore | null,
 };
 
-/**  A sentence in both languages. */
+/**
+ *  A sentence in both languages. Build it with [`Text::new`] (never by its fields), which puts
+ *  the French through [`french`]; a text read back from JSON goes through it too.
+ */
 export type Text = {
 	fr: string,
 	en: string,
