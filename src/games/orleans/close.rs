@@ -744,6 +744,7 @@ mod tests {
             shortfall: 0,
             consequence: Some(super::super::OrleansFailure::RemoveCitizen),
             coins_after: 0,
+            coins_after_each: vec![0],
             explanation: Text::new("", ""),
             split: None,
         };

@@ -360,6 +360,42 @@ fn riots_knight_or_coins() {
     assert_eq!((neither.shortfall, neither.consequence), (3, Some(OrleansFailure::Torture)));
 }
 
+/// Prospérité, Émeutes with 17 coins and no knight: « Défaussez un Chevalier […] ou payez
+/// 5 pièces ». The only way is 5 coins, so 12 remain (QA round 5 showed 17). With a knight
+/// too, each way says the coins it leaves: 17 after the knight, 12 after the coins.
+#[test]
+fn riots_paid_in_coins_leave_the_coins_minus_five() {
+    let e = ev("emeutes");
+    let rich = resolve_player(e, OrleansScenario::Prosperite, 0, &OrleansPlayer { coins: 17, ..player() });
+    assert_eq!(rich.options, vec![OrleansPayment { coins: 5, ..OrleansPayment::default() }]);
+    assert_eq!(rich.coins_after, 12);
+    assert_eq!(rich.coins_after_each, vec![12]);
+    let knight = resolve_player(
+        e,
+        OrleansScenario::Prosperite,
+        0,
+        &OrleansPlayer { knights: 1, coins: 17, ..player() },
+    );
+    assert_eq!(knight.coins_after, 17, "the first way is the knight");
+    assert_eq!(knight.coins_after_each, vec![17, 12]);
+}
+
+/// Each way to pay says the coins it leaves, whichever the table picks (Grand festin: food or
+/// 4 coins).
+#[test]
+fn every_way_says_the_coins_it_leaves() {
+    let e = ev("grand_festin");
+    let food = OrleansPlayer {
+        goods: OrleansGoods { grain: 1, wine: 1, ..OrleansGoods::default() },
+        coins: 9,
+        ..player()
+    };
+    let r = resolve_player(e, OrleansScenario::Marchand, 0, &food);
+    let each: Vec<u32> = r.options.iter().map(|o| 9 - o.coins).collect();
+    assert!(each.contains(&5) && each.contains(&9), "{each:?}");
+    assert_eq!(r.coins_after_each, each);
+}
+
 #[test]
 fn team_demolition_items_then_coins_then_defeat() {
     let e = ev("demolition");

@@ -80,6 +80,18 @@ describe('OrleansSheet', () => {
 		expect(text('orl-forecast-fail-0')).toMatch(/round 11/);
 	});
 
+	it('Prospérité round 5, Émeutes without a knight: the coins after the way picked are the core’s, 17 − 5 = 12', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }, { name: 'Lilli', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk', 'Lilli']);
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
+	});
+
+	it('Émeutes with a knight: the coins after follow the way picked (17 with the knight, 12 with the coins)', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17, knights: 1 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 17'));
+		await fireEvent.click(screen.getByTestId('orl-way-0-1'));
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
+	});
+
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
 		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
