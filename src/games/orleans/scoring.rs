@@ -24,7 +24,7 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
     let g = &p.goods;
     let citizens = p.citizens;
     let development = citizens.saturating_add(p.trading_posts).saturating_mul(p.development_level);
-    let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(*b));
+    let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(b.points));
     let sets = g.full_sets();
     let depot = if p.depot { sets.saturating_mul(DEPOT_POINTS_PER_SET) } else { 0 };
     vec![

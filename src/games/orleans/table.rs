@@ -217,7 +217,8 @@ pub struct OrleansRawPlayer {
     /// The merchant stands in Orléans.
     #[serde(default)]
     pub in_orleans: bool,
-    /// Prospérité: points of each completed building.
+    /// Prospérité: each completed building, `{points, name}` (the name optional), or its points
+    /// alone (as plays saved before names were kept hold them).
     #[serde(default)]
     pub buildings: Vec<Value>,
     /// Prospérité: owns the Dépôt place tile.
@@ -316,6 +317,14 @@ fn yes() -> bool {
     true
 }
 
+/// Prospérité: a completed building, as typed (its card's name, when given, and its points).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrleansBuilding {
+    pub points: u32,
+    /// NFC, trimmed, at most [`input::MAX_NAME_CHARS`] characters; `None` when none was typed.
+    pub name: Option<String>,
+}
+
 /// A checked seat.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OrleansPlayer {
@@ -338,7 +347,7 @@ pub struct OrleansPlayer {
     pub fortifications: u32,
     pub boatmen_track: u32,
     pub in_orleans: bool,
-    pub buildings: Vec<u32>,
+    pub buildings: Vec<OrleansBuilding>,
     pub depot: bool,
     pub character: Option<&'static str>,
     /// Objective id → round completed.
@@ -984,16 +993,7 @@ fn player(
         .buildings
         .iter()
         .enumerate()
-        .map(|(j, v)| {
-            input::count(
-                p,
-                f(&format!("buildings[{j}]")),
-                Some(v),
-                MAX_BUILDING_POINTS,
-                &what("Bâtiment", "Building"),
-            )
-            .unwrap_or(0)
-        })
+        .map(|(j, v)| building(p, &f(&format!("buildings[{j}]")), v))
         .collect();
     let dues = rp
         .dues
@@ -1090,6 +1090,57 @@ fn player(
         dues,
         books,
     }
+}
+
+/// One completed building: its points alone (older plays), or `{points, name}`.
+fn building(p: &mut Problems, field: &str, v: &Value) -> OrleansBuilding {
+    let Value::Object(o) = v else {
+        let points =
+            input::count(p, field.to_owned(), Some(v), MAX_BUILDING_POINTS, &what("Bâtiment", "Building"));
+        return OrleansBuilding { points: points.unwrap_or(0), name: None };
+    };
+    for key in o.keys().filter(|k| !matches!(k.as_str(), "points" | "name")) {
+        input::unknown_field(p, format!("{field}.{key}"), key, INFO.name);
+    }
+    let points = input::count(
+        p,
+        format!("{field}.points"),
+        o.get("points"),
+        MAX_BUILDING_POINTS,
+        &what("Bâtiment", "Building"),
+    )
+    .unwrap_or(0);
+    let name = match o.get("name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(raw)) => match input::clean_name(raw) {
+            Ok(name) => Some(name),
+            Err(input::NameProblem::Empty) => None,
+            Err(problem) => {
+                let t = input::name_problem_text(problem, None);
+                p.push(
+                    format!("{field}.name"),
+                    input::name_problem_code(problem),
+                    Text::new(
+                        t.fr.replacen("Le nom", "Le nom du bâtiment", 1),
+                        t.en.replacen("The name", "The building's name", 1),
+                    ),
+                );
+                None
+            }
+        },
+        Some(other) => {
+            p.push(
+                format!("{field}.name"),
+                "not_a_string",
+                Text::new(
+                    format!("Nom du bâtiment : un texte est attendu, pas {other}."),
+                    format!("Building name: a text is expected, not {other}."),
+                ),
+            );
+            None
+        }
+    };
+    OrleansBuilding { points, name }
 }
 
 fn team(p: &mut Problems, t: &OrleansRawTeam) -> OrleansTeam {

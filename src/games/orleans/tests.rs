@@ -694,6 +694,46 @@ fn invasion_common_goals_by_player_count_and_renfort() {
 
 // --- Prospérité scoring.
 
+/// The name typed for a completed building is kept with its points (QA: a play stored
+/// `buildings: [4]` and the sheet read « Bâtiment 1 »); a building saved as a bare number, as
+/// older plays hold, still reads, without a name.
+#[test]
+fn a_completed_building_keeps_its_name_beside_its_points() {
+    let t = table(json!({"variant": "prosperite", "round": 3, "players": [
+        {"name": "Ani", "buildings": [{"points": 4, "name": " Moulin "}, 7]}, {"name": "Dirk"}]}));
+    assert_eq!(
+        t.players[0].buildings,
+        vec![
+            OrleansBuilding { points: 4, name: Some("Moulin".into()) },
+            OrleansBuilding { points: 7, name: None }
+        ]
+    );
+    let board = score_table(&t);
+    let buildings = board.players[0].categories.iter().find(|c| c.key == "buildings").map(|c| c.points);
+    assert_eq!(buildings, Some(11));
+}
+
+/// A building's name is held to the length of a player's name, and a building is its points and
+/// its name, nothing else (an empty name is no name).
+#[test]
+fn a_building_name_too_long_or_an_unknown_key_is_refused_on_its_field() {
+    let long = "M".repeat(crate::games::input::MAX_NAME_CHARS + 1);
+    let raw = json!({"variant": "prosperite", "round": 3, "players": [
+        {"name": "Ani", "buildings": [{"points": 4, "name": long}, {"points": 2, "colour": "red"}, {"points": 1, "name": ""}]},
+        {"name": "Dirk"}]});
+    let problems = match validate(&parse(&raw).expect("shape")) {
+        Ok(t) => panic!("expected problems, got {t:?}"),
+        Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect::<Vec<_>>(),
+    };
+    assert_eq!(
+        problems,
+        vec![
+            ("players[0].buildings[0].name".to_owned(), "name_too_long".to_owned()),
+            ("players[0].buildings[1].colour".to_owned(), "unknown_field".to_owned()),
+        ]
+    );
+}
+
 #[test]
 fn prosperite_scoring_adds_buildings_and_depot() {
     let t = table(json!({"variant": "prosperite", "round": 17, "players": [

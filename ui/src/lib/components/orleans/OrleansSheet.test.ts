@@ -338,15 +338,23 @@ describe('OrleansSheet', () => {
 		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
 	});
 
-	it('Prospérité: a building card’s points are typed once, then added with one tap', async () => {
+	it('Prospérité: a building card’s points are typed once, then added with one tap, its name kept on the play', async () => {
 		const { last } = await setup(undefined, 'prosperite', ['Ani', 'Dirk']);
 		await fireEvent.input(await screen.findByTestId('orl-building-name-0'), { target: { value: 'Blois' } });
 		await fireEvent.input(screen.getByTestId('orl-building-points-0'), { target: { value: '4' } });
 		await fireEvent.click(screen.getByTestId('orl-building-add-0'));
-		await waitFor(() => expect((last().players[0] as { buildings?: number[] }).buildings).toEqual([4]));
+		await waitFor(() => expect(last().players[0].buildings).toEqual([{ points: 4, name: 'Blois' }]));
+		expect(text('orl-building-label-0-0')).toBe('Blois (points)');
 		await waitFor(async () => expect(await backend.cardValues('orleans')).toContainEqual({ game: 'orleans', card: 'building:Blois', value: 4 }));
 		await fireEvent.click(await screen.findByTestId('orl-building-card-1-Blois'));
-		await waitFor(() => expect((last().players[1] as { buildings?: number[] }).buildings).toEqual([4]));
+		await waitFor(() => expect(last().players[1].buildings).toEqual([{ points: 4, name: 'Blois' }]));
 		expect(last().players[0]).toMatchObject({ depot: false });
+	});
+
+	it('Prospérité: a building saved with its name reads it back; one saved as bare points (older plays) is numbered', async () => {
+		await setup({ variant: 'prosperite', round: 3, players: [{ name: 'Ani', buildings: [{ points: 4, name: 'Moulin' }, 7] }, { name: 'Dirk' }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-building-label-0-0')).toBe('Moulin (points)'));
+		expect(text('orl-building-label-0-1')).toBe('Building 2 (points)');
+		expect(input('orl-building-0-1').value).toBe('7');
 	});
 });
