@@ -1574,3 +1574,19 @@ fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_
     assert!(fr.iter().any(|s| s.contains("tuiles Sablier ni d'actes de base")), "{fr:?}");
     assert!(en.iter().any(|s| s.contains("hourglass tiles or base deeds")), "{en:?}");
 }
+
+/// Prospérité from round 5 (QA, 3 players): the forecast's coins to pay are what the events
+/// demand, not only what the seat can pay; the poorer seat's lack is told beside it
+/// (`coins_short`), not taken off the demand (it showed −2). With 17 coins and no food: Émeutes
+/// 5, Moisson 5 (no food), Taxe de développement 1 = 11. With 2 coins: Émeutes 5 (2 paid, 3
+/// short) and the tax 1 (short) = 6; its Moisson asks the food it lacks, counted in food, not
+/// again in coins.
+#[test]
+fn the_forecast_tells_the_coins_demanded_not_only_what_can_be_paid() {
+    let h = help(json!({"variant": "prosperite", "round": 5, "players": [
+        {"name": "Ani", "coins": 17}, {"name": "Dirk", "coins": 2}, {"name": "Lilli", "coins": 2}]}));
+    let (ani, dirk) = (&h.forecast[0], &h.forecast[1]);
+    assert_eq!((ani.coins_needed, ani.coins_demanded, ani.coins_short), (11, 11, 0));
+    assert_eq!((dirk.coins_needed, dirk.coins_demanded, dirk.coins_short), (2, 6, 4));
+    assert_eq!((ani.food_needed, dirk.food_needed), (0, 1));
+}

@@ -92,6 +92,15 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
 	});
 
+	it('the forecast’s coins to pay are what the events demand, the poorer seat’s lack beside it (Prospérité, round 5)', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-forecast-needed-0')).toBe('−11'));
+		// The core's coins_demanded: Émeutes 5 and the development tax 1, 4 of them short (its
+		// Moisson asks food, counted under food).
+		expect(text('orl-forecast-needed-1')).toBe('−6 (4 short)');
+		expect(screen.getByTestId('orl-forecast-needed-1').classList.contains('danger')).toBe(true);
+	});
+
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
 		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
