@@ -30,7 +30,8 @@
 //!   `fortifications` (built by players; pre-placed ones are added).
 //! - `deck` (Invasion): `seed`, `set_aside`, `hard_mode`, `order` (tile ids, top first, from
 //!   [`build_deck`]), `revealed` (absent: one per round begun).
-//! - `log`: resolved events `{round, event, seat?, paid (default true), payment?, gained?,
+//! - `log`: resolved events `{round, event, seat?, paid (default true), declined? (an offer
+//!   turned down), payment?, gained?,
 //!   received? (a seat's part of a gift the team shared out: Don), note}`; an unpaid demand
 //!   the scenario makes fatal loses the game at that round.
 //!

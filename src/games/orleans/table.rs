@@ -296,6 +296,10 @@ pub struct OrleansRawLogEntry {
     /// Whether the demand was met in full.
     #[serde(default = "yes")]
     pub paid: bool,
+    /// An offer the seat (or the team) turned down: nothing paid, nothing taken. Written only
+    /// when true (absent in logs written before it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub declined: bool,
     /// What was paid (structured; optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<super::resolve::OrleansPayment>,
@@ -391,6 +395,8 @@ pub struct OrleansLogEntry {
     pub event: &'static str,
     pub seat: Option<u8>,
     pub paid: bool,
+    /// An offer turned down.
+    pub declined: bool,
     pub payment: Option<super::resolve::OrleansPayment>,
     pub gained: Option<u32>,
     pub received: Option<super::resolve::OrleansShare>,
@@ -736,6 +742,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 event,
                 seat: e.seat,
                 paid: e.paid,
+                declined: e.declined,
                 payment: e.payment,
                 gained,
                 received: e.received,

@@ -86,6 +86,8 @@ export interface OrleansLogLine {
 	event: string;
 	seat?: number;
 	paid: boolean;
+	/** An offer turned down (written by the core when the round closes). */
+	declined?: boolean;
 	payment?: OrleansPayment;
 	/** Coins received; present on lines written since it was kept as a number (then `note` is empty). */
 	gained?: number;
@@ -223,6 +225,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 			note: typeof e.note === 'string' ? e.note : ''
 		};
 		if (typeof e.seat === 'number') line.seat = e.seat;
+		if (e.declined === true) line.declined = true;
 		if (e.payment && typeof e.payment === 'object') line.payment = e.payment as OrleansPayment;
 		if (typeof e.gained === 'number') line.gained = e.gained;
 		if (e.received && typeof e.received === 'object') line.received = e.received as OrleansShare;

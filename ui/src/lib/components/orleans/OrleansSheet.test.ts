@@ -101,6 +101,15 @@ describe('OrleansSheet', () => {
 		expect(screen.getByTestId('orl-forecast-needed-1').classList.contains('danger')).toBe(true);
 	});
 
+	it('an Indulgence turned down is logged as declined, not done (Prospérité, round 2)', async () => {
+		await setup({ variant: 'prosperite', round: 2, players: [{ name: 'Ani', coins: 9 }, { name: 'Dirk', coins: 9 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(screen.getByTestId('orl-res-1')).toBeTruthy());
+		await fireEvent.click(screen.getByTestId('orl-way-1-0'));
+		await closeRound();
+		await waitFor(() => expect(text('orl-log-0')).toMatch(/^Rd 2 Indulgence · Ani · declined/));
+		expect(text('orl-log-1')).toMatch(/^Rd 2 Indulgence · Dirk · done/);
+	});
+
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
 		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
