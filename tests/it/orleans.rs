@@ -1590,3 +1590,19 @@ fn the_forecast_tells_the_coins_demanded_not_only_what_can_be_paid() {
     assert_eq!((dirk.coins_needed, dirk.coins_demanded, dirk.coins_short), (2, 6, 4));
     assert_eq!((ani.food_needed, dirk.food_needed), (0, 1));
 }
+
+/// Invasion, Fin de la partie: « Si vous avez réussi tous les objectifs […] vous avez réussi à
+/// repousser l'invasion et à gagner le jeu ! […] l'invasion survient et vous avez tous perdu. »
+/// The team wins or loses together: the scoreboard ranks nobody against anybody (every seat
+/// first) and tells no tie broken or shared (QA: « Place partagée » under a co-op game).
+#[test]
+fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
+    let raw = json!({"variant": "invasion", "round": 3, "players": [
+        {"name": "Ani", "character": "maire", "coins": 12}, {"name": "Dirk", "character": "pecheur"},
+        {"name": "Lilli", "character": "general", "coins": 1}]});
+    let board = score_json(GameId::Orleans, &raw.to_string()).expect("valid");
+    assert!(matches!(board.outcome, Outcome::Coop { won: false, .. }), "{:?}", board.outcome);
+    assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
+    assert_eq!(board.tie_breaks, Vec::new());
+    assert!(board.players.iter().all(|p| !p.winner));
+}

@@ -285,6 +285,12 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .map(|c: &Vec<CategoryScore>| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add))
         .collect();
     let (mut ranks, mut tie_breaks) = rank(&names, &totals, &criteria);
+    if matches!(outcome, Outcome::Coop { .. }) {
+        // Invasion, Fin de la partie: the team wins together or « vous avez tous perdu »; nobody
+        // is placed against another, so every seat is first and no place is told shared.
+        ranks = vec![1; table.players.len()];
+        tie_breaks.clear();
+    }
     if table.scenario == OrleansScenario::Duel && !st.winners.is_empty() {
         // Le duel: the winner is first whatever the objective counts — a missed payment loses
         // at once (Tour de jeu), so the ranking must agree with who won.

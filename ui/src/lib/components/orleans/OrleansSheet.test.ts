@@ -110,6 +110,19 @@ describe('OrleansSheet', () => {
 		expect(text('orl-log-1')).toMatch(/^Rd 2 Indulgence · Dirk · done/);
 	});
 
+	it('Invasion: the co-operative scoreboard ranks nobody and tells no shared place', async () => {
+		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		// Past the 18 rounds with no goal met: the team has lost, together.
+		const saved = { variant: 'invasion', round: 19, players: [{ name: 'Ani', coins: 12 }, { name: 'Dirk', coins: 1 }, { name: 'Lilli' }], deck: { order } };
+		await setup(saved as Raw, 'invasion', ['Ani', 'Dirk', 'Lilli']);
+		await waitFor(() => expect(text('outcome')).toMatch(/^Lost/));
+		// Each seat's line starts with the player, no place number before it.
+		expect(text('rank-0')).toMatch(/^Ani/);
+		expect(text('rank-2')).toMatch(/^Lilli/);
+		expect(screen.queryByTestId('rank-number-0')).toBeNull();
+		expect(screen.queryByTestId('tie-break')).toBeNull();
+	});
+
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
 		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
