@@ -1574,3 +1574,35 @@ fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_
     assert!(fr.iter().any(|s| s.contains("tuiles Sablier ni d'actes de base")), "{fr:?}");
     assert!(en.iter().any(|s| s.contains("hourglass tiles or base deeds")), "{en:?}");
 }
+
+/// Prospérité from round 5 (QA, 3 players): the forecast's coins to pay are what the events
+/// demand, not only what the seat can pay; the poorer seat's lack is told beside it
+/// (`coins_short`), not taken off the demand (it showed −2). With 17 coins and no food: Émeutes
+/// 5, Moisson 5 (no food), Taxe de développement 1 = 11. With 2 coins: Émeutes 5 (2 paid, 3
+/// short) and the tax 1 (short) = 6; its Moisson asks the food it lacks, counted in food, not
+/// again in coins.
+#[test]
+fn the_forecast_tells_the_coins_demanded_not_only_what_can_be_paid() {
+    let h = help(json!({"variant": "prosperite", "round": 5, "players": [
+        {"name": "Ani", "coins": 17}, {"name": "Dirk", "coins": 2}, {"name": "Lilli", "coins": 2}]}));
+    let (ani, dirk) = (&h.forecast[0], &h.forecast[1]);
+    assert_eq!((ani.coins_needed, ani.coins_demanded, ani.coins_short), (11, 11, 0));
+    assert_eq!((dirk.coins_needed, dirk.coins_demanded, dirk.coins_short), (2, 6, 4));
+    assert_eq!((ani.food_needed, dirk.food_needed), (0, 1));
+}
+
+/// Invasion, Fin de la partie: « Si vous avez réussi tous les objectifs […] vous avez réussi à
+/// repousser l'invasion et à gagner le jeu ! […] l'invasion survient et vous avez tous perdu. »
+/// The team wins or loses together: the scoreboard ranks nobody against anybody (every seat
+/// first) and tells no tie broken or shared (QA: « Place partagée » under a co-op game).
+#[test]
+fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
+    let raw = json!({"variant": "invasion", "round": 3, "players": [
+        {"name": "Ani", "character": "maire", "coins": 12}, {"name": "Dirk", "character": "pecheur"},
+        {"name": "Lilli", "character": "general", "coins": 1}]});
+    let board = score_json(GameId::Orleans, &raw.to_string()).expect("valid");
+    assert!(matches!(board.outcome, Outcome::Coop { won: false, .. }), "{:?}", board.outcome);
+    assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
+    assert_eq!(board.tie_breaks, Vec::new());
+    assert!(board.players.iter().all(|p| !p.winner));
+}

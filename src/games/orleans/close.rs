@@ -201,6 +201,7 @@ pub fn close_round(
             event: r.event.clone(),
             seat: r.seat,
             paid: met(r, pay.is_some()),
+            declined: r.status == OrleansResolutionStatus::Offer && pay.is_none(),
             ..OrleansRawLogEntry::default()
         };
         if let Some(split) = &r.split
@@ -721,6 +722,25 @@ mod tests {
     }
 
     #[test]
+    fn an_offer_declined_is_logged_declined_and_one_taken_is_not() {
+        // Prospérité, round 2: Indulgence, an offer (pay coins for what it gives). Ani turns it
+        // down (QA: the log said « fait »); Dirk takes it.
+        let table = json!({"variant": "prosperite", "round": 2, "players": [
+            {"name": "Ani", "coins": 9}, {"name": "Dirk", "coins": 9}]});
+        let t = validate(&parse(&table).expect("ok")).expect("ok");
+        let rs = round_resolutions(&t);
+        assert_eq!(rs[0].event, "indulgence");
+        assert_eq!(rs[0].status, OrleansResolutionStatus::Offer);
+        let closed = close_round(&table, &[decide(None), decide(Some(0))], true).expect("ok");
+        assert_eq!((closed.lines[0].declined, closed.lines[0].paid), (true, true));
+        assert_eq!((closed.lines[1].declined, closed.lines[1].paid), (false, true));
+        assert_eq!(closed.table["log"][0]["declined"], json!(true));
+        assert_eq!(closed.table["log"][1].get("declined"), None, "written only when declined");
+        let read = validate(&parse(&closed.table).expect("ok")).expect("ok");
+        assert_eq!(read.log.iter().map(|l| l.declined).collect::<Vec<_>>(), [true, false]);
+    }
+
+    #[test]
     fn a_demand_not_met_is_logged_unpaid() {
         // Le dignitaire, round 7: Cotisation (5) with 3 coins: partly paid.
         let table = json!({"variant": "dignitaire", "round": 7, "players": [{"name": "Ani", "coins": 3}]});
@@ -744,6 +764,7 @@ mod tests {
             shortfall: 0,
             consequence: Some(super::super::OrleansFailure::RemoveCitizen),
             coins_after: 0,
+            coins_after_each: vec![0],
             explanation: Text::new("", ""),
             split: None,
         };

@@ -287,8 +287,11 @@ pub struct OrleansForecast {
     pub rounds: Vec<OrleansForecastRound>,
     /// First round where a demand could not be met in full with only the events' income.
     pub first_failure: Option<u8>,
-    /// Coins the events will demand in all (cheapest ways).
+    /// Coins the events will take in all (cheapest ways): what the seat can pay of them.
     pub coins_needed: u32,
+    /// Coins the events demand in all, paid or not (`coins_needed` and the coins a demand
+    /// payable in coins lacks, `coins_short`), the same whatever the seat holds.
+    pub coins_demanded: u32,
     /// Coins the events will bring.
     pub coins_gained: u32,
     /// Food to keep back for the coming events: what the cheapest ways take, and the food a
@@ -400,6 +403,7 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                 rounds: Vec::new(),
                 first_failure: None,
                 coins_needed: 0,
+                coins_demanded: 0,
                 coins_gained: 0,
                 food_needed: 0,
                 food_short: 0,
@@ -446,9 +450,11 @@ pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) 
                     };
                     if e.effect.coins_can_pay() && food_asked.is_none() {
                         out.coins_short = out.coins_short.saturating_add(short);
+                        out.coins_demanded = out.coins_demanded.saturating_add(short);
                     }
                 }
                 out.coins_needed = out.coins_needed.saturating_add(coins_paid);
+                out.coins_demanded = out.coins_demanded.saturating_add(coins_paid);
                 out.coins_gained = out.coins_gained.saturating_add(r.coins_gained);
                 out.food_needed = out.food_needed.saturating_add(food_paid);
                 out.rounds.push(OrleansForecastRound {

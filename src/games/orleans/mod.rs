@@ -23,14 +23,15 @@
 //!   towns), `technology`, `development_level`, `development_points` (track space 0–30),
 //!   `citizens`, `monks`, `monks_in_market`, `knights`, `followers` (not of the player's colour),
 //!   `place_tiles`, `fortifications`, `boatmen_track` (0–5), `in_orleans` (bool), `buildings`
-//!   (Prospérité: points of each completed building), `depot` (bool), `character` (Invasion),
+//!   (Prospérité: each completed building, `{points, name}` or its points alone), `depot` (bool), `character` (Invasion),
 //!   `objectives` {id: round completed}, `dues` (Administrateur terrien: coins per round),
 //!   `books`.
 //! - `team` (Invasion): `ramparts`, `citizens`, `treasury`, `warehouse` {goods},
 //!   `fortifications` (built by players; pre-placed ones are added).
 //! - `deck` (Invasion): `seed`, `set_aside`, `hard_mode`, `order` (tile ids, top first, from
 //!   [`build_deck`]), `revealed` (absent: one per round begun).
-//! - `log`: resolved events `{round, event, seat?, paid (default true), payment?, gained?,
+//! - `log`: resolved events `{round, event, seat?, paid (default true), declined? (an offer
+//!   turned down), payment?, gained?,
 //!   received? (a seat's part of a gift the team shared out: Don), note}`; an unpaid demand
 //!   the scenario makes fatal loses the game at that round.
 //!
@@ -72,9 +73,10 @@ pub use status::{
     OrleansGoal, OrleansState, OrleansStatus, common_targets, goals, preplaced_fortifications, status,
 };
 pub use table::{
-    ADMINISTRATOR, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions, OrleansPlayer,
-    OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable, OrleansRawTeam,
-    OrleansTable, OrleansTeam, SEAT, level_for_points, level_start, not_in_play, parse, validate,
+    ADMINISTRATOR, OrleansBuilding, OrleansDeckState, OrleansGoods, OrleansLogEntry, OrleansOptions,
+    OrleansPlayer, OrleansRawDeck, OrleansRawLogEntry, OrleansRawOptions, OrleansRawPlayer, OrleansRawTable,
+    OrleansRawTeam, OrleansTable, OrleansTeam, SEAT, level_for_points, level_start, not_in_play, parse,
+    validate,
 };
 
 /// Coins above this are refused as absurd.
@@ -312,7 +314,7 @@ pub static INFO: GameInfo = GameInfo {
             negative: false,
         },
     ],
-    table_schema_version: 2,
+    table_schema_version: 3, // 3: a completed building may carry its name ({points, name})
 };
 
 /// Whether `raw` is a generic sheet (its marker) rather than a table.

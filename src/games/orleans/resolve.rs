@@ -102,6 +102,9 @@ pub struct OrleansResolution {
     pub consequence: Option<OrleansFailure>,
     /// Coins after the gain, or after the first option.
     pub coins_after: u32,
+    /// A seat's coins after each way of `options`, in the same order (the way the table picks
+    /// may not be the first). Empty for the team and when there is no way.
+    pub coins_after_each: Vec<u32>,
     pub explanation: Text,
     /// A team event the players split among themselves, seat by seat (Invasion: Don, Chasse aux
     /// sorcières): what the shares must make and what each can be. `None` for every other.
@@ -211,6 +214,7 @@ fn base(event: &EventDef, seat: Option<u8>, coins: u32) -> OrleansResolution {
         shortfall: 0,
         consequence: None,
         coins_after: coins,
+        coins_after_each: Vec::new(),
         explanation: event.text.to_text(),
         split: None,
     }
@@ -352,8 +356,19 @@ pub fn boatmen_coins(step: u32) -> u32 {
     }
 }
 
-/// Resolves `event` for one player.
+/// Resolves `event` for one player, with the coins each way leaves.
 pub fn resolve_player(
+    event: &EventDef,
+    scenario: OrleansScenario,
+    seat: usize,
+    player: &OrleansPlayer,
+) -> OrleansResolution {
+    let mut r = resolve_seat(event, scenario, seat, player);
+    r.coins_after_each = r.options.iter().map(|o| player.coins.saturating_sub(o.coins)).collect();
+    r
+}
+
+fn resolve_seat(
     event: &EventDef,
     scenario: OrleansScenario,
     seat: usize,
@@ -482,6 +497,7 @@ pub fn resolve_player(
             }
             r.coins_owed = n;
             r.status = OrleansResolutionStatus::Payable;
+            r.coins_after = r.options.first().map_or(coins, |first| coins.saturating_sub(first.coins));
             r.explanation = Text::new(
                 format!("Défaussez un Chevalier ou payez {n} pièces."),
                 format!("Discard a Knight or pay {n} coins."),
@@ -616,7 +632,7 @@ pub fn resolve_player(
         }
         Effect::StayAwayFor(price) => {
             let offer = EventDef { effect: Effect::MayPay { coins: price, times: 1, buys: &[] }, ..*event };
-            resolve_player(&offer, scenario, seat, player)
+            resolve_seat(&offer, scenario, seat, player)
         }
         Effect::MayPay { coins: price, times, buys } => {
             let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
@@ -1051,8 +1067,10 @@ pub fn administrator_duty(player: &OrleansPlayer, round: u8) -> Option<Text> {
 /// Resolves the steward's coin dues for `round` (coins due unknown → a rule reminder).
 pub fn resolve_administrator(seat: usize, player: &OrleansPlayer, round: u8) -> OrleansResolution {
     let r = base(&ADMINISTRATOR_DUES, seat_of(seat), player.coins);
-    match administrator_due(player, round) {
+    let mut r = match administrator_due(player, round) {
         Some(due) => coin_demand(r, due, player.coins, OrleansFailure::Loss),
         None => r,
-    }
+    };
+    r.coins_after_each = r.options.iter().map(|o| player.coins.saturating_sub(o.coins)).collect();
+    r
 }

@@ -24,7 +24,7 @@ pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
     let g = &p.goods;
     let citizens = p.citizens;
     let development = citizens.saturating_add(p.trading_posts).saturating_mul(p.development_level);
-    let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(*b));
+    let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(b.points));
     let sets = g.full_sets();
     let depot = if p.depot { sets.saturating_mul(DEPOT_POINTS_PER_SET) } else { 0 };
     vec![
@@ -285,6 +285,12 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         .map(|c: &Vec<CategoryScore>| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add))
         .collect();
     let (mut ranks, mut tie_breaks) = rank(&names, &totals, &criteria);
+    if matches!(outcome, Outcome::Coop { .. }) {
+        // Invasion, Fin de la partie: the team wins together or « vous avez tous perdu »; nobody
+        // is placed against another, so every seat is first and no place is told shared.
+        ranks = vec![1; table.players.len()];
+        tie_breaks.clear();
+    }
     if table.scenario == OrleansScenario::Duel && !st.winners.is_empty() {
         // Le duel: the winner is first whatever the objective counts — a missed payment loses
         // at once (Tour de jeu), so the ranking must agree with who won.

@@ -217,7 +217,8 @@ pub struct OrleansRawPlayer {
     /// The merchant stands in Orléans.
     #[serde(default)]
     pub in_orleans: bool,
-    /// Prospérité: points of each completed building.
+    /// Prospérité: each completed building, `{points, name}` (the name optional), or its points
+    /// alone (as plays saved before names were kept hold them).
     #[serde(default)]
     pub buildings: Vec<Value>,
     /// Prospérité: owns the Dépôt place tile.
@@ -295,6 +296,10 @@ pub struct OrleansRawLogEntry {
     /// Whether the demand was met in full.
     #[serde(default = "yes")]
     pub paid: bool,
+    /// An offer the seat (or the team) turned down: nothing paid, nothing taken. Written only
+    /// when true (absent in logs written before it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub declined: bool,
     /// What was paid (structured; optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<super::resolve::OrleansPayment>,
@@ -314,6 +319,14 @@ pub struct OrleansRawLogEntry {
 
 fn yes() -> bool {
     true
+}
+
+/// Prospérité: a completed building, as typed (its card's name, when given, and its points).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrleansBuilding {
+    pub points: u32,
+    /// NFC, trimmed, at most [`input::MAX_NAME_CHARS`] characters; `None` when none was typed.
+    pub name: Option<String>,
 }
 
 /// A checked seat.
@@ -338,7 +351,7 @@ pub struct OrleansPlayer {
     pub fortifications: u32,
     pub boatmen_track: u32,
     pub in_orleans: bool,
-    pub buildings: Vec<u32>,
+    pub buildings: Vec<OrleansBuilding>,
     pub depot: bool,
     pub character: Option<&'static str>,
     /// Objective id → round completed.
@@ -382,6 +395,8 @@ pub struct OrleansLogEntry {
     pub event: &'static str,
     pub seat: Option<u8>,
     pub paid: bool,
+    /// An offer turned down.
+    pub declined: bool,
     pub payment: Option<super::resolve::OrleansPayment>,
     pub gained: Option<u32>,
     pub received: Option<super::resolve::OrleansShare>,
@@ -727,6 +742,7 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
                 event,
                 seat: e.seat,
                 paid: e.paid,
+                declined: e.declined,
                 payment: e.payment,
                 gained,
                 received: e.received,
@@ -984,16 +1000,7 @@ fn player(
         .buildings
         .iter()
         .enumerate()
-        .map(|(j, v)| {
-            input::count(
-                p,
-                f(&format!("buildings[{j}]")),
-                Some(v),
-                MAX_BUILDING_POINTS,
-                &what("Bâtiment", "Building"),
-            )
-            .unwrap_or(0)
-        })
+        .map(|(j, v)| building(p, &f(&format!("buildings[{j}]")), v))
         .collect();
     let dues = rp
         .dues
@@ -1090,6 +1097,57 @@ fn player(
         dues,
         books,
     }
+}
+
+/// One completed building: its points alone (older plays), or `{points, name}`.
+fn building(p: &mut Problems, field: &str, v: &Value) -> OrleansBuilding {
+    let Value::Object(o) = v else {
+        let points =
+            input::count(p, field.to_owned(), Some(v), MAX_BUILDING_POINTS, &what("Bâtiment", "Building"));
+        return OrleansBuilding { points: points.unwrap_or(0), name: None };
+    };
+    for key in o.keys().filter(|k| !matches!(k.as_str(), "points" | "name")) {
+        input::unknown_field(p, format!("{field}.{key}"), key, INFO.name);
+    }
+    let points = input::count(
+        p,
+        format!("{field}.points"),
+        o.get("points"),
+        MAX_BUILDING_POINTS,
+        &what("Bâtiment", "Building"),
+    )
+    .unwrap_or(0);
+    let name = match o.get("name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(raw)) => match input::clean_name(raw) {
+            Ok(name) => Some(name),
+            Err(input::NameProblem::Empty) => None,
+            Err(problem) => {
+                let t = input::name_problem_text(problem, None);
+                p.push(
+                    format!("{field}.name"),
+                    input::name_problem_code(problem),
+                    Text::new(
+                        t.fr.replacen("Le nom", "Le nom du bâtiment", 1),
+                        t.en.replacen("The name", "The building's name", 1),
+                    ),
+                );
+                None
+            }
+        },
+        Some(other) => {
+            p.push(
+                format!("{field}.name"),
+                "not_a_string",
+                Text::new(
+                    format!("Nom du bâtiment : un texte est attendu, pas {other}."),
+                    format!("Building name: a text is expected, not {other}."),
+                ),
+            );
+            None
+        }
+    };
+    OrleansBuilding { points, name }
 }
 
 fn team(p: &mut Problems, t: &OrleansRawTeam) -> OrleansTeam {

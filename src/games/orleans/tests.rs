@@ -360,6 +360,42 @@ fn riots_knight_or_coins() {
     assert_eq!((neither.shortfall, neither.consequence), (3, Some(OrleansFailure::Torture)));
 }
 
+/// Prospérité, Émeutes with 17 coins and no knight: « Défaussez un Chevalier […] ou payez
+/// 5 pièces ». The only way is 5 coins, so 12 remain (QA round 5 showed 17). With a knight
+/// too, each way says the coins it leaves: 17 after the knight, 12 after the coins.
+#[test]
+fn riots_paid_in_coins_leave_the_coins_minus_five() {
+    let e = ev("emeutes");
+    let rich = resolve_player(e, OrleansScenario::Prosperite, 0, &OrleansPlayer { coins: 17, ..player() });
+    assert_eq!(rich.options, vec![OrleansPayment { coins: 5, ..OrleansPayment::default() }]);
+    assert_eq!(rich.coins_after, 12);
+    assert_eq!(rich.coins_after_each, vec![12]);
+    let knight = resolve_player(
+        e,
+        OrleansScenario::Prosperite,
+        0,
+        &OrleansPlayer { knights: 1, coins: 17, ..player() },
+    );
+    assert_eq!(knight.coins_after, 17, "the first way is the knight");
+    assert_eq!(knight.coins_after_each, vec![17, 12]);
+}
+
+/// Each way to pay says the coins it leaves, whichever the table picks (Grand festin: food or
+/// 4 coins).
+#[test]
+fn every_way_says_the_coins_it_leaves() {
+    let e = ev("grand_festin");
+    let food = OrleansPlayer {
+        goods: OrleansGoods { grain: 1, wine: 1, ..OrleansGoods::default() },
+        coins: 9,
+        ..player()
+    };
+    let r = resolve_player(e, OrleansScenario::Marchand, 0, &food);
+    let each: Vec<u32> = r.options.iter().map(|o| 9 - o.coins).collect();
+    assert!(each.contains(&5) && each.contains(&9), "{each:?}");
+    assert_eq!(r.coins_after_each, each);
+}
+
 #[test]
 fn team_demolition_items_then_coins_then_defeat() {
     let e = ev("demolition");
@@ -657,6 +693,46 @@ fn invasion_common_goals_by_player_count_and_renfort() {
 }
 
 // --- Prospérité scoring.
+
+/// The name typed for a completed building is kept with its points (QA: a play stored
+/// `buildings: [4]` and the sheet read « Bâtiment 1 »); a building saved as a bare number, as
+/// older plays hold, still reads, without a name.
+#[test]
+fn a_completed_building_keeps_its_name_beside_its_points() {
+    let t = table(json!({"variant": "prosperite", "round": 3, "players": [
+        {"name": "Ani", "buildings": [{"points": 4, "name": " Moulin "}, 7]}, {"name": "Dirk"}]}));
+    assert_eq!(
+        t.players[0].buildings,
+        vec![
+            OrleansBuilding { points: 4, name: Some("Moulin".into()) },
+            OrleansBuilding { points: 7, name: None }
+        ]
+    );
+    let board = score_table(&t);
+    let buildings = board.players[0].categories.iter().find(|c| c.key == "buildings").map(|c| c.points);
+    assert_eq!(buildings, Some(11));
+}
+
+/// A building's name is held to the length of a player's name, and a building is its points and
+/// its name, nothing else (an empty name is no name).
+#[test]
+fn a_building_name_too_long_or_an_unknown_key_is_refused_on_its_field() {
+    let long = "M".repeat(crate::games::input::MAX_NAME_CHARS + 1);
+    let raw = json!({"variant": "prosperite", "round": 3, "players": [
+        {"name": "Ani", "buildings": [{"points": 4, "name": long}, {"points": 2, "colour": "red"}, {"points": 1, "name": ""}]},
+        {"name": "Dirk"}]});
+    let problems = match validate(&parse(&raw).expect("shape")) {
+        Ok(t) => panic!("expected problems, got {t:?}"),
+        Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect::<Vec<_>>(),
+    };
+    assert_eq!(
+        problems,
+        vec![
+            ("players[0].buildings[0].name".to_owned(), "name_too_long".to_owned()),
+            ("players[0].buildings[1].colour".to_owned(), "unknown_field".to_owned()),
+        ]
+    );
+}
 
 #[test]
 fn prosperite_scoring_adds_buildings_and_depot() {

@@ -44,13 +44,19 @@ export function notInPlay(variant: OrleansScenario): { counts: readonly CountKey
 
 export type Goods = Record<Good, number | null>;
 
+/** Prospérité: a completed building as the core reads it (`{points, name}`, or its points alone in older plays). */
+export interface Building {
+	points: number;
+	name: string | null;
+}
+
 export interface OrleansSeat {
 	name: string;
 	counts: Record<CountKey, number | null>;
 	goods: Goods;
 	inOrleans: boolean;
-	/** Prospérité: points of each completed building. */
-	buildings: number[];
+	/** Prospérité: each completed building, its points and the card's name when one was typed. */
+	buildings: Building[];
 	depot: boolean;
 	/** Invasion: character id. */
 	character: string | null;
@@ -80,6 +86,8 @@ export interface OrleansLogLine {
 	event: string;
 	seat?: number;
 	paid: boolean;
+	/** An offer turned down (written by the core when the round closes). */
+	declined?: boolean;
 	payment?: OrleansPayment;
 	/** Coins received; present on lines written since it was kept as a number (then `note` is empty). */
 	gained?: number;
@@ -143,6 +151,14 @@ export function wantsOrleansSheet(saved: unknown): boolean {
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+/** Completed buildings as stored: `{points, name}`, or a bare number (plays saved before names were kept). */
+const buildingsFrom = (v: unknown): Building[] =>
+	(Array.isArray(v) ? v : []).flatMap((x): Building[] => {
+		if (typeof x === 'number') return [{ points: x, name: null }];
+		const o = obj(x);
+		if (!('points' in o) && !('name' in o)) return [];
+		return [{ points: num(o.points) ?? 0, name: typeof o.name === 'string' && o.name ? o.name : null }];
+	});
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 function goodsFrom(v: unknown): Goods {
@@ -178,7 +194,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 		if (!('development_level' in p)) seat.counts.development_level = 1;
 		seat.goods = goodsFrom(p.goods);
 		seat.inOrleans = p.in_orleans === true;
-		seat.buildings = nums(p.buildings);
+		seat.buildings = buildingsFrom(p.buildings);
 		seat.depot = p.depot === true;
 		seat.character = typeof p.character === 'string' && p.character ? p.character : null;
 		seat.objectives = Object.fromEntries(
@@ -209,6 +225,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 			note: typeof e.note === 'string' ? e.note : ''
 		};
 		if (typeof e.seat === 'number') line.seat = e.seat;
+		if (e.declined === true) line.declined = true;
 		if (e.payment && typeof e.payment === 'object') line.payment = e.payment as OrleansPayment;
 		if (typeof e.gained === 'number') line.gained = e.gained;
 		if (e.received && typeof e.received === 'object') line.received = e.received as OrleansShare;
@@ -242,7 +259,7 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 			out.goods = goodsOut(p.goods);
 			if (p.inOrleans) out.in_orleans = true;
 			if (prosperite) {
-				out.buildings = [...p.buildings];
+				out.buildings = p.buildings.map((b) => (b.name ? { points: b.points, name: b.name } : b.points));
 				out.depot = p.depot;
 			}
 			if (invasion && p.character) out.character = p.character;

@@ -1300,8 +1300,13 @@ export type OrleansForecast = {
 	rounds: OrleansForecastRound[],
 	/**  First round where a demand could not be met in full with only the events' income. */
 	first_failure: number | null,
-	/**  Coins the events will demand in all (cheapest ways). */
+	/**  Coins the events will take in all (cheapest ways): what the seat can pay of them. */
 	coins_needed: number,
+	/**
+	 *  Coins the events demand in all, paid or not (`coins_needed` and the coins a demand
+	 *  payable in coins lacks, `coins_short`), the same whatever the seat holds.
+	 */
+	coins_demanded: number,
 	/**  Coins the events will bring. */
 	coins_gained: number,
 	/**
@@ -1521,6 +1526,11 @@ export type OrleansRawLogEntry = {
 	seat?: number | null,
 	/**  Whether the demand was met in full. */
 	paid?: boolean,
+	/**
+	 *  An offer the seat (or the team) turned down: nothing paid, nothing taken. Written only
+	 *  when true (absent in logs written before it).
+	 */
+	declined?: boolean,
 	/**  What was paid (structured; optional). */
 	payment?: OrleansPayment | null,
 	/**
@@ -1570,7 +1580,10 @@ export type OrleansRawPlayer = {
 	boatmen_track?: Value | null,
 	/**  The merchant stands in Orléans. */
 	in_orleans?: boolean,
-	/**  Prospérité: points of each completed building. */
+	/**
+	 *  Prospérité: each completed building, `{points, name}` (the name optional), or its points
+	 *  alone (as plays saved before names were kept hold them).
+	 */
 	buildings?: Value[],
 	/**  Prospérité: owns the Dépôt place tile. */
 	depot?: boolean,
@@ -1629,6 +1642,11 @@ export type OrleansResolution = {
 	consequence: OrleansFailure | null,
 	/**  Coins after the gain, or after the first option. */
 	coins_after: number,
+	/**
+	 *  A seat's coins after each way of `options`, in the same order (the way the table picks
+	 *  may not be the first). Empty for the team and when there is no way.
+	 */
+	coins_after_each: number[],
 	explanation: Text,
 	/**
 	 *  A team event the players split among themselves, seat by seat (Invasion: Don, Chasse aux

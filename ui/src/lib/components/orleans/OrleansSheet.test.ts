@@ -80,6 +80,49 @@ describe('OrleansSheet', () => {
 		expect(text('orl-forecast-fail-0')).toMatch(/round 11/);
 	});
 
+	it('Prospérité round 5, Émeutes without a knight: the coins after the way picked are the core’s, 17 − 5 = 12', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }, { name: 'Lilli', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk', 'Lilli']);
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
+	});
+
+	it('Émeutes with a knight: the coins after follow the way picked (17 with the knight, 12 with the coins)', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17, knights: 1 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 17'));
+		await fireEvent.click(screen.getByTestId('orl-way-0-1'));
+		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
+	});
+
+	it('the forecast’s coins to pay are what the events demand, the poorer seat’s lack beside it (Prospérité, round 5)', async () => {
+		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-forecast-needed-0')).toBe('−11'));
+		// The core's coins_demanded: Émeutes 5 and the development tax 1, 4 of them short (its
+		// Moisson asks food, counted under food).
+		expect(text('orl-forecast-needed-1')).toBe('−6 (4 short)');
+		expect(screen.getByTestId('orl-forecast-needed-1').classList.contains('danger')).toBe(true);
+	});
+
+	it('an Indulgence turned down is logged as declined, not done (Prospérité, round 2)', async () => {
+		await setup({ variant: 'prosperite', round: 2, players: [{ name: 'Ani', coins: 9 }, { name: 'Dirk', coins: 9 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(screen.getByTestId('orl-res-1')).toBeTruthy());
+		await fireEvent.click(screen.getByTestId('orl-way-1-0'));
+		await closeRound();
+		await waitFor(() => expect(text('orl-log-0')).toMatch(/^Rd 2 Indulgence · Ani · declined/));
+		expect(text('orl-log-1')).toMatch(/^Rd 2 Indulgence · Dirk · done/);
+	});
+
+	it('Invasion: the co-operative scoreboard ranks nobody and tells no shared place', async () => {
+		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		// Past the 18 rounds with no goal met: the team has lost, together.
+		const saved = { variant: 'invasion', round: 19, players: [{ name: 'Ani', coins: 12 }, { name: 'Dirk', coins: 1 }, { name: 'Lilli' }], deck: { order } };
+		await setup(saved as Raw, 'invasion', ['Ani', 'Dirk', 'Lilli']);
+		await waitFor(() => expect(text('outcome')).toMatch(/^Lost/));
+		// Each seat's line starts with the player, no place number before it.
+		expect(text('rank-0')).toMatch(/^Ani/);
+		expect(text('rank-2')).toMatch(/^Lilli/);
+		expect(screen.queryByTestId('rank-number-0')).toBeNull();
+		expect(screen.queryByTestId('tie-break')).toBeNull();
+	});
+
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
 		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
@@ -326,15 +369,23 @@ describe('OrleansSheet', () => {
 		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
 	});
 
-	it('Prospérité: a building card’s points are typed once, then added with one tap', async () => {
+	it('Prospérité: a building card’s points are typed once, then added with one tap, its name kept on the play', async () => {
 		const { last } = await setup(undefined, 'prosperite', ['Ani', 'Dirk']);
 		await fireEvent.input(await screen.findByTestId('orl-building-name-0'), { target: { value: 'Blois' } });
 		await fireEvent.input(screen.getByTestId('orl-building-points-0'), { target: { value: '4' } });
 		await fireEvent.click(screen.getByTestId('orl-building-add-0'));
-		await waitFor(() => expect((last().players[0] as { buildings?: number[] }).buildings).toEqual([4]));
+		await waitFor(() => expect(last().players[0].buildings).toEqual([{ points: 4, name: 'Blois' }]));
+		expect(text('orl-building-label-0-0')).toBe('Blois (points)');
 		await waitFor(async () => expect(await backend.cardValues('orleans')).toContainEqual({ game: 'orleans', card: 'building:Blois', value: 4 }));
 		await fireEvent.click(await screen.findByTestId('orl-building-card-1-Blois'));
-		await waitFor(() => expect((last().players[1] as { buildings?: number[] }).buildings).toEqual([4]));
+		await waitFor(() => expect(last().players[1].buildings).toEqual([{ points: 4, name: 'Blois' }]));
 		expect(last().players[0]).toMatchObject({ depot: false });
+	});
+
+	it('Prospérité: a building saved with its name reads it back; one saved as bare points (older plays) is numbered', async () => {
+		await setup({ variant: 'prosperite', round: 3, players: [{ name: 'Ani', buildings: [{ points: 4, name: 'Moulin' }, 7] }, { name: 'Dirk' }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-building-label-0-0')).toBe('Moulin (points)'));
+		expect(text('orl-building-label-0-1')).toBe('Building 2 (points)');
+		expect(input('orl-building-0-1').value).toBe('7');
 	});
 });
