@@ -254,9 +254,9 @@ impl Catalogue {
 
     /// Entries matching `query`, best first (see `search.rs`): the words of a question without
     /// its stop words, each as typed, as a word form (same stem), as a prefix, or failing
-    /// those corrected for a typo or found inside a word; the preferred game (or the one the
-    /// query names) first, then more matched words, then an entry the query names, titles
-    /// weighing more than bodies. An
+    /// those corrected for a typo or found inside a word; more matched words first, then more
+    /// of them in a title or alias, then the preferred game (or the one the query names), then
+    /// an entry the query names, titles weighing more than bodies. An
     /// empty or punctuation-only query finds nothing.
     ///
     /// Never fails today (the index is in memory); the `Result` keeps the callers' shape.
