@@ -1344,6 +1344,30 @@ fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
     assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
 }
 
+/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
+/// Stefan Feld et devient le premier joueur du tour d'enchères suivant », and the example:
+/// « Dirk est le joueur le plus près du premier joueur de ce tour (Patty) ». An applied auction
+/// keeps the first player it was played with: the record names them, so reading it again after
+/// the pawn moved to its winner ranks it as it was applied (QA: Lilli took Ani's Church seat).
+#[test]
+fn an_applied_auction_keeps_the_first_player_it_was_played_with() {
+    // Lilli holds the pawn; Ani wins with 4; Dirk and Lilli tie at 3: Lilli, first, is 2nd.
+    let tie = json!({ "step": "A", "players": [
+        { "name": "Ani", "stack": [{ "card": 4 }] }, { "name": "Dirk", "stack": [{ "card": 3 }] },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let ranks = |a: &ValenciaAuction| a.bids.iter().map(|b| b.rank).collect::<Vec<_>>();
+    let mut as_played = tie.clone();
+    as_played["first_player"] = json!(2);
+    assert_eq!(ranks(&auction(as_played).expect("resolves")), [Some(1), Some(3), Some(2)]);
+
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(tie)).expect("applies");
+    assert_eq!(pawns(&applied), [json!(true), json!(false), json!(false)], "Ani takes the pawn");
+    assert_eq!(applied["progress"]["auction"]["first_player"], json!(2), "the record names Lilli");
+    let again = auction(applied["progress"]["auction"].clone()).expect("the record resolves");
+    assert_eq!(ranks(&again), [Some(1), Some(3), Some(2)], "Lilli stays 2nd, Dirk 3rd");
+    assert_eq!(again.pawn_holder, 0);
+}
+
 /// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». A player reads seats
 /// counted from 1, as everywhere else: the auction named the first seat (index 0) while Lilli,
 /// in the third seat (index 2), holds the pawn.
