@@ -158,6 +158,32 @@ describe('ValenciaSheet', () => {
 		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
 	});
 
+	it('an applied auction keeps the first player it was played with, after the pawn moved to its winner', async () => {
+		// Valencia, p.6's example: ties go to « le joueur le plus près du premier joueur de ce tour ».
+		// Ani holds the pawn and ties Lilli at 5; Dirk wins with 6 and takes the pawn. Ani stays 2nd.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 1, step: 'A' }
+		} as unknown as GameTableState;
+		const { last } = await setup(saved);
+		await fireEvent.click(await screen.findByTestId('val-tap-0-5'));
+		await fireEvent.click(screen.getByTestId('val-tap-1-6'));
+		await fireEvent.click(screen.getByTestId('val-tap-2-5'));
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 5 · rank 2/));
+		expect(text('val-bid-result-2')).toMatch(/total 5 · rank 3/);
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect(last().players.map((p) => p.stefan_feld ?? false)).toEqual([false, true, false]));
+		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
+		const first = screen.getByTestId('val-auction-first') as HTMLSelectElement;
+		expect([first.value, first.disabled]).toEqual(['0', true]);
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 5 · rank 2/));
+		expect(text('val-bid-result-2')).toMatch(/total 5 · rank 3/);
+		expect(text('val-bid-effects-0')).toMatch(/Church seat/);
+		expect((last() as unknown as { progress: { auction: ValenciaRawAuction } }).progress.auction.first_player).toBe(0);
+	});
+
 	it('the Stefan Feld pawn’s holder reveals first: an auction entered before the pawn moved follows it', async () => {
 		// « Le joueur qui possède le pion Stefan Feld commence »: Lilli holds it, the auction typed
 		// earlier still names Ani; Lilli, first, wins her tie with Ani and keeps the pawn.
