@@ -258,6 +258,22 @@ fn every_impossible_count_is_reported_with_its_field() {
     }
 }
 
+/// A tick on a mission the app judges itself is refused, in words that say who judges it: the
+/// app, from the table state (« jugée par la table » read as "the players judge it", QA).
+#[test]
+fn a_tick_on_a_mission_the_app_checks_says_the_app_checks_it() {
+    let t = holding("mission_stefan_feld", json!({ "stefan_feld": true }), &[json!({})]);
+    let mut t = t;
+    t["players"][0]["missions"][0]["done"] = json!(true);
+    let p = problems(&t);
+    assert_eq!(fields(&p), vec![("players[0].missions[0].done".to_owned(), "judged_by_table".to_owned())]);
+    assert_eq!(
+        p.0[0].message.fr,
+        "Greffier vérifie « Pion Stefan Feld » d'après la table\u{202f}: pas de case à cocher."
+    );
+    assert_eq!(p.0[0].message.en, "Greffier checks “Stefan Feld pawn” from the table: nothing to tick.");
+}
+
 #[test]
 fn palm_members_above_city_members_are_refused() {
     let t =

@@ -2657,7 +2657,7 @@ export type ValenciaHelp = {
 
 /**  How a card's outcome is known. */
 export type ValenciaJudging = 
-/**  The table decides it (met → + printed points, else −). */
+/**  Greffier checks it from the table state (met → + printed points, else −). */
 "auto" | 
 /**  Only the board shows it: the player ticks it (ticked → +, else −). */
 "tick" | 

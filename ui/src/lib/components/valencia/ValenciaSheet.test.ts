@@ -91,6 +91,16 @@ describe('ValenciaSheet', () => {
 		expect(text('val-missions-notice-1')).toMatch(/Dirk/);
 	});
 
+	it('labels the missions the app checks from the table as checked by Greffier, not « judged by the table »', async () => {
+		await setup();
+		await waitFor(() => expect((screen.getByTestId('val-mission-add-0') as HTMLButtonElement).disabled).toBe(false));
+		await fireEvent.click(screen.getByTestId('val-mission-add-0'));
+		await fireEvent.input(screen.getByTestId('val-mission-search-0'), { target: { value: 'Stefan' } });
+		expect(text('val-pick-0-mission_stefan_feld')).toMatch(/checked by Greffier$/);
+		await fireEvent.input(screen.getByTestId('val-mission-search-0'), { target: { value: 'carre' } });
+		expect(text('val-pick-0-mission_square')).toMatch(/to tick$/);
+	});
+
 	it('types fountains and missions into the table state and remembers printed values', async () => {
 		const { last, remembered } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-fountain-add'));
