@@ -1089,6 +1089,28 @@ fn ranks_are_called_in_order_and_the_murdered_one_is_skipped() {
     assert_eq!(rec.crown_after, 1, "the King takes the crown");
 }
 
+/// 004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime ». The round caller
+/// offers the ranks the core would accept, read from the round's view: the Assassin any other
+/// character, the Thief neither the Assassin, nor its victim, nor itself (QA: the Architect,
+/// murdered, was offered to the Thief and tapping it gave an error).
+#[test]
+fn the_round_view_offers_only_the_targets_the_core_accepts() {
+    let ranks = |r: &CitadellesRound| r.clone().view().targets.iter().map(|c| c.rank).collect::<Vec<_>>();
+    let r = round(5, 0);
+    assert_eq!(ranks(&r), Vec::<u8>::new(), "nobody is playing yet");
+    let r = reveal(&r, Some(0)); // the Assassin
+    assert_eq!(ranks(&r), [2, 3, 4, 5, 6, 7, 8]);
+    let r = apply(&r, CitadellesRoundAction::Murder { rank: 7 });
+    assert_eq!(ranks(&r), Vec::<u8>::new(), "the victim is named");
+    let r = reveal(&r, Some(1)); // the Thief
+    assert_eq!(ranks(&r), [3, 4, 5, 6, 8], "not the Assassin, the Architect (murdered) nor itself");
+    assert_eq!(refused(&r, CitadellesRoundAction::Rob { rank: 7 }), "cannot_rob_murdered");
+    let r = apply(&r, CitadellesRoundAction::Rob { rank: 4 });
+    assert_eq!(ranks(&r), Vec::<u8>::new(), "the Thief named its victim");
+    let r = reveal(&r, Some(2)); // the Magician
+    assert_eq!(ranks(&r), Vec::<u8>::new());
+}
+
 #[test]
 fn the_thief_may_not_rob_the_assassin_nor_the_murdered_character() {
     let r = round(5, 0);

@@ -258,6 +258,22 @@ fn every_impossible_count_is_reported_with_its_field() {
     }
 }
 
+/// A tick on a mission the app judges itself is refused, in words that say who judges it: the
+/// app, from the table state (« jugée par la table » read as "the players judge it", QA).
+#[test]
+fn a_tick_on_a_mission_the_app_checks_says_the_app_checks_it() {
+    let t = holding("mission_stefan_feld", json!({ "stefan_feld": true }), &[json!({})]);
+    let mut t = t;
+    t["players"][0]["missions"][0]["done"] = json!(true);
+    let p = problems(&t);
+    assert_eq!(fields(&p), vec![("players[0].missions[0].done".to_owned(), "judged_by_table".to_owned())]);
+    assert_eq!(
+        p.0[0].message.fr,
+        "Greffier vérifie « Pion Stefan Feld » d'après la table\u{202f}: pas de case à cocher."
+    );
+    assert_eq!(p.0[0].message.en, "Greffier checks “Stefan Feld pawn” from the table: nothing to tick.");
+}
+
 #[test]
 fn palm_members_above_city_members_are_refused() {
     let t =
@@ -1342,6 +1358,30 @@ fn an_applied_auction_starts_with_the_table_s_pawn_holder() {
     );
     assert!(refused.0[0].message.en.contains("Lilli"), "{}", refused.0[0].message.en);
     assert!(refused.0[0].message.fr.contains("Lilli"), "{}", refused.0[0].message.fr);
+}
+
+/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
+/// Stefan Feld et devient le premier joueur du tour d'enchères suivant », and the example:
+/// « Dirk est le joueur le plus près du premier joueur de ce tour (Patty) ». An applied auction
+/// keeps the first player it was played with: the record names them, so reading it again after
+/// the pawn moved to its winner ranks it as it was applied (QA: Lilli took Ani's Church seat).
+#[test]
+fn an_applied_auction_keeps_the_first_player_it_was_played_with() {
+    // Lilli holds the pawn; Ani wins with 4; Dirk and Lilli tie at 3: Lilli, first, is 2nd.
+    let tie = json!({ "step": "A", "players": [
+        { "name": "Ani", "stack": [{ "card": 4 }] }, { "name": "Dirk", "stack": [{ "card": 3 }] },
+        { "name": "Lilli", "stack": [{ "card": 3 }] } ] });
+    let ranks = |a: &ValenciaAuction| a.bids.iter().map(|b| b.rank).collect::<Vec<_>>();
+    let mut as_played = tie.clone();
+    as_played["first_player"] = json!(2);
+    assert_eq!(ranks(&auction(as_played).expect("resolves")), [Some(1), Some(3), Some(2)]);
+
+    let applied = valencia::apply_auction(&lilli_holds_the_pawn(tie)).expect("applies");
+    assert_eq!(pawns(&applied), [json!(true), json!(false), json!(false)], "Ani takes the pawn");
+    assert_eq!(applied["progress"]["auction"]["first_player"], json!(2), "the record names Lilli");
+    let again = auction(applied["progress"]["auction"].clone()).expect("the record resolves");
+    assert_eq!(ranks(&again), [Some(1), Some(3), Some(2)], "Lilli stays 2nd, Dirk 3rd");
+    assert_eq!(again.pawn_holder, 0);
 }
 
 /// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». A player reads seats

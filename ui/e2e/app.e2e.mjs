@@ -294,7 +294,7 @@ async function main() {
 		await waitText('total-0', (t) => t === '16', 'Ani total should be 16');
 		await waitText('total-1', (t) => t === '13', 'Dirk total should be 13');
 		// The core's live help: who qualifies, and what the others lack.
-		await waitText('city-c13_r4k3-why-1', (t) => t.includes('la prend automatiquement'), 'Dirk takes the 13-prestige city at the end of his turn');
+		await waitText('city-c13_r4k3-why-1', (t) => t.includes('la prend à la fin de son tour'), 'Dirk takes the 13-prestige city at the end of his turn');
 		await waitText('city-c13_r4k3-why-0', (t) => t.includes('il manque'), 'Ani lacks bonuses');
 		const mark = await textOf('city-c13_r4k3-seat-1');
 		assert(mark.includes('✔'), `Dirk's line is ticked (got "${mark}")`);

@@ -200,6 +200,10 @@ pub struct CitadellesRoundView {
     pub call: Option<CitadellesCall>,
     /// The character being played now (its actions are allowed), if any.
     pub current: Option<CitadellesTurn>,
+    /// The characters the one being played may name now, in rank order: the Assassin's
+    /// possible victims until it names one, the Thief's until it robs one (never the Assassin,
+    /// its victim or itself); empty otherwise. Exactly the ranks `apply` would accept.
+    pub targets: Vec<CitadellesRoundCharacter>,
     /// Set once the round is finished.
     pub record: Option<CitadellesRoundRecord>,
 }
@@ -917,11 +921,28 @@ impl CitadellesRound {
         Ok(())
     }
 
+    /// The characters the current one may name now (see [`CitadellesRoundView::targets`]): each
+    /// rank the murder or the theft would be accepted for, so the caller offers nothing the core
+    /// then refuses (004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime »).
+    pub fn targets(&self) -> Vec<CitadellesRoundCharacter> {
+        let naming = |rank| match self.current().map(|t| t.character.as_str()) {
+            Some("assassin") if self.murdered.is_none() => Some(CitadellesRoundAction::Murder { rank }),
+            Some("thief") if self.robbed.is_none() => Some(CitadellesRoundAction::Rob { rank }),
+            _ => None,
+        };
+        self.characters
+            .iter()
+            .filter(|c| naming(c.rank).is_some_and(|action| self.apply(&action).is_ok()))
+            .cloned()
+            .collect()
+    }
+
     /// The round with what the caller shows next.
     pub fn view(self) -> CitadellesRoundView {
         CitadellesRoundView {
             call: self.call(),
             current: self.current().cloned(),
+            targets: self.targets(),
             record: self.record(),
             round: self,
         }

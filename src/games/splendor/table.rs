@@ -175,7 +175,8 @@ impl Table {
     }
 
     /// The position is not the end of a turn while a player meets a city still on the table:
-    /// one problem per such player, naming them and the cities, on their `cities` field.
+    /// one problem per such player, naming them and the cities, on their `cities` field. The box
+    /// hands the city over by itself; the sheet waits for the table to record who took it.
     pub fn check_cities_taken(&self) -> Result<(), Problems> {
         let mut p = Problems::new();
         for (i, cities) in self.cities_to_take() {
@@ -196,22 +197,22 @@ impl Table {
             let (fr, en) = if cities.len() == 1 {
                 (
                     format!(
-                        "{name} remplit les conditions de {}, encore sur la table : {name} la prend automatiquement à la fin de son tour.",
+                        "{name} remplit les conditions de {}, encore sur la table\u{202f}: la règle la lui donne à la fin de son tour. Indiquez que {name} la prend.",
                         list(true).join("")
                     ),
                     format!(
-                        "{name} meets {}, still on the table: {name} takes it at the end of the turn, automatically.",
+                        "{name} meets {}, still on the table: the rules give it to {name} at the end of the turn. Record that {name} takes it.",
                         list(false).join("")
                     ),
                 )
             } else {
                 (
                     format!(
-                        "{name} remplit les conditions de {}, encore sur la table : {name} en prend une (à son choix) automatiquement à la fin de son tour.",
+                        "{name} remplit les conditions de {}, encore sur la table\u{202f}: la règle lui en donne une, à son choix, à la fin de son tour. Indiquez laquelle {name} prend.",
                         list(true).join(" et de ")
                     ),
                     format!(
-                        "{name} meets {}, still on the table: {name} takes one of them (their choice) at the end of the turn, automatically.",
+                        "{name} meets {}, still on the table: the rules give {name} one of them (their choice) at the end of the turn. Record which one {name} takes.",
                         list(false).join(" and ")
                     ),
                 )

@@ -82,7 +82,7 @@ pub enum MissionParam {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum ValenciaJudging {
-    /// The table decides it (met → + printed points, else −).
+    /// Greffier checks it from the table state (met → + printed points, else −).
     Auto,
     /// Only the board shows it: the player ticks it (ticked → +, else −).
     Tick,

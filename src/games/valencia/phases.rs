@@ -385,7 +385,7 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 /// resolver's (auction.rs), an Entrepôt giving only what the supply still holds
 /// ([`from_the_supply`]). The privileges each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
-/// those fields changed.
+/// those fields changed, and the auction's record naming the first player it was played with.
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     let raw = super::parse(table)?;
     let progress = raw.progress.clone().unwrap_or_default();
@@ -452,6 +452,15 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
                 }
             }
         }
+    }
+    // The record keeps the first player it was played with: the pawn has just moved to the
+    // winner, and reading the applied auction again must rank it as it was applied (p.6's
+    // example: « le premier joueur de ce tour »). Absent, the resolver's default seat 0.
+    let first = auction.first_player.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
+    if let Some(record) =
+        out.get_mut("progress").and_then(|p| p.get_mut("auction")).and_then(Value::as_object_mut)
+    {
+        record.insert("first_player".to_owned(), first);
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
     Ok(out)

@@ -725,6 +725,12 @@ export type CitadellesRoundView = {
 	call: CitadellesCall | null,
 	/**  The character being played now (its actions are allowed), if any. */
 	current: CitadellesTurn | null,
+	/**
+	 *  The characters the one being played may name now, in rank order: the Assassin's
+	 *  possible victims until it names one, the Thief's until it robs one (never the Assassin,
+	 *  its victim or itself); empty otherwise. Exactly the ranks `apply` would accept.
+	 */
+	targets: CitadellesRoundCharacter[],
 	/**  Set once the round is finished. */
 	record: CitadellesRoundRecord | null,
 };
@@ -2700,7 +2706,7 @@ export type ValenciaHelp = {
 
 /**  How a card's outcome is known. */
 export type ValenciaJudging = 
-/**  The table decides it (met → + printed points, else −). */
+/**  Greffier checks it from the table state (met → + printed points, else −). */
 "auto" | 
 /**  Only the board shows it: the player ticks it (ticked → +, else −). */
 "tick" | 

@@ -87,6 +87,28 @@ describe('CitadellesSheet', () => {
 		await waitFor(() => expect(last().completion_order).toEqual([]));
 	});
 
+	it('offers the Thief only the ranks the core lets it rob: not the Assassin, its victim or itself', async () => {
+		// 004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime » (QA: the murdered
+		// Architect was a button for the Thief, and tapping it only gave an error).
+		await setup();
+		await fireEvent.click(await screen.findByTestId('cit-round-start'));
+		await screen.findByTestId('cit-call');
+		await fireEvent.click(screen.getByTestId('cit-reveal-0')); // Ani, the Assassin
+		await screen.findByTestId('cit-murder-7');
+		const offered = (kind: string) =>
+			screen
+				.getAllByRole('button')
+				.map((b) => b.getAttribute('data-testid') ?? '')
+				.filter((id) => id.startsWith(`cit-${kind}-`))
+				.map((id) => Number(id.slice(`cit-${kind}-`.length)));
+		expect(offered('murder')).toEqual([2, 3, 4, 5, 6, 7, 8]);
+		await fireEvent.click(screen.getByTestId('cit-murder-7'));
+		await waitFor(() => expect(screen.queryByTestId('cit-murder-7')).toBeNull());
+		await fireEvent.click(await screen.findByTestId('cit-reveal-1')); // Dirk, the Thief
+		await screen.findByTestId('cit-rob-3');
+		expect(offered('rob')).toEqual([3, 4, 5, 6, 8]);
+	});
+
 	it('logs a called round and copies its characters and crown to the table', async () => {
 		const { last, logged } = await setup();
 		await fireEvent.click(await screen.findByTestId('cit-round-start'));

@@ -33,7 +33,8 @@ describe('SplendorSheet — Cities', () => {
 		const dirk = screen.getByTestId('city-c13_r4k3-seat-1');
 		expect(dirk.classList.contains('meets')).toBe(true);
 		expect(dirk.textContent).toContain('✔');
-		expect(text('city-c13_r4k3-why-1')).toBe('takes it automatically at the end of their turn');
+		// The box takes it at the end of the turn; here the table confirms it with the tap beside.
+		expect(text('city-c13_r4k3-why-1')).toBe('takes it at the end of their turn: to confirm');
 		expect(screen.getByTestId('city-take-c13_r4k3-1')).toBeTruthy();
 
 		// Ani has more prestige but not the bonuses: ✘ and what she lacks, no button.

@@ -99,6 +99,16 @@ describe('ValenciaSheet', () => {
 		expect(text('val-missions-notice-1')).toMatch(/Dirk/);
 	});
 
+	it('labels the missions the app checks from the table as checked by Greffier, not « judged by the table »', async () => {
+		await setup();
+		await waitFor(() => expect((screen.getByTestId('val-mission-add-0') as HTMLButtonElement).disabled).toBe(false));
+		await fireEvent.click(screen.getByTestId('val-mission-add-0'));
+		await fireEvent.input(screen.getByTestId('val-mission-search-0'), { target: { value: 'Stefan' } });
+		expect(text('val-pick-0-mission_stefan_feld')).toMatch(/checked by Greffier$/);
+		await fireEvent.input(screen.getByTestId('val-mission-search-0'), { target: { value: 'carre' } });
+		expect(text('val-pick-0-mission_square')).toMatch(/to tick$/);
+	});
+
 	it('types fountains and missions into the table state and remembers printed values', async () => {
 		const { last, remembered } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-fountain-add'));
@@ -164,6 +174,32 @@ describe('ValenciaSheet', () => {
 		expect(text('val-pawn-1')).toMatch(/Stefan Feld/);
 		expect((last() as unknown as { progress: { auction_applied: boolean } }).progress.auction_applied).toBe(true);
 		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
+	});
+
+	it('an applied auction keeps the first player it was played with, after the pawn moved to its winner', async () => {
+		// Valencia, p.6's example: ties go to « le joueur le plus près du premier joueur de ce tour ».
+		// Ani holds the pawn and ties Lilli at 5; Dirk wins with 6 and takes the pawn. Ani stays 2nd.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 1, step: 'A' }
+		} as unknown as GameTableState;
+		const { last } = await setup(saved);
+		await fireEvent.click(await screen.findByTestId('val-tap-0-5'));
+		await fireEvent.click(screen.getByTestId('val-tap-1-6'));
+		await fireEvent.click(screen.getByTestId('val-tap-2-5'));
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 5 · rank 2/));
+		expect(text('val-bid-result-2')).toMatch(/total 5 · rank 3/);
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect(last().players.map((p) => p.stefan_feld ?? false)).toEqual([false, true, false]));
+		expect((screen.getByTestId('val-auction-apply') as HTMLButtonElement).disabled).toBe(true);
+		const first = screen.getByTestId('val-auction-first') as HTMLSelectElement;
+		expect([first.value, first.disabled]).toEqual(['0', true]);
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 5 · rank 2/));
+		expect(text('val-bid-result-2')).toMatch(/total 5 · rank 3/);
+		expect(text('val-bid-effects-0')).toMatch(/Church seat/);
+		expect((last() as unknown as { progress: { auction: ValenciaRawAuction } }).progress.auction.first_player).toBe(0);
 	});
 
 	it('the Stefan Feld pawn’s holder reveals first: an auction entered before the pawn moved follows it', async () => {
