@@ -2285,7 +2285,10 @@ export type SearchFilter = {
 	 */
 	variant?: string | null,
 	kind?: RuleKind | null,
-	/**  The game being played: its entries come first, the others still follow. */
+	/**
+	 *  The game being played: its entries come first among those matching as many words, as
+	 *  many of them in a title or alias; the others still follow.
+	 */
 	prefer?: GameId | null,
 	/**  Language of the titles and snippets returned (the search matches both). */
 	lang: Lang,
