@@ -269,7 +269,7 @@ fn a_tick_on_a_mission_the_app_checks_says_the_app_checks_it() {
     assert_eq!(fields(&p), vec![("players[0].missions[0].done".to_owned(), "judged_by_table".to_owned())]);
     assert_eq!(
         p.0[0].message.fr,
-        "Greffier vérifie « Pion Stefan Feld » d'après la table\u{202f}: pas de case à cocher."
+        "Greffier vérifie «\u{202f}Pion Stefan Feld\u{202f}» d'après la table\u{202f}: pas de case à cocher."
     );
     assert_eq!(p.0[0].message.en, "Greffier checks “Stefan Feld pawn” from the table: nothing to tick.");
 }

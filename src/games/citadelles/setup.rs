@@ -16,7 +16,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     let mut steps = vec![
         // 004, Préparation / 002, Mise en place: 4 district cards and 2 gold each.
         SetupStep::new(
-            "Mélangez les cartes Quartier et donnez-en 4, face cachée, à chaque joueur\u{202f}; la pioche et la banque d'or vont au centre.",
+            "Mélangez les cartes Quartier et donnez-en 4, face cachée, à chaque joueur ; la pioche et la banque d'or vont au centre.",
             "Shuffle the district cards and deal 4 face down to each player; the deck and the gold bank go in the middle.",
             Some("citadelles.setup"),
         ),
@@ -43,12 +43,12 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
         // 002, Mise en place: a player drawn at random starts and takes the crown.
         CitadellesVariant::DeuxiemeEdition => {
             steps.push(SetupStep::new(
-                "Tirez au sort le premier joueur\u{202f}: il prend la Couronne.",
+                "Tirez au sort le premier joueur : il prend la Couronne.",
                 "Draw lots for the first player, who takes the crown.",
                 Some("citadelles.setup"),
             ));
             steps.push(SetupStep::new(
-                "Choisissez un personnage par rang (les 8 de base ou leurs remplaçants)\u{202f}; les autres restent dans la boîte.",
+                "Choisissez un personnage par rang (les 8 de base ou leurs remplaçants) ; les autres restent dans la boîte.",
                 "Choose one character per rank (the 8 base ones or their alternates); the others stay in the box.",
                 Some("citadelles.variant.deuxieme_edition"),
             ));
@@ -80,7 +80,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     }
     let threshold = variant.threshold_text(n, false);
     steps.push(SetupStep::new(
-        format!("Fin de partie\u{202f}: {}.", threshold.fr),
+        format!("Fin de partie : {}.", threshold.fr),
         format!("End of the game: {}.", threshold.en),
         Some(match variant {
             CitadellesVariant::Classique => "citadelles.end.classique",
@@ -91,7 +91,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     // choice for the table before it starts; moot where a city already needs 8.
     if variant.completion_threshold(n, true) > variant.completion_threshold(n, false) {
         steps.push(SetupStep::new(
-            "Option à convenir avant le premier tour\u{202f}: pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
+            "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
             "Option, to agree on before the first round: for a longer game, a city is complete only at 8 districts instead of 7 (tick “longer game” on the sheet).",
             Some("citadelles.option.longer_game"),
         ));
@@ -109,7 +109,7 @@ fn set_aside_step(
 ) -> SetupStep {
     let (cards, up, down) = (plan.characters, plan.face_up, plan.face_down);
     let head_fr = format!(
-        "Les {cards} cartes Personnage vont au porteur de la Couronne\u{202f}: à chaque tour, il les mélange et en écarte au hasard"
+        "Les {cards} cartes Personnage vont au porteur de la Couronne : à chaque tour, il les mélange et en écarte au hasard"
     );
     let head_en = format!(
         "The {cards} character cards go to the crown holder: each round, they shuffle them and set aside at random"
@@ -119,7 +119,7 @@ fn set_aside_step(
     match n {
         2 => SetupStep::new(
             format!(
-                "{head_fr} {down_fr}, puis garde un personnage parmi les {} autres\u{202f}; ensuite, chacun à son tour en garde un et en écarte un face cachée.",
+                "{head_fr} {down_fr}, puis garde un personnage parmi les {} autres ; ensuite, chacun à son tour en garde un et en écarte un face cachée.",
                 cards - down
             ),
             format!(
@@ -130,7 +130,7 @@ fn set_aside_step(
         ),
         3 => SetupStep::new(
             format!(
-                "{head_fr} {down_fr}\u{202f}; le paquet fait deux fois le tour, et le dernier à choisir pose la carte restante face cachée."
+                "{head_fr} {down_fr} ; le paquet fait deux fois le tour, et le dernier à choisir pose la carte restante face cachée."
             ),
             format!(
                 "{head_en} {down_en}; the pack goes round twice, and the last to choose puts the card left over face down."
@@ -148,7 +148,7 @@ fn set_aside_step(
             };
             let (last_fr, last_en, rule) = if plan.last_takes_face_down {
                 (
-                    "\u{202f}; le dernier à choisir ne reçoit qu'une carte et prend aussi la carte cachée pour choisir",
+                    " ; le dernier à choisir ne reçoit qu'une carte et prend aussi la carte cachée pour choisir",
                     "; the last to choose receives a single card and also takes the face-down card to choose",
                     "citadelles.draft.seven_players".to_owned(),
                 )
@@ -199,7 +199,10 @@ mod tests {
             );
             assert_eq!(
                 s[option].text.fr,
-                "Option à convenir avant le premier tour\u{202f}: pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille)."
+                // As the source writes it; the core typesets it (text.rs's own tests check how).
+                crate::text::french(
+                    "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille)."
+                )
             );
         }
         for n in 2..=3 {
@@ -235,7 +238,9 @@ mod tests {
         );
         assert_eq!(
             set_aside(c, 4, false).text.fr,
-            "Les 8 cartes Personnage vont au porteur de la Couronne\u{202f}: à chaque tour, il les mélange et en écarte au hasard 2 face visible (jamais le Roi) et 1 face cachée avant de choisir."
+            crate::text::french(
+                "Les 8 cartes Personnage vont au porteur de la Couronne : à chaque tour, il les mélange et en écarte au hasard 2 face visible (jamais le Roi) et 1 face cachée avant de choisir."
+            )
         );
         assert_eq!(set_aside(c, 4, false).rule.as_deref(), Some("citadelles.draft.king_face_up"));
         assert!(

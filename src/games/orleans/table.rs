@@ -494,10 +494,7 @@ fn out_of_play(p: &mut Problems, i: usize, q: &OrleansPlayer, scenario: OrleansS
             field,
             "not_in_scenario",
             Text::new(
-                format!(
-                    "{}\u{202f}: {} ne les met pas en jeu (ils restent dans la boîte).",
-                    what.fr, name.fr
-                ),
+                format!("{} : {} ne les met pas en jeu (ils restent dans la boîte).", what.fr, name.fr),
                 format!("{}: {} does not put them in play (they stay in the box).", what.en, name.en),
             ),
         );

@@ -315,7 +315,7 @@ pub fn help_table(table: &Table) -> Help {
                                     format!("already holds the {}-point city; {}", own.prestige, base.en),
                                 ),
                                 (None, None) if meets => Text::new(
-                                    "la prend à la fin de son tour\u{202f}: à confirmer",
+                                    "la prend à la fin de son tour : à confirmer",
                                     "takes it at the end of their turn: to confirm",
                                 ),
                                 (None, None) => base,

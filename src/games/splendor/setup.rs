@@ -52,21 +52,19 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let (away_fr, away_en) = match GEMS_IN_THE_BOX - gems {
         0 => (String::new(), String::new()),
         k => (
-            format!("\u{202f}; rangez les {k} autres de chaque couleur dans la boîte"),
+            format!(" ; rangez les {k} autres de chaque couleur dans la boîte"),
             format!("; put the other {k} of each colour back in the box"),
         ),
     };
     let mut steps = vec![
         step(
-            format!(
-                "Jetons gemmes\u{202f}: {gems} de chaque couleur (blanc, bleu, vert, rouge, noir){away_fr}."
-            ),
+            format!("Jetons gemmes : {gems} de chaque couleur (blanc, bleu, vert, rouge, noir){away_fr}."),
             format!("Gem tokens: {gems} of each colour (white, blue, green, red, black){away_en}."),
             Some(rule),
         ),
-        step("Jetons or\u{202f}: les 5.".into(), "Gold tokens: all 5.".into(), Some(rule)),
+        step("Jetons or : les 5.".into(), "Gold tokens: all 5.".into(), Some(rule)),
         step(
-            "Cartes Développement\u{202f}: une pioche par niveau, 4 cartes découvertes par niveau.".into(),
+            "Cartes Développement : une pioche par niveau, 4 cartes découvertes par niveau.".into(),
             "Development cards: one deck per level, 4 cards face up per level.".into(),
             Some(rule),
         ),
@@ -81,14 +79,14 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
                 Some("splendor.setup.cities"),
             ));
             steps.push(step(
-                "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard\u{202f}; rangez les autres."
+                "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard ; rangez les autres."
                     .into(),
                 "Shuffle the city tiles and lay out 3 at random, either side up; put the rest away.".into(),
                 Some("splendor.setup.cities"),
             ));
         }
         Module::TradingPosts | Module::Orient | Module::Strongholds => steps.push(step(
-            format!("Nobles\u{202f}: {nobles} tuiles découvertes."),
+            format!("Nobles : {nobles} tuiles découvertes."),
             format!("Nobles: {nobles} tiles face up."),
             Some(rule),
         )),
@@ -97,7 +95,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         Module::Cities => {}
         // The Orient, Mise en place: an Orient deck per level beside the base rows.
         Module::Orient => steps.push(step(
-            "Cartes Orient\u{202f}: une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
+            "Cartes Orient : une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
             "Orient cards: one deck per level to the right of the base cards, 2 cards face up per level.".into(),
             Some("splendor.setup.orient"),
         )),
@@ -124,7 +122,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
     // round.
     steps.push(step(
-        "Pion Premier joueur devant le premier joueur\u{202f}: le joueur à sa droite jouera le dernier au tour final.".into(),
+        "Pion Premier joueur devant le premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
         "First player pawn in front of the first player: the player on their right plays last in the final round.".into(),
         Some("splendor.overview"),
     ));

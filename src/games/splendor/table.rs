@@ -197,7 +197,7 @@ impl Table {
             let (fr, en) = if cities.len() == 1 {
                 (
                     format!(
-                        "{name} remplit les conditions de {}, encore sur la table\u{202f}: la règle la lui donne à la fin de son tour. Indiquez que {name} la prend.",
+                        "{name} remplit les conditions de {}, encore sur la table : la règle la lui donne à la fin de son tour. Indiquez que {name} la prend.",
                         list(true).join("")
                     ),
                     format!(
@@ -208,7 +208,7 @@ impl Table {
             } else {
                 (
                     format!(
-                        "{name} remplit les conditions de {}, encore sur la table\u{202f}: la règle lui en donne une, à son choix, à la fin de son tour. Indiquez laquelle {name} prend.",
+                        "{name} remplit les conditions de {}, encore sur la table : la règle lui en donne une, à son choix, à la fin de son tour. Indiquez laquelle {name} prend.",
                         list(true).join(" et de ")
                     ),
                     format!(

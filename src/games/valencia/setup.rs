@@ -36,17 +36,17 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     // Mise en place 1–7: the board, round boards, fountains, palms, the city.
     let mut steps = vec![
         SetupStep::new(
-            format!("Plateau\u{202f}: la face pour {}.", if two { "2 joueurs" } else { "3 à 5 joueurs" }),
+            format!("Plateau : la face pour {}.", if two { "2 joueurs" } else { "3 à 5 joueurs" }),
             format!("Board: the side for {}.", if two { "2 players" } else { "3 to 5 players" }),
             Some("valencia.setup"),
         ),
         SetupStep::new(
-            "Les 5 plateaux de tours, mélangés, sur leurs cases\u{202f}; le marqueur de tours sur la case A du premier.",
+            "Les 5 plateaux de tours, mélangés, sur leurs cases ; le marqueur de tours sur la case A du premier.",
             "The 5 round boards, shuffled, on their spaces; the round marker on space A of the first.",
             Some("valencia.phase.action"),
         ),
         SetupStep::new(
-            "Une tuile Fontaine au hasard, face visible, sur chaque plateau de tours\u{202f}; les 5 autres retournent dans la boîte.",
+            "Une tuile Fontaine au hasard, face visible, sur chaque plateau de tours ; les 5 autres retournent dans la boîte.",
             "One fountain tile at random, face up, on each round board; the other 5 go back in the box.",
             Some("valencia.step.i"),
         ),
@@ -57,7 +57,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         ),
         SetupStep::new(
             format!(
-                "La ville\u{202f}: les {} tuiles Plan de la ville {}, puis la tuile centrale au milieu.",
+                "La ville : les {} tuiles Plan de la ville {}, puis la tuile centrale au milieu.",
                 if two { 4 } else { 8 },
                 if two { "pour 2 joueurs" } else { "pour 3 à 5 joueurs" }
             ),
@@ -82,7 +82,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Mise en place 10–11: each player's material.
         SetupStep::new(
             format!(
-                "Chaque joueur\u{202f}: 15 membres, {} cartes Influence mélangées, un marqueur de prestige sur 0, le jeton 100, un paravent.",
+                "Chaque joueur : 15 membres, {} cartes Influence mélangées, un marqueur de prestige sur 0, le jeton 100, un paravent.",
                 if special { "24 (25 avec le Joker)" } else { "24" }
             ),
             format!(
@@ -98,13 +98,13 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         ),
         // Mise en place 12: who is first player, the pawn, the Nobility and Church seats.
         SetupStep::new(
-            "Le premier joueur, le dernier à s'être assis au bord d'une fontaine, prend le pion Stefan Feld et place un membre sur la Noblesse\u{202f}; son voisin de gauche en place un sur l'Église.",
+            "Le premier joueur, le dernier à s'être assis au bord d'une fontaine, prend le pion Stefan Feld et place un membre sur la Noblesse ; son voisin de gauche en place un sur l'Église.",
             "The first player, the last one to have sat on the edge of a fountain, takes the Stefan Feld pawn and puts a member on the Nobility; their left neighbour puts one on the Church.",
             Some("valencia.step.a"),
         ),
         // Mise en place 13–14: missions.
         SetupStep::new(
-            "Chacun reçoit 5 cartes Mission et en garde au moins une, derrière son paravent\u{202f}; les autres retournent dans la boîte.",
+            "Chacun reçoit 5 cartes Mission et en garde au moins une, derrière son paravent ; les autres retournent dans la boîte.",
             "Everyone gets 5 mission cards and keeps at least one behind their screen; the others go back in the box.",
             Some("valencia.scoring.missions_completed"),
         ),
@@ -112,12 +112,12 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     if two {
         // Règles pour 2 joueurs, Mise en place: Nina's deck of an unused colour.
         steps.push(SetupStep::new(
-            "À 2 joueurs\u{202f}: mélangez les cartes Influence d'une couleur inutilisée en une pile face cachée pour Nina.",
+            "À 2 joueurs : mélangez les cartes Influence d'une couleur inutilisée en une pile face cachée pour Nina.",
             "With 2 players: shuffle the influence cards of an unused colour into a face-down pile for Nina.",
             Some("valencia.nina"),
         ));
         steps.push(SetupStep::new(
-            "La mission « un membre dans chaque quartier » ne sert pas à 2 joueurs\u{202f}: si elle est tirée, prenez-en une autre.",
+            "La mission « un membre dans chaque quartier » ne sert pas à 2 joueurs : si elle est tirée, prenez-en une autre.",
             "The \"a member in every district\" mission is not used with 2 players: if drawn, take another.",
             Some("valencia.mission.every_district"),
         ));
@@ -126,7 +126,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Module 1, Mise en place: after the ordinary setup, everyone uses the same special
         // cards; each replaces a base card of its value (Centrale a 6), the Joker is a 25th card.
         steps.push(SetupStep::new(
-            "Cartes Influence spéciales\u{202f}: choisissez ensemble lesquelles utiliser\u{202f}; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale\u{202f}: un 6)\u{202f}; le Joker s'y ajoute en 25e carte.",
+            "Cartes Influence spéciales : choisissez ensemble lesquelles utiliser ; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale : un 6) ; le Joker s'y ajoute en 25e carte.",
             "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card.",
             Some("valencia.variant.special_influence"),
         ));

@@ -828,7 +828,7 @@ fn validate_mission(
             at("done"),
             "judged_by_table",
             Text::new(
-                format!("Greffier vérifie « {} » d'après la table\u{202f}: pas de case à cocher.", m.name.fr),
+                format!("Greffier vérifie « {} » d'après la table : pas de case à cocher.", m.name.fr),
                 format!("Greffier checks “{}” from the table: nothing to tick.", m.name.en),
             ),
         );
