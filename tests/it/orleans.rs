@@ -1566,7 +1566,12 @@ fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_
     let steps = setup_steps(OrleansScenario::Vierzon, 1).expect("solo");
     let fr: Vec<&str> = steps.iter().map(|s| s.fr.as_str()).collect();
     let en: Vec<&str> = steps.iter().map(|s| s.en.as_str()).collect();
-    assert!(fr.iter().any(|s| s.contains("Bourges et Sancerre") && s.contains("«\u{202f}3\u{202f}» ou «\u{202f}4\u{202f}»")), "{fr:?}");
+    assert!(
+        fr.iter()
+            .any(|s| s.contains("Bourges et Sancerre")
+                && s.contains("«\u{202f}3\u{202f}» ou «\u{202f}4\u{202f}»")),
+        "{fr:?}"
+    );
     assert!(
         en.iter().any(|s| s.contains("Vierzon, Bourges and Sancerre") && s.contains("“3” or “4”")),
         "{en:?}"
