@@ -222,16 +222,27 @@ impl<W: fmt::Write> FrenchWrite<W> {
 }
 
 impl<W: fmt::Write> fmt::Write for FrenchWrite<W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        // Nothing held and nothing to change: straight through.
-        if self.marks.is_empty()
-            && self.spaces.is_empty()
-            && !self.after_open
-            && !s.contains([':', ';', '?', '!', '«', '»', ' ', '\u{a0}', '\u{2009}', NARROW_NBSP])
-        {
-            return self.emit(s);
+    fn write_str(&mut self, mut s: &str) -> fmt::Result {
+        // Runs of words go straight through in one write; only a mark, a guillemet and the
+        // spaces right before them go through `push`, a character at a time. Character by
+        // character, a scoreboard's details were two thirds of a preview's time (issue #15):
+        // each one an escaped write into the JSON.
+        while !s.is_empty() {
+            if self.marks.is_empty() && self.spaces.is_empty() && !self.after_open {
+                let special = s.find(|c| is_high_mark(c) || c == '«' || c == '»').unwrap_or(s.len());
+                // Spaces before a mark, or at the end of this piece (the next may start with
+                // one), are held by `push`.
+                let plain = s[..special].trim_end_matches(is_space).len();
+                self.emit(&s[..plain])?;
+                s = &s[plain..];
+            }
+            let mut rest = s.chars();
+            if let Some(c) = rest.next() {
+                self.push(c)?;
+            }
+            s = rest.as_str();
         }
-        s.chars().try_for_each(|c| self.push(c))
+        Ok(())
     }
 }
 
@@ -391,5 +402,30 @@ mod tests {
             assert_eq!(w.finish(), fr(s), "cut at {cut}");
         }
         assert_eq!(French(format_args!("{} : {}", "Tirage", "rien")).to_string(), format!("Tirage{N}: rien"));
+    }
+
+    /// The character-at-a-time typesetting, which `write_str` skips over runs of words.
+    fn one_char_at_a_time(s: &str) -> String {
+        let mut w = FrenchWrite::new(String::new());
+        s.chars().try_for_each(|c| w.push(c)).expect("a String takes it");
+        w.finish()
+    }
+
+    proptest::proptest! {
+        /// Writing runs of words straight through gives what typesetting each character gives,
+        /// however the text is cut into pieces.
+        #[test]
+        fn runs_of_words_are_typeset_as_each_character_would_be(
+            s in "[a :;?!«»\u{a0}\u{2009}\u{202f}\n(.,1/]{0,24}",
+            cut in 0usize..25,
+        ) {
+            let whole = one_char_at_a_time(&s);
+            proptest::prop_assert_eq!(fr(&s), whole.clone());
+            let cut = s.char_indices().map(|(i, _)| i).nth(cut).unwrap_or(s.len());
+            let mut w = FrenchWrite::new(String::new());
+            fmt::Write::write_str(&mut w, &s[..cut]).expect("a String takes it");
+            fmt::Write::write_str(&mut w, &s[cut..]).expect("a String takes it");
+            proptest::prop_assert_eq!(w.finish(), whole);
+        }
     }
 }

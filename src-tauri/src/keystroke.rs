@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use greffier::api::{Api, ApiError, ErrorKind};
+use greffier::api::{Access, Api, ApiError, ErrorKind};
 use tauri::http::{Request, Response, StatusCode, header};
 use tauri::{Manager, Runtime};
 
@@ -32,16 +32,20 @@ pub fn answer<R: Runtime>(app: &tauri::AppHandle<R>, request: &Request<Vec<u8>>)
     };
     let answered = serde_json::from_slice(request.body())
         .map_err(|e| ApiError::new(ErrorKind::InvalidInput, e.to_string()))
-        .and_then(|body| api.call_json(name, body));
+        .and_then(|body| api.call_text_as(Access::Host, name, body));
     match answered {
-        Ok(v) => json(StatusCode::OK, &v),
+        Ok(answer) => json_text(StatusCode::OK, answer.into_bytes()),
         Err(e) => json(StatusCode::BAD_REQUEST, &e),
     }
 }
 
-fn json(status: StatusCode, body: &impl serde::Serialize) -> Response<Vec<u8>> {
-    // Serialising the core's own types (a `Json` value or an `ApiError`) cannot fail.
-    let mut response = Response::new(serde_json::to_vec(body).unwrap_or_default());
+fn json(status: StatusCode, body: &ApiError) -> Response<Vec<u8>> {
+    // Serialising an `ApiError` cannot fail.
+    json_text(status, serde_json::to_vec(body).unwrap_or_default())
+}
+
+fn json_text(status: StatusCode, body: Vec<u8>) -> Response<Vec<u8>> {
+    let mut response = Response::new(body);
     *response.status_mut() = status;
     response.headers_mut().insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/json"));
     response

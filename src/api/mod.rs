@@ -179,6 +179,15 @@ impl Api {
     /// [`Api::call_json`] for a caller granted `access`: an operation it may not call is
     /// refused as `forbidden` before its request is read.
     pub fn call_json_as(&self, access: Access, name: &str, request: Json) -> Result<Json, ApiError> {
+        let answer = self.call_text_as(access, name, request)?;
+        serde_json::from_str(&answer).map_err(ApiError::internal)
+    }
+
+    /// [`Api::call_json_as`] with the answer as JSON text, written once from the operation's
+    /// result: what a door sends on. A door answering every keystroke (the window's
+    /// synchronous preview, HTTP) skips building a [`Json`] tree of the answer first, which
+    /// cost as much as the scoring itself (issue #15).
+    pub fn call_text_as(&self, access: Access, name: &str, request: Json) -> Result<String, ApiError> {
         let operation = Api::operation(name)
             .ok_or_else(|| ApiError::new(ErrorKind::UnknownOperation, format!("no operation `{name}`")))?;
         if !access.allows(operation.capability) {
@@ -211,8 +220,8 @@ fn parse_request<T: DeserializeOwned>(request: Json) -> Result<T, ApiError> {
     })
 }
 
-fn respond<T: serde::Serialize>(result: Result<T, ApiError>) -> Result<Json, ApiError> {
-    serde_json::to_value(result?).map_err(ApiError::internal)
+fn respond<T: serde::Serialize>(result: Result<T, ApiError>) -> Result<String, ApiError> {
+    serde_json::to_string(&result?).map_err(ApiError::internal)
 }
 
 /// `host` / `guest` in the table, as a [`Capability`].
@@ -253,7 +262,7 @@ macro_rules! define_operations {
             }
         ),*];
 
-        fn dispatch(api: &Api, name: &str, request: Json) -> Result<Json, ApiError> {
+        fn dispatch(api: &Api, name: &str, request: Json) -> Result<String, ApiError> {
             match name {
                 $(
                     stringify!($name) => {

@@ -369,11 +369,13 @@ async fn call(
     // The token is checked against the history: on a blocking thread, with the call.
     let answer = tokio::task::spawn_blocking(move || {
         let access = server.access(&headers, None)?;
-        server.api.call_json_as(access, &operation, request)
+        server.api.call_text_as(access, &operation, request)
     })
     .await;
     match answer {
-        Ok(Ok(response)) => (StatusCode::OK, axum::Json(response)).into_response(),
+        Ok(Ok(response)) => {
+            (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], response).into_response()
+        }
         Ok(Err(error)) => failure(error),
         Err(join) => failure(ApiError::internal(join)),
     }
