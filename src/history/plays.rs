@@ -691,11 +691,10 @@ impl Store {
         // One parse, validation and scoring for both the score and the help.
         let (scored, help) = games::score_and_help_value(game, state);
         let scored = scored.and_then(|b| check_players_match_seats(&b, &seats).map(|()| b));
-        let undo_steps: u32 = self.conn.query_row(
-            "SELECT count(*) FROM table_state_revisions WHERE play_id = ?1",
-            [play],
-            |r| r.get(0),
-        )?;
+        let undo_steps: u32 = self
+            .conn
+            .prepare_cached("SELECT count(*) FROM table_state_revisions WHERE play_id = ?1")?
+            .query_row([play], |r| r.get(0))?;
         Ok(match scored {
             Ok(board) => ScorePreview {
                 scoreboard: Some(nobody_wins_an_empty_sheet(board)),
@@ -1091,11 +1090,11 @@ impl Store {
 
     /// The game and status of a play that is not in the bin.
     pub(super) fn game_and_status(&self, play: Id) -> Result<(GameId, PlayStatus)> {
+        // Cached: the preview asks it on every keystroke.
         let (game, status): (String, String) = self
             .conn
-            .query_row("SELECT game, status FROM plays WHERE id = ?1 AND deleted_at IS NULL", [play], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .prepare_cached("SELECT game, status FROM plays WHERE id = ?1 AND deleted_at IS NULL")?
+            .query_row([play], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?
             .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
         Ok((parse_game(&game)?, parse_status(&status)?))
