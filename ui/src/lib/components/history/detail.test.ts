@@ -40,4 +40,23 @@ describe('History detail', () => {
 		expect(screen.getByTestId('detail-cell-0-city').textContent).toContain(detail(0));
 		expect(detail(0)).toMatch(/No city/);
 	});
+
+	it('gives a phone one card per player with the core\'s total and each category as counted', async () => {
+		app.games = await allGames();
+		const started = await startPlay('splendor', 'cities', ['Ani', 'Dirk']);
+		const play = await backend.finishPlay(started.id, CITIES_TAKEN_STATE);
+		page.params.id = String(play.id);
+		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
+		render(Page);
+		await waitFor(() => expect(screen.getByTestId('detail-cards')).toBeTruthy());
+		for (const p of play.scoreboard!.players) {
+			const i = play.seats.findIndex((s) => s.seat === p.seat);
+			expect(screen.getByTestId(`detail-card-${i}`).textContent).toContain(p.name);
+			expect(screen.getByTestId(`detail-card-total-${i}`).textContent).toBe(String(p.total));
+			const city = p.categories.find((c) => c.key === 'city')!;
+			const cell = screen.getByTestId(`detail-card-${i}-city`).textContent!;
+			expect(cell).toContain(String(city.points));
+			expect(cell).toContain(city.detail.en);
+		}
+	});
 });
