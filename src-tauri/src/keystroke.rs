@@ -30,8 +30,7 @@ pub fn answer<R: Runtime>(app: &tauri::AppHandle<R>, request: &Request<Vec<u8>>)
     let Some(api) = app.try_state::<Arc<Api>>() else {
         return json(StatusCode::SERVICE_UNAVAILABLE, &ApiError::internal("the history is not open yet"));
     };
-    let answered = serde_json::from_slice(request.body())
-        .map_err(|e| ApiError::new(ErrorKind::InvalidInput, e.to_string()))
+    let answered = greffier::api::read_request(request.body())
         .and_then(|body| api.call_text_as(Access::Host, name, body));
     match answered {
         Ok(answer) => json_text(StatusCode::OK, answer.into_bytes()),

@@ -201,6 +201,16 @@ impl Api {
     }
 }
 
+/// A request's body as a door receives it: JSON, or nothing (blank) for an operation without
+/// fields. Unreadable JSON is one `malformed` problem saying where. Every door that takes
+/// bytes (HTTP, the window's synchronous scheme) reads them here.
+pub fn read_request(body: &[u8]) -> Result<Json, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Json::Null);
+    }
+    serde_json::from_slice(body).map_err(|e| crate::games::Problems::malformed(&e).into())
+}
+
 /// Reads a request, naming the field of a shape error (`filter.limit`, `table`).
 fn parse_request<T: DeserializeOwned>(request: Json) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(request).map_err(|e| {

@@ -39,7 +39,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::broadcast;
 use tower_http::services::{ServeDir, ServeFile};
 
-use super::{Access, Api, ApiError, ErrorKind, Json, TableChange};
+use super::{Access, Api, ApiError, ErrorKind, TableChange};
 use crate::history::Id;
 
 /// Largest request body taken (an import's whole file comes in one request).
@@ -358,13 +358,9 @@ async fn call(
         }
         Err(rejection) => return failure(ApiError::new(ErrorKind::InvalidInput, rejection.body_text())),
     };
-    let request: Json = if body.iter().all(u8::is_ascii_whitespace) {
-        Json::Null
-    } else {
-        match serde_json::from_slice(&body) {
-            Ok(request) => request,
-            Err(e) => return failure(crate::games::Problems::malformed(&e).into()),
-        }
+    let request = match super::read_request(&body) {
+        Ok(request) => request,
+        Err(e) => return failure(e),
     };
     // The token is checked against the history: on a blocking thread, with the call.
     let answer = tokio::task::spawn_blocking(move || {
