@@ -253,6 +253,23 @@ describe('ValenciaSheet', () => {
 		await waitFor(() => expect(screen.getByTestId('val-step-B').getAttribute('aria-pressed')).toBe('true'));
 	});
 
+	it('starts the auction at the round tracker’s step; the player may still choose another', async () => {
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 2, step: 'C' }
+		} as unknown as GameTableState;
+		await setup(saved);
+		const step = (await screen.findByTestId('val-auction-step')) as HTMLSelectElement;
+		await waitFor(() => expect(step.value).toBe('C'));
+		await fireEvent.click(screen.getByTestId('val-step-D'));
+		await waitFor(() => expect(screen.getByTestId('val-step-D').getAttribute('aria-pressed')).toBe('true'));
+		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('D'));
+		await fireEvent.change(screen.getByTestId('val-auction-step'), { target: { value: 'F' } });
+		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('F'));
+	});
+
 	it('has a row for Nina at 2 players: one card at B, two at F', async () => {
 		const { auctions } = await setup(null, ['Ani', 'Dirk']);
 		const step = await screen.findByTestId('val-auction-step');
