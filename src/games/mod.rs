@@ -264,6 +264,23 @@ pub enum TableHelp {
     Splendor(splendor::Help),
 }
 
+/// The table state a new play of `game` starts from, when the rulebook's setup puts something on
+/// the players' sheets before the first round (Valencia: the coins, the pawn and the first
+/// council seats); `None` when a play starts from an empty sheet. `names` in seating order,
+/// `first` the first player's seat. Written by the history when the play is created, so that
+/// every door starts from it.
+pub fn initial_table_state(
+    game: GameId,
+    variant: &str,
+    names: &[String],
+    first: usize,
+) -> Option<serde_json::Value> {
+    match game {
+        GameId::Valencia => Some(valencia::initial_table(variant, names, first)),
+        GameId::Citadelles | GameId::Orleans | GameId::Splendor => None,
+    }
+}
+
 /// The live help for a table state, for the games that give one (`None` otherwise, or when the
 /// state is not valid: the problems come with the score).
 pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {

@@ -568,6 +568,19 @@ impl Store {
                 params![play_id, sql_int(i), seat.player_id, seat.colour, i == usize::from(new.first_seat)],
             )?;
         }
+        // The rulebook's setup puts something on the sheets before the first round (Valencia's
+        // coins, pawn and council seats): the play starts from it, whatever door started it.
+        let mut names = Vec::with_capacity(new.seats.len());
+        for seat in &new.seats {
+            names.push(tx.query_row("SELECT name FROM players WHERE id = ?1", [seat.player_id], |r| {
+                r.get::<_, String>(0)
+            })?);
+        }
+        if let Some(state) =
+            games::initial_table_state(new.game, &new.variant, &names, usize::from(new.first_seat))
+        {
+            write_table_state(&tx, play_id, info.table_schema_version, &state_text(&state)?, &started)?;
+        }
         tx.commit()?;
         self.play(to_id(play_id)?)
     }

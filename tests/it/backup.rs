@@ -556,7 +556,7 @@ mod automatic {
             walked.push(step.state);
         }
         let mut expected: Vec<serde_json::Value> = states[..2].iter().rev().cloned().collect();
-        expected.push(serde_json::Value::Null);
+        expected.push(crate::support::valencia_start(&["Ani", "Patty"]));
         assert_eq!(walked, expected);
     }
 
@@ -655,14 +655,14 @@ fn undo_after_an_import_walks_back_through_every_state_saved_before_the_export()
     }
     let open_steps: Vec<serde_json::Value> = {
         // The walk above, as values: the play in progress went back through every state saved,
-        // down to "nothing saved yet".
+        // down to the table it started from (the rulebook's setup).
         let mut again = Store::open_in_memory().expect("empty");
         again.import_from(file.as_slice(), &mut no_progress).expect("import");
         let id = play_id(&again, &open.uuid);
         undo_all(&mut again, id).into_iter().map(|s| s.state).collect()
     };
     let mut expected: Vec<serde_json::Value> = states[..3].iter().rev().cloned().collect();
-    expected.push(serde_json::Value::Null);
+    expected.push(crate::support::valencia_start(&["Ani", "Patty"]));
     assert_eq!(open_steps, expected);
 }
 
@@ -679,7 +679,7 @@ fn with_undo_steps() -> (Store, Backup, usize) {
     store.save_table_state(open.id, &valencia_sheet(&[("Ani", 3, 0), ("Patty", 2, 0)])).expect("autosave");
     let backup = store.export().expect("export");
     let at = backup.plays.iter().position(|p| p.status == PlayStatus::InProgress).expect("in the backup");
-    assert_eq!(backup.plays[at].revisions.len(), 2, "nothing saved yet, then the first state");
+    assert_eq!(backup.plays[at].revisions.len(), 2, "the starting table, then the first state");
     (store, backup, at)
 }
 
@@ -772,11 +772,11 @@ fn undo_steps_no_history_can_hold_are_refused_naming_the_play_and_field() {
 fn an_unreadable_undo_step_is_refused_naming_its_play() {
     let (_, backup, open) = with_undo_steps();
     let text = backup.to_json();
-    // The play's oldest undo step: "nothing saved yet", numbered 1.
+    // The play's oldest undo step: the table it started from, numbered 1.
     let steps = "\"revisions\":[{\"revision\":1,";
     let at = text.find(steps).expect("the play's undo steps");
     let (before, after) = text.split_at(at);
-    let state = after.find("\"state\":null").expect("its state");
+    let state = after.find("\"state\":{").expect("its state");
     for (why, spoilt, said) in [
         (
             "a number as a word",
@@ -785,11 +785,7 @@ fn an_unreadable_undo_step_is_refused_naming_its_play() {
         ),
         (
             "a state that is not JSON",
-            format!(
-                "{before}{}\"state\":{{null{}",
-                &after[..state],
-                &after[state + "\"state\":null".len()..]
-            ),
+            format!("{before}{}\"state\":{{null{}", &after[..state], &after[state + "\"state\":{".len()..]),
             "key must be a string",
         ),
     ] {

@@ -294,7 +294,7 @@ fn undo_goes_back_one_saved_state_at_a_time_and_survives_a_reopen() {
         assert_eq!(
             store.save_table_state(play.id, &first).expect("save").undo_steps,
             1,
-            "back to the empty sheet"
+            "back to the table it started from"
         );
         let same = store.save_table_state(play.id, &first).expect("same again");
         assert_eq!(same.undo_steps, 1, "saving the same state records nothing");
@@ -308,10 +308,10 @@ fn undo_goes_back_one_saved_state_at_a_time_and_survives_a_reopen() {
     assert_eq!(undone.preview.undo_steps, 1);
     assert_eq!(undone.preview.scoreboard.and_then(|b| b.players[0].total), Some(5));
     assert_eq!(store.play(play.id).expect("play").table_state, Some(undone.state));
-    // The first change undone, the play has no state again: the sheet starts empty.
-    let empty = store.undo_table_state(play.id).expect("undo the first change");
-    assert_eq!(empty.state, serde_json::Value::Null);
-    assert_eq!(store.play(play.id).expect("play").table_state, None);
+    // The first change undone, the play is back at the table it started from (the setup).
+    let start = store.undo_table_state(play.id).expect("undo the first change");
+    assert_eq!(start.state, crate::support::valencia_start(&["Ani", "Dirk"]));
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(start.state));
     assert!(matches!(store.undo_table_state(play.id), Err(StoreError::NothingToUndo)));
 
     // Finishing clears the revisions: a finished play is corrected through edits.
@@ -332,7 +332,8 @@ fn a_preview_scores_without_storing() {
         .preview_table_state(play.id, &valencia_sheet(&[("Ani", 5, 0), ("Dirk", 7, 4)]))
         .expect("preview");
     assert_eq!(preview.scoreboard.and_then(|b| b.players[1].total), Some(11));
-    assert_eq!(store.play(play.id).expect("play").table_state, None);
+    let start = crate::support::valencia_start(&["Ani", "Dirk"]);
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(start), "still the starting table");
 }
 
 /// Issue #14: « Adding a Valencia mission before typing its printed points sets all totals to 0
@@ -588,7 +589,8 @@ fn whole_numbers_a_page_would_round_are_refused_naming_their_field() {
     ];
     assert_eq!(problem_fields(store.save_table_state(play.id, &sheet)), expected);
     assert_eq!(problem_fields(store.finish_play(play.id, &sheet)), expected);
-    assert_eq!(store.play(play.id).expect("play").table_state, None, "nothing saved");
+    let start = crate::support::valencia_start(&["Ani", "Dirk"]);
+    assert_eq!(store.play(play.id).expect("play").table_state, Some(start), "nothing saved");
     let mut exact = valencia_sheet(&[("Ani", 3, 1), ("Dirk", 2, 0)]);
     exact["extra"] = json!([9_007_199_254_740_991_i64, -9_007_199_254_740_991_i64, 1.5e300]);
     store.save_table_state(play.id, &exact).expect("the largest exact numbers are kept");

@@ -14,6 +14,13 @@ pub fn valencia_sheet(players: &[(&str, i64, i64)]) -> Value {
     })
 }
 
+/// The table a Valencia play of the base game starts from, `names[0]` first (the rulebook's
+/// setup: coins, pawn, Noblesse and Église seats), as the history writes it at its start.
+pub fn valencia_start(names: &[&str]) -> Value {
+    let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+    greffier::games::valencia::initial_table("base", &names, 0)
+}
+
 /// Starts a Valencia play for the named players (created if needed).
 pub fn start_valencia(store: &mut Store, names: &[&str]) -> PlayDetail {
     start_play(store, greffier::games::GameId::Valencia, "base", names)

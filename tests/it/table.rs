@@ -707,8 +707,9 @@ fn a_phone_at_a_cooperative_play_gets_no_total_or_place() {
 fn a_first_save_with_its_base_stores_what_was_sent() {
     let dir = tempfile::tempdir().expect("dir");
     let mut store = Store::open(&dir.path().join("h.sqlite3")).expect("open");
-    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
-    let empty = json!({ "variant": "base", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
+    // Citadelles starts from an empty sheet (Valencia starts from its setup's table).
+    let play = start_play(&mut store, greffier::games::GameId::Citadelles, "classique", &["Ani", "Dirk"]);
+    let empty = json!({ "variant": "classique", "players": [{ "name": "Ani" }, { "name": "Dirk" }] });
     let saved = store.save_table_state_over(play.id, &empty, Some(&empty)).expect("save");
     assert_eq!(saved.merged, None);
     assert_eq!(store.play(play.id).expect("play").table_state, Some(empty));

@@ -1495,3 +1495,98 @@ fn the_council_shares_a_guild_seat_only_when_the_table_plays_soutien() {
     let refused = valencia::count_council(&table).expect_err("no Soutien at this table");
     assert!(refused.iter().any(|p| p.code == "seat_taken"), "{refused:?}");
 }
+
+/// The play the history starts for `variant` with `names`, `first` being the first player.
+fn started(variant: &str, names: &[&str], first: u8) -> Value {
+    use greffier::history::{NewPlay, NewSeat, Store};
+    let mut store = Store::open_in_memory().expect("store");
+    let seats = names
+        .iter()
+        .map(|n| NewSeat { player_id: store.create_player(n, None).expect("player").id, colour: None })
+        .collect();
+    let play = store
+        .start_play(&NewPlay {
+            game: GameId::Valencia,
+            variant: variant.into(),
+            location: None,
+            notes: None,
+            seats,
+            first_seat: first,
+        })
+        .expect("start");
+    store.play(play.id).expect("read back").table_state.unwrap_or(Value::Null)
+}
+
+/// Valencia, Mise en place: « 11) Vous recevez également de la réserve générale : Des pièces pour
+/// une valeur totale de 5 » and « 12) Le dernier joueur à s'être assis au bord d'une fontaine
+/// devient le premier joueur et prend le pion Stefan Feld. Ce joueur place également un des
+/// membres de sa famille sur la case Noblesse du Conseil. Le joueur assis à sa gauche place
+/// ensuite un des membres de sa famille sur la case Église du Conseil. » A new play starts with
+/// that table, whatever door started it.
+#[test]
+fn a_new_play_starts_with_the_books_setup() {
+    let table = started("base", &["Ani", "Dirk", "Lilli"], 2);
+    let coins: Vec<_> = (0..3).map(|i| table["players"][i]["coins"].clone()).collect();
+    assert_eq!(coins, [json!(5), json!(5), json!(5)], "{table}");
+    let names: Vec<_> = (0..3).map(|i| table["players"][i]["name"].clone()).collect();
+    assert_eq!(names, [json!("Ani"), json!("Dirk"), json!("Lilli")]);
+    let pawns: Vec<_> = (0..3).map(|i| table["players"][i]["stefan_feld"].clone()).collect();
+    assert_eq!(pawns, [json!(false), json!(false), json!(true)], "the first player takes the pawn");
+    let seats: Vec<_> = (0..3).map(|i| table["players"][i]["council"].clone()).collect();
+    // Lilli is first (Noblesse); the seat on her left, clockwise, is Ani's (Église).
+    assert_eq!(seats, [json!(["church"]), json!([]), json!(["nobility"])]);
+    assert_eq!(table["progress"]["round"], json!(1));
+    assert_eq!(table["progress"]["step"], json!("A"));
+    assert!(table.get("special_cards").is_none(), "no special cards in the base game");
+    let board = valencia::score(&table).expect("the starting table scores");
+    assert!(board.players.iter().all(|p| p.total == Some(0)));
+
+    let two = started("base", &["Ani", "Dirk"], 0);
+    let seats: Vec<_> = (0..2).map(|i| two["players"][i]["council"].clone()).collect();
+    assert_eq!(seats, [json!(["nobility"]), json!(["church"])]);
+}
+
+/// Valencia, module 1, Mise en place: « Nous vous recommandons de commencer par utiliser une ou
+/// deux nouvelles cartes et de vous familiariser graduellement avec leurs effets. » The book names
+/// no card: a new play starts with none chosen, and the table ticks the ones it takes.
+#[test]
+fn a_new_special_influence_play_starts_with_no_special_card_chosen() {
+    let table = started("special_influence", &["Ani", "Dirk", "Lilli"], 0);
+    assert_eq!(table["special_cards"], json!([]), "{table}");
+    assert!(valencia::score(&table).is_ok());
+}
+
+/// Valencia, p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
+/// sur la case Noblesse du Conseil. Si vous êtes le second à remporter cette enchère, placez un
+/// des membres de votre famille sur la case Église du Conseil. » and « Lorsque vous placez un
+/// membre de votre famille sur une des 8 cases du Conseil […] remplacez le membre de la famille
+/// que vous remplacez dans la réserve de son propriétaire. » Applied to the table, step A moves
+/// both seats; the book's example: Dirk, second, already on the Church, keeps it.
+#[test]
+fn an_applied_auction_a_moves_the_nobility_and_church_seats() {
+    // Patty holds the Nobility and the pawn, Dirk the Church. Lilli wins, Dirk is second.
+    let auction = json!({ "step": "A", "players": [
+        { "name": "Patty", "stack": null }, { "name": "Lilli", "stack": [{ "card": 5 }] },
+        { "name": "Dirk", "stack": [{ "card": 3 }] }, { "name": "Ani", "stack": [{ "card": 1 }] } ] });
+    let table = json!({ "variant": "base", "players": [
+        { "name": "Patty", "council": ["nobility", "wine"], "stefan_feld": true },
+        { "name": "Lilli", "council": ["oranges"] },
+        { "name": "Dirk", "council": ["church"] },
+        { "name": "Ani" } ],
+        "progress": { "round": 2, "step": "A", "auction": auction } });
+    let applied = valencia::apply_auction(&table).expect("applies");
+    let seats: Vec<_> = (0..4).map(|i| applied["players"][i]["council"].clone()).collect();
+    assert_eq!(seats, [json!(["wine"]), json!(["nobility", "oranges"]), json!(["church"]), json!(null)]);
+    assert!(valencia::score(&applied).is_ok());
+
+    // A rank the table says could not act places nobody; another step moves no seat.
+    let mut failed = table.clone();
+    failed["progress"]["auction"]["players"][1]["could_not_act"] = json!(true);
+    let applied = valencia::apply_auction(&failed).expect("applies");
+    assert_eq!(applied["players"][0]["council"], json!(["nobility", "wine"]));
+    assert_eq!(applied["players"][1]["council"], json!(["oranges"]));
+    let mut c = table;
+    c["progress"]["auction"]["step"] = json!("C");
+    let applied = valencia::apply_auction(&c).expect("applies");
+    assert_eq!(applied["players"][0]["council"], json!(["nobility", "wine"]));
+}

@@ -64,7 +64,7 @@ pub use phases::*;
 pub use scoring::{
     MissionLine, MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions,
 };
-pub use setup::setup;
+pub use setup::{STARTING_COINS, initial_table, setup};
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
     HeldMission, MAX_COINS, MAX_COUNCIL_POINTS, MAX_FOUNTAIN_VALUE, MAX_MISSION_POINTS, Player, SEAT, Table,

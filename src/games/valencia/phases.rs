@@ -376,7 +376,8 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 }
 
 /// Applies the auction being entered (`progress.auction`) to the table: the pawn, coins,
-/// resources and privileges it moves — once, like a council phase.
+/// resources and privileges it moves, and at step A the Noblesse and Église seats
+/// ([`move_seats`]) — once, like a council phase.
 ///
 /// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
 /// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
@@ -432,6 +433,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     let granted = from_the_supply(&result, &raw.players);
 
     let mut out = table.clone();
+    move_seats(&mut out, &result, &auction);
     let players = out.get_mut("players").and_then(Value::as_array_mut);
     for (i, seat) in players.into_iter().flatten().enumerate() {
         let Some(seat) = seat.as_object_mut() else { continue };
@@ -464,6 +466,54 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
     Ok(out)
+}
+
+/// Valencia, p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
+/// sur la case Noblesse du Conseil. Si vous êtes le second à remporter cette enchère, placez un
+/// des membres de votre famille sur la case Église du Conseil. » and p.7 (Le Conseil): the member
+/// replaced goes back to its owner. The seats an applied auction decides move on the table: at A,
+/// the Noblesse to the first rank and the Église to the second, unless the table says that rank
+/// could not act. The other steps' seats are the winner's choice the table enters itself (B/D/F:
+/// the guild on the round board, which the auction does not name; E: « vous pouvez aussi » the
+/// Marchands seat).
+fn move_seats(out: &mut Value, result: &ValenciaAuction, auction: &ValenciaRawAuction) {
+    if result.step != ValenciaStep::A {
+        return;
+    }
+    let could_not_act =
+        |seat: u8| auction.players.get(usize::from(seat)).is_some_and(|b| b.could_not_act == Some(true));
+    for (rank, seat) in [(1, ValenciaSeat::Nobility), (2, ValenciaSeat::Church)] {
+        let Some(taker) = result
+            .bids
+            .iter()
+            .find(|b| b.rank == Some(rank) && b.acts && !could_not_act(b.seat))
+            .map(|b| usize::from(b.seat))
+        else {
+            continue;
+        };
+        let Some(players) = out.get_mut("players").and_then(Value::as_array_mut) else { return };
+        for (i, player) in players.iter_mut().enumerate() {
+            let Some(player) = player.as_object_mut() else { continue };
+            let held: Vec<String> = player
+                .get("council")
+                .and_then(Value::as_array)
+                .map(|c| c.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+                .unwrap_or_default();
+            let has = held.iter().any(|k| k == seat.key());
+            if i == taker && !has {
+                // Kept in the board's order, as the sheet writes it.
+                let mut keys: Vec<String> = held;
+                keys.push(seat.key().to_owned());
+                keys.sort_by_key(|k| {
+                    ValenciaSeat::ALL.iter().position(|s| s.key() == k).unwrap_or(usize::MAX)
+                });
+                player.insert("council".to_owned(), Value::from(keys));
+            } else if i != taker && has {
+                let keys: Vec<String> = held.into_iter().filter(|k| k != seat.key()).collect();
+                player.insert("council".to_owned(), Value::from(keys));
+            }
+        }
+    }
 }
 
 /// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve

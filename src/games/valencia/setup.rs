@@ -1,8 +1,57 @@
 //! What to put on the table before the first round (Valencia, Mise en place, p.4–5), per module
 //! and player count.
 
+use serde_json::{Value, json};
+
+use super::board::ValenciaSeat;
+use super::phases::ValenciaMoment;
 use crate::games::{Problems, SetupStep};
 use crate::text::Text;
+
+/// Valencia, Mise en place 11: « Des pièces pour une valeur totale de 5 » for each player.
+pub const STARTING_COINS: u32 = 5;
+
+/// The table a new play starts from (Mise en place, p.4–5), in the table state's shape: each
+/// player (`names`, seating order, clockwise) with [`STARTING_COINS`] coins (step 11); the first
+/// player (`first`) with the Stefan Feld pawn and a member on the Noblesse seat, the player on
+/// their left (the next seat) one on the Église seat (step 12); the round tracker on round 1,
+/// step A (step 3). With module 1 the book names no special card — « Nous vous recommandons de
+/// commencer par utiliser une ou deux nouvelles cartes » — so none is chosen yet: the table ticks
+/// the ones it takes (`special_cards: []`). A `first` beyond the seats is read as seat 0.
+pub fn initial_table(variant: &str, names: &[String], first: usize) -> Value {
+    let n = names.len();
+    let first = if first < n { first } else { 0 };
+    let church = if n > 0 { (first + 1) % n } else { 0 };
+    let players: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let council: Vec<&str> = [(ValenciaSeat::Nobility, first), (ValenciaSeat::Church, church)]
+                .into_iter()
+                .filter(|&(_, seat)| seat == i)
+                .map(|(s, _)| s.key())
+                .collect();
+            json!({
+                "name": name,
+                "coins": STARTING_COINS,
+                "council": council,
+                "stefan_feld": i == first,
+            })
+        })
+        .collect();
+    let mut table = json!({
+        "variant": variant,
+        "fountains": [],
+        "players": players,
+        "progress": { "round": 1, "step": ValenciaMoment::ALL[0] },
+    });
+    if variant == "special_influence"
+        && let Some(t) = table.as_object_mut()
+    {
+        t.insert("special_cards".to_owned(), json!([]));
+    }
+    table
+}
 
 /// The setup checklist for `variant` (`base` or `special_influence`) at `players` players.
 pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {

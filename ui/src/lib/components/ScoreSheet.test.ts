@@ -5,9 +5,13 @@ import { setLang } from '$lib/i18n.svelte';
 import { game, recording, startPlay } from '../../test-support';
 import ScoreSheet from './ScoreSheet.svelte';
 
-/** Valencia's generic sheet (categories typed as points) for Ani and Dirk, on the real core. */
+/** Valencia's generic sheet (categories typed as points) for Ani and Dirk, on the real core: a
+ * play kept in the first table-state shape (a new Valencia play starts from the core's setup, on
+ * the Valencia sheet), its empty generic sheet saved. */
 async function setup() {
-	const play = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
+	const started = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
+	await backend.saveTableState(started.id, { sheet: 'generic', variant: 'base', players: [{ name: 'Ani', points: {} }, { name: 'Dirk', points: {} }] });
+	const play = await backend.getPlay(started.id);
 	const onfinished = vi.fn();
 	render(ScoreSheet, { props: { play, game: await game('valencia'), debounceMs: 5, onfinished } });
 	return { play, onfinished, stored: async () => (await backend.getPlay(play.id)).table_state };

@@ -34,6 +34,17 @@ const text = (testid: string) => screen.getByTestId(testid).textContent?.replace
 const value = (testid: string) => (screen.getByTestId(testid) as HTMLInputElement).value;
 
 describe('ValenciaSheet', () => {
+	it('starts a new play from the core’s setup: 5 coins each, the pawn and the Nobility for the first player, the Church on their left', async () => {
+		await setup();
+		await waitFor(() => expect(value('val-coins-0')).toBe('5'));
+		expect([value('val-coins-1'), value('val-coins-2')]).toEqual(['5', '5']);
+		expect(text('val-pawn-0')).toMatch(/Stefan Feld/);
+		expect(screen.queryByTestId('val-pawn-1')).toBeNull();
+		expect(screen.getByTestId('val-seat-0-nobility').getAttribute('aria-pressed')).toBe('true');
+		expect(screen.getByTestId('val-seat-1-church').getAttribute('aria-pressed')).toBe('true');
+		expect(screen.getByTestId('val-seat-2-church').getAttribute('aria-pressed')).toBe('false');
+	});
+
 	it('calls the first of a play under way leading, not the winner: nothing has ended yet', async () => {
 		await setup(VALENCIA_TABLE);
 		await waitFor(() => expect(text('total-2')).toBe('37'));
@@ -78,13 +89,16 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('keeps the special cards the table chose and taps only those into a stack (module 1)', async () => {
+		// « Nous vous recommandons de commencer par utiliser une ou deux nouvelles cartes »: the
+		// book names none, so a new play starts (from the core's setup) with none ticked.
 		const { last } = await setup(null, ['Ani', 'Dirk', 'Lilli'], 'special_influence');
 		await fireEvent.click(screen.getByTestId('val-auction-open'));
-		expect(await screen.findByTestId('val-tap-0-central')).toBeTruthy();
-		expect((screen.getByTestId('val-special-central') as HTMLInputElement).checked).toBe(true);
-		await fireEvent.click(screen.getByTestId('val-special-central'));
-		await waitFor(() => expect((last() as unknown as { special_cards?: string[] }).special_cards).toEqual(['joker', 'economies', 'twins', 'warehouse', 'support', 'vagabond']));
+		await screen.findByTestId('val-tap-0-6');
 		expect(screen.queryByTestId('val-tap-0-central')).toBeNull();
+		expect((screen.getByTestId('val-special-central') as HTMLInputElement).checked).toBe(false);
+		await fireEvent.click(screen.getByTestId('val-special-central'));
+		await waitFor(() => expect((last() as unknown as { special_cards?: string[] }).special_cards).toEqual(['central']));
+		expect(await screen.findByTestId('val-tap-0-central')).toBeTruthy();
 	});
 
 	it('says, from the core, when a seat holds no mission card, until one is added', async () => {
@@ -226,10 +240,9 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('scores a council phase into council points and privileges, and the tracker moves on', async () => {
+		// The setup gave Ani (first player) the Nobility and Dirk, on her left, the Church.
 		const { last } = await setup();
-		await fireEvent.click(await screen.findByTestId('val-seat-0-nobility'));
-		await fireEvent.click(screen.getByTestId('val-seat-0-wine'));
-		await fireEvent.click(screen.getByTestId('val-seat-1-church'));
+		await fireEvent.click(await screen.findByTestId('val-seat-0-wine'));
 		await waitFor(() => expect(text('val-council-explanation')).toMatch(/Ani has the most/));
 		await fireEvent.click(screen.getByTestId('val-council-apply'));
 		await waitFor(() => expect(last().players.map((p) => [p.council_points, p.privileges])).toEqual([[2, 1], [1, 0], [0, 0]]));
@@ -238,6 +251,23 @@ describe('ValenciaSheet', () => {
 		expect(text('val-step-title')).toBe('A. Nobility and Church');
 		await fireEvent.click(screen.getByTestId('val-step-next'));
 		await waitFor(() => expect(screen.getByTestId('val-step-B').getAttribute('aria-pressed')).toBe('true'));
+	});
+
+	it('starts the auction at the round tracker’s step; the player may still choose another', async () => {
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 2, step: 'C' }
+		} as unknown as GameTableState;
+		await setup(saved);
+		const step = (await screen.findByTestId('val-auction-step')) as HTMLSelectElement;
+		await waitFor(() => expect(step.value).toBe('C'));
+		await fireEvent.click(screen.getByTestId('val-step-D'));
+		await waitFor(() => expect(screen.getByTestId('val-step-D').getAttribute('aria-pressed')).toBe('true'));
+		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('D'));
+		await fireEvent.change(screen.getByTestId('val-auction-step'), { target: { value: 'F' } });
+		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('F'));
 	});
 
 	it('has a row for Nina at 2 players: one card at B, two at F', async () => {
