@@ -54,9 +54,12 @@ export async function run() {
 			}
 			// With their city members typed, the fountains count (the core's figure).
 			await waitText('val-fp-1-2', (t) => t.includes('12'), 'Dirk: 3 members × 4 at the central fountain');
-			await tap('val-seat-0-nobility');
+			// The book's setup seats the first player on the Noblesse and the next on the Église:
+			// the core wrote it into the new play.
+			for (const seat of ['val-seat-0-nobility', 'val-seat-1-church']) {
+				assert((await (await el(seat)).getAttribute('aria-pressed')) === 'true', `${seat} is taken from the start`);
+			}
 			await tap('val-seat-0-wine');
-			await tap('val-seat-1-church');
 			await tap('val-council-open');
 			await waitText('val-council-explanation', (t) => t.includes('Ani') && t.includes('privilège'), 'Ani has the most council members');
 		},
