@@ -61,6 +61,16 @@ pub fn plural_s<N: PartialOrd + From<u8>>(n: N) -> &'static str {
     fr_noun(n, "", "s")
 }
 
+/// A points figure with its sign, as a score sheet writes it: « +3 », « −4 » with the minus sign
+/// (U+2212), not a hyphen-minus; « +0 ».
+pub struct Signed(pub i32);
+
+impl fmt::Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 0 { write!(f, "\u{2212}{}", self.0.unsigned_abs()) } else { write!(f, "+{}", self.0) }
+    }
+}
+
 /// The narrow no-break space (U+202F) French puts before « : ; ? ! » and inside « ».
 pub const NARROW_NBSP: char = '\u{202f}';
 
@@ -402,6 +412,14 @@ mod tests {
             assert_eq!(w.finish(), fr(s), "cut at {cut}");
         }
         assert_eq!(French(format_args!("{} : {}", "Tirage", "rien")).to_string(), format!("Tirage{N}: rien"));
+    }
+
+    #[test]
+    fn a_signed_figure_takes_the_minus_sign_not_a_hyphen() {
+        assert_eq!(Signed(-4).to_string(), "\u{2212}4");
+        assert_eq!(Signed(3).to_string(), "+3");
+        assert_eq!(Signed(0).to_string(), "+0");
+        assert_eq!(Signed(i32::MIN).to_string(), "\u{2212}2147483648");
     }
 
     /// The character-at-a-time typesetting, which `write_str` skips over runs of words.

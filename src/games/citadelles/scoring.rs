@@ -13,7 +13,7 @@ use crate::games::{
     Better, CategoryScore, Criterion, Detail, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak,
     rank,
 };
-use crate::text::{Lang, Text, en_noun, plural_s};
+use crate::text::{Lang, Signed, Text, en_noun, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -411,10 +411,6 @@ fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Detail {
         .into()
 }
 
-fn signed(n: i32) -> String {
-    if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
-}
-
 /// Every wonder's end-of-game effect for one seat, given how the types were counted.
 fn wonder_effects(
     table: &Table,
@@ -435,8 +431,8 @@ fn wonder_effects(
                     name: Text::new(w.name.clone(), w.name.clone()),
                     points: p,
                     text: Text::new(
-                        format!("{} (merveille personnalisée) : {}", w.name, signed(p)),
-                        format!("{} (custom wonder): {}", w.name, signed(p)),
+                        format!("{} (merveille personnalisée) : {}", w.name, Signed(p)),
+                        format!("{} (custom wonder): {}", w.name, Signed(p)),
                     ),
                     scores_at_end: true,
                     rule: "citadelles.wonder.custom".to_owned(),

@@ -666,7 +666,8 @@ impl Because {
     }
 }
 
-struct InLang<'a>(&'a Because, Lang);
+/// A [`Because`] written in one language, as a [`fmt::Display`].
+pub(crate) struct InLang<'a>(pub &'a Because, pub Lang);
 
 impl fmt::Display for InLang<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
