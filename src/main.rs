@@ -968,6 +968,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     report.notes.iter().filter(|n| n.kind == history::BgPlayNoteKind::Skipped).count()
                 ),
             )?;
+            in_bin_line(out, report.plays_in_bin)?;
             for n in &report.notes {
                 let what = match n.kind {
                     history::BgPlayNoteKind::Skipped => "skipped",
@@ -1084,7 +1085,8 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     report.card_values_added,
                     report.plays_skipped
                 ),
-            )
+            )?;
+            in_bin_line(out, report.plays_in_bin)
         }
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
@@ -1094,6 +1096,20 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             write_line(out, &format!("recorded play #{}", play.id))
         }
     }
+}
+
+/// An import's plays that the history has in its bin: left there, and said apart so that
+/// nobody takes them for back in the log.
+fn in_bin_line(out: &mut impl Write, in_bin: u32) -> Result<(), Failure> {
+    if in_bin == 0 {
+        return Ok(());
+    }
+    write_line(
+        out,
+        &format!(
+            "{in_bin} plays already in the bin, left there (see `history list --deleted`; `history restore <id>` takes one back)"
+        ),
+    )
 }
 
 /// The id of the roster player named `name` (ignoring case as the history does).

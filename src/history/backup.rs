@@ -340,8 +340,12 @@ fn state_too_large() -> Text {
 pub struct ImportReport {
     pub players_added: u32,
     pub plays_added: u32,
-    /// Plays already in the history (same uuid), left as they were.
+    /// Plays already in the history (same uuid) and in its log, left as they were.
     pub plays_skipped: u32,
+    /// Plays the history already has (same uuid) in its bin: left there, neither restored nor
+    /// added again (the bin restores them).
+    #[serde(default)]
+    pub plays_in_bin: u32,
     pub card_values_added: u32,
     /// Plays of other games added.
     pub other_plays_added: u32,
@@ -1242,6 +1246,16 @@ impl Store {
     }
 }
 
+/// Whether the history's play `uuid` sits in the bin: an import finding it there leaves it
+/// there (neither restored nor added again) and says so apart from the plays in the log.
+pub(super) fn play_in_bin(conn: &Connection, uuid: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT deleted_at IS NOT NULL FROM plays WHERE uuid = ?1")?
+        .query_row([uuid], |r| r.get(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
 /// Parts of the file are handed over this many at a time: one at a time, the two threads woke
 /// each other for every play (a system call each, and slower than one thread).
 const BATCH: usize = 64;
@@ -1667,7 +1681,12 @@ impl Writer<'_, '_> {
                 outcome.as_ref().and_then(|o| o.lost_event),
             ])?;
         if added == 0 {
-            self.report.plays_skipped += 1;
+            // Said apart when it sits in the bin: "already there" would read as back in the log.
+            if play_in_bin(self.conn, &play.uuid)? {
+                self.report.plays_in_bin += 1;
+            } else {
+                self.report.plays_skipped += 1;
+            }
             return Ok(());
         }
         let play_id = self.conn.last_insert_rowid();

@@ -175,8 +175,12 @@ pub struct BgStatsReport {
     pub plays_added: u32,
     /// Plays of other games added, listed in History under "other games".
     pub other_plays_added: u32,
-    /// Plays already imported (same uuid), left as they were.
+    /// Plays already imported (same uuid) and in the history's log, left as they were.
     pub plays_already_present: u32,
+    /// Plays already imported (same uuid) that sit in the history's bin: left there, neither
+    /// restored nor added again (the bin restores them).
+    #[serde(default)]
+    pub plays_in_bin: u32,
     /// Plays BG Stats marks as ignored, not imported.
     pub plays_ignored: u32,
     /// Every play not imported, or not imported as what it said it was, with why.
@@ -616,7 +620,11 @@ impl Store {
                 )?
                 .query_row([uuid], |r| r.get(0))?;
             if exists {
-                report.plays_already_present += 1;
+                if super::backup::play_in_bin(&tx, uuid)? {
+                    report.plays_in_bin += 1;
+                } else {
+                    report.plays_already_present += 1;
+                }
                 continue;
             }
             match self::read_play(play, game, &players) {

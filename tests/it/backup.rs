@@ -1002,3 +1002,21 @@ fn an_empty_file_is_refused_as_empty() {
         assert_eq!(said, vec![("", "empty_file", "Le fichier est vide.")], "{text:?}");
     }
 }
+
+/// A play deleted after the backup was made sits in the bin: importing the backup again neither
+/// restores it nor adds it a second time, and the report counts it apart from the plays already
+/// in the log, so nobody takes it for back in the history.
+#[test]
+fn a_play_in_the_bin_imported_again_is_counted_as_in_the_bin_and_stays_there() {
+    let mut store = populated();
+    let backup = store.export().expect("export");
+    let finished = store.list_plays(&PlayFilter::default()).expect("log").plays;
+    let finished = finished.iter().find(|p| p.status == PlayStatus::Finished).expect("a finished play").id;
+    store.delete_play(finished).expect("delete");
+
+    let report = store.import(&backup).expect("import again");
+    assert_eq!((report.plays_added, report.plays_skipped, report.plays_in_bin), (0, 5, 1));
+    let bin = store.list_plays(&PlayFilter { deleted: true, ..PlayFilter::default() }).expect("bin");
+    assert_eq!(bin.plays.iter().map(|p| p.id).collect::<Vec<_>>(), vec![finished], "still in the bin");
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("log").total, 5);
+}

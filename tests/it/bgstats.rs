@@ -662,3 +662,17 @@ fn a_file_starting_with_a_byte_order_mark_is_read_as_without_it() {
     let gz = gz.finish().expect("gzip");
     assert_eq!(BgStats::from_reader(gz.as_slice()).expect("read gzipped with a BOM"), plain);
 }
+
+/// A BG Stats play deleted since it was imported sits in the bin: importing the file again
+/// leaves it there and counts it apart from the plays already in the log.
+#[test]
+fn a_play_in_the_bin_imported_again_from_bg_stats_is_counted_as_in_the_bin() {
+    let mut store = imported();
+    let first = store.list_plays(&PlayFilter::default()).expect("log").plays[0].id;
+    store.delete_play(first).expect("delete");
+    let again =
+        store.import_bgstats(&BgStats::from_json(SAMPLE).expect("parse"), &mut no_progress).expect("again");
+    assert_eq!((again.plays_added, again.plays_already_present, again.plays_in_bin), (0, 4, 1));
+    let bin = store.list_plays(&PlayFilter { deleted: true, ..PlayFilter::default() }).expect("bin");
+    assert_eq!(bin.plays.iter().map(|p| p.id).collect::<Vec<_>>(), vec![first], "still in the bin");
+}
