@@ -527,11 +527,16 @@ impl DbArg {
 }
 
 fn open_api(db: &DbArg) -> Result<Api, Failure> {
+    Ok(open_history_api(db)??)
+}
+
+/// The history's `Api`, or why the history could not be opened (outer error: no path for it).
+fn open_history_api(db: &DbArg) -> Result<Result<Api, StoreError>, Failure> {
     let path = db.path()?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
     }
-    Ok(Api::open(&path)?)
+    Ok(Api::open(&path))
 }
 
 /// Calls an operation; the history is opened only for the host's operations (a helper never
@@ -539,7 +544,11 @@ fn open_api(db: &DbArg) -> Result<Api, Failure> {
 fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
     let answer = match op.capability {
         // A seat operation reads and writes a play: the host's history.
-        Capability::Host | Capability::Seat => open_api(db)?.call_json(op.name, request),
+        // A history that cannot be opened is the operation's error (its kind: `needs_upgrade`,
+        // `newer_schema`…), printed as JSON too when asked.
+        Capability::Host | Capability::Seat => {
+            open_history_api(db)?.map_err(ApiError::from).and_then(|api| api.call_json(op.name, request))
+        }
         Capability::Guest => {
             Api::without_history().and_then(|api| api.call_json_as(Access::Guest, op.name, request))
         }
