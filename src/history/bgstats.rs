@@ -36,11 +36,13 @@ use crate::text::Text;
 pub const MAX_BGSTATS_ITEMS: usize = 1_000_000;
 /// Most seats a play of another game may have (a party game at a club).
 pub(super) const MAX_OTHER_SEATS: usize = 100;
-const MAX_GAME_NAME_CHARS: usize = 200;
+pub(super) const MAX_GAME_NAME_CHARS: usize = 200;
 /// Teams and roles are free text in BG Stats.
-const MAX_LABEL_CHARS: usize = 200;
+pub(super) const MAX_LABEL_CHARS: usize = 200;
+/// A score that is not a whole number, kept as written.
+pub(super) const MAX_SCORE_TEXT_CHARS: usize = 40;
 /// Most expansions kept for one play.
-const MAX_EXPANSIONS: usize = 50;
+pub(super) const MAX_EXPANSIONS: usize = 50;
 /// BG Stats writes local times as `YYYY-MM-DD HH:MM:SS`; we read and write them as UTC.
 const DATE_FORMAT: &str = "%Y-%m-%d %H:%M:%S";
 
