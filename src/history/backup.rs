@@ -1321,7 +1321,7 @@ impl Store {
 
         w(out, ",\"players\":[")?;
         let mut stmt = conn.prepare(
-            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id",
+            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE french, id",
         )?;
         let mut rows = stmt.query([])?;
         let mut first = true;

@@ -727,6 +727,7 @@ impl Store {
         report.dropped = dropped.into_report();
         report.other_games =
             other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
+        report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
         Ok(report)
     }
 }

@@ -485,7 +485,7 @@ impl Store {
     pub fn list_players(&self) -> Result<Vec<Player>> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE NOCASE")?;
+            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE french")?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
         let mut players = Vec::new();
         for row in rows {
