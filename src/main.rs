@@ -527,11 +527,16 @@ impl DbArg {
 }
 
 fn open_api(db: &DbArg) -> Result<Api, Failure> {
+    Ok(open_history_api(db)??)
+}
+
+/// The history's `Api`, or why the history could not be opened (outer error: no path for it).
+fn open_history_api(db: &DbArg) -> Result<Result<Api, StoreError>, Failure> {
     let path = db.path()?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Other(format!("{}: {e}", dir.display())))?;
     }
-    Ok(Api::open(&path)?)
+    Ok(Api::open(&path))
 }
 
 /// Calls an operation; the history is opened only for the host's operations (a helper never
@@ -539,7 +544,11 @@ fn open_api(db: &DbArg) -> Result<Api, Failure> {
 fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
     let answer = match op.capability {
         // A seat operation reads and writes a play: the host's history.
-        Capability::Host | Capability::Seat => open_api(db)?.call_json(op.name, request),
+        // A history that cannot be opened is the operation's error (its kind: `needs_upgrade`,
+        // `newer_schema`…), printed as JSON too when asked.
+        Capability::Host | Capability::Seat => {
+            open_history_api(db)?.map_err(ApiError::from).and_then(|api| api.call_json(op.name, request))
+        }
         Capability::Guest => {
             Api::without_history().and_then(|api| api.call_json_as(Access::Guest, op.name, request))
         }
@@ -968,6 +977,7 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     report.notes.iter().filter(|n| n.kind == history::BgPlayNoteKind::Skipped).count()
                 ),
             )?;
+            in_bin_line(out, report.plays_in_bin)?;
             for n in &report.notes {
                 let what = match n.kind {
                     history::BgPlayNoteKind::Skipped => "skipped",
@@ -1084,7 +1094,8 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
                     report.card_values_added,
                     report.plays_skipped
                 ),
-            )
+            )?;
+            in_bin_line(out, report.plays_in_bin)
         }
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
@@ -1094,6 +1105,20 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             write_line(out, &format!("recorded play #{}", play.id))
         }
     }
+}
+
+/// An import's plays that the history has in its bin: left there, and said apart so that
+/// nobody takes them for back in the log.
+fn in_bin_line(out: &mut impl Write, in_bin: u32) -> Result<(), Failure> {
+    if in_bin == 0 {
+        return Ok(());
+    }
+    write_line(
+        out,
+        &format!(
+            "{in_bin} plays already in the bin, left there (see `history list --deleted`; `history restore <id>` takes one back)"
+        ),
+    )
 }
 
 /// The id of the roster player named `name` (ignoring case as the history does).

@@ -16,6 +16,12 @@ pub enum ErrorKind {
     Database,
     /// The database was written by a newer Greffier.
     NewerSchema,
+    /// The history was written by an older Greffier and could not be upgraded here (its file or
+    /// folder cannot be written): it was left as it was.
+    NeedsUpgrade,
+    /// A change asked of a history that can only be read (its file or folder cannot be
+    /// written): nothing was changed.
+    ReadOnly,
     /// The file is not a Greffier database (it was left untouched).
     NotGreffier,
     Io,
@@ -67,6 +73,8 @@ impl From<StoreError> for ApiError {
             "invalid_input" | "nothing_to_undo" => ErrorKind::InvalidInput,
             "not_found" => ErrorKind::NotFound,
             "newer_schema" => ErrorKind::NewerSchema,
+            "needs_upgrade" => ErrorKind::NeedsUpgrade,
+            "read_only" => ErrorKind::ReadOnly,
             "not_greffier" => ErrorKind::NotGreffier,
             "seat_taken" => ErrorKind::SeatTaken,
             "io" => ErrorKind::Io,

@@ -520,7 +520,10 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
         ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorKind::SeatTaken => StatusCode::CONFLICT,
-        ErrorKind::NewerSchema | ErrorKind::NotGreffier => StatusCode::CONFLICT,
+        // The history's state refuses the request (not a failure of the server).
+        ErrorKind::NewerSchema | ErrorKind::NotGreffier | ErrorKind::NeedsUpgrade | ErrorKind::ReadOnly => {
+            StatusCode::CONFLICT
+        }
         ErrorKind::Database | ErrorKind::Io | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -19,12 +19,17 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::bgstats::MAX_RECORDED_TOTAL;
-use super::bounded_json::{ReadState, json_len};
+use super::bgstats::{
+    MAX_EXPANSIONS, MAX_GAME_NAME_CHARS, MAX_LABEL_CHARS, MAX_OTHER_SEATS, MAX_SCORE_TEXT_CHARS,
+};
+use super::bounded_json::{Capped, CappedStrings, ReadJson, ReadState, Short, json_len};
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
-    MAX_COLOUR_CHARS, MAX_EXACT_INTEGER, MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_REVISIONS, MAX_STATE_BYTES,
-    OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time, inexact_integer,
-    insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int, write_table_state,
+    MAX_BACKUP_PLAYERS, MAX_COLOUR_CHARS, MAX_EVENT_PAYLOAD_BYTES, MAX_EXACT_INTEGER, MAX_KEY_CHARS,
+    MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_PLAY_SEATS, MAX_REVISIONS, MAX_ROUND_EVENTS, MAX_STATE_BYTES,
+    MAX_STRING_BYTES, OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time,
+    inexact_integer, insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int,
+    too_long, too_many, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -194,33 +199,232 @@ pub struct BackupTableState {
     pub state: serde_json::Value,
 }
 
+type Name = Short<{ crate::games::input::MAX_NAME_CHARS }>;
+type Key = Short<MAX_KEY_CHARS>;
+
 /// A play as an import reads it from a file: a [`BackupPlay`] whose table state and undo
-/// steps are held only while they fit in what the history keeps ([`ReadState`]), and whose undo
-/// steps beyond [`MAX_REVISIONS`] are counted, not held. A file can thus make an import hold
-/// one play of the sizes the history allows, never more.
+/// steps are held only while they fit in what the history keeps ([`ReadState`]), whose undo
+/// steps beyond [`MAX_REVISIONS`] are counted, not held, and whose lists and texts are held up
+/// to their limits ([`Capped`], [`Short`]). A file can thus make an import hold one play of the
+/// sizes the history allows, never more.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ReadPlay {
-    uuid: String,
+    uuid: Key,
     game: GameId,
-    variant: String,
+    variant: Key,
     status: PlayStatus,
     started_at: DateTime<Utc>,
     ended_at: Option<DateTime<Utc>>,
     updated_at: DateTime<Utc>,
-    location: Option<String>,
-    notes: Option<String>,
-    seats: Vec<BackupSeat>,
+    location: Option<Short<MAX_LOCATION_CHARS>>,
+    notes: Option<Short<MAX_NOTES_CHARS>>,
+    seats: Capped<ReadSeat, MAX_PLAY_SEATS>,
     table_state: Option<ReadTableState>,
     scoreboard: Option<Scoreboard>,
     #[serde(default)]
-    events: Vec<RoundEvent>,
+    events: Capped<ReadEvent, MAX_ROUND_EVENTS>,
     #[serde(default)]
     duration_minutes: Option<u32>,
     #[serde(default)]
     deleted_at: Option<DateTime<Utc>>,
     #[serde(default)]
     revisions: ReadRevisions,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadSeat {
+    player: Name,
+    colour: Option<Short<MAX_COLOUR_CHARS>>,
+    first_player: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadEvent {
+    round: u8,
+    seq: u32,
+    kind: Key,
+    payload: ReadJson<MAX_EVENT_PAYLOAD_BYTES>,
+    recorded_at: DateTime<Utc>,
+    /// Words a play's details add; not kept (the history writes them when read).
+    #[serde(default)]
+    #[allow(dead_code)]
+    text: Option<de::IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadPlayer {
+    name: Name,
+    colour: Option<Short<MAX_COLOUR_CHARS>>,
+    archived: bool,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadCard {
+    game: GameId,
+    card: Key,
+    value: i32,
+    updated_at: DateTime<Utc>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadOtherPlay {
+    uuid: Key,
+    game_name: Short<MAX_GAME_NAME_CHARS>,
+    bgg_id: Option<i64>,
+    played_at: DateTime<Utc>,
+    duration_minutes: Option<u32>,
+    location: Option<Short<MAX_LOCATION_CHARS>>,
+    notes: Option<Short<MAX_NOTES_CHARS>>,
+    cooperative: bool,
+    imported_at: DateTime<Utc>,
+    seats: Capped<ReadOtherSeat, MAX_OTHER_SEATS>,
+    #[serde(default)]
+    expansions: Capped<ReadExpansion, MAX_EXPANSIONS>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadOtherSeat {
+    player: Name,
+    score: Option<i64>,
+    winner: bool,
+    first_player: bool,
+    #[serde(default)]
+    score_text: Option<Short<MAX_SCORE_TEXT_CHARS>>,
+    #[serde(default)]
+    team: Option<Short<MAX_LABEL_CHARS>>,
+    #[serde(default)]
+    role: Option<Short<MAX_LABEL_CHARS>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadExpansion {
+    name: Short<MAX_GAME_NAME_CHARS>,
+    bgg_id: Option<i64>,
+}
+
+/// A text as read, reported on `field` when the file's went on past its limit (`code`, `why`).
+fn text_of<const MAX: usize>(field: impl FnOnce() -> String, read: Short<MAX>, found: &mut Found) -> String {
+    if read.cut {
+        found.push(field(), "too_long", too_long(MAX));
+    }
+    read.text
+}
+
+/// A name as read, reported on `field` when the file's went on past its limit.
+fn name_of(field: impl FnOnce() -> String, read: Name, found: &mut Found) -> String {
+    if read.cut {
+        let code = crate::games::input::name_problem_code(crate::games::input::NameProblem::TooLong);
+        found.push(
+            field(),
+            code,
+            crate::games::input::name_problem_text(crate::games::input::NameProblem::TooLong, None),
+        );
+    }
+    read.text
+}
+
+/// An optional text as read: one cut at its limit is reported on `field` and not kept.
+fn optional_text_of<const MAX: usize>(
+    field: impl FnOnce() -> String,
+    read: Option<Short<MAX>>,
+    found: &mut Found,
+) -> Option<String> {
+    match read {
+        Some(s) if s.cut => {
+            found.push(field(), "too_long", too_long(MAX));
+            None
+        }
+        other => other.map(|s| s.text),
+    }
+}
+
+/// A list as read: its first `MAX` items, the rest reported on `field`.
+fn list_of<T, const MAX: usize>(
+    field: impl FnOnce() -> String,
+    read: Capped<T, MAX>,
+    found: &mut Found,
+) -> Vec<T> {
+    if read.too_many() {
+        found.push(field(), "too_many", too_many(MAX, read.count));
+    }
+    read.kept
+}
+
+impl ReadPlayer {
+    fn into_player(self, i: usize, found: &mut Found) -> BackupPlayer {
+        BackupPlayer {
+            name: name_of(|| format!("players[{i}].name"), self.name, found),
+            colour: optional_text_of(|| format!("players[{i}].colour"), self.colour, found),
+            archived: self.archived,
+            created_at: self.created_at,
+        }
+    }
+}
+
+impl ReadCard {
+    fn into_card(self, i: usize, found: &mut Found) -> BackupCardValue {
+        BackupCardValue {
+            game: self.game,
+            card: text_of(|| format!("card_values[{i}].card"), self.card, found),
+            value: self.value,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+impl ReadOtherPlay {
+    fn into_play(self, i: usize, found: &mut Found) -> BackupOtherPlay {
+        let at = |f: &str| format!("other_plays[{i}].{f}");
+        let seats = list_of(|| at("seats"), self.seats, found);
+        let seats = seats
+            .into_iter()
+            .enumerate()
+            .map(|(s, seat)| BackupOtherSeat {
+                player: name_of(|| at(&format!("seats[{s}].player")), seat.player, found),
+                score: seat.score,
+                winner: seat.winner,
+                first_player: seat.first_player,
+                score_text: optional_text_of(
+                    || at(&format!("seats[{s}].score_text")),
+                    seat.score_text,
+                    found,
+                ),
+                team: optional_text_of(|| at(&format!("seats[{s}].team")), seat.team, found),
+                role: optional_text_of(|| at(&format!("seats[{s}].role")), seat.role, found),
+            })
+            .collect();
+        let expansions = list_of(|| at("expansions"), self.expansions, found);
+        let expansions = expansions
+            .into_iter()
+            .enumerate()
+            .map(|(e, x)| BackupExpansion {
+                name: text_of(|| at(&format!("expansions[{e}].name")), x.name, found),
+                bgg_id: x.bgg_id,
+            })
+            .collect();
+        BackupOtherPlay {
+            uuid: text_of(|| at("uuid"), self.uuid, found),
+            game_name: text_of(|| at("game_name"), self.game_name, found),
+            bgg_id: self.bgg_id,
+            played_at: self.played_at,
+            duration_minutes: self.duration_minutes,
+            location: optional_text_of(|| at("location"), self.location, found),
+            notes: optional_text_of(|| at("notes"), self.notes, found),
+            cooperative: self.cooperative,
+            imported_at: self.imported_at,
+            seats,
+            expansions,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -283,6 +487,34 @@ impl ReadPlay {
     /// `found` (`plays[i].table_state`, `plays[i].revisions[r].state`); and how many undo
     /// steps the file lists (only the first are handed on).
     fn into_play(self, i: usize, found: &mut Found) -> (BackupPlay, usize) {
+        let at = |f: &str| format!("plays[{i}].{f}");
+        let seats = list_of(|| at("seats"), self.seats, found)
+            .into_iter()
+            .enumerate()
+            .map(|(s, seat)| BackupSeat {
+                player: name_of(|| at(&format!("seats[{s}].player")), seat.player, found),
+                colour: optional_text_of(|| at(&format!("seats[{s}].colour")), seat.colour, found),
+                first_player: seat.first_player,
+            })
+            .collect();
+        let events = list_of(|| at("events"), self.events, found)
+            .into_iter()
+            .enumerate()
+            .map(|(e, ev)| RoundEvent {
+                round: ev.round,
+                seq: ev.seq,
+                kind: text_of(|| at(&format!("events[{e}].kind")), ev.kind, found),
+                payload: match ev.payload {
+                    ReadJson::Json(value) => value,
+                    ReadJson::TooLarge => {
+                        found.push(at(&format!("events[{e}].payload")), "too_large", payload_too_large());
+                        serde_json::Value::Null
+                    }
+                },
+                recorded_at: ev.recorded_at,
+                text: None,
+            })
+            .collect();
         let mut state = |field: String, read: ReadState| match read {
             ReadState::Json(value) => value,
             ReadState::TooLarge => {
@@ -306,25 +538,43 @@ impl ReadPlay {
             })
             .collect();
         let play = BackupPlay {
-            uuid: self.uuid,
+            uuid: text_of(|| at("uuid"), self.uuid, found),
             game: self.game,
-            variant: self.variant,
+            variant: text_of(|| at("variant"), self.variant, found),
             status: self.status,
             started_at: self.started_at,
             ended_at: self.ended_at,
             updated_at: self.updated_at,
-            location: self.location,
-            notes: self.notes,
-            seats: self.seats,
+            location: optional_text_of(|| at("location"), self.location, found),
+            notes: optional_text_of(|| at("notes"), self.notes, found),
+            seats,
             table_state,
             scoreboard: self.scoreboard,
-            events: self.events,
+            events,
             duration_minutes: self.duration_minutes,
             deleted_at: self.deleted_at,
             revisions,
         };
         (play, count)
     }
+}
+
+fn payload_too_large() -> Text {
+    Text::new(
+        format!("Données d'événement trop volumineuses (plus de {} Kio).", MAX_EVENT_PAYLOAD_BYTES / 1024),
+        format!("Event data too large (over {} KiB).", MAX_EVENT_PAYLOAD_BYTES / 1024),
+    )
+}
+
+/// The problem of a streamed file holding a string longer than any the history keeps.
+fn string_too_long() -> Text {
+    Text::new(
+        format!(
+            "Texte de plus de {} Kio : aucun champ d'une sauvegarde n'en garde autant.",
+            MAX_STRING_BYTES / 1024
+        ),
+        format!("Text over {} KiB: no field of a backup keeps that much.", MAX_STRING_BYTES / 1024),
+    )
 }
 
 fn state_too_large() -> Text {
@@ -340,8 +590,12 @@ fn state_too_large() -> Text {
 pub struct ImportReport {
     pub players_added: u32,
     pub plays_added: u32,
-    /// Plays already in the history (same uuid), left as they were.
+    /// Plays already in the history (same uuid) and in its log, left as they were.
     pub plays_skipped: u32,
+    /// Plays the history already has (same uuid) in its bin: left there, neither restored nor
+    /// added again (the bin restores them).
+    #[serde(default)]
+    pub plays_in_bin: u32,
     pub card_values_added: u32,
     /// Plays of other games added.
     pub other_plays_added: u32,
@@ -363,6 +617,11 @@ impl Found {
     }
 
     fn push(&mut self, field: impl Into<String>, code: &str, message: Text) {
+        let field = field.into();
+        // A text cut at its limit is reported as it is read, and may be again by its check.
+        if self.problems.iter().any(|p| p.field == field && p.code == code) {
+            return;
+        }
         if self.problems.iter().count() < MAX_PROBLEMS {
             self.problems.push(field, code, message);
         } else {
@@ -782,7 +1041,7 @@ fn check_other_play(
 ) {
     let at = |f: &str| format!("other_plays[{i}].{f}");
     check_uuid(at("uuid"), &play.uuid, uuids, found);
-    if play.game_name.trim().is_empty() || play.game_name.chars().count() > 200 {
+    if play.game_name.trim().is_empty() || play.game_name.chars().count() > MAX_GAME_NAME_CHARS {
         found.push(
             at("game_name"),
             "invalid_name",
@@ -815,23 +1074,20 @@ fn check_other_play(
             unknown_player(at(&format!("seats[{s}].player")), &seat.player, found);
         }
         let mut problems = Problems::new();
-        check_len(&mut problems, &at(&format!("seats[{s}].score_text")), seat.score_text.as_deref(), 40);
-        check_len(&mut problems, &at(&format!("seats[{s}].team")), seat.team.as_deref(), 200);
-        check_len(&mut problems, &at(&format!("seats[{s}].role")), seat.role.as_deref(), 200);
+        let text = |f: &str| at(&format!("seats[{s}].{f}"));
+        check_len(&mut problems, &text("score_text"), seat.score_text.as_deref(), MAX_SCORE_TEXT_CHARS);
+        check_len(&mut problems, &text("team"), seat.team.as_deref(), MAX_LABEL_CHARS);
+        check_len(&mut problems, &text("role"), seat.role.as_deref(), MAX_LABEL_CHARS);
         found.absorb(problems);
         if let Some(score) = seat.score.filter(|n| !(-MAX_EXACT_INTEGER..=MAX_EXACT_INTEGER).contains(n)) {
             found.push(at(&format!("seats[{s}].score")), "unsafe_integer", inexact_integer(score));
         }
     }
-    if play.expansions.len() > 50 {
-        found.push(
-            at("expansions"),
-            "too_many",
-            Text::new("Au plus 50 extensions.", "At most 50 expansions."),
-        );
+    if play.expansions.len() > MAX_EXPANSIONS {
+        found.push(at("expansions"), "too_many", too_many(MAX_EXPANSIONS, play.expansions.len()));
     }
     for (e, expansion) in play.expansions.iter().enumerate() {
-        if expansion.name.trim().is_empty() || expansion.name.chars().count() > 200 {
+        if expansion.name.trim().is_empty() || expansion.name.chars().count() > MAX_GAME_NAME_CHARS {
             found.push(
                 at(&format!("expansions[{e}].name")),
                 "invalid_name",
@@ -968,9 +1224,14 @@ const READ_WHOLE_UP_TO: usize = 16 << 20;
 /// JSON input as serde_json reads it fastest: whole when it is small enough, else a stream.
 pub(crate) enum JsonInput<'a> {
     Whole(Vec<u8>),
-    /// The part read whole, then the rest.
-    Stream(std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>),
+    /// The part read whole, then the rest; no string in it longer than [`MAX_STRING_BYTES`]
+    /// ([`CappedStrings`]).
+    Stream(std::io::BufReader<CappedStrings<HeadThenRest<'a>>>),
 }
+
+/// A stream's part read whole, then the rest of it.
+type HeadThenRest<'a> =
+    std::io::Chain<std::io::Cursor<Vec<u8>>, std::io::BufReader<Box<dyn Read + Send + 'a>>>;
 
 impl JsonInput<'_> {
     /// Whether the input holds nothing but blanks (a 0-byte file, a failed download).
@@ -1004,7 +1265,10 @@ fn json_input_up_to<'a>(input: impl Read + Send + 'a, whole_up_to: usize) -> std
     } else {
         let mut head = std::io::Cursor::new(head);
         head.set_position(bom as u64);
-        Ok(JsonInput::Stream(head.chain(input)))
+        Ok(JsonInput::Stream(std::io::BufReader::with_capacity(
+            1 << 16,
+            CappedStrings::new(head.chain(input)),
+        )))
     }
 }
 
@@ -1057,7 +1321,7 @@ impl Store {
 
         w(out, ",\"players\":[")?;
         let mut stmt = conn.prepare(
-            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE NOCASE, id",
+            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE french, id",
         )?;
         let mut rows = stmt.query([])?;
         let mut first = true;
@@ -1242,6 +1506,16 @@ impl Store {
     }
 }
 
+/// Whether the history's play `uuid` sits in the bin: an import finding it there leaves it
+/// there (neither restored nor added again) and says so apart from the plays in the log.
+pub(super) fn play_in_bin(conn: &Connection, uuid: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT deleted_at IS NOT NULL FROM plays WHERE uuid = ?1")?
+        .query_row([uuid], |r| r.get(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
 /// Parts of the file are handed over this many at a time: one at a time, the two threads woke
 /// each other for every play (a system call each, and slower than one thread).
 const BATCH: usize = 64;
@@ -1323,7 +1597,13 @@ impl<'s> Checker<'s> {
             JsonInput::Stream(input) => self.read_from(serde_json::Deserializer::from_reader(input)),
         };
         if let Err(e) = read {
-            let mut p = Problems::malformed(&e);
+            let mut p = if e.io_error_kind() == Some(std::io::ErrorKind::FileTooLarge) {
+                let mut p = Problems::new();
+                p.push("", "too_long", string_too_long());
+                p
+            } else {
+                Problems::malformed(&e)
+            };
             if let (Some(at), Some(problem)) = (self.unreadable.take(), p.0.first_mut()) {
                 problem.field = at;
             }
@@ -1404,7 +1684,15 @@ impl<'s> Checker<'s> {
         self.hand_over(Part::Manifest { total })
     }
 
-    fn players<E: de::Error>(&mut self, players: Vec<BackupPlayer>) -> std::result::Result<(), E> {
+    fn players<E: de::Error>(
+        &mut self,
+        read: Capped<ReadPlayer, MAX_BACKUP_PLAYERS>,
+    ) -> std::result::Result<(), E> {
+        let players: Vec<BackupPlayer> = list_of(|| "players".to_owned(), read, &mut self.found)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| p.into_player(i, &mut self.found))
+            .collect();
         self.names = Some(check_players(&players, &mut self.found));
         if self.refused() {
             return Ok(());
@@ -1412,7 +1700,8 @@ impl<'s> Checker<'s> {
         self.hand_over(Part::Players(players))
     }
 
-    fn card<E: de::Error>(&mut self, c: BackupCardValue) -> std::result::Result<(), E> {
+    fn card<E: de::Error>(&mut self, read: ReadCard) -> std::result::Result<(), E> {
+        let c = read.into_card(self.cards, &mut self.found);
         check_card(self.cards, &c, &mut self.found);
         self.cards += 1;
         if self.refused() {
@@ -1447,9 +1736,10 @@ impl<'s> Checker<'s> {
         self.hand_over(Part::Play(Box::new(CheckedPlay { play, board })))
     }
 
-    fn other_play<E: de::Error>(&mut self, play: BackupOtherPlay) -> std::result::Result<(), E> {
+    fn other_play<E: de::Error>(&mut self, read: ReadOtherPlay) -> std::result::Result<(), E> {
         let i = self.other_plays;
         self.other_plays += 1;
+        let play = read.into_play(i, &mut self.found);
         let Some(names) = &self.names else {
             self.out_of_order(&format!("other_plays[{i}]"));
             return self.hand_over(Part::Unwritten);
@@ -1489,7 +1779,9 @@ impl<'de> Visitor<'de> for &mut Checker<'_> {
                     if self.manifest.is_none() {
                         self.out_of_order("players");
                     }
-                    self.players(map.next_value()?)?;
+                    let players: Capped<ReadPlayer, MAX_BACKUP_PLAYERS> =
+                        map.next_value().inspect_err(|_| self.unreadable = Some("players".to_owned()))?;
+                    self.players(players)?;
                 }
                 "card_values" => map.next_value_seed(Items { checker: &mut *self, kind: ItemKind::Card })?,
                 "plays" => map.next_value_seed(Items { checker: &mut *self, kind: ItemKind::Play })?,
@@ -1667,7 +1959,12 @@ impl Writer<'_, '_> {
                 outcome.as_ref().and_then(|o| o.lost_event),
             ])?;
         if added == 0 {
-            self.report.plays_skipped += 1;
+            // Said apart when it sits in the bin: "already there" would read as back in the log.
+            if play_in_bin(self.conn, &play.uuid)? {
+                self.report.plays_in_bin += 1;
+            } else {
+                self.report.plays_skipped += 1;
+            }
             return Ok(());
         }
         let play_id = self.conn.last_insert_rowid();

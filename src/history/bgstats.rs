@@ -36,11 +36,13 @@ use crate::text::Text;
 pub const MAX_BGSTATS_ITEMS: usize = 1_000_000;
 /// Most seats a play of another game may have (a party game at a club).
 pub(super) const MAX_OTHER_SEATS: usize = 100;
-const MAX_GAME_NAME_CHARS: usize = 200;
+pub(super) const MAX_GAME_NAME_CHARS: usize = 200;
 /// Teams and roles are free text in BG Stats.
-const MAX_LABEL_CHARS: usize = 200;
+pub(super) const MAX_LABEL_CHARS: usize = 200;
+/// A score that is not a whole number, kept as written.
+pub(super) const MAX_SCORE_TEXT_CHARS: usize = 40;
 /// Most expansions kept for one play.
-const MAX_EXPANSIONS: usize = 50;
+pub(super) const MAX_EXPANSIONS: usize = 50;
 /// BG Stats writes local times as `YYYY-MM-DD HH:MM:SS`; we read and write them as UTC.
 const DATE_FORMAT: &str = "%Y-%m-%d %H:%M:%S";
 
@@ -175,8 +177,12 @@ pub struct BgStatsReport {
     pub plays_added: u32,
     /// Plays of other games added, listed in History under "other games".
     pub other_plays_added: u32,
-    /// Plays already imported (same uuid), left as they were.
+    /// Plays already imported (same uuid) and in the history's log, left as they were.
     pub plays_already_present: u32,
+    /// Plays already imported (same uuid) that sit in the history's bin: left there, neither
+    /// restored nor added again (the bin restores them).
+    #[serde(default)]
+    pub plays_in_bin: u32,
     /// Plays BG Stats marks as ignored, not imported.
     pub plays_ignored: u32,
     /// Every play not imported, or not imported as what it said it was, with why.
@@ -616,7 +622,11 @@ impl Store {
                 )?
                 .query_row([uuid], |r| r.get(0))?;
             if exists {
-                report.plays_already_present += 1;
+                if super::backup::play_in_bin(&tx, uuid)? {
+                    report.plays_in_bin += 1;
+                } else {
+                    report.plays_already_present += 1;
+                }
                 continue;
             }
             match self::read_play(play, game, &players) {
@@ -717,6 +727,7 @@ impl Store {
         report.dropped = dropped.into_report();
         report.other_games =
             other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
+        report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
         Ok(report)
     }
 }

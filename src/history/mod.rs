@@ -403,6 +403,7 @@ impl Store {
     fn prepare_read_only(conn: Connection, path: &Path) -> Result<Store> {
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.set_prepared_statement_cache_capacity(64);
+        crate::collation::register(&conn)?;
         check_is_ours(&conn)?;
         let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let supported = latest_schema_version();
@@ -430,6 +431,8 @@ impl Store {
         // writes, instead of waiting for the busy timeout.
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Names and titles sort in French order (`ORDER BY … COLLATE french`).
+        crate::collation::register(&conn)?;
         // Nothing is written (no WAL switch, no backup) before the file is known to be ours.
         check_is_ours(&conn)?;
         let found: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;

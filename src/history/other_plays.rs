@@ -202,7 +202,7 @@ impl Store {
             .conn
             .prepare_cached(
                 "SELECT MIN(game_name), COUNT(*) FROM other_plays GROUP BY game_name COLLATE NOCASE
-                  ORDER BY MIN(game_name) COLLATE NOCASE",
+                  ORDER BY MIN(game_name) COLLATE french",
             )?
             .query_map([], |r| Ok(OtherGame { name: r.get(0)?, plays: r.get(1)? }))?
             .collect::<rusqlite::Result<_>>()?;
@@ -218,7 +218,7 @@ impl Store {
                    FROM other_play_seats s JOIN other_plays o ON o.id = s.other_play_id
                   WHERE s.player_id = ?1
                   GROUP BY o.game_name COLLATE NOCASE
-                  ORDER BY 2 DESC, 1 COLLATE NOCASE",
+                  ORDER BY 2 DESC, 1 COLLATE french",
             )?
             .query_map([player], |r| Ok(OtherGameRecord { name: r.get(0)?, plays: r.get(1)?, wins: r.get(2)? }))?
             .collect::<rusqlite::Result<_>>()?;

@@ -12,11 +12,41 @@ use crate::games::input;
 use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
 use crate::text::Text;
 
+// What the history keeps, and so what a backup may hold: an import reads no more of a file
+// than these (`bounded_json.rs`) and refuses what passes them, naming the field.
 pub(super) const MAX_COLOUR_CHARS: usize = 30;
 pub(super) const MAX_LOCATION_CHARS: usize = 200;
 pub(super) const MAX_NOTES_CHARS: usize = 10_000;
 /// Largest table state accepted, as JSON text.
 pub(super) const MAX_STATE_BYTES: usize = 1 << 20;
+/// A play's id (uuid), variant id, a round event's kind, a card's name.
+pub(super) const MAX_KEY_CHARS: usize = 100;
+/// Players a backup may list.
+pub(super) const MAX_BACKUP_PLAYERS: usize = 100_000;
+/// Seats a play may list: a little over the most any game has.
+pub(super) const MAX_PLAY_SEATS: usize = input::MAX_SEATS_READ;
+/// Round events a play keeps.
+pub(super) const MAX_ROUND_EVENTS: usize = 2_000;
+/// A round event's payload, as compact JSON.
+pub(super) const MAX_EVENT_PAYLOAD_BYTES: usize = 64 << 10;
+/// The longest string a streamed backup may hold anywhere, a table state's included: no text
+/// the history keeps is longer.
+pub(super) const MAX_STRING_BYTES: usize = MAX_STATE_BYTES;
+// Other games' plays (BG Stats): `bgstats::MAX_OTHER_SEATS`, `MAX_EXPANSIONS`,
+// `MAX_GAME_NAME_CHARS`, `MAX_LABEL_CHARS`, `MAX_SCORE_TEXT_CHARS`.
+
+/// The problem of a text longer than `max` characters.
+pub(super) fn too_long(max: usize) -> Text {
+    Text::new(
+        format!("Texte trop long (au plus {max} caractères)."),
+        format!("Text too long (at most {max} characters)."),
+    )
+}
+
+/// The problem of a list longer than `max` items (`count` given).
+pub(super) fn too_many(max: usize, count: usize) -> Text {
+    Text::new(format!("Au plus {max} éléments ({count})."), format!("At most {max} items ({count})."))
+}
 
 /// Now, to the millisecond (what the database keeps, so values read back compare equal).
 pub(super) fn now() -> DateTime<Utc> {
@@ -70,14 +100,7 @@ pub(super) fn to_id(rowid: i64) -> Result<Id> {
 /// Checks an optional free text's length, reporting on `field`.
 pub(super) fn check_len(problems: &mut Problems, field: &str, value: Option<&str>, max: usize) {
     if value.is_some_and(|v| v.chars().count() > max) {
-        problems.push(
-            field,
-            "too_long",
-            Text::new(
-                format!("Texte trop long (au plus {max} caractères)."),
-                format!("Text too long (at most {max} characters)."),
-            ),
-        );
+        problems.push(field, "too_long", too_long(max));
     }
 }
 
@@ -462,7 +485,7 @@ impl Store {
     pub fn list_players(&self) -> Result<Vec<Player>> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE NOCASE")?;
+            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE french")?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
         let mut players = Vec::new();
         for row in rows {
@@ -826,6 +849,36 @@ impl Store {
         if status != PlayStatus::InProgress {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
+        // What a backup of the play may hold (an import refuses more).
+        let mut problems = Problems::new();
+        if kind.is_empty() || kind.len() > MAX_KEY_CHARS {
+            problems.push(
+                "kind",
+                "invalid_kind",
+                Text::new("Type d'événement vide ou trop long.", "Event kind empty or too long."),
+            );
+        }
+        if super::bounded_json::json_len(payload) > MAX_EVENT_PAYLOAD_BYTES {
+            problems.push(
+                "payload",
+                "too_large",
+                Text::new(
+                    format!(
+                        "Données d'événement trop volumineuses (plus de {} Kio).",
+                        MAX_EVENT_PAYLOAD_BYTES / 1024
+                    ),
+                    format!("Event data too large (over {} KiB).", MAX_EVENT_PAYLOAD_BYTES / 1024),
+                ),
+            );
+        }
+        let events: i64 =
+            self.conn
+                .query_row("SELECT COUNT(*) FROM round_events WHERE play_id = ?1", [play], |r| r.get(0))?;
+        let events = usize::try_from(events).unwrap_or(usize::MAX);
+        if events >= MAX_ROUND_EVENTS {
+            problems.push("round", "too_many", too_many(MAX_ROUND_EVENTS, events.saturating_add(1)));
+        }
+        problems.into_result(())?;
         let recorded_at = now();
         let seq: u32 = self.conn.query_row(
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM round_events WHERE play_id = ?1 AND round = ?2",

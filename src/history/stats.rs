@@ -26,14 +26,27 @@ const COUNTED: &str = "p.status = 'finished' AND p.deleted_at IS NULL";
 /// each scenario query so that SQLite reads that index instead of the table.
 const SCENARIOS: &str = "p.outcome IN ('coop', 'solo')";
 
-/// One player's score in one play (a high or a low).
+/// Seats a record names at most (a score many share, a 0 say, is said as "and n more").
+pub const MAX_RECORD_HOLDERS: usize = 10;
+
+/// A high or a low: the score, and every seat that scored it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ScoreRecord {
+    pub total: i32,
+    /// The seats with that score, earliest play first (the first [`MAX_RECORD_HOLDERS`]).
+    pub holders: Vec<RecordHolder>,
+    /// How many seats share it in all.
+    pub holders_count: u32,
+}
+
+/// One player's score in one play, as a record names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RecordHolder {
     pub play_id: Id,
     pub player_id: Id,
     pub player_name: String,
-    pub total: i32,
     pub started_at: DateTime<Utc>,
 }
 
@@ -293,36 +306,43 @@ impl Store {
             [g],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        // Every seat that shares the high (low): the first few named, all counted.
         let record = |extreme: &str| -> Result<Option<ScoreRecord>> {
-            let row = self
+            let rows = self
                 .conn
                 .prepare_cached(&format!(
-                    "SELECT s.play_id, s.player_id, pl.name, s.total, s.started_at
+                    "SELECT s.play_id, s.player_id, pl.name, s.total, s.started_at, COUNT(*) OVER ()
                        FROM stat_seats s JOIN players pl ON pl.id = s.player_id
                       WHERE s.game = ?1 AND s.outcome = 'points'
                         AND s.total = (SELECT {extreme}(total) FROM stat_seats WHERE game = ?1 AND outcome = 'points')
-                      ORDER BY s.started_at, s.play_id, s.seat LIMIT 1"
+                      ORDER BY s.started_at, s.play_id, s.seat LIMIT ?2"
                 ))?
-                .query_row([g], |r| {
+                .query_map(params![g, super::plays::sql_int(MAX_RECORD_HOLDERS)], |r| {
                     Ok((
                         r.get::<_, i64>(0)?,
                         r.get::<_, i64>(1)?,
                         r.get::<_, String>(2)?,
                         r.get::<_, i32>(3)?,
                         parse_time(&r.get::<_, String>(4)?)?,
+                        r.get::<_, u32>(5)?,
                     ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let Some(&(_, _, _, total, _, holders_count)) = rows.first() else {
+                return Ok(None);
+            };
+            let holders = rows
+                .into_iter()
+                .map(|(play, player, player_name, _, started_at, _)| {
+                    Ok(RecordHolder {
+                        play_id: to_id(play)?,
+                        player_id: to_id(player)?,
+                        player_name,
+                        started_at,
+                    })
                 })
-                .optional()?;
-            row.map(|(play, player, player_name, total, started_at)| {
-                Ok(ScoreRecord {
-                    play_id: to_id(play)?,
-                    player_id: to_id(player)?,
-                    player_name,
-                    total,
-                    started_at,
-                })
-            })
-            .transpose()
+                .collect::<Result<_>>()?;
+            Ok(Some(ScoreRecord { total, holders, holders_count }))
         };
         let high = record("MAX")?;
         let low = record("MIN")?;
@@ -509,7 +529,7 @@ impl Store {
             "SELECT x.opponent_id, op.name, x.plays, x.wins, x.losses, x.ties
                FROM stat_pairs x JOIN players op ON op.id = x.opponent_id
               WHERE x.player_id = ?1 AND x.plays > 0
-              ORDER BY op.name COLLATE NOCASE",
+              ORDER BY op.name COLLATE french",
         )?;
         let head_to_head = stmt
             .query_map([player], |r| {

@@ -998,3 +998,147 @@ fn an_empty_file_is_refused_as_empty() {
         assert_eq!(said, vec![("", "empty_file", "Le fichier est vide.")], "{text:?}");
     }
 }
+
+/// A play deleted after the backup was made sits in the bin: importing the backup again neither
+/// restores it nor adds it a second time, and the report counts it apart from the plays already
+/// in the log, so nobody takes it for back in the history.
+#[test]
+fn a_play_in_the_bin_imported_again_is_counted_as_in_the_bin_and_stays_there() {
+    let mut store = populated();
+    let backup = store.export().expect("export");
+    let finished = store.list_plays(&PlayFilter::default()).expect("log").plays;
+    let finished = finished.iter().find(|p| p.status == PlayStatus::Finished).expect("a finished play").id;
+    store.delete_play(finished).expect("delete");
+
+    let report = store.import(&backup).expect("import again");
+    assert_eq!((report.plays_added, report.plays_skipped, report.plays_in_bin), (0, 5, 1));
+    let bin = store.list_plays(&PlayFilter { deleted: true, ..PlayFilter::default() }).expect("bin");
+    assert_eq!(bin.plays.iter().map(|p| p.id).collect::<Vec<_>>(), vec![finished], "still in the bin");
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("log").total, 5);
+}
+
+/// Writes `text` gzipped to `path`, with what `fill` writes in place of the string `"HUGE"`.
+fn write_gzip_with(path: &std::path::Path, text: &str, fill: impl Fn(&mut dyn std::io::Write)) {
+    use std::io::Write as _;
+    let (before, after) = text.split_once("\"HUGE\"").expect("the place of the huge value");
+    let file = std::fs::File::create(path).expect("create");
+    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+    gz.write_all(before.as_bytes()).expect("write");
+    fill(&mut gz);
+    gz.write_all(after.as_bytes()).expect("write");
+    gz.finish().expect("gzip");
+}
+
+/// A hostile backup's lists and texts far beyond what the history keeps — two million players,
+/// round events or seats, a note of 200 MiB — in a file of a few MiB (gzip): each is refused,
+/// the problem naming its field, without the import holding them (the CLI within 192 MiB of
+/// address space, where holding them would take more). Nothing is written.
+#[test]
+fn a_backup_with_endless_lists_or_texts_is_refused_without_being_held() {
+    let (_, honest, open) = with_undo_steps();
+    let players = serde_json::to_string(&honest.players).expect("json");
+    let players_but_the_bracket = players.strip_suffix(']').expect("a list").to_owned();
+    let lots = 2_000_000;
+    type Fill = Box<dyn Fn(&mut dyn std::io::Write)>;
+    type Case = (&'static str, fn(&mut serde_json::Value, usize), Fill, String);
+    let cases: Vec<Case> = vec![
+        (
+            "two million players",
+            |b, _| b["players"] = "HUGE".into(),
+            Box::new(move |w| {
+                w.write_all(players_but_the_bracket.as_bytes()).expect("write");
+                for n in 0..lots {
+                    write!(w, r#",{{"name":"P{n}","colour":null,"archived":false,"created_at":"2025-01-01T00:00:00Z"}}"#)
+                        .expect("write");
+                }
+                w.write_all(b"]").expect("write");
+            }),
+            format!("players: At most 100000 items ({})", lots + honest.players.len()),
+        ),
+        (
+            "two million round events",
+            |b, open| b["plays"][open]["events"] = "HUGE".into(),
+            Box::new(move |w| {
+                w.write_all(b"[").expect("write");
+                for n in 0..lots {
+                    let comma = if n == 0 { "" } else { "," };
+                    write!(w, r#"{comma}{{"round":1,"seq":{n},"kind":"note","payload":{{}},"recorded_at":"2025-01-01T00:00:00Z"}}"#)
+                        .expect("write");
+                }
+                w.write_all(b"]").expect("write");
+            }),
+            format!("plays[{open}].events: At most 2000 items ({lots})"),
+        ),
+        (
+            "two million seats",
+            |b, open| b["plays"][open]["seats"] = "HUGE".into(),
+            Box::new(move |w| {
+                w.write_all(b"[").expect("write");
+                for n in 0..lots {
+                    let comma = if n == 0 { "" } else { "," };
+                    write!(w, r#"{comma}{{"player":"Ani","colour":null,"first_player":false}}"#)
+                        .expect("write");
+                }
+                w.write_all(b"]").expect("write");
+            }),
+            format!("plays[{open}].seats: At most 16 items ({lots})"),
+        ),
+        (
+            "a note of 200 MiB",
+            |b, open| b["plays"][open]["notes"] = "HUGE".into(),
+            Box::new(|w| {
+                w.write_all(b"\"").expect("write");
+                let chunk = "a".repeat(1 << 20);
+                for _ in 0..200 {
+                    w.write_all(chunk.as_bytes()).expect("write");
+                }
+                w.write_all(b"\"").expect("write");
+            }),
+            format!("plays[{open}]: Text over 1024 KiB: no field of a backup keeps that much."),
+        ),
+    ];
+    for (why, spoil, fill, said_part) in cases {
+        let mut backup = serde_json::to_value(&honest).expect("json");
+        spoil(&mut backup, open);
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("hostile.json.gz");
+        write_gzip_with(&file, &backup.to_string(), fill);
+        assert!(std::fs::metadata(&file).expect("written").len() < 16 << 20, "{why}");
+        let out = import_with_memory_limit(dir.path(), &file, 192 << 20);
+        let said =
+            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{why}: refused as invalid input: {said}");
+        assert!(said.contains(&format!("error: {said_part}")), "{why}: {said}");
+        let store = Store::open(&dir.path().join("history.sqlite3")).expect("the history");
+        assert!(store.list_players().expect("players").is_empty(), "{why}: nothing written");
+    }
+}
+
+/// Read whole (a small file), a backup's texts and lists beyond the history's limits are each
+/// refused naming the field: a player's name, a seat's colour, a round event's data, the seats.
+#[test]
+fn a_backup_with_texts_or_lists_past_their_limits_names_each_field() {
+    let (_, honest, open) = with_undo_steps();
+    let mut backup = serde_json::to_value(&honest).expect("json");
+    backup["players"][0]["name"] = "N".repeat(5_000).into();
+    backup["plays"][open]["seats"][0]["colour"] = "c".repeat(5_000).into();
+    backup["plays"][open]["events"][0]["payload"] = serde_json::json!({ "text": "x".repeat(100_000) });
+    let seats = backup["plays"][0]["seats"].as_array().expect("seats").clone();
+    backup["plays"][0]["seats"] = seats.iter().cycle().take(40).cloned().collect::<Vec<_>>().into();
+    let mut store = Store::open_in_memory().expect("empty");
+    let Err(StoreError::Invalid(problems)) =
+        store.import_from(backup.to_string().as_bytes(), &mut no_progress)
+    else {
+        panic!("refused");
+    };
+    let found: Vec<(String, String)> = problems.iter().map(|p| (p.field.clone(), p.code.clone())).collect();
+    for (field, code) in [
+        ("players[0].name".to_owned(), "name_too_long"),
+        (format!("plays[{open}].seats[0].colour"), "too_long"),
+        (format!("plays[{open}].events[0].payload"), "too_large"),
+        ("plays[0].seats".to_owned(), "too_many"),
+    ] {
+        assert!(found.contains(&(field.clone(), code.to_owned())), "{field} {code}: {found:?}");
+    }
+    assert!(store.list_players().expect("players").is_empty(), "nothing written");
+}

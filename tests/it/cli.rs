@@ -153,6 +153,17 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     assert_eq!(first["plays"], second["plays"], "every play round-trips exactly");
     assert_eq!(first["players"], second["players"]);
 
+    // Deleted since, the play is in the bin: the backup leaves it there and says so.
+    let out = greffier(&["history", "--db", a, "delete", "1"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = greffier(&["history", "--db", a, "import", export.to_str().expect("utf8")], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("skipped 0 plays already present\n1 plays already in the bin"),
+        "{}",
+        stdout(&out)
+    );
+
     // GREFFIER_DB stands for --db.
     let out = Command::new(GREFFIER)
         .args(["history", "list", "--json"])

@@ -281,6 +281,39 @@ fn round_events_are_logged_in_order() {
     assert_eq!(order, vec![(1, 1, "event"), (1, 2, "payment"), (2, 1, "event")]);
 }
 
+/// A play's round log keeps what its backup may hold (an import refuses more): at most 2 000
+/// events, each with at most 64 KiB of data and a kind of at most 100 bytes; past that the
+/// entry is refused naming the field, and the log is as it was.
+#[test]
+fn a_round_log_keeps_no_more_than_a_backup_may_hold() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    let fields = |e: StoreError| match e {
+        StoreError::Invalid(p) => p.iter().map(|p| p.field.clone()).collect::<Vec<_>>(),
+        other => panic!("{other}"),
+    };
+    let big = json!({ "text": "x".repeat(64 << 10) });
+    assert_eq!(
+        fields(store.append_round_event(play.id, 1, "note", &big).expect_err("too large")),
+        ["payload"]
+    );
+    let long = "k".repeat(101);
+    assert_eq!(
+        fields(store.append_round_event(play.id, 1, &long, &json!({})).expect_err("too long")),
+        ["kind"]
+    );
+    for n in 0..2_000 {
+        store
+            .append_round_event(play.id, 1 + u8::try_from(n / 100).unwrap_or(0), "note", &json!({}))
+            .expect("kept");
+    }
+    assert_eq!(
+        fields(store.append_round_event(play.id, 30, "note", &json!({})).expect_err("too many")),
+        ["round"]
+    );
+    assert_eq!(store.play(play.id).expect("play").events.len(), 2_000);
+}
+
 /// Undo is the core's: every autosave keeps the state it replaces, so undo survives a restart
 /// and takes back a helper's mark (a council phase counted) with the values it changed.
 #[test]

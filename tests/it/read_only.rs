@@ -100,6 +100,9 @@ fn a_history_that_cannot_be_written_can_still_be_read() {
     let db = history(dir.path());
     let db = db.to_str().expect("utf-8 path");
     let request = dir.path().join("request.json").to_string_lossy().into_owned();
+    let delete = dir.path().join("delete.json");
+    std::fs::write(&delete, r#"{"play_id": 1}"#).expect("request");
+    let delete = delete.to_string_lossy().into_owned();
     let before = files(dir.path());
     let cli = ReadOnlyRunner::new(dir.path());
     for args in [
@@ -117,7 +120,34 @@ fn a_history_that_cannot_be_written_can_still_be_read() {
     let out = cli.run(&["history", "delete", "1", "--db", db]);
     assert_eq!(out.status.code(), Some(2), "{}", said(&out));
     assert!(said(&out).contains("read-only"), "{}", said(&out));
+    // Through the operations, the refusal has its own kind (the UI says it in words of its own).
+    let out = cli.run(&["call", "delete_play", &delete, "--json", "--db", db]);
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert_eq!(error_kind(&out), "read_only", "{}", said(&out));
     assert_eq!(files(dir.path()), before, "nothing written");
+}
+
+/// The kind of the `ApiError` a `--json` call printed.
+fn error_kind(out: &Output) -> String {
+    let error: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    error["kind"].as_str().unwrap_or_default().to_owned()
+}
+
+/// Each door tells a read-only history and one needing an upgrade apart from a database
+/// failure: their own kinds, and over HTTP a conflict with the history's state, not a 500.
+#[test]
+fn a_read_only_history_and_one_needing_an_upgrade_have_kinds_of_their_own() {
+    use greffier::api::{ApiError, ErrorKind, serve::status_of};
+    use greffier::history::StoreError;
+    let read_only = ApiError::from(StoreError::ReadOnly);
+    assert_eq!(read_only.kind, ErrorKind::ReadOnly);
+    let older = ApiError::from(StoreError::NeedsUpgrade { found: 12, supported: 13 });
+    assert_eq!(older.kind, ErrorKind::NeedsUpgrade);
+    assert_eq!(serde_json::to_value(read_only.kind).expect("json"), "read_only");
+    assert_eq!(serde_json::to_value(older.kind).expect("json"), "needs_upgrade");
+    for kind in [read_only.kind, older.kind] {
+        assert_eq!(status_of(kind).as_u16(), 409, "{kind:?}");
+    }
 }
 
 /// A history at an older schema that cannot be written is not migrated: reading it says it must
@@ -140,6 +170,8 @@ fn an_older_history_that_cannot_be_written_is_refused_untouched() {
         assert!(said(&out).contains(&format!("older Greffier (schema {older};")), "{args:?}: {}", said(&out));
         assert!(said(&out).contains("where it can be written"), "{args:?}: {}", said(&out));
     }
+    let out = cli.run(&["call", "list_plays", &request, "--json", "--db", db]);
+    assert_eq!(error_kind(&out), "needs_upgrade", "{}", said(&out));
     assert_eq!(files(dir.path()), before, "left as it was");
 }
 

@@ -220,9 +220,13 @@ fn valencia_game_statistics_match_the_hand_count() {
     // 21 + 2 + 8 + 10 + 21 + 15 + 15 + 30 + 3 = 125 over 9 scores.
     assert!((stats.average_score.expect("avg") - 125.0 / 9.0).abs() < 1e-9);
     let high = stats.high.expect("high");
-    assert_eq!((high.player_name.as_str(), high.total), ("Ani", 30), "the deleted 34 does not count");
+    assert_eq!(
+        (high.holders[0].player_name.as_str(), high.total),
+        ("Ani", 30),
+        "the deleted 34 does not count"
+    );
     let low = stats.low.expect("low");
-    assert_eq!((low.player_name.as_str(), low.total), ("Dirk", 2));
+    assert_eq!((low.holders[0].player_name.as_str(), low.total), ("Dirk", 2));
     let buckets =
         |v: &[(i32, u32)]| v.iter().map(|&(from, count)| ScoreBucket { from, count }).collect::<Vec<_>>();
     // 0–9: 2, 8, 3; 10–19: 10, 15, 15; 20–29: 21, 21; 30–39: 30.
@@ -419,4 +423,64 @@ fn the_roster_counts_each_players_finished_plays_ours_and_other_games() {
     assert_eq!(of("Ani"), (3, 2));
     assert_eq!(of("Lilli"), (1, 1));
     assert_eq!(counts.len(), roster.len());
+}
+
+/// A high or low score several seats share names every one of them, earliest play first, each
+/// with its play; past [`MAX_RECORD_HOLDERS`] the rest are counted.
+#[test]
+fn a_shared_high_or_low_score_names_everyone_who_scored_it() {
+    let mut store = Store::open_in_memory().expect("store");
+    // Ani 7 8 9 7, Dirk 7 8 9 10, Lilli 10 10 10 10 (city + fountains).
+    crate::support::seed_plays(&mut store, 4);
+    let stats = store.game_stats(GameId::Valencia, 10).expect("stats");
+    let named = |r: &greffier::history::ScoreRecord| {
+        r.holders.iter().map(|h| (h.player_name.clone(), h.play_id)).collect::<Vec<_>>()
+    };
+    let plays: Vec<Id> = {
+        let mut ids: Vec<Id> =
+            store.list_plays(&Default::default()).expect("plays").plays.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        ids
+    };
+    let high = stats.high.expect("high");
+    assert_eq!((high.total, high.holders_count), (10, 5));
+    let lilli = |i: usize| ("Lilli".to_owned(), plays[i]);
+    assert_eq!(named(&high), vec![lilli(0), lilli(1), lilli(2), ("Dirk".to_owned(), plays[3]), lilli(3)]);
+    let low = stats.low.expect("low");
+    assert_eq!((low.total, low.holders_count), (7, 3));
+    assert_eq!(
+        named(&low),
+        vec![("Ani".to_owned(), plays[0]), ("Dirk".to_owned(), plays[0]), ("Ani".to_owned(), plays[3])]
+    );
+
+    // 26 plays more: nine 7s of Ani and six of Dirk beside the first four plays' 3: the first ten
+    // named, all 18 counted.
+    crate::support::seed_plays(&mut store, 26);
+    let low = store.game_stats(GameId::Valencia, 10).expect("stats").low.expect("low");
+    assert_eq!(low.holders.len(), greffier::history::MAX_RECORD_HOLDERS);
+    assert_eq!((low.total, low.holders_count), (7, 3 + 9 + 6));
+}
+
+/// Names sort as a French reader expects, accents and case aside (« Émilie » before « Eve »,
+/// « Œdipe » read « Oedipe »): the roster, and a player's opponents.
+#[test]
+fn names_sort_in_french_order_in_the_roster_and_among_opponents() {
+    let mut store = Store::open_in_memory().expect("store");
+    let names = ["Lilli", "Zoé", "Émilie", "ani", "Œdipe", "Eve", "Oscar"];
+    crate::support::start_valencia(&mut store, &names[..4]);
+    crate::support::start_valencia(&mut store, &["ani", "Œdipe", "Eve", "Oscar"]);
+    let roster: Vec<String> = store.list_players().expect("roster").into_iter().map(|p| p.name).collect();
+    assert_eq!(roster, ["ani", "Émilie", "Eve", "Lilli", "Œdipe", "Oscar", "Zoé"]);
+    for (n, play) in store.list_plays(&Default::default()).expect("plays").plays.iter().enumerate() {
+        let seats = store.play(play.id).expect("play").seats;
+        let board: Vec<(&str, i64, i64)> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.player_name.as_str(), i64::try_from(i + n).unwrap_or(0), 0))
+            .collect();
+        store.finish_play(play.id, &crate::support::valencia_sheet(&board)).expect("finish");
+    }
+    let ani = store.player_stats(id_of(&store, "ani")).expect("ani");
+    let opponents: Vec<&str> = ani.head_to_head.iter().map(|h| h.opponent_name.as_str()).collect();
+    assert_eq!(opponents, ["Émilie", "Eve", "Lilli", "Œdipe", "Oscar", "Zoé"]);
 }

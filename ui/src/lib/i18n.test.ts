@@ -108,3 +108,16 @@ describe('French typography', () => {
 		expect(found.hits.map((h) => h.title)).toContain('Départage à Orléans\u202f: Invasion');
 	});
 });
+
+describe('backend errors in words', () => {
+	it('says a read-only history and one needing an upgrade as what they are, not as a database failure', async () => {
+		const { errorText } = await import('$lib/labels');
+		const { BackendError } = await import('$lib/backend');
+		setLang('en');
+		expect(errorText(new BackendError('read_only', 'x'))).toBe('This history is read-only (its file or folder cannot be written): nothing was changed.');
+		expect(errorText(new BackendError('needs_upgrade', 'x'))).toMatch(/^This history was written by an older Greffier/);
+		setLang('fr');
+		expect(errorText(new BackendError('read_only', 'x'))).toBe("Cet historique est en lecture seule (son fichier ou son dossier ne peut pas être écrit)\u202f: rien n'a été modifié.");
+		expect(errorText(new BackendError('database', 'x'))).toBe("La base de données n'a pas pu être lue ou écrite.");
+	});
+});

@@ -85,6 +85,10 @@ export function errorText(e: BackendError): string {
 			return m.error_database();
 		case 'newer_schema':
 			return m.error_newer_schema();
+		case 'needs_upgrade':
+			return m.error_needs_upgrade();
+		case 'read_only':
+			return m.error_read_only();
 		case 'not_greffier':
 			return m.error_not_greffier();
 		case 'io':

@@ -272,8 +272,13 @@ export type BgStatsReport = {
 	plays_added: number,
 	/**  Plays of other games added, listed in History under "other games". */
 	other_plays_added: number,
-	/**  Plays already imported (same uuid), left as they were. */
+	/**  Plays already imported (same uuid) and in the history's log, left as they were. */
 	plays_already_present: number,
+	/**
+	 *  Plays already imported (same uuid) that sit in the history's bin: left there, neither
+	 *  restored nor added again (the bin restores them).
+	 */
+	plays_in_bin?: number,
 	/**  Plays BG Stats marks as ignored, not imported. */
 	plays_ignored: number,
 	/**  Every play not imported, or not imported as what it said it was, with why. */
@@ -945,6 +950,16 @@ export type ErrorKind =
 "invalid_input" | "not_found" | "database" | 
 /**  The database was written by a newer Greffier. */
 "newer_schema" | 
+/**
+ *  The history was written by an older Greffier and could not be upgraded here (its file or
+ *  folder cannot be written): it was left as it was.
+ */
+"needs_upgrade" | 
+/**
+ *  A change asked of a history that can only be read (its file or folder cannot be
+ *  written): nothing was changed.
+ */
+"read_only" | 
 /**  The file is not a Greffier database (it was left untouched). */
 "not_greffier" | "io" | "internal" | 
 /**  No operation has this name. */
@@ -1058,8 +1073,13 @@ export type ImportKind = "backup" | "bgstats";
 export type ImportReport = {
 	players_added: number,
 	plays_added: number,
-	/**  Plays already in the history (same uuid), left as they were. */
+	/**  Plays already in the history (same uuid) and in its log, left as they were. */
 	plays_skipped: number,
+	/**
+	 *  Plays the history already has (same uuid) in its bin: left there, neither restored nor
+	 *  added again (the bin restores them).
+	 */
+	plays_in_bin?: number,
 	card_values_added: number,
 	/**  Plays of other games added. */
 	other_plays_added: number,
@@ -2135,6 +2155,14 @@ export type ProgressStage =
 /**  Writing to the database (imports) or to the file (exports). */
 "writing";
 
+/**  One player's score in one play, as a record names it. */
+export type RecordHolder = {
+	play_id: number,
+	player_id: number,
+	player_name: string,
+	started_at: string,
+};
+
 export type RelatedRule = {
 	id: string,
 	title: Text,
@@ -2253,13 +2281,13 @@ export type ScorePreview = {
 	undo_steps: number,
 };
 
-/**  One player's score in one play (a high or a low). */
+/**  A high or a low: the score, and every seat that scored it. */
 export type ScoreRecord = {
-	play_id: number,
-	player_id: number,
-	player_name: string,
 	total: number,
-	started_at: string,
+	/**  The seats with that score, earliest play first (the first [`MAX_RECORD_HOLDERS`]). */
+	holders: RecordHolder[],
+	/**  How many seats share it in all. */
+	holders_count: number,
 };
 
 /**  The computed end of a play. */

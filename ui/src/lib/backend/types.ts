@@ -54,6 +54,8 @@ export type {
 	Progress,
 	ProgressStage,
 	ScenarioStats,
+	ScoreRecord,
+	RecordHolder,
 	OrleansActInfo,
 	OrleansCharacterInfo,
 	OrleansClosedRound,

@@ -189,6 +189,24 @@ describe('Files', () => {
 		expect(within(screen.getByTestId('import-other-games-list')).getByText('Catan — 39 plays')).toBeTruthy();
 	}, 30000);
 
+	it('an import finding a play in the bin says so apart, and links to the bin', async () => {
+		const text = bgStatsFile('bgstats-sample.json');
+		await backend.importFile('bgstats', text);
+		const first = (await backend.listPlays({})).plays[0];
+		await backend.deletePlay(first.id);
+		render(FilesPanel);
+		await choose(screen.getByTestId('import-kind') as HTMLSelectElement, 'bgstats');
+		const file = new File([text], 'BGStatsExport.json', { type: 'application/json' });
+		await fireEvent.change(screen.getByTestId('import-file') as HTMLInputElement, { target: { files: [file] } });
+		await fireEvent.click(screen.getByTestId('import-go'));
+		await waitFor(() => expect(screen.getByTestId('import-done').textContent).toMatch(/; 4 already there,/));
+		expect(screen.getByTestId('import-in-bin').textContent?.replace(/\s+/g, ' ').trim()).toBe(
+			'Already in the bin: 1 — the import leaves them there, neither restored nor added a second time. Restore them from the bin'
+		);
+		expect(screen.getByTestId('import-in-bin-link').getAttribute('href')).toBe('/history?bin=1');
+		expect((await backend.getPlay(first.id)).deleted_at).not.toBeNull();
+	});
+
 	it('a refused import says nothing was imported', async () => {
 		render(FilesPanel);
 		const input = screen.getByTestId('import-file') as HTMLInputElement;

@@ -80,7 +80,11 @@ describe('Statistics screen', () => {
 		render(StatsPage);
 		await waitFor(() => expect(screen.getByTestId('st-game-plays').textContent).toBe(fmtNumber(stats.plays)));
 		expect(stats.plays).toBeGreaterThan(0);
-		expect(screen.getByTestId('st-game-high').querySelector('a')?.getAttribute('href')).toBe(`/history/${stats.high?.play_id}`);
+		expect(screen.getByTestId('st-game-high').querySelector('a')?.getAttribute('href')).toBe(`/history/${stats.high?.holders[0].play_id}`);
+		// Everyone who shares the high score is named, each with their play.
+		expect(screen.getAllByTestId('st-game-high-holder').map((a) => a.getAttribute('href'))).toEqual(
+			stats.high!.holders.map((h) => `/history/${h.play_id}`)
+		);
 		const buckets = stats.distribution.filter((b) => b.count > 0);
 		expect(screen.getByTestId('st-chart-distribution-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(buckets.length);
 		setLang('en');
