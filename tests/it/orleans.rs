@@ -1545,13 +1545,85 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
     let limits = orleans::limits();
     let of =
         |s: OrleansScenario| limits.not_in_play.iter().find(|n| n.scenario == s).expect("every scenario");
-    assert_eq!(of(OrleansScenario::Marchand).counts, ["trading_posts", "citizens", "fortifications"]);
+    assert_eq!(
+        of(OrleansScenario::Marchand).counts,
+        ["trading_posts", "citizens", "fortifications", "books"]
+    );
     assert!(!of(OrleansScenario::Marchand).goods);
-    assert_eq!(of(OrleansScenario::Dignitaire).counts, ["fortifications"]);
+    assert_eq!(of(OrleansScenario::Dignitaire).counts, ["fortifications", "books"]);
     assert!(of(OrleansScenario::Dignitaire).goods);
     assert_eq!(of(OrleansScenario::Invasion).counts, Vec::<&str>::new());
     for s in [OrleansScenario::Prosperite, OrleansScenario::Duel, OrleansScenario::Vierzon] {
-        assert_eq!((of(s).counts.as_slice(), of(s).goods), (["fortifications"].as_slice(), false), "{s:?}");
+        assert_eq!(
+            (of(s).counts.as_slice(), of(s).goods),
+            (["fortifications", "books"].as_slice(), false),
+            "{s:?}"
+        );
+    }
+}
+
+/// Completed buildings belong to Prospérité alone: « chacun prend un marqueur neutre, sous lequel
+/// seront placés les bâtiments complétés » (Prospérité, Mise en place), and its scoring adds
+/// « les points de victoire de vos bâtiments entièrement complétés ». The books and the dues are
+/// the Administrateur terrien's card (Invasion, Personnages: « vous devez fournir la réserve
+/// générale à la fin de chaque manche », « le nombre de livres figurant sur la carte »), a
+/// character of Invasion only, and his alone. Each is refused on its field elsewhere, and the
+/// limits name them so the sheet offers nothing to type them.
+#[test]
+fn buildings_books_and_dues_are_refused_outside_their_scenario() {
+    for variant in ["invasion", "duel", "vierzon"] {
+        let t = json!({"variant": variant, "round": 2, "players": [
+            {"name": "Ani", "buildings": [{"points": 4, "name": "Moulin"}]}, {"name": "Dirk"}]});
+        let t = if variant == "vierzon" {
+            json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "buildings": [4]}]})
+        } else {
+            t
+        };
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].buildings".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+    let prosperite = json!({"variant": "prosperite", "round": 2, "players": [
+        {"name": "Ani", "books": 2, "dues": [2, 3], "buildings": [4]}, {"name": "Dirk"}]});
+    assert_eq!(
+        problem_codes(&prosperite),
+        vec![
+            ("players[0].books".to_owned(), "not_in_scenario".to_owned()),
+            ("players[0].dues".to_owned(), "not_in_scenario".to_owned()),
+        ]
+    );
+    // In Invasion they are the Administrateur terrien's alone.
+    let invasion = json!({"variant": "invasion", "round": 2, "players": [
+        {"name": "Ani", "character": "general", "books": 2, "dues": [2]},
+        {"name": "Dirk", "character": "administrateur_terrien", "books": 3, "dues": [2]}]});
+    assert_eq!(
+        problem_codes(&invasion),
+        vec![
+            ("players[0].books".to_owned(), "not_administrator".to_owned()),
+            ("players[0].dues".to_owned(), "not_administrator".to_owned()),
+        ]
+    );
+    // Empty is what the sheet sends: never refused.
+    let empty = json!({"variant": "duel", "round": 2, "players": [
+        {"name": "Ani", "books": 0, "dues": [], "buildings": []}, {"name": "Dirk"}]});
+    assert!(score_json(GameId::Orleans, &empty.to_string()).is_ok());
+    let limits = orleans::limits();
+    let of =
+        |s: OrleansScenario| limits.not_in_play.iter().find(|n| n.scenario == s).expect("every scenario");
+    assert_eq!(of(OrleansScenario::Prosperite).counts, ["fortifications", "books"]);
+    assert_eq!(of(OrleansScenario::Prosperite).fields, ["dues"]);
+    assert_eq!(of(OrleansScenario::Invasion).counts, Vec::<&str>::new());
+    assert_eq!(of(OrleansScenario::Invasion).fields, ["buildings", "depot"]);
+    for s in [
+        OrleansScenario::Duel,
+        OrleansScenario::Dignitaire,
+        OrleansScenario::Vierzon,
+        OrleansScenario::Marchand,
+    ] {
+        assert!(of(s).counts.contains(&"books"), "{s:?}");
+        assert_eq!(of(s).fields, ["buildings", "depot", "dues"], "{s:?}");
     }
 }
 
