@@ -83,7 +83,7 @@ fn solo_and_coop_outcomes_come_from_the_table() {
         r#"{"variant":"dignitaire","round":12,"players":[{"name":"Ani","citizens":8}]}"#,
     )
     .expect("valid");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 12 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 12 });
     assert_eq!(won.winners(), vec![0]);
 
     // Round 9's tile is Voyage (the ninth A tile at 2 players); Dirk could not pay it.
@@ -95,7 +95,7 @@ fn solo_and_coop_outcomes_come_from_the_table() {
         .to_string(),
     )
     .expect("valid");
-    assert_eq!(lost.outcome, Outcome::Coop { won: false, round_reached: Some(9) });
+    assert_eq!(lost.outcome, Outcome::Coop { won: false, in_progress: false, round_reached: Some(9) });
     assert!(lost.winners().is_empty());
 }
 
@@ -373,9 +373,9 @@ fn the_fifth_delivery_wins_before_that_rounds_food_is_due() {
             "log": [{"round": unpaid_round, "event": "nourriture", "paid": false}]})
     };
     let won = score_json(GameId::Orleans, &v(6).to_string()).expect("valid");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 6 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 6 });
     let lost = score_json(GameId::Orleans, &v(5).to_string()).expect("valid");
-    assert_eq!(lost.outcome, Outcome::Solo { won: false, round_reached: 5 });
+    assert_eq!(lost.outcome, Outcome::Solo { won: false, in_progress: false, round_reached: 5 });
 }
 
 /// Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel, décrit sur sa
@@ -1266,7 +1266,7 @@ fn the_steward_has_met_his_objective_when_every_rounds_dues_are_logged_paid() {
     assert!(steward(&over));
     assert_eq!(over.status.state, OrleansState::Won);
     let b = score_json(GameId::Orleans, &table(17, &rounds(1, 16)).to_string()).expect("valid");
-    assert_eq!(b.outcome, Outcome::Coop { won: true, round_reached: Some(16) });
+    assert_eq!(b.outcome, Outcome::Coop { won: true, in_progress: false, round_reached: Some(16) });
     // During round 12, rounds 1 to 11 paid and every other goal met: won now.
     assert_eq!(help(table(12, &rounds(1, 11))).status.state, OrleansState::Won);
     // A closed round without his dues logged: not known to be paid, the box is still to tick.
@@ -1308,7 +1308,7 @@ fn a_solo_player_holds_no_more_citizens_than_the_scenario_puts_in_play() {
         vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
     );
     let won = score_json(GameId::Orleans, &t("dignitaire", 13).to_string()).expect("13 in play");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 5 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 5 });
     assert_eq!(
         problem_codes(&t("vierzon", 8)),
         vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
@@ -1433,7 +1433,7 @@ fn one_objective_a_round_loses_once_too_few_rounds_are_left() {
         OrleansState::InProgress
     );
     // Round 14: three left for two rounds: lost when round 13 ended.
-    assert_eq!(marchand(14, true), Outcome::Solo { won: false, round_reached: 13 });
+    assert_eq!(marchand(14, true), Outcome::Solo { won: false, in_progress: false, round_reached: 13 });
     let h = help(json!({"variant": "marchand", "round": 14, "options": {"one_per_round": true},
         "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}));
     assert_eq!((h.status.state, h.status.round), (OrleansState::Lost, 13));
@@ -1678,7 +1678,7 @@ fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
         {"name": "Ani", "character": "maire", "coins": 12}, {"name": "Dirk", "character": "pecheur"},
         {"name": "Lilli", "character": "general", "coins": 1}]});
     let board = score_json(GameId::Orleans, &raw.to_string()).expect("valid");
-    assert!(matches!(board.outcome, Outcome::Coop { won: false, .. }), "{:?}", board.outcome);
+    assert_eq!(board.outcome, Outcome::Coop { won: false, in_progress: true, round_reached: Some(3) });
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
     assert_eq!(board.tie_breaks, Vec::new());
     assert!(board.players.iter().all(|p| !p.winner));
