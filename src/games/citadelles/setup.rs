@@ -89,8 +89,9 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     ));
     // 004, Règles pour 2 et 3 joueurs, Note: for longer games, 8 districts instead of 7. A
     // choice for the table before it starts; moot where a city already needs 8.
-    if variant.completion_threshold(n, true) > variant.completion_threshold(n, false) {
+    if variant.longer_game_applies(n) {
         steps.push(SetupStep::new(
+            "longer_game",
             "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
             "Option, to agree on before the first round: for a longer game, a city is complete only at 8 districts instead of 7 (tick “longer game” on the sheet).",
             Some("citadelles.option.longer_game"),
