@@ -412,7 +412,7 @@ fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Detail {
 }
 
 fn signed(n: i32) -> String {
-    if n < 0 { format!("−{}", n.unsigned_abs()) } else { format!("+{n}") }
+    crate::text::signed(i64::from(n))
 }
 
 /// Every wonder's end-of-game effect for one seat, given how the types were counted.

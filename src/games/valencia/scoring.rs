@@ -129,7 +129,7 @@ impl Why {
                         f.write_str(if fr { " ; " } else { "; " })?;
                     }
                     let name = card.name.get(lang);
-                    write!(f, "{name} {:+} (", card.points)?;
+                    write!(f, "{name} {} (", crate::text::signed(i64::from(card.points)))?;
                     match &card.verdict {
                         Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f)?,
                         Verdict::Tick(Some(_)) => f.write_str(if fr { "coché" } else { "ticked" })?,

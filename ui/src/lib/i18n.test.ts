@@ -33,6 +33,18 @@ describe('i18n', () => {
 		expect(m.val_fountain_spaces({ n: '4' })).toBe('touches 4 spaces');
 	});
 
+	it('writes a negative number with the minus sign (U+2212), never a hyphen-minus, in both languages', () => {
+		for (const lang of ['fr', 'en'] as const) {
+			setLang(lang);
+			expect(fmtNumber(-5)).toBe('\u22125');
+			expect(fmtNumber(5)).toBe('5');
+			expect(fmtNumber(-1234).startsWith('\u2212')).toBe(true);
+		}
+		setLang('fr');
+		// A demand of 1 coin reads « −1 pièce » (the sign outside the counted words).
+		expect(`\u2212${m.orl_pay_coins({ n: fmtNumber(1) })}`).toBe('\u22121 pièce');
+	});
+
 	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », as printed in English)', async () => {
 		const orleans = (await backend.listGames()).find((g) => g.id === 'orleans');
 		const splendor = (await backend.listGames()).find((g) => g.id === 'splendor');
