@@ -303,8 +303,8 @@ macro_rules! for_each_operation {
             api.import_text(kind, &text)?
         }
         /// Writes an export into the exports folder and says where.
-        host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>) -> $crate::api::ExportedFile {
-            api.write_export(kind, csv)?
+        host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {
+            api.write_export(kind, csv, lang.unwrap_or_default())?
         }
         host fn list_backups(api) -> Vec<$crate::history::BackupFile> { api.store()?.list_backups()? }
         host fn backup_now(api) -> $crate::history::BackupFile {

@@ -1002,3 +1002,23 @@ fn an_empty_file_is_refused_as_empty() {
         assert_eq!(said, vec![("", "empty_file", "Le fichier est vide.")], "{text:?}");
     }
 }
+
+/// The exported file is named in the language of the screen that asks for it: an English
+/// window suggested « greffier-sauvegarde-….json » for a backup. Without a language, French (the
+/// app's default).
+#[test]
+fn an_export_is_named_in_the_language_asked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join(greffier::history::DB_FILE_NAME);
+    let api = greffier::api::Api::open(&db).expect("open").with_exports_dir(dir.path().join("exports"));
+    let name = |request: serde_json::Value| {
+        let answer = api.call_json("export_file", request).expect("export");
+        let path = answer["path"].as_str().expect("path").to_owned();
+        std::path::Path::new(&path).file_name().and_then(|n| n.to_str()).map(str::to_owned).expect("name")
+    };
+    assert!(name(serde_json::json!({"kind": "backup", "lang": "en"})).starts_with("greffier-backup-"));
+    assert!(name(serde_json::json!({"kind": "backup", "lang": "fr"})).starts_with("greffier-sauvegarde-"));
+    assert!(name(serde_json::json!({"kind": "backup"})).starts_with("greffier-sauvegarde-"));
+    assert!(name(serde_json::json!({"kind": "csv_plays", "lang": "en"})).starts_with("greffier-plays-"));
+    assert!(name(serde_json::json!({"kind": "csv_plays", "lang": "fr"})).starts_with("greffier-parties-"));
+}
