@@ -130,7 +130,7 @@ macro_rules! for_each_operation {
         }
         /// What to put on the table for a scenario at this player count.
         guest fn orleans_setup(api, scenario: $crate::games::orleans::OrleansScenario, players: u8) -> Vec<$crate::text::Text> {
-            $crate::games::orleans::setup_steps(scenario, players)?
+            $crate::games::orleans::setup_steps(scenario, players)?.into_iter().map(|s| s.text).collect()
         }
         /// Invasion's hourglass tiles drawn with a seeded generator (same seed, same order).
         guest fn orleans_build_deck(api, plan: $crate::games::orleans::OrleansDeckPlan, seed: u32) -> $crate::games::orleans::OrleansDeck {

@@ -545,7 +545,7 @@ fn setup_checklists_spell_saint_amand_montrond_in_full() {
         for players in 1..=5 {
             let Ok(steps) = setup_steps(scenario, players) else { continue };
             for step in steps {
-                for text in [&step.fr, &step.en] {
+                for text in [&step.text.fr, &step.text.en] {
                     assert!(!text.contains("Montrand") && !text.contains("S.-Amand"), "{scenario:?}: {text}");
                     named += usize::from(text.contains("Saint-Amand-Montrond"));
                 }
@@ -1636,8 +1636,8 @@ fn buildings_books_and_dues_are_refused_outside_their_scenario() {
 fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_out() {
     use greffier::games::orleans::{OrleansScenario, setup_steps};
     let steps = setup_steps(OrleansScenario::Vierzon, 1).expect("solo");
-    let fr: Vec<&str> = steps.iter().map(|s| s.fr.as_str()).collect();
-    let en: Vec<&str> = steps.iter().map(|s| s.en.as_str()).collect();
+    let fr: Vec<&str> = steps.iter().map(|s| s.text.fr.as_str()).collect();
+    let en: Vec<&str> = steps.iter().map(|s| s.text.en.as_str()).collect();
     assert!(
         fr.iter()
             .any(|s| s.contains("Bourges et Sancerre")
