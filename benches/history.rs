@@ -74,7 +74,11 @@ fn generated_backup(n: usize) -> Backup {
                 })
                 .collect();
             let outcome = if coop {
-                Outcome::Coop { won: i % 3 == 0, round_reached: Some(u8::try_from(10 + i % 9).unwrap_or(10)) }
+                Outcome::Coop {
+                    won: i % 3 == 0,
+                    in_progress: false,
+                    round_reached: Some(u8::try_from(10 + i % 9).unwrap_or(10)),
+                }
             } else {
                 Outcome::Points
             };

@@ -1250,7 +1250,23 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
     }
     let outcome = match board.outcome {
         Outcome::Points => None,
-        Outcome::Coop { won, round_reached } => Some(match (fr, won) {
+        Outcome::Coop { in_progress: true, round_reached, .. } => Some(if fr {
+            format!(
+                "Partie de l'équipe en cours{}",
+                round_reached.map(|r| format!(" (manche {r})")).unwrap_or_default()
+            )
+        } else {
+            format!(
+                "The team is still playing{}",
+                round_reached.map(|r| format!(" (round {r})")).unwrap_or_default()
+            )
+        }),
+        Outcome::Solo { in_progress: true, round_reached, .. } => Some(if fr {
+            format!("Partie en cours (manche {round_reached})")
+        } else {
+            format!("Still playing (round {round_reached})")
+        }),
+        Outcome::Coop { won, round_reached, .. } => Some(match (fr, won) {
             (true, true) => format!(
                 "Victoire de l'équipe{}",
                 round_reached.map(|r| format!(" (manche {r})")).unwrap_or_default()
@@ -1266,7 +1282,7 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
                 format!("The team lost{}", round_reached.map(|r| format!(" (round {r})")).unwrap_or_default())
             }
         }),
-        Outcome::Solo { won, round_reached } => Some(match (fr, won) {
+        Outcome::Solo { won, round_reached, .. } => Some(match (fr, won) {
             (true, true) => format!("Victoire (manche {round_reached})"),
             (true, false) => format!("Défaite (manche {round_reached})"),
             (false, true) => format!("Won (round {round_reached})"),

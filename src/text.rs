@@ -43,11 +43,50 @@ impl Lang {
     }
 }
 
-/// The form a French noun (and its agreeing words) takes after a count: the singular for 0 and
-/// 1 (« 0 pièce », « 1 pièce »), the plural from 2 (« 2 pièces »). Never « pièce(s) ».
-pub fn fr_noun<'a, N: PartialOrd + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
-    if n <= N::from(1) { one } else { many }
+/// The form a French noun (and its agreeing words) takes after a count: the singular below 2 in
+/// size (« 0 pièce », « 1 pièce », « −1 pièce »), the plural from 2 (« 2 pièces », « −5 pièces »).
+/// Never « pièce(s) ».
+pub fn fr_noun<'a, N: Count>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n.below_two() { one } else { many }
 }
+
+/// A whole number shown to players: « 3 », « −3 » with the minus sign (U+2212), never the
+/// hyphen-minus `format!("{n}")` writes. With [`signed`], the one place the core writes a sign.
+pub fn number(n: i64) -> String {
+    if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
+}
+
+/// A signed number shown to players: « +3 », « +0 », « −3 » (see [`number`]).
+pub fn signed(n: i64) -> String {
+    if n < 0 { number(n) } else { format!("+{n}") }
+}
+
+/// A whole number a noun is counted by (signed ones count by their size in French).
+pub trait Count: Copy {
+    /// Whether the size of the number is below 2 (French takes the singular).
+    fn below_two(self) -> bool;
+}
+
+macro_rules! unsigned_count {
+    ($($t:ty),*) => {$(
+        impl Count for $t {
+            fn below_two(self) -> bool {
+                self < 2
+            }
+        }
+    )*};
+}
+macro_rules! signed_count {
+    ($($t:ty),*) => {$(
+        impl Count for $t {
+            fn below_two(self) -> bool {
+                self.unsigned_abs() < 2
+            }
+        }
+    )*};
+}
+unsigned_count!(u8, u16, u32, u64, usize);
+signed_count!(i8, i16, i32, i64, isize);
 
 /// The form an English noun takes after a count: the singular for 1 only ("1 coin",
 /// "0 coins", "2 coins").
@@ -57,18 +96,8 @@ pub fn en_noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -
 
 /// The French plural ending after a count, for a noun written in one piece with its ending
 /// (« membre{} »): none for 0 and 1, « s » from 2. See [`fr_noun`] for irregular forms.
-pub fn plural_s<N: PartialOrd + From<u8>>(n: N) -> &'static str {
+pub fn plural_s<N: Count>(n: N) -> &'static str {
     fr_noun(n, "", "s")
-}
-
-/// A points figure with its sign, as a score sheet writes it: « +3 », « −4 » with the minus sign
-/// (U+2212), not a hyphen-minus; « +0 ».
-pub struct Signed(pub i32);
-
-impl fmt::Display for Signed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 < 0 { write!(f, "\u{2212}{}", self.0.unsigned_abs()) } else { write!(f, "+{}", self.0) }
-    }
 }
 
 /// The narrow no-break space (U+202F) French puts before « : ; ? ! » and inside « ».
@@ -322,6 +351,26 @@ mod tests {
         french(s).into_owned()
     }
 
+    /// French takes the singular for a count below 2 in size: « −1 pièce », « 0 pièce », and
+    /// the plural from 2, « −5 pièces » (a demand shown as a negative count read « −5 pièce »).
+    /// A negative number reads with the minus sign (a failed Valencia mission read « -3 »).
+    #[test]
+    fn a_signed_number_has_a_real_minus_sign() {
+        assert_eq!([signed(-3), signed(0), signed(4)], ["\u{2212}3", "+0", "+4"]);
+        assert_eq!([number(-2), number(0), number(8)], ["\u{2212}2", "0", "8"]);
+    }
+
+    #[test]
+    fn a_negative_count_takes_the_number_of_its_size() {
+        let forms = |n: i32| fr_noun(n, "pièce", "pièces");
+        assert_eq!(
+            [forms(-5), forms(-2), forms(-1), forms(0), forms(1), forms(2)],
+            ["pièces", "pièces", "pièce", "pièce", "pièce", "pièces"]
+        );
+        assert_eq!((fr_noun(1usize, "a", "b"), fr_noun(7u8, "a", "b")), ("a", "b"));
+        assert_eq!(plural_s(-3i64), "s");
+    }
+
     #[test]
     fn a_space_before_a_high_mark_becomes_a_narrow_no_break_space() {
         assert_eq!(
@@ -412,14 +461,6 @@ mod tests {
             assert_eq!(w.finish(), fr(s), "cut at {cut}");
         }
         assert_eq!(French(format_args!("{} : {}", "Tirage", "rien")).to_string(), format!("Tirage{N}: rien"));
-    }
-
-    #[test]
-    fn a_signed_figure_takes_the_minus_sign_not_a_hyphen() {
-        assert_eq!(Signed(-4).to_string(), "\u{2212}4");
-        assert_eq!(Signed(3).to_string(), "+3");
-        assert_eq!(Signed(0).to_string(), "+0");
-        assert_eq!(Signed(i32::MIN).to_string(), "\u{2212}2147483648");
     }
 
     /// The character-at-a-time typesetting, which `write_str` skips over runs of words.

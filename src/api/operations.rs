@@ -130,7 +130,7 @@ macro_rules! for_each_operation {
         }
         /// What to put on the table for a scenario at this player count.
         guest fn orleans_setup(api, scenario: $crate::games::orleans::OrleansScenario, players: u8) -> Vec<$crate::text::Text> {
-            $crate::games::orleans::setup_steps(scenario, players)?
+            $crate::games::orleans::setup_steps(scenario, players)?.into_iter().map(|s| s.text).collect()
         }
         /// Invasion's hourglass tiles drawn with a seeded generator (same seed, same order).
         guest fn orleans_build_deck(api, plan: $crate::games::orleans::OrleansDeckPlan, seed: u32) -> $crate::games::orleans::OrleansDeck {
@@ -303,8 +303,8 @@ macro_rules! for_each_operation {
             api.import_text(kind, &text)?
         }
         /// Writes an export into the exports folder and says where.
-        host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>) -> $crate::api::ExportedFile {
-            api.write_export(kind, csv)?
+        host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {
+            api.write_export(kind, csv, lang.unwrap_or_default())?
         }
         host fn list_backups(api) -> Vec<$crate::history::BackupFile> { api.store()?.list_backups()? }
         host fn backup_now(api) -> $crate::history::BackupFile {

@@ -160,11 +160,15 @@ pub enum ImportSummary {
 }
 
 impl ExportKind {
-    fn file_stem(self) -> &'static str {
+    /// The file's name before its date, in the language of the screen that asked for it.
+    fn file_stem(self, lang: crate::text::Lang) -> &'static str {
+        let fr = lang == crate::text::Lang::Fr;
         match self {
-            ExportKind::Backup => "greffier-sauvegarde",
+            ExportKind::Backup if fr => "greffier-sauvegarde",
+            ExportKind::Backup => "greffier-backup",
             ExportKind::Bgstats => "greffier-bgstats",
-            ExportKind::CsvPlays => "greffier-parties",
+            ExportKind::CsvPlays if fr => "greffier-parties",
+            ExportKind::CsvPlays => "greffier-plays",
             ExportKind::CsvScores => "greffier-scores",
         }
     }
@@ -229,18 +233,19 @@ impl Api {
         Ok(result?)
     }
 
-    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder, streamed (never over
-    /// the history, flushed to disk, renamed into place: a crash never leaves half a file
-    /// under the final name).
+    /// Writes an export as `<stem>-<date>.<ext>` in the exports folder (the stem in `lang`),
+    /// streamed (never over the history, flushed to disk, renamed into place: a crash never
+    /// leaves half a file under the final name).
     pub(super) fn write_export(
         &self,
         kind: ExportKind,
         csv: Option<CsvOptions>,
+        lang: crate::text::Lang,
     ) -> Result<ExportedFile, ApiError> {
         let io = |e: std::io::Error| ApiError::new(ErrorKind::Io, e.to_string());
         std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
         let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
-        let path = self.exports_dir.join(format!("{}-{stamp}.{}", kind.file_stem(), kind.extension()));
+        let path = self.exports_dir.join(format!("{}-{stamp}.{}", kind.file_stem(lang), kind.extension()));
         let mut report = |p: Progress| self.set_progress(Some(p));
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let csv = csv.unwrap_or_default();

@@ -200,17 +200,20 @@ impl StaticText {
 }
 
 /// One thing to do before the first turn of a game, and the rule entry that says why: the setup
-/// checklists are lists of these, per game, variant and player count.
+/// checklists are lists of these, per game, variant and player count. `id` names the step
+/// whatever the player count or options change in its words (a tick is kept by it, so a list
+/// that gains or loses a step never ticks the wrong one); unique within a checklist.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SetupStep {
+    pub id: String,
     pub text: Text,
     pub rule: Option<String>,
 }
 
 impl SetupStep {
-    pub fn new(fr: impl Into<String>, en: impl Into<String>, rule: Option<&str>) -> SetupStep {
-        SetupStep { text: Text::new(fr, en), rule: rule.map(str::to_owned) }
+    pub fn new(id: &str, fr: impl Into<String>, en: impl Into<String>, rule: Option<&str>) -> SetupStep {
+        SetupStep { id: id.to_owned(), text: Text::new(fr, en), rule: rule.map(str::to_owned) }
     }
 }
 
@@ -242,11 +245,7 @@ pub fn setup_checklist(
         }
         GameId::Orleans => {
             let s = orleans::OrleansScenario::from_id(variant).ok_or_else(unknown)?;
-            let rule = format!("orleans.variant.{variant}");
-            Ok(orleans::setup_steps(s, players)?
-                .into_iter()
-                .map(|text| SetupStep { text, rule: Some(rule.clone()) })
-                .collect())
+            orleans::setup_steps(s, players)
         }
         GameId::Splendor => splendor::setup(variant, players),
     }

@@ -260,10 +260,21 @@ pub struct TieBreak {
 pub enum Outcome {
     /// Competitive: the best total wins.
     Points,
-    /// Everyone wins or loses together.
-    Coop { won: bool, round_reached: Option<u8> },
-    /// One player against the game.
-    Solo { won: bool, round_reached: u8 },
+    /// Everyone wins or loses together. `in_progress`: not decided yet (a play still being
+    /// played; `won` is then false and says nothing).
+    Coop {
+        won: bool,
+        #[serde(default)]
+        in_progress: bool,
+        round_reached: Option<u8>,
+    },
+    /// One player against the game (`in_progress` as for [`Outcome::Coop`]).
+    Solo {
+        won: bool,
+        #[serde(default)]
+        in_progress: bool,
+        round_reached: u8,
+    },
     /// First to complete their objectives wins (Orléans: Le duel).
     ObjectiveRace { round_reached: u8 },
 }

@@ -283,8 +283,10 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
             }
             let won = won.unwrap_or(false);
             match mode {
-                PlayMode::Coop => Outcome::Coop { won, round_reached: round },
-                PlayMode::Solo => Outcome::Solo { won, round_reached: round.unwrap_or(0) },
+                PlayMode::Coop => Outcome::Coop { won, in_progress: false, round_reached: round },
+                PlayMode::Solo => {
+                    Outcome::Solo { won, in_progress: false, round_reached: round.unwrap_or(0) }
+                }
                 _ => Outcome::ObjectiveRace { round_reached: round.unwrap_or(0) },
             }
         }

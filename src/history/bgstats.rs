@@ -944,7 +944,7 @@ fn write_our_play(
         game: id,
         variant: variant.to_owned(),
         outcome: if game.cooperative {
-            Outcome::Coop { won: winners.iter().any(|w| *w), round_reached: None }
+            Outcome::Coop { won: winners.iter().any(|w| *w), in_progress: false, round_reached: None }
         } else {
             Outcome::Points
         },

@@ -180,8 +180,8 @@ impl<'a> OutcomeColumns<'a> {
     pub fn of(board: &'a Scoreboard) -> Self {
         let (won, round_reached) = match board.outcome {
             games::Outcome::Points => (None, None),
-            games::Outcome::Coop { won, round_reached } => (Some(won), round_reached),
-            games::Outcome::Solo { won, round_reached } => (Some(won), Some(round_reached)),
+            games::Outcome::Coop { won, round_reached, .. } => (Some(won), round_reached),
+            games::Outcome::Solo { won, round_reached, .. } => (Some(won), Some(round_reached)),
             games::Outcome::ObjectiveRace { round_reached } => (None, Some(round_reached)),
         };
         OutcomeColumns {

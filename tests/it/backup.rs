@@ -1142,3 +1142,23 @@ fn a_backup_with_texts_or_lists_past_their_limits_names_each_field() {
     }
     assert!(store.list_players().expect("players").is_empty(), "nothing written");
 }
+
+/// The exported file is named in the language of the screen that asks for it: an English
+/// window suggested « greffier-sauvegarde-….json » for a backup. Without a language, French (the
+/// app's default).
+#[test]
+fn an_export_is_named_in_the_language_asked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join(greffier::history::DB_FILE_NAME);
+    let api = greffier::api::Api::open(&db).expect("open").with_exports_dir(dir.path().join("exports"));
+    let name = |request: serde_json::Value| {
+        let answer = api.call_json("export_file", request).expect("export");
+        let path = answer["path"].as_str().expect("path").to_owned();
+        std::path::Path::new(&path).file_name().and_then(|n| n.to_str()).map(str::to_owned).expect("name")
+    };
+    assert!(name(serde_json::json!({"kind": "backup", "lang": "en"})).starts_with("greffier-backup-"));
+    assert!(name(serde_json::json!({"kind": "backup", "lang": "fr"})).starts_with("greffier-sauvegarde-"));
+    assert!(name(serde_json::json!({"kind": "backup"})).starts_with("greffier-sauvegarde-"));
+    assert!(name(serde_json::json!({"kind": "csv_plays", "lang": "en"})).starts_with("greffier-plays-"));
+    assert!(name(serde_json::json!({"kind": "csv_plays", "lang": "fr"})).starts_with("greffier-parties-"));
+}

@@ -823,6 +823,29 @@ fn help_shows_counts_types_completion_and_the_end() {
     assert_eq!(h.tie_break_text.en.split(',').next(), Some("On a tie"));
 }
 
+/// 004, Règles pour 2 et 3 joueurs: « la partie se termine lorsqu'un joueur a construit au moins
+/// 8 quartiers », then « Note : Pour des parties plus longues, une cité peut être considérée
+/// comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7. » The longer game changes
+/// something only where a city is complete at 7 (classic, 4 to 7 players): the catalogue says at
+/// which player counts the option applies, as the setup checklist offers it, and the sheet shows
+/// the option only there.
+#[test]
+fn the_longer_game_option_applies_only_where_a_city_is_complete_at_seven() {
+    let cat = citadelles::catalogue();
+    let classic = &cat.profiles[0];
+    assert_eq!(
+        classic.thresholds.iter().map(|t| (t.players, t.longer_game_option)).collect::<Vec<_>>(),
+        vec![(2, false), (3, false), (4, true), (5, true), (6, true), (7, true)]
+    );
+    assert!(cat.profiles[1].thresholds.iter().all(|t| !t.longer_game_option));
+    for t in &classic.thresholds {
+        let steps = greffier::games::setup_checklist(GameId::Citadelles, "classique", t.players, false)
+            .expect("classic");
+        let offered = steps.iter().any(|s| s.rule.as_deref() == Some("citadelles.option.longer_game"));
+        assert_eq!(offered, t.longer_game_option, "{} players", t.players);
+    }
+}
+
 #[test]
 fn the_catalogue_lists_both_profiles_with_existing_rules() {
     let cat = citadelles::catalogue();

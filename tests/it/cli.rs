@@ -483,3 +483,22 @@ fn a_score_not_kept_shows_as_none_from_the_command_line() {
     let lilli = show.lines().find(|l| l.contains("Lilli")).expect("Lilli's line");
     assert_eq!(lilli.split_whitespace().collect::<Vec<_>>(), ["2", "Lilli", "—"], "{show}");
 }
+
+/// Invasion, Fin de la partie: the team loses when « l'invasion survient » with goals unmet, or
+/// at once on a fatal event; a co-operative play still being played has not lost. Its score
+/// read from the shell said « The team lost (round 3) » at round 3.
+#[test]
+fn an_unfinished_invasion_reads_in_progress_not_lost() {
+    let table = r#"{"variant":"invasion","round":3,"players":[{"name":"Ani","character":"maire","coins":12},{"name":"Dirk","character":"pecheur"}]}"#;
+    let out = greffier(&["score", "orleans", "-", "--lang", "en"], Some(table));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("The team is still playing (round 3)"), "{text}");
+    assert!(!text.contains("lost"), "{text}");
+    let out = greffier(&["score", "orleans", "-", "--lang", "fr"], Some(table));
+    assert!(stdout(&out).contains("Partie de l'équipe en cours (manche 3)"), "{}", stdout(&out));
+    let out = greffier(&["score", "orleans", "-", "--json"], Some(table));
+    let board: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(board["outcome"]["in_progress"], true);
+    assert_eq!(board["outcome"]["won"], false);
+}

@@ -83,7 +83,7 @@ fn solo_and_coop_outcomes_come_from_the_table() {
         r#"{"variant":"dignitaire","round":12,"players":[{"name":"Ani","citizens":8}]}"#,
     )
     .expect("valid");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 12 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 12 });
     assert_eq!(won.winners(), vec![0]);
 
     // Round 9's tile is Voyage (the ninth A tile at 2 players); Dirk could not pay it.
@@ -95,7 +95,7 @@ fn solo_and_coop_outcomes_come_from_the_table() {
         .to_string(),
     )
     .expect("valid");
-    assert_eq!(lost.outcome, Outcome::Coop { won: false, round_reached: Some(9) });
+    assert_eq!(lost.outcome, Outcome::Coop { won: false, in_progress: false, round_reached: Some(9) });
     assert!(lost.winners().is_empty());
 }
 
@@ -373,9 +373,9 @@ fn the_fifth_delivery_wins_before_that_rounds_food_is_due() {
             "log": [{"round": unpaid_round, "event": "nourriture", "paid": false}]})
     };
     let won = score_json(GameId::Orleans, &v(6).to_string()).expect("valid");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 6 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 6 });
     let lost = score_json(GameId::Orleans, &v(5).to_string()).expect("valid");
-    assert_eq!(lost.outcome, Outcome::Solo { won: false, round_reached: 5 });
+    assert_eq!(lost.outcome, Outcome::Solo { won: false, in_progress: false, round_reached: 5 });
 }
 
 /// Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel, décrit sur sa
@@ -545,7 +545,7 @@ fn setup_checklists_spell_saint_amand_montrond_in_full() {
         for players in 1..=5 {
             let Ok(steps) = setup_steps(scenario, players) else { continue };
             for step in steps {
-                for text in [&step.fr, &step.en] {
+                for text in [&step.text.fr, &step.text.en] {
                     assert!(!text.contains("Montrand") && !text.contains("S.-Amand"), "{scenario:?}: {text}");
                     named += usize::from(text.contains("Saint-Amand-Montrond"));
                 }
@@ -1266,7 +1266,7 @@ fn the_steward_has_met_his_objective_when_every_rounds_dues_are_logged_paid() {
     assert!(steward(&over));
     assert_eq!(over.status.state, OrleansState::Won);
     let b = score_json(GameId::Orleans, &table(17, &rounds(1, 16)).to_string()).expect("valid");
-    assert_eq!(b.outcome, Outcome::Coop { won: true, round_reached: Some(16) });
+    assert_eq!(b.outcome, Outcome::Coop { won: true, in_progress: false, round_reached: Some(16) });
     // During round 12, rounds 1 to 11 paid and every other goal met: won now.
     assert_eq!(help(table(12, &rounds(1, 11))).status.state, OrleansState::Won);
     // A closed round without his dues logged: not known to be paid, the box is still to tick.
@@ -1308,7 +1308,7 @@ fn a_solo_player_holds_no_more_citizens_than_the_scenario_puts_in_play() {
         vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
     );
     let won = score_json(GameId::Orleans, &t("dignitaire", 13).to_string()).expect("13 in play");
-    assert_eq!(won.outcome, Outcome::Solo { won: true, round_reached: 5 });
+    assert_eq!(won.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 5 });
     assert_eq!(
         problem_codes(&t("vierzon", 8)),
         vec![("players[0].citizens".to_owned(), "too_many_citizens".to_owned())]
@@ -1433,7 +1433,7 @@ fn one_objective_a_round_loses_once_too_few_rounds_are_left() {
         OrleansState::InProgress
     );
     // Round 14: three left for two rounds: lost when round 13 ended.
-    assert_eq!(marchand(14, true), Outcome::Solo { won: false, round_reached: 13 });
+    assert_eq!(marchand(14, true), Outcome::Solo { won: false, in_progress: false, round_reached: 13 });
     let h = help(json!({"variant": "marchand", "round": 14, "options": {"one_per_round": true},
         "players": [{"name": "Ani", "objectives": {"laines_bourges": 2, "lot_chartres": 3}}]}));
     assert_eq!((h.status.state, h.status.round), (OrleansState::Lost, 13));
@@ -1545,13 +1545,85 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
     let limits = orleans::limits();
     let of =
         |s: OrleansScenario| limits.not_in_play.iter().find(|n| n.scenario == s).expect("every scenario");
-    assert_eq!(of(OrleansScenario::Marchand).counts, ["trading_posts", "citizens", "fortifications"]);
+    assert_eq!(
+        of(OrleansScenario::Marchand).counts,
+        ["trading_posts", "citizens", "fortifications", "books"]
+    );
     assert!(!of(OrleansScenario::Marchand).goods);
-    assert_eq!(of(OrleansScenario::Dignitaire).counts, ["fortifications"]);
+    assert_eq!(of(OrleansScenario::Dignitaire).counts, ["fortifications", "books"]);
     assert!(of(OrleansScenario::Dignitaire).goods);
     assert_eq!(of(OrleansScenario::Invasion).counts, Vec::<&str>::new());
     for s in [OrleansScenario::Prosperite, OrleansScenario::Duel, OrleansScenario::Vierzon] {
-        assert_eq!((of(s).counts.as_slice(), of(s).goods), (["fortifications"].as_slice(), false), "{s:?}");
+        assert_eq!(
+            (of(s).counts.as_slice(), of(s).goods),
+            (["fortifications", "books"].as_slice(), false),
+            "{s:?}"
+        );
+    }
+}
+
+/// Completed buildings belong to Prospérité alone: « chacun prend un marqueur neutre, sous lequel
+/// seront placés les bâtiments complétés » (Prospérité, Mise en place), and its scoring adds
+/// « les points de victoire de vos bâtiments entièrement complétés ». The books and the dues are
+/// the Administrateur terrien's card (Invasion, Personnages: « vous devez fournir la réserve
+/// générale à la fin de chaque manche », « le nombre de livres figurant sur la carte »), a
+/// character of Invasion only, and his alone. Each is refused on its field elsewhere, and the
+/// limits name them so the sheet offers nothing to type them.
+#[test]
+fn buildings_books_and_dues_are_refused_outside_their_scenario() {
+    for variant in ["invasion", "duel", "vierzon"] {
+        let t = json!({"variant": variant, "round": 2, "players": [
+            {"name": "Ani", "buildings": [{"points": 4, "name": "Moulin"}]}, {"name": "Dirk"}]});
+        let t = if variant == "vierzon" {
+            json!({"variant": variant, "round": 2, "players": [{"name": "Ani", "buildings": [4]}]})
+        } else {
+            t
+        };
+        assert_eq!(
+            problem_codes(&t),
+            vec![("players[0].buildings".to_owned(), "not_in_scenario".to_owned())],
+            "{variant}"
+        );
+    }
+    let prosperite = json!({"variant": "prosperite", "round": 2, "players": [
+        {"name": "Ani", "books": 2, "dues": [2, 3], "buildings": [4]}, {"name": "Dirk"}]});
+    assert_eq!(
+        problem_codes(&prosperite),
+        vec![
+            ("players[0].books".to_owned(), "not_in_scenario".to_owned()),
+            ("players[0].dues".to_owned(), "not_in_scenario".to_owned()),
+        ]
+    );
+    // In Invasion they are the Administrateur terrien's alone.
+    let invasion = json!({"variant": "invasion", "round": 2, "players": [
+        {"name": "Ani", "character": "general", "books": 2, "dues": [2]},
+        {"name": "Dirk", "character": "administrateur_terrien", "books": 3, "dues": [2]}]});
+    assert_eq!(
+        problem_codes(&invasion),
+        vec![
+            ("players[0].books".to_owned(), "not_administrator".to_owned()),
+            ("players[0].dues".to_owned(), "not_administrator".to_owned()),
+        ]
+    );
+    // Empty is what the sheet sends: never refused.
+    let empty = json!({"variant": "duel", "round": 2, "players": [
+        {"name": "Ani", "books": 0, "dues": [], "buildings": []}, {"name": "Dirk"}]});
+    assert!(score_json(GameId::Orleans, &empty.to_string()).is_ok());
+    let limits = orleans::limits();
+    let of =
+        |s: OrleansScenario| limits.not_in_play.iter().find(|n| n.scenario == s).expect("every scenario");
+    assert_eq!(of(OrleansScenario::Prosperite).counts, ["fortifications", "books"]);
+    assert_eq!(of(OrleansScenario::Prosperite).fields, ["dues"]);
+    assert_eq!(of(OrleansScenario::Invasion).counts, Vec::<&str>::new());
+    assert_eq!(of(OrleansScenario::Invasion).fields, ["buildings", "depot"]);
+    for s in [
+        OrleansScenario::Duel,
+        OrleansScenario::Dignitaire,
+        OrleansScenario::Vierzon,
+        OrleansScenario::Marchand,
+    ] {
+        assert!(of(s).counts.contains(&"books"), "{s:?}");
+        assert_eq!(of(s).fields, ["buildings", "depot", "dues"], "{s:?}");
     }
 }
 
@@ -1564,8 +1636,8 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
 fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_out() {
     use greffier::games::orleans::{OrleansScenario, setup_steps};
     let steps = setup_steps(OrleansScenario::Vierzon, 1).expect("solo");
-    let fr: Vec<&str> = steps.iter().map(|s| s.fr.as_str()).collect();
-    let en: Vec<&str> = steps.iter().map(|s| s.en.as_str()).collect();
+    let fr: Vec<&str> = steps.iter().map(|s| s.text.fr.as_str()).collect();
+    let en: Vec<&str> = steps.iter().map(|s| s.text.en.as_str()).collect();
     assert!(
         fr.iter()
             .any(|s| s.contains("Bourges et Sancerre")
@@ -1606,7 +1678,7 @@ fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
         {"name": "Ani", "character": "maire", "coins": 12}, {"name": "Dirk", "character": "pecheur"},
         {"name": "Lilli", "character": "general", "coins": 1}]});
     let board = score_json(GameId::Orleans, &raw.to_string()).expect("valid");
-    assert!(matches!(board.outcome, Outcome::Coop { won: false, .. }), "{:?}", board.outcome);
+    assert_eq!(board.outcome, Outcome::Coop { won: false, in_progress: true, round_reached: Some(3) });
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
     assert_eq!(board.tie_breaks, Vec::new());
     assert!(board.players.iter().all(|p| !p.winner));

@@ -60,7 +60,7 @@ fn coop_and_solo_scenarios_carry_their_outcome() {
             "result":{"won":false,"round_reached":12}}"#,
     )
     .expect("valid");
-    assert_eq!(coop.outcome, Outcome::Coop { won: false, round_reached: Some(12) });
+    assert_eq!(coop.outcome, Outcome::Coop { won: false, in_progress: false, round_reached: Some(12) });
     assert!(coop.winners().is_empty(), "a lost co-op game has no winner");
 
     let solo = score_json(
@@ -68,7 +68,7 @@ fn coop_and_solo_scenarios_carry_their_outcome() {
         r#"{"sheet":"generic","variant":"dignitaire","players":[{"name":"Ani","points":{"coins":10}}],"result":{"won":true,"round_reached":15}}"#,
     )
     .expect("valid");
-    assert_eq!(solo.outcome, Outcome::Solo { won: true, round_reached: 15 });
+    assert_eq!(solo.outcome, Outcome::Solo { won: true, in_progress: false, round_reached: 15 });
     assert_eq!(solo.winners(), vec![0]);
 }
 

@@ -83,3 +83,47 @@ fn citadelles_checklist_refuses_the_character_counts_the_draft_refuses() {
     assert!(ask("deuxieme_edition", 5, true).is_ok());
     assert!(ask("classique", 5, false).is_ok());
 }
+
+/// A tick is kept by the step's id, so each step of every checklist has one, unique in its
+/// list, and the same step keeps it whatever the player count or options change in its words
+/// (a tick kept by position ticked the wrong step once a list gained a step).
+#[test]
+fn every_step_has_an_id_unique_in_its_list_and_kept_across_player_counts() {
+    let ids = |game: GameId, variant: &str, n: u8, ninth: bool| -> Vec<String> {
+        setup_checklist(game, variant, n, ninth)
+            .unwrap_or_else(|p| panic!("{game}/{variant}/{n}: {p:?}"))
+            .into_iter()
+            .map(|s| s.id)
+            .collect()
+    };
+    for game in GameId::ALL {
+        for v in game.info().variants {
+            for n in v.min_players..=v.max_players {
+                let ninth = game == GameId::Citadelles && v.id == "deuxieme_edition" && n == 8;
+                let list = ids(game, v.id, n, ninth);
+                let mut unique = list.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), list.len(), "{game}/{}/{n}: {list:?}", v.id);
+                assert!(list.iter().all(|id| !id.is_empty() && id.len() <= 64), "{list:?}");
+            }
+        }
+    }
+    // The same steps under the same ids when a step comes or goes.
+    assert_eq!(
+        ids(GameId::Citadelles, "classique", 3, false),
+        ["deal_districts", "gold", "reference_card", "crown", "characters", "two_characters", "end"]
+    );
+    assert_eq!(
+        ids(GameId::Citadelles, "classique", 4, false),
+        ["deal_districts", "gold", "reference_card", "crown", "characters", "end", "longer_game"]
+    );
+    let two = ids(GameId::Orleans, "invasion", 2, false);
+    let four = ids(GameId::Orleans, "invasion", 4, false);
+    assert!(two.contains(&"fortifications".to_owned()) && !four.contains(&"fortifications".to_owned()));
+    assert_eq!(
+        two.iter().filter(|id| *id != "fortifications").collect::<Vec<_>>(),
+        four.iter().collect::<Vec<_>>()
+    );
+    assert_eq!(ids(GameId::Valencia, "base", 2, false).last().map(String::as_str), Some("nina_mission"));
+}

@@ -163,7 +163,7 @@ fn backup(n: usize, batch: usize, unscored: bool) -> Backup {
                 })
                 .collect();
             let outcome = if coop {
-                Outcome::Coop { won: i % 2 == 0, round_reached: Some(12) }
+                Outcome::Coop { won: i % 2 == 0, in_progress: false, round_reached: Some(12) }
             } else {
                 Outcome::Points
             };

@@ -289,6 +289,9 @@ pub struct CitadellesThreshold {
     pub districts: u8,
     /// With the classic longer-game option.
     pub longer_game: u8,
+    /// Whether the longer-game option changes anything at this count (the sheet offers it only
+    /// then, as the setup checklist does).
+    pub longer_game_option: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -299,7 +302,8 @@ pub struct CitadellesProfileInfo {
     pub min_players: u8,
     pub max_players: u8,
     pub thresholds: Vec<CitadellesThreshold>,
-    /// Whether the longer-game option (8 districts for everyone) exists.
+    /// Whether the longer-game option (8 districts for everyone) exists at some player count
+    /// (each threshold says where).
     pub longer_game_option: bool,
     /// Whether the profile settles ties (classique) or shares them (2e édition).
     pub tie_break: bool,
@@ -335,6 +339,7 @@ pub fn catalogue() -> CitadellesCatalogue {
                         players: n,
                         districts: v.completion_threshold(usize::from(n), false),
                         longer_game: v.completion_threshold(usize::from(n), true),
+                        longer_game_option: v.longer_game_applies(usize::from(n)),
                     })
                     .collect(),
                 longer_game_option: v == CitadellesVariant::Classique,

@@ -61,6 +61,14 @@ impl CitadellesVariant {
         }
     }
 
+    /// Whether the classic longer-game option changes anything at this player count: 004, Règles
+    /// pour 2 et 3 joueurs, « Note : Pour des parties plus longues, une cité peut être considérée
+    /// comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7 » — only where a city is
+    /// complete at 7 (classic, 4 to 7 players).
+    pub fn longer_game_applies(self, players: usize) -> bool {
+        self.completion_threshold(players, true) > self.completion_threshold(players, false)
+    }
+
     /// Districts that complete a city.
     pub fn completion_threshold(self, players: usize, longer_game: bool) -> u8 {
         match self {

@@ -13,7 +13,7 @@ use crate::games::{
     Better, CategoryScore, Criterion, Detail, GameId, Outcome, PlayFacts, PlayerScore, Scoreboard, TieBreak,
     rank,
 };
-use crate::text::{Lang, Signed, Text, en_noun, plural_s};
+use crate::text::{Lang, Text, en_noun, plural_s};
 
 /// Citadelles classique, Fin de partie: +3 for districts of the five types.
 pub const FIVE_TYPES_BONUS: i32 = 3;
@@ -431,8 +431,12 @@ fn wonder_effects(
                     name: Text::new(w.name.clone(), w.name.clone()),
                     points: p,
                     text: Text::new(
-                        format!("{} (merveille personnalisée) : {}", w.name, Signed(p)),
-                        format!("{} (custom wonder): {}", w.name, Signed(p)),
+                        format!(
+                            "{} (merveille personnalisée) : {}",
+                            w.name,
+                            crate::text::signed(i64::from(p))
+                        ),
+                        format!("{} (custom wonder): {}", w.name, crate::text::signed(i64::from(p))),
                     ),
                     scores_at_end: true,
                     rule: "citadelles.wonder.custom".to_owned(),

@@ -16,11 +16,13 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     let mut steps = vec![
         // 004, Préparation / 002, Mise en place: 4 district cards and 2 gold each.
         SetupStep::new(
+            "deal_districts",
             "Mélangez les cartes Quartier et donnez-en 4, face cachée, à chaque joueur ; la pioche et la banque d'or vont au centre.",
             "Shuffle the district cards and deal 4 face down to each player; the deck and the gold bank go in the middle.",
             Some("citadelles.setup"),
         ),
         SetupStep::new(
+            "gold",
             "Chaque joueur prend 2 pièces d'or.",
             "Each player takes 2 gold.",
             Some("citadelles.setup"),
@@ -28,6 +30,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
         // 004, Tours des joueurs: « la carte d'ordre (distribuée à chaque joueur) »; 002, Mise
         // en place: « une carte d'aide de jeu ».
         SetupStep::new(
+            "reference_card",
             "Chaque joueur prend une carte d'aide, qui rappelle les personnages et leur ordre d'appel.",
             "Each player takes a reference card, which lists the characters and their calling order.",
             Some("citadelles.setup"),
@@ -36,6 +39,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     match variant {
         // 004, Préparation: the oldest player takes the crown.
         CitadellesVariant::Classique => steps.push(SetupStep::new(
+            "crown",
             "Le joueur le plus âgé prend la Couronne.",
             "The oldest player takes the crown.",
             Some("citadelles.setup"),
@@ -43,11 +47,13 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
         // 002, Mise en place: a player drawn at random starts and takes the crown.
         CitadellesVariant::DeuxiemeEdition => {
             steps.push(SetupStep::new(
+                "crown",
                 "Tirez au sort le premier joueur : il prend la Couronne.",
                 "Draw lots for the first player, who takes the crown.",
                 Some("citadelles.setup"),
             ));
             steps.push(SetupStep::new(
+            "character_ranks",
                 "Choisissez un personnage par rang (les 8 de base ou leurs remplaçants) ; les autres restent dans la boîte.",
                 "Choose one character per rank (the 8 base ones or their alternates); the others stay in the box.",
                 Some("citadelles.variant.deuxieme_edition"),
@@ -59,11 +65,13 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
         let queen = character_of(variant, "queen").map(|q| q.min_players).filter(|&min| players < min);
         steps.push(match queen {
             Some(min) => SetupStep::new(
+            "ninth_character",
                 format!("Ajoutez le personnage de rang 9 choisi (pas la Reine, qui demande au moins {min} joueurs)."),
                 format!("Add the chosen rank-9 character (not the Queen, which needs at least {min} players)."),
                 Some("citadelles.draft.ninth_character"),
             ),
             None => SetupStep::new(
+            "ninth_character",
                 "Ajoutez le personnage de rang 9 choisi.",
                 "Add the chosen rank-9 character.",
                 Some("citadelles.draft.ninth_character"),
@@ -73,6 +81,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     steps.push(set_aside_step(variant, n, &plan));
     if n <= 3 {
         steps.push(SetupStep::new(
+            "two_characters",
             "À 2 ou 3 joueurs, chacun jouera deux personnages par tour.",
             "With 2 or 3 players, everyone plays two characters each round.",
             Some("citadelles.two_three_players"),
@@ -80,6 +89,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     }
     let threshold = variant.threshold_text(n, false);
     steps.push(SetupStep::new(
+        "end",
         format!("Fin de partie : {}.", threshold.fr),
         format!("End of the game: {}.", threshold.en),
         Some(match variant {
@@ -89,8 +99,9 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
     ));
     // 004, Règles pour 2 et 3 joueurs, Note: for longer games, 8 districts instead of 7. A
     // choice for the table before it starts; moot where a city already needs 8.
-    if variant.completion_threshold(n, true) > variant.completion_threshold(n, false) {
+    if variant.longer_game_applies(n) {
         steps.push(SetupStep::new(
+            "longer_game",
             "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
             "Option, to agree on before the first round: for a longer game, a city is complete only at 8 districts instead of 7 (tick “longer game” on the sheet).",
             Some("citadelles.option.longer_game"),
@@ -118,6 +129,7 @@ fn set_aside_step(
     let down_en = format!("{down} face down");
     match n {
         2 => SetupStep::new(
+            "characters",
             format!(
                 "{head_fr} {down_fr}, puis garde un personnage parmi les {} autres ; ensuite, chacun à son tour en garde un et en écarte un face cachée.",
                 cards - down
@@ -129,6 +141,7 @@ fn set_aside_step(
             Some("citadelles.draft.two_players"),
         ),
         3 => SetupStep::new(
+            "characters",
             format!(
                 "{head_fr} {down_fr} ; le paquet fait deux fois le tour, et le dernier à choisir pose la carte restante face cachée."
             ),
@@ -158,6 +171,7 @@ fn set_aside_step(
                 ("", "", format!("citadelles.draft.{}", variant.id()))
             };
             SetupStep::new(
+                "characters",
                 format!("{head_fr} {up_fr}{down_fr} avant de choisir{last_fr}."),
                 format!("{head_en} {up_en}{down_en} before choosing{last_en}."),
                 Some(&rule),

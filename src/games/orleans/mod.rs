@@ -173,6 +173,9 @@ pub struct OrleansNotInPlay {
     pub scenario: OrleansScenario,
     /// Keys of [`COUNTS`].
     pub counts: Vec<&'static str>,
+    /// The seat's other fields left out: `buildings`, `depot` (Prospérité's), `dues` (the
+    /// Administrateur terrien's).
+    pub fields: Vec<&'static str>,
     /// The goods too.
     pub goods: bool,
 }
@@ -208,7 +211,12 @@ pub fn limits() -> OrleansLimits {
             .into_iter()
             .map(|scenario| {
                 let out = table::not_in_play(scenario);
-                OrleansNotInPlay { scenario, counts: out.counts.to_vec(), goods: out.goods }
+                OrleansNotInPlay {
+                    scenario,
+                    counts: out.counts.to_vec(),
+                    fields: out.fields.to_vec(),
+                    goods: out.goods,
+                }
             })
             .collect(),
     }

@@ -153,132 +153,151 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         detail: crate::games::Detail::from(Text::new(fr, en)),
     };
 
-    let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) = match table
-        .scenario
-    {
-        OrleansScenario::Prosperite => {
-            let cats: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
-            // Prospérité scores as the base game, whose tie goes to the player further on the
-            // development track (game-facts D3).
-            let criteria = vec![Criterion {
-                key: "development_points",
-                label: crate::games::StaticText::new(
-                    "avancée sur la piste de développement",
-                    "progress on the development track",
-                ),
-                better: Better::Higher,
-                values: track_positions(&table.players, &cats),
-            }];
-            (Outcome::Points, cats, criteria)
-        }
-        OrleansScenario::Duel => {
-            let cats = (0..table.players.len())
-                .map(|i| {
-                    let n = u32::try_from(done_by(i)).unwrap_or(0);
-                    vec![count_category(
-                        "objectives",
-                        n,
-                        format!("{n} {} sur 4", fr_noun(n, "objectif", "objectifs")),
-                        format!("{n} {} of 4", en_noun(n, "objective", "objectives")),
-                    )]
-                })
-                .collect();
-            // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
-            let finish: Vec<i32> = (0..table.players.len())
-                .map(|i| {
-                    let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
-                    if mine.iter().all(|g| g.done) {
-                        mine.iter().filter_map(|g| g.completed_round).max().map_or(99, i32::from)
-                    } else {
-                        99
-                    }
-                })
-                .collect();
-            // « Si les deux joueurs complètent tous les objectifs lors de la même manche » only:
-            // goods and coins part nobody while nobody has finished (« il n'y a pas de
-            // vainqueur » after round 16), and players level on objectives share the rank.
-            let anyone_finished = finish.iter().any(|&r| r < 99);
-            let criteria = if !anyone_finished {
-                Vec::new()
-            } else {
-                vec![
-                    Criterion {
-                        key: "finish_round",
-                        label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
-                        better: Better::Lower,
-                        values: finish,
+    let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) =
+        match table.scenario {
+            OrleansScenario::Prosperite => {
+                let cats: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
+                // Prospérité scores as the base game, whose tie goes to the player further on the
+                // development track (game-facts D3).
+                let criteria = vec![Criterion {
+                    key: "development_points",
+                    label: crate::games::StaticText::new(
+                        "avancée sur la piste de développement",
+                        "progress on the development track",
+                    ),
+                    better: Better::Higher,
+                    values: track_positions(&table.players, &cats),
+                }];
+                (Outcome::Points, cats, criteria)
+            }
+            OrleansScenario::Duel => {
+                let cats = (0..table.players.len())
+                    .map(|i| {
+                        let n = u32::try_from(done_by(i)).unwrap_or(0);
+                        vec![count_category(
+                            "objectives",
+                            n,
+                            format!("{n} {} sur 4", fr_noun(n, "objectif", "objectifs")),
+                            format!("{n} {} of 4", en_noun(n, "objective", "objectives")),
+                        )]
+                    })
+                    .collect();
+                // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
+                let finish: Vec<i32> = (0..table.players.len())
+                    .map(|i| {
+                        let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
+                        if mine.iter().all(|g| g.done) {
+                            mine.iter().filter_map(|g| g.completed_round).max().map_or(99, i32::from)
+                        } else {
+                            99
+                        }
+                    })
+                    .collect();
+                // « Si les deux joueurs complètent tous les objectifs lors de la même manche » only:
+                // goods and coins part nobody while nobody has finished (« il n'y a pas de
+                // vainqueur » after round 16), and players level on objectives share the rank.
+                let anyone_finished = finish.iter().any(|&r| r < 99);
+                let criteria = if !anyone_finished {
+                    Vec::new()
+                } else {
+                    vec![
+                        Criterion {
+                            key: "finish_round",
+                            label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
+                            better: Better::Lower,
+                            values: finish,
+                        },
+                        Criterion {
+                            key: "goods",
+                            label: crate::games::StaticText::new(
+                                "points des seules marchandises",
+                                "points from goods only",
+                            ),
+                            better: Better::Higher,
+                            values: table.players.iter().map(|p| points(p.goods.points())).collect(),
+                        },
+                        Criterion {
+                            key: "coins",
+                            label: crate::games::StaticText::new("pièces", "coins"),
+                            better: Better::Higher,
+                            values: table.players.iter().map(|p| points(p.coins)).collect(),
+                        },
+                    ]
+                };
+                (Outcome::ObjectiveRace { round_reached: st.round }, cats, criteria)
+            }
+            OrleansScenario::Invasion => {
+                let done = goals.iter().filter(|g| g.done).count();
+                let n = u32::try_from(done).unwrap_or(0);
+                let total = goals.len();
+                let cats = table
+                    .players
+                    .iter()
+                    .map(|_| {
+                        vec![count_category(
+                            "objectives",
+                            n,
+                            format!("{n} {} sur {total}", fr_noun(n, "objectif", "objectifs")),
+                            format!("{n} {} of {total}", en_noun(n, "goal", "goals")),
+                        )]
+                    })
+                    .collect();
+                (
+                    Outcome::Coop {
+                        won: st.state == OrleansState::Won,
+                        in_progress: st.state == OrleansState::InProgress,
+                        round_reached: Some(st.round),
                     },
-                    Criterion {
-                        key: "goods",
-                        label: crate::games::StaticText::new(
-                            "points des seules marchandises",
-                            "points from goods only",
-                        ),
-                        better: Better::Higher,
-                        values: table.players.iter().map(|p| points(p.goods.points())).collect(),
+                    cats,
+                    Vec::new(),
+                )
+            }
+            OrleansScenario::Dignitaire => {
+                let cats = table
+                    .players
+                    .iter()
+                    .map(|p| {
+                        vec![count_category(
+                            "citizens",
+                            p.citizens,
+                            format!("{} {}", p.citizens, fr_noun(p.citizens, "citoyen", "citoyens")),
+                            format!("{} {}", p.citizens, en_noun(p.citizens, "citizen", "citizens")),
+                        )]
+                    })
+                    .collect();
+                (
+                    Outcome::Solo {
+                        won: st.state == OrleansState::Won,
+                        in_progress: st.state == OrleansState::InProgress,
+                        round_reached: st.round,
                     },
-                    Criterion {
-                        key: "coins",
-                        label: crate::games::StaticText::new("pièces", "coins"),
-                        better: Better::Higher,
-                        values: table.players.iter().map(|p| points(p.coins)).collect(),
+                    cats,
+                    Vec::new(),
+                )
+            }
+            OrleansScenario::Vierzon | OrleansScenario::Marchand => {
+                let cats = (0..table.players.len())
+                    .map(|i| {
+                        let n = u32::try_from(done_by(i)).unwrap_or(0);
+                        vec![count_category(
+                            "objectives",
+                            n,
+                            format!("{n} {} sur 5", fr_noun(n, "objectif", "objectifs")),
+                            format!("{n} {} of 5", en_noun(n, "objective", "objectives")),
+                        )]
+                    })
+                    .collect();
+                (
+                    Outcome::Solo {
+                        won: st.state == OrleansState::Won,
+                        in_progress: st.state == OrleansState::InProgress,
+                        round_reached: st.round,
                     },
-                ]
-            };
-            (Outcome::ObjectiveRace { round_reached: st.round }, cats, criteria)
-        }
-        OrleansScenario::Invasion => {
-            let done = goals.iter().filter(|g| g.done).count();
-            let n = u32::try_from(done).unwrap_or(0);
-            let total = goals.len();
-            let cats = table
-                .players
-                .iter()
-                .map(|_| {
-                    vec![count_category(
-                        "objectives",
-                        n,
-                        format!("{n} {} sur {total}", fr_noun(n, "objectif", "objectifs")),
-                        format!("{n} {} of {total}", en_noun(n, "goal", "goals")),
-                    )]
-                })
-                .collect();
-            (
-                Outcome::Coop { won: st.state == OrleansState::Won, round_reached: Some(st.round) },
-                cats,
-                Vec::new(),
-            )
-        }
-        OrleansScenario::Dignitaire => {
-            let cats = table
-                .players
-                .iter()
-                .map(|p| {
-                    vec![count_category(
-                        "citizens",
-                        p.citizens,
-                        format!("{} {}", p.citizens, fr_noun(p.citizens, "citoyen", "citoyens")),
-                        format!("{} {}", p.citizens, en_noun(p.citizens, "citizen", "citizens")),
-                    )]
-                })
-                .collect();
-            (Outcome::Solo { won: st.state == OrleansState::Won, round_reached: st.round }, cats, Vec::new())
-        }
-        OrleansScenario::Vierzon | OrleansScenario::Marchand => {
-            let cats = (0..table.players.len())
-                .map(|i| {
-                    let n = u32::try_from(done_by(i)).unwrap_or(0);
-                    vec![count_category(
-                        "objectives",
-                        n,
-                        format!("{n} {} sur 5", fr_noun(n, "objectif", "objectifs")),
-                        format!("{n} {} of 5", en_noun(n, "objective", "objectives")),
-                    )]
-                })
-                .collect();
-            (Outcome::Solo { won: st.state == OrleansState::Won, round_reached: st.round }, cats, Vec::new())
-        }
-    };
+                    cats,
+                    Vec::new(),
+                )
+            }
+        };
 
     let totals: Vec<i32> = categories
         .iter()

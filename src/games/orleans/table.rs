@@ -458,12 +458,13 @@ pub fn level_start(level: u32) -> u32 {
 }
 
 /// What a scenario's setup leaves in the box, as a seat's fields: counts (keys of the raw
-/// player) and whether the goods are out too. A seat holding any of them is refused on its field
-/// (`not_in_scenario`), as a Dépôt outside Prospérité is; the sheet reads the same list (the
-/// limits) and offers no stepper for them.
+/// player), other fields (`buildings`, `depot`, `dues`) and whether the goods are out too. A
+/// seat holding any of them is refused on its field (`not_in_scenario`); the sheet reads the same
+/// list (the limits) and offers nothing to type them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotInPlay {
     pub counts: &'static [&'static str],
+    pub fields: &'static [&'static str],
     pub goods: bool,
 }
 
@@ -472,15 +473,28 @@ pub struct NotInPlay {
 /// - Le dignitaire, Mise en place: « Remettez les tuiles Sablier du jeu de base et les jetons
 ///   Marchandise dans la boîte. »
 /// - Only Invasion brings the « jetons Bâtiment spécial » a seat builds its fortifications on.
+/// - Only Prospérité deals « cartes Bâtiment » (« un marqueur neutre, sous lequel seront placés
+///   les bâtiments complétés ») and puts the Dépôt among its place tiles.
+/// - The books and the dues are printed on the Administrateur terrien's card, a character of
+///   Invasion alone.
 pub fn not_in_play(scenario: OrleansScenario) -> NotInPlay {
+    const NO_BUILDINGS: &[&str] = &["buildings", "depot"];
+    const NEITHER: &[&str] = &["buildings", "depot", "dues"];
     match scenario {
-        OrleansScenario::Invasion => NotInPlay { counts: &[], goods: false },
-        OrleansScenario::Marchand => {
-            NotInPlay { counts: &["trading_posts", "citizens", "fortifications"], goods: false }
+        OrleansScenario::Invasion => NotInPlay { counts: &[], fields: NO_BUILDINGS, goods: false },
+        OrleansScenario::Prosperite => {
+            NotInPlay { counts: &["fortifications", "books"], fields: &["dues"], goods: false }
         }
-        OrleansScenario::Dignitaire => NotInPlay { counts: &["fortifications"], goods: true },
-        OrleansScenario::Prosperite | OrleansScenario::Duel | OrleansScenario::Vierzon => {
-            NotInPlay { counts: &["fortifications"], goods: false }
+        OrleansScenario::Marchand => NotInPlay {
+            counts: &["trading_posts", "citizens", "fortifications", "books"],
+            fields: NEITHER,
+            goods: false,
+        },
+        OrleansScenario::Dignitaire => {
+            NotInPlay { counts: &["fortifications", "books"], fields: NEITHER, goods: true }
+        }
+        OrleansScenario::Duel | OrleansScenario::Vierzon => {
+            NotInPlay { counts: &["fortifications", "books"], fields: NEITHER, goods: false }
         }
     }
 }
@@ -504,9 +518,25 @@ fn out_of_play(p: &mut Problems, i: usize, q: &OrleansPlayer, scenario: OrleansS
             "trading_posts" => (q.trading_posts, what("Comptoirs", "Trading posts")),
             "citizens" => (q.citizens, what("Citoyens", "Citizens")),
             "fortifications" => (q.fortifications, what("Fortifications", "Fortifications")),
+            "books" => (q.books, what("Livres", "Books")),
             _ => (0, what(key, key)),
         };
         if n > 0 {
+            refuse(format!("players[{i}].{key}"), label);
+        }
+    }
+    for &key in out.fields {
+        let held = match key {
+            "buildings" => !q.buildings.is_empty(),
+            "dues" => !q.dues.is_empty(),
+            // The Dépôt has its own refusal ([`depot_owners`]).
+            _ => false,
+        };
+        if held {
+            let label = match key {
+                "buildings" => what("Bâtiments complétés", "Completed buildings"),
+                _ => what("Dus de l'Administrateur terrien", "Land steward's dues"),
+            };
             refuse(format!("players[{i}].{key}"), label);
         }
     }
@@ -514,6 +544,21 @@ fn out_of_play(p: &mut Problems, i: usize, q: &OrleansPlayer, scenario: OrleansS
         for g in OrleansGood::ALL.into_iter().filter(|&g| q.goods.get(g) > 0) {
             let label = g.label();
             refuse(format!("players[{i}].goods.{}", g.id()), what(label.fr, label.en));
+        }
+    }
+    // Invasion: the books and the dues are on the Administrateur terrien's card, his alone.
+    if scenario == OrleansScenario::Invasion && q.character != Some(ADMINISTRATOR) {
+        for (key, held) in [("books", q.books > 0), ("dues", !q.dues.is_empty())] {
+            if held {
+                p.push(
+                    format!("players[{i}].{key}"),
+                    "not_administrator",
+                    Text::new(
+                        "Livres et dus sont sur la carte de l'Administrateur terrien : seul celui qui le joue les a.",
+                        "Books and dues are on the land steward's card: only the player who has that character holds them.",
+                    ),
+                );
+            }
         }
     }
 }

@@ -789,12 +789,12 @@ fn help_resolves_this_round_and_hides_invasion_tiles() {
 #[test]
 fn setup_checklists_follow_the_player_count() {
     let two = setup_steps(OrleansScenario::Invasion, 2).expect("2 players");
-    assert!(two.iter().any(|t| t.en.contains("draw 9 A and 8 B")));
-    assert!(two.iter().any(|t| t.en.contains("7 towns")));
+    assert!(two.iter().any(|t| t.text.en.contains("draw 9 A and 8 B")));
+    assert!(two.iter().any(|t| t.text.en.contains("7 towns")));
     let five = setup_steps(OrleansScenario::Invasion, 5).expect("5 players");
-    assert!(five.iter().any(|t| t.en.contains("draw 8 A and 7 B")));
-    assert!(!five.iter().any(|t| t.en.contains("Fortifications in an unused colour")));
-    assert!(five.iter().any(|t| t.en.contains("13 knights")));
+    assert!(five.iter().any(|t| t.text.en.contains("draw 8 A and 7 B")));
+    assert!(!five.iter().any(|t| t.text.en.contains("Fortifications in an unused colour")));
+    assert!(five.iter().any(|t| t.text.en.contains("13 knights")));
     assert_eq!(setup_steps(OrleansScenario::Duel, 3).expect_err("two only").0[0].code, "player_count");
     for s in OrleansScenario::ALL {
         let v = INFO.variant(s.id()).expect("variant");

@@ -7,8 +7,8 @@ use crate::text::Text;
 /// Gem tokens of each colour in the base game's box (game-facts C1: 7 of each at 4 players).
 const GEMS_IN_THE_BOX: u8 = 7;
 
-fn step(fr: String, en: String, rule: Option<&str>) -> SetupStep {
-    SetupStep::new(fr, en, rule)
+fn step(id: &str, fr: String, en: String, rule: Option<&str>) -> SetupStep {
+    SetupStep::new(id, fr, en, rule)
 }
 
 /// The setup checklist for `variant` (a module id) at `players` players (2–4), base game
@@ -58,12 +58,14 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     };
     let mut steps = vec![
         step(
+            "gems",
             format!("Jetons gemmes : {gems} de chaque couleur (blanc, bleu, vert, rouge, noir){away_fr}."),
             format!("Gem tokens: {gems} of each colour (white, blue, green, red, black){away_en}."),
             Some(rule),
         ),
-        step("Jetons or : les 5.".into(), "Gold tokens: all 5.".into(), Some(rule)),
+        step("gold", "Jetons or : les 5.".into(), "Gold tokens: all 5.".into(), Some(rule)),
         step(
+            "development_cards",
             "Cartes Développement : une pioche par niveau, 4 cartes découvertes par niveau.".into(),
             "Development cards: one deck per level, 4 cards face up per level.".into(),
             Some(rule),
@@ -74,11 +76,13 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Cities, Mise en place: no nobles; 3 cities whatever the count.
         Module::Cities => {
             steps.push(step(
+                "no_nobles",
                 "Pas de tuiles Noble dans ce module.".into(),
                 "No noble tiles in this module.".into(),
                 Some("splendor.setup.cities"),
             ));
             steps.push(step(
+                "cities",
                 "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard ; rangez les autres."
                     .into(),
                 "Shuffle the city tiles and lay out 3 at random, either side up; put the rest away.".into(),
@@ -86,6 +90,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             ));
         }
         Module::TradingPosts | Module::Orient | Module::Strongholds => steps.push(step(
+            "nobles",
             format!("Nobles : {nobles} tuiles découvertes."),
             format!("Nobles: {nobles} tiles face up."),
             Some(rule),
@@ -95,6 +100,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         Module::Cities => {}
         // The Orient, Mise en place: an Orient deck per level beside the base rows.
         Module::Orient => steps.push(step(
+            "orient_cards",
             "Cartes Orient : une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
             "Orient cards: one deck per level to the right of the base cards, 2 cards face up per level.".into(),
             Some("splendor.setup.orient"),
@@ -102,11 +108,13 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Trading Posts, Mise en place: the route board, 5 flags each.
         Module::TradingPosts => {
             steps.push(step(
+            "route_board",
                 "Tuile dépliant de la route à portée de tous.".into(),
                 "The route board within everyone's reach.".into(),
                 Some("splendor.setup.trading_posts"),
             ));
             steps.push(step(
+            "flags",
                 "Chaque joueur prend les 5 fanions de sa couleur.".into(),
                 "Each player takes the 5 flags of their colour.".into(),
                 Some("splendor.setup.trading_posts"),
@@ -114,6 +122,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         }
         // Strongholds, Mise en place: 3 strongholds each.
         Module::Strongholds => steps.push(step(
+            "strongholds",
             "Chaque joueur prend 3 places fortes de sa couleur.".into(),
             "Each player takes 3 strongholds of their colour.".into(),
             Some("splendor.setup.strongholds"),
@@ -122,6 +131,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
     // round.
     steps.push(step(
+            "first_player_pawn",
         "Pion Premier joueur devant le premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
         "First player pawn in front of the first player: the player on their right plays last in the final round.".into(),
         Some("splendor.overview"),

@@ -583,7 +583,7 @@ impl Because {
                 write!(f, "{mine} {}; neighbours: {left} and {right} (a tie is not enough).", what.word(lang))
             }
             Because::TenMinus { what, count, points } => {
-                write!(f, "10 − {count} {} = {points}", what.word(lang))
+                write!(f, "10 − {count} {} = {}", what.word(lang), crate::text::number(i64::from(points)))
             }
             Because::ResourceTypes { types } if fr => {
                 write!(f, "{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types"))

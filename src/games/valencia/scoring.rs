@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::games::{Detail, StaticText};
-use crate::text::{Lang, Signed, en_noun, plural_s};
+use crate::text::{Lang, en_noun, plural_s};
 
 /// The explanation of a Valencia category, kept as its numbers and written in words only when
 /// read or serialized (see [`Detail`]): the sentences below are the ones the scoreboard shows.
@@ -129,7 +129,7 @@ impl Why {
                         f.write_str(if fr { " ; " } else { "; " })?;
                     }
                     let name = card.name.get(lang);
-                    write!(f, "{name} {} (", Signed(card.points))?;
+                    write!(f, "{name} {} (", crate::text::signed(i64::from(card.points)))?;
                     match &card.verdict {
                         // The reason is a sentence of its own elsewhere; in brackets, without
                         // its full stop (« … 5 needed) ; », not « … 5 needed.) ; »).

@@ -85,26 +85,31 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     // Mise en place 1–7: the board, round boards, fountains, palms, the city.
     let mut steps = vec![
         SetupStep::new(
+            "board",
             format!("Plateau : la face pour {}.", if two { "2 joueurs" } else { "3 à 5 joueurs" }),
             format!("Board: the side for {}.", if two { "2 players" } else { "3 to 5 players" }),
             Some("valencia.setup"),
         ),
         SetupStep::new(
+            "round_boards",
             "Les 5 plateaux de tours, mélangés, sur leurs cases ; le marqueur de tours sur la case A du premier.",
             "The 5 round boards, shuffled, on their spaces; the round marker on space A of the first.",
             Some("valencia.phase.action"),
         ),
         SetupStep::new(
+            "fountains",
             "Une tuile Fontaine au hasard, face visible, sur chaque plateau de tours ; les 5 autres retournent dans la boîte.",
             "One fountain tile at random, face up, on each round board; the other 5 go back in the box.",
             Some("valencia.step.i"),
         ),
         SetupStep::new(
+            "palms",
             "Un palmier sur le symbole de chaque plateau de tours (à côté de la lettre H).",
             "A palm on the symbol of each round board (next to the letter H).",
             Some("valencia.step.h"),
         ),
         SetupStep::new(
+            "city",
             format!(
                 "La ville : les {} tuiles Plan de la ville {}, puis la tuile centrale au milieu.",
                 if two { 4 } else { 8 },
@@ -119,17 +124,20 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         ),
         // Mise en place 8–9: the supply and the privileges.
         SetupStep::new(
+            "supply",
             "Pièces et ressources (6 de chaque type) triées près du plateau.",
             "Coins and resources (6 of each type) sorted next to the board.",
             Some("valencia.setup"),
         ),
         SetupStep::new(
+            "privileges",
             format!("{players} privilèges sur le Conseil (un par joueur), les autres près du plateau."),
             format!("{players} privileges on the council (one per player), the rest next to the board."),
             Some("valencia.privileges"),
         ),
         // Mise en place 10–11: each player's material.
         SetupStep::new(
+            "player_material",
             format!(
                 "Chaque joueur : 15 membres, {} cartes Influence mélangées, un marqueur de prestige sur 0, le jeton 100, un paravent.",
                 if special { "24 (25 avec le Joker)" } else { "24" }
@@ -141,18 +149,21 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             Some("valencia.phase.planning"),
         ),
         SetupStep::new(
+            "coins",
             "Chaque joueur reçoit 5 pièces, derrière son paravent.",
             "Each player receives 5 coins, behind their screen.",
             Some("valencia.setup"),
         ),
         // Mise en place 12: who is first player, the pawn, the Nobility and Church seats.
         SetupStep::new(
+            "first_player",
             "Le premier joueur, le dernier à s'être assis au bord d'une fontaine, prend le pion Stefan Feld et place un membre sur la Noblesse ; son voisin de gauche en place un sur l'Église.",
             "The first player, the last one to have sat on the edge of a fountain, takes the Stefan Feld pawn and puts a member on the Nobility; their left neighbour puts one on the Church.",
             Some("valencia.step.a"),
         ),
         // Mise en place 13–14: missions.
         SetupStep::new(
+            "missions",
             "Chacun reçoit 5 cartes Mission et en garde au moins une, derrière son paravent ; les autres retournent dans la boîte.",
             "Everyone gets 5 mission cards and keeps at least one behind their screen; the others go back in the box.",
             Some("valencia.scoring.missions_completed"),
@@ -161,11 +172,13 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     if two {
         // Règles pour 2 joueurs, Mise en place: Nina's deck of an unused colour.
         steps.push(SetupStep::new(
+            "nina_deck",
             "À 2 joueurs : mélangez les cartes Influence d'une couleur inutilisée en une pile face cachée pour Nina.",
             "With 2 players: shuffle the influence cards of an unused colour into a face-down pile for Nina.",
             Some("valencia.nina"),
         ));
         steps.push(SetupStep::new(
+            "nina_mission",
             "La mission « un membre dans chaque quartier » ne sert pas à 2 joueurs : si elle est tirée, prenez-en une autre.",
             "The \"a member in every district\" mission is not used with 2 players: if drawn, take another.",
             Some("valencia.mission.every_district"),
@@ -175,6 +188,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         // Module 1, Mise en place: after the ordinary setup, everyone uses the same special
         // cards; each replaces a base card of its value (Centrale a 6), the Joker is a 25th card.
         steps.push(SetupStep::new(
+            "special_cards",
             "Cartes Influence spéciales : choisissez ensemble lesquelles utiliser ; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale : un 6) ; le Joker s'y ajoute en 25e carte.",
             "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card.",
             Some("valencia.variant.special_influence"),

@@ -73,9 +73,11 @@ function kept<F>(made: Map<string, F>, options: object, make: () => F): F {
 	return f;
 }
 
+/** A number for players: the language's grouping, and a negative one with the minus sign
+ * (U+2212), not the hyphen-minus some locales' formats give. */
 export function fmtNumber(n: number | null | undefined): string {
 	if (n === null || n === undefined) return '—';
-	return numberFormat().format(n);
+	return numberFormat().format(n).replace(/^[-\u002d]/, '\u2212');
 }
 
 /** A player's total, or the mark of a result recorded without one (a score BG Stats did not

@@ -26,11 +26,23 @@ describe('i18n', () => {
 		expect(m.st_h_index_help({ h: '1' })).toBe('1 jeu joué au moins 1 fois');
 		expect(m.st_h_index_help({ h: '2' })).toBe('2 jeux joués chacun au moins 2 fois');
 		expect(m.orl_goal_deadline({ round: '12', left: '1' })).toBe('avant la fin de la manche 12 (1 restante)');
-		expect(m.orl_team_shares({ put: '1', owed: '8' })).toBe('Paiement d’équipe\u202f: 1 pièce versée sur 8'.replace('’', "'"));
+		expect(m.orl_team_shares({ put: '1', owed: '8' })).toBe('Paiement d’équipe\u202f: 1 pièce versée sur 8');
 		setLang('en');
 		expect(m.val_bid_rank({ rank: 1 })).toBe('rank 1');
 		expect(m.val_gain_coins({ n: '1' })).toBe('+1 coin');
 		expect(m.val_fountain_spaces({ n: '4' })).toBe('touches 4 spaces');
+	});
+
+	it('writes a negative number with the minus sign (U+2212), never a hyphen-minus, in both languages', () => {
+		for (const lang of ['fr', 'en'] as const) {
+			setLang(lang);
+			expect(fmtNumber(-5)).toBe('\u22125');
+			expect(fmtNumber(5)).toBe('5');
+			expect(fmtNumber(-1234).startsWith('\u2212')).toBe(true);
+		}
+		setLang('fr');
+		// A demand of 1 coin reads « −1 pièce » (the sign outside the counted words).
+		expect(`\u2212${m.orl_pay_coins({ n: fmtNumber(1) })}`).toBe('\u22121 pièce');
 	});
 
 	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », as printed in English)', async () => {

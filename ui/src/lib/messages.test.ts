@@ -82,4 +82,11 @@ describe('French typography of the message files', () => {
 		}
 		expect(wrong).toEqual([]);
 	});
+
+	it('writes the typographic apostrophe (’) in French, never the straight one', () => {
+		const straight = Object.keys(fr)
+			.filter((k) => k !== '$schema')
+			.flatMap((k) => texts(fr[k]).filter((t) => t.includes("'")).map((t) => `${k}: ${t}`));
+		expect(straight).toEqual([]);
+	});
 });

@@ -37,9 +37,9 @@ export function maxOf(key: CountKey): number {
  * The seat's counts and goods a scenario leaves in the box (the core's `not_in_play`, which it
  * refuses when a seat holds them): the sheet offers no stepper for them.
  */
-export function notInPlay(variant: OrleansScenario): { counts: readonly CountKey[]; goods: boolean } {
+export function notInPlay(variant: OrleansScenario): { counts: readonly CountKey[]; fields: readonly string[]; goods: boolean } {
 	const n = L.not_in_play.find((x) => x.scenario === variant);
-	return { counts: (n?.counts ?? []) as readonly CountKey[], goods: n?.goods ?? false };
+	return { counts: (n?.counts ?? []) as readonly CountKey[], fields: n?.fields ?? [], goods: n?.goods ?? false };
 }
 
 export type Goods = Record<Good, number | null>;
@@ -241,8 +241,7 @@ function goodsOut(g: Goods): Record<string, number> {
 /** The table_state JSON the core reads (counts left empty are sent as 0). */
 export function toOrleansState(model: OrleansModel): OrleansRawTable {
 	const invasion = model.variant === 'invasion';
-	const prosperite = model.variant === 'prosperite';
-	const outOfPlay = notInPlay(model.variant).counts;
+	const { counts: outOfPlay, fields: outFields } = notInPlay(model.variant);
 	return {
 		variant: model.variant,
 		round: model.round,
@@ -252,19 +251,20 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 			for (const k of COUNTS) {
 				// What the scenario leaves in the box is sent only when held (the core refuses it then).
 				if (outOfPlay.includes(k) && !p.counts[k]) continue;
-				if (k === 'books' && p.character !== L.administrator) continue;
+				if (k === 'books' && p.character !== L.administrator && !p.counts[k]) continue;
 				if (k === 'development_points' && p.counts[k] == null) continue;
 				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);
 			}
 			out.goods = goodsOut(p.goods);
 			if (p.inOrleans) out.in_orleans = true;
-			if (prosperite) {
+			// Buildings, the Dépôt and the dues the scenario leaves out are sent only when held
+			// (the core refuses them then, and the sheet shows them to clear).
+			if (!outFields.includes('buildings') || p.buildings.length)
 				out.buildings = p.buildings.map((b) => (b.name ? { points: b.points, name: b.name } : b.points));
-				out.depot = p.depot;
-			}
+			if (!outFields.includes('depot') || p.depot) out.depot = p.depot;
 			if (invasion && p.character) out.character = p.character;
 			out.objectives = { ...p.objectives };
-			if (p.character === L.administrator && p.dues.length) out.dues = [...p.dues];
+			if ((p.character === L.administrator || outFields.includes('dues')) && p.dues.length) out.dues = [...p.dues];
 			return out;
 		}),
 		...(invasion

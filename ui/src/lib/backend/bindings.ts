@@ -182,7 +182,7 @@ export const commands = {
 	/**  Imports a file's text: all or nothing, with what it added. */
 	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, text })),
 	/**  Writes an export into the exports folder and says where. */
-	exportFile: (kind: ExportKind, csv: CsvOptions | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv })),
+	exportFile: (kind: ExportKind, csv: CsvOptions | null, lang: Lang | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv, lang })),
 	listBackups: () => typedError<BackupFile[], ApiError>(__TAURI_INVOKE("list_backups")),
 	backupNow: () => typedError<BackupFile, ApiError>(__TAURI_INVOKE("backup_now")),
 	/**
@@ -197,7 +197,7 @@ export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications"],"goods":false,"scenario":"prosperite"},{"counts":[],"goods":false,"scenario":"invasion"},{"counts":["fortifications"],"goods":false,"scenario":"duel"},{"counts":["fortifications"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
@@ -558,7 +558,10 @@ export type CitadellesProfileInfo = {
 	min_players: number,
 	max_players: number,
 	thresholds: CitadellesThreshold[],
-	/**  Whether the longer-game option (8 districts for everyone) exists. */
+	/**
+	 *  Whether the longer-game option (8 districts for everyone) exists at some player count
+	 *  (each threshold says where).
+	 */
 	longer_game_option: boolean,
 	/**  Whether the profile settles ties (classique) or shares them (2e édition). */
 	tie_break: boolean,
@@ -776,6 +779,11 @@ export type CitadellesThreshold = {
 	districts: number,
 	/**  With the classic longer-game option. */
 	longer_game: number,
+	/**
+	 *  Whether the longer-game option changes anything at this count (the sheet offers it only
+	 *  then, as the setup checklist does).
+	 */
+	longer_game_option: boolean,
 };
 
 /**  One call of the round. */
@@ -1496,6 +1504,11 @@ export type OrleansNotInPlay = {
 	scenario: OrleansScenario,
 	/**  Keys of [`COUNTS`]. */
 	counts: string[],
+	/**
+	 *  The seat's other fields left out: `buildings`, `depot` (Prospérité's), `dues` (the
+	 *  Administrateur terrien's).
+	 */
+	fields: string[],
 	/**  The goods too. */
 	goods: boolean,
 };
@@ -1872,10 +1885,13 @@ export type OtherSeat = {
 export type Outcome = 
 /**  Competitive: the best total wins. */
 { kind: "points" } | 
-/**  Everyone wins or loses together. */
-{ kind: "coop"; won: boolean; round_reached: number | null } | 
-/**  One player against the game. */
-{ kind: "solo"; won: boolean; round_reached: number } | 
+/**
+ *  Everyone wins or loses together. `in_progress`: not decided yet (a play still being
+ *  played; `won` is then false and says nothing).
+ */
+{ kind: "coop"; won: boolean; in_progress?: boolean; round_reached: number | null } | 
+/**  One player against the game (`in_progress` as for [`Outcome::Coop`]). */
+{ kind: "solo"; won: boolean; in_progress?: boolean; round_reached: number } | 
 /**  First to complete their objectives wins (Orléans: Le duel). */
 { kind: "objective_race"; round_reached: number };
 
@@ -2360,9 +2376,12 @@ export type SeatHelp = {
 
 /**
  *  One thing to do before the first turn of a game, and the rule entry that says why: the setup
- *  checklists are lists of these, per game, variant and player count.
+ *  checklists are lists of these, per game, variant and player count. `id` names the step
+ *  whatever the player count or options change in its words (a tick is kept by it, so a list
+ *  that gains or loses a step never ticks the wrong one); unique within a checklist.
  */
 export type SetupStep = {
+	id: string,
 	text: Text,
 	rule: string | null,
 };

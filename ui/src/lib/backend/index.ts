@@ -169,7 +169,8 @@ export interface Backend {
 	/** Imports a file's text, all or nothing. */
 	importFile(kind: ImportKind, text: string): Promise<ImportSummary>;
 	/** Writes an export file and says where. */
-	exportFile(kind: ExportKind, csv: CsvOptions | null): Promise<ExportedFile>;
+	/** `lang`: the language the file is named in (the screen's). */
+	exportFile(kind: ExportKind, csv: CsvOptions | null, lang: Lang): Promise<ExportedFile>;
 	listBackups(): Promise<BackupFile[]>;
 	backupNow(): Promise<BackupFile>;
 	/** Replaces the history with a backup; the current one is kept aside (returned). */

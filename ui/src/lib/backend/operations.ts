@@ -61,7 +61,7 @@ export const OPERATION_FIELDS = {
 	activity: ['game', 'player_id'],
 	historyProgress: [],
 	importFile: ['kind', 'text'],
-	exportFile: ['kind', 'csv'],
+	exportFile: ['kind', 'csv', 'lang'],
 	listBackups: [],
 	backupNow: [],
 	restoreBackup: ['file_name'],

@@ -20,4 +20,22 @@ describe('setup checklist', () => {
 		await fireEvent.click(ruleButtons[0]);
 		expect(onrule).toHaveBeenCalledWith('splendor.setup.cities');
 	});
+
+	it('keeps a tick by the step’s id: a list that gains a step keeps it on the same step, and ticks kept by position are mapped once', async () => {
+		const three = await backend.setupChecklist('citadelles', 'classique', 3, false);
+		const four = await backend.setupChecklist('citadelles', 'classique', 4, false);
+		const play = 'setup-ids-test';
+		// Ticks kept by position before: the 5th step (the characters) at 3 players.
+		localStorage.setItem(`greffier.setup.${play}`, JSON.stringify([false, false, false, false, true]));
+		const first = render(SetupChecklist, { props: { steps: three, play, onrule: () => {} } });
+		expect((screen.getByTestId('setup-step-4') as HTMLInputElement).checked).toBe(true);
+		expect(JSON.parse(localStorage.getItem(`greffier.setup.${play}`) ?? '')).toEqual({ ids: ['characters'] });
+		await fireEvent.click(screen.getByTestId('setup-step-6'));
+		first.unmount();
+		// At 4 players the list has no « two characters » step: the ticks stay on their steps.
+		render(SetupChecklist, { props: { steps: four, play, onrule: () => {} } });
+		const ticked = [...document.querySelectorAll<HTMLInputElement>('[data-step]')].filter((b) => b.checked).map((b) => b.dataset.step);
+		expect(ticked).toEqual(['characters', 'end']);
+		expect(screen.getByTestId('setup-count').textContent).toBe('2/7');
+	});
 });

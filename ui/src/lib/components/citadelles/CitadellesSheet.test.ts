@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { backend, type CitadellesTableState, type PlayDetail } from '$lib/backend';
 import { game, recording, startPlay } from '../../../test-support';
 import CitadellesSheet from './CitadellesSheet.svelte';
@@ -45,6 +45,16 @@ describe('CitadellesSheet', () => {
 		await fireEvent.click(screen.getByTestId('cit-ninth'));
 		await waitFor(() => expect(calls.citadellesDraftPlan.length).toBe(plans + 1));
 		await waitFor(() => expect(calls.setupChecklist.length).toBe(checklists + 1));
+	});
+
+	it('offers the longer game only where the core says it applies (classic, 4 to 7 players)', async () => {
+		await setup();
+		await screen.findByTestId('cit-longer');
+		cleanup();
+		const three = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli']);
+		render(CitadellesSheet, { props: { play: three, game: await game('citadelles'), debounceMs: 5 } });
+		await screen.findByTestId('cit-threshold');
+		expect(screen.queryByTestId('cit-longer')).toBeNull();
 	});
 
 	it('corrected after the game, it leaves out the draft, the round caller and the setup checklist', async () => {

@@ -165,7 +165,17 @@ describe('Files', () => {
 		await waitFor(() => expect(screen.getByTestId('export-path').textContent).toMatch(/\/exports\/[^/]+\.csv$/));
 		expect(screen.getByTestId('export-done').textContent).toMatch(/1 line written to/);
 		expect(screen.getByTestId('export-served').textContent).toMatch(/computer that runs greffier serve/);
-		expect(calls.exportFile).toEqual([['csv_plays', { delimiter: 'comma', bom: true, game: null, status: null }]]);
+		expect(calls.exportFile).toEqual([['csv_plays', { delimiter: 'comma', bom: true, game: null, status: null }, 'en']]);
+	});
+
+	it('a JSON backup says how many plays it wrote, in a file named in the screen’s language', async () => {
+		await seeded();
+		render(FilesPanel);
+		await choose(screen.getByTestId('export-kind') as HTMLSelectElement, 'backup');
+		await fireEvent.click(screen.getByTestId('export-go'));
+		await waitFor(() => expect(screen.getByTestId('export-path').textContent).toMatch(/\/exports\/greffier-backup-[^/]+\.json$/));
+		expect(screen.getByTestId('export-done').textContent).toMatch(/\d+ plays? written to/);
+		expect(screen.getByTestId('export-done').textContent).not.toMatch(/line/);
 	});
 
 	it('a BG Stats import says which plays were skipped or kept as another game’s, what was dropped, and where other games went', async () => {

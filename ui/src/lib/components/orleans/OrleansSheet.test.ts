@@ -141,6 +141,17 @@ describe('OrleansSheet', () => {
 		expect(ORLEANS_LIMITS.not_in_play.find((n) => n.scenario === 'marchand')?.counts).toContain('citizens');
 	});
 
+	it('completed buildings are offered only in Prospérité; a Le duel seat saved with one shows it with the core’s refusal, to clear', async () => {
+		const { last } = await setup({ variant: 'duel', round: 2, players: [{ name: 'Ani', buildings: [4] }, { name: 'Dirk' }] }, 'duel', ['Ani', 'Dirk']);
+		await screen.findByTestId('orl-buildings-0');
+		expect(screen.queryByTestId('orl-buildings-1')).toBeNull();
+		expect(screen.queryByTestId('orl-books-0')).toBeNull();
+		await waitFor(() => expect(screen.getByTestId('orl-buildings-0').textContent).toMatch(/does not put them in play/));
+		await fireEvent.click(screen.getByRole('button', { name: /Remove building 1|Retirer le bâtiment 1/ }));
+		await waitFor(() => expect('buildings' in (last().players[0] ?? {})).toBe(false));
+		expect(ORLEANS_LIMITS.not_in_play.find((n) => n.scenario === 'duel')?.fields).toEqual(['buildings', 'depot', 'dues']);
+	});
+
 	it('Le dignitaire offers no goods steppers', async () => {
 		await setup({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani' }] });
 		await screen.findByTestId('orl-citizens-0');

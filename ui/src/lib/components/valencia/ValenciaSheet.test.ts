@@ -63,7 +63,7 @@ describe('ValenciaSheet', () => {
 		expect(value('val-fm-1-2')).toBe('3');
 		await waitFor(() => expect(text('val-fp-1-2')).toBe('= 12'));
 		expect(await screen.findByTestId('val-mission-status-0-0')).toHaveProperty('textContent', '✘');
-		expect(text('val-mission-points-0-0')).toBe('-4');
+		expect(text('val-mission-points-0-0')).toBe('\u22124');
 		expect(text('val-mission-status-0-1')).toBe('✔');
 		expect(text('val-mission-status-2-0')).toBe('ƒ');
 		expect(text('val-mission-points-2-0')).toBe('+7');
