@@ -129,7 +129,7 @@ describe('backend errors in words', () => {
 		expect(errorText(new BackendError('read_only', 'x'))).toBe('This history is read-only (its file or folder cannot be written): nothing was changed.');
 		expect(errorText(new BackendError('needs_upgrade', 'x'))).toMatch(/^This history was written by an older Greffier/);
 		setLang('fr');
-		expect(errorText(new BackendError('read_only', 'x'))).toBe("Cet historique est en lecture seule (son fichier ou son dossier ne peut pas être écrit)\u202f: rien n'a été modifié.");
-		expect(errorText(new BackendError('database', 'x'))).toBe("La base de données n'a pas pu être lue ou écrite.");
+		expect(errorText(new BackendError('read_only', 'x'))).toBe("Cet historique est en lecture seule (son fichier ou son dossier ne peut pas être écrit)\u202f: rien n’a été modifié.");
+		expect(errorText(new BackendError('database', 'x'))).toBe("La base de données n’a pas pu être lue ou écrite.");
 	});
 });
