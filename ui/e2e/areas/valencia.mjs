@@ -140,7 +140,7 @@ export async function run() {
 			await pick(1, 'Stefan', 'mission_stefan_feld', 0, 3);
 			await pick(2, '10 moins', 'mission_ten_minus_coins', 0, null);
 			await waitText('val-mission-status-0-0', (t) => t === '✘', 'Ani: 3 members next to a palm, not 5');
-			await waitText('val-mission-points-0-0', (t) => t === '-4', 'the failed card costs its 4 points');
+			await waitText('val-mission-points-0-0', (t) => t === '−4', 'the failed card costs its 4 points');
 			await waitText('val-mission-status-0-1', (t) => t === '✔', 'the ticked square is met');
 			await waitText('val-mission-status-1-0', (t) => t === '✔', 'Dirk holds the pawn');
 			await waitText('val-mission-points-2-0', (t) => t === '+7', 'Lilli: 10 − 3 coins');
