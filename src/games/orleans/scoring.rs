@@ -153,6 +153,8 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         detail: crate::games::Detail::from(Text::new(fr, en)),
     };
 
+    // The co-operative and solo scenarios: won, or still being played (not lost) until the end.
+    let (won, in_progress) = (st.state == OrleansState::Won, st.state == OrleansState::InProgress);
     let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) =
         match table.scenario {
             OrleansScenario::Prosperite => {
@@ -242,15 +244,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                         )]
                     })
                     .collect();
-                (
-                    Outcome::Coop {
-                        won: st.state == OrleansState::Won,
-                        in_progress: st.state == OrleansState::InProgress,
-                        round_reached: Some(st.round),
-                    },
-                    cats,
-                    Vec::new(),
-                )
+                (Outcome::Coop { won, in_progress, round_reached: Some(st.round) }, cats, Vec::new())
             }
             OrleansScenario::Dignitaire => {
                 let cats = table
@@ -265,15 +259,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                         )]
                     })
                     .collect();
-                (
-                    Outcome::Solo {
-                        won: st.state == OrleansState::Won,
-                        in_progress: st.state == OrleansState::InProgress,
-                        round_reached: st.round,
-                    },
-                    cats,
-                    Vec::new(),
-                )
+                (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
             }
             OrleansScenario::Vierzon | OrleansScenario::Marchand => {
                 let cats = (0..table.players.len())
@@ -287,15 +273,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                         )]
                     })
                     .collect();
-                (
-                    Outcome::Solo {
-                        won: st.state == OrleansState::Won,
-                        in_progress: st.state == OrleansState::InProgress,
-                        round_reached: st.round,
-                    },
-                    cats,
-                    Vec::new(),
-                )
+                (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
             }
         };
 
