@@ -187,7 +187,7 @@ fn a_phone_saves_its_seat(bencher: Bencher) {
         "fountains": [{ "value": 2 }, { "value": 3 }, { "value": 4 }, { "value": 5 }, { "value": 6, "central": true }],
         "players": players });
     api.save_table_state(play.id, table, None).expect("host's save");
-    let ticket = api.table_open(play.id, None).expect("open the table");
+    let ticket = api.table_open(play.id, None, None).expect("open the table");
     let join = api.table_access(&ticket.join_token).expect("join token");
     let joined = api
         .call_json_as(Access::Seat(join), "table_join", serde_json::json!({ "claim": 2, "take_over": false }))

@@ -501,7 +501,9 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
         Command::Table { db, play, seats, bind, port, ui } => {
             let api = open_api(&db)?;
             let seats = (!seats.is_empty()).then_some(seats);
-            let ticket = api.table_open(play, seats).map_err(|error| Failure::Api { error, json: false })?;
+            let ticket = api
+                .table_open(play, seats, Some(lang))
+                .map_err(|error| Failure::Api { error, json: false })?;
             let ip = bind.filter(|ip| !ip.is_unspecified()).unwrap_or_else(greffier::api::serve::lan_address);
             let ui = ui.is_dir().then_some(ui);
             let options = ServeOptions { addr: std::net::SocketAddr::new(ip, port), ui, table: Some(play) };

@@ -20,6 +20,7 @@ use std::time::Duration;
 use greffier::api::serve::{ServeOptions, lan_address, serve_until};
 use greffier::api::{Api, ApiError, TableChange};
 use greffier::history::Id;
+use greffier::text::Lang;
 use serde::Serialize;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
@@ -158,20 +159,21 @@ impl TableDoors {
         Ok(written)
     }
 
-    /// Opens `play`'s table (the core's `table_open`) and serves it, or answers the door of the
-    /// table served already.
+    /// Opens `play`'s table (the core's `table_open`, with the host's `lang` for the phones) and
+    /// serves it, or answers the door of the table served already.
     pub fn open<R: Runtime>(
         &self,
         app: &AppHandle<R>,
         api: &Arc<Api>,
         play: Id,
+        lang: Option<Lang>,
     ) -> Result<TableDoor, ApiError> {
         if let Some(door) = self.door(play) {
             return Ok(door);
         }
         // A server whose thread ended (it could not go on) is forgotten.
         self.stop(play);
-        let ticket = api.table_open(play, None)?;
+        let ticket = api.table_open(play, None, lang)?;
         let ui = self.ui_files(app)?;
         let bind = self.bind.lock().ok().and_then(|b| *b);
         let ip = bind.unwrap_or_else(lan_address);

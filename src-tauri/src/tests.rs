@@ -527,6 +527,8 @@ fn address_and_join_token(url: &str, play: &Value) -> (String, String) {
     let rest = url.strip_prefix("http://").unwrap_or_else(|| panic!("plain HTTP: {url}"));
     let (addr, path) = rest.split_once('/').expect("a path");
     let (page, token) = path.split_once('#').expect("the join token in the fragment");
+    // The window's language, when it said one, rides along for the phones.
+    let page = page.strip_suffix("&lang=fr").unwrap_or(page);
     assert_eq!(page, format!("table?play={play}"));
     assert!(token.starts_with(&format!("j{play}_")), "{token}");
     (addr.to_owned(), token.to_owned())
@@ -551,8 +553,10 @@ fn opening_the_table_serves_it_to_phones_with_the_table_doors_rules_until_it_is_
     assert_eq!(t.ok("table_door", json!({ "playId": id })), Value::Null);
     assert_eq!(t.ok("table_status", json!({ "playId": id }))["open"], false);
 
-    let door = t.ok("open_table_to_phones", json!({ "playId": id }));
+    // The window says its language: a phone speaks it until its player picks one.
+    let door = t.ok("open_table_to_phones", json!({ "playId": id, "lang": "fr" }));
     let url = door["url"].as_str().expect("the join URL");
+    assert!(url.contains(&format!("/table?play={id}&lang=fr#")), "{url}");
     let (addr, join) = address_and_join_token(url, &id);
     assert_eq!(door["address"], addr.as_str());
     assert!(addr.starts_with("127.0.0.1:"), "{addr}");

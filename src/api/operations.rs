@@ -211,9 +211,11 @@ macro_rules! for_each_operation {
         // of its token (the host may call them for any play and seat).
 
         /// Opens the play to phones (or reopens it after a restart, with the same seats and
-        /// phones): a new join token, and the seats offered (all when `null`).
-        host fn table_open(api, play_id: $crate::history::Id, seats: Option<Vec<u8>>) -> $crate::api::TableTicket {
-            api.open_table(play_id, seats)?
+        /// phones): a new join token, and the seats offered (all when `null`). `lang`: the
+        /// host's language, which a phone speaks until its player picks one.
+        host fn table_open(api, play_id: $crate::history::Id, seats: Option<Vec<u8>>, lang: Option<$crate::text::Lang>)
+            -> $crate::api::TableTicket {
+            api.open_table(play_id, seats, lang)?
         }
         /// Closes the table: every phone's token is refused from then on. False if none was open.
         host fn table_close(api, play_id: $crate::history::Id) -> bool { api.close_table(play_id)? }

@@ -23,6 +23,7 @@ use super::{Api, ApiError, ErrorKind, Json};
 use crate::games::seat;
 use crate::games::{GameId, Outcome, Problem};
 use crate::history::{Id, PlayStatus, Store, TableSession, TokenDigest};
+use crate::text::Lang;
 
 /// Random bytes in a token's secret (160 bits; the issue asks for at least 128).
 const SECRET_BYTES: usize = 20;
@@ -43,7 +44,8 @@ pub struct SeatAccess {
 pub struct TableTicket {
     pub play_id: Id,
     pub join_token: String,
-    /// `/table?play=<id>#<join token>`, to put after `http://<address>:<port>`.
+    /// `/table?play=<id>&lang=<host's language>#<join token>` (`&lang` only when the host
+    /// said it), to put after `http://<address>:<port>`.
     pub join_path: String,
     pub status: TableStatus,
 }
@@ -269,13 +271,21 @@ impl Api {
         access.ok_or_else(unauthorized)
     }
 
-    pub(crate) fn open_table(&self, play: Id, seats: Option<Vec<u8>>) -> Result<TableTicket, ApiError> {
+    pub(crate) fn open_table(
+        &self,
+        play: Id,
+        seats: Option<Vec<u8>>,
+        lang: Option<Lang>,
+    ) -> Result<TableTicket, ApiError> {
         let (secret, digest) = new_secret()?;
         self.changed_play(play, None, |store| Ok(store.open_table(play, &digest, seats.as_deref())?))?;
         let join_token = format!("j{play}_{secret}");
+        // The host's language rides in the join URL (the QR code): a phone at a French table
+        // speaks French until its player picks a language, whatever its browser says.
+        let lang = lang.map(|l| format!("&lang={}", l.code())).unwrap_or_default();
         Ok(TableTicket {
             play_id: play,
-            join_path: format!("/table?play={play}#{join_token}"),
+            join_path: format!("/table?play={play}{lang}#{join_token}"),
             join_token,
             status: self.status_of_table(play)?,
         })

@@ -50,17 +50,19 @@ impl Table {
             .arg("--ui")
             .arg(db.with_file_name("no-ui"))
             .env_remove("GREFFIER_DB")
+            .env("LANG", "en_GB.UTF-8")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("spawn greffier table");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the join URL");
-        // http://127.0.0.1:PORT/table?play=N#jN_<secret>
+        // http://127.0.0.1:PORT/table?play=N&lang=en#jN_<secret>: the CLI's language (LANG
+        // en_GB here) is the one the phones speak until their players pick one.
         let url = line.trim().trim_start_matches("http://");
         let (addr, rest) = url.split_once('/').expect("a path");
         let (_, join) = rest.split_once('#').expect("the token in the fragment");
-        assert!(rest.starts_with(&format!("table?play={play}#")), "{line}");
+        assert!(rest.starts_with(&format!("table?play={play}&lang=en#")), "{line}");
         Table { child, addr: addr.parse().expect("an address"), join: join.to_owned() }
     }
 
@@ -501,7 +503,7 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
     let api = Arc::new(Api::open(&db).expect("open"));
     // Five openings and closings of eight streams each: the race lost about one time in three.
     for round in 0..5 {
-        let ticket = api.table_open(play, None).expect("open");
+        let ticket = api.table_open(play, None, None).expect("open");
         // As in the app: a listener registered before the server's own stops it when the table
         // closes, before the closing change is handed to the streams.
         let stop = Arc::new(tokio::sync::Notify::new());
@@ -572,6 +574,20 @@ fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<
 /// The core's hook for the desktop shell: every change to a play under a table, with its
 /// revision and seat, and the closing; nothing for a play without a table.
 #[test]
+fn the_join_url_carries_the_hosts_language_when_the_host_says_it() {
+    let (_dir, db, play) = setup();
+    let api = Api::open(&db).expect("open");
+    let said = api.table_open(play, None, Some(greffier::text::Lang::En)).expect("open");
+    assert!(
+        said.join_path.starts_with(&format!("/table?play={play}&lang=en#j{play}_")),
+        "{}",
+        said.join_path
+    );
+    let unsaid = api.table_open(play, None, None).expect("reopen");
+    assert!(unsaid.join_path.starts_with(&format!("/table?play={play}#j{play}_")), "{}", unsaid.join_path);
+}
+
+#[test]
 fn listeners_hear_every_change_to_a_play_under_a_table() {
     let (_dir, db, play) = setup();
     let api = Api::open(&db).expect("open");
@@ -583,7 +599,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
     api.save_table_state(play, state.clone(), None).expect("no table yet");
     assert!(heard.lock().expect("lock").is_empty());
 
-    let ticket = api.table_open(play, Some(vec![1, 2])).expect("open");
+    let ticket = api.table_open(play, Some(vec![1, 2]), None).expect("open");
     assert!(ticket.join_path.starts_with(&format!("/table?play={play}#j{play}_")));
     assert_eq!(ticket.status.seats.iter().filter(|s| s.offered).count(), 2, "seat 0 stays the host's");
     let joined = api
@@ -617,7 +633,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
 fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
     let (_dir, db, play) = setup();
     let api = Api::open(&db).expect("open");
-    let ticket = api.table_open(play, None).expect("open");
+    let ticket = api.table_open(play, None, None).expect("open");
     let dirk = phone_on_seat(&api, &ticket.join_token, 1);
 
     // What the host's sheet last read; it then types Eve's coins and Dirk's (5 → 6).
@@ -670,7 +686,7 @@ fn a_phone_s_first_entry_into_a_play_never_saved_keeps_its_module() {
     let play = start_play(&mut store, greffier::games::GameId::Splendor, "strongholds", &["Ani", "Dirk"]).id;
     drop(store);
     let api = Api::open(&db).expect("open");
-    let ticket = api.table_open(play, None).expect("open");
+    let ticket = api.table_open(play, None, None).expect("open");
     let ani = phone_on_seat(&api, &ticket.join_token, 0);
     api.call_json_as(Access::Seat(ani), "table_save_seat", json!({ "part": { "card_prestige": 1 } }))
         .expect("phone's save");
@@ -694,7 +710,7 @@ fn a_phone_at_a_cooperative_play_gets_no_total_or_place() {
     assert!(matches!(board.outcome, greffier::games::Outcome::Coop { .. }), "{:?}", board.outcome);
     drop(store);
     let api = Api::open(&db).expect("open");
-    let ticket = api.table_open(play, None).expect("open");
+    let ticket = api.table_open(play, None, None).expect("open");
     let ani = phone_on_seat(&api, &ticket.join_token, 0);
     let view = api.call_json_as(Access::Seat(ani), "table_view", json!({})).expect("view");
     assert_eq!(view["seat"], 0);

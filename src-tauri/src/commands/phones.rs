@@ -5,13 +5,15 @@ use std::sync::Arc;
 
 use greffier::api::{Api, ApiError};
 use greffier::history::Id;
+use greffier::text::Lang;
 use tauri::{AppHandle, Runtime, State};
 
 use crate::table::{TableDoor, TableDoors};
 
 /// Opens `play`'s table to the phones (the core's `table_open`: the same seats as before if it
-/// was open) and serves it on the local network: the join URL and its QR code. A table this
-/// app serves already answers its door as it is.
+/// was open) and serves it on the local network: the join URL and its QR code. `lang`: the
+/// window's language, which the phones speak until their players pick one. A table this app
+/// serves already answers its door as it is.
 #[tauri::command]
 #[specta::specta]
 pub async fn open_table_to_phones<R: Runtime>(
@@ -19,8 +21,9 @@ pub async fn open_table_to_phones<R: Runtime>(
     api: State<'_, Arc<Api>>,
     doors: State<'_, TableDoors>,
     play_id: Id,
+    lang: Option<Lang>,
 ) -> Result<TableDoor, ApiError> {
-    doors.open(&app, api.inner(), play_id)
+    doors.open(&app, api.inner(), play_id, lang)
 }
 
 /// The door of `play_id`'s table if this app serves it now (`null`: not served, even if the

@@ -33,9 +33,10 @@ export function systemLang(): Lang {
 	return 'en';
 }
 
-/** Saved preference → navigator language → English. */
-export function resolveLang(saved: Lang | null | undefined): Lang {
-	return saved ?? systemLang();
+/** Saved preference → the host's language (a phone at an open table) → navigator language →
+ * English. */
+export function resolveLang(saved: Lang | null | undefined, host: Lang | null = null): Lang {
+	return saved ?? host ?? systemLang();
 }
 
 /** Picks the current language's side of a bilingual text from the core. The core sets French

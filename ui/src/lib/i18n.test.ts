@@ -85,6 +85,9 @@ describe('i18n', () => {
 		langs.mockReturnValue(['de-DE']);
 		const lang = vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
 		expect(resolveLang(null)).toBe('en');
+		// A phone at an open table speaks the host's language until its player picks one.
+		expect(resolveLang(null, 'fr')).toBe('fr');
+		expect(resolveLang('en', 'fr')).toBe('en');
 		langs.mockRestore();
 		lang.mockRestore();
 	});

@@ -10,7 +10,7 @@
 // the live stream (another phone, the host) fetches the view again; entries typed meanwhile are
 // kept on top of it.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
-import type { Backend, GameId, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
+import type { Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
 import { citadellesFor, toCitadellesState } from '$lib/citadelles';
 import { orleansFor, toOrleansState } from '$lib/orleans';
 import { splendorFor, toSplendorState } from '$lib/splendor';
@@ -67,6 +67,8 @@ export interface TableSeatOptions {
 	play: number;
 	/** The join token (the QR code's fragment); null when the phone only resumes. */
 	joinToken: string | null;
+	/** The host's language (the join URL's `lang`): the phone speaks it until its player picks one. */
+	hostLang?: Lang | null;
 	storage?: Storage;
 	base?: string;
 	/** Opens the live stream (tests may pass none). */
@@ -384,9 +386,15 @@ export class TableSeat {
 	}
 }
 
-/** `?play=12#j12_…` → the play and the join token (null when missing). */
-export function readJoinUrl(url: URL): { play: number | null; joinToken: string | null } {
+/** `?play=12&lang=fr#j12_…` → the play, the host's language and the join token (null when
+ * missing). */
+export function readJoinUrl(url: URL): { play: number | null; hostLang: Lang | null; joinToken: string | null } {
 	const play = Number(url.searchParams.get('play'));
+	const lang = url.searchParams.get('lang');
 	const hash = url.hash.replace(/^#/, '');
-	return { play: Number.isInteger(play) && play > 0 ? play : null, joinToken: hash ? decodeURIComponent(hash) : null };
+	return {
+		play: Number.isInteger(play) && play > 0 ? play : null,
+		hostLang: lang === 'fr' || lang === 'en' ? lang : null,
+		joinToken: hash ? decodeURIComponent(hash) : null
+	};
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { backend, type PlayDetail } from '$lib/backend';
 import { startPlay } from '../test-support';
-import { partOf, TableSeat, tableKey, withSeatPart } from './table-seat.svelte';
+import { partOf, readJoinUrl, TableSeat, tableKey, withSeatPart } from './table-seat.svelte';
 import { withCount, withFountainMembers, type ValenciaModel } from './valencia';
 
 /** A second phone's own browser storage (each phone keeps its token apart). */
@@ -163,5 +163,13 @@ describe('TableSeat on the real core', () => {
 		expect(phone.finished).toBe(true);
 		const status = (await host('table_status', { play_id: play.id })) as { seats: { finished: boolean }[] };
 		expect(status.seats.map((s) => s.finished)).toEqual([false, true, false]);
+	});
+});
+
+describe('the join URL', () => {
+	it('gives the play, the host’s language and the join token; any other language is none', () => {
+		expect(readJoinUrl(new URL('http://192.168.1.20:40123/table?play=4&lang=fr#j4_x'))).toEqual({ play: 4, hostLang: 'fr', joinToken: 'j4_x' });
+		expect(readJoinUrl(new URL('http://h/table?play=4&lang=de#j4_x')).hostLang).toBeNull();
+		expect(readJoinUrl(new URL('http://h/table?play=4')).hostLang).toBeNull();
 	});
 });

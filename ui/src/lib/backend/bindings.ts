@@ -15,10 +15,11 @@ export const commands = {
 	closeWindow: () => typedError<null, ApiError>(__TAURI_INVOKE("close_window")),
 	/**
 	 *  Opens `play`'s table to the phones (the core's `table_open`: the same seats as before if it
-	 *  was open) and serves it on the local network: the join URL and its QR code. A table this
-	 *  app serves already answers its door as it is.
+	 *  was open) and serves it on the local network: the join URL and its QR code. `lang`: the
+	 *  window's language, which the phones speak until their players pick one. A table this app
+	 *  serves already answers its door as it is.
 	 */
-	openTableToPhones: (playId: number) => typedError<TableDoor, ApiError>(__TAURI_INVOKE("open_table_to_phones", { playId })),
+	openTableToPhones: (playId: number, lang: Lang | null) => typedError<TableDoor, ApiError>(__TAURI_INVOKE("open_table_to_phones", { playId, lang })),
 	/**
 	 *  The door of `play_id`'s table if this app serves it now (`null`: not served, even if the
 	 *  core keeps the table open from before a restart).
@@ -131,9 +132,10 @@ export const commands = {
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
 	/**
 	 *  Opens the play to phones (or reopens it after a restart, with the same seats and
-	 *  phones): a new join token, and the seats offered (all when `null`).
+	 *  phones): a new join token, and the seats offered (all when `null`). `lang`: the
+	 *  host's language, which a phone speaks until its player picks one.
 	 */
-	tableOpen: (playId: number, seats: number[] | null) => typedError<TableTicket, ApiError>(__TAURI_INVOKE("table_open", { playId, seats })),
+	tableOpen: (playId: number, seats: number[] | null, lang: Lang | null) => typedError<TableTicket, ApiError>(__TAURI_INVOKE("table_open", { playId, seats, lang })),
 	/**  Closes the table: every phone's token is refused from then on. False if none was open. */
 	tableClose: (playId: number) => typedError<boolean, ApiError>(__TAURI_INVOKE("table_close", { playId })),
 	/**  Who joined which seat, who has finished entering, each seat's last change. */
@@ -2599,7 +2601,10 @@ export type TableStatus = {
 export type TableTicket = {
 	play_id: number,
 	join_token: string,
-	/**  `/table?play=<id>#<join token>`, to put after `http://<address>:<port>`. */
+	/**
+	 *  `/table?play=<id>&lang=<host's language>#<join token>` (`&lang` only when the host
+	 *  said it), to put after `http://<address>:<port>`.
+	 */
 	join_path: string,
 	status: TableStatus,
 };

@@ -231,8 +231,9 @@ export const backend: Backend = Object.fromEntries(
  * the loopback).
  */
 export interface TableDoorControl {
-	/** Opens the play's table (the same seats as before, if it was open) and serves it: the join URL and its QR code. */
-	open(playId: number): Promise<TableDoor>;
+	/** Opens the play's table (the same seats as before, if it was open) and serves it: the join
+	 * URL, carrying the window's language `lang` for the phones, and its QR code. */
+	open(playId: number, lang: Lang): Promise<TableDoor>;
 	/** The door of a table this app serves now (null: not served, even if the core keeps it open). */
 	current(playId: number): Promise<TableDoor | null>;
 	/** Calls `onchange` for every change to a play whose table is open; resolves to the unsubscribe. */

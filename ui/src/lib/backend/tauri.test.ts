@@ -65,17 +65,17 @@ describe('Tauri backend', () => {
 	});
 
 	it('opens the table to phones through the shell’s own commands (table mode)', async () => {
-		const door = { play_id: 4, url: 'http://192.168.1.20:40123/table?play=4#j4_x', address: '192.168.1.20:40123', lan: true, qr_svg: '<svg/>' };
+		const door = { play_id: 4, url: 'http://192.168.1.20:40123/table?play=4&lang=fr#j4_x', address: '192.168.1.20:40123', lan: true, qr_svg: '<svg/>' };
 		const calls: [string, unknown][] = [];
 		mockIPC((cmd, args) => {
 			calls.push([cmd, args]);
 			return cmd === 'open_table_to_phones' ? door : null;
 		});
-		expect(await tauriTableDoor.open(4)).toEqual(door);
+		expect(await tauriTableDoor.open(4, 'fr')).toEqual(door);
 		expect(await tauriTableDoor.current(4)).toBeNull();
 		await createTauriBackend().tableAssignSeat(4, 2, null);
 		expect(calls).toEqual([
-			['open_table_to_phones', { playId: 4 }],
+			['open_table_to_phones', { playId: 4, lang: 'fr' }],
 			['table_door', { playId: 4 }],
 			['table_assign_seat', { playId: 4, device: 2, seat: null }]
 		]);

@@ -97,7 +97,7 @@ export function installCloseHook(hook: () => Promise<void>): void {
 
 /** Table mode's door: the shell's commands, and its window event for each table change. */
 export const tauriTableDoor: TableDoorControl = {
-	open: (playId) => call(commands.openTableToPhones(playId)),
+	open: (playId, lang) => call(commands.openTableToPhones(playId, lang)),
 	current: (playId) => call(commands.tableDoor(playId)),
 	listen: (onchange) => listen<TableChange>(TABLE_CHANGED_EVENT, (event) => onchange(event.payload))
 };

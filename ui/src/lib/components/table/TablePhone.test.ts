@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { backend } from '$lib/backend';
+import { PREFERENCES_KEY } from '$lib/backend/http';
+import { getLang, setLang } from '$lib/i18n.svelte';
 import { startPlay } from '../../../test-support';
 import TablePhone from './TablePhone.svelte';
 
@@ -23,6 +25,22 @@ async function openTable() {
 }
 
 describe('TablePhone', () => {
+	it('speaks the host’s language (the join URL’s) until its player picks one', async () => {
+		const { play, ticket } = await openTable();
+		localStorage.removeItem(PREFERENCES_KEY);
+		setLang('en');
+		const { unmount } = render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, hostLang: 'fr', events: null } });
+		await waitFor(() => expect(screen.getByTestId('tbl-seat-0').textContent).toMatch(/Saisie par l’hôte/));
+		expect(getLang()).toBe('fr');
+		unmount();
+		// A phone whose player chose English keeps it at a French table.
+		localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ language: 'en', theme: 'system', default_player_count: 4 }));
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, hostLang: 'fr', events: null } });
+		await waitFor(() => expect(screen.getByTestId('tbl-seat-0').textContent).toMatch(/Entered by the host/));
+		localStorage.removeItem(PREFERENCES_KEY);
+		setLang('en');
+	});
+
 	it('offers the host’s seats, then only this seat’s panel, with the core’s total as typed', async () => {
 		const { play, ticket } = await openTable();
 		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
