@@ -5,7 +5,8 @@ import RulesSearch from './RulesSearch.svelte';
 import { rulesView } from '$lib/views.svelte';
 import type { SearchFilter } from '$lib/backend';
 import { setLang } from '$lib/i18n.svelte';
-import { recording } from '../../test-support';
+import { app } from '$lib/app.svelte';
+import { allGames, recording } from '../../test-support';
 
 describe('rules search', () => {
 	it('renders hit segments in <mark> as text, never as HTML', () => {
@@ -56,6 +57,23 @@ describe('rules search', () => {
 		expect((screen.getByTestId('rules-search') as HTMLInputElement).value).toBe('chateau');
 		rulesView.kind = null;
 		rulesView.prefer = null;
+	});
+
+	it('says which game comes first, and puts every game alike in one tap', async () => {
+		const { calls } = recording('searchRules');
+		const asked = calls.searchRules as [string, SearchFilter][];
+		rulesView.query = '';
+		rulesView.game = null;
+		rulesView.prefer = 'citadelles';
+		app.games = await allGames();
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
+		const said = await screen.findByTestId('rules-prefer');
+		expect(said.textContent).toContain('Citadelles first (the play under way).');
+		await fireEvent.click(screen.getByTestId('rules-prefer-clear'));
+		await waitFor(() => expect(asked.at(-1)?.[1]).toEqual(expect.objectContaining({ prefer: null })));
+		expect(screen.queryByTestId('rules-prefer')).toBeNull();
+		expect(rulesView.prefer).toBeNull();
 	});
 
 	it('shows the entries of a word typed with a typo, says which word it searched and marks it', async () => {
