@@ -60,6 +60,12 @@ export const commands = {
 	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_view", { round })),
 	/**  What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, ApiError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
+	/**
+	 *  Applies a finished round to the table (the crown after it, the characters each seat
+	 *  revealed, the cities completed in it, in order; the game marked over after the round
+	 *  in which a city was completed) and returns the new table.
+	 */
+	citadellesApplyRound: (table: Value, round: CitadellesRound) => typedError<Value, ApiError>(__TAURI_INVOKE("citadelles_apply_round", { table, round })),
 	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
 	valenciaMissions: () => typedError<ValenciaMissionInfo[], ApiError>(__TAURI_INVOKE("valencia_missions")),
 	/**
@@ -522,6 +528,11 @@ export type CitadellesHelp = {
 	characters_playable: string[],
 	/**  A city is complete: the current round is the last. */
 	end_triggered: boolean,
+	/**
+	 *  The round in which a city was completed has been played to its end: the game is over,
+	 *  the scores are final.
+	 */
+	game_over: boolean,
 	end_text: Text,
 	/**  How equal totals are settled in this profile. */
 	tie_break_text: Text,
@@ -629,6 +640,11 @@ export type CitadellesRawTable = {
 	 *  finds it where it was (absent between rounds).
 	 */
 	round_in_progress?: CitadellesRound | null,
+	/**
+	 *  The round in which a city was completed has been played to its end: the game is over
+	 *  (set by [`super::apply_round`]; absent while the game goes on).
+	 */
+	game_over?: boolean | null,
 } & { [key in string]: Value };
 
 /**  One round being called. */
@@ -657,6 +673,8 @@ export type CitadellesRound = {
 	murdered_seat: number | null,
 	crown_after: number | null,
 	finished: boolean,
+	/**  Seats whose city was completed during this round, first to complete first. */
+	completed?: number[],
 };
 
 /**  One step of the round. */
@@ -675,7 +693,13 @@ export type CitadellesRoundAction =
  *  Every rank has been called: the round ends (a murdered King now reveals and takes the
  *  crown).
  */
-{ action: "end_round" };
+{ action: "end_round" } | 
+/**
+ *  The player being played has just completed their city (built the district that reaches
+ *  the threshold): the round records it, in order, for the completion bonuses and the end
+ *  of the game.
+ */
+{ action: "complete_city" };
 
 /**  A character in play this round. */
 export type CitadellesRoundCharacter = {
@@ -703,6 +727,11 @@ export type CitadellesRoundRecord = {
 	 *  classic tie-break reads from the last round.
 	 */
 	revealed: number[][],
+	/**
+	 *  Seats whose city was completed during this round, first to complete first (rounds
+	 *  logged before it was recorded read as none).
+	 */
+	completed?: number[],
 };
 
 /**  How a round starts. */
