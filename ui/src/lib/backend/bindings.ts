@@ -205,7 +205,7 @@ export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
 export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
-export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
+export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":18,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
 export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
@@ -2429,6 +2429,7 @@ export type SnippetPart = {
 export type SplendorLimits = {
 	noble_prestige: number,
 	cities_in_play: number,
+	/**  Ordinary bonuses of one colour: the box's development cards of that colour. */
 	max_bonus: number,
 	max_prestige: number,
 	max_cards: number,
