@@ -1806,3 +1806,136 @@ fn a_tie_on_one_point_is_told_in_the_singular() {
         "Ani, Dirk tie on 1 point: no tie-break, the place is shared. The 2nd edition gives no tie-break."
     );
 }
+
+// ---- A finished round applied to the table -----------------------------------------------------
+
+/// Seven distinct districts: a complete city at a classic 4-player table.
+fn seven(name: &str) -> Value {
+    json!({ "name": name, "districts": ["temple", "church", "watchtower", "prison", "manor", "tavern", "market"] })
+}
+
+/// A 4-player classic round: Lilli (2) plays the Assassin without a victim, Ani (0) the
+/// Magician, Dirk (1) the King, Patty (3) the Merchant; the player of each rank in
+/// `completing` completes their city in that turn.
+fn round_with(completing: &[u8]) -> CitadellesRound {
+    let mut r = round(4, 0);
+    let seats = [Some(2), None, Some(0), Some(1), None, Some(3), None, None];
+    for (rank, seat) in (1..).zip(seats) {
+        r = reveal(&r, seat);
+        if completing.contains(&rank) {
+            r = apply(&r, CitadellesRoundAction::CompleteCity);
+        }
+    }
+    apply(&r, CitadellesRoundAction::EndRound)
+}
+
+fn apply_round(table: &Value, r: &CitadellesRound) -> Value {
+    citadelles::apply_round(table, r).unwrap_or_else(|p| panic!("{p}"))
+}
+
+/// Citadelles classique, Fin de partie: « Lorsqu'un joueur bâtit son septième quartier, sa cité
+/// est considérée comme complète. On termine le tour en cours et la partie prend fin. » Once the
+/// round in which Ani completed her city is applied to the table, the help says the game is
+/// over (it said the round goes on), with the crown and the characters of that round.
+#[test]
+fn the_game_is_over_after_the_round_in_which_a_city_was_completed() {
+    let r = round_with(&[3]);
+    assert_eq!(r.completed, vec![0], "the round recorded Ani's completion");
+    let mut table = classic4(seven("Ani"));
+    table["round_in_progress"] = serde_json::to_value(&r).expect("round");
+    let before = help(table.clone());
+    assert!(before.end_triggered && !before.game_over);
+    assert!(before.end_text.en.contains("the current round is finished"), "{}", before.end_text.en);
+
+    let after = apply_round(&table, &r);
+    assert_eq!(after["crown"], json!(1), "Dirk played the King");
+    assert_eq!(after["completion_order"], json!([0]));
+    assert_eq!(after["game_over"], json!(true));
+    assert!(after.get("round_in_progress").is_none());
+    let revealed: Vec<Value> = (0..4).map(|i| after["players"][i]["characters_last_round"].clone()).collect();
+    assert_eq!(revealed, vec![json!([3]), json!([4]), json!([1]), json!([6])]);
+
+    let h = help(after.clone());
+    assert!(h.game_over);
+    assert_eq!(
+        h.end_text.en,
+        "The game is over: the round in which Ani completed their city (7 districts) has ended. Score the game. Complete cities: Ani."
+    );
+    assert_eq!(
+        h.end_text.fr,
+        "La partie est finie\u{202f}: le tour où Ani a complété sa cité (7 quartiers) est terminé. Comptez les points. Cités complètes\u{202f}: Ani."
+    );
+    let board = score(after);
+    assert_eq!(points(&board, 0, "first_complete"), 4);
+}
+
+/// Citadelles classique, Fin de partie: « +4 pour le premier joueur qui a complété sa cité, +2
+/// pour les autres joueurs qui ont complété leur cité ». Two cities completed in one round go
+/// into the completion order as the round recorded them (Ani as the Magician, rank 3, before
+/// Patty as the Merchant, rank 6), not as the sheet had them.
+#[test]
+fn cities_completed_in_a_round_are_ordered_as_the_round_recorded_them() {
+    let r = round_with(&[3, 6]);
+    assert_eq!(r.record().expect("record").completed, vec![0, 3]);
+    let mut table = json!({"variant": "classique", "players": [seven("Ani"), {"name": "Dirk"}, {"name": "Lilli"}, seven("Patty")]});
+    table["completion_order"] = json!([3]);
+    let after = apply_round(&table, &r);
+    assert_eq!(after["completion_order"], json!([0, 3]));
+    let board = score(after);
+    assert_eq!((points(&board, 0, "first_complete"), points(&board, 3, "complete")), (4, 2));
+    assert_eq!(points(&board, 3, "first_complete"), 0);
+}
+
+/// A round after which no city is complete: the game goes on, the crown and the characters of
+/// that round become the table's, and a Haunted City ticked as built « in the last round » was
+/// not built in the game's last round after all.
+#[test]
+fn a_round_without_a_complete_city_leaves_the_game_going_on() {
+    let r = round_with(&[]);
+    let mut first =
+        json!({"name": "Ani", "districts": ["haunted_city"], "haunted_city_built_last_round": true});
+    first["characters_last_round"] = json!([7]);
+    let after = apply_round(&classic4(first), &r);
+    assert!(after.get("game_over").is_none());
+    assert_eq!(after["completion_order"], json!([]));
+    assert_eq!(after["players"][0]["characters_last_round"], json!([3]));
+    assert_eq!(after["players"][0]["haunted_city_built_last_round"], json!(false));
+    let h = help(after);
+    assert!(!h.game_over && !h.end_triggered);
+}
+
+/// Only a finished round of this table applies, and never after the last one: every problem at
+/// once, each on its field.
+#[test]
+fn applying_a_round_refuses_an_unfinished_round_another_table_s_or_a_finished_game() {
+    let unfinished = reveal(&round(3, 0), Some(0));
+    let mut table = classic4(seven("Ani"));
+    table["game_over"] = json!(true);
+    let p = citadelles::apply_round(&table, &unfinished).expect_err("refused");
+    let codes: Vec<(&str, &str)> = p.0.iter().map(|q| (q.field.as_str(), q.code.as_str())).collect();
+    assert_eq!(
+        codes,
+        vec![("round", "round_not_finished"), ("round", "round_mismatch"), ("game_over", "game_over")]
+    );
+}
+
+/// The round caller records a completion only during a character's turn, once per seat.
+#[test]
+fn a_completion_is_recorded_in_its_player_s_turn_once() {
+    let r = round(4, 0);
+    assert_eq!(refused(&r, CitadellesRoundAction::CompleteCity), "not_your_turn");
+    let r = apply(&reveal(&r, Some(2)), CitadellesRoundAction::CompleteCity);
+    assert_eq!(r.completed, vec![2]);
+    assert_eq!(refused(&r, CitadellesRoundAction::CompleteCity), "already_complete");
+}
+
+/// A table marked over has a complete city, and no round is called after the last one.
+#[test]
+fn a_game_over_needs_a_complete_city_and_no_round_after_it() {
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["game_over"] = json!(true);
+    table["round_in_progress"] = serde_json::to_value(round(4, 0)).expect("round");
+    let p = problems(table);
+    assert!(has(&p, "game_over", "no_complete_city"), "{p:?}");
+    assert!(has(&p, "round_in_progress", "round_after_end"), "{p:?}");
+}

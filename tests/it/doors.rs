@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use greffier::api::Api;
 use greffier::history::{DB_FILE_NAME, DEFAULT_BACKUPS_KEPT, Store};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 #[path = "../doors.rs"]
 mod script;
@@ -78,13 +78,20 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (77, 77, 77));
+    assert_eq!((core.len(), cli.len(), http.len()), (89, 89, 89));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
     assert_eq!(answer(5).expect("score_table")["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains");
     let help = answer(6).expect("table_help");
     assert_eq!(help["help"]["events"][0]["resolutions"][0]["coins_gained"], 4, "Revenus: twice level 2");
+    let applied = core.iter().find(|(op, _)| op == "citadelles_apply_round").map(|(_, a)| a.clone());
+    let applied = applied.expect("called").expect("a finished round applies");
+    assert_eq!(
+        (&applied["crown"], &applied["game_over"]),
+        (&json!(1), &json!(true)),
+        "Dirk's King; Ani completed"
+    );
     let failed: Vec<&str> = core.iter().filter(|(_, a)| a.is_err()).map(|(op, _)| op.as_str()).collect();
     // The script's deliberate failures, and only them.
     assert_eq!(failed, ["finish_play", "get_play", "import_file", "restore_backup"]);

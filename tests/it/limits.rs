@@ -139,7 +139,10 @@ fn splendor_limits_are_the_bounds_validate_enforces() {
         table(json!({"name": "A", "bonuses": every_noble, "nobles": n}))
     });
     bound(GameId::Splendor, l.max_cards, "players[0].development_cards", |n| {
-        table(json!({"name": "A", "bonuses": {"white": 40, "blue": 40, "green": 10}, "development_cards": n}))
+        let b = l.max_bonus;
+        table(
+            json!({"name": "A", "bonuses": {"white": b, "blue": b, "green": b, "red": b, "black": b}, "development_cards": n}),
+        )
     });
     let cities = |ids: &[&str]| json!({"variant": "cities", "cities_in_play": ids, "players": [{"name": "A"}, {"name": "B"}]});
     let all: Vec<&str> = splendor::CITIES.iter().map(|c| c.id).collect();

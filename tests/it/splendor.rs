@@ -502,17 +502,17 @@ fn orient_without_a_sacrifice_a_noble_visits_only_who_meets_its_tile() {
     assert_eq!(board.players[0].total, Some(1 + 6), "G3 R4 K5 meet G3 R3 K3 and R4 K4");
 }
 
-/// The game has 90 development cards (40 + 30 + 20, game-facts C1): the players' cards together
-/// cannot be more.
+/// The game has 90 development cards (40 + 30 + 20, game-facts C1), 18 of each colour: the
+/// players' cards together can be all 90, never one more, which is always one colour too many.
 #[test]
 fn the_players_hold_at_most_the_90_development_cards_together() {
     let table = |green: u32| {
         json!({"variant": "strongholds", "players": [
-            {"name": "Ani", "bonuses": {"white": 18, "blue": 18, "green": 14}, "card_prestige": 20},
-            {"name": "Dirk", "bonuses": {"white": 18, "blue": 18, "green": green}, "card_prestige": 15}]})
+            {"name": "Ani", "bonuses": {"white": 18, "blue": 9, "green": 14, "red": 18, "black": 9}, "card_prestige": 20},
+            {"name": "Dirk", "bonuses": {"blue": 9, "green": green, "black": 9}, "card_prestige": 15}]})
     };
-    assert_eq!(score(table(4)).players[1].total, Some(15), "50 + 40 = 90 cards");
-    assert_eq!(problems(table(5)), vec![("players".to_owned(), "too_many_cards".to_owned())]);
+    assert_eq!(score(table(4)).players[1].total, Some(15), "68 + 22 = 90 cards");
+    assert_eq!(problems(table(5)), vec![("players".to_owned(), "too_many_of_colour".to_owned())]);
 }
 
 #[test]
@@ -865,4 +865,53 @@ fn splendor_entries_about_one_module_say_which() {
     assert!(!in_cities.iter().any(|id| id == "splendor.orient.sacrifice"), "{in_cities:?}");
     assert!(search("sacrifice", "orient").iter().any(|id| id == "splendor.orient.sacrifice"));
     assert!(search("départage", "cities").iter().any(|id| id == "splendor.tie_break"), "every module's");
+}
+
+// ---- The box's development cards, colour by colour ----------------------------------------------
+
+/// Splendor (game-facts C1): 90 development cards, 40 of level 1, 30 of level 2 and 20 of level
+/// 3, each level dealing the five colours alike: 18 cards of each colour in the box, each with
+/// its one bonus. A seat with more bonuses of a colour than that is refused on that colour's
+/// field, every colour at once.
+#[test]
+fn a_seat_holds_at_most_the_box_s_cards_of_one_colour() {
+    let per_colour = splendor::limits().max_bonus;
+    assert_eq!(per_colour, splendor::DEVELOPMENT_CARDS_PER_LEVEL.iter().sum::<u32>() / 5);
+    assert_eq!(per_colour, 18);
+    let table = |red: u32, black: u32| {
+        json!({"variant": "strongholds", "players": [
+            {"name": "A", "bonuses": {"red": red, "black": black}}, {"name": "B"}]})
+    };
+    assert_eq!(score(table(per_colour, per_colour)).players.len(), 2);
+    let p = problems(table(per_colour + 1, per_colour + 1));
+    assert!(has(&p, "players[0].bonuses.red", "out_of_range"), "{p:?}");
+    assert!(has(&p, "players[0].bonuses.black", "out_of_range"), "{p:?}");
+}
+
+/// The same 18 cards of a colour are shared by the whole table: seats together holding more of
+/// one colour than the box has are refused, one problem per colour, naming it.
+#[test]
+fn the_table_holds_at_most_the_box_s_cards_of_one_colour() {
+    let table = json!({"variant": "strongholds", "players": [
+        {"name": "A", "bonuses": {"red": 10, "green": 12}},
+        {"name": "B", "bonuses": {"red": 9, "green": 7}},
+        {"name": "C", "bonuses": {"red": 0, "white": 18}}]});
+    let p = problems(table.clone());
+    let colour_problems: Vec<&(String, String)> =
+        p.iter().filter(|(_, c)| c == "too_many_of_colour").collect();
+    assert_eq!(
+        colour_problems,
+        vec![&("players".to_owned(), "too_many_of_colour".to_owned()); 2],
+        "green (19) and red (19), not white (18)"
+    );
+    let err = score_json(GameId::Splendor, &table.to_string()).expect_err("refused");
+    let texts: Vec<&str> =
+        err.iter().filter(|q| q.code == "too_many_of_colour").map(|q| q.message.en.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "19 green development cards in all among the players, but the game has only 18.",
+            "19 red development cards in all among the players, but the game has only 18."
+        ]
+    );
 }

@@ -34,6 +34,9 @@ pub struct CitadellesHelp {
     pub characters_playable: Vec<String>,
     /// A city is complete: the current round is the last.
     pub end_triggered: bool,
+    /// The round in which a city was completed has been played to its end: the game is over,
+    /// the scores are final.
+    pub game_over: bool,
     pub end_text: Text,
     /// How equal totals are settled in this profile.
     pub tie_break_text: Text,
@@ -159,23 +162,47 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
     // termine le tour en cours et la partie prend fin »: any complete city ends the game, placed
     // in the completion order or not yet.
     let end_triggered = !completed.is_empty() || !unplaced_complete.is_empty();
+    let then = if table.game_over {
+        Text::new("La partie est finie : comptez les points.", "The game is over: score it.")
+    } else {
+        Text::new(
+            "On termine le tour en cours, puis on compte les points.",
+            "The current round is finished, then the game is scored.",
+        )
+    };
     let end_text = match completed.first() {
         _ if !unplaced_complete.is_empty() => {
             let all: Vec<u8> = completed.iter().chain(&unplaced_complete).copied().collect();
             Text::new(
                 format!(
-                    "Cités complètes ({t} quartiers) : {}. On termine le tour en cours, puis on compte les points. Indiquez dans quel ordre elles ont été complétées (pas encore placée{} : {}).",
+                    "Cités complètes ({t} quartiers) : {}. {} Indiquez dans quel ordre elles ont été complétées (pas encore placée{} : {}).",
                     names(&all),
+                    then.fr,
                     plural_s(unplaced_complete.len()),
                     names(&unplaced_complete)
                 ),
                 format!(
-                    "Complete cities ({t} districts): {}. The current round is finished, then the game is scored. Say in which order they were completed (not placed yet: {}).",
+                    "Complete cities ({t} districts): {}. {} Say in which order they were completed (not placed yet: {}).",
                     names(&all),
+                    then.en,
                     names(&unplaced_complete)
                 ),
             )
         }
+        // Citadelles classique, Fin de partie: the round in which a city was completed is
+        // over: the game is.
+        Some(&first) if table.game_over => Text::new(
+            format!(
+                "La partie est finie : le tour où {} a complété sa cité ({t} quartiers) est terminé. Comptez les points. Cités complètes : {}.",
+                names(&[first]),
+                names(&completed)
+            ),
+            format!(
+                "The game is over: the round in which {} completed their city ({t} districts) has ended. Score the game. Complete cities: {}.",
+                names(&[first]),
+                names(&completed)
+            ),
+        ),
         // Citadelles classique, Fin de partie: the round under way is finished, then the game
         // ends. 2e édition, Fin de la partie: likewise.
         Some(&first) => Text::new(
@@ -221,6 +248,7 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
         characters_in_play,
         characters_playable,
         end_triggered,
+        game_over: table.game_over,
         end_text,
         tie_break_text,
     }

@@ -102,7 +102,7 @@ pub use scoring::{
 pub use setup::setup;
 pub use table::{
     CitadellesCustomWonder, CitadellesRawCustomWonder, CitadellesRawPlayer, CitadellesRawTable, CityCard,
-    Player, Revealed, SEAT, Table, check, check_leniently, parse,
+    Player, Revealed, SEAT, Table, apply_round, check, check_leniently, parse,
 };
 
 /// Gold above this is refused as absurd.

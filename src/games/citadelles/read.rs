@@ -28,6 +28,7 @@ pub(crate) struct TableView<'a> {
     pub crown: Option<&'a Value>,
     pub characters_in_play: Option<Vec<&'a str>>,
     pub round_in_progress: Option<Cow<'a, CitadellesRound>>,
+    pub game_over: Option<bool>,
     pub other: Vec<&'a str>,
 }
 
@@ -68,6 +69,7 @@ impl CitadellesRawTable {
             crown: self.crown.as_ref(),
             characters_in_play: self.characters_in_play.as_deref().map(strs),
             round_in_progress: self.round_in_progress.as_ref().map(Cow::Borrowed),
+            game_over: self.game_over,
             other: keys(&self.other),
         }
     }
@@ -118,6 +120,7 @@ pub(super) fn table(raw: &Value) -> Option<TableView<'_>> {
                 table.round_in_progress =
                     optional(v, |v| CitadellesRound::deserialize(v).ok())?.map(Cow::Owned);
             }
+            "game_over" => table.game_over = optional(v, Value::as_bool)?,
             _ => table.other.push(key),
         }
     }
@@ -195,6 +198,7 @@ mod tests {
             ("crown", count()),
             ("characters_in_play", array(text(TEXTS))),
             ("round_in_progress", round),
+            ("game_over", flag()),
         ])
     }
 
@@ -244,6 +248,7 @@ mod tests {
             crown: Some(json!(0)),
             characters_in_play: Some(vec!["thief".to_owned()]),
             round_in_progress: None,
+            game_over: Some(true),
             other: [("house_rules".to_owned(), json!(true))].into(),
         };
         let sent = serde_json::to_value(&full).expect("json");

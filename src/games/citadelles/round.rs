@@ -158,6 +158,10 @@ pub enum CitadellesRoundAction {
     /// Every rank has been called: the round ends (a murdered King now reveals and takes the
     /// crown).
     EndRound,
+    /// The player being played has just completed their city (built the district that reaches
+    /// the threshold): the round records it, in order, for the completion bonuses and the end
+    /// of the game.
+    CompleteCity,
 }
 
 /// One round being called.
@@ -188,6 +192,9 @@ pub struct CitadellesRound {
     pub murdered_seat: Option<u8>,
     pub crown_after: Option<u8>,
     pub finished: bool,
+    /// Seats whose city was completed during this round, first to complete first.
+    #[serde(default)]
+    pub completed: Vec<u8>,
 }
 
 /// A round as the round caller shows it: the state to send back with the next action, the
@@ -225,6 +232,10 @@ pub struct CitadellesRoundRecord {
     /// Per seat, the ranks revealed (an assassinated character is not revealed): what the
     /// classic tie-break reads from the last round.
     pub revealed: Vec<Vec<u8>>,
+    /// Seats whose city was completed during this round, first to complete first (rounds
+    /// logged before it was recorded read as none).
+    #[serde(default)]
+    pub completed: Vec<u8>,
 }
 
 fn one(field: &str, code: &str, fr: impl Into<String>, en: impl Into<String>) -> Problems {
@@ -276,6 +287,7 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
         murdered_seat: None,
         crown_after: None,
         finished: false,
+        completed: Vec::new(),
     })
 }
 
@@ -504,6 +516,7 @@ impl CitadellesRound {
             CitadellesRoundAction::Destroy { target } => next.destroy(target)?,
             CitadellesRoundAction::GiveCrown { seat } => next.give_crown(*seat)?,
             CitadellesRoundAction::EndRound => next.end()?,
+            CitadellesRoundAction::CompleteCity => next.complete_city()?,
         }
         Ok(next)
     }
@@ -837,6 +850,31 @@ impl CitadellesRound {
         Ok(())
     }
 
+    /// Citadelles classique, Fin de partie: a city is complete when its owner builds the
+    /// district that reaches the threshold, which happens in their own turn; the round keeps
+    /// the order, since the first gets +4 and the others +2.
+    fn complete_city(&mut self) -> Result<(), Problems> {
+        let Some(seat) = self.current().and_then(|t| t.seat) else {
+            return Err(one(
+                "action",
+                "not_your_turn",
+                "Cité complète : une cité se complète pendant le tour de son joueur, et aucun personnage ne joue maintenant.",
+                "Complete city: a city is completed during its player's turn, and no character is playing now.",
+            ));
+        };
+        if self.completed.contains(&seat) {
+            let who = self.seat_name(seat);
+            return Err(one(
+                "action",
+                "already_complete",
+                format!("La cité de {who} est déjà notée complète ce tour-ci."),
+                format!("{who}'s city is already recorded as complete this round."),
+            ));
+        }
+        self.completed.push(seat);
+        Ok(())
+    }
+
     fn give_crown(&mut self, seat: u8) -> Result<(), Problems> {
         let emperor = self.require_current("emperor", &Text::new("Couronne", "Crown"))?.seat;
         if self.crown_given_to.is_some() {
@@ -966,6 +1004,7 @@ impl CitadellesRound {
             turns: self.turns.clone(),
             destructions: self.destructions.clone(),
             revealed: self.revealed(),
+            completed: self.completed.clone(),
         })
     }
 }

@@ -54,6 +54,10 @@ pub struct CitadellesRawTable {
     /// finds it where it was (absent between rounds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round_in_progress: Option<CitadellesRound>,
+    /// The round in which a city was completed has been played to its end: the game is over
+    /// (set by [`super::apply_round`]; absent while the game goes on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -136,6 +140,8 @@ pub struct Table {
     pub crown: Option<usize>,
     /// Character ids in play, one per rank (empty: not given).
     pub characters_in_play: Vec<String>,
+    /// The round in which a city was completed is over: the game is over.
+    pub game_over: bool,
 }
 
 /// A checked seat.
@@ -269,6 +275,84 @@ pub fn check_leniently(raw: &Value) -> Result<(Table, Problems), Problems> {
     })
 }
 
+/// Applies a finished round to the table and returns the new table state: the crown after it
+/// (Citadelles classique, Le Roi: the King takes the crown, a murdered one at the end of the
+/// round), each seat's characters revealed in it (what the classic tie-break reads of the last
+/// round), the cities completed during it appended to the completion order in the order the
+/// round recorded them (the first gets +4, the others +2), and the round in progress cleared.
+/// Citadelles classique, Fin de partie: « On termine le tour en cours et la partie prend
+/// fin »: once a city is complete at the end of a round, that round was the last, and the
+/// table is marked `game_over`. A round still being called, another table's round, or a game
+/// already over is refused, every problem at once.
+pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Problems> {
+    let raw = parse(table)?;
+    let view = raw.view();
+    let (checked, _) = validate_leniently(&view);
+    let mut p = Problems::new();
+    if !round.finished {
+        p.push(
+            "round",
+            "round_not_finished",
+            Text::new(
+                "Ce tour n'est pas terminé : appelez tous les personnages, puis terminez-le.",
+                "This round is not over: call every character, then end it.",
+            ),
+        );
+    }
+    let variant = CitadellesVariant::from_id(raw.variant.as_deref().unwrap_or("classique"));
+    check_round_in_progress(&mut p, "round", round, variant, &view);
+    if raw.game_over == Some(true) {
+        p.push(
+            "game_over",
+            "game_over",
+            Text::new(
+                "La partie est déjà finie : aucun tour ne se joue après le dernier.",
+                "The game is already over: no round is played after the last one.",
+            ),
+        );
+    }
+    let record = match round.record() {
+        Some(record) if p.is_empty() => record,
+        _ => return Err(p),
+    };
+
+    let mut order: Vec<usize> =
+        checked.completion_order.iter().copied().filter(|s| !record.completed.contains(&to_u8(*s))).collect();
+    order.extend(record.completed.iter().map(|&s| usize::from(s)));
+    let complete_now = checked
+        .players
+        .iter()
+        .zip(&checked.city_known)
+        .any(|(pl, &known)| known && pl.completion_count() >= u32::from(checked.threshold));
+    let game_over = !order.is_empty() || complete_now;
+
+    let mut out = table.clone();
+    // `parse` read an object: a table state is one.
+    let Some(obj) = out.as_object_mut() else { return Ok(out) };
+    obj.remove("round_in_progress");
+    obj.insert("crown".to_owned(), Value::from(record.crown_after));
+    obj.insert("completion_order".to_owned(), Value::from(order));
+    if game_over {
+        obj.insert("game_over".to_owned(), Value::Bool(true));
+    }
+    let players = obj.get_mut("players").and_then(Value::as_array_mut);
+    for (i, seat) in players.into_iter().flatten().enumerate() {
+        let Some(seat) = seat.as_object_mut() else { continue };
+        let revealed = record.revealed.get(i).cloned().unwrap_or_default();
+        seat.insert("characters_last_round".to_owned(), Value::from(revealed));
+        // Classique, Cour des Miracles (game-facts B2): « built in the last round » means the
+        // game's last round; a round after which the game goes on was not it.
+        if !game_over && seat.contains_key("haunted_city_built_last_round") {
+            seat.insert("haunted_city_built_last_round".to_owned(), Value::Bool(false));
+        }
+    }
+    Ok(out)
+}
+
+fn to_u8(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
 /// Looks a district up in the profile's catalogue, or in either when the profile is unknown.
 fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard> {
     match variant {
@@ -283,6 +367,7 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
 /// longer game) and as many characters (8, or 9 with a ninth character, 2e édition).
 fn check_round_in_progress(
     p: &mut Problems,
+    field: &str,
     round: &CitadellesRound,
     variant: Option<CitadellesVariant>,
     raw: &TableView<'_>,
@@ -297,7 +382,7 @@ fn check_round_in_progress(
         || round.characters.len() != usize::from(BASE_CHARACTERS + u8::from(ninth))
     {
         p.push(
-            "round_in_progress",
+            field,
             "round_mismatch",
             Text::new(
                 "Le tour en cours d'appel n'est pas celui de cette table (règle, nombre de joueurs, seuil de cité complète ou personnages différents) : recommencez-le.",
@@ -338,7 +423,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
     let count_ok = (min..=max).contains(&count);
     if let Some(round) = &raw.round_in_progress {
-        check_round_in_progress(&mut p, round, variant, raw);
+        check_round_in_progress(&mut p, "round_in_progress", round, variant, raw);
     }
     if !count_ok {
         let label = variant.map(CitadellesVariant::label);
@@ -675,6 +760,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     }
 
     let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count, max_rank);
+    let game_over = validate_game_over(&mut p, raw, &players, &city_known, &completion_order, threshold);
 
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
     let table = Table {
@@ -687,6 +773,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         completion_order,
         crown,
         characters_in_play,
+        game_over,
     };
     (table, p)
 }
@@ -1132,6 +1219,48 @@ fn validate_completion(
         }
     }
     order
+}
+
+/// Citadelles classique, Fin de partie: « On termine le tour en cours et la partie prend fin »:
+/// the game is over only after a round in which a city was completed, so a table marked over
+/// has a complete city; and no round is called after the last one.
+fn validate_game_over(
+    p: &mut Problems,
+    raw: &TableView<'_>,
+    players: &[Player],
+    city_known: &[bool],
+    completion_order: &[usize],
+    threshold: u8,
+) -> bool {
+    if raw.game_over != Some(true) {
+        return false;
+    }
+    let any_complete = !completion_order.is_empty()
+        || players
+            .iter()
+            .zip(city_known)
+            .any(|(pl, &known)| known && pl.completion_count() >= u32::from(threshold));
+    if !any_complete {
+        p.push(
+            "game_over",
+            "no_complete_city",
+            Text::new(
+                format!("La partie est notée finie, mais aucune cité n'est complète ({threshold} quartiers) : elle ne se termine qu'à la fin du tour où une cité est complétée."),
+                format!("The game is marked over, but no city is complete ({threshold} districts): it ends only at the end of the round in which a city is completed."),
+            ),
+        );
+    }
+    if raw.round_in_progress.is_some() {
+        p.push(
+            "round_in_progress",
+            "round_after_end",
+            Text::new(
+                "La partie est finie : aucun tour ne se joue après le dernier.",
+                "The game is over: no round is played after the last one.",
+            ),
+        );
+    }
+    true
 }
 
 /// A seat number: a whole number below `players` (0 for the first seat). A player reads seats

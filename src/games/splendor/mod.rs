@@ -20,7 +20,8 @@
 //! - `cities_in_play` (Cities only, required there): the 3 faces on the table, ids from
 //!   [`CITIES`] (`c<prestige>_<requirement>`, colour letters w u g r k).
 //! - per player, every count optional (absent or `null` = 0):
-//!   - `bonuses`: colour → bonuses from **ordinary** development cards (0–40 each);
+//!   - `bonuses`: colour → bonuses from **ordinary** development cards (0–18 each: the box
+//!     holds 18 cards of each colour; the seats together hold no more of a colour either);
 //!   - `card_prestige`: prestige printed on **ordinary** development cards (0–99; 0 without
 //!     an ordinary card, that is without a bonus);
 //!   - `development_cards`: ordinary development cards; each carries exactly one bonus, so when
@@ -77,12 +78,17 @@ pub use table::{
 };
 pub use trading_posts::{POWERS, Power, PowerId, PowerRequirement};
 
-/// Bonuses of one colour above this are refused as absurd.
-pub const MAX_BONUS_PER_COLOUR: u32 = 40;
 /// Card prestige above this is refused as absurd.
 pub const MAX_CARD_PRESTIGE: u32 = 99;
+/// Development cards in the base game, level by level (game-facts C1: 40, 30 and 20).
+pub const DEVELOPMENT_CARDS_PER_LEVEL: [u32; 3] = [40, 30, 20];
 /// Development cards in the base game (game-facts C1: 40 + 30 + 20).
-pub const MAX_DEVELOPMENT_CARDS: u32 = 90;
+pub const MAX_DEVELOPMENT_CARDS: u32 =
+    DEVELOPMENT_CARDS_PER_LEVEL[0] + DEVELOPMENT_CARDS_PER_LEVEL[1] + DEVELOPMENT_CARDS_PER_LEVEL[2];
+/// Development cards of one colour in the base game, all levels together: each level deals the
+/// five colours alike (8, 6 and 4 of each), so 18 of each colour, each card with its one bonus.
+/// No seat, and no table, holds more ordinary bonuses of a colour.
+pub const DEVELOPMENT_CARDS_PER_COLOUR: u32 = MAX_DEVELOPMENT_CARDS / Colour::ALL.len() as u32;
 
 const fn module(
     id: &'static str,
@@ -177,6 +183,7 @@ pub fn help(raw: &serde_json::Value) -> Result<Help, Problems> {
 pub struct SplendorLimits {
     pub noble_prestige: u32,
     pub cities_in_play: u32,
+    /// Ordinary bonuses of one colour: the box's development cards of that colour.
     pub max_bonus: u32,
     pub max_prestige: u32,
     pub max_cards: u32,
@@ -197,7 +204,7 @@ pub fn limits() -> SplendorLimits {
     SplendorLimits {
         noble_prestige: NOBLE_PRESTIGE,
         cities_in_play: u32::try_from(CITIES_IN_PLAY).unwrap_or(u32::MAX),
-        max_bonus: MAX_BONUS_PER_COLOUR,
+        max_bonus: DEVELOPMENT_CARDS_PER_COLOUR,
         max_prestige: MAX_CARD_PRESTIGE,
         max_cards: MAX_DEVELOPMENT_CARDS,
         max_nobles: table::nobles_in_play(usize::from(INFO.max_players())),

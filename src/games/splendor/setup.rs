@@ -129,11 +129,12 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         )),
     }
     // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
-    // round.
+    // round. Who starts, the booklet does not say: Greffier's decision is the base game's rule,
+    // the youngest player (the step keeps its id, so a ticked step stays ticked).
     steps.push(step(
-            "first_player_pawn",
-        "Pion Premier joueur devant le premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
-        "First player pawn in front of the first player: the player on their right plays last in the final round.".into(),
+        "first_player_pawn",
+        "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
+        "First player: the youngest player starts, as in the base game (this booklet does not say who starts); they take the first player pawn: the player on their right plays last in the final round.".into(),
         Some("splendor.overview"),
     ));
     Ok(steps)
@@ -169,7 +170,28 @@ mod tests {
     #[test]
     fn every_module_places_the_first_player_pawn() {
         for module in ["cities", "trading_posts", "orient", "strongholds"] {
-            assert!(texts(module, 3).iter().any(|s| s.starts_with("First player pawn")), "{module}");
+            assert!(texts(module, 3).iter().any(|s| s.contains("take the first player pawn")), "{module}");
+        }
+    }
+
+    /// The booklet gives the pawn (« Placez ce pion devant le Premier joueur », Pion Premier
+    /// Joueur) but not who starts: Greffier's decision is the base game's rule, the youngest
+    /// player starts, and the checklist says so in both languages, in every module.
+    #[test]
+    fn every_module_says_who_starts() {
+        for module in ["cities", "trading_posts", "orient", "strongholds"] {
+            let steps = setup(module, 3).expect("valid");
+            let first = steps.iter().find(|s| s.id == "first_player_pawn").expect("the first-player step");
+            assert_eq!(
+                first.text.en,
+                "First player: the youngest player starts, as in the base game (this booklet does not say who starts); they take the first player pawn: the player on their right plays last in the final round."
+            );
+            assert_eq!(
+                first.text.fr,
+                crate::text::french(
+                    "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final."
+                )
+            );
         }
     }
 

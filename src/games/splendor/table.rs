@@ -10,7 +10,7 @@ use super::cities::{City, city};
 use super::colour::{Colour, ColourCounts};
 use super::nobles::nobles_met;
 use super::orient::{OrientCard, OrientKind, orient_card};
-use super::{INFO, MAX_BONUS_PER_COLOUR, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
+use super::{DEVELOPMENT_CARDS_PER_COLOUR, INFO, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
 use crate::games::input;
 use crate::text::{Text, en_noun, fr_noun, plural_s};
@@ -335,29 +335,26 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
                     ),
                 ),
                 Some(c) => {
-                    let what = Text::new(format!("bonus {}", c.fr(2)), format!("{} bonuses", c.en()));
-                    if let Some(n) = input::count(&mut p, field, Some(value), MAX_BONUS_PER_COLOUR, &what) {
+                    // The box's cards of that colour, one bonus each.
+                    let what = Text::new(
+                        format!(
+                            "bonus {} (le jeu compte {DEVELOPMENT_CARDS_PER_COLOUR} cartes {})",
+                            c.fr(2),
+                            c.fr_feminine(2)
+                        ),
+                        format!(
+                            "{} bonuses (the game has {DEVELOPMENT_CARDS_PER_COLOUR} {} cards)",
+                            c.en(),
+                            c.en()
+                        ),
+                    );
+                    if let Some(n) =
+                        input::count(&mut p, field, Some(value), DEVELOPMENT_CARDS_PER_COLOUR, &what)
+                    {
                         bonuses.set(c, n);
                     }
                 }
             }
-        }
-        // game-facts C1: 90 development cards in all, each with one bonus.
-        if bonuses.total() > MAX_DEVELOPMENT_CARDS {
-            p.push(
-                at("bonuses"),
-                "too_many_cards",
-                Text::new(
-                    format!(
-                        "{} bonus en tout : le jeu ne compte que {MAX_DEVELOPMENT_CARDS} cartes Développement.",
-                        bonuses.total()
-                    ),
-                    format!(
-                        "{} bonuses in all: the game has only {MAX_DEVELOPMENT_CARDS} development cards.",
-                        bonuses.total()
-                    ),
-                ),
-            );
         }
         let bonuses_ok = p.0.len() == before_bonuses;
 
@@ -573,24 +570,27 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         );
     }
 
-    // game-facts C1: 90 development cards in the game, whoever holds them.
-    let cards_in_hands = players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.bonuses.total()));
-    // (A player alone above it is already reported on their bonuses.)
-    if cards_in_hands > MAX_DEVELOPMENT_CARDS
-        && players.iter().all(|pl| pl.bonuses.total() <= MAX_DEVELOPMENT_CARDS)
-    {
-        p.push(
-            "players",
-            "too_many_cards",
-            Text::new(
-                format!(
-                    "{cards_in_hands} cartes Développement en tout chez les joueurs, mais le jeu n'en a que {MAX_DEVELOPMENT_CARDS}."
+    // The box's cards of each colour are shared by the whole table (a seat alone above it is
+    // already reported on its own field); so are its 90 cards: more than 90 in all is always
+    // more than 18 of some colour.
+    for c in Colour::ALL {
+        let held = players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.bonuses.get(c)));
+        if held > DEVELOPMENT_CARDS_PER_COLOUR {
+            p.push(
+                "players",
+                "too_many_of_colour",
+                Text::new(
+                    format!(
+                        "{held} cartes Développement {} en tout chez les joueurs, mais le jeu n'en a que {DEVELOPMENT_CARDS_PER_COLOUR}.",
+                        c.fr_feminine(2)
+                    ),
+                    format!(
+                        "{held} {} development cards in all among the players, but the game has only {DEVELOPMENT_CARDS_PER_COLOUR}.",
+                        c.en()
+                    ),
                 ),
-                format!(
-                    "{cards_in_hands} development cards in all among the players, but the game has only {MAX_DEVELOPMENT_CARDS}."
-                ),
-            ),
-        );
+            );
+        }
     }
 
     // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.

@@ -73,7 +73,9 @@ export async function run() {
 			await tap(`cit-reveal-${who}`);
 		}
 		await tap('cit-round-end');
-		await waitText('cit-round-done', (t) => t.includes('Ani'), 'the King’s holder takes the crown');
+		// The round in which Ani completed her city is over: the core marks the game over.
+		await waitText('cit-end-banner', (t) => t.includes('La partie est finie'), 'after the last round the game is over');
+		await shown('cit-final-scoring');
 		await waitText('cit-crown-0', (t) => t.includes('Couronne'), 'Ani holds the crown');
 		await waitText('save-state', (t) => t.includes('Enregistré'), 'autosave should say "Enregistré"');
 		await browser.execute(() => window.scrollTo(0, 0));

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backend, type CitadellesRoundRecord, type Seat } from '$lib/backend';
+import { backend, type CitadellesRound, type CitadellesRoundAction, type Seat } from '$lib/backend';
 import {
-	applyRoundRecord,
 	build,
 	buildables,
 	citadellesFor,
@@ -47,18 +46,46 @@ describe('Citadelles model', () => {
 		expect(removeCompletion(m, 1).completionOrder).toEqual([2]);
 	});
 
-	it('round-trips through the table state and takes a round record', () => {
+	it('round-trips through the table state, the game over included', () => {
 		let m = citadellesFor('classique', seats);
 		m = build(m, 0, 'haunted_city');
-		const record = { crown_after: 3, revealed: [[4], [1], [], [6]] } as unknown as CitadellesRoundRecord;
-		m = applyRoundRecord(m, record);
+		m = { ...m, crown: 3, gameOver: true, players: m.players.map((p, i) => ({ ...p, charactersLastRound: [[4], [1], [], [6]][i] })) };
 		const state = toCitadellesState(m);
 		expect(state.crown).toBe(3);
+		expect(state.game_over).toBe(true);
 		expect(state.players.map((p) => p.characters_last_round)).toEqual([[4], [1], [], [6]]);
 		expect(wantsCitadellesSheet(state)).toBe(true);
 		expect(wantsCitadellesSheet({ variant: 'classique', players: [{ name: 'Ani', points: {} }] })).toBe(false);
 		const back = citadellesFor('classique', seats, JSON.parse(JSON.stringify(state)));
 		expect(back).toEqual(m);
+		expect('game_over' in toCitadellesState({ ...m, gameOver: false })).toBe(false);
+	});
+
+	it('takes a finished round from the core: crown, characters, the completed city and the game over', async () => {
+		let m = citadellesFor('classique', seats);
+		for (const id of ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market']) m = build(m, 1, id);
+		let view = await backend.citadellesStartRound({
+			variant: 'classique',
+			players: 4,
+			longer_game: false,
+			ninth_character: false,
+			characters: [],
+			crown: 0,
+			names: seats.map((s) => s.player_name),
+			face_up: []
+		});
+		const act = async (action: CitadellesRoundAction) => (view = await backend.citadellesRoundApply(view.round, action));
+		for (const seat of [2, null, 0, 1]) await act({ action: 'reveal', seat });
+		await act({ action: 'complete_city' }); // Dirk, the King, builds his seventh district
+		for (const seat of [null, 3, null, null]) await act({ action: 'reveal', seat });
+		await act({ action: 'end_round' });
+		const round: CitadellesRound = view.round;
+		const next = citadellesFor('classique', seats, await backend.citadellesApplyRound(toCitadellesState(m), round));
+		expect(next.crown).toBe(1);
+		expect(next.players.map((p) => p.charactersLastRound)).toEqual([[3], [4], [1], [6]]);
+		expect(next.completionOrder).toEqual([1]);
+		expect(next.gameOver).toBe(true);
+		expect(next.roundInProgress).toBeNull();
 	});
 
 	it('reads characters given by id as the core does, so that a save from the sheet keeps them', async () => {

@@ -7,7 +7,6 @@ import type {
 	CitadellesDistrictInfo,
 	CitadellesProfileInfo,
 	CitadellesRound,
-	CitadellesRoundRecord,
 	CitadellesTableState,
 	CitadellesVariant,
 	CitadellesWonderInfo,
@@ -47,6 +46,8 @@ export interface CitadellesModel {
 	crown: number | null;
 	/** The round the caller is calling (the core's state of it), kept with the table. */
 	roundInProgress: CitadellesRound | null;
+	/** The core marked the game over (the round in which a city was completed has ended). */
+	gameOver: boolean;
 }
 
 export function asVariant(variant: string): CitadellesVariant {
@@ -100,11 +101,13 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 		players: ordered.map((s) => emptySeat(s.player_name)),
 		completionOrder: [],
 		crown: 0,
-		roundInProgress: null
+		roundInProgress: null,
+		gameOver: false
 	};
 	if (!isCitadellesState(saved)) return model;
 	// The core checked it when it was saved; it answers for it again when the caller shows it.
 	model.roundInProgress = saved.round_in_progress && typeof saved.round_in_progress === 'object' ? saved.round_in_progress : null;
+	model.gameOver = saved.game_over === true;
 	model.longerGame = saved.longer_game === true;
 	model.ninthCharacter = saved.ninth_character === true;
 	model.characters = strings(saved.characters_in_play);
@@ -163,7 +166,8 @@ export function toCitadellesState(model: CitadellesModel): CitadellesTableState 
 		})),
 		completion_order: [...model.completionOrder],
 		crown: model.crown,
-		...(model.roundInProgress ? { round_in_progress: model.roundInProgress } : {})
+		...(model.roundInProgress ? { round_in_progress: model.roundInProgress } : {}),
+		...(model.gameOver ? { game_over: true } : {})
 	};
 }
 
@@ -303,11 +307,3 @@ export function moveCompletion(model: CitadellesModel, index: number, by: -1 | 1
 	return { ...model, completionOrder: order };
 }
 
-/** A finished round from the caller: its revealed characters and its crown become the table's. */
-export function applyRoundRecord(model: CitadellesModel, record: CitadellesRoundRecord): CitadellesModel {
-	return {
-		...model,
-		crown: record.crown_after,
-		players: model.players.map((p, i) => ({ ...p, charactersLastRound: [...(record.revealed[i] ?? [])] }))
-	};
-}

@@ -61,6 +61,12 @@ export const commands = {
 	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_view", { round })),
 	/**  What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote: (round: CitadellesRound, target: CitadellesDestroyTarget) => typedError<CitadellesDestructionQuote, ApiError>(__TAURI_INVOKE("citadelles_destruction_quote", { round, target })),
+	/**
+	 *  Applies a finished round to the table (the crown after it, the characters each seat
+	 *  revealed, the cities completed in it, in order; the game marked over after the round
+	 *  in which a city was completed) and returns the new table.
+	 */
+	citadellesApplyRound: (table: Value, round: CitadellesRound) => typedError<Value, ApiError>(__TAURI_INVOKE("citadelles_apply_round", { table, round })),
 	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
 	valenciaMissions: () => typedError<ValenciaMissionInfo[], ApiError>(__TAURI_INVOKE("valencia_missions")),
 	/**
@@ -201,7 +207,7 @@ export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
 export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
 
-export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":40,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
+export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":18,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
 export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
@@ -524,6 +530,11 @@ export type CitadellesHelp = {
 	characters_playable: string[],
 	/**  A city is complete: the current round is the last. */
 	end_triggered: boolean,
+	/**
+	 *  The round in which a city was completed has been played to its end: the game is over,
+	 *  the scores are final.
+	 */
+	game_over: boolean,
 	end_text: Text,
 	/**  How equal totals are settled in this profile. */
 	tie_break_text: Text,
@@ -631,6 +642,11 @@ export type CitadellesRawTable = {
 	 *  finds it where it was (absent between rounds).
 	 */
 	round_in_progress?: CitadellesRound | null,
+	/**
+	 *  The round in which a city was completed has been played to its end: the game is over
+	 *  (set by [`super::apply_round`]; absent while the game goes on).
+	 */
+	game_over?: boolean | null,
 } & { [key in string]: Value };
 
 /**  One round being called. */
@@ -659,6 +675,8 @@ export type CitadellesRound = {
 	murdered_seat: number | null,
 	crown_after: number | null,
 	finished: boolean,
+	/**  Seats whose city was completed during this round, first to complete first. */
+	completed?: number[],
 };
 
 /**  One step of the round. */
@@ -677,7 +695,13 @@ export type CitadellesRoundAction =
  *  Every rank has been called: the round ends (a murdered King now reveals and takes the
  *  crown).
  */
-{ action: "end_round" };
+{ action: "end_round" } | 
+/**
+ *  The player being played has just completed their city (built the district that reaches
+ *  the threshold): the round records it, in order, for the completion bonuses and the end
+ *  of the game.
+ */
+{ action: "complete_city" };
 
 /**  A character in play this round. */
 export type CitadellesRoundCharacter = {
@@ -705,6 +729,11 @@ export type CitadellesRoundRecord = {
 	 *  classic tie-break reads from the last round.
 	 */
 	revealed: number[][],
+	/**
+	 *  Seats whose city was completed during this round, first to complete first (rounds
+	 *  logged before it was recorded read as none).
+	 */
+	completed?: number[],
 };
 
 /**  How a round starts. */
@@ -2402,6 +2431,7 @@ export type SnippetPart = {
 export type SplendorLimits = {
 	noble_prestige: number,
 	cities_in_play: number,
+	/**  Ordinary bonuses of one colour: the box's development cards of that colour. */
 	max_bonus: number,
 	max_prestige: number,
 	max_cards: number,

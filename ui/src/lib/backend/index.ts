@@ -101,6 +101,9 @@ export interface Backend {
 	citadellesRoundView(round: CitadellesRound): Promise<CitadellesRoundView>;
 	/** What the Warlord would pay to destroy a district, every protection checked. */
 	citadellesDestructionQuote(round: CitadellesRound, target: CitadellesDestroyTarget): Promise<CitadellesDestructionQuote>;
+	/** Applies a finished round to the table (crown, characters revealed, cities completed in it;
+	 * the game over after the round in which a city was completed) and returns the new table. */
+	citadellesApplyRound(table: AnyTableState, round: CitadellesRound): Promise<AnyTableState>;
 	/** Valencia's 35 mission cards (24 kinds): what each asks, how it is judged. */
 	valenciaMissions(): Promise<ValenciaMissionInfo[]>;
 	/** One auction (steps A–G): totals after special cards, ranks, what each rank may do. */

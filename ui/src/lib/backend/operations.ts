@@ -21,6 +21,7 @@ export const OPERATION_FIELDS = {
 	citadellesRoundApply: ['round', 'action'],
 	citadellesRoundView: ['round'],
 	citadellesDestructionQuote: ['round', 'target'],
+	citadellesApplyRound: ['table', 'round'],
 	valenciaMissions: [],
 	valenciaAuction: ['auction'],
 	valenciaCouncil: ['council'],

@@ -144,4 +144,51 @@ describe('CitadellesSheet', () => {
 		await fireEvent.click(screen.getByTestId('cit-round-next'));
 		expect(text('cit-caller')).toMatch(/Round 2/);
 	});
+
+	it('after the round in which a city was completed, says the game is over and offers the final scoring; undo takes the round back', async () => {
+		// 004, Fin de partie: « On termine le tour en cours et la partie prend fin. »
+		const { calls } = recording('saveTableState', 'logRoundEvent');
+		let play: PlayDetail = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
+		const seven = ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market'];
+		const names = ['Ani', 'Dirk', 'Lilli', 'Frank'];
+		await backend.saveTableState(play.id, { variant: 'classique', players: names.map((name, i) => ({ name, districts: i === 1 ? seven : [] })), crown: 0 } as never);
+		play = await backend.getPlay(play.id);
+		calls.saveTableState.length = 0;
+		render(CitadellesSheet, { props: { play, game: await game('citadelles'), debounceMs: 5 } });
+		await waitFor(() => expect(text('cit-end-banner')).toMatch(/the current round is finished/));
+		expect(screen.queryByTestId('cit-final-scoring')).toBeNull();
+
+		await fireEvent.click(await screen.findByTestId('cit-round-start'));
+		await screen.findByTestId('cit-call');
+		// Ani the Assassin (no victim), Dirk the King completes his city, Lilli the Merchant.
+		const holder: Record<string, number> = { 'Assassin (1)': 0, 'King (4)': 1, 'Merchant (6)': 2, 'Architect (7)': 3 };
+		for (let n = 0; n < 8 && screen.queryByTestId('cit-call'); n++) {
+			const called = text('cit-call');
+			const seat = Object.entries(holder).find(([name]) => called.includes(name))?.[1];
+			await fireEvent.click(screen.getByTestId(seat === undefined ? 'cit-reveal-none' : `cit-reveal-${seat}`));
+			await waitFor(() => expect(screen.queryByTestId('cit-call') === null || text('cit-call') !== called).toBe(true));
+			if (seat === 1) {
+				await fireEvent.click(await screen.findByTestId('cit-complete-city'));
+				await screen.findByTestId('cit-completed-1');
+			}
+		}
+		await fireEvent.click(await screen.findByTestId('cit-round-end'));
+		await waitFor(() => expect(text('cit-end-banner')).toMatch(/The game is over/));
+		expect(screen.getByTestId('cit-final-scoring')).toBeTruthy();
+		expect(screen.queryByTestId('cit-caller')).toBeNull();
+		const stored = async () => (await backend.getPlay(play.id)).table_state as unknown as CitadellesTableState;
+		await waitFor(async () => expect((await stored()).game_over).toBe(true));
+		expect((await stored()).crown).toBe(1);
+		expect((await stored()).completion_order).toEqual([1]);
+
+		// One step back: the round is not applied any more, the caller is back.
+		const undo = screen.getByTestId('undo') as HTMLButtonElement;
+		await waitFor(() => expect(undo.disabled).toBe(false));
+		await fireEvent.click(undo);
+		await waitFor(() => expect(text('cit-end-banner')).toMatch(/the current round is finished/));
+		const back = await stored();
+		expect([back.game_over, back.crown]).toEqual([undefined, 0]);
+		expect(back.round_in_progress).toBeTruthy();
+		expect(screen.getByTestId('cit-caller')).toBeTruthy();
+	});
 });
