@@ -928,10 +928,12 @@ impl Store {
         Ok(CardValue { game, card: card.to_owned(), value })
     }
 
-    /// The card values typed for `game`, by card.
+    /// The card values typed for `game`, by card in French order (`collation::compare`): screens
+    /// list them as given.
     pub fn card_values(&self, game: GameId) -> Result<Vec<CardValue>> {
-        let mut stmt =
-            self.conn.prepare_cached("SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card COLLATE french",
+        )?;
         let rows =
             stmt.query_map([game.as_str()], |r| Ok(CardValue { game, card: r.get(0)?, value: r.get(1)? }))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
