@@ -1297,7 +1297,8 @@ fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: Lang) -> Res
         }),
     };
     if let Some(o) = outcome {
-        write_line(out, &o)?;
+        // The CLI's own French is typeset as every core text is.
+        write_line(out, if fr { greffier::text::french(&o) } else { o.into() }.as_ref())?;
     }
     Ok(())
 }

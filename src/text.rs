@@ -5,7 +5,8 @@
 //! rules for a sentence written straight into a formatter). Every [`Text`] passes its French
 //! through it when it is built or read back, so every door (the CLI, HTTP, the window) sends
 //! « Égalité\u{202f}: … » and no screen fixes it. Write French texts with a plain space (or
-//! none) before « : ; ? ! » and inside « »: the narrow no-break space is put in here.
+//! none) before « : ; ? ! » and inside « », and the apostrophe either way: the narrow no-break
+//! space and the typographic apostrophe (« l’or ») are put in here.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -103,6 +104,9 @@ pub fn plural_s<N: Count>(n: N) -> &'static str {
 /// The narrow no-break space (U+202F) French puts before « : ; ? ! » and inside « ».
 pub const NARROW_NBSP: char = '\u{202f}';
 
+/// The typographic apostrophe (U+2019) French writes in « l’or », « aujourd’hui ».
+pub const APOSTROPHE: char = '’';
+
 /// French typography for a French text: before a high punctuation mark (« : ; ? ! »), and inside
 /// guillemets « … », a narrow no-break space (U+202F), so that « Égalité : » never breaks
 /// before its colon and a closing » never starts a line.
@@ -114,11 +118,13 @@ pub const NARROW_NBSP: char = '\u{202f}';
 ///   follows it: a time (`10:30`), an address (`https://…`, `?token=`) or a ratio stays as it
 ///   is. A run of marks (`?!`) takes one space before the first.
 /// - « takes one after it, » one before it, unless at a line's edge.
+/// - A straight apostrophe right after a letter (`l'or`, `qu'à`) is the typographic one
+///   ([`APOSTROPHE`]), as in every French text of the UI; one elsewhere (`'x`) stays.
 ///
 /// Idempotent; the text is borrowed back when it holds no mark or guillemet (most sentences a
 /// sheet scores on every keystroke).
 pub fn french(s: &str) -> Cow<'_, str> {
-    if !s.bytes().any(|b| matches!(b, b':' | b';' | b'?' | b'!')) && !s.contains(['«', '»']) {
+    if !s.bytes().any(|b| matches!(b, b':' | b';' | b'?' | b'!' | b'\'')) && !s.contains(['«', '»']) {
         return Cow::Borrowed(s);
     }
     let mut out = FrenchWrite::new(String::with_capacity(s.len() + 8));
@@ -226,6 +232,9 @@ impl<W: fmt::Write> FrenchWrite<W> {
                 self.emit_char(NARROW_NBSP)?;
             }
         }
+        if c == '\'' && self.spaces.is_empty() && self.prev.is_some_and(char::is_alphabetic) {
+            return self.emit_char(APOSTROPHE);
+        }
         if is_high_mark(c) {
             self.spaced = !self.spaces.is_empty();
             self.marks.push(c);
@@ -268,7 +277,8 @@ impl<W: fmt::Write> fmt::Write for FrenchWrite<W> {
         // each one an escaped write into the JSON.
         while !s.is_empty() {
             if self.marks.is_empty() && self.spaces.is_empty() && !self.after_open {
-                let special = s.find(|c| is_high_mark(c) || c == '«' || c == '»').unwrap_or(s.len());
+                let special =
+                    s.find(|c| is_high_mark(c) || c == '«' || c == '»' || c == '\'').unwrap_or(s.len());
                 // Spaces before a mark, or at the end of this piece (the next may start with
                 // one), are held by `push`.
                 let plain = s[..special].trim_end_matches(is_space).len();
@@ -426,12 +436,25 @@ mod tests {
         assert_eq!(fr("ligne\n» fin"), "ligne\n» fin");
     }
 
+    /// French texts write the typographic apostrophe, as the UI's do: « l’or », never « l'or ».
+    #[test]
+    fn an_apostrophe_after_a_letter_is_the_typographic_one() {
+        assert_eq!(fr("l'or d'Orléans, aujourd'hui qu'à"), "l’or d’Orléans, aujourd’hui qu’à");
+        assert_eq!(fr("l'« Or » : rien"), format!("l’«{N}Or{N}»{N}: rien"));
+        // One not after a letter is no elision: it stays.
+        assert_eq!(fr("'x' 3' « 'a »"), format!("'x’ 3' «{N}'a{N}»"));
+        assert_eq!(fr("l’or"), "l’or");
+        assert_eq!(Text::new("l'or", "the King's").fr, "l’or");
+        assert_eq!(Text::new("l'or", "the King's").en, "the King's", "English is left as it is");
+        assert_eq!(French(format_args!("{}'{}", "l", "or")).to_string(), "l’or");
+    }
+
     #[test]
     fn typeset_french_is_left_as_it_is() {
         let done = format!("Égalité{N}: «{N}Roi{N}»{N}; qui{N}? Bravo{N}!");
         assert_eq!(fr(&done), done);
         assert!(matches!(french(&done), Cow::Borrowed(_)));
-        for s in ["Orléans: Invasion ; à 10:30 « x »", "a  ?! b", "«  »", "x ?", "« :"] {
+        for s in ["Orléans: Invasion ; à 10:30 « x »", "a  ?! b", "«  »", "x ?", "« :", "l'or 'a'"] {
             assert_eq!(fr(&fr(s)), fr(s), "{s:?}");
         }
     }
@@ -475,7 +498,7 @@ mod tests {
         /// however the text is cut into pieces.
         #[test]
         fn runs_of_words_are_typeset_as_each_character_would_be(
-            s in "[a :;?!«»\u{a0}\u{2009}\u{202f}\n(.,1/]{0,24}",
+            s in "[a :;?!«»\u{a0}\u{2009}\u{202f}\n(.,1/']{0,24}",
             cut in 0usize..25,
         ) {
             let whole = one_char_at_a_time(&s);

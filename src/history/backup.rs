@@ -26,10 +26,11 @@ use super::bounded_json::{Capped, CappedStrings, ReadJson, ReadState, Short, jso
 use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_BACKUP_PLAYERS, MAX_COLOUR_CHARS, MAX_EVENT_PAYLOAD_BYTES, MAX_EXACT_INTEGER, MAX_KEY_CHARS,
-    MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_PLAY_SEATS, MAX_REVISIONS, MAX_ROUND_EVENTS, MAX_STATE_BYTES,
-    MAX_STRING_BYTES, OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time,
-    inexact_integer, insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int,
-    too_long, too_many, write_table_state,
+    MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_PLAY_SEATS, MAX_REVISIONS, MAX_ROUND_EVENTS,
+    MAX_SCORE_CATEGORIES, MAX_SCORE_MISSIONS, MAX_STATE_BYTES, MAX_STRING_BYTES, MAX_TIE_CRITERIA,
+    OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time, inexact_integer,
+    insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int, too_long, too_many,
+    write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -221,7 +222,7 @@ struct ReadPlay {
     notes: Option<Short<MAX_NOTES_CHARS>>,
     seats: Capped<ReadSeat, MAX_PLAY_SEATS>,
     table_state: Option<ReadTableState>,
-    scoreboard: Option<Scoreboard>,
+    scoreboard: Option<ReadScoreboard>,
     #[serde(default)]
     events: Capped<ReadEvent, MAX_ROUND_EVENTS>,
     #[serde(default)]
@@ -482,6 +483,92 @@ impl<'de> Deserialize<'de> for ReadRevisions {
     }
 }
 
+/// A stored [`Scoreboard`] as read from a file: each of its lists held up to its limit
+/// ([`MAX_PLAY_SEATS`] players, ties and tied seats, [`MAX_SCORE_CATEGORIES`] categories a player,
+/// [`MAX_TIE_CRITERIA`] criteria a tie, [`MAX_SCORE_MISSIONS`] mission cards), the rest counted.
+#[derive(Deserialize)]
+struct ReadScoreboard {
+    game: GameId,
+    variant: String,
+    outcome: crate::games::Outcome,
+    players: Capped<ReadPlayerScore, MAX_PLAY_SEATS>,
+    tie_breaks: Capped<ReadTieBreak, MAX_PLAY_SEATS>,
+    #[serde(default)]
+    facts: ReadPlayFacts,
+}
+
+#[derive(Deserialize)]
+struct ReadPlayerScore {
+    seat: u8,
+    name: String,
+    total: Option<i32>,
+    categories: Capped<crate::games::CategoryScore, MAX_SCORE_CATEGORIES>,
+    rank: u8,
+    winner: bool,
+}
+
+#[derive(Deserialize)]
+struct ReadTieBreak {
+    seats: Capped<u8, MAX_PLAY_SEATS>,
+    total: i32,
+    criteria: Capped<String, MAX_TIE_CRITERIA>,
+    shared: bool,
+    explanation: Text,
+}
+
+#[derive(Default, Deserialize)]
+struct ReadPlayFacts {
+    #[serde(default)]
+    missions: Capped<crate::games::MissionOutcome, MAX_SCORE_MISSIONS>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    lost_at: Option<crate::games::LostAt>,
+}
+
+impl ReadScoreboard {
+    /// The scoreboard, each list beyond its limit named in `found` (`…scoreboard.players`,
+    /// `…scoreboard.players[p].categories`, …) and cut there.
+    fn into_scoreboard(self, at: &str, found: &mut Found) -> Scoreboard {
+        let players = list_of(|| format!("{at}.players"), self.players, found)
+            .into_iter()
+            .enumerate()
+            .map(|(p, r)| crate::games::PlayerScore {
+                seat: r.seat,
+                name: r.name,
+                total: r.total,
+                categories: list_of(|| format!("{at}.players[{p}].categories"), r.categories, found),
+                rank: r.rank,
+                winner: r.winner,
+            })
+            .collect();
+        let tie_breaks = list_of(|| format!("{at}.tie_breaks"), self.tie_breaks, found)
+            .into_iter()
+            .enumerate()
+            .map(|(t, r)| crate::games::TieBreak {
+                seats: list_of(|| format!("{at}.tie_breaks[{t}].seats"), r.seats, found),
+                total: r.total,
+                criteria: list_of(|| format!("{at}.tie_breaks[{t}].criteria"), r.criteria, found),
+                shared: r.shared,
+                explanation: r.explanation,
+            })
+            .collect();
+        let facts = crate::games::PlayFacts {
+            missions: list_of(|| format!("{at}.facts.missions"), self.facts.missions, found),
+            difficulty: self.facts.difficulty,
+            lost_at: self.facts.lost_at,
+        };
+        Scoreboard {
+            game: self.game,
+            variant: self.variant,
+            outcome: self.outcome,
+            players,
+            tie_breaks,
+            facts,
+        }
+    }
+}
+
 impl ReadPlay {
     /// The play as a [`BackupPlay`], each state too large to keep given as `null` and named in
     /// `found` (`plays[i].table_state`, `plays[i].revisions[r].state`); and how many undo
@@ -549,7 +636,7 @@ impl ReadPlay {
             notes: optional_text_of(|| at("notes"), self.notes, found),
             seats,
             table_state,
-            scoreboard: self.scoreboard,
+            scoreboard: self.scoreboard.map(|b| b.into_scoreboard(&at("scoreboard"), found)),
             events,
             duration_minutes: self.duration_minutes,
             deleted_at: self.deleted_at,

@@ -32,6 +32,13 @@ pub(super) const MAX_EVENT_PAYLOAD_BYTES: usize = 64 << 10;
 /// The longest string a streamed backup may hold anywhere, a table state's included: no text
 /// the history keeps is longer.
 pub(super) const MAX_STRING_BYTES: usize = MAX_STATE_BYTES;
+/// A stored scoreboard's score categories per player: more than any game's sheet has.
+pub(super) const MAX_SCORE_CATEGORIES: usize = 64;
+/// A stored scoreboard's tie-break criteria per tie: more than any game orders.
+pub(super) const MAX_TIE_CRITERIA: usize = 16;
+/// A stored scoreboard's mission cards (Valencia's facts), all seats together.
+pub(super) const MAX_SCORE_MISSIONS: usize = 200;
+// A stored scoreboard's players, ties and each tie's seats: `MAX_PLAY_SEATS`.
 // Other games' plays (BG Stats): `bgstats::MAX_OTHER_SEATS`, `MAX_EXPANSIONS`,
 // `MAX_GAME_NAME_CHARS`, `MAX_LABEL_CHARS`, `MAX_SCORE_TEXT_CHARS`.
 
@@ -928,10 +935,12 @@ impl Store {
         Ok(CardValue { game, card: card.to_owned(), value })
     }
 
-    /// The card values typed for `game`, by card.
+    /// The card values typed for `game`, by card in French order (`collation::compare`): screens
+    /// list them as given.
     pub fn card_values(&self, game: GameId) -> Result<Vec<CardValue>> {
-        let mut stmt =
-            self.conn.prepare_cached("SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT card, value FROM card_values WHERE game = ?1 ORDER BY card COLLATE french",
+        )?;
         let rows =
             stmt.query_map([game.as_str()], |r| Ok(CardValue { game, card: r.get(0)?, value: r.get(1)? }))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -12,7 +12,7 @@
 //! `players[].characters_last_round[]`.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 use serde::{Deserialize, Serialize};
 
 use super::model::{Id, OutcomeKind};
@@ -167,6 +167,17 @@ pub struct Favourite {
     pub plays: u32,
 }
 
+/// The rows (game, key, count), most first, tied for the highest count: every favourite, none
+/// left out by an arbitrary pick.
+fn most_played(counts: Vec<(String, String, u32)>) -> Result<Vec<Favourite>> {
+    let most = counts.first().map_or(0, |c| c.2);
+    counts
+        .into_iter()
+        .take_while(|c| c.2 == most)
+        .map(|(game, key, plays)| Ok(Favourite { game: game_of(&game)?, key, plays }))
+        .collect()
+}
+
 /// A roster line's play count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -197,11 +208,12 @@ pub struct PlayerStats {
     pub current_win_streak: u32,
     /// By opponent name.
     pub head_to_head: Vec<HeadToHead>,
-    pub favourite_game: Option<Favourite>,
-    /// Most played variant (rule profile, module or scenario) of any game.
-    pub favourite_variant: Option<Favourite>,
-    /// Citadelles: most revealed character in last rounds.
-    pub favourite_character: Option<Favourite>,
+    /// The most played games: every one tied for the most plays (empty without plays), by id.
+    pub favourite_games: Vec<Favourite>,
+    /// The most played variants (rule profile, module or scenario) of any game, ties all named.
+    pub favourite_variants: Vec<Favourite>,
+    /// Citadelles: the characters most revealed in last rounds, ties all named, by id or rank.
+    pub favourite_characters: Vec<Favourite>,
     /// The largest h such that h games were each played at least h times.
     pub h_index: u32,
     /// Best, worst and average score per game played for points (co-op, solo and the duel
@@ -457,45 +469,19 @@ impl Store {
             .collect()
     }
 
-    /// The most played game (`by_variant` false) or variant of a player; between equals, the
-    /// one played last.
-    fn favourite(&self, player: Id, by_variant: bool) -> Result<Option<Favourite>> {
+    /// The most played games (`by_variant` false) or variants of a player: every one tied for
+    /// the most plays, in the order of their game's and variant's ids (none without plays).
+    fn favourites(&self, player: Id, by_variant: bool) -> Result<Vec<Favourite>> {
         let key = if by_variant { "variant" } else { "game" };
         let counts: Vec<(String, String, u32)> = self
             .conn
             .prepare_cached(&format!(
                 "SELECT game, {key}, SUM(plays) FROM stat_player_plays WHERE player_id = ?1
-                  GROUP BY game, {key} HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC"
+                  GROUP BY game, {key} HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC, game, {key}"
             ))?
             .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<rusqlite::Result<_>>()?;
-        let Some(most) = counts.first().map(|c| c.2) else {
-            return Ok(None);
-        };
-        let mut best: Option<(String, (String, String, u32))> = None;
-        for c in counts.into_iter().take_while(|c| c.2 == most) {
-            // Rare ties: the latest start among that game's (variant's) plays, newest first
-            // along the game's index until one of the player's.
-            let last: Option<String> = self
-                .conn
-                .prepare_cached(&format!(
-                    "SELECT p.started_at FROM plays p
-                  WHERE p.game = ?2 AND (?3 IS NULL OR p.variant = ?3) AND {COUNTED}
-                    AND EXISTS (SELECT 1 FROM seats s WHERE s.play_id = p.id AND s.player_id = ?1)
-                  ORDER BY p.started_at DESC LIMIT 1"
-                ))?
-                .query_row(params![player, c.0, by_variant.then_some(&c.1)], |r| r.get(0))
-                .optional()?;
-            let last = last.unwrap_or_default();
-            if best.as_ref().is_none_or(|(at, _)| last > *at) {
-                best = Some((last, c));
-            }
-        }
-        Ok(best
-            .map(|(_, (game, key, plays))| {
-                Ok::<_, rusqlite::Error>(Favourite { game: game_of(&game)?, key, plays })
-            })
-            .transpose()?)
+        most_played(counts)
     }
 
     /// The statistics of one player.
@@ -542,23 +528,20 @@ impl Store {
             })
             .collect::<Result<_>>()?;
 
-        let favourite_game = self.favourite(player, false)?;
-        let favourite_variant = self.favourite(player, true)?;
-        let favourite_character = self
+        let favourite_games = self.favourites(player, false)?;
+        let favourite_variants = self.favourites(player, true)?;
+        let characters: Vec<(String, String, u32)> = self
             .conn
-            .query_row(
-                &format!(
-                    "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
-                       FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
-                       JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
-                      WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
-                      GROUP BY k ORDER BY COUNT(*) DESC, k LIMIT 1"
-                ),
-                [player],
-                |r| Ok((game_of(&r.get::<_, String>(0)?)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?)),
-            )
-            .optional()?
-            .map(|(game, key, plays)| Favourite { game, key, plays });
+            .prepare_cached(&format!(
+                "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
+                   FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
+                   JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
+                  WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
+                  GROUP BY k ORDER BY COUNT(*) DESC, k"
+            ))?
+            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let favourite_characters = most_played(characters)?;
         // The largest h such that h games were each played at least h times.
         let mut per_game: Vec<u32> = self
             .conn
@@ -595,9 +578,9 @@ impl Store {
             longest_win_streak: longest,
             current_win_streak: current,
             head_to_head,
-            favourite_game,
-            favourite_variant,
-            favourite_character,
+            favourite_games,
+            favourite_variants,
+            favourite_characters,
             h_index,
             records,
             other_games: self.other_games_record(player)?,

@@ -1029,8 +1029,17 @@ fn write_gzip_with(path: &std::path::Path, text: &str, fill: impl Fn(&mut dyn st
     gz.finish().expect("gzip");
 }
 
+/// The first play of a backup (as JSON) with a stored scoreboard.
+fn scored(b: &serde_json::Value) -> usize {
+    b["plays"]
+        .as_array()
+        .and_then(|p| p.iter().position(|p| !p["scoreboard"].is_null()))
+        .expect("a finished play")
+}
+
 /// A hostile backup's lists and texts far beyond what the history keeps — two million players,
-/// round events or seats, a note of 200 MiB — in a file of a few MiB (gzip): each is refused,
+/// round events, seats, a stored scoreboard's score categories or mission cards, a note of
+/// 200 MiB — in a file of a few MiB (gzip): each is refused,
 /// the problem naming its field, without the import holding them (the CLI within 192 MiB of
 /// address space, where holding them would take more). Nothing is written.
 #[test]
@@ -1038,6 +1047,7 @@ fn a_backup_with_endless_lists_or_texts_is_refused_without_being_held() {
     let (_, honest, open) = with_undo_steps();
     let players = serde_json::to_string(&honest.players).expect("json");
     let players_but_the_bracket = players.strip_suffix(']').expect("a list").to_owned();
+    let finished = scored(&serde_json::to_value(&honest).expect("json"));
     let lots = 2_000_000;
     type Fill = Box<dyn Fn(&mut dyn std::io::Write)>;
     type Case = (&'static str, fn(&mut serde_json::Value, usize), Fill, String);
@@ -1082,6 +1092,40 @@ fn a_backup_with_endless_lists_or_texts_is_refused_without_being_held() {
                 w.write_all(b"]").expect("write");
             }),
             format!("plays[{open}].seats: At most 16 items ({lots})"),
+        ),
+        (
+            "two million score categories in a stored scoreboard",
+            |b, _| {
+                let f = scored(b);
+                b["plays"][f]["scoreboard"]["players"][0]["categories"] = "HUGE".into();
+            },
+            Box::new(move |w| {
+                w.write_all(b"[").expect("write");
+                for n in 0..lots {
+                    let comma = if n == 0 { "" } else { "," };
+                    write!(w, r#"{comma}{{"key":"c{n}","points":1,"detail":{{"fr":"x","en":"x"}}}}"#)
+                        .expect("write");
+                }
+                w.write_all(b"]").expect("write");
+            }),
+            format!("plays[{finished}].scoreboard.players[0].categories: At most 64 items ({lots})"),
+        ),
+        (
+            "two million mission cards in a stored scoreboard",
+            |b, _| {
+                let f = scored(b);
+                b["plays"][f]["scoreboard"]["facts"]["missions"] = "HUGE".into();
+            },
+            Box::new(move |w| {
+                w.write_all(b"[").expect("write");
+                for n in 0..lots {
+                    let comma = if n == 0 { "" } else { "," };
+                    write!(w, r#"{comma}{{"seat":0,"mission":"m{n}","met":true,"points":1}}"#)
+                        .expect("write");
+                }
+                w.write_all(b"]").expect("write");
+            }),
+            format!("plays[{finished}].scoreboard.facts.missions: At most 200 items ({lots})"),
         ),
         (
             "a note of 200 MiB",

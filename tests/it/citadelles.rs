@@ -252,7 +252,7 @@ fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
     let (fr, en) = message(table.clone(), "players[1].characters_last_round");
     assert_eq!(
         fr,
-        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l'Assassin n'en tue qu'un\u{202f}: chacun en a révélé au moins un."
+        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez les personnages que Dirk a révélés au dernier tour pour les départager. À 3 joueurs, chacun a deux personnages et l’Assassin n’en tue qu’un\u{202f}: chacun en a révélé au moins un."
     );
     assert_eq!(
         en,
@@ -282,7 +282,7 @@ fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character(
     let (fr, en) = message(table.clone(), "players[1].characters_last_round");
     assert_eq!(
         fr,
-        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez l'autre personnage que Dirk a révélé au dernier tour (seul Roi (4) est indiqué) pour les départager. À 3 joueurs, chacun a deux personnages\u{202f}; seul un personnage assassiné n'est pas révélé, or personne n'a révélé l'Assassin (rang 1)."
+        "Dirk est à égalité avec Ani (4 points)\u{202f}: indiquez l’autre personnage que Dirk a révélé au dernier tour (seul Roi (4) est indiqué) pour les départager. À 3 joueurs, chacun a deux personnages\u{202f}; seul un personnage assassiné n’est pas révélé, or personne n’a révélé l’Assassin (rang 1)."
     );
     assert_eq!(
         en,
@@ -311,7 +311,7 @@ fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character(
     );
     let (fr, en) = message(two, "players[1].characters_last_round");
     assert!(
-        fr.ends_with("À 2 joueurs, chacun a deux personnages\u{202f}; seule la victime de l'Assassin n'est pas révélée, or 2 joueurs ont moins de deux personnages indiqués\u{202f}: si l'autre personnage de Dirk a été la victime de l'Assassin, indiquez ceux des autres."),
+        fr.ends_with("À 2 joueurs, chacun a deux personnages\u{202f}; seule la victime de l’Assassin n’est pas révélée, or 2 joueurs ont moins de deux personnages indiqués\u{202f}: si l’autre personnage de Dirk a été la victime de l’Assassin, indiquez ceux des autres."),
         "{fr}"
     );
     assert!(
@@ -346,7 +346,7 @@ fn classic_tie_from_four_players_two_empty_lists_are_not_both_murders() {
     );
     let (fr, en) = message(table, "players[0].characters_last_round");
     assert!(
-        fr.ends_with("Seule la victime de l'Assassin n'a rien révélé, or 2 joueurs n'ont aucun personnage indiqué\u{202f}: si Ani a été la victime de l'Assassin, indiquez ceux des autres."),
+        fr.ends_with("Seule la victime de l’Assassin n’a rien révélé, or 2 joueurs n’ont aucun personnage indiqué\u{202f}: si Ani a été la victime de l’Assassin, indiquez ceux des autres."),
         "{fr}"
     );
     assert!(
@@ -1270,7 +1270,7 @@ fn the_warlord_pays_cost_minus_one_and_respects_the_protections() {
     let r = up_to_warlord(false);
     let q = r.destruction_quote(&target(1, &["castle", "temple"], 0)).expect("quote");
     assert_eq!(q.cost, 3);
-    assert_eq!(q.text.fr, "Château\u{202f}: coût 4 − 1 = 3 pièces d'or");
+    assert_eq!(q.text.fr, "Château\u{202f}: coût 4 − 1 = 3 pièces d’or");
     assert_eq!(
         r.destruction_quote(&target(1, &["castle", "temple"], 1)).expect("quote").cost,
         0,
@@ -1532,7 +1532,7 @@ fn a_character_set_aside_face_up_cannot_be_revealed() {
     );
     assert_eq!(
         p.0[0].message.fr,
-        "Architecte (7) a été écarté face visible\u{202f}: personne ne l'a, personne ne peut le révéler."
+        "Architecte (7) a été écarté face visible\u{202f}: personne ne l’a, personne ne peut le révéler."
     );
     // Nobody answers for it; the Warlord is face up too; Patty held the card left face down.
     let r = reveal(&r, None);
@@ -1577,7 +1577,7 @@ fn face_up_cards_must_be_a_set_the_draft_can_give() {
     assert_eq!(p.0[0].message.en, "With 7 players the draft sets aside no card face up, not 2.");
     assert_eq!(
         p.0[0].message.fr,
-        "À 7 joueurs, le choix des personnages n'écarte aucune carte face visible, pas 2."
+        "À 7 joueurs, le choix des personnages n’écarte aucune carte face visible, pas 2."
     );
     let p = start_round(&face_up_setup(4, vec![4, 5])).expect_err("King");
     assert_eq!(p.0[0].message.en, "The King (4) is never set aside face up: it goes back into the deck.");
@@ -1650,7 +1650,7 @@ fn second_edition_revealed_characters_are_among_those_in_play() {
     assert_eq!(p.0[0].message.en, "The King is not in play at this table: rank 4 is the Emperor.");
     assert_eq!(
         p.0[0].message.fr,
-        "«\u{202f}Roi\u{202f}» n'est pas en jeu à cette table\u{202f}: le rang 4 est «\u{202f}Empereur\u{202f}»."
+        "«\u{202f}Roi\u{202f}» n’est pas en jeu à cette table\u{202f}: le rang 4 est «\u{202f}Empereur\u{202f}»."
     );
     // A rank is always the one in play; without the list, the base characters and alternates
     // are all accepted as before.
@@ -1688,7 +1688,7 @@ fn beautified_districts_need_the_artist_among_the_characters_in_play() {
     let p = score_json(GameId::Citadelles, &table(with("tax_collector")).to_string()).expect_err("no Artist");
     assert_eq!(
         p.0[0].message.fr,
-        "Des quartiers embellis, mais le personnage de rang 9 en jeu est «\u{202f}Bailli\u{202f}»\u{202f}: seul l'Artiste embellit."
+        "Des quartiers embellis, mais le personnage de rang 9 en jeu est «\u{202f}Bailli\u{202f}»\u{202f}: seul l’Artiste embellit."
     );
     assert_eq!(
         p.0[0].message.en,

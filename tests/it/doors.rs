@@ -11,7 +11,7 @@ use greffier::history::{DB_FILE_NAME, DEFAULT_BACKUPS_KEPT, Store};
 use serde_json::{Value, json};
 
 #[path = "../doors.rs"]
-mod script;
+pub(crate) mod script;
 
 use crate::serve::Served;
 
@@ -24,7 +24,7 @@ fn fresh_history(dir: &Path) -> std::path::PathBuf {
     db
 }
 
-fn through_core(dir: &Path) -> script::Answers {
+pub(crate) fn through_core(dir: &Path) -> script::Answers {
     let api = Api::open(&fresh_history(dir)).expect("open");
     script::run_script(&dir.display().to_string(), |op, request| {
         api.call_json(op, request).map_err(|e| serde_json::to_value(e).expect("error as JSON"))

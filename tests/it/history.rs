@@ -629,3 +629,19 @@ fn whole_numbers_a_page_would_round_are_refused_naming_their_field() {
     store.save_table_state(play.id, &exact).expect("the largest exact numbers are kept");
     assert_eq!(store.play(play.id).expect("play").table_state, Some(exact));
 }
+
+/// The printed values a sheet remembers come in the order a French reader expects (accents and
+/// case aside first, `collation::compare`): the Orléans sheet lists its building cards as the
+/// core gives them, never sorting them itself.
+#[test]
+fn remembered_card_values_come_in_french_order() {
+    let store = Store::open_in_memory().expect("store");
+    for (card, value) in
+        [("building:Zoo", 1), ("building:Étable", 2), ("building:atelier", 3), ("building:Écurie", 4)]
+    {
+        store.set_card_value(GameId::Orleans, card, value).expect("remember");
+    }
+    let cards: Vec<String> =
+        store.card_values(GameId::Orleans).expect("values").into_iter().map(|c| c.card).collect();
+    assert_eq!(cards, ["building:atelier", "building:Écurie", "building:Étable", "building:Zoo"]);
+}

@@ -1648,7 +1648,7 @@ fn the_vierzon_checklist_leaves_the_base_deeds_the_hourglass_and_the_3_4_spaces_
         en.iter().any(|s| s.contains("Vierzon, Bourges and Sancerre") && s.contains("“3” or “4”")),
         "{en:?}"
     );
-    assert!(fr.iter().any(|s| s.contains("tuiles Sablier ni d'actes de base")), "{fr:?}");
+    assert!(fr.iter().any(|s| s.contains("tuiles Sablier ni d’actes de base")), "{fr:?}");
     assert!(en.iter().any(|s| s.contains("hourglass tiles or base deeds")), "{en:?}");
 }
 

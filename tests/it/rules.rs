@@ -68,6 +68,23 @@ fn search_ignores_accents_and_case_and_matches_prefixes() {
     assert!(hits.iter().any(|h| h.id == "valencia.tie_break"), "départage without its accent");
 }
 
+/// The entries write « l’or » with the typographic apostrophe; a player types « l'or » with the
+/// straight one (or the typographic one): both find the same entries, and the snippet shows the
+/// entry's own « l’or ».
+#[test]
+fn an_apostrophe_typed_either_way_finds_the_same_entries() {
+    let c = catalogue();
+    let filter = SearchFilter { game: Some(GameId::Citadelles), lang: Lang::Fr, ..Default::default() };
+    let straight = c.search("l'or alchimiste", &filter).expect("search");
+    let curly = c.search("l’or alchimiste", &filter).expect("search");
+    assert_eq!(straight.first().map(|h| h.id.as_str()), Some("citadelles.character.alchemist"));
+    assert_eq!(straight, curly);
+    let snippet: String = straight[0].snippet.iter().map(|p| p.text.as_str()).collect();
+    assert!(snippet.contains("récupère l’or"), "{snippet}");
+    let body = &c.get("citadelles.character.alchemist").expect("the entry").body.fr;
+    assert!(body.contains("l’Alchimiste récupère l’or qu’il"), "{body}");
+}
+
 #[test]
 fn search_answers_in_the_asked_language_and_marks_the_hits() {
     let c = catalogue();

@@ -621,7 +621,7 @@ fn strongholds_entry_says_a_card_stays_taken_until_its_last_stronghold_goes() {
     let catalogue = Catalogue::load().expect("catalogue");
     let e = catalogue.get("splendor.strongholds.occupation").expect("entry");
     assert!(
-        e.body.fr.contains("une par achat") && e.body.fr.contains("tant qu'il en reste une"),
+        e.body.fr.contains("une par achat") && e.body.fr.contains("tant qu’il en reste une"),
         "{}",
         e.body.fr
     );

@@ -296,12 +296,12 @@ fn ani_s_statistics_keep_competitive_co_op_and_solo_apart() {
         .map(|h| (h.opponent_name.as_str(), h.plays, h.wins, h.losses, h.ties))
         .collect();
     assert_eq!(h2h, vec![("Dirk", 4, 2, 2, 0), ("Lilli", 2, 0, 1, 1)]);
-    let fav = ani.favourite_game.expect("game");
-    assert_eq!((fav.game, fav.key.as_str(), fav.plays), (GameId::Valencia, "valencia", 4));
-    let fav = ani.favourite_variant.expect("variant");
-    assert_eq!((fav.game, fav.key.as_str(), fav.plays), (GameId::Valencia, "base", 4));
-    let fav = ani.favourite_character.expect("character");
-    assert_eq!((fav.key.as_str(), fav.plays), ("king", 1));
+    let named = |fs: &[greffier::history::Favourite]| {
+        fs.iter().map(|f| (f.game, f.key.clone(), f.plays)).collect::<Vec<_>>()
+    };
+    assert_eq!(named(&ani.favourite_games), [(GameId::Valencia, "valencia".to_owned(), 4)]);
+    assert_eq!(named(&ani.favourite_variants), [(GameId::Valencia, "base".to_owned(), 4)]);
+    assert_eq!(named(&ani.favourite_characters), [(GameId::Citadelles, "king".to_owned(), 1)]);
     // Plays per game: Valencia 4, Orléans 3, Citadelles 1: two games at least twice, not three thrice.
     assert_eq!(ani.h_index, 2);
     // Points games only: Orléans co-op and solo "totals" are goal counts, not points.
@@ -319,12 +319,12 @@ fn dirk_s_streaks_end_with_his_last_loss() {
     // V1 lost, V2 lost, C1 won, V4 lost.
     assert_eq!((dirk.competitive.plays, dirk.competitive.wins), (4, 1));
     assert_eq!((dirk.longest_win_streak, dirk.current_win_streak), (1, 0));
-    assert_eq!(dirk.favourite_character.map(|f| f.key).as_deref(), Some("7"));
+    assert_eq!(dirk.favourite_characters.iter().map(|f| f.key.as_str()).collect::<Vec<_>>(), ["7"]);
     let lilli = store.player_stats(id_of(&store, "Lilli")).expect("stats");
     // V2 won, V3 shared win.
     assert_eq!((lilli.longest_win_streak, lilli.current_win_streak), (2, 2));
     assert_eq!(lilli.h_index, 1);
-    assert!(lilli.favourite_character.is_none());
+    assert!(lilli.favourite_characters.is_empty());
 }
 
 /// The difficulty is what the game recorded (Le dignitaire's beginners' version, Invasion's hard
@@ -483,4 +483,58 @@ fn names_sort_in_french_order_in_the_roster_and_among_opponents() {
     let ani = store.player_stats(id_of(&store, "ani")).expect("ani");
     let opponents: Vec<&str> = ani.head_to_head.iter().map(|h| h.opponent_name.as_str()).collect();
     assert_eq!(opponents, ["Émilie", "Eve", "Lilli", "Œdipe", "Oscar", "Zoé"]);
+}
+
+/// A favourite tied for the most plays is never picked among its equals: every game, variant and
+/// Citadelles character sharing the highest count is named (in the order of their ids), as a
+/// record names all its holders. Bea played Valencia once and Citadelles once, and revealed the
+/// Thief (2) and the King in the Citadelles play's last round.
+#[test]
+fn favourites_tied_for_the_most_plays_are_all_named() {
+    let mut s = Store::open_in_memory().expect("store");
+    play(
+        &mut s,
+        GameId::Valencia,
+        "base",
+        &["Bea", "Cid"],
+        json!({ "players": [{ "name": "Bea", "city_members": 4 }, { "name": "Cid", "city_members": 2 }] }),
+        (2026, 1, 10),
+    );
+    play(
+        &mut s,
+        GameId::Citadelles,
+        "classique",
+        &["Bea", "Cid"],
+        json!({ "variant": "classique", "crown": 0, "players": [
+            { "name": "Bea", "districts": ["tavern"], "characters_last_round": ["king", 2] },
+            { "name": "Cid", "districts": ["manor"], "characters_last_round": [7, 5] } ] }),
+        (2026, 1, 11),
+    );
+    let bea = serde_json::to_value(s.player_stats(id_of(&s, "Bea")).expect("stats")).expect("json");
+    assert_eq!(
+        bea["favourite_games"],
+        json!([{ "game": "citadelles", "key": "citadelles", "plays": 1 }, { "game": "valencia", "key": "valencia", "plays": 1 }])
+    );
+    assert_eq!(
+        bea["favourite_variants"],
+        json!([{ "game": "citadelles", "key": "classique", "plays": 1 }, { "game": "valencia", "key": "base", "plays": 1 }])
+    );
+    assert_eq!(
+        bea["favourite_characters"],
+        json!([{ "game": "citadelles", "key": "2", "plays": 1 }, { "game": "citadelles", "key": "king", "plays": 1 }])
+    );
+    // One most played: that one alone.
+    play(
+        &mut s,
+        GameId::Valencia,
+        "base",
+        &["Bea", "Cid"],
+        json!({ "players": [{ "name": "Bea", "city_members": 5 }, { "name": "Cid", "city_members": 2 }] }),
+        (2026, 1, 12),
+    );
+    let bea = serde_json::to_value(s.player_stats(id_of(&s, "Bea")).expect("stats")).expect("json");
+    assert_eq!(bea["favourite_games"], json!([{ "game": "valencia", "key": "valencia", "plays": 2 }]));
+    let nobody = s.create_player("Dee", None).expect("player").id;
+    let dee = serde_json::to_value(s.player_stats(nobody).expect("stats")).expect("json");
+    assert_eq!((&dee["favourite_games"], &dee["favourite_characters"]), (&json!([]), &json!([])));
 }

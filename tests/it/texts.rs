@@ -1,7 +1,10 @@
 //! The core's sentences read as a person would write them: a counted noun takes the form its
 //! count asks for, in French and in English, never « pièce(s) ».
 
+use greffier::games::{GameId, setup_checklist};
+use greffier::rules::Catalogue;
 use greffier::text::{en_noun, fr_noun};
+use serde_json::Value;
 
 use crate::support::source_lines;
 
@@ -66,4 +69,88 @@ fn french_typography_is_set_in_one_place() {
         }
     });
     assert!(found.is_empty(), "French typography set outside `text::french`:\n{}", found.join("\n"));
+}
+
+/// Every French string of a JSON answer: the `fr` of each text, with where it was found.
+fn french_strings(at: &str, value: &Value, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                match v {
+                    Value::String(s) if k == "fr" || k.ends_with("_fr") => {
+                        out.push((format!("{at}.{k}"), s.clone()))
+                    }
+                    _ => french_strings(&format!("{at}.{k}"), v, out),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                french_strings(&format!("{at}[{i}]"), v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The core's French writes the typographic apostrophe, as the UI's French messages do
+/// (« l’or », never « l'or »): every rule entry (title, body, source), every setup checklist
+/// of every game, variant and player count, every answer of the operation script (catalogues,
+/// scoreboards and their explanations, problems, help, history answers) and every answer of
+/// the score snapshots' tables.
+#[test]
+fn every_french_text_of_the_core_writes_the_typographic_apostrophe() {
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let catalogue = Catalogue::load().expect("the catalogue loads");
+    assert!(catalogue.entries().len() > 100);
+    for e in catalogue.entries() {
+        texts.push((format!("{}.title", e.id), e.title.fr.clone()));
+        texts.push((format!("{}.body", e.id), e.body.fr.clone()));
+        texts.push((format!("{}.source", e.id), e.source.clone()));
+    }
+    let mut checklists = 0;
+    for game in GameId::ALL {
+        for v in game.info().variants {
+            for players in v.min_players..=v.max_players {
+                for ninth in [false, true] {
+                    let at = format!("setup {game} {} {players} {ninth}", v.id);
+                    match setup_checklist(game, v.id, players, ninth) {
+                        Ok(steps) => {
+                            checklists += 1;
+                            texts.extend(steps.into_iter().map(|s| (format!("{at}: {}", s.id), s.text.fr)));
+                        }
+                        // A ninth character some counts refuse: its problem is a French text too.
+                        Err(problems) => {
+                            texts.extend(problems.0.into_iter().map(|p| (at.clone(), p.message.fr)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checklists > 20);
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (op, answer) in crate::doors::through_core(dir.path()) {
+        let answer = answer.unwrap_or_else(|e| e);
+        french_strings(&op, &answer, &mut texts);
+    }
+    let fixtures = crate::support::checkout().join("tests/fixtures/scores");
+    for entry in std::fs::read_dir(fixtures).expect("fixtures").flatten() {
+        let path = entry.path();
+        if path.to_string_lossy().ends_with(".expected.json") {
+            let answers: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+            french_strings(&path.display().to_string(), &answers, &mut texts);
+        }
+    }
+    assert!(texts.len() > 3000, "{}", texts.len());
+    assert!(texts.iter().any(|(_, t)| t.contains("l’or")), "the entries speak of « l’or »");
+    let straight: Vec<String> =
+        texts.iter().filter(|(_, t)| t.contains('\'')).map(|(at, t)| format!("{at}: {t}")).collect();
+    assert!(
+        straight.is_empty(),
+        "{} French texts with a straight apostrophe:\n{}",
+        straight.len(),
+        straight.join("\n")
+    );
 }

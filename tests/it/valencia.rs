@@ -269,7 +269,7 @@ fn a_tick_on_a_mission_the_app_checks_says_the_app_checks_it() {
     assert_eq!(fields(&p), vec![("players[0].missions[0].done".to_owned(), "judged_by_table".to_owned())]);
     assert_eq!(
         p.0[0].message.fr,
-        "Greffier vérifie «\u{202f}Pion Stefan Feld\u{202f}» d'après la table\u{202f}: pas de case à cocher."
+        "Greffier vérifie «\u{202f}Pion Stefan Feld\u{202f}» d’après la table\u{202f}: pas de case à cocher."
     );
     assert_eq!(p.0[0].message.en, "Greffier checks “Stefan Feld pawn” from the table: nothing to tick.");
 }
@@ -1228,10 +1228,10 @@ fn null_fields_read_as_empty() {
 fn corners_card_and_tie_clarification_say_what_the_book_says() {
     let catalogue = greffier::rules::Catalogue::load().expect("catalogue");
     let card = valencia::missions().into_iter().find(|m| m.id == "mission_corners").expect("card");
-    assert!(card.rule.fr.contains("l'un des quatre coins"), "{}", card.rule.fr);
+    assert!(card.rule.fr.contains("l’un des quatre coins"), "{}", card.rule.fr);
     assert!(card.rule.en.contains("one of the four corners"), "{}", card.rule.en);
     let entry = catalogue.get(&card.rule_entry).expect("entry");
-    assert!(entry.body.fr.contains("l'un des quatre coins"), "{}", entry.body.fr);
+    assert!(entry.body.fr.contains("l’un des quatre coins"), "{}", entry.body.fr);
     assert!(entry.body.en.contains("one of the four corners"), "{}", entry.body.en);
     let ties = catalogue.get("faq.valencia.auction_ties").expect("clarification");
     assert!(ties.body.en.contains("every tie they are part of"), "{}", ties.body.en);
@@ -1396,7 +1396,7 @@ fn the_first_player_message_counts_seats_from_one() {
         valencia::apply_auction(&lilli_holds_the_pawn(auction.clone())).expect_err("Ani is not first");
     assert_eq!(
         refused.0[0].message.fr,
-        "L'enchère commence au siège 1, mais c'est Lilli (siège 3) qui a le pion Stefan Feld\u{202f}: le premier joueur est celui qui a le pion."
+        "L’enchère commence au siège 1, mais c’est Lilli (siège 3) qui a le pion Stefan Feld\u{202f}: le premier joueur est celui qui a le pion."
     );
     assert_eq!(
         refused.0[0].message.en,
@@ -1410,7 +1410,7 @@ fn the_first_player_message_counts_seats_from_one() {
     assert_eq!(fields(&refused), vec![("first_player".to_owned(), "out_of_range".to_owned())]);
     assert_eq!(
         refused.0[0].message.fr,
-        "Premier joueur\u{202f}: il n'y a pas de siège 4 à cette table (sièges 1 à 3)."
+        "Premier joueur\u{202f}: il n’y a pas de siège 4 à cette table (sièges 1 à 3)."
     );
     assert_eq!(refused.0[0].message.en, "First player: this table has no seat 4 (seats 1 to 3).");
     let church = valencia::round(&json!({ "step": "H", "church": 2,
@@ -1419,7 +1419,7 @@ fn the_first_player_message_counts_seats_from_one() {
     assert_eq!(fields(&church), vec![("church".to_owned(), "out_of_range".to_owned())]);
     assert_eq!(
         church.0[0].message.fr,
-        "Siège de l'Église\u{202f}: il n'y a pas de siège 3 à cette table (sièges 1 à 2)."
+        "Siège de l’Église\u{202f}: il n’y a pas de siège 3 à cette table (sièges 1 à 2)."
     );
     assert_eq!(church.0[0].message.en, "Church seat: this table has no seat 3 (seats 1 to 2).");
 }

@@ -38,6 +38,13 @@ describe('one source: the core', () => {
 		expect(copied).toEqual([]);
 	});
 
+	it('sorts no names itself: lists come from the core in French order (collation::compare)', () => {
+		// `localeCompare` orders by the browser's locale, not as the core (and the history's
+		// `COLLATE french`) does: a list the core gives is shown in the core's order.
+		const sorting = code.filter((f) => /\blocaleCompare\b|\bIntl\.Collator\b/.test(readFileSync(join(src, f), 'utf8')));
+		expect(sorting).toEqual([]);
+	});
+
 	it('tests talk to the real core: no stand-in backend', () => {
 		// A test may wrap the real backend to record what a screen sends (test-support's
 		// `recording`), never replace its answers with an object of its own.

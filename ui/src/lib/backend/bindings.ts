@@ -2097,11 +2097,12 @@ export type PlayerStats = {
 	current_win_streak: number,
 	/**  By opponent name. */
 	head_to_head: HeadToHead[],
-	favourite_game: Favourite | null,
-	/**  Most played variant (rule profile, module or scenario) of any game. */
-	favourite_variant: Favourite | null,
-	/**  Citadelles: most revealed character in last rounds. */
-	favourite_character: Favourite | null,
+	/**  The most played games: every one tied for the most plays (empty without plays), by id. */
+	favourite_games: Favourite[],
+	/**  The most played variants (rule profile, module or scenario) of any game, ties all named. */
+	favourite_variants: Favourite[],
+	/**  Citadelles: the characters most revealed in last rounds, ties all named, by id or rank. */
+	favourite_characters: Favourite[],
 	/**  The largest h such that h games were each played at least h times. */
 	h_index: number,
 	/**

@@ -6,7 +6,7 @@ import { backend, setBackend, type CitadellesCatalogue, type SuccessRate } from 
 import { createHttpBackend } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
 import { fmtNumber, setLang } from '$lib/i18n.svelte';
-import { allGames, ownServer } from '../../../test-support';
+import { allGames, ownServer, startPlay } from '../../../test-support';
 import { bucketLabel, percent, wondersOnly } from './stats';
 import { statsView } from './view.svelte';
 import StatsPage from '../../../routes/stats/+page.svelte';
@@ -69,6 +69,36 @@ describe('Statistics screen', () => {
 			new RegExp(`^${fmtNumber(dirk.other_games.plays)} plays of other games imported from BG Stats`)
 		);
 		expect(within(screen.getByTestId('st-other-games-table')).getByText(dirk.other_games.games[0].name)).toBeTruthy();
+	}, 30000);
+
+	it('names every favourite tied for the most plays, as the core gives them', async () => {
+		const server = await ownServer();
+		onTestFinished(server.stop);
+		app.games = await allGames();
+		// Bea: one Valencia play and one Citadelles play, the King and the Thief (2) revealed.
+		const valencia = await startPlay('valencia', 'base', ['Bea', 'Cid']);
+		await backend.finishPlay(valencia.id, { players: [{ name: 'Bea', city_members: 4 }, { name: 'Cid', city_members: 2 }] } as never);
+		const citadelles = await startPlay('citadelles', 'classique', ['Bea', 'Cid']);
+		const city = {
+			variant: 'classique',
+			crown: 0,
+			players: [
+				{ name: 'Bea', districts: ['tavern'], characters_last_round: ['king', 2] },
+				{ name: 'Cid', districts: ['manor'], characters_last_round: [7, 5] }
+			]
+		};
+		await backend.finishPlay(citadelles.id, city as never);
+		const bea = (await backend.listPlayers()).find((p) => p.name === 'Bea')!;
+		const stats = await backend.playerStats(bea.id);
+		expect(stats.favourite_games.map((f) => f.game)).toEqual(['citadelles', 'valencia']);
+		setLang('en');
+		statsView.playerId = bea.id;
+		render(StatsPage);
+		await fireEvent.click(await screen.findByTestId('st-tab-player'));
+		await waitFor(() => expect(screen.getByTestId('st-fav-games').textContent).toBe('Citadelles, Valencia'));
+		expect(screen.getByTestId('st-fav-variants').textContent).toMatch(/^Citadelles — .+, Valencia — .+$/);
+		// Named from the core's catalogue once it has come.
+		await waitFor(() => expect(screen.getByTestId('st-fav-characters').textContent).toBe('Thief, King'));
 	}, 30000);
 
 	it('per game: plays, average and high with its link, distribution buckets (French)', async () => {
