@@ -39,7 +39,7 @@ pub use files::write_atomically;
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use other_plays::*;
-pub use plays::player_key;
+pub use plays::{HistoryLimits, limits, player_key};
 pub use stats::*;
 pub use table_seats::{DeviceSecret, TableDevice, TableSession, TokenDigest};
 

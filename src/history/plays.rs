@@ -17,6 +17,27 @@ use crate::text::Text;
 pub(super) const MAX_COLOUR_CHARS: usize = 30;
 pub(super) const MAX_LOCATION_CHARS: usize = 200;
 pub(super) const MAX_NOTES_CHARS: usize = 10_000;
+/// The lengths the history keeps, for the screens' fields (`HISTORY_LIMITS` in the UI's
+/// bindings): a field never lets more be typed than the core keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct HistoryLimits {
+    /// A player's name (and any other name a sheet keeps), in characters.
+    pub name_chars: u32,
+    pub location_chars: u32,
+    pub notes_chars: u32,
+}
+
+/// The history's [`HistoryLimits`].
+pub fn limits() -> HistoryLimits {
+    let chars = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    HistoryLimits {
+        name_chars: chars(input::MAX_NAME_CHARS),
+        location_chars: chars(MAX_LOCATION_CHARS),
+        notes_chars: chars(MAX_NOTES_CHARS),
+    }
+}
+
 /// Largest table state accepted, as JSON text.
 pub(super) const MAX_STATE_BYTES: usize = 1 << 20;
 /// A play's id (uuid), variant id, a round event's kind, a card's name.

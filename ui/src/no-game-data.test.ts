@@ -45,6 +45,13 @@ describe('one source: the core', () => {
 		expect(sorting).toEqual([]);
 	});
 
+	it('bounds no field by a number of its own: lengths and counts are the core’s limits', () => {
+		// A literal `maxlength="60"` or `max="20"` drifts from what the core keeps (it did: 80
+		// and 60 characters, 20 and 99 points). The bindings' *_LIMITS carry them.
+		const bounded = code.filter((f) => /\b(maxlength|min|max)="-?\d+"/.test(readFileSync(join(src, f), 'utf8')));
+		expect(bounded).toEqual([]);
+	});
+
 	it('tests talk to the real core: no stand-in backend', () => {
 		// A test may wrap the real backend to record what a screen sends (test-support's
 		// `recording`), never replace its answers with an object of its own.

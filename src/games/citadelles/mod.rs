@@ -219,6 +219,8 @@ pub struct CitadellesLimits {
     pub max_museum_cards: u32,
     pub max_custom_cost: u8,
     pub max_custom_extra: i32,
+    /// A custom wonder's name, in characters.
+    pub max_custom_name_chars: u32,
     pub variants: Vec<CitadellesVariant>,
     pub haunted_city: &'static str,
     pub museum: &'static str,
@@ -239,6 +241,7 @@ pub fn limits() -> CitadellesLimits {
         max_museum_cards: MAX_MUSEUM_CARDS,
         max_custom_cost: MAX_CUSTOM_COST,
         max_custom_extra: MAX_CUSTOM_EXTRA,
+        max_custom_name_chars: u32::try_from(crate::games::input::MAX_NAME_CHARS).unwrap_or(u32::MAX),
         variants: CitadellesVariant::ALL.to_vec(),
         haunted_city: HAUNTED_CITY,
         museum: MUSEUM,

@@ -201,7 +201,9 @@ export const commands = {
 };
 
 /* Constants */
-export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
+export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
+
+export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
@@ -551,6 +553,8 @@ export type CitadellesLimits = {
 	max_museum_cards: number,
 	max_custom_cost: number,
 	max_custom_extra: number,
+	/**  A custom wonder's name, in characters. */
+	max_custom_name_chars: number,
 	variants: CitadellesVariant[],
 	haunted_city: string,
 	museum: string,
@@ -1103,6 +1107,17 @@ export type Help = {
 	end: EndHelp,
 	/**  Cities module only. */
 	cities: CitiesHelp | null,
+};
+
+/**
+ *  The lengths the history keeps, for the screens' fields (`HISTORY_LIMITS` in the UI's
+ *  bindings): a field never lets more be typed than the core keeps.
+ */
+export type HistoryLimits = {
+	/**  A player's name (and any other name a sheet keeps), in characters. */
+	name_chars: number,
+	location_chars: number,
+	notes_chars: number,
 };
 
 /**  What to import. */

@@ -6,7 +6,7 @@ import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleVi
  * Each game's limits and fixed lists (steppers' bounds, ids, lists to draw buttons from),
  * generated from the core (`<game>::limits()`): the only place the UI learns them.
  */
-export { CITADELLES_LIMITS, ORLEANS_LIMITS, SPLENDOR_LIMITS, VALENCIA_LIMITS } from './bindings';
+export { CITADELLES_LIMITS, HISTORY_LIMITS, ORLEANS_LIMITS, SPLENDOR_LIMITS, VALENCIA_LIMITS } from './bindings';
 
 export type {
 	ApiError,

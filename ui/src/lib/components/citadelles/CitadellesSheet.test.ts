@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import { backend, type CitadellesTableState, type PlayDetail } from '$lib/backend';
+import { backend, CITADELLES_LIMITS, type CitadellesTableState, type PlayDetail } from '$lib/backend';
 import { game, recording, startPlay } from '../../../test-support';
 import CitadellesSheet from './CitadellesSheet.svelte';
 
@@ -26,6 +26,30 @@ async function setup(finished = false, variant = 'classique') {
 const text = (testid: string) => screen.getByTestId(testid).textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('CitadellesSheet', () => {
+	it('takes a custom wonder’s cost and points in steppers bounded by the core, letters refused aloud', async () => {
+		const { last } = await setup();
+		await fireEvent.click(await screen.findByTestId('cit-custom-open-0'));
+		await fireEvent.input(screen.getByTestId('cit-custom-name-0'), { target: { value: 'Tour de guet' } });
+		expect(screen.getByTestId('cit-custom-name-0').getAttribute('maxlength')).toBe(String(CITADELLES_LIMITS.max_custom_name_chars));
+		await fireEvent.input(screen.getByTestId('cit-custom-cost-0'), { target: { value: 'x' } });
+		await screen.findByTestId('cit-custom-cost-0-refused');
+		await fireEvent.input(screen.getByTestId('cit-custom-cost-0'), { target: { value: String(CITADELLES_LIMITS.max_custom_cost - 1) } });
+		// + stops at the core's highest cost.
+		await fireEvent.click(screen.getByTestId('cit-custom-cost-0-plus'));
+		await fireEvent.click(screen.getByTestId('cit-custom-cost-0-plus'));
+		expect((screen.getByTestId('cit-custom-cost-0') as HTMLInputElement).value).toBe(String(CITADELLES_LIMITS.max_custom_cost));
+		// Extra points go below zero, down to the core's bound.
+		await fireEvent.input(screen.getByTestId('cit-custom-extra-0'), { target: { value: String(-CITADELLES_LIMITS.max_custom_extra) } });
+		await fireEvent.click(screen.getByTestId('cit-custom-extra-0-minus'));
+		expect((screen.getByTestId('cit-custom-extra-0') as HTMLInputElement).value).toBe(String(-CITADELLES_LIMITS.max_custom_extra));
+		await fireEvent.submit(screen.getByTestId('cit-custom-name-0').closest('form')!);
+		await waitFor(() =>
+			expect(last()?.players[0].custom_wonders).toEqual([
+				{ name: 'Tour de guet', cost: CITADELLES_LIMITS.max_custom_cost, extra_points: -CITADELLES_LIMITS.max_custom_extra }
+			])
+		);
+	});
+
 	it('keeps the draft drawn, and asks nothing again for it, when a score is typed', async () => {
 		const { calls, last } = await setup(false, 'deuxieme_edition');
 		await fireEvent.click(await screen.findByTestId('cit-draft-draw'));
