@@ -100,12 +100,14 @@ macro_rules! for_each_operation {
             $crate::games::valencia::council_phase(&council)?
         }
         /// Counts the tracker's council phase into the table (points, privileges, the round
-        /// marked counted) and returns the new table; a phase counted already is refused.
+        /// marked counted, a line of the play's round log) and returns the new table; a phase
+        /// counted already is refused.
         guest fn valencia_count_council(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::count_council(&table)?
         }
         /// Applies the auction being entered to the table (pawn, coins, resources, privileges
-        /// spent) and returns the new table; an auction applied already is refused.
+        /// spent, a line of the play's round log) and returns the new table; an auction applied
+        /// already is refused.
         guest fn valencia_apply_auction(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::apply_auction(&table)?
         }

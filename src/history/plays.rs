@@ -1100,6 +1100,14 @@ impl Store {
         for e in &mut events {
             e.text = games::describe_round_event(game, &e.kind, &e.payload, &names);
         }
+        let table_state: Option<serde_json::Value> = state.and_then(|s| serde_json::from_str(&s).ok());
+        let table_log = table_state
+            .as_ref()
+            .map(|t| games::table_round_log(game, t, &names))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(round, text)| TableLogLine { round, text })
+            .collect();
         Ok(PlayDetail {
             id: play,
             uuid,
@@ -1111,10 +1119,11 @@ impl Store {
             location,
             notes,
             seats,
-            table_state: state.and_then(|s| serde_json::from_str(&s).ok()),
+            table_state,
             table_schema_version: schema,
             scoreboard: board.and_then(|s| serde_json::from_str(&s).ok()),
             events,
+            table_log,
             duration_minutes,
             deleted_at,
         })
