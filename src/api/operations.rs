@@ -207,6 +207,11 @@ macro_rules! for_each_operation {
         host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
             api.store()?.set_card_value(game, &card, value)?
         }
+        /// Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
+        /// those kept before); the play's detail gives them back (`setup_done`).
+        host fn set_setup_done(api, play_id: $crate::history::Id, done: Vec<String>) -> Vec<String> {
+            api.changed_play(play_id, None, |store| Ok(store.set_setup_done(play_id, &done)?))?
+        }
 
         // Table mode: a play in progress opened to the players' phones (`api/table.rs`). The
         // host's side: open, watch, close. A phone's side is `seat`: bound to the play and seat

@@ -121,6 +121,8 @@ pub struct PlayDetail {
     /// and council phases), in words, in the order played. Read from the table state, so an
     /// undo or a backup carries it with the rest.
     pub table_log: Vec<TableLogLine>,
+    /// The setup checklist's steps ticked for this play (the core's step ids), in the order ticked.
+    pub setup_done: Vec<String>,
     /// Minutes the play lasted (measured at finish, editable).
     pub duration_minutes: Option<u32>,
     /// Set when the play is in the bin (undo with `restore_play`).

@@ -221,6 +221,7 @@ fn backup(n: usize, batch: usize, unscored: bool) -> Backup {
                 duration_minutes: Some(40),
                 deleted_at: (i % 4 == 3).then(|| started + Duration::days(1)),
                 revisions: Vec::new(),
+                setup_done: Vec::new(),
             }
         })
         .collect();
