@@ -112,6 +112,7 @@ fn generated_backup(n: usize) -> Backup {
                 duration_minutes: Some(60),
                 deleted_at: None,
                 revisions: Vec::new(),
+                setup_done: Vec::new(),
             }
         })
         .collect::<Vec<_>>();

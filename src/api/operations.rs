@@ -107,12 +107,14 @@ macro_rules! for_each_operation {
             $crate::games::valencia::council_phase(&council)?
         }
         /// Counts the tracker's council phase into the table (points, privileges, the round
-        /// marked counted) and returns the new table; a phase counted already is refused.
+        /// marked counted, a line of the play's round log) and returns the new table; a phase
+        /// counted already is refused.
         guest fn valencia_count_council(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::count_council(&table)?
         }
         /// Applies the auction being entered to the table (pawn, coins, resources, privileges
-        /// spent) and returns the new table; an auction applied already is refused.
+        /// spent, a line of the play's round log) and returns the new table; an auction applied
+        /// already is refused.
         guest fn valencia_apply_auction(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::apply_auction(&table)?
         }
@@ -211,6 +213,11 @@ macro_rules! for_each_operation {
         /// Remembers a card's printed value (replacing the one typed before).
         host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
             api.store()?.set_card_value(game, &card, value)?
+        }
+        /// Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
+        /// those kept before); the play's detail gives them back (`setup_done`).
+        host fn set_setup_done(api, play_id: $crate::history::Id, done: Vec<String>) -> Vec<String> {
+            api.changed_play(play_id, None, |store| Ok(store.set_setup_done(play_id, &done)?))?
         }
 
         // Table mode: a play in progress opened to the players' phones (`api/table.rs`). The

@@ -43,6 +43,15 @@ pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[
     }
 }
 
+/// The round log a play's table state holds (Valencia: the auctions applied and the council
+/// phases counted, `progress.log`), each line with its round, in the order played.
+pub fn table_round_log(game: GameId, table: &Value, names: &[String]) -> Vec<(u8, Text)> {
+    match game {
+        GameId::Valencia => super::valencia::round_log(table, names),
+        _ => Vec::new(),
+    }
+}
+
 fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> Text {
     let mut fr = Vec::new();
     let mut en = Vec::new();

@@ -27,10 +27,10 @@ use super::model::{PlayStatus, RoundEvent};
 use super::plays::{
     MAX_BACKUP_PLAYERS, MAX_COLOUR_CHARS, MAX_EVENT_PAYLOAD_BYTES, MAX_EXACT_INTEGER, MAX_KEY_CHARS,
     MAX_LOCATION_CHARS, MAX_NOTES_CHARS, MAX_PLAY_SEATS, MAX_REVISIONS, MAX_ROUND_EVENTS,
-    MAX_SCORE_CATEGORIES, MAX_SCORE_MISSIONS, MAX_STATE_BYTES, MAX_STRING_BYTES, MAX_TIE_CRITERIA,
-    OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time, inexact_integer,
-    insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int, too_long, too_many,
-    write_table_state,
+    MAX_SCORE_CATEGORIES, MAX_SCORE_MISSIONS, MAX_SETUP_STEPS, MAX_STATE_BYTES, MAX_STRING_BYTES,
+    MAX_TIE_CRITERIA, OutcomeColumns, check_exact_integers, check_len, check_name, check_time, fmt_time,
+    inexact_integer, insert_player, insert_results, now, parse_time, player_key, scoreboard_json, sql_int,
+    too_long, too_many, write_table_state,
 };
 use super::summary;
 use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
@@ -168,6 +168,9 @@ pub struct BackupPlay {
     /// backs up byte for byte as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revisions: Vec<BackupRevision>,
+    /// Schema 14 on: the setup checklist's ticked steps (absent: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup_done: Vec<String>,
 }
 
 /// One undo step of a play, as the history keeps it.
@@ -231,6 +234,8 @@ struct ReadPlay {
     deleted_at: Option<DateTime<Utc>>,
     #[serde(default)]
     revisions: ReadRevisions,
+    #[serde(default)]
+    setup_done: Capped<Key, MAX_SETUP_STEPS>,
 }
 
 #[derive(Deserialize)]
@@ -641,6 +646,11 @@ impl ReadPlay {
             duration_minutes: self.duration_minutes,
             deleted_at: self.deleted_at,
             revisions,
+            setup_done: list_of(|| at("setup_done"), self.setup_done, found)
+                .into_iter()
+                .enumerate()
+                .map(|(k, id)| text_of(|| at(&format!("setup_done[{k}]")), id, found))
+                .collect(),
         };
         (play, count)
     }
@@ -1265,6 +1275,10 @@ fn backup_play(
         duration_minutes: r.get(14)?,
         deleted_at: time(15)?,
         revisions: play_revisions(revisions, id)?,
+        setup_done: r
+            .get::<_, Option<String>>(16)?
+            .and_then(|s| serde_json::from_str(&s).ok())
+            .unwrap_or_default(),
     })
 }
 
@@ -1445,7 +1459,8 @@ impl Store {
         w(out, "],\"plays\":[")?;
         let mut stmt = conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.updated_at, p.location, p.notes,
-                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at
+                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at,
+                    p.setup_done
                FROM plays p
                LEFT JOIN table_states t ON t.play_id = p.id
                LEFT JOIN scoreboards b ON b.play_id = p.id
@@ -2022,8 +2037,8 @@ impl Writer<'_, '_> {
             .conn
             .prepare_cached(
                 "INSERT INTO plays (uuid, game, variant, player_count, status, started_at, ended_at, location, notes, updated_at,
-                                    duration_minutes, deleted_at, outcome, won, round_reached, difficulty, lost_event)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                                    duration_minutes, deleted_at, outcome, won, round_reached, difficulty, lost_event, setup_done)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
                  ON CONFLICT (uuid) DO NOTHING",
             )?
             .execute(params![
@@ -2044,6 +2059,7 @@ impl Writer<'_, '_> {
                 outcome.as_ref().and_then(|o| o.round_reached),
                 outcome.as_ref().and_then(|o| o.difficulty),
                 outcome.as_ref().and_then(|o| o.lost_event),
+                (!play.setup_done.is_empty()).then(|| serde_json::to_string(&play.setup_done).ok()).flatten(),
             ])?;
         if added == 0 {
             // Said apart when it sits in the bin: "already there" would read as back in the log.

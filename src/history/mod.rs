@@ -60,6 +60,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0011_seat_rows_without_rowid.sql", include_str!("../../migrations/0011_seat_rows_without_rowid.sql")),
     ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
     ("0013_results_without_a_score.sql", include_str!("../../migrations/0013_results_without_a_score.sql")),
+    ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours

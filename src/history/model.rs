@@ -89,6 +89,14 @@ pub struct RoundEvent {
     pub text: Option<Text>,
 }
 
+/// A line of a play's round log that its table state holds (see `PlayDetail::table_log`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TableLogLine {
+    pub round: u8,
+    pub text: Text,
+}
+
 /// Everything known about one play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -109,6 +117,12 @@ pub struct PlayDetail {
     /// The scoreboard computed when the play was finished.
     pub scoreboard: Option<Scoreboard>,
     pub events: Vec<RoundEvent>,
+    /// What the table helpers applied, as the play's table state keeps it (Valencia's auctions
+    /// and council phases), in words, in the order played. Read from the table state, so an
+    /// undo or a backup carries it with the rest.
+    pub table_log: Vec<TableLogLine>,
+    /// The setup checklist's steps ticked for this play (the core's step ids), in the order ticked.
+    pub setup_done: Vec<String>,
     /// Minutes the play lasted (measured at finish, editable).
     pub duration_minutes: Option<u32>,
     /// Set when the play is in the bin (undo with `restore_play`).

@@ -50,6 +50,8 @@ pub(super) const MAX_PLAY_SEATS: usize = input::MAX_SEATS_READ;
 pub(super) const MAX_ROUND_EVENTS: usize = 2_000;
 /// A round event's payload, as compact JSON.
 pub(super) const MAX_EVENT_PAYLOAD_BYTES: usize = 64 << 10;
+/// Most setup steps a play may keep ticked (a backup may hold; a checklist has far fewer).
+pub(super) const MAX_SETUP_STEPS: usize = 100;
 /// The longest string a streamed backup may hold anywhere, a table state's included: no text
 /// the history keeps is longer.
 pub(super) const MAX_STRING_BYTES: usize = MAX_STATE_BYTES;
@@ -927,6 +929,46 @@ impl Store {
         })
     }
 
+    /// Keeps the setup checklist's ticked steps of a play (replacing those kept before): each
+    /// id must be a step of that play's checklist (its game, variant and player count; a
+    /// Citadelles checklist with or without a ninth character), else every wrong one is
+    /// reported on its field (`done[k]`) and nothing is kept. A step given twice is kept once.
+    pub fn set_setup_done(&self, play: Id, done: &[String]) -> Result<Vec<String>> {
+        let (game, _) = self.game_and_status(play)?;
+        let (variant, players): (String, u8) =
+            self.conn.query_row("SELECT variant, player_count FROM plays WHERE id = ?1", [play], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+        let steps: Vec<String> = [false, true]
+            .into_iter()
+            .filter_map(|ninth| games::setup_checklist(game, &variant, players, ninth).ok())
+            .flatten()
+            .map(|s| s.id)
+            .collect();
+        let mut problems = Problems::new();
+        let mut kept: Vec<String> = Vec::with_capacity(done.len());
+        for (k, id) in done.iter().enumerate() {
+            if !steps.contains(id) {
+                problems.push(
+                    format!("done[{k}]"),
+                    "unknown_step",
+                    Text::new(
+                        format!("« {id} » n'est pas une étape de la mise en place de cette partie."),
+                        format!("“{id}” is not a setup step of this play."),
+                    ),
+                );
+            } else if !kept.contains(id) {
+                kept.push(id.clone());
+            }
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
+        let text = if kept.is_empty() { None } else { serde_json::to_string(&kept).ok() };
+        self.conn.execute("UPDATE plays SET setup_done = ?1 WHERE id = ?2", params![text, play])?;
+        Ok(kept)
+    }
+
     /// Remembers the printed value of a card (replacing the one typed before).
     pub fn set_card_value(&self, game: GameId, card: &str, value: i32) -> Result<CardValue> {
         let mut problems = Problems::new();
@@ -1082,7 +1124,8 @@ impl Store {
             .conn
             .query_row(
                 "SELECT p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.location, p.notes,
-                        t.state_json, t.schema_version, b.scoreboard_json, p.duration_minutes, p.deleted_at
+                        t.state_json, t.schema_version, b.scoreboard_json, p.duration_minutes, p.deleted_at,
+                        p.setup_done
                    FROM plays p
                    LEFT JOIN table_states t ON t.play_id = p.id
                    LEFT JOIN scoreboards b ON b.play_id = p.id
@@ -1103,6 +1146,7 @@ impl Store {
                         r.get::<_, Option<String>>(10)?,
                         r.get::<_, Option<u32>>(11)?,
                         r.get::<_, Option<String>>(12)?.map(|s| parse_time(&s)).transpose()?,
+                        r.get::<_, Option<String>>(13)?,
                     ))
                 },
             )
@@ -1122,6 +1166,7 @@ impl Store {
             board,
             duration_minutes,
             deleted_at,
+            setup_done,
         ) = row;
         let game = parse_game(&game)?;
         let seats = self.seats(i64::from(play))?;
@@ -1130,6 +1175,14 @@ impl Store {
         for e in &mut events {
             e.text = games::describe_round_event(game, &e.kind, &e.payload, &names);
         }
+        let table_state: Option<serde_json::Value> = state.and_then(|s| serde_json::from_str(&s).ok());
+        let table_log = table_state
+            .as_ref()
+            .map(|t| games::table_round_log(game, t, &names))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(round, text)| TableLogLine { round, text })
+            .collect();
         Ok(PlayDetail {
             id: play,
             uuid,
@@ -1141,10 +1194,12 @@ impl Store {
             location,
             notes,
             seats,
-            table_state: state.and_then(|s| serde_json::from_str(&s).ok()),
+            table_state,
             table_schema_version: schema,
             scoreboard: board.and_then(|s| serde_json::from_str(&s).ok()),
             events,
+            table_log,
+            setup_done: setup_done.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default(),
             duration_minutes,
             deleted_at,
         })

@@ -127,3 +127,53 @@ fn every_step_has_an_id_unique_in_its_list_and_kept_across_player_counts() {
     );
     assert_eq!(ids(GameId::Valencia, "base", 2, false).last().map(String::as_str), Some("nina_mission"));
 }
+
+/// The ticks of a play's setup checklist are the play's: kept by the history (not one window's
+/// storage), given back with the play after the history is opened again, carried by a backup;
+/// an id that is not a step of that play's checklist is refused on its field, nothing kept.
+#[test]
+fn a_plays_setup_ticks_are_kept_by_the_history_and_checked_against_its_checklist() {
+    use greffier::history::{Backup, Store, StoreError};
+
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("greffier.sqlite3");
+    let play = {
+        let mut store = Store::open(&db).expect("open");
+        let play = crate::support::start_valencia(&mut store, &["Ani", "Dirk"]);
+        assert!(play.setup_done.is_empty(), "nothing ticked at the start");
+        let steps: Vec<String> = setup_checklist(GameId::Valencia, "base", 2, false)
+            .expect("steps")
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        let kept = store
+            .set_setup_done(play.id, &[steps[2].clone(), steps[0].clone(), steps[2].clone()])
+            .expect("ticks");
+        assert_eq!(kept, [steps[2].clone(), steps[0].clone()], "a step ticked twice is kept once");
+
+        // Another game's step, and no step at all: each named, nothing changed.
+        let err = store
+            .set_setup_done(play.id, &[steps[1].clone(), "nowhere".into(), "deal_districts".into()])
+            .expect_err("not this checklist's");
+        let StoreError::Invalid(problems) = err else { panic!("{err:?}") };
+        let fields: Vec<(&str, &str)> =
+            problems.0.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect();
+        assert_eq!(fields, [("done[1]", "unknown_step"), ("done[2]", "unknown_step")]);
+        assert_eq!(store.play(play.id).expect("play").setup_done, kept);
+        play
+    };
+
+    // The history opened again gives them back; a backup carries them to another history.
+    let store = Store::open(&db).expect("reopen");
+    let detail = store.play(play.id).expect("play");
+    assert_eq!(detail.setup_done.len(), 2);
+    let mut copy = Store::open_in_memory().expect("empty");
+    copy.import(&Backup::from_json(&store.export().expect("export").to_json()).expect("parse"))
+        .expect("import");
+    let id = copy.list_plays(&Default::default()).expect("list").plays[0].id;
+    assert_eq!(copy.play(id).expect("play").setup_done, detail.setup_done);
+
+    // Unticking everything keeps nothing.
+    assert_eq!(store.set_setup_done(play.id, &[]).expect("none"), Vec::<String>::new());
+    assert!(store.play(play.id).expect("play").setup_done.is_empty());
+}

@@ -221,6 +221,7 @@ fn backup(n: usize, batch: usize, unscored: bool) -> Backup {
                 duration_minutes: Some(40),
                 deleted_at: (i % 4 == 3).then(|| started + Duration::days(1)),
                 revisions: Vec::new(),
+                setup_done: Vec::new(),
             }
         })
         .collect();
@@ -460,8 +461,8 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
     let maintained = store.statistics_summaries().expect("summaries");
     let shown = every_statistic(&store);
     assert!(maintained.len() > 20, "the history has something to count: {maintained:?}");
-    // Back to schema 7: the summaries (and table mode's tables, 0009) gone, as a build before
-    // them left the file.
+    // Back to schema 7: the summaries (and table mode's tables, 0009, and the setup ticks, 0014)
+    // gone, as a build before them left the file.
     store
         .connection()
         .execute_batch(
@@ -469,7 +470,8 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
              DROP TABLE stat_unscored_results;
              DROP TABLE stat_categories; DROP TABLE stat_missions; DROP TABLE stat_pairs;
              DROP INDEX plays_scenarios; DROP INDEX plays_log;
-             DROP TABLE table_devices; DROP TABLE table_sessions; PRAGMA user_version = 7;
+             DROP TABLE table_devices; DROP TABLE table_sessions; ALTER TABLE plays DROP COLUMN setup_done;
+             PRAGMA user_version = 7;
              CREATE INDEX plays_stats ON plays (game, status, outcome, variant, player_count);
              CREATE INDEX seats_player ON seats (player_id);
              CREATE INDEX results_play_cover ON results (play_id, seat, total, rank, winner);

@@ -1590,3 +1590,108 @@ fn an_applied_auction_a_moves_the_nobility_and_church_seats() {
     let applied = valencia::apply_auction(&c).expect("applies");
     assert_eq!(applied["players"][0]["council"], json!(["nobility", "wine"]));
 }
+
+/// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
+/// Stefan Feld » and p.10 (Phase III): « Vous recevez désormais chacun autant de points de
+/// prestige que de membres de votre famille qui se trouvent au Conseil ». What the table helpers
+/// applied is the play's record: two auctions and a council phase applied through the core's
+/// operations and autosaved are the play's round log (History), per round, in both languages;
+/// Undo takes the last one back with the rest of the table; a backup carries them.
+#[test]
+fn applied_auctions_and_counted_councils_are_the_plays_round_log() {
+    use greffier::api::Api;
+    use greffier::history::{Backup, NewPlay, NewSeat, Store};
+
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("greffier.sqlite3");
+    let api = Api::open(&db).expect("open");
+    let seats = ["Ani", "Dirk", "Lilli"]
+        .iter()
+        .map(|n| {
+            let p = api.create_player(n.to_string(), None).expect("player");
+            NewSeat { player_id: p.id, colour: None }
+        })
+        .collect();
+    let play = api
+        .start_play(NewPlay {
+            game: GameId::Valencia,
+            variant: "base".into(),
+            location: None,
+            notes: None,
+            seats,
+            first_seat: 0,
+        })
+        .expect("start");
+    let mut table = play.table_state.clone().expect("the book's setup");
+
+    // Round 1, step A: Ani (the pawn) reveals 2, Dirk 5, Lilli passes.
+    table["progress"]["auction"] = json!({ "step": "A", "players": [
+        { "name": "Ani", "stack": [{ "card": 2 }] },
+        { "name": "Dirk", "stack": [{ "card": 5 }] },
+        { "name": "Lilli", "stack": null } ] });
+    table = api.valencia_apply_auction(table).expect("A applies");
+    api.save_table_state(play.id, table.clone(), None).expect("saved");
+    // The tracker moves to B (the sheet starts a fresh auction): Dirk has the pawn.
+    table["progress"]["step"] = json!("B");
+    table["progress"].as_object_mut().expect("progress").remove("auction");
+    table["progress"].as_object_mut().expect("progress").remove("auction_applied");
+    table["progress"]["auction"] = json!({ "step": "B", "players": [
+        { "name": "Ani", "stack": null },
+        { "name": "Dirk", "stack": [{ "card": 1 }] },
+        { "name": "Lilli", "stack": [{ "card": 4 }], "privileges_spent": 1 } ] });
+    table["players"][2]["privileges"] = json!(1);
+    table = api.valencia_apply_auction(table).expect("B applies");
+    api.save_table_state(play.id, table.clone(), None).expect("saved");
+    // The council phase of round 1.
+    table["progress"]["step"] = json!("council");
+    table["progress"].as_object_mut().expect("progress").remove("auction");
+    table["progress"].as_object_mut().expect("progress").remove("auction_applied");
+    table = api.valencia_count_council(table).expect("counts");
+    api.save_table_state(play.id, table.clone(), None).expect("saved");
+
+    let detail = api.get_play(play.id).expect("play");
+    let lines: Vec<(u8, String, String)> =
+        detail.table_log.iter().map(|l| (l.round, l.text.fr.clone(), l.text.en.clone())).collect();
+    assert_eq!(
+        lines,
+        [
+            (
+                1,
+                greffier::text::french(
+                    "Enchère A : Dirk la remporte (5) et prend le pion Stefan Feld ; Ani 2e (2) ; Lilli passe ; Noblesse : Dirk, Église : Ani."
+                )
+                .into_owned(),
+                "Auction A: Dirk wins it (5) and takes the Stefan Feld pawn; Ani 2nd (2); Lilli passes; Nobility: Dirk, Church: Ani.".to_owned()
+            ),
+            (
+                1,
+                greffier::text::french(
+                    "Enchère B : Lilli la remporte (4) et prend le pion Stefan Feld ; Dirk 2e (1) ; Ani passe ; Lilli dépense 1 privilège."
+                )
+                .into_owned(),
+                "Auction B: Lilli wins it (4) and takes the Stefan Feld pawn; Dirk 2nd (1); Ani passes; Lilli spends 1 privilege.".to_owned()
+            ),
+            (
+                1,
+                greffier::text::french(
+                    "Phase du Conseil : Ani +1 point, Dirk +1 point, Lilli +0 ; égalité à 1 membre : Ani et Dirk reçoivent un privilège."
+                )
+                .into_owned(),
+                "Council phase: Ani +1 point, Dirk +1 point, Lilli +0; tie at 1 member: Ani and Dirk receive a privilege.".to_owned()
+            ),
+        ]
+    );
+
+    // A backup carries the log: the table state is the play's.
+    let mut copy = Store::open_in_memory().expect("empty");
+    let backup = Store::open(&db).expect("store").export().expect("export");
+    copy.import(&Backup::from_json(&backup.to_json()).expect("parse")).expect("import");
+    let restored = copy.list_plays(&Default::default()).expect("list").plays[0].id;
+    assert_eq!(copy.play(restored).expect("play").table_log, detail.table_log);
+
+    // Undo takes the council phase back, and its line with it.
+    api.undo_table_state(play.id).expect("undo");
+    let after = api.get_play(play.id).expect("play");
+    assert_eq!(after.table_log.len(), 2);
+    assert_eq!(after.table_log[1].text.en, lines[1].2);
+}

@@ -41,6 +41,7 @@
 mod auction;
 mod board;
 mod help;
+mod log;
 mod missions;
 mod phases;
 mod read;
@@ -56,6 +57,7 @@ pub use board::{
 pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
 };
+pub use log::{ValenciaLogEntry, ValenciaLogNina, ValenciaLogSeat, round_log};
 pub use missions::{
     Because, Counted, MISSIONS, Mission, MissionParam, ValenciaJudging, ValenciaMissionInfo,
     ValenciaMissionKind, Verdict, council_needed, judge, mission, missions,

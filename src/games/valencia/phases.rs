@@ -13,6 +13,7 @@ use super::board::{
     self, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts,
     ValenciaSeat, to_u8, to_u32,
 };
+use super::log::{self, ValenciaLogEntry};
 use super::table::{ValenciaRawPlayer, ValenciaVariant};
 use crate::games::{Problem, Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -235,6 +236,10 @@ pub struct ValenciaProgress {
     /// cannot be applied twice.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auction_applied: bool,
+    /// What the helpers applied, in order: each auction applied and each council phase
+    /// counted (the play's round log; written by the core only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<ValenciaLogEntry>,
 }
 
 impl ValenciaProgress {
@@ -284,6 +289,30 @@ impl ValenciaProgress {
                 );
             }
             seen.push(r);
+        }
+        for (k, e) in self.log.iter().enumerate() {
+            if !(1..=ROUNDS).contains(&e.round) {
+                p.push(
+                    format!("progress.log[{k}].round"),
+                    "out_of_range",
+                    Text::new(
+                        format!("Manche {} : la partie en compte {ROUNDS}.", e.round),
+                        format!("Round {}: the game has {ROUNDS}.", e.round),
+                    ),
+                );
+            }
+            for (j, s) in e.seats.iter().enumerate() {
+                if usize::from(s.seat) >= players {
+                    p.push(
+                        format!("progress.log[{k}].seats[{j}].seat"),
+                        "out_of_range",
+                        Text::new(
+                            format!("Siège {} : la table compte {players} joueurs.", u16::from(s.seat) + 1),
+                            format!("Seat {}: the table has {players} players.", u16::from(s.seat) + 1),
+                        ),
+                    );
+                }
+            }
         }
     }
 }
@@ -372,6 +401,7 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
     counted.push(round);
     counted.sort_unstable();
     set_progress(&mut out, "councils_counted", Value::from(counted));
+    log::push(&mut out, &log::council_entry(round, &phase));
     Ok(out)
 }
 
@@ -459,12 +489,15 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     // winner, and reading the applied auction again must rank it as it was applied (p.6's
     // example: « le premier joueur de ce tour »). Absent, the resolver's default seat 0.
     let first = auction.first_player.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
+    let before = first.as_u64().and_then(|s| u8::try_from(s).ok());
     if let Some(record) =
         out.get_mut("progress").and_then(|p| p.get_mut("auction")).and_then(Value::as_object_mut)
     {
         record.insert("first_player".to_owned(), first);
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
+    let entry = log::auction_entry(progress.round(), &result, before, &granted, &out);
+    log::push(&mut out, &entry);
     Ok(out)
 }
 

@@ -163,7 +163,7 @@ describe('valencia model', () => {
 		expect((await backend.valenciaRound(toRawRound(model, 1, 'A', []))).privileges_supply).toBe(VALENCIA_LIMITS.privileges_in_box - held);
 		const moved = withProgress(model, { round: 3, step: 'council', councilsCounted: [1, 2] });
 		const back = valenciaFor('base', three, toValenciaState(moved));
-		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false });
+		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false, log: [] });
 		// The auction being entered is kept with the table, and the tracker moving on clears it.
 		const auction: AuctionInput = { ...emptyAuction(3, 'C', 2), stacks: [[{ card: 5 }, { card: 'economies', coins: 3 }], null, []], privilegesSpent: [0, 1, 0] };
 		const tapped = valenciaFor('base', three, toValenciaState(withProgress(back, { auction, auctionApplied: true })));
@@ -171,5 +171,20 @@ describe('valencia model', () => {
 		expect(tapped.progress.auctionApplied).toBe(true);
 		expect(withProgress(tapped, { step: 'D' }).progress).toMatchObject({ step: 'D', auction: null, auctionApplied: false });
 		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: null });
+	});
+
+	it('keeps the round log the core writes when it applies an auction or counts a council, through the tracker moving on', async () => {
+		// Ani holds the pawn (seat 0) and reveals 6: she wins step A.
+		const start = valenciaFor('base', three, TABLE);
+		const withPawn = { ...start, players: start.players.map((p, i) => ({ ...p, stefanFeld: i === 0 })) };
+		const auction: AuctionInput = { ...emptyAuction(3, 'A', 0), stacks: [[{ card: 6 }], [{ card: 2 }], null] };
+		const applied = await backend.valenciaApplyAuction(toValenciaState(withProgress(withPawn, { round: 1, step: 'A', auction })));
+		const model = valenciaFor('base', three, applied);
+		expect(model.progress.log).toHaveLength(1);
+		// The sheet's next save, after the tracker moves on, still holds what the core logged.
+		const saved = toValenciaState(withProgress(model, { step: 'council' }));
+		expect(saved.progress?.log).toEqual((applied as { progress: { log: unknown[] } }).progress.log);
+		const counted = await backend.valenciaCountCouncil(saved);
+		expect(valenciaFor('base', three, counted).progress.log.map((e) => e.moment)).toEqual(['A', 'council']);
 	});
 });

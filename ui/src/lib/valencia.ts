@@ -9,6 +9,7 @@ import type {
 	ValenciaCouncil,
 	ValenciaMissionInfo,
 	ValenciaMissionStatus,
+	ValenciaLogEntry,
 	ValenciaRawAuction,
 	ValenciaRawCouncil,
 	ValenciaRawFountain,
@@ -81,6 +82,9 @@ export interface ValenciaProgressModel {
 	auction: AuctionInput | null;
 	/** The core applied that auction to the table: it cannot be applied again. */
 	auctionApplied: boolean;
+	/** What the core applied (auctions, council phases): the play's round log, written by the
+	 * core only and sent back as it came. */
+	log: ValenciaLogEntry[];
 }
 
 export interface ValenciaModel {
@@ -99,7 +103,8 @@ const startProgress = (): ValenciaProgressModel => ({
 	cardsLeft: [],
 	councilsCounted: [],
 	auction: null,
-	auctionApplied: false
+	auctionApplied: false,
+	log: []
 });
 
 function readProgress(raw: unknown): ValenciaProgressModel {
@@ -112,6 +117,7 @@ function readProgress(raw: unknown): ValenciaProgressModel {
 	if (Array.isArray(o.councils_counted)) p.councilsCounted = o.councils_counted.filter((r): r is number => typeof r === 'number');
 	p.auction = readAuction(o.auction);
 	p.auctionApplied = p.auction !== null && o.auction_applied === true;
+	if (Array.isArray(o.log)) p.log = o.log as ValenciaLogEntry[];
 	return p;
 }
 
@@ -273,7 +279,8 @@ export function toValenciaState(model: ValenciaModel): ValenciaRawTable {
 			cards_left: [...model.progress.cardsLeft],
 			councils_counted: [...model.progress.councilsCounted],
 			...(model.progress.auction ? { auction: toRawAuction(model, model.progress.auction) } : {}),
-			...(model.progress.auction && model.progress.auctionApplied ? { auction_applied: true } : {})
+			...(model.progress.auction && model.progress.auctionApplied ? { auction_applied: true } : {}),
+			...(model.progress.log.length ? { log: model.progress.log } : {})
 		}
 	};
 }

@@ -78,12 +78,14 @@ export const commands = {
 	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, ApiError>(__TAURI_INVOKE("valencia_council", { council })),
 	/**
 	 *  Counts the tracker's council phase into the table (points, privileges, the round
-	 *  marked counted) and returns the new table; a phase counted already is refused.
+	 *  marked counted, a line of the play's round log) and returns the new table; a phase
+	 *  counted already is refused.
 	 */
 	valenciaCountCouncil: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_count_council", { table })),
 	/**
 	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges
-	 *  spent) and returns the new table; an auction applied already is refused.
+	 *  spent, a line of the play's round log) and returns the new table; an auction applied
+	 *  already is refused.
 	 */
 	valenciaApplyAuction: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
 	/**  Where the game stands: round, step, who acts, cards left, privileges left. */
@@ -136,6 +138,11 @@ export const commands = {
 	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
 	/**  Remembers a card's printed value (replacing the one typed before). */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
+	/**
+	 *  Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
+	 *  those kept before); the play's detail gives them back (`setup_done`).
+	 */
+	setSetupDone: (playId: number, done: string[]) => typedError<string[], ApiError>(__TAURI_INVOKE("set_setup_done", { playId, done })),
 	/**
 	 *  Opens the play to phones (or reopens it after a restart, with the same seats and
 	 *  phones): a new join token, and the seats offered (all when `null`). `lang`: the
@@ -1962,6 +1969,14 @@ export type PlayDetail = {
 	/**  The scoreboard computed when the play was finished. */
 	scoreboard: Scoreboard | null,
 	events: RoundEvent[],
+	/**
+	 *  What the table helpers applied, as the play's table state keeps it (Valencia's auctions
+	 *  and council phases), in words, in the order played. Read from the table state, so an
+	 *  undo or a backup carries it with the rest.
+	 */
+	table_log: TableLogLine[],
+	/**  The setup checklist's steps ticked for this play (the core's step ids), in the order ticked. */
+	setup_done: string[],
 	/**  Minutes the play lasted (measured at finish, editable). */
 	duration_minutes: number | null,
 	/**  Set when the play is in the bin (undo with `restore_play`). */
@@ -2583,6 +2598,12 @@ export type TableJoined = {
 	seat: number | null,
 };
 
+/**  A line of a play's round log that its table state holds (see `PlayDetail::table_log`). */
+export type TableLogLine = {
+	round: number,
+	text: Text,
+};
+
 /**  A seat's live score on a phone. */
 export type TableSeatScore = {
 	total: number,
@@ -2859,6 +2880,44 @@ export type ValenciaLimits = {
 	central_fountain_card: string,
 };
 
+/**  One thing the table helpers applied: an auction (A–G) or a council phase. */
+export type ValenciaLogEntry = {
+	/**  1 to 5. */
+	round: number,
+	/**  The auction's step, or `council`. */
+	moment: ValenciaMoment,
+	/**  Auctions: who held the Stefan Feld pawn before (the first player) and after. */
+	pawn_before?: number | null,
+	pawn_after?: number | null,
+	/**  2 players: Nina's stack (total, rank). */
+	nina?: ValenciaLogNina | null,
+	/**  Step A: who sits on the Noblesse and Église seats afterwards. */
+	nobility?: number | null,
+	church?: number | null,
+	/**  Per seat, in seating order. */
+	seats?: ValenciaLogSeat[],
+};
+
+export type ValenciaLogNina = {
+	total: number,
+	rank: number,
+};
+
+/**  What one seat did and got. */
+export type ValenciaLogSeat = {
+	seat: number,
+	/**  Auctions: the stack's total and rank (`None`: passed). */
+	total?: number | null,
+	rank?: number | null,
+	/**  Auctions: coins received (Économies), privileges spent, resources received (Entrepôt). */
+	coins?: number,
+	privileges_spent?: number,
+	resources?: ValenciaResourceCounts,
+	/**  Council phases: points scored and whether a privilege was received. */
+	points?: number,
+	privilege?: boolean,
+};
+
 export type ValenciaMissionHelp = {
 	id: string,
 	/**  The card's name (serialized and typed as a `Text`). */
@@ -2988,6 +3047,11 @@ export type ValenciaProgress = {
 	 *  cannot be applied twice.
 	 */
 	auction_applied?: boolean,
+	/**
+	 *  What the helpers applied, in order: each auction applied and each council phase
+	 *  counted (the play's round log; written by the core only).
+	 */
+	log?: ValenciaLogEntry[],
 };
 
 /**  An auction as sent. */

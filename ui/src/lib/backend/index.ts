@@ -132,6 +132,8 @@ export interface Backend {
 	cardValues(game: GameId): Promise<CardValue[]>;
 	/** Remembers a card's printed value. */
 	setCardValue(game: GameId, card: string, value: number): Promise<CardValue>;
+	/** Keeps a play's ticked setup steps (its checklist's ids, replacing those kept before). */
+	setSetupDone(playId: number, done: string[]): Promise<string[]>;
 	listPlayers(): Promise<Player[]>;
 	createPlayer(name: string, colour: string | null): Promise<Player>;
 	startPlay(newPlay: NewPlay): Promise<PlayDetail>;

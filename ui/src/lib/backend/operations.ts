@@ -36,6 +36,7 @@ export const OPERATION_FIELDS = {
 	orleansCloseRound: ['table', 'decisions', 'apply'],
 	cardValues: ['game'],
 	setCardValue: ['game', 'card', 'value'],
+	setSetupDone: ['play_id', 'done'],
 	listPlayers: [],
 	createPlayer: ['name', 'colour'],
 	startPlay: ['new_play'],

@@ -23,6 +23,7 @@ export type {
 	SplendorLimits,
 	Module as SplendorModule,
 	ValenciaLimits,
+	ValenciaLogEntry,
 	ValenciaProgress,
 	ValenciaRawFountain,
 	ValenciaRawMission,

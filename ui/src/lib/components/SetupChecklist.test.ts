@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/svelte';
-import { backend } from '$lib/backend';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { backend, BackendError } from '$lib/backend';
+import { startPlay } from '../../test-support';
 import SetupChecklist from './SetupChecklist.svelte';
 
 describe('setup checklist', () => {
@@ -21,21 +22,29 @@ describe('setup checklist', () => {
 		expect(onrule).toHaveBeenCalledWith('splendor.setup.cities');
 	});
 
-	it('keeps a tick by the step’s id: a list that gains a step keeps it on the same step, and ticks kept by position are mapped once', async () => {
+	it('keeps the ticks with the play in the core, by the step’s id, and carries the ticks this webview kept once', async () => {
 		const three = await backend.setupChecklist('citadelles', 'classique', 3, false);
 		const four = await backend.setupChecklist('citadelles', 'classique', 4, false);
-		const play = 'setup-ids-test';
-		// Ticks kept by position before: the 5th step (the characters) at 3 players.
-		localStorage.setItem(`greffier.setup.${play}`, JSON.stringify([false, false, false, false, true]));
+		const play = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli']);
+		const key = `greffier.setup.${play.uuid}`;
+		// Ticks an older version kept by position in this webview: the 5th step (the characters).
+		localStorage.setItem(key, JSON.stringify([false, false, false, false, true]));
 		const first = render(SetupChecklist, { props: { steps: three, play, onrule: () => {} } });
-		expect((screen.getByTestId('setup-step-4') as HTMLInputElement).checked).toBe(true);
-		expect(JSON.parse(localStorage.getItem(`greffier.setup.${play}`) ?? '')).toEqual({ ids: ['characters'] });
+		await waitFor(() => expect((screen.getByTestId('setup-step-4') as HTMLInputElement).checked).toBe(true));
+		await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+		expect((await backend.getPlay(play.id)).setup_done).toEqual(['characters']);
 		await fireEvent.click(screen.getByTestId('setup-step-6'));
+		await waitFor(async () => expect((await backend.getPlay(play.id)).setup_done).toEqual(['characters', 'end']));
 		first.unmount();
-		// At 4 players the list has no « two characters » step: the ticks stay on their steps.
-		render(SetupChecklist, { props: { steps: four, play, onrule: () => {} } });
+		// Another screen reading the play (another device), with a list that has no « two
+		// characters » step: the ticks stay on their steps.
+		render(SetupChecklist, { props: { steps: four, play: await backend.getPlay(play.id), onrule: () => {} } });
+		await waitFor(() => expect(screen.getByTestId('setup-count').textContent).toBe('2/7'));
 		const ticked = [...document.querySelectorAll<HTMLInputElement>('[data-step]')].filter((b) => b.checked).map((b) => b.dataset.step);
 		expect(ticked).toEqual(['characters', 'end']);
-		expect(screen.getByTestId('setup-count').textContent).toBe('2/7');
+		// The core refuses a step that is not the play's, naming it.
+		const refused = await backend.setSetupDone(play.id, ['nowhere']).catch((e: unknown) => BackendError.from(e));
+		expect(refused).toBeInstanceOf(BackendError);
+		expect((refused as BackendError).problems.map((p) => p.field)).toEqual(['done[0]']);
 	});
 });

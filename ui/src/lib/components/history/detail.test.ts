@@ -2,7 +2,7 @@
 // (as the core numbers them), and a finished Splendor play's scores with how the core counted them.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
-import { backend } from '$lib/backend';
+import { backend, type ValenciaRawTable } from '$lib/backend';
 import { app } from '$lib/app.svelte';
 import { allGames, startPlay } from '../../../test-support';
 import { CITIES_TAKEN_STATE } from '../../../test-tables';
@@ -24,6 +24,25 @@ describe('History detail', () => {
 		render(Page);
 		await waitFor(() => expect(screen.getByTestId('round-log')).toBeTruthy());
 		expect(screen.getByTestId('round-log').querySelectorAll('li')).toHaveLength(3);
+	});
+
+	it('lists the auctions and council phases a Valencia play applied, as the core words them', async () => {
+		app.games = await allGames();
+		const started = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
+		// The book's setup: Ani holds the pawn. She reveals 3, Dirk 5: Dirk wins step A.
+		const table = structuredClone(started.table_state) as ValenciaRawTable & { progress: Record<string, unknown> };
+		table.progress.auction = { step: 'A', players: [{ name: 'Ani', stack: [{ card: 3 }] }, { name: 'Dirk', stack: [{ card: 5 }] }] };
+		const applied = await backend.valenciaApplyAuction(table);
+		await backend.saveTableState(started.id, applied, null);
+		const play = await backend.getPlay(started.id);
+		expect(play.table_log).toHaveLength(1);
+		page.params.id = String(play.id);
+		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
+		render(Page);
+		await waitFor(() => expect(screen.getByTestId('round-log-table-0')).toBeTruthy());
+		expect(screen.getByTestId('round-log-table-0').textContent).toBe(play.table_log[0].text.en);
+		expect(play.table_log[0].text.en).toMatch(/^Auction A: Dirk wins it \(5\)/);
+		expect(screen.queryByTestId('round-log-empty')).toBeNull();
 	});
 
 	it('says under each score how the core counted it: which city a Splendor player took', async () => {
