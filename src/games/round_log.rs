@@ -88,6 +88,12 @@ fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> T
             d.cost
         ));
     }
+    // The cities completed in this round, in the order the caller recorded them (the first
+    // one ends the game at the end of the round).
+    for &s in &r.completed {
+        fr.push(format!("{} complète sa cité", name(s)));
+        en.push(format!("{} completes their city", name(s)));
+    }
     if r.crown_after == r.crown_before {
         fr.push(format!("la Couronne reste à {}", name(r.crown_after)));
         en.push(format!("the crown stays with {}", name(r.crown_after)));

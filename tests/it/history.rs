@@ -470,6 +470,8 @@ fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
         CitadellesRoundAction::Reveal { seat: Some(1) },
         CitadellesRoundAction::Reveal { seat: None },
         CitadellesRoundAction::Reveal { seat: Some(0) },
+        // Ani (the Bishop) completes her city in her turn.
+        CitadellesRoundAction::CompleteCity,
         CitadellesRoundAction::Reveal { seat: Some(3) },
         CitadellesRoundAction::EndRound,
     ] {
@@ -488,6 +490,8 @@ fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
     assert!(told.fr.contains("Lilli\u{202f}: Assassin (1)"), "{}", told.fr);
     assert!(told.fr.contains("Marchand (6) assassiné"), "{}", told.fr);
     assert!(told.en.contains("the crown goes from Ani to Dirk"), "{}", told.en);
+    assert!(told.fr.contains("Ani complète sa cité"), "the completions the round recorded: {}", told.fr);
+    assert!(told.en.contains("Ani completes their city"), "{}", told.en);
     assert_eq!(events[2].text, None, "an unknown kind is kept, not described");
 }
 
