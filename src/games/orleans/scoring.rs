@@ -152,6 +152,20 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         points: points(n),
         detail: crate::games::Detail::from(Text::new(fr, en)),
     };
+    // Le duel and the solo scenarios: each seat's own objectives done, out of the scenario's.
+    let objectives_of = |of: u32| -> Vec<Vec<CategoryScore>> {
+        (0..table.players.len())
+            .map(|i| {
+                let n = u32::try_from(done_by(i)).unwrap_or(0);
+                vec![count_category(
+                    "objectives",
+                    n,
+                    format!("{n} {} sur {of}", fr_noun(n, "objectif", "objectifs")),
+                    format!("{n} {} of {of}", en_noun(n, "objective", "objectives")),
+                )]
+            })
+            .collect()
+    };
 
     // The co-operative and solo scenarios: won, or still being played (not lost) until the end.
     let (won, in_progress) = (st.state == OrleansState::Won, st.state == OrleansState::InProgress);
@@ -173,17 +187,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                 (Outcome::Points, cats, criteria)
             }
             OrleansScenario::Duel => {
-                let cats = (0..table.players.len())
-                    .map(|i| {
-                        let n = u32::try_from(done_by(i)).unwrap_or(0);
-                        vec![count_category(
-                            "objectives",
-                            n,
-                            format!("{n} {} sur 4", fr_noun(n, "objectif", "objectifs")),
-                            format!("{n} {} of 4", en_noun(n, "objective", "objectives")),
-                        )]
-                    })
-                    .collect();
+                let cats = objectives_of(4);
                 // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
                 let finish: Vec<i32> = (0..table.players.len())
                     .map(|i| {
@@ -262,17 +266,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
                 (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
             }
             OrleansScenario::Vierzon | OrleansScenario::Marchand => {
-                let cats = (0..table.players.len())
-                    .map(|i| {
-                        let n = u32::try_from(done_by(i)).unwrap_or(0);
-                        vec![count_category(
-                            "objectives",
-                            n,
-                            format!("{n} {} sur 5", fr_noun(n, "objectif", "objectifs")),
-                            format!("{n} {} of 5", en_noun(n, "objective", "objectives")),
-                        )]
-                    })
-                    .collect();
+                let cats = objectives_of(5);
                 (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
             }
         };
