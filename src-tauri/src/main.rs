@@ -5,5 +5,8 @@
 static ALLOCATOR: greffier::Allocator = greffier::Allocator;
 
 fn main() {
+    // Before any thread or GTK starts (see the function's doc).
+    #[cfg(target_os = "linux")]
+    greffier_app::rendering::before_gtk_starts();
     greffier_app::run();
 }

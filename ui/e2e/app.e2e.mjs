@@ -381,9 +381,10 @@ async function main() {
 			// cold start is noisy on a shared machine. The first one also reads from disk what
 			// the page cache no longer holds after `make test`'s builds: WebKit's libraries, and
 			// Mesa's software OpenGL with libLLVM (117 MB), which WebKit's EGL display loads in
-			// both its processes even when it draws with the CPU. Measured on 2026-11-28: 0.6–0.8 s
-			// for the first start of the E2E run alone, 0.8–1.35 s after dropping the page cache,
-			// ~1.5 s in `make test`; this second start, 0.7–0.8 s.
+			// both its processes even when it draws with the CPU (GTK's own OpenGL, which loaded it
+			// once more before the window existed, is off without a GPU: src-tauri/src/rendering.rs).
+			// Measured on 2026-11-29, after dropping the page cache: 0.84–0.96 s for the first start
+			// (1.2–1.8 s with GTK's OpenGL on); this second start, 0.65 s.
 			const paint = await firstPaint();
 			if (paint.process !== null) reportFigure('cold start again, the app reopened on its history: app process start → first contentful paint', `${Math.round(paint.process)} ms`);
 		},
