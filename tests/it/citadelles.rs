@@ -2019,6 +2019,13 @@ fn a_round_applied_is_the_tables_and_undo_takes_it_back() {
         )
     );
 
+    // A backup carries the rounds: they are the table state's.
+    let mut copy = greffier::history::Store::open_in_memory().expect("empty");
+    let backup = greffier::history::Store::open(&db).expect("store").export().expect("export");
+    copy.import(&greffier::history::Backup::from_json(&backup.to_json()).expect("parse")).expect("import");
+    let restored = copy.list_plays(&Default::default()).expect("list").plays[0].id;
+    assert_eq!(log_and_next(&copy.play(restored).expect("play")), both, "from a backup");
+
     drop(api);
     let reopened = Api::open(&db).expect("reopen");
     assert_eq!(log_and_next(&reopened.get_play(play.id).expect("play")), both, "after a restart");
