@@ -85,7 +85,8 @@ macro_rules! for_each_operation {
         }
         /// Applies a finished round to the table (the crown after it, the characters each seat
         /// revealed, the cities completed in it, in order; the game marked over after the round
-        /// in which a city was completed) and returns the new table.
+        /// in which a city was completed; the round's record appended to the table's `rounds`, the
+        /// play's round log) and returns the new table.
         guest fn citadelles_apply_round(api, table: $crate::api::Json, round: $crate::games::citadelles::CitadellesRound)
             -> $crate::api::Json {
             $crate::games::citadelles::apply_round(&table, &round)?

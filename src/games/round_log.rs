@@ -44,12 +44,39 @@ pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[
 }
 
 /// The round log a play's table state holds (Valencia: the auctions applied and the council
-/// phases counted, `progress.log`), each line with its round, in the order played.
+/// phases counted, `progress.log`; Citadelles: the rounds the round caller applied, `rounds`),
+/// each line with its round, in the order played.
 pub fn table_round_log(game: GameId, table: &Value, names: &[String]) -> Vec<(u8, Text)> {
     match game {
         GameId::Valencia => super::valencia::round_log(table, names),
+        GameId::Citadelles => citadelles_rounds(table, names),
         _ => Vec::new(),
     }
+}
+
+/// Whether a stored round event of `kind` is what the table state's own log now keeps: a
+/// Citadelles round (`citadelles_round`) was stored as an event before the table kept its
+/// rounds. When a play's table holds its log, History does not list such events a second time;
+/// a play whose rounds are only events (saved before) still lists them.
+pub fn kept_in_table_log(game: GameId, kind: &str) -> bool {
+    matches!((game, kind), (GameId::Citadelles, CITADELLES_ROUND_EVENT))
+}
+
+/// Citadelles: each round kept in the table (`rounds`), numbered from 1 in the order played, in
+/// the same words as a stored round event. A record this version cannot read is left out (its
+/// number is kept by the others).
+fn citadelles_rounds(table: &Value, names: &[String]) -> Vec<(u8, Text)> {
+    let Some(rounds) = table.get("rounds").and_then(Value::as_array) else { return Vec::new() };
+    let name = |seat: u8| {
+        names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
+    };
+    (1..=u8::MAX)
+        .zip(rounds)
+        .filter_map(|(n, r)| {
+            let r = CitadellesRoundRecord::deserialize(r).ok()?;
+            Some((n, citadelles_round(&r, &name)))
+        })
+        .collect()
 }
 
 fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> Text {

@@ -1176,13 +1176,17 @@ impl Store {
             e.text = games::describe_round_event(game, &e.kind, &e.payload, &names);
         }
         let table_state: Option<serde_json::Value> = state.and_then(|s| serde_json::from_str(&s).ok());
-        let table_log = table_state
+        let table_log: Vec<TableLogLine> = table_state
             .as_ref()
             .map(|t| games::table_round_log(game, t, &names))
             .unwrap_or_default()
             .into_iter()
             .map(|(round, text)| TableLogLine { round, text })
             .collect();
+        // A round the table's log holds is not listed twice (older plays stored it as an event).
+        if !table_log.is_empty() {
+            events.retain(|e| !games::kept_in_table_log(game, &e.kind));
+        }
         Ok(PlayDetail {
             id: play,
             uuid,

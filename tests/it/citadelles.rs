@@ -1818,7 +1818,12 @@ fn seven(name: &str) -> Value {
 /// Magician, Dirk (1) the King, Patty (3) the Merchant; the player of each rank in
 /// `completing` completes their city in that turn.
 fn round_with(completing: &[u8]) -> CitadellesRound {
-    let mut r = round(4, 0);
+    round_from(0, completing)
+}
+
+/// [`round_with`], the crown held by `crown` as the round starts.
+fn round_from(crown: u8, completing: &[u8]) -> CitadellesRound {
+    let mut r = round(4, crown);
     let seats = [Some(2), None, Some(0), Some(1), None, Some(3), None, None];
     for (rank, seat) in (1..).zip(seats) {
         r = reveal(&r, seat);
@@ -1938,4 +1943,174 @@ fn a_game_over_needs_a_complete_city_and_no_round_after_it() {
     let p = problems(table);
     assert!(has(&p, "game_over", "no_complete_city"), "{p:?}");
     assert!(has(&p, "round_in_progress", "round_after_end"), "{p:?}");
+}
+
+// ---- The rounds played, kept in the table: the play's round log, undone with the table ---------
+
+/// A Citadelles play in `db` for Ani, Dirk, Lilli and Patty.
+fn citadelles_play(api: &greffier::api::Api) -> greffier::history::PlayDetail {
+    use greffier::history::{NewPlay, NewSeat};
+    let seats = ["Ani", "Dirk", "Lilli", "Patty"]
+        .iter()
+        .map(|n| NewSeat {
+            player_id: api.create_player(n.to_string(), None).expect("player").id,
+            colour: None,
+        })
+        .collect();
+    api.start_play(NewPlay {
+        game: GameId::Citadelles,
+        variant: "classique".into(),
+        location: None,
+        notes: None,
+        seats,
+        first_seat: 0,
+    })
+    .expect("start")
+}
+
+/// The play's round log as History reads it, and the round the caller would call next.
+fn log_and_next(detail: &greffier::history::PlayDetail) -> (Vec<(u8, String)>, u32) {
+    let log = detail.table_log.iter().map(|l| (l.round, l.text.en.clone())).collect();
+    let next = help(detail.table_state.clone().expect("a table")).next_round;
+    (log, next)
+}
+
+/// A round applied with the round caller is kept in the table state: History lists it, the
+/// caller's next number follows, and Undo takes it back with the table, as one step (it used to
+/// stay in the play's events, one round ahead). Two rounds are listed in order; a restart
+/// changes nothing.
+#[test]
+fn a_round_applied_is_the_tables_and_undo_takes_it_back() {
+    use greffier::api::Api;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("greffier.sqlite3");
+    let api = Api::open(&db).expect("open");
+    let play = citadelles_play(&api);
+    let start = classic4(json!({"name": "Ani"}));
+    api.save_table_state(play.id, start.clone(), None).expect("saved");
+    assert_eq!(log_and_next(&api.get_play(play.id).expect("play")), (vec![], 1));
+
+    // Round 1: Dirk plays the King and takes the crown.
+    let one = api.citadelles_apply_round(start, round_from(0, &[])).expect("applies");
+    api.save_table_state(play.id, one.clone(), None).expect("saved");
+    let first = "Lilli: Assassin (1); Ani: Magician (3); Dirk: King (4); Patty: Merchant (6); the crown goes from Ani to Dirk.";
+    assert_eq!(log_and_next(&api.get_play(play.id).expect("play")), (vec![(1, first.to_owned())], 2));
+
+    api.undo_table_state(play.id).expect("undo");
+    let undone = api.get_play(play.id).expect("play");
+    assert_eq!(log_and_next(&undone), (vec![], 1), "the round went back with the table");
+    assert!(undone.events.is_empty(), "no event was stored beside the table");
+
+    // Rounds 1 and 2 (Dirk holds the crown and keeps it).
+    let one =
+        api.citadelles_apply_round(undone.table_state.expect("table"), round_from(0, &[])).expect("one");
+    api.save_table_state(play.id, one.clone(), None).expect("saved");
+    let two = api.citadelles_apply_round(one, round_from(1, &[])).expect("two");
+    api.save_table_state(play.id, two, None).expect("saved");
+    let second = "Lilli: Assassin (1); Ani: Magician (3); Dirk: King (4); Patty: Merchant (6); the crown stays with Dirk.";
+    let both = (vec![(1, first.to_owned()), (2, second.to_owned())], 3);
+    assert_eq!(log_and_next(&api.get_play(play.id).expect("play")), both);
+    let fr = &api.get_play(play.id).expect("play").table_log[1].text.fr;
+    assert_eq!(
+        fr,
+        &greffier::text::french(
+            "Lilli : Assassin (1) ; Ani : Magicien (3) ; Dirk : Roi (4) ; Patty : Marchand (6) ; la Couronne reste à Dirk."
+        )
+    );
+
+    // A backup carries the rounds: they are the table state's.
+    let mut copy = greffier::history::Store::open_in_memory().expect("empty");
+    let backup = greffier::history::Store::open(&db).expect("store").export().expect("export");
+    copy.import(&greffier::history::Backup::from_json(&backup.to_json()).expect("parse")).expect("import");
+    let restored = copy.list_plays(&Default::default()).expect("list").plays[0].id;
+    assert_eq!(log_and_next(&copy.play(restored).expect("play")), both, "from a backup");
+
+    drop(api);
+    let reopened = Api::open(&db).expect("reopen");
+    assert_eq!(log_and_next(&reopened.get_play(play.id).expect("play")), both, "after a restart");
+    reopened.undo_table_state(play.id).expect("undo after a restart");
+    assert_eq!(log_and_next(&reopened.get_play(play.id).expect("play")).1, 2);
+}
+
+/// A play whose rounds were stored as events (before the table kept them) still lists them; once
+/// its table keeps rounds, the stored `citadelles_round` events are not listed a second time
+/// (the draft's events still are).
+#[test]
+fn stored_round_events_are_listed_unless_the_table_keeps_the_rounds() {
+    use greffier::api::Api;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let api = Api::open(&dir.path().join("greffier.sqlite3")).expect("open");
+    let play = citadelles_play(&api);
+    let start = classic4(json!({"name": "Ani"}));
+    api.save_table_state(play.id, start.clone(), None).expect("saved");
+    let record = serde_json::to_value(round_from(0, &[]).record().expect("record")).expect("json");
+    api.log_round_event(play.id, 1, "citadelles_round".into(), record).expect("logged");
+    api.log_round_event(
+        play.id,
+        1,
+        "citadelles_draft".into(),
+        json!({"face_up": ["thief"], "face_down": ["king"]}),
+    )
+    .expect("logged");
+    let old = api.get_play(play.id).expect("play");
+    assert_eq!(
+        old.events.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(),
+        ["citadelles_round", "citadelles_draft"]
+    );
+    assert!(old.table_log.is_empty());
+
+    let one = api.citadelles_apply_round(start, round_from(0, &[])).expect("applies");
+    api.save_table_state(play.id, one, None).expect("saved");
+    let now = api.get_play(play.id).expect("play");
+    assert_eq!(now.table_log.len(), 1);
+    assert_eq!(now.events.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(), ["citadelles_draft"]);
+}
+
+/// Too many rounds kept are refused on `rounds`, and no round is applied past the limit.
+#[test]
+fn the_rounds_kept_are_bounded() {
+    let max = citadelles::limits().max_rounds;
+    let record = serde_json::to_value(round_from(0, &[]).record().expect("record")).expect("json");
+    let mut table = classic4(json!({"name": "Ani"}));
+    table["rounds"] = Value::Array(vec![record; usize::try_from(max).expect("fits")]);
+    assert!(citadelles::check(&table).is_ok(), "{max} rounds kept are accepted");
+    let p = citadelles::apply_round(&table, &round_from(0, &[])).expect_err("refused");
+    assert_eq!(
+        p.0.iter().map(|q| (q.field.as_str(), q.code.as_str())).collect::<Vec<_>>(),
+        [("rounds", "too_many_rounds")]
+    );
+    table["rounds"].as_array_mut().expect("list").push(json!({}));
+    assert!(has(&problems(table), "rounds", "too_many_rounds"));
+}
+
+/// Table mode: a phone's save reaches only its seat, so the host's `rounds` stay; and the host's
+/// save after a round, merged over a phone's change stored meanwhile, keeps both.
+#[test]
+fn a_phone_neither_drops_nor_rewrites_the_rounds() {
+    use greffier::api::Api;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let api = Api::open(&dir.path().join("greffier.sqlite3")).expect("open");
+    let play = citadelles_play(&api);
+    let start = classic4(json!({"name": "Ani"}));
+    let one = api.citadelles_apply_round(start, round_from(0, &[])).expect("one");
+    api.save_table_state(play.id, one.clone(), None).expect("saved");
+
+    // Dirk's phone sends his gold, and tries `rounds` as a field of his seat: it lands there only.
+    let phone =
+        greffier::games::seat::merge_seat(GameId::Citadelles, &one, 1, &json!({"gold": 4, "rounds": []}))
+            .expect("merged");
+    assert_eq!(phone["rounds"], one["rounds"]);
+    api.save_table_state(play.id, phone, None).expect("phone saved");
+
+    // The host applies round 2 from the state it knew (before the phone's save).
+    let two = api.citadelles_apply_round(one.clone(), round_from(1, &[])).expect("two");
+    let saved = api.save_table_state(play.id, two.clone(), Some(one)).expect("host saved");
+    let merged = saved.merged.expect("the phone's change came in");
+    assert_eq!(merged["rounds"], two["rounds"]);
+    assert_eq!(merged["players"][1]["gold"], json!(4));
+    let detail = api.get_play(play.id).expect("play");
+    assert_eq!(log_and_next(&detail).1, 3);
 }

@@ -119,6 +119,12 @@ fn citadelles_limits_are_the_bounds_validate_enforces() {
     assert!(citadelles::card(citadelles::CitadellesVariant::DeuxiemeEdition, l.museum).is_some());
     assert!(citadelles::card(citadelles::CitadellesVariant::Classique, l.haunted_city).is_some());
     assert!(citadelles::CHARACTERS.iter().any(|c| c.id == l.artist));
+    // The rounds the table keeps (the round caller's records).
+    bound(GameId::Citadelles, l.max_rounds, "rounds", |n| {
+        let mut t = seat("gold", 0, json!({}));
+        t["rounds"] = Value::Array(vec![json!({}); usize::try_from(n).unwrap_or(0)]);
+        t
+    });
 }
 
 #[test]

@@ -40,6 +40,10 @@ pub struct CitadellesHelp {
     pub end_text: Text,
     /// How equal totals are settled in this profile.
     pub tie_break_text: Text,
+    /// The rounds the table keeps (played with the round caller and applied).
+    pub rounds_played: u32,
+    /// The number of the round the caller calls next: the rounds kept + 1.
+    pub next_round: u32,
 }
 
 /// One seat, now.
@@ -251,6 +255,8 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
         game_over: table.game_over,
         end_text,
         tie_break_text,
+        rounds_played: table.rounds_played,
+        next_round: table.rounds_played.saturating_add(1),
     }
 }
 

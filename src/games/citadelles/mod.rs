@@ -115,6 +115,9 @@ pub const MAX_MUSEUM_CARDS: u32 = 99;
 pub const MAX_CUSTOM_COST: u8 = 20;
 /// Largest extra points (either sign) of a custom wonder.
 pub const MAX_CUSTOM_EXTRA: i32 = 99;
+/// Rounds the table state keeps (`rounds`, the round caller's records): more are refused as
+/// absurd (a game ends once a city is complete, in about a dozen rounds).
+pub const MAX_ROUNDS: u32 = 99;
 
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Citadelles,
@@ -221,6 +224,8 @@ pub struct CitadellesLimits {
     pub max_custom_extra: i32,
     /// A custom wonder's name, in characters.
     pub max_custom_name_chars: u32,
+    /// Rounds a table state keeps in `rounds`.
+    pub max_rounds: u32,
     pub variants: Vec<CitadellesVariant>,
     pub haunted_city: &'static str,
     pub museum: &'static str,
@@ -242,6 +247,7 @@ pub fn limits() -> CitadellesLimits {
         max_custom_cost: MAX_CUSTOM_COST,
         max_custom_extra: MAX_CUSTOM_EXTRA,
         max_custom_name_chars: u32::try_from(crate::games::input::MAX_NAME_CHARS).unwrap_or(u32::MAX),
+        max_rounds: MAX_ROUNDS,
         variants: CitadellesVariant::ALL.to_vec(),
         haunted_city: HAUNTED_CITY,
         museum: MUSEUM,

@@ -29,6 +29,7 @@ pub(crate) struct TableView<'a> {
     pub characters_in_play: Option<Vec<&'a str>>,
     pub round_in_progress: Option<Cow<'a, CitadellesRound>>,
     pub game_over: Option<bool>,
+    pub rounds: Option<&'a [Value]>,
     pub other: Vec<&'a str>,
 }
 
@@ -70,6 +71,7 @@ impl CitadellesRawTable {
             characters_in_play: self.characters_in_play.as_deref().map(strs),
             round_in_progress: self.round_in_progress.as_ref().map(Cow::Borrowed),
             game_over: self.game_over,
+            rounds: self.rounds.as_deref(),
             other: keys(&self.other),
         }
     }
@@ -121,6 +123,7 @@ pub(super) fn table(raw: &Value) -> Option<TableView<'_>> {
                     optional(v, |v| CitadellesRound::deserialize(v).ok())?.map(Cow::Owned);
             }
             "game_over" => table.game_over = optional(v, Value::as_bool)?,
+            "rounds" => table.rounds = optional(v, Value::as_array)?.map(Vec::as_slice),
             _ => table.other.push(key),
         }
     }
@@ -199,6 +202,7 @@ mod tests {
             ("characters_in_play", array(text(TEXTS))),
             ("round_in_progress", round),
             ("game_over", flag()),
+            ("rounds", array(count())),
         ])
     }
 
@@ -249,6 +253,7 @@ mod tests {
             characters_in_play: Some(vec!["thief".to_owned()]),
             round_in_progress: None,
             game_over: Some(true),
+            rounds: Some(vec![json!({ "crown_before": 0 })]),
             other: [("house_rules".to_owned(), json!(true))].into(),
         };
         let sent = serde_json::to_value(&full).expect("json");

@@ -13,6 +13,7 @@ use super::read::{CustomWonderView, TableView};
 use super::round::CitadellesRound;
 use super::{
     CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
+    MAX_ROUNDS,
 };
 use crate::games::Problems;
 use crate::games::input::{self, MAX_NAME_CHARS};
@@ -58,6 +59,11 @@ pub struct CitadellesRawTable {
     /// (set by [`super::apply_round`]; absent while the game goes on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_over: Option<bool>,
+    /// The rounds played, in order: each finished round's record, appended by
+    /// [`super::apply_round`], so that an undo takes a round back with the table and the round
+    /// caller's number follows (absent in tables saved before: no round kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<Value>>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
 }
@@ -138,6 +144,8 @@ pub struct Table {
     /// Seats, first to complete first.
     pub completion_order: Vec<usize>,
     pub crown: Option<usize>,
+    /// Rounds kept in the table state (`rounds`).
+    pub rounds_played: u32,
     /// Character ids in play, one per rank (empty: not given).
     pub characters_in_play: Vec<String>,
     /// The round in which a city was completed is over: the game is over.
@@ -282,8 +290,10 @@ pub fn check_leniently(raw: &Value) -> Result<(Table, Problems), Problems> {
 /// round recorded them (the first gets +4, the others +2), and the round in progress cleared.
 /// Citadelles classique, Fin de partie: « On termine le tour en cours et la partie prend
 /// fin »: once a city is complete at the end of a round, that round was the last, and the
-/// table is marked `game_over`. A round still being called, another table's round, or a game
-/// already over is refused, every problem at once.
+/// table is marked `game_over`. The round's record is appended to the table's `rounds` (the
+/// play's round log: an undo takes it back with the rest). A round still being called, another
+/// table's round, a game already over, or a table keeping [`MAX_ROUNDS`] rounds already is
+/// refused, every problem at once.
 pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Problems> {
     let raw = parse(table)?;
     let view = raw.view();
@@ -311,10 +321,15 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
             ),
         );
     }
+    let kept = raw.rounds.as_ref().map_or(0, Vec::len);
+    if u32::try_from(kept).unwrap_or(u32::MAX) >= MAX_ROUNDS {
+        p.push("rounds", "too_many_rounds", too_many_rounds(u32::try_from(kept + 1).unwrap_or(u32::MAX)));
+    }
     let record = match round.record() {
         Some(record) if p.is_empty() => record,
         _ => return Err(p),
     };
+    let record_json = serde_json::to_value(&record).unwrap_or(Value::Null);
 
     let mut order: Vec<usize> =
         checked.completion_order.iter().copied().filter(|s| !record.completed.contains(&to_u8(*s))).collect();
@@ -335,6 +350,9 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
     if game_over {
         obj.insert("game_over".to_owned(), Value::Bool(true));
     }
+    let mut rounds = raw.rounds.unwrap_or_default();
+    rounds.push(record_json);
+    obj.insert("rounds".to_owned(), Value::Array(rounds));
     let players = obj.get_mut("players").and_then(Value::as_array_mut);
     for (i, seat) in players.into_iter().flatten().enumerate() {
         let Some(seat) = seat.as_object_mut() else { continue };
@@ -761,6 +779,7 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
 
     let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count, max_rank);
     let game_over = validate_game_over(&mut p, raw, &players, &city_known, &completion_order, threshold);
+    let rounds_played = validate_rounds(&mut p, raw);
 
     let variant = variant.unwrap_or(CitadellesVariant::Classique);
     let table = Table {
@@ -774,8 +793,28 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         crown,
         characters_in_play,
         game_over,
+        rounds_played,
     };
     (table, p)
+}
+
+/// The rounds kept (`rounds`): at most [`MAX_ROUNDS`], refused on `rounds` beyond. Their
+/// records are the core's own ([`super::apply_round`] writes them) and are read only by
+/// History, which leaves out one it cannot read.
+fn validate_rounds(p: &mut Problems, raw: &TableView<'_>) -> u32 {
+    let kept = raw.rounds.map_or(0, <[Value]>::len);
+    let count = u32::try_from(kept).unwrap_or(u32::MAX);
+    if count > MAX_ROUNDS {
+        p.push("rounds", "too_many_rounds", too_many_rounds(count));
+    }
+    count
+}
+
+fn too_many_rounds(count: u32) -> Text {
+    Text::new(
+        format!("{count} tours gardés : une partie en garde au plus {MAX_ROUNDS}."),
+        format!("{count} rounds kept: a game keeps at most {MAX_ROUNDS}."),
+    )
 }
 
 /// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016

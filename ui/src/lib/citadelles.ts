@@ -48,6 +48,9 @@ export interface CitadellesModel {
 	roundInProgress: CitadellesRound | null;
 	/** The core marked the game over (the round in which a city was completed has ended). */
 	gameOver: boolean;
+	/** The rounds played, as the core recorded them when it applied each (`rounds`): kept as they
+	 * are, never built here; History and the caller's number read them from the core. */
+	rounds: CitadellesTableState['rounds'];
 }
 
 export function asVariant(variant: string): CitadellesVariant {
@@ -102,12 +105,14 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 		completionOrder: [],
 		crown: 0,
 		roundInProgress: null,
-		gameOver: false
+		gameOver: false,
+		rounds: null
 	};
 	if (!isCitadellesState(saved)) return model;
 	// The core checked it when it was saved; it answers for it again when the caller shows it.
 	model.roundInProgress = saved.round_in_progress && typeof saved.round_in_progress === 'object' ? saved.round_in_progress : null;
 	model.gameOver = saved.game_over === true;
+	model.rounds = Array.isArray(saved.rounds) ? saved.rounds : null;
 	model.longerGame = saved.longer_game === true;
 	model.ninthCharacter = saved.ninth_character === true;
 	model.characters = strings(saved.characters_in_play);
@@ -167,7 +172,8 @@ export function toCitadellesState(model: CitadellesModel): CitadellesTableState 
 		completion_order: [...model.completionOrder],
 		crown: model.crown,
 		...(model.roundInProgress ? { round_in_progress: model.roundInProgress } : {}),
-		...(model.gameOver ? { game_over: true } : {})
+		...(model.gameOver ? { game_over: true } : {}),
+		...(model.rounds ? { rounds: model.rounds } : {})
 	};
 }
 

@@ -64,7 +64,8 @@ export const commands = {
 	/**
 	 *  Applies a finished round to the table (the crown after it, the characters each seat
 	 *  revealed, the cities completed in it, in order; the game marked over after the round
-	 *  in which a city was completed) and returns the new table.
+	 *  in which a city was completed; the round's record appended to the table's `rounds`, the
+	 *  play's round log) and returns the new table.
 	 */
 	citadellesApplyRound: (table: Value, round: CitadellesRound) => typedError<Value, ApiError>(__TAURI_INVOKE("citadelles_apply_round", { table, round })),
 	/**  The 35 mission cards (24 kinds): what each asks and how it is judged. */
@@ -208,7 +209,7 @@ export const commands = {
 };
 
 /* Constants */
-export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
+export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"max_rounds":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
 
 export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
@@ -547,6 +548,10 @@ export type CitadellesHelp = {
 	end_text: Text,
 	/**  How equal totals are settled in this profile. */
 	tie_break_text: Text,
+	/**  The rounds the table keeps (played with the round caller and applied). */
+	rounds_played: number,
+	/**  The number of the round the caller calls next: the rounds kept + 1. */
+	next_round: number,
 };
 
 /**
@@ -562,6 +567,8 @@ export type CitadellesLimits = {
 	max_custom_extra: number,
 	/**  A custom wonder's name, in characters. */
 	max_custom_name_chars: number,
+	/**  Rounds a table state keeps in `rounds`. */
+	max_rounds: number,
 	variants: CitadellesVariant[],
 	haunted_city: string,
 	museum: string,
@@ -658,6 +665,12 @@ export type CitadellesRawTable = {
 	 *  (set by [`super::apply_round`]; absent while the game goes on).
 	 */
 	game_over?: boolean | null,
+	/**
+	 *  The rounds played, in order: each finished round's record, appended by
+	 *  [`super::apply_round`], so that an undo takes a round back with the table and the round
+	 *  caller's number follows (absent in tables saved before: no round kept).
+	 */
+	rounds?: Value[] | null,
 } & { [key in string]: Value };
 
 /**  One round being called. */
@@ -1971,8 +1984,10 @@ export type PlayDetail = {
 	events: RoundEvent[],
 	/**
 	 *  What the table helpers applied, as the play's table state keeps it (Valencia's auctions
-	 *  and council phases), in words, in the order played. Read from the table state, so an
-	 *  undo or a backup carries it with the rest.
+	 *  and council phases, Citadelles' rounds), in words, in the order played. Read from the
+	 *  table state, so an undo or a backup carries it with the rest; when it holds lines, the
+	 *  stored events of the same kind (older Citadelles plays' `citadelles_round`) are left out
+	 *  of `events`.
 	 */
 	table_log: TableLogLine[],
 	/**  The setup checklist's steps ticked for this play (the core's step ids), in the order ticked. */

@@ -144,7 +144,7 @@ describe('CitadellesSheet', () => {
 	});
 
 	it('logs a called round and copies its characters and crown to the table', async () => {
-		const { last, logged } = await setup();
+		const { last, logged, play } = await setup();
 		await fireEvent.click(await screen.findByTestId('cit-round-start'));
 		await screen.findByTestId('cit-call');
 		// The core calls the ranks in order, the Assassin first. Each player holds one character
@@ -159,14 +159,17 @@ describe('CitadellesSheet', () => {
 		}
 		await fireEvent.click(await screen.findByTestId('cit-round-end'));
 		await waitFor(() => expect(screen.getByTestId('cit-round-done')).toBeTruthy());
-		expect(logged()).toEqual([expect.objectContaining({ kind: 'citadelles_round', round: 1 })]);
 		// The King revealed takes the crown: Lilli (seat 2) holds it, and her character is kept.
 		await waitFor(() => expect(last().crown).toBe(2));
+		// The round is the table's (the core recorded it there), not an event beside it.
+		expect(logged()).toEqual([]);
+		expect(last().rounds).toHaveLength(1);
+		await waitFor(async () => expect((await backend.getPlay(play.id)).table_log.map((l) => l.round)).toEqual([1]));
 		expect(last().players.map((p) => p.characters_last_round)).toEqual([[3], [5], [4], [6]]);
 		expect(text('cit-caller')).toMatch(/The crown goes to Lilli/);
 		// The next round is numbered 2.
 		await fireEvent.click(screen.getByTestId('cit-round-next'));
-		expect(text('cit-caller')).toMatch(/Round 2/);
+		await waitFor(() => expect(text('cit-caller')).toMatch(/Round 2/));
 	});
 
 	it('after the round in which a city was completed, says the game is over and offers the final scoring; undo takes the round back', async () => {
@@ -214,5 +217,9 @@ describe('CitadellesSheet', () => {
 		expect([back.game_over, back.crown]).toEqual([undefined, 0]);
 		expect(back.round_in_progress).toBeTruthy();
 		expect(screen.getByTestId('cit-caller')).toBeTruthy();
+		// The round went back with the table: History lists none, the caller calls round 1 again.
+		expect(back.rounds ?? []).toEqual([]);
+		expect((await backend.getPlay(play.id)).table_log).toEqual([]);
+		await waitFor(() => expect(screen.getByRole('heading', { name: /Round 1\b/ })).toBeTruthy());
 	});
 });
