@@ -26,7 +26,7 @@ pub use partial::{help_partial, score_partial};
 pub use problem::{Problem, Problems};
 pub use round_log::{
     CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT, ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT,
-    describe_round_event, kept_in_table_log, table_round_log,
+    describe_round_event, table_round_log,
 };
 pub use scoreboard::{
     Better, CategoryScore, Criterion, Detail, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore,

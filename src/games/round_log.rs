@@ -54,14 +54,6 @@ pub fn table_round_log(game: GameId, table: &Value, names: &[String]) -> Vec<(u8
     }
 }
 
-/// Whether a stored round event of `kind` is what the table state's own log now keeps: a
-/// Citadelles round (`citadelles_round`) was stored as an event before the table kept its
-/// rounds. When a play's table holds its log, History does not list such events a second time;
-/// a play whose rounds are only events (saved before) still lists them.
-pub fn kept_in_table_log(game: GameId, kind: &str) -> bool {
-    matches!((game, kind), (GameId::Citadelles, CITADELLES_ROUND_EVENT))
-}
-
 /// Citadelles: each round kept in the table (`rounds`), numbered from 1 in the order played, in
 /// the same words as a stored round event. A record this version cannot read is left out (its
 /// number is kept by the others).

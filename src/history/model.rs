@@ -119,9 +119,8 @@ pub struct PlayDetail {
     pub events: Vec<RoundEvent>,
     /// What the table helpers applied, as the play's table state keeps it (Valencia's auctions
     /// and council phases, Citadelles' rounds), in words, in the order played. Read from the
-    /// table state, so an undo or a backup carries it with the rest; when it holds lines, the
-    /// stored events of the same kind (older Citadelles plays' `citadelles_round`) are left out
-    /// of `events`.
+    /// table state, so an undo or a backup carries it with the rest. Rounds an older version
+    /// stored as events (`citadelles_round`) stay in `events`: nothing entered is hidden.
     pub table_log: Vec<TableLogLine>,
     /// The setup checklist's steps ticked for this play (the core's step ids), in the order ticked.
     pub setup_done: Vec<String>,

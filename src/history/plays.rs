@@ -1183,10 +1183,6 @@ impl Store {
             .into_iter()
             .map(|(round, text)| TableLogLine { round, text })
             .collect();
-        // A round the table's log holds is not listed twice (older plays stored it as an event).
-        if !table_log.is_empty() {
-            events.retain(|e| !games::kept_in_table_log(game, &e.kind));
-        }
         Ok(PlayDetail {
             id: play,
             uuid,

@@ -2033,11 +2033,12 @@ fn a_round_applied_is_the_tables_and_undo_takes_it_back() {
     assert_eq!(log_and_next(&reopened.get_play(play.id).expect("play")).1, 2);
 }
 
-/// A play whose rounds were stored as events (before the table kept them) still lists them; once
-/// its table keeps rounds, the stored `citadelles_round` events are not listed a second time
-/// (the draft's events still are).
+/// A play whose rounds were stored as events (before the table kept them) still lists them, and
+/// keeps listing them once it goes on with this version and its table keeps the next rounds:
+/// nothing entered is hidden (this version stores no `citadelles_round` event, so nothing is
+/// listed twice).
 #[test]
-fn stored_round_events_are_listed_unless_the_table_keeps_the_rounds() {
+fn stored_round_events_stay_listed_when_the_table_keeps_the_next_rounds() {
     use greffier::api::Api;
 
     let dir = tempfile::tempdir().expect("dir");
@@ -2065,7 +2066,10 @@ fn stored_round_events_are_listed_unless_the_table_keeps_the_rounds() {
     api.save_table_state(play.id, one, None).expect("saved");
     let now = api.get_play(play.id).expect("play");
     assert_eq!(now.table_log.len(), 1);
-    assert_eq!(now.events.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(), ["citadelles_draft"]);
+    assert_eq!(
+        now.events.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(),
+        ["citadelles_round", "citadelles_draft"]
+    );
 }
 
 /// Too many rounds kept are refused on `rounds`, and no round is applied past the limit.

@@ -107,7 +107,8 @@ export async function run() {
 			await (await shown('round-log')).scrollIntoView({ block: 'center' });
 			await screenshot('citadelles-round-log');
 			await waitText('round-log-text-0', (t) => t.includes('Tirage') && t.includes('face visible'), 'the draft in words');
-			await waitText('round-log-text-1', (t) => t.includes('Roi (4)') && t.includes('la Couronne reste à Ani'), 'the round in words');
+			// The round itself is kept in the table state (Undo takes it back), listed from there.
+			await waitText('round-log-table-0', (t) => t.includes('Roi (4)') && t.includes('la Couronne reste à Ani'), 'the round in words');
 			await screenshot('citadelles-history-detail');
 		},
 		{ critical: true }
