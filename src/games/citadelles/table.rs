@@ -321,9 +321,9 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
             ),
         );
     }
-    let kept = raw.rounds.as_ref().map_or(0, Vec::len);
-    if u32::try_from(kept).unwrap_or(u32::MAX) >= MAX_ROUNDS {
-        p.push("rounds", "too_many_rounds", too_many_rounds(u32::try_from(kept + 1).unwrap_or(u32::MAX)));
+    // The rounds kept, as the validation counted them.
+    if checked.rounds_played >= MAX_ROUNDS {
+        p.push("rounds", "too_many_rounds", too_many_rounds(checked.rounds_played.saturating_add(1)));
     }
     let record = match round.record() {
         Some(record) if p.is_empty() => record,
