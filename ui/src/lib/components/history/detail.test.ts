@@ -2,7 +2,8 @@
 // (as the core numbers them), and a finished Splendor play's scores with how the core counted them.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
-import { backend, type ValenciaRawTable } from '$lib/backend';
+import { backend, CITADELLES_LIMITS, type CitadellesRoundAction, type ValenciaRawTable } from '$lib/backend';
+import { citadellesFor, toCitadellesState } from '$lib/citadelles';
 import { app } from '$lib/app.svelte';
 import { allGames, startPlay } from '../../../test-support';
 import { CITIES_TAKEN_STATE } from '../../../test-tables';
@@ -43,6 +44,43 @@ describe('History detail', () => {
 		expect(screen.getByTestId('round-log-table-0').textContent).toBe(play.table_log[0].text.en);
 		expect(play.table_log[0].text.en).toMatch(/^Auction A: Dirk wins it \(5\)/);
 		expect(screen.queryByTestId('round-log-empty')).toBeNull();
+	});
+
+	it("lists a Citadelles play's drafts and rounds in one log, in round order", async () => {
+		app.games = await allGames();
+		const started = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
+		const names = started.seats.map((s) => s.player_name);
+		// Round 1: the draft (an event), then the round the caller applied (kept in the table).
+		await backend.logRoundEvent(started.id, 1, CITADELLES_LIMITS.draft_event, { face_up: ['merchant'], face_down: ['king'] });
+		let view = await backend.citadellesStartRound({
+			variant: 'classique',
+			players: 4,
+			longer_game: false,
+			ninth_character: false,
+			characters: [],
+			crown: 0,
+			names,
+			face_up: []
+		});
+		const act = async (action: CitadellesRoundAction) => (view = await backend.citadellesRoundApply(view.round, action));
+		for (const seat of [2, null, 0, 1, null, 3, null, null]) await act({ action: 'reveal', seat });
+		await act({ action: 'end_round' });
+		const table = await backend.citadellesApplyRound(toCitadellesState(citadellesFor('classique', started.seats)), view.round);
+		await backend.saveTableState(started.id, table, null);
+		// Round 2's draft.
+		await backend.logRoundEvent(started.id, 2, CITADELLES_LIMITS.draft_event, { face_up: ['bishop'], face_down: ['thief'] });
+		const play = await backend.getPlay(started.id);
+		expect(play.table_log.map((l) => l.round)).toEqual([1]);
+		expect(play.events.map((e) => e.round)).toEqual([1, 2]);
+		page.params.id = String(play.id);
+		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
+		render(Page);
+		await waitFor(() => expect(screen.getByTestId('round-log-table-0')).toBeTruthy());
+		// One list: draft 1, round 1, draft 2 (not the rounds first and the drafts in a second list).
+		const lines = [...screen.getByTestId('round-log').querySelectorAll('.told')].map((n) => n.getAttribute('data-testid'));
+		expect(lines).toEqual(['round-log-text-0', 'round-log-table-0', 'round-log-text-1']);
+		expect(screen.getByTestId('round-log-table-0').textContent).toBe(play.table_log[0].text.en);
+		expect(screen.getByTestId('round-log-text-1').textContent).toBe(play.events[1].text!.en);
 	});
 
 	it('says under each score how the core counted it: which city a Splendor player took', async () => {
