@@ -15,6 +15,14 @@
 // the core's answer is not there yet. A total drawn in the digit's own frame would need
 // the answer within ~1 ms of the input event: synchronous scoring in the page (no wasm32 target
 // here, and no rules in TypeScript) or blocking the page on a synchronous call to the core.
+//
+// The tail, 2026-11-29: the p95 depends on the machine's free memory. Drawing with the CPU,
+// WebKit paints each frame's changed region into a new shared bitmap, so each keystroke touches
+// ~1,600 fresh pages in the web process (70% of its page faults during the loop, in one fill
+// loop of WebKit's painting; the UI process ~270). With free memory those cost little: p95
+// 12–14 ms (area alone), 15 (whole E2E). After reading the build's 20 GB into the page cache
+// (as `make test`'s builds leave it), each fresh page waits for one to be reclaimed: p95 18–20
+// ms, p50 unchanged (10). `make test` printed 16, 19, 13, 18 and 15 ms in its last five runs.
 import { assert, browser, check, percentile, reportFigure, shown, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 const KEYSTROKES = 50;
