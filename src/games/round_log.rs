@@ -20,12 +20,16 @@ pub const ORLEANS_ROUND_EVENT: &str = "orleans_round";
 /// Orléans: the Invasion deck's draw.
 pub const ORLEANS_DECK_EVENT: &str = "orleans_deck";
 
+/// A seat's name in a round log's words (`names`: the seats' names, by seat); a seat without
+/// one reads `#n`, counted from 1.
+pub(crate) fn seat_name(names: &[String], seat: u8) -> String {
+    names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
+}
+
 /// The sentence for one stored round event, or `None` for a kind this version does not know
 /// (its data is kept as it is).
 pub fn describe_round_event(game: GameId, kind: &str, payload: &Value, names: &[String]) -> Option<Text> {
-    let name = |seat: u8| {
-        names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
-    };
+    let name = |seat: u8| seat_name(names, seat);
     match (game, kind) {
         (GameId::Citadelles, CITADELLES_ROUND_EVENT) => {
             let r: CitadellesRoundRecord = serde_json::from_value(payload.clone()).ok()?;
@@ -59,9 +63,7 @@ pub fn table_round_log(game: GameId, table: &Value, names: &[String]) -> Vec<(u8
 /// number is kept by the others).
 fn citadelles_rounds(table: &Value, names: &[String]) -> Vec<(u8, Text)> {
     let Some(rounds) = table.get("rounds").and_then(Value::as_array) else { return Vec::new() };
-    let name = |seat: u8| {
-        names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
-    };
+    let name = |seat: u8| seat_name(names, seat);
     (1..=u8::MAX)
         .zip(rounds)
         .filter_map(|(n, r)| {

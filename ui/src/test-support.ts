@@ -2,10 +2,37 @@
 // The history is shared by every test file: players are found or created by name (a player is
 // only a name), plays are each test's own, and assertions look at those plays only.
 import { inject } from 'vitest';
-import { backend, setBackend, type Backend, type GameId, type GameSummary, type PlayDetail, type Player } from '$lib/backend';
+import {
+	backend,
+	setBackend,
+	type Backend,
+	type CitadellesRound,
+	type CitadellesRoundAction,
+	type GameId,
+	type GameSummary,
+	type PlayDetail,
+	type Player
+} from '$lib/backend';
 import { createHttpBackend } from '$lib/backend/http';
 
 let games: Promise<GameSummary[]> | null = null;
+
+/** A classic Citadelles round for four seats named `names`, the crown with the first, called by
+ * the core's round caller through `actions` in order (the core's own round, as the sheet keeps it). */
+export async function calledRound(names: string[], actions: CitadellesRoundAction[]): Promise<CitadellesRound> {
+	let view = await backend.citadellesStartRound({
+		variant: 'classique',
+		players: 4,
+		longer_game: false,
+		ninth_character: false,
+		characters: [],
+		crown: 0,
+		names,
+		face_up: []
+	});
+	for (const action of actions) view = await backend.citadellesRoundApply(view.round, action);
+	return view.round;
+}
 
 /** The core's own summary of a game (variants, categories, player counts). */
 export async function game(id: GameId): Promise<GameSummary> {

@@ -166,9 +166,7 @@ pub fn round_log(table: &Value, names: &[String]) -> Vec<(u8, Text)> {
     let Some(log) = table.get("progress").and_then(|p| p.get("log")).and_then(Value::as_array) else {
         return Vec::new();
     };
-    let name = |seat: u8| {
-        names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("#{}", u16::from(seat) + 1))
-    };
+    let name = |seat: u8| crate::games::round_log::seat_name(names, seat);
     log.iter()
         .filter_map(|e| serde_json::from_value::<ValenciaLogEntry>(e.clone()).ok())
         .map(|e| (e.round, describe(&e, &name)))

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backend, type CitadellesRound, type CitadellesRoundAction, type Seat } from '$lib/backend';
+import { backend, type CitadellesRoundAction, type Seat } from '$lib/backend';
+import { calledRound } from '../test-support';
 import {
 	build,
 	buildables,
@@ -64,22 +65,16 @@ describe('Citadelles model', () => {
 	it('takes a finished round from the core: crown, characters, the completed city and the game over', async () => {
 		let m = citadellesFor('classique', seats);
 		for (const id of ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market']) m = build(m, 1, id);
-		let view = await backend.citadellesStartRound({
-			variant: 'classique',
-			players: 4,
-			longer_game: false,
-			ninth_character: false,
-			characters: [],
-			crown: 0,
-			names: seats.map((s) => s.player_name),
-			face_up: []
-		});
-		const act = async (action: CitadellesRoundAction) => (view = await backend.citadellesRoundApply(view.round, action));
-		for (const seat of [2, null, 0, 1]) await act({ action: 'reveal', seat });
-		await act({ action: 'complete_city' }); // Dirk, the King, builds his seventh district
-		for (const seat of [null, 3, null, null]) await act({ action: 'reveal', seat });
-		await act({ action: 'end_round' });
-		const round: CitadellesRound = view.round;
+		const reveal = (seat: number | null): CitadellesRoundAction => ({ action: 'reveal', seat });
+		const round = await calledRound(
+			seats.map((s) => s.player_name),
+			[
+				...[2, null, 0, 1].map(reveal),
+				{ action: 'complete_city' }, // Dirk, the King, builds his seventh district
+				...[null, 3, null, null].map(reveal),
+				{ action: 'end_round' }
+			]
+		);
 		const next = citadellesFor('classique', seats, await backend.citadellesApplyRound(toCitadellesState(m), round));
 		expect(next.crown).toBe(1);
 		expect(next.players.map((p) => p.charactersLastRound)).toEqual([[3], [4], [1], [6]]);

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/svelte';
 import { backend, CITADELLES_LIMITS, type CitadellesRoundAction, type ValenciaRawTable } from '$lib/backend';
 import { citadellesFor, toCitadellesState } from '$lib/citadelles';
 import { app } from '$lib/app.svelte';
-import { allGames, startPlay } from '../../../test-support';
+import { allGames, calledRound, startPlay } from '../../../test-support';
 import { CITIES_TAKEN_STATE } from '../../../test-tables';
 
 const page = vi.hoisted(() => ({ params: { id: '0' } }));
@@ -52,20 +52,9 @@ describe('History detail', () => {
 		const names = started.seats.map((s) => s.player_name);
 		// Round 1: the draft (an event), then the round the caller applied (kept in the table).
 		await backend.logRoundEvent(started.id, 1, CITADELLES_LIMITS.draft_event, { face_up: ['merchant'], face_down: ['king'] });
-		let view = await backend.citadellesStartRound({
-			variant: 'classique',
-			players: 4,
-			longer_game: false,
-			ninth_character: false,
-			characters: [],
-			crown: 0,
-			names,
-			face_up: []
-		});
-		const act = async (action: CitadellesRoundAction) => (view = await backend.citadellesRoundApply(view.round, action));
-		for (const seat of [2, null, 0, 1, null, 3, null, null]) await act({ action: 'reveal', seat });
-		await act({ action: 'end_round' });
-		const table = await backend.citadellesApplyRound(toCitadellesState(citadellesFor('classique', started.seats)), view.round);
+		const reveals = [2, null, 0, 1, null, 3, null, null].map((seat): CitadellesRoundAction => ({ action: 'reveal', seat }));
+		const round = await calledRound(names, [...reveals, { action: 'end_round' }]);
+		const table = await backend.citadellesApplyRound(toCitadellesState(citadellesFor('classique', started.seats)), round);
 		await backend.saveTableState(started.id, table, null);
 		// Round 2's draft.
 		await backend.logRoundEvent(started.id, 2, CITADELLES_LIMITS.draft_event, { face_up: ['bishop'], face_down: ['thief'] });
