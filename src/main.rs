@@ -610,6 +610,16 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
             }
             let help =
                 call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), json)?;
+            if part == "resolve" {
+                // The course of play refuses to resolve a round it cannot (its tile not entered,
+                // the game over): the core's reasons, as any refusal.
+                let refused: Problems =
+                    serde_json::from_value(help["help"]["course"]["resolve_refused"].clone())
+                        .unwrap_or_default();
+                if !refused.is_empty() {
+                    return Err(Failure::Api { error: ApiError::from(refused), json });
+                }
+            }
             let key = if part == "resolve" { "events" } else { part };
             return print_answer(out, &help["help"][key], json, lang);
         }

@@ -12,6 +12,7 @@ mod doors;
 mod history;
 mod limits;
 mod orleans;
+mod orleans_doors;
 mod play_log;
 mod read_only;
 mod rules;

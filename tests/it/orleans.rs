@@ -46,7 +46,7 @@ fn three_rounds_of_le_dignitaire() {
 fn the_shell_gets_the_help_through_help_value() {
     let raw = json!({"variant": "marchand", "round": 1, "players": [{"name": "Ani", "coins": 10}]});
     match help_value(GameId::Orleans, &raw) {
-        Some(TableHelp::Orleans(h)) => {
+        Ok(TableHelp::Orleans(h)) => {
             assert_eq!(h.rounds, 15);
             assert_eq!(h.events[0].resolutions[0].options[0].coins, 2);
         }

@@ -21,7 +21,7 @@ use super::help::help_table;
 use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
-use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points, parse, validate};
+use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points};
 use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, MAX_GOODS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
@@ -96,16 +96,9 @@ pub fn close_round(
     decisions: &[OrleansDecision],
     apply: bool,
 ) -> Result<OrleansClosedRound, Problems> {
-    let table = validate(&parse(raw)?)?;
+    let table = super::check(raw)?;
+    super::check_step(&table, super::OrleansStep::CloseRound)?;
     let mut p = Problems::new();
-    if table.round > table.rounds() {
-        p.push(
-            "round",
-            "game_over",
-            Text::new("La dernière manche est déjà close.", "The last round is closed already."),
-        );
-        return Err(p);
-    }
     let resolutions = round_resolutions(&table);
     if decisions.len() > resolutions.len() {
         p.push(
@@ -669,6 +662,7 @@ fn set_flag(out: &mut Value, seat: usize, key: &str) {
 mod tests {
     use serde_json::json;
 
+    use super::super::table::{parse, validate};
     use super::*;
 
     fn decide(option: Option<u32>) -> OrleansDecision {

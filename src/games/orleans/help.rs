@@ -341,6 +341,9 @@ pub struct OrleansHelp {
     /// What the table holds that changes nothing, each on its field (a difficulty option the
     /// scenario does not read): to clear, never a reason not to score.
     pub notices: Vec<crate::games::Problem>,
+    /// The course of play: why this round cannot be resolved or closed, or the play finished,
+    /// now (the core refuses those steps for the same reasons).
+    pub course: super::course::OrleansCourse,
 }
 
 /// The tiles that can come up next on Invasion's stack.
@@ -518,6 +521,7 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         forecast(table.scenario, &table.players, round)
     };
     let tile_choice = tile_choice(table);
+    let course = super::course::course(table, &status);
     OrleansHelp {
         scenario: table.scenario,
         round,
@@ -530,6 +534,7 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         forecast,
         tile_choice,
         notices: table.options.unused(table.scenario),
+        course,
     }
 }
 

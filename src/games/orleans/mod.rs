@@ -40,6 +40,7 @@
 
 mod catalogue;
 mod close;
+mod course;
 mod deck;
 mod help;
 mod resolve;
@@ -55,6 +56,7 @@ pub use catalogue::{
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
 pub use close::{OrleansClosedRound, OrleansDecision, close_round, round_resolutions};
+pub use course::{OrleansCourse, OrleansStep, check_step, course};
 pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
     OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,
@@ -330,33 +332,42 @@ fn is_legacy(raw: &serde_json::Value) -> bool {
     sheet::is_generic(raw)
 }
 
+/// The one checked table every Orléans helper takes — the live help (this round's events,
+/// goals, status, forecast), closing a round — read as [`score`] reads it, every problem at
+/// once with its field: a table the scorer refuses, every helper refuses with the same
+/// problems (issue #45). A generic sheet has no table: its own problems, or that it has none.
+pub fn check(raw: &serde_json::Value) -> Result<OrleansTable, Problems> {
+    if is_legacy(raw) {
+        sheet::score_raw(&INFO, raw)?;
+        return Err(sheet::no_live_help(&INFO));
+    }
+    validate(&parse(raw)?)
+}
+
 /// Scores a table state (parse → validate → score); a version-1 generic sheet is still scored
 /// as typed.
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if is_legacy(raw) {
         return sheet::score_raw(&INFO, raw);
     }
-    Ok(score_table(&validate(&parse(raw)?)?))
+    Ok(score_table(&check(raw)?))
 }
 
-/// The live help for a table state (same validation as [`score`]; problems for a legacy
-/// sheet, which has no table to help with).
-pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
+/// Scores a table state to finish its play: as [`score`], and the course of play must be over
+/// (the last round closed, or the game won or lost before): a play is never stored finished
+/// without its outcome (issue #46). A generic sheet, which has no rounds, scores as typed.
+pub fn finish(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if is_legacy(raw) {
-        // Same problems as scoring it, or one saying there is nothing to help with.
-        sheet::score_raw(&INFO, raw)?;
-        let mut p = Problems::new();
-        p.push(
-            "round",
-            "legacy_sheet",
-            crate::text::Text::new(
-                "Feuille de points simple : pas d'aide de partie (indiquez la manche).",
-                "Simple score sheet: no live help (give the round).",
-            ),
-        );
-        return Err(p);
+        return sheet::score_raw(&INFO, raw);
     }
-    Ok(help_table(&validate(&parse(raw)?)?))
+    let table = check(raw)?;
+    check_step(&table, OrleansStep::Finish)?;
+    Ok(score_table(&table))
+}
+
+/// The live help for a table state ([`check`]: refused as [`score`] refuses it).
+pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
+    Ok(help_table(&check(raw)?))
 }
 
 #[cfg(test)]
