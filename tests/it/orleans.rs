@@ -1538,8 +1538,10 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
     let zeros = json!({"variant": "marchand", "round": 2, "players": [
         {"name": "Ani", "citizens": 0, "trading_posts": 0, "fortifications": 0, "goods": {"grain": 1}}]});
     assert!(score_json(GameId::Orleans, &zeros.to_string()).is_ok());
+    // (A seat's fortification is one the city board shows.)
     let invasion = json!({"variant": "invasion", "round": 2, "players": [
-        {"name": "Ani", "fortifications": 1, "citizens": 1, "goods": {"grain": 1}}, {"name": "Dirk"}]});
+        {"name": "Ani", "fortifications": 1, "citizens": 1, "goods": {"grain": 1}}, {"name": "Dirk"}],
+        "team": {"fortifications": 1}});
     assert!(score_json(GameId::Orleans, &invasion.to_string()).is_ok());
     // The limits the sheet reads say the same, scenario by scenario.
     let limits = orleans::limits();
@@ -1682,4 +1684,143 @@ fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
     assert_eq!(board.tie_breaks, Vec::new());
     assert!(board.players.iter().all(|p| !p.winner));
+}
+
+/// The fields and codes the scorer refuses a table on.
+fn refusals(v: serde_json::Value) -> Vec<(String, String)> {
+    match score_json(GameId::Orleans, &v.to_string()) {
+        Ok(_) => Vec::new(),
+        Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect(),
+    }
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(f, c)| ((*f).to_owned(), (*c).to_owned())).collect()
+}
+
+/// Le duel, Mise en place: « ainsi que 8 jetons Technologie »; Le dignitaire: « Placez
+/// également 6 jetons Technologie »; Vierzon: « Placez également 4 jetons Technologie »;
+/// Marchand itinérant: « Placez 8 jetons Technologie » — the table holds no more, every
+/// holder's field named (issue #45: 60 were accepted in every scenario).
+#[test]
+fn technology_tiles_are_those_the_scenarios_setup_places() {
+    let duel = |a: u32, b: u32| json!({"variant": "duel", "round": 3, "players": [{"name": "Ani", "technology": a}, {"name": "Dirk", "technology": b}]});
+    assert_eq!(refusals(duel(4, 4)), pairs(&[]));
+    assert_eq!(
+        refusals(duel(5, 4)),
+        pairs(&[
+            ("players[0].technology", "too_many_technology"),
+            ("players[1].technology", "too_many_technology")
+        ])
+    );
+    let solo = |variant: &str, n: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "technology": n}]});
+    for (variant, most) in [("dignitaire", 6), ("vierzon", 4), ("marchand", 8)] {
+        assert_eq!(refusals(solo(variant, most)), pairs(&[]), "{variant}");
+        assert_eq!(
+            refusals(solo(variant, most + 1)),
+            pairs(&[("players[0].technology", "too_many_technology")]),
+            "{variant}"
+        );
+    }
+}
+
+/// Each scenario's place tiles: Prospérité and Invasion « Utilisez uniquement les tuiles Lieu
+/// suivantes » (24 and 21 named), Le duel « Choisissez 20 tuiles Lieu », the solo scenarios 10
+/// and the one they start with (Diligence, Étal de marché).
+#[test]
+fn place_tiles_are_those_the_scenarios_setup_puts_in_play() {
+    let two = |variant: &str, a: u32, b: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "place_tiles": a}, {"name": "Dirk", "place_tiles": b}]});
+    for (variant, most) in [("prosperite", 24), ("duel", 20)] {
+        assert_eq!(refusals(two(variant, most - 5, 5)), pairs(&[]), "{variant}");
+        assert_eq!(refusals(two(variant, most - 4, 5)).len(), 2, "{variant}");
+    }
+    let solo = |variant: &str, n: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "place_tiles": n}]});
+    for variant in ["dignitaire", "vierzon", "marchand"] {
+        assert_eq!(refusals(solo(variant, 11)), pairs(&[]), "{variant}");
+        assert_eq!(refusals(solo(variant, 12)), pairs(&[("players[0].place_tiles", "too_many_place_tiles")]));
+    }
+}
+
+/// The box's goods (24 grain, 21 cheese, 18 wine, 15 wool, 12 brocade) and Vierzon's « Vous
+/// n'avez besoin que de 40 jetons Marchandise »: the seats and Invasion's warehouse together
+/// hold no more; the box's 16 citizens (14 and « 2 jetons Citoyen supplémentaires ») likewise.
+#[test]
+fn goods_and_citizens_are_bounded_by_the_box() {
+    let order = greffier::games::orleans::build_deck(
+        &orleans::OrleansDeckPlan { players: 2, ..Default::default() },
+        1,
+    )
+    .expect("deck")
+    .order;
+    let invasion = |seat: u32, warehouse: u32| {
+        json!({"variant": "invasion", "round": 3, "deck": {"order": order},
+            "players": [{"name": "Ani", "goods": {"grain": seat}}, {"name": "Dirk"}],
+            "team": {"warehouse": {"grain": warehouse}}})
+    };
+    assert_eq!(refusals(invasion(12, 12)), pairs(&[]));
+    assert_eq!(
+        refusals(invasion(13, 12)),
+        pairs(&[("players[0].goods.grain", "too_many_goods"), ("team.warehouse.grain", "too_many_goods")])
+    );
+    let vierzon = |wool: u32, brocade: u32, grain: u32| json!({"variant": "vierzon", "round": 3, "players": [{"name": "Ani", "goods": {"wool": wool, "brocade": brocade, "grain": grain}}]});
+    assert_eq!(refusals(vierzon(15, 12, 13)), pairs(&[]));
+    assert_eq!(refusals(vierzon(15, 12, 14)), pairs(&[("players[0].goods", "too_many_goods")]));
+    let prosperite = |a: u32, b: u32| json!({"variant": "prosperite", "round": 3, "players": [{"name": "Ani", "citizens": a}, {"name": "Dirk", "citizens": b}]});
+    assert_eq!(refusals(prosperite(10, 6)), pairs(&[]));
+    assert_eq!(refusals(prosperite(10, 7)).len(), 2);
+}
+
+/// Invasion, Objectifs communs: « placez un comptoir sur le jeton « Bâtiment spécial » » — a
+/// fortification a player built is one the city board shows; Braquage (« détruire une
+/// fortification qu'il a construite ») then offers only those that are there.
+#[test]
+fn a_seat_holds_no_fortification_the_city_board_does_not_show() {
+    let table = |seat: u32, team: u32| {
+        json!({"variant": "invasion", "round": 3, "players": [{"name": "Ani", "fortifications": seat}, {"name": "Dirk"}],
+            "team": {"fortifications": team}})
+    };
+    assert_eq!(refusals(table(2, 2)), pairs(&[]));
+    assert_eq!(refusals(table(2, 1)), pairs(&[("players[0].fortifications", "fortification_not_on_board")]));
+}
+
+/// Invasion, Avancée: « bâtir une fortification ou un comptoir à l'emplacement de son
+/// marchand » — a fortification stands on a border town's special-building token: with every
+/// town the setup left free fortified (13 at 4 players), only the trading post is offered; and
+/// closing a round never writes a table the box cannot hold (Bonne affaire's 3 grain when the
+/// seats and the warehouse hold the box's 24 already).
+#[test]
+fn avancee_offers_no_fortification_once_every_border_town_is_fortified() {
+    let mut order = orleans::build_deck(&orleans::OrleansDeckPlan { players: 4, ..Default::default() }, 5)
+        .expect("deck")
+        .order;
+    order.retain(|t| t != "avancee");
+    order.insert(0, "avancee".into());
+    let table = |fortified: u32| {
+        json!({"variant": "invasion", "round": 1, "deck": {"order": order},
+            "players": [{"name": "Ani", "coins": 9}, {"name": "Dirk"}, {"name": "Carl"}, {"name": "Lise"}],
+            "team": {"fortifications": fortified}})
+    };
+    let gains = |fortified: u32| {
+        help(table(fortified)).events[0].resolutions[0]
+            .options
+            .iter()
+            .map(|o| (o.gained.fortifications, o.gained.trading_posts))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(gains(12), [(1, 0), (0, 1)]);
+    assert_eq!(gains(13), [(0, 1)]);
+    let r = &help(table(13)).events[0].resolutions[0];
+    assert_eq!(r.coins_after_each, [5], "one way, one balance");
+
+    let mut bargain = orleans::build_deck(&orleans::OrleansDeckPlan { players: 2, ..Default::default() }, 5)
+        .expect("deck")
+        .order;
+    bargain.retain(|t| t != "bonne_affaire");
+    bargain.insert(0, "bonne_affaire".into());
+    let full = json!({"variant": "invasion", "round": 1, "deck": {"order": bargain},
+        "players": [{"name": "Ani", "coins": 9, "goods": {"grain": 20}}, {"name": "Dirk"}],
+        "team": {"warehouse": {"grain": 4}}});
+    let take = orleans::OrleansDecision { option: Some(0), contributions: Some(vec![8]), shares: None };
+    let refused = orleans::close_round(&full, &[take], true).expect_err("27 grain");
+    assert_eq!(refused.0[0].code, "too_many_goods");
 }

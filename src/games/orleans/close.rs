@@ -22,7 +22,7 @@ use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
 use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points};
-use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, MAX_GOODS, OrleansGood};
+use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
 
@@ -296,6 +296,9 @@ pub fn close_round(
             log.extend(lines.iter().map(log_value));
         }
     }
+    // The core never writes a table it would refuse: what the decisions bring must fit the box
+    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
+    super::check(&out)?;
     Ok(OrleansClosedRound { table: out, lines })
 }
 
@@ -487,7 +490,12 @@ fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansSh
         set_count(out, seat, "coins", moved(p.coins, s.coins, MAX_COINS));
     }
     if s.wine > 0 {
-        set_good(out, seat, OrleansGood::Wine, moved(p.goods.wine, s.wine, MAX_GOODS));
+        set_good(
+            out,
+            seat,
+            OrleansGood::Wine,
+            moved(p.goods.wine, s.wine, super::supply::in_box(OrleansGood::Wine)),
+        );
     }
 }
 
@@ -526,7 +534,8 @@ impl Board {
                 }
             }
             Effect::TeamMayPay { grain, .. } if pay.is_some() => {
-                self.warehouse.grain = self.warehouse.grain.saturating_add(grain).min(MAX_GOODS);
+                self.warehouse.grain =
+                    self.warehouse.grain.saturating_add(grain).min(super::supply::in_box(OrleansGood::Grain));
             }
             _ => {}
         }

@@ -47,6 +47,7 @@ mod resolve;
 mod scoring;
 mod setup;
 mod status;
+mod supply;
 mod table;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
@@ -83,7 +84,8 @@ pub use table::{
 
 /// Coins above this are refused as absurd.
 pub const MAX_COINS: u32 = 999;
-/// Goods of one type above this are refused (the base supply holds at most 24 grain).
+/// Goods of one type above this are refused as absurd; below it, the box's supply of each good
+/// bounds the whole table ([`supply`]).
 pub const MAX_GOODS: u32 = 30;
 /// Any other count above this is refused as absurd.
 pub const MAX_COUNT: u32 = 60;
@@ -129,7 +131,7 @@ pub const COUNTS: [OrleansCountLimit; 14] = {
         c("knights", MAX_COUNT),
         c("followers", MAX_FOLLOWERS),
         c("place_tiles", MAX_COUNT),
-        c("fortifications", MAX_COUNT),
+        c("fortifications", supply::SPECIAL_BUILDINGS),
         c("boatmen_track", MAX_BOATMEN_TRACK),
         c("books", MAX_BOOKS),
     ]
@@ -142,8 +144,18 @@ pub const COUNTS: [OrleansCountLimit; 14] = {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct OrleansLimits {
     pub max_coins: u32,
-    pub max_goods: u32,
     pub max_count: u32,
+    /// Each good (`key`: its id) as the box holds it: the most a seat, or Invasion's warehouse,
+    /// can hold (the whole table together holds no more: [`supply`]).
+    pub goods_in_box: Vec<OrleansCountLimit>,
+    /// Scenario by scenario, the most one seat can hold of each count of [`COUNTS`]: its own
+    /// bound, lowered to what the box and the scenario's setup put in play.
+    pub seat_counts: Vec<OrleansScenarioCounts>,
+    /// Invasion's city board: knights on the ramparts, citizens, coins in the treasury.
+    pub team_counts: Vec<OrleansCountLimit>,
+    /// What each scenario puts in play, item by item, with the line that says it: what the
+    /// table holds together (seats and city board) is refused beyond it.
+    pub supplies: Vec<OrleansSupply>,
     /// Prospérité: points of one completed building.
     pub max_building_points: u32,
     /// Invasion: the team's fortifications, one per border town at most.
@@ -168,6 +180,27 @@ pub struct OrleansLimits {
     pub not_in_play: Vec<OrleansNotInPlay>,
 }
 
+/// One scenario's bounds on a seat's counts ([`OrleansLimits::seat_counts`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansScenarioCounts {
+    pub scenario: OrleansScenario,
+    pub counts: Vec<OrleansCountLimit>,
+}
+
+/// The most a table holds of one item in one scenario ([`supply::supplies`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansSupply {
+    pub scenario: OrleansScenario,
+    /// A seat's field: `technology`, `place_tiles`, `citizens`, `goods.<good>`, or `goods`
+    /// (every good together).
+    pub item: &'static str,
+    pub most: u32,
+    /// The rulebook's line (or the base game's fact) it comes from.
+    pub source: &'static str,
+}
+
 /// The seat's fields a scenario leaves in the box ([`table::not_in_play`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -190,8 +223,40 @@ pub const ADMINISTRATOR_FIRST_DUE: u32 = 2;
 pub fn limits() -> OrleansLimits {
     OrleansLimits {
         max_coins: MAX_COINS,
-        max_goods: MAX_GOODS,
         max_count: MAX_COUNT,
+        goods_in_box: OrleansGood::ALL
+            .into_iter()
+            .map(|g| OrleansCountLimit { key: g.id(), max: supply::in_box(g) })
+            .collect(),
+        seat_counts: OrleansScenario::ALL
+            .into_iter()
+            .map(|scenario| OrleansScenarioCounts {
+                scenario,
+                counts: COUNTS
+                    .iter()
+                    .map(|c| OrleansCountLimit { key: c.key, max: supply::seat_most(scenario, c.key, c.max) })
+                    .collect(),
+            })
+            .collect(),
+        team_counts: vec![
+            OrleansCountLimit { key: "ramparts", max: MAX_COUNT },
+            OrleansCountLimit {
+                key: "citizens",
+                max: supply::seat_most(OrleansScenario::Invasion, "citizens", MAX_COUNT),
+            },
+            OrleansCountLimit { key: "treasury", max: MAX_COINS },
+        ],
+        supplies: OrleansScenario::ALL
+            .into_iter()
+            .flat_map(|scenario| {
+                supply::supplies(scenario).into_iter().map(move |s| OrleansSupply {
+                    scenario,
+                    item: s.item.key(),
+                    most: s.most,
+                    source: s.source,
+                })
+            })
+            .collect(),
         max_building_points: MAX_BUILDING_POINTS,
         max_team_fortifications: status::BORDER_TOWNS,
         fortifications_to_build: (0..=INFO.variant("invasion").map_or(5, |v| usize::from(v.max_players)))

@@ -1005,10 +1005,25 @@ pub fn resolve(
     team: &OrleansTeam,
 ) -> Vec<OrleansResolution> {
     if is_team_event(event) {
-        vec![resolve_team(event, scenario, players, team)]
-    } else {
-        players.iter().enumerate().map(|(i, p)| resolve_player(event, scenario, i, p)).collect()
+        return vec![resolve_team(event, scenario, players, team)];
     }
+    let mut all: Vec<OrleansResolution> =
+        players.iter().enumerate().map(|(i, p)| resolve_player(event, scenario, i, p)).collect();
+    if scenario == OrleansScenario::Invasion {
+        // Avancée: « bâtir une fortification » stands on a border town's special-building token;
+        // with every one the setup left free fortified already, none is offered.
+        let free = super::status::fortifications_to_build(players.len());
+        if team.fortifications >= free {
+            for r in &mut all {
+                // `coins_after_each` follows `options`, way for way.
+                let ways = std::mem::take(&mut r.options);
+                let after = std::mem::take(&mut r.coins_after_each);
+                let kept = ways.into_iter().zip(after).filter(|(o, _)| o.gained.fortifications == 0);
+                (r.options, r.coins_after_each) = kept.unzip();
+            }
+        }
+    }
+    all
 }
 
 /// The Administrateur terrien's end-of-round dues as an event (not a tile: his card).

@@ -690,11 +690,13 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     }
     depot_owners(&mut p, &players, scenario_or_default);
     building_cards(&mut p, &players);
-    citizens_in_play(&mut p, &players, scenario_or_default);
 
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
     if scenario_or_default == OrleansScenario::Invasion {
         border_towns_left(&mut p, &team, n);
+    }
+    if scenario.is_some() {
+        super::supply::check(&mut p, scenario_or_default, &players, &team);
     }
     let deck = match (&raw.deck, scenario_or_default) {
         (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, limit, rounds, n),
@@ -878,27 +880,6 @@ fn border_towns_left(p: &mut Problems, team: &OrleansTeam, players: usize) {
     }
 }
 
-/// The citizen tiles a solo scenario puts in play. Le dignitaire, Mise en place: six on the
-/// towns, « Placez les 7 jetons Citoyen restants sur les autres emplacements » (13). Vierzon,
-/// Mise en place: « Placez 7 jetons Citoyen sur les emplacements indiqués ».
-fn citizens_in_play(p: &mut Problems, players: &[OrleansPlayer], scenario: OrleansScenario) {
-    let most = match scenario {
-        OrleansScenario::Dignitaire => 13,
-        OrleansScenario::Vierzon => 7,
-        _ => return,
-    };
-    for (i, q) in players.iter().enumerate().filter(|(_, q)| q.citizens > most) {
-        p.push(
-            format!("players[{i}].citizens"),
-            "too_many_citizens",
-            Text::new(
-                format!("{} Citoyens : ce scénario n'en met que {most} en jeu.", q.citizens),
-                format!("{} citizens: this scenario puts only {most} in play.", q.citizens),
-            ),
-        );
-    }
-}
-
 /// A log entry must name what this play had in that round: the scenario's event for the round
 /// (Invasion: the tile revealed in that round), or the steward's dues when the Administrateur
 /// terrien is at the table. A stray entry would otherwise decide the game.
@@ -991,8 +972,13 @@ fn player(
     let knights = c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights");
     let followers = c("followers", &rp.followers, MAX_FOLLOWERS, "Partisans", "Followers");
     let place_tiles = c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles");
-    let fortifications =
-        c("fortifications", &rp.fortifications, MAX_COUNT, "Fortifications", "Fortifications");
+    let fortifications = c(
+        "fortifications",
+        &rp.fortifications,
+        super::supply::SPECIAL_BUILDINGS,
+        "Fortifications",
+        "Fortifications",
+    );
     let boatmen_track =
         c("boatmen_track", &rp.boatmen_track, MAX_BOATMEN_TRACK, "Piste des bateliers", "Boatmen track");
     let books = c("books", &rp.books, MAX_BOOKS, "Livres", "Books");
