@@ -1824,3 +1824,27 @@ fn avancee_offers_no_fortification_once_every_border_town_is_fortified() {
     let refused = orleans::close_round(&full, &[take], true).expect_err("27 grain");
     assert_eq!(refused.0[0].code, "too_many_goods");
 }
+
+/// Invasion: « Les joueurs font équipe pour sauver la ville ». An event that asks nothing of a
+/// seat in particular — Bandits: « Les déplacements le long des routes ne sont pas autorisés
+/// durant cette manche » — is the team's: shown and logged once, not once per player (issue
+/// #46, item 11). In the other scenarios a seat's rule stays the seat's.
+#[test]
+fn an_invasion_rule_for_the_whole_team_is_shown_and_logged_once() {
+    let mut order = orleans::build_deck(&orleans::OrleansDeckPlan { players: 3, ..Default::default() }, 8)
+        .expect("deck")
+        .order;
+    order.retain(|t| t != "bandits");
+    order.insert(0, "bandits".into());
+    let table = json!({"variant": "invasion", "round": 1, "deck": {"order": order},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}, {"name": "Carl"}]});
+    let rs = &help(table.clone()).events[0].resolutions;
+    assert_eq!(rs.iter().map(|r| (r.event.as_str(), r.seat)).collect::<Vec<_>>(), [("bandits", None)]);
+    let closed = orleans::close_round(&table, &[], true).expect("closed");
+    assert_eq!(closed.lines.len(), 1);
+    assert_eq!((closed.lines[0].seat, closed.lines[0].paid), (None, true));
+    // Prospérité, round 3 (Pèlerinage, a seat's rule): one line per seat still.
+    let p =
+        help(json!({"variant": "prosperite", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert_eq!(p.events[0].resolutions.len(), 2);
+}

@@ -997,6 +997,13 @@ pub fn is_team_event(event: &EventDef) -> bool {
     )
 }
 
+/// Whether `event` is resolved once for the whole table in `scenario`: a team event, and in
+/// Invasion (« Les joueurs font équipe pour sauver la ville ») a rule that counts nothing for
+/// any seat (Bandits, Sécheresse, Pirates…): shown and logged once, not once per player.
+pub fn is_team_event_in(event: &EventDef, scenario: OrleansScenario) -> bool {
+    is_team_event(event) || (scenario == OrleansScenario::Invasion && matches!(event.effect, Effect::Rule))
+}
+
 /// Resolves an event for the table: one resolution for a team event, else one per seat.
 pub fn resolve(
     event: &EventDef,
@@ -1004,7 +1011,7 @@ pub fn resolve(
     players: &[OrleansPlayer],
     team: &OrleansTeam,
 ) -> Vec<OrleansResolution> {
-    if is_team_event(event) {
+    if is_team_event_in(event, scenario) {
         return vec![resolve_team(event, scenario, players, team)];
     }
     let mut all: Vec<OrleansResolution> =
