@@ -416,8 +416,10 @@ fn prosperite_gives_no_citizen_for_trading_posts_and_breaks_ties_on_the_track() 
 }
 
 /// The development level is read on the development track (game-facts D4: level 2 from space
-/// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): a level and a space that disagree are refused,
-/// naming both fields; a space alone gives its level.
+/// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): the space is the one fact, its level follows
+/// (issue #46, item 6: the sheet asked both, and a mismatch listed 4 lines twice). A table of an
+/// older play holding both still scores when they agree; when they do not, one problem says so,
+/// on the level the space overrules. A level typed alone (older plays) is read as it is.
 #[test]
 fn development_level_and_points_must_agree() {
     let t = |level: serde_json::Value, points: serde_json::Value| {
@@ -426,10 +428,7 @@ fn development_level_and_points_must_agree() {
     };
     assert_eq!(
         problem_codes(&t(json!(3), json!(0))),
-        vec![
-            ("players[0].development_level".to_owned(), "development_mismatch".to_owned()),
-            ("players[0].development_points".to_owned(), "development_mismatch".to_owned()),
-        ]
+        vec![("players[0].development_level".to_owned(), "development_mismatch".to_owned())]
     );
     assert!(score_json(GameId::Orleans, &t(json!(3), json!(9)).to_string()).is_ok());
     assert!(score_json(GameId::Orleans, &t(json!(3), json!(14)).to_string()).is_ok());
@@ -438,6 +437,30 @@ fn development_level_and_points_must_agree() {
     assert!(score_json(GameId::Orleans, &t(json!(3), serde_json::Value::Null).to_string()).is_ok());
     let h = help(t(serde_json::Value::Null, json!(22)));
     assert_eq!(h.events[0].resolutions[0].coins_gained, 5 * 2, "Revenus: 2 × level 5");
+    assert_eq!(h.development_levels, [5], "the level the core reads, for the sheet to show");
+}
+
+/// The development track runs from level 1 to 6: a level out of it is refused once, saying
+/// the range it accepts (issue #45: « 0 to 6 », while 0 was refused too); a round likewise
+/// runs from 1.
+#[test]
+fn a_level_or_a_round_out_of_range_says_the_range_accepted() {
+    let level = |n: u32| json!({"variant": "dignitaire", "round": 5, "players": [{"name": "Ani", "development_level": n}]});
+    for n in [0, 7] {
+        let p = score_json(GameId::Orleans, &level(n).to_string()).expect_err("out of range");
+        assert_eq!(p.0.len(), 1, "{n}: {p:?}");
+        assert_eq!(p.0[0].message.en, format!("Development level: {n} is out of range (1 to 6)."));
+        assert_eq!(
+            p.0[0].message.fr,
+            format!("Niveau de développement\u{202f}: {n} est hors limites (de 1 à 6).")
+        );
+    }
+    let round = |n: u32| json!({"variant": "dignitaire", "round": n, "players": [{"name": "Ani"}]});
+    for n in [0, 18] {
+        let p = score_json(GameId::Orleans, &round(n).to_string()).expect_err("out of range");
+        assert_eq!(p.0.len(), 1, "{n}: {p:?}");
+        assert_eq!(p.0[0].message.en, format!("Round: {n} is out of range (1 to 17)."));
+    }
 }
 
 /// Le duel: « payez 3 marchandises de tissus (incluant au minimum un jeton Brocart) »;
@@ -1005,10 +1028,11 @@ fn closing_don_gives_each_seat_the_share_the_players_chose() {
     let closed = orleans::close_round(&table, &[shares(vec![ani, dirk])], true).expect("ok");
     let p = &closed.table["players"];
     assert_eq!((p[0]["coins"].clone(), p[0]["development_points"].clone()), (json!(3), json!(4)));
-    // Space 4 begins level 2: the level follows the marker.
-    assert_eq!(p[0]["development_level"], json!(2));
+    // Space 4 begins level 2: the level follows the marker (the space is the one fact kept).
+    assert_eq!(p[0].get("development_level"), None);
     assert_eq!((p[1]["coins"].clone(), p[1]["development_points"].clone()), (json!(2), json!(12)));
-    assert_eq!((p[1]["development_level"].clone(), p[1]["goods"].clone()), (json!(3), json!({"wine": 1})));
+    assert_eq!(p[1]["goods"], json!({"wine": 1}));
+    assert_eq!(help(closed.table.clone()).development_levels, [2, 3]);
     assert_eq!(
         closed.lines.iter().map(|l| (l.seat, l.received, l.paid)).collect::<Vec<_>>(),
         vec![(Some(0), Some(ani), true), (Some(1), Some(dirk), true)]
@@ -1055,9 +1079,10 @@ fn closing_the_witch_hunt_takes_each_seat_its_share_of_points_and_monks() {
     let closed = orleans::close_round(&table, &[shares(vec![dev(4, 1), dev(1, 0)])], true).expect("ok");
     let p = &closed.table["players"];
     assert_eq!(
-        (p[0]["development_points"].clone(), p[0]["development_level"].clone(), p[0]["monks"].clone()),
-        (json!(1), json!(1), json!(0))
+        (p[0]["development_points"].clone(), p[0].get("development_level"), p[0]["monks"].clone()),
+        (json!(1), None, json!(0))
     );
+    assert_eq!(help(closed.table.clone()).development_levels[0], 1);
     assert_eq!((p[1]["development_points"].clone(), p[1]["monks"].clone()), (json!(1), json!(3)));
     assert_eq!(
         closed

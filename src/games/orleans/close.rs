@@ -21,7 +21,7 @@ use super::help::help_table;
 use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
-use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points};
+use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable};
 use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
@@ -481,7 +481,11 @@ fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansSh
     if s.development > 0 {
         let space = moved(p.development_points, s.development, MAX_DEVELOPMENT_POINTS);
         set_count(out, seat, "development_points", space);
-        set_count(out, seat, "development_level", level_for_points(space));
+        // The space is the one fact (its level follows): a level an older table kept beside it
+        // would now disagree.
+        if let Some(p) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+            p.remove("development_level");
+        }
     }
     if s.monks > 0 {
         set_count(out, seat, "monks", moved(p.monks, s.monks, MAX_COUNT));

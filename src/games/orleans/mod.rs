@@ -1,14 +1,14 @@
 //! Orléans: Invasion and its six scenarios. Rulebook: `001_0ac7b0875d5760ba.txt`; base-game
 //! facts in `shared/reference/game-facts.md` §D; decisions: `shared/games/orleans-invasion.md`.
 //!
-//! # Table state (schema version 2)
+//! # Table state (schema version 4)
 //!
 //! ```json
 //! { "variant": "dignitaire", "round": 5,
 //!   "options": { "easy": false },
 //!   "players": [
 //!     { "name": "Ani", "coins": 3, "goods": { "grain": 1, "wine": 2 },
-//!       "trading_posts": 2, "technology": 1, "development_level": 2, "citizens": 4 } ],
+//!       "trading_posts": 2, "technology": 1, "development_points": 5, "citizens": 4 } ],
 //!   "log": [ { "round": 4, "event": "pelerinage" } ] }
 //! ```
 //!
@@ -18,9 +18,12 @@
 //! - `options`: `easy` (Dignitaire: 7 citizens), `one_per_round`, `in_order` (Vierzon,
 //!   Marchand itinérant harder steps); one the scenario does not read is named in the help's
 //!   `notices`, not refused (tables saved with one must still score).
-//! - per player, every count optional (absent = 0; `development_level` 1–6, absent = 1):
+//! - per player, every count optional (absent = 0):
 //!   `coins`, `goods` {grain, cheese, wine, wool, brocade}, `trading_posts` (ordinary, in
-//!   towns), `technology`, `development_level`, `development_points` (track space 0–30),
+//!   towns), `technology`, `development_points` (the space on the development track, 0–30: it
+//!   fixes the level; since schema 4 the one development fact a sheet writes), or
+//!   `development_level` (1–6, absent = 1: the level alone, as older plays kept it; beside a
+//!   space, as schema 3 wrote both, it must agree with it),
 //!   `citizens`, `monks`, `monks_in_market`, `knights`, `followers` (not of the player's colour),
 //!   `place_tiles`, `fortifications`, `boatmen_track` (0–5), `in_orleans` (bool), `buildings`
 //!   (Prospérité: each completed building, `{points, name}` or its points alone), `depot` (bool), `character` (Invasion),
@@ -389,7 +392,9 @@ pub static INFO: GameInfo = GameInfo {
             negative: false,
         },
     ],
-    table_schema_version: 3, // 3: a completed building may carry its name ({points, name})
+    // 3: a completed building may carry its name ({points, name}); 4: a seat's development is
+    // its track space alone (a level beside it, as 3 wrote, is still read when they agree).
+    table_schema_version: 4,
 };
 
 /// Whether `raw` is a generic sheet (its marker) rather than a table.

@@ -1,4 +1,4 @@
-//! The table state (schema version 2): raw (serde, nothing checked) → [`validate`] →
+//! The table state (schema versions 2 to 4): raw (serde, nothing checked) → [`validate`] →
 //! [`OrleansTable`], every problem reported at once with its field.
 
 use std::collections::BTreeMap;
@@ -596,15 +596,7 @@ fn goods(p: &mut Problems, field: &str, raw: &BTreeMap<String, Value>) -> Orlean
 }
 
 fn round_value(p: &mut Problems, field: String, value: Option<&Value>, max: u8) -> Option<u8> {
-    let n = input::count(p, field.clone(), value, u32::from(max), &what("Manche", "Round"))?;
-    if n == 0 {
-        p.push(
-            field,
-            "out_of_range",
-            Text::new(format!("La manche va de 1 à {max}."), format!("The round runs from 1 to {max}.")),
-        );
-        return None;
-    }
+    let n = input::count_in(p, field, value, 1, u32::from(max), &what("Manche", "Round"))?;
     u8::try_from(n).ok()
 }
 
@@ -989,36 +981,27 @@ fn player(
         None | Some(Value::Null) => 1,
         v => {
             let field = f("development_level");
-            let n = input::count(
+            let n = input::count_in(
                 p,
                 field.clone(),
                 v,
+                1,
                 MAX_DEVELOPMENT_LEVEL,
                 &what("Niveau de développement", "Development level"),
             );
-            if n == Some(0) {
+            let level = n.unwrap_or(1);
+            // The space fixes the level (issue #46: one fact): an older table holding both is
+            // read when they agree, and refused once, on the level, when they do not.
+            let expected = level_for_points(development_points);
+            if points_given && n.is_some() && level != expected {
                 p.push(
                     field,
-                    "out_of_range",
+                    "development_mismatch",
                     Text::new(
-                        "Le niveau de développement va de 1 à 6.",
-                        "The development level runs from 1 to 6.",
+                        format!("Niveau {level} et case {development_points} de la piste de développement ne vont pas ensemble : la case {development_points} est au niveau {expected} (la case suffit)."),
+                        format!("Level {level} and space {development_points} of the development track do not agree: space {development_points} is level {expected} (the space is enough)."),
                     ),
                 );
-            }
-            let level = n.unwrap_or(1).max(1);
-            if points_given && n.is_some_and(|n| n >= 1) && level != level_for_points(development_points) {
-                let expected = level_for_points(development_points);
-                for field in [f("development_level"), f("development_points")] {
-                    p.push(
-                        field,
-                        "development_mismatch",
-                        Text::new(
-                            format!("Niveau {level} et case {development_points} de la piste de développement ne vont pas ensemble : la case {development_points} est au niveau {expected}."),
-                            format!("Level {level} and space {development_points} of the development track do not agree: space {development_points} is level {expected}."),
-                        ),
-                    );
-                }
             }
             level
         }
