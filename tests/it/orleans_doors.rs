@@ -221,3 +221,22 @@ fn a_round_is_closed_once_and_not_after_the_game_is_decided() {
     let over = json!({"variant": "dignitaire", "round": 17, "players": [{"name": "Ani"}]});
     assert_eq!(codes(close_round(&over, &[], true)), [("round".to_owned(), "game_over".to_owned())]);
 }
+
+/// Invasion, Mise en place (Remarque): « Les tuiles Événement présentant le symbole ⚡ sont
+/// extrêmement agressives. Si vous préférez les éviter, remettez-les dans la boîte avant de
+/// procéder au tirage » — the CLI's draw sets them aside too (issue #45).
+#[test]
+fn the_cli_draws_the_invasion_deck_without_the_tiles_set_aside() {
+    let args =
+        ["orleans", "deck", "--players", "2", "--seed", "11", "--set-aside", "demolition,braquage", "--json"];
+    let out = greffier(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let deck: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let order: Vec<&str> =
+        deck["order"].as_array().expect("order").iter().filter_map(Value::as_str).collect();
+    assert_eq!(order.len(), 18);
+    assert!(!order.contains(&"demolition") && !order.contains(&"braquage"), "{order:?}");
+    let unknown = greffier(&["orleans", "deck", "--players", "2", "--set-aside", "dragon"], None);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(stderr(&unknown).contains("set_aside[0]"), "{}", stderr(&unknown));
+}
