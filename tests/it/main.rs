@@ -9,6 +9,7 @@ mod cli;
 mod crash;
 mod csv_export;
 mod doors;
+mod helpers_refuse;
 mod history;
 mod limits;
 mod orleans;
