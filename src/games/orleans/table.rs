@@ -186,10 +186,11 @@ pub struct OrleansRawPlayer {
     /// Technology tiles placed.
     #[serde(default)]
     pub technology: Option<Value>,
-    /// 1 to 6.
+    /// 1 to 6: the level alone, as older plays kept it when the space was not typed (beside a
+    /// space, as schema 3 wrote both, it must agree with it; null: not given).
     #[serde(default)]
     pub development_level: Option<Value>,
-    /// Space on the development track (0–30), for events counting points.
+    /// Space on the development track (0–30): the one development fact, its level follows.
     #[serde(default)]
     pub development_points: Option<Value>,
     #[serde(default)]
