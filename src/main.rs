@@ -113,7 +113,7 @@ enum Command {
     /// round-view (a round), round-apply and destruction-quote (a request with the round).
     Citadelles(HelperArgs),
     /// Orléans' helpers: scenarios, events, characters, setup (--variant, --players), deck
-    /// (--players, --seed, --hard), and from a table: resolve (--round), forecast, goals.
+    /// (--players, --seed, --hard, --set-aside), and from a table: resolve (--round), forecast, goals.
     Orleans(HelperArgs),
     /// Serve every operation at POST /api/<operation> and the built UI at /, on this machine.
     Serve {
@@ -173,6 +173,10 @@ struct HelperArgs {
     /// Orléans Invasion: hard mode (every ⚡ tile kept).
     #[arg(long)]
     hard: bool,
+    /// Orléans Invasion: tiles put back in the box before the draw (the setup's ⚡ tiles),
+    /// e.g. `--set-aside demolition,braquage`.
+    #[arg(long, value_delimiter = ',')]
+    set_aside: Vec<String>,
     /// Orléans: the round to resolve (default: the table's).
     #[arg(long)]
     round: Option<u8>,
@@ -590,8 +594,8 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
         (GameId::Orleans, "deck") => {
             let players = args.players.ok_or_else(|| Failure::Other("deck: --players is needed".into()))?;
             let seed = args.seed.unwrap_or_else(random_seed);
-            let request =
-                serde_json::json!({ "plan": { "players": players, "hard_mode": args.hard }, "seed": seed });
+            let plan = serde_json::json!({ "players": players, "set_aside": args.set_aside, "hard_mode": args.hard });
+            let request = serde_json::json!({ "plan": plan, "seed": seed });
             let answer = call_guest("orleans_build_deck", request, json)?;
             return print_answer(out, &answer, json, lang);
         }
@@ -610,6 +614,16 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
             }
             let help =
                 call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), json)?;
+            if part == "resolve" {
+                // The course of play refuses to resolve a round it cannot (its tile not entered,
+                // the game over): the core's reasons, as any refusal.
+                let refused: Problems =
+                    serde_json::from_value(help["help"]["course"]["resolve_refused"].clone())
+                        .unwrap_or_default();
+                if !refused.is_empty() {
+                    return Err(Failure::Api { error: ApiError::from(refused), json });
+                }
+            }
             let key = if part == "resolve" { "events" } else { part };
             return print_answer(out, &help["help"][key], json, lang);
         }

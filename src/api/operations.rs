@@ -43,10 +43,10 @@ macro_rules! for_each_operation {
             $crate::games::score_value(game, &table)?
         }
         /// The live help a game gives about a table state (Valencia's cities and phases,
-        /// Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
-        /// when the state is not valid.
-        guest fn table_help(api, game: $crate::games::GameId, table: $crate::api::Json) -> Option<$crate::games::TableHelp> {
-            $crate::games::help_value(game, &table)
+        /// Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities); a state
+        /// `score_table` refuses is refused with the same problems.
+        guest fn table_help(api, game: $crate::games::GameId, table: $crate::api::Json) -> $crate::games::TableHelp {
+            $crate::games::help_value(game, &table)?
         }
 
         // Citadelles' table helpers: the draft and the round caller. The round is a value the

@@ -85,6 +85,9 @@ export class TableSeat {
 	model = $state.raw<AnyModel | null>(null);
 	/** The game's live help for this phone's seat (mission statuses…), from its own entries. */
 	help = $state.raw<TableHelp | null>(null);
+	/** Why the core gives no help for the table as this phone sees it: the scorer's problems
+	 * (shown where the help's answers would be), empty while it gives one. */
+	helpProblems = $state.raw<Problem[]>([]);
 	seat = $state<number | null>(null);
 	/** A seat another phone holds, which this one asked for: take it over or pick another. */
 	taken = $state<number | null>(null);
@@ -306,9 +309,13 @@ export class TableSeat {
 		if (!this.model || !this.view) return;
 		try {
 			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model));
-		} catch {
-			// The help is a comfort (mission statuses); the score and problems come with the view.
+			this.helpProblems = [];
+		} catch (e) {
+			// The help is a comfort (mission statuses); the score and the seat's problems come
+			// with the view. A table the core refuses says why, in place of the help.
 			this.help = null;
+			const error = BackendError.from(e);
+			this.helpProblems = error.kind === 'invalid_input' ? error.problems : [];
 		}
 	}
 

@@ -42,10 +42,10 @@ export const commands = {
 	scoreTable: (game: GameId, table: Value) => typedError<Scoreboard, ApiError>(__TAURI_INVOKE("score_table", { game, table })),
 	/**
 	 *  The live help a game gives about a table state (Valencia's cities and phases,
-	 *  Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
-	 *  when the state is not valid.
+	 *  Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities); a state
+	 *  `score_table` refuses is refused with the same problems.
 	 */
-	tableHelp: (game: GameId, table: Value) => typedError<TableHelp | null, ApiError>(__TAURI_INVOKE("table_help", { game, table })),
+	tableHelp: (game: GameId, table: Value) => typedError<TableHelp, ApiError>(__TAURI_INVOKE("table_help", { game, table })),
 	/**  Which characters go face up / face down, and the steps of the draft. */
 	citadellesDraftPlan: (variant: CitadellesVariant, players: number, ninthCharacter: boolean) => typedError<CitadellesDraftPlan, ApiError>(__TAURI_INVOKE("citadelles_draft_plan", { variant, players, ninthCharacter })),
 	/**
@@ -215,7 +215,7 @@ export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"goods_in_box":[{"key":"grain","max":24},{"key":"cheese","max":21},{"key":"wine","max":18},{"key":"wool","max":15},{"key":"brocade","max":12}],"max_building_points":30,"max_coins":999,"max_count":60,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"],"seat_counts":[{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":24},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"prosperite"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":21},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"invasion"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":20},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"duel"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":6},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":13},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"dignitaire"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":4},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":7},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"vierzon"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"marchand"}],"supplies":[{"item":"place_tiles","most":24,"scenario":"prosperite","source":"Prospérité, Mise en place (24 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"prosperite","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"place_tiles","most":21,"scenario":"invasion","source":"Invasion, Mise en place (21 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"invasion","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"duel","source":"Le duel, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":20,"scenario":"duel","source":"Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"},{"item":"citizens","most":16,"scenario":"duel","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"technology","most":6,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (« 6 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"},{"item":"citizens","most":13,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"},{"item":"technology","most":4,"scenario":"vierzon","source":"Vierzon, Mise en place (« 4 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"vierzon","source":"Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"},{"item":"citizens","most":7,"scenario":"vierzon","source":"Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"},{"item":"goods","most":40,"scenario":"vierzon","source":"Vierzon, Mise en place (« 40 jetons Marchandise »)"},{"item":"goods.grain","most":24,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"marchand","source":"Marchand itinérant, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"marchand","source":"Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"},{"item":"goods.grain","most":24,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"marchand","source":"game-facts D4 (goods supply)"}],"team_counts":[{"key":"ramparts","max":60},{"key":"citizens","max":16},{"key":"treasury","max":999}]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":18,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
@@ -1314,6 +1314,19 @@ export type OrleansCountLimit = {
 	max: number,
 };
 
+/**
+ *  Where the course of play stands, and what it refuses now (each list empty when the step may
+ *  be taken): what the screens show beside the round's buttons and the Finish button.
+ */
+export type OrleansCourse = {
+	/**  Why this round's event cannot be resolved now (its tile not entered, the game over). */
+	resolve_refused: Problem[],
+	/**  Why this round cannot be closed now (also: the round closed already, the game decided). */
+	close_refused: Problem[],
+	/**  Why the play cannot be finished yet (its last round not closed, the game not decided). */
+	finish_refused: Problem[],
+};
+
 /**  What the players decided for one resolution of the round. */
 export type OrleansDecision = {
 	/**
@@ -1512,6 +1525,16 @@ export type OrleansHelp = {
 	 *  scenario does not read): to clear, never a reason not to score.
 	 */
 	notices: Problem[],
+	/**
+	 *  Each seat's development level as the core reads it (from the track space, or the level
+	 *  typed alone in older plays), seat order: the sheet asks the space and shows its level.
+	 */
+	development_levels: number[],
+	/**
+	 *  The course of play: why this round cannot be resolved or closed, or the play finished,
+	 *  now (the core refuses those steps for the same reasons).
+	 */
+	course: OrleansCourse,
 };
 
 /**
@@ -1521,8 +1544,24 @@ export type OrleansHelp = {
  */
 export type OrleansLimits = {
 	max_coins: number,
-	max_goods: number,
 	max_count: number,
+	/**
+	 *  Each good (`key`: its id) as the box holds it: the most a seat, or Invasion's warehouse,
+	 *  can hold (the whole table together holds no more: [`supply`]).
+	 */
+	goods_in_box: OrleansCountLimit[],
+	/**
+	 *  Scenario by scenario, the most one seat can hold of each count of [`COUNTS`]: its own
+	 *  bound, lowered to what the box and the scenario's setup put in play.
+	 */
+	seat_counts: OrleansScenarioCounts[],
+	/**  Invasion's city board: knights on the ramparts, citizens, coins in the treasury. */
+	team_counts: OrleansCountLimit[],
+	/**
+	 *  What each scenario puts in play, item by item, with the line that says it: what the
+	 *  table holds together (seats and city board) is refused beyond it.
+	 */
+	supplies: OrleansSupply[],
 	/**  Prospérité: points of one completed building. */
 	max_building_points: number,
 	/**  Invasion: the team's fortifications, one per border town at most. */
@@ -1665,9 +1704,12 @@ export type OrleansRawPlayer = {
 	trading_posts?: Value | null,
 	/**  Technology tiles placed. */
 	technology?: Value | null,
-	/**  1 to 6. */
+	/**
+	 *  1 to 6: the level alone, as older plays kept it when the space was not typed (beside a
+	 *  space, as schema 3 wrote both, it must agree with it; null: not given).
+	 */
 	development_level?: Value | null,
-	/**  Space on the development track (0–30), for events counting points. */
+	/**  Space on the development track (0–30): the one development fact, its level follows. */
 	development_points?: Value | null,
 	citizens?: Value | null,
 	/**  Monks owned (bag, market, boards). */
@@ -1780,6 +1822,12 @@ export type OrleansResolutionStatus =
 /**  One of the six scenarios (the play's variant). */
 export type OrleansScenario = "prosperite" | "invasion" | "duel" | "dignitaire" | "vierzon" | "marchand";
 
+/**  One scenario's bounds on a seat's counts ([`OrleansLimits::seat_counts`]). */
+export type OrleansScenarioCounts = {
+	scenario: OrleansScenario,
+	counts: OrleansCountLimit[],
+};
+
 /**  A scenario as data. */
 export type OrleansScenarioInfo = {
 	id: OrleansScenario,
@@ -1859,6 +1907,19 @@ export type OrleansStatus = {
 	 *  event of the last round when time ran out.
 	 */
 	lost_event: string | null,
+};
+
+/**  The most a table holds of one item in one scenario ([`supply::supplies`]). */
+export type OrleansSupply = {
+	scenario: OrleansScenario,
+	/**
+	 *  A seat's field: `technology`, `place_tiles`, `citizens`, `goods.<good>`, or `goods`
+	 *  (every good together).
+	 */
+	item: string,
+	most: number,
+	/**  The rulebook's line (or the base game's fact) it comes from. */
+	source: string,
 };
 
 /**  The tiles that can come up next on Invasion's stack. */

@@ -65,8 +65,9 @@ export interface SeatOperations {
 	/** Some fields of this seat (`players[seat]`), merged field by field by the core and saved. */
 	tableSaveSeat(playId: number, seat: number | null, part: Record<string, unknown>): Promise<TableView>;
 	tableSetFinished(playId: number, seat: number | null, finished: boolean): Promise<TableView>;
-	/** The live help a game gives about a table state (Valencia's mission statuses). */
-	tableHelp(game: GameId, table: unknown): Promise<TableHelp | null>;
+	/** The live help a game gives about a table state (Valencia's mission statuses); a state the
+	 * core's scorer refuses is refused the same way (`invalid_input`, with its problems). */
+	tableHelp(game: GameId, table: unknown): Promise<TableHelp>;
 }
 
 /** Each seat method's operation and its request's fields, in the order of its arguments. */
