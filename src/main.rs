@@ -1169,27 +1169,38 @@ fn open_input(path: &Path) -> Result<Box<dyn Read + Send>, Failure> {
     })
 }
 
-/// Reads a file (or standard input for `-`), refusing one larger than `max` bytes.
+/// Reads a file (or standard input for `-`) as text. One larger than `max` bytes, or not in
+/// UTF-8, is invalid input (exit 1, with its problem); one that cannot be read is not.
 fn read_input(path: &Path, max: u64) -> Result<String, Failure> {
-    let too_big = || Failure::Other(format!("{}: larger than {} MiB", path.display(), max >> 20));
-    let mut text = String::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(max + 1)
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Other(format!("stdin: {e}")))?;
+    let name = if path.as_os_str() == "-" { "stdin".to_owned() } else { path.display().to_string() };
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().lock().take(max + 1).read_to_end(&mut bytes)
     } else {
-        let file =
-            std::fs::File::open(path).map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
-        file.take(max + 1)
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
+        std::fs::File::open(path).and_then(|file| file.take(max + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| Failure::Other(format!("{name}: {e}")))?;
+    let invalid = |code: &str, fr: String, en: String| {
+        let mut problems = Problems::new();
+        problems.push("", code, Text::new(fr, en));
+        Failure::Invalid(problems)
+    };
+    let mib = max >> 20;
+    if bytes.len() as u64 > max {
+        return Err(invalid(
+            "too_large",
+            format!("{name} : plus de {mib} Mio, c'est plus qu'une table."),
+            format!("{name}: larger than {mib} MiB, more than any table."),
+        ));
     }
-    if text.len() as u64 > max {
-        return Err(too_big());
-    }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        invalid(
+            "not_utf8",
+            format!("{name} n'est pas en UTF-8 (octet {at}) : enregistrez-le en UTF-8."),
+            format!("{name} is not in UTF-8 (byte {at}): save it as UTF-8."),
+        )
+    })
 }
 
 fn print_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {

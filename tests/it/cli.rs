@@ -73,6 +73,41 @@ fn bad_input_exits_with_a_message_naming_the_problem() {
     assert!(stderr(&out).contains("/no/such/file.json"));
 }
 
+/// Issue #47: a table file that is not UTF-8, or larger than 1 MiB, exited 2, as a failure of
+/// the program, instead of 1, invalid input, with its problem: from a file and from stdin, for
+/// `score` and `history add`.
+#[test]
+fn a_table_file_not_in_utf8_or_over_a_mebibyte_exits_1_with_its_problem() {
+    let dir = tempfile::tempdir().expect("dir");
+    let latin1 = dir.path().join("latin1.json");
+    std::fs::write(&latin1, b"{\"sheet\":\"generic\",\"players\":[{\"name\":\"Z\xe9lie\"}]}").expect("file");
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, format!("{SHEET}{}", " ".repeat(1 << 20))).expect("file");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    for file in [&latin1, &big] {
+        let file = file.to_str().expect("utf-8 path");
+        for args in [vec!["score", "valencia", file], vec!["history", "--db", db, "add", "valencia", file]] {
+            let out = greffier(&args, None);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+            let said = stderr(&out);
+            assert!(said.contains("UTF-8") || said.contains("larger than 1 MiB"), "{args:?}: {said}");
+        }
+    }
+    let mut child = Command::new(GREFFIER)
+        .args(["score", "valencia", "-", "--lang", "fr"])
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let _ = child.stdin.take().expect("stdin").write_all(b"{\"players\":[{\"name\":\"\xff\"}]}");
+    let out = child.wait_with_output().expect("run");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("UTF-8"), "{}", stderr(&out));
+}
+
 #[test]
 fn rules_search_finds_entries_without_accents() {
     let out =
