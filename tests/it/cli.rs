@@ -174,11 +174,7 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let out = greffier(&["history", "--db", a, "export", "-o", export.to_str().expect("utf8")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = greffier(&["history", "--db", b, "import", export.to_str().expect("utf8")], None);
-    assert!(
-        stdout(&out).contains("imported: 1 plays, 0 plays of other games, 2 players"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("imported: 1 play, 0 plays of other games, 2 players"), "{}", stdout(&out));
 
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&export).expect("read")).expect("json");
@@ -194,7 +190,7 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let out = greffier(&["history", "--db", a, "import", export.to_str().expect("utf8")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("skipped 0 plays already present\n1 plays already in the bin"),
+        stdout(&out).contains("skipped 0 plays already present\n1 play already in the bin"),
         "{}",
         stdout(&out)
     );
@@ -418,6 +414,47 @@ fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
         "{}",
         stdout(&out)
     );
+}
+
+/// Issue #47: the BG Stats import said "1 plays of Zombie Dice", and said it in English only.
+/// Each count takes its noun's form, in the language asked; the JSON report counts the plays
+/// skipped.
+#[test]
+fn bgstats_import_counts_one_play_as_one_play_in_both_languages() {
+    let dir = tempfile::tempdir().expect("dir");
+    let fixture = crate::support::checkout().join("tests/fixtures/bgstats-round-scores.json");
+    let fixture = fixture.to_str().expect("utf-8 path");
+    let db = |name: &str| dir.path().join(name).to_str().expect("utf-8 path").to_owned();
+
+    let out =
+        greffier(&["history", "--db", &db("en.sqlite3"), "bgstats-import", fixture, "--lang", "en"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "imported: 2 plays, 9 plays of other games, 5 players; 0 plays already present, 0 ignored in BG Stats, 1 skipped"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("other games: 1 play of Zombie Dice"), "{text}");
+    assert!(!text.contains(" 1 plays") && !text.contains(" 1 players"), "{text}");
+
+    let out =
+        greffier(&["history", "--db", &db("fr.sqlite3"), "bgstats-import", fixture, "--lang", "fr"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "importé\u{202f}: 2 parties, 9 parties d’autres jeux, 5 joueurs\u{202f}; 0 partie déjà présente, 0 ignorée dans BG Stats, 1 non importée"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("autres jeux\u{202f}: 1 partie de Zombie Dice"), "{text}");
+    assert!(text.contains("Le joueur n° 99 (place 2) n’est pas dans le fichier."), "{text}");
+
+    let out = greffier(&["history", "--db", &db("json.sqlite3"), "bgstats-import", "--json", fixture], None);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((report["plays_skipped"].as_u64(), report["plays_added"].as_u64()), (Some(1), Some(2)));
 }
 
 #[test]

@@ -188,7 +188,7 @@ describe('Files', () => {
 		await fireEvent.click(screen.getByTestId('import-go'));
 		await waitFor(() =>
 			expect(screen.getByTestId('import-done').textContent?.trim()).toBe(
-				'Imported: 166 plays of our games, 246 plays of other games, 15 players added; 0 already there, 1 ignored in BG Stats.'
+				'Imported: 166 plays of our games, 246 plays of other games, 15 players added; 0 already there, 1 ignored in BG Stats, 5 not imported.'
 			),
 			{ timeout: 20000 }
 		);
