@@ -191,12 +191,15 @@ fn whole_file_problem(path: &Path, file: &Path) -> Option<(&'static str, Text)> 
 /// What a file's listing was checked against: its size and time, and its checksum's time.
 type Stamp = (u64, SystemTime, Option<SystemTime>);
 
+/// Each backup file's verdict, with the stamp it was given for.
+type Verdicts = HashMap<PathBuf, (Stamp, Option<Text>)>;
+
 /// What listing a backup says of it: its header, then the whole file. Reading every backup
 /// whole on every listing would read the folder again each time the screen opens, so each
 /// file's verdict is kept for this process while its size and time and its checksum's time
 /// stay the same (a restore always checks again).
 fn checked_problem(path: &Path) -> Option<Text> {
-    static VERDICTS: OnceLock<Mutex<HashMap<PathBuf, (Stamp, Option<Text>)>>> = OnceLock::new();
+    static VERDICTS: OnceLock<Mutex<Verdicts>> = OnceLock::new();
     if let Some(problem) = header_problem(path) {
         return Some(problem);
     }
