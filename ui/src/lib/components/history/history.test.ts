@@ -284,6 +284,24 @@ describe('Files', () => {
 		await expect(backend.importFile('backup', { upload })).rejects.toMatchObject({ kind: 'not_found' });
 	}, 60000);
 
+	// Issue #47: a backup whose header was intact but whose body was cut short was listed as
+	// usable. The core reads each file whole against its checksum: the screen says it is
+	// damaged, and offers no way to restore it.
+	it('a backup damaged past its header is listed as damaged, with nothing to restore it', async () => {
+		await seeded();
+		const good = await backend.backupNow();
+		const damaged = await backend.backupNow();
+		const { db_path } = await backend.appInfo();
+		const file = join(db_path, '..', 'backups', damaged.file_name);
+		const bytes = readFileSync(file);
+		writeFileSync(file, bytes.subarray(0, bytes.length / 2));
+		render(FilesPanel);
+		await waitFor(() => expect(screen.getByTestId(`unusable-${damaged.file_name}`).textContent).toMatch(/This backup is damaged: /));
+		expect(screen.queryByTestId(`restore-${damaged.file_name}`)).toBeNull();
+		expect(screen.getByTestId(`restore-${good.file_name}`)).toBeTruthy();
+		expect(screen.queryByTestId(`unusable-${good.file_name}`)).toBeNull();
+	});
+
 	it('an import finding a play in the bin says so apart, and links to the bin', async () => {
 		const text = bgStatsFile('bgstats-sample.json');
 		await backend.importFile('bgstats', { text });
