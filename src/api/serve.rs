@@ -2,8 +2,10 @@
 //! so the whole app runs in a plain browser against the real core.
 //!
 //! `POST /api/<operation>` takes the request's fields as a JSON object and answers the
-//! response as JSON (200), or the [`ApiError`] with a status from its kind. Everything else
-//! is the UI's files, any unknown path answering `index.html` (the SPA routes itself).
+//! response as JSON (200), or the [`ApiError`] with a status from its kind. A file to import is
+//! not a request's text: `POST /api/upload` streams its bytes into an upload of the core, which
+//! `import_file` then names. Everything else is the UI's files, any unknown path answering
+//! `index.html` (the SPA routes itself).
 //!
 //! Local only: bound to 127.0.0.1 unless told otherwise, no CORS headers, and a request must
 //! say `Content-Type: application/json` (a page of another site cannot send that without
@@ -42,7 +44,8 @@ use tower_http::services::{ServeDir, ServeFile};
 use super::{Access, Api, ApiError, ErrorKind, TableChange};
 use crate::history::Id;
 
-/// Largest request body taken (an import's whole file comes in one request).
+/// Largest request body taken (an import's file is not a request: it is an upload, streamed to
+/// `POST /api/upload` outside this limit).
 pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
 
 /// Largest request body a phone may send at an open table (a seat's part is a few KiB).

@@ -74,10 +74,15 @@ pub struct BackupFile {
 }
 
 impl BackupFile {
-    /// Reads `greffier-<kind>-<time>.sqlite3`; other files are not ours.
-    fn parse(dir: &Path, file_name: &str) -> Option<BackupFile> {
+    /// Reads `greffier-<kind>-<time>.sqlite3` (of `only` that kind, when given); other files
+    /// are not ours. Each is read whole to say whether it is usable: a caller that needs one
+    /// kind names it.
+    fn parse(dir: &Path, file_name: &str, only: Option<BackupKind>) -> Option<BackupFile> {
         let rest = file_name.strip_prefix("greffier-")?.strip_suffix(".sqlite3")?;
         let kind = BackupKind::ALL.into_iter().find(|k| rest.starts_with(&format!("{}-", k.slug())))?;
+        if only.is_some_and(|only| only != kind) {
+            return None;
+        }
         let time = rest.get(kind.slug().len() + 1..)?;
         let created_at = NaiveDateTime::parse_from_str(time, TIME_FORMAT).ok()?.and_utc();
         let bytes = std::fs::metadata(dir.join(file_name)).map(|m| m.len()).unwrap_or(0);
@@ -257,8 +262,8 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
     move |source| StoreError::Io { path: path.to_owned(), source }
 }
 
-/// The backups in `dir`, newest first.
-fn backups_in(dir: &Path) -> Result<Vec<BackupFile>> {
+/// The backups in `dir` (of `only` that kind, when given), newest first.
+fn backups_in(dir: &Path, only: Option<BackupKind>) -> Result<Vec<BackupFile>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -266,7 +271,7 @@ fn backups_in(dir: &Path) -> Result<Vec<BackupFile>> {
     };
     let mut files: Vec<BackupFile> = entries
         .filter_map(|e| e.ok())
-        .filter_map(|e| BackupFile::parse(dir, &e.file_name().to_string_lossy()))
+        .filter_map(|e| BackupFile::parse(dir, &e.file_name().to_string_lossy(), only))
         .collect();
     files.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| b.file_name.cmp(&a.file_name)));
     Ok(files)
@@ -315,9 +320,9 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
     }
     // Retention counts and prunes usable backups only: a broken file never pushes out a good
     // one, and the newest good backup (this one) always stays.
-    let old: Vec<BackupFile> = backups_in(dir)?
+    let old: Vec<BackupFile> = backups_in(dir, Some(kind))?
         .into_iter()
-        .filter(|b| b.kind == kind && b.usable())
+        .filter(|b| b.usable())
         .skip(usize::try_from(keep.max(1)).unwrap_or(1))
         .filter(|b| b.file_name != name)
         .collect();
@@ -326,7 +331,7 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         std::fs::remove_file(&p).map_err(io(&p))?;
         let _ = std::fs::remove_file(checksum_path(&p));
     }
-    BackupFile::parse(dir, &name).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
+    BackupFile::parse(dir, &name, None).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
 }
 
 /// Switches a copy of the history out of WAL mode, so that it is one file.
@@ -439,9 +444,9 @@ impl Store {
     pub fn daily_backup(&self, keep: u32) -> Result<Option<BackupFile>> {
         let dir = self.require_backup_dir()?;
         let today = Utc::now().date_naive();
-        if backups_in(&dir)?
+        if backups_in(&dir, Some(BackupKind::Daily))?
             .iter()
-            .any(|b| b.kind == BackupKind::Daily && b.usable() && b.created_at.date_naive() == today)
+            .any(|b| b.usable() && b.created_at.date_naive() == today)
         {
             return Ok(None);
         }
@@ -452,7 +457,7 @@ impl Store {
     /// The backups of this database, newest first.
     pub fn list_backups(&self) -> Result<Vec<BackupFile>> {
         match self.backup_dir() {
-            Some(dir) => backups_in(&dir),
+            Some(dir) => backups_in(&dir, None),
             None => Ok(Vec::new()),
         }
     }
@@ -464,7 +469,9 @@ impl Store {
     /// which is returned, and replaced by the migrated copy.
     pub fn restore_backup(&mut self, file_name: &str) -> Result<BackupFile> {
         let dir = self.require_backup_dir()?;
-        let Some(found) = backups_in(&dir)?.into_iter().find(|b| b.file_name == file_name) else {
+        // Only a backup's name in the folder: no path reaches another file.
+        let named = !file_name.contains(['/', '\\']) && dir.join(file_name).is_file();
+        let Some(found) = named.then(|| BackupFile::parse(&dir, file_name, None)).flatten() else {
             return Err(StoreError::NotFound { what: "backup", id: file_name.to_owned() });
         };
         let path = dir.join(&found.file_name);
