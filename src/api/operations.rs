@@ -315,9 +315,10 @@ macro_rules! for_each_operation {
         }
         /// The progress of the import or export under way (`null` when there is none).
         host fn history_progress(api) -> Option<$crate::history::Progress> { api.progress() }
-        /// Imports a file's text: all or nothing, with what it added.
-        host fn import_file(api, kind: $crate::api::ImportKind, text: String) -> $crate::api::ImportSummary {
-            api.import_text(kind, &text)?
+        /// Imports a file, all or nothing, with what it added: its text, or an upload the door
+        /// streamed in first (any size, gzip or not).
+        host fn import_file(api, kind: $crate::api::ImportKind, file: $crate::api::ImportFile) -> $crate::api::ImportSummary {
+            api.import(kind, file)?
         }
         /// Writes an export into the exports folder and says where.
         host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {

@@ -2,8 +2,10 @@
 //! so the whole app runs in a plain browser against the real core.
 //!
 //! `POST /api/<operation>` takes the request's fields as a JSON object and answers the
-//! response as JSON (200), or the [`ApiError`] with a status from its kind. Everything else
-//! is the UI's files, any unknown path answering `index.html` (the SPA routes itself).
+//! response as JSON (200), or the [`ApiError`] with a status from its kind. A file to import is
+//! not a request's text: `POST /api/upload` streams its bytes into an upload of the core, which
+//! `import_file` then names. Everything else is the UI's files, any unknown path answering
+//! `index.html` (the SPA routes itself).
 //!
 //! Local only: bound to 127.0.0.1 unless told otherwise, no CORS headers, and a request must
 //! say `Content-Type: application/json` (a page of another site cannot send that without
@@ -42,7 +44,8 @@ use tower_http::services::{ServeDir, ServeFile};
 use super::{Access, Api, ApiError, ErrorKind, TableChange};
 use crate::history::Id;
 
-/// Largest request body taken (an import's whole file comes in one request).
+/// Largest request body taken (an import's file is not a request: it is an upload, streamed to
+/// `POST /api/upload` outside this limit).
 pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
 
 /// Largest request body a phone may send at an open table (a seat's part is a few KiB).
@@ -163,13 +166,19 @@ pub fn router_with_stop(
         Door::Local { .. } => MAX_BODY_BYTES,
         Door::Table { .. } => GUEST_MAX_BODY_BYTES,
     };
+    let local = matches!(door, Door::Local { .. });
     let server = Arc::new(Server { api, door, changes, buckets: Mutex::new(HashMap::new()), stopping });
-    let api_routes = Router::new()
+    let mut api_routes = Router::new()
         .route("/table/events", get(table_events))
         .route("/{operation}", post(call))
         .fallback(no_such_route)
-        .layer(DefaultBodyLimit::max(limit))
-        .with_state(server.clone());
+        .layer(DefaultBodyLimit::max(limit));
+    if local {
+        // The host's files, streamed: not under the requests' limit (the core bounds an
+        // upload), and never on the table door.
+        api_routes = api_routes.route("/upload", post(upload).layer(DefaultBodyLimit::disable()));
+    }
+    let api_routes = api_routes.with_state(server.clone());
     let router = Router::new().nest("/api", api_routes);
     let router = match ui {
         Some(dir) => {
@@ -377,6 +386,73 @@ async fn call(
     }
 }
 
+/// `POST /api/upload`: a file's bytes as the body (`Content-Type: application/octet-stream`),
+/// streamed into an upload of the core as they arrive (never held whole), answered
+/// `{"upload": id, "bytes": n}`; the page then names the upload in the operation that reads it
+/// (`import_file`). The door only moves bytes: the host's (the local door only, `Access::Host`),
+/// from this server's own pages, up to the core's [`super::MAX_UPLOAD_BYTES`] instead of the
+/// requests' limit.
+async fn upload(State(server): State<Arc<Server>>, headers: HeaderMap, body: axum::body::Body) -> Response {
+    use futures_util::StreamExt;
+    if let Err(refused) = check_caller_sending(&headers, "application/octet-stream") {
+        return failure(refused);
+    }
+    let api = server.api.clone();
+    let begun = blocking(move || match server.access(&headers, None)? {
+        Access::Host => server.api.upload_begin(),
+        _ => Err(ApiError::new(ErrorKind::Forbidden, "only the host sends files")),
+    });
+    let id = match begun.await {
+        Ok(id) => id,
+        Err(e) => return failure(e),
+    };
+    // Written a block at a time, off the async threads.
+    const BLOCK: usize = 1 << 20;
+    let mut stream = body.into_data_stream();
+    let mut block = Vec::with_capacity(BLOCK);
+    loop {
+        let next = stream.next().await;
+        let end = match next {
+            Some(Ok(bytes)) => {
+                block.extend_from_slice(&bytes);
+                false
+            }
+            Some(Err(e)) => {
+                api.upload_discard(&id);
+                let message = format!("the file did not arrive whole: {e}");
+                return failure(ApiError::new(ErrorKind::InvalidInput, message));
+            }
+            None => true,
+        };
+        if block.len() < BLOCK && !end {
+            continue;
+        }
+        let (bytes, api_, upload) = (std::mem::take(&mut block), api.clone(), id.clone());
+        let written = blocking(move || {
+            api_.upload_append(&upload, &bytes)?;
+            if end { api_.upload_finish(&upload).map(Some) } else { Ok(None) }
+        });
+        match written.await {
+            Ok(Some(len)) => {
+                return (StatusCode::OK, axum::Json(serde_json::json!({ "upload": id, "bytes": len })))
+                    .into_response();
+            }
+            Ok(None) => {}
+            Err(e) => {
+                api.upload_discard(&id);
+                return failure(e);
+            }
+        }
+    }
+}
+
+/// Runs `work` on a blocking thread (the history, a file).
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| Err(ApiError::internal(e)))
+}
+
 /// `GET /api/table/events`: the live stream (Server-Sent Events) of the table's changes, one
 /// `change` event `{play_id, revision, seat, closed}` each, the first one the revision now;
 /// clients fetch their view again on each. A phone's token travels in the query
@@ -481,14 +557,22 @@ async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri
 /// A JSON body from this server's own pages: never another origin (a page elsewhere cannot
 /// reach the history through the user's browser). The Host was checked for every request.
 fn check_caller(headers: &HeaderMap) -> Result<(), ApiError> {
+    check_caller_sending(headers, "application/json")
+}
+
+/// A body of `content_type` from this server's own pages. Either type it takes is one a page of
+/// another site cannot send without a preflight, which is never granted; and a request that
+/// says where it comes from must come from here.
+fn check_caller_sending(headers: &HeaderMap, content_type: &str) -> Result<(), ApiError> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    let json = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
-        v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-    });
-    if !json {
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(content_type)));
+    if !sent {
         return Err(ApiError::new(
             ErrorKind::InvalidInput,
-            "send the request as Content-Type: application/json",
+            format!("send the request as Content-Type: {content_type}"),
         ));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {

@@ -61,6 +61,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
     ("0013_results_without_a_score.sql", include_str!("../../migrations/0013_results_without_a_score.sql")),
     ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
+    ("0015_scores_typed_as_sums.sql", include_str!("../../migrations/0015_scores_typed_as_sums.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours

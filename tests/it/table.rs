@@ -148,6 +148,12 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
     }
     let host_operations = Api::operations().iter().filter(|o| o.capability == Capability::Host).count();
     assert_eq!(refused, host_operations);
+    // Nor can a phone send the host a file to import: the table door has no upload route.
+    let auth = format!("Bearer {phone}");
+    let octets = [("Content-Type", "application/octet-stream"), ("Authorization", auth.as_str())];
+    let (status, _) = http(table.addr, "POST", "/api/upload", &octets, b"{\"plays\": []}");
+    assert!([400, 404].contains(&status), "no upload on the table door: {status}");
+    assert!(!db.with_file_name("uploads").exists(), "nothing was kept");
     assert!(refused > 30, "the history, roster, files, backups and the table's own host side: {refused}");
     // And in the core, for a phone's grant on any play.
     let api = Api::open(&db).expect("open");

@@ -195,8 +195,11 @@ export const commands = {
 	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], ApiError>(__TAURI_INVOKE("activity", { game, playerId })),
 	/**  The progress of the import or export under way (`null` when there is none). */
 	historyProgress: () => typedError<Progress | null, ApiError>(__TAURI_INVOKE("history_progress")),
-	/**  Imports a file's text: all or nothing, with what it added. */
-	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, text })),
+	/**
+	 *  Imports a file, all or nothing, with what it added: its text, or an upload the door
+	 *  streamed in first (any size, gzip or not).
+	 */
+	importFile: (kind: ImportKind, file: ImportFile) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, file })),
 	/**  Writes an export into the exports folder and says where. */
 	exportFile: (kind: ExportKind, csv: CsvOptions | null, lang: Lang | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv, lang })),
 	listBackups: () => typedError<BackupFile[], ApiError>(__TAURI_INVOKE("list_backups")),
@@ -244,7 +247,10 @@ export type BackupFile = {
 	kind: BackupKind,
 	created_at: string,
 	size_kib: number,
-	/**  Why this file cannot be restored (empty, not a Greffier database…); `None` when usable. */
+	/**
+	 *  Why this file cannot be restored (empty, not a Greffier database, damaged: cut short or
+	 *  changed since its checksum was written…); `None` when usable.
+	 */
 	unusable: Text | null,
 };
 
@@ -278,8 +284,8 @@ export type BgPlayNoteKind =
 "skipped" | 
 /**
  *  A play of one of our games that could not be one of our plays (9 players at
- *  Citadelles, a score with decimals, a player seated twice): kept whole as another
- *  game's play.
+ *  Citadelles, a score with decimals or in words, a player seated twice): kept whole as
+ *  another game's play.
  */
 "kept_as_other_game";
 
@@ -299,6 +305,8 @@ export type BgStatsReport = {
 	plays_in_bin?: number,
 	/**  Plays BG Stats marks as ignored, not imported. */
 	plays_ignored: number,
+	/**  Plays not imported at all (each named in `notes`, with why). */
+	plays_skipped?: number,
 	/**  Every play not imported, or not imported as what it said it was, with why. */
 	notes: BgPlayNote[],
 	/**  Every kind of field the history does not keep, with how many plays had one. */
@@ -1139,6 +1147,13 @@ export type HistoryLimits = {
 	location_chars: number,
 	notes_chars: number,
 };
+
+/**
+ *  The file an import reads: its text in the request (the CLI's `call`, a small file), or the
+ *  bytes a door streamed into the core first (`Api::upload_begin`…`upload_finish`), named by
+ *  the upload's id: any size, gzip or not, read as a stream.
+ */
+export type ImportFile = ({ text: string }) & { upload?: never } | ({ upload: string }) & { text?: never };
 
 /**  What to import. */
 export type ImportKind = "backup" | "bgstats";
@@ -2000,7 +2015,7 @@ export type OtherPlaySummary = {
 export type OtherSeat = {
 	player_id: number,
 	name: string,
-	/**  The score as written ("42", "12.5"), if one was kept. */
+	/**  The score as written ("42", "12.5", "87+77" typed round by round), if one was kept. */
 	score: string | null,
 	winner: boolean,
 	first_player: boolean,

@@ -50,10 +50,47 @@ function post(base: string, token: (() => string | null) | null) {
 	};
 }
 
-const OWN = { getPreferences: async () => readPreferences(), setPreferences: async (p: Preferences) => writePreferences(p) };
+/**
+ * A file's bytes to the core: `POST <base>/api/upload`, the file as the body, which the browser
+ * streams from disk (never read whole into the page, never as text: a gzip backup is bytes).
+ * Resolves to the upload's id. The browser does not tell the progress of a request's body: all
+ * is sent when the server answers.
+ */
+function upload(base: string) {
+	return async (file: Blob, onSent?: (sent: number) => void): Promise<string> => {
+		let response: Response;
+		try {
+			response = await fetch(`${base}/api/upload`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/octet-stream' },
+				body: file
+			});
+		} catch (e) {
+			throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
+		}
+		const text = await response.text();
+		let body: { upload?: string };
+		try {
+			body = JSON.parse(text);
+		} catch {
+			throw new BackendError('internal', `HTTP ${response.status}: ${text.slice(0, 200)}`);
+		}
+		if (!response.ok || typeof body.upload !== 'string') throw BackendError.from(body);
+		onSent?.(file.size);
+		return body.upload;
+	};
+}
+
+function own(base: string) {
+	return {
+		getPreferences: async () => readPreferences(),
+		setPreferences: async (p: Preferences) => writePreferences(p),
+		uploadFile: upload(base)
+	};
+}
 
 export function createHttpBackend(base = ''): Backend {
-	return backendOver(post(base, null), OWN);
+	return backendOver(post(base, null), own(base));
 }
 
 /** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
@@ -89,7 +126,7 @@ export function createSeatBackend(token: () => string | null, base = ''): Backen
 			(...args: unknown[]) => transport(operationName(method), Object.fromEntries(fields.map((f, i) => [f, args[i] ?? null])))
 		])
 	) as unknown as SeatOperations;
-	return { ...backendOver(transport, OWN), ...seat };
+	return { ...backendOver(transport, own(base)), ...seat };
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
 	ExportKind,
 	ExportedFile,
 	GameStats,
+	ImportFile,
 	ImportKind,
 	ImportSummary,
 	MonthCount,
@@ -171,8 +172,14 @@ export interface Backend {
 	activity(game: GameId | null, playerId: number | null): Promise<MonthCount[]>;
 	/** The import or export under way (null when none): poll it for a progress bar. */
 	historyProgress(): Promise<Progress | null>;
-	/** Imports a file's text, all or nothing. */
-	importFile(kind: ImportKind, text: string): Promise<ImportSummary>;
+	/** Imports a file, all or nothing: its text, or an upload (`uploadFile`), any size, gzip or not. */
+	importFile(kind: ImportKind, file: ImportFile): Promise<ImportSummary>;
+	/**
+	 * Sends a file's bytes to the core (the door's own: the window in blocks over IPC, a browser
+	 * as one streamed upload), never as text; resolves to the upload's id, for `importFile`.
+	 * `onSent` hears how many bytes went so far.
+	 */
+	uploadFile(file: Blob, onSent?: (sent: number) => void): Promise<string>;
 	/** Writes an export file and says where. */
 	/** `lang`: the language the file is named in (the screen's). */
 	exportFile(kind: ExportKind, csv: CsvOptions | null, lang: Lang): Promise<ExportedFile>;
@@ -198,7 +205,12 @@ export interface Backend {
 }
 
 /** Every method, for the forwarding object below. */
-const METHODS: (keyof Backend)[] = [...(Object.keys(OPERATION_FIELDS) as (keyof Backend)[]), 'getPreferences', 'setPreferences'];
+const METHODS: (keyof Backend)[] = [
+	...(Object.keys(OPERATION_FIELDS) as (keyof Backend)[]),
+	'getPreferences',
+	'setPreferences',
+	'uploadFile'
+];
 
 /** True inside the Tauri webview. */
 export function inTauri(): boolean {

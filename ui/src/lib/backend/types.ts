@@ -40,6 +40,7 @@ export type {
 	ExportKind,
 	ExportedFile,
 	GameStats,
+	ImportFile,
 	ImportKind,
 	ImportReport,
 	ImportSummary,
