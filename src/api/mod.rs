@@ -23,8 +23,8 @@ use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
 pub use table::{
-    SeatAccess, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus, TableSeatView,
-    TableStatus, TableTicket, TableView,
+    SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
+    TableSeatView, TableStatus, TableTicket, TableView,
 };
 pub use views::{
     AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportKind, ImportSummary, RelatedRule,

@@ -5,7 +5,14 @@
 //! claims (or that the host assigns). Every request from a phone carries its token; the server
 //! turns it into a [`SeatAccess`] ([`Api::table_access`]) and the operations' capabilities do
 //! the rest: a phone reaches the `guest` operations (rules, catalogues) and the `seat` ones,
-//! which [`super::Api::call_json_as`] binds to the token's play and seat.
+//! which [`super::Api::call_json_as`] binds to the token's play, seat and device.
+//!
+//! A seat another phone holds changes hands only when the host or that phone agrees (issue
+//! #47: any phone could take any seat): a phone claiming it may **ask** for it; the request is
+//! shown on the host's panel (`table_status`) and on the holding phone (its `TableView`), and
+//! either answers it (`table_answer_request`: give the seat, or keep it). The host can also
+//! put any phone on any seat (`table_assign_seat`). A table keeps at most
+//! [`crate::history::MAX_TABLE_PHONES`] phones.
 //!
 //! Tokens: `j<play>_<secret>` and `d<device>_<secret>`, the secret 160 random bits from the OS
 //! in hex. The part before `_` selects the row; the secret's SHA-256 digest is compared with
@@ -22,7 +29,7 @@ use sha2::{Digest, Sha256};
 use super::{Api, ApiError, ErrorKind, Json};
 use crate::games::seat;
 use crate::games::{GameId, Outcome, Problem};
-use crate::history::{Id, PlayStatus, Store, TableSession, TokenDigest};
+use crate::history::{Id, PlayStatus, Store, StoreError, TableSession, TokenDigest};
 use crate::text::Lang;
 
 /// Random bytes in a token's secret (160 bits; the issue asks for at least 128).
@@ -73,16 +80,28 @@ pub struct TableSeatStatus {
     pub device_name: Option<String>,
     pub finished: bool,
     pub last_change_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The phones asking for this seat (in the order they joined): the host gives it or refuses.
+    pub requests: Vec<SeatRequest>,
+}
+
+/// A phone asking for a seat another phone holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SeatRequest {
+    pub device: Id,
+    /// What the phone called itself, if anything.
+    pub name: Option<String>,
 }
 
 /// A phone joined (or changed seat): its device, its token (only when it was just made: keep
-/// it, it is not shown again) and its seat.
+/// it, it is not shown again), its seat, and the held seat it asks for.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct TableJoined {
     pub device: Id,
     pub token: Option<String>,
     pub seat: Option<u8>,
+    pub asking: Option<u8>,
 }
 
 /// What a phone sees of the play: the table state with the other seats' private fields
@@ -97,6 +116,10 @@ pub struct TableView {
     pub revision: u32,
     /// The seat this view is for (its private fields are in `table`).
     pub seat: Option<u8>,
+    /// The held seat this phone asks for, while the host or its holder has not answered.
+    pub asking: Option<u8>,
+    /// The phones asking for this view's seat: its phone may give it or keep it.
+    pub requests: Vec<SeatRequest>,
     pub seats: Vec<TableSeatView>,
     pub table: Option<Json>,
     /// The problems of this seat's entries (the others' are theirs).
@@ -318,6 +341,7 @@ impl Api {
                     device_name: device.and_then(|d| d.name.clone()),
                     finished: device.is_some_and(|d| d.finished),
                     last_change_at: device.and_then(|d| d.last_change_at),
+                    requests: requests_for(session.as_ref(), s.seat),
                 }
             })
             .collect();
@@ -347,13 +371,14 @@ impl Api {
     }
 
     /// A phone joins (`device: None`: a new device and its token) and/or claims a seat. A seat
-    /// another phone holds is refused (`seat_taken`, naming it) unless `take_over`.
+    /// another phone holds is refused (`seat_taken`, naming it), or with `ask`, asked for: the
+    /// host or the holding phone answers. A phone claiming nothing gives up its request.
     pub(crate) fn join_table(
         &self,
         play: Id,
         device: Option<Id>,
         claim: Option<u8>,
-        take_over: bool,
+        ask: bool,
         name: Option<String>,
     ) -> Result<TableJoined, ApiError> {
         self.changed_play(play, claim, |store| {
@@ -373,9 +398,14 @@ impl Api {
                     (d, Some(format!("d{d}_{secret}")))
                 }
             };
-            if let Some(seat) = claim
-                && let Err(e) = store.set_device_seat(play, device, Some(seat), take_over)
-            {
+            let claimed = match claim {
+                Some(seat) => match store.set_device_seat(play, device, Some(seat), false) {
+                    Err(StoreError::SeatTaken { .. }) if ask => store.ask_for_seat(play, device, seat),
+                    other => other,
+                },
+                None => store.withdraw_seat_request(play, device),
+            };
+            if let Err(e) = claimed {
                 // A new phone whose claim failed leaves nothing behind: it joins again with
                 // its choice made.
                 if token.is_some() {
@@ -383,13 +413,40 @@ impl Api {
                 }
                 return Err(e.into());
             }
-            let seat = store.table_device_secret(device)?.and_then(|s| s.seat);
-            Ok(TableJoined { device, token, seat })
+            let (seat, asking) = store
+                .table_session(play)?
+                .and_then(|t| t.devices.into_iter().find(|d| d.id == device))
+                .map_or((None, None), |d| (d.seat, d.asks_for));
+            Ok(TableJoined { device, token, seat, asking })
         })
     }
 
-    /// The play as the phone at `seat` may see it.
-    pub(crate) fn view_of_table(&self, play: Id, seat: Option<u8>) -> Result<TableView, ApiError> {
+    /// Answers a phone's request for `seat` (the host for any seat, a phone for its own):
+    /// `give` hands it over, else the request ends.
+    pub(crate) fn answer_seat_request(
+        &self,
+        play: Id,
+        seat: Option<u8>,
+        asker: Id,
+        give: bool,
+    ) -> Result<TableView, ApiError> {
+        let seat = seat.ok_or_else(no_seat)?;
+        self.changed_play(play, None, |store| Ok(store.answer_seat_request(play, seat, asker, give)?))?;
+        // The phone that gave its seat away has none now.
+        let kept = self
+            .store()?
+            .table_session(play)?
+            .is_some_and(|t| t.devices.iter().any(|d| d.seat == Some(seat) && d.id != asker));
+        self.view_of_table(play, kept.then_some(seat), None)
+    }
+
+    /// The play as the phone at `seat` (`device`, when a phone asks) may see it.
+    pub(crate) fn view_of_table(
+        &self,
+        play: Id,
+        seat: Option<u8>,
+        device: Option<Id>,
+    ) -> Result<TableView, ApiError> {
         let store = self.store()?;
         let detail = store.play(play)?;
         let session = store.table_session(play)?;
@@ -436,6 +493,11 @@ impl Api {
             status: detail.status,
             revision: session.as_ref().map_or(0, |s| s.revision),
             seat,
+            asking: session
+                .as_ref()
+                .and_then(|t| t.devices.iter().find(|d| Some(d.id) == device))
+                .and_then(|d| d.asks_for),
+            requests: seat.map_or_else(Vec::new, |seat| requests_for(session.as_ref(), seat)),
             seats,
             table: detail.table_state.as_ref().map(|state| seat::public_view(detail.game, state, seat)),
             problems,
@@ -465,7 +527,7 @@ impl Api {
             store.save_table_state(play, &merged)?;
             Ok(())
         })?;
-        self.view_of_table(play, Some(seat))
+        self.view_of_table(play, Some(seat), None)
     }
 
     pub(crate) fn set_seat_finished(
@@ -476,8 +538,19 @@ impl Api {
     ) -> Result<TableView, ApiError> {
         let seat = seat.ok_or_else(no_seat)?;
         self.changed_play(play, Some(seat), |store| Ok(store.set_seat_finished(play, seat, finished)?))?;
-        self.view_of_table(play, Some(seat))
+        self.view_of_table(play, Some(seat), None)
     }
+}
+
+/// The phones asking for `seat`, in the order they joined.
+fn requests_for(session: Option<&TableSession>, seat: u8) -> Vec<SeatRequest> {
+    let Some(session) = session else { return Vec::new() };
+    session
+        .devices
+        .iter()
+        .filter(|d| d.asks_for == Some(seat))
+        .map(|d| SeatRequest { device: d.id, name: d.name.clone() })
+        .collect()
 }
 
 /// Binds a `seat` operation's request to the phone's grant: `play_id`, `seat` and `device`

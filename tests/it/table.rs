@@ -87,7 +87,7 @@ impl Table {
         let (status, joined) = self.call(
             Some(&self.join),
             "table_join",
-            &json!({ "claim": seat, "take_over": false, "name": format!("phone {seat}") }),
+            &json!({ "claim": seat, "ask": false, "name": format!("phone {seat}") }),
         );
         assert_eq!(status, 200, "{joined}");
         assert_eq!(joined["seat"], seat);
@@ -245,24 +245,31 @@ fn a_phone_edits_its_own_seat_only_and_sees_no_other_missions() {
         table.call(Some(&ani), "table_save_seat", &json!({ "part": { "name": "Mallory" } }));
     assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")), "{error}");
     assert_eq!(error["problems"][0]["field"], "players[0].name");
-    // Fields of the table (fountains, variant) sent as a seat's part stay inside the seat.
-    let (status, view) = table.call(
+    // Fields of the table (fountains, variant) sent as a seat's part are no fields of a seat:
+    // refused, naming them, and nothing is written.
+    let (status, error) = table.call(
         Some(&ani),
         "table_save_seat",
         &json!({ "part": { "coins": 4, "variant": "special_influence", "fountains": [] } }),
     );
-    assert_eq!(status, 200, "{view}");
+    assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")), "{error}");
+    let refused: Vec<&str> =
+        error["problems"].as_array().expect("problems").iter().filter_map(|p| p["field"].as_str()).collect();
+    assert_eq!(refused, ["players[0].fountains", "players[0].variant"]);
     let api = Api::open(&db).expect("open");
+    assert_eq!(api.get_play(play).expect("play").table_state.expect("state")["players"][0]["coins"], 3);
+    // Her coins alone: stored, and her seat's problems (if any) are hers only.
+    let (status, view) = table.call(Some(&ani), "table_save_seat", &json!({ "part": { "coins": 4 } }));
+    assert_eq!(status, 200, "{view}");
     let state = api.get_play(play).expect("play").table_state.expect("state");
     assert_eq!(state["variant"], "base", "the variant is the host's");
     assert_eq!(state["fountains"].as_array().map(Vec::len), Some(5), "the fountains are the host's");
     assert_eq!(state["players"][0]["coins"], 4, "her coins landed");
     assert_eq!(state["players"][1]["coins"], 5, "Dirk's untouched");
     assert_eq!(state["players"][0]["name"], "Ani");
-    // Her seat's problems come back to her (unknown fields), nobody else's.
     let fields: Vec<&str> =
         view["problems"].as_array().expect("problems").iter().filter_map(|p| p["field"].as_str()).collect();
-    assert!(!fields.is_empty() && fields.iter().all(|f| f.starts_with("players[0]")), "{fields:?}");
+    assert!(fields.iter().all(|f| f.starts_with("players[0]")), "{fields:?}");
 
     // Saved as the host's autosave is: Undo takes it back.
     let undone = api.undo_table_state(play).expect("undo");
@@ -328,7 +335,7 @@ fn two_phones_saving_at_once_both_land() {
             std::thread::spawn(move || {
                 for i in 0..25usize {
                     let body = serde_json::to_vec(
-                        &json!({ "part": { "coins": i, "palm_members": seat * 100 + i } }),
+                        &json!({ "part": { "palm_members": i % 10, "coins": seat * 100 + i } }),
                     )
                     .expect("json");
                     let auth = format!("Bearer {token}");
@@ -350,12 +357,12 @@ fn two_phones_saving_at_once_both_land() {
     let api = Api::open(&db).expect("open");
     let state = api.get_play(play).expect("play").table_state.expect("state");
     assert_eq!(
-        (state["players"][0]["coins"].clone(), state["players"][0]["palm_members"].clone()),
-        (json!(24), json!(24))
+        (state["players"][0]["palm_members"].clone(), state["players"][0]["coins"].clone()),
+        (json!(4), json!(24))
     );
     assert_eq!(
-        (state["players"][1]["coins"].clone(), state["players"][1]["palm_members"].clone()),
-        (json!(24), json!(124))
+        (state["players"][1]["palm_members"].clone(), state["players"][1]["coins"].clone()),
+        (json!(4), json!(124))
     );
     assert_eq!(state["players"][0]["missions"][0]["id"], "mission_palms", "fields not sent are kept");
     let status = api.table_status(play).expect("status");
@@ -376,10 +383,10 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
     let (status, error) = table.call(
         Some(&table.join),
         "table_join",
-        &json!({ "claim": 0, "take_over": false, "name": "Ani's tablet" }),
+        &json!({ "claim": 0, "ask": false, "name": "Ani's tablet" }),
     );
     assert_eq!((status, error["kind"].as_str()), (409, Some("seat_taken")), "{error}");
-    assert_eq!(error["message"], "seat 0 is held by phone 0: take it over, or pick another seat");
+    assert_eq!(error["message"], "seat 0 is held by phone 0: ask for it, or pick another seat");
     let status = api.table_status(play).expect("status");
     assert_eq!(status.session.as_ref().map(|s| s.devices.len()), Some(2), "the refused phone left nothing");
 
@@ -413,6 +420,110 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
     let (status, _) = table.call(Some(&eve), "table_view", &json!({}));
     assert_eq!(status, 401, "a finished play's table is closed");
     assert!(!api.table_status(play).expect("status").open);
+}
+
+/// Issue #47: `table_join` with `take_over` worked with any phone's token or the QR code's, and
+/// the phone on the seat just got 403. A seat another phone holds changes hands only when the
+/// host or that phone agrees: the claimant asks, the request shows on the host's side and on
+/// the holding phone, and either answers.
+#[test]
+fn a_held_seat_changes_hands_only_when_its_holder_or_the_host_agrees() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+    let dirk = table.join(1);
+    let api = Api::open(&db).expect("open");
+    let device_on = |seat: usize| api.table_status(play).expect("status").seats[seat].device;
+    let ani_device = device_on(0).expect("Ani's phone");
+
+    // A new phone with the QR code's token asks for Ani's seat: it gets its token and waits.
+    let (status, eve) = table.call(
+        Some(&table.join),
+        "table_join",
+        &json!({ "claim": 0, "ask": true, "name": "Eve's phone" }),
+    );
+    assert_eq!(status, 200, "{eve}");
+    assert_eq!((eve["seat"].clone(), eve["asking"].clone()), (Value::Null, json!(0)));
+    let eve_device = eve["device"].as_u64().and_then(|d| u32::try_from(d).ok()).expect("a device");
+    let eve = eve["token"].as_str().expect("its token").to_owned();
+    assert_eq!(device_on(0), Some(ani_device), "Ani keeps her seat");
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!((view["seat"].clone(), view["asking"].clone()), (Value::Null, json!(0)), "{view}");
+    // Dirk's phone (on a seat) asks too; nothing moves.
+    let (status, asked) = table.call(Some(&dirk), "table_join", &json!({ "claim": 0, "ask": true }));
+    assert_eq!(
+        (status, asked["seat"].clone(), asked["asking"].clone()),
+        (200, json!(1), json!(0)),
+        "{asked}"
+    );
+    assert_eq!(device_on(0), Some(ani_device));
+
+    // The host's panel and Ani's phone show both requests.
+    let requests = api.table_status(play).expect("status").seats[0].requests.clone();
+    let askers: Vec<(u32, Option<&str>)> = requests.iter().map(|r| (r.device, r.name.as_deref())).collect();
+    let dirk_device = device_on(1).expect("Dirk's phone");
+    assert_eq!(askers, [(dirk_device, Some("phone 1")), (eve_device, Some("Eve's phone"))]);
+    let (_, view) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(view["requests"].as_array().map(Vec::len), Some(2), "{view}");
+
+    // Nobody answers for a seat that is not theirs.
+    let (status, _) = table.call(
+        Some(&dirk),
+        "table_answer_request",
+        &json!({ "seat": 0, "asker": eve_device, "give": true }),
+    );
+    assert_eq!(status, 403, "Dirk's token grants seat 1 only");
+    let (status, _) =
+        table.call(Some(&eve), "table_answer_request", &json!({ "asker": eve_device, "give": true }));
+    assert_eq!(status, 403, "a phone without a seat gives nothing");
+    let (status, _) =
+        table.call(Some(&table.join), "table_answer_request", &json!({ "asker": eve_device, "give": true }));
+    assert_eq!(status, 403, "nor does the QR code");
+
+    // Ani keeps her seat from Eve, and gives it to Dirk: his old seat is free again.
+    let (status, view) =
+        table.call(Some(&ani), "table_answer_request", &json!({ "asker": eve_device, "give": false }));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["requests"].as_array().map(Vec::len), Some(1));
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!(view["asking"], Value::Null, "Eve's request ended");
+    let (status, view) =
+        table.call(Some(&ani), "table_answer_request", &json!({ "asker": dirk_device, "give": true }));
+    assert_eq!((status, view["seat"].clone()), (200, Value::Null), "{view}");
+    assert_eq!((device_on(0), device_on(1)), (Some(dirk_device), None));
+    let (_, view) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(view["seat"], Value::Null, "Ani's phone has no seat now");
+
+    // Eve asks again; the host gives her the seat from the desktop.
+    let (status, _) = table.call(Some(&eve), "table_join", &json!({ "claim": 0, "ask": true }));
+    assert_eq!(status, 200);
+    api.table_answer_request(play, Some(0), eve_device, true).expect("the host gives it");
+    assert_eq!(device_on(0), Some(eve_device));
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!((view["seat"].clone(), view["asking"].clone()), (json!(0), Value::Null));
+}
+
+/// Issue #47: joins were not capped. A full table makes room for a new phone by letting go the
+/// phone without a seat that joined first; no phone on a seat is ever pushed out.
+#[test]
+fn a_table_keeps_at_most_its_phones_and_never_pushes_one_off_its_seat() {
+    let (_dir, db, play) = setup();
+    let api = Api::open(&db).expect("open");
+    let ticket = api.table_open(play, None, None).expect("open");
+    let grant = Access::Seat(api.table_access(&ticket.join_token).expect("join token"));
+    let ani = phone_on_seat(&api, &ticket.join_token, 0);
+    let mut seatless = Vec::new();
+    for _ in 0..greffier::history::MAX_TABLE_PHONES + 3 {
+        let joined =
+            api.call_json_as(grant, "table_join", json!({ "claim": null, "ask": false })).expect("join");
+        seatless.push(joined["token"].as_str().expect("token").to_owned());
+    }
+    let devices = api.table_status(play).expect("status").session.expect("open").devices;
+    assert_eq!(devices.len(), greffier::history::MAX_TABLE_PHONES);
+    assert!(devices.iter().any(|d| Some(d.id) == ani.device && d.seat == Some(0)), "Ani's phone stays");
+    // The first seatless phones made room; the latest are there.
+    assert!(api.table_access(&seatless[0]).is_err());
+    assert!(api.table_access(seatless.last().expect("last")).is_ok());
 }
 
 #[test]
@@ -487,7 +598,7 @@ fn the_stream_tells_each_change_with_its_seat() {
 fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
     let grant = api.table_access(join_token).expect("join token");
     let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "take_over": false }))
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "ask": false }))
         .expect("join");
     api.table_access(joined["token"].as_str().expect("token")).expect("phone token")
 }
@@ -606,7 +717,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
         .call_json_as(
             Access::Seat(api.table_access(&ticket.join_token).expect("join token")),
             "table_join",
-            json!({ "claim": 0, "take_over": false, "name": null }),
+            json!({ "claim": 0, "ask": false, "name": null }),
         )
         .expect_err("seat 0 is not offered");
     assert_eq!(joined.kind, greffier::api::ErrorKind::NotFound);
@@ -642,14 +753,18 @@ fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
     ours["players"][2]["coins"] = json!(2);
     ours["players"][0]["coins"] = json!(4);
     // Before the host's save reaches the core, Dirk's phone saves his coins and palms.
-    api.call_json_as(Access::Seat(dirk), "table_save_seat", json!({ "part": { "coins": 11, "palms": 3 } }))
-        .expect("phone's save");
+    api.call_json_as(
+        Access::Seat(dirk),
+        "table_save_seat",
+        json!({ "part": { "coins": 11, "palm_members": 3 } }),
+    )
+    .expect("phone's save");
     let saved = api.save_table_state(play, ours.clone(), Some(base.clone())).expect("host's save");
 
     let stored = api.get_play(play).expect("play").table_state.expect("state");
     let coins = |s: &Value| [0, 1, 2].map(|i| s["players"][i]["coins"].clone());
     assert_eq!(coins(&stored), [json!(4), json!(11), json!(2)], "the host's two edits and the phone's");
-    assert_eq!(stored["players"][1]["palms"], json!(3));
+    assert_eq!(stored["players"][1]["palm_members"], json!(3));
     assert_eq!(stored["players"][0]["missions"], base["players"][0]["missions"], "what nobody changed stays");
     assert_eq!(saved.merged.as_ref(), Some(&stored), "the answer gives the host the merged state to show");
 
