@@ -93,6 +93,8 @@ pub struct Api {
     progress: Mutex<Option<Progress>>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
+    /// What the listeners were told of each open table, to find what other processes changed.
+    tables_told: Mutex<table::TablesTold>,
 }
 
 impl Api {
@@ -108,6 +110,7 @@ impl Api {
             exports_dir,
             progress: Mutex::new(None),
             table_listeners: Mutex::new(Vec::new()),
+            tables_told: Mutex::default(),
         })
     }
 
@@ -121,6 +124,7 @@ impl Api {
             exports_dir: PathBuf::new(),
             progress: Mutex::new(None),
             table_listeners: Mutex::new(Vec::new()),
+            tables_told: Mutex::default(),
         })
     }
 

@@ -211,9 +211,10 @@ macro_rules! for_each_operation {
         host fn card_values(api, game: $crate::games::GameId) -> Vec<$crate::history::CardValue> {
             api.store()?.card_values(game)?
         }
-        /// Remembers a card's printed value (replacing the one typed before).
+        /// Remembers a card's printed value (replacing the one typed before); phones at an open
+        /// table of the game are told (their view carries the values).
         host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
-            api.store()?.set_card_value(game, &card, value)?
+            api.remember_card_value(game, &card, value)?
         }
         /// Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
         /// those kept before); the play's detail gives them back (`setup_done`).

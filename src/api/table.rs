@@ -22,6 +22,10 @@
 //!
 //! Every change to a play whose table is open bumps the table's revision and is told to the
 //! listeners ([`Api::on_table_change`]): the server's live stream, the desktop shell's window.
+//! A change another process made on the same history (`greffier serve` beside `greffier
+//! table`, the CLI beside the app) is found by [`Api::look_for_changes_elsewhere`], which a
+//! table's door calls a few times a second: SQLite's `data_version` says whether anyone else
+//! wrote, and only then are the open tables' revisions read (issue #46: phones went stale).
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -29,7 +33,7 @@ use sha2::{Digest, Sha256};
 use super::{Api, ApiError, ErrorKind, Json};
 use crate::games::seat;
 use crate::games::{GameId, Outcome, Problem};
-use crate::history::{Id, PlayStatus, Store, StoreError, TableSession, TokenDigest};
+use crate::history::{CardValue, Id, PlayStatus, Store, StoreError, TableSession, TokenDigest};
 use crate::text::Lang;
 
 /// Random bytes in a token's secret (160 bits; the issue asks for at least 128).
@@ -124,6 +128,9 @@ pub struct TableView {
     pub table: Option<Json>,
     /// The problems of this seat's entries (the others' are theirs).
     pub problems: Vec<Problem>,
+    /// The printed values the host's history remembers for this game's cards (Valencia's
+    /// mission values), which a phone offers as the host's screen does.
+    pub card_values: Vec<CardValue>,
     /// This seat's live total and place, scored by the core on the whole table (the other
     /// seats' private entries included, which the phone never sees); `None` without a seat,
     /// when the play is not in progress, when a problem is about the whole table, or when the
@@ -164,6 +171,16 @@ pub struct TableChange {
     pub revision: u32,
     pub seat: Option<u8>,
     pub closed: bool,
+    /// Made by another process on the same history (by whom is not known; `seat` is `None`).
+    pub elsewhere: bool,
+}
+
+/// What the listeners were told: the history's `data_version` when last looked at, and each
+/// open table's revision.
+#[derive(Debug, Default)]
+pub(crate) struct TablesTold {
+    data_version: Option<i64>,
+    revisions: std::collections::HashMap<Id, u32>,
 }
 
 /// Told every [`TableChange`], on the thread that made it: must return quickly.
@@ -219,11 +236,64 @@ impl Api {
     }
 
     fn notify(&self, change: TableChange) {
+        if let Ok(mut told) = self.tables_told.lock() {
+            if change.closed {
+                told.revisions.remove(&change.play_id);
+            } else {
+                let revision = told.revisions.entry(change.play_id).or_default();
+                *revision = (*revision).max(change.revision);
+            }
+        }
         if let Ok(listeners) = self.table_listeners.lock() {
             for listener in listeners.iter() {
                 listener(&change);
             }
         }
+    }
+
+    /// Tells the listeners what other processes changed of the plays under an open table since
+    /// the last look: a table whose revision moved beyond what was told is changed
+    /// (`elsewhere`), one that is no longer open (closed, its play finished, abandoned or
+    /// deleted) is closed. Cheap while nobody else writes (one `PRAGMA data_version`); skips its
+    /// turn while this process holds the history (an import under way).
+    pub fn look_for_changes_elsewhere(&self) -> Result<(), ApiError> {
+        let Ok(store) = self.store.try_lock() else { return Ok(()) };
+        let version = store.data_version()?;
+        let mut told =
+            self.tables_told.lock().map_err(|_| ApiError::internal("table revisions unavailable"))?;
+        if told.data_version == Some(version) {
+            return Ok(());
+        }
+        let first_look = told.data_version.is_none();
+        told.data_version = Some(version);
+        let open = store.open_table_revisions()?;
+        drop(store);
+        let mut changes: Vec<TableChange> = open
+            .iter()
+            .filter(|(play, revision)| !first_look && told.revisions.get(play).is_none_or(|r| r < revision))
+            .map(|&(play_id, revision)| TableChange {
+                play_id,
+                revision,
+                seat: None,
+                closed: false,
+                elsewhere: true,
+            })
+            .collect();
+        changes.extend(told.revisions.iter().filter(|(play, _)| !open.iter().any(|(p, _)| p == *play)).map(
+            |(&play_id, &revision)| TableChange {
+                play_id,
+                revision: revision.saturating_add(1),
+                seat: None,
+                closed: true,
+                elsewhere: true,
+            },
+        ));
+        told.revisions.extend(open.iter().copied());
+        drop(told);
+        for change in changes {
+            self.notify(change);
+        }
+        Ok(())
     }
 
     /// Runs a change to a play with the history locked, then counts it in the play's open
@@ -241,7 +311,7 @@ impl Api {
         let revision = store.bump_table_revision(play, seat).unwrap_or(None);
         drop(store);
         if let Some(revision) = revision {
-            self.notify(TableChange { play_id: play, revision, seat, closed: false });
+            self.notify(TableChange { play_id: play, revision, seat, closed: false, elsewhere: false });
         }
         Ok(answer)
     }
@@ -264,9 +334,34 @@ impl Api {
                 revision: revision.saturating_add(1),
                 seat: None,
                 closed: true,
+                elsewhere: false,
             });
         }
         Ok(answer)
+    }
+
+    /// Remembers a card's printed value for the next plays; the phones at an open table of that
+    /// game are told, as of a change to their play (their view carries the values).
+    pub(crate) fn remember_card_value(
+        &self,
+        game: GameId,
+        card: &str,
+        value: i32,
+    ) -> Result<CardValue, ApiError> {
+        let store = self.store()?;
+        let kept = store.set_card_value(game, card, value)?;
+        // A count that failed only leaves the phones to see it at the next change.
+        let counted: Vec<(Id, u32)> = store
+            .open_tables_of(game)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|play| Some((play, store.bump_table_revision(play, None).ok()??)))
+            .collect();
+        drop(store);
+        for (play_id, revision) in counted {
+            self.notify(TableChange { play_id, revision, seat: None, closed: false, elsewhere: false });
+        }
+        Ok(kept)
     }
 
     /// What a phone's token grants, checked against the history now (so a removed phone or a
@@ -501,6 +596,7 @@ impl Api {
             seats,
             table: detail.table_state.as_ref().map(|state| seat::public_view(detail.game, state, seat)),
             problems,
+            card_values: store.card_values(detail.game)?,
             score,
         })
     }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{Id, PlayStatus};
 use super::plays::{fmt_time, now, parse_time, to_id};
 use super::{Result, Store, StoreError};
-use crate::games::Problems;
+use crate::games::{GameId, Problems};
 use crate::text::Text;
 
 /// A SHA-256 digest of a token's secret.
@@ -341,6 +341,30 @@ impl Store {
             return Err(StoreError::NotFound { what: "seat with a phone", id: seat.to_string() });
         }
         Ok(())
+    }
+
+    /// Every open table's play and revision.
+    pub fn open_table_revisions(&self) -> Result<Vec<(Id, u32)>> {
+        let mut stmt =
+            self.conn.prepare_cached("SELECT play_id, revision FROM table_sessions ORDER BY play_id")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The plays of `game` whose table is open.
+    pub fn open_tables_of(&self, game: GameId) -> Result<Vec<Id>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT t.play_id FROM table_sessions AS t JOIN plays AS p ON p.id = t.play_id WHERE p.game = ?1",
+        )?;
+        let rows = stmt.query_map([game.as_str()], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// SQLite's `data_version`: it changes when another connection (another process) has
+    /// written to the history since it was last read on this one, never for this one's own
+    /// writes.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
     }
 
     /// Counts a change to the play in its open table (`seat`: the phone's seat that made it,

@@ -19,7 +19,7 @@ const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
 
 /// A history with a Valencia play in progress for Ani, Dirk and Eve, its table state saved by
 /// the host (Ani's and Dirk's missions are in it). Returns the play's id.
-fn history_with_a_play(db: &Path) -> u32 {
+pub fn history_with_a_play(db: &Path) -> u32 {
     let mut store = Store::open(db).expect("open");
     let play = start_valencia(&mut store, &["Ani", "Dirk", "Eve"]);
     let table = json!({
@@ -36,14 +36,14 @@ fn history_with_a_play(db: &Path) -> u32 {
 }
 
 /// A running `greffier table`, stopped (SIGTERM) when dropped.
-struct Table {
-    child: Child,
-    addr: SocketAddr,
-    join: String,
+pub struct Table {
+    pub child: Child,
+    pub addr: SocketAddr,
+    pub join: String,
 }
 
 impl Table {
-    fn open(db: &Path, play: u32) -> Table {
+    pub fn open(db: &Path, play: u32) -> Table {
         let mut child = Command::new(GREFFIER)
             .args(["table", "--play", &play.to_string(), "--bind", "127.0.0.1", "--port", "0", "--db"])
             .arg(db)
@@ -67,7 +67,7 @@ impl Table {
     }
 
     /// `POST /api/<operation>` with a token (if any): the status and the JSON answer.
-    fn call(&self, token: Option<&str>, operation: &str, request: &Value) -> (u16, Value) {
+    pub fn call(&self, token: Option<&str>, operation: &str, request: &Value) -> (u16, Value) {
         let auth = token.map(|t| format!("Bearer {t}"));
         let mut headers = vec![("Content-Type", "application/json")];
         if let Some(auth) = &auth {
@@ -83,7 +83,7 @@ impl Table {
     }
 
     /// A phone joins with the join token and claims `seat`: its own token.
-    fn join(&self, seat: u8) -> String {
+    pub fn join(&self, seat: u8) -> String {
         let (status, joined) = self.call(
             Some(&self.join),
             "table_join",
@@ -109,7 +109,7 @@ impl Drop for Table {
     }
 }
 
-fn setup() -> (tempfile::TempDir, std::path::PathBuf, u32) {
+pub fn setup() -> (tempfile::TempDir, std::path::PathBuf, u32) {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("h.sqlite3");
     let play = history_with_a_play(&db);
@@ -595,7 +595,7 @@ fn the_stream_tells_each_change_with_its_seat() {
 }
 
 /// A phone joining `seat` in this process's core (no server): the grant its own token gives.
-fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
+pub fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
     let grant = api.table_access(join_token).expect("join token");
     let joined = api
         .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "ask": false }))
@@ -636,13 +636,21 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
             greffier::api::serve::serve_until(served, options, tell, async move { stop.notified().await })
         });
         let addr = listening.recv().expect("listening");
-        let mut streams: Vec<BufReader<TcpStream>> = (0..8)
+        // Eight phones (a phone holds two streams at most; the door's other bounds are more).
+        let grant = Access::Seat(api.table_access(&ticket.join_token).expect("join token"));
+        let phones: Vec<String> = (0..8)
             .map(|_| {
+                let joined = api.call_json_as(grant, "table_join", json!({ "ask": false })).expect("join");
+                joined["token"].as_str().expect("token").to_owned()
+            })
+            .collect();
+        let mut streams: Vec<BufReader<TcpStream>> = phones
+            .iter()
+            .map(|phone| {
                 let mut stream = TcpStream::connect(addr).expect("connect");
                 stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
                 let head = format!(
-                    "GET /api/table/events?token={} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n",
-                    ticket.join_token
+                    "GET /api/table/events?token={phone} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
                 );
                 stream.write_all(head.as_bytes()).expect("send");
                 BufReader::new(stream)
@@ -663,7 +671,7 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
 
 /// The changes a live stream sends: the next one, or (`until_closed`) up to the closing one or
 /// the stream's end.
-fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<Value> {
+pub fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<Value> {
     let mut seen = Vec::new();
     let mut line = String::new();
     loop {
@@ -680,6 +688,64 @@ fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<
             }
         }
     }
+}
+
+/// Issue #46: with the host's change made by another process on the same history (`greffier
+/// serve` beside `greffier table`), the phones never heard of it, and after the host finished
+/// the play they kept showing it live while the table process served it on. The table's door
+/// finds every change another process makes: the phones hear it (`elsewhere`), the remembered
+/// printed values follow, and a play finished elsewhere closes the table on every phone and
+/// stops the door.
+#[test]
+fn changes_made_by_another_process_reach_the_phones_and_finishing_stops_the_door() {
+    let (_dir, db, play) = setup();
+    let mut table = Table::open(&db, play);
+    let dirk = table.join(1);
+    let mut stream = TcpStream::connect(table.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).expect("timeout");
+    let head = format!(
+        "GET /api/table/events?token={dirk} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+        table.addr
+    );
+    stream.write_all(head.as_bytes()).expect("send");
+    let mut reader = BufReader::new(stream);
+    let hello = stream_changes(&mut reader, false);
+    let revision = hello[0]["revision"].as_u64().expect("revision");
+
+    // This test's process is the other one: the host's save, through its own core.
+    let api = Api::open(&db).expect("open");
+    let mut state = api.get_play(play).expect("play").table_state.expect("state");
+    state["players"][2]["coins"] = json!(7);
+    api.save_table_state(play, state, None).expect("host's save");
+    let heard = stream_changes(&mut reader, false);
+    assert_eq!(heard.len(), 1, "the phone hears the host's save");
+    assert_eq!(
+        (heard[0]["revision"].as_u64(), heard[0]["elsewhere"].clone()),
+        (Some(revision + 1), json!(true))
+    );
+    let (_, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(view["table"]["players"][2]["coins"], 7);
+
+    // A mission's printed value remembered on the host's side reaches the phones' view.
+    api.set_card_value(greffier::games::GameId::Valencia, "mission_palms".into(), 5).expect("remember");
+    assert_eq!(stream_changes(&mut reader, false).len(), 1, "told");
+    let (_, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(view["card_values"], json!([{ "game": "valencia", "card": "mission_palms", "value": 5 }]));
+
+    // The host finishes the play: the phone is told the table closed, and the door stops.
+    let sheet = crate::support::valencia_sheet(&[("Ani", 5, 2), ("Dirk", 7, 4), ("Eve", 3, 3)]);
+    api.finish_play(play, sheet).expect("finish");
+    let heard = stream_changes(&mut reader, true);
+    assert_eq!(heard.last().map(|c| c["closed"].clone()), Some(json!(true)), "{heard:?}");
+    let mut exited = None;
+    for _ in 0..100 {
+        exited = table.child.try_wait().expect("wait");
+        if exited.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(exited.is_some_and(|s| s.success()), "the table process ends with its play: {exited:?}");
 }
 
 /// The core's hook for the desktop shell: every change to a play under a table, with its
