@@ -535,7 +535,8 @@ impl Api {
         self.view_of_table(play, kept.then_some(seat), None)
     }
 
-    /// The play as the phone at `seat` (`device`, when a phone asks) may see it.
+    /// The play as the phone at `seat` may see it; `device`, a phone naming itself: the seat it
+    /// asks for, and when no seat is named, its own (the host's door binds no token).
     pub(crate) fn view_of_table(
         &self,
         play: Id,
@@ -545,6 +546,8 @@ impl Api {
         let store = self.store()?;
         let detail = store.play(play)?;
         let session = store.table_session(play)?;
+        let phone = session.as_ref().and_then(|t| t.devices.iter().find(|d| Some(d.id) == device));
+        let seat = seat.or_else(|| phone.and_then(|d| d.seat));
         let (problems, score) = match (seat, &detail.table_state) {
             (Some(seat), Some(state)) if detail.status == PlayStatus::InProgress => {
                 match store.preview_table_state(play, state) {
@@ -588,10 +591,7 @@ impl Api {
             status: detail.status,
             revision: session.as_ref().map_or(0, |s| s.revision),
             seat,
-            asking: session
-                .as_ref()
-                .and_then(|t| t.devices.iter().find(|d| Some(d.id) == device))
-                .and_then(|d| d.asks_for),
+            asking: phone.and_then(|d| d.asks_for),
             requests: seat.map_or_else(Vec::new, |seat| requests_for(session.as_ref(), seat)),
             seats,
             table: detail.table_state.as_ref().map(|state| seat::public_view(detail.game, state, seat)),

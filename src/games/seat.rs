@@ -123,7 +123,11 @@ pub fn merge_seat(game: GameId, state: &Value, seat: u8, part: &Value) -> Result
             fields.insert(field.clone(), value.clone());
         }
     }
-    let size = serde_json::to_vec(player).map_or(usize::MAX, |bytes| bytes.len());
+    let refused = out_of_bounds(game, &merged, seat, part);
+    if !refused.is_empty() {
+        return Err(refused);
+    }
+    let size = merged["players"][usize::from(seat)].to_string().len();
     if size > MAX_SEAT_BYTES {
         problems.push(
             format!("players[{seat}]"),
@@ -135,7 +139,7 @@ pub fn merge_seat(game: GameId, state: &Value, seat: u8, part: &Value) -> Result
         );
         return Err(problems);
     }
-    out_of_bounds(game, &merged, seat, part).into_result(merged)
+    Ok(merged)
 }
 
 /// What the game reports of the fields in `part` as outside their domain ([`OUT_OF_BOUNDS`],
