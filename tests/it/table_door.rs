@@ -408,3 +408,19 @@ fn honest_phones_keep_their_pace_while_the_door_is_attacked() {
         "the attack ran"
     );
 }
+
+/// The head timeout closes idle connections, not a live stream, which reads nothing from its
+/// phone for as long as the table is open.
+#[test]
+fn a_live_stream_outlives_the_head_timeout() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let phone = table.join(0);
+    let (status, mut reader) = stream_from(9, table.addr, &phone);
+    assert_eq!(status, 200);
+    assert_eq!(stream_changes(&mut reader, false).len(), 1, "the greeting");
+    std::thread::sleep(DoorPolicy::TABLE.header_timeout + Duration::from_secs(2));
+    let (status, _) = table.call(Some(&phone), "table_save_seat", &json!({ "part": { "coins": 7 } }));
+    assert_eq!(status, 200);
+    assert_eq!(stream_changes(&mut reader, false).len(), 1, "still live, it hears the save");
+}
