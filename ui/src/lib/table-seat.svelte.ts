@@ -164,7 +164,7 @@ export class TableSeat {
 	async start(): Promise<void> {
 		if (this.stored) {
 			try {
-				const view = await this.fetchView();
+				const { view } = await this.fetchView();
 				if (view.seat !== null) return await this.seated(view.seat, view);
 				this.view = view;
 				this.asking = view.asking;
@@ -180,7 +180,7 @@ export class TableSeat {
 		}
 		if (!this.joinToken) return this.fail(new BackendError('unauthorized', 'no join code'));
 		try {
-			this.view = await this.fetchView();
+			this.view = (await this.fetchView()).view;
 			this.phase = 'pick';
 			// Seats taken meanwhile show on the list.
 			this.listen();
@@ -233,7 +233,8 @@ export class TableSeat {
 		if (this.seat === null) return;
 		await this.settle();
 		try {
-			this.adopt(await this.backend.tableAnswerRequest(this.play, this.seat, asker, give));
+			// The answer is this phone's view: its seat kept, or none once given.
+			this.adopt(await this.backend.tableAnswerRequest(this.play, this.seat, asker, give), this.stored?.device ?? null);
 		} catch (e) {
 			this.onFailure(BackendError.from(e));
 		}
@@ -272,15 +273,22 @@ export class TableSeat {
 		this.seat = seat;
 		this.asking = null;
 		this.phase = 'seated';
-		this.adopt(view ?? (await this.fetchView()));
+		if (view) this.adopt(view);
+		else this.adoptFetched(await this.fetchView());
 		// The stream again with this phone's own token (it listened with the join token).
 		this.relisten();
 	}
 
 	/** The play as this phone sees it: the core binds its seat (the phone's token, or on the
-	 * host's own door, its device's seat). */
-	private fetchView(): Promise<TableView> {
-		return this.backend.tableView(this.play, null, this.stored?.device ?? null);
+	 * host's own door, its device's seat); `device`, the phone it was asked for (none before it
+	 * joined). */
+	private async fetchView(): Promise<{ view: TableView; device: number | null }> {
+		const device = this.stored?.device ?? null;
+		return { view: await this.backend.tableView(this.play, null, device), device };
+	}
+
+	private adoptFetched({ view, device }: { view: TableView; device: number | null }): void {
+		this.adopt(view, device);
 	}
 
 	private relisten(): void {
@@ -315,7 +323,7 @@ export class TableSeat {
 		if (this.checking || this.disposed) return;
 		this.checking = true;
 		try {
-			this.adopt(await this.fetchView());
+			this.adoptFetched(await this.fetchView());
 		} catch (e) {
 			// Unreachable (the network, the host's computer asleep): the stream says so; only a
 			// refused token means the table is closed to this phone.
@@ -343,7 +351,7 @@ export class TableSeat {
 			do {
 				this.fetchAgain = false;
 				try {
-					this.adopt(await this.fetchView());
+					this.adoptFetched(await this.fetchView());
 				} catch (e) {
 					this.onFailure(BackendError.from(e));
 					return;
@@ -358,10 +366,12 @@ export class TableSeat {
 	}
 
 	/** A view from the core: shown, with the entries typed since the last save laid over it. A
-	 * seat granted, given away or taken back by the host changes the phase here. */
-	private adopt(view: TableView): void {
+	 * view asked for this phone's device (`device`) also says where the phone sits: a seat
+	 * granted, given away or taken back by the host changes the phase here. A view asked before
+	 * the phone joined (the QR code's) says nothing of it, even when it arrives after. */
+	private adopt(view: TableView, device: number | null = null): void {
 		if (this.view && view.revision < this.view.revision) return;
-		this.followSeat(view);
+		if (device !== null && device === this.stored?.device) this.followSeat(view);
 		const game = GAMES[view.game];
 		const seats = seatsOf(view);
 		if (this.seat === null || view.seat === null) {
@@ -390,7 +400,7 @@ export class TableSeat {
 
 	/** The seat the core says this phone holds (or asks for), when it is not the one shown. */
 	private followSeat(view: TableView): void {
-		if (!this.stored || this.phase === 'closed' || this.phase === 'joining') return;
+		if (this.phase === 'closed' || this.phase === 'joining') return;
 		if (view.seat !== null && view.seat !== this.seat) {
 			// Granted (its holder or the host agreed), or moved by the host.
 			this.seat = view.seat;

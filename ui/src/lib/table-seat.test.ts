@@ -165,6 +165,34 @@ describe('TableSeat on the real core', () => {
 		expect(valencia(second).players[0].coins).toBe(2);
 	});
 
+	it('stays seated when a view asked before it joined arrives after (two phones joining at once)', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		// The stream tells another phone's join while this phone's own join is on its way: the
+		// view is asked with the QR code's token, and answered only after the phone sat down.
+		const view = phone.backend.tableView;
+		let release = () => {};
+		const held = new Promise<void>((r) => (release = r));
+		phone.backend.tableView = async (...args) => {
+			const answer = await view(...args);
+			if (args[2] === null) await held;
+			return answer;
+		};
+		const join = phone.backend.tableJoin;
+		let late: Promise<void> = Promise.resolve();
+		phone.backend.tableJoin = async (...args) => {
+			const joined = await join(...args);
+			late = phone.refetch();
+			return joined;
+		};
+		await phone.pick(1);
+		expect([phone.phase, phone.seat]).toEqual(['seated', 1]);
+		release();
+		await late;
+		expect([phone.phase, phone.seat, phone.notice]).toEqual(['seated', 1, null]);
+	});
+
 	it('goes back to the seats, saying so, when the host refuses its request', async () => {
 		const { play, ticket } = await openTable();
 		const first = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
