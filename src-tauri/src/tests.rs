@@ -670,12 +670,8 @@ fn opening_the_table_serves_it_to_phones_with_the_table_doors_rules_until_it_is_
 
     // A phone joins seat 1 (Dirk) and saves his coins: the window is told, and the host's core
     // (the same one) has them.
-    let (status, joined) = phone(
-        &addr,
-        Some(&join),
-        "table_join",
-        json!({ "claim": 1, "take_over": false, "name": "Dirk's phone" }),
-    );
+    let (status, joined) =
+        phone(&addr, Some(&join), "table_join", json!({ "claim": 1, "ask": false, "name": "Dirk's phone" }));
     assert_eq!(status, 200, "{joined}");
     let dirk = joined["token"].as_str().expect("the phone's token").to_owned();
     let (status, view) = phone(&addr, Some(&dirk), "table_save_seat", json!({ "part": { "coins": 9 } }));
@@ -720,7 +716,7 @@ fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_tabl
     let door = first.ok("open_table_to_phones", json!({ "playId": id }));
     let (addr, join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
     let (status, joined) =
-        phone(&addr, Some(&join), "table_join", json!({ "claim": 2, "take_over": false, "name": null }));
+        phone(&addr, Some(&join), "table_join", json!({ "claim": 2, "ask": false, "name": null }));
     assert_eq!(status, 200, "{joined}");
     let eve = joined["token"].as_str().expect("token").to_owned();
 

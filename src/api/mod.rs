@@ -25,8 +25,8 @@ use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
 pub use table::{
-    SeatAccess, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus, TableSeatView,
-    TableStatus, TableTicket, TableView,
+    SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
+    TableSeatView, TableStatus, TableTicket, TableView,
 };
 pub use uploads::{MAX_PENDING_UPLOADS, MAX_UPLOAD_BYTES};
 pub use views::{
@@ -98,6 +98,8 @@ pub struct Api {
     uploads: Mutex<uploads::Uploads>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
+    /// What the listeners were told of each open table, to find what other processes changed.
+    tables_told: Mutex<table::TablesTold>,
 }
 
 impl Api {
@@ -114,6 +116,7 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            tables_told: Mutex::default(),
         })
     }
 
@@ -128,6 +131,7 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            tables_told: Mutex::default(),
         })
     }
 

@@ -211,9 +211,10 @@ macro_rules! for_each_operation {
         host fn card_values(api, game: $crate::games::GameId) -> Vec<$crate::history::CardValue> {
             api.store()?.card_values(game)?
         }
-        /// Remembers a card's printed value (replacing the one typed before).
+        /// Remembers a card's printed value (replacing the one typed before); phones at an open
+        /// table of the game are told (their view carries the values).
         host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
-            api.store()?.set_card_value(game, &card, value)?
+            api.remember_card_value(game, &card, value)?
         }
         /// Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
         /// those kept before); the play's detail gives them back (`setup_done`).
@@ -247,14 +248,22 @@ macro_rules! for_each_operation {
         }
         /// A phone joins with the join token (a new device and its own token, shown once) and
         /// claims a seat, or changes seat with its device token. A seat another phone holds is
-        /// refused as `seat_taken` unless `take_over`.
-        seat fn table_join(api, play_id: $crate::history::Id, device: Option<$crate::history::Id>, claim: Option<u8>, take_over: bool, name: Option<String>)
+        /// refused as `seat_taken`, or with `ask`, asked for: the host or the holding phone
+        /// answers (`table_answer_request`). Claiming none gives up a request.
+        seat fn table_join(api, play_id: $crate::history::Id, device: Option<$crate::history::Id>, claim: Option<u8>, ask: bool, name: Option<String>)
             -> $crate::api::TableJoined {
-            api.join_table(play_id, device, claim, take_over, name)?
+            api.join_table(play_id, device, claim, ask, name)?
         }
-        /// The play as this seat's phone may see it: the other seats' private entries removed.
-        seat fn table_view(api, play_id: $crate::history::Id, seat: Option<u8>) -> $crate::api::TableView {
-            api.view_of_table(play_id, seat)?
+        /// The play as this seat's phone may see it: the other seats' private entries removed,
+        /// the requests for its seat, the seat this phone (`device`) asks for.
+        seat fn table_view(api, play_id: $crate::history::Id, seat: Option<u8>, device: Option<$crate::history::Id>) -> $crate::api::TableView {
+            api.view_of_table(play_id, seat, device)?
+        }
+        /// Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its
+        /// own): `give` hands the seat over, else the request ends.
+        seat fn table_answer_request(api, play_id: $crate::history::Id, seat: Option<u8>, asker: $crate::history::Id, give: bool)
+            -> $crate::api::TableView {
+            api.answer_seat_request(play_id, seat, asker, give)?
         }
         /// Saves some fields of this seat's part (`players[seat]`), merged field by field into
         /// the play's table state and autosaved as the host's saves are (Undo takes it back).

@@ -26,6 +26,7 @@ mod stats;
 mod stats_summaries;
 mod support;
 mod table;
+mod table_door;
 mod texts;
 mod unsafe_code;
 mod valencia;

@@ -82,7 +82,18 @@ pub fn http(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> (u16, Vec<u8>) {
-    let mut stream = TcpStream::connect(addr).expect("connect");
+    http_on(TcpStream::connect(addr).expect("connect"), addr, method, path, headers, body)
+}
+
+/// [`http`] on a connection already open (from a given client address).
+pub fn http_on(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, Vec<u8>) {
     let mut head =
         format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
     if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {

@@ -19,8 +19,12 @@ use crate::text::Text;
 /// Table mode: a seat's part is its `players[i]` (resources, goods, followers, buildings, and
 /// the dues paid for this round's event). Orléans plays open (every bag's content and every
 /// resource lies on the table): nothing is private. The name is the host's to change.
-pub const SEAT: crate::games::seat::SeatRules =
-    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
+/// A phone's goods, character and objectives must be the game's.
+pub const SEAT: crate::games::seat::SeatRules = crate::games::seat::SeatRules {
+    private: &[],
+    locked: &["name"],
+    unknown_ids: &["unknown_good", "unknown_character", "unknown_objective"],
+};
 
 /// Goods by type (also used for payments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -137,7 +137,10 @@ export const commands = {
 	 *  remembered for the next plays.
 	 */
 	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
-	/**  Remembers a card's printed value (replacing the one typed before). */
+	/**
+	 *  Remembers a card's printed value (replacing the one typed before); phones at an open
+	 *  table of the game are told (their view carries the values).
+	 */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
 	/**
 	 *  Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
@@ -161,11 +164,20 @@ export const commands = {
 	/**
 	 *  A phone joins with the join token (a new device and its own token, shown once) and
 	 *  claims a seat, or changes seat with its device token. A seat another phone holds is
-	 *  refused as `seat_taken` unless `take_over`.
+	 *  refused as `seat_taken`, or with `ask`, asked for: the host or the holding phone
+	 *  answers (`table_answer_request`). Claiming none gives up a request.
 	 */
-	tableJoin: (playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, takeOver, name })),
-	/**  The play as this seat's phone may see it: the other seats' private entries removed. */
-	tableView: (playId: number, seat: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat })),
+	tableJoin: (playId: number, device: number | null, claim: number | null, ask: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, ask, name })),
+	/**
+	 *  The play as this seat's phone may see it: the other seats' private entries removed,
+	 *  the requests for its seat, the seat this phone (`device`) asks for.
+	 */
+	tableView: (playId: number, seat: number | null, device: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat, device })),
+	/**
+	 *  Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its
+	 *  own): `give` hands the seat over, else the request ends.
+	 */
+	tableAnswerRequest: (playId: number, seat: number | null, asker: number, give: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_answer_request", { playId, seat, asker, give })),
 	/**
 	 *  Saves some fields of this seat's part (`players[seat]`), merged field by field into
 	 *  the play's table state and autosaved as the host's saves are (Undo takes it back).
@@ -2526,6 +2538,13 @@ export type SeatHelp = {
 	city: string | null,
 };
 
+/**  A phone asking for a seat another phone holds. */
+export type SeatRequest = {
+	device: number,
+	/**  What the phone called itself, if anything. */
+	name: string | null,
+};
+
 /**
  *  One thing to do before the first turn of a game, and the rule entry that says why: the setup
  *  checklists are lists of these, per game, variant and player count. `id` names the step
@@ -2638,6 +2657,8 @@ export type TableChange = {
 	revision: number,
 	seat: number | null,
 	closed: boolean,
+	/**  Made by another process on the same history (by whom is not known; `seat` is `None`). */
+	elsewhere: boolean,
 };
 
 /**  A phone that joined the table. */
@@ -2651,6 +2672,11 @@ export type TableDevice = {
 	joined_at: string,
 	/**  The last change this phone saved to its seat. */
 	last_change_at: string | null,
+	/**
+	 *  A seat another phone holds, which this one asks for: the host or the holding phone
+	 *  answers (`Store::answer_seat_request`).
+	 */
+	asks_for: number | null,
 };
 
 /**
@@ -2680,12 +2706,13 @@ export type TableHelp = { game: "valencia"; help: ValenciaHelp } | { game: "cita
 
 /**
  *  A phone joined (or changed seat): its device, its token (only when it was just made: keep
- *  it, it is not shown again) and its seat.
+ *  it, it is not shown again), its seat, and the held seat it asks for.
  */
 export type TableJoined = {
 	device: number,
 	token: string | null,
 	seat: number | null,
+	asking: number | null,
 };
 
 /**  A line of a play's round log that its table state holds (see `PlayDetail::table_log`). */
@@ -2712,6 +2739,8 @@ export type TableSeatStatus = {
 	device_name: string | null,
 	finished: boolean,
 	last_change_at: string | null,
+	/**  The phones asking for this seat (in the order they joined): the host gives it or refuses. */
+	requests: SeatRequest[],
 };
 
 export type TableSeatView = {
@@ -2778,10 +2807,19 @@ export type TableView = {
 	revision: number,
 	/**  The seat this view is for (its private fields are in `table`). */
 	seat: number | null,
+	/**  The held seat this phone asks for, while the host or its holder has not answered. */
+	asking: number | null,
+	/**  The phones asking for this view's seat: its phone may give it or keep it. */
+	requests: SeatRequest[],
 	seats: TableSeatView[],
 	table: Value | null,
 	/**  The problems of this seat's entries (the others' are theirs). */
 	problems: Problem[],
+	/**
+	 *  The printed values the host's history remembers for this game's cards (Valencia's
+	 *  mission values), which a phone offers as the host's screen does.
+	 */
+	card_values: CardValue[],
 	/**
 	 *  This seat's live total and place, scored by the core on the whole table (the other
 	 *  seats' private entries included, which the phone never sees); `None` without a seat,

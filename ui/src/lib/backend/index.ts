@@ -71,6 +71,7 @@ import type {
 	TableChange,
 	TableDoor,
 	TableStatus,
+	TableView,
 	UndoneState
 } from './types';
 
@@ -202,6 +203,9 @@ export interface Backend {
 	tableRemoveDevice(playId: number, device: number): Promise<TableStatus>;
 	/** Puts a phone on a seat (taking it from the phone that held it), or on none. */
 	tableAssignSeat(playId: number, device: number, seat: number | null): Promise<TableStatus>;
+	/** Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its own):
+	 * `give` hands the seat over, else the request ends. */
+	tableAnswerRequest(playId: number, seat: number | null, asker: number, give: boolean): Promise<TableView>;
 }
 
 /** Every method, for the forwarding object below. */

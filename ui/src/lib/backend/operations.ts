@@ -77,7 +77,8 @@ export const OPERATION_FIELDS = {
 	tableStatus: ['play_id'],
 	tableClose: ['play_id'],
 	tableRemoveDevice: ['play_id', 'device'],
-	tableAssignSeat: ['play_id', 'device', 'seat']
+	tableAssignSeat: ['play_id', 'device', 'seat'],
+	tableAnswerRequest: ['play_id', 'seat', 'asker', 'give']
 } as const satisfies Record<Exclude<keyof Backend, keyof WindowOwn>, readonly string[]>;
 
 /** `saveTableState` → `save_table_state`. */

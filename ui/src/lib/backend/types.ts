@@ -254,6 +254,7 @@ export type AnyTableState =
 
 /** Table mode (issue #18): a phone's side. */
 export type {
+	SeatRequest,
 	TableJoined,
 	TableSeatScore,
 	TableSeatView,
