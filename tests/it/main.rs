@@ -27,3 +27,4 @@ mod table;
 mod texts;
 mod unsafe_code;
 mod valencia;
+mod valencia_course;
