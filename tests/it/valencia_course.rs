@@ -579,3 +579,77 @@ fn the_generic_sheet_is_refused_by_the_helpers_as_by_the_scorer() {
     let p = valencia::count_council(&right).expect_err("no course of play");
     assert_eq!(fields(&p), vec![("sheet".to_owned(), "generic_sheet".to_owned())]);
 }
+
+/// Issue #45, as a user tried it: with the tracker at step B of round 3, `greffier valencia
+/// count-council` was accepted. The CLI refuses it (exit 1, the field named), and so does HTTP
+/// (400 `invalid_input`); at the council phase it counts.
+#[test]
+fn count_council_mid_round_is_refused_by_the_cli_and_http() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let table = |step: &str| {
+        json!({ "variant": "base", "players": [
+            { "name": "Ani", "council": ["nobility", "wine"], "council_points": 4, "privileges": 1 },
+            { "name": "Dirk", "council": ["church"], "council_points": 2, "privileges": 1 } ],
+            "progress": { "round": 3, "step": step, "councils_counted": [1, 2] } })
+    };
+    let cli = |table: &Value| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_greffier"))
+            .args(["valencia", "count-council", "-", "--json"])
+            .env_remove("GREFFIER_DB")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("greffier");
+        child.stdin.take().expect("stdin").write_all(table.to_string().as_bytes()).expect("write");
+        child.wait_with_output().expect("output")
+    };
+    let refused = cli(&table("B"));
+    assert_eq!(refused.status.code(), Some(1));
+    let error: Value = serde_json::from_slice(&refused.stdout).expect("the ApiError as JSON");
+    assert_eq!(error["problems"][0]["field"], "progress.step");
+    assert_eq!(error["problems"][0]["code"], "out_of_order");
+    let counted = cli(&table("council"));
+    assert!(counted.status.success(), "{}", String::from_utf8_lossy(&counted.stderr));
+    let counted: Value = serde_json::from_slice(&counted.stdout).expect("json");
+    assert_eq!(counted["players"][0]["council_points"], json!(6));
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let served = crate::serve::Served::start(&dir.path().join("h.sqlite3"), None);
+    let (status, error) = served.call("valencia_count_council", &json!({ "table": table("B") }));
+    assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")));
+    assert_eq!(error["problems"][0]["field"], "progress.step");
+    let (status, moved) = served
+        .call("valencia_move", &json!({ "table": table("B"), "to": { "round": 3, "step": "council" } }));
+    assert_eq!((status, moved["problems"][0]["field"].as_str()), (400, Some("step")));
+    served.stop();
+}
+
+/// Valencia, p.11: « Pour chaque carte Mission que vous n'avez pas réussi à compléter à la fin de
+/// la partie, vous perdez les points indiqués ». Issue #46 (words): a card the players marked not
+/// done read « (coché) » in the breakdown, as a done one; one not ticked yet agrees with « carte ».
+#[test]
+fn a_mission_marked_not_done_reads_so_in_the_breakdown() {
+    let detail = |done: Option<bool>| {
+        let mut card = json!({ "id": "mission_square", "points": 4 });
+        if let Some(done) = done {
+            card["done"] = json!(done);
+        }
+        let t = json!({ "players": [{ "name": "Ani", "missions": [card] }, { "name": "Dirk" }] });
+        let board = score_json(GameId::Valencia, &t.to_string()).expect("valid");
+        let key = if done == Some(true) { "missions_completed" } else { "missions_failed" };
+        let c = board.players[0].categories.iter().find(|c| c.key == key).expect("category");
+        (c.detail.fr().into_owned(), c.detail.en().into_owned())
+    };
+    assert_eq!(
+        detail(Some(false)),
+        ("Carré −4 (marquée non réussie)".to_owned(), "Square −4 (marked not done)".to_owned())
+    );
+    assert_eq!(detail(Some(true)), ("Carré +4 (cochée)".to_owned(), "Square +4 (ticked)".to_owned()));
+    assert_eq!(
+        detail(None).0,
+        greffier::text::french("Carré −4 (pas cochée : comptée comme échouée)").into_owned()
+    );
+}

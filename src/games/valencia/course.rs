@@ -204,7 +204,7 @@ impl Course {
     /// step, once, and never behind what was done already.
     pub fn check_auction(&self, step: Option<ValenciaStep>) -> Option<Problem> {
         let here = self.position;
-        let Some(step) = step else { return None };
+        let step = step?;
         let problem = |field: &str, code: &str, fr: String, en: String| {
             Some(Problem { field: field.to_owned(), code: code.to_owned(), message: Text::new(fr, en) })
         };

@@ -333,12 +333,14 @@ impl ValenciaProgress {
     }
 }
 
+/// A table as the scorer validates it, and its course of play.
+type Checked = (Result<Table, Problems>, Course);
+
 /// The table a helper works on: validated as [`super::score`] validates it (the generic sheet
 /// of the first table-state shape has no helpers), with its course of play — read from the
 /// table's `progress` even when a count of the table is wrong, so that the course's problems
 /// come with the table's, all at once. A generic sheet is refused at once (`Err`).
-#[allow(clippy::type_complexity)]
-fn for_the_helpers(raw: &Value) -> Result<(Result<Table, Problems>, Course), Problems> {
+fn for_the_helpers(raw: &Value) -> Result<Checked, Problems> {
     if sheet::is_generic(raw) {
         let mut p = super::score(raw).err().unwrap_or_default();
         if p.is_empty() {
