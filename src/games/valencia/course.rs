@@ -127,7 +127,8 @@ impl Course {
         if !self.started {
             return u32::from(ROUNDS);
         }
-        u32::from(self.position.round - 1) + u32::from(self.position.step == ValenciaMoment::Council)
+        u32::from(self.position.round.saturating_sub(1))
+            + u32::from(self.position.step == ValenciaMoment::Council)
     }
 
     /// The guild auctions (B, D, F) reached up to here, this one included: each lets a player
@@ -142,7 +143,7 @@ impl Course {
         }
         let this_round =
             ValenciaMoment::ALL.iter().filter(|m| guild(m) && **m <= self.position.step).count() as u32;
-        per_round * u32::from(self.position.round - 1) + this_round
+        per_round * u32::from(self.position.round.saturating_sub(1)) + this_round
     }
 
     /// The fountain tiles built up to here (step I, one per round, p.9). Not started: five.
@@ -150,7 +151,7 @@ impl Course {
         if !self.started {
             return u32::from(ROUNDS);
         }
-        u32::from(self.position.round - 1) + u32::from(self.position.step >= ValenciaMoment::I)
+        u32::from(self.position.round.saturating_sub(1)) + u32::from(self.position.step >= ValenciaMoment::I)
     }
 
     /// Where the tracker may go back to: the moment before, unless something was done where it

@@ -1057,7 +1057,7 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     let councils = if raw.round.as_ref().is_none_or(Value::is_null) {
         privileges_per_player_max()
     } else {
-        u32::from(here.round - 1) + u32::from(moment == ValenciaMoment::Council)
+        u32::from(here.round.saturating_sub(1)) + u32::from(moment == ValenciaMoment::Council)
     };
     let why = |n: u32| {
         let (at, so_far) = (here.at(), councils_so_far(councils));

@@ -353,6 +353,26 @@ describe('ValenciaSheet', () => {
 		await waitFor(() => expect((screen.getByTestId('val-step-prev') as HTMLButtonElement).disabled).toBe(true));
 	});
 
+	it('says where the auction would be applied why the core refuses it: the sheet, as the scorer reads it', async () => {
+		// Issue #45: the helpers judge the table as the scorer does. Round 1, before any council
+		// phase, Ani cannot hold a privilege; the auction is refused with that problem.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true, privileges: 1 }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 1, step: 'B' }
+		} as unknown as GameTableState;
+		await setup(saved);
+		await waitFor(() => expect(text('sheet-problems')).toMatch(/1 privilege at step B of round 1/));
+		await fireEvent.click(await screen.findByTestId('val-tap-0-4'));
+		await fireEvent.click(screen.getByTestId('val-pass-1'));
+		await fireEvent.click(screen.getByTestId('val-pass-2'));
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 4 · rank 1/));
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect(text('val-auction-refused')).toMatch(/^To fix on the sheet first: Ani — 1 privilege at step B of round 1/));
+		expect(text('val-auction-apply')).not.toMatch(/✓/);
+	});
+
 	it('says the totals are partial and what they leave out: a crowded fountain, that fountain only', async () => {
 		// Issue #46: one fountain with too many members dropped every fountain's points, with no
 		// note, no fountain named, and the outline on the fountain's value.
