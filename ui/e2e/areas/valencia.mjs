@@ -11,7 +11,9 @@ import { assert, browser, check, el, endSession, horizontalOverflow, screenshot,
 export async function run() {
 	let playId = null;
 	const value = async (testid) => (await el(testid)).getValue();
-	const waitValue = (testid, want, what) => browser.waitUntil(async () => (await value(testid)) === want, { timeoutMsg: what });
+	/** `want`: the value, or the values accepted (an empty stepper for a count never typed). */
+	const waitValue = (testid, want, what) =>
+		browser.waitUntil(async () => [want].flat().includes(await value(testid)), { timeoutMsg: `${what} (${testid})` });
 	const current = async () =>
 		browser.execute(() => document.querySelector('[data-testid^="val-step-"][aria-current="step"]')?.getAttribute('data-testid') ?? null);
 	/** Taps « next » (the core moves the tracker) until the tracker is at `step`. */
@@ -74,6 +76,8 @@ export async function run() {
 			await nextUntil('I');
 			assert(!(await (await browser.$('[data-testid="val-council-panel"]')).isExisting()), 'no council phase at step I');
 			await nextUntil('council');
+			await (await el('val-tracker')).scrollIntoView();
+			await screenshot('valencia-council-phase');
 			await tap('val-seat-0-wine');
 			await browser.waitUntil(async () => (await (await el('val-seat-0-wine')).getAttribute('aria-pressed')) === 'true', { timeoutMsg: 'Ani takes the wine seat' });
 			const panel = await el('val-council-panel');
@@ -95,8 +99,8 @@ export async function run() {
 			assert(!(await (await el('val-council-apply')).isEnabled()), 'the counted phase cannot be counted again');
 
 			await tap('undo');
-			await waitValue('val-council-points-0', '0', 'undo takes the council points back');
-			await waitValue('val-privileges-0', '0', 'undo takes the privilege back');
+			await waitValue('val-council-points-0', ['0', ''], 'undo takes the council points back');
+			await waitValue('val-privileges-0', ['0', ''], 'undo takes the privilege back');
 			await waitText('val-council-apply', (t) => !t.includes('✓'), 'undo makes the phase countable again');
 		},
 		{ critical: true }
@@ -204,6 +208,20 @@ export async function run() {
 		},
 		{ critical: true }
 	);
+
+	await check('a crowded fountain leaves out that fountain only, and the totals say so', async () => {
+		// Issue #46: Lilli's 3 members make 6 around fountain 2 (4 spaces).
+		await typeInto('val-fm-2-1', '3');
+		await waitText('totals-partial', (t) => t.includes('Fontaine 2') && t.includes('Lilli'), 'the header names what it leaves out');
+		await waitText('total-0', (t) => t === '29', 'Ani without fountain 2 (1 × 2)');
+		await waitText('total-1', (t) => t === '33', 'Dirk without fountain 2 (2 × 2)');
+		await waitText('total-2', (t) => t === '37', 'Lilli without fountain 2');
+		await browser.execute(() => window.scrollTo(0, 0));
+		await screenshot('valencia-partial-totals');
+		await typeInto('val-fm-2-1', '0');
+		await waitText('total-1', (t) => t === '37', 'Dirk: 37 again');
+		assert(!(await (await browser.$('[data-testid="totals-partial"]')).isExisting()), 'no note once it is fixed');
+	});
 
 	await check('the Valencia sheet fits 1280×800 and a portrait tablet', async () => {
 		await browser.execute(() => window.scrollTo(0, 0));
