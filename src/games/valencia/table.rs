@@ -438,17 +438,14 @@ fn crowded_fountain(
     fountains: &[Fountain],
     players: &[Player],
 ) {
-    let counts: Vec<(usize, u32)> = players
-        .iter()
-        .enumerate()
-        .map(|(i, pl)| (i, pl.fountain_members.get(f).copied().unwrap_or(0)))
-        .filter(|&(_, c)| c > 0)
-        .collect();
-    let sum = counts.iter().fold(0u32, |s, &(_, c)| s.saturating_add(c));
+    let at = |pl: &Player| pl.fountain_members.get(f).copied().unwrap_or(0);
+    let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(at(pl)));
     let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
     if sum <= max {
         return;
     }
+    let counts: Vec<(usize, u32)> =
+        players.iter().enumerate().map(|(i, pl)| (i, at(pl))).filter(|&(_, c)| c > 0).collect();
     let name = fountain_name(f, fountains);
     let who = counts
         .iter()
