@@ -22,7 +22,7 @@ pub mod valencia;
 use serde::{Deserialize, Serialize};
 
 pub use input::{NameProblem, clean_name, parse_json};
-pub use partial::{help_partial, score_partial};
+pub use partial::{help_partial, partial_totals, score_partial};
 pub use problem::{Problem, Problems};
 pub use round_log::{
     CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT, ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT,

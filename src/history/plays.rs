@@ -766,19 +766,28 @@ impl Store {
                 scoreboard: Some(nobody_wins_an_empty_sheet(board)),
                 problems: Vec::new(),
                 partial: None,
+                left_out: Vec::new(),
                 help,
                 undo_steps,
             },
-            Err(problems) => ScorePreview {
-                partial: games::score_partial(game, state, &problems.0)
-                    .filter(|b| check_players_match_seats(b, &seats).is_ok()),
-                // The panel's figures stay while a field is wrong (issue #17: the screen does
-                // not work them out itself in the meantime).
-                help: help.or_else(|| games::help_partial(game, state, &problems.0)),
-                scoreboard: None,
-                problems: problems.0,
-                undo_steps,
-            },
+            Err(problems) => {
+                let (partial, left_out) = match games::partial_totals(game, state, &problems.0)
+                    .filter(|(b, _)| check_players_match_seats(b, &seats).is_ok())
+                {
+                    Some((board, left_out)) => (Some(board), left_out),
+                    None => (None, Vec::new()),
+                };
+                ScorePreview {
+                    partial,
+                    left_out,
+                    // The panel's figures stay while a field is wrong (issue #17: the screen does
+                    // not work them out itself in the meantime).
+                    help: help.or_else(|| games::help_partial(game, state, &problems.0)),
+                    scoreboard: None,
+                    problems: problems.0,
+                    undo_steps,
+                }
+            }
         })
     }
 

@@ -30,3 +30,4 @@ mod table_door;
 mod texts;
 mod unsafe_code;
 mod valencia;
+mod valencia_course;

@@ -79,16 +79,29 @@ export const commands = {
 	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, ApiError>(__TAURI_INVOKE("valencia_council", { council })),
 	/**
 	 *  Counts the tracker's council phase into the table (points, privileges, the round
-	 *  marked counted, a line of the play's round log) and returns the new table; a phase
-	 *  counted already is refused.
+	 *  marked counted, a line of the play's round log) and returns the new table; refused
+	 *  on a table the scorer refuses (the same problems), before the round's step I is
+	 *  behind the tracker, or when counted already.
 	 */
 	valenciaCountCouncil: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_count_council", { table })),
 	/**
 	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges
-	 *  spent, a line of the play's round log) and returns the new table; an auction applied
-	 *  already is refused.
+	 *  spent, a line of the play's round log) and returns the new table; refused on a table
+	 *  the scorer refuses (the same problems), for another step than the tracker's, or when
+	 *  applied already.
 	 */
 	valenciaApplyAuction: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
+	/**
+	 *  Moves the table's tracker to the next moment of the game (or back one, while nothing
+	 *  was applied where it stands) and returns the new table; any other move is refused,
+	 *  as is a table the scorer refuses.
+	 */
+	valenciaMove: (table: Value, to: ValenciaPosition) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_move", { table, to })),
+	/**
+	 *  Takes (the holder gets their member back), leaves, or with Soutien shares a council
+	 *  seat for a player, and returns the new table.
+	 */
+	valenciaCouncilSeat: (table: Value, player: number, seat: string, how: ValenciaSeatMove) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_council_seat", { table, player, seat, how })),
 	/**  Where the game stands: round, step, who acts, cards left, privileges left. */
 	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, ApiError>(__TAURI_INVOKE("valencia_round", { round })),
 	/**  The six scenarios: players, rounds, event tracks, objectives, win and loss rules. */
@@ -236,7 +249,7 @@ export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","gr
 
 export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
-export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":40,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":5,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":40,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":5,"max_privileges_spent":4,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -2456,6 +2469,11 @@ export type ScorePreview = {
 	 *  yet); `None` when the scoreboard is complete or a problem is about the whole table.
 	 */
 	partial: Scoreboard | null,
+	/**
+	 *  The fields `partial` leaves out (`players[1].fountain_members[2]`…): what holds the
+	 *  totals back, for the screens to say.
+	 */
+	left_out: string[],
 	help: TableHelp | null,
 	/**  How many times Undo can take the play back (revisions kept by the core). */
 	undo_steps: number,
@@ -2934,6 +2952,28 @@ export type ValenciaCouncilSeat = {
 	gets_privilege: boolean,
 };
 
+/**  What the course allows now (the screen offers only this). */
+export type ValenciaCourseView = {
+	position: ValenciaPosition,
+	/**
+	 *  The tracker was moved or a helper used (see the course's doc): the position bounds the
+	 *  table's counts.
+	 */
+	started: boolean,
+	/**  Where « next » goes (`None` after the fifth round's council: the final scoring). */
+	next: ValenciaPosition | null,
+	/**  Where « back » goes (`None` at the start, or when something was done here: Undo). */
+	previous: ValenciaPosition | null,
+	/**  The step an auction may be entered and applied for now (`None` at H, I and the council). */
+	auction_step: ValenciaStep | null,
+	/**  The tracker is at the council phase: the only moment it may be counted. */
+	council: boolean,
+	/**  The auction of this step was applied, or this council phase counted: not again. */
+	done_here: boolean,
+	/**  Privileges left in the supply: the box's 19 minus those the players hold. */
+	privileges_supply: number,
+};
+
 export type ValenciaDeckLeft = {
 	seat: number,
 	name: string,
@@ -2952,6 +2992,11 @@ export type ValenciaHelp = {
 	district_mission_unused: boolean,
 	/**  Mission cards not played at this player count (p.15), by id: not offered to draw. */
 	missions_out_of_play: string[],
+	/**
+	 *  Where the course of play stands and what may come next (the tracker's buttons, the
+	 *  auction's step, the council phase).
+	 */
+	course: ValenciaCourseView,
 };
 
 /**  How a card's outcome is known. */
@@ -2977,6 +3022,11 @@ export type ValenciaLimits = {
 	privileges_in_box: number,
 	/**  Most privileges one player may hold: one per council phase (p.10), at any player count. */
 	max_privileges: number,
+	/**
+	 *  Most privileges one player may spend in an auction: the fifth council phase follows the
+	 *  last auction.
+	 */
+	max_privileges_spent: number,
 	resources_per_type: number,
 	fountain_spaces: number,
 	central_fountain_spaces: number,
@@ -3152,6 +3202,12 @@ export type ValenciaNinaBid = {
 	cards: number[],
 	total: number,
 	rank: number,
+};
+
+/**  A moment of the game: a round and a step of it (or its council phase). */
+export type ValenciaPosition = {
+	round: number,
+	step: ValenciaMoment,
 };
 
 /**
@@ -3379,6 +3435,15 @@ export type ValenciaSeatHelp = {
 	 */
 	missions_notice: Text | null,
 };
+
+/**  What a tap on a council seat does. */
+export type ValenciaSeatMove = 
+/**  The player places a member there: whoever held it gets theirs back. */
+"take" | 
+/**  The player's member leaves it (an entry corrected). */
+"leave" | 
+/**  Module 1, Soutien: the player's member joins the one other player's member on a guild seat. */
+"support";
 
 /**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */
 export type ValenciaStep = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I";
