@@ -514,7 +514,6 @@ const PLAYER_QUERIES: &[(&str, Lang, Option<GameId>, &str)] = {
         ("guild", En, Some(V), "glossary.valencia.guild"),
         // Accentless French, English names, parts of words.
         ("egalite", Fr, Some(V), "valencia.tie_break"),
-        ("eveche", Fr, None, "citadelles.character.bishop"),
         ("depart", Fr, Some(V), "valencia.tie_break"),
         ("fin de partie", Fr, Some(C), "citadelles.end.classique"),
         ("fin de partie", Fr, Some(V), "valencia.scoring.end"),
