@@ -15,6 +15,7 @@ mod orleans;
 mod play_log;
 mod read_only;
 mod rules;
+mod rules_corpus;
 mod score_snapshots;
 mod scoring;
 mod serve;
