@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use rust_stemmers::Stemmer;
 
 use super::RuleEntry;
-use super::search::content_key;
+use super::search::{content_key, folded_words};
 
 /// One everyday phrase of an entry, as the stems of its content words.
 struct Phrase {
@@ -23,6 +23,9 @@ pub(super) struct Everyday {
     phrases: Vec<Phrase>,
     /// Every stem of every phrase: the everyday words the search understands.
     stems: HashSet<String>,
+    /// Every content word of every phrase (folded, sorted, distinct): what a typo may be
+    /// corrected to (`premeir` → `premier`).
+    words: Vec<String>,
 }
 
 /// A query word as the phrases compare it: its French and English stems, and the word itself
@@ -36,15 +39,24 @@ impl Everyday {
     pub(super) fn build(entries: &[RuleEntry], stop: &HashSet<String>, stemmers: [&Stemmer; 2]) -> Everyday {
         let mut phrases = Vec::new();
         let mut stems = HashSet::new();
+        let mut words = Vec::new();
         for (i, e) in entries.iter().enumerate() {
             let entry = u32::try_from(i).unwrap_or(u32::MAX);
             for text in &e.everyday {
                 let keys = stemmers.map(|s| content_key(text, stop, s));
                 stems.extend(keys.iter().flatten().cloned());
                 phrases.push(Phrase { entry, keys });
+                words.extend(folded_words(text).into_iter().filter(|w| !stop.contains(w)));
             }
         }
-        Everyday { phrases, stems }
+        words.sort();
+        words.dedup();
+        Everyday { phrases, stems, words }
+    }
+
+    /// The content words of the phrases.
+    pub(super) fn words(&self) -> impl Iterator<Item = &String> {
+        self.words.iter()
     }
 
     /// Whether a word's stem (French or English) is an everyday word of some entry.

@@ -2,14 +2,16 @@
 //! the folded words (lowercase, no accents: `egalite` finds `égalité`) of every entry's titles,
 //! aliases and bodies in both languages, built once when the catalogue loads.
 //!
-//! A query is cut into words; the catalogue's stop and question words (`que`, `combien`,
-//! `what`…, [`StopWords`]) are dropped unless nothing else is left. Each remaining word finds
-//! the index words that
+//! A query is cut into words; the catalogue's stop and question words and phrases (`que`,
+//! `combien`, `what`, `se passe`…, [`StopWords`]) are dropped unless nothing else is left, and
+//! so are stop words mistyped (`pourqoui`). Each remaining word finds the index words that
 //! 1. are it (strength 1), share its Snowball stem in French or English (`violets` →
-//!    `violet`, 0.9), or start with it (a word being typed, 0.75);
+//!    `violet`, 0.9), or start with it (a word being typed, 0.75); a number written out is also
+//!    its digits (`huit` → `8`);
 //! 2. failing that, are one or two typos away from it (edit distance scaled to its length, on
 //!    the words of titles and aliases only: `condotiere` → `condottiere`), then searched as if
-//!    typed (× 0.6); or contain it (`sassin` in `assassin`, 0.45).
+//!    typed (× 0.6) when the typo is sure (`typo.rs`); or contain it (`sassin` in `assassin`,
+//!    0.45).
 //!
 //! The everyday words players use for an entry (`premier joueur`, `argent`: `everyday.rs`)
 //! match as whole phrases, as if the entry's title held them.
@@ -149,6 +151,8 @@ pub struct StopWords {
     pub phrases: Vec<String>,
     /// Numbers written out, in either language: the n-th list holds the words for n.
     pub numbers: Vec<Vec<String>>,
+    /// What players abbreviate (`pts`), and the word it stands for (`points`).
+    pub short: HashMap<String, String>,
 }
 
 impl StopWords {
@@ -160,6 +164,7 @@ impl StopWords {
             accented: Vec::new(),
             phrases: Vec::new(),
             numbers: Vec::new(),
+            short: HashMap::new(),
         })
     }
 
@@ -244,6 +249,8 @@ pub(super) struct Index {
     stop_phrases: Vec<Vec<String>>,
     /// A number written out (`huit`) → its digits (`8`).
     numbers: HashMap<String, String>,
+    /// An abbreviation (`pts`) → the word it stands for (`points`).
+    short: HashMap<String, String>,
     fr: Stemmer,
     en: Stemmer,
 }
@@ -399,6 +406,7 @@ impl Index {
             accented_stop,
             stop_phrases,
             numbers,
+            short: stop_words.short.clone(),
             fr,
             en,
         }
@@ -455,8 +463,9 @@ impl Index {
     /// (`pourqoui`, `combein`).
     fn understand(&self, query: &str) -> Vec<Resolved> {
         let typed = self.typed_words(query);
+        // Typed without accents (`a`, `qd`), or with a stop word's own (`à`).
         let is_stop = |(shown, folded): &(String, String)| {
-            self.stop.contains(folded) && (shown == folded || self.accented_stop.contains(shown))
+            self.stop.contains(folded) && (fold(shown) == *shown || self.accented_stop.contains(shown))
         };
         let content: Vec<(String, String)> = typed.iter().filter(|w| !is_stop(w)).cloned().collect();
         let only_stop_words = content.is_empty();
@@ -478,11 +487,17 @@ impl Index {
     }
 
     /// The distinct words of a query (at most [`MAX_QUERY_WORDS`]), each lowercase as typed and
-    /// folded, without the question phrases (`se passe`).
+    /// folded (an abbreviation as the word it stands for), without the question phrases (`se
+    /// passe`).
     fn typed_words(&self, query: &str) -> Vec<(String, String)> {
         let head: String = query.chars().take(MAX_QUERY_CHARS).collect();
-        let mut all: Vec<(String, String)> =
-            tokens(&head).map(|(_, _, t)| (t.to_lowercase(), fold(t))).collect();
+        let mut all: Vec<(String, String)> = tokens(&head)
+            .map(|(_, _, t)| {
+                let folded = fold(t);
+                let folded = self.short.get(&folded).cloned().unwrap_or(folded);
+                (t.to_lowercase(), folded)
+            })
+            .collect();
         for phrase in &self.stop_phrases {
             let n = phrase.len();
             let mut at = 0;
@@ -716,7 +731,7 @@ impl Index {
         out
     }
 
-    /// The title and alias words nearest to a word that matches nothing (1 typo from 4
+    /// The title, alias and everyday words nearest to a word that matches nothing (1 typo from 4
     /// letters, 2 from 6; a word being typed is compared with their start too), a sure typo
     /// first, then the most common; and whether the first is surely the word mistyped. `None`
     /// when none is close enough.
@@ -728,10 +743,11 @@ impl Index {
         }
         let mut close: Vec<(usize, bool, u32, &str)> = Vec::new();
         let letters = Letters::of(word);
-        for &id in &self.name_words {
-            let Some(w) = self.words.get(id as usize) else { continue };
-            if let Some(t) = typo_distance(word, len, &letters, &w.text, allowed) {
-                close.push((t.distance, t.sure, w.df, &w.text));
+        let names =
+            self.name_words.iter().filter_map(|&id| self.words.get(id as usize)).map(|w| (&w.text, w.df));
+        for (text, df) in names.chain(self.everyday.words().map(|w| (w, 0))) {
+            if let Some(t) = typo_distance(word, len, &letters, text, allowed) {
+                close.push((t.distance, t.sure, df, text));
             }
         }
         let nearest = close.iter().map(|c| c.0).min()?;
@@ -1002,5 +1018,6 @@ mod tests {
         }
         assert_eq!(stop.numbers.get(7).map(|n| n.contains(&"huit".to_owned())), Some(true));
         assert_eq!(stop.numbers.get(15).map(|n| n.contains(&"sixteen".to_owned())), Some(true));
+        assert_eq!(stop.short.get("pts").map(String::as_str), Some("points"));
     }
 }

@@ -222,6 +222,13 @@ const ASKED: &[(Asked, &str)] = &[
     (("comment jouer à citadelles", Fr, None), "citadelles.overview"),
     (("how to play valencia", En, None), "valencia.overview"),
     (("réserver une carte", Fr, Some(S)), "splendor.overview"),
+    // Abbreviations, and the question's own words mistyped.
+    (("1er joueur valencia", Fr, None), "valencia.setup"),
+    (("combien de pts pour une fontaine", Fr, None), "valencia.scoring.fountains"),
+    (("qd finit la partie citadelles", Fr, None), "citadelles.end.classique|citadelles.end.deuxieme_edition"),
+    (("combein de points fontaine", Fr, Some(V)), "valencia.scoring.fountains"),
+    (("pourqoui le voleur prend tout l'or", Fr, Some(C)), "citadelles.character.thief"),
+    (("premeir joueur citadelles", Fr, None), "citadelles.setup|glossary.citadelles.crown"),
 ];
 
 /// Not about these four games: nothing answers, whatever game is being played.
