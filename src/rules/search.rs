@@ -201,6 +201,8 @@ struct Posting {
 #[derive(Debug)]
 struct Word {
     text: String,
+    /// Its length in characters.
+    chars: usize,
     /// As first written in the entries, lowercase (`abbé`): what a correction shows.
     spelling: String,
     postings: Vec<Posting>,
@@ -350,7 +352,8 @@ impl Index {
                 let df = postings.iter().map(|p| p.entry).collect::<HashSet<_>>().len();
                 let df = u32::try_from(df).unwrap_or(u32::MAX);
                 let spelling = langs.get(&text).map_or_else(|| text.clone(), |l| l.2.clone());
-                Word { text, spelling, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
+                let chars = text.chars().count();
+                Word { text, chars, spelling, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
             })
             .collect();
         words.sort_by(|a, b| a.text.cmp(&b.text));
@@ -667,8 +670,10 @@ impl Index {
             }
             r.known |= len >= INSIDE_KNOWN && r.matches.len() > before;
         }
-        // Surely a typo of a word of the bodies (`chatteau`): known, though only suggested.
-        r.known = r.known || self.is_mistyped(word, self.words.iter().map(|w| w.text.as_str()));
+        // Surely a typo of a whole word of the bodies (`chatteau`): known, though only suggested.
+        // A word's length rules most out before any letter is compared.
+        let near = |w: &&Word| w.chars.abs_diff(len) <= allowed_typos(len);
+        r.known = r.known || self.is_mistyped(word, self.words.iter().filter(near).map(|w| w.text.as_str()));
         if !r.known {
             r.matches.append(&mut offered);
         }
