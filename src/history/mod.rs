@@ -41,7 +41,7 @@ pub use model::*;
 pub use other_plays::*;
 pub use plays::{HistoryLimits, limits, player_key};
 pub use stats::*;
-pub use table_seats::{DeviceSecret, TableDevice, TableSession, TokenDigest};
+pub use table_seats::{DeviceSecret, MAX_TABLE_PHONES, TableDevice, TableSession, TokenDigest};
 
 use crate::games::Problems;
 
@@ -61,6 +61,8 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
     ("0013_results_without_a_score.sql", include_str!("../../migrations/0013_results_without_a_score.sql")),
     ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
+    ("0015_scores_typed_as_sums.sql", include_str!("../../migrations/0015_scores_typed_as_sums.sql")),
+    ("0016_table_seat_requests.sql", include_str!("../../migrations/0016_table_seat_requests.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -237,8 +239,8 @@ pub enum StoreError {
     NotInProgress { status: &'static str },
     #[error("nothing to undo")]
     NothingToUndo,
-    /// Table mode: another phone holds this seat (take it over, or pick another).
-    #[error("seat {seat} is held by {}: take it over, or pick another seat", name.as_deref().unwrap_or("another phone"))]
+    /// Table mode: another phone holds this seat (ask for it, or pick another).
+    #[error("seat {seat} is held by {}: ask for it, or pick another seat", name.as_deref().unwrap_or("another phone"))]
     SeatTaken { seat: u8, device: Id, name: Option<String> },
     #[error("invalid input:\n{0}")]
     Invalid(Problems),

@@ -312,7 +312,10 @@ fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
                 } else {
                     json!([])
                 };
-                let state = json!({ "variant": "invasion", "round": 13, "deck": { "order": INVASION_2P },
+                // Finished once decided: lost at once on a fatal demand unpaid, else after the
+                // last round with the goals unmet (a play in progress cannot be finished).
+                let round = if *lost { 13 } else { 19 };
+                let state = json!({ "variant": "invasion", "round": round, "deck": { "order": INVASION_2P },
                     "players": [{ "name": a, "character": "maire", "coins": 5 }, { "name": b, "character": "erudit", "coins": 6 }],
                     "log": log });
                 store.finish_play(id, &state).expect("finish");
