@@ -70,10 +70,16 @@ fn insert_a_finished_play(bencher: Bencher) {
 /// edit distances were most of it (perf: `strsim::osa_distance`) until letter counts ruled out
 /// most words first. Six words that match nothing at all, the worst case (each one scanned as
 /// a typo and as a part of a word, then the close terms): ~0.6 ms.
+///
+/// Issue #48 added the questions of other games (`prison monopoly`, `dixit conteur`: each word
+/// no game knows is also compared with every word of the entries and the stop words, to tell a
+/// typo from another word) and the everyday phrases (`qui commence a citadelles`: every phrase
+/// compared with the query's stems).
 #[divan::bench(args = [
     "f", "fontaine", "egalite", "fin de partie", "victoire equipe", "sassin", "fontane",
     "condotiere", "que fait le voleur", "qui gagne en cas d'egalite valencia",
-    "zorglub plouf wxyzk tagada quoicoubeh brrrzt",
+    "zorglub plouf wxyzk tagada quoicoubeh brrrzt", "prison monopoly", "dixit conteur",
+    "qui commence a citadelles", "points de victoire splendor",
 ])]
 fn rules_search(bencher: Bencher, query: &str) {
     let catalogue = LazyLock::force(&CATALOGUE);

@@ -17,7 +17,7 @@ use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
 use greffier::history::{
     self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
 };
-use greffier::rules::{Catalogue, RuleKind, SearchFilter};
+use greffier::rules::{Catalogue, RuleHit, RuleKind, RuleSearch, SearchFilter};
 use greffier::text::{Lang, Text};
 
 /// Largest table-state file read by `score` and `history add`.
@@ -778,24 +778,12 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
                         .map_err(|_| Failure::Other(format!("unknown kind `{k}`")))?,
                 ),
             };
-            let hits = catalogue
-                .search(&query, &SearchFilter { game, kind, lang, limit, ..Default::default() })
-                .map_err(|e| Failure::Other(e.to_string()))?;
+            let filter = SearchFilter { game, kind, lang, limit, ..Default::default() };
+            let found = catalogue.lookup(&query, &filter).map_err(|e| Failure::Other(e.to_string()))?;
             if json {
-                return print_json(out, &hits);
+                return print_json(out, &found.hits);
             }
-            if hits.is_empty() {
-                return write_line(out, if lang == Lang::Fr { "Aucun résultat." } else { "No match." });
-            }
-            for hit in hits {
-                let snippet: String = hit
-                    .snippet
-                    .iter()
-                    .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
-                    .collect();
-                write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
-            }
-            Ok(())
+            print_rule_search(out, &found, lang)
         }
         RulesCommand::Show { id, json } => {
             let entry = catalogue.get(&id).ok_or_else(|| Failure::Other(format!("no rule entry `{id}`")))?;
@@ -819,6 +807,73 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
             )
         }
     }
+}
+
+/// What the rules screen shows, as text: every corrected word (`conteur → couleur ?` when it
+/// may be another word), then the hits; or, for a query about none of these games, « not in
+/// these rules » with its words and the closest entries under their own heading.
+fn print_rule_search(out: &mut impl Write, found: &RuleSearch, lang: Lang) -> Result<(), Failure> {
+    if !found.corrections.is_empty() {
+        let words: Vec<String> = found
+            .corrections
+            .iter()
+            .map(|k| format!("{} → {}{}", k.typed, k.meant, if k.sure { "" } else { " ?" }))
+            .collect();
+        let words = words.join(", ");
+        write_line(
+            out,
+            Text::new(format!("Mot corrigé : {words}"), format!("Corrected: {words}")).get(lang),
+        )?;
+    }
+    let print_hits = |out: &mut _, hits: &[RuleHit]| -> Result<(), Failure> {
+        for hit in hits {
+            let snippet: String = hit
+                .snippet
+                .iter()
+                .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
+                .collect();
+            write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
+        }
+        Ok(())
+    };
+    if !found.not_in_rules.is_empty() {
+        let quoted = |open: &str, close: &str| {
+            found.not_in_rules.iter().map(|w| format!("{open}{w}{close}")).collect::<Vec<_>>().join(", ")
+        };
+        let games = GameId::ALL.map(|g| g.info().name).join(", ");
+        let one = found.not_in_rules.len() == 1;
+        let said = Text::new(
+            format!(
+                "Pas dans ces règles. {} {} dans les règles d’aucun des jeux que Greffier connaît : {games}.",
+                quoted("« ", " »"),
+                if one { "n’apparaît" } else { "n’apparaissent" }
+            ),
+            format!(
+                "Not in these rules. {} {} in the rules of none of the games Greffier knows: {games}.",
+                quoted("“", "”"),
+                if one { "appears" } else { "appear" }
+            ),
+        );
+        write_line(out, said.get(lang))?;
+        if !found.closest.is_empty() {
+            let heading = Text::new(
+                "\nFiches les plus proches, qui ne répondent pas à la question :",
+                "\nClosest entries, which do not answer the question:",
+            );
+            write_line(out, heading.get(lang))?;
+            print_hits(out, &found.closest)?;
+        }
+        return Ok(());
+    }
+    if found.hits.is_empty() {
+        write_line(out, if lang == Lang::Fr { "Aucun résultat." } else { "No match." })?;
+        if !found.suggestions.is_empty() {
+            let tries = found.suggestions.join(", ");
+            write_line(out, Text::new(format!("Essayez : {tries}"), format!("Try: {tries}")).get(lang))?;
+        }
+        return Ok(());
+    }
+    print_hits(out, &found.hits)
 }
 
 impl HistoryCommand {

@@ -123,6 +123,28 @@ fn rules_search_finds_entries_without_accents() {
     assert!(stdout(&out).contains("Valencia, livret de règles"));
 }
 
+/// Issue #48 at the command line as on the screen: another game's question is « not in these
+/// rules » with its words and the closest entries apart, and a corrected word is always said,
+/// with a question mark when it may be another word.
+#[test]
+fn rules_search_says_what_is_not_in_these_rules_and_what_it_corrected() {
+    let out = greffier(&["rules", "search", "dixit conteur", "--lang", "fr"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Pas dans ces règles"), "{text}");
+    assert!(text.contains("dixit") && text.contains("conteur → couleur\u{202f}?"), "{text}");
+    assert!(text.contains("Fiches les plus proches"), "{text}");
+
+    let out = greffier(&["rules", "search", "prison monopoly", "--lang", "en"], None);
+    let text = stdout(&out);
+    assert!(text.contains("Not in these rules") && text.contains("monopoly"), "{text}");
+
+    let out = greffier(&["rules", "search", "fontane", "--lang", "en"], None);
+    let text = stdout(&out);
+    assert!(text.contains("fontane → fontaine") && !text.contains("fontaine ?"), "{text}");
+    assert!(text.contains("valencia.scoring.fountains"), "{text}");
+}
+
 /// French typography reaches the terminal from the core: a narrow no-break space (U+202F)
 /// before « : » and inside « », in a rule entry, its source, a box name and a tie-break
 /// explanation; the English keeps its plain colon.

@@ -17,6 +17,7 @@ mod orleans_doors;
 mod play_log;
 mod read_only;
 mod rules;
+mod rules_corpus;
 mod score_snapshots;
 mod scoring;
 mod serve;

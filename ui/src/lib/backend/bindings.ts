@@ -2388,11 +2388,27 @@ export type RuleKind = "setup" | "phase" | "event" | "card" | "mission" | "chara
 "glossary";
 
 /**
- *  What a search answers: the hits, best first; when a typed word was corrected to find them,
- *  the query as corrected; and when nothing matched, close queries that do find entries.
+ *  What a search answers: the hits, best first; or, when the query is not about these rules,
+ *  the words no game here knows and the closest entries apart; every word corrected; and when
+ *  nothing matched a query about these rules, close queries that do find entries.
  */
 export type RuleSearch = {
+	/**  The entries answering the query. Empty when it is not about these rules. */
 	hits: RuleHit[],
+	/**
+	 *  The query's words that are none of the four games' vocabulary, even mistyped
+	 *  (`monopoly`, or `conteur` only close to `couleur`). Any: the query is not about these
+	 *  rules, and nothing answers it.
+	 */
+	not_in_rules: string[],
+	/**
+	 *  When the query is not about these rules, at most three entries (`CLOSEST`) whose names
+	 *  hold its other words, to show apart: never an answer.
+	 */
+	closest: RuleHit[],
+	/**  Each word searched as another (`fontane` → `fontaine`), said whether sure or not. */
+	corrections: WordCorrection[],
+	/**  Close queries that do find entries, when a query about these rules found none. */
 	suggestions: string[],
 	/**
 	 *  The query with its typos corrected (`condotiere cout` → `condottiere cout`), when the
@@ -3461,6 +3477,17 @@ export type VariantSummary = {
 	mode: PlayMode,
 	/**  The score categories this variant uses (empty: all of them). */
 	categories: string[],
+};
+
+/**  A typed word searched as a word of the entries. */
+export type WordCorrection = {
+	typed: string,
+	meant: string,
+	/**
+	 *  Surely the same word mistyped (`fontane` → `fontaine`). If not (`conteur` → `couleur`),
+	 *  it is only offered: the query is then not about these rules.
+	 */
+	sure: boolean,
 };
 
 /* Tauri Specta runtime */
