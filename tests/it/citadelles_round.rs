@@ -642,3 +642,46 @@ fn a_tie_waiting_for_the_last_rounds_characters_takes_the_round() {
     assert_eq!(after["players"][0]["characters_last_round"], json!([3]));
     assert!(score_json(GameId::Citadelles, &after.to_string()).is_ok());
 }
+
+/// 002, Les personnages: the second series « peuvent remplacer 1 ou 2 personnages de base ». A
+/// round called with other characters than the table's (the Assassin where the table plays the
+/// Witch) is not this table's round: refused, in the table kept and when applied.
+#[test]
+fn a_round_with_other_characters_than_the_tables_is_not_its_round() {
+    let names = NAMES[..4].iter().map(|n| json!({ "name": n })).collect::<Vec<_>>();
+    let table = json!({"variant": "deuxieme_edition", "players": names,
+        "characters_in_play": ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]});
+    let round = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names: NAMES[..4].iter().map(|s| s.to_string()).collect(),
+        face_up: Vec::new(),
+    })
+    .expect("round");
+    let mut kept = table.clone();
+    kept["round_in_progress"] = serde_json::to_value(&round).expect("json");
+    let p = score_json(GameId::Citadelles, &kept.to_string()).expect_err("another round");
+    assert_eq!(fields(&p), [("round_in_progress".into(), "round_mismatch".into())]);
+    let p = citadelles::apply_round(&table, &finish(&round)).expect_err("another round");
+    assert_eq!(fields(&p), [("round".into(), "round_mismatch".into())]);
+    // With the table's own characters, the round is its round.
+    let witch = start_round(&CitadellesRoundSetup {
+        variant: CitadellesVariant::DeuxiemeEdition,
+        players: 4,
+        longer_game: false,
+        ninth_character: false,
+        characters: ["witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+            .map(String::from)
+            .to_vec(),
+        crown: 0,
+        names: NAMES[..4].iter().map(|s| s.to_string()).collect(),
+        face_up: Vec::new(),
+    })
+    .expect("round");
+    let after = citadelles::apply_round(&table, &finish(&witch)).expect("the table's round");
+    assert_eq!(after["players"][0]["characters_last_round"], json!([1]));
+}

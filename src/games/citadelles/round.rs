@@ -461,8 +461,8 @@ fn setup_problems(field: &str, setup: Problems) -> Problems {
     p
 }
 
-/// A round's facts as JSON, its texts left out (the core writes them again from the facts).
-fn facts(round: &CitadellesRound) -> serde_json::Map<String, serde_json::Value> {
+/// A round's facts, its texts left out (the core writes them again from the facts).
+fn without_texts(round: &CitadellesRound) -> CitadellesRound {
     let mut round = round.clone();
     for t in &mut round.turns {
         t.text = Text::new("", "");
@@ -470,7 +470,12 @@ fn facts(round: &CitadellesRound) -> serde_json::Map<String, serde_json::Value> 
     for d in &mut round.destructions {
         d.text = Text::new("", "");
     }
-    match serde_json::to_value(round) {
+    round
+}
+
+/// A round's facts as JSON, to name the fields that differ.
+fn facts(round: &CitadellesRound) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(without_texts(round)) {
         Ok(serde_json::Value::Object(fields)) => fields,
         _ => serde_json::Map::new(),
     }
@@ -538,6 +543,9 @@ impl CitadellesRound {
         if legacy {
             sent.actions = replayed.actions.clone();
             sent.read_legacy_turns();
+        }
+        if without_texts(&sent) == without_texts(&replayed) {
+            return Ok(replayed);
         }
         let (sent, made) = (facts(&sent), facts(&replayed));
         let mut p = Problems::new();

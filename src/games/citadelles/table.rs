@@ -390,7 +390,8 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
 /// A round being called belongs to this table: same rules, same number of players, the same
 /// completion threshold (Citadelles classique, Le Condottiere: « Vous ne pouvez pas détruire un
 /// quartier d'une cité déjà complète »; Règles pour 2 et 3 joueurs, note: 8 districts for a
-/// longer game) and as many characters (8, or 9 with a ninth character, 2e édition).
+/// longer game) and the table's characters (8, or 9 with a ninth character, 2e édition; the
+/// ones the table chose, else the defaults the help shows).
 fn check_round_in_progress(
     p: &mut Problems,
     field: &str,
@@ -401,7 +402,14 @@ fn check_round_in_progress(
     let players = raw.players.len();
     let ninth = variant == Some(CitadellesVariant::DeuxiemeEdition) && raw.ninth_character.unwrap_or(false);
     let threshold = variant.map(|v| v.completion_threshold(players, raw.longer_game.unwrap_or(false)));
+    let chosen = raw.characters_in_play.as_deref().unwrap_or_default();
+    let table_characters = variant.map(|v| characters::in_play(v, players, ninth, chosen));
+    let other_characters = table_characters.is_some_and(|table| {
+        table.len() != round.characters.len()
+            || table.iter().zip(&round.characters).any(|(t, r)| t.id != r.id)
+    });
     if variant.is_some_and(|v| v != round.variant)
+        || other_characters
         || usize::from(round.players) != players
         || round.names.len() != players
         || threshold.is_some_and(|t| t != round.threshold)

@@ -41,6 +41,11 @@ export async function run() {
 			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
 			// A second complete city: the app asks where Lilli comes in the completion order.
 			await waitText('cit-completion-ask-2', (t) => t.includes('Lilli'), 'the app asks when Lilli completed her city');
+			// The question takes the focus from Lilli's panel, far below it (#46: 72 Shift+Tab away).
+			await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute('data-testid'))) === 'cit-completion-ask-2', {
+				timeout: 5000,
+				timeoutMsg: 'the completion question should take the focus'
+			});
 			await tap('cit-place-2-last');
 			// Fixing a typo in a complete city does not move who completed first.
 			await tap('cit-remove-0-6');
