@@ -245,6 +245,17 @@ fn the_witch_plays_the_rest_of_the_bewitched_turn_and_takes_the_kings_crown() {
     assert_eq!(record.crown_after, 0, "the Witch played the King: the crown is hers");
     assert_eq!(record.bewitched, Some(4));
     assert_eq!(record.revealed, vec![vec![1], vec![2], vec![4], vec![5], vec![6]], "Lilli revealed the King");
+    // History's words for the round name the bewitchment.
+    let names: Vec<String> = NAMES.map(String::from).to_vec();
+    let log = greffier::games::describe_round_event(
+        GameId::Citadelles,
+        greffier::games::CITADELLES_ROUND_EVENT,
+        &serde_json::to_value(&record).expect("json"),
+        &names,
+    )
+    .expect("words");
+    assert!(log.fr.contains("Ani (Sorcière) ensorcelle le Roi (4)"), "{}", log.fr);
+    assert!(log.en.contains("Ani (Witch) bewitches the King (4)"), "{}", log.en);
 }
 
 /// game-facts B4: the Witch resumes « as that character »: a bewitched Warlord destroys for
