@@ -137,6 +137,47 @@ fn score_a_7_player_citadelles_table(bencher: Bencher) {
         .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
 }
 
+/// The same table while a round is being called (its `round_in_progress` kept with it, 7 calls
+/// answered, a murder and a theft): the score also replays the round's steps to check it
+/// (`CitadellesRound::checked`), on every keystroke of a round.
+#[divan::bench]
+fn score_a_7_player_citadelles_table_mid_round(bencher: Bencher) {
+    use greffier::games::citadelles::{
+        CitadellesRoundAction, CitadellesRoundSetup, CitadellesVariant, start_round,
+    };
+    let mut table = citadelles_table();
+    let names = table["players"].as_array().expect("players").iter();
+    let names = names.map(|p| p["name"].as_str().unwrap_or_default().to_owned()).collect();
+    let setup = CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players: 7,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names,
+        face_up: Vec::new(),
+    };
+    let mut round = start_round(&setup).expect("round");
+    let steps = [
+        CitadellesRoundAction::Reveal { seat: Some(3) },
+        CitadellesRoundAction::Murder { rank: 5 },
+        CitadellesRoundAction::Reveal { seat: Some(4) },
+        CitadellesRoundAction::Rob { rank: 7 },
+        CitadellesRoundAction::Reveal { seat: Some(0) },
+        CitadellesRoundAction::Reveal { seat: Some(1) },
+        CitadellesRoundAction::Reveal { seat: Some(2) },
+        CitadellesRoundAction::Reveal { seat: Some(5) },
+    ];
+    for step in &steps {
+        round = round.apply(step).expect("step");
+    }
+    table["round_in_progress"] = serde_json::to_value(&round).expect("round");
+    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
+    bencher
+        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+}
+
 /// The same table scored and written as JSON: what a door really pays.
 #[divan::bench]
 fn score_and_serialize_a_7_player_citadelles_table(bencher: Bencher) {

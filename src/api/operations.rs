@@ -50,7 +50,9 @@ macro_rules! for_each_operation {
         }
 
         // Citadelles' table helpers: the draft and the round caller. The round is a value the
-        // caller holds and sends back with each action; the core checks every action.
+        // caller holds and sends back with each action; the core replays it before anything
+        // (`CitadellesRound::checked`: a round the caller could not reach is refused), then
+        // checks the action.
 
         /// Which characters go face up / face down, and the steps of the draft.
         guest fn citadelles_draft_plan(api, variant: $crate::games::citadelles::CitadellesVariant, players: u8, ninth_character: bool)
@@ -68,7 +70,8 @@ macro_rules! for_each_operation {
             -> $crate::games::citadelles::CitadellesRoundView {
             $crate::games::citadelles::start_round(&setup)?.view()
         }
-        /// Applies one action (reveal, murder, rob, destroy, give the crown, end the round).
+        /// Applies one action (reveal, murder, bewitch, rob, destroy, give the crown, complete a
+        /// city, end the round).
         guest fn citadelles_round_apply(api, round: $crate::games::citadelles::CitadellesRound, action: $crate::games::citadelles::CitadellesRoundAction)
             -> $crate::games::citadelles::CitadellesRoundView {
             round.apply(&action)?.view()
@@ -76,7 +79,7 @@ macro_rules! for_each_operation {
         /// What the caller shows for a round kept in the table state (after a restart, an undo).
         guest fn citadelles_round_view(api, round: $crate::games::citadelles::CitadellesRound)
             -> $crate::games::citadelles::CitadellesRoundView {
-            round.view()
+            round.checked("round")?.view()
         }
         /// What the Warlord would pay to destroy a district, every protection checked.
         guest fn citadelles_destruction_quote(api, round: $crate::games::citadelles::CitadellesRound, target: $crate::games::citadelles::CitadellesDestroyTarget)

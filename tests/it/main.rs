@@ -5,6 +5,7 @@ mod backup;
 mod bgstats;
 mod checkout;
 mod citadelles;
+mod citadelles_round;
 mod cli;
 mod crash;
 mod csv_export;

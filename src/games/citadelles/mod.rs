@@ -92,7 +92,7 @@ pub use help::{
 pub use profile::{BASE_CHARACTERS, CitadellesVariant};
 pub use round::{
     CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
-    CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
+    CitadellesOffer, CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
     CitadellesRoundSetup, CitadellesRoundView, CitadellesTurn, CitadellesTurnOutcome, start_round,
 };
 pub use scoring::{

@@ -55,7 +55,10 @@ export const commands = {
 	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, ApiError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
 	/**  Starts the calling of a round. */
 	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
-	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round). */
+	/**
+	 *  Applies one action (reveal, murder, bewitch, rob, destroy, give the crown, complete a
+	 *  city, end the round).
+	 */
 	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
 	/**  What the caller shows for a round kept in the table state (after a restart, an undo). */
 	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_view", { round })),
@@ -616,6 +619,21 @@ export type CitadellesLimits = {
 	character_ranks: { [key in string]: number },
 };
 
+/**  An action the character being played may take now (besides answering the next call). */
+export type CitadellesOffer = 
+/**  The Assassin names its victim among the view's `targets`. */
+"murder" | 
+/**  The Witch names the character she bewitches among the view's `targets`. */
+"bewitch" | 
+/**  The Thief names its victim among the view's `targets`. */
+"rob" | 
+/**  The Warlord destroys a district (the price quoted first). */
+"destroy" | 
+/**  The Emperor gives the crown to another player. */
+"give_crown" | 
+/**  The player being played has just completed their city. */
+"complete_city";
+
 export type CitadellesProfileInfo = {
 	variant: CitadellesVariant,
 	label: Text,
@@ -725,6 +743,8 @@ export type CitadellesRound = {
 	murdered: number | null,
 	/**  Rank robbed this round. */
 	robbed: number | null,
+	/**  Rank the Witch bewitched this round. */
+	bewitched?: number | null,
 	destructions: CitadellesDestruction[],
 	/**  Seat the Emperor gave the crown to. */
 	crown_given_to: number | null,
@@ -734,6 +754,11 @@ export type CitadellesRound = {
 	finished: boolean,
 	/**  Seats whose city was completed during this round, first to complete first. */
 	completed?: number[],
+	/**
+	 *  The steps applied since the round started, in order: what the core replays to check a
+	 *  round it is sent back (absent in rounds kept by older versions: read from the turns).
+	 */
+	actions?: CitadellesRoundAction[],
 };
 
 /**  One step of the round. */
@@ -744,6 +769,8 @@ export type CitadellesRoundAction =
 { action: "murder"; rank: number } | 
 /**  The Thief names a rank. */
 { action: "rob"; rank: number } | 
+/**  The Witch (2016 alternate, rank 1) names a rank to bewitch. */
+{ action: "bewitch"; rank: number } | 
 /**  The Warlord destroys a district. */
 { action: "destroy"; target: CitadellesDestroyTarget } | 
 /**  The Emperor (2016 alternate) gives the crown to another player. */
@@ -779,6 +806,8 @@ export type CitadellesRoundRecord = {
 	robbed: number | null,
 	robbed_seat: number | null,
 	thief_seat: number | null,
+	/**  Rank the Witch bewitched. */
+	bewitched?: number | null,
 	turns: CitadellesTurn[],
 	destructions: CitadellesDestruction[],
 	/**
@@ -823,10 +852,16 @@ export type CitadellesRoundView = {
 	current: CitadellesTurn | null,
 	/**
 	 *  The characters the one being played may name now, in rank order: the Assassin's
-	 *  possible victims until it names one, the Thief's until it robs one (never the Assassin,
-	 *  its victim or itself); empty otherwise. Exactly the ranks `apply` would accept.
+	 *  possible victims until it names one, the Witch's until she bewitches one, the Thief's
+	 *  until it robs one (never the rank-1 character, the one it named or itself); empty
+	 *  otherwise. Exactly the ranks `apply` would accept.
 	 */
 	targets: CitadellesRoundCharacter[],
+	/**
+	 *  What the character being played may do now, in this order: each one `apply` accepts
+	 *  now (a destruction still needs its target); empty between turns.
+	 */
+	offers: CitadellesOffer[],
 	/**  Set once the round is finished. */
 	record: CitadellesRoundRecord | null,
 };
@@ -884,6 +919,11 @@ export type CitadellesTurn = {
 	seat: number | null,
 	/**  The Thief's seat when this character was robbed: its holder gave all their gold. */
 	robbed_by: number | null,
+	/**
+	 *  The Witch's seat when this character was bewitched: its holder only gathered resources,
+	 *  and the Witch's player plays the rest of the turn as this character.
+	 */
+	bewitched_by?: number | null,
 	text: Text,
 };
 
@@ -894,7 +934,9 @@ export type CitadellesTurnOutcome =
 /**  Nobody revealed it: it was set aside or left unchosen. */
 "not_chosen" | 
 /**  Assassinated: its holder does not reveal it and skips the turn. */
-"murdered";
+"murdered" | 
+/**  Set aside face up at the draft: nobody holds it, so it is not called. */
+"face_up";
 
 /**  A rule profile (the game's variant). */
 export type CitadellesVariant = 
