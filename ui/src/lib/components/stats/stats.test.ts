@@ -36,10 +36,11 @@ describe('statistics helpers', () => {
 		expect(bucketLabel(4, 1)).toBe('4');
 	});
 	it('makes room on the left of a column chart for the first labels, drawn at 45°', () => {
-		// One column 24 px wide from x = 5: « déc. 2026 » reaches 9 × 9 × 0.71 ≈ 57 px left of
-		// its column's middle (17), so 40 px more are needed; a short label needs none.
-		expect(columnLabelRoom(['déc. 2026'], 24, 5)).toBe(41);
-		expect(columnLabelRoom(['0–9', '10–19'], 24, 5)).toBe(3);
+		// One column 24 px wide from x = 5: « déc. 2026 » (9 × 9 px long, 14 px high) reaches
+		// (81 + 14) × 0.71 ≈ 67 px left of its column's middle (17), so 51 px more are needed;
+		// a short label needs none.
+		expect(columnLabelRoom(['déc. 2026'], 24, 5)).toBe(51);
+		expect(columnLabelRoom(['0–9', '10–19'], 24, 5)).toBe(12);
 		expect(columnLabelRoom(['1'], 24, 5)).toBe(0);
 	});
 

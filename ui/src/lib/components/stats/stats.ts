@@ -48,6 +48,7 @@ export const CHART_CHAR = 9;
  * « déc. 2026 » were cut). `offset` is where the first column starts, `width` a column's width.
  */
 export function columnLabelRoom(labels: string[], width: number, offset: number): number {
-	const reach = labels.map((l, i) => l.length * CHART_CHAR * Math.SQRT1_2 - (offset + i * width + width / 2));
+	// A label's length and its 14 px height, both turned 45°.
+	const reach = labels.map((l, i) => (l.length * CHART_CHAR + 14) * Math.SQRT1_2 - (offset + i * width + width / 2));
 	return Math.ceil(Math.max(0, ...reach));
 }
