@@ -220,7 +220,7 @@ pub(crate) fn seats_readable(p: &mut Problems, n: usize, max: usize, game: &str)
         "player_count",
         Text::new(
             format!("{game} se joue à {max} joueurs au plus, pas {n}."),
-            format!("{game} is played by {max} players at most, not {n}."),
+            format!("{} is played by {max} players at most, not {n}.", super::english_box_name(game)),
         ),
     );
     false
@@ -357,7 +357,7 @@ pub(crate) fn unknown_field(p: &mut Problems, field: String, key: &str, game: &s
         "unknown_field",
         Text::new(
             format!("Champ inconnu « {key} » pour {game}."),
-            format!("Unknown field “{key}” for {game}."),
+            format!("Unknown field “{key}” for {}.", super::english_box_name(game)),
         ),
     );
 }

@@ -176,7 +176,7 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                     format!("{} ({}) se joue de {min} à {max} joueurs, pas {count}.", game.name, v.label.fr),
                     format!(
                         "{} ({}) is played by {min} to {max} players, not {count}.",
-                        game.name, v.label.en
+                        game.name_en, v.label.en
                     ),
                 ),
             );

@@ -47,7 +47,7 @@ describe('i18n', () => {
 		expect(`\u2212${m.orl_pay_coins({ n: fmtNumber(1) })}`).toBe('\u22121 pièce');
 	});
 
-	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », as printed in English)', async () => {
+	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », the English box’s name in English)', async () => {
 		const orleans = (await backend.listGames()).find((g) => g.id === 'orleans');
 		const splendor = (await backend.listGames()).find((g) => g.id === 'splendor');
 		setLang('fr');
@@ -55,6 +55,7 @@ describe('i18n', () => {
 		expect(tx(splendor?.name)).toBe('Les Cités de Splendor');
 		setLang('en');
 		expect(tx(orleans?.name)).toBe('Orléans: Invasion');
+		expect(tx(splendor?.name)).toBe('Cities of Splendor');
 	});
 
 	it('picks the current side of a core Text, and formats numbers in the UI language', () => {

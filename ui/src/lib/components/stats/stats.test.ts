@@ -105,8 +105,8 @@ describe('Statistics screen', () => {
 		statsView.playerId = bea.id;
 		render(StatsPage);
 		await fireEvent.click(await screen.findByTestId('st-tab-player'));
-		await waitFor(() => expect(screen.getByTestId('st-fav-games').textContent).toBe('Citadelles, Valencia'));
-		expect(screen.getByTestId('st-fav-variants').textContent).toMatch(/^Citadelles — .+, Valencia — .+$/);
+		await waitFor(() => expect(screen.getByTestId('st-fav-games').textContent).toBe('Citadels, Valencia'));
+		expect(screen.getByTestId('st-fav-variants').textContent).toMatch(/^Citadels — .+, Valencia — .+$/);
 		// Named from the core's catalogue once it has come.
 		await waitFor(() => expect(screen.getByTestId('st-fav-characters').textContent).toBe('Thief, King'));
 	}, 30000);
