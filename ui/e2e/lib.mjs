@@ -117,7 +117,8 @@ function options({ phone = false } = {}) {
 		waitforTimeout: WAIT,
 		connectionRetryCount: 2,
 		connectionRetryTimeout: 120000,
-		capabilities: { 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
+		// Classic WebDriver, as axe's adapter needs (WebdriverIO 9 would try BiDi first).
+		capabilities: { 'wdio:enforceWebDriverClassic': true, 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
 	};
 }
 

@@ -55,10 +55,11 @@ export async function go(path, ready) {
 
 /**
  * What axe finds against WCAG 2.2 AA on the page as it is: one line per rule and element.
- * `legacy`: axe's legacy mode (one frame, no extra window), for WebKitGTK's driver.
+ * `legacy`: axe's legacy mode (one frame, no extra window), for WebKitGTK's driver. `client`:
+ * another session than the window's (a phone).
  */
-export async function axeViolations({ legacy = false } = {}) {
-	const builder = new AxeBuilder({ client: browser }).withTags(AXE_TAGS);
+export async function axeViolations({ legacy = false, client = browser } = {}) {
+	const builder = new AxeBuilder({ client }).withTags(AXE_TAGS);
 	if (legacy) builder.setLegacyMode(true);
 	const result = await builder.analyze();
 	return result.violations.flatMap((v) =>
