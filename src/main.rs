@@ -32,7 +32,7 @@ const MAX_REQUEST_BYTES: u64 = 1 << 30;
     version,
     // `greffier help <game> <table>` is the live help; `--help` stays clap's.
     disable_help_subcommand = true,
-    about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Les Cités de Splendor"
+    about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Cities of Splendor"
 )]
 struct Cli {
     /// Language of the output (default: from LANG, else English).

@@ -57,6 +57,12 @@ pub fn number(n: i64) -> String {
     if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
 }
 
+/// `s` with its first letter a capital, to open a sentence (« membres » → « Membres »).
+pub fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 /// A signed number shown to players: « +3 », « +0 », « −3 » (see [`number`]).
 pub fn signed(n: i64) -> String {
     if n < 0 { number(n) } else { format!("+{n}") }

@@ -551,7 +551,7 @@ impl Store {
                             ),
                             format!(
                                 "{} ({}) is played by {} to {} players, not {n}.",
-                                info.name, v.label.en, v.min_players, v.max_players
+                                info.name_en, v.label.en, v.min_players, v.max_players
                             ),
                         ),
                     );

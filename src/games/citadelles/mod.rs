@@ -122,6 +122,7 @@ pub const MAX_ROUNDS: u32 = 99;
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Citadelles,
     name: "Citadelles",
+    name_en: "Citadels",
     variant_label: StaticText { fr: "Règles", en: "Rules" },
     variants: &[
         // Classique: 2–7 players (004, Déroulement and "Règles pour 2 et 3 joueurs").

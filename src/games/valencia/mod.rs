@@ -88,6 +88,7 @@ use super::{
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Valencia,
     name: "Valencia",
+    name_en: "Valencia",
     variant_label: StaticText { fr: "Module", en: "Module" },
     variants: &[
         VariantInfo {

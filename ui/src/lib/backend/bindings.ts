@@ -1155,7 +1155,10 @@ export type GameStats = {
 	low: ScoreRecord | null,
 	/**  Width of the distribution's buckets. */
 	bucket_width: number,
-	/**  Non-empty buckets, lowest first. */
+	/**
+	 *  Every bucket from the lowest score's to the highest's, lowest first: those no score falls
+	 *  in are there with a count of 0 (a histogram without gaps).
+	 */
 	distribution: ScoreBucket[],
 	/**  In category key order. */
 	categories: CategoryAverage[],

@@ -69,7 +69,7 @@ describe('rules search', () => {
 		render(RulesSearch, { props: { debounceMs: 1 } });
 		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
 		const said = await screen.findByTestId('rules-prefer');
-		expect(said.textContent).toContain('Citadelles first (the play under way).');
+		expect(said.textContent).toContain('Citadels first (the play under way).');
 		await fireEvent.click(screen.getByTestId('rules-prefer-clear'));
 		await waitFor(() => expect(asked.at(-1)?.[1]).toEqual(expect.objectContaining({ prefer: null })));
 		expect(screen.queryByTestId('rules-prefer')).toBeNull();
