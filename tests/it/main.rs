@@ -5,6 +5,7 @@ mod backup;
 mod bgstats;
 mod checkout;
 mod citadelles;
+mod citations;
 mod cli;
 mod crash;
 mod csv_export;
