@@ -86,7 +86,8 @@ pub struct RuleEntry {
     pub kind: RuleKind,
     pub title: Text,
     pub body: Text,
-    /// Rulebook file and section, e.g. `000_88d49a4ead267029.txt, p.10`.
+    /// Where it comes from, as a player reads it: the rulebook's name and section (the entry
+    /// file holds the keys of `docs/sources.md`, e.g. `VAL p.10`, read by [`crate::citation`]).
     pub source: String,
     pub related: Vec<String>,
     /// The rule profiles / modules / scenarios it is about (empty: all of them).
@@ -98,39 +99,6 @@ pub struct RuleEntry {
     /// for the Crown, `argent` for the gold), in either language: a query holding all of one's
     /// content words finds the entry as if its title held them.
     pub everyday: Vec<String>,
-}
-
-/// What the entry files name in their sources, as a player can look it up: the rulebook in
-/// the box (never our file names) and the project's own decisions.
-const SOURCE_NAMES: [(&str, &str); 15] = [
-    ("000_88d49a4ead267029.txt", "Valencia, livret de règles"),
-    ("001_0ac7b0875d5760ba.txt", "Orléans: Invasion, livret de règles"),
-    ("002_9c78f9e2477c434f.txt", "Citadelles, règles 2e édition"),
-    ("003_a2b3ede045789b20.txt", "Les Cités de Splendor, livret des extensions"),
-    ("004_0cbb91c0cafc3902.txt", "Citadelles, règles classiques"),
-    ("decisions (citadelles.md)", "décisions de Greffier"),
-    ("shared/games/citadelles.md", "décisions de Greffier"),
-    ("shared/games/valencia.md", "décisions de Greffier"),
-    ("shared/games/orleans-invasion.md", "décisions de Greffier"),
-    ("shared/games/splendor-cities.md", "décisions de Greffier"),
-    ("shared/games/", "décisions de Greffier"),
-    ("shared/reference/game-facts.md", "données des cartes"),
-    ("citadelles.md", "décisions de Greffier"),
-    ("game-facts", "données des cartes"),
-    (".md", ""),
-];
-
-/// A source with the rulebooks named as in the box: `004_….txt, Fin de partie` reads
-/// `Citadelles, règles classiques — Fin de partie`. French, typeset as a [`Text`]'s French is.
-fn readable_source(source: &str) -> String {
-    let mut out = source.to_owned();
-    for (file, name) in SOURCE_NAMES {
-        if file.ends_with(".txt") {
-            out = out.replace(&format!("{file}, "), &format!("{name} — "));
-        }
-        out = out.replace(file, name);
-    }
-    crate::text::french(&out).into_owned()
 }
 
 /// An entry as written in a TOML file.
@@ -203,7 +171,7 @@ impl Catalogue {
                     kind: r.kind,
                     title: Text::new(r.title_fr.trim(), r.title_en.trim()),
                     body: Text::new(r.body_fr.trim(), r.body_en.trim()),
-                    source: readable_source(&r.source),
+                    source: crate::citation::readable(&r.source).fr,
                     related: r.related,
                     variants: r.variants,
                     aliases: r.aliases,

@@ -6,6 +6,7 @@ mod bgstats;
 mod checkout;
 mod citadelles;
 mod citadelles_round;
+mod citations;
 mod cli;
 mod crash;
 mod csv_export;
