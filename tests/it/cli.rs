@@ -636,7 +636,7 @@ const GAMES: [&str; 4] = ["valencia", "citadelles", "orleans", "splendor"];
 /// and the README gives it, for every game.
 #[test]
 fn the_readme_and_help_list_every_helper_the_cli_runs() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let readme = std::fs::read_to_string(crate::support::checkout().join("README.md")).expect("README");
     let in_readme = helpers_in_readme(&readme);
     assert_eq!(in_readme.iter().map(|(g, _)| g.as_str()).collect::<Vec<_>>(), GAMES);
     for (game, named) in &in_readme {
