@@ -112,6 +112,9 @@ for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']
 		await check(`another game's question is not in these rules (${lang}, ${size})`, async () => {
 			await browser.setWindowSize(width, height);
 			await setLangTo(lang);
+			// On a phone the navigation sits behind its menu button.
+			const menu = await browser.$('[data-testid="nav-menu"]');
+			if (await menu.isDisplayed()) await tap('nav-menu');
 			await tap('nav-rules');
 			await typeInto('rules-search', 'dixit conteur');
 			await waitText('rules-not-in-rules', (t) => t.includes(notIn) && t.includes('dixit'), `« ${notIn} » naming dixit`);
