@@ -78,13 +78,25 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (93, 93, 93));
+    assert_eq!((core.len(), cli.len(), http.len()), (99, 99, 99));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
     assert_eq!(answer(5).expect("score_table")["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains");
     let help = answer(6).expect("table_help");
     assert_eq!(help["help"]["events"][0]["resolutions"][0]["coins_gained"], 4, "Revenus: twice level 2");
+    // Pairing: a code pairs once, the name is kept trimmed, a device is revoked once.
+    let of = |op: &str| core.iter().filter(|(o, _)| o == op).map(|(_, a)| a.clone()).collect::<Vec<_>>();
+    let paired = of("pair_device");
+    assert_eq!(paired[0].as_ref().map(|p| p["device"]["name"].clone()), Ok("Tablette du salon".into()));
+    assert_eq!(
+        paired[1].as_ref().map_err(|e| e["kind"].clone()),
+        Err("unauthorized".into()),
+        "a code pairs once"
+    );
+    let revoked = of("revoke_paired_device");
+    assert_eq!(revoked[0], Ok(serde_json::json!([])));
+    assert_eq!(revoked[1].as_ref().map_err(|e| e["kind"].clone()), Err("not_found".into()));
     let applied = core.iter().find(|(op, _)| op == "citadelles_apply_round").map(|(_, a)| a.clone());
     let applied = applied.expect("called").expect("a finished round applies");
     assert_eq!(
@@ -94,5 +106,16 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
     );
     let failed: Vec<&str> = core.iter().filter(|(_, a)| a.is_err()).map(|(op, _)| op.as_str()).collect();
     // The script's deliberate failures, and only them.
-    assert_eq!(failed, ["finish_play", "get_play", "set_setup_done", "import_file", "restore_backup"]);
+    assert_eq!(
+        failed,
+        [
+            "finish_play",
+            "get_play",
+            "set_setup_done",
+            "pair_device",
+            "revoke_paired_device",
+            "import_file",
+            "restore_backup"
+        ]
+    );
 }

@@ -45,8 +45,11 @@ pub(super) async fn table_events(
             let granted = server.access(&headers, token.as_deref(), client.ip())?;
             let play = match granted.access {
                 Access::Seat(seat) => seat.play,
-                _ => {
+                Access::Host => {
                     play.ok_or_else(|| ApiError::new(ErrorKind::InvalidInput, "name the play: ?play=<id>"))?
+                }
+                Access::Guest | Access::Unpaired => {
+                    return Err(ApiError::new(ErrorKind::Forbidden, "pair this device first"));
                 }
             };
             let key = granted.token_key.unwrap_or_else(|| format!("play {play}"));
