@@ -580,9 +580,9 @@ fn offer_pairing(api: &Api, addr: std::net::SocketAddr, lang: Lang) {
         "greffier: off this machine, only paired devices get in (plain HTTP: a trusted network only). To pair a tablet, scan this code (valid 10 minutes, once); more: greffier devices pair",
     );
     eprintln!("{}", said.get(lang));
-    match api.pairing_code(Some(lang)) {
+    match api.pairing_code(Some(lang), Some(format!("http://{reached}"))) {
         Ok(code) => {
-            let url = format!("http://{reached}{}", code.pair_path);
+            let url = code.url.unwrap_or(code.pair_path);
             if let Ok(qr) = greffier::api::qr::text(&url) {
                 eprintln!("{qr}");
             }
@@ -613,13 +613,12 @@ fn run_devices(command: DevicesCommand, db: &DbArg, lang: Lang, out: &mut impl W
             Ok(())
         }
         DevicesCommand::Pair { address, json } => {
-            let code = api.pairing_code(Some(lang)).map_err(failed)?;
+            let code = api.pairing_code(Some(lang), address).map_err(failed)?;
             if json {
                 return print_json(out, &code);
             }
-            match address {
-                Some(address) => {
-                    let url = format!("{}{}", address.trim_end_matches('/'), code.pair_path);
+            match code.url {
+                Some(url) => {
                     if let Ok(qr) = greffier::api::qr::text(&url) {
                         write_line(out, &qr)?;
                     }

@@ -127,7 +127,7 @@ impl TableDoors {
     /// The UI's files for the phones: the app's embedded files, written into `phone-ui/` the
     /// first time a table opens in this run. `None` when the app embeds none (a dev build
     /// loading its dev server, the mock runtime): the door then serves the API only.
-    fn ui_files<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Option<PathBuf>, ApiError> {
+    pub(crate) fn ui_files<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Option<PathBuf>, ApiError> {
         let mut ui = self.ui.lock().map_err(|_| ApiError::internal("the phones' UI is unavailable"))?;
         if let Some(done) = &*ui {
             return Ok(done.clone());

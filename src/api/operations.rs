@@ -280,10 +280,11 @@ macro_rules! for_each_operation {
         // Paired devices (`api/pairing.rs`): a tablet or a phone the host paired reaches the
         // whole app over the network with a token of its own, until the host revokes it.
 
-        /// A one-time pairing code, valid ten minutes, for a device to pair with (shown as a QR
-        /// code). `lang`: the host's language, which the device's page speaks until told otherwise.
-        host fn pairing_code(api, lang: Option<$crate::text::Lang>) -> $crate::api::PairingCode {
-            api.new_pairing_code(lang)?
+        /// A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+        /// host's language, which the device's page speaks until told otherwise; `address`
+        /// (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+        host fn pairing_code(api, lang: Option<$crate::text::Lang>, address: Option<String>) -> $crate::api::PairingCode {
+            api.new_pairing_code(lang, address.as_deref())?
         }
         /// Pairs the device named `name` with a pairing code: its own token, shown once. The one
         /// operation a caller off the loopback may make without a token.

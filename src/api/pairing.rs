@@ -35,6 +35,9 @@ pub struct PairingCode {
     /// `/pair?lang=<host's language>#<code>` (`lang` only when the host said it), to put after
     /// `http://<address>:<port>`: the code rides in the fragment, which a browser never sends.
     pub pair_path: String,
+    /// The whole URL and its QR code, when the door told where the device reaches it.
+    pub url: Option<String>,
+    pub qr_svg: Option<String>,
     pub expires_at: DateTime<Utc>,
 }
 
@@ -61,13 +64,36 @@ fn token_refused() -> ApiError {
 }
 
 impl Api {
-    /// A new one-time pairing code, valid for [`PAIRING_CODE_LIFETIME`].
-    pub(crate) fn new_pairing_code(&self, lang: Option<Lang>) -> Result<PairingCode, ApiError> {
+    /// A new one-time pairing code, valid for [`PAIRING_CODE_LIFETIME`]; with `address`
+    /// (`http://<ip>:<port>`, where the device reaches the door), its URL and QR code.
+    pub(crate) fn new_pairing_code(
+        &self,
+        lang: Option<Lang>,
+        address: Option<&str>,
+    ) -> Result<PairingCode, ApiError> {
+        let address = address.map(|a| a.trim().trim_end_matches('/')).filter(|a| !a.is_empty());
+        if let Some(address) = address
+            && !(address.starts_with("http://") || address.starts_with("https://"))
+        {
+            let mut problems = crate::games::Problems::new();
+            problems.push(
+                "address",
+                "not_a_url",
+                crate::text::Text::new(
+                    "Une adresse commence par http:// (http://192.168.1.10:4180).",
+                    "An address starts with http:// (http://192.168.1.10:4180).",
+                ),
+            );
+            return Err(problems.into());
+        }
         let (secret, digest) = new_secret()?;
         let (id, expires_at) = self.store()?.add_pairing_code(&digest, PAIRING_CODE_LIFETIME)?;
         let code = format!("p{id}_{secret}");
         let lang = lang.map(|l| format!("?lang={}", l.code())).unwrap_or_default();
-        Ok(PairingCode { pair_path: format!("/pair{lang}#{code}"), code, expires_at })
+        let pair_path = format!("/pair{lang}#{code}");
+        let url = address.map(|a| format!("{a}{pair_path}"));
+        let qr_svg = url.as_deref().map(super::qr::svg).transpose()?;
+        Ok(PairingCode { pair_path, url, qr_svg, code, expires_at })
     }
 
     /// Pairs the device named `name` with `code`: its token, once.
