@@ -185,6 +185,11 @@ impl Server {
     /// without one may only pair.
     fn host_access(&self, token: Option<&str>, client: IpAddr) -> Result<Granted, ApiError> {
         if Callers::is_own_machine(client) {
+            // A paired device's page opened on this machine is still that device: its use is
+            // noted (a token that is not one changes nothing here).
+            if let Some(token) = token {
+                let _ = self.api.paired_access(token);
+            }
             return Ok(Granted { access: Access::Host, token_key: None });
         }
         let Some(token) = token else { return Ok(Granted { access: Access::Unpaired, token_key: None }) };

@@ -210,3 +210,34 @@ impl Store {
         Ok(())
     }
 }
+
+/// The paired devices as they are now, carried over a restore: who may get in is not part of
+/// the history a backup brings back (a device revoked since the backup must stay out, one
+/// paired since must stay in).
+pub(super) struct PairedNow(Vec<(Id, String, Vec<u8>, String, Option<String>)>);
+
+impl PairedNow {
+    pub(super) fn read(conn: &rusqlite::Connection) -> Result<PairedNow> {
+        let mut stmt =
+            conn.prepare("SELECT id, name, token_hash, created_at, last_used_at FROM paired_devices ORDER BY id")?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(PairedNow(rows))
+    }
+
+    /// Puts them back into the history restored (its own devices and pending codes go).
+    pub(super) fn write(&self, conn: &mut rusqlite::Connection) -> Result<()> {
+        let tx = conn.transaction()?;
+        tx.execute("DELETE FROM paired_devices", [])?;
+        tx.execute("DELETE FROM pairing_codes", [])?;
+        for (id, name, hash, created_at, last_used_at) in &self.0 {
+            tx.execute(
+                "INSERT INTO paired_devices (id, name, token_hash, created_at, last_used_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, name, hash, created_at, last_used_at],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}

@@ -258,3 +258,25 @@ fn the_cli_pairs_lists_and_revokes() {
     cli(&["devices", "revoke", &listed[0]["id"].to_string()]);
     assert!(cli(&["--lang", "en", "devices", "list"]).contains("No device is paired"));
 }
+
+#[test]
+fn restoring_a_backup_never_lets_a_revoked_device_back_in() {
+    let (_dir, db, _play) = setup();
+    let served = Served::start(&db, None);
+    let lost = pair(&served, "Tablette perdue");
+    let (status, backup) = served.call("backup_now", &json!({}));
+    assert_eq!(status, 200, "{backup}");
+    let (_, devices) = served.call("list_paired_devices", &json!({}));
+    served.call("revoke_paired_device", &json!({ "device": devices[0]["id"] }));
+    let kept = pair(&served, "Nouvelle tablette");
+
+    let (status, restored) = served.call("restore_backup", &json!({ "file_name": backup["file_name"] }));
+    assert_eq!(status, 200, "{restored}");
+    let (_, devices) = served.call("list_paired_devices", &json!({}));
+    let names: Vec<&str> = devices.as_array().expect("list").iter().filter_map(|d| d["name"].as_str()).collect();
+    assert_eq!(names, ["Nouvelle tablette"], "who may get in is today's, not the backup's");
+    let (status, _) = call_from(2, served.addr, Some(&lost), "list_plays", &json!({ "filter": {} }));
+    assert_eq!(status, 401, "the revoked tablet stays out");
+    let (status, _) = call_from(2, served.addr, Some(&kept), "list_plays", &json!({ "filter": {} }));
+    assert_eq!(status, 200, "the one paired since stays in");
+}
