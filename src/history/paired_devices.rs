@@ -218,8 +218,9 @@ pub(super) struct PairedNow(Vec<(Id, String, Vec<u8>, String, Option<String>)>);
 
 impl PairedNow {
     pub(super) fn read(conn: &rusqlite::Connection) -> Result<PairedNow> {
-        let mut stmt =
-            conn.prepare("SELECT id, name, token_hash, created_at, last_used_at FROM paired_devices ORDER BY id")?;
+        let mut stmt = conn.prepare(
+            "SELECT id, name, token_hash, created_at, last_used_at FROM paired_devices ORDER BY id",
+        )?;
         let rows = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
             .collect::<rusqlite::Result<_>>()?;

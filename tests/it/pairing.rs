@@ -273,7 +273,8 @@ fn restoring_a_backup_never_lets_a_revoked_device_back_in() {
     let (status, restored) = served.call("restore_backup", &json!({ "file_name": backup["file_name"] }));
     assert_eq!(status, 200, "{restored}");
     let (_, devices) = served.call("list_paired_devices", &json!({}));
-    let names: Vec<&str> = devices.as_array().expect("list").iter().filter_map(|d| d["name"].as_str()).collect();
+    let names: Vec<&str> =
+        devices.as_array().expect("list").iter().filter_map(|d| d["name"].as_str()).collect();
     assert_eq!(names, ["Nouvelle tablette"], "who may get in is today's, not the backup's");
     let (status, _) = call_from(2, served.addr, Some(&lost), "list_plays", &json!({ "filter": {} }));
     assert_eq!(status, 401, "the revoked tablet stays out");
