@@ -214,7 +214,10 @@ impl Store {
 /// The paired devices as they are now, carried over a restore: who may get in is not part of
 /// the history a backup brings back (a device revoked since the backup must stay out, one
 /// paired since must stay in).
-pub(super) struct PairedNow(Vec<(Id, String, Vec<u8>, String, Option<String>)>);
+pub(super) struct PairedNow(Vec<PairedRow>);
+
+/// A `paired_devices` row as stored: id, name, token digest, created and last used (as text).
+type PairedRow = (Id, String, Vec<u8>, String, Option<String>);
 
 impl PairedNow {
     pub(super) fn read(conn: &rusqlite::Connection) -> Result<PairedNow> {
