@@ -520,7 +520,8 @@ mod streaming {
         use greffier::api::serve::{ServeOptions, serve_until};
         let (tell, told) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let options = ServeOptions { addr: ([127, 0, 0, 1], 0).into(), ui: None, table: None };
+        let options =
+            ServeOptions { addr: ([127, 0, 0, 1], 0).into(), ui: None, table: None, names: Vec::new() };
         std::thread::spawn(move || {
             let told = move |at| {
                 let _ = tell.send(at);

@@ -24,6 +24,7 @@ const SHELL_COMMANDS: &[&str] = &[
     "close_window",
     "open_table_to_phones",
     "table_door",
+    "open_paired_door",
     "upload_chunk",
 ];
 

@@ -128,6 +128,18 @@ enum Command {
         /// The built UI (`npm run build --prefix ui`); served at / when the folder exists.
         #[arg(long, default_value = "ui/build")]
         ui: PathBuf,
+        /// Beyond the loopback: another name this machine is reached by (`salon.local`), which
+        /// the server answers to besides its address.
+        #[arg(long = "name")]
+        names: Vec<String>,
+    },
+    /// The devices paired with this history (a tablet, a phone): each reaches the whole app
+    /// from the network (`serve --host 0.0.0.0`, the desktop app) with its own token.
+    Devices {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(subcommand)]
+        command: DevicesCommand,
     },
     /// Table mode: opens a play in progress to the players' phones on the local network and
     /// serves it to them only (the join URL is printed first), until the table is closed, the
@@ -194,6 +206,26 @@ struct HelperArgs {
     round: Option<u8>,
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Subcommand)]
+enum DevicesCommand {
+    /// The paired devices, with when each was paired and last used.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// A one-time pairing code (valid ten minutes) and, with --address, the URL and QR code a
+    /// device scans.
+    Pair {
+        /// Where the device reaches `greffier serve` (`http://192.168.1.10:4180`).
+        #[arg(long)]
+        address: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a paired device (its id from `list`): its token is refused from its next request on.
+    Revoke { device: u32 },
 }
 
 #[derive(Subcommand)]
@@ -465,6 +497,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                     Capability::Host => "host",
                     Capability::Guest => "guest",
                     Capability::Seat => "seat",
+                    Capability::Pair => "pair",
                 };
                 write_line(
                     out,
@@ -501,7 +534,8 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
         Command::Citadelles(args) => run_helper(GameId::Citadelles, args, lang, out),
         Command::Orleans(args) => run_helper(GameId::Orleans, args, lang, out),
         Command::Splendor(args) => run_helper(GameId::Splendor, args, lang, out),
-        Command::Serve { db, port, host, ui } => {
+        Command::Devices { db, command } => run_devices(command, &db, lang, out),
+        Command::Serve { db, port, host, ui, names } => {
             let api = open_api(&db)?;
             if let Err(e) = api.store()?.daily_backup(history::DEFAULT_BACKUPS_KEPT) {
                 eprintln!("greffier: daily backup failed: {e}");
@@ -510,11 +544,17 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
             if ui.is_none() {
                 eprintln!("greffier: no built UI found (npm run build --prefix ui): serving the API only");
             }
-            let options = ServeOptions { addr: std::net::SocketAddr::new(host, port), ui, table: None };
-            greffier::api::serve::serve(std::sync::Arc::new(api), options, |addr| {
+            let options =
+                ServeOptions { addr: std::net::SocketAddr::new(host, port), ui, table: None, names };
+            let api = std::sync::Arc::new(api);
+            let pairing = api.clone();
+            greffier::api::serve::serve(api, options, move |addr| {
                 // The first line is the address, for scripts (and the tests) to read.
                 println!("http://{addr}/");
                 let _ = std::io::stdout().flush();
+                if !addr.ip().is_loopback() {
+                    offer_pairing(&pairing, addr, lang);
+                }
             })
             .map_err(|e| Failure::Other(format!("serve: {e}")))
         }
@@ -526,7 +566,12 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 .map_err(|error| Failure::Api { error, json: false })?;
             let ip = bind.filter(|ip| !ip.is_unspecified()).unwrap_or_else(greffier::api::serve::lan_address);
             let ui = ui.is_dir().then_some(ui);
-            let options = ServeOptions { addr: std::net::SocketAddr::new(ip, port), ui, table: Some(play) };
+            let options = ServeOptions {
+                addr: std::net::SocketAddr::new(ip, port),
+                ui,
+                table: Some(play),
+                names: Vec::new(),
+            };
             greffier::api::serve::serve(std::sync::Arc::new(api), options, |addr| {
                 // The first line is the join URL (the QR code's), for scripts and the tests.
                 println!("http://{addr}{}", ticket.join_path);
@@ -534,6 +579,73 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 eprintln!("greffier: everyone must be on the same trusted network (plain HTTP)");
             })
             .map_err(|e| Failure::Other(format!("table: {e}")))
+        }
+    }
+}
+
+/// `serve` beyond the loopback: says who gets in, and prints a pairing code's URL and QR code
+/// (on standard error: the first line of standard output stays the address).
+fn offer_pairing(api: &Api, addr: std::net::SocketAddr, lang: Lang) {
+    let reached = if addr.ip().is_unspecified() {
+        std::net::SocketAddr::new(greffier::api::serve::lan_address(), addr.port())
+    } else {
+        addr
+    };
+    let said = Text::new(
+        "greffier : hors de cette machine, seuls les appareils appairés entrent (HTTP simple : un réseau de confiance seulement). Pour appairer une tablette, scannez ce code (valable 10 minutes, une fois) ; d'autres : greffier devices pair",
+        "greffier: off this machine, only paired devices get in (plain HTTP: a trusted network only). To pair a tablet, scan this code (valid 10 minutes, once); more: greffier devices pair",
+    );
+    eprintln!("{}", said.get(lang));
+    match api.pairing_code(Some(lang), Some(format!("http://{reached}"))) {
+        Ok(code) => {
+            let url = code.url.unwrap_or(code.pair_path);
+            if let Ok(qr) = greffier::api::qr::text(&url) {
+                eprintln!("{qr}");
+            }
+            eprintln!("{url}");
+        }
+        Err(e) => eprintln!("greffier: no pairing code: {}", e.message),
+    }
+}
+
+fn run_devices(command: DevicesCommand, db: &DbArg, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
+    let api = open_api(db)?;
+    let failed = |error| Failure::Api { error, json: false };
+    match command {
+        DevicesCommand::List { json } => {
+            let devices = api.list_paired_devices().map_err(failed)?;
+            if json {
+                return print_json(out, &devices);
+            }
+            if devices.is_empty() {
+                let none = Text::new("Aucun appareil appairé.", "No device is paired.");
+                return write_line(out, none.get(lang));
+            }
+            let never = Text::new("jamais", "never");
+            for d in devices {
+                let last = d.last_used_at.map_or_else(|| never.get(lang).to_owned(), |t| t.to_rfc3339());
+                write_line(out, &format!("{}\t{}\t{}\t{last}", d.id, d.name, d.created_at.to_rfc3339()))?;
+            }
+            Ok(())
+        }
+        DevicesCommand::Pair { address, json } => {
+            let code = api.pairing_code(Some(lang), address).map_err(failed)?;
+            if json {
+                return print_json(out, &code);
+            }
+            match code.url {
+                Some(url) => {
+                    if let Ok(qr) = greffier::api::qr::text(&url) {
+                        write_line(out, &qr)?;
+                    }
+                    write_line(out, &url)
+                }
+                None => write_line(out, &code.pair_path),
+            }
+        }
+        DevicesCommand::Revoke { device } => {
+            api.revoke_paired_device(device).map_err(failed)?;
+            Ok(())
         }
     }
 }
@@ -565,10 +677,10 @@ fn open_history_api(db: &DbArg) -> Result<Result<Api, StoreError>, Failure> {
 /// touches it).
 fn call(op: &Operation, request: Json, db: &DbArg, json: bool) -> Result<Json, Failure> {
     let answer = match op.capability {
-        // A seat operation reads and writes a play: the host's history.
-        // A history that cannot be opened is the operation's error (its kind: `needs_upgrade`,
-        // `newer_schema`…), printed as JSON too when asked.
-        Capability::Host | Capability::Seat => {
+        // A seat operation reads and writes a play, pairing a device the paired devices: the
+        // host's history. A history that cannot be opened is the operation's error (its kind:
+        // `needs_upgrade`, `newer_schema`…), printed as JSON too when asked.
+        Capability::Host | Capability::Seat | Capability::Pair => {
             open_history_api(db)?.map_err(ApiError::from).and_then(|api| api.call_json(op.name, request))
         }
         Capability::Guest => {

@@ -4,6 +4,7 @@
 
 pub mod commands;
 pub mod keystroke;
+pub mod paired;
 pub mod prefs;
 #[cfg(target_os = "linux")]
 pub mod rendering;
@@ -44,6 +45,7 @@ macro_rules! specta_builder_with_operations {
                 app::close_window::<$r>,
                 phones::open_table_to_phones::<$r>,
                 phones::table_door,
+                phones::open_paired_door::<$r>,
                 $(operations::$name,)*
             ])
             // What the play screens must know at build time comes from the core (issue #17):
@@ -87,6 +89,7 @@ pub fn init_state<R: Runtime, M: Manager<R>>(
     // One core for the window and, once the host opens a table, for the phones' server.
     table::watch_tables(app.app_handle(), &api);
     app.manage(table::TableDoors::new(&data_dir));
+    app.manage(paired::PairedDoor::default());
     app.manage(Arc::new(api));
     Ok(std::thread::spawn(move || daily_backup(&db_path)))
 }
@@ -131,6 +134,15 @@ pub fn configure<R: Runtime>(
                 rendering::draw_with_the_cpu_without_a_gpu(&window);
             }
             init_state(app.handle(), dir, exports)?;
+            // The devices paired before find the app again (off the window's thread).
+            let handle = app.handle().clone();
+            std::thread::spawn(move || {
+                if let (Some(door), Some(api)) =
+                    (handle.try_state::<paired::PairedDoor>(), handle.try_state::<Arc<Api>>())
+                {
+                    door.open_if_paired(&handle, api.inner());
+                }
+            });
             Ok(())
         })
 }
@@ -175,10 +187,13 @@ pub fn run() {
         }
     };
     app.run(|app, event| {
-        if let tauri::RunEvent::Exit = event
-            && let Some(doors) = app.try_state::<table::TableDoors>()
-        {
-            doors.stop_all();
+        if let tauri::RunEvent::Exit = event {
+            if let Some(doors) = app.try_state::<table::TableDoors>() {
+                doors.stop_all();
+            }
+            if let Some(door) = app.try_state::<paired::PairedDoor>() {
+                door.stop();
+            }
         }
     });
 }

@@ -12,6 +12,8 @@
 mod error;
 #[macro_use]
 mod operations;
+mod pairing;
+pub mod qr;
 pub mod serve;
 mod table;
 mod uploads;
@@ -24,6 +26,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
+pub use pairing::{DevicePaired, PAIRING_CODE_LIFETIME, PairingCode};
 pub use table::{
     SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
     TableSeatView, TableStatus, TableTicket, TableView,
@@ -52,15 +55,20 @@ pub enum Capability {
     /// `play_id`, `seat` and `device` fields are bound to the phone's token). The host may call
     /// it for any play and seat.
     Seat,
+    /// A device holding a pairing code (`api/pairing.rs`): what a caller off the loopback may
+    /// call before it is paired.
+    Pair,
 }
 
 /// What a caller was granted: the host may call everything, a guest only `guest` operations,
-/// a phone at an open table the `guest` ones and the `seat` ones bound to its play and seat.
+/// a phone at an open table the `guest` ones and the `seat` ones bound to its play and seat, a
+/// caller off the loopback without a paired device's token only `pair` ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     Host,
     Guest,
     Seat(SeatAccess),
+    Unpaired,
 }
 
 impl Access {
@@ -69,6 +77,7 @@ impl Access {
             Access::Host => true,
             Access::Guest => capability == Capability::Guest,
             Access::Seat(_) => matches!(capability, Capability::Guest | Capability::Seat),
+            Access::Unpaired => capability == Capability::Pair,
         }
     }
 }
@@ -202,7 +211,13 @@ impl Api {
         let operation = Api::operation(name)
             .ok_or_else(|| ApiError::new(ErrorKind::UnknownOperation, format!("no operation `{name}`")))?;
         if !access.allows(operation.capability) {
-            return Err(ApiError::new(ErrorKind::Forbidden, format!("`{name}` is not offered to guests")));
+            let message = match access {
+                Access::Unpaired => {
+                    format!("`{name}` answers only this machine or a paired device: pair this device first")
+                }
+                _ => format!("`{name}` is not offered to guests"),
+            };
+            return Err(ApiError::new(ErrorKind::Forbidden, message));
         }
         let mut request = if request.is_null() { Json::Object(Default::default()) } else { request };
         if let (Access::Seat(seat), Capability::Seat) = (access, operation.capability) {
@@ -255,6 +270,9 @@ macro_rules! capability {
     };
     (seat) => {
         Capability::Seat
+    };
+    (pair) => {
+        Capability::Pair
     };
 }
 

@@ -2,9 +2,10 @@
 // core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
 // their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
 //
-// A row reads like a function: `host`, `guest` or `seat` (who may call it: a guest is anyone
-// offered only what reads the rules or helps at the table, nothing of the history; `seat` is a
-// phone at an open table, on its play and seat only, see `api/table.rs`), the
+// A row reads like a function: `host`, `guest`, `seat` or `pair` (who may call it: a guest is
+// anyone offered only what reads the rules or helps at the table, nothing of the history; `seat`
+// is a phone at an open table, on its play and seat only, see `api/table.rs`; `pair` is a device
+// holding a pairing code, see `api/pairing.rs`), the
 // name, the fields of the request after the name given to the `Api`, the response, the body.
 // The body's value is the response; `?` turns any core error into an `ApiError`. Types are
 // written `$crate::…` because the rows are expanded in other crates too.
@@ -290,6 +291,28 @@ macro_rules! for_each_operation {
         /// "I have finished entering" (or not any more), shown to the host.
         seat fn table_set_finished(api, play_id: $crate::history::Id, seat: Option<u8>, finished: bool) -> $crate::api::TableView {
             api.set_seat_finished(play_id, seat, finished)?
+        }
+
+        // Paired devices (`api/pairing.rs`): a tablet or a phone the host paired reaches the
+        // whole app over the network with a token of its own, until the host revokes it.
+
+        /// A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+        /// host's language, which the device's page speaks until told otherwise; `address`
+        /// (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+        host fn pairing_code(api, lang: Option<$crate::text::Lang>, address: Option<String>) -> $crate::api::PairingCode {
+            api.new_pairing_code(lang, address.as_deref())?
+        }
+        /// Pairs the device named `name` with a pairing code: its own token, shown once. The one
+        /// operation a caller off the loopback may make without a token.
+        pair fn pair_device(api, code: String, name: String) -> $crate::api::DevicePaired {
+            api.pair_with_code(&code, &name)?
+        }
+        /// The paired devices, each with when it was paired and last used.
+        host fn list_paired_devices(api) -> Vec<$crate::history::PairedDevice> { api.store()?.paired_devices()? }
+        /// Revokes a paired device: its token is refused from its next request on. Answers the
+        /// devices still paired.
+        host fn revoke_paired_device(api, device: $crate::history::Id) -> Vec<$crate::history::PairedDevice> {
+            api.revoke_device(device)?
         }
 
         // The history beyond one play.

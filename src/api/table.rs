@@ -187,7 +187,7 @@ pub(crate) struct TablesTold {
 pub type TableListener = Box<dyn Fn(&TableChange) + Send + Sync>;
 
 /// A new secret (hex) and its digest.
-fn new_secret() -> Result<(String, TokenDigest), ApiError> {
+pub(super) fn new_secret() -> Result<(String, TokenDigest), ApiError> {
     let mut bytes = [0u8; SECRET_BYTES];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::internal(format!("no randomness from the system: {e}")))?;
@@ -196,17 +196,17 @@ fn new_secret() -> Result<(String, TokenDigest), ApiError> {
     Ok((secret, digest))
 }
 
-fn digest_of(secret: &str) -> TokenDigest {
+pub(super) fn digest_of(secret: &str) -> TokenDigest {
     Sha256::digest(secret.as_bytes()).into()
 }
 
 /// Equal digests, in a time that does not depend on where they differ.
-fn same_digest(a: &TokenDigest, b: &TokenDigest) -> bool {
+pub(super) fn same_digest(a: &TokenDigest, b: &TokenDigest) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// `j12_ab…` → (`'j'`, 12, `"ab…"`).
-fn parse_token(token: &str) -> Option<(char, Id, &str)> {
+pub(super) fn parse_token(token: &str) -> Option<(char, Id, &str)> {
     let (selector, secret) = token.split_once('_')?;
     let mut chars = selector.chars();
     let kind = chars.next()?;

@@ -15,6 +15,7 @@ mod log;
 mod merge;
 mod model;
 mod other_plays;
+mod paired_devices;
 mod plays;
 mod stats;
 mod summary;
@@ -39,6 +40,7 @@ pub use files::write_atomically;
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use other_plays::*;
+pub use paired_devices::{MAX_DEVICE_NAME_CHARS, MAX_PAIRED_DEVICES, PairedDevice};
 pub use plays::{HistoryLimits, limits, player_key};
 pub use stats::*;
 pub use table_seats::{DeviceSecret, MAX_TABLE_PHONES, TableDevice, TableSession, TokenDigest};
@@ -63,6 +65,7 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
     ("0015_scores_typed_as_sums.sql", include_str!("../../migrations/0015_scores_typed_as_sums.sql")),
     ("0016_table_seat_requests.sql", include_str!("../../migrations/0016_table_seat_requests.sql")),
+    ("0017_paired_devices.sql", include_str!("../../migrations/0017_paired_devices.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours

@@ -26,6 +26,8 @@ pub struct HistoryLimits {
     pub name_chars: u32,
     pub location_chars: u32,
     pub notes_chars: u32,
+    /// A paired device's name.
+    pub device_name_chars: u32,
 }
 
 /// The history's [`HistoryLimits`].
@@ -35,6 +37,7 @@ pub fn limits() -> HistoryLimits {
         name_chars: chars(input::MAX_NAME_CHARS),
         location_chars: chars(MAX_LOCATION_CHARS),
         notes_chars: chars(MAX_NOTES_CHARS),
+        device_name_chars: chars(super::MAX_DEVICE_NAME_CHARS),
     }
 }
 

@@ -16,6 +16,7 @@ mod history;
 mod limits;
 mod orleans;
 mod orleans_doors;
+mod pairing;
 mod play_log;
 mod read_only;
 mod rules;

@@ -474,6 +474,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
              DROP TABLE stat_categories; DROP TABLE stat_missions; DROP TABLE stat_pairs;
              DROP INDEX plays_scenarios; DROP INDEX plays_log;
              DROP TABLE table_devices; DROP TABLE table_sessions; ALTER TABLE plays DROP COLUMN setup_done;
+             DROP TABLE paired_devices; DROP TABLE pairing_codes; DROP TABLE paired_door;
              PRAGMA user_version = 7;
              CREATE INDEX plays_stats ON plays (game, status, outcome, variant, player_count);
              CREATE INDEX seats_player ON seats (player_id);

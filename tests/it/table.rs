@@ -128,7 +128,8 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
     for op in Api::operations() {
         let (status, answer) = table.call(Some(&phone), op.name, &json!({}));
         match op.capability {
-            Capability::Host => {
+            // Nor may a phone pair itself as a host's device.
+            Capability::Host | Capability::Pair => {
                 assert_eq!(
                     (status, answer["kind"].as_str()),
                     (403, Some("forbidden")),
@@ -146,7 +147,10 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
             }
         }
     }
-    let host_operations = Api::operations().iter().filter(|o| o.capability == Capability::Host).count();
+    let host_operations = Api::operations()
+        .iter()
+        .filter(|o| matches!(o.capability, Capability::Host | Capability::Pair))
+        .count();
     assert_eq!(refused, host_operations);
     // Nor can a phone send the host a file to import: the table door has no upload route.
     let auth = format!("Bearer {phone}");
@@ -673,6 +677,7 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
                 addr: "127.0.0.1:0".parse().expect("addr"),
                 ui: None,
                 table: Some(play),
+                names: Vec::new(),
             };
             let tell = move |addr| told.send(addr).expect("tell");
             greffier::api::serve::serve_until(served, options, tell, async move { stop.notified().await })

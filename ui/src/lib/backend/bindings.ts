@@ -25,6 +25,11 @@ export const commands = {
 	 *  core keeps the table open from before a restart).
 	 */
 	tableDoor: (playId: number) => typedError<TableDoor | null, ApiError>(__TAURI_INVOKE("table_door", { playId })),
+	/**
+	 *  Serves the door for paired devices on the local network (issue #47), or answers the one
+	 *  serving: where a device reaches it, for the core's `pairing_code` to make its URL and QR code.
+	 */
+	openPairedDoor: () => typedError<PairedDoorAddress, ApiError>(__TAURI_INVOKE("open_paired_door")),
 	/**  The app's version, where its history lives, and the schema version. */
 	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
 	/**  The four games: variants, player counts, score categories. */
@@ -201,6 +206,24 @@ export const commands = {
 	tableSaveSeat: (playId: number, seat: number | null, part: Value) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_save_seat", { playId, seat, part })),
 	/**  "I have finished entering" (or not any more), shown to the host. */
 	tableSetFinished: (playId: number, seat: number | null, finished: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_set_finished", { playId, seat, finished })),
+	/**
+	 *  A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+	 *  host's language, which the device's page speaks until told otherwise; `address`
+	 *  (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+	 */
+	pairingCode: (lang: Lang | null, address: string | null) => typedError<PairingCode, ApiError>(__TAURI_INVOKE("pairing_code", { lang, address })),
+	/**
+	 *  Pairs the device named `name` with a pairing code: its own token, shown once. The one
+	 *  operation a caller off the loopback may make without a token.
+	 */
+	pairDevice: (code: string, name: string) => typedError<DevicePaired, ApiError>(__TAURI_INVOKE("pair_device", { code, name })),
+	/**  The paired devices, each with when it was paired and last used. */
+	listPairedDevices: () => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("list_paired_devices")),
+	/**
+	 *  Revokes a paired device: its token is refused from its next request on. Answers the
+	 *  devices still paired.
+	 */
+	revokePairedDevice: (device: number) => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("revoke_paired_device", { device })),
 	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
@@ -242,7 +265,7 @@ export const commands = {
 /* Constants */
 export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"max_rounds":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
 
-export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
+export const HISTORY_LIMITS = {"device_name_chars":40,"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
@@ -1070,6 +1093,12 @@ export type CsvOptions = {
 	status?: PlayStatus | null,
 };
 
+/**  A device just paired: its token, shown this once (the device keeps it). */
+export type DevicePaired = {
+	device: PairedDevice,
+	token: string,
+};
+
 /**  Whether the last round is under way, and who would win if it ended now. */
 export type EndHelp = {
 	/**  Someone reached 15 prestige (Cities: someone holds a city): finish the round. */
@@ -1216,6 +1245,8 @@ export type HistoryLimits = {
 	name_chars: number,
 	location_chars: number,
 	notes_chars: number,
+	/**  A paired device's name. */
+	device_name_chars: number,
 };
 
 /**
@@ -2109,6 +2140,40 @@ export type Outcome =
 
 /**  The kind of ending of a finished play (`plays.outcome`), see [`crate::games::Outcome`]. */
 export type OutcomeKind = "points" | "coop" | "solo" | "objective_race";
+
+/**  A device the host paired: it reaches the whole app with its own token until revoked. */
+export type PairedDevice = {
+	id: number,
+	name: string,
+	created_at: string,
+	/**  The last request made with its token, to the minute (`None`: never used since pairing). */
+	last_used_at: string | null,
+};
+
+/**  Where paired devices reach this app. */
+export type PairedDoorAddress = {
+	/**  `http://<ip>:<port>`: a pairing code's URL starts with it. */
+	url: string,
+	/**
+	 *  False when the machine has no network address (served on the loopback only: no tablet
+	 *  can reach it).
+	 */
+	lan: boolean,
+};
+
+/**  A pairing code to show the device (as a QR code). */
+export type PairingCode = {
+	code: string,
+	/**
+	 *  `/pair?lang=<host's language>#<code>` (`lang` only when the host said it), to put after
+	 *  `http://<address>:<port>`: the code rides in the fragment, which a browser never sends.
+	 */
+	pair_path: string,
+	/**  The whole URL and its QR code, when the door told where the device reaches it. */
+	url: string | null,
+	qr_svg: string | null,
+	expires_at: string,
+};
 
 /**  Everything known about one play. */
 export type PlayDetail = {

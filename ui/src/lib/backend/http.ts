@@ -10,13 +10,37 @@
 // token on every call (`Authorization: Bearer …`): `createSeatBackend` is the Backend with that
 // header plus the seat's own operations (join, view, save, finished) and the live stream
 // (`openTableEvents`, Server-Sent Events: the token travels in the query, as EventSource cannot
-// set a header). The desktop's doors never carry a token.
+// set a header). A tablet paired with the host (issue #47) carries the token it received when
+// it paired, kept in this browser (`PAIRED_TOKEN_KEY`), on every call of the host's door:
+// beyond this machine, the door answers nothing else. The host's own browser carries none.
 import { BackendError } from './error';
 import type { Backend } from './index';
 import { backendOver, operationName } from './operations';
 import type { GameId, LoadedPreferences, Preferences, TableChange, TableHelp, TableJoined, TableView } from './types';
 
 export const PREFERENCES_KEY = 'greffier.preferences';
+
+/** Where a paired device's browser keeps its token (per origin: the door's address). */
+export const PAIRED_TOKEN_KEY = 'greffier.paired-token';
+
+/** This browser's paired token, if it was paired. */
+export function pairedToken(): string | null {
+	try {
+		return globalThis.localStorage?.getItem(PAIRED_TOKEN_KEY) ?? null;
+	} catch {
+		return null;
+	}
+}
+
+/** Keeps the token this browser received when it paired. */
+export function keepPairedToken(token: string): void {
+	globalThis.localStorage?.setItem(PAIRED_TOKEN_KEY, token);
+}
+
+/** Forgets a token the host revoked. */
+export function forgetPairedToken(): void {
+	globalThis.localStorage?.removeItem(PAIRED_TOKEN_KEY);
+}
 
 const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system', default_player_count: null };
 
@@ -59,12 +83,11 @@ function post(base: string, token: (() => string | null) | null) {
 function upload(base: string) {
 	return async (file: Blob, onSent?: (sent: number) => void): Promise<string> => {
 		let response: Response;
+		const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream' };
+		const bearer = pairedToken();
+		if (bearer) headers.Authorization = `Bearer ${bearer}`;
 		try {
-			response = await fetch(`${base}/api/upload`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/octet-stream' },
-				body: file
-			});
+			response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body: file });
 		} catch (e) {
 			throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
 		}
@@ -90,7 +113,7 @@ function own(base: string) {
 }
 
 export function createHttpBackend(base = ''): Backend {
-	return backendOver(post(base, null), own(base));
+	return backendOver(post(base, pairedToken), own(base));
 }
 
 /** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
@@ -149,7 +172,12 @@ export function openTableEvents(
 	onstate: (connected: boolean) => void = () => {},
 	base = ''
 ): () => void {
-	const query = 'token' in target ? `token=${encodeURIComponent(target.token)}` : `play=${target.play}`;
+	// The host's door names the play, and a paired tablet adds its token (no header here).
+	const paired = 'play' in target ? pairedToken() : null;
+	const query =
+		'token' in target
+			? `token=${encodeURIComponent(target.token)}`
+			: `play=${target.play}${paired ? `&token=${encodeURIComponent(paired)}` : ''}`;
 	let source: EventSource | null = null;
 	let retry: ReturnType<typeof setTimeout> | null = null;
 	let stopped = false;

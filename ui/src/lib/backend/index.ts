@@ -72,6 +72,10 @@ import type {
 	SetupStep,
 	TableChange,
 	TableDoor,
+	DevicePaired,
+	PairedDevice,
+	PairedDoorAddress,
+	PairingCode,
 	TableStatus,
 	TableView,
 	UndoneState
@@ -81,7 +85,15 @@ import { OPERATION_FIELDS } from './operations';
 
 export * from './types';
 export { BackendError } from './error';
-export { createSeatBackend, openTableEvents, SEAT_OPERATION_FIELDS, type SeatOperations } from './http';
+export {
+	createSeatBackend,
+	forgetPairedToken,
+	keepPairedToken,
+	openTableEvents,
+	pairedToken,
+	SEAT_OPERATION_FIELDS,
+	type SeatOperations
+} from './http';
 
 /** Plain async methods: each returns the data or throws a BackendError. */
 export interface Backend {
@@ -214,6 +226,15 @@ export interface Backend {
 	/** Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its own):
 	 * `give` hands the seat over, else the request ends. */
 	tableAnswerRequest(playId: number, seat: number | null, asker: number, give: boolean): Promise<TableView>;
+	/** A one-time pairing code (valid ten minutes) for a tablet or phone to pair with; with
+	 * `address` (where the device reaches this app), its URL and QR code. */
+	pairingCode(lang: Lang | null, address: string | null): Promise<PairingCode>;
+	/** Pairs this device with a code: its own token, shown once (`keepPairedToken`). */
+	pairDevice(code: string, name: string): Promise<DevicePaired>;
+	/** The paired devices, with when each was paired and last used. */
+	listPairedDevices(): Promise<PairedDevice[]>;
+	/** Revokes a paired device (its token is refused from its next request on): those left. */
+	revokePairedDevice(device: number): Promise<PairedDevice[]>;
 }
 
 /** Every method, for the forwarding object below. */
@@ -273,6 +294,19 @@ export interface TableDoorControl {
 export async function tableDoor(): Promise<TableDoorControl | null> {
 	if (!inTauri()) return null;
 	return (await import('./tauri')).tauriTableDoor;
+}
+
+/**
+ * Where a paired device reaches this app (issue #47): the desktop app serves its door for
+ * paired devices on the local network when asked (this opens it); a browser page is served by
+ * `greffier serve` at its own address, which a tablet reaches only when that is not the
+ * loopback (`greffier serve --host 0.0.0.0`).
+ */
+export async function pairedDoor(): Promise<PairedDoorAddress> {
+	if (inTauri()) return (await import('./tauri')).openPairedDoor();
+	const host = location.hostname;
+	const loopback = host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+	return { url: location.origin, lan: !loopback };
 }
 
 /** Runs `hook` (save what the sheets still hold) before the desktop window closes. */

@@ -80,7 +80,11 @@ export const OPERATION_FIELDS = {
 	tableClose: ['play_id'],
 	tableRemoveDevice: ['play_id', 'device'],
 	tableAssignSeat: ['play_id', 'device', 'seat'],
-	tableAnswerRequest: ['play_id', 'seat', 'asker', 'give']
+	tableAnswerRequest: ['play_id', 'seat', 'asker', 'give'],
+	pairingCode: ['lang', 'address'],
+	pairDevice: ['code', 'name'],
+	listPairedDevices: [],
+	revokePairedDevice: ['device']
 } as const satisfies Record<Exclude<keyof Backend, keyof WindowOwn>, readonly string[]>;
 
 /** `saveTableState` → `save_table_state`. */

@@ -6,7 +6,7 @@ import { listen } from '@tauri-apps/api/event';
 import { commands, INSTANT_OPERATIONS, TABLE_CHANGED_EVENT } from './bindings';
 import { BackendError } from './error';
 import type { Backend, TableDoorControl } from './index';
-import type { TableChange } from './types';
+import type { PairedDoorAddress, TableChange } from './types';
 import { backendOver } from './operations';
 
 type Res<T> = { status: 'ok'; data: T } | { status: 'error'; error: unknown };
@@ -131,3 +131,8 @@ export const tauriTableDoor: TableDoorControl = {
 	current: (playId) => call(commands.tableDoor(playId)),
 	listen: (onchange) => listen<TableChange>(TABLE_CHANGED_EVENT, (event) => onchange(event.payload))
 };
+
+/** The door for paired devices: opened (or the one serving), where a device reaches it. */
+export async function openPairedDoor(): Promise<PairedDoorAddress> {
+	return call(commands.openPairedDoor());
+}

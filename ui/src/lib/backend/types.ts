@@ -201,7 +201,12 @@ export type {
 	TableDoor,
 	TableSeatStatus,
 	TableSession,
-	TableStatus
+	TableStatus,
+	// Paired devices (issue #47).
+	DevicePaired,
+	PairedDevice,
+	PairedDoorAddress,
+	PairingCode
 } from './bindings';
 
 /** A rule entry ready to show (the contract's RuleEntry; generated as RuleView). */
