@@ -241,55 +241,35 @@ pub struct BgGameCount {
     pub plays: u32,
 }
 
-/// BoardGameGeek ids of our games, the one thing every BG Stats file names the same way
-/// whatever the language of the game's title. Citadels 478 and 205398, Splendor 148228 and
-/// Orléans 164928 are seen in public data; the two expansions' ids are not confirmed here, so
-/// an expansion is also recognised by its title (never the base game by its own).
-mod bgg {
-    /// Citadels (2000) and its 2016 edition: both are Citadelles.
-    pub const CITADELS: &[i64] = &[478, 205398];
-    /// Splendor: the base game is not Les Cités de Splendor…
-    pub const SPLENDOR: i64 = 148228;
-    /// …which is its expansion, The Cities of Splendor.
-    pub const CITIES_OF_SPLENDOR: i64 = 220653;
-    /// Orléans: the base game is not Orléans: Invasion…
-    pub const ORLEANS: i64 = 164928;
-    /// …which is its expansion.
-    pub const ORLEANS_INVASION: i64 = 181279;
-
-    /// The id an export gives our game (Valencia has none on BoardGameGeek).
-    pub fn id_of(game: super::GameId) -> Option<i64> {
-        use super::GameId;
-        match game {
-            GameId::Citadelles => Some(CITADELS[0]),
-            GameId::Splendor => Some(CITIES_OF_SPLENDOR),
-            GameId::Orleans => Some(ORLEANS_INVASION),
-            GameId::Valencia => None,
-        }
-    }
+/// The id an export gives our game (none: the game is not on BoardGameGeek).
+fn bgg_id_of(game: GameId) -> Option<i64> {
+    game.game().board_game_geek().ids.first().copied()
 }
 
 /// Which of our games a BG Stats game is, given its BoardGameGeek id and name and the
-/// expansions played with it (their ids and names).
+/// expansions played with it (their ids and names). BoardGameGeek ids are the one thing every
+/// BG Stats file names the same way whatever the language of the game's title; each game gives
+/// its own ([`crate::games::BoardGameGeek`]).
 ///
 /// The id decides when there is one: base Splendor or base Orléans is one of our games only
 /// with the expansion that makes it so (Cities of Splendor, Invasion) — never by its name. A
 /// game without an id (typed by hand in BG Stats), or with an id we do not know, is recognised
 /// by its full title.
 pub fn recognise(bgg_id: Option<i64>, name: &str, expansions: &[(Option<i64>, &str)]) -> Option<GameId> {
-    let expansion_is = |id: i64, game: GameId| {
-        expansions.iter().any(|(e, n)| *e == Some(id) || recognise_title(n) == Some(game))
-    };
-    match bgg_id.filter(|id| *id > 0) {
-        Some(id) if bgg::CITADELS.contains(&id) => Some(GameId::Citadelles),
-        Some(bgg::CITIES_OF_SPLENDOR) => Some(GameId::Splendor),
-        Some(bgg::ORLEANS_INVASION) => Some(GameId::Orleans),
-        Some(bgg::SPLENDOR) => {
-            expansion_is(bgg::CITIES_OF_SPLENDOR, GameId::Splendor).then_some(GameId::Splendor)
+    let Some(id) = bgg_id.filter(|id| *id > 0) else { return recognise_title(name) };
+    for game in GameId::ALL {
+        let bgg = game.game().board_game_geek();
+        if bgg.ids.contains(&id) {
+            return Some(game);
         }
-        Some(bgg::ORLEANS) => expansion_is(bgg::ORLEANS_INVASION, GameId::Orleans).then_some(GameId::Orleans),
-        _ => recognise_title(name),
+        if bgg.base == Some(id) {
+            let expansion = |(e, n): &(Option<i64>, &str)| {
+                e.is_some_and(|e| bgg.ids.contains(&e)) || recognise_title(n) == Some(game)
+            };
+            return expansions.iter().any(expansion).then_some(game);
+        }
     }
+    recognise_title(name)
 }
 
 /// Which of our games a full title names, in French or English (without accents, case,
@@ -298,19 +278,7 @@ pub fn recognise_title(name: &str) -> Option<GameId> {
     let plain: String =
         crate::rules::fold(name).chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
     let title = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-    match title.as_str() {
-        "valencia" => Some(GameId::Valencia),
-        "citadelles" | "citadels" => Some(GameId::Citadelles),
-        "orleans invasion" | "invasion" => Some(GameId::Orleans),
-        "les cites de splendor"
-        | "cites de splendor"
-        | "the cities of splendor"
-        | "cities of splendor"
-        | "splendor cities of splendor"
-        | "splendor the cities of splendor"
-        | "splendor les cites de splendor" => Some(GameId::Splendor),
-        _ => None,
-    }
+    GameId::ALL.into_iter().find(|g| g.game().board_game_geek().titles.contains(&title.as_str()))
 }
 
 /// A score as BG Stats wrote it. Never a reason to skip a play: what cannot be read as a number
@@ -1192,7 +1160,7 @@ impl Store {
             let ours = game.parse::<GameId>().ok();
             let name = ours.map(|g| g.info().name).unwrap_or("?");
             let game_ref_id =
-                game_of(&mut out, name, ours.and_then(bgg::id_of), outcome.as_deref() == Some("coop"));
+                game_of(&mut out, name, ours.and_then(bgg_id_of), outcome.as_deref() == Some("coop"));
             let location_ref_id = location_of(&mut out, location);
             let player_scores = seats
                 .query_map([id], |r| {

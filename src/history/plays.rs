@@ -9,6 +9,7 @@ use super::model::*;
 use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
 use crate::games::input;
+use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -533,32 +534,24 @@ impl Store {
         let mut problems = Problems::new();
         let info = new.game.info();
         match info.variant(&new.variant) {
-            None => problems.push(
+            None => input::unknown_variant(
+                &mut problems,
                 "variant",
-                "unknown_variant",
-                Text::new(
-                    format!("Variante inconnue « {} ».", new.variant),
-                    format!("Unknown variant “{}”.", new.variant),
-                ),
+                VariantWord::VARIANT,
+                &new.variant,
+                None,
+                &[],
             ),
             Some(v) => {
-                let n = new.seats.len();
-                if n < usize::from(v.min_players) || n > usize::from(v.max_players) {
-                    problems.push(
-                        "seats",
-                        "player_count",
-                        Text::new(
-                            format!(
-                                "{} ({}) se joue de {} à {} joueurs, pas {n}.",
-                                info.name, v.label.fr, v.min_players, v.max_players
-                            ),
-                            format!(
-                                "{} ({}) is played by {} to {} players, not {n}.",
-                                info.name_en, v.label.en, v.min_players, v.max_players
-                            ),
-                        ),
-                    );
-                }
+                let who = PlayedBy::of_variant(info, v);
+                input::player_count(
+                    &mut problems,
+                    "seats",
+                    &who,
+                    v.min_players,
+                    v.max_players,
+                    new.seats.len(),
+                );
             }
         }
         if usize::from(new.first_seat) >= new.seats.len().max(1) {

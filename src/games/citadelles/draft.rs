@@ -8,9 +8,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::INFO;
 use super::characters::{Character, base_of_rank, character_of};
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use crate::games::Problems;
+use crate::games::input::{self, PlayedBy};
 use crate::text::{FrArticle, Text, capitalized};
 
 /// The rank that is never set aside face up (decisions: "The King is never discarded face up";
@@ -119,22 +121,12 @@ fn problem(field: &str, code: &str, fr: String, en: String) -> Problems {
 pub(crate) fn check_count(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<(), Problems> {
     let mut p = Problems::new();
     let (min, max) = (variant.min_players(), variant.max_players());
-    if !(min..=max).contains(&players) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "Citadelles ({}) se joue de {min} à {max} joueurs, pas {players}.",
-                    variant.label().fr
-                ),
-                format!(
-                    "Citadelles ({}) is played by {min} to {max} players, not {players}.",
-                    variant.label().en
-                ),
-            ),
-        );
-    } else if ninth && !variant.ninth_character_allowed(usize::from(players)) {
+    let label = variant.label();
+    let who = PlayedBy::new(format!("{} ({})", INFO.name, label.fr), format!("{} ({})", INFO.name, label.en));
+    if !input::player_count(&mut p, "players", &who, min, max, usize::from(players)) {
+        return Err(p);
+    }
+    if ninth && !variant.ninth_character_allowed(usize::from(players)) {
         p.push(
             "ninth_character",
             "ninth_character_player_count",

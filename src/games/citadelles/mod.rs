@@ -61,9 +61,11 @@
 //! [`CitadellesRound::apply`] (the calling of one round).
 
 mod characters;
+mod contract;
 mod districts;
 mod draft;
 mod help;
+mod log;
 mod profile;
 mod read;
 mod round;
@@ -76,6 +78,7 @@ use std::collections::BTreeMap;
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 pub use characters::{ARTIST, CHARACTERS, Character, CharacterSet, character_of};
+pub use contract::Citadelles;
 pub use districts::{
     BASIC_DISTRICTS, CLASSIC_WONDERS, CatalogueCard, CitadellesDistrictType, District, HAUNTED_CITY, MUSEUM,
     SECRET_VAULT, WONDERS_2016, WarlordRule, Wonder, WonderScoring, basic_district, card, wonder_of, wonders,
@@ -89,6 +92,7 @@ pub use help::{
     CitadellesProfileInfo, CitadellesSeatHelp, CitadellesThreshold, CitadellesWonderInfo, catalogue,
     help_table,
 };
+pub use log::{CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT};
 pub use profile::{BASE_CHARACTERS, CitadellesVariant};
 pub use round::{
     CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
@@ -254,8 +258,8 @@ pub fn limits() -> CitadellesLimits {
         museum: MUSEUM,
         secret_vault: SECRET_VAULT,
         artist: ARTIST,
-        round_event: super::round_log::CITADELLES_ROUND_EVENT,
-        draft_event: super::round_log::CITADELLES_DRAFT_EVENT,
+        round_event: CITADELLES_ROUND_EVENT,
+        draft_event: CITADELLES_DRAFT_EVENT,
         character_ranks: characters::CHARACTERS.iter().map(|c| (c.id, c.rank)).collect(),
     }
 }

@@ -12,11 +12,11 @@ use super::profile::BASE_CHARACTERS;
 use super::read::{CustomWonderView, TableView};
 use super::round::CitadellesRound;
 use super::{
-    CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
-    MAX_ROUNDS,
+    CitadellesVariant, INFO, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD,
+    MAX_MUSEUM_CARDS, MAX_ROUNDS,
 };
 use crate::games::Problems;
-use crate::games::input::{self, MAX_NAME_CHARS};
+use crate::games::input::{self, MAX_NAME_CHARS, PlayedBy, VariantWord};
 use crate::text::{FrArticle, Text, capitalized, plural_s};
 
 /// Table mode: a seat's part is its `players[i]`. Citadelles: a player's hand is their own
@@ -440,15 +440,8 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         Some(id) => {
             let found = CitadellesVariant::from_id(id);
             if found.is_none() {
-                let known = CitadellesVariant::ALL.map(CitadellesVariant::id).join(", ");
-                p.push(
-                    "variant",
-                    "unknown_variant",
-                    Text::new(
-                        format!("Règle inconnue « {id} » pour Citadelles (connues : {known})."),
-                        format!("Unknown rules “{id}” for Citadelles (known: {known})."),
-                    ),
-                );
+                let known = CitadellesVariant::ALL.map(CitadellesVariant::id);
+                input::unknown_variant(&mut p, "variant", VariantWord::RULES, id, Some(INFO.name), &known);
             }
             found
         }
@@ -458,8 +451,9 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     }
 
     let count = raw.players.len();
-    let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
-    let count_ok = (min..=max).contains(&count);
+    let (min, max) =
+        variant.map_or((INFO.min_players(), INFO.max_players()), |v| (v.min_players(), v.max_players()));
+    let count_ok = (usize::from(min)..=usize::from(max)).contains(&count);
     if let Some(round) = &raw.round_in_progress {
         check_round_in_progress(&mut p, "round_in_progress", round, variant, raw);
         if let Err(replayed) = round.checked("round_in_progress") {
@@ -467,21 +461,10 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         }
     }
     if !count_ok {
-        let label = variant.map(CitadellesVariant::label);
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "Citadelles ({}) se joue de {min} à {max} joueurs, pas {count}.",
-                    label.as_ref().map_or("", |l| l.fr.as_str())
-                ),
-                format!(
-                    "Citadelles ({}) is played by {min} to {max} players, not {count}.",
-                    label.as_ref().map_or("", |l| l.en.as_str())
-                ),
-            ),
-        );
+        let label = variant.map_or_else(|| Text::new("", ""), CitadellesVariant::label);
+        let who =
+            PlayedBy::new(format!("{} ({})", INFO.name, label.fr), format!("{} ({})", INFO.name, label.en));
+        input::player_count(&mut p, "players", &who, min, max, count);
     }
 
     let longer_game = raw.longer_game.unwrap_or(false);

@@ -43,9 +43,11 @@
 
 mod catalogue;
 mod close;
+mod contract;
 mod course;
 mod deck;
 mod help;
+mod log;
 mod resolve;
 mod scoring;
 mod setup;
@@ -60,6 +62,7 @@ pub use catalogue::{
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
 pub use close::{OrleansClosedRound, OrleansDecision, close_round, round_resolutions};
+pub use contract::Orleans;
 pub use course::{OrleansCourse, OrleansStep, check_step, course};
 pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
@@ -68,6 +71,7 @@ pub use help::{
     OrleansPlaceTileInfo, OrleansScenarioInfo, OrleansTileChoice, OrleansUpcoming, character_catalogue,
     event_catalogue, event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
+pub use log::{ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT};
 pub use resolve::{
     OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind,
     OrleansSplit, administrator_due, boatmen_coins, food_ways, resolve, resolve_player, resolve_team,
@@ -275,8 +279,8 @@ pub fn limits() -> OrleansLimits {
             .flat_map(|s| s.rounds.iter().copied())
             .max()
             .unwrap_or(0),
-        round_event: super::round_log::ORLEANS_ROUND_EVENT,
-        deck_event: super::round_log::ORLEANS_DECK_EVENT,
+        round_event: ORLEANS_ROUND_EVENT,
+        deck_event: ORLEANS_DECK_EVENT,
         not_in_play: OrleansScenario::ALL
             .into_iter()
             .map(|scenario| {

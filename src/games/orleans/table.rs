@@ -13,6 +13,7 @@ use super::{
     BUILDING_CARDS, INFO, MAX_BOATMEN_TRACK, MAX_BOOKS, MAX_BUILDING_POINTS, MAX_COINS, MAX_COUNT,
     MAX_DEVELOPMENT_LEVEL, MAX_DEVELOPMENT_POINTS, MAX_FOLLOWERS, MAX_GOODS,
 };
+use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{Problems, input};
 use crate::text::Text;
 
@@ -616,15 +617,8 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         Some(id) => {
             let found = OrleansScenario::from_id(id);
             if found.is_none() {
-                let known = OrleansScenario::ALL.map(OrleansScenario::id).join(", ");
-                p.push(
-                    "variant",
-                    "unknown_variant",
-                    Text::new(
-                        format!("Scénario inconnu « {id} » (connus : {known})."),
-                        format!("Unknown scenario “{id}” (known: {known})."),
-                    ),
-                );
+                let known = OrleansScenario::ALL.map(OrleansScenario::id);
+                input::unknown_variant(&mut p, "variant", VariantWord::SCENARIO, id, None, &known);
             }
             found
         }
@@ -639,20 +633,9 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
         in_order: raw.options.in_order,
     };
     let n = raw.players.len();
-    if let Some(v) = scenario.and_then(|s| INFO.variant(s.id()))
-        && !(usize::from(v.min_players)..=usize::from(v.max_players)).contains(&n)
-    {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("{} se joue de {} à {} joueurs, pas {n}.", v.label.fr, v.min_players, v.max_players),
-                format!(
-                    "{} is played by {} to {} players, not {n}.",
-                    v.label.en, v.min_players, v.max_players
-                ),
-            ),
-        );
+    if let Some(v) = scenario.and_then(|s| INFO.variant(s.id())) {
+        let who = PlayedBy::new(v.label.fr, v.label.en);
+        input::player_count(&mut p, "players", &who, v.min_players, v.max_players, n);
     }
     let rounds = scenario_or_default.rounds(n);
     let checked_round = round_value(&mut p, "round".into(), raw.round.as_ref(), rounds.saturating_add(1));

@@ -51,6 +51,7 @@
 
 mod cities;
 mod colour;
+mod contract;
 mod help;
 mod nobles;
 mod orient;
@@ -64,6 +65,7 @@ use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, Stat
 pub use crate::games::SetupStep;
 pub use cities::{CITIES, City, CityMissing, CityRequirement, OneColourShort, city, missing_text};
 pub use colour::{Colour, ColourCounts};
+pub use contract::Splendor;
 pub use help::{
     CardCatalogue, CitiesHelp, CityEligibility, CityHelp, CityInfo, EndHelp, Help, OrientCardInfo, PowerInfo,
     PowerStatus, SeatHelp, catalogue, help_table,

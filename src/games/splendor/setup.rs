@@ -1,8 +1,9 @@
 //! What to put on the table for a module and a player count.
 
+use super::INFO;
 use super::table::Module;
+use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::games::{Problems, SetupStep};
-use crate::text::Text;
 
 /// Gem tokens of each colour in the base game's box (game-facts C1: 7 of each at 4 players).
 const GEMS_IN_THE_BOX: u8 = 7;
@@ -17,22 +18,11 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let mut problems = Problems::new();
     let module = Module::from_id(variant);
     if module.is_none() {
-        problems.push(
-            "variant",
-            "unknown_variant",
-            Text::new(format!("Module inconnu « {variant} »."), format!("Unknown module “{variant}”.")),
-        );
+        input::unknown_variant(&mut problems, "variant", VariantWord::MODULE, variant, None, &[]);
     }
-    if !(2..=4).contains(&players) {
-        problems.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Les Cités de Splendor se jouent de 2 à 4 joueurs, pas {players}."),
-                format!("Cities of Splendor is played by 2 to 4 players, not {players}."),
-            ),
-        );
-    }
+    let (min, max) = (INFO.min_players(), INFO.max_players());
+    let who = PlayedBy::game(&INFO).plural();
+    input::player_count(&mut problems, "players", &who, min, max, usize::from(players));
     let Some(module) = module.filter(|_| problems.is_empty()) else { return Err(problems) };
 
     // The module's setup entry: it restates the base game's setup the module keeps.

@@ -12,7 +12,7 @@ use super::nobles::nobles_met;
 use super::orient::{OrientCard, OrientKind, orient_card};
 use super::{DEVELOPMENT_CARDS_PER_COLOUR, INFO, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
-use crate::games::input;
+use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::text::{Text, en_noun, fr_noun, plural_s};
 
 /// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
@@ -280,15 +280,8 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         Some(id) => {
             let found = Module::from_id(id);
             if found.is_none() {
-                let known = Module::ALL.map(Module::id).join(", ");
-                p.push(
-                    "variant",
-                    "unknown_variant",
-                    Text::new(
-                        format!("Module inconnu « {id} » (connus : {known})."),
-                        format!("Unknown module “{id}” (known: {known})."),
-                    ),
-                );
+                let known = Module::ALL.map(Module::id);
+                input::unknown_variant(&mut p, "variant", VariantWord::MODULE, id, None, &known);
             }
             found
         }
@@ -297,17 +290,9 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     // Les Cités de Splendor: 2 to 4 players, like the base game, whatever the module.
     let count = raw.players.len();
     let (min, max) = (usize::from(INFO.min_players()), usize::from(INFO.max_players()));
-    let count_ok = (min..=max).contains(&count);
-    if !count_ok {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Les Cités de Splendor se jouent de {min} à {max} joueurs, pas {count}."),
-                format!("Cities of Splendor is played by {min} to {max} players, not {count}."),
-            ),
-        );
-    }
+    let who = PlayedBy::game(&INFO).plural();
+    let count_ok =
+        input::player_count(&mut p, "players", &who, INFO.min_players(), INFO.max_players(), count);
     let nobles_max = nobles_in_play(count.clamp(min, max));
 
     let cities_in_play = validate_cities_in_play(&mut p, module, raw.cities_in_play.as_deref());

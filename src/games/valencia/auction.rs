@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::INFO;
 use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_spendable_max, to_u8, to_u32};
 use super::table::ValenciaVariant;
+use crate::games::input::PlayedBy;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -618,16 +620,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         Some(_) => {}
     }
     let n = raw.players.len();
-    if !(2..=5).contains(&n) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
-                format!("Valencia is played by 2 to 5 players, not {n}."),
-            ),
-        );
-    }
+    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
     let first = input::seat(
         &mut p,
         "first_player".to_owned(),

@@ -42,6 +42,7 @@
 
 mod auction;
 mod board;
+mod contract;
 mod course;
 mod help;
 mod log;
@@ -58,6 +59,7 @@ pub use board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat,
 };
+pub use contract::Valencia;
 pub use course::{Course, ValenciaCourseView, ValenciaPosition};
 pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::INFO;
 use super::auction::{
     InfluenceCard, ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards,
 };
@@ -16,6 +17,7 @@ use super::board::{
 use super::course::{Course, ValenciaPosition, council_points_after, councils_so_far};
 use super::log::{self, ValenciaLogEntry};
 use super::table::{Table, ValenciaRawPlayer, ValenciaVariant, check};
+use crate::games::input::PlayedBy;
 use crate::games::{Problem, Problems, input, sheet};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -82,16 +84,7 @@ pub struct ValenciaCouncil {
 }
 
 fn player_count(p: &mut Problems, n: usize) {
-    if !(2..=5).contains(&n) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
-                format!("Valencia is played by 2 to 5 players, not {n}."),
-            ),
-        );
-    }
+    input::player_count(p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
 }
 
 /// Valencia, p.10 (phase III): 1 point per own member on the council; the most members takes a

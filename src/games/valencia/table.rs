@@ -15,6 +15,7 @@ use super::course::{Course, council_points_after, councils_so_far};
 use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
+use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -74,14 +75,8 @@ impl ValenciaVariant {
             None | Some("" | "base") => Some(ValenciaVariant::Base),
             Some("special_influence") => Some(ValenciaVariant::SpecialInfluence),
             Some(other) => {
-                p.push(
-                    field,
-                    "unknown_variant",
-                    Text::new(
-                        format!("Module inconnu « {other} » (connus : base, special_influence)."),
-                        format!("Unknown module “{other}” (known: base, special_influence)."),
-                    ),
-                );
+                let known = ValenciaVariant::ALL.map(ValenciaVariant::id);
+                input::unknown_variant(p, field, VariantWord::MODULE, other, None, &known);
                 None
             }
         }
@@ -272,16 +267,8 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
 
     // Valencia: 2 to 5 players.
     let n = raw.players.len();
-    if !(2..=5).contains(&n) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
-                format!("Valencia is played by 2 to 5 players, not {n}."),
-            ),
-        );
-    }
+    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
+    input::player_count(&mut p, "players", &PlayedBy::game(&super::INFO), min, max, n);
 
     let fountains = validate_fountains(&mut p, &raw.fountains);
     if let Some(progress) = &raw.progress {
