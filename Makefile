@@ -49,9 +49,11 @@ ui: npm
 app: ui
 	cargo build -p greffier-app --locked --features tauri/custom-protocol
 
-lint:
+# The UI: eslint (eslint-plugin-svelte, typescript-eslint) and Prettier (`ui/.prettierrc`).
+lint: npm
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	npm run lint --prefix ui
 
 # Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness, then
 # the shell's other generated files as committed.

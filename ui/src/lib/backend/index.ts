@@ -26,9 +26,7 @@ export function inTauri(): boolean {
 let current: Promise<Backend> | null = null;
 
 function resolveBackend(): Promise<Backend> {
-	current ??= inTauri()
-		? import('./tauri').then((m) => m.createTauriBackend())
-		: import('./http').then((m) => m.createHttpBackend());
+	current ??= inTauri() ? import('./tauri').then((m) => m.createTauriBackend()) : import('./http').then((m) => m.createHttpBackend());
 	return current;
 }
 

@@ -20,18 +20,13 @@ type IsJson<T> = [T] extends [Value] ? ([Value] extends [T] ? true : false) : fa
  * they build: a field named `table` (or `base`, the state an edit started from) is one. Any other
  * free JSON (a round-log payload, a seat's part) is whatever the screen sends.
  */
-type Arg<T, F> =
-	IsJson<T> extends true ? (F extends 'table' ? AnyTableState : F extends 'base' ? AnyTableState | null : unknown) : T;
+type Arg<T, F> = IsJson<T> extends true ? (F extends 'table' ? AnyTableState : F extends 'base' ? AnyTableState | null : unknown) : T;
 
 /** Each argument as the screens give it (`F`: the request's fields, in the same order). */
 type MapArgs<P extends unknown[], F> = { [I in keyof P]: Arg<P[I], I extends keyof F ? F[I] : never> };
 
 /** Trailing arguments the core takes as `null` may be left out (the doors send `null`). */
-type OptionalTail<A> = A extends [...infer Head, infer Last]
-	? null extends Last
-		? [...OptionalTail<Head>, Last?]
-		: A
-	: A;
+type OptionalTail<A> = A extends [...infer Head, infer Last] ? (null extends Last ? [...OptionalTail<Head>, Last?] : A) : A;
 
 type Args<K extends OperationMethod> = OptionalTail<MapArgs<Parameters<Commands[K]>, Fields[K]>>;
 
