@@ -13,7 +13,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth chromium chromium-driver
 TAURI_DRIVER_VERSION := 2.1.0
 
-.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust check-generated test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
 
 ## run: install what is missing, build the UI and the app, launch it
 run: deps app
@@ -49,13 +49,29 @@ ui: npm
 app: ui
 	cargo build -p greffier-app --locked --features tauri/custom-protocol
 
-lint:
+# The UI: eslint (eslint-plugin-svelte, typescript-eslint) and Prettier (`ui/.prettierrc`).
+lint: npm
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	npm run lint --prefix ui
 
-# Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness.
+# Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness, then
+# the shell's other generated files as committed.
 test-rust:
 	cargo test --workspace --locked
+	$(MAKE) --no-print-directory check-generated
+
+# The shell's build (src-tauri/build.rs, tauri-build) rewrites its command permissions and the
+# capability schemas from the operations' table: after a build (test-rust's), one that differs
+# from what is committed (changed, removed as stale, new) was stale. `bindings.ts` has its own
+# test (`bindings_are_fresh`, `make bindings` to regenerate).
+GENERATED := src-tauri/permissions src-tauri/gen/schemas
+check-generated:
+	@if ! git diff --quiet -- $(GENERATED) || [ -n "$$(git ls-files --others --exclude-standard -- $(GENERATED))" ]; then \
+	  git status --short -- $(GENERATED); \
+	  echo "[make] generated permissions or schemas are stale: commit what the build wrote (above)"; \
+	  exit 1; \
+	fi
 
 test-ui: npm
 	npm run check --prefix ui

@@ -69,7 +69,29 @@ macro_rules! specta_builder_with_operations {
             // The operations the page may ask synchronously, on the `greffier:` scheme.
             .constant("INSTANT_OPERATIONS", $crate::keystroke::INSTANT_OPERATIONS)
             .typ::<greffier::api::TableChange>()
+            // How the UI's Backend calls each operation (`ui/src/lib/backend/operations.ts`):
+            // its method and its request's fields in order.
+            .constant("OPERATION_FIELDS", $crate::operation_fields(&[$((stringify!($name), &[$(stringify!($field)),*])),*]))
     }};
+}
+
+/// Each operation of the table's rows `(name, fields)` as the UI's Backend method
+/// (`save_table_state` → `saveTableState`) with its request's fields in order.
+#[doc(hidden)]
+pub fn operation_fields(rows: &[(&str, &[&str])]) -> std::collections::BTreeMap<String, Vec<String>> {
+    let camel = |name: &str| {
+        let mut words = name.split('_');
+        let first = words.next().unwrap_or_default().to_owned();
+        words.fold(first, |mut method, word| {
+            let mut chars = word.chars();
+            method.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+            method.push_str(chars.as_str());
+            method
+        })
+    };
+    rows.iter()
+        .map(|(name, fields)| (camel(name), fields.iter().map(|f| (*f).to_owned()).collect()))
+        .collect()
 }
 
 /// Opens the history in `data_dir` and hands it to the app; the day's backup is made on a

@@ -1,6 +1,6 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players

@@ -13,7 +13,7 @@
 // whose seat went to another one, or whose request was refused, is back at the seat list
 // saying so. A closed table (closed, the play finished or abandoned, wherever) says so at once.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
-import type { Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
+import type { AnyTableState, Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
 import { citadellesFor, toCitadellesState } from '$lib/citadelles';
 import { orleansFor, toOrleansState } from '$lib/orleans';
 import { splendorFor, toSplendorState } from '$lib/splendor';
@@ -434,7 +434,7 @@ export class TableSeat {
 	private async refreshHelp(): Promise<void> {
 		if (!this.model || !this.view) return;
 		try {
-			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model));
+			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model) as AnyTableState);
 			this.helpProblems = [];
 		} catch (e) {
 			// The help is a comfort (mission statuses); the score and the seat's problems come

@@ -15,8 +15,8 @@
 // beyond this machine, the door answers nothing else. The host's own browser carries none.
 import { BackendError } from './error';
 import type { Backend } from './index';
-import { backendOver, operationName } from './operations';
-import type { GameId, LoadedPreferences, Preferences, TableChange, TableHelp, TableJoined, TableView } from './types';
+import { backendOver } from './operations';
+import type { LoadedPreferences, Preferences, TableChange } from './types';
 
 export const PREFERENCES_KEY = 'greffier.preferences';
 
@@ -117,42 +117,12 @@ export function createHttpBackend(base = ''): Backend {
 }
 
 /** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
-export interface SeatOperations {
-	/** Joins (`device` null: a new phone, whose token comes back once) and/or claims a seat; a
-	 * seat another phone holds is refused, or with `ask`, asked for (its holder or the host
-	 * answers). Claiming none gives up a request. */
-	tableJoin(playId: number, device: number | null, claim: number | null, ask: boolean, name: string | null): Promise<TableJoined>;
-	/** The play as this phone (`device`) may see it: the other seats' private entries left out,
-	 * its seat's (`seat`, else the phone's) requests, the seat it asks for. */
-	tableView(playId: number, seat: number | null, device: number | null): Promise<TableView>;
-	/** Some fields of this seat (`players[seat]`), merged field by field by the core and saved. */
-	tableSaveSeat(playId: number, seat: number | null, part: Record<string, unknown>): Promise<TableView>;
-	tableSetFinished(playId: number, seat: number | null, finished: boolean): Promise<TableView>;
-	/** The live help a game gives about a table state (Valencia's mission statuses); a state the
-	 * core's scorer refuses is refused the same way (`invalid_input`, with its problems). */
-	tableHelp(game: GameId, table: unknown): Promise<TableHelp>;
-}
-
-/** Each seat method's operation and its request's fields, in the order of its arguments. */
-export const SEAT_OPERATION_FIELDS = {
-	tableJoin: ['play_id', 'device', 'claim', 'ask', 'name'],
-	tableView: ['play_id', 'seat', 'device'],
-	tableSaveSeat: ['play_id', 'seat', 'part'],
-	tableSetFinished: ['play_id', 'seat', 'finished'],
-	tableHelp: ['game', 'table']
-} as const satisfies Record<keyof SeatOperations, readonly string[]>;
+export type SeatOperations = Pick<Backend, 'tableJoin' | 'tableView' | 'tableSaveSeat' | 'tableSetFinished' | 'tableHelp'>;
 
 /** The Backend of a phone at an open table: every call carries `token()` (the join token, then
  * the phone's own once it joined). */
-export function createSeatBackend(token: () => string | null, base = ''): Backend & SeatOperations {
-	const transport = post(base, token);
-	const seat = Object.fromEntries(
-		(Object.entries(SEAT_OPERATION_FIELDS) as [keyof SeatOperations, readonly string[]][]).map(([method, fields]) => [
-			method,
-			(...args: unknown[]) => transport(operationName(method), Object.fromEntries(fields.map((f, i) => [f, args[i] ?? null])))
-		])
-	) as unknown as SeatOperations;
-	return { ...backendOver(transport, own(base)), ...seat };
+export function createSeatBackend(token: () => string | null, base = ''): Backend {
+	return backendOver(post(base, token), own(base));
 }
 
 /** How long a stream the server refused (or ended for good) waits before it is opened again. */

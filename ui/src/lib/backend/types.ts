@@ -1,6 +1,6 @@
 // The contract's types, re-exported from the (generated) bindings, plus names for the nested
 // shapes that the generator may or may not name. Only src/lib/backend/ imports bindings.
-import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
+import type { GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
 /**
  * Each game's limits and fixed lists (steppers' bounds, ids, lists to draw buttons from),

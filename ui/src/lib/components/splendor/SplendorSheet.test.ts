@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { backend, type SplendorTableState } from '$lib/backend';
 import { setLang } from '$lib/i18n.svelte';
 import { game, recording, startPlay } from '../../../test-support';
