@@ -2,13 +2,13 @@
 // inside the app the Backend goes over Tauri IPC (`tauri.ts`), in a plain browser over
 // `greffier serve`'s HTTP (`http.ts`); both are the same map of methods to the core's
 // operations (`operations.ts`). There is no other implementation: vitest runs on a real server.
-import type { Lang, TableChange, TableDoor } from './types';
+import type { Lang, PairedDoorAddress, TableChange, TableDoor } from './types';
 import { OPERATION_FIELDS, type Backend } from './operations';
 
 export * from './types';
 export type { Backend, Operations, WindowOwn } from './operations';
 export { BackendError } from './error';
-export { createSeatBackend, openTableEvents, type SeatOperations } from './http';
+export { createSeatBackend, forgetPairedToken, keepPairedToken, openTableEvents, pairedToken, type SeatOperations } from './http';
 
 /** Every method, for the forwarding object below. */
 const METHODS: (keyof Backend)[] = [
@@ -65,6 +65,19 @@ export interface TableDoorControl {
 export async function tableDoor(): Promise<TableDoorControl | null> {
 	if (!inTauri()) return null;
 	return (await import('./tauri')).tauriTableDoor;
+}
+
+/**
+ * Where a paired device reaches this app (issue #47): the desktop app serves its door for
+ * paired devices on the local network when asked (this opens it); a browser page is served by
+ * `greffier serve` at its own address, which a tablet reaches only when that is not the
+ * loopback (`greffier serve --host 0.0.0.0`).
+ */
+export async function pairedDoor(): Promise<PairedDoorAddress> {
+	if (inTauri()) return (await import('./tauri')).openPairedDoor();
+	const host = location.hostname;
+	const loopback = host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+	return { url: location.origin, lan: !loopback };
 }
 
 /** Runs `hook` (save what the sheets still hold) before the desktop window closes. */
