@@ -1,6 +1,6 @@
 // Every operation Greffier offers, declared once. The doors are derived from this table: the
 // core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
-// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
+// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/cli/`, `api/serve.rs`).
 //
 // A row reads like a function: `host`, `guest` or `seat` (who may call it: a guest is anyone
 // offered only what reads the rules or helps at the table, nothing of the history; `seat` is a
