@@ -4,10 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use greffier::games::{self, GameId};
-use greffier::history::{
-    self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
-};
+use greffier::api::{Api, ApiError, ErrorKind, ExportKind, ExportTarget, ImportKind, ImportSummary};
+use greffier::games::{self, GameId, Problems};
+use greffier::history::{self, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus};
 use greffier::text::{Lang, Text};
 
 use super::Failure;
@@ -184,13 +183,15 @@ impl HistoryCommand {
     }
 }
 
+/// `greffier history …`: each command one operation of the core's list (or a few: a player's
+/// name is looked up on the roster first), printed for people.
 pub(crate) fn run_history(
     command: HistoryCommand,
     db: &Path,
     lang: Lang,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let mut store = Store::open_for(db, command.opens_for())?;
+    let api = Api::open_for(db, command.opens_for())?;
     match command {
         HistoryCommand::List { game, status, limit, offset, variant, player, from, to, deleted, json } => {
             let game = game.map(|g| g.parse::<GameId>()).transpose()?;
@@ -200,8 +201,8 @@ pub(crate) fn run_history(
                     Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
                 })?),
             };
-            let player_id = player.map(|p| player_id(&store, &p)).transpose()?;
-            let page = store.list_plays(&PlayFilter {
+            let player_id = player.map(|p| player_id(&api, &p)).transpose()?;
+            let filter = PlayFilter {
                 game,
                 status,
                 limit,
@@ -212,81 +213,36 @@ pub(crate) fn run_history(
                 to: to.map(|d| day(&d)).transpose()?,
                 deleted,
                 ..PlayFilter::default()
-            })?;
-            if json {
-                return print_json(out, &page);
-            }
-            for play in &page.plays {
-                let players = play
-                    .players
-                    .iter()
-                    .map(|p| {
-                        let star = if p.winner { "★" } else { "" };
-                        // A result recorded without a score shows none; a play not finished has
-                        // no result to show.
-                        match (p.total, p.rank) {
-                            (Some(t), _) => format!("{star}{} {t}", p.name),
-                            (None, Some(_)) => format!("{star}{} —", p.name),
-                            (None, None) => format!("{star}{}", p.name),
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                write_line(
-                    out,
-                    &format!(
-                        "#{:<5} {}  {:<10} {:<18} {:<11} {players}",
-                        play.id,
-                        play.started_at.format("%Y-%m-%d %H:%M"),
-                        play.game.as_str(),
-                        play.variant,
-                        play.status.as_str()
-                    ),
-                )?;
-            }
-            write_line(out, &format!("{} / {}", page.plays.len(), page.total))
+            };
+            let page = api.list_plays(filter).map_err(said)?;
+            if json { print_json(out, &page) } else { print_plays(out, &page) }
         }
         HistoryCommand::Delete { id } => {
-            store.delete_play(id)?;
+            api.delete_play(id).map_err(said)?;
             write_line(out, &format!("play #{id} moved to the bin (undo: greffier history restore {id})"))
         }
         HistoryCommand::Restore { id } => {
-            store.restore_play(id)?;
+            api.restore_play(id).map_err(said)?;
             write_line(out, &format!("play #{id} restored"))
         }
-        HistoryCommand::Rescore { id } => {
-            let play = store.rescore_play(id)?;
-            match &play.scoreboard {
-                Some(board) => print_scoreboard(out, board, lang),
-                None => write_line(out, &format!("play #{id} has no result to recompute")),
-            }
-        }
-        HistoryCommand::Players => print_json(out, &store.list_players()?),
+        HistoryCommand::Rescore { id } => match &api.rescore_play(id).map_err(said)?.scoreboard {
+            Some(board) => print_scoreboard(out, board, lang),
+            None => write_line(out, &format!("play #{id} has no result to recompute")),
+        },
+        HistoryCommand::Players => print_json(out, &api.list_players().map_err(said)?),
         HistoryCommand::Rename { player, new_name } => {
-            let id = player_id(&store, &player)?;
-            print_json(out, &store.rename_player(id, &new_name)?)
+            let id = player_id(&api, &player)?;
+            print_json(out, &api.rename_player(id, new_name).map_err(said)?)
         }
         HistoryCommand::Merge { kept, absorbed } => {
-            let (kept, absorbed) = (player_id(&store, &kept)?, player_id(&store, &absorbed)?);
-            print_json(out, &store.merge_players(kept, absorbed)?)
+            let (kept, absorbed) = (player_id(&api, &kept)?, player_id(&api, &absorbed)?);
+            print_json(out, &api.merge_players(kept, absorbed).map_err(said)?)
         }
         HistoryCommand::Archive { player, undo } => {
-            let id = player_id(&store, &player)?;
-            print_json(out, &store.set_player_archived(id, !undo)?)
+            let id = player_id(&api, &player)?;
+            print_json(out, &api.set_player_archived(id, !undo).map_err(said)?)
         }
-        HistoryCommand::Stats { of } => match of {
-            StatsCommand::Game { game, bucket } => print_json(out, &store.game_stats(game.parse()?, bucket)?),
-            StatsCommand::Player { player } => {
-                let id = player_id(&store, &player)?;
-                print_json(out, &store.player_stats(id)?)
-            }
-            StatsCommand::Scenarios { game } => print_json(out, &store.scenario_stats(game.parse()?)?),
-            StatsCommand::Activity { game, player } => {
-                let game = game.map(|g| g.parse::<GameId>()).transpose()?;
-                let player = player.map(|p| player_id(&store, &p)).transpose()?;
-                print_json(out, &store.activity(game, player)?)
-            }
-        },
+        HistoryCommand::Stats { of } => run_stats(&api, of, out),
         HistoryCommand::Csv { scores, semicolon, bom, game, output } => {
             let options = CsvOptions {
                 delimiter: if semicolon { CsvDelimiter::Semicolon } else { CsvDelimiter::Comma },
@@ -294,29 +250,24 @@ pub(crate) fn run_history(
                 game: game.map(|g| g.parse::<GameId>()).transpose()?,
                 status: None,
             };
-            let mut bytes = Vec::new();
-            if scores {
-                store.export_scores_csv(&options, &mut bytes, &mut history::no_progress)?;
-            } else {
-                store.export_plays_csv(&options, &mut bytes, &mut history::no_progress)?;
-            }
-            write_output(out, &store, output.as_deref(), &bytes)
+            let kind = if scores { ExportKind::CsvScores } else { ExportKind::CsvPlays };
+            export(&api, kind, Some(options), output.as_deref(), out)
         }
-        HistoryCommand::Backup => {
-            let b = store.backup_now(BackupKind::Manual, history::DEFAULT_BACKUPS_KEPT)?;
-            write_line(out, &b.file_name)
-        }
-        HistoryCommand::Backups => print_json(out, &store.list_backups()?),
+        HistoryCommand::Backup => write_line(out, &api.backup_now().map_err(said)?.file_name),
+        HistoryCommand::Backups => print_json(out, &api.list_backups().map_err(said)?),
         HistoryCommand::RestoreBackup { file_name } => {
-            let safety = store.restore_backup(&file_name)?;
+            let safety = api.restore_backup(file_name.clone()).map_err(said)?;
             write_line(
                 out,
                 &format!("restored {file_name}; the history before it is in {}", safety.file_name),
             )
         }
         HistoryCommand::BgstatsImport { file, json } => {
-            let file = BgStats::from_reader(open_input(&file)?)?;
-            let report = store.import_bgstats(&file, &mut history::no_progress)?;
+            let ImportSummary::Bgstats(report) =
+                api.import_stream(ImportKind::Bgstats, open_input(&file)?).map_err(said)?
+            else {
+                return Err(Failure::Other("a BG Stats import answered another report".into()));
+            };
             if json {
                 return print_json(out, &report);
             }
@@ -326,125 +277,183 @@ pub(crate) fn run_history(
             in_bin_line(out, report.plays_in_bin, lang)
         }
         HistoryCommand::Others { game, player, limit, offset, json } => {
-            let player_id = player.map(|p| player_id(&store, &p)).transpose()?;
-            let page = store.list_other_plays(&history::OtherPlayFilter {
-                game_name: game,
-                player_id,
-                limit,
-                offset,
-                ..Default::default()
-            })?;
-            if json {
-                return print_json(out, &page);
-            }
-            for p in &page.plays {
-                let seats: Vec<String> = p
-                    .seats
-                    .iter()
-                    .map(|s| {
-                        let mut line = s.name.clone();
-                        if let Some(score) = &s.score {
-                            line.push_str(&format!(" {score}"));
-                        }
-                        if s.winner {
-                            line.push_str(" (won)");
-                        }
-                        line
-                    })
-                    .collect();
-                write_line(
-                    out,
-                    &format!("{}  {}  {}", p.played_at.format("%Y-%m-%d"), p.game_name, seats.join(", ")),
-                )?;
-            }
-            write_line(out, &format!("{} of {} plays", page.plays.len(), page.total))
+            let player_id = player.map(|p| player_id(&api, &p)).transpose()?;
+            let filter =
+                history::OtherPlayFilter { game_name: game, player_id, limit, offset, ..Default::default() };
+            let page = api.list_other_plays(filter).map_err(said)?;
+            if json { print_json(out, &page) } else { print_other_plays(out, &page) }
         }
         HistoryCommand::BgstatsExport { output } => {
-            let text = store.export_bgstats(&mut history::no_progress)?.to_json();
-            write_output(out, &store, output.as_deref(), text.as_bytes())
+            export(&api, ExportKind::Bgstats, None, output.as_deref(), out)
         }
         HistoryCommand::Show { id, json } => {
-            let play = store.play(id)?;
-            if json {
-                return print_json(out, &play);
-            }
-            write_line(
-                out,
-                &format!(
-                    "#{} {} ({}) — {} — {}",
-                    play.id,
-                    play.game.info().box_name().get(lang),
-                    play.variant,
-                    play.status.as_str(),
-                    play.started_at.format("%Y-%m-%d %H:%M UTC")
-                ),
-            )?;
-            match &play.scoreboard {
-                Some(board) => print_scoreboard(out, board, lang),
-                None => {
-                    let names =
-                        play.seats.iter().map(|s| s.player_name.as_str()).collect::<Vec<_>>().join(", ");
-                    write_line(out, &names)
-                }
-            }
+            let play = api.get_play(id).map_err(said)?;
+            if json { print_json(out, &play) } else { print_play(out, &play, lang) }
         }
-        HistoryCommand::Export { output } => {
+        HistoryCommand::Export { output } => match output {
             // Streamed one play at a time; gzip when the file name ends in .gz.
-            match output {
-                None => {
-                    store.export_to(out, &mut history::no_progress)?;
-                    write_line(out, "")
-                }
-                Some(path) => Ok(store.write_export(&path, |w| {
-                    if history::wants_gzip(&path) {
-                        let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
-                        store.export_to(&mut gz, &mut history::no_progress)?;
-                        gz.finish().map_err(StoreError::Write)?;
-                    } else {
-                        store.export_to(w, &mut history::no_progress)?;
-                    }
-                    Ok(())
-                })?),
+            None => {
+                api.export_to(ExportKind::Backup, None, ExportTarget::Stream(out)).map_err(said)?;
+                write_line(out, "")
             }
-        }
+            Some(path) => export(&api, ExportKind::Backup, None, Some(&path), out),
+        },
         HistoryCommand::Import { file } => {
             // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
-            let report = store.import_from(open_input(&file)?, &mut history::no_progress)?;
-            let plays = |n| counted(n, ("partie", "parties"), ("play", "plays"));
-            let (players, values) = (report.players_added, report.card_values_added);
-            let (added, others) = (plays(report.plays_added), plays(report.other_plays_added));
-            let present = plays(report.plays_skipped);
-            let line = Text::new(
-                format!(
-                    "importé : {}, {} d'autres jeux, {}, {} ; {} déjà {} laissée{}",
-                    added.fr,
-                    others.fr,
-                    counted(players, ("joueur", "joueurs"), ("", "")).fr,
-                    counted(values, ("valeur de carte", "valeurs de cartes"), ("", "")).fr,
-                    present.fr,
-                    greffier::text::fr_noun(report.plays_skipped, "présente", "présentes"),
-                    greffier::text::fr_noun(report.plays_skipped, "", "s"),
-                ),
-                format!(
-                    "imported: {}, {} of other games, {}, {}; skipped {} already present",
-                    added.en,
-                    others.en,
-                    counted(players, ("", ""), ("player", "players")).en,
-                    counted(values, ("", ""), ("card value", "card values")).en,
-                    present.en,
-                ),
-            );
-            write_line(out, line.get(lang))?;
+            let ImportSummary::Backup(report) =
+                api.import_stream(ImportKind::Backup, open_input(&file)?).map_err(said)?
+            else {
+                return Err(Failure::Other("a backup's import answered another report".into()));
+            };
+            write_line(out, import_line(&report).get(lang))?;
             in_bin_line(out, report.plays_in_bin, lang)
         }
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
             let text = read_input(&table, MAX_TABLE_BYTES)?;
-            let state = games::parse_json(&text)?;
-            let play = store.record_finished_play(game, &state)?;
+            let play = api.record_play(game, games::parse_json(&text)?).map_err(said)?;
             write_line(out, &format!("recorded play #{}", play.id))
         }
     }
+}
+
+/// `greffier history stats …`, as JSON.
+fn run_stats(api: &Api, of: StatsCommand, out: &mut impl Write) -> Result<(), Failure> {
+    match of {
+        StatsCommand::Game { game, bucket } => {
+            print_json(out, &api.game_stats(game.parse()?, bucket).map_err(said)?)
+        }
+        StatsCommand::Player { player } => {
+            let id = player_id(api, &player)?;
+            print_json(out, &api.player_stats(id).map_err(said)?)
+        }
+        StatsCommand::Scenarios { game } => {
+            print_json(out, &api.scenario_stats(game.parse()?).map_err(said)?)
+        }
+        StatsCommand::Activity { game, player } => {
+            let game = game.map(|g| g.parse::<GameId>()).transpose()?;
+            let player = player.map(|p| player_id(api, &p)).transpose()?;
+            print_json(out, &api.activity(game, player).map_err(said)?)
+        }
+    }
+}
+
+/// The history's refusals fail as its commands always have: invalid input with its problems
+/// (exit 1), anything else by its message (exit 2).
+fn said(error: ApiError) -> Failure {
+    if error.kind == ErrorKind::InvalidInput && !error.problems.is_empty() {
+        Failure::Invalid(Problems(error.problems))
+    } else {
+        Failure::Other(error.message)
+    }
+}
+
+/// One line per play: id, start, game, variant, status and the seats with their totals.
+fn print_plays(out: &mut impl Write, page: &history::PlayPage) -> Result<(), Failure> {
+    for play in &page.plays {
+        let players = play
+            .players
+            .iter()
+            .map(|p| {
+                let star = if p.winner { "★" } else { "" };
+                // A result recorded without a score shows none; a play not finished has
+                // no result to show.
+                match (p.total, p.rank) {
+                    (Some(t), _) => format!("{star}{} {t}", p.name),
+                    (None, Some(_)) => format!("{star}{} —", p.name),
+                    (None, None) => format!("{star}{}", p.name),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        write_line(
+            out,
+            &format!(
+                "#{:<5} {}  {:<10} {:<18} {:<11} {players}",
+                play.id,
+                play.started_at.format("%Y-%m-%d %H:%M"),
+                play.game.as_str(),
+                play.variant,
+                play.status.as_str()
+            ),
+        )?;
+    }
+    write_line(out, &format!("{} / {}", page.plays.len(), page.total))
+}
+
+/// One line per play of another game: day, game, seats with their scores as typed.
+fn print_other_plays(out: &mut impl Write, page: &history::OtherPlayPage) -> Result<(), Failure> {
+    for p in &page.plays {
+        let seats: Vec<String> = p
+            .seats
+            .iter()
+            .map(|s| {
+                let mut line = s.name.clone();
+                if let Some(score) = &s.score {
+                    line.push_str(&format!(" {score}"));
+                }
+                if s.winner {
+                    line.push_str(" (won)");
+                }
+                line
+            })
+            .collect();
+        write_line(
+            out,
+            &format!("{}  {}  {}", p.played_at.format("%Y-%m-%d"), p.game_name, seats.join(", ")),
+        )?;
+    }
+    write_line(out, &format!("{} of {} plays", page.plays.len(), page.total))
+}
+
+/// A play's heading, then its scoreboard, or its seats while it has none.
+fn print_play(out: &mut impl Write, play: &history::PlayDetail, lang: Lang) -> Result<(), Failure> {
+    write_line(
+        out,
+        &format!(
+            "#{} {} ({}) — {} — {}",
+            play.id,
+            play.game.info().box_name().get(lang),
+            play.variant,
+            play.status.as_str(),
+            play.started_at.format("%Y-%m-%d %H:%M UTC")
+        ),
+    )?;
+    match &play.scoreboard {
+        Some(board) => print_scoreboard(out, board, lang),
+        None => {
+            let names = play.seats.iter().map(|s| s.player_name.as_str()).collect::<Vec<_>>().join(", ");
+            write_line(out, &names)
+        }
+    }
+}
+
+/// What a backup's import did, for people.
+fn import_line(report: &history::ImportReport) -> Text {
+    let plays = |n| counted(n, ("partie", "parties"), ("play", "plays"));
+    let (players, values) = (report.players_added, report.card_values_added);
+    let (added, others) = (plays(report.plays_added), plays(report.other_plays_added));
+    let present = plays(report.plays_skipped);
+    Text::new(
+        format!(
+            "importé : {}, {} d'autres jeux, {}, {} ; {} déjà {} laissée{}",
+            added.fr,
+            others.fr,
+            counted(players, ("joueur", "joueurs"), ("", "")).fr,
+            counted(values, ("valeur de carte", "valeurs de cartes"), ("", "")).fr,
+            present.fr,
+            greffier::text::fr_noun(report.plays_skipped, "présente", "présentes"),
+            greffier::text::fr_noun(report.plays_skipped, "", "s"),
+        ),
+        format!(
+            "imported: {}, {} of other games, {}, {}; skipped {} already present",
+            added.en,
+            others.en,
+            counted(players, ("", ""), ("player", "players")).en,
+            counted(values, ("", ""), ("card value", "card values")).en,
+            present.en,
+        ),
+    )
 }
 
 /// What a BG Stats import did, for people, in `lang`: each count with its noun's form
@@ -531,9 +540,9 @@ pub(crate) fn in_bin_line(out: &mut impl Write, in_bin: u32, lang: Lang) -> Resu
 }
 
 /// The id of the roster player named `name` (ignoring case as the history does).
-pub(crate) fn player_id(store: &Store, name: &str) -> Result<u32, Failure> {
-    store
-        .list_players()?
+pub(crate) fn player_id(api: &Api, name: &str) -> Result<u32, Failure> {
+    api.list_players()
+        .map_err(said)?
         .into_iter()
         .find(|p| history::player_key(&p.name) == history::player_key(name))
         .map(|p| p.id)
@@ -549,18 +558,21 @@ pub(crate) fn day(text: &str) -> Result<chrono::DateTime<chrono::Utc>, Failure> 
         .ok_or_else(|| Failure::Other(format!("`{text}` is not a day (YYYY-MM-DD)")))
 }
 
-/// Writes to `path` (never over the history or its backups; beside it first, then renamed:
-/// never half a file under the final name), or to standard output.
-pub(crate) fn write_output(
-    out: &mut impl Write,
-    store: &Store,
+/// `export_file`'s export written to `path` (never over the history or its backups; beside it
+/// first, then renamed: never half a file under the final name), or to standard output.
+fn export(
+    api: &Api,
+    kind: ExportKind,
+    csv: Option<CsvOptions>,
     path: Option<&Path>,
-    bytes: &[u8],
+    out: &mut impl Write,
 ) -> Result<(), Failure> {
     match path {
-        None => out.write_all(bytes).map_err(|e| Failure::Other(format!("stdout: {e}"))),
-        Some(path) => Ok(store.write_export(path, |w| {
-            w.write_all(bytes).map_err(|source| StoreError::Io { path: path.to_owned(), source })
-        })?),
+        Some(path) => api.export_to(kind, csv, ExportTarget::File(path)).map(drop).map_err(said),
+        None => {
+            let mut bytes = Vec::new();
+            api.export_to(kind, csv, ExportTarget::Stream(&mut bytes)).map_err(said)?;
+            out.write_all(&bytes).map_err(|e| Failure::Other(format!("stdout: {e}")))
+        }
     }
 }

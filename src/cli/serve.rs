@@ -6,7 +6,6 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use greffier::api::serve::ServeOptions;
-use greffier::history;
 use greffier::text::Lang;
 
 use super::{DbArg, Failure, open_api};
@@ -15,7 +14,7 @@ use super::{DbArg, Failure, open_api};
 /// and the built UI at `/`, until stopped.
 pub(crate) fn serve(db: &DbArg, host: IpAddr, port: u16, ui: PathBuf) -> Result<(), Failure> {
     let api = open_api(db)?;
-    if let Err(e) = api.store()?.daily_backup(history::DEFAULT_BACKUPS_KEPT) {
+    if let Err(e) = api.daily_backup() {
         eprintln!("greffier: daily backup failed: {e}");
     }
     let ui = ui.is_dir().then_some(ui);
