@@ -206,6 +206,16 @@ export const commands = {
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
+	/**
+	 *  Records a finished play from a table state in one step (its players added to the
+	 *  roster by name), scored as finishing scores it: a play typed elsewhere, after the game.
+	 */
+	recordPlay: (game: GameId, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("record_play", { game, table })),
+	/**
+	 *  Scores a finished play again from its stored table state (after a rule was fixed);
+	 *  a play without a result is answered as it is.
+	 */
+	rescorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("rescore_play", { playId })),
 	/**  Moves a play to the bin (undone by `restore_play`); its table is closed. */
 	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
 	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
