@@ -141,6 +141,17 @@ pub(super) fn check_play(
 ) -> Option<(Scoreboard, bool)> {
     let at = |f: &str| format!("plays[{i}].{f}");
     check_uuid(at("uuid"), &play.uuid, uuids, found);
+    check_variant(&at, play, found);
+    check_play_fields(&at, play, found);
+    check_seated(&at, play, names, found);
+    check_table_state(&at, play, found);
+    check_events(&at, play, found);
+    check_revisions(&at, play, revisions_listed, found);
+    checked_result(&at, play, same_version, found)
+}
+
+/// The play's variant is the game's, and its seats within the variant's player counts.
+fn check_variant(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
     let info = play.game.info();
     match info.variant(&play.variant) {
         None => found.push(
@@ -166,6 +177,10 @@ pub(super) fn check_play(
         }
         Some(_) => {}
     }
+}
+
+/// Texts within the history's lengths, times readable, a duration in range.
+fn check_play_fields(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
     let mut problems = Problems::new();
     check_len(&mut problems, &at("location"), play.location.as_deref(), MAX_LOCATION_CHARS);
     check_len(&mut problems, &at("notes"), play.notes.as_deref(), MAX_NOTES_CHARS);
@@ -193,6 +208,10 @@ pub(super) fn check_play(
             Text::new("Durée hors limites.", "Duration out of range."),
         );
     }
+}
+
+/// Every seat's player is on the backup's roster, and seated once.
+fn check_seated(at: &impl Fn(&str) -> String, play: &BackupPlay, names: &HashSet<String>, found: &mut Found) {
     let mut seated = HashSet::new();
     for (s, seat) in play.seats.iter().enumerate() {
         let key = player_key(&seat.player);
@@ -207,6 +226,10 @@ pub(super) fn check_play(
             );
         }
     }
+}
+
+/// The table state fits what the history keeps, its whole numbers exact in JavaScript.
+fn check_table_state(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
     if play.table_state.as_ref().is_some_and(|t| json_len(&t.state) > MAX_STATE_BYTES) {
         found.push(at("table_state"), "too_large", state_too_large());
     }
@@ -215,6 +238,10 @@ pub(super) fn check_play(
         check_exact_integers(&t.state, &at("table_state"), &mut problems);
         found.absorb(problems);
     }
+}
+
+/// Round events: a kind each, and one per (round, sequence number).
+fn check_events(at: &impl Fn(&str) -> String, play: &BackupPlay, found: &mut Found) {
     // The history keys a play's round events by (round, seq).
     let mut events = HashSet::new();
     for (e, ev) in play.events.iter().enumerate() {
@@ -239,7 +266,17 @@ pub(super) fn check_play(
             );
         }
     }
-    check_revisions(&at, play, revisions_listed, found);
+}
+
+/// The result to store: a finished play's, computed again from its table state (and whether it
+/// differs from the stored one, which a backup of another version may), or the recorded one of
+/// a play without a table, when consistent.
+fn checked_result(
+    at: &impl Fn(&str) -> String,
+    play: &BackupPlay,
+    same_version: bool,
+    found: &mut Found,
+) -> Option<(Scoreboard, bool)> {
     let stored = play.scoreboard.as_ref()?;
     if play.status != PlayStatus::Finished {
         found.push(
@@ -291,41 +328,44 @@ pub(super) fn check_play(
         );
         return None;
     }
-    let same = |a: &Scoreboard, b: &Scoreboard| {
-        a.game == b.game
-            && a.outcome == b.outcome
-            && a.players.len() == b.players.len()
-            && a.players
-                .iter()
-                .zip(&b.players)
-                .all(|(x, y)| x.total == y.total && x.rank == y.rank && x.winner == y.winner)
-    };
-    let agrees = same(stored, &board);
+    let agrees = same_result(stored, &board);
     if !agrees && same_version {
-        let shown = |b: &Scoreboard| {
-            let total =
-                |p: &crate::games::PlayerScore| p.total.map_or_else(|| "—".to_owned(), |t| t.to_string());
-            b.players.iter().map(|p| format!("{} {}", p.name, total(p))).collect::<Vec<_>>().join(", ")
-        };
-        found.push(
-            at("scoreboard"),
-            "result_mismatch",
-            Text::new(
-                format!(
-                    "Le résultat enregistré ({}) n'est pas celui que donne l'état de la table ({}).",
-                    shown(stored),
-                    shown(&board)
-                ),
-                format!(
-                    "The stored result ({}) is not what the table state scores ({}).",
-                    shown(stored),
-                    shown(&board)
-                ),
-            ),
-        );
+        found.push(at("scoreboard"), "result_mismatch", result_mismatch(stored, &board));
         return None;
     }
     Some((board, !agrees))
+}
+
+/// Two results agree when each seat has the same total, rank and win, and the outcome is the
+/// same.
+fn same_result(a: &Scoreboard, b: &Scoreboard) -> bool {
+    a.game == b.game
+        && a.outcome == b.outcome
+        && a.players.len() == b.players.len()
+        && a.players
+            .iter()
+            .zip(&b.players)
+            .all(|(x, y)| x.total == y.total && x.rank == y.rank && x.winner == y.winner)
+}
+
+/// Why a stored result is refused: it and what the table state scores, seat by seat.
+fn result_mismatch(stored: &Scoreboard, board: &Scoreboard) -> Text {
+    let shown = |b: &Scoreboard| {
+        let total = |p: &crate::games::PlayerScore| p.total.map_or_else(|| "—".to_owned(), |t| t.to_string());
+        b.players.iter().map(|p| format!("{} {}", p.name, total(p))).collect::<Vec<_>>().join(", ")
+    };
+    Text::new(
+        format!(
+            "Le résultat enregistré ({}) n'est pas celui que donne l'état de la table ({}).",
+            shown(stored),
+            shown(board)
+        ),
+        format!(
+            "The stored result ({}) is not what the table state scores ({}).",
+            shown(stored),
+            shown(board)
+        ),
+    )
 }
 
 /// Revision numbers grow by one per save: no play comes near this, and from it on SQLite's
