@@ -687,6 +687,9 @@ fn usable_locations(file: &BgStats) -> HashMap<i64, Option<String>> {
     locations
 }
 
+/// The file's players by id: each one's id and name on the roster, or why their plays are skipped.
+type Roster = HashMap<i64, std::result::Result<(i64, String), Text>>;
+
 /// The file's players, by id: players with a usable name are matched (by name, ignoring case)
 /// or added to the roster; the others say why, and their plays are skipped.
 fn match_players(
@@ -694,7 +697,7 @@ fn match_players(
     file: &BgStats,
     report: &mut BgStatsReport,
     t: &DateTime<Utc>,
-) -> Result<HashMap<i64, std::result::Result<(i64, String), Text>>> {
+) -> Result<Roster> {
     let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
     for (i, p) in file.players.iter().enumerate() {
         let mut problems = Problems::new();
