@@ -1,6 +1,6 @@
 //! Greffier's core: the four games' rules and scoring, the rules catalogue and its search, and
 //! the play history. It knows nothing of Tauri; the desktop shell (`src-tauri/`) and the
-//! `greffier` CLI (`src/main.rs`) are two thin front doors onto it.
+//! `greffier` CLI (`src/cli/`) are two thin front doors onto it.
 
 pub mod api;
 pub mod citation;

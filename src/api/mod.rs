@@ -33,11 +33,11 @@ pub use table::{
 };
 pub use uploads::{MAX_PENDING_UPLOADS, MAX_UPLOAD_BYTES};
 pub use views::{
-    AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportFile, ImportKind, ImportSummary,
-    RelatedRule, RuleView, VariantSummary,
+    AppInfo, CategorySummary, ExportKind, ExportTarget, ExportedFile, GameSummary, ImportFile, ImportKind,
+    ImportSummary, RelatedRule, RuleView, VariantSummary,
 };
 
-use crate::history::{Progress, Store};
+use crate::history::{OpenFor, Progress, Store};
 use crate::rules::Catalogue;
 
 /// A free-form JSON value (a table state, a round log's payload).
@@ -115,7 +115,13 @@ impl Api {
     /// Opens (or creates, then migrates) the history at `db_path`. Exports go to `exports/`
     /// beside it unless [`Api::with_exports_dir`] says otherwise.
     pub fn open(db_path: &Path) -> crate::history::Result<Api> {
-        let store = Store::open(db_path)?;
+        Api::open_for(db_path, OpenFor::Writing)
+    }
+
+    /// [`Api::open`] for what the caller means to do (`Store::open_for`): a door that only
+    /// reads (the CLI's lists, statistics, exports) never writes the file, nor migrates it.
+    pub fn open_for(db_path: &Path, want: OpenFor) -> crate::history::Result<Api> {
+        let store = Store::open_for(db_path, want)?;
         let exports_dir = db_path.parent().unwrap_or(Path::new(".")).join("exports");
         Ok(Api {
             store: Mutex::new(store),

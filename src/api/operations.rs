@@ -1,6 +1,6 @@
 // Every operation Greffier offers, declared once. The doors are derived from this table: the
 // core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
-// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
+// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/cli/`, `api/serve.rs`).
 //
 // A row reads like a function: `host`, `guest`, `seat` or `pair` (who may call it: a guest is
 // anyone offered only what reads the rules or helps at the table, nothing of the history; `seat`
@@ -325,6 +325,16 @@ macro_rules! for_each_operation {
         /// Changes a play's details; a finished play given a new table state is scored again.
         host fn edit_play(api, play_id: $crate::history::Id, edit: $crate::history::PlayEdit) -> $crate::history::PlayDetail {
             api.changed_play(play_id, None, |store| Ok(store.edit_play(play_id, &edit)?))?
+        }
+        /// Records a finished play from a table state in one step (its players added to the
+        /// roster by name), scored as finishing scores it: a play typed elsewhere, after the game.
+        host fn record_play(api, game: $crate::games::GameId, table: $crate::api::Json) -> $crate::history::PlayDetail {
+            api.store()?.record_finished_play(game, &table)?
+        }
+        /// Scores a finished play again from its stored table state (after a rule was fixed);
+        /// a play without a result is answered as it is.
+        host fn rescore_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
+            api.changed_play(play_id, None, |store| Ok(store.rescore_play(play_id)?))?
         }
         /// Moves a play to the bin (undone by `restore_play`); its table is closed.
         host fn delete_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {

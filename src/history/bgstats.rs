@@ -560,43 +560,14 @@ impl Store {
         let mut report = BgStatsReport::default();
         let mut dropped = DroppedFields::default();
         let mut other_games: BTreeMap<String, u32> = BTreeMap::new();
-        let mut locations: HashMap<i64, Option<String>> = HashMap::new();
-        for l in &file.locations {
-            let name = l.name.trim();
-            let mut p = Problems::new();
-            check_len(&mut p, "", Some(name), MAX_LOCATION_CHARS);
-            locations.insert(l.id, (p.is_empty() && !name.is_empty()).then(|| name.to_owned()));
-        }
+        let locations = usable_locations(file);
         let t = now();
         let tx = self.conn.transaction()?;
         // Plays are only added, with ids above every existing one: their statistics are added
         // in one pass per summary at the end.
         let mut additions = summary::Additions::default();
 
-        // Players with a usable name are matched or added; the plays of the others are skipped.
-        let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
-        for (i, p) in file.players.iter().enumerate() {
-            let mut problems = Problems::new();
-            let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
-            if let Some(problem) = problems.iter().next() {
-                players.insert(p.id, Err(problem.message.clone()));
-                continue;
-            }
-            let existing: Option<(i64, String)> = tx
-                .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .optional()?;
-            let found = match existing {
-                Some(found) => found,
-                None => {
-                    report.players_added += 1;
-                    let added = insert_player(&tx, &name, None, false, &t)?;
-                    (i64::from(added.id), added.name)
-                }
-            };
-            players.insert(p.id, Ok(found));
-        }
+        let players = match_players(&tx, file, &mut report, &t)?;
 
         let mut uuids: HashSet<&str> = HashSet::new();
         for (n, play) in file.plays.iter().enumerate() {
@@ -619,34 +590,11 @@ impl Store {
                 continue;
             }
             let uuid = play.uuid.trim();
-            if uuid.is_empty() || uuid.chars().count() > 64 {
-                report.notes.push(note(
-                    BgPlayNoteKind::Skipped,
-                    skip("Identifiant de partie vide ou trop long.", "Play id empty or too long."),
-                ));
+            if let Some(why) = unusable_uuid(uuid, &mut uuids) {
+                report.notes.push(note(BgPlayNoteKind::Skipped, why));
                 continue;
             }
-            if !uuids.insert(uuid) {
-                report.notes.push(note(
-                    BgPlayNoteKind::Skipped,
-                    skip(
-                        "Même identifiant qu'une partie plus haut dans le fichier.",
-                        "Same id as a play earlier in the file.",
-                    ),
-                ));
-                continue;
-            }
-            let exists: bool = tx
-                .prepare_cached(
-                    "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                )?
-                .query_row([uuid], |r| r.get(0))?;
-            if exists {
-                if super::backup::play_in_bin(&tx, uuid)? {
-                    report.plays_in_bin += 1;
-                } else {
-                    report.plays_already_present += 1;
-                }
+            if counted_as_present(&tx, uuid, &mut report)? {
                 continue;
             }
             match self::read_play(play, game, &players) {
@@ -656,20 +604,7 @@ impl Store {
                         report.notes.push(note(BgPlayNoteKind::Skipped, why));
                         continue;
                     }
-                    let expansions: Vec<(Option<i64>, String)> = play
-                        .expansion_plays
-                        .iter()
-                        .filter_map(|e| {
-                            let g = e.game_ref_id.and_then(|id| games.get(&id));
-                            let name = g.map(|g| g.name.trim().to_owned()).filter(|n| !n.is_empty());
-                            let bgg = e
-                                .bgg_id
-                                .filter(|b| *b > 0)
-                                .or_else(|| g.and_then(|g| g.bgg_id).filter(|b| *b > 0));
-                            name.map(|n| (bgg, n.chars().take(MAX_GAME_NAME_CHARS).collect()))
-                        })
-                        .take(MAX_EXPANSIONS)
-                        .collect();
+                    let expansions = expansions_of(play, &games);
                     let named: Vec<(Option<i64>, &str)> =
                         expansions.iter().map(|(b, n)| (*b, n.as_str())).collect();
                     let ours = recognise(game.bgg_id, &game.name, &named);
@@ -678,26 +613,7 @@ impl Store {
                         report.notes.push(note(BgPlayNoteKind::KeptAsOtherGame, why.clone()));
                     }
                     let location = play.location_ref_id.and_then(|l| locations.get(&l).cloned().flatten());
-                    let mut notes =
-                        play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
-                    if let Some(c) = &notes
-                        && c.chars().count() > MAX_NOTES_CHARS
-                    {
-                        notes = Some(c.chars().take(MAX_NOTES_CHARS).collect());
-                        dropped.count("comments", || {
-                            Text::new(
-                                format!("Commentaires coupés à {MAX_NOTES_CHARS} caractères"),
-                                format!("Comments cut to {MAX_NOTES_CHARS} characters"),
-                            )
-                        });
-                    }
-                    let max_minutes = i64::from(super::MAX_DURATION_MINUTES);
-                    let duration = play.duration_min.filter(|d| (0..=max_minutes).contains(d));
-                    if duration.is_none() && play.duration_min.is_some() {
-                        dropped.count("durationMin", || {
-                            Text::new("Durée hors limites", "Duration out of range")
-                        });
-                    }
+                    let (notes, duration) = notes_and_duration(play, &mut dropped);
                     count_dropped(&mut dropped, play);
                     let row = PlayRow {
                         uuid,
@@ -708,39 +624,7 @@ impl Store {
                     };
                     match ours.filter(|_| why_not_ours.is_none()) {
                         Some(id) => {
-                            if seats.iter().any(|s| label_of(s.source.role.as_ref()).is_some()) {
-                                dropped.count("role", || {
-                                    Text::new(
-                                        "Rôle de chaque joueur (nos jeux)",
-                                        "Each player's role (our games)",
-                                    )
-                                });
-                            }
-                            if play.uses_teams
-                                || seats.iter().any(|s| label_of(s.source.team.as_ref()).is_some())
-                            {
-                                dropped
-                                    .count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
-                            }
-                            if seats
-                                .iter()
-                                .any(|s| matches!(s.score, BgScore::Number { written: Some(_), .. }))
-                            {
-                                dropped.count("score", || {
-                                    Text::new(
-                                        "Détail des scores saisis en sommes (nos jeux ; le total est gardé)",
-                                        "Breakdown of scores typed as sums (our games; the total is kept)",
-                                    )
-                                });
-                            }
-                            if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
-                                dropped.count("expansionPlays", || {
-                                    Text::new(
-                                        "Autres extensions jouées (nos jeux)",
-                                        "Other expansions played (our games)",
-                                    )
-                                });
-                            }
+                            count_dropped_from_ours(&mut dropped, play, &seats, &named, id);
                             write_our_play(&tx, &mut additions, (id, game), &row, &seats, &players, &t)?;
                             report.plays_added += 1;
                         }
@@ -755,14 +639,176 @@ impl Store {
         }
         additions.write(&tx)?;
         tx.commit()?;
-        report.plays_skipped =
-            u32::try_from(report.notes.iter().filter(|n| n.kind == BgPlayNoteKind::Skipped).count())
-                .unwrap_or(u32::MAX);
-        report.dropped = dropped.into_report();
-        report.other_games =
-            other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
-        report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
-        Ok(report)
+        Ok(finished_report(report, dropped, other_games))
+    }
+}
+
+/// The file's locations, by id: a name the history can keep, or none.
+fn usable_locations(file: &BgStats) -> HashMap<i64, Option<String>> {
+    let mut locations = HashMap::new();
+    for l in &file.locations {
+        let name = l.name.trim();
+        let mut p = Problems::new();
+        check_len(&mut p, "", Some(name), MAX_LOCATION_CHARS);
+        locations.insert(l.id, (p.is_empty() && !name.is_empty()).then(|| name.to_owned()));
+    }
+    locations
+}
+
+/// The file's players by id: each one's id and name on the roster, or why their plays are skipped.
+type Roster = HashMap<i64, std::result::Result<(i64, String), Text>>;
+
+/// The file's players, by id: players with a usable name are matched (by name, ignoring case)
+/// or added to the roster; the others say why, and their plays are skipped.
+fn match_players(
+    tx: &rusqlite::Transaction<'_>,
+    file: &BgStats,
+    report: &mut BgStatsReport,
+    t: &DateTime<Utc>,
+) -> Result<Roster> {
+    let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
+    for (i, p) in file.players.iter().enumerate() {
+        let mut problems = Problems::new();
+        let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
+        if let Some(problem) = problems.iter().next() {
+            players.insert(p.id, Err(problem.message.clone()));
+            continue;
+        }
+        let existing: Option<(i64, String)> = tx
+            .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()?;
+        let found = match existing {
+            Some(found) => found,
+            None => {
+                report.players_added += 1;
+                let added = insert_player(tx, &name, None, false, t)?;
+                (i64::from(added.id), added.name)
+            }
+        };
+        players.insert(p.id, Ok(found));
+    }
+    Ok(players)
+}
+
+/// Whether the history has a play of this id already (in the log or in the bin), counted so.
+fn counted_as_present(
+    tx: &rusqlite::Transaction<'_>,
+    uuid: &str,
+    report: &mut BgStatsReport,
+) -> Result<bool> {
+    let exists: bool = tx
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+        )?
+        .query_row([uuid], |r| r.get(0))?;
+    if exists {
+        if super::backup::play_in_bin(tx, uuid)? {
+            report.plays_in_bin += 1;
+        } else {
+            report.plays_already_present += 1;
+        }
+    }
+    Ok(exists)
+}
+
+/// The report with its counts of skipped plays, of fields dropped and of other games' plays
+/// (in the collation's order).
+fn finished_report(
+    mut report: BgStatsReport,
+    dropped: DroppedFields,
+    other_games: BTreeMap<String, u32>,
+) -> BgStatsReport {
+    report.plays_skipped =
+        u32::try_from(report.notes.iter().filter(|n| n.kind == BgPlayNoteKind::Skipped).count())
+            .unwrap_or(u32::MAX);
+    report.dropped = dropped.into_report();
+    report.other_games = other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
+    report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
+    report
+}
+
+/// Why a play's id cannot be imported (empty, too long, or given twice in the file).
+fn unusable_uuid<'f>(uuid: &'f str, seen: &mut HashSet<&'f str>) -> Option<Text> {
+    if uuid.is_empty() || uuid.chars().count() > 64 {
+        return Some(skip("Identifiant de partie vide ou trop long.", "Play id empty or too long."));
+    }
+    if !seen.insert(uuid) {
+        return Some(skip(
+            "Même identifiant qu'une partie plus haut dans le fichier.",
+            "Same id as a play earlier in the file.",
+        ));
+    }
+    None
+}
+
+/// The expansions played, named (BoardGameGeek id, name), as many as the history keeps.
+fn expansions_of(play: &BgPlay, games: &HashMap<i64, &BgGame>) -> Vec<(Option<i64>, String)> {
+    play.expansion_plays
+        .iter()
+        .filter_map(|e| {
+            let g = e.game_ref_id.and_then(|id| games.get(&id));
+            let name = g.map(|g| g.name.trim().to_owned()).filter(|n| !n.is_empty());
+            let bgg = e.bgg_id.filter(|b| *b > 0).or_else(|| g.and_then(|g| g.bgg_id).filter(|b| *b > 0));
+            name.map(|n| (bgg, n.chars().take(MAX_GAME_NAME_CHARS).collect()))
+        })
+        .take(MAX_EXPANSIONS)
+        .collect()
+}
+
+/// A play's comments (cut to what the history keeps) and duration (when in range), each cut
+/// or dropped counted.
+fn notes_and_duration(play: &BgPlay, dropped: &mut DroppedFields) -> (Option<String>, Option<i64>) {
+    let mut notes = play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+    if let Some(c) = &notes
+        && c.chars().count() > MAX_NOTES_CHARS
+    {
+        notes = Some(c.chars().take(MAX_NOTES_CHARS).collect());
+        dropped.count("comments", || {
+            Text::new(
+                format!("Commentaires coupés à {MAX_NOTES_CHARS} caractères"),
+                format!("Comments cut to {MAX_NOTES_CHARS} characters"),
+            )
+        });
+    }
+    let max_minutes = i64::from(super::MAX_DURATION_MINUTES);
+    let duration = play.duration_min.filter(|d| (0..=max_minutes).contains(d));
+    if duration.is_none() && play.duration_min.is_some() {
+        dropped.count("durationMin", || Text::new("Durée hors limites", "Duration out of range"));
+    }
+    (notes, duration)
+}
+
+/// What a play of one of our games cannot keep of what BG Stats recorded: roles, teams, the
+/// sums typed as scores, other expansions.
+fn count_dropped_from_ours(
+    dropped: &mut DroppedFields,
+    play: &BgPlay,
+    seats: &[ReadSeat<'_>],
+    named: &[(Option<i64>, &str)],
+    id: GameId,
+) {
+    if seats.iter().any(|s| label_of(s.source.role.as_ref()).is_some()) {
+        dropped.count("role", || {
+            Text::new("Rôle de chaque joueur (nos jeux)", "Each player's role (our games)")
+        });
+    }
+    if play.uses_teams || seats.iter().any(|s| label_of(s.source.team.as_ref()).is_some()) {
+        dropped.count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
+    }
+    if seats.iter().any(|s| matches!(s.score, BgScore::Number { written: Some(_), .. })) {
+        dropped.count("score", || {
+            Text::new(
+                "Détail des scores saisis en sommes (nos jeux ; le total est gardé)",
+                "Breakdown of scores typed as sums (our games; the total is kept)",
+            )
+        });
+    }
+    if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
+        dropped.count("expansionPlays", || {
+            Text::new("Autres extensions jouées (nos jeux)", "Other expansions played (our games)")
+        });
     }
 }
 

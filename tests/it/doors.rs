@@ -78,7 +78,7 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (102, 102, 102));
+    assert_eq!((core.len(), cli.len(), http.len()), (104, 104, 104));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
@@ -124,6 +124,14 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         (&json!(["nobility"]), &json!(["church", "wine"])),
         "Ani's member goes back"
     );
+    let rescored = answer_of("rescore_play").expect("play 1 is finished");
+    assert_eq!(rescored["scoreboard"]["players"][1]["total"], 11, "Dirk: 7 city + 4 fountains, scored again");
+    let recorded = answer_of("record_play").expect("a finished table is recorded");
+    assert_eq!(
+        (&recorded["status"], &recorded["scoreboard"]["players"][0]["total"]),
+        (&json!("finished"), &json!(9)),
+        "Dirk's 9 city points, recorded finished"
+    );
     let failed: Vec<&str> = core.iter().filter(|(_, a)| a.is_err()).map(|(op, _)| op.as_str()).collect();
     // The script's deliberate failures, and only them.
     assert_eq!(
@@ -138,4 +146,23 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
             "restore_backup"
         ]
     );
+}
+
+/// The CLI is a door like the others (ARCHITECTURE.md's invariant): its commands call the
+/// `Api` (each operation's typed method, and the byte transport beside them: a file or standard
+/// input read by `import_stream`, written by `export_to`), never the history's `Store`.
+#[test]
+fn the_cli_reaches_the_history_only_through_the_operations() {
+    let mut found = Vec::new();
+    crate::support::source_lines("src/cli", false, |path, n, line| {
+        let code = line.split("//").next().unwrap_or_default();
+        let names_store = code.match_indices("Store").any(|(at, _)| {
+            let next = code[at + "Store".len()..].chars().next();
+            !next.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+        if names_store || code.contains(".store()") {
+            found.push(format!("{}:{n}: {line}", path.display()));
+        }
+    });
+    assert!(found.is_empty(), "the CLI reaches the history's store itself:\n{}", found.join("\n"));
 }
