@@ -687,12 +687,8 @@ fn validate_player(
     let characters_last_round = validate_characters(
         p,
         i,
-        seats.variant,
         rp.characters_last_round.unwrap_or_default(),
-        seats.count,
-        seats.max_rank,
-        seats.per_seat,
-        seats.in_play,
+        seats,
         &mut tally.revealed_by,
     );
 
@@ -1193,126 +1189,20 @@ fn validate_custom(
 }
 
 #[allow(clippy::too_many_arguments)]
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn validate_characters(
     p: &mut Problems,
     i: usize,
-    variant: Option<CitadellesVariant>,
     given: &[Value],
-    players: usize,
-    max_rank: u8,
-    per_seat: u8,
-    in_play: Option<&[&'static Character]>,
+    seats: &SeatRules<'_>,
     revealed_by: &mut Vec<(u8, usize)>,
 ) -> Vec<Revealed> {
+    let (variant, players, max_rank, per_seat) = (seats.variant, seats.count, seats.max_rank, seats.per_seat);
     let mut out: Vec<Revealed> = Vec::with_capacity(given.len());
     for (k, value) in given.iter().enumerate() {
         let field = || format!("players[{i}].characters_last_round[{k}]");
         let revealed = match value {
-            Value::Number(n) => match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
-                Some(rank) if (1..=max_rank).contains(&rank) => Revealed {
-                    rank,
-                    // Classique: one character per rank.
-                    character: if variant == Some(CitadellesVariant::Classique) {
-                        base_of_rank(rank)
-                    } else {
-                        None
-                    },
-                },
-                _ => {
-                    p.push(
-                        field(),
-                        "out_of_range",
-                        Text::new(
-                            format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
-                            format!("Invalid character rank: {value} (1 to {max_rank} here)."),
-                        ),
-                    );
-                    continue;
-                }
-            },
-            Value::String(id) => {
-                let found = variant
-                    .and_then(|v| character_of(v, id))
-                    .or_else(|| if variant.is_none() { any_character(id) } else { None });
-                let Some(c) = found else {
-                    match (any_character(id), variant) {
-                        (Some(c), Some(v)) => p.push(
-                            field(),
-                            "not_in_profile",
-                            Text::new(
-                                format!(
-                                    "{} n'est pas un personnage de la règle « {} ».",
-                                    capitalized(&c.fr_with(FrArticle::Le)),
-                                    v.label().fr
-                                ),
-                                format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
-                            ),
-                        ),
-                        _ => p.push(
-                            field(),
-                            "unknown_character",
-                            Text::new(
-                                format!("Personnage inconnu « {id} »."),
-                                format!("Unknown character “{id}”."),
-                            ),
-                        ),
-                    }
-                    continue;
-                };
-                if c.rank > max_rank {
-                    p.push(
-                        field(),
-                        "not_in_play",
-                        Text::new(
-                            format!(
-                                "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
-                                capitalized(&c.fr_with(FrArticle::Le))
-                            ),
-                            format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
-                        ),
-                    );
-                    continue;
-                }
-                if usize::from(c.min_players) > players {
-                    p.push(
-                        field(),
-                        "too_few_players_for_character",
-                        Text::new(
-                            format!(
-                                "{} ne se joue qu'à partir de {} joueurs.",
-                                capitalized(&c.fr_with(FrArticle::Le)),
-                                c.min_players
-                            ),
-                            format!("The {} is only used with {} players or more.", c.en, c.min_players),
-                        ),
-                    );
-                    continue;
-                }
-                if let Some(list) = in_play
-                    && !list.iter().any(|x| x.id == c.id)
-                {
-                    let (fr, en) = match list.iter().find(|x| x.rank == c.rank) {
-                        Some(x) => (
-                            format!(
-                                "« {} » n'est pas en jeu à cette table : le rang {} est « {} ».",
-                                c.fr, c.rank, x.fr
-                            ),
-                            format!(
-                                "The {} is not in play at this table: rank {} is the {}.",
-                                c.en, c.rank, x.en
-                            ),
-                        ),
-                        None => (
-                            format!("« {} » n'est pas en jeu à cette table.", c.fr),
-                            format!("The {} is not in play at this table.", c.en),
-                        ),
-                    };
-                    p.push(field(), "not_in_play", Text::new(fr, en));
-                    continue;
-                }
-                Revealed { rank: c.rank, character: Some(c) }
-            }
+            Value::Number(n) => revealed_rank(p, field, value, n, variant, max_rank),
+            Value::String(id) => revealed_character(p, field, id, seats),
             other => {
                 p.push(
                     field(),
@@ -1325,6 +1215,7 @@ fn validate_characters(
                 continue;
             }
         };
+        let Some(revealed) = revealed else { continue };
         // One card per rank is in play: nobody else can have revealed it.
         if let Some(&(_, other)) = revealed_by.iter().find(|(rank, _)| *rank == revealed.rank) {
             let whose = if other == i {
@@ -1371,6 +1262,118 @@ fn validate_characters(
         );
     }
     out
+}
+
+/// A character given by its rank (`characters_last_round[k]` a number): from 1 to the highest
+/// rank in play.
+fn revealed_rank(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    value: &Value,
+    n: &serde_json::Number,
+    variant: Option<CitadellesVariant>,
+    max_rank: u8,
+) -> Option<Revealed> {
+    match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
+        Some(rank) if (1..=max_rank).contains(&rank) => Some(Revealed {
+            rank,
+            // Classique: one character per rank.
+            character: if variant == Some(CitadellesVariant::Classique) { base_of_rank(rank) } else { None },
+        }),
+        _ => {
+            p.push(
+                field(),
+                "out_of_range",
+                Text::new(
+                    format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
+                    format!("Invalid character rank: {value} (1 to {max_rank} here)."),
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// A character given by its id (`characters_last_round[k]` a string): one of the rules', in
+/// play at this table and with this many players.
+fn revealed_character(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    id: &str,
+    seats: &SeatRules<'_>,
+) -> Option<Revealed> {
+    let variant = seats.variant;
+    let found = variant
+        .and_then(|v| character_of(v, id))
+        .or_else(|| if variant.is_none() { any_character(id) } else { None });
+    let Some(c) = found else {
+        match (any_character(id), variant) {
+            (Some(c), Some(v)) => p.push(
+                field(),
+                "not_in_profile",
+                Text::new(
+                    format!(
+                        "{} n'est pas un personnage de la règle « {} ».",
+                        capitalized(&c.fr_with(FrArticle::Le)),
+                        v.label().fr
+                    ),
+                    format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
+                ),
+            ),
+            _ => p.push(
+                field(),
+                "unknown_character",
+                Text::new(format!("Personnage inconnu « {id} »."), format!("Unknown character “{id}”.")),
+            ),
+        }
+        return None;
+    };
+    if c.rank > seats.max_rank {
+        p.push(
+            field(),
+            "not_in_play",
+            Text::new(
+                format!(
+                    "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
+                    capitalized(&c.fr_with(FrArticle::Le))
+                ),
+                format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
+            ),
+        );
+        return None;
+    }
+    if usize::from(c.min_players) > seats.count {
+        p.push(
+            field(),
+            "too_few_players_for_character",
+            Text::new(
+                format!(
+                    "{} ne se joue qu'à partir de {} joueurs.",
+                    capitalized(&c.fr_with(FrArticle::Le)),
+                    c.min_players
+                ),
+                format!("The {} is only used with {} players or more.", c.en, c.min_players),
+            ),
+        );
+        return None;
+    }
+    if let Some(list) = seats.in_play
+        && !list.iter().any(|x| x.id == c.id)
+    {
+        let (fr, en) = match list.iter().find(|x| x.rank == c.rank) {
+            Some(x) => (
+                format!("« {} » n'est pas en jeu à cette table : le rang {} est « {} ».", c.fr, c.rank, x.fr),
+                format!("The {} is not in play at this table: rank {} is the {}.", c.en, c.rank, x.en),
+            ),
+            None => (
+                format!("« {} » n'est pas en jeu à cette table.", c.fr),
+                format!("The {} is not in play at this table.", c.en),
+            ),
+        };
+        p.push(field(), "not_in_play", Text::new(fr, en));
+        return None;
+    }
+    Some(Revealed { rank: c.rank, character: Some(c) })
 }
 
 fn validate_completion(
