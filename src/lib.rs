@@ -5,6 +5,9 @@
 pub mod api;
 pub mod citation;
 pub mod collation;
+// A rule hides in a long function: each check or step is its own function, beside its
+// citation (threshold in `clippy.toml`). Only declarative tables are exempt, by name.
+#[warn(clippy::too_many_lines)]
 pub mod games;
 pub mod history;
 pub mod rules;

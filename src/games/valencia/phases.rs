@@ -89,6 +89,7 @@ fn player_count(p: &mut Problems, n: usize) {
 
 /// Valencia, p.10 (phase III): 1 point per own member on the council; the most members takes a
 /// privilege, ties each take one.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
@@ -522,6 +523,7 @@ fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
 /// ([`from_the_supply`]). The privileges each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed, and the auction's record naming the first player it was played with.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     let (checked, course) = for_the_helpers(table)?;
     let mut p = checked.err().unwrap_or_default();
@@ -998,6 +1000,7 @@ pub fn step_text(step: ValenciaStep) -> (Text, Text) {
 }
 
 /// Where the game stands: step rules, who acts, cards and privileges left.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
