@@ -257,7 +257,6 @@ fn too_many(p: &mut Problems, field: String, fr: String, en: String) {
 }
 
 /// Checks a raw table, reporting every problem with its field.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     let mut p = Problems::new();
     for &key in &raw.other {
