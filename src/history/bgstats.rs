@@ -563,7 +563,10 @@ impl Store {
                 continue;
             }
             let existing: Option<(i64, String)> = tx
-                .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
+                .query_row(
+                    "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+                    [&name],
+                    |r| {
                     Ok((r.get(0)?, r.get(1)?))
                 })
                 .optional()?;

@@ -457,7 +457,7 @@ impl Store {
             "SELECT pl.id,
                     (SELECT IFNULL(SUM(plays), 0) FROM stat_player_plays s WHERE s.player_id = pl.id),
                     (SELECT COUNT(DISTINCT o.other_play_id) FROM other_play_seats o WHERE o.player_id = pl.id)
-               FROM players pl ORDER BY pl.id",
+               FROM players pl WHERE pl.merged_into IS NULL ORDER BY pl.id",
         )?;
         let rows = stmt
             .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, u32>(2)?)))?

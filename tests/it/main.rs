@@ -23,6 +23,7 @@ mod splendor;
 mod stats;
 mod stats_summaries;
 mod support;
+mod sync;
 mod table;
 mod texts;
 mod unsafe_code;
