@@ -16,6 +16,7 @@ use greffier::api::{Access, Api, ApiError, Capability, ErrorKind, Json, Operatio
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
 use greffier::history::{
     self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
+    SyncReport,
 };
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
 use greffier::text::{Lang, Text};
@@ -128,6 +129,22 @@ enum Command {
         /// The built UI (`npm run build --prefix ui`); served at / when the folder exists.
         #[arg(long, default_value = "ui/build")]
         ui: PathBuf,
+    },
+    /// One pass through the folder this history is shared in (issue #50): its new changes
+    /// written there, the other devices' applied; prints what was applied, what waits, what
+    /// was skipped and the conflicts (`--folder`: shares the history there first).
+    Sync {
+        #[command(flatten)]
+        db: DbArg,
+        /// The folder a sync engine shares (Syncthing, Nextcloud, a USB stick…); never the one
+        /// holding the history itself.
+        #[arg(long)]
+        folder: Option<PathBuf>,
+        /// This device's name, as the other devices show it (default: the machine's).
+        #[arg(long)]
+        device_name: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// Table mode: opens a play in progress to the players' phones on the local network and
     /// serves it to them only (the join URL is printed first), until the table is closed, the
@@ -497,6 +514,27 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
                 let _ = std::io::stdout().flush();
             })
             .map_err(|e| Failure::Other(format!("serve: {e}")))
+        }
+        Command::Sync { db, folder, device_name, json } => {
+            let operation = |name: &str| {
+                Api::operation(name).ok_or_else(|| Failure::Other(format!("no operation `{name}`")))
+            };
+            let mut folder = folder.map(|f| f.to_string_lossy().into_owned());
+            if let Some(name) = device_name {
+                if folder.is_none() {
+                    let status = call(operation("sync_status")?, Json::Null, &db, json)?;
+                    folder = status["folder"].as_str().map(str::to_owned);
+                }
+                let request = serde_json::json!({ "folder": folder, "device_name": name });
+                call(operation("sync_share")?, request, &db, json)?;
+            }
+            let answer = call(operation("sync_now")?, serde_json::json!({ "folder": folder }), &db, json)?;
+            if json {
+                return print_json(out, &answer);
+            }
+            let report: SyncReport =
+                serde_json::from_value(answer).map_err(|e| Failure::Other(format!("sync: {e}")))?;
+            print_sync_report(out, &report, lang)
         }
         Command::Table { db, play, seats, bind, port, ui } => {
             let api = open_api(&db)?;
@@ -1190,6 +1228,55 @@ fn read_input(path: &Path, max: u64) -> Result<String, Failure> {
         return Err(too_big());
     }
     Ok(text)
+}
+
+/// A sync pass's report for people.
+fn print_sync_report(out: &mut impl Write, report: &SyncReport, lang: Lang) -> Result<(), Failure> {
+    let said = |fr: String, en: String| Text::new(fr, en).get(lang).to_owned();
+    let mut lines = vec![said(
+        format!("Dossier partagé : {}", report.folder),
+        format!("Shared folder: {}", report.folder),
+    )];
+    lines.push(said(
+        format!("Écrits : {} fichier(s) de cet historique", report.written),
+        format!("Written: {} file(s) of this history", report.written),
+    ));
+    for a in &report.applied {
+        let who = a.device_name.clone().unwrap_or_else(|| a.device.clone());
+        lines.push(said(
+            format!(
+                "Appliqué : {who}, fichier {} ({} partie(s), {} joueur(s), {} conflit(s))",
+                a.seq, a.plays, a.players, a.conflicts
+            ),
+            format!(
+                "Applied: {who}, file {} ({} play(s), {} player(s), {} conflict(s))",
+                a.seq, a.plays, a.players, a.conflicts
+            ),
+        ));
+    }
+    for w in &report.waiting {
+        let who = w.device_name.clone().unwrap_or_else(|| w.device.clone());
+        let reason = w.reason.get(lang);
+        lines.push(said(
+            format!("En attente : {who}, {} fichier(s) à partir du {} — {reason}", w.files, w.seq),
+            format!("Waiting: {who}, {} file(s) from file {} — {reason}", w.files, w.seq),
+        ));
+    }
+    for s in &report.skipped {
+        let reason = s.reason.get(lang);
+        lines.push(said(
+            format!("Laissé de côté : {} — {reason}", s.file),
+            format!("Skipped: {} — {reason}", s.file),
+        ));
+    }
+    lines.push(said(
+        format!("Conflits à trancher (dans Historique) : {}", report.conflicts),
+        format!("Conflicts to settle (in History): {}", report.conflicts),
+    ));
+    for line in lines {
+        write_line(out, &line)?;
+    }
+    Ok(())
 }
 
 fn print_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {

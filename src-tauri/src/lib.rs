@@ -7,6 +7,7 @@ pub mod keystroke;
 pub mod prefs;
 #[cfg(target_os = "linux")]
 pub mod rendering;
+pub mod sharing;
 pub mod table;
 
 use std::path::PathBuf;
@@ -67,6 +68,9 @@ macro_rules! specta_builder_with_operations {
             // The operations the page may ask synchronously, on the `greffier:` scheme.
             .constant("INSTANT_OPERATIONS", $crate::keystroke::INSTANT_OPERATIONS)
             .typ::<greffier::api::TableChange>()
+            // The shared history: the window event told the plays a pass wrote.
+            .constant("HISTORY_CHANGED_EVENT", $crate::sharing::HISTORY_CHANGED_EVENT)
+            .typ::<greffier::api::HistoryChange>()
     }};
 }
 
@@ -127,6 +131,8 @@ pub fn configure<R: Runtime>(
                 rendering::draw_with_the_cpu_without_a_gpu(&window);
             }
             init_state(app.handle(), dir, exports)?;
+            // The shared history's passes (not in tests: the mock app never runs this).
+            sharing::start(app.handle());
             Ok(())
         })
 }
@@ -165,10 +171,13 @@ pub fn run() {
         }
     };
     app.run(|app, event| {
-        if let tauri::RunEvent::Exit = event
-            && let Some(doors) = app.try_state::<table::TableDoors>()
-        {
-            doors.stop_all();
+        if let tauri::RunEvent::Exit = event {
+            if let Some(doors) = app.try_state::<table::TableDoors>() {
+                doors.stop_all();
+            }
+            if let Some(sharing) = app.try_state::<sharing::SharingThread>() {
+                sharing.stop();
+            }
         }
     });
 }

@@ -12,6 +12,7 @@ mod error;
 #[macro_use]
 mod operations;
 pub mod serve;
+mod share;
 mod table;
 mod views;
 
@@ -22,6 +23,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
+pub use share::{HistoryChange, HistoryListener, Sharing};
 pub use table::{
     SeatAccess, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus, TableSeatView,
     TableStatus, TableTicket, TableView,
@@ -93,6 +95,10 @@ pub struct Api {
     progress: Mutex<Option<Progress>>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
+    /// Told what each pass of the shared history applied (`share.rs`).
+    history_listeners: Mutex<Vec<HistoryListener>>,
+    /// Each host operation done, for the sharing thread (`share.rs`).
+    nudges: share::Nudges,
 }
 
 impl Api {
@@ -108,6 +114,8 @@ impl Api {
             exports_dir,
             progress: Mutex::new(None),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
         })
     }
 
@@ -121,6 +129,8 @@ impl Api {
             exports_dir: PathBuf::new(),
             progress: Mutex::new(None),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
         })
     }
 
@@ -254,10 +264,15 @@ macro_rules! define_operations {
         impl Api {
             $(
                 $(#[doc = $doc])*
-                #[allow(unused_variables, clippy::unused_unit)]
+                #[allow(unused_variables, clippy::unused_unit, clippy::redundant_closure_call)]
                 pub fn $name(&self $(, $field: $ty)*) -> Result<$resp, ApiError> {
                     let $api = self;
-                    Ok($body)
+                    let answer: Result<$resp, ApiError> = (move || Ok($body))();
+                    // A host operation may have changed the history: the sharing thread looks.
+                    if capability!($cap) == Capability::Host && answer.is_ok() {
+                        self.nudges.nudge();
+                    }
+                    answer
                 }
             )*
         }

@@ -24,6 +24,7 @@ mod stats;
 mod stats_summaries;
 mod support;
 mod sync;
+mod syncthing;
 mod table;
 mod texts;
 mod unsafe_code;

@@ -619,3 +619,38 @@ mod convergence {
         }
     }
 }
+
+/// `greffier sync --db FILE --folder DIR`: one pass, said for people or as JSON.
+#[test]
+fn the_cli_does_one_pass_and_says_what_it_applied() {
+    let dir = tempfile::tempdir().expect("dir");
+    let folder = dir.path().join("shared");
+    let (a, b) = (dir.path().join("a.sqlite3"), dir.path().join("b.sqlite3"));
+    {
+        let mut store = Store::open(&a).expect("a");
+        finished_play(&mut store, &["Ani", "Dirk"], &[5, 7]);
+    }
+    let run = |db: &Path, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_greffier"))
+            .arg("sync")
+            .arg("--db")
+            .arg(db)
+            .arg("--folder")
+            .arg(&folder)
+            .args(args)
+            .output()
+            .expect("run greffier");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let said = run(&a, &["--lang", "en"]);
+    assert!(said.contains("Written: 1 file(s) of this history"), "{said}");
+    let json: serde_json::Value = serde_json::from_str(&run(&b, &["--json"])).expect("json");
+    assert_eq!(json["applied"].as_array().map(Vec::len), Some(1), "{json}");
+    assert_eq!(json["applied"][0]["plays"], 1);
+    assert_eq!(json["conflicts"], 0);
+    let said = run(&b, &["--lang", "fr"]);
+    assert!(said.contains("Conflits à trancher (dans Historique)\u{202f}: 0"), "{said}");
+    let store = Store::open(&b).expect("b");
+    assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 1);
+}

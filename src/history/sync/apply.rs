@@ -160,10 +160,6 @@ fn settle(conn: &Connection, change: &Change, was_conflict: bool, found_at: &str
         // A first version held here before (made here too, or brought by another device).
         return Ok(0);
     }
-    let current: Option<(String, String)> = conn
-        .prepare_cached(&format!("SELECT version, record FROM {} WHERE uuid = ?1", kind.table()))?
-        .query_row([&change.uuid], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
     let kept: Vec<(String, String)> = conn
         .prepare_cached("SELECT version, record FROM sync_conflicts WHERE kind = ?1 AND uuid = ?2")?
         .query_map(params![kind.as_str(), change.uuid], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -171,6 +167,10 @@ fn settle(conn: &Connection, change: &Change, was_conflict: bool, found_at: &str
     if !was_conflict && kept.is_empty() {
         return Ok(0);
     }
+    let current: Option<(String, String)> = conn
+        .prepare_cached(&format!("SELECT version, record FROM {} WHERE uuid = ?1", kind.table()))?
+        .query_row([&change.uuid], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     let before: HashSet<String> = kept.iter().map(|(v, _)| v.clone()).collect();
     let mut heads: Vec<(String, String)> = current.iter().cloned().chain(kept).collect();
     if was_conflict {

@@ -33,7 +33,7 @@ use super::model::Id;
 use crate::text::Text;
 
 /// What one pass did (`Store::sync_now`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SyncReport {
     /// The shared folder.
@@ -53,7 +53,7 @@ pub struct SyncReport {
     pub changed_plays: Vec<Id>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SyncApplied {
     pub device: String,
@@ -66,7 +66,7 @@ pub struct SyncApplied {
 }
 
 /// Why a device's next file is not applied yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum SyncWaitKind {
@@ -77,7 +77,7 @@ pub enum SyncWaitKind {
     NeedsEarlierFile,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SyncWaiting {
     pub device: String,
@@ -90,7 +90,7 @@ pub struct SyncWaiting {
     pub reason: Text,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SyncSkipped {
     /// The file, inside the shared folder.

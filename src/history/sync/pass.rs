@@ -37,6 +37,15 @@ fn u32_of(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// What applying a file did.
+enum Outcome {
+    Applied(SyncApplied, Vec<i64>),
+    /// Nothing of it applied (the reason).
+    Refused(String),
+    /// Applied before, by another pass.
+    Before,
+}
+
 /// What comes next from one device.
 enum Next {
     /// Nothing beyond what is applied.
@@ -78,7 +87,7 @@ impl Store {
         }
         if let Some(folder) = &folder {
             tx.execute("UPDATE sync_self SET folder = ?1", [folder.to_string_lossy()])?;
-        } else if device_name.is_none() {
+        } else {
             tx.execute("UPDATE sync_self SET folder = NULL", [])?;
         }
         if let Some(name) = name {
@@ -90,6 +99,10 @@ impl Store {
 
     /// The folder as shared: an existing folder, absolute, not holding this history.
     fn check_share_folder(&self, folder: &Path) -> Result<PathBuf> {
+        // A new folder in an existing one is made (the CLI's `--folder`).
+        if !folder.exists() && folder.parent().is_some_and(Path::is_dir) {
+            let _ = std::fs::create_dir(folder);
+        }
         let found = folder.canonicalize().ok().filter(|f| f.is_dir());
         let Some(folder) = found else {
             return Err(folder_problem(Text::new(
@@ -362,12 +375,13 @@ impl Store {
                             );
                             let name = dir.about.as_ref().map(|a| a.name.clone());
                             match self.apply_file(&header, &changeset, name.as_deref())? {
-                                Ok((applied, plays)) => {
+                                Outcome::Before => progress = true,
+                                Outcome::Applied(applied, plays) => {
                                     report.applied.push(SyncApplied { device_name: name, ..applied });
                                     changed.extend(plays);
                                     progress = true;
                                 }
-                                Err(why) => {
+                                Outcome::Refused(why) => {
                                     if skipped.insert(shown.clone()) {
                                         report.skipped.push(SyncSkipped {
                                             file: shown,
@@ -404,24 +418,28 @@ impl Store {
     /// Applies one file in a transaction of its own: this history's pending changes captured
     /// first, the changeset applied to the record, this history's rows written from it, the
     /// device's progress kept. A file refused leaves nothing of it (its reason returned).
-    #[allow(clippy::type_complexity)]
-    fn apply_file(
-        &mut self,
-        header: &Header,
-        changeset: &[u8],
-        name: Option<&str>,
-    ) -> Result<std::result::Result<(SyncApplied, Vec<i64>), String>> {
+    fn apply_file(&mut self, header: &Header, changeset: &[u8], name: Option<&str>) -> Result<Outcome> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let applied: i64 = tx
+            .query_row("SELECT applied_seq FROM sync_devices WHERE device = ?1", [&header.device], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .unwrap_or(0);
+        if u64::try_from(applied).unwrap_or(0) + 1 != header.seq {
+            // Another pass (over another connection) applied it meanwhile.
+            return Ok(Outcome::Before);
+        }
         let mut me = capture::me(&tx)?.ok_or_else(not_shared)?;
         capture::capture(&tx, &mut me)?;
         let found_at = fmt_time(&now());
         let (changes, kept_aside) = match apply::apply(&tx, changeset, &found_at) {
             Ok(done) => done,
-            Err(refused) => return Ok(Err(refused.0)),
+            Err(refused) => return Ok(Outcome::Refused(refused.0)),
         };
         let written = match write_rows(&tx, &changes) {
             Ok(written) => written,
-            Err(e) => return Ok(Err(e.to_string())),
+            Err(e) => return Ok(Outcome::Refused(e.to_string())),
         };
         tx.execute(
             "INSERT INTO sync_devices (device, name, applied_seq, applied_at) VALUES (?1, ?2, ?3, ?4)
@@ -433,7 +451,7 @@ impl Store {
         tx.commit()?;
         let count =
             |kind: Kind| u32::try_from(changes.iter().filter(|c| c.kind == kind).count()).unwrap_or(u32::MAX);
-        Ok(Ok((
+        Ok(Outcome::Applied(
             SyncApplied {
                 device: header.device.clone(),
                 device_name: None,
@@ -443,7 +461,7 @@ impl Store {
                 conflicts: kept_aside,
             },
             written,
-        )))
+        ))
     }
 
     /// The first file each device's remaining files wait behind, and how many wait.

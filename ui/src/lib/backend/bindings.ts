@@ -199,6 +199,32 @@ export const commands = {
 	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, text })),
 	/**  Writes an export into the exports folder and says where. */
 	exportFile: (kind: ExportKind, csv: CsvOptions | null, lang: Lang | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv, lang })),
+	/**
+	 *  Where sharing stands: the folder, this device, every device of the folder with its
+	 *  last change applied here, what waits or was skipped, the conflicts.
+	 */
+	syncStatus: () => typedError<SyncStatus, ApiError>(__TAURI_INVOKE("sync_status")),
+	/**
+	 *  Shares this history through `folder` (`null`: stops sharing) and names this device
+	 *  for the others (`null`: kept, or the machine's name the first time).
+	 */
+	syncShare: (folder: string | null, deviceName: string | null) => typedError<SyncStatus, ApiError>(__TAURI_INVOKE("sync_share", { folder, deviceName })),
+	/**
+	 *  One pass: this history's changes written to the folder, the other devices' new
+	 *  changes applied (`folder`: shares the history there first). What was applied,
+	 *  what waits, what was skipped, the conflicts.
+	 */
+	syncNow: (folder: string | null) => typedError<SyncReport, ApiError>(__TAURI_INVOKE("sync_now", { folder })),
+	/**
+	 *  Plays and players edited on two devices at once (or deleted on one while edited on
+	 *  the other): the version shown and those kept aside.
+	 */
+	syncConflicts: () => typedError<SyncConflict[], ApiError>(__TAURI_INVOKE("sync_conflicts")),
+	/**
+	 *  Keeps one version (`version`) of a play or player with versions kept aside; the others
+	 *  go, on every device. The conflicts left.
+	 */
+	syncResolve: (uuid: string, version: string) => typedError<SyncConflict[], ApiError>(__TAURI_INVOKE("sync_resolve", { uuid, version })),
 	listBackups: () => typedError<BackupFile[], ApiError>(__TAURI_INVOKE("list_backups")),
 	backupNow: () => typedError<BackupFile, ApiError>(__TAURI_INVOKE("backup_now")),
 	/**
@@ -210,6 +236,8 @@ export const commands = {
 
 /* Constants */
 export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"max_rounds":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
+
+export const HISTORY_CHANGED_EVENT = "history-changed" as const;
 
 export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
@@ -1127,6 +1155,11 @@ export type Help = {
 	end: EndHelp,
 	/**  Cities module only. */
 	cities: CitiesHelp | null,
+};
+
+/**  Plays of this history written by a pass (another device's changes applied here). */
+export type HistoryChange = {
+	play_ids: number[],
 };
 
 /**
@@ -2551,6 +2584,171 @@ export type SummaryPlayer = {
 	total: number | null,
 	rank: number | null,
 	winner: boolean,
+};
+
+export type SyncApplied = {
+	device: string,
+	device_name: string | null,
+	seq: number,
+	players: number,
+	plays: number,
+	/**  Versions it brought that were kept aside (made at the same time as one here). */
+	conflicts: number,
+};
+
+/**  A player or play with versions kept aside. */
+export type SyncConflict = {
+	/**  `play` or `player`. */
+	kind: string,
+	uuid: string,
+	/**  The play or player here. */
+	play_id: number | null,
+	player_id: number | null,
+	game: GameId | null,
+	/**  The version shown first, then the ones kept aside. */
+	versions: SyncVersion[],
+};
+
+export type SyncDeviceStatus = {
+	device: string,
+	name: string | null,
+	this_device: boolean,
+	/**  Its files in the folder (the highest number). */
+	files: number,
+	/**  The last of its files applied here, and when. */
+	applied_seq: number,
+	applied_at: string | null,
+	/**
+	 *  What it says of itself (`device.json`): when it last wrote it, and how many of this
+	 *  history's files it has applied.
+	 */
+	seen_at: string | null,
+	has_applied_ours: number | null,
+	app_version: string | null,
+	schema: number | null,
+};
+
+/**  A version of another game's play (BG Stats imports). */
+export type SyncOtherPlayVersion = {
+	purged: boolean,
+	game_name: string | null,
+	played_at: string | null,
+	location: string | null,
+	seats: SyncSeatVersion[],
+};
+
+export type SyncPlayVersion = {
+	/**  Deleted for good (emptied from a bin): nothing else is known of this version. */
+	purged: boolean,
+	/**  In the bin. */
+	deleted: boolean,
+	status: PlayStatus | null,
+	variant: string | null,
+	started_at: string | null,
+	updated_at: string | null,
+	location: string | null,
+	notes: string | null,
+	duration_minutes: number | null,
+	seats: SyncSeatVersion[],
+};
+
+export type SyncPlayerVersion = {
+	name: string,
+	colour: string | null,
+	archived: boolean,
+	/**  The name of the player it was merged into, if it was. */
+	merged_into: string | null,
+};
+
+/**  What one pass did (`Store::sync_now`). */
+export type SyncReport = {
+	/**  The shared folder. */
+	folder: string,
+	/**  This history's files written to the folder in this pass. */
+	written: number,
+	/**  The other devices' files applied, in the order applied. */
+	applied: SyncApplied[],
+	/**
+	 *  Files kept unapplied for now, one per device at most (what the rest of its files wait
+	 *  behind).
+	 */
+	waiting: SyncWaiting[],
+	/**  Files skipped: cut short, damaged, not ours. */
+	skipped: SyncSkipped[],
+	/**  Versions kept aside now waiting for someone to keep one (History lists them). */
+	conflicts: number,
+	/**  This history's plays written by what was applied: a screen showing one reads it again. */
+	changed_plays: number[],
+};
+
+export type SyncSeatVersion = {
+	name: string,
+	total: number | null,
+	winner: boolean,
+};
+
+export type SyncSkipped = {
+	/**  The file, inside the shared folder. */
+	file: string,
+	reason: Text,
+};
+
+/**  Where sharing stands (Settings → "Share this history"). */
+export type SyncStatus = {
+	/**  The shared folder; `None` while the history is not shared. */
+	folder: string | null,
+	/**  This history's id and name as a device of the folder (once shared). */
+	device: string | null,
+	device_name: string | null,
+	/**  Every device seen in the folder, this one first. */
+	devices: SyncDeviceStatus[],
+	/**  Changes made here not yet written to the folder. */
+	pending: boolean,
+	waiting: SyncWaiting[],
+	skipped: SyncSkipped[],
+	/**  Versions kept aside waiting for someone to keep one. */
+	conflicts: number,
+	last_pass_at: string | null,
+	/**  Why the folder could not be read, if it could not. */
+	folder_problem: Text | null,
+};
+
+export type SyncVersion = {
+	version: string,
+	/**  The one History and the statistics show now. */
+	shown: boolean,
+	/**
+	 *  The device that made it, by name; `None` when not known (a record first written by an
+	 *  import: whichever device imported it).
+	 */
+	device_name: string | null,
+	this_device: boolean,
+	/**  When it was kept aside (the versions kept aside only). */
+	found_at: string | null,
+	play: SyncPlayVersion | null,
+	player: SyncPlayerVersion | null,
+	other_play: SyncOtherPlayVersion | null,
+};
+
+/**  Why a device's next file is not applied yet. */
+export type SyncWaitKind = 
+/**  Written by a Greffier with a newer history schema: kept until this one is updated. */
+"newer_schema" | 
+/**
+ *  It follows a file not here yet (the sync engine has not brought it), or not applicable
+ *  yet (damaged, written by a newer Greffier).
+ */
+"needs_earlier_file";
+
+export type SyncWaiting = {
+	device: string,
+	device_name: string | null,
+	/**  The file waiting (the device's next one). */
+	seq: number,
+	/**  How many of that device's files wait, this one included. */
+	files: number,
+	kind: SyncWaitKind,
+	reason: Text,
 };
 
 /**

@@ -67,6 +67,10 @@ import type {
 	ScorePreview,
 	SavedState,
 	SetupStep,
+	HistoryChange,
+	SyncConflict,
+	SyncReport,
+	SyncStatus,
 	TableChange,
 	TableDoor,
 	TableStatus,
@@ -180,6 +184,18 @@ export interface Backend {
 	backupNow(): Promise<BackupFile>;
 	/** Replaces the history with a backup; the current one is kept aside (returned). */
 	restoreBackup(fileName: string): Promise<BackupFile>;
+	/** Sharing the history between devices through a folder a sync engine shares (issue #50):
+	 * the folder, this device, every device with its last change applied here, what waits. */
+	syncStatus(): Promise<SyncStatus>;
+	/** Shares the history through `folder` (null: stops sharing), naming this device for the
+	 * others (null: kept, or the machine's name the first time). */
+	syncShare(folder: string | null, deviceName: string | null): Promise<SyncStatus>;
+	/** One pass now: this history's changes written, the other devices' applied. */
+	syncNow(folder: string | null): Promise<SyncReport>;
+	/** Plays and players edited on two devices at once: the version shown and those kept aside. */
+	syncConflicts(): Promise<SyncConflict[]>;
+	/** Keeps one version (`version`); the others go, on every device. The conflicts left. */
+	syncResolve(uuid: string, version: string): Promise<SyncConflict[]>;
 	/** Adds an entry to a play's round log (a Citadelles round record, a draft draw…). */
 	logRoundEvent(playId: number, round: number, kind: string, payload: unknown): Promise<RoundEvent>;
 	/** Hits for what was typed (whole words, then parts of words), and close queries when none. */
@@ -249,6 +265,16 @@ export interface TableDoorControl {
 export async function tableDoor(): Promise<TableDoorControl | null> {
 	if (!inTauri()) return null;
 	return (await import('./tauri')).tauriTableDoor;
+}
+
+/**
+ * Calls `onchange` with the plays another device's changes rewrote here (the app's sharing
+ * thread applies them in the background); resolves to the unsubscribe. A page in a browser is
+ * told nothing (`greffier serve` runs no sharing thread).
+ */
+export async function historyChanges(onchange: (change: HistoryChange) => void): Promise<() => void> {
+	if (!inTauri()) return () => {};
+	return (await import('./tauri')).listenHistoryChanges(onchange);
 }
 
 /** Runs `hook` (save what the sheets still hold) before the desktop window closes. */
