@@ -654,3 +654,35 @@ fn the_cli_does_one_pass_and_says_what_it_applied() {
     let store = Store::open(&b).expect("b");
     assert_eq!(store.list_plays(&PlayFilter::default()).expect("list").total, 1);
 }
+
+/// A history restored from an older backup finds files of its device it did not write (the
+/// ones written after the backup): it becomes a new device, applies those as another's, and
+/// nothing is lost or doubled, here or on the other devices.
+#[test]
+fn a_history_restored_from_a_backup_becomes_a_new_device_and_catches_up() {
+    let dir = tempfile::tempdir().expect("dir");
+    let folder = dir.path().join("shared");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let mut laptop = Store::open(&dir.path().join("laptop").join("h.sqlite3")).expect("laptop");
+    laptop.share_history(Some(&folder), Some("Laptop")).expect("share");
+    finished_play(&mut laptop, &["Ani", "Dirk"], &[5, 7]);
+    laptop.sync_now(None).expect("pass");
+    let backup = laptop.backup_now(greffier::history::BackupKind::Manual, 5).expect("backup");
+    finished_play(&mut laptop, &["Ani", "Lilli"], &[2, 3]);
+    laptop.sync_now(None).expect("pass");
+    let before = laptop.sync_status().expect("status").device;
+    laptop.restore_backup(&backup.file_name).expect("restore");
+    assert_eq!(laptop.list_plays(&PlayFilter::default()).expect("list").total, 1, "the backup's plays");
+    let report = laptop.sync_now(None).expect("pass");
+    assert_eq!(report.applied.len(), 1, "its own later file, as another device's: {report:?}");
+    let after = laptop.sync_status().expect("status").device;
+    assert_ne!(before, after, "a new device");
+    finished_play(&mut laptop, &["Max", "Dirk"], &[1, 1]);
+    laptop.sync_now(None).expect("pass");
+    let mut tablet = Device::new(&folder, "Tablet");
+    tablet.sync();
+    let laptop = Device { store: laptop };
+    assert_eq!(laptop.plays().len(), 3);
+    assert_eq!(laptop.plays(), tablet.plays());
+    assert!(tablet.store.sync_conflicts().expect("conflicts").is_empty());
+}

@@ -18,7 +18,7 @@ use rusqlite::session::{ChangesetItem, ChangesetIter, ConflictAction, ConflictTy
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::records::{self, Kind, OtherPlayRecord, PlayRecord, PlayerRecord, clock_of};
+use super::records::{self, Kind, clock_of};
 use crate::history::Result;
 
 /// One change of a changeset file: a new version of a record.
@@ -32,6 +32,14 @@ pub(super) struct Change {
     pub record: String,
     /// The versions kept aside that it replaces.
     pub supersedes: Vec<String>,
+}
+
+/// A record's head, its content skipped.
+#[derive(serde::Deserialize)]
+struct Head {
+    version: String,
+    #[serde(default)]
+    supersedes: Vec<String>,
 }
 
 /// Why a changeset is refused whole (nothing of it is applied).
@@ -77,15 +85,14 @@ fn change_of(item: &ChangesetItem) -> std::result::Result<Change, Refused> {
     };
     let version = text(item.new_value(1)).ok_or_else(|| Refused(format!("{uuid}: no version")))?;
     let record = text(item.new_value(2)).ok_or_else(|| Refused(format!("{uuid}: no record")))?;
-    let supersedes = match kind {
-        Kind::Player => serde_json::from_str::<PlayerRecord>(&record).map(|r| (r.version, r.supersedes)),
-        Kind::Play => serde_json::from_str::<PlayRecord>(&record).map(|r| (r.version, r.supersedes)),
-        Kind::OtherPlay => {
-            serde_json::from_str::<OtherPlayRecord>(&record).map(|r| (r.version, r.supersedes))
-        }
+    // Only the head is read here (a record's content is read when its rows are written: one
+    // that cannot be read refuses the file then, in the same transaction).
+    let head: Head =
+        serde_json::from_str(&record).map_err(|e| Refused(format!("{uuid}: unreadable record ({e})")))?;
+    if head.version != version {
+        return Err(Refused(format!("{uuid}: two versions")));
     }
-    .map_err(|e| Refused(format!("{uuid}: unreadable record ({e})")))
-    .and_then(|(v, s)| if v == version { Ok(s) } else { Err(Refused(format!("{uuid}: two versions"))) })?;
+    let supersedes = head.supersedes;
     Ok(Change { kind, uuid, base, version, record, supersedes })
 }
 

@@ -53,7 +53,7 @@ pub(super) fn save_clock(conn: &Connection, clock: u64) -> Result<()> {
 
 /// Plays per changeset file, at most: a first share of a large history is written as many
 /// files, each applied in a transaction of its own.
-const PLAYS_PER_FILE: usize = 1_000;
+const PLAYS_PER_FILE: usize = 2_000;
 /// Record text per changeset file, about (a changeset holds an edited record twice: before and
 /// after).
 const BYTES_PER_FILE: usize = 8 << 20;
@@ -427,7 +427,9 @@ impl<'c> Writer<'c, '_> {
             })
             .optional()?;
         let Some((uuid, mut content)) = row else { return Ok(None) };
-        let recorded = self.recorded_seats(&uuid)?;
+        let recorded = self.recorded(&uuid)?;
+        let recorded_seats: Vec<String> =
+            recorded.as_ref().map(|r| r.seats.iter().map(|s| s.player.clone()).collect()).unwrap_or_default();
         let mut names: Vec<String> = Vec::new();
         let mut stmt = conn.prepare_cached(
             "SELECT s.seat, s.player_id, p.uuid, p.name, p.created_at, s.colour, s.first_player
@@ -443,7 +445,7 @@ impl<'c> Writer<'c, '_> {
                 None => player_uuid(&name, &r.get::<_, String>(4)?),
             };
             let position = usize::try_from(seat).unwrap_or(usize::MAX);
-            let player = match recorded.get(position) {
+            let player = match recorded_seats.get(position) {
                 Some(kept) if self.seats_here(kept, player_id)? => kept.clone(),
                 _ => own,
             };
@@ -464,8 +466,9 @@ impl<'c> Writer<'c, '_> {
             .map(|(schema_version, saved_at, state)| StateContent {
                 schema_version,
                 saved_at,
-                state: Named::without_names(
-                    serde_json::from_str(&state).unwrap_or(serde_json::Value::Null),
+                state: Named::same_or_new(
+                    recorded.as_ref().and_then(|r| r.table_state.as_ref()).map(|t| &t.state),
+                    state,
                     &names,
                 ),
             });
@@ -474,7 +477,7 @@ impl<'c> Writer<'c, '_> {
             .query_row([id], |r| r.get::<_, String>(0))
             .optional()?
             .map(|board| {
-                Named::without_names(serde_json::from_str(&board).unwrap_or(serde_json::Value::Null), &names)
+                Named::same_or_new(recorded.as_ref().and_then(|r| r.scoreboard.as_ref()), board, &names)
             });
         content.results = conn
             .prepare_cached("SELECT seat, total, rank, winner FROM results WHERE play_id = ?1 ORDER BY seat")?
@@ -501,18 +504,14 @@ impl<'c> Writer<'c, '_> {
         Ok(Some((uuid, content)))
     }
 
-    /// The players the play's current record seats, by seat (none when it has no record).
-    fn recorded_seats(&self, uuid: &str) -> Result<Vec<String>> {
+    /// The play's current record, if it has one.
+    fn recorded(&self, uuid: &str) -> Result<Option<PlayContent>> {
         let record: Option<String> = self
             .conn
             .prepare_cached("SELECT record FROM shared_plays WHERE uuid = ?1")?
             .query_row([uuid], |r| r.get(0))
             .optional()?;
-        Ok(record
-            .and_then(|r| serde_json::from_str::<PlayRecord>(&r).ok())
-            .and_then(|r| r.play)
-            .map(|p| p.seats.into_iter().map(|s| s.player).collect())
-            .unwrap_or_default())
+        Ok(record.and_then(|r| serde_json::from_str::<PlayRecord>(&r).ok()).and_then(|r| r.play))
     }
 
     /// Whether the shared player `uuid` sits here as the local player `id`: themself, or the

@@ -19,6 +19,8 @@ pub(super) struct Materializer<'c> {
     /// Every shared player's `merged_into`.
     merges: HashMap<String, Option<String>>,
     ids: HashMap<String, i64>,
+    /// Players' names by id, once the players are written.
+    names: HashMap<i64, String>,
     /// This history's plays written (their screens read them again).
     pub changed_plays: Vec<i64>,
 }
@@ -35,6 +37,7 @@ impl<'c> Materializer<'c> {
             first_new,
             merges: identity::merges(conn)?,
             ids: HashMap::new(),
+            names: HashMap::new(),
             changed_plays: Vec::new(),
         })
     }
@@ -48,6 +51,7 @@ impl<'c> Materializer<'c> {
         for uuid in uuids {
             self.player(uuid)?;
         }
+        self.names.clear();
         self.merges = identity::merges(self.conn)?;
         let moved = self.settle_merges()?;
         if moved.is_empty() {
@@ -138,6 +142,19 @@ impl<'c> Materializer<'c> {
         Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
     }
 
+    /// A player's name here (the seats' names written into a play's table state and scoreboard).
+    fn name_of(&mut self, id: i64) -> Result<String> {
+        if let Some(name) = self.names.get(&id) {
+            return Ok(name.clone());
+        }
+        let name: String = self
+            .conn
+            .prepare_cached("SELECT name FROM players WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))?;
+        self.names.insert(id, name.clone());
+        Ok(name)
+    }
+
     fn player_id(&mut self, uuid: &str) -> Result<i64> {
         if let Some(id) = self.ids.get(uuid) {
             return Ok(*id);
@@ -179,12 +196,12 @@ impl<'c> Materializer<'c> {
         for uuid in uuids {
             let record: PlayRecord =
                 self.record("shared_plays", uuid)?.ok_or_else(|| not_known("play", uuid))?;
-            self.play(uuid, &record)?;
+            self.play(uuid, record)?;
         }
         Ok(())
     }
 
-    fn play(&mut self, uuid: &str, record: &PlayRecord) -> Result<()> {
+    fn play(&mut self, uuid: &str, record: PlayRecord) -> Result<()> {
         let conn = self.conn;
         let local: Option<i64> = conn
             .prepare_cached("SELECT id FROM plays WHERE uuid = ?1")?
@@ -195,7 +212,7 @@ impl<'c> Materializer<'c> {
         if let Some(id) = counted {
             summary::remove(conn, Scope::Play(id))?;
         }
-        let Some(content) = &record.play else {
+        let Some(content) = record.play else {
             if let Some(id) = local {
                 conn.execute("DELETE FROM plays WHERE id = ?1", [id])?;
             }
@@ -204,12 +221,9 @@ impl<'c> Materializer<'c> {
         let players = self.seat_players(&content.seats)?;
         let mut names = Vec::with_capacity(players.len());
         for id in &players {
-            names.push(
-                conn.prepare_cached("SELECT name FROM players WHERE id = ?1")?
-                    .query_row([id], |r| r.get::<_, String>(0))?,
-            );
+            names.push(self.name_of(*id)?);
         }
-        let id = write_play_row(conn, uuid, local, content)?;
+        let id = write_play_row(conn, uuid, local, &content)?;
         let mut seat = conn.prepare_cached(
             "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
@@ -222,8 +236,9 @@ impl<'c> Materializer<'c> {
                 s.first_player
             ])?;
         }
+        let closed = content.status != "in_progress" || content.deleted_at.is_some();
         write_play_parts(conn, id, content, &names)?;
-        if content.status != "in_progress" || content.deleted_at.is_some() {
+        if local.is_some() && closed {
             // As finishing, abandoning or deleting does here: no undo step left, no table open.
             conn.prepare_cached("DELETE FROM table_state_revisions WHERE play_id = ?1")?.execute([id])?;
             conn.prepare_cached("DELETE FROM table_sessions WHERE play_id = ?1")?.execute([id])?;
@@ -364,16 +379,16 @@ fn write_play_row(conn: &Connection, uuid: &str, local: Option<i64>, c: &PlayCon
 }
 
 /// Writes what a play holds besides its row and seats, its seats' names from this history.
-fn write_play_parts(conn: &Connection, id: i64, c: &PlayContent, names: &[String]) -> Result<()> {
-    if let Some(t) = &c.table_state {
+fn write_play_parts(conn: &Connection, id: i64, c: PlayContent, names: &[String]) -> Result<()> {
+    if let Some(t) = c.table_state {
         conn.prepare_cached(
             "INSERT INTO table_states (play_id, schema_version, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)",
         )?
-        .execute(params![id, t.schema_version, t.state.with_names(names).to_string(), t.saved_at])?;
+        .execute(params![id, t.schema_version, t.state.render(names), t.saved_at])?;
     }
-    if let Some(board) = &c.scoreboard {
+    if let Some(board) = c.scoreboard {
         conn.prepare_cached("INSERT INTO scoreboards (play_id, scoreboard_json) VALUES (?1, ?2)")?
-            .execute(params![id, board.with_names(names).to_string()])?;
+            .execute(params![id, board.render(names)])?;
     }
     let mut stmt = conn.prepare_cached(
         "INSERT INTO results (play_id, seat, total, rank, winner) VALUES (?1, ?2, ?3, ?4, ?5)",

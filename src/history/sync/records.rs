@@ -249,48 +249,63 @@ pub(super) struct StateContent {
     pub state: Named,
 }
 
-/// A JSON value listing the play's players by seat (`players[i].name`: a table state, a
-/// scoreboard), with the names that are the seat's player's own left out (`seat_names`: those
-/// seats), so that a rename or a merge elsewhere does not change it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A JSON text listing the play's players by seat (`players[i].name`: a table state, a
+/// scoreboard), as the device that wrote it stores it, with the seats whose name there is their
+/// player's own (`seat_names`): each device writes its own name for that player there, so that a
+/// rename or a merge elsewhere changes no play's record. Kept as text: a device whose names are
+/// the writer's (nearly always) stores it as it comes, without reading it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Named {
-    pub value: serde_json::Value,
+    pub text: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub seat_names: Vec<usize>,
+    pub seat_names: Vec<(usize, String)>,
 }
 
 impl Named {
-    /// `value` with the name of each seat whose name is exactly `names[seat]` left out.
-    pub fn without_names(mut value: serde_json::Value, names: &[String]) -> Named {
+    /// The text this history stores, its seats' names being `names` (by seat).
+    pub fn of(text: String, names: &[String]) -> Named {
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
         let mut seat_names = Vec::new();
-        if let Some(players) = value.get_mut("players").and_then(serde_json::Value::as_array_mut) {
-            for (seat, player) in players.iter_mut().enumerate() {
-                let Some(entry) = player.as_object_mut() else { continue };
-                let own =
-                    names.get(seat).is_some_and(|n| entry.get("name").and_then(|v| v.as_str()) == Some(n));
-                if own {
-                    entry.remove("name");
-                    seat_names.push(seat);
+        if let Some(players) = value.get("players").and_then(serde_json::Value::as_array) {
+            for (seat, player) in players.iter().enumerate() {
+                let name = player.get("name").and_then(serde_json::Value::as_str);
+                if let (Some(name), Some(own)) = (name, names.get(seat))
+                    && name == own
+                {
+                    seat_names.push((seat, own.clone()));
                 }
             }
         }
-        Named { value, seat_names }
+        Named { text, seat_names }
     }
 
-    /// The value with the seats' names written back from this history's players (`names`, by
-    /// seat).
-    pub fn with_names(&self, names: &[String]) -> serde_json::Value {
-        let mut value = self.value.clone();
+    /// [`Named::of`], or `current` when it stands for the same text here (read back, the record
+    /// is unchanged, whatever the names it was written with).
+    pub fn same_or_new(current: Option<&Named>, text: String, names: &[String]) -> Named {
+        match current {
+            Some(current) if current.render(names) == text => current.clone(),
+            _ => Named::of(text, names),
+        }
+    }
+
+    /// The text as this history stores it: the seats' names written with this history's names
+    /// for their players (`names`, by seat).
+    pub fn render(&self, names: &[String]) -> String {
+        if self.seat_names.iter().all(|(seat, name)| names.get(*seat) == Some(name)) {
+            return self.text.clone();
+        }
+        let mut value: serde_json::Value =
+            serde_json::from_str(&self.text).unwrap_or(serde_json::Value::Null);
         if let Some(players) = value.get_mut("players").and_then(serde_json::Value::as_array_mut) {
-            for &seat in &self.seat_names {
+            for (seat, _) in &self.seat_names {
                 if let (Some(entry), Some(name)) =
-                    (players.get_mut(seat).and_then(serde_json::Value::as_object_mut), names.get(seat))
+                    (players.get_mut(*seat).and_then(serde_json::Value::as_object_mut), names.get(*seat))
                 {
                     entry.insert("name".to_owned(), serde_json::Value::String(name.clone()));
                 }
             }
         }
-        value
+        value.to_string()
     }
 }
 
@@ -315,15 +330,20 @@ mod tests {
     }
 
     #[test]
-    fn a_seat_s_own_name_is_left_out_and_written_back() {
-        let state = json!({"players": [{"name": "Ani", "coins": 3}, {"name": "Someone else"}, {"coins": 1}]});
+    fn a_seat_s_own_name_is_written_with_each_device_s_name_for_that_player() {
+        let text = json!({"players": [{"name": "Ani", "coins": 3}, {"name": "Someone else"}, {"coins": 1}]})
+            .to_string();
         let names = ["Ani".to_owned(), "Dirk".to_owned(), "Lilli".to_owned()];
-        let named = Named::without_names(state.clone(), &names);
-        assert_eq!(named.seat_names, vec![0]);
-        assert_eq!(named.value["players"][0], json!({"coins": 3}));
-        assert_eq!(named.with_names(&names), state);
+        let named = Named::of(text.clone(), &names);
+        assert_eq!(named.seat_names, vec![(0, "Ani".to_owned())]);
+        assert_eq!(named.render(&names), text, "the same names: the text as it came");
         let renamed = ["Anita".to_owned(), "Dirk".to_owned(), "Lilli".to_owned()];
-        assert_eq!(named.with_names(&renamed)["players"][0], json!({"name": "Anita", "coins": 3}));
+        let here = named.render(&renamed);
+        let read: serde_json::Value = serde_json::from_str(&here).expect("json");
+        assert_eq!(read["players"][0], json!({"name": "Anita", "coins": 3}));
+        assert_eq!(read["players"][1], json!({"name": "Someone else"}));
+        // Renamed here: the record read back is the same one.
+        assert_eq!(Named::same_or_new(Some(&named), here, &renamed), named);
     }
 
     #[test]
