@@ -1,5 +1,6 @@
 //! Benchmarks of the history at scale: the statistics dashboard and the history page on a
-//! generated 100 000-play database, and importing 10 000 plays (full backup and BG Stats).
+//! generated 100 000-play database, importing 10 000 plays (full backup and BG Stats), and a
+//! 100 000-play backup exported, imported, and imported through each door as the page sends it.
 //! `cargo bench --bench history` runs them.
 
 use std::cell::RefCell;
@@ -433,6 +434,125 @@ mod streaming {
         };
         assert!(body(&first) == body(&second), "the round trip is exact");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue #47: the app's own backup of 100 000 plays imported from each door as the page
+    /// sends it — the browser's (`POST /api/upload`, the file streamed as the request's body,
+    /// then `import_file` naming the upload, over the real server on the loopback) and the
+    /// window's (the 8 MiB blocks its `upload_chunk` command appends, then the same operation) —
+    /// into an empty history each. The browser could not send it (over its 32 MiB limit), nor
+    /// the window read a gzip one. Prints the file's size, each door's time and peak memory, and
+    /// checks every play came in.
+    #[divan::bench(sample_count = 1, sample_size = 1)]
+    fn import_of_100k_plays_through_each_door(bencher: Bencher) {
+        use greffier::api::{Api, ImportFile, ImportKind, ImportSummary};
+        use std::io::Read;
+        let dir = std::env::temp_dir().join(format!("greffier-bench-doors-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("backup.json");
+        {
+            let mut source = Store::open(&dir.join("source.sqlite3")).expect("source");
+            source.import(&generated_backup(100_000)).expect("generate");
+            source
+                .write_export(&file, |w| source.export_to(w, &mut no_progress).map(|_| ()))
+                .expect("export");
+        }
+        let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        let added = |summary: &ImportSummary| match summary {
+            ImportSummary::Backup(report) => report.plays_added,
+            ImportSummary::Bgstats(_) => 0,
+        };
+        bencher.bench_local(|| {
+            // The browser's door: the real server, the file streamed as one request's body.
+            let api = std::sync::Arc::new(Api::open(&dir.join("browser.sqlite3")).expect("api"));
+            let (at, stop) = served(api);
+            let before = reset_peak_rss();
+            let started = std::time::Instant::now();
+            let input = std::fs::File::open(&file).expect("file");
+            let (status, sent) = post(at, "/api/upload", "application/octet-stream", input, size);
+            assert_eq!(status, 200, "{sent}");
+            let request =
+                serde_json::json!({ "kind": "backup", "file": { "upload": sent["upload"] } }).to_string();
+            let (status, summary) =
+                post(at, "/api/import_file", "application/json", request.as_bytes(), request.len() as u64);
+            assert_eq!((status, summary["plays_added"].as_u64()), (200, Some(100_000)), "{summary}");
+            let browser = (started.elapsed(), peak_rss_mib(), before);
+            let _ = stop.send(());
+
+            // The window's door: the blocks `upload_chunk` appends, then the same operation.
+            let api = Api::open(&dir.join("window.sqlite3")).expect("api");
+            let before = reset_peak_rss();
+            let started = std::time::Instant::now();
+            let id = api.upload_begin().expect("begin");
+            let mut input = std::fs::File::open(&file).expect("file");
+            let mut block = vec![0u8; 8 << 20];
+            loop {
+                let n = input.read(&mut block).expect("read");
+                if n == 0 {
+                    break;
+                }
+                api.upload_append(&id, &block[..n]).expect("a block");
+            }
+            api.upload_finish(&id).expect("finish");
+            let summary = api.import_file(ImportKind::Backup, ImportFile::Upload(id)).expect("import");
+            assert_eq!(added(&summary), 100_000);
+            eprintln!(
+                "\n100 000 plays, {} MiB: browser's door {:?} (peak RSS {:?} MiB, {:?} before), \
+                 window's door {:?} (peak RSS {:?} MiB, {:?} before)",
+                size >> 20,
+                browser.0,
+                browser.1,
+                browser.2,
+                started.elapsed(),
+                peak_rss_mib(),
+                before
+            );
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `greffier serve`'s routes over `api` on a free loopback port, on a thread of their own:
+    /// the address, and what stops them.
+    fn served(
+        api: std::sync::Arc<greffier::api::Api>,
+    ) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+        use greffier::api::serve::{ServeOptions, serve_until};
+        let (tell, told) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let options = ServeOptions { addr: ([127, 0, 0, 1], 0).into(), ui: None, table: None };
+        std::thread::spawn(move || {
+            let told = move |at| {
+                let _ = tell.send(at);
+            };
+            let _ = serve_until(api, options, told, async move {
+                let _ = stopped.await;
+            });
+        });
+        (told.recv().expect("listening"), stop)
+    }
+
+    /// One HTTP/1.1 POST, `body` streamed as it is read: the status and the JSON answer.
+    fn post(
+        at: std::net::SocketAddr,
+        path: &str,
+        content_type: &str,
+        mut body: impl std::io::Read,
+        len: u64,
+    ) -> (u16, serde_json::Value) {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(at).expect("connect");
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {at}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {len}\r\n\r\n"
+        )
+        .expect("head");
+        std::io::copy(&mut body, &mut stream).expect("body");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("answer");
+        let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("a whole answer");
+        let status = String::from_utf8_lossy(&answer[9..12]).parse().expect("a status");
+        (status, serde_json::from_slice(&answer[split + 4..]).unwrap_or_default())
     }
 }
 

@@ -16,9 +16,16 @@ macro_rules! operation_names {
 
 const OPERATIONS: &[&str] = for_each_operation!(operation_names!());
 
-/// The window's own commands (`src/commands/app.rs`, and table mode's door, `src/commands/phones.rs`).
-const SHELL_COMMANDS: &[&str] =
-    &["get_preferences", "set_preferences", "close_window", "open_table_to_phones", "table_door"];
+/// The window's own commands (`src/commands/app.rs`, table mode's door,
+/// `src/commands/phones.rs`, and an import's file in blocks, `src/commands/upload.rs`).
+const SHELL_COMMANDS: &[&str] = &[
+    "get_preferences",
+    "set_preferences",
+    "close_window",
+    "open_table_to_phones",
+    "table_door",
+    "upload_chunk",
+];
 
 fn main() {
     println!("cargo:rerun-if-changed=../src/api/operations.rs");

@@ -19,7 +19,7 @@ use greffier::history::{
     SyncReport,
 };
 use greffier::rules::{Catalogue, RuleKind, SearchFilter};
-use greffier::text::{Lang, Text};
+use greffier::text::{Lang, Text, en_noun, fr_noun};
 
 /// Largest table-state file read by `score` and `history add`.
 const MAX_TABLE_BYTES: u64 = 1 << 20;
@@ -114,7 +114,7 @@ enum Command {
     /// round-view (a round), round-apply and destruction-quote (a request with the round).
     Citadelles(HelperArgs),
     /// Orléans' helpers: scenarios, events, characters, setup (--variant, --players), deck
-    /// (--players, --seed, --hard), and from a table: resolve (--round), forecast, goals.
+    /// (--players, --seed, --hard, --set-aside), and from a table: resolve (--round), forecast, goals.
     Orleans(HelperArgs),
     /// Serve every operation at POST /api/<operation> and the built UI at /, on this machine.
     Serve {
@@ -190,6 +190,10 @@ struct HelperArgs {
     /// Orléans Invasion: hard mode (every ⚡ tile kept).
     #[arg(long)]
     hard: bool,
+    /// Orléans Invasion: tiles put back in the box before the draw (the setup's ⚡ tiles),
+    /// e.g. `--set-aside demolition,braquage`.
+    #[arg(long, value_delimiter = ',')]
+    set_aside: Vec<String>,
     /// Orléans: the round to resolve (default: the table's).
     #[arg(long)]
     round: Option<u8>,
@@ -628,8 +632,8 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
         (GameId::Orleans, "deck") => {
             let players = args.players.ok_or_else(|| Failure::Other("deck: --players is needed".into()))?;
             let seed = args.seed.unwrap_or_else(random_seed);
-            let request =
-                serde_json::json!({ "plan": { "players": players, "hard_mode": args.hard }, "seed": seed });
+            let plan = serde_json::json!({ "players": players, "set_aside": args.set_aside, "hard_mode": args.hard });
+            let request = serde_json::json!({ "plan": plan, "seed": seed });
             let answer = call_guest("orleans_build_deck", request, json)?;
             return print_answer(out, &answer, json, lang);
         }
@@ -648,6 +652,16 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
             }
             let help =
                 call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), json)?;
+            if part == "resolve" {
+                // The course of play refuses to resolve a round it cannot (its tile not entered,
+                // the game over): the core's reasons, as any refusal.
+                let refused: Problems =
+                    serde_json::from_value(help["help"]["course"]["resolve_refused"].clone())
+                        .unwrap_or_default();
+                if !refused.is_empty() {
+                    return Err(Failure::Api { error: ApiError::from(refused), json });
+                }
+            }
             let key = if part == "resolve" { "events" } else { part };
             return print_answer(out, &help["help"][key], json, lang);
         }
@@ -1005,39 +1019,10 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
             if json {
                 return print_json(out, &report);
             }
-            write_line(
-                out,
-                &format!(
-                    "imported: {} plays, {} plays of other games, {} players; {} plays already present, {} ignored in BG Stats, {} skipped",
-                    report.plays_added,
-                    report.other_plays_added,
-                    report.players_added,
-                    report.plays_already_present,
-                    report.plays_ignored,
-                    report.notes.iter().filter(|n| n.kind == history::BgPlayNoteKind::Skipped).count()
-                ),
-            )?;
-            in_bin_line(out, report.plays_in_bin)?;
-            for n in &report.notes {
-                let what = match n.kind {
-                    history::BgPlayNoteKind::Skipped => "skipped",
-                    history::BgPlayNoteKind::KeptAsOtherGame => "kept as another game's play",
-                };
-                write_line(
-                    out,
-                    &format!("{} ({}, {}, {}): {what}: {}", n.field, n.game, n.date, n.uuid, n.why.en),
-                )?;
+            for line in bgstats_report_lines(&report, lang) {
+                write_line(out, &line)?;
             }
-            for d in &report.dropped {
-                write_line(out, &format!("not kept: {} ({}) in {} plays", d.what.en, d.field, d.plays))?;
-            }
-            for g in &report.other_games {
-                write_line(
-                    out,
-                    &format!("other games: {} plays of {} (see `history others`)", g.plays, g.name),
-                )?;
-            }
-            Ok(())
+            in_bin_line(out, report.plays_in_bin, lang)
         }
         HistoryCommand::Others { game, player, limit, offset, json } => {
             let player_id = player.map(|p| player_id(&store, &p)).transpose()?;
@@ -1124,18 +1109,32 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
         HistoryCommand::Import { file } => {
             // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
             let report = store.import_from(open_input(&file)?, &mut history::no_progress)?;
-            write_line(
-                out,
-                &format!(
-                    "imported: {} plays, {} plays of other games, {} players, {} card values; skipped {} plays already present",
-                    report.plays_added,
-                    report.other_plays_added,
-                    report.players_added,
-                    report.card_values_added,
-                    report.plays_skipped
+            let plays = |n| counted(n, ("partie", "parties"), ("play", "plays"));
+            let (players, values) = (report.players_added, report.card_values_added);
+            let (added, others) = (plays(report.plays_added), plays(report.other_plays_added));
+            let present = plays(report.plays_skipped);
+            let line = Text::new(
+                format!(
+                    "importé : {}, {} d'autres jeux, {}, {} ; {} déjà {} laissée{}",
+                    added.fr,
+                    others.fr,
+                    counted(players, ("joueur", "joueurs"), ("", "")).fr,
+                    counted(values, ("valeur de carte", "valeurs de cartes"), ("", "")).fr,
+                    present.fr,
+                    greffier::text::fr_noun(report.plays_skipped, "présente", "présentes"),
+                    greffier::text::fr_noun(report.plays_skipped, "", "s"),
                 ),
-            )?;
-            in_bin_line(out, report.plays_in_bin)
+                format!(
+                    "imported: {}, {} of other games, {}, {}; skipped {} already present",
+                    added.en,
+                    others.en,
+                    counted(players, ("", ""), ("player", "players")).en,
+                    counted(values, ("", ""), ("card value", "card values")).en,
+                    present.en,
+                ),
+            );
+            write_line(out, line.get(lang))?;
+            in_bin_line(out, report.plays_in_bin, lang)
         }
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
@@ -1149,16 +1148,85 @@ fn run_history(command: HistoryCommand, db: &Path, lang: Lang, out: &mut impl Wr
 
 /// An import's plays that the history has in its bin: left there, and said apart so that
 /// nobody takes them for back in the log.
-fn in_bin_line(out: &mut impl Write, in_bin: u32) -> Result<(), Failure> {
+/// What a BG Stats import did, for people, in `lang`: each count with its noun's form
+/// (« 1 partie », "1 play"), each odd play with why, each kind of field not kept, each other
+/// game. Names from the file are written as they are, outside the sentences' typography.
+fn bgstats_report_lines(report: &history::BgStatsReport, lang: Lang) -> Vec<String> {
+    use greffier::text::{en_noun, fr_noun};
+    let words = |fr: String, en: String| Text::new(fr, en).get(lang).to_owned();
+    let plays = |n| counted(n, ("partie", "parties"), ("play", "plays"));
+    let (added, others) = (plays(report.plays_added), plays(report.other_plays_added));
+    let (players, present) = (report.players_added, report.plays_already_present);
+    let (ignored, skipped) = (report.plays_ignored, report.plays_skipped);
+    let mut lines = vec![words(
+        format!(
+            "importé : {}, {} d'autres jeux, {players} {} ; {present} {} déjà {}, {ignored} {} dans BG Stats, {skipped} non {}",
+            added.fr,
+            others.fr,
+            fr_noun(players, "joueur", "joueurs"),
+            fr_noun(present, "partie", "parties"),
+            fr_noun(present, "présente", "présentes"),
+            fr_noun(ignored, "ignorée", "ignorées"),
+            fr_noun(skipped, "importée", "importées"),
+        ),
+        format!(
+            "imported: {}, {} of other games, {players} {}; {} already present, {ignored} ignored in BG Stats, {skipped} skipped",
+            added.en,
+            others.en,
+            en_noun(players, "player", "players"),
+            plays(present).en,
+        ),
+    )];
+    for n in &report.notes {
+        let what = match n.kind {
+            history::BgPlayNoteKind::Skipped => words("non importée".into(), "skipped".into()),
+            history::BgPlayNoteKind::KeptAsOtherGame => {
+                words("gardée comme partie d'un autre jeu".into(), "kept as another game's play".into())
+            }
+        };
+        let colon = words(" : ".into(), ": ".into());
+        let at = format!("{} ({}, {}, {})", n.field, n.game, n.date, n.uuid);
+        lines.push(format!("{at}{colon}{what}{colon}{}", n.why.get(lang)));
+    }
+    for d in &report.dropped {
+        let n = plays(d.plays);
+        lines.push(words(
+            format!("non gardé : {} ({}) dans {}", d.what.fr, d.field, n.fr),
+            format!("not kept: {} ({}) in {}", d.what.en, d.field, n.en),
+        ));
+    }
+    for g in &report.other_games {
+        let n = plays(g.plays);
+        let before = words(format!("autres jeux : {} de ", n.fr), format!("other games: {} of ", n.en));
+        let after = words(" (voir `history others`)".into(), " (see `history others`)".into());
+        lines.push(format!("{before}{}{after}", g.name));
+    }
+    lines
+}
+
+/// `n` and its noun, in the form the count takes in each language (« 1 partie », "2 plays").
+fn counted(n: u32, fr: (&str, &str), en: (&str, &str)) -> Text {
+    use greffier::text::{en_noun, fr_noun};
+    Text::new(format!("{n} {}", fr_noun(n, fr.0, fr.1)), format!("{n} {}", en_noun(n, en.0, en.1)))
+}
+
+fn in_bin_line(out: &mut impl Write, in_bin: u32, lang: Lang) -> Result<(), Failure> {
+    use greffier::text::{en_noun, fr_noun};
     if in_bin == 0 {
         return Ok(());
     }
-    write_line(
-        out,
-        &format!(
-            "{in_bin} plays already in the bin, left there (see `history list --deleted`; `history restore <id>` takes one back)"
+    let line = Text::new(
+        format!(
+            "{in_bin} {} déjà dans la corbeille, laissée{} là (voir `history list --deleted` ; `history restore <id>` en reprend une)",
+            fr_noun(in_bin, "partie", "parties"),
+            fr_noun(in_bin, "", "s"),
         ),
-    )
+        format!(
+            "{in_bin} {} already in the bin, left there (see `history list --deleted`; `history restore <id>` takes one back)",
+            en_noun(in_bin, "play", "plays"),
+        ),
+    );
+    write_line(out, line.get(lang))
 }
 
 /// The id of the roster player named `name` (ignoring case as the history does).
@@ -1207,50 +1275,70 @@ fn open_input(path: &Path) -> Result<Box<dyn Read + Send>, Failure> {
     })
 }
 
-/// Reads a file (or standard input for `-`), refusing one larger than `max` bytes.
+/// Reads a file (or standard input for `-`) as text. One larger than `max` bytes, or not in
+/// UTF-8, is invalid input (exit 1, with its problem); one that cannot be read is not.
 fn read_input(path: &Path, max: u64) -> Result<String, Failure> {
-    let too_big = || Failure::Other(format!("{}: larger than {} MiB", path.display(), max >> 20));
-    let mut text = String::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(max + 1)
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Other(format!("stdin: {e}")))?;
+    let name = if path.as_os_str() == "-" { "stdin".to_owned() } else { path.display().to_string() };
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().lock().take(max + 1).read_to_end(&mut bytes)
     } else {
-        let file =
-            std::fs::File::open(path).map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
-        file.take(max + 1)
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Other(format!("{}: {e}", path.display())))?;
+        std::fs::File::open(path).and_then(|file| file.take(max + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| Failure::Other(format!("{name}: {e}")))?;
+    let invalid = |code: &str, fr: String, en: String| {
+        let mut problems = Problems::new();
+        problems.push("", code, Text::new(fr, en));
+        Failure::Invalid(problems)
+    };
+    let mib = max >> 20;
+    if bytes.len() as u64 > max {
+        return Err(invalid(
+            "too_large",
+            format!("{name} : plus de {mib} Mio, c'est plus qu'une table."),
+            format!("{name}: larger than {mib} MiB, more than any table."),
+        ));
     }
-    if text.len() as u64 > max {
-        return Err(too_big());
-    }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        invalid(
+            "not_utf8",
+            format!("{name} n'est pas en UTF-8 (octet {at}) : enregistrez-le en UTF-8."),
+            format!("{name} is not in UTF-8 (byte {at}): save it as UTF-8."),
+        )
+    })
 }
 
 /// A sync pass's report for people.
 fn print_sync_report(out: &mut impl Write, report: &SyncReport, lang: Lang) -> Result<(), Failure> {
     let said = |fr: String, en: String| Text::new(fr, en).get(lang).to_owned();
+    // « 2 parties », "1 play": a count with its noun in each language.
+    let fr = |n: u32, one: &str, many: &str| format!("{n} {}", fr_noun(n, one, many));
+    let en = |n: u32, one: &str, many: &str| format!("{n} {}", en_noun(n, one, many));
     let mut lines = vec![said(
         format!("Dossier partagé : {}", report.folder),
         format!("Shared folder: {}", report.folder),
     )];
     lines.push(said(
-        format!("Écrits : {} fichier(s) de cet historique", report.written),
-        format!("Written: {} file(s) of this history", report.written),
+        format!("Écrits : {} de cet historique", fr(report.written, "fichier", "fichiers")),
+        format!("Written: {} of this history", en(report.written, "file", "files")),
     ));
     for a in &report.applied {
         let who = a.device_name.clone().unwrap_or_else(|| a.device.clone());
         lines.push(said(
             format!(
-                "Appliqué : {who}, fichier {} ({} partie(s), {} joueur(s), {} conflit(s))",
-                a.seq, a.plays, a.players, a.conflicts
+                "Appliqué : {who}, fichier {} ({}, {}, {})",
+                a.seq,
+                fr(a.plays, "partie", "parties"),
+                fr(a.players, "joueur", "joueurs"),
+                fr(a.conflicts, "conflit", "conflits")
             ),
             format!(
-                "Applied: {who}, file {} ({} play(s), {} player(s), {} conflict(s))",
-                a.seq, a.plays, a.players, a.conflicts
+                "Applied: {who}, file {} ({}, {}, {})",
+                a.seq,
+                en(a.plays, "play", "plays"),
+                en(a.players, "player", "players"),
+                en(a.conflicts, "conflict", "conflicts")
             ),
         ));
     }
@@ -1258,8 +1346,12 @@ fn print_sync_report(out: &mut impl Write, report: &SyncReport, lang: Lang) -> R
         let who = w.device_name.clone().unwrap_or_else(|| w.device.clone());
         let reason = w.reason.get(lang);
         lines.push(said(
-            format!("En attente : {who}, {} fichier(s) à partir du {} — {reason}", w.files, w.seq),
-            format!("Waiting: {who}, {} file(s) from file {} — {reason}", w.files, w.seq),
+            format!(
+                "En attente : {who}, {} à partir du {} — {reason}",
+                fr(w.files, "fichier", "fichiers"),
+                w.seq
+            ),
+            format!("Waiting: {who}, {} from file {} — {reason}", en(w.files, "file", "files"), w.seq),
         ));
     }
     for s in &report.skipped {

@@ -112,9 +112,13 @@ pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     specta: &tauri_specta::Builder<R>,
 ) -> tauri::Builder<R> {
+    let (typed, raw) = (specta.invoke_handler(), raw_commands::<R>());
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
-        .invoke_handler(specta.invoke_handler())
+        .invoke_handler(move |invoke| match invoke.message.command() {
+            "upload_chunk" => raw(invoke),
+            _ => typed(invoke),
+        })
         .register_uri_scheme_protocol(keystroke::SCHEME, |ctx, request| {
             keystroke::answer(ctx.app_handle(), &request)
         })
@@ -135,6 +139,12 @@ pub fn configure<R: Runtime>(
             sharing::start(app.handle());
             Ok(())
         })
+}
+
+/// The commands whose body is raw bytes, which no typed command takes: a file's blocks
+/// (`commands/upload.rs`).
+fn raw_commands<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    tauri::generate_handler![commands::upload::upload_chunk]
 }
 
 /// How long a closing window waits for the page to save what it holds.

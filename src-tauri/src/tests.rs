@@ -90,6 +90,86 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// One block of a file for `upload_chunk`: a raw body, the upload named (none: a new one),
+    /// the last block marked.
+    fn send_block(&self, bytes: &[u8], upload: Option<&str>, last: bool) -> Result<Value, Value> {
+        use crate::commands::upload::{LAST_BLOCK_HEADER, UPLOAD_HEADER};
+        let mut headers = tauri::http::HeaderMap::new();
+        if let Some(id) = upload {
+            headers.insert(UPLOAD_HEADER, id.parse().expect("header"));
+        }
+        if last {
+            headers.insert(LAST_BLOCK_HEADER, "1".parse().expect("header"));
+        }
+        get_ipc_response(
+            &self.webview,
+            InvokeRequest {
+                cmd: "upload_chunk".into(),
+                callback: tauri::ipc::CallbackFn(0),
+                error: tauri::ipc::CallbackFn(1),
+                url: "tauri://localhost".parse().expect("url"),
+                body: tauri::ipc::InvokeBody::Raw(bytes.to_vec()),
+                headers,
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|body| body.deserialize::<Value>().expect("json response"))
+    }
+}
+
+/// A gzip backup of `n` finished plays: copies of a real Valencia play under new uuids.
+fn gzip_backup(n: usize) -> Vec<u8> {
+    use std::io::Write;
+    let fixture = include_str!("../../tests/fixtures/scores/valencia-bench.table.json");
+    let table: Value = serde_json::from_str::<Value>(fixture).expect("fixture")["table"].clone();
+    let mut store = greffier::history::Store::open_in_memory().expect("store");
+    store.record_finished_play(greffier::games::GameId::Valencia, &table).expect("a play");
+    let mut bytes = Vec::new();
+    store.export_to(&mut bytes, &mut greffier::history::no_progress).expect("export");
+    let mut backup: Value = serde_json::from_slice(&bytes).expect("json");
+    let model = backup["plays"][0].clone();
+    let plays: Vec<Value> = (0..n)
+        .map(|i| {
+            let mut play = model.clone();
+            play["uuid"] = json!(format!("00000000-0000-4000-8000-{i:012x}"));
+            play
+        })
+        .collect();
+    backup["manifest"]["counts"]["plays"] = json!(n);
+    backup["plays"] = Value::Array(plays);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&serde_json::to_vec(&backup).expect("json")).expect("gzip");
+    gz.finish().expect("gzip")
+}
+
+/// Issue #47: the window read the file picked as text, so a gzip backup, which its picker
+/// offers, could not be imported. The page sends the file's bytes in blocks (raw IPC bodies)
+/// into an upload of the core, and names the upload in `import_file`.
+#[test]
+fn a_gzip_backup_sent_in_blocks_through_ipc_imports() {
+    let t = app();
+    let gz = gzip_backup(300);
+    let blocks: Vec<&[u8]> = gz.chunks(8 * 1024).collect();
+    assert!(blocks.len() > 2, "{} bytes", gz.len());
+    let mut upload: Option<String> = None;
+    for (i, block) in blocks.iter().enumerate() {
+        let id = t.send_block(block, upload.as_deref(), i + 1 == blocks.len()).expect("a block");
+        upload = Some(id.as_str().expect("the upload's id").to_owned());
+    }
+    let summary = t.ok("import_file", json!({ "kind": "backup", "file": { "upload": upload } }));
+    assert_eq!(summary["plays_added"], 300, "{summary}");
+    let page = t.ok("list_plays", json!({ "filter": {} }));
+    assert_eq!(page["total"], 300);
+
+    // Read once; a block for no upload, or a body that is not bytes, is refused.
+    let again = t.call("import_file", json!({ "kind": "backup", "file": { "upload": upload } }));
+    assert_eq!(again.expect_err("read once")["kind"], "not_found");
+    assert_eq!(t.send_block(b"{}", Some("nope"), true).expect_err("no such upload")["kind"], "not_found");
+    let err = t.call("upload_chunk", json!({ "bytes": [1, 2, 3] })).expect_err("not a raw body");
+    assert_eq!(err["kind"], "invalid_input");
+}
+
 fn sheet(ani: i64, dirk: i64) -> Value {
     json!({ "sheet": "generic", "variant": "base", "players": [
         { "name": "Ani", "points": { "city": ani } },
@@ -381,12 +461,12 @@ fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
     let file = t.ok("export_file", json!({ "kind": "backup", "csv": null }));
     assert_eq!(file["count"], 1);
     let text = std::fs::read_to_string(file["path"].as_str().expect("path")).expect("exported file");
-    let summary = t.ok("import_file", json!({ "kind": "backup", "text": text }));
+    let summary = t.ok("import_file", json!({ "kind": "backup", "file": { "text": text } }));
     assert_eq!(summary["kind"], "backup");
     assert_eq!(summary["plays_skipped"], 1, "{summary}");
     // A BG Stats file of another game: imported with its report, listed read-only.
     let bgstats = include_str!("../../tests/fixtures/bgstats-sample.json");
-    let summary = t.ok("import_file", json!({ "kind": "bgstats", "text": bgstats }));
+    let summary = t.ok("import_file", json!({ "kind": "bgstats", "file": { "text": bgstats } }));
     assert_eq!((summary["kind"].as_str(), summary["other_plays_added"].as_u64()), (Some("bgstats"), Some(2)));
     assert_eq!(summary["other_games"][0]["name"], "Catan", "{summary}");
     let others = t.ok("list_other_plays", json!({ "filter": { "game_name": "catan" } }));
@@ -395,7 +475,7 @@ fn the_history_is_edited_counted_exported_and_imported_through_ipc() {
         (Some(1), Some("10"))
     );
     // A hostile file changes nothing and names what is wrong.
-    let err = t.call("import_file", json!({ "kind": "bgstats", "text": "{\"plays\": 12}" }));
+    let err = t.call("import_file", json!({ "kind": "bgstats", "file": { "text": "{\"plays\": 12}" } }));
     assert_eq!(err.expect_err("plays must be a list")["kind"], "invalid_input");
     assert!(t.ok("history_progress", json!({})).is_null(), "no progress once done");
     // CSV with semicolons and a BOM for French spreadsheets.
@@ -590,12 +670,8 @@ fn opening_the_table_serves_it_to_phones_with_the_table_doors_rules_until_it_is_
 
     // A phone joins seat 1 (Dirk) and saves his coins: the window is told, and the host's core
     // (the same one) has them.
-    let (status, joined) = phone(
-        &addr,
-        Some(&join),
-        "table_join",
-        json!({ "claim": 1, "take_over": false, "name": "Dirk's phone" }),
-    );
+    let (status, joined) =
+        phone(&addr, Some(&join), "table_join", json!({ "claim": 1, "ask": false, "name": "Dirk's phone" }));
     assert_eq!(status, 200, "{joined}");
     let dirk = joined["token"].as_str().expect("the phone's token").to_owned();
     let (status, view) = phone(&addr, Some(&dirk), "table_save_seat", json!({ "part": { "coins": 9 } }));
@@ -640,7 +716,7 @@ fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_tabl
     let door = first.ok("open_table_to_phones", json!({ "playId": id }));
     let (addr, join) = address_and_join_token(door["url"].as_str().expect("url"), &id);
     let (status, joined) =
-        phone(&addr, Some(&join), "table_join", json!({ "claim": 2, "take_over": false, "name": null }));
+        phone(&addr, Some(&join), "table_join", json!({ "claim": 2, "ask": false, "name": null }));
     assert_eq!(status, 200, "{joined}");
     let eve = joined["token"].as_str().expect("token").to_owned();
 

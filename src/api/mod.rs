@@ -1,6 +1,7 @@
 //! Every operation Greffier offers, declared once (`operations.rs`), and the one context they
-//! run over: [`Api`] holds the history behind a mutex, the rules catalogue (built on first use)
-//! and the progress of the import or export under way.
+//! run over: [`Api`] holds the history behind a mutex, the rules catalogue (built on first use),
+//! the progress of the import or export under way, and the files the doors stream in for an
+//! import (`uploads.rs`).
 //!
 //! The doors are thin mappings over that one list: the desktop app's Tauri commands are
 //! generated from it (`src-tauri/src/commands/operations.rs`), the CLI reaches every operation
@@ -14,6 +15,7 @@ mod operations;
 pub mod serve;
 mod share;
 mod table;
+mod uploads;
 mod views;
 
 use std::path::{Path, PathBuf};
@@ -25,12 +27,13 @@ use serde::de::DeserializeOwned;
 pub use error::{ApiError, ErrorKind};
 pub use share::{HistoryChange, HistoryListener, Sharing};
 pub use table::{
-    SeatAccess, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus, TableSeatView,
-    TableStatus, TableTicket, TableView,
+    SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
+    TableSeatView, TableStatus, TableTicket, TableView,
 };
+pub use uploads::{MAX_PENDING_UPLOADS, MAX_UPLOAD_BYTES};
 pub use views::{
-    AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportKind, ImportSummary, RelatedRule,
-    RuleView, VariantSummary,
+    AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportFile, ImportKind, ImportSummary,
+    RelatedRule, RuleView, VariantSummary,
 };
 
 use crate::history::{Progress, Store};
@@ -93,12 +96,16 @@ pub struct Api {
     exports_dir: PathBuf,
     /// The import or export under way, for a progress bar.
     progress: Mutex<Option<Progress>>,
+    /// Files the doors stream in for an import to read (`uploads.rs`).
+    uploads: Mutex<uploads::Uploads>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
     /// Told what each pass of the shared history applied (`share.rs`).
     history_listeners: Mutex<Vec<HistoryListener>>,
     /// Each host operation done, for the sharing thread (`share.rs`).
     nudges: share::Nudges,
+    /// What the listeners were told of each open table, to find what other processes changed.
+    tables_told: Mutex<table::TablesTold>,
 }
 
 impl Api {
@@ -113,9 +120,11 @@ impl Api {
             db_path: db_path.to_owned(),
             exports_dir,
             progress: Mutex::new(None),
+            uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
             history_listeners: Mutex::new(Vec::new()),
             nudges: share::Nudges::default(),
+            tables_told: Mutex::default(),
         })
     }
 
@@ -128,9 +137,11 @@ impl Api {
             db_path: PathBuf::new(),
             exports_dir: PathBuf::new(),
             progress: Mutex::new(None),
+            uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
             history_listeners: Mutex::new(Vec::new()),
             nudges: share::Nudges::default(),
+            tables_told: Mutex::default(),
         })
     }
 

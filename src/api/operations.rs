@@ -43,10 +43,10 @@ macro_rules! for_each_operation {
             $crate::games::score_value(game, &table)?
         }
         /// The live help a game gives about a table state (Valencia's cities and phases,
-        /// Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
-        /// when the state is not valid.
-        guest fn table_help(api, game: $crate::games::GameId, table: $crate::api::Json) -> Option<$crate::games::TableHelp> {
-            $crate::games::help_value(game, &table)
+        /// Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities); a state
+        /// `score_table` refuses is refused with the same problems.
+        guest fn table_help(api, game: $crate::games::GameId, table: $crate::api::Json) -> $crate::games::TableHelp {
+            $crate::games::help_value(game, &table)?
         }
 
         // Citadelles' table helpers: the draft and the round caller. The round is a value the
@@ -211,9 +211,10 @@ macro_rules! for_each_operation {
         host fn card_values(api, game: $crate::games::GameId) -> Vec<$crate::history::CardValue> {
             api.store()?.card_values(game)?
         }
-        /// Remembers a card's printed value (replacing the one typed before).
+        /// Remembers a card's printed value (replacing the one typed before); phones at an open
+        /// table of the game are told (their view carries the values).
         host fn set_card_value(api, game: $crate::games::GameId, card: String, value: i32) -> $crate::history::CardValue {
-            api.store()?.set_card_value(game, &card, value)?
+            api.remember_card_value(game, &card, value)?
         }
         /// Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
         /// those kept before); the play's detail gives them back (`setup_done`).
@@ -247,14 +248,22 @@ macro_rules! for_each_operation {
         }
         /// A phone joins with the join token (a new device and its own token, shown once) and
         /// claims a seat, or changes seat with its device token. A seat another phone holds is
-        /// refused as `seat_taken` unless `take_over`.
-        seat fn table_join(api, play_id: $crate::history::Id, device: Option<$crate::history::Id>, claim: Option<u8>, take_over: bool, name: Option<String>)
+        /// refused as `seat_taken`, or with `ask`, asked for: the host or the holding phone
+        /// answers (`table_answer_request`). Claiming none gives up a request.
+        seat fn table_join(api, play_id: $crate::history::Id, device: Option<$crate::history::Id>, claim: Option<u8>, ask: bool, name: Option<String>)
             -> $crate::api::TableJoined {
-            api.join_table(play_id, device, claim, take_over, name)?
+            api.join_table(play_id, device, claim, ask, name)?
         }
-        /// The play as this seat's phone may see it: the other seats' private entries removed.
-        seat fn table_view(api, play_id: $crate::history::Id, seat: Option<u8>) -> $crate::api::TableView {
-            api.view_of_table(play_id, seat)?
+        /// The play as this seat's phone may see it: the other seats' private entries removed,
+        /// the requests for its seat, the seat this phone (`device`) asks for.
+        seat fn table_view(api, play_id: $crate::history::Id, seat: Option<u8>, device: Option<$crate::history::Id>) -> $crate::api::TableView {
+            api.view_of_table(play_id, seat, device)?
+        }
+        /// Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its
+        /// own): `give` hands the seat over, else the request ends.
+        seat fn table_answer_request(api, play_id: $crate::history::Id, seat: Option<u8>, asker: $crate::history::Id, give: bool)
+            -> $crate::api::TableView {
+            api.answer_seat_request(play_id, seat, asker, give)?
         }
         /// Saves some fields of this seat's part (`players[seat]`), merged field by field into
         /// the play's table state and autosaved as the host's saves are (Undo takes it back).
@@ -315,9 +324,10 @@ macro_rules! for_each_operation {
         }
         /// The progress of the import or export under way (`null` when there is none).
         host fn history_progress(api) -> Option<$crate::history::Progress> { api.progress() }
-        /// Imports a file's text: all or nothing, with what it added.
-        host fn import_file(api, kind: $crate::api::ImportKind, text: String) -> $crate::api::ImportSummary {
-            api.import_text(kind, &text)?
+        /// Imports a file, all or nothing, with what it added: its text, or an upload the door
+        /// streamed in first (any size, gzip or not).
+        host fn import_file(api, kind: $crate::api::ImportKind, file: $crate::api::ImportFile) -> $crate::api::ImportSummary {
+            api.import(kind, file)?
         }
         /// Writes an export into the exports folder and says where.
         host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {

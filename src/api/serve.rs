@@ -2,8 +2,10 @@
 //! so the whole app runs in a plain browser against the real core.
 //!
 //! `POST /api/<operation>` takes the request's fields as a JSON object and answers the
-//! response as JSON (200), or the [`ApiError`] with a status from its kind. Everything else
-//! is the UI's files, any unknown path answering `index.html` (the SPA routes itself).
+//! response as JSON (200), or the [`ApiError`] with a status from its kind. A file to import is
+//! not a request's text: `POST /api/upload` streams its bytes into an upload of the core, which
+//! `import_file` then names. Everything else is the UI's files, any unknown path answering
+//! `index.html` (the SPA routes itself).
 //!
 //! Local only: bound to 127.0.0.1 unless told otherwise, no CORS headers, and a request must
 //! say `Content-Type: application/json` (a page of another site cannot send that without
@@ -15,44 +17,55 @@
 //! players' phones on the local network: nothing listens before the host opens the table,
 //! every API request carries a phone's token (`Authorization: Bearer`), which grants only the
 //! `guest` and `seat` operations of that play (no `host` one is reachable from the network),
-//! the Host header must be the exact address served, bodies are at most 256 KiB, each token
-//! has a bucket of requests, and `GET /api/table/events` streams the table's changes. The
-//! UI's files carry a strict CSP in both doors.
+//! the Host header must be the exact address served, and `GET /api/table/events` streams the
+//! table's changes (`events.rs`), those another process made to the history included. The
+//! UI's files carry a strict CSP in both doors, and a request naming two hosts is refused.
+//!
+//! What each door tolerates of its callers is its [`DoorPolicy`] (`guard.rs`: the bodies'
+//! size, the time a request's head and a whole call may take, connections, request rates,
+//! joins and live streams per client address, per token and in all), held by the accept loop
+//! (`listen.rs`) and the routes below. A door with other callers (a paired device) is a door
+//! with its own policy.
 
-use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path as FsPath, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use base64::Engine;
 use sha2::{Digest, Sha256};
 use tokio::sync::broadcast;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::timeout::TimeoutLayer;
 
 use super::{Access, Api, ApiError, ErrorKind, TableChange};
 use crate::history::Id;
 
-/// Largest request body taken (an import's whole file comes in one request).
-pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
+mod events;
+mod guard;
+mod listen;
+
+pub use guard::{DoorPolicy, Rate};
+
+/// Largest request body the local door takes (an import's file is not a request: it is an
+/// upload, streamed to `POST /api/upload` outside this limit).
+pub const MAX_BODY_BYTES: usize = guard::LOCAL_MAX_BODY_BYTES;
 
 /// Largest request body a phone may send at an open table (a seat's part is a few KiB).
-pub const GUEST_MAX_BODY_BYTES: usize = 256 * 1024;
+pub const GUEST_MAX_BODY_BYTES: usize = guard::TABLE_MAX_BODY_BYTES;
 
-/// A phone's token bucket: this many requests at once…
-pub const GUEST_BURST: u32 = 120;
-/// …then this many a second (a phone saving while typing and fetching the view after every
-/// other phone's change stays well under it).
-pub const GUEST_PER_SECOND: u32 = 30;
+/// How often a table's door looks for changes another process made to the history (SQLite's
+/// `data_version`; nothing more while nobody else writes): a change made in `greffier serve`
+/// or the CLI reaches the phones within it.
+pub const CHANGES_ELSEWHERE_EVERY: Duration = Duration::from_millis(100);
 
 pub struct ServeOptions {
     pub addr: SocketAddr,
@@ -76,29 +89,57 @@ pub enum Door {
     Table { play: Id, host: String },
 }
 
+impl Door {
+    /// What this door tolerates of its callers.
+    pub fn policy(&self) -> &'static DoorPolicy {
+        match self {
+            Door::Local { .. } => &DoorPolicy::LOCAL,
+            Door::Table { .. } => &DoorPolicy::TABLE,
+        }
+    }
+}
+
 struct Server {
     api: Arc<Api>,
     door: Door,
+    policy: &'static DoorPolicy,
     /// Every table change of the `Api`, for the live streams.
     changes: broadcast::Sender<TableChange>,
-    /// Table mode: each token's bucket (by its selector, `d12`, `j7`).
-    buckets: Mutex<HashMap<String, Bucket>>,
+    /// Request rates: per client address, per token, joins per address.
+    buckets: guard::Buckets,
+    /// The live streams open.
+    streams: Arc<guard::Streams>,
     /// Becomes true when the server stops: the live streams end then, instead of holding the
     /// graceful shutdown until every phone goes away.
     stopping: tokio::sync::watch::Receiver<bool>,
 }
 
-struct Bucket {
-    tokens: f64,
-    at: Instant,
+/// What a request may call, and the key its token's counts are kept under (`None` on the
+/// host's own door).
+struct Granted {
+    access: Access,
+    token_key: Option<String>,
 }
 
 impl Server {
     /// What this request may call. The local door grants the host (it listens on the loopback
     /// for its own user); the table door grants a phone's token for this table only, refusing
-    /// any request without one: the host's operations are not reachable from the network.
-    fn access(&self, headers: &HeaderMap, query_token: Option<&str>) -> Result<Access, ApiError> {
-        let Door::Table { play, .. } = &self.door else { return Ok(Access::Host) };
+    /// any request without one: the host's operations are not reachable from the network. The
+    /// client address's rate is taken before anything is read from the history, the token's
+    /// after (the QR code's join token, which every phone shares before it joins, counts per
+    /// address: one guest's flood does not stop the others joining).
+    fn access(
+        &self,
+        headers: &HeaderMap,
+        query_token: Option<&str>,
+        client: IpAddr,
+    ) -> Result<Granted, ApiError> {
+        let Door::Table { play, .. } = &self.door else {
+            return Ok(Granted { access: Access::Host, token_key: None });
+        };
+        if let Some(rate) = self.policy.requests_per_address {
+            self.buckets.take(&format!("address {client}"), rate, "this address")?;
+        }
         let bearer = headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
@@ -114,42 +155,33 @@ impl Server {
         if access.play != *play {
             return Err(ApiError::new(ErrorKind::Unauthorized, "this token is for another table"));
         }
-        self.take_from_bucket(token)?;
-        Ok(Access::Seat(access))
-    }
-
-    /// One request from this token's bucket, or `rate_limited`.
-    fn take_from_bucket(&self, token: &str) -> Result<(), ApiError> {
-        let selector = token.split('_').next().unwrap_or_default().to_owned();
-        let mut buckets = self.buckets.lock().map_err(|_| ApiError::internal("rate buckets unavailable"))?;
-        let now = Instant::now();
-        let bucket = buckets.entry(selector).or_insert(Bucket { tokens: f64::from(GUEST_BURST), at: now });
-        let refill = now.duration_since(bucket.at).as_secs_f64() * f64::from(GUEST_PER_SECOND);
-        bucket.tokens = (bucket.tokens + refill).min(f64::from(GUEST_BURST));
-        bucket.at = now;
-        if bucket.tokens < 1.0 {
-            return Err(ApiError::new(
-                ErrorKind::RateLimited,
-                format!("too many requests from this phone: at most {GUEST_PER_SECOND} a second"),
-            ));
+        let selector = token.split('_').next().unwrap_or_default();
+        let token_key = match access.device {
+            Some(_) => selector.to_owned(),
+            None => format!("{selector} from {client}"),
+        };
+        if let Some(rate) = self.policy.requests_per_token {
+            self.buckets.take(&token_key, rate, "this phone")?;
         }
-        bucket.tokens -= 1.0;
-        Ok(())
+        Ok(Granted { access: Access::Seat(access), token_key: Some(token_key) })
+    }
+
+    /// A new phone joining from `client` (the join token's `table_join`) counts in the
+    /// address's joins.
+    fn count_join(&self, granted: &Granted, operation: &str, client: IpAddr) -> Result<(), ApiError> {
+        let new_phone = matches!(granted.access, Access::Seat(seat) if seat.device.is_none());
+        match self.policy.joins_per_address {
+            Some(rate) if new_phone && operation == "table_join" => {
+                self.buckets.take(&format!("joins from {client}"), rate, "this address (joining)")
+            }
+            _ => Ok(()),
+        }
     }
 }
 
-/// The routes over `api` for `door`.
-pub fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> Router {
-    // Nobody will say it stops: the streams end with their clients.
-    router_with_stop(api, ui, door).0
-}
-
-/// [`router`], and what to send `true` on when the server stops (the live streams end).
-pub fn router_with_stop(
-    api: Arc<Api>,
-    ui: Option<PathBuf>,
-    door: Door,
-) -> (Router, tokio::sync::watch::Sender<bool>) {
+/// The routes over `api` for `door`, and what to send `true` on when the server stops (the
+/// live streams end).
+fn router(api: Arc<Api>, ui: Option<PathBuf>, door: Door) -> (Router, tokio::sync::watch::Sender<bool>) {
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let (changes, _) = broadcast::channel(256);
     let weak = changes.downgrade();
@@ -159,17 +191,33 @@ pub fn router_with_stop(
             let _ = sender.send(*change);
         }
     });
-    let limit = match door {
-        Door::Local { .. } => MAX_BODY_BYTES,
-        Door::Table { .. } => GUEST_MAX_BODY_BYTES,
-    };
-    let server = Arc::new(Server { api, door, changes, buckets: Mutex::new(HashMap::new()), stopping });
-    let api_routes = Router::new()
-        .route("/table/events", get(table_events))
-        .route("/{operation}", post(call))
+    let policy = door.policy();
+    let server = Arc::new(Server {
+        api,
+        door,
+        policy,
+        changes,
+        buckets: guard::Buckets::default(),
+        streams: guard::Streams::new(policy),
+        stopping,
+    });
+    let mut call_route = post(call);
+    if let Some(limit) = policy.call_timeout {
+        // A body sent a byte at a time holds its connection this long at most.
+        call_route = call_route.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limit));
+    }
+    let local = matches!(server.door, Door::Local { .. });
+    let mut api_routes = Router::new()
+        .route("/table/events", get(events::table_events))
+        .route("/{operation}", call_route)
         .fallback(no_such_route)
-        .layer(DefaultBodyLimit::max(limit))
-        .with_state(server.clone());
+        .layer(DefaultBodyLimit::max(policy.max_body));
+    if local {
+        // The host's files, streamed: not under the requests' limit (the core bounds an
+        // upload), and never on the table door.
+        api_routes = api_routes.route("/upload", post(upload).layer(DefaultBodyLimit::disable()));
+    }
+    let api_routes = api_routes.with_state(server.clone());
     let router = Router::new().nest("/api", api_routes);
     let router = match ui {
         Some(dir) => {
@@ -224,9 +272,14 @@ fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Every request, files too: the Host must be the address served (the loopback's names for
-/// the local door, the exact `ip:port` for the table door), against DNS rebinding.
+/// the local door, the exact `ip:port` for the table door), against DNS rebinding, and named
+/// once (a request naming two hosts was answered as the first: RFC 9112 §3.2 asks a 400).
 async fn check_host(State(server): State<Arc<Server>>, request: Request, next: Next) -> Response {
-    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let host = hosts.next().and_then(|h| h.to_str().ok()).unwrap_or_default();
+    if hosts.next().is_some() {
+        return failure(ApiError::new(ErrorKind::InvalidInput, "a request names one Host, not several"));
+    }
     let allowed = match &server.door {
         Door::Local { loopback: false } => true,
         Door::Local { loopback: true } => {
@@ -273,7 +326,8 @@ pub fn serve_until(
             Some(play) => Door::Table { play, host: addr.to_string() },
             None => Door::Local { loopback: addr.ip().is_loopback() },
         };
-        let (router, stopping) = router_with_stop(api.clone(), options.ui, door);
+        let policy = door.policy();
+        let (router, stopping) = router(api.clone(), options.ui, door);
         let (closed_tx, closed_rx) = tokio::sync::oneshot::channel::<()>();
         let closed_tx = Mutex::new(Some(closed_tx));
         if let Some(play) = options.table {
@@ -285,6 +339,10 @@ pub fn serve_until(
                     let _ = tx.send(());
                 }
             });
+            // Whoever changes the play, finishes it or closes its table (another process on
+            // the same history), the phones hear it and the door stops.
+            let _ = api.look_for_changes_elsewhere();
+            tokio::spawn(watch_changes_elsewhere(api.clone(), stopping.subscribe()));
         }
         on_listening(addr);
         let closed = async move {
@@ -299,8 +357,24 @@ pub fn serve_until(
             }
             let _ = stopping.send(true);
         };
-        axum::serve(listener, router).with_graceful_shutdown(stop).await
+        listen::serve_connections(listener, router, policy, stop).await;
+        Ok(())
     })
+}
+
+/// Looks for the changes other processes make to the history until the server stops.
+async fn watch_changes_elsewhere(api: Arc<Api>, mut stopping: tokio::sync::watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(CHANGES_ELSEWHERE_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {
+                // A failed look (a busy disk) is tried again at the next tick.
+                let _ = api.look_for_changes_elsewhere();
+            }
+            _ = stopping.wait_for(|stop| *stop) => return,
+        }
+    }
 }
 
 /// This machine's address on the local network, for the table door: the one a UDP socket
@@ -338,6 +412,7 @@ async fn stop_signal() {
 async fn call(
     State(server): State<Arc<Server>>,
     Path(operation): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
@@ -347,9 +422,9 @@ async fn call(
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let limit = match server.door {
-                Door::Local { .. } => format!("{} MiB", MAX_BODY_BYTES >> 20),
-                Door::Table { .. } => format!("{} KiB", GUEST_MAX_BODY_BYTES >> 10),
+            let limit = match server.policy.max_body {
+                n if n >= 1 << 20 => format!("{} MiB", n >> 20),
+                n => format!("{} KiB", n >> 10),
             };
             return failure(ApiError::new(
                 ErrorKind::TooLarge,
@@ -364,8 +439,9 @@ async fn call(
     };
     // The token is checked against the history: on a blocking thread, with the call.
     let answer = tokio::task::spawn_blocking(move || {
-        let access = server.access(&headers, None)?;
-        server.api.call_text_as(access, &operation, request)
+        let granted = server.access(&headers, None, client.ip())?;
+        server.count_join(&granted, &operation, client.ip())?;
+        server.api.call_text_as(granted.access, &operation, request)
     })
     .await;
     match answer {
@@ -377,118 +453,97 @@ async fn call(
     }
 }
 
-/// `GET /api/table/events`: the live stream (Server-Sent Events) of the table's changes, one
-/// `change` event `{play_id, revision, seat, closed}` each, the first one the revision now;
-/// clients fetch their view again on each. A phone's token travels in the query
-/// (`?token=…`): `EventSource` cannot set a header, a cookie would be sent by any page of any
-/// site, and the stream tells only revision numbers (no entry); the server keeps no log of
-/// URLs. The local door's host names the play instead (`?play=<id>`). The stream ends when
-/// the table closes or the token stops being valid.
-async fn table_events(State(server): State<Arc<Server>>, headers: HeaderMap, uri: Uri) -> Response {
-    let query = |key: &str| {
-        uri.query()
-            .unwrap_or_default()
-            .split('&')
-            .find_map(|pair| pair.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-            .map(str::to_owned)
-    };
-    let token = query("token");
-    let play = query("play").and_then(|p| p.parse::<Id>().ok());
-    let receiver = server.changes.subscribe();
-    let checked = {
-        let server = server.clone();
-        let token = token.clone();
-        tokio::task::spawn_blocking(move || -> Result<(Id, u32), ApiError> {
-            let play = match server.access(&headers, token.as_deref())? {
-                Access::Seat(seat) => seat.play,
-                _ => {
-                    play.ok_or_else(|| ApiError::new(ErrorKind::InvalidInput, "name the play: ?play=<id>"))?
-                }
-            };
-            let status = server.api.status_of_table(play)?;
-            if !status.open {
-                return Err(ApiError::new(ErrorKind::NotFound, "this play's table is not open"));
-            }
-            Ok((play, status.revision))
-        })
-        .await
-    };
-    let (play, revision) = match checked {
-        Ok(Ok(granted)) => granted,
-        Ok(Err(error)) => return failure(error),
-        Err(join) => return failure(ApiError::internal(join)),
-    };
-    let hello = TableChange { play_id: play, revision, seat: None, closed: false };
-    // The state: the change to send next (the greeting first), the subscription and the last
-    // revision sent; `None` once the closing was sent.
-    let stream = futures_util::stream::unfold(Some((Some(hello), receiver, revision)), move |state| {
-        let server = server.clone();
-        let token = token.clone();
-        async move {
-            let (pending, mut receiver, sent) = state?;
-            let mut stopping = server.stopping.clone();
-            let change = match pending {
-                Some(change) => change,
-                None => loop {
-                    tokio::select! {
-                        // The changes first: closing the table both sends the closing change
-                        // and stops the server, and the phones must hear the closing (picked at
-                        // random, the stop won about half the time and the stream just ended).
-                        biased;
-                        received = receiver.recv() => match received {
-                            Ok(change) if change.play_id == play => break change,
-                            // A lagging stream catches up with the next change (its revision).
-                            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                            Err(broadcast::error::RecvError::Closed) => return None,
-                        },
-                        stopped = async { stopping.wait_for(|stop| *stop).await.is_ok() } => {
-                            if !stopped {
-                                // Nobody can say stop: wait for changes only.
-                                std::future::pending::<()>().await;
-                            }
-                            // Stopped because the table closed (the app's own listener may stop
-                            // the server before the closing change reaches this stream): the
-                            // phone is told, as by that change. Stopped otherwise (the app
-                            // quits, the table stays open): the stream just ends.
-                            let api = server.clone();
-                            let closed = tokio::task::spawn_blocking(move || {
-                                api.api.store().ok().and_then(|s| s.table_join_digest(play).ok()).map(|d| d.is_none())
-                            });
-                            if let Ok(Some(true)) = closed.await {
-                                break TableChange { play_id: play, revision: sent.saturating_add(1), seat: None, closed: true };
-                            }
-                            return None;
-                        }
-                    }
-                },
-            };
-            // A phone removed mid-stream hears nothing more.
-            if let (Some(token), false) = (token, change.closed) {
-                let valid =
-                    tokio::task::spawn_blocking(move || server.api.table_access(&token).is_ok()).await;
-                if !valid.unwrap_or(false) {
-                    return None;
-                }
-            }
-            let event = Event::default().event("change").json_data(change).ok()?;
-            let next = (!change.closed).then_some((None, receiver, change.revision));
-            Some((Ok::<_, std::convert::Infallible>(event), next))
-        }
+/// `POST /api/upload`: a file's bytes as the body (`Content-Type: application/octet-stream`),
+/// streamed into an upload of the core as they arrive (never held whole), answered
+/// `{"upload": id, "bytes": n}`; the page then names the upload in the operation that reads it
+/// (`import_file`). The door only moves bytes: the host's (the local door only, `Access::Host`),
+/// from this server's own pages, up to the core's [`super::MAX_UPLOAD_BYTES`] instead of the
+/// requests' limit.
+async fn upload(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    use futures_util::StreamExt;
+    if let Err(refused) = check_caller_sending(&headers, "application/octet-stream") {
+        return failure(refused);
+    }
+    let api = server.api.clone();
+    let begun = blocking(move || match server.access(&headers, None, client.ip())?.access {
+        Access::Host => server.api.upload_begin(),
+        _ => Err(ApiError::new(ErrorKind::Forbidden, "only the host sends files")),
     });
-    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+    let id = match begun.await {
+        Ok(id) => id,
+        Err(e) => return failure(e),
+    };
+    // Written a block at a time, off the async threads.
+    const BLOCK: usize = 1 << 20;
+    let mut stream = body.into_data_stream();
+    let mut block = Vec::with_capacity(BLOCK);
+    loop {
+        let next = stream.next().await;
+        let end = match next {
+            Some(Ok(bytes)) => {
+                block.extend_from_slice(&bytes);
+                false
+            }
+            Some(Err(e)) => {
+                api.upload_discard(&id);
+                let message = format!("the file did not arrive whole: {e}");
+                return failure(ApiError::new(ErrorKind::InvalidInput, message));
+            }
+            None => true,
+        };
+        if block.len() < BLOCK && !end {
+            continue;
+        }
+        let (bytes, api_, upload) = (std::mem::take(&mut block), api.clone(), id.clone());
+        let written = blocking(move || {
+            api_.upload_append(&upload, &bytes)?;
+            if end { api_.upload_finish(&upload).map(Some) } else { Ok(None) }
+        });
+        match written.await {
+            Ok(Some(len)) => {
+                return (StatusCode::OK, axum::Json(serde_json::json!({ "upload": id, "bytes": len })))
+                    .into_response();
+            }
+            Ok(None) => {}
+            Err(e) => {
+                api.upload_discard(&id);
+                return failure(e);
+            }
+        }
+    }
+}
+
+/// Runs `work` on a blocking thread (the history, a file).
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| Err(ApiError::internal(e)))
 }
 
 /// A JSON body from this server's own pages: never another origin (a page elsewhere cannot
 /// reach the history through the user's browser). The Host was checked for every request.
 fn check_caller(headers: &HeaderMap) -> Result<(), ApiError> {
+    check_caller_sending(headers, "application/json")
+}
+
+/// A body of `content_type` from this server's own pages. Either type it takes is one a page of
+/// another site cannot send without a preflight, which is never granted; and a request that
+/// says where it comes from must come from here.
+fn check_caller_sending(headers: &HeaderMap, content_type: &str) -> Result<(), ApiError> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    let json = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
-        v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-    });
-    if !json {
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(content_type)));
+    if !sent {
         return Err(ApiError::new(
             ErrorKind::InvalidInput,
-            "send the request as Content-Type: application/json",
+            format!("send the request as Content-Type: {content_type}"),
         ));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {

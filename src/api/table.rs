@@ -5,7 +5,14 @@
 //! claims (or that the host assigns). Every request from a phone carries its token; the server
 //! turns it into a [`SeatAccess`] ([`Api::table_access`]) and the operations' capabilities do
 //! the rest: a phone reaches the `guest` operations (rules, catalogues) and the `seat` ones,
-//! which [`super::Api::call_json_as`] binds to the token's play and seat.
+//! which [`super::Api::call_json_as`] binds to the token's play, seat and device.
+//!
+//! A seat another phone holds changes hands only when the host or that phone agrees (issue
+//! #47: any phone could take any seat): a phone claiming it may **ask** for it; the request is
+//! shown on the host's panel (`table_status`) and on the holding phone (its `TableView`), and
+//! either answers it (`table_answer_request`: give the seat, or keep it). The host can also
+//! put any phone on any seat (`table_assign_seat`). A table keeps at most
+//! [`crate::history::MAX_TABLE_PHONES`] phones.
 //!
 //! Tokens: `j<play>_<secret>` and `d<device>_<secret>`, the secret 160 random bits from the OS
 //! in hex. The part before `_` selects the row; the secret's SHA-256 digest is compared with
@@ -15,6 +22,10 @@
 //!
 //! Every change to a play whose table is open bumps the table's revision and is told to the
 //! listeners ([`Api::on_table_change`]): the server's live stream, the desktop shell's window.
+//! A change another process made on the same history (`greffier serve` beside `greffier
+//! table`, the CLI beside the app) is found by [`Api::look_for_changes_elsewhere`], which a
+//! table's door calls a few times a second: SQLite's `data_version` says whether anyone else
+//! wrote, and only then are the open tables' revisions read (issue #46: phones went stale).
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -22,7 +33,7 @@ use sha2::{Digest, Sha256};
 use super::{Api, ApiError, ErrorKind, Json};
 use crate::games::seat;
 use crate::games::{GameId, Outcome, Problem};
-use crate::history::{Id, PlayStatus, Store, TableSession, TokenDigest};
+use crate::history::{CardValue, Id, PlayStatus, Store, StoreError, TableSession, TokenDigest};
 use crate::text::Lang;
 
 /// Random bytes in a token's secret (160 bits; the issue asks for at least 128).
@@ -73,16 +84,28 @@ pub struct TableSeatStatus {
     pub device_name: Option<String>,
     pub finished: bool,
     pub last_change_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The phones asking for this seat (in the order they joined): the host gives it or refuses.
+    pub requests: Vec<SeatRequest>,
+}
+
+/// A phone asking for a seat another phone holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SeatRequest {
+    pub device: Id,
+    /// What the phone called itself, if anything.
+    pub name: Option<String>,
 }
 
 /// A phone joined (or changed seat): its device, its token (only when it was just made: keep
-/// it, it is not shown again) and its seat.
+/// it, it is not shown again), its seat, and the held seat it asks for.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct TableJoined {
     pub device: Id,
     pub token: Option<String>,
     pub seat: Option<u8>,
+    pub asking: Option<u8>,
 }
 
 /// What a phone sees of the play: the table state with the other seats' private fields
@@ -97,10 +120,17 @@ pub struct TableView {
     pub revision: u32,
     /// The seat this view is for (its private fields are in `table`).
     pub seat: Option<u8>,
+    /// The held seat this phone asks for, while the host or its holder has not answered.
+    pub asking: Option<u8>,
+    /// The phones asking for this view's seat: its phone may give it or keep it.
+    pub requests: Vec<SeatRequest>,
     pub seats: Vec<TableSeatView>,
     pub table: Option<Json>,
     /// The problems of this seat's entries (the others' are theirs).
     pub problems: Vec<Problem>,
+    /// The printed values the host's history remembers for this game's cards (Valencia's
+    /// mission values), which a phone offers as the host's screen does.
+    pub card_values: Vec<CardValue>,
     /// This seat's live total and place, scored by the core on the whole table (the other
     /// seats' private entries included, which the phone never sees); `None` without a seat,
     /// when the play is not in progress, when a problem is about the whole table, or when the
@@ -141,6 +171,16 @@ pub struct TableChange {
     pub revision: u32,
     pub seat: Option<u8>,
     pub closed: bool,
+    /// Made by another process on the same history (by whom is not known; `seat` is `None`).
+    pub elsewhere: bool,
+}
+
+/// What the listeners were told: the history's `data_version` when last looked at, and each
+/// open table's revision.
+#[derive(Debug, Default)]
+pub(crate) struct TablesTold {
+    data_version: Option<i64>,
+    revisions: std::collections::HashMap<Id, u32>,
 }
 
 /// Told every [`TableChange`], on the thread that made it: must return quickly.
@@ -196,11 +236,64 @@ impl Api {
     }
 
     fn notify(&self, change: TableChange) {
+        if let Ok(mut told) = self.tables_told.lock() {
+            if change.closed {
+                told.revisions.remove(&change.play_id);
+            } else {
+                let revision = told.revisions.entry(change.play_id).or_default();
+                *revision = (*revision).max(change.revision);
+            }
+        }
         if let Ok(listeners) = self.table_listeners.lock() {
             for listener in listeners.iter() {
                 listener(&change);
             }
         }
+    }
+
+    /// Tells the listeners what other processes changed of the plays under an open table since
+    /// the last look: a table whose revision moved beyond what was told is changed
+    /// (`elsewhere`), one that is no longer open (closed, its play finished, abandoned or
+    /// deleted) is closed. Cheap while nobody else writes (one `PRAGMA data_version`); skips its
+    /// turn while this process holds the history (an import under way).
+    pub fn look_for_changes_elsewhere(&self) -> Result<(), ApiError> {
+        let Ok(store) = self.store.try_lock() else { return Ok(()) };
+        let version = store.data_version()?;
+        let mut told =
+            self.tables_told.lock().map_err(|_| ApiError::internal("table revisions unavailable"))?;
+        if told.data_version == Some(version) {
+            return Ok(());
+        }
+        let first_look = told.data_version.is_none();
+        told.data_version = Some(version);
+        let open = store.open_table_revisions()?;
+        drop(store);
+        let mut changes: Vec<TableChange> = open
+            .iter()
+            .filter(|(play, revision)| !first_look && told.revisions.get(play).is_none_or(|r| r < revision))
+            .map(|&(play_id, revision)| TableChange {
+                play_id,
+                revision,
+                seat: None,
+                closed: false,
+                elsewhere: true,
+            })
+            .collect();
+        changes.extend(told.revisions.iter().filter(|(play, _)| !open.iter().any(|(p, _)| p == *play)).map(
+            |(&play_id, &revision)| TableChange {
+                play_id,
+                revision: revision.saturating_add(1),
+                seat: None,
+                closed: true,
+                elsewhere: true,
+            },
+        ));
+        told.revisions.extend(open.iter().copied());
+        drop(told);
+        for change in changes {
+            self.notify(change);
+        }
+        Ok(())
     }
 
     /// Runs a change to a play with the history locked, then counts it in the play's open
@@ -218,7 +311,7 @@ impl Api {
         let revision = store.bump_table_revision(play, seat).unwrap_or(None);
         drop(store);
         if let Some(revision) = revision {
-            self.notify(TableChange { play_id: play, revision, seat, closed: false });
+            self.notify(TableChange { play_id: play, revision, seat, closed: false, elsewhere: false });
         }
         Ok(answer)
     }
@@ -241,9 +334,34 @@ impl Api {
                 revision: revision.saturating_add(1),
                 seat: None,
                 closed: true,
+                elsewhere: false,
             });
         }
         Ok(answer)
+    }
+
+    /// Remembers a card's printed value for the next plays; the phones at an open table of that
+    /// game are told, as of a change to their play (their view carries the values).
+    pub(crate) fn remember_card_value(
+        &self,
+        game: GameId,
+        card: &str,
+        value: i32,
+    ) -> Result<CardValue, ApiError> {
+        let store = self.store()?;
+        let kept = store.set_card_value(game, card, value)?;
+        // A count that failed only leaves the phones to see it at the next change.
+        let counted: Vec<(Id, u32)> = store
+            .open_tables_of(game)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|play| Some((play, store.bump_table_revision(play, None).ok()??)))
+            .collect();
+        drop(store);
+        for (play_id, revision) in counted {
+            self.notify(TableChange { play_id, revision, seat: None, closed: false, elsewhere: false });
+        }
+        Ok(kept)
     }
 
     /// What a phone's token grants, checked against the history now (so a removed phone or a
@@ -318,6 +436,7 @@ impl Api {
                     device_name: device.and_then(|d| d.name.clone()),
                     finished: device.is_some_and(|d| d.finished),
                     last_change_at: device.and_then(|d| d.last_change_at),
+                    requests: requests_for(session.as_ref(), s.seat),
                 }
             })
             .collect();
@@ -347,13 +466,14 @@ impl Api {
     }
 
     /// A phone joins (`device: None`: a new device and its token) and/or claims a seat. A seat
-    /// another phone holds is refused (`seat_taken`, naming it) unless `take_over`.
+    /// another phone holds is refused (`seat_taken`, naming it), or with `ask`, asked for: the
+    /// host or the holding phone answers. A phone claiming nothing gives up its request.
     pub(crate) fn join_table(
         &self,
         play: Id,
         device: Option<Id>,
         claim: Option<u8>,
-        take_over: bool,
+        ask: bool,
         name: Option<String>,
     ) -> Result<TableJoined, ApiError> {
         self.changed_play(play, claim, |store| {
@@ -373,9 +493,14 @@ impl Api {
                     (d, Some(format!("d{d}_{secret}")))
                 }
             };
-            if let Some(seat) = claim
-                && let Err(e) = store.set_device_seat(play, device, Some(seat), take_over)
-            {
+            let claimed = match claim {
+                Some(seat) => match store.set_device_seat(play, device, Some(seat), false) {
+                    Err(StoreError::SeatTaken { .. }) if ask => store.ask_for_seat(play, device, seat),
+                    other => other,
+                },
+                None => store.withdraw_seat_request(play, device),
+            };
+            if let Err(e) = claimed {
                 // A new phone whose claim failed leaves nothing behind: it joins again with
                 // its choice made.
                 if token.is_some() {
@@ -383,16 +508,46 @@ impl Api {
                 }
                 return Err(e.into());
             }
-            let seat = store.table_device_secret(device)?.and_then(|s| s.seat);
-            Ok(TableJoined { device, token, seat })
+            let (seat, asking) = store
+                .table_session(play)?
+                .and_then(|t| t.devices.into_iter().find(|d| d.id == device))
+                .map_or((None, None), |d| (d.seat, d.asks_for));
+            Ok(TableJoined { device, token, seat, asking })
         })
     }
 
-    /// The play as the phone at `seat` may see it.
-    pub(crate) fn view_of_table(&self, play: Id, seat: Option<u8>) -> Result<TableView, ApiError> {
+    /// Answers a phone's request for `seat` (the host for any seat, a phone for its own):
+    /// `give` hands it over, else the request ends.
+    pub(crate) fn answer_seat_request(
+        &self,
+        play: Id,
+        seat: Option<u8>,
+        asker: Id,
+        give: bool,
+    ) -> Result<TableView, ApiError> {
+        let seat = seat.ok_or_else(no_seat)?;
+        self.changed_play(play, None, |store| Ok(store.answer_seat_request(play, seat, asker, give)?))?;
+        // The phone that gave its seat away has none now.
+        let kept = self
+            .store()?
+            .table_session(play)?
+            .is_some_and(|t| t.devices.iter().any(|d| d.seat == Some(seat) && d.id != asker));
+        self.view_of_table(play, kept.then_some(seat), None)
+    }
+
+    /// The play as the phone at `seat` may see it; `device`, a phone naming itself: the seat it
+    /// asks for, and when no seat is named, its own (the host's door binds no token).
+    pub(crate) fn view_of_table(
+        &self,
+        play: Id,
+        seat: Option<u8>,
+        device: Option<Id>,
+    ) -> Result<TableView, ApiError> {
         let store = self.store()?;
         let detail = store.play(play)?;
         let session = store.table_session(play)?;
+        let phone = session.as_ref().and_then(|t| t.devices.iter().find(|d| Some(d.id) == device));
+        let seat = seat.or_else(|| phone.and_then(|d| d.seat));
         let (problems, score) = match (seat, &detail.table_state) {
             (Some(seat), Some(state)) if detail.status == PlayStatus::InProgress => {
                 match store.preview_table_state(play, state) {
@@ -436,9 +591,12 @@ impl Api {
             status: detail.status,
             revision: session.as_ref().map_or(0, |s| s.revision),
             seat,
+            asking: phone.and_then(|d| d.asks_for),
+            requests: seat.map_or_else(Vec::new, |seat| requests_for(session.as_ref(), seat)),
             seats,
             table: detail.table_state.as_ref().map(|state| seat::public_view(detail.game, state, seat)),
             problems,
+            card_values: store.card_values(detail.game)?,
             score,
         })
     }
@@ -465,7 +623,7 @@ impl Api {
             store.save_table_state(play, &merged)?;
             Ok(())
         })?;
-        self.view_of_table(play, Some(seat))
+        self.view_of_table(play, Some(seat), None)
     }
 
     pub(crate) fn set_seat_finished(
@@ -476,8 +634,19 @@ impl Api {
     ) -> Result<TableView, ApiError> {
         let seat = seat.ok_or_else(no_seat)?;
         self.changed_play(play, Some(seat), |store| Ok(store.set_seat_finished(play, seat, finished)?))?;
-        self.view_of_table(play, Some(seat))
+        self.view_of_table(play, Some(seat), None)
     }
+}
+
+/// The phones asking for `seat`, in the order they joined.
+fn requests_for(session: Option<&TableSession>, seat: u8) -> Vec<SeatRequest> {
+    let Some(session) = session else { return Vec::new() };
+    session
+        .devices
+        .iter()
+        .filter(|d| d.asks_for == Some(seat))
+        .map(|d| SeatRequest { device: d.id, name: d.name.clone() })
+        .collect()
 }
 
 /// Binds a `seat` operation's request to the phone's grant: `play_id`, `seat` and `device`

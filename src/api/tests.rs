@@ -75,3 +75,40 @@ fn a_guest_is_refused_the_history_before_its_request_is_read() {
     let games = api.call_json_as(Access::Guest, "list_games", Json::Null).expect("guest may");
     assert_eq!(games[0]["id"], "valencia");
 }
+
+/// An upload is the door's bytes, read once by the operation that names it: whole or not at
+/// all (an unfinished one cannot be read), bounded in size and in number, and its file goes
+/// once read.
+#[test]
+fn an_upload_is_read_once_whole_and_within_its_bounds() {
+    let (dir, api) = api();
+    let sample = include_str!("../../tests/fixtures/bgstats-sample.json");
+    let id = api.upload_begin().expect("begin");
+    let (first, rest) = sample.as_bytes().split_at(100);
+    api.upload_append(&id, first).expect("a block");
+    let unfinished = api.import_file(ImportKind::Bgstats, ImportFile::Upload(id.clone()));
+    assert_eq!(unfinished.expect_err("not whole yet").kind, ErrorKind::NotFound);
+    api.upload_append(&id, rest).expect("the rest");
+    assert_eq!(api.upload_finish(&id).expect("finish"), sample.len() as u64);
+    let summary = api.import_file(ImportKind::Bgstats, ImportFile::Upload(id.clone())).expect("imported");
+    let ImportSummary::Bgstats(report) = summary else { panic!("a BG Stats report") };
+    assert_eq!(report.plays_added, 3);
+    let again = api.import_file(ImportKind::Bgstats, ImportFile::Upload(id));
+    assert_eq!(again.expect_err("read once").kind, ErrorKind::NotFound);
+    let files = || std::fs::read_dir(dir.path().join("uploads")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files(), 0, "its file went once read");
+
+    api.uploads().expect("uploads").limit = 10;
+    let id = api.upload_begin().expect("begin");
+    api.upload_append(&id, b"0123456789").expect("up to the limit");
+    assert_eq!(api.upload_append(&id, b"!").expect_err("past it").kind, ErrorKind::TooLarge);
+    assert_eq!(api.upload_finish(&id).expect_err("dropped").kind, ErrorKind::NotFound);
+
+    let ids: Vec<String> = (0..=MAX_PENDING_UPLOADS).map(|_| api.upload_begin().expect("begin")).collect();
+    assert_eq!(api.upload_finish(&ids[0]).expect_err("the oldest went").kind, ErrorKind::NotFound);
+    assert!(api.upload_finish(&ids[MAX_PENDING_UPLOADS]).is_ok());
+    assert_eq!(files(), MAX_PENDING_UPLOADS, "one file per upload kept");
+
+    let guest = Api::without_history().expect("guest");
+    assert_eq!(guest.upload_begin().expect_err("no history").kind, ErrorKind::Forbidden);
+}

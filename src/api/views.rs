@@ -10,7 +10,8 @@ use crate::history::{BgStats, BgStatsReport, CsvOptions, ImportReport, Progress,
 use crate::rules::RuleKind;
 use crate::text::Text;
 
-/// Largest file text an import takes (the core has its own limits too).
+/// Largest file text an import takes in its request (an upload has its own limit,
+/// [`super::MAX_UPLOAD_BYTES`]; the core has its own limits too).
 const MAX_IMPORT_BYTES: usize = 1024 * 1024 * 1024;
 
 #[derive(Debug, Clone, Serialize)]
@@ -150,6 +151,17 @@ pub enum ImportKind {
     Bgstats,
 }
 
+/// The file an import reads: its text in the request (the CLI's `call`, a small file), or the
+/// bytes a door streamed into the core first (`Api::upload_begin`…`upload_finish`), named by
+/// the upload's id: any size, gzip or not, read as a stream.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ImportFile {
+    Text(String),
+    Upload(String),
+}
+
 /// What an import added.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -212,25 +224,43 @@ impl Api {
         })
     }
 
-    /// Imports a file's text, reporting its progress in [`Api::progress`] while it runs.
-    pub(super) fn import_text(&self, kind: ImportKind, text: &str) -> Result<ImportSummary, ApiError> {
-        if text.len() > MAX_IMPORT_BYTES {
-            let message = format!("the file is larger than {} MiB", MAX_IMPORT_BYTES >> 20);
-            return Err(ApiError::new(ErrorKind::InvalidInput, message));
-        }
+    /// Imports a file, reporting its progress in [`Api::progress`] while it runs. An upload is
+    /// read as a stream and removed once read, imported or not.
+    pub(super) fn import(&self, kind: ImportKind, file: ImportFile) -> Result<ImportSummary, ApiError> {
         let mut report = |p: Progress| self.set_progress(Some(p));
-        let result = match kind {
-            // Streamed from the text, one play at a time (the text is the only copy in memory).
-            ImportKind::Backup => {
-                self.store()?.import_from(text.as_bytes(), &mut report).map(ImportSummary::Backup)
+        let result = match file {
+            ImportFile::Text(text) => {
+                if text.len() > MAX_IMPORT_BYTES {
+                    let message = format!("the file is larger than {} MiB", MAX_IMPORT_BYTES >> 20);
+                    return Err(ApiError::new(ErrorKind::TooLarge, message));
+                }
+                self.import_from(kind, text.as_bytes(), &mut report)
             }
-            ImportKind::Bgstats => {
-                let file = BgStats::from_json(text)?;
-                self.store()?.import_bgstats(&file, &mut report).map(ImportSummary::Bgstats)
+            ImportFile::Upload(id) => {
+                let upload = self.take_upload(&id)?;
+                let input = std::fs::File::open(upload.path())
+                    .map_err(|e| ApiError::new(ErrorKind::Io, format!("upload: {e}")))?;
+                self.import_from(kind, input, &mut report)
             }
         };
         self.set_progress(None);
-        Ok(result?)
+        result
+    }
+
+    /// Streams an import from `input` (gzip undone): one play at a time for a backup.
+    fn import_from(
+        &self,
+        kind: ImportKind,
+        input: impl std::io::Read + Send,
+        report: &mut dyn FnMut(Progress),
+    ) -> Result<ImportSummary, ApiError> {
+        Ok(match kind {
+            ImportKind::Backup => ImportSummary::Backup(self.store()?.import_from(input, report)?),
+            ImportKind::Bgstats => {
+                let file = BgStats::from_reader(input)?;
+                ImportSummary::Bgstats(self.store()?.import_bgstats(&file, report)?)
+            }
+        })
     }
 
     /// Writes an export as `<stem>-<date>.<ext>` in the exports folder (the stem in `lang`),

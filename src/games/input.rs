@@ -238,6 +238,37 @@ pub(crate) fn count(
     count_with(p, || field, value, max, || what.clone())
 }
 
+/// A count from `min` to `max` (absent or null is 0, left to the caller); one problem, saying
+/// the range accepted, when it is out of it.
+pub(crate) fn count_in(
+    p: &mut Problems,
+    field: String,
+    value: Option<&Value>,
+    min: u32,
+    max: u32,
+    what: &Text,
+) -> Option<u32> {
+    let mut found = Problems::new();
+    let n = count_with(&mut found, || field.clone(), value, max, || what.clone());
+    let out_of_range = found.iter().any(|q| q.code == "out_of_range") || n.is_some_and(|n| n < min);
+    if !out_of_range {
+        p.0.extend(found.0);
+        return n;
+    }
+    let message = match value {
+        None | Some(Value::Null) => Text::new(
+            format!("{} : une valeur de {min} à {max} est attendue.", what.fr),
+            format!("{}: a value from {min} to {max} is expected.", what.en),
+        ),
+        Some(v) => Text::new(
+            format!("{} : {v} est hors limites (de {min} à {max}).", what.fr),
+            format!("{}: {v} is out of range ({min} to {max}).", what.en),
+        ),
+    };
+    p.push(field, "out_of_range", message);
+    None
+}
+
 /// [`count`], naming its field and what it counts only when there is a problem to report: a
 /// table is read on every keystroke, and building those strings for every count of every seat
 /// was most of the time spent validating one.

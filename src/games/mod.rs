@@ -280,9 +280,41 @@ pub fn initial_table_state(
     }
 }
 
-/// The live help for a table state, for the games that give one (`None` otherwise, or when the
-/// state is not valid: the problems come with the score).
-pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
+/// The live help for a table state, refused as the scorer refuses it (issue #45): a state
+/// [`score_value`] refuses gets its problems, every one with its field, never an empty answer.
+/// A generic sheet (the first table-state shape) holds no table to help with: refused too,
+/// with its own problems when it has some.
+pub fn help_value(game: GameId, raw: &serde_json::Value) -> Result<TableHelp, Problems> {
+    if sheet::is_generic(raw) {
+        score_value(game, raw)?;
+        return Err(sheet::no_live_help(game.info()));
+    }
+    match game {
+        GameId::Valencia => {
+            // One pass: the help is built from the table its score was.
+            let (board, help) = valencia::score_and_help(raw);
+            board?;
+            help.map(TableHelp::Valencia).ok_or_else(|| sheet::no_live_help(game.info()))
+        }
+        GameId::Orleans => orleans::help(raw).map(TableHelp::Orleans),
+        // Their scorers check more than their tables (Citadelles' tie its characters cannot
+        // settle, Splendor's cities left on the table): the score says whether there is a help.
+        GameId::Citadelles => {
+            score_value(game, raw)?;
+            citadelles::help(raw).map(TableHelp::Citadelles)
+        }
+        GameId::Splendor => {
+            score_value(game, raw)?;
+            splendor::help(raw).map(TableHelp::Splendor)
+        }
+    }
+}
+
+/// The help the preview shows while the table is being typed: [`help_value`]'s on a valid
+/// table; on one with problems, whatever the game can still say (Citadelles reads the table as
+/// far as it can: each city's count and the cities to place are what the players need to fix
+/// it), else `None` and the preview falls back on [`help_partial`].
+fn live_help(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     match game {
         GameId::Valencia => valencia::help(raw).ok().map(TableHelp::Valencia),
         GameId::Citadelles => citadelles::help(raw).ok().map(TableHelp::Citadelles),
@@ -291,9 +323,9 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
     }
 }
 
-/// The score and the live help of a table state together, as [`score_value`] and
-/// [`help_value`] give them, with the table parsed, validated and scored once where the game
-/// allows (Valencia's help shows its scoreboard): the preview asks both on every keystroke.
+/// The score and the live help of a table state together, as [`score_value`] and the preview's
+/// help ([`live_help`]) give them, with the table parsed, validated and scored once where the
+/// game allows (Valencia's help shows its scoreboard): the preview asks both on every keystroke.
 pub fn score_and_help_value(
     game: GameId,
     raw: &serde_json::Value,
@@ -303,7 +335,17 @@ pub fn score_and_help_value(
             let (board, help) = valencia::score_and_help(raw);
             (board, help.map(TableHelp::Valencia))
         }
-        _ => (score_value(game, raw), help_value(game, raw)),
+        _ => (score_value(game, raw), live_help(game, raw)),
+    }
+}
+
+/// Scores a table state to finish its play: [`score_value`], and the game must be over where the
+/// core follows its course of play (Orléans: the last round closed, or the game won or lost
+/// before), so that a finished play always has its outcome (issue #46).
+pub fn finish_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
+    match game {
+        GameId::Orleans => orleans::finish(raw),
+        _ => score_value(game, raw),
     }
 }
 

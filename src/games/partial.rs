@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::{GameId, Problem, Scoreboard, TableHelp, help_value, score_totals_value};
+use super::{GameId, Problem, Scoreboard, TableHelp, live_help, score_totals_value};
 
 /// Rounds of dropping fields and scoring again (each round drops what the last one named).
 const MAX_ROUNDS: usize = 6;
@@ -30,7 +30,7 @@ pub fn score_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<
 /// except its variant and its seats; `None` when even that leaves no valid table.
 pub fn help_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<TableHelp> {
     let (table, _) = reduce(game, raw, problems, Reach::SeatsAndTable)?;
-    help_value(game, &table)
+    live_help(game, &table)
 }
 
 /// Which fields may be dropped.

@@ -87,6 +87,21 @@ pub struct SheetPlayer {
 /// The marker of this shape: `"sheet": "generic"`.
 pub const GENERIC: &str = "generic";
 
+/// A generic sheet holds totals by category, no table: no helper can answer about it (the live
+/// help, Orléans' events and goals).
+pub fn no_live_help(game: &'static GameInfo) -> Problems {
+    let mut p = Problems::new();
+    p.push(
+        "sheet",
+        "legacy_sheet",
+        Text::new(
+            format!("Feuille de points simple de {} : pas d'aide de partie sur des totaux.", game.name),
+            format!("Simple score sheet of {}: no table help from totals.", game.name),
+        ),
+    );
+    p
+}
+
 /// Whether `raw` says it is a generic sheet (`"sheet": "generic"`). The shape is chosen by that
 /// marker, never guessed from a key.
 pub fn is_generic(raw: &serde_json::Value) -> bool {

@@ -1,18 +1,27 @@
 //! Automatic copies of the database file, made with SQLite's online backup API into the
 //! `backups/` folder next to it: before each schema migration, once a day on start, before a
 //! restore, or on demand. A backup is written under a temporary name, checked (`PRAGMA
-//! integrity_check`, our application id), flushed to disk, then renamed: a killed backup never
-//! carries a backup's name. Each kind keeps its newest usable files only; a file that is not a
-//! usable backup is listed as such, never counted, pruned or restored. A backup is one file
-//! (rollback journal, no `-wal`/`-shm` beside it). A restore brings a copy of the backup up to
-//! date aside first, then saves the current history and copies the migrated one over it: a
-//! backup that cannot be migrated leaves the history untouched.
+//! integrity_check`, our application id), flushed to disk, its SHA-256 written beside it
+//! (`<name>.sha256`, in `sha256sum`'s format), then renamed: a killed backup never carries a
+//! backup's name. A backup counts only once the whole file matches its checksum (a file from
+//! an older Greffier, written without one, passes SQLite's integrity check instead): a header
+//! intact over a body cut short or zeroed is damaged. Each kind keeps its newest usable files
+//! only; a file that is not a usable backup is listed as such, never counted, pruned or
+//! restored. A backup is one database file (rollback journal, no `-wal`/`-shm` beside it). A
+//! restore brings a copy of the backup up to date aside first, then saves the current history
+//! and copies the migrated one over it: a backup that cannot be migrated leaves the history
+//! untouched.
 
+use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::SystemTime;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use rusqlite::{Connection, MAIN_DB, OpenFlags};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use super::{Result, Store, StoreError, latest_schema_version, migrate};
 use crate::games::Problems;
@@ -59,15 +68,21 @@ pub struct BackupFile {
     pub kind: BackupKind,
     pub created_at: DateTime<Utc>,
     pub size_kib: u32,
-    /// Why this file cannot be restored (empty, not a Greffier database…); `None` when usable.
+    /// Why this file cannot be restored (empty, not a Greffier database, damaged: cut short or
+    /// changed since its checksum was written…); `None` when usable.
     pub unusable: Option<Text>,
 }
 
 impl BackupFile {
-    /// Reads `greffier-<kind>-<time>.sqlite3`; other files are not ours.
-    fn parse(dir: &Path, file_name: &str) -> Option<BackupFile> {
+    /// Reads `greffier-<kind>-<time>.sqlite3` (of `only` that kind, when given); other files
+    /// are not ours. Each is read whole to say whether it is usable: a caller that needs one
+    /// kind names it.
+    fn parse(dir: &Path, file_name: &str, only: Option<BackupKind>) -> Option<BackupFile> {
         let rest = file_name.strip_prefix("greffier-")?.strip_suffix(".sqlite3")?;
         let kind = BackupKind::ALL.into_iter().find(|k| rest.starts_with(&format!("{}-", k.slug())))?;
+        if only.is_some_and(|only| only != kind) {
+            return None;
+        }
         let time = rest.get(kind.slug().len() + 1..)?;
         let created_at = NaiveDateTime::parse_from_str(time, TIME_FORMAT).ok()?.and_utc();
         let bytes = std::fs::metadata(dir.join(file_name)).map(|m| m.len()).unwrap_or(0);
@@ -76,7 +91,7 @@ impl BackupFile {
             kind,
             created_at,
             size_kib: u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX),
-            unusable: header_problem(&dir.join(file_name)),
+            unusable: checked_problem(&dir.join(file_name)),
         })
     }
 
@@ -86,9 +101,8 @@ impl BackupFile {
 }
 
 /// A cheap look at a file's SQLite header (no SQLite, no lock): why it is not a usable backup,
-/// if it is not. Restoring checks the whole file.
+/// if it is not. [`whole_file_problem`] reads the rest.
 fn header_problem(path: &Path) -> Option<Text> {
-    use std::io::Read;
     let mut header = [0u8; 100];
     let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut header));
     if read.is_err() {
@@ -116,19 +130,107 @@ fn not_greffier_text() -> Text {
     Text::new("Ce fichier n'est pas une base Greffier.", "This file is not a Greffier database.")
 }
 
+fn damaged_text(fr: &str, en: &str) -> Text {
+    Text::new(format!("Cette sauvegarde est abîmée : {fr}"), format!("This backup is damaged: {en}"))
+}
+
+/// The file beside a backup holding its SHA-256, in `sha256sum`'s format (so that `sha256sum -c`
+/// checks it too).
+fn checksum_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".sha256");
+    PathBuf::from(name)
+}
+
+/// The SHA-256 of a file, in lowercase hexadecimal, read in blocks.
+fn sha256_of(path: &Path) -> std::io::Result<String> {
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = file.read(&mut block)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&block[..n]);
+    }
+    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The checksum written beside the backup at `path`: `None` when there is none (a backup of a
+/// Greffier from before checksums) or it cannot be read as one.
+fn written_checksum(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(checksum_path(path)).ok()?;
+    let hex = text.split_whitespace().next()?;
+    (hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit())).then(|| hex.to_ascii_lowercase())
+}
+
+/// Writes `hex`, the checksum of the backup to be named `name`, beside it in `dir`, flushed to
+/// disk.
+fn write_checksum(dir: &Path, name: &str, hex: &str) -> Result<()> {
+    use std::io::Write;
+    let path = checksum_path(&dir.join(name));
+    let written = std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(format!("{hex}  {name}\n").as_bytes()).and_then(|()| f.sync_all()));
+    written.map_err(io(&path))
+}
+
+/// Why the whole of `file` is not the backup at `path`, read to its last byte: its SHA-256
+/// against the checksum written with the backup, or, for a backup without one, SQLite's
+/// integrity check. `file` is `path` itself, or the copy of it a restore is about to use.
+fn whole_file_problem(path: &Path, file: &Path) -> Option<(&'static str, Text)> {
+    let Some(expected) = written_checksum(path) else {
+        return check_backup(file).err();
+    };
+    let problem = match sha256_of(file) {
+        Ok(found) if found == expected => return None,
+        Ok(_) => damaged_text(
+            "son contenu ne correspond plus à la somme de contrôle écrite avec elle (fichier tronqué ou modifié).",
+            "its contents no longer match the checksum written with it (a file cut short or changed).",
+        ),
+        Err(e) => damaged_text(&e.to_string(), &e.to_string()),
+    };
+    Some(("corrupt_backup", problem))
+}
+
+/// What a file's listing was checked against: its size and time, and its checksum's time.
+type Stamp = (u64, SystemTime, Option<SystemTime>);
+
+/// Each backup file's verdict, with the stamp it was given for.
+type Verdicts = HashMap<PathBuf, (Stamp, Option<Text>)>;
+
+/// What listing a backup says of it: its header, then the whole file. Reading every backup
+/// whole on every listing would read the folder again each time the screen opens, so each
+/// file's verdict is kept for this process while its size and time and its checksum's time
+/// stay the same (a restore always checks again).
+fn checked_problem(path: &Path) -> Option<Text> {
+    static VERDICTS: OnceLock<Mutex<Verdicts>> = OnceLock::new();
+    if let Some(problem) = header_problem(path) {
+        return Some(problem);
+    }
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified());
+    let stamp: Option<Stamp> = std::fs::metadata(path)
+        .and_then(|m| Ok((m.len(), m.modified()?, modified(&checksum_path(path)).ok())))
+        .ok();
+    let verdicts = VERDICTS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let (Some(stamp), Ok(known)) = (stamp, verdicts.lock())
+        && let Some((seen, verdict)) = known.get(path)
+        && *seen == stamp
+    {
+        return verdict.clone();
+    }
+    let verdict = whole_file_problem(path, path).map(|(_, why)| why);
+    if let (Some(stamp), Ok(mut known)) = (stamp, verdicts.lock()) {
+        known.insert(path.to_owned(), (stamp, verdict.clone()));
+    }
+    verdict
+}
+
 /// The full check a backup passes before it carries a backup's name, and before a restore:
 /// SQLite can read it, `PRAGMA integrity_check` says ok, it is a Greffier history this build
 /// can open. The problem in words otherwise.
 fn check_backup(path: &Path) -> std::result::Result<(), (&'static str, Text)> {
-    let damaged = |detail: String| {
-        (
-            "corrupt_backup",
-            Text::new(
-                format!("Cette sauvegarde est abîmée : {detail}"),
-                format!("This backup is damaged: {detail}"),
-            ),
-        )
-    };
+    let damaged = |detail: String| ("corrupt_backup", damaged_text(&detail, &detail));
     if let Some(problem) = header_problem(path) {
         return Err(("not_a_backup", problem));
     }
@@ -160,8 +262,8 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
     move |source| StoreError::Io { path: path.to_owned(), source }
 }
 
-/// The backups in `dir`, newest first.
-fn backups_in(dir: &Path) -> Result<Vec<BackupFile>> {
+/// The backups in `dir` (of `only` that kind, when given), newest first.
+fn backups_in(dir: &Path, only: Option<BackupKind>) -> Result<Vec<BackupFile>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -169,7 +271,7 @@ fn backups_in(dir: &Path) -> Result<Vec<BackupFile>> {
     };
     let mut files: Vec<BackupFile> = entries
         .filter_map(|e| e.ok())
-        .filter_map(|e| BackupFile::parse(dir, &e.file_name().to_string_lossy()))
+        .filter_map(|e| BackupFile::parse(dir, &e.file_name().to_string_lossy(), only))
         .collect();
     files.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| b.file_name.cmp(&a.file_name)));
     Ok(files)
@@ -187,8 +289,9 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
         name = format!("greffier-{}-{}.sqlite3", kind.slug(), at.format(TIME_FORMAT));
     }
     let path = dir.join(&name);
-    // Written and checked under a name no listing reads, then renamed: a backup killed halfway
-    // leaves only a `.partial` file, never a broken file with a backup's name.
+    // Written and checked under a name no listing reads, its checksum written beside the name
+    // it will have, then renamed: a backup killed halfway leaves only a `.partial` file (and
+    // perhaps a checksum of nothing), never a broken file with a backup's name.
     let tmp = dir.join(format!(".{name}.partial"));
     let written = (|| -> Result<()> {
         conn.backup(MAIN_DB, &tmp, None)?;
@@ -202,6 +305,7 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
             StoreError::Invalid(p)
         })?;
         std::fs::File::open(&tmp).and_then(|f| f.sync_all()).map_err(io(&tmp))?;
+        write_checksum(dir, &name, &sha256_of(&tmp).map_err(io(&tmp))?)?;
         std::fs::rename(&tmp, &path).map_err(io(&path))?;
         if let Ok(d) = std::fs::File::open(dir) {
             let _ = d.sync_all();
@@ -211,21 +315,23 @@ pub(super) fn backup_into(conn: &Connection, dir: &Path, kind: BackupKind, keep:
     remove_sidecars(&tmp);
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(checksum_path(&path));
         return Err(e);
     }
     // Retention counts and prunes usable backups only: a broken file never pushes out a good
     // one, and the newest good backup (this one) always stays.
-    let old: Vec<BackupFile> = backups_in(dir)?
+    let old: Vec<BackupFile> = backups_in(dir, Some(kind))?
         .into_iter()
-        .filter(|b| b.kind == kind && b.usable())
+        .filter(|b| b.usable())
         .skip(usize::try_from(keep.max(1)).unwrap_or(1))
         .filter(|b| b.file_name != name)
         .collect();
     for b in old {
         let p = dir.join(&b.file_name);
         std::fs::remove_file(&p).map_err(io(&p))?;
+        let _ = std::fs::remove_file(checksum_path(&p));
     }
-    BackupFile::parse(dir, &name).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
+    BackupFile::parse(dir, &name, None).ok_or_else(|| StoreError::NotFound { what: "backup", id: name })
 }
 
 /// Switches a copy of the history out of WAL mode, so that it is one file.
@@ -270,6 +376,10 @@ fn prepare_restore(path: &Path, copy: &Path) -> std::result::Result<(), (&'stati
     remove_with_sidecars(copy);
     let prepared = (|| {
         std::fs::copy(path, copy).map_err(|e| cannot(e.to_string()))?;
+        // The copy is what is restored: it is the one read whole.
+        if let Some(problem) = whole_file_problem(path, copy) {
+            return Err(problem);
+        }
         check_backup(copy)?;
         let mut conn = Connection::open(copy).map_err(|e| cannot(e.to_string()))?;
         // As the live history's connection migrates (`Store::prepare`).
@@ -334,9 +444,9 @@ impl Store {
     pub fn daily_backup(&self, keep: u32) -> Result<Option<BackupFile>> {
         let dir = self.require_backup_dir()?;
         let today = Utc::now().date_naive();
-        if backups_in(&dir)?
+        if backups_in(&dir, Some(BackupKind::Daily))?
             .iter()
-            .any(|b| b.kind == BackupKind::Daily && b.usable() && b.created_at.date_naive() == today)
+            .any(|b| b.usable() && b.created_at.date_naive() == today)
         {
             return Ok(None);
         }
@@ -347,7 +457,7 @@ impl Store {
     /// The backups of this database, newest first.
     pub fn list_backups(&self) -> Result<Vec<BackupFile>> {
         match self.backup_dir() {
-            Some(dir) => backups_in(&dir),
+            Some(dir) => backups_in(&dir, None),
             None => Ok(Vec::new()),
         }
     }
@@ -359,7 +469,9 @@ impl Store {
     /// which is returned, and replaced by the migrated copy.
     pub fn restore_backup(&mut self, file_name: &str) -> Result<BackupFile> {
         let dir = self.require_backup_dir()?;
-        let Some(found) = backups_in(&dir)?.into_iter().find(|b| b.file_name == file_name) else {
+        // Only a backup's name in the folder: no path reaches another file.
+        let named = !file_name.contains(['/', '\\']) && dir.join(file_name).is_file();
+        let Some(found) = named.then(|| BackupFile::parse(&dir, file_name, None)).flatten() else {
             return Err(StoreError::NotFound { what: "backup", id: file_name.to_owned() });
         };
         let path = dir.join(&found.file_name);

@@ -92,7 +92,8 @@ pub struct BackupOtherSeat {
     pub score: Option<i64>,
     pub winner: bool,
     pub first_player: bool,
-    /// Schema 7 on: a score that is not a whole number, as written.
+    /// Schema 7 on: the score as typed, when it is not `score` itself: a score that is not a
+    /// whole number, or (schema 15 on) a sum typed round by round ("87+77", `score` 164).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_text: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,7 +5,9 @@
 //! A play of one of our four games, recognised by its BoardGameGeek id (see [`recognise`]),
 //! becomes a finished play with a result-only scoreboard (no table state: it cannot be
 //! rescored). Every other play is kept whole in `other_plays`: its seats (any number), scores as
-//! written, teams, roles and expansions. Players are matched by name (ignoring case) or added;
+//! written, teams, roles and expansions. A score typed as a sum ("87+77": BG Stats lets one be
+//! typed round by round, and writes it as typed) counts as its value, as in BG Stats; another
+//! game's keeps what was typed beside it. No play is skipped for its score. Players are matched by name (ignoring case) or added;
 //! plays are matched by uuid, so importing a file twice adds nothing the second time.
 //!
 //! One odd play never refuses a whole history: the import writes, in one transaction, every
@@ -39,8 +41,9 @@ pub(super) const MAX_OTHER_SEATS: usize = 100;
 pub(super) const MAX_GAME_NAME_CHARS: usize = 200;
 /// Teams and roles are free text in BG Stats.
 pub(super) const MAX_LABEL_CHARS: usize = 200;
-/// A score that is not a whole number, kept as written.
-pub(super) const MAX_SCORE_TEXT_CHARS: usize = 40;
+/// A score as typed, kept as written: a sum typed round by round ("87+77"; two dozen rounds
+/// of Lost Cities take 53 characters), or a score that is not a whole number. Longer is cut.
+pub(super) const MAX_SCORE_TEXT_CHARS: usize = 500;
 /// Most expansions kept for one play.
 pub(super) const MAX_EXPANSIONS: usize = 50;
 /// BG Stats writes local times as `YYYY-MM-DD HH:MM:SS`; we read and write them as UTC.
@@ -149,7 +152,8 @@ pub struct BgExpansionPlay {
 #[serde(rename_all = "camelCase")]
 pub struct BgPlayerScore {
     pub player_ref_id: i64,
-    /// BG Stats writes scores as text (`"42"`, `"12.5"`, or `""` when none was kept).
+    /// BG Stats writes scores as text, as typed: `"42"`, `"12.5"`, a sum typed round by round
+    /// (`"87+77"`, `"-10+7+22"`, `"66-5-0-11"`), or `""` when none was kept.
     #[serde(default)]
     pub score: Option<serde_json::Value>,
     #[serde(default)]
@@ -185,6 +189,9 @@ pub struct BgStatsReport {
     pub plays_in_bin: u32,
     /// Plays BG Stats marks as ignored, not imported.
     pub plays_ignored: u32,
+    /// Plays not imported at all (each named in `notes`, with why).
+    #[serde(default)]
+    pub plays_skipped: u32,
     /// Every play not imported, or not imported as what it said it was, with why.
     pub notes: Vec<BgPlayNote>,
     /// Every kind of field the history does not keep, with how many plays had one.
@@ -213,8 +220,8 @@ pub enum BgPlayNoteKind {
     /// Not imported at all.
     Skipped,
     /// A play of one of our games that could not be one of our plays (9 players at
-    /// Citadelles, a score with decimals, a player seated twice): kept whole as another
-    /// game's play.
+    /// Citadelles, a score with decimals or in words, a player seated twice): kept whole as
+    /// another game's play.
     KeptAsOtherGame,
 }
 
@@ -306,31 +313,76 @@ pub fn recognise_title(name: &str) -> Option<GameId> {
     }
 }
 
-/// A score as BG Stats wrote it: a whole number, a number with decimals kept as written, or
-/// none.
+/// A score as BG Stats wrote it. Never a reason to skip a play: what cannot be read as a number
+/// is kept as written.
 #[derive(Debug, Clone, PartialEq)]
 enum BgScore {
     None,
-    Whole(i64),
+    /// A whole number, or a sum of whole numbers as BG Stats lets a score be typed ("87+77",
+    /// "-10+7+22", "66-5-0-11"), whose value BG Stats ranks and counts: the value, and what was
+    /// typed when it is not the number itself.
+    Number {
+        value: i64,
+        written: Option<String>,
+    },
+    /// Anything else (a number with decimals, words), kept as written: no number read.
     Written(String),
 }
 
-fn score_of(v: Option<&serde_json::Value>) -> std::result::Result<BgScore, ()> {
+/// Largest score, either sign, read as a number (BG Stats' own scores are far below it).
+const MAX_SCORE: i64 = 1_000_000_000;
+
+fn score_of(v: Option<&serde_json::Value>) -> BgScore {
     let text = match v {
-        None | Some(serde_json::Value::Null) => return Ok(BgScore::None),
-        Some(serde_json::Value::Number(n)) => n.to_string(),
+        None | Some(serde_json::Value::Null) => return BgScore::None,
         Some(serde_json::Value::String(s)) => s.trim().to_owned(),
-        Some(_) => return Err(()),
+        Some(other) => other.to_string(),
     };
     if text.is_empty() {
-        return Ok(BgScore::None);
+        return BgScore::None;
     }
-    if let Ok(n) = text.parse::<i64>() {
-        return if (-1_000_000_000..=1_000_000_000).contains(&n) { Ok(BgScore::Whole(n)) } else { Err(()) };
+    match sum_of(&text) {
+        Some(value) => {
+            let written =
+                (text != value.to_string() && text.chars().count() <= MAX_SCORE_TEXT_CHARS).then_some(text);
+            BgScore::Number { value, written }
+        }
+        None => BgScore::Written(text.chars().take(MAX_SCORE_TEXT_CHARS).collect()),
     }
-    match text.replace(',', ".").parse::<f64>() {
-        Ok(f) if f.is_finite() && f.abs() <= 1e9 && text.chars().count() <= 40 => Ok(BgScore::Written(text)),
-        _ => Err(()),
+}
+
+/// The value of a score typed as BG Stats takes it: whole numbers, each after a `+` or a `-`
+/// (the first may have none), spaces anywhere, `−` (U+2212) as a minus: "87+77" is 164,
+/// "-10+7+22" is 19, "66-5-0-11" is 50. `None` for anything else, or beyond ±[`MAX_SCORE`].
+fn sum_of(text: &str) -> Option<i64> {
+    let mut total: i64 = 0;
+    let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
+    let mut first = true;
+    loop {
+        let negative = match chars.peek() {
+            Some('-' | '\u{2212}') => true,
+            Some('+') => false,
+            Some(c) if first && c.is_ascii_digit() => false,
+            _ => return None,
+        };
+        if !chars.peek().is_some_and(char::is_ascii_digit) {
+            chars.next();
+        }
+        first = false;
+        let mut term: i64 = 0;
+        let mut digits = 0;
+        while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+            term = term.checked_mul(10)?.checked_add(i64::from(d))?;
+            digits += 1;
+            chars.next();
+        }
+        if digits == 0 || term > MAX_SCORE {
+            return None;
+        }
+        total = total.checked_add(if negative { -term } else { term })?;
+        if chars.peek().is_none() {
+            return (-MAX_SCORE..=MAX_SCORE).contains(&total).then_some(total);
+        }
     }
 }
 
@@ -705,6 +757,17 @@ impl Store {
                                 dropped
                                     .count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
                             }
+                            if seats
+                                .iter()
+                                .any(|s| matches!(s.score, BgScore::Number { written: Some(_), .. }))
+                            {
+                                dropped.count("score", || {
+                                    Text::new(
+                                        "Détail des scores saisis en sommes (nos jeux ; le total est gardé)",
+                                        "Breakdown of scores typed as sums (our games; the total is kept)",
+                                    )
+                                });
+                            }
                             if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
                                 dropped.count("expansionPlays", || {
                                     Text::new(
@@ -727,6 +790,9 @@ impl Store {
         }
         additions.write(&tx)?;
         tx.commit()?;
+        report.plays_skipped =
+            u32::try_from(report.notes.iter().filter(|n| n.kind == BgPlayNoteKind::Skipped).count())
+                .unwrap_or(u32::MAX);
         report.dropped = dropped.into_report();
         report.other_games =
             other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
@@ -805,13 +871,7 @@ fn read_play<'f>(
             }
             Some(Ok(_)) => {}
         }
-        let Ok(score) = score_of(s.score.as_ref()) else {
-            return Err(skip(
-                format!("Score illisible ou hors limites à la place {seat}."),
-                format!("Unreadable or out-of-range score in seat {seat}."),
-            ));
-        };
-        seats.push(ReadSeat { player_ref: s.player_ref_id, score, source: s });
+        seats.push(ReadSeat { player_ref: s.player_ref_id, score: score_of(s.score.as_ref()), source: s });
     }
     Ok((game, when, seats))
 }
@@ -843,7 +903,7 @@ fn why_not_ours(game: GameId, seats: &[ReadSeat]) -> Option<Text> {
     }
     let max = i64::from(MAX_RECORDED_TOTAL);
     if let Some((seat, n)) = seats.iter().enumerate().find_map(|(i, s)| match s.score {
-        BgScore::Whole(n) if !(-max..=max).contains(&n) => Some((i + 1, n)),
+        BgScore::Number { value, .. } if !(-max..=max).contains(&value) => Some((i + 1, value)),
         _ => None,
     }) {
         return Some(Text::new(
@@ -921,7 +981,7 @@ fn write_our_play(
     let scores: Vec<Option<i64>> = seats
         .iter()
         .map(|s| match s.score {
-            BgScore::Whole(n) => Some(n),
+            BgScore::Number { value, .. } => Some(value),
             _ => None,
         })
         .collect();
@@ -1032,7 +1092,7 @@ fn write_other_play(
     for (i, s) in seats.iter().enumerate() {
         let (score, written) = match &s.score {
             BgScore::None => (None, None),
-            BgScore::Whole(n) => (Some(*n), None),
+            BgScore::Number { value, written } => (Some(*value), written.as_deref()),
             BgScore::Written(w) => (None, Some(w.as_str())),
         };
         insert_seat.execute(params![

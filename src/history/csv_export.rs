@@ -1,7 +1,11 @@
 //! CSV exports for spreadsheets: one line per play, or one line per player and play with a
 //! column per scoring category. French spreadsheets want `;` and a UTF-8 byte order mark.
+//!
+//! A file is opened with whichever separator the spreadsheet guesses or was told, not always
+//! the one it was written with, so a cell holding either separator is quoted, and no text cell
+//! starts a formula ([`cell`]).
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
@@ -36,7 +40,13 @@ pub struct CsvOptions {
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
-fn writer<'w>(options: &CsvOptions, out: &'w mut dyn Write) -> Result<csv::Writer<&'w mut dyn Write>> {
+/// Writes records, one line each, with `delimiter` between the fields.
+struct CsvWriter<'w> {
+    out: BufWriter<&'w mut dyn Write>,
+    delimiter: u8,
+}
+
+fn writer<'w>(options: &CsvOptions, out: &'w mut dyn Write) -> Result<CsvWriter<'w>> {
     if options.bom {
         out.write_all(BOM).map_err(StoreError::Write)?;
     }
@@ -44,13 +54,34 @@ fn writer<'w>(options: &CsvOptions, out: &'w mut dyn Write) -> Result<csv::Write
         CsvDelimiter::Comma => b',',
         CsvDelimiter::Semicolon => b';',
     };
-    Ok(csv::WriterBuilder::new().delimiter(delimiter).from_writer(out))
+    Ok(CsvWriter { out: BufWriter::new(out), delimiter })
 }
 
-fn csv_error(e: csv::Error) -> StoreError {
-    match e.into_kind() {
-        csv::ErrorKind::Io(io) => StoreError::Write(io),
-        other => StoreError::Write(std::io::Error::other(format!("{other:?}"))),
+impl CsvWriter<'_> {
+    /// One line. A field is quoted, its quotes doubled, when it holds either separator (a
+    /// French spreadsheet splits a comma file on `;`: `a;=1+2;b` unquoted would give it the
+    /// cell `=1+2`), a quote or a line break.
+    fn write_record<S: AsRef<str>>(&mut self, fields: impl IntoIterator<Item = S>) -> Result<()> {
+        let mut line = String::new();
+        for (i, field) in fields.into_iter().enumerate() {
+            if i > 0 {
+                line.push(char::from(self.delimiter));
+            }
+            let field = field.as_ref();
+            if field.contains([',', ';', '"', '\n', '\r']) {
+                line.push('"');
+                line.push_str(&field.replace('"', "\"\""));
+                line.push('"');
+            } else {
+                line.push_str(field);
+            }
+        }
+        line.push('\n');
+        self.out.write_all(line.as_bytes()).map_err(StoreError::Write)
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        self.out.flush().map_err(StoreError::Write)
     }
 }
 
@@ -93,8 +124,7 @@ impl Store {
             "round_reached",
             "players",
             "winners",
-        ])
-        .map_err(csv_error)?;
+        ])?;
         let mut stmt = self.conn.prepare(&format!(
             "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.duration_minutes,
                     p.location, p.notes, p.player_count, p.outcome,
@@ -115,13 +145,13 @@ impl Store {
             for i in 0..16 {
                 record.push(cell(r.get_ref(i)?));
             }
-            w.write_record(&record).map_err(csv_error)?;
+            w.write_record(&record)?;
             done += 1;
             if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
         }
-        w.flush().map_err(StoreError::Write)?;
+        w.flush()?;
         Ok(done)
     }
 
@@ -165,7 +195,7 @@ impl Store {
         .map(|s| (*s).to_owned())
         .collect();
         header.extend(categories.iter().cloned());
-        w.write_record(&header).map_err(csv_error)?;
+        w.write_record(&header)?;
 
         let mut stmt = self.conn.prepare(&format!(
             "SELECT p.id, p.uuid, p.game, p.variant, p.started_at, s.seat, pl.name, s.colour,
@@ -190,30 +220,44 @@ impl Store {
             for c in &categories {
                 record.push(points.get(c).map(ToString::to_string).unwrap_or_default());
             }
-            w.write_record(&record).map_err(csv_error)?;
+            w.write_record(&record)?;
             done += 1;
             if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
         }
-        w.flush().map_err(StoreError::Write)?;
+        w.flush()?;
         Ok(done)
     }
 }
 
-/// A database value as spreadsheet text. Text never starts a formula: a cell a spreadsheet
-/// would evaluate (starting with `=`, `+`, `-`, `@`, a tab or a carriage return: a name like
-/// `=HYPERLINK(…)`) gets a leading apostrophe (OWASP's CSV injection rule). Numbers stay numbers.
+/// A database value as spreadsheet text. Text never starts a formula, in the file's reading
+/// or in a reading split on the other separator (quotes protect a cell only where the
+/// spreadsheet's split starts it): at its start and after each `,` or `;` (and the spaces after
+/// it), a character a spreadsheet would start a formula with (`=`, `+`, `-`, `@`, a tab or a
+/// carriage return: a name like `=HYPERLINK(…)`) gets an apostrophe before it (OWASP's CSV
+/// injection rule). Numbers stay numbers.
 fn cell(v: rusqlite::types::ValueRef<'_>) -> String {
     use rusqlite::types::ValueRef;
     match v {
         ValueRef::Null => String::new(),
         ValueRef::Integer(i) => i.to_string(),
         ValueRef::Real(f) => f.to_string(),
-        ValueRef::Text(t) | ValueRef::Blob(t) => neutralised(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Text(t) | ValueRef::Blob(t) => neutralised(&String::from_utf8_lossy(t)),
     }
 }
 
-fn neutralised(text: String) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text }
+fn neutralised(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    // Whether a spreadsheet's cell may start here: at the text's start or after a separator,
+    // spaces aside.
+    let mut cell_start = true;
+    for c in text.chars() {
+        if cell_start && matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r') {
+            out.push('\'');
+        }
+        cell_start = matches!(c, ',' | ';') || (cell_start && c == ' ');
+        out.push(c);
+    }
+    out
 }

@@ -223,7 +223,13 @@ impl Store {
         };
         let board = match (&state, status) {
             (Some(state), PlayStatus::Finished) => {
-                let board = games::score_value(game, state)?;
+                // A correction keeps the play finished, so its new table must be a game over too
+                // (the table stored at finish is scored as it is: plays finished before that rule).
+                let board = if edit.table_state.is_some() {
+                    games::finish_value(game, state)?
+                } else {
+                    games::score_value(game, state)?
+                };
                 check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
                 Some(board)
             }

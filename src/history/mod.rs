@@ -46,7 +46,7 @@ pub use sync::{
     SyncApplied, SyncConflict, SyncDeviceStatus, SyncOtherPlayVersion, SyncPlayVersion, SyncPlayerVersion,
     SyncReport, SyncSeatVersion, SyncSkipped, SyncStatus, SyncVersion, SyncWaitKind, SyncWaiting,
 };
-pub use table_seats::{DeviceSecret, TableDevice, TableSession, TokenDigest};
+pub use table_seats::{DeviceSecret, MAX_TABLE_PHONES, TableDevice, TableSession, TokenDigest};
 
 use crate::games::Problems;
 
@@ -66,7 +66,9 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0012_checks_without_lists.sql", include_str!("../../migrations/0012_checks_without_lists.sql")),
     ("0013_results_without_a_score.sql", include_str!("../../migrations/0013_results_without_a_score.sql")),
     ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
-    ("0015_shared_history.sql", include_str!("../../migrations/0015_shared_history.sql")),
+    ("0015_scores_typed_as_sums.sql", include_str!("../../migrations/0015_scores_typed_as_sums.sql")),
+    ("0016_table_seat_requests.sql", include_str!("../../migrations/0016_table_seat_requests.sql")),
+    ("0017_shared_history.sql", include_str!("../../migrations/0017_shared_history.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -122,7 +124,7 @@ fn apply_migrations(tx: rusqlite::Transaction<'_>) -> Result<()> {
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
             "0008_statistics_summaries.sql" => rebuild_summaries = true,
             "0012_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
-            "0015_shared_history.sql" => sync::identity::backfill_player_uuids(&tx)?,
+            "0017_shared_history.sql" => sync::identity::backfill_player_uuids(&tx)?,
             _ => {}
         }
     }
@@ -244,8 +246,8 @@ pub enum StoreError {
     NotInProgress { status: &'static str },
     #[error("nothing to undo")]
     NothingToUndo,
-    /// Table mode: another phone holds this seat (take it over, or pick another).
-    #[error("seat {seat} is held by {}: take it over, or pick another seat", name.as_deref().unwrap_or("another phone"))]
+    /// Table mode: another phone holds this seat (ask for it, or pick another).
+    #[error("seat {seat} is held by {}: ask for it, or pick another seat", name.as_deref().unwrap_or("another phone"))]
     SeatTaken { seat: u8, device: Id, name: Option<String> },
     #[error("invalid input:\n{0}")]
     Invalid(Problems),

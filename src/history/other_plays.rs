@@ -32,7 +32,7 @@ pub struct OtherPlayFilter {
 pub struct OtherSeat {
     pub player_id: Id,
     pub name: String,
-    /// The score as written ("42", "12.5"), if one was kept.
+    /// The score as written ("42", "12.5", "87+77" typed round by round), if one was kept.
     pub score: Option<String>,
     pub winner: bool,
     pub first_player: bool,

@@ -803,7 +803,9 @@ impl Store {
             return Err(StoreError::NotInProgress { status: status.as_str() });
         }
         let text = state_text(state)?;
-        let board = games::score_value(game, state)?;
+        // Finished only when the game is over (Orléans: its last round closed): never a play
+        // stored finished without its outcome.
+        let board = games::finish_value(game, state)?;
         check_players_match_seats(&board, &self.seats(i64::from(play))?)?;
         let ended = now();
         let tx = self.conn.transaction()?;
@@ -848,7 +850,7 @@ impl Store {
     /// players are found by name or added to the roster; everything in one transaction.
     pub fn record_finished_play(&mut self, game: GameId, state: &serde_json::Value) -> Result<PlayDetail> {
         let text = state_text(state)?;
-        let board = games::score_value(game, state)?;
+        let board = games::finish_value(game, state)?;
         let t = now();
         let tx = self.conn.transaction()?;
         tx.execute(

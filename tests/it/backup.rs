@@ -417,6 +417,107 @@ mod automatic {
         assert_eq!(partial, 0);
     }
 
+    /// Issue #47: a backup whose header is intact but whose body was cut short or zeroed was
+    /// listed as usable and pushed good backups out of retention. The whole file is checked
+    /// against the checksum written with it before it counts: each is listed as damaged, none
+    /// is counted or pruned, and none is restored, even one whose damage SQLite's own check
+    /// cannot see (a few bytes of a text zeroed).
+    #[test]
+    fn a_backup_damaged_past_its_header_is_listed_as_damaged_and_never_pushes_out_a_good_one() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 40);
+        let oldest = store.backup_now(BackupKind::Daily, 4).expect("backup").file_name;
+        let damaged: Vec<String> =
+            (0..3).map(|_| store.backup_now(BackupKind::Daily, 4).expect("backup").file_name).collect();
+        let folder = dir.path().join("backups");
+        let path = |name: &str| folder.join(name);
+        // Cut to half its length: the 100-byte header still says "a Greffier database".
+        let cut = std::fs::OpenOptions::new().write(true).open(path(&damaged[0])).expect("open");
+        let len = cut.metadata().expect("len").len();
+        cut.set_len(len / 2).expect("truncate");
+        // A page in the middle zeroed.
+        let mut bytes = std::fs::read(path(&damaged[1])).expect("read");
+        let middle = bytes.len() / 2 / 4096 * 4096;
+        bytes[middle..middle + 4096].fill(0);
+        std::fs::write(path(&damaged[1]), &bytes).expect("zeroed page");
+        // The bytes of one text zeroed: every page still reads, only the data is wrong.
+        let mut bytes = std::fs::read(path(&damaged[2])).expect("read");
+        let at = bytes.windows(4).position(|w| w == b"Lyon").expect("a play's location in the file");
+        bytes[at..at + 4].fill(0);
+        std::fs::write(path(&damaged[2]), &bytes).expect("zeroed text");
+        assert_eq!(
+            rusqlite::Connection::open(path(&damaged[2]))
+                .and_then(|c| c.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0)))
+                .expect("check"),
+            "ok",
+            "SQLite's own check sees nothing wrong with the third"
+        );
+        // Listing keeps each file's verdict while its size and time stay: the damage is dated a
+        // minute on, as damage found later is (within one tick of a coarse file system clock,
+        // a rewrite would keep the time of the listing before it).
+        for name in &damaged {
+            let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+            std::fs::File::options()
+                .write(true)
+                .open(path(name))
+                .and_then(|f| f.set_modified(later))
+                .expect("time");
+        }
+
+        let listed = store.list_backups().expect("list");
+        for name in &damaged {
+            let b = listed.iter().find(|b| &b.file_name == name).expect("listed");
+            let why = b.unusable.as_ref().map(|t| t.en.as_str()).unwrap_or_default();
+            assert!(why.contains("damaged"), "{name} is listed as damaged: {why:?}");
+            assert!(b.unusable.as_ref().is_some_and(|t| t.fr.contains("abîmée")), "{b:?}");
+        }
+        assert!(listed.iter().any(|b| b.file_name == oldest && b.usable()), "the good one is usable");
+
+        // Four kept: the new one and the one good one count; the damaged ones neither count
+        // nor go.
+        let newest = store.backup_now(BackupKind::Daily, 4).expect("one more backup").file_name;
+        let after = store.list_backups().expect("list");
+        let names: Vec<&str> = after.iter().map(|b| b.file_name.as_str()).collect();
+        for name in damaged.iter().chain([&oldest, &newest]) {
+            assert!(names.contains(&name.as_str()), "{name} kept: {names:?}");
+        }
+        assert_eq!(after.iter().filter(|b| b.usable()).count(), 2, "{after:?}");
+
+        for name in &damaged {
+            let err = store.restore_backup(name).expect_err("a damaged backup is never restored");
+            let StoreError::Invalid(p) = &err else { panic!("in words: {err}") };
+            assert!(p.iter().any(|x| x.message.en.contains("damaged")), "{p}");
+        }
+        assert_eq!(plays(&store), 40, "the history is unchanged");
+        store.restore_backup(&oldest).expect("the good one restores");
+        assert_eq!(plays(&store), 40);
+    }
+
+    /// A backup made by an older Greffier has no checksum beside it: SQLite's integrity check
+    /// reads it whole instead, so one cut short is listed as damaged too.
+    #[test]
+    fn a_backup_from_before_checksums_is_checked_whole_by_sqlite() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut store = Store::open(&dir.path().join("greffier.sqlite3")).expect("store");
+        seed_plays(&mut store, 40);
+        let folder = dir.path().join("backups");
+        let made: Vec<String> =
+            (0..2).map(|_| store.backup_now(BackupKind::Manual, 5).expect("backup").file_name).collect();
+        for name in &made {
+            std::fs::remove_file(folder.join(format!("{name}.sha256")))
+                .expect("as an older Greffier left it");
+        }
+        let cut = std::fs::OpenOptions::new().write(true).open(folder.join(&made[0])).expect("open");
+        let len = cut.metadata().expect("len").len();
+        cut.set_len(len / 2).expect("truncate");
+        let listed = store.list_backups().expect("list");
+        let state = |name: &str| listed.iter().find(|b| b.file_name == name).map(|b| b.unusable.clone());
+        assert!(state(&made[0]).flatten().is_some_and(|t| t.en.contains("damaged")), "{listed:?}");
+        assert_eq!(state(&made[1]), Some(None), "the intact one stays usable");
+        store.restore_backup(&made[1]).expect("and restores");
+    }
+
     /// A restore that fails says why in words: another program's database is "not a Greffier
     /// database", not SQLite's "readonly database".
     #[test]
@@ -485,7 +586,8 @@ mod automatic {
 
     /// Issue: every backup left `.greffier-<kind>-<time>.sqlite3.partial-wal` and `-shm`
     /// files behind (the copy kept the history's WAL mode and the check opened it). After a
-    /// backup and a restore, the folder holds the backups and nothing else.
+    /// backup and a restore, the folder holds the backups, each with its checksum, and nothing
+    /// else.
     #[test]
     fn a_backup_leaves_nothing_but_its_file_in_the_folder() {
         let dir = tempfile::tempdir().expect("dir");
@@ -501,10 +603,19 @@ mod automatic {
             names.sort();
             names
         };
-        assert_eq!(listing(), vec![made.file_name.clone()]);
+        let with_checksums = |names: &[&str]| {
+            let mut all: Vec<String> =
+                names.iter().flat_map(|n| [(*n).to_owned(), format!("{n}.sha256")]).collect();
+            all.sort();
+            all
+        };
+        assert_eq!(listing(), with_checksums(&[&made.file_name]));
+        let checksum =
+            std::fs::read_to_string(dir.path().join("backups").join(format!("{}.sha256", made.file_name)))
+                .expect("checksum");
+        assert!(checksum.ends_with(&format!("  {}\n", made.file_name)), "sha256sum's format: {checksum}");
         let safety = store.restore_backup(&made.file_name).expect("restore");
-        let mut expected = vec![made.file_name.clone(), safety.file_name.clone()];
-        expected.sort();
+        let expected = with_checksums(&[&made.file_name, &safety.file_name]);
         assert_eq!(listing(), expected);
         assert_eq!(plays(&store), 2);
         let mode: String =

@@ -679,3 +679,101 @@ fn a_play_in_the_bin_imported_again_from_bg_stats_is_counted_as_in_the_bin() {
     let bin = store.list_plays(&PlayFilter { deleted: true, ..PlayFilter::default() }).expect("bin");
     assert_eq!(bin.plays.iter().map(|p| p.id).collect::<Vec<_>>(), vec![first], "still in the bin");
 }
+
+const ROUND_SCORES: &str = include_str!("../fixtures/bgstats-round-scores.json");
+
+/// The score and the score as written of each seat of another game's play, by its place in the
+/// round-scores fixture (its uuid ends with it).
+fn other_seats(store: &Store, n: usize) -> Vec<(Option<i64>, Option<String>)> {
+    let mut stmt = store
+        .connection()
+        .prepare(
+            "SELECT s.score, s.score_text FROM other_play_seats s JOIN other_plays o ON o.id = s.other_play_id
+              WHERE o.uuid = ?1 ORDER BY s.seat",
+        )
+        .expect("query");
+    stmt.query_map([format!("C0FFEE00-0000-4000-8000-{n:012}")], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("rows")
+        .collect::<rusqlite::Result<_>>()
+        .expect("seats")
+}
+
+/// Issue #47: real BG Stats exports lost plays: a score typed as a sum, round by round or part by
+/// part ("87+77", which BG Stats writes as typed), skipped the whole play (186 of one real
+/// export's 560). The fixture holds the shapes of public exports. Every play is imported whatever
+/// its scores: each sum is read as BG Stats reads it (the play's ranks follow it) and, for another
+/// game, kept as written beside it, however long; a score no one can read as a number keeps its
+/// play, as written. The report counts the plays skipped: only the one whose player is missing.
+#[test]
+fn a_real_export_scored_per_round_loses_no_play_for_its_scores() {
+    let file = BgStats::from_json(ROUND_SCORES).expect("the fixture parses");
+    let mut store = Store::open_in_memory().expect("store");
+    let report = store.import_bgstats(&file, &mut no_progress).expect("imported");
+    assert_eq!((report.plays_added, report.other_plays_added), (2, 9), "{report:?}");
+    assert_eq!(report.plays_skipped, 1, "{report:?}");
+    let notes: Vec<(&str, BgPlayNoteKind, &str)> =
+        report.notes.iter().map(|n| (n.field.as_str(), n.kind, n.why.en.as_str())).collect();
+    assert_eq!(
+        notes,
+        vec![
+            (
+                "plays[10]",
+                BgPlayNoteKind::KeptAsOtherGame,
+                "A score that is not a whole number (about 30): kept as written."
+            ),
+            ("plays[11]", BgPlayNoteKind::Skipped, "Player #99 (seat 2) is not in the file."),
+        ]
+    );
+
+    // Our plays: each total is its sum, and the ranks follow the sums.
+    let results = |game: GameId| {
+        let page = store.list_plays(&PlayFilter { game: Some(game), ..PlayFilter::default() }).expect("list");
+        assert_eq!(page.plays.len(), 1, "{game:?}");
+        let board = store.play(page.plays[0].id).expect("play").scoreboard.expect("a result");
+        board.players.iter().map(|p| (p.name.clone(), p.total, p.rank, p.winner)).collect::<Vec<_>>()
+    };
+    let seat = |name: &str, total: i32, rank: u8, winner: bool| (name.to_owned(), Some(total), rank, winner);
+    assert_eq!(
+        results(GameId::Citadelles),
+        vec![seat("Ani", 26, 2, false), seat("Dirk", 29, 1, true), seat("Lilli", 19, 3, false)]
+    );
+    assert_eq!(
+        results(GameId::Orleans),
+        vec![seat("Ani", 164, 1, true), seat("Dirk", 159, 2, false), seat("Lilli", 136, 3, false)]
+    );
+    let typed = report.dropped.iter().find(|d| d.field == "score").expect("said in the report");
+    assert_eq!(typed.plays, 2, "{:?}", report.dropped);
+
+    // Other games: the sum read, the score kept as written.
+    let written = |s: &str| Some(s.to_owned());
+    assert_eq!(other_seats(&store, 2), vec![(Some(19), written("-10+7+22")), (Some(10), written("-22+32"))]);
+    assert_eq!(other_seats(&store, 3)[0], (Some(33), written("66-5-0-11-17")));
+    let lost_cities = "2+7+8+9-20+2+6-20+9+18+21+27-60+2+7+9+10-20+7+8+10-20";
+    assert_eq!(other_seats(&store, 4), vec![(Some(22), written(lost_cities)), (Some(35), None)]);
+    assert_eq!(
+        other_seats(&store, 5),
+        vec![
+            (Some(45), written("16+1-3+10-20-5-3+8+7+7-7+13+10+7-5+0-1+10")),
+            (Some(16), written("12 + 0 + 0 + 10 - 6"))
+        ]
+    );
+    assert_eq!(other_seats(&store, 6), vec![(None, written("4.5")), (Some(12), None)]);
+    assert_eq!(
+        other_seats(&store, 7),
+        vec![(Some(167), written("152+15")), (Some(203), None), (None, None), (None, None)]
+    );
+    assert_eq!(other_seats(&store, 9)[1], (Some(24), written("-5+20+9")));
+    assert_eq!(other_seats(&store, 10)[1], (None, written("about 30")));
+    // History shows each score as it was typed.
+    let page = store
+        .list_other_plays(&OtherPlayFilter { game_name: Some("Lost Cities".into()), ..Default::default() })
+        .expect("list");
+    assert_eq!(page.plays[0].seats[0].score.as_deref(), Some(lost_cities));
+
+    // And BG Stats gets them back as typed.
+    let exported = store.export_bgstats(&mut no_progress).expect("export");
+    let patchwork = exported.plays.iter().find(|p| p.uuid.ends_with("000000000002")).expect("Patchwork");
+    let scores: Vec<Option<serde_json::Value>> =
+        patchwork.player_scores.iter().map(|s| s.score.clone()).collect();
+    assert_eq!(scores, vec![Some(serde_json::json!("-10+7+22")), Some(serde_json::json!("-22+32"))]);
+}

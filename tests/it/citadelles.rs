@@ -2102,10 +2102,13 @@ fn a_phone_neither_drops_nor_rewrites_the_rounds() {
     let one = api.citadelles_apply_round(start, round_from(0, &[])).expect("one");
     api.save_table_state(play.id, one.clone(), None).expect("saved");
 
-    // Dirk's phone sends his gold, and tries `rounds` as a field of his seat: it lands there only.
-    let phone =
+    // Dirk's phone tries `rounds` as a field of his seat: no seat has one, refused naming it.
+    let refused =
         greffier::games::seat::merge_seat(GameId::Citadelles, &one, 1, &json!({"gold": 4, "rounds": []}))
-            .expect("merged");
+            .expect_err("not a seat's field");
+    assert_eq!(refused.0[0].field, "players[1].rounds");
+    let phone =
+        greffier::games::seat::merge_seat(GameId::Citadelles, &one, 1, &json!({"gold": 4})).expect("merged");
     assert_eq!(phone["rounds"], one["rounds"]);
     api.save_table_state(play.id, phone, None).expect("phone saved");
 

@@ -73,6 +73,41 @@ fn bad_input_exits_with_a_message_naming_the_problem() {
     assert!(stderr(&out).contains("/no/such/file.json"));
 }
 
+/// Issue #47: a table file that is not UTF-8, or larger than 1 MiB, exited 2, as a failure of
+/// the program, instead of 1, invalid input, with its problem: from a file and from stdin, for
+/// `score` and `history add`.
+#[test]
+fn a_table_file_not_in_utf8_or_over_a_mebibyte_exits_1_with_its_problem() {
+    let dir = tempfile::tempdir().expect("dir");
+    let latin1 = dir.path().join("latin1.json");
+    std::fs::write(&latin1, b"{\"sheet\":\"generic\",\"players\":[{\"name\":\"Z\xe9lie\"}]}").expect("file");
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, format!("{SHEET}{}", " ".repeat(1 << 20))).expect("file");
+    let db = dir.path().join("h.sqlite3");
+    let db = db.to_str().expect("utf-8 path");
+    for file in [&latin1, &big] {
+        let file = file.to_str().expect("utf-8 path");
+        for args in [vec!["score", "valencia", file], vec!["history", "--db", db, "add", "valencia", file]] {
+            let out = greffier(&args, None);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+            let said = stderr(&out);
+            assert!(said.contains("UTF-8") || said.contains("larger than 1 MiB"), "{args:?}: {said}");
+        }
+    }
+    let mut child = Command::new(GREFFIER)
+        .args(["score", "valencia", "-", "--lang", "fr"])
+        .env("LANG", "C")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let _ = child.stdin.take().expect("stdin").write_all(b"{\"players\":[{\"name\":\"\xff\"}]}");
+    let out = child.wait_with_output().expect("run");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("UTF-8"), "{}", stderr(&out));
+}
+
 #[test]
 fn rules_search_finds_entries_without_accents() {
     let out =
@@ -139,11 +174,7 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let out = greffier(&["history", "--db", a, "export", "-o", export.to_str().expect("utf8")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = greffier(&["history", "--db", b, "import", export.to_str().expect("utf8")], None);
-    assert!(
-        stdout(&out).contains("imported: 1 plays, 0 plays of other games, 2 players"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("imported: 1 play, 0 plays of other games, 2 players"), "{}", stdout(&out));
 
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&export).expect("read")).expect("json");
@@ -159,7 +190,7 @@ fn history_add_list_show_export_import_round_trip_on_temp_databases() {
     let out = greffier(&["history", "--db", a, "import", export.to_str().expect("utf8")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("skipped 0 plays already present\n1 plays already in the bin"),
+        stdout(&out).contains("skipped 0 plays already present\n1 play already in the bin"),
         "{}",
         stdout(&out)
     );
@@ -383,6 +414,47 @@ fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
         "{}",
         stdout(&out)
     );
+}
+
+/// Issue #47: the BG Stats import said "1 plays of Zombie Dice", and said it in English only.
+/// Each count takes its noun's form, in the language asked; the JSON report counts the plays
+/// skipped.
+#[test]
+fn bgstats_import_counts_one_play_as_one_play_in_both_languages() {
+    let dir = tempfile::tempdir().expect("dir");
+    let fixture = crate::support::checkout().join("tests/fixtures/bgstats-round-scores.json");
+    let fixture = fixture.to_str().expect("utf-8 path");
+    let db = |name: &str| dir.path().join(name).to_str().expect("utf-8 path").to_owned();
+
+    let out =
+        greffier(&["history", "--db", &db("en.sqlite3"), "bgstats-import", fixture, "--lang", "en"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "imported: 2 plays, 9 plays of other games, 5 players; 0 plays already present, 0 ignored in BG Stats, 1 skipped"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("other games: 1 play of Zombie Dice"), "{text}");
+    assert!(!text.contains(" 1 plays") && !text.contains(" 1 players"), "{text}");
+
+    let out =
+        greffier(&["history", "--db", &db("fr.sqlite3"), "bgstats-import", fixture, "--lang", "fr"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "importé\u{202f}: 2 parties, 9 parties d’autres jeux, 5 joueurs\u{202f}; 0 partie déjà présente, 0 ignorée dans BG Stats, 1 non importée"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("autres jeux\u{202f}: 1 partie de Zombie Dice"), "{text}");
+    assert!(text.contains("Le joueur n° 99 (place 2) n’est pas dans le fichier."), "{text}");
+
+    let out = greffier(&["history", "--db", &db("json.sqlite3"), "bgstats-import", "--json", fixture], None);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((report["plays_skipped"].as_u64(), report["plays_added"].as_u64()), (Some(1), Some(2)));
 }
 
 #[test]

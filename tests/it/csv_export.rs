@@ -124,3 +124,43 @@ fn text_cells_never_start_a_formula() {
         assert!(text.contains("'=HYPERLINK") && text.contains("'@SUM(A1)"), "{text}");
     }
 }
+
+/// Issue #47: a cell holding the other separator was not quoted (`a;=1+2;b` in the comma file),
+/// so a French spreadsheet splitting the comma file on `;` got a formula. A cell holding either
+/// separator is quoted in both files; and since a split on the other separator starts a cell
+/// in the middle of a quoted one, what follows a separator inside a text never starts a formula
+/// either: a spreadsheet reading either file with either separator finds no formula.
+#[test]
+fn a_cell_holding_either_separator_is_quoted_and_starts_no_formula_in_either_reading() {
+    let mut store = Store::open_in_memory().expect("store");
+    let play = start_valencia(&mut store, &["Ani", "Dirk"]);
+    store
+        .edit_play(
+            play.id,
+            &greffier::history::PlayEdit {
+                location: Some("a,=1+2,b".into()),
+                notes: Some("a;=1+2;b".into()),
+                ..Default::default()
+            },
+        )
+        .expect("edit");
+    for delimiter in [CsvDelimiter::Comma, CsvDelimiter::Semicolon] {
+        let mut out = Vec::new();
+        let options = CsvOptions { delimiter, ..Default::default() };
+        store.export_plays_csv(&options, &mut out, &mut no_progress).expect("csv");
+        let text = text(out);
+        assert!(text.contains("\"a;'=1+2;b\"") && text.contains("\"a,'=1+2,b\""), "{delimiter:?}: {text}");
+        for split_on in [b',', b';'] {
+            let mut reader =
+                csv::ReaderBuilder::new().delimiter(split_on).flexible(true).from_reader(text.as_bytes());
+            for record in reader.records() {
+                for field in record.expect("record").iter() {
+                    assert!(
+                        !field.starts_with(['=', '+', '@']),
+                        "{delimiter:?} read on {split_on}: {field:?}"
+                    );
+                }
+            }
+        }
+    }
+}

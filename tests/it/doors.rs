@@ -78,7 +78,7 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (97, 97, 97));
+    assert_eq!((core.len(), cli.len(), http.len()), (99, 99, 99));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());

@@ -164,25 +164,51 @@ fn splendor_limits_are_the_bounds_validate_enforces() {
 #[test]
 fn orleans_limits_are_the_bounds_validate_enforces() {
     let l = orleans::limits();
-    // The Administrateur terrien carries books; Invasion has fortifications.
+    // Every scenario, every count its setup puts in play: the seat's stepper stops where the
+    // core does (Invasion at 4 players, the city board showing every fortification: a seat's
+    // are among them; the Administrateur terrien carries the books).
+    for bounds in &l.seat_counts {
+        let scenario = bounds.scenario;
+        let out = l.not_in_play.iter().find(|n| n.scenario == scenario).expect("every scenario");
+        let info = greffier::games::orleans::INFO.variant(scenario.id()).expect("a scenario");
+        for c in bounds.counts.iter().filter(|c| !out.counts.contains(&c.key)) {
+            bound(GameId::Orleans, c.max, &format!("players[0].{}", c.key), |n| {
+                let seats = usize::from(info.max_players).min(4);
+                let mut players: Vec<Value> = (0..seats).map(|i| json!({"name": format!("P{i}")})).collect();
+                players[0][c.key] = json!(n);
+                let mut t = json!({"variant": scenario.id(), "round": 1, "players": players});
+                if scenario.id() == "invasion" {
+                    t["players"][0]["character"] = json!(l.administrator);
+                    t["team"] = json!({"fortifications": l.max_team_fortifications});
+                }
+                t
+            });
+        }
+    }
     let table = |key: &str, n: u32| {
         let mut p = json!({"name": "Ani", "character": l.administrator});
         p[key] = json!(n);
         json!({"variant": "invasion", "round": 1, "players": [p, {"name": "Dirk"}]})
     };
-    for c in &l.counts {
-        bound(GameId::Orleans, c.max, &format!("players[0].{}", c.key), |n| table(c.key, n));
+    for g in &l.goods_in_box {
+        bound(GameId::Orleans, g.max, &format!("players[0].goods.{}", g.key), |n| {
+            let mut t = table("coins", 0);
+            t["players"][0]["goods"] = json!({ g.key: n });
+            t
+        });
+        bound(GameId::Orleans, g.max, &format!("team.warehouse.{}", g.key), |n| {
+            let mut t = table("coins", 0);
+            t["team"] = json!({"warehouse": { g.key: n }});
+            t
+        });
     }
-    bound(GameId::Orleans, l.max_goods, "players[0].goods.wool", |n| {
-        let mut t = table("coins", 0);
-        t["players"][0]["goods"] = json!({"wool": n});
-        t
-    });
-    bound(GameId::Orleans, l.max_coins, "players[0].dues[0]", |n| {
-        let mut t = table("coins", 0);
-        t["players"][0]["dues"] = json!([n]);
-        t
-    });
+    for c in &l.team_counts {
+        bound(GameId::Orleans, c.max, &format!("team.{}", c.key), |n| {
+            let mut t = table("coins", 0);
+            t["team"] = json!({ c.key: n });
+            t
+        });
+    }
     // The 13 border towns, none fortified at setup from 4 players (fewer left at 2 and 3:
     // `the_team_fortifies_only_the_border_towns_the_setup_left_free`).
     bound(GameId::Orleans, l.max_team_fortifications, "team.fortifications", |n| {
@@ -206,6 +232,7 @@ fn orleans_limits_are_the_bounds_validate_enforces() {
         |n| json!({"variant": "prosperite", "round": 1, "players": [{"name": "Ani", "buildings": [n]}, {"name": "Dirk"}]}),
     );
     assert_eq!(l.counts.len(), 14);
+    assert_eq!(l.seat_counts.len(), 6, "every scenario");
     assert_eq!(
         serde_json::to_value(&l.goods).expect("serializes"),
         json!(["grain", "cheese", "wine", "wool", "brocade"])

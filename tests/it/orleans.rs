@@ -46,7 +46,7 @@ fn three_rounds_of_le_dignitaire() {
 fn the_shell_gets_the_help_through_help_value() {
     let raw = json!({"variant": "marchand", "round": 1, "players": [{"name": "Ani", "coins": 10}]});
     match help_value(GameId::Orleans, &raw) {
-        Some(TableHelp::Orleans(h)) => {
+        Ok(TableHelp::Orleans(h)) => {
             assert_eq!(h.rounds, 15);
             assert_eq!(h.events[0].resolutions[0].options[0].coins, 2);
         }
@@ -416,8 +416,10 @@ fn prosperite_gives_no_citizen_for_trading_posts_and_breaks_ties_on_the_track() 
 }
 
 /// The development level is read on the development track (game-facts D4: level 2 from space
-/// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): a level and a space that disagree are refused,
-/// naming both fields; a space alone gives its level.
+/// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): the space is the one fact, its level follows
+/// (issue #46, item 6: the sheet asked both, and a mismatch listed 4 lines twice). A table of an
+/// older play holding both still scores when they agree; when they do not, one problem says so,
+/// on the level the space overrules. A level typed alone (older plays) is read as it is.
 #[test]
 fn development_level_and_points_must_agree() {
     let t = |level: serde_json::Value, points: serde_json::Value| {
@@ -426,10 +428,7 @@ fn development_level_and_points_must_agree() {
     };
     assert_eq!(
         problem_codes(&t(json!(3), json!(0))),
-        vec![
-            ("players[0].development_level".to_owned(), "development_mismatch".to_owned()),
-            ("players[0].development_points".to_owned(), "development_mismatch".to_owned()),
-        ]
+        vec![("players[0].development_level".to_owned(), "development_mismatch".to_owned())]
     );
     assert!(score_json(GameId::Orleans, &t(json!(3), json!(9)).to_string()).is_ok());
     assert!(score_json(GameId::Orleans, &t(json!(3), json!(14)).to_string()).is_ok());
@@ -438,6 +437,30 @@ fn development_level_and_points_must_agree() {
     assert!(score_json(GameId::Orleans, &t(json!(3), serde_json::Value::Null).to_string()).is_ok());
     let h = help(t(serde_json::Value::Null, json!(22)));
     assert_eq!(h.events[0].resolutions[0].coins_gained, 5 * 2, "Revenus: 2 × level 5");
+    assert_eq!(h.development_levels, [5], "the level the core reads, for the sheet to show");
+}
+
+/// The development track runs from level 1 to 6: a level out of it is refused once, saying
+/// the range it accepts (issue #45: « 0 to 6 », while 0 was refused too); a round likewise
+/// runs from 1.
+#[test]
+fn a_level_or_a_round_out_of_range_says_the_range_accepted() {
+    let level = |n: u32| json!({"variant": "dignitaire", "round": 5, "players": [{"name": "Ani", "development_level": n}]});
+    for n in [0, 7] {
+        let p = score_json(GameId::Orleans, &level(n).to_string()).expect_err("out of range");
+        assert_eq!(p.0.len(), 1, "{n}: {p:?}");
+        assert_eq!(p.0[0].message.en, format!("Development level: {n} is out of range (1 to 6)."));
+        assert_eq!(
+            p.0[0].message.fr,
+            format!("Niveau de développement\u{202f}: {n} est hors limites (de 1 à 6).")
+        );
+    }
+    let round = |n: u32| json!({"variant": "dignitaire", "round": n, "players": [{"name": "Ani"}]});
+    for n in [0, 18] {
+        let p = score_json(GameId::Orleans, &round(n).to_string()).expect_err("out of range");
+        assert_eq!(p.0.len(), 1, "{n}: {p:?}");
+        assert_eq!(p.0[0].message.en, format!("Round: {n} is out of range (1 to 17)."));
+    }
 }
 
 /// Le duel: « payez 3 marchandises de tissus (incluant au minimum un jeton Brocart) »;
@@ -1005,10 +1028,11 @@ fn closing_don_gives_each_seat_the_share_the_players_chose() {
     let closed = orleans::close_round(&table, &[shares(vec![ani, dirk])], true).expect("ok");
     let p = &closed.table["players"];
     assert_eq!((p[0]["coins"].clone(), p[0]["development_points"].clone()), (json!(3), json!(4)));
-    // Space 4 begins level 2: the level follows the marker.
-    assert_eq!(p[0]["development_level"], json!(2));
+    // Space 4 begins level 2: the level follows the marker (the space is the one fact kept).
+    assert_eq!(p[0].get("development_level"), None);
     assert_eq!((p[1]["coins"].clone(), p[1]["development_points"].clone()), (json!(2), json!(12)));
-    assert_eq!((p[1]["development_level"].clone(), p[1]["goods"].clone()), (json!(3), json!({"wine": 1})));
+    assert_eq!(p[1]["goods"], json!({"wine": 1}));
+    assert_eq!(help(closed.table.clone()).development_levels, [2, 3]);
     assert_eq!(
         closed.lines.iter().map(|l| (l.seat, l.received, l.paid)).collect::<Vec<_>>(),
         vec![(Some(0), Some(ani), true), (Some(1), Some(dirk), true)]
@@ -1055,9 +1079,10 @@ fn closing_the_witch_hunt_takes_each_seat_its_share_of_points_and_monks() {
     let closed = orleans::close_round(&table, &[shares(vec![dev(4, 1), dev(1, 0)])], true).expect("ok");
     let p = &closed.table["players"];
     assert_eq!(
-        (p[0]["development_points"].clone(), p[0]["development_level"].clone(), p[0]["monks"].clone()),
-        (json!(1), json!(1), json!(0))
+        (p[0]["development_points"].clone(), p[0].get("development_level"), p[0]["monks"].clone()),
+        (json!(1), None, json!(0))
     );
+    assert_eq!(help(closed.table.clone()).development_levels[0], 1);
     assert_eq!((p[1]["development_points"].clone(), p[1]["monks"].clone()), (json!(1), json!(3)));
     assert_eq!(
         closed
@@ -1538,8 +1563,10 @@ fn a_seat_cannot_hold_what_its_scenario_leaves_in_the_box() {
     let zeros = json!({"variant": "marchand", "round": 2, "players": [
         {"name": "Ani", "citizens": 0, "trading_posts": 0, "fortifications": 0, "goods": {"grain": 1}}]});
     assert!(score_json(GameId::Orleans, &zeros.to_string()).is_ok());
+    // (A seat's fortification is one the city board shows.)
     let invasion = json!({"variant": "invasion", "round": 2, "players": [
-        {"name": "Ani", "fortifications": 1, "citizens": 1, "goods": {"grain": 1}}, {"name": "Dirk"}]});
+        {"name": "Ani", "fortifications": 1, "citizens": 1, "goods": {"grain": 1}}, {"name": "Dirk"}],
+        "team": {"fortifications": 1}});
     assert!(score_json(GameId::Orleans, &invasion.to_string()).is_ok());
     // The limits the sheet reads say the same, scenario by scenario.
     let limits = orleans::limits();
@@ -1682,4 +1709,167 @@ fn the_invasion_scoreboard_ranks_nobody_against_the_others() {
     assert_eq!(board.players.iter().map(|p| p.rank).collect::<Vec<_>>(), [1, 1, 1]);
     assert_eq!(board.tie_breaks, Vec::new());
     assert!(board.players.iter().all(|p| !p.winner));
+}
+
+/// The fields and codes the scorer refuses a table on.
+fn refusals(v: serde_json::Value) -> Vec<(String, String)> {
+    match score_json(GameId::Orleans, &v.to_string()) {
+        Ok(_) => Vec::new(),
+        Err(p) => p.iter().map(|x| (x.field.clone(), x.code.clone())).collect(),
+    }
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(f, c)| ((*f).to_owned(), (*c).to_owned())).collect()
+}
+
+/// Le duel, Mise en place: « ainsi que 8 jetons Technologie »; Le dignitaire: « Placez
+/// également 6 jetons Technologie »; Vierzon: « Placez également 4 jetons Technologie »;
+/// Marchand itinérant: « Placez 8 jetons Technologie » — the table holds no more, every
+/// holder's field named (issue #45: 60 were accepted in every scenario).
+#[test]
+fn technology_tiles_are_those_the_scenarios_setup_places() {
+    let duel = |a: u32, b: u32| json!({"variant": "duel", "round": 3, "players": [{"name": "Ani", "technology": a}, {"name": "Dirk", "technology": b}]});
+    assert_eq!(refusals(duel(4, 4)), pairs(&[]));
+    assert_eq!(
+        refusals(duel(5, 4)),
+        pairs(&[
+            ("players[0].technology", "too_many_technology"),
+            ("players[1].technology", "too_many_technology")
+        ])
+    );
+    let solo = |variant: &str, n: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "technology": n}]});
+    for (variant, most) in [("dignitaire", 6), ("vierzon", 4), ("marchand", 8)] {
+        assert_eq!(refusals(solo(variant, most)), pairs(&[]), "{variant}");
+        assert_eq!(
+            refusals(solo(variant, most + 1)),
+            pairs(&[("players[0].technology", "too_many_technology")]),
+            "{variant}"
+        );
+    }
+}
+
+/// Each scenario's place tiles: Prospérité and Invasion « Utilisez uniquement les tuiles Lieu
+/// suivantes » (24 and 21 named), Le duel « Choisissez 20 tuiles Lieu », the solo scenarios 10
+/// and the one they start with (Diligence, Étal de marché).
+#[test]
+fn place_tiles_are_those_the_scenarios_setup_puts_in_play() {
+    let two = |variant: &str, a: u32, b: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "place_tiles": a}, {"name": "Dirk", "place_tiles": b}]});
+    for (variant, most) in [("prosperite", 24), ("duel", 20)] {
+        assert_eq!(refusals(two(variant, most - 5, 5)), pairs(&[]), "{variant}");
+        assert_eq!(refusals(two(variant, most - 4, 5)).len(), 2, "{variant}");
+    }
+    let solo = |variant: &str, n: u32| json!({"variant": variant, "round": 3, "players": [{"name": "Ani", "place_tiles": n}]});
+    for variant in ["dignitaire", "vierzon", "marchand"] {
+        assert_eq!(refusals(solo(variant, 11)), pairs(&[]), "{variant}");
+        assert_eq!(refusals(solo(variant, 12)), pairs(&[("players[0].place_tiles", "too_many_place_tiles")]));
+    }
+}
+
+/// The box's goods (24 grain, 21 cheese, 18 wine, 15 wool, 12 brocade) and Vierzon's « Vous
+/// n'avez besoin que de 40 jetons Marchandise »: the seats and Invasion's warehouse together
+/// hold no more; the box's 16 citizens (14 and « 2 jetons Citoyen supplémentaires ») likewise.
+#[test]
+fn goods_and_citizens_are_bounded_by_the_box() {
+    let order = greffier::games::orleans::build_deck(
+        &orleans::OrleansDeckPlan { players: 2, ..Default::default() },
+        1,
+    )
+    .expect("deck")
+    .order;
+    let invasion = |seat: u32, warehouse: u32| {
+        json!({"variant": "invasion", "round": 3, "deck": {"order": order},
+            "players": [{"name": "Ani", "goods": {"grain": seat}}, {"name": "Dirk"}],
+            "team": {"warehouse": {"grain": warehouse}}})
+    };
+    assert_eq!(refusals(invasion(12, 12)), pairs(&[]));
+    assert_eq!(
+        refusals(invasion(13, 12)),
+        pairs(&[("players[0].goods.grain", "too_many_goods"), ("team.warehouse.grain", "too_many_goods")])
+    );
+    let vierzon = |wool: u32, brocade: u32, grain: u32| json!({"variant": "vierzon", "round": 3, "players": [{"name": "Ani", "goods": {"wool": wool, "brocade": brocade, "grain": grain}}]});
+    assert_eq!(refusals(vierzon(15, 12, 13)), pairs(&[]));
+    assert_eq!(refusals(vierzon(15, 12, 14)), pairs(&[("players[0].goods", "too_many_goods")]));
+    let prosperite = |a: u32, b: u32| json!({"variant": "prosperite", "round": 3, "players": [{"name": "Ani", "citizens": a}, {"name": "Dirk", "citizens": b}]});
+    assert_eq!(refusals(prosperite(10, 6)), pairs(&[]));
+    assert_eq!(refusals(prosperite(10, 7)).len(), 2);
+}
+
+/// Invasion, Objectifs communs: « placez un comptoir sur le jeton « Bâtiment spécial » » — a
+/// fortification a player built is one the city board shows; Braquage (« détruire une
+/// fortification qu'il a construite ») then offers only those that are there.
+#[test]
+fn a_seat_holds_no_fortification_the_city_board_does_not_show() {
+    let table = |seat: u32, team: u32| {
+        json!({"variant": "invasion", "round": 3, "players": [{"name": "Ani", "fortifications": seat}, {"name": "Dirk"}],
+            "team": {"fortifications": team}})
+    };
+    assert_eq!(refusals(table(2, 2)), pairs(&[]));
+    assert_eq!(refusals(table(2, 1)), pairs(&[("players[0].fortifications", "fortification_not_on_board")]));
+}
+
+/// Invasion, Avancée: « bâtir une fortification ou un comptoir à l'emplacement de son
+/// marchand » — a fortification stands on a border town's special-building token: with every
+/// town the setup left free fortified (13 at 4 players), only the trading post is offered; and
+/// closing a round never writes a table the box cannot hold (Bonne affaire's 3 grain when the
+/// seats and the warehouse hold the box's 24 already).
+#[test]
+fn avancee_offers_no_fortification_once_every_border_town_is_fortified() {
+    let mut order = orleans::build_deck(&orleans::OrleansDeckPlan { players: 4, ..Default::default() }, 5)
+        .expect("deck")
+        .order;
+    order.retain(|t| t != "avancee");
+    order.insert(0, "avancee".into());
+    let table = |fortified: u32| {
+        json!({"variant": "invasion", "round": 1, "deck": {"order": order},
+            "players": [{"name": "Ani", "coins": 9}, {"name": "Dirk"}, {"name": "Carl"}, {"name": "Lise"}],
+            "team": {"fortifications": fortified}})
+    };
+    let gains = |fortified: u32| {
+        help(table(fortified)).events[0].resolutions[0]
+            .options
+            .iter()
+            .map(|o| (o.gained.fortifications, o.gained.trading_posts))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(gains(12), [(1, 0), (0, 1)]);
+    assert_eq!(gains(13), [(0, 1)]);
+    let r = &help(table(13)).events[0].resolutions[0];
+    assert_eq!(r.coins_after_each, [5], "one way, one balance");
+
+    let mut bargain = orleans::build_deck(&orleans::OrleansDeckPlan { players: 2, ..Default::default() }, 5)
+        .expect("deck")
+        .order;
+    bargain.retain(|t| t != "bonne_affaire");
+    bargain.insert(0, "bonne_affaire".into());
+    let full = json!({"variant": "invasion", "round": 1, "deck": {"order": bargain},
+        "players": [{"name": "Ani", "coins": 9, "goods": {"grain": 20}}, {"name": "Dirk"}],
+        "team": {"warehouse": {"grain": 4}}});
+    let take = orleans::OrleansDecision { option: Some(0), contributions: Some(vec![8]), shares: None };
+    let refused = orleans::close_round(&full, &[take], true).expect_err("27 grain");
+    assert_eq!(refused.0[0].code, "too_many_goods");
+}
+
+/// Invasion: « Les joueurs font équipe pour sauver la ville ». An event that asks nothing of a
+/// seat in particular — Bandits: « Les déplacements le long des routes ne sont pas autorisés
+/// durant cette manche » — is the team's: shown and logged once, not once per player (issue
+/// #46, item 11). In the other scenarios a seat's rule stays the seat's.
+#[test]
+fn an_invasion_rule_for_the_whole_team_is_shown_and_logged_once() {
+    let mut order = orleans::build_deck(&orleans::OrleansDeckPlan { players: 3, ..Default::default() }, 8)
+        .expect("deck")
+        .order;
+    order.retain(|t| t != "bandits");
+    order.insert(0, "bandits".into());
+    let table = json!({"variant": "invasion", "round": 1, "deck": {"order": order},
+        "players": [{"name": "Ani"}, {"name": "Dirk"}, {"name": "Carl"}]});
+    let rs = &help(table.clone()).events[0].resolutions;
+    assert_eq!(rs.iter().map(|r| (r.event.as_str(), r.seat)).collect::<Vec<_>>(), [("bandits", None)]);
+    let closed = orleans::close_round(&table, &[], true).expect("closed");
+    assert_eq!(closed.lines.len(), 1);
+    assert_eq!((closed.lines[0].seat, closed.lines[0].paid), (None, true));
+    // Prospérité, round 3 (Pèlerinage, a seat's rule): one line per seat still.
+    let p =
+        help(json!({"variant": "prosperite", "round": 3, "players": [{"name": "Ani"}, {"name": "Dirk"}]}));
+    assert_eq!(p.events[0].resolutions.len(), 2);
 }

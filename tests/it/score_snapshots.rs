@@ -37,7 +37,7 @@ fn answers(game: GameId, table: &Value) -> Answers {
         Err(p) => (score_partial(game, table, &p.0), help_partial(game, table, &p.0)),
     };
     Answers {
-        help: help_value(game, table),
+        help: help_value(game, table).ok(),
         preview: score_and_help_value(game, table),
         score,
         partial_score,

@@ -312,7 +312,10 @@ pub(crate) fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op)
                 } else {
                     json!([])
                 };
-                let state = json!({ "variant": "invasion", "round": 13, "deck": { "order": INVASION_2P },
+                // Finished once decided: lost at once on a fatal demand unpaid, else after the
+                // last round with the goals unmet (a play in progress cannot be finished).
+                let round = if *lost { 13 } else { 19 };
+                let state = json!({ "variant": "invasion", "round": round, "deck": { "order": INVASION_2P },
                     "players": [{ "name": a, "character": "maire", "coins": 5 }, { "name": b, "character": "erudit", "coins": 6 }],
                     "log": log });
                 store.finish_play(id, &state).expect("finish");
@@ -462,7 +465,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
     let shown = every_statistic(&store);
     assert!(maintained.len() > 20, "the history has something to count: {maintained:?}");
     // Back to schema 7: the summaries (and table mode's tables, 0009, the setup ticks, 0014, and
-    // the shared history's tables, triggers and players' uuids, 0015) gone, as a build before
+    // the shared history's tables, triggers and players' uuids, 0017) gone, as a build before
     // them left the file (merged players deleted, as it merged them).
     let triggers: Vec<String> = store
         .connection()

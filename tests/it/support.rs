@@ -93,3 +93,53 @@ pub fn source_lines(dir: &str, toml: bool, mut each: impl FnMut(&std::path::Path
     }
     walk(&checkout().join(dir), toml, &mut each);
 }
+
+/// A backup as the app's own export writes it: `finished` plays (full Valencia and Citadelles
+/// tables, scored with their explanations) and `in_progress` Valencia plays just started, each
+/// with notes as long as a play's may be; copies of a few real plays under new uuids (`tag`
+/// sets files apart, so that two of them add their plays side by side).
+pub fn backup_with_plays(finished: usize, in_progress: usize, tag: u16) -> Vec<u8> {
+    use greffier::games::GameId;
+    let fixture = |name: &str| -> Value {
+        let path = checkout().join(format!("tests/fixtures/scores/{name}.table.json"));
+        let file: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("json");
+        file["table"].clone()
+    };
+    let mut store = Store::open_in_memory().expect("store");
+    for (game, name) in [(GameId::Valencia, "valencia-bench"), (GameId::Citadelles, "citadelles-bench")] {
+        store.record_finished_play(game, &fixture(name)).expect("a finished play");
+    }
+    let play = start_valencia(&mut store, &["Ani", "Dirk", "Lilli"]);
+    let notes = "Partie du mardi au club, on reprend la semaine prochaine. ".repeat(170);
+    let edit = greffier::history::PlayEdit { notes: Some(notes), ..Default::default() };
+    store.edit_play(play.id, &edit).expect("notes");
+    let mut bytes = Vec::new();
+    store.export_to(&mut bytes, &mut greffier::history::no_progress).expect("export");
+    let mut backup: Value = serde_json::from_slice(&bytes).expect("the export");
+    let models = backup["plays"].as_array().expect("plays").clone();
+    let (done, typing): (Vec<Value>, Vec<Value>) =
+        models.into_iter().partition(|p| p["status"] == "finished");
+    let copies = |models: &[Value], n: usize, kind: usize| -> Vec<Value> {
+        (0..n)
+            .map(|i| {
+                let mut play = models[i % models.len()].clone();
+                play["uuid"] = json!(format!("{tag:08x}-000{kind}-4000-8000-{i:012x}"));
+                play
+            })
+            .collect()
+    };
+    let plays: Vec<Value> =
+        copies(&done, finished, 0).into_iter().chain(copies(&typing, in_progress, 1)).collect();
+    backup["manifest"]["counts"]["plays"] = json!(plays.len());
+    backup["plays"] = Value::Array(plays);
+    serde_json::to_vec(&backup).expect("json")
+}
+
+/// `bytes` gzip-compressed, as the app writes a `.gz` export.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(bytes).expect("gzip");
+    gz.finish().expect("gzip")
+}

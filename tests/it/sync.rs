@@ -644,7 +644,7 @@ fn the_cli_does_one_pass_and_says_what_it_applied() {
         String::from_utf8(out.stdout).expect("utf-8")
     };
     let said = run(&a, &["--lang", "en"]);
-    assert!(said.contains("Written: 1 file(s) of this history"), "{said}");
+    assert!(said.contains("Written: 1 file of this history"), "{said}");
     let json: serde_json::Value = serde_json::from_str(&run(&b, &["--json"])).expect("json");
     assert_eq!(json["applied"].as_array().map(Vec::len), Some(1), "{json}");
     assert_eq!(json["applied"][0]["plays"], 1);

@@ -19,7 +19,7 @@ const GREFFIER: &str = env!("CARGO_BIN_EXE_greffier");
 
 /// A history with a Valencia play in progress for Ani, Dirk and Eve, its table state saved by
 /// the host (Ani's and Dirk's missions are in it). Returns the play's id.
-fn history_with_a_play(db: &Path) -> u32 {
+pub fn history_with_a_play(db: &Path) -> u32 {
     let mut store = Store::open(db).expect("open");
     let play = start_valencia(&mut store, &["Ani", "Dirk", "Eve"]);
     let table = json!({
@@ -36,14 +36,14 @@ fn history_with_a_play(db: &Path) -> u32 {
 }
 
 /// A running `greffier table`, stopped (SIGTERM) when dropped.
-struct Table {
-    child: Child,
-    addr: SocketAddr,
-    join: String,
+pub struct Table {
+    pub child: Child,
+    pub addr: SocketAddr,
+    pub join: String,
 }
 
 impl Table {
-    fn open(db: &Path, play: u32) -> Table {
+    pub fn open(db: &Path, play: u32) -> Table {
         let mut child = Command::new(GREFFIER)
             .args(["table", "--play", &play.to_string(), "--bind", "127.0.0.1", "--port", "0", "--db"])
             .arg(db)
@@ -67,7 +67,7 @@ impl Table {
     }
 
     /// `POST /api/<operation>` with a token (if any): the status and the JSON answer.
-    fn call(&self, token: Option<&str>, operation: &str, request: &Value) -> (u16, Value) {
+    pub fn call(&self, token: Option<&str>, operation: &str, request: &Value) -> (u16, Value) {
         let auth = token.map(|t| format!("Bearer {t}"));
         let mut headers = vec![("Content-Type", "application/json")];
         if let Some(auth) = &auth {
@@ -83,11 +83,11 @@ impl Table {
     }
 
     /// A phone joins with the join token and claims `seat`: its own token.
-    fn join(&self, seat: u8) -> String {
+    pub fn join(&self, seat: u8) -> String {
         let (status, joined) = self.call(
             Some(&self.join),
             "table_join",
-            &json!({ "claim": seat, "take_over": false, "name": format!("phone {seat}") }),
+            &json!({ "claim": seat, "ask": false, "name": format!("phone {seat}") }),
         );
         assert_eq!(status, 200, "{joined}");
         assert_eq!(joined["seat"], seat);
@@ -109,7 +109,7 @@ impl Drop for Table {
     }
 }
 
-fn setup() -> (tempfile::TempDir, std::path::PathBuf, u32) {
+pub fn setup() -> (tempfile::TempDir, std::path::PathBuf, u32) {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("h.sqlite3");
     let play = history_with_a_play(&db);
@@ -148,6 +148,12 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
     }
     let host_operations = Api::operations().iter().filter(|o| o.capability == Capability::Host).count();
     assert_eq!(refused, host_operations);
+    // Nor can a phone send the host a file to import: the table door has no upload route.
+    let auth = format!("Bearer {phone}");
+    let octets = [("Content-Type", "application/octet-stream"), ("Authorization", auth.as_str())];
+    let (status, _) = http(table.addr, "POST", "/api/upload", &octets, b"{\"plays\": []}");
+    assert!([400, 404].contains(&status), "no upload on the table door: {status}");
+    assert!(!db.with_file_name("uploads").exists(), "nothing was kept");
     assert!(refused > 30, "the history, roster, files, backups and the table's own host side: {refused}");
     // And in the core, for a phone's grant on any play.
     let api = Api::open(&db).expect("open");
@@ -245,24 +251,31 @@ fn a_phone_edits_its_own_seat_only_and_sees_no_other_missions() {
         table.call(Some(&ani), "table_save_seat", &json!({ "part": { "name": "Mallory" } }));
     assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")), "{error}");
     assert_eq!(error["problems"][0]["field"], "players[0].name");
-    // Fields of the table (fountains, variant) sent as a seat's part stay inside the seat.
-    let (status, view) = table.call(
+    // Fields of the table (fountains, variant) sent as a seat's part are no fields of a seat:
+    // refused, naming them, and nothing is written.
+    let (status, error) = table.call(
         Some(&ani),
         "table_save_seat",
         &json!({ "part": { "coins": 4, "variant": "special_influence", "fountains": [] } }),
     );
-    assert_eq!(status, 200, "{view}");
+    assert_eq!((status, error["kind"].as_str()), (400, Some("invalid_input")), "{error}");
+    let refused: Vec<&str> =
+        error["problems"].as_array().expect("problems").iter().filter_map(|p| p["field"].as_str()).collect();
+    assert_eq!(refused, ["players[0].fountains", "players[0].variant"]);
     let api = Api::open(&db).expect("open");
+    assert_eq!(api.get_play(play).expect("play").table_state.expect("state")["players"][0]["coins"], 3);
+    // Her coins alone: stored, and her seat's problems (if any) are hers only.
+    let (status, view) = table.call(Some(&ani), "table_save_seat", &json!({ "part": { "coins": 4 } }));
+    assert_eq!(status, 200, "{view}");
     let state = api.get_play(play).expect("play").table_state.expect("state");
     assert_eq!(state["variant"], "base", "the variant is the host's");
     assert_eq!(state["fountains"].as_array().map(Vec::len), Some(5), "the fountains are the host's");
     assert_eq!(state["players"][0]["coins"], 4, "her coins landed");
     assert_eq!(state["players"][1]["coins"], 5, "Dirk's untouched");
     assert_eq!(state["players"][0]["name"], "Ani");
-    // Her seat's problems come back to her (unknown fields), nobody else's.
     let fields: Vec<&str> =
         view["problems"].as_array().expect("problems").iter().filter_map(|p| p["field"].as_str()).collect();
-    assert!(!fields.is_empty() && fields.iter().all(|f| f.starts_with("players[0]")), "{fields:?}");
+    assert!(fields.iter().all(|f| f.starts_with("players[0]")), "{fields:?}");
 
     // Saved as the host's autosave is: Undo takes it back.
     let undone = api.undo_table_state(play).expect("undo");
@@ -314,6 +327,42 @@ fn a_phone_s_view_carries_its_seat_s_live_score_from_the_whole_table() {
     assert_eq!(public["score"], Value::Null);
 }
 
+/// Issue #47: four saves of 240 KB of unknown fields took a history from 4 to 142 MiB in 16 s
+/// (each save an undo step of its size), and every other phone then downloaded 940 KiB per
+/// change. Through the real door, such a save is refused naming its field, as is a count out of
+/// the game's bounds, and the history does not grow.
+#[test]
+fn a_guest_cannot_bloat_the_history_through_its_seat() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+    let size = || std::fs::metadata(&db).map(|m| m.len()).unwrap_or(0) + wal_size(&db);
+    let before = size();
+    for _ in 0..4 {
+        let (status, error) = table.call(
+            Some(&ani),
+            "table_save_seat",
+            &json!({ "part": { "coins": 4, "notes": "x".repeat(240_000) } }),
+        );
+        assert_eq!(
+            (status, error["problems"][0]["field"].as_str()),
+            (400, Some("players[0].notes")),
+            "{error}"
+        );
+    }
+    let (status, error) = table.call(Some(&ani), "table_save_seat", &json!({ "part": { "coins": 99_999 } }));
+    assert_eq!((status, error["problems"][0]["code"].as_str()), (400, Some("out_of_range")), "{error}");
+    assert_eq!(error["problems"][0]["field"], "players[0].coins");
+    assert!(size() < before + 64 * 1024, "{before} → {} bytes", size());
+    let api = Api::open(&db).expect("open");
+    assert_eq!(api.get_play(play).expect("play").table_state.expect("state")["players"][0]["coins"], 3);
+}
+
+/// The history's write-ahead log, which holds the latest writes until a checkpoint.
+fn wal_size(db: &Path) -> u64 {
+    std::fs::metadata(db.with_extension("sqlite3-wal")).map(|m| m.len()).unwrap_or(0)
+}
+
 #[test]
 fn two_phones_saving_at_once_both_land() {
     let (_dir, db, play) = setup();
@@ -328,7 +377,7 @@ fn two_phones_saving_at_once_both_land() {
             std::thread::spawn(move || {
                 for i in 0..25usize {
                     let body = serde_json::to_vec(
-                        &json!({ "part": { "coins": i, "palm_members": seat * 100 + i } }),
+                        &json!({ "part": { "palm_members": i % 10, "coins": seat * 100 + i } }),
                     )
                     .expect("json");
                     let auth = format!("Bearer {token}");
@@ -350,12 +399,12 @@ fn two_phones_saving_at_once_both_land() {
     let api = Api::open(&db).expect("open");
     let state = api.get_play(play).expect("play").table_state.expect("state");
     assert_eq!(
-        (state["players"][0]["coins"].clone(), state["players"][0]["palm_members"].clone()),
-        (json!(24), json!(24))
+        (state["players"][0]["palm_members"].clone(), state["players"][0]["coins"].clone()),
+        (json!(4), json!(24))
     );
     assert_eq!(
-        (state["players"][1]["coins"].clone(), state["players"][1]["palm_members"].clone()),
-        (json!(24), json!(124))
+        (state["players"][1]["palm_members"].clone(), state["players"][1]["coins"].clone()),
+        (json!(4), json!(124))
     );
     assert_eq!(state["players"][0]["missions"][0]["id"], "mission_palms", "fields not sent are kept");
     let status = api.table_status(play).expect("status");
@@ -376,10 +425,10 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
     let (status, error) = table.call(
         Some(&table.join),
         "table_join",
-        &json!({ "claim": 0, "take_over": false, "name": "Ani's tablet" }),
+        &json!({ "claim": 0, "ask": false, "name": "Ani's tablet" }),
     );
     assert_eq!((status, error["kind"].as_str()), (409, Some("seat_taken")), "{error}");
-    assert_eq!(error["message"], "seat 0 is held by phone 0: take it over, or pick another seat");
+    assert_eq!(error["message"], "seat 0 is held by phone 0: ask for it, or pick another seat");
     let status = api.table_status(play).expect("status");
     assert_eq!(status.session.as_ref().map(|s| s.devices.len()), Some(2), "the refused phone left nothing");
 
@@ -413,6 +462,110 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
     let (status, _) = table.call(Some(&eve), "table_view", &json!({}));
     assert_eq!(status, 401, "a finished play's table is closed");
     assert!(!api.table_status(play).expect("status").open);
+}
+
+/// Issue #47: `table_join` with `take_over` worked with any phone's token or the QR code's, and
+/// the phone on the seat just got 403. A seat another phone holds changes hands only when the
+/// host or that phone agrees: the claimant asks, the request shows on the host's side and on
+/// the holding phone, and either answers.
+#[test]
+fn a_held_seat_changes_hands_only_when_its_holder_or_the_host_agrees() {
+    let (_dir, db, play) = setup();
+    let table = Table::open(&db, play);
+    let ani = table.join(0);
+    let dirk = table.join(1);
+    let api = Api::open(&db).expect("open");
+    let device_on = |seat: usize| api.table_status(play).expect("status").seats[seat].device;
+    let ani_device = device_on(0).expect("Ani's phone");
+
+    // A new phone with the QR code's token asks for Ani's seat: it gets its token and waits.
+    let (status, eve) = table.call(
+        Some(&table.join),
+        "table_join",
+        &json!({ "claim": 0, "ask": true, "name": "Eve's phone" }),
+    );
+    assert_eq!(status, 200, "{eve}");
+    assert_eq!((eve["seat"].clone(), eve["asking"].clone()), (Value::Null, json!(0)));
+    let eve_device = eve["device"].as_u64().and_then(|d| u32::try_from(d).ok()).expect("a device");
+    let eve = eve["token"].as_str().expect("its token").to_owned();
+    assert_eq!(device_on(0), Some(ani_device), "Ani keeps her seat");
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!((view["seat"].clone(), view["asking"].clone()), (Value::Null, json!(0)), "{view}");
+    // Dirk's phone (on a seat) asks too; nothing moves.
+    let (status, asked) = table.call(Some(&dirk), "table_join", &json!({ "claim": 0, "ask": true }));
+    assert_eq!(
+        (status, asked["seat"].clone(), asked["asking"].clone()),
+        (200, json!(1), json!(0)),
+        "{asked}"
+    );
+    assert_eq!(device_on(0), Some(ani_device));
+
+    // The host's panel and Ani's phone show both requests.
+    let requests = api.table_status(play).expect("status").seats[0].requests.clone();
+    let askers: Vec<(u32, Option<&str>)> = requests.iter().map(|r| (r.device, r.name.as_deref())).collect();
+    let dirk_device = device_on(1).expect("Dirk's phone");
+    assert_eq!(askers, [(dirk_device, Some("phone 1")), (eve_device, Some("Eve's phone"))]);
+    let (_, view) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(view["requests"].as_array().map(Vec::len), Some(2), "{view}");
+
+    // Nobody answers for a seat that is not theirs.
+    let (status, _) = table.call(
+        Some(&dirk),
+        "table_answer_request",
+        &json!({ "seat": 0, "asker": eve_device, "give": true }),
+    );
+    assert_eq!(status, 403, "Dirk's token grants seat 1 only");
+    let (status, _) =
+        table.call(Some(&eve), "table_answer_request", &json!({ "asker": eve_device, "give": true }));
+    assert_eq!(status, 403, "a phone without a seat gives nothing");
+    let (status, _) =
+        table.call(Some(&table.join), "table_answer_request", &json!({ "asker": eve_device, "give": true }));
+    assert_eq!(status, 403, "nor does the QR code");
+
+    // Ani keeps her seat from Eve, and gives it to Dirk: his old seat is free again.
+    let (status, view) =
+        table.call(Some(&ani), "table_answer_request", &json!({ "asker": eve_device, "give": false }));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["requests"].as_array().map(Vec::len), Some(1));
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!(view["asking"], Value::Null, "Eve's request ended");
+    let (status, view) =
+        table.call(Some(&ani), "table_answer_request", &json!({ "asker": dirk_device, "give": true }));
+    assert_eq!((status, view["seat"].clone()), (200, Value::Null), "{view}");
+    assert_eq!((device_on(0), device_on(1)), (Some(dirk_device), None));
+    let (_, view) = table.call(Some(&ani), "table_view", &json!({}));
+    assert_eq!(view["seat"], Value::Null, "Ani's phone has no seat now");
+
+    // Eve asks again; the host gives her the seat from the desktop.
+    let (status, _) = table.call(Some(&eve), "table_join", &json!({ "claim": 0, "ask": true }));
+    assert_eq!(status, 200);
+    api.table_answer_request(play, Some(0), eve_device, true).expect("the host gives it");
+    assert_eq!(device_on(0), Some(eve_device));
+    let (_, view) = table.call(Some(&eve), "table_view", &json!({}));
+    assert_eq!((view["seat"].clone(), view["asking"].clone()), (json!(0), Value::Null));
+}
+
+/// Issue #47: joins were not capped. A full table makes room for a new phone by letting go the
+/// phone without a seat that joined first; no phone on a seat is ever pushed out.
+#[test]
+fn a_table_keeps_at_most_its_phones_and_never_pushes_one_off_its_seat() {
+    let (_dir, db, play) = setup();
+    let api = Api::open(&db).expect("open");
+    let ticket = api.table_open(play, None, None).expect("open");
+    let grant = Access::Seat(api.table_access(&ticket.join_token).expect("join token"));
+    let ani = phone_on_seat(&api, &ticket.join_token, 0);
+    let mut seatless = Vec::new();
+    for _ in 0..greffier::history::MAX_TABLE_PHONES + 3 {
+        let joined =
+            api.call_json_as(grant, "table_join", json!({ "claim": null, "ask": false })).expect("join");
+        seatless.push(joined["token"].as_str().expect("token").to_owned());
+    }
+    let devices = api.table_status(play).expect("status").session.expect("open").devices;
+    assert_eq!(devices.len(), greffier::history::MAX_TABLE_PHONES);
+    assert!(devices.iter().any(|d| Some(d.id) == ani.device && d.seat == Some(0)), "Ani's phone stays");
+    // The first seatless phones made room; the latest are there.
+    assert!(api.table_access(&seatless[0]).is_err());
+    assert!(api.table_access(seatless.last().expect("last")).is_ok());
 }
 
 #[test]
@@ -484,10 +637,10 @@ fn the_stream_tells_each_change_with_its_seat() {
 }
 
 /// A phone joining `seat` in this process's core (no server): the grant its own token gives.
-fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
+pub fn phone_on_seat(api: &Api, join_token: &str, seat: u8) -> SeatAccess {
     let grant = api.table_access(join_token).expect("join token");
     let joined = api
-        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "take_over": false }))
+        .call_json_as(Access::Seat(grant), "table_join", json!({ "claim": seat, "ask": false }))
         .expect("join");
     api.table_access(joined["token"].as_str().expect("token")).expect("phone token")
 }
@@ -525,13 +678,21 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
             greffier::api::serve::serve_until(served, options, tell, async move { stop.notified().await })
         });
         let addr = listening.recv().expect("listening");
-        let mut streams: Vec<BufReader<TcpStream>> = (0..8)
+        // Eight phones (a phone holds two streams at most; the door's other bounds are more).
+        let grant = Access::Seat(api.table_access(&ticket.join_token).expect("join token"));
+        let phones: Vec<String> = (0..8)
             .map(|_| {
+                let joined = api.call_json_as(grant, "table_join", json!({ "ask": false })).expect("join");
+                joined["token"].as_str().expect("token").to_owned()
+            })
+            .collect();
+        let mut streams: Vec<BufReader<TcpStream>> = phones
+            .iter()
+            .map(|phone| {
                 let mut stream = TcpStream::connect(addr).expect("connect");
                 stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
                 let head = format!(
-                    "GET /api/table/events?token={} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n",
-                    ticket.join_token
+                    "GET /api/table/events?token={phone} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
                 );
                 stream.write_all(head.as_bytes()).expect("send");
                 BufReader::new(stream)
@@ -552,7 +713,7 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
 
 /// The changes a live stream sends: the next one, or (`until_closed`) up to the closing one or
 /// the stream's end.
-fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<Value> {
+pub fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<Value> {
     let mut seen = Vec::new();
     let mut line = String::new();
     loop {
@@ -569,6 +730,64 @@ fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> Vec<
             }
         }
     }
+}
+
+/// Issue #46: with the host's change made by another process on the same history (`greffier
+/// serve` beside `greffier table`), the phones never heard of it, and after the host finished
+/// the play they kept showing it live while the table process served it on. The table's door
+/// finds every change another process makes: the phones hear it (`elsewhere`), the remembered
+/// printed values follow, and a play finished elsewhere closes the table on every phone and
+/// stops the door.
+#[test]
+fn changes_made_by_another_process_reach_the_phones_and_finishing_stops_the_door() {
+    let (_dir, db, play) = setup();
+    let mut table = Table::open(&db, play);
+    let dirk = table.join(1);
+    let mut stream = TcpStream::connect(table.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).expect("timeout");
+    let head = format!(
+        "GET /api/table/events?token={dirk} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+        table.addr
+    );
+    stream.write_all(head.as_bytes()).expect("send");
+    let mut reader = BufReader::new(stream);
+    let hello = stream_changes(&mut reader, false);
+    let revision = hello[0]["revision"].as_u64().expect("revision");
+
+    // This test's process is the other one: the host's save, through its own core.
+    let api = Api::open(&db).expect("open");
+    let mut state = api.get_play(play).expect("play").table_state.expect("state");
+    state["players"][2]["coins"] = json!(7);
+    api.save_table_state(play, state, None).expect("host's save");
+    let heard = stream_changes(&mut reader, false);
+    assert_eq!(heard.len(), 1, "the phone hears the host's save");
+    assert_eq!(
+        (heard[0]["revision"].as_u64(), heard[0]["elsewhere"].clone()),
+        (Some(revision + 1), json!(true))
+    );
+    let (_, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(view["table"]["players"][2]["coins"], 7);
+
+    // A mission's printed value remembered on the host's side reaches the phones' view.
+    api.set_card_value(greffier::games::GameId::Valencia, "mission_palms".into(), 5).expect("remember");
+    assert_eq!(stream_changes(&mut reader, false).len(), 1, "told");
+    let (_, view) = table.call(Some(&dirk), "table_view", &json!({}));
+    assert_eq!(view["card_values"], json!([{ "game": "valencia", "card": "mission_palms", "value": 5 }]));
+
+    // The host finishes the play: the phone is told the table closed, and the door stops.
+    let sheet = crate::support::valencia_sheet(&[("Ani", 5, 2), ("Dirk", 7, 4), ("Eve", 3, 3)]);
+    api.finish_play(play, sheet).expect("finish");
+    let heard = stream_changes(&mut reader, true);
+    assert_eq!(heard.last().map(|c| c["closed"].clone()), Some(json!(true)), "{heard:?}");
+    let mut exited = None;
+    for _ in 0..100 {
+        exited = table.child.try_wait().expect("wait");
+        if exited.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(exited.is_some_and(|s| s.success()), "the table process ends with its play: {exited:?}");
 }
 
 /// The core's hook for the desktop shell: every change to a play under a table, with its
@@ -606,7 +825,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
         .call_json_as(
             Access::Seat(api.table_access(&ticket.join_token).expect("join token")),
             "table_join",
-            json!({ "claim": 0, "take_over": false, "name": null }),
+            json!({ "claim": 0, "ask": false, "name": null }),
         )
         .expect_err("seat 0 is not offered");
     assert_eq!(joined.kind, greffier::api::ErrorKind::NotFound);
@@ -642,14 +861,18 @@ fn a_phone_s_save_stored_while_the_host_s_is_on_its_way_is_kept() {
     ours["players"][2]["coins"] = json!(2);
     ours["players"][0]["coins"] = json!(4);
     // Before the host's save reaches the core, Dirk's phone saves his coins and palms.
-    api.call_json_as(Access::Seat(dirk), "table_save_seat", json!({ "part": { "coins": 11, "palms": 3 } }))
-        .expect("phone's save");
+    api.call_json_as(
+        Access::Seat(dirk),
+        "table_save_seat",
+        json!({ "part": { "coins": 11, "palm_members": 3 } }),
+    )
+    .expect("phone's save");
     let saved = api.save_table_state(play, ours.clone(), Some(base.clone())).expect("host's save");
 
     let stored = api.get_play(play).expect("play").table_state.expect("state");
     let coins = |s: &Value| [0, 1, 2].map(|i| s["players"][i]["coins"].clone());
     assert_eq!(coins(&stored), [json!(4), json!(11), json!(2)], "the host's two edits and the phone's");
-    assert_eq!(stored["players"][1]["palms"], json!(3));
+    assert_eq!(stored["players"][1]["palm_members"], json!(3));
     assert_eq!(stored["players"][0]["missions"], base["players"][0]["missions"], "what nobody changed stays");
     assert_eq!(saved.merged.as_ref(), Some(&stored), "the answer gives the host the merged state to show");
 

@@ -3,7 +3,8 @@
 // Valencia play and enter their players' tables at the same time; the host's side (`greffier
 // call` on the same history) sees both totals; a phone never receives another seat's missions
 // and cannot write the other seat (403); a reloaded phone resumes its seat; a third phone
-// claiming a held seat gets a clear choice; the latency from one phone's change to the other
+// claiming a held seat gets a clear choice, and asking for it waits for the holding phone's
+// answer (shown on the host's side too); the latency from one phone's change to the other
 // phone's screen is measured (a report, not an assertion). Then the other games' panels: a
 // Citadelles, a Splendor and an Orléans play, each opened with its own `greffier table`, one
 // phone entering its part, checked on the host's side and against the core's total.
@@ -213,6 +214,31 @@ await check('a third phone asking for a held seat gets a clear choice', async ()
 		await shown(eve, 'tbl-seat-2');
 		const status = host('table_status', { play_id: PLAY });
 		assert(status.seats[1].device !== null && status.session.devices.length === 2, 'the refused phone left nothing');
+	} finally {
+		await endPhone(eve);
+	}
+});
+
+await check("a phone asks for a held seat: the holding phone keeps it, and the host sees the request", async () => {
+	const eve = await startPhone('en');
+	try {
+		await eve.url(JOIN_URL);
+		await tap(eve, 'tbl-seat-1');
+		await shown(eve, 'tbl-taken');
+		await tap(eve, 'tbl-ask');
+		await shown(eve, 'tbl-asking');
+		let status = host('table_status', { play_id: PLAY });
+		const dirkDevice = status.seats[1].device;
+		const asker = status.seats[1].requests[0]?.device;
+		assert(asker !== undefined && asker !== dirkDevice, `the host sees Eve's request: ${JSON.stringify(status.seats[1])}`);
+		await shown(dirk, 'tbl-request');
+		await shot(dirk, 'phone-dirk-asked-for-his-seat');
+		await shot(eve, 'phone-eve-asking');
+		await tap(dirk, 'tbl-request-keep');
+		await waitAttr(eve, 'tbl-notice', 'data-notice', (n) => n === 'refused', 'Eve is told her request was not granted');
+		status = host('table_status', { play_id: PLAY });
+		assert(status.seats[1].device === dirkDevice && status.seats[1].requests.length === 0, 'Dirk keeps his seat');
+		host('table_remove_device', { play_id: PLAY, device: asker });
 	} finally {
 		await endPhone(eve);
 	}

@@ -22,8 +22,12 @@ use crate::text::{Text, plural_s};
 /// Table mode: a seat's part is its `players[i]`. Citadelles: a player's hand is their own
 /// (its size, and the Secret Vault held in it until it is revealed at the end of the game), so
 /// other phones do not see it. The name is the host's to change.
-pub const SEAT: crate::games::seat::SeatRules =
-    crate::games::seat::SeatRules { private: &["cards_in_hand", "secret_vault"], locked: &["name"] };
+/// A phone's districts and characters must be the game's.
+pub const SEAT: crate::games::seat::SeatRules = crate::games::seat::SeatRules {
+    private: &["cards_in_hand", "secret_vault"],
+    locked: &["name"],
+    unknown_ids: &["unknown_district", "unknown_character"],
+};
 
 /// The table state as sent: nothing checked yet. Numbers are JSON values so that a wrong type
 /// is reported on its own field; unknown keys land in `other` and are reported.

@@ -21,8 +21,8 @@ use super::help::help_table;
 use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
-use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable, level_for_points, parse, validate};
-use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, MAX_GOODS, OrleansGood};
+use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable};
+use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
 
@@ -96,16 +96,9 @@ pub fn close_round(
     decisions: &[OrleansDecision],
     apply: bool,
 ) -> Result<OrleansClosedRound, Problems> {
-    let table = validate(&parse(raw)?)?;
+    let table = super::check(raw)?;
+    super::check_step(&table, super::OrleansStep::CloseRound)?;
     let mut p = Problems::new();
-    if table.round > table.rounds() {
-        p.push(
-            "round",
-            "game_over",
-            Text::new("La dernière manche est déjà close.", "The last round is closed already."),
-        );
-        return Err(p);
-    }
     let resolutions = round_resolutions(&table);
     if decisions.len() > resolutions.len() {
         p.push(
@@ -303,6 +296,9 @@ pub fn close_round(
             log.extend(lines.iter().map(log_value));
         }
     }
+    // The core never writes a table it would refuse: what the decisions bring must fit the box
+    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
+    super::check(&out)?;
     Ok(OrleansClosedRound { table: out, lines })
 }
 
@@ -485,7 +481,11 @@ fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansSh
     if s.development > 0 {
         let space = moved(p.development_points, s.development, MAX_DEVELOPMENT_POINTS);
         set_count(out, seat, "development_points", space);
-        set_count(out, seat, "development_level", level_for_points(space));
+        // The space is the one fact (its level follows): a level an older table kept beside it
+        // would now disagree.
+        if let Some(p) = out.pointer_mut(&format!("/players/{seat}")).and_then(Value::as_object_mut) {
+            p.remove("development_level");
+        }
     }
     if s.monks > 0 {
         set_count(out, seat, "monks", moved(p.monks, s.monks, MAX_COUNT));
@@ -494,7 +494,12 @@ fn apply_share(out: &mut Value, table: &OrleansTable, seat: usize, s: &OrleansSh
         set_count(out, seat, "coins", moved(p.coins, s.coins, MAX_COINS));
     }
     if s.wine > 0 {
-        set_good(out, seat, OrleansGood::Wine, moved(p.goods.wine, s.wine, MAX_GOODS));
+        set_good(
+            out,
+            seat,
+            OrleansGood::Wine,
+            moved(p.goods.wine, s.wine, super::supply::in_box(OrleansGood::Wine)),
+        );
     }
 }
 
@@ -533,7 +538,8 @@ impl Board {
                 }
             }
             Effect::TeamMayPay { grain, .. } if pay.is_some() => {
-                self.warehouse.grain = self.warehouse.grain.saturating_add(grain).min(MAX_GOODS);
+                self.warehouse.grain =
+                    self.warehouse.grain.saturating_add(grain).min(super::supply::in_box(OrleansGood::Grain));
             }
             _ => {}
         }
@@ -669,6 +675,7 @@ fn set_flag(out: &mut Value, seat: usize, key: &str) {
 mod tests {
     use serde_json::json;
 
+    use super::super::table::{parse, validate};
     use super::*;
 
     fn decide(option: Option<u32>) -> OrleansDecision {

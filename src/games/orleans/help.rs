@@ -341,6 +341,12 @@ pub struct OrleansHelp {
     /// What the table holds that changes nothing, each on its field (a difficulty option the
     /// scenario does not read): to clear, never a reason not to score.
     pub notices: Vec<crate::games::Problem>,
+    /// Each seat's development level as the core reads it (from the track space, or the level
+    /// typed alone in older plays), seat order: the sheet asks the space and shows its level.
+    pub development_levels: Vec<u32>,
+    /// The course of play: why this round cannot be resolved or closed, or the play finished,
+    /// now (the core refuses those steps for the same reasons).
+    pub course: super::course::OrleansCourse,
 }
 
 /// The tiles that can come up next on Invasion's stack.
@@ -518,6 +524,7 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         forecast(table.scenario, &table.players, round)
     };
     let tile_choice = tile_choice(table);
+    let course = super::course::course(table, &status);
     OrleansHelp {
         scenario: table.scenario,
         round,
@@ -530,6 +537,8 @@ pub fn help_table(table: &OrleansTable) -> OrleansHelp {
         forecast,
         tile_choice,
         notices: table.options.unused(table.scenario),
+        development_levels: table.players.iter().map(|p| p.development_level).collect(),
+        course,
     }
 }
 

@@ -1,14 +1,14 @@
 //! Orléans: Invasion and its six scenarios. Rulebook: `001_0ac7b0875d5760ba.txt`; base-game
 //! facts in `shared/reference/game-facts.md` §D; decisions: `shared/games/orleans-invasion.md`.
 //!
-//! # Table state (schema version 2)
+//! # Table state (schema version 4)
 //!
 //! ```json
 //! { "variant": "dignitaire", "round": 5,
 //!   "options": { "easy": false },
 //!   "players": [
 //!     { "name": "Ani", "coins": 3, "goods": { "grain": 1, "wine": 2 },
-//!       "trading_posts": 2, "technology": 1, "development_level": 2, "citizens": 4 } ],
+//!       "trading_posts": 2, "technology": 1, "development_points": 5, "citizens": 4 } ],
 //!   "log": [ { "round": 4, "event": "pelerinage" } ] }
 //! ```
 //!
@@ -18,9 +18,12 @@
 //! - `options`: `easy` (Dignitaire: 7 citizens), `one_per_round`, `in_order` (Vierzon,
 //!   Marchand itinérant harder steps); one the scenario does not read is named in the help's
 //!   `notices`, not refused (tables saved with one must still score).
-//! - per player, every count optional (absent = 0; `development_level` 1–6, absent = 1):
+//! - per player, every count optional (absent = 0):
 //!   `coins`, `goods` {grain, cheese, wine, wool, brocade}, `trading_posts` (ordinary, in
-//!   towns), `technology`, `development_level`, `development_points` (track space 0–30),
+//!   towns), `technology`, `development_points` (the space on the development track, 0–30: it
+//!   fixes the level; since schema 4 the one development fact a sheet writes), or
+//!   `development_level` (1–6, absent = 1: the level alone, as older plays kept it; beside a
+//!   space, as schema 3 wrote both, it must agree with it),
 //!   `citizens`, `monks`, `monks_in_market`, `knights`, `followers` (not of the player's colour),
 //!   `place_tiles`, `fortifications`, `boatmen_track` (0–5), `in_orleans` (bool), `buildings`
 //!   (Prospérité: each completed building, `{points, name}` or its points alone), `depot` (bool), `character` (Invasion),
@@ -40,12 +43,14 @@
 
 mod catalogue;
 mod close;
+mod course;
 mod deck;
 mod help;
 mod resolve;
 mod scoring;
 mod setup;
 mod status;
+mod supply;
 mod table;
 
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
@@ -55,6 +60,7 @@ pub use catalogue::{
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
 pub use close::{OrleansClosedRound, OrleansDecision, close_round, round_resolutions};
+pub use course::{OrleansCourse, OrleansStep, check_step, course};
 pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
     OrleansActInfo, OrleansCharacterInfo, OrleansDuty, OrleansEventInfo, OrleansEventNow, OrleansEventSpot,
@@ -81,7 +87,8 @@ pub use table::{
 
 /// Coins above this are refused as absurd.
 pub const MAX_COINS: u32 = 999;
-/// Goods of one type above this are refused (the base supply holds at most 24 grain).
+/// Goods of one type above this are refused as absurd; below it, the box's supply of each good
+/// bounds the whole table ([`supply`]).
 pub const MAX_GOODS: u32 = 30;
 /// Any other count above this is refused as absurd.
 pub const MAX_COUNT: u32 = 60;
@@ -127,7 +134,7 @@ pub const COUNTS: [OrleansCountLimit; 14] = {
         c("knights", MAX_COUNT),
         c("followers", MAX_FOLLOWERS),
         c("place_tiles", MAX_COUNT),
-        c("fortifications", MAX_COUNT),
+        c("fortifications", supply::SPECIAL_BUILDINGS),
         c("boatmen_track", MAX_BOATMEN_TRACK),
         c("books", MAX_BOOKS),
     ]
@@ -140,8 +147,18 @@ pub const COUNTS: [OrleansCountLimit; 14] = {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct OrleansLimits {
     pub max_coins: u32,
-    pub max_goods: u32,
     pub max_count: u32,
+    /// Each good (`key`: its id) as the box holds it: the most a seat, or Invasion's warehouse,
+    /// can hold (the whole table together holds no more: [`supply`]).
+    pub goods_in_box: Vec<OrleansCountLimit>,
+    /// Scenario by scenario, the most one seat can hold of each count of [`COUNTS`]: its own
+    /// bound, lowered to what the box and the scenario's setup put in play.
+    pub seat_counts: Vec<OrleansScenarioCounts>,
+    /// Invasion's city board: knights on the ramparts, citizens, coins in the treasury.
+    pub team_counts: Vec<OrleansCountLimit>,
+    /// What each scenario puts in play, item by item, with the line that says it: what the
+    /// table holds together (seats and city board) is refused beyond it.
+    pub supplies: Vec<OrleansSupply>,
     /// Prospérité: points of one completed building.
     pub max_building_points: u32,
     /// Invasion: the team's fortifications, one per border town at most.
@@ -166,6 +183,27 @@ pub struct OrleansLimits {
     pub not_in_play: Vec<OrleansNotInPlay>,
 }
 
+/// One scenario's bounds on a seat's counts ([`OrleansLimits::seat_counts`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansScenarioCounts {
+    pub scenario: OrleansScenario,
+    pub counts: Vec<OrleansCountLimit>,
+}
+
+/// The most a table holds of one item in one scenario ([`supply::supplies`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OrleansSupply {
+    pub scenario: OrleansScenario,
+    /// A seat's field: `technology`, `place_tiles`, `citizens`, `goods.<good>`, or `goods`
+    /// (every good together).
+    pub item: &'static str,
+    pub most: u32,
+    /// The rulebook's line (or the base game's fact) it comes from.
+    pub source: &'static str,
+}
+
 /// The seat's fields a scenario leaves in the box ([`table::not_in_play`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -188,8 +226,40 @@ pub const ADMINISTRATOR_FIRST_DUE: u32 = 2;
 pub fn limits() -> OrleansLimits {
     OrleansLimits {
         max_coins: MAX_COINS,
-        max_goods: MAX_GOODS,
         max_count: MAX_COUNT,
+        goods_in_box: OrleansGood::ALL
+            .into_iter()
+            .map(|g| OrleansCountLimit { key: g.id(), max: supply::in_box(g) })
+            .collect(),
+        seat_counts: OrleansScenario::ALL
+            .into_iter()
+            .map(|scenario| OrleansScenarioCounts {
+                scenario,
+                counts: COUNTS
+                    .iter()
+                    .map(|c| OrleansCountLimit { key: c.key, max: supply::seat_most(scenario, c.key, c.max) })
+                    .collect(),
+            })
+            .collect(),
+        team_counts: vec![
+            OrleansCountLimit { key: "ramparts", max: MAX_COUNT },
+            OrleansCountLimit {
+                key: "citizens",
+                max: supply::seat_most(OrleansScenario::Invasion, "citizens", MAX_COUNT),
+            },
+            OrleansCountLimit { key: "treasury", max: MAX_COINS },
+        ],
+        supplies: OrleansScenario::ALL
+            .into_iter()
+            .flat_map(|scenario| {
+                supply::supplies(scenario).into_iter().map(move |s| OrleansSupply {
+                    scenario,
+                    item: s.item.key(),
+                    most: s.most,
+                    source: s.source,
+                })
+            })
+            .collect(),
         max_building_points: MAX_BUILDING_POINTS,
         max_team_fortifications: status::BORDER_TOWNS,
         fortifications_to_build: (0..=INFO.variant("invasion").map_or(5, |v| usize::from(v.max_players)))
@@ -322,12 +392,26 @@ pub static INFO: GameInfo = GameInfo {
             negative: false,
         },
     ],
-    table_schema_version: 3, // 3: a completed building may carry its name ({points, name})
+    // 3: a completed building may carry its name ({points, name}); 4: a seat's development is
+    // its track space alone (a level beside it, as 3 wrote, is still read when they agree).
+    table_schema_version: 4,
 };
 
 /// Whether `raw` is a generic sheet (its marker) rather than a table.
 fn is_legacy(raw: &serde_json::Value) -> bool {
     sheet::is_generic(raw)
+}
+
+/// The one checked table every Orléans helper takes — the live help (this round's events,
+/// goals, status, forecast), closing a round — read as [`score`] reads it, every problem at
+/// once with its field: a table the scorer refuses, every helper refuses with the same
+/// problems (issue #45). A generic sheet has no table: its own problems, or that it has none.
+pub fn check(raw: &serde_json::Value) -> Result<OrleansTable, Problems> {
+    if is_legacy(raw) {
+        sheet::score_raw(&INFO, raw)?;
+        return Err(sheet::no_live_help(&INFO));
+    }
+    validate(&parse(raw)?)
 }
 
 /// Scores a table state (parse → validate → score); a version-1 generic sheet is still scored
@@ -336,27 +420,24 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if is_legacy(raw) {
         return sheet::score_raw(&INFO, raw);
     }
-    Ok(score_table(&validate(&parse(raw)?)?))
+    Ok(score_table(&check(raw)?))
 }
 
-/// The live help for a table state (same validation as [`score`]; problems for a legacy
-/// sheet, which has no table to help with).
-pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
+/// Scores a table state to finish its play: as [`score`], and the course of play must be over
+/// (the last round closed, or the game won or lost before): a play is never stored finished
+/// without its outcome (issue #46). A generic sheet, which has no rounds, scores as typed.
+pub fn finish(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if is_legacy(raw) {
-        // Same problems as scoring it, or one saying there is nothing to help with.
-        sheet::score_raw(&INFO, raw)?;
-        let mut p = Problems::new();
-        p.push(
-            "round",
-            "legacy_sheet",
-            crate::text::Text::new(
-                "Feuille de points simple : pas d'aide de partie (indiquez la manche).",
-                "Simple score sheet: no live help (give the round).",
-            ),
-        );
-        return Err(p);
+        return sheet::score_raw(&INFO, raw);
     }
-    Ok(help_table(&validate(&parse(raw)?)?))
+    let table = check(raw)?;
+    check_step(&table, OrleansStep::Finish)?;
+    Ok(score_table(&table))
+}
+
+/// The live help for a table state ([`check`]: refused as [`score`] refuses it).
+pub fn help(raw: &serde_json::Value) -> Result<OrleansHelp, Problems> {
+    Ok(help_table(&check(raw)?))
 }
 
 #[cfg(test)]

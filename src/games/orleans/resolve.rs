@@ -997,6 +997,13 @@ pub fn is_team_event(event: &EventDef) -> bool {
     )
 }
 
+/// Whether `event` is resolved once for the whole table in `scenario`: a team event, and in
+/// Invasion (« Les joueurs font équipe pour sauver la ville ») a rule that counts nothing for
+/// any seat (Bandits, Sécheresse, Pirates…): shown and logged once, not once per player.
+pub fn is_team_event_in(event: &EventDef, scenario: OrleansScenario) -> bool {
+    is_team_event(event) || (scenario == OrleansScenario::Invasion && matches!(event.effect, Effect::Rule))
+}
+
 /// Resolves an event for the table: one resolution for a team event, else one per seat.
 pub fn resolve(
     event: &EventDef,
@@ -1004,11 +1011,26 @@ pub fn resolve(
     players: &[OrleansPlayer],
     team: &OrleansTeam,
 ) -> Vec<OrleansResolution> {
-    if is_team_event(event) {
-        vec![resolve_team(event, scenario, players, team)]
-    } else {
-        players.iter().enumerate().map(|(i, p)| resolve_player(event, scenario, i, p)).collect()
+    if is_team_event_in(event, scenario) {
+        return vec![resolve_team(event, scenario, players, team)];
     }
+    let mut all: Vec<OrleansResolution> =
+        players.iter().enumerate().map(|(i, p)| resolve_player(event, scenario, i, p)).collect();
+    if scenario == OrleansScenario::Invasion {
+        // Avancée: « bâtir une fortification » stands on a border town's special-building token;
+        // with every one the setup left free fortified already, none is offered.
+        let free = super::status::fortifications_to_build(players.len());
+        if team.fortifications >= free {
+            for r in &mut all {
+                // `coins_after_each` follows `options`, way for way.
+                let ways = std::mem::take(&mut r.options);
+                let after = std::mem::take(&mut r.coins_after_each);
+                let kept = ways.into_iter().zip(after).filter(|(o, _)| o.gained.fortifications == 0);
+                (r.options, r.coins_after_each) = kept.unzip();
+            }
+        }
+    }
+    all
 }
 
 /// The Administrateur terrien's end-of-round dues as an event (not a tile: his card).

@@ -1,4 +1,4 @@
-//! The table state (schema version 2): raw (serde, nothing checked) → [`validate`] →
+//! The table state (schema versions 2 to 4): raw (serde, nothing checked) → [`validate`] →
 //! [`OrleansTable`], every problem reported at once with its field.
 
 use std::collections::BTreeMap;
@@ -19,8 +19,12 @@ use crate::text::Text;
 /// Table mode: a seat's part is its `players[i]` (resources, goods, followers, buildings, and
 /// the dues paid for this round's event). Orléans plays open (every bag's content and every
 /// resource lies on the table): nothing is private. The name is the host's to change.
-pub const SEAT: crate::games::seat::SeatRules =
-    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
+/// A phone's goods, character and objectives must be the game's.
+pub const SEAT: crate::games::seat::SeatRules = crate::games::seat::SeatRules {
+    private: &[],
+    locked: &["name"],
+    unknown_ids: &["unknown_good", "unknown_character", "unknown_objective"],
+};
 
 /// Goods by type (also used for payments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -186,10 +190,11 @@ pub struct OrleansRawPlayer {
     /// Technology tiles placed.
     #[serde(default)]
     pub technology: Option<Value>,
-    /// 1 to 6.
+    /// 1 to 6: the level alone, as older plays kept it when the space was not typed (beside a
+    /// space, as schema 3 wrote both, it must agree with it; null: not given).
     #[serde(default)]
     pub development_level: Option<Value>,
-    /// Space on the development track (0–30), for events counting points.
+    /// Space on the development track (0–30): the one development fact, its level follows.
     #[serde(default)]
     pub development_points: Option<Value>,
     #[serde(default)]
@@ -596,15 +601,7 @@ fn goods(p: &mut Problems, field: &str, raw: &BTreeMap<String, Value>) -> Orlean
 }
 
 fn round_value(p: &mut Problems, field: String, value: Option<&Value>, max: u8) -> Option<u8> {
-    let n = input::count(p, field.clone(), value, u32::from(max), &what("Manche", "Round"))?;
-    if n == 0 {
-        p.push(
-            field,
-            "out_of_range",
-            Text::new(format!("La manche va de 1 à {max}."), format!("The round runs from 1 to {max}.")),
-        );
-        return None;
-    }
+    let n = input::count_in(p, field, value, 1, u32::from(max), &what("Manche", "Round"))?;
     u8::try_from(n).ok()
 }
 
@@ -690,11 +687,13 @@ pub fn validate(raw: &OrleansRawTable) -> Result<OrleansTable, Problems> {
     }
     depot_owners(&mut p, &players, scenario_or_default);
     building_cards(&mut p, &players);
-    citizens_in_play(&mut p, &players, scenario_or_default);
 
     let team = raw.team.as_ref().map(|t| team(&mut p, t)).unwrap_or_default();
     if scenario_or_default == OrleansScenario::Invasion {
         border_towns_left(&mut p, &team, n);
+    }
+    if scenario.is_some() {
+        super::supply::check(&mut p, scenario_or_default, &players, &team);
     }
     let deck = match (&raw.deck, scenario_or_default) {
         (Some(d), OrleansScenario::Invasion) => deck(&mut p, d, round, limit, rounds, n),
@@ -878,27 +877,6 @@ fn border_towns_left(p: &mut Problems, team: &OrleansTeam, players: usize) {
     }
 }
 
-/// The citizen tiles a solo scenario puts in play. Le dignitaire, Mise en place: six on the
-/// towns, « Placez les 7 jetons Citoyen restants sur les autres emplacements » (13). Vierzon,
-/// Mise en place: « Placez 7 jetons Citoyen sur les emplacements indiqués ».
-fn citizens_in_play(p: &mut Problems, players: &[OrleansPlayer], scenario: OrleansScenario) {
-    let most = match scenario {
-        OrleansScenario::Dignitaire => 13,
-        OrleansScenario::Vierzon => 7,
-        _ => return,
-    };
-    for (i, q) in players.iter().enumerate().filter(|(_, q)| q.citizens > most) {
-        p.push(
-            format!("players[{i}].citizens"),
-            "too_many_citizens",
-            Text::new(
-                format!("{} Citoyens : ce scénario n'en met que {most} en jeu.", q.citizens),
-                format!("{} citizens: this scenario puts only {most} in play.", q.citizens),
-            ),
-        );
-    }
-}
-
 /// A log entry must name what this play had in that round: the scenario's event for the round
 /// (Invasion: the tile revealed in that round), or the steward's dues when the Administrateur
 /// terrien is at the table. A stray entry would otherwise decide the game.
@@ -991,8 +969,13 @@ fn player(
     let knights = c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights");
     let followers = c("followers", &rp.followers, MAX_FOLLOWERS, "Partisans", "Followers");
     let place_tiles = c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles");
-    let fortifications =
-        c("fortifications", &rp.fortifications, MAX_COUNT, "Fortifications", "Fortifications");
+    let fortifications = c(
+        "fortifications",
+        &rp.fortifications,
+        super::supply::SPECIAL_BUILDINGS,
+        "Fortifications",
+        "Fortifications",
+    );
     let boatmen_track =
         c("boatmen_track", &rp.boatmen_track, MAX_BOATMEN_TRACK, "Piste des bateliers", "Boatmen track");
     let books = c("books", &rp.books, MAX_BOOKS, "Livres", "Books");
@@ -1003,36 +986,27 @@ fn player(
         None | Some(Value::Null) => 1,
         v => {
             let field = f("development_level");
-            let n = input::count(
+            let n = input::count_in(
                 p,
                 field.clone(),
                 v,
+                1,
                 MAX_DEVELOPMENT_LEVEL,
                 &what("Niveau de développement", "Development level"),
             );
-            if n == Some(0) {
+            let level = n.unwrap_or(1);
+            // The space fixes the level (issue #46: one fact): an older table holding both is
+            // read when they agree, and refused once, on the level, when they do not.
+            let expected = level_for_points(development_points);
+            if points_given && n.is_some() && level != expected {
                 p.push(
                     field,
-                    "out_of_range",
+                    "development_mismatch",
                     Text::new(
-                        "Le niveau de développement va de 1 à 6.",
-                        "The development level runs from 1 to 6.",
+                        format!("Niveau {level} et case {development_points} de la piste de développement ne vont pas ensemble : la case {development_points} est au niveau {expected} (la case suffit)."),
+                        format!("Level {level} and space {development_points} of the development track do not agree: space {development_points} is level {expected} (the space is enough)."),
                     ),
                 );
-            }
-            let level = n.unwrap_or(1).max(1);
-            if points_given && n.is_some_and(|n| n >= 1) && level != level_for_points(development_points) {
-                let expected = level_for_points(development_points);
-                for field in [f("development_level"), f("development_points")] {
-                    p.push(
-                        field,
-                        "development_mismatch",
-                        Text::new(
-                            format!("Niveau {level} et case {development_points} de la piste de développement ne vont pas ensemble : la case {development_points} est au niveau {expected}."),
-                            format!("Level {level} and space {development_points} of the development track do not agree: space {development_points} is level {expected}."),
-                        ),
-                    );
-                }
             }
             level
         }

@@ -18,8 +18,12 @@ use crate::text::{Text, en_noun, fr_noun, plural_s};
 /// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
 /// cards). Everything a player owns lies face up in Splendor, so nothing is private. The name
 /// is the host's to change.
-pub const SEAT: crate::games::seat::SeatRules =
-    crate::games::seat::SeatRules { private: &[], locked: &["name"] };
+/// A phone's colours, city and Orient cards must be the game's.
+pub const SEAT: crate::games::seat::SeatRules = crate::games::seat::SeatRules {
+    private: &[],
+    locked: &["name"],
+    unknown_ids: &["unknown_colour", "unknown_city", "unknown_orient_card"],
+};
 
 /// The module a play uses (the game's variant); the four are played separately.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -19,9 +19,13 @@ use crate::text::{Text, en_noun, fr_noun};
 
 /// Table mode: a seat's part is its `players[i]`. Valencia, setup step 13: each player keeps
 /// the mission cards received face down, so other phones see no missions until the play is
-/// finished (the scoreboard then shows them). The name is the host's to change.
-pub const SEAT: crate::games::seat::SeatRules =
-    crate::games::seat::SeatRules { private: &["missions"], locked: &["name"] };
+/// finished (the scoreboard then shows them). The name is the host's to change. A phone's
+/// resource, council seat or mission card must be one of the game's.
+pub const SEAT: crate::games::seat::SeatRules = crate::games::seat::SeatRules {
+    private: &["missions"],
+    locked: &["name"],
+    unknown_ids: &["unknown_resource", "unknown_seat", "unknown_mission"],
+};
 
 const GAME: &str = "Valencia";
 /// Highest printed fountain value accepted (the book shows 2 and 6; the tiles are not listed).

@@ -1,7 +1,7 @@
 //! Capture: what this history changed goes into its shared record, and the record's changes into
 //! changeset files, through SQLite's session extension.
 //!
-//! Every write path marks what it changed (the triggers of migration 0015 on a play's rows and
+//! Every write path marks what it changed (the triggers of migration 0017 on a play's rows and
 //! on players, whatever wrote them): nothing a new write path does can escape. [`capture`] turns
 //! the marks into new versions of the records (`shared_players`, `shared_plays`) under a session
 //! attached to those two tables, and keeps each changeset as a numbered file in `sync_outbox`,

@@ -28,7 +28,7 @@ pub(crate) fn player_uuid(name: &str, created_at: &str) -> String {
     uuid::Uuid::from_bytes(bytes).to_string()
 }
 
-/// Migration 0015: every player already in the history gets their uuid.
+/// Migration 0017: every player already in the history gets their uuid.
 pub(crate) fn backfill_player_uuids(conn: &Connection) -> Result<()> {
     let rows: Vec<(i64, String, String)> = conn
         .prepare("SELECT id, name, created_at FROM players WHERE uuid IS NULL")?

@@ -56,7 +56,8 @@ export async function run() {
 		async () => {
 			await typeInto('orl-round', '5');
 			await typeInto('orl-coins-0', '4');
-			await typeInto('orl-development_level-0', '2');
+			// The development track's space (level 2 from space 4): the one fact asked.
+			await typeInto('orl-development_points-0', '4');
 			await typeInto('orl-trading_posts-0', '1');
 			// Round 5: Revenus, 2 coins per development level.
 			await waitText('orl-round-title', (t) => t.includes('5'), 'round 5');

@@ -206,6 +206,19 @@ export async function run() {
 		assert(rankText.includes(String(totals[1])), `Dirk's bar shows his total (got "${rankText}")`);
 	});
 
+	await phoneCheck("a third phone asks for Dirk's seat: the host's panel and Dirk's phone show the request", async () => {
+		const token = decodeURIComponent(new URL(url).hash.slice(1));
+		const r = await fetch(`${origin}/api/table_join`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+			body: JSON.stringify({ claim: 1, ask: true, name: 'Eve' })
+		});
+		const joined = await r.json();
+		assert(r.status === 200 && joined.asking === 1 && joined.seat === null, `Eve asks and takes nothing: ${JSON.stringify(joined)}`);
+		await shown('table-request');
+		await phone.shown(phones.dirk, 'tbl-request');
+	});
+
 	await check('the host panel in French and in English', async () => {
 		await browser.execute(() => window.scrollTo(0, 0));
 		await screenshot('table-host-fr');
@@ -214,6 +227,17 @@ export async function run() {
 		await browser.execute(() => window.scrollTo(0, 0));
 		await screenshot('table-host-en');
 		await setLangTo('fr');
+	});
+
+	await phoneCheck("the host refuses the request: Dirk keeps his seat", async () => {
+		await tap('table-request-refuse');
+		await browser.waitUntil(async () => (await browser.$$('[data-testid="table-request"]')).length === 0, {
+			timeoutMsg: 'the request is still on the host panel'
+		});
+		await phone.waitAttr(phones.dirk, 'tbl-phone', 'data-seat', (s) => s === '1', 'Dirk keeps seat 1');
+		await phones.dirk.waitUntil(async () => (await phones.dirk.$$('[data-testid="tbl-request"]')).length === 0, {
+			timeoutMsg: "the request is still on Dirk's phone"
+		});
 	});
 
 	await check(

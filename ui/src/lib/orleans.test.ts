@@ -48,7 +48,10 @@ describe('Orléans table state', () => {
 		const s = toOrleansState(m) as Record<string, unknown> & { players: Record<string, unknown>[] };
 		expect(s.variant).toBe('dignitaire');
 		expect(s.round).toBe(1);
-		expect(s.players[0]).toMatchObject({ name: 'Ani', coins: 0, development_level: 1, trading_posts: 0, goods: {}, objectives: {} });
+		expect(s.players[0]).toMatchObject({ name: 'Ani', coins: 0, trading_posts: 0, goods: {}, objectives: {} });
+		// One development fact, the track's space, typed when known (the core reads level 1 until then).
+		expect('development_level' in s.players[0]).toBe(false);
+		expect('development_points' in s.players[0]).toBe(false);
 		expect('fortifications' in s.players[0]).toBe(false);
 		expect('team' in s).toBe(false);
 		expect('deck' in s).toBe(false);
@@ -79,15 +82,32 @@ describe('Orléans table state', () => {
 		expect((back.players as Record<string, unknown>[])[1]).toMatchObject({ character: 'administrateur_terrien', dues: [2, 2, 3], books: 2 });
 	});
 
-	it('empty fields are sent as 0 (level 1), never dropped', () => {
+	it('empty fields are sent as 0, never dropped; an empty development space is not sent', () => {
 		let m = withStartCoins(orleansFor('dignitaire', seats(['Ani'])), 5);
 		m = setCount(m, 0, 'coins', null);
-		m = setCount(m, 0, 'development_level', null);
+		m = setCount(m, 0, 'development_points', null);
 		m = setGood(m, 0, 'wine', null);
 		const p = (toOrleansState(m).players as Record<string, unknown>[])[0];
 		expect(p.coins).toBe(0);
-		expect(p.development_level).toBe(1);
+		expect('development_points' in p).toBe(false);
 		expect(p.goods).toEqual({});
+	});
+
+	it('the development track space is the one fact: a space typed replaces an older play’s level, beside it or alone', () => {
+		// Schema 3 wrote both: read back as stored, until the space is typed, which clears the
+		// level in the table (a phone too: it sends what it changed).
+		let both = orleansFor('dignitaire', seats(['Ani']), { variant: 'dignitaire', round: 2, players: [{ name: 'Ani', development_level: 3, development_points: 12 }] });
+		expect((toOrleansState(both).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 12, development_level: 3 });
+		both = setCount(both, 0, 'development_points', 14);
+		expect((toOrleansState(both).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 14, development_level: null });
+		// A level typed alone (older plays) is kept as it is…
+		let alone = orleansFor('dignitaire', seats(['Ani']), { variant: 'dignitaire', round: 2, players: [{ name: 'Ani', development_level: 4 }] });
+		const sent = (toOrleansState(alone).players as Record<string, unknown>[])[0];
+		expect(sent.development_level).toBe(4);
+		expect('development_points' in sent).toBe(false);
+		// …until the space is typed, which replaces it.
+		alone = setCount(alone, 0, 'development_points', 16);
+		expect((toOrleansState(alone).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 16, development_level: null });
 	});
 
 	it('ticks an objective with the current round and unticks it', () => {

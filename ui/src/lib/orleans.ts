@@ -28,9 +28,25 @@ export const GOODS: readonly Good[] = L.goods;
 export type CountKey = (typeof L.counts)[number]['key'];
 export const COUNTS: readonly CountKey[] = L.counts.map((c) => c.key);
 
-/** Upper bound of each count (the one the core checks it against). */
-export function maxOf(key: CountKey): number {
-	return L.counts.find((c) => c.key === key)?.max ?? L.max_count;
+/**
+ * Upper bound of a seat's count in a scenario, the one the core checks it against: its own, or
+ * what the box and the scenario's setup put in play (`seat_counts`); Invasion's fortifications,
+ * the border towns the setup left free at this player count (a seat's are among the board's).
+ */
+export function maxOf(key: CountKey, variant: OrleansScenario, players: number): number {
+	if (key === 'fortifications' && variant === 'invasion') return L.fortifications_to_build[players] ?? L.max_team_fortifications;
+	const bounds = L.seat_counts.find((s) => s.scenario === variant)?.counts ?? L.counts;
+	return bounds.find((c) => c.key === key)?.max ?? L.max_count;
+}
+
+/** How many tiles of a good the box holds: the most a seat, or Invasion's warehouse, can hold. */
+export function goodMax(good: Good): number {
+	return L.goods_in_box.find((g) => g.key === good)?.max ?? L.max_count;
+}
+
+/** The bound of a count on Invasion's city board (ramparts, citizens, treasury). */
+export function teamMax(key: string): number {
+	return L.team_counts.find((c) => c.key === key)?.max ?? L.max_count;
 }
 
 /**
@@ -64,6 +80,9 @@ export interface OrleansSeat {
 	objectives: Record<string, number>;
 	/** Administrateur terrien: coins due at the end of each round, round 1 first. */
 	dues: number[];
+	/** The track space was typed over a level an older play kept alone: that level is cleared
+	 * in the table (the space is the one development fact). */
+	levelReplaced?: boolean;
 }
 
 export interface OrleansTeamModel {
@@ -115,8 +134,9 @@ const emptyGoods = (): Goods => Object.fromEntries(GOODS.map((g) => [g, 0])) as 
 
 function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
 	const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number | null>;
-	counts.development_level = 1;
-	// The track space is typed when known; absent, the core reads the level alone.
+	// The development track's space is the one fact typed (its level follows, the core's); a
+	// level alone is kept only from older plays.
+	counts.development_level = null;
 	counts.development_points = null;
 	// The coins a player starts with come from the core's scenario list (withStartCoins).
 	counts.coins = null;
@@ -190,8 +210,9 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 		const seat = model.players[i];
 		const p = obj(raw);
 		if (!seat) return;
+		// An older play's level, alone or beside its space, is kept as stored until a space is
+		// typed (`setCount`): the sheet's edits merge with a phone's against the stored state.
 		for (const k of COUNTS) seat.counts[k] = k in p ? num(p[k]) : seat.counts[k];
-		if (!('development_level' in p)) seat.counts.development_level = 1;
 		seat.goods = goodsFrom(p.goods);
 		seat.inOrleans = p.in_orleans === true;
 		seat.buildings = buildingsFrom(p.buildings);
@@ -252,9 +273,12 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 				// What the scenario leaves in the box is sent only when held (the core refuses it then).
 				if (outOfPlay.includes(k) && !p.counts[k]) continue;
 				if (k === 'books' && p.character !== L.administrator && !p.counts[k]) continue;
-				if (k === 'development_points' && p.counts[k] == null) continue;
-				out[k] = k === 'development_level' ? (p.counts[k] ?? 1) : (p.counts[k] ?? 0);
+				// One development fact: the space when typed, else a level an older play kept alone.
+				if ((k === 'development_points' || k === 'development_level') && p.counts[k] == null) continue;
+				out[k] = p.counts[k] ?? 0;
 			}
+			// The level that space replaced is cleared (a phone sends only what it changes).
+			if (p.levelReplaced && p.counts.development_points != null) out.development_level = null;
 			out.goods = goodsOut(p.goods);
 			if (p.inOrleans) out.in_orleans = true;
 			// Buildings, the Dépôt and the dues the scenario leaves out are sent only when held
@@ -283,11 +307,16 @@ export function toOrleansState(model: OrleansModel): OrleansRawTable {
 	};
 }
 
-/** Edits one count of a seat. */
+/** Edits one count of a seat (a track space typed replaces a level kept alone). */
 export function setCount(model: OrleansModel, seat: number, key: CountKey, value: number | null): OrleansModel {
 	return {
 		...model,
-		players: model.players.map((p, i) => (i === seat ? { ...p, counts: { ...p.counts, [key]: value } } : p))
+		players: model.players.map((p, i) => {
+			if (i !== seat) return p;
+			if (key === 'development_points' && value !== null && p.counts.development_level !== null)
+				return { ...p, counts: { ...p.counts, development_points: value, development_level: null }, levelReplaced: true };
+			return { ...p, counts: { ...p.counts, [key]: value } };
+		})
 	};
 }
 

@@ -277,7 +277,11 @@ export class PlaySession<T> {
 			this.opts.onfinished?.(done);
 		} catch (e) {
 			this.error = BackendError.from(e);
-			if (this.error.problems.length) this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, undo_steps: this.preview.undo_steps };
+			// A table the core refuses: its problems take the preview's place. A valid table whose
+			// game is not over yet (Orléans: the last round not closed) keeps its preview, so that
+			// the round can still be closed; the banner says why.
+			if (this.error.problems.length && !this.preview.scoreboard)
+				this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, undo_steps: this.preview.undo_steps };
 		} finally {
 			this.busy = false;
 		}

@@ -7,8 +7,11 @@
 // without the other seats' private entries, the seat's problems and live score); what it sends
 // is only the fields of its own seat (`players[seat]`) that differ from the last view, one save
 // at a time, the latest entries winning (the core merges field by field). A change announced by
-// the live stream (another phone, the host) fetches the view again; entries typed meanwhile are
-// kept on top of it.
+// the live stream (another phone, the host, another process on the host's history) fetches the
+// view again; entries typed meanwhile are kept on top of it. A seat another phone holds is
+// asked for: the phone waits until its holder or the host answers (issue #47), and a phone
+// whose seat went to another one, or whose request was refused, is back at the seat list
+// saying so. A closed table (closed, the play finished or abandoned, wherever) says so at once.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
 import type { Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
 import { citadellesFor, toCitadellesState } from '$lib/citadelles';
@@ -61,7 +64,15 @@ export function withSeatPart(table: unknown, seat: number, part: Record<string, 
 	return { ...t, players: t.players.map((p, i) => (i === seat ? { ...(p && typeof p === 'object' ? p : {}), ...part } : p)) };
 }
 
-export type Phase = 'joining' | 'pick' | 'seated' | 'closed' | 'failed';
+export type Phase = 'joining' | 'pick' | 'asking' | 'seated' | 'closed' | 'failed';
+
+/** Why the phone is back at the seat list: its request was not granted, or its seat went to
+ * another phone (its holder, or the host, gave it). */
+export type SeatNotice = 'refused' | 'lost';
+
+/** What the bar says of the seat's entries: being saved, not saved, saved with entries to fix,
+ * or saved and seen by the host. */
+export type EntryState = 'saving' | 'failed' | 'invalid' | 'saved';
 
 export interface TableSeatOptions {
 	play: number;
@@ -85,9 +96,17 @@ export class TableSeat {
 	model = $state.raw<AnyModel | null>(null);
 	/** The game's live help for this phone's seat (mission statuses…), from its own entries. */
 	help = $state.raw<TableHelp | null>(null);
+	/** Why the core gives no help for the table as this phone sees it: the scorer's problems
+	 * (shown where the help's answers would be), empty while it gives one. */
+	helpProblems = $state.raw<Problem[]>([]);
 	seat = $state<number | null>(null);
-	/** A seat another phone holds, which this one asked for: take it over or pick another. */
+	/** A seat another phone holds, which this one picked: ask for it or pick another. */
 	taken = $state<number | null>(null);
+	/** The held seat this phone asked for, while its holder or the host has not answered. */
+	asking = $state<number | null>(null);
+	notice = $state<SeatNotice | null>(null);
+	/** The problems of the last save the core refused (a field outside its bounds). */
+	refused = $state.raw<Problem[]>([]);
 	saveState = $state<'saved' | 'saving' | 'failed'>('saved');
 	/** The live stream is up: the other phones' changes arrive. */
 	live = $state(false);
@@ -109,6 +128,7 @@ export class TableSeat {
 	private fetchAgain = false;
 	private stopEvents: (() => void) | null = null;
 	private disposed = false;
+	private checking = false;
 
 	constructor(o: TableSeatOptions) {
 		this.play = o.play;
@@ -127,9 +147,16 @@ export class TableSeat {
 		return this.view ? seatsOf(this.view) : [];
 	}
 
-	/** This seat's problems, from the core's last answer. */
+	/** This seat's problems: the core's last view's, and those of a save it refused. */
 	get problems(): Problem[] {
-		return this.view?.problems ?? [];
+		const seen = this.view?.problems ?? [];
+		return [...seen, ...this.refused.filter((r) => !seen.some((p) => p.field === r.field && p.code === r.code))];
+	}
+
+	/** The bar's word on the entries: "saved, the host sees it" only when nothing is to fix. */
+	get entry(): EntryState {
+		if (this.saveState !== 'saved') return this.saveState;
+		return this.problems.length ? 'invalid' : 'saved';
 	}
 
 	get finished(): boolean {
@@ -140,10 +167,11 @@ export class TableSeat {
 	async start(): Promise<void> {
 		if (this.stored) {
 			try {
-				const view = await this.backend.tableView(this.play, null);
+				const { view } = await this.fetchView();
 				if (view.seat !== null) return await this.seated(view.seat, view);
 				this.view = view;
-				this.phase = 'pick';
+				this.asking = view.asking;
+				this.phase = view.asking !== null ? 'asking' : 'pick';
 				this.listen();
 				return;
 			} catch (e) {
@@ -155,7 +183,7 @@ export class TableSeat {
 		}
 		if (!this.joinToken) return this.fail(new BackendError('unauthorized', 'no join code'));
 		try {
-			this.view = await this.backend.tableView(this.play, null);
+			this.view = (await this.fetchView()).view;
 			this.phase = 'pick';
 			// Seats taken meanwhile show on the list.
 			this.listen();
@@ -164,14 +192,21 @@ export class TableSeat {
 		}
 	}
 
-	/** Claims a seat (`takeOver`: from the phone that holds it). A taken seat asks first. */
-	async pick(seat: number, takeOver = false): Promise<void> {
+	/** Claims a seat; a seat another phone holds is `taken` (the phone's choice: `ask` for it,
+	 * or pick another), then with `ask`, asked for. */
+	async pick(seat: number, ask = false): Promise<void> {
 		this.error = null;
 		try {
-			const joined = await this.backend.tableJoin(this.play, this.stored?.device ?? null, seat, takeOver, null);
+			const joined = await this.backend.tableJoin(this.play, this.stored?.device ?? null, seat, ask, null);
+			const fresh = joined.token !== null;
 			if (joined.token) this.keep({ device: joined.device, token: joined.token });
 			this.taken = null;
-			await this.seated(joined.seat ?? seat, null);
+			this.notice = null;
+			if (joined.seat !== null) return await this.seated(joined.seat, null);
+			this.asking = joined.asking;
+			this.phase = joined.asking !== null ? 'asking' : 'pick';
+			// The stream again with this phone's own token: the answer comes as a change.
+			if (fresh) this.relisten();
 		} catch (e) {
 			const err = BackendError.from(e);
 			if (err.kind === 'seat_taken') this.taken = seat;
@@ -182,6 +217,30 @@ export class TableSeat {
 	/** Back to the seat list after a refused claim. */
 	pickAnother(): void {
 		this.taken = null;
+	}
+
+	/** Gives up the request for a held seat. */
+	async cancelAsk(): Promise<void> {
+		try {
+			await this.backend.tableJoin(this.play, this.stored?.device ?? null, null, false, null);
+			this.asking = null;
+			this.phase = 'pick';
+			await this.refetch();
+		} catch (e) {
+			this.onFailure(BackendError.from(e));
+		}
+	}
+
+	/** This phone's answer to another phone asking for its seat: `give` hands it over. */
+	async answer(asker: number, give: boolean): Promise<void> {
+		if (this.seat === null) return;
+		await this.settle();
+		try {
+			// The answer is this phone's view: its seat kept, or none once given.
+			this.adopt(await this.backend.tableAnswerRequest(this.play, this.seat, asker, give), this.stored?.device ?? null);
+		} catch (e) {
+			this.onFailure(BackendError.from(e));
+		}
 	}
 
 	/** The panel changed: shown at once, sent when the previous save has answered. */
@@ -215,9 +274,27 @@ export class TableSeat {
 
 	private async seated(seat: number, view: TableView | null): Promise<void> {
 		this.seat = seat;
+		this.asking = null;
 		this.phase = 'seated';
-		this.adopt(view ?? (await this.backend.tableView(this.play, seat)));
+		if (view) this.adopt(view);
+		else this.adoptFetched(await this.fetchView());
 		// The stream again with this phone's own token (it listened with the join token).
+		this.relisten();
+	}
+
+	/** The play as this phone sees it: the core binds its seat (the phone's token, or on the
+	 * host's own door, its device's seat); `device`, the phone it was asked for (none before it
+	 * joined). */
+	private async fetchView(): Promise<{ view: TableView; device: number | null }> {
+		const device = this.stored?.device ?? null;
+		return { view: await this.backend.tableView(this.play, null, device), device };
+	}
+
+	private adoptFetched({ view, device }: { view: TableView; device: number | null }): void {
+		this.adopt(view, device);
+	}
+
+	private relisten(): void {
 		this.stopEvents?.();
 		this.stopEvents = null;
 		this.listen();
@@ -230,18 +307,41 @@ export class TableSeat {
 		this.stopEvents = this.events(
 			{ token },
 			(c) => this.heard(c),
-			(up) => (this.live = up)
+			(up) => {
+				this.live = up;
+				// The stream dropped: a table closed meanwhile says so at once, not at the next save.
+				if (!up) void this.checkOpen();
+			}
 		);
 	}
 
 	private heard(change: TableChange): void {
-		if (change.closed) {
-			this.phase = 'closed';
-			this.dispose();
-			return;
-		}
+		if (change.closed) return this.closeDown();
 		if (this.view && change.revision <= this.view.revision) return;
 		void this.refetch();
+	}
+
+	/** Asks the core whether the table is still open to this phone (once at a time). */
+	private async checkOpen(): Promise<void> {
+		if (this.checking || this.disposed) return;
+		this.checking = true;
+		try {
+			this.adoptFetched(await this.fetchView());
+		} catch (e) {
+			// Unreachable (the network, the host's computer asleep): the stream says so; only a
+			// refused token means the table is closed to this phone.
+			if (BackendError.from(e).kind === 'unauthorized') {
+				this.forget();
+				this.closeDown();
+			}
+		} finally {
+			this.checking = false;
+		}
+	}
+
+	private closeDown(): void {
+		this.phase = 'closed';
+		this.dispose();
 	}
 
 	/** Fetches the view again (one at a time; a change heard meanwhile fetches once more). */
@@ -254,7 +354,7 @@ export class TableSeat {
 			do {
 				this.fetchAgain = false;
 				try {
-					this.adopt(await this.backend.tableView(this.play, this.seat));
+					this.adoptFetched(await this.fetchView());
 				} catch (e) {
 					this.onFailure(BackendError.from(e));
 					return;
@@ -268,9 +368,13 @@ export class TableSeat {
 		}
 	}
 
-	/** A view from the core: shown, with the entries typed since the last save laid over it. */
-	private adopt(view: TableView): void {
+	/** A view from the core: shown, with the entries typed since the last save laid over it. A
+	 * view asked for this phone's device (`device`) also says where the phone sits: a seat
+	 * granted, given away or taken back by the host changes the phase here. A view asked before
+	 * the phone joined (the QR code's) says nothing of it, even when it arrives after. */
+	private adopt(view: TableView, device: number | null = null): void {
 		if (this.view && view.revision < this.view.revision) return;
+		if (device !== null && device === this.stored?.device) this.followSeat(view);
 		const game = GAMES[view.game];
 		const seats = seatsOf(view);
 		if (this.seat === null || view.seat === null) {
@@ -297,6 +401,31 @@ export class TableSeat {
 		void this.refreshHelp();
 	}
 
+	/** The seat the core says this phone holds (or asks for), when it is not the one shown. */
+	private followSeat(view: TableView): void {
+		if (this.phase === 'closed' || this.phase === 'joining') return;
+		if (view.seat !== null && view.seat !== this.seat) {
+			// Granted (its holder or the host agreed), or moved by the host.
+			this.seat = view.seat;
+			this.asking = null;
+			this.notice = null;
+			this.base = undefined;
+			this.model = null;
+			this.phase = 'seated';
+			this.relisten();
+		} else if (view.seat === null && this.seat !== null) {
+			this.seat = null;
+			this.model = null;
+			this.base = undefined;
+			this.phase = 'pick';
+			this.notice = 'lost';
+		} else if (this.phase === 'asking' && view.asking === null) {
+			this.asking = null;
+			this.phase = 'pick';
+			this.notice = 'refused';
+		}
+	}
+
 	private localSeat(): Record<string, unknown> {
 		if (!this.model || this.seat === null || !this.view) return {};
 		return (GAMES[this.view.game].state(this.model).players?.[this.seat] ?? {}) as Record<string, unknown>;
@@ -306,9 +435,13 @@ export class TableSeat {
 		if (!this.model || !this.view) return;
 		try {
 			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model));
-		} catch {
-			// The help is a comfort (mission statuses); the score and problems come with the view.
+			this.helpProblems = [];
+		} catch (e) {
+			// The help is a comfort (mission statuses); the score and the seat's problems come
+			// with the view. A table the core refuses says why, in place of the help.
 			this.help = null;
+			const error = BackendError.from(e);
+			this.helpProblems = error.kind === 'invalid_input' ? error.problems : [];
 		}
 	}
 
@@ -329,6 +462,7 @@ export class TableSeat {
 			try {
 				const view = await this.backend.tableSaveSeat(this.play, this.seat, part);
 				this.inFlight = false;
+				this.refused = [];
 				this.adopt(view);
 			} catch (e) {
 				// Kept on screen: the next change (or Retry) sends it again.
@@ -352,12 +486,18 @@ export class TableSeat {
 		if (err.kind === 'unauthorized') {
 			// Removed by the host, or the table closed.
 			this.forget();
-			this.phase = 'closed';
-			this.dispose();
+			this.closeDown();
 			return;
 		}
-		this.error = err;
+		if (err.kind === 'forbidden' && this.seat !== null) {
+			// The seat is no longer this phone's (given away, moved by the host): see where it is.
+			void this.checkOpen();
+			return;
+		}
 		this.saveState = 'failed';
+		// A save refused for its fields: they are marked on the panel, not in a banner.
+		if (err.kind === 'invalid_input' && err.problems.length) this.refused = err.problems;
+		else this.error = err;
 	}
 
 	private fail(err: BackendError): void {

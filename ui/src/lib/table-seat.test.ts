@@ -1,8 +1,8 @@
 // A phone's seat (table mode) against the real core: the suite's `greffier serve` is the local
 // door (the host's), so the phone names its play and seat in each request, which the table
 // door would fill in from its token; the joining, the saves and the score are the core's own.
-import { describe, expect, it } from 'vitest';
-import { backend, type PlayDetail } from '$lib/backend';
+import { describe, expect, it, vi } from 'vitest';
+import { backend, BackendError, type PlayDetail, type TableChange, type TableStatus } from '$lib/backend';
 import { startPlay } from '../test-support';
 import { partOf, readJoinUrl, TableSeat, tableKey, withSeatPart } from './table-seat.svelte';
 import { withCount, withFountainMembers, type ValenciaModel } from './valencia';
@@ -135,7 +135,7 @@ describe('TableSeat on the real core', () => {
 		expect(phone.view?.score?.total).toBe(8);
 	});
 
-	it('asks before taking a seat another phone holds', async () => {
+	it('asks for a seat another phone holds, and takes it once the phone holding it gives it', async () => {
 		const { play, ticket } = await openTable();
 		const first = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
 		await first.start();
@@ -147,13 +147,128 @@ describe('TableSeat on the real core', () => {
 		expect(second.taken).toBe(0);
 		second.pickAnother();
 		expect(second.taken).toBeNull();
+
+		// Issue #47: asking takes nothing; the holder's phone and the host see the request.
 		await second.pick(0, true);
-		expect([second.phase, second.seat]).toEqual(['seated', 0]);
-		const status = (await host('table_status', { play_id: play.id })) as { seats: { seat: number; device: number | null }[] };
-		expect(status.seats[0].device).not.toBeNull();
-		expect(status.seats.filter((s) => s.device !== null)).toHaveLength(1);
+		expect([second.phase, second.asking, second.seat]).toEqual(['asking', 0, null]);
+		const status = (await host('table_status', { play_id: play.id })) as TableStatus;
+		const asker = status.seats[0].requests[0]?.device;
+		expect(asker).toBeTypeOf('number');
+		expect(status.seats[0].device).not.toBe(asker);
+		await first.refetch();
+		expect(first.view?.requests.map((r) => r.device)).toEqual([asker]);
+
+		await first.answer(asker as number, true);
+		expect([first.phase, first.seat, first.notice]).toEqual(['pick', null, 'lost']);
+		await second.refetch();
+		expect([second.phase, second.seat, second.asking]).toEqual(['seated', 0, null]);
+		expect(valencia(second).players[0].coins).toBe(2);
 	});
 
+	it('stays seated when a view asked before it joined arrives after (two phones joining at once)', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		// The stream tells another phone's join while this phone's own join is on its way: the
+		// view is asked with the QR code's token, and answered only after the phone sat down.
+		const view = phone.backend.tableView;
+		let release = () => {};
+		const held = new Promise<void>((r) => (release = r));
+		phone.backend.tableView = async (...args) => {
+			const answer = await view(...args);
+			if (args[2] === null) await held;
+			return answer;
+		};
+		const join = phone.backend.tableJoin;
+		let late: Promise<void> = Promise.resolve();
+		phone.backend.tableJoin = async (...args) => {
+			const joined = await join(...args);
+			late = phone.refetch();
+			return joined;
+		};
+		await phone.pick(1);
+		expect([phone.phase, phone.seat]).toEqual(['seated', 1]);
+		release();
+		await late;
+		expect([phone.phase, phone.seat, phone.notice]).toEqual(['seated', 1, null]);
+	});
+
+	it('goes back to the seats, saying so, when the host refuses its request', async () => {
+		const { play, ticket } = await openTable();
+		const first = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await first.start();
+		await first.pick(1);
+		const second = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null, storage: new PhoneStorage() });
+		await second.start();
+		await second.pick(1, true);
+		expect(second.phase).toBe('asking');
+		const status = (await host('table_status', { play_id: play.id })) as TableStatus;
+		await host('table_answer_request', { play_id: play.id, seat: 1, asker: status.seats[1].requests[0].device, give: false });
+		await second.refetch();
+		expect([second.phase, second.notice, second.seat]).toEqual(['pick', 'refused', null]);
+		await first.refetch();
+		expect([first.phase, first.seat]).toEqual(['seated', 1]);
+	});
+
+	it('says its entries are saved but to fix while they are invalid (issue #46)', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		await phone.pick(1);
+		// Two palm members with nobody in the city: stored, and a problem of this seat.
+		phone.change(withCount(valencia(phone), 1, 'palmMembers', 2));
+		await phone.settle();
+		expect(phone.saveState).toBe('saved');
+		expect(phone.problems.map((p) => p.field)).toEqual(['players[1].palm_members']);
+		expect(phone.entry).toBe('invalid');
+		phone.change(withCount(valencia(phone), 1, 'cityMembers', 3));
+		await phone.settle();
+		expect([phone.entry, phone.problems]).toEqual(['saved', []]);
+	});
+
+	it('marks on its field a save the core refuses as out of the game’s bounds', async () => {
+		const { play, ticket } = await openTable();
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
+		await phone.start();
+		await phone.pick(1);
+		phone.change(withCount(valencia(phone), 1, 'coins', 99999));
+		await phone.settle();
+		expect(phone.entry).toBe('failed');
+		expect(phone.problems.map((p) => [p.field, p.code])).toEqual([['players[1].coins', 'out_of_range']]);
+		expect(phone.error).toBeNull();
+		phone.change(withCount(valencia(phone), 1, 'coins', 9));
+		await phone.settle();
+		expect([phone.entry, phone.problems]).toEqual(['saved', []]);
+		const stored = (await backend.getPlay(play.id)).table_state as { players: Record<string, unknown>[] };
+		expect(stored.players[1].coins).toBe(9);
+	});
+
+	it('is closed at once when its stream says so, and when a dropped stream finds the table gone', async () => {
+		const { play, ticket } = await openTable();
+		let heard: ((c: TableChange) => void) | null = null;
+		let state: ((up: boolean) => void) | null = null;
+		const events = (_: unknown, onchange: (c: TableChange) => void, onstate?: (up: boolean) => void) => {
+			heard = onchange;
+			state = onstate ?? null;
+			return () => {};
+		};
+		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events });
+		await phone.start();
+		await phone.pick(1);
+		expect(phone.phase).toBe('seated');
+		(heard as unknown as (c: TableChange) => void)({ play_id: play.id, revision: 99, seat: null, closed: true, elsewhere: true });
+		expect(phone.phase).toBe('closed');
+
+		// A stream that drops makes the phone ask: a refused token is a closed table.
+		const other = new TableSeat({ play: play.id, joinToken: ticket.join_token, events, storage: new PhoneStorage() });
+		await other.start();
+		await other.pick(2);
+		other.backend.tableView = async () => {
+			throw new BackendError('unauthorized', 'this table is closed');
+		};
+		(state as unknown as (up: boolean) => void)(false);
+		await vi.waitFor(() => expect(other.phase).toBe('closed'));
+	});
 	it('marks the seat finished for the host', async () => {
 		const { play, ticket } = await openTable();
 		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });

@@ -42,10 +42,10 @@ export const commands = {
 	scoreTable: (game: GameId, table: Value) => typedError<Scoreboard, ApiError>(__TAURI_INVOKE("score_table", { game, table })),
 	/**
 	 *  The live help a game gives about a table state (Valencia's cities and phases,
-	 *  Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities), `null`
-	 *  when the state is not valid.
+	 *  Citadelles' powers, Orléans' events, forecast and goals, Splendor's cities); a state
+	 *  `score_table` refuses is refused with the same problems.
 	 */
-	tableHelp: (game: GameId, table: Value) => typedError<TableHelp | null, ApiError>(__TAURI_INVOKE("table_help", { game, table })),
+	tableHelp: (game: GameId, table: Value) => typedError<TableHelp, ApiError>(__TAURI_INVOKE("table_help", { game, table })),
 	/**  Which characters go face up / face down, and the steps of the draft. */
 	citadellesDraftPlan: (variant: CitadellesVariant, players: number, ninthCharacter: boolean) => typedError<CitadellesDraftPlan, ApiError>(__TAURI_INVOKE("citadelles_draft_plan", { variant, players, ninthCharacter })),
 	/**
@@ -137,7 +137,10 @@ export const commands = {
 	 *  remembered for the next plays.
 	 */
 	cardValues: (game: GameId) => typedError<CardValue[], ApiError>(__TAURI_INVOKE("card_values", { game })),
-	/**  Remembers a card's printed value (replacing the one typed before). */
+	/**
+	 *  Remembers a card's printed value (replacing the one typed before); phones at an open
+	 *  table of the game are told (their view carries the values).
+	 */
 	setCardValue: (game: GameId, card: string, value: number) => typedError<CardValue, ApiError>(__TAURI_INVOKE("set_card_value", { game, card, value })),
 	/**
 	 *  Keeps the setup checklist's ticked steps of a play (its checklist's step ids, replacing
@@ -161,11 +164,20 @@ export const commands = {
 	/**
 	 *  A phone joins with the join token (a new device and its own token, shown once) and
 	 *  claims a seat, or changes seat with its device token. A seat another phone holds is
-	 *  refused as `seat_taken` unless `take_over`.
+	 *  refused as `seat_taken`, or with `ask`, asked for: the host or the holding phone
+	 *  answers (`table_answer_request`). Claiming none gives up a request.
 	 */
-	tableJoin: (playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, takeOver, name })),
-	/**  The play as this seat's phone may see it: the other seats' private entries removed. */
-	tableView: (playId: number, seat: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat })),
+	tableJoin: (playId: number, device: number | null, claim: number | null, ask: boolean, name: string | null) => typedError<TableJoined, ApiError>(__TAURI_INVOKE("table_join", { playId, device, claim, ask, name })),
+	/**
+	 *  The play as this seat's phone may see it: the other seats' private entries removed,
+	 *  the requests for its seat, the seat this phone (`device`) asks for.
+	 */
+	tableView: (playId: number, seat: number | null, device: number | null) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_view", { playId, seat, device })),
+	/**
+	 *  Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its
+	 *  own): `give` hands the seat over, else the request ends.
+	 */
+	tableAnswerRequest: (playId: number, seat: number | null, asker: number, give: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_answer_request", { playId, seat, asker, give })),
 	/**
 	 *  Saves some fields of this seat's part (`players[seat]`), merged field by field into
 	 *  the play's table state and autosaved as the host's saves are (Undo takes it back).
@@ -195,8 +207,11 @@ export const commands = {
 	activity: (game: GameId | null, playerId: number | null) => typedError<MonthCount[], ApiError>(__TAURI_INVOKE("activity", { game, playerId })),
 	/**  The progress of the import or export under way (`null` when there is none). */
 	historyProgress: () => typedError<Progress | null, ApiError>(__TAURI_INVOKE("history_progress")),
-	/**  Imports a file's text: all or nothing, with what it added. */
-	importFile: (kind: ImportKind, text: string) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, text })),
+	/**
+	 *  Imports a file, all or nothing, with what it added: its text, or an upload the door
+	 *  streamed in first (any size, gzip or not).
+	 */
+	importFile: (kind: ImportKind, file: ImportFile) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, file })),
 	/**  Writes an export into the exports folder and says where. */
 	exportFile: (kind: ExportKind, csv: CsvOptions | null, lang: Lang | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv, lang })),
 	/**
@@ -243,7 +258,7 @@ export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":60},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"max_building_points":30,"max_coins":999,"max_count":60,"max_goods":30,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"]} as const;
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"goods_in_box":[{"key":"grain","max":24},{"key":"cheese","max":21},{"key":"wine","max":18},{"key":"wool","max":15},{"key":"brocade","max":12}],"max_building_points":30,"max_coins":999,"max_count":60,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"],"seat_counts":[{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":24},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"prosperite"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":21},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"invasion"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":20},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"duel"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":6},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":13},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"dignitaire"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":4},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":7},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"vierzon"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"marchand"}],"supplies":[{"item":"place_tiles","most":24,"scenario":"prosperite","source":"Prospérité, Mise en place (24 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"prosperite","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"place_tiles","most":21,"scenario":"invasion","source":"Invasion, Mise en place (21 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"invasion","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"duel","source":"Le duel, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":20,"scenario":"duel","source":"Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"},{"item":"citizens","most":16,"scenario":"duel","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"technology","most":6,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (« 6 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"},{"item":"citizens","most":13,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"},{"item":"technology","most":4,"scenario":"vierzon","source":"Vierzon, Mise en place (« 4 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"vierzon","source":"Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"},{"item":"citizens","most":7,"scenario":"vierzon","source":"Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"},{"item":"goods","most":40,"scenario":"vierzon","source":"Vierzon, Mise en place (« 40 jetons Marchandise »)"},{"item":"goods.grain","most":24,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"marchand","source":"Marchand itinérant, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"marchand","source":"Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"},{"item":"goods.grain","most":24,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"marchand","source":"game-facts D4 (goods supply)"}],"team_counts":[{"key":"ramparts","max":60},{"key":"citizens","max":16},{"key":"treasury","max":999}]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":18,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
@@ -272,7 +287,10 @@ export type BackupFile = {
 	kind: BackupKind,
 	created_at: string,
 	size_kib: number,
-	/**  Why this file cannot be restored (empty, not a Greffier database…); `None` when usable. */
+	/**
+	 *  Why this file cannot be restored (empty, not a Greffier database, damaged: cut short or
+	 *  changed since its checksum was written…); `None` when usable.
+	 */
 	unusable: Text | null,
 };
 
@@ -306,8 +324,8 @@ export type BgPlayNoteKind =
 "skipped" | 
 /**
  *  A play of one of our games that could not be one of our plays (9 players at
- *  Citadelles, a score with decimals, a player seated twice): kept whole as another
- *  game's play.
+ *  Citadelles, a score with decimals or in words, a player seated twice): kept whole as
+ *  another game's play.
  */
 "kept_as_other_game";
 
@@ -327,6 +345,8 @@ export type BgStatsReport = {
 	plays_in_bin?: number,
 	/**  Plays BG Stats marks as ignored, not imported. */
 	plays_ignored: number,
+	/**  Plays not imported at all (each named in `notes`, with why). */
+	plays_skipped?: number,
 	/**  Every play not imported, or not imported as what it said it was, with why. */
 	notes: BgPlayNote[],
 	/**  Every kind of field the history does not keep, with how many plays had one. */
@@ -1173,6 +1193,13 @@ export type HistoryLimits = {
 	notes_chars: number,
 };
 
+/**
+ *  The file an import reads: its text in the request (the CLI's `call`, a small file), or the
+ *  bytes a door streamed into the core first (`Api::upload_begin`…`upload_finish`), named by
+ *  the upload's id: any size, gzip or not, read as a stream.
+ */
+export type ImportFile = ({ text: string }) & { upload?: never } | ({ upload: string }) & { text?: never };
+
 /**  What to import. */
 export type ImportKind = "backup" | "bgstats";
 
@@ -1345,6 +1372,19 @@ export type OrleansClosedRound = {
 export type OrleansCountLimit = {
 	key: string,
 	max: number,
+};
+
+/**
+ *  Where the course of play stands, and what it refuses now (each list empty when the step may
+ *  be taken): what the screens show beside the round's buttons and the Finish button.
+ */
+export type OrleansCourse = {
+	/**  Why this round's event cannot be resolved now (its tile not entered, the game over). */
+	resolve_refused: Problem[],
+	/**  Why this round cannot be closed now (also: the round closed already, the game decided). */
+	close_refused: Problem[],
+	/**  Why the play cannot be finished yet (its last round not closed, the game not decided). */
+	finish_refused: Problem[],
 };
 
 /**  What the players decided for one resolution of the round. */
@@ -1545,6 +1585,16 @@ export type OrleansHelp = {
 	 *  scenario does not read): to clear, never a reason not to score.
 	 */
 	notices: Problem[],
+	/**
+	 *  Each seat's development level as the core reads it (from the track space, or the level
+	 *  typed alone in older plays), seat order: the sheet asks the space and shows its level.
+	 */
+	development_levels: number[],
+	/**
+	 *  The course of play: why this round cannot be resolved or closed, or the play finished,
+	 *  now (the core refuses those steps for the same reasons).
+	 */
+	course: OrleansCourse,
 };
 
 /**
@@ -1554,8 +1604,24 @@ export type OrleansHelp = {
  */
 export type OrleansLimits = {
 	max_coins: number,
-	max_goods: number,
 	max_count: number,
+	/**
+	 *  Each good (`key`: its id) as the box holds it: the most a seat, or Invasion's warehouse,
+	 *  can hold (the whole table together holds no more: [`supply`]).
+	 */
+	goods_in_box: OrleansCountLimit[],
+	/**
+	 *  Scenario by scenario, the most one seat can hold of each count of [`COUNTS`]: its own
+	 *  bound, lowered to what the box and the scenario's setup put in play.
+	 */
+	seat_counts: OrleansScenarioCounts[],
+	/**  Invasion's city board: knights on the ramparts, citizens, coins in the treasury. */
+	team_counts: OrleansCountLimit[],
+	/**
+	 *  What each scenario puts in play, item by item, with the line that says it: what the
+	 *  table holds together (seats and city board) is refused beyond it.
+	 */
+	supplies: OrleansSupply[],
 	/**  Prospérité: points of one completed building. */
 	max_building_points: number,
 	/**  Invasion: the team's fortifications, one per border town at most. */
@@ -1698,9 +1764,12 @@ export type OrleansRawPlayer = {
 	trading_posts?: Value | null,
 	/**  Technology tiles placed. */
 	technology?: Value | null,
-	/**  1 to 6. */
+	/**
+	 *  1 to 6: the level alone, as older plays kept it when the space was not typed (beside a
+	 *  space, as schema 3 wrote both, it must agree with it; null: not given).
+	 */
 	development_level?: Value | null,
-	/**  Space on the development track (0–30), for events counting points. */
+	/**  Space on the development track (0–30): the one development fact, its level follows. */
 	development_points?: Value | null,
 	citizens?: Value | null,
 	/**  Monks owned (bag, market, boards). */
@@ -1813,6 +1882,12 @@ export type OrleansResolutionStatus =
 /**  One of the six scenarios (the play's variant). */
 export type OrleansScenario = "prosperite" | "invasion" | "duel" | "dignitaire" | "vierzon" | "marchand";
 
+/**  One scenario's bounds on a seat's counts ([`OrleansLimits::seat_counts`]). */
+export type OrleansScenarioCounts = {
+	scenario: OrleansScenario,
+	counts: OrleansCountLimit[],
+};
+
 /**  A scenario as data. */
 export type OrleansScenarioInfo = {
 	id: OrleansScenario,
@@ -1894,6 +1969,19 @@ export type OrleansStatus = {
 	lost_event: string | null,
 };
 
+/**  The most a table holds of one item in one scenario ([`supply::supplies`]). */
+export type OrleansSupply = {
+	scenario: OrleansScenario,
+	/**
+	 *  A seat's field: `technology`, `place_tiles`, `citizens`, `goods.<good>`, or `goods`
+	 *  (every good together).
+	 */
+	item: string,
+	most: number,
+	/**  The rulebook's line (or the base game's fact) it comes from. */
+	source: string,
+};
+
 /**  The tiles that can come up next on Invasion's stack. */
 export type OrleansTileChoice = {
 	/**  The round (= position in the stack, from 1) whose tile is to be entered. */
@@ -1972,7 +2060,7 @@ export type OtherPlaySummary = {
 export type OtherSeat = {
 	player_id: number,
 	name: string,
-	/**  The score as written ("42", "12.5"), if one was kept. */
+	/**  The score as written ("42", "12.5", "87+77" typed round by round), if one was kept. */
 	score: string | null,
 	winner: boolean,
 	first_player: boolean,
@@ -2483,6 +2571,13 @@ export type SeatHelp = {
 	city: string | null,
 };
 
+/**  A phone asking for a seat another phone holds. */
+export type SeatRequest = {
+	device: number,
+	/**  What the phone called itself, if anything. */
+	name: string | null,
+};
+
 /**
  *  One thing to do before the first turn of a game, and the rule entry that says why: the setup
  *  checklists are lists of these, per game, variant and player count. `id` names the step
@@ -2760,6 +2855,8 @@ export type TableChange = {
 	revision: number,
 	seat: number | null,
 	closed: boolean,
+	/**  Made by another process on the same history (by whom is not known; `seat` is `None`). */
+	elsewhere: boolean,
 };
 
 /**  A phone that joined the table. */
@@ -2773,6 +2870,11 @@ export type TableDevice = {
 	joined_at: string,
 	/**  The last change this phone saved to its seat. */
 	last_change_at: string | null,
+	/**
+	 *  A seat another phone holds, which this one asks for: the host or the holding phone
+	 *  answers (`Store::answer_seat_request`).
+	 */
+	asks_for: number | null,
 };
 
 /**
@@ -2802,12 +2904,13 @@ export type TableHelp = { game: "valencia"; help: ValenciaHelp } | { game: "cita
 
 /**
  *  A phone joined (or changed seat): its device, its token (only when it was just made: keep
- *  it, it is not shown again) and its seat.
+ *  it, it is not shown again), its seat, and the held seat it asks for.
  */
 export type TableJoined = {
 	device: number,
 	token: string | null,
 	seat: number | null,
+	asking: number | null,
 };
 
 /**  A line of a play's round log that its table state holds (see `PlayDetail::table_log`). */
@@ -2834,6 +2937,8 @@ export type TableSeatStatus = {
 	device_name: string | null,
 	finished: boolean,
 	last_change_at: string | null,
+	/**  The phones asking for this seat (in the order they joined): the host gives it or refuses. */
+	requests: SeatRequest[],
 };
 
 export type TableSeatView = {
@@ -2900,10 +3005,19 @@ export type TableView = {
 	revision: number,
 	/**  The seat this view is for (its private fields are in `table`). */
 	seat: number | null,
+	/**  The held seat this phone asks for, while the host or its holder has not answered. */
+	asking: number | null,
+	/**  The phones asking for this view's seat: its phone may give it or keep it. */
+	requests: SeatRequest[],
 	seats: TableSeatView[],
 	table: Value | null,
 	/**  The problems of this seat's entries (the others' are theirs). */
 	problems: Problem[],
+	/**
+	 *  The printed values the host's history remembers for this game's cards (Valencia's
+	 *  mission values), which a phone offers as the host's screen does.
+	 */
+	card_values: CardValue[],
 	/**
 	 *  This seat's live total and place, scored by the core on the whole table (the other
 	 *  seats' private entries included, which the phone never sees); `None` without a seat,

@@ -50,29 +50,70 @@ function post(base: string, token: (() => string | null) | null) {
 	};
 }
 
-const OWN = { getPreferences: async () => readPreferences(), setPreferences: async (p: Preferences) => writePreferences(p) };
+/**
+ * A file's bytes to the core: `POST <base>/api/upload`, the file as the body, which the browser
+ * streams from disk (never read whole into the page, never as text: a gzip backup is bytes).
+ * Resolves to the upload's id. The browser does not tell the progress of a request's body: all
+ * is sent when the server answers.
+ */
+function upload(base: string) {
+	return async (file: Blob, onSent?: (sent: number) => void): Promise<string> => {
+		let response: Response;
+		try {
+			response = await fetch(`${base}/api/upload`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/octet-stream' },
+				body: file
+			});
+		} catch (e) {
+			throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
+		}
+		const text = await response.text();
+		let body: { upload?: string };
+		try {
+			body = JSON.parse(text);
+		} catch {
+			throw new BackendError('internal', `HTTP ${response.status}: ${text.slice(0, 200)}`);
+		}
+		if (!response.ok || typeof body.upload !== 'string') throw BackendError.from(body);
+		onSent?.(file.size);
+		return body.upload;
+	};
+}
+
+function own(base: string) {
+	return {
+		getPreferences: async () => readPreferences(),
+		setPreferences: async (p: Preferences) => writePreferences(p),
+		uploadFile: upload(base)
+	};
+}
 
 export function createHttpBackend(base = ''): Backend {
-	return backendOver(post(base, null), OWN);
+	return backendOver(post(base, null), own(base));
 }
 
 /** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
 export interface SeatOperations {
-	/** Joins (`device` null: a new phone, whose token comes back once) and/or claims a seat. */
-	tableJoin(playId: number, device: number | null, claim: number | null, takeOver: boolean, name: string | null): Promise<TableJoined>;
-	/** The play as this phone may see it: the other seats' private entries left out. */
-	tableView(playId: number, seat: number | null): Promise<TableView>;
+	/** Joins (`device` null: a new phone, whose token comes back once) and/or claims a seat; a
+	 * seat another phone holds is refused, or with `ask`, asked for (its holder or the host
+	 * answers). Claiming none gives up a request. */
+	tableJoin(playId: number, device: number | null, claim: number | null, ask: boolean, name: string | null): Promise<TableJoined>;
+	/** The play as this phone (`device`) may see it: the other seats' private entries left out,
+	 * its seat's (`seat`, else the phone's) requests, the seat it asks for. */
+	tableView(playId: number, seat: number | null, device: number | null): Promise<TableView>;
 	/** Some fields of this seat (`players[seat]`), merged field by field by the core and saved. */
 	tableSaveSeat(playId: number, seat: number | null, part: Record<string, unknown>): Promise<TableView>;
 	tableSetFinished(playId: number, seat: number | null, finished: boolean): Promise<TableView>;
-	/** The live help a game gives about a table state (Valencia's mission statuses). */
-	tableHelp(game: GameId, table: unknown): Promise<TableHelp | null>;
+	/** The live help a game gives about a table state (Valencia's mission statuses); a state the
+	 * core's scorer refuses is refused the same way (`invalid_input`, with its problems). */
+	tableHelp(game: GameId, table: unknown): Promise<TableHelp>;
 }
 
 /** Each seat method's operation and its request's fields, in the order of its arguments. */
 export const SEAT_OPERATION_FIELDS = {
-	tableJoin: ['play_id', 'device', 'claim', 'take_over', 'name'],
-	tableView: ['play_id', 'seat'],
+	tableJoin: ['play_id', 'device', 'claim', 'ask', 'name'],
+	tableView: ['play_id', 'seat', 'device'],
 	tableSaveSeat: ['play_id', 'seat', 'part'],
 	tableSetFinished: ['play_id', 'seat', 'finished'],
 	tableHelp: ['game', 'table']
@@ -88,14 +129,19 @@ export function createSeatBackend(token: () => string | null, base = ''): Backen
 			(...args: unknown[]) => transport(operationName(method), Object.fromEntries(fields.map((f, i) => [f, args[i] ?? null])))
 		])
 	) as unknown as SeatOperations;
-	return { ...backendOver(transport, OWN), ...seat };
+	return { ...backendOver(transport, own(base)), ...seat };
 }
+
+/** How long a stream the server refused (or ended for good) waits before it is opened again. */
+export const STREAM_RETRY_MS = 3000;
 
 /**
  * Follows the table's live stream: `onchange` hears each change ("revision n, by seat s", or
- * closed), the first one the revision at connection; `onstate` whether the stream is up (the
- * browser reconnects by itself after a drop). Returns what stops it. A phone names its token,
- * the host's browser on the local door the play.
+ * closed), the first one the revision at connection; `onstate` whether the stream is up. The
+ * browser reconnects by itself after a drop, but not after an answer other than the stream (a
+ * door with too many streams open, a closed table): the stream is then opened again after
+ * `STREAM_RETRY_MS`. Returns what stops it. A phone names its token, the host's browser on the
+ * local door the play.
  */
 export function openTableEvents(
 	target: { token: string } | { play: number },
@@ -104,17 +150,33 @@ export function openTableEvents(
 	base = ''
 ): () => void {
 	const query = 'token' in target ? `token=${encodeURIComponent(target.token)}` : `play=${target.play}`;
-	const source = new EventSource(`${base}/api/table/events?${query}`);
-	source.addEventListener('open', () => onstate(true));
-	source.addEventListener('error', () => onstate(false));
-	source.addEventListener('change', (e) => {
-		try {
-			onchange(JSON.parse((e as MessageEvent<string>).data) as TableChange);
-		} catch {
-			// A malformed event is not a change: the next one will carry the revision.
-		}
-	});
-	return () => source.close();
+	let source: EventSource | null = null;
+	let retry: ReturnType<typeof setTimeout> | null = null;
+	let stopped = false;
+	const open = () => {
+		retry = null;
+		if (stopped) return;
+		const s = new EventSource(`${base}/api/table/events?${query}`);
+		source = s;
+		s.addEventListener('open', () => onstate(true));
+		s.addEventListener('error', () => {
+			onstate(false);
+			if (s.readyState === EventSource.CLOSED && !stopped) retry = setTimeout(open, STREAM_RETRY_MS);
+		});
+		s.addEventListener('change', (e) => {
+			try {
+				onchange(JSON.parse((e as MessageEvent<string>).data) as TableChange);
+			} catch {
+				// A malformed event is not a change: the next one will carry the revision.
+			}
+		});
+	};
+	open();
+	return () => {
+		stopped = true;
+		if (retry) clearTimeout(retry);
+		source?.close();
+	};
 }
 
 function readPreferences(): LoadedPreferences {

@@ -21,6 +21,7 @@ import type {
 	ExportKind,
 	ExportedFile,
 	GameStats,
+	ImportFile,
 	ImportKind,
 	ImportSummary,
 	MonthCount,
@@ -74,6 +75,7 @@ import type {
 	TableChange,
 	TableDoor,
 	TableStatus,
+	TableView,
 	UndoneState
 } from './types';
 
@@ -175,8 +177,14 @@ export interface Backend {
 	activity(game: GameId | null, playerId: number | null): Promise<MonthCount[]>;
 	/** The import or export under way (null when none): poll it for a progress bar. */
 	historyProgress(): Promise<Progress | null>;
-	/** Imports a file's text, all or nothing. */
-	importFile(kind: ImportKind, text: string): Promise<ImportSummary>;
+	/** Imports a file, all or nothing: its text, or an upload (`uploadFile`), any size, gzip or not. */
+	importFile(kind: ImportKind, file: ImportFile): Promise<ImportSummary>;
+	/**
+	 * Sends a file's bytes to the core (the door's own: the window in blocks over IPC, a browser
+	 * as one streamed upload), never as text; resolves to the upload's id, for `importFile`.
+	 * `onSent` hears how many bytes went so far.
+	 */
+	uploadFile(file: Blob, onSent?: (sent: number) => void): Promise<string>;
 	/** Writes an export file and says where. */
 	/** `lang`: the language the file is named in (the screen's). */
 	exportFile(kind: ExportKind, csv: CsvOptions | null, lang: Lang): Promise<ExportedFile>;
@@ -211,10 +219,18 @@ export interface Backend {
 	tableRemoveDevice(playId: number, device: number): Promise<TableStatus>;
 	/** Puts a phone on a seat (taking it from the phone that held it), or on none. */
 	tableAssignSeat(playId: number, device: number, seat: number | null): Promise<TableStatus>;
+	/** Answers phone `asker`'s request for `seat` (the host for any seat, a phone for its own):
+	 * `give` hands the seat over, else the request ends. */
+	tableAnswerRequest(playId: number, seat: number | null, asker: number, give: boolean): Promise<TableView>;
 }
 
 /** Every method, for the forwarding object below. */
-const METHODS: (keyof Backend)[] = [...(Object.keys(OPERATION_FIELDS) as (keyof Backend)[]), 'getPreferences', 'setPreferences'];
+const METHODS: (keyof Backend)[] = [
+	...(Object.keys(OPERATION_FIELDS) as (keyof Backend)[]),
+	'getPreferences',
+	'setPreferences',
+	'uploadFile'
+];
 
 /** True inside the Tauri webview. */
 export function inTauri(): boolean {

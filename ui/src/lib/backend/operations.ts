@@ -5,8 +5,11 @@
 // list (`greffier operations --json`), so a renamed field fails there, not at a user's table.
 import type { Backend } from './index';
 
-/** The window's own methods: preferences live in the shell (tauri-plugin-store) or the browser. */
-export type WindowOwn = Pick<Backend, 'getPreferences' | 'setPreferences'>;
+/**
+ * The door's own methods: preferences live in the shell (tauri-plugin-store) or the browser, and
+ * a file's bytes reach the core by each door's own way (IPC blocks, an HTTP upload).
+ */
+export type WindowOwn = Pick<Backend, 'getPreferences' | 'setPreferences' | 'uploadFile'>;
 
 /** Every method but the window's own, with its operation's fields. */
 export const OPERATION_FIELDS = {
@@ -62,7 +65,7 @@ export const OPERATION_FIELDS = {
 	scenarioStats: ['game'],
 	activity: ['game', 'player_id'],
 	historyProgress: [],
-	importFile: ['kind', 'text'],
+	importFile: ['kind', 'file'],
 	exportFile: ['kind', 'csv', 'lang'],
 	listBackups: [],
 	backupNow: [],
@@ -79,7 +82,8 @@ export const OPERATION_FIELDS = {
 	tableStatus: ['play_id'],
 	tableClose: ['play_id'],
 	tableRemoveDevice: ['play_id', 'device'],
-	tableAssignSeat: ['play_id', 'device', 'seat']
+	tableAssignSeat: ['play_id', 'device', 'seat'],
+	tableAnswerRequest: ['play_id', 'seat', 'asker', 'give']
 } as const satisfies Record<Exclude<keyof Backend, keyof WindowOwn>, readonly string[]>;
 
 /** `saveTableState` → `save_table_state`. */

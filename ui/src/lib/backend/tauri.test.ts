@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { BackendError, inTauri } from './index';
-import { createTauriBackend, tauriTableDoor } from './tauri';
+import { createTauriBackend, tauriTableDoor, UPLOAD_BLOCK_BYTES } from './tauri';
 
 afterEach(() => clearMocks());
 
@@ -79,6 +79,43 @@ describe('Tauri backend', () => {
 			['table_door', { playId: 4 }],
 			['table_assign_seat', { playId: 4, device: 2, seat: null }]
 		]);
+	});
+
+	// Issue #47: the window read an import's file as text (a gzip backup failed). Its bytes go to
+	// the shell's `upload_chunk` in blocks, raw bodies read one at a time from the file: the
+	// first opens an upload, the next ones name it, the last says so.
+	it('sends a file to the shell in blocks of raw bytes, naming its upload and marking the last', async () => {
+		const sent: [string, Uint8Array, Record<string, string>][] = [];
+		mockIPC((cmd) => (cmd === 'upload_chunk' ? 'u7' : null));
+		const internals = (window as unknown as { __TAURI_INTERNALS__: { invoke: (c: string, a: unknown, o?: { headers?: Record<string, string> }) => Promise<unknown> } })
+			.__TAURI_INTERNALS__;
+		const inner = internals.invoke;
+		internals.invoke = (cmd, args, options) => {
+			sent.push([cmd, args as Uint8Array, options?.headers ?? {}]);
+			return inner(cmd, args, options);
+		};
+		const bytes = new Uint8Array(UPLOAD_BLOCK_BYTES * 2 + 5).map((_, i) => i % 251);
+		const progress: number[] = [];
+		expect(await createTauriBackend().uploadFile(new Blob([bytes]), (n) => progress.push(n))).toBe('u7');
+		expect(sent.map(([cmd, block, headers]) => [cmd, block.length, headers])).toEqual([
+			['upload_chunk', UPLOAD_BLOCK_BYTES, {}],
+			['upload_chunk', UPLOAD_BLOCK_BYTES, { 'greffier-upload': 'u7' }],
+			['upload_chunk', 5, { 'greffier-upload': 'u7', 'greffier-upload-last': '1' }]
+		]);
+		const joined = new Uint8Array(bytes.length);
+		let at = 0;
+		for (const [, block] of sent) {
+			expect(block).toBeInstanceOf(Uint8Array);
+			joined.set(block, at);
+			at += block.length;
+		}
+		// Compared byte by byte (a deep equality of 16 MiB would list every index).
+		expect(joined.every((b, i) => b === bytes[i])).toBe(true);
+		expect(progress).toEqual([UPLOAD_BLOCK_BYTES, UPLOAD_BLOCK_BYTES * 2, bytes.length]);
+
+		sent.length = 0;
+		await createTauriBackend().uploadFile(new Blob([]));
+		expect(sent.map(([, block, headers]) => [block.length, headers])).toEqual([[0, { 'greffier-upload-last': '1' }]]);
 	});
 
 	it('turns an ApiError into a BackendError with its problems', async () => {

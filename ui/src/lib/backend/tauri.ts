@@ -76,9 +76,39 @@ export function createTauriBackend(): Backend {
 		},
 		{
 			getPreferences: () => call(commands.getPreferences()),
-			setPreferences: (p) => call(commands.setPreferences(p))
+			setPreferences: (p) => call(commands.setPreferences(p)),
+			uploadFile
 		}
 	);
+}
+
+/** The size of each block of a file sent to the shell. */
+export const UPLOAD_BLOCK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A file's bytes to the core, in blocks read one at a time from the file (never the whole file
+ * in the page), each a raw IPC body of the shell's `upload_chunk` (src-tauri/src/commands/
+ * upload.rs): the first opens an upload, each next one names it, the last closes it.
+ */
+async function uploadFile(file: Blob, onSent?: (sent: number) => void): Promise<string> {
+	let upload: string | null = null;
+	let at = 0;
+	do {
+		const end = Math.min(at + UPLOAD_BLOCK_BYTES, file.size);
+		const block = new Uint8Array(await file.slice(at, end).arrayBuffer());
+		const headers: Record<string, string> = {};
+		if (upload !== null) headers['greffier-upload'] = upload;
+		if (end === file.size) headers['greffier-upload-last'] = '1';
+		try {
+			upload = (await invoke('upload_chunk', block, { headers })) as string;
+		} catch (e) {
+			throw BackendError.from(e);
+		}
+		at = end;
+		onSent?.(at);
+	} while (at < file.size);
+	if (upload === null) throw new BackendError('internal', 'the shell answered no upload');
+	return upload;
 }
 
 /**

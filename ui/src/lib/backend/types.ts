@@ -40,6 +40,7 @@ export type {
 	ExportKind,
 	ExportedFile,
 	GameStats,
+	ImportFile,
 	ImportKind,
 	ImportReport,
 	ImportSummary,
@@ -267,6 +268,7 @@ export type AnyTableState =
 
 /** Table mode (issue #18): a phone's side. */
 export type {
+	SeatRequest,
 	TableJoined,
 	TableSeatScore,
 	TableSeatView,

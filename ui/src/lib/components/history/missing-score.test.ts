@@ -35,7 +35,7 @@ describe('A score that was not kept', () => {
 	it('shows as the no-total mark in the play log and the detail, in French and English', async () => {
 		app.games = await allGames();
 		Object.assign(logView, { game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, others: false, page: 0 });
-		await backend.importFile('bgstats', sampleWithoutLillisScore());
+		await backend.importFile('bgstats', { text: sampleWithoutLillisScore() });
 		const citadels = (await backend.listPlays({ game: 'citadelles' })).plays[0];
 		// The core says "none", and keeps the play's ranks.
 		expect(citadels.players.map((p) => [p.name, p.total, p.rank])).toEqual([

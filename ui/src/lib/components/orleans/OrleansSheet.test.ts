@@ -61,7 +61,7 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect(text('orl-event-name')).toBe('Conference'));
 		// Le dignitaire: « Vous commencez la partie sans argent » — the sheet starts with the
 		// core's start_coins, as the setup checklist says.
-		await waitFor(() => expect(last()).toMatchObject({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani', coins: 0, development_level: 1 }] }));
+		await waitFor(() => expect(last()).toMatchObject({ variant: 'dignitaire', round: 1, players: [{ name: 'Ani', coins: 0 }] }));
 		expect(text('orl-round-title')).toBe('Round 1 of 16');
 		expect(text('orl-event-moment')).toBe('All round long');
 		expect(text('orl-event-text')).toBe('No Scholar may be recruited this round.');
@@ -252,11 +252,12 @@ describe('OrleansSheet', () => {
 		await set('orl-split-0-1-coins', '2');
 		await closeRound();
 		await waitFor(() => expect(last().round).toBe(4));
-		// Space 4 begins level 2: the level follows the marker.
+		// Space 4 begins level 2: the level follows the marker (the core's, shown beside the space).
 		expect(last().players.map((p) => [p.coins, p.development_points, p.development_level])).toEqual([
-			[3, 4, 2],
-			[2, 12, 3]
+			[3, 4, undefined],
+			[2, 12, undefined]
 		]);
+		await waitFor(() => expect(text('orl-level-0')).toBe('Level 2'));
 		expect(last().players[1].goods).toEqual({ wine: 1 });
 		await waitFor(() => expect(text('orl-log-0')).toContain('received 1 development step + 1 coin'));
 	});
@@ -343,7 +344,8 @@ describe('OrleansSheet', () => {
 		type Deck = { deck?: { seed: number; order: string[] } };
 		const deck = () => (last() as unknown as Deck | undefined)?.deck;
 		await waitFor(() => expect(text('orl-upcoming-2')).toMatch(/Hidden tile/));
-		expect(text('orl-no-event')).toMatch(/enter the tile that came up/);
+		// The core's course of play: the tile to enter, among those possible.
+		expect(text('orl-no-event')).toMatch(/^Enter the tile drawn for round 1 \(stack A\); possible: /);
 		await fireEvent.click(screen.getByTestId('orl-deck-draw'));
 		await waitFor(() => expect(deck()?.order.length).toBeGreaterThan(0));
 		expect(plans()).toEqual([{ players: 2, set_aside: [], hard_mode: false }]);
@@ -378,6 +380,71 @@ describe('OrleansSheet', () => {
 		expect(text('orl-log-0')).toBe('Rd 2 Income · Ani · done · received 4 coins');
 		expect(text('orl-log-1')).toBe('Rd 3 Contribution · Dirk · not paid in full');
 		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
+	});
+
+	it('a table the core refuses shows its problems where the round’s events, the goals and the status would be (issue #45)', async () => {
+		// Le dignitaire, Mise en place: « Placez également 6 jetons Technologie »: 7 are refused.
+		await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, technology: 7, citizens: 2 }] });
+		await waitFor(() => expect(text('orl-helper-problems')).toMatch(/7 technology tiles in all: The Dignitary puts only 6 in play/));
+		expect(text('orl-goals-problems')).toMatch(/Ani — 7 technology tiles in all/);
+		// No answer made up from the table without the field at fault: no resolution, forecast,
+		// goal, status, and the round cannot be closed.
+		expect(screen.queryByTestId('orl-res-0')).toBeNull();
+		expect(screen.queryByTestId('orl-forecast')).toBeNull();
+		expect(screen.queryByTestId('orl-goal-progress-0-citoyens')).toBeNull();
+		expect(screen.queryByTestId('orl-state')).toBeNull();
+		expect(screen.queryByTestId('orl-close-round')).toBeNull();
+		// Fixed, the helpers answer again.
+		await fireEvent.input(input('orl-technology-0'), { target: { value: '6' } });
+		await waitFor(() => expect(text('orl-res-0-gain')).toMatch(/^\+2/));
+		expect(screen.queryByTestId('orl-helper-problems')).toBeNull();
+		expect(text('orl-goal-progress-0-citoyens')).toBe('2 / 8');
+	});
+
+	it('Prospérité at round 16: finishing is refused until the last round is closed, then the winner is stored (issue #46)', async () => {
+		// « La partie se termine après 16 manches »: 71 beats 69 once round 16 is closed.
+		const { onfinished } = await setup({ variant: 'prosperite', round: 16, players: [{ name: 'Ani', coins: 71 }, { name: 'Dirk', coins: 69 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-finish-refused')).toMatch(/^Round 16, the last of Golden Age, is not closed: close it/));
+		await fireEvent.click(screen.getByTestId('orl-go-close'));
+		expect(document.activeElement).toBe(screen.getByTestId('orl-close-round'));
+		await fireEvent.click(screen.getByTestId('finish-play'));
+		await waitFor(() => expect(screen.getByTestId('error-banner').textContent).toMatch(/Round 16, the last of Golden Age, is not closed/));
+		expect(onfinished).not.toHaveBeenCalled();
+		await closeRound();
+		await waitFor(() => expect(text('orl-round-title')).toBe('All 16 rounds played'));
+		await waitFor(() => expect(screen.queryByTestId('orl-finish-refused')).toBeNull());
+		await fireEvent.click(screen.getByTestId('finish-play'));
+		await waitFor(() => expect(onfinished).toHaveBeenCalledTimes(1));
+		const done = onfinished.mock.calls[0][0] as PlayDetail;
+		expect(done.scoreboard?.players.map((p) => [p.name, p.total, p.winner])).toEqual([
+			['Ani', 70, true],
+			['Dirk', 68, false]
+		]);
+	});
+
+	it('asks the development track’s space once and shows the level the core reads from it (issue #46)', async () => {
+		// An older play kept level 3 beside space 12: the space stays, the level is the core's.
+		const { last } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', development_level: 3, development_points: 12 }] });
+		await waitFor(() => expect(text('orl-level-0')).toBe('Level 3'));
+		expect(screen.queryByTestId('orl-development_level-0')).toBeNull();
+		await fireEvent.input(input('orl-development_points-0'), { target: { value: '15' } });
+		await waitFor(() => expect(text('orl-level-0')).toBe('Level 4'));
+		await waitFor(() => expect(last().players[0]).toMatchObject({ development_points: 15, development_level: null }));
+		await waitFor(() => expect(screen.queryByTestId('sheet-problems')).toBeNull());
+	});
+
+	it('Invasion: a round whose tile is not entered says which to enter, among the tiles possible, and cannot be closed', async () => {
+		await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }] } as Raw, 'invasion', ['Ani', 'Dirk']);
+		await waitFor(() => expect(text('orl-no-event')).toMatch(/^Enter the tile drawn for round 1 \(stack A\); possible: Council meeting, /));
+		expect(text('orl-close-refused')).toMatch(/Enter the tile drawn for round 1/);
+		expect((screen.getByTestId('orl-close-round') as HTMLButtonElement).disabled).toBe(true);
+	});
+
+	it('Invasion: a rule for the whole team is shown once, not once per player (Bandits)', async () => {
+		const order = ['bandits', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], deck: { order } } as Raw, 'invasion', ['Ani', 'Dirk']);
+		await waitFor(() => expect(screen.getByTestId('orl-res-0')).toBeTruthy());
+		expect(screen.queryByTestId('orl-res-1')).toBeNull();
 	});
 
 	it('Prospérité: a building card’s points are typed once, then added with one tap, its name kept on the play', async () => {

@@ -18,7 +18,7 @@ import StatsPage from '../../../routes/stats/+page.svelte';
 async function club() {
 	const server = await ownServer();
 	onTestFinished(server.stop);
-	await backend.importFile('bgstats', readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/bgstats-history.json'), 'utf8'));
+	await backend.importFile('bgstats', { text: readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/bgstats-history.json'), 'utf8') });
 	app.games = await allGames();
 }
 

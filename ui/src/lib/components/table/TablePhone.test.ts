@@ -2,7 +2,7 @@
 // names its play and seat in each request; the table door would take them from its token).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import { backend } from '$lib/backend';
+import { backend, type TableChange } from '$lib/backend';
 import { PREFERENCES_KEY } from '$lib/backend/http';
 import { getLang, setLang } from '$lib/i18n.svelte';
 import { startPlay } from '../../../test-support';
@@ -65,5 +65,64 @@ describe('TablePhone', () => {
 		await fireEvent.click(screen.getByTestId('tbl-finished'));
 		await waitFor(() => expect((screen.getByTestId('tbl-finished') as HTMLInputElement).checked).toBe(true));
 		expect(screen.getByTestId('tbl-other-0').textContent).toMatch(/host/);
+	});
+
+	it('a table the core refuses shows its problems where the help would be, the other seat named (Le duel: « 8 jetons Technologie »)', async () => {
+		const play = await startPlay('orleans', 'duel', ['Ani', 'Dirk']);
+		await backend.saveTableState(play.id, { variant: 'duel', round: 2, players: [{ name: 'Ani', technology: 6 }, { name: 'Dirk' }] } as never);
+		const r = await fetch('/api/table_open', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ play_id: play.id, seats: [1] }) });
+		const ticket = (await r.json()) as { join_token: string };
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
+		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));
+		await fireEvent.input(await screen.findByTestId('orl-technology-1'), { target: { value: '3' } });
+		await waitFor(() => expect(screen.getByTestId('tbl-help-problems').textContent).toMatch(/Ani — 9 technology tiles in all: The Duel puts only 8 in play/));
+		await fireEvent.input(screen.getByTestId('orl-technology-1'), { target: { value: '2' } });
+		await waitFor(() => expect(screen.queryByTestId('tbl-help-problems')).toBeNull());
+	});
+
+	it('says "saved · the host sees it" only while the seat’s entries are valid (issue #46)', async () => {
+		const { play, ticket } = await openTable();
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
+		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));
+		await screen.findByTestId('val-city-1');
+		// Two palm members, nobody in the city: stored, but not a fine entry.
+		await fireEvent.input(screen.getByTestId('val-palms-1'), { target: { value: '2' } });
+		await waitFor(() => expect(screen.getByTestId('tbl-save-state').dataset.entry).toBe('invalid'));
+		expect(screen.getByTestId('tbl-save-state').dataset.state).toBe('saved');
+		expect(screen.getByTestId('tbl-save-state').textContent).toMatch(/Saved · some entries need fixing/);
+		expect(screen.getByTestId('tbl-save-state').textContent).not.toMatch(/the host sees it/);
+		await fireEvent.input(screen.getByTestId('val-city-1'), { target: { value: '4' } });
+		await waitFor(() => expect(screen.getByTestId('tbl-save-state').textContent).toMatch(/Saved · the host sees it/));
+	});
+
+	it('shows nothing live once the table is closed: no total, no "saved"', async () => {
+		const { play, ticket } = await openTable();
+		let heard: ((c: TableChange) => void) | null = null;
+		const events = (_: unknown, onchange: (c: TableChange) => void) => {
+			heard = onchange;
+			return () => {};
+		};
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events } });
+		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));
+		await fireEvent.input(await screen.findByTestId('val-city-1'), { target: { value: '6' } });
+		await waitFor(() => expect(screen.getByTestId('tbl-total').dataset.total).toBe('6'));
+		(heard as unknown as (c: TableChange) => void)({ play_id: play.id, revision: 99, seat: null, closed: true, elsewhere: true });
+		await screen.findByTestId('tbl-closed');
+		expect(screen.queryByTestId('tbl-total')).toBeNull();
+		expect(screen.queryByTestId('tbl-save-state')).toBeNull();
+	});
+
+	it('offers the printed value the host’s history remembers when a mission card is added', async () => {
+		const { play, ticket } = await openTable();
+		await backend.setCardValue('valencia', 'mission_walls', 6);
+		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
+		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));
+		await waitFor(() => expect((screen.getByTestId('val-mission-add-1') as HTMLButtonElement).disabled).toBe(false));
+		await fireEvent.click(screen.getByTestId('val-mission-add-1'));
+		await fireEvent.click(await screen.findByTestId('val-pick-1-mission_walls'));
+		await waitFor(async () => {
+			const stored = (await backend.getPlay(play.id)).table_state as { players: { missions?: unknown[] }[] };
+			expect(stored.players[1].missions).toEqual([{ id: 'mission_walls', points: 6 }]);
+		});
 	});
 });

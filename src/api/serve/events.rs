@@ -1,0 +1,133 @@
+//! `GET /api/table/events`: a table's live stream (Server-Sent Events), on both doors.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use tokio::sync::broadcast;
+
+use super::guard::StreamSlot;
+use super::{Access, ApiError, ErrorKind, Server, TableChange, failure};
+use crate::history::Id;
+
+/// `GET /api/table/events`: the live stream (Server-Sent Events) of the table's changes, one
+/// `change` event `{play_id, revision, seat, closed}` each, the first one the revision now;
+/// clients fetch their view again on each. A phone's token travels in the query
+/// (`?token=…`): `EventSource` cannot set a header, a cookie would be sent by any page of any
+/// site, and the stream tells only revision numbers (no entry); the server keeps no log of
+/// URLs. The local door's host names the play instead (`?play=<id>`). The stream ends when
+/// the table closes, the token stops being valid, or a newer stream of the same token takes
+/// its place (a phone holds a few at most: `DoorPolicy::streams_per_token`; an address and the
+/// door a few more, beyond which a new stream is refused).
+pub(super) async fn table_events(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let query = |key: &str| {
+        uri.query()
+            .unwrap_or_default()
+            .split('&')
+            .find_map(|pair| pair.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+            .map(str::to_owned)
+    };
+    let token = query("token");
+    let play = query("play").and_then(|p| p.parse::<Id>().ok());
+    let receiver = server.changes.subscribe();
+    let checked = {
+        let server = server.clone();
+        let token = token.clone();
+        tokio::task::spawn_blocking(move || -> Result<(Id, u32, StreamSlot), ApiError> {
+            let granted = server.access(&headers, token.as_deref(), client.ip())?;
+            let play = match granted.access {
+                Access::Seat(seat) => seat.play,
+                _ => {
+                    play.ok_or_else(|| ApiError::new(ErrorKind::InvalidInput, "name the play: ?play=<id>"))?
+                }
+            };
+            let key = granted.token_key.unwrap_or_else(|| format!("play {play}"));
+            let slot = server.streams.open(&key, client.ip())?;
+            let status = server.api.status_of_table(play)?;
+            if !status.open {
+                return Err(ApiError::new(ErrorKind::NotFound, "this play's table is not open"));
+            }
+            Ok((play, status.revision, slot))
+        })
+        .await
+    };
+    let (play, revision, slot) = match checked {
+        Ok(Ok(granted)) => granted,
+        Ok(Err(error)) => return failure(error),
+        Err(join) => return failure(ApiError::internal(join)),
+    };
+    let hello = TableChange { play_id: play, revision, seat: None, closed: false, elsewhere: false };
+    // The state: the change to send next (the greeting first), the subscription, the last
+    // revision sent and the stream's place; `None` once the closing was sent.
+    let stream = futures_util::stream::unfold(Some((Some(hello), receiver, revision, slot)), move |state| {
+        let server = server.clone();
+        let token = token.clone();
+        async move {
+            let (pending, mut receiver, sent, mut slot) = state?;
+            let mut stopping = server.stopping.clone();
+            let change = match pending {
+                Some(change) => change,
+                None => loop {
+                    tokio::select! {
+                        // The changes first: closing the table both sends the closing change
+                        // and stops the server, and the phones must hear the closing (picked at
+                        // random, the stop won about half the time and the stream just ended).
+                        biased;
+                        received = receiver.recv() => match received {
+                            Ok(change) if change.play_id == play => break change,
+                            // A lagging stream catches up with the next change (its revision).
+                            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                            Err(broadcast::error::RecvError::Closed) => return None,
+                        },
+                        // A newer stream of this token took its place.
+                        _ = &mut slot.ended => return None,
+                        stopped = async { stopping.wait_for(|stop| *stop).await.is_ok() } => {
+                            if !stopped {
+                                // Nobody can say stop: wait for changes only.
+                                std::future::pending::<()>().await;
+                            }
+                            // Stopped because the table closed (the app's own listener may stop
+                            // the server before the closing change reaches this stream): the
+                            // phone is told, as by that change. Stopped otherwise (the app
+                            // quits, the table stays open): the stream just ends.
+                            let api = server.clone();
+                            let closed = tokio::task::spawn_blocking(move || {
+                                api.api.store().ok().and_then(|s| s.table_join_digest(play).ok()).map(|d| d.is_none())
+                            });
+                            if let Ok(Some(true)) = closed.await {
+                                break TableChange {
+                                    play_id: play,
+                                    revision: sent.saturating_add(1),
+                                    seat: None,
+                                    closed: true,
+                                    elsewhere: false,
+                                };
+                            }
+                            return None;
+                        }
+                    }
+                },
+            };
+            // A phone removed mid-stream hears nothing more.
+            if let (Some(token), false) = (token, change.closed) {
+                let valid =
+                    tokio::task::spawn_blocking(move || server.api.table_access(&token).is_ok()).await;
+                if !valid.unwrap_or(false) {
+                    return None;
+                }
+            }
+            let event = Event::default().event("change").json_data(change).ok()?;
+            let next = (!change.closed).then_some((None, receiver, change.revision, slot));
+            Some((Ok::<_, std::convert::Infallible>(event), next))
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
