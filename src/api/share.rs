@@ -1,4 +1,4 @@
-//! The shared history for a door that stays open (the app's window, `greffier serve`): a pass
+//! The shared history for the door that stays open on this device (the app's window): a pass
 //! on start, after each write (once the writes pause), and when the folder changes (a device's
 //! new file brought by the sync engine). Each pass runs over a connection of its own, on a
 //! thread of its own, so the screens never wait on it; what it applied is told to the

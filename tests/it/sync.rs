@@ -686,3 +686,54 @@ fn a_history_restored_from_a_backup_becomes_a_new_device_and_catches_up() {
     assert_eq!(laptop.plays(), tablet.plays());
     assert!(tablet.store.sync_conflicts().expect("conflicts").is_empty());
 }
+
+/// The app's sharing thread (`Api::start_sharing`): a file another device writes into the
+/// folder is applied without anyone asking, and the play it changes is told to the screens
+/// (the window reads that play again); a write here is shared once the writes pause.
+#[test]
+fn the_sharing_thread_applies_what_arrives_and_tells_the_play_on_screen() {
+    use std::sync::{Arc, Mutex, mpsc};
+    use std::time::Duration;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let folder = dir.path().join("shared");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let db = dir.path().join("laptop.sqlite3");
+    let (on_screen, uuid) = {
+        let mut laptop = Store::open(&db).expect("laptop");
+        laptop.share_history(Some(&folder), Some("Laptop")).expect("share");
+        let id = finished_play(&mut laptop, &["Ani", "Dirk"], &[5, 7]);
+        laptop.sync_now(None).expect("pass");
+        (id, laptop.play(id).expect("play").uuid)
+    };
+    let mut tablet = Device::new(&folder, "Tablet");
+    tablet.sync();
+    let there = play_id(&tablet.store, &uuid);
+
+    let api = Arc::new(greffier::api::Api::open(&db).expect("api"));
+    let (told, heard) = mpsc::channel();
+    let told = Mutex::new(told);
+    api.on_history_change(move |change| {
+        let _ = told.lock().expect("sender").send(change.clone());
+    });
+    let sharing = api.start_sharing().expect("a history on disk shares");
+
+    // The tablet corrects the play on screen here, and its engine brings the file.
+    let edit = PlayEdit { location: Some("Nantes".into()), ..PlayEdit::default() };
+    tablet.store.edit_play(there, &edit).expect("correct");
+    assert_eq!(tablet.sync().written, 1);
+    let change = heard.recv_timeout(Duration::from_secs(30)).expect("the screens are told");
+    assert_eq!(change.play_ids, vec![on_screen]);
+    assert_eq!(api.get_play(on_screen).expect("play").location.as_deref(), Some("Nantes"));
+
+    // A write here reaches the tablet once the writes pause, with nobody asking for a pass.
+    let edit = PlayEdit { notes: Some("Revanche jeudi".into()), ..PlayEdit::default() };
+    api.edit_play(on_screen, edit).expect("note");
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while tablet.store.play(there).expect("play").notes.as_deref() != Some("Revanche jeudi") {
+        assert!(std::time::Instant::now() < deadline, "the note never reached the tablet");
+        std::thread::sleep(Duration::from_millis(200));
+        tablet.sync();
+    }
+    drop(sharing);
+}
