@@ -87,7 +87,8 @@ table-smoke: ui
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver
-	APP_BIN="$(APP_BIN)" scripts/e2e.sh
+	cargo build --bin greffier --locked
+	APP_BIN="$(APP_BIN)" GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/e2e.sh
 
 ## package: the .deb players install (release build, about 11 minutes; not part of `make test`)
 # The Tauri CLI is the npm package pinned in ui/package.json (a prebuilt binary from the npm

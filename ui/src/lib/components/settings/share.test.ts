@@ -45,7 +45,7 @@ describe('Share this history', () => {
 		await fireEvent.input(screen.getByTestId('share-device-name'), { target: { value: 'Laptop' } });
 		await fireEvent.click(screen.getByTestId('share-go'));
 		await waitFor(() => expect(screen.getByTestId('share-folder-shown').textContent).toContain('shared'));
-		await waitFor(() => expect(screen.getByTestId('share-report').textContent).toBe('Sync done: 0 files written, 0 applied.'));
+		await waitFor(() => expect(screen.getByTestId('share-report').textContent).toBe('Sync done — files written: 0, applied: 0.'));
 		// Each device plays; the other shares its file, "Sync now" writes ours and applies it.
 		await startPlay('valencia', 'base', ['Ani', 'Dirk']);
 		const ids = ['Lilli', 'Max'].map((name) => (tabletCall('create_player', { name, colour: null }) as { id: number }).id);
@@ -55,7 +55,7 @@ describe('Share this history', () => {
 		tablet(['sync', '--folder', folder, '--device-name', 'Tablet']);
 		await fireEvent.click(screen.getByTestId('share-sync-now'));
 		await waitFor(() => expect(screen.getAllByTestId('share-device').length).toBe(2));
-		await waitFor(() => expect(screen.getByTestId('share-report').textContent).toBe('Sync done: 1 files written, 1 applied.'));
+		await waitFor(() => expect(screen.getByTestId('share-report').textContent).toBe('Sync done — files written: 1, applied: 1.'));
 		const devices = screen.getAllByTestId('share-device').map((d) => d.textContent ?? '');
 		expect(devices[0]).toContain('Laptop');
 		expect(devices[0]).toContain('this device');
