@@ -559,7 +559,7 @@ mod streaming {
 /// The shared history (issue #50): what a device does when it applies another device's
 /// changeset files (targets: a 100 000-play history shared to a fresh device in ≤ 10 s, 1 000
 /// new plays applied in ≤ 1 s). The folder is written once per run: a device that imported the
-/// 100 000 plays and shared them (100 files), then 1 000 more (one file).
+/// 100 000 plays and shared them (a file per `PLAYS_PER_FILE` plays), then 1 000 more (one file).
 mod sharing {
     use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
@@ -571,6 +571,8 @@ mod sharing {
         folder: PathBuf,
         /// A device that applied the 100 000 plays, not the last 1 000.
         template: PathBuf,
+        /// The files the source wrote.
+        files: usize,
     }
 
     /// The backup's plays under other uuids (plays of another evening).
@@ -600,7 +602,7 @@ mod sharing {
             source.import(&renamed(generated_backup(1_000), "new")).expect("1 000 more");
             let second = source.sync_now(None).expect("share them");
             eprintln!("\nsharing: {} + {} files written", first.written, second.written);
-            Shared { dir, folder, template }
+            Shared { dir, folder, template, files: (first.written + second.written) as usize }
         })
     }
 
@@ -619,8 +621,8 @@ mod sharing {
         Store::open(&path).expect("copy")
     }
 
-    /// Every file of the folder applied by a device that has none of it: 101 000 plays in 101
-    /// files, each in a transaction of its own.
+    /// Every file of the folder applied by a device that has none of it: 101 000 plays, each
+    /// file in a transaction of its own.
     #[divan::bench(sample_count = 2, sample_size = 1)]
     fn the_100k_history_to_a_fresh_device(bencher: Bencher) {
         let shared = shared();
@@ -636,7 +638,8 @@ mod sharing {
             })
             .bench_local_values(|mut store| {
                 let report = store.sync_now(None).expect("pass");
-                assert_eq!(report.applied.len(), 101);
+                assert_eq!(report.applied.len(), shared.files);
+                assert_eq!(report.applied.iter().map(|a| a.plays).sum::<u32>(), 101_000);
                 store
             });
     }
