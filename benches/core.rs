@@ -70,10 +70,16 @@ fn insert_a_finished_play(bencher: Bencher) {
 /// edit distances were most of it (perf: `strsim::osa_distance`) until letter counts ruled out
 /// most words first. Six words that match nothing at all, the worst case (each one scanned as
 /// a typo and as a part of a word, then the close terms): ~0.6 ms.
+///
+/// Issue #48 added the questions of other games (`prison monopoly`, `dixit conteur`: each word
+/// no game knows is also compared with every word of the entries and the stop words, to tell a
+/// typo from another word) and the everyday phrases (`qui commence a citadelles`: every phrase
+/// compared with the query's stems).
 #[divan::bench(args = [
     "f", "fontaine", "egalite", "fin de partie", "victoire equipe", "sassin", "fontane",
     "condotiere", "que fait le voleur", "qui gagne en cas d'egalite valencia",
-    "zorglub plouf wxyzk tagada quoicoubeh brrrzt",
+    "zorglub plouf wxyzk tagada quoicoubeh brrrzt", "prison monopoly", "dixit conteur",
+    "qui commence a citadelles", "points de victoire splendor",
 ])]
 fn rules_search(bencher: Bencher, query: &str) {
     let catalogue = LazyLock::force(&CATALOGUE);
@@ -126,6 +132,47 @@ fn load_the_rules_catalogue() {
 #[divan::bench]
 fn score_a_7_player_citadelles_table(bencher: Bencher) {
     let table = citadelles_table();
+    assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
+    bencher
+        .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));
+}
+
+/// The same table while a round is being called (its `round_in_progress` kept with it, 7 calls
+/// answered, a murder and a theft): the score also replays the round's steps to check it
+/// (`CitadellesRound::checked`), on every keystroke of a round.
+#[divan::bench]
+fn score_a_7_player_citadelles_table_mid_round(bencher: Bencher) {
+    use greffier::games::citadelles::{
+        CitadellesRoundAction, CitadellesRoundSetup, CitadellesVariant, start_round,
+    };
+    let mut table = citadelles_table();
+    let names = table["players"].as_array().expect("players").iter();
+    let names = names.map(|p| p["name"].as_str().unwrap_or_default().to_owned()).collect();
+    let setup = CitadellesRoundSetup {
+        variant: CitadellesVariant::Classique,
+        players: 7,
+        longer_game: false,
+        ninth_character: false,
+        characters: Vec::new(),
+        crown: 0,
+        names,
+        face_up: Vec::new(),
+    };
+    let mut round = start_round(&setup).expect("round");
+    let steps = [
+        CitadellesRoundAction::Reveal { seat: Some(3) },
+        CitadellesRoundAction::Murder { rank: 5 },
+        CitadellesRoundAction::Reveal { seat: Some(4) },
+        CitadellesRoundAction::Rob { rank: 7 },
+        CitadellesRoundAction::Reveal { seat: Some(0) },
+        CitadellesRoundAction::Reveal { seat: Some(1) },
+        CitadellesRoundAction::Reveal { seat: Some(2) },
+        CitadellesRoundAction::Reveal { seat: Some(5) },
+    ];
+    for step in &steps {
+        round = round.apply(step).expect("step");
+    }
+    table["round_in_progress"] = serde_json::to_value(&round).expect("round");
     assert!(greffier::games::score_value(GameId::Citadelles, &table).is_ok(), "the benchmark table is valid");
     bencher
         .bench_local(|| black_box(greffier::games::score_value(GameId::Citadelles, &table).expect("score")));

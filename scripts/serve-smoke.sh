@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `greffier serve` in a real browser: the built UI (talking to the core over HTTP) served over a
 # fresh temp history, headless Debian Chromium driven through chromedriver, then
-# ui/e2e/served.e2e.mjs.
+# ui/e2e/served.e2e.mjs; then every screen over a second, seeded history (ui/e2e/screens.e2e.mjs:
+# axe against WCAG 2.2 AA, layout, at 1280×800 and as a 390×844 phone, in French and English).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -31,6 +32,18 @@ GREFFIER_E2E_BROWSER=chrome GREFFIER_E2E_URL="$url" GREFFIER_E2E_DRIVER_PORT="$d
   GREFFIER_DATA_DIR="$work/chrome" node ui/e2e/served.e2e.mjs
 
 # A clean stop on SIGTERM.
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+serve_pid=
+
+# Every screen, on a history of its own that the tour seeds.
+"$GREFFIER_BIN" serve --port 0 --db "$work/screens.sqlite3" --ui ui/build >"$work/screens.out" 2>"$work/screens.err" &
+serve_pid=$!
+url=$(first_line "$work/screens.out")
+url="${url%/}"
+[ -n "$url" ] || { cat "$work/screens.err"; exit 1; }
+GREFFIER_E2E_BROWSER=chrome GREFFIER_E2E_URL="$url" GREFFIER_E2E_DRIVER_PORT="$driver_port" \
+  GREFFIER_DATA_DIR="$work/chrome-screens" node ui/e2e/screens.e2e.mjs
 kill -TERM "$serve_pid"
 wait "$serve_pid"
 serve_pid=

@@ -3,6 +3,7 @@
 //! `greffier` CLI (`src/main.rs`) are two thin front doors onto it.
 
 pub mod api;
+pub mod citation;
 pub mod collation;
 pub mod games;
 pub mod history;

@@ -10,7 +10,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use greffier::api::serve::ServeOptions;
 use greffier::api::{Access, Api, ApiError, Capability, ErrorKind, Json, Operation};
 use greffier::games::{self, GameId, Outcome, Problems, Scoreboard};
@@ -18,7 +19,7 @@ use greffier::history::{
     self, BackupKind, BgStats, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus, Store, StoreError,
     SyncReport,
 };
-use greffier::rules::{Catalogue, RuleKind, SearchFilter};
+use greffier::rules::{Catalogue, RuleHit, RuleKind, RuleSearch, SearchFilter};
 use greffier::text::{Lang, Text, en_noun, fr_noun};
 
 /// Largest table-state file read by `score` and `history add`.
@@ -32,7 +33,7 @@ const MAX_REQUEST_BYTES: u64 = 1 << 30;
     version,
     // `greffier help <game> <table>` is the live help; `--help` stays clap's.
     disable_help_subcommand = true,
-    about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Les Cités de Splendor"
+    about = "Greffier: scores, rules and play history for Valencia, Citadelles, Orléans: Invasion and Cities of Splendor"
 )]
 struct Cli {
     /// Language of the output (default: from LANG, else English).
@@ -107,15 +108,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Valencia's helpers: missions, auction, council, round (the file is what the helper
-    /// takes: an auction, a council, a round), count-council and apply-auction (a table).
+    /// Valencia's table helpers (the list: `greffier valencia --help`).
     Valencia(HelperArgs),
-    /// Citadelles' helpers: draft (--players, --seed), catalogue, round-start (a setup),
-    /// round-view (a round), round-apply and destruction-quote (a request with the round).
+    /// Citadelles' table helpers (the list: `greffier citadelles --help`).
     Citadelles(HelperArgs),
-    /// Orléans' helpers: scenarios, events, characters, setup (--variant, --players), deck
-    /// (--players, --seed, --hard, --set-aside), and from a table: resolve (--round), forecast, goals.
+    /// Orléans' table helpers (the list: `greffier orleans --help`).
     Orleans(HelperArgs),
+    /// Les Cités de Splendor's table helpers (the list: `greffier splendor --help`).
+    Splendor(HelperArgs),
     /// Serve every operation at POST /api/<operation> and the built UI at /, on this machine.
     Serve {
         #[command(flatten)]
@@ -171,22 +171,34 @@ enum Command {
     },
 }
 
-/// A game helper: `greffier <game> <helper> [FILE] [--flags]`. The helper names the operation
-/// `<game>_<helper>`; the file gives its one structured field (or, for a request of several,
-/// the whole request), and the flags its plain fields.
+/// A game helper: `greffier <game> <helper> [FILE] [--flags]`, one of [`helpers`]: an operation
+/// `<game>_<helper>` of the core's list, whose file gives its one structured field (or, for a
+/// request of several, the whole request) and whose flags give its plain fields; or one of the
+/// [`COMPOSITES`] built over several operations.
 #[derive(Args)]
 struct HelperArgs {
+    /// The helper: one of the possible values, generated from the core's operations.
+    // The index is explicit so that `cli_command` may replace the parser (clap re-adds the arg).
+    #[arg(index = 1)]
     helper: String,
+    /// The JSON the helper reads (a table, a round, a request), or - for standard input.
+    #[arg(index = 2)]
     file: Option<PathBuf>,
     #[arg(long)]
     players: Option<u8>,
+    /// A draw's seed: the same seed draws the same cards.
     #[arg(long)]
     seed: Option<u32>,
     /// Rule profile, module or scenario id.
     #[arg(long)]
     variant: Option<String>,
+    /// Citadelles 2e édition: a rank-9 character is in play (required with 8 players).
     #[arg(long)]
     ninth: bool,
+    /// Citadelles: the character ids in play, one per rank, comma-separated (needed with a
+    /// ninth character), e.g. `assassin,thief,magician,king,bishop,merchant,architect,warlord,queen`.
+    #[arg(long, value_delimiter = ',')]
+    characters: Vec<String>,
     /// Orléans Invasion: hard mode (every ⚡ tile kept).
     #[arg(long)]
     hard: bool,
@@ -413,7 +425,10 @@ impl From<games::UnknownGame> for Failure {
 static ALLOCATOR: greffier::Allocator = greffier::Allocator;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&cli_command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let lang = match cli.lang {
         Some(LangArg::Fr) => Lang::Fr,
         Some(LangArg::En) => Lang::En,
@@ -502,6 +517,7 @@ fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<(), Failure
         Command::Valencia(args) => run_helper(GameId::Valencia, args, lang, out),
         Command::Citadelles(args) => run_helper(GameId::Citadelles, args, lang, out),
         Command::Orleans(args) => run_helper(GameId::Orleans, args, lang, out),
+        Command::Splendor(args) => run_helper(GameId::Splendor, args, lang, out),
         Command::Serve { db, port, host, ui } => {
             let api = open_api(&db)?;
             if let Err(e) = api.store()?.daily_backup(history::DEFAULT_BACKUPS_KEPT) {
@@ -606,75 +622,176 @@ fn call_guest(name: &str, request: Json, json: bool) -> Result<Json, Failure> {
         .map_err(|error| Failure::Api { error, json })
 }
 
-/// `greffier <game> <helper> …`: see [`HelperArgs`].
+/// A helper built over more than one operation (or a part of one): `greffier <game> <name>`.
+struct Composite {
+    game: GameId,
+    name: &'static str,
+    about: &'static str,
+    run: fn(&HelperArgs, Option<Json>) -> Result<Json, Failure>,
+}
+
+/// The helpers that are not one operation each. A composite named as an operation's helper
+/// (`orleans setup`) takes its place: its flags are the ones people type.
+const COMPOSITES: [Composite; 7] = [
+    Composite {
+        game: GameId::Citadelles,
+        name: "draft",
+        about: "The draft plan and the characters set aside, drawn reproducibly (--variant, --players, --ninth, --characters, --seed).",
+        run: citadelles_draft,
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "deck",
+        about: "Invasion's hourglass tiles, drawn reproducibly (--players, --seed, --hard, --set-aside).",
+        run: orleans_deck,
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "setup",
+        about: "What to put on the table for a scenario (--variant, --players).",
+        run: orleans_setup,
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "resolve",
+        about: "This round's event for each seat, from a table (FILE, --round).",
+        run: |args, file| orleans_help_part(args, file, "resolve"),
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "forecast",
+        about: "What the next rounds will ask, from a table (FILE).",
+        run: |args, file| orleans_help_part(args, file, "forecast"),
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "goals",
+        about: "The scenario's goals and how far the table is, from a table (FILE).",
+        run: |args, file| orleans_help_part(args, file, "goals"),
+    },
+    Composite {
+        game: GameId::Orleans,
+        name: "status",
+        about: "Won, lost or going on, from a table (FILE).",
+        run: |args, file| orleans_help_part(args, file, "status"),
+    },
+];
+
+/// The games with table helpers, in the order `greffier --help` lists them.
+const HELPER_GAMES: [GameId; 4] = [GameId::Valencia, GameId::Citadelles, GameId::Orleans, GameId::Splendor];
+
+/// One helper of a game: what `greffier <game> --help` lists and `greffier <game> <name>` runs.
+struct Helper {
+    name: String,
+    about: String,
+    run: HelperRun,
+}
+
+enum HelperRun {
+    Composite(fn(&HelperArgs, Option<Json>) -> Result<Json, Failure>),
+    Operation(&'static Operation),
+}
+
+/// The flags that give an operation's plain fields.
+const FLAG_FIELDS: [(&str, &str); 5] = [
+    ("players", "--players"),
+    ("seed", "--seed"),
+    ("variant", "--variant"),
+    ("ninth_character", "--ninth"),
+    ("characters", "--characters"),
+];
+
+/// Every helper of a game, the one list the CLI dispatches on, `--help` shows and the README
+/// names (`tests/it/cli.rs` holds the three to it): the [`COMPOSITES`], then each operation
+/// `<game>_<helper>` of the core's list, its name with dashes (`start_round` → `start-round`).
+fn helpers(game: GameId) -> Vec<Helper> {
+    let mut list: Vec<Helper> = COMPOSITES
+        .iter()
+        .filter(|c| c.game == game)
+        .map(|c| Helper {
+            name: c.name.to_owned(),
+            about: c.about.to_owned(),
+            run: HelperRun::Composite(c.run),
+        })
+        .collect();
+    let prefix = format!("{}_", game.as_str());
+    for op in Api::operations() {
+        let Some(helper) = op.name.strip_prefix(&prefix) else { continue };
+        let name = helper.replace('_', "-");
+        if list.iter().any(|h| h.name == name) {
+            continue;
+        }
+        list.push(Helper { about: operation_about(op), name, run: HelperRun::Operation(op) });
+    }
+    list
+}
+
+/// An operation's helper as `--help` lists it: the first sentence of its doc, and what the file
+/// and the flags give.
+fn operation_about(op: &Operation) -> String {
+    let doc = op.doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let first = doc.split_inclusive(". ").next().unwrap_or(&doc).trim_end();
+    let flags: Vec<&str> =
+        FLAG_FIELDS.iter().filter(|(field, _)| op.fields.contains(field)).map(|(_, flag)| *flag).collect();
+    let file = match op.fields {
+        [] => None,
+        [one] if flags.is_empty() => Some(format!("FILE: the {one}")),
+        [_] => None,
+        many if flags.len() < many.len() => Some(format!("FILE: {{{}}}", many.join(", "))),
+        _ => None,
+    };
+    let input: Vec<String> = file.into_iter().chain(flags.iter().map(|f| (*f).to_owned())).collect();
+    let first = first.strip_suffix('.').unwrap_or(first);
+    if input.is_empty() { format!("{first}.") } else { format!("{first} ({}).", input.join(", ")) }
+}
+
+/// The CLI with each game's helper names as the possible values of `<HELPER>` (listed by
+/// `--help`, a wrong one refused with the list); `start_round` is taken for `start-round`.
+fn cli_command() -> clap::Command {
+    let mut command = Cli::command();
+    for game in HELPER_GAMES {
+        let values: Vec<PossibleValue> = helpers(game)
+            .into_iter()
+            .map(|h| {
+                let alias = h.name.replace('-', "_");
+                let value = PossibleValue::new(h.name.clone()).help(h.about);
+                if alias == h.name { value } else { value.alias(alias) }
+            })
+            .collect();
+        command = command.mut_subcommand(game.as_str(), |sub| {
+            sub.mut_arg("helper", |arg| arg.value_parser(PossibleValuesParser::new(values)))
+        });
+    }
+    command
+}
+
+/// `greffier <game> <helper> …`: see [`HelperArgs`] and [`helpers`].
 fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
     let json = args.json;
     let file = match &args.file {
         Some(path) => Some(read_json(path)?),
         None => None,
     };
-    let helper = args.helper.replace('-', "_");
-    let prefix = game.as_str();
-    // The helpers that are more than one operation, or a part of the live help.
-    match (game, helper.as_str()) {
-        (GameId::Citadelles, "draft") => {
-            let variant = args.variant.as_deref().unwrap_or("classique");
-            let players = args.players.ok_or_else(|| Failure::Other("draft: --players is needed".into()))?;
-            let request =
-                serde_json::json!({ "variant": variant, "players": players, "ninth_character": args.ninth });
-            let plan = call_guest("citadelles_draft_plan", request, json)?;
-            let seed = args.seed.unwrap_or_else(random_seed);
-            let request = serde_json::json!({ "plan": plan, "characters": [], "seed": seed });
-            let draw = call_guest("citadelles_draw_draft", request, json)?;
-            let answer = serde_json::json!({ "seed": seed, "plan": plan, "draw": draw });
-            return print_answer(out, &answer, json, lang);
+    let helper = args.helper.replace('_', "-");
+    let found = helpers(game).into_iter().find(|h| h.name == helper);
+    let answer = match found.map(|h| h.run) {
+        Some(HelperRun::Composite(run)) => run(&args, file)?,
+        Some(HelperRun::Operation(op)) => call_guest(op.name, operation_request(op, &args, file)?, json)?,
+        None => {
+            let names: Vec<String> = helpers(game).into_iter().map(|h| h.name).collect();
+            return Err(Failure::Other(format!(
+                "no {} helper `{}` (helpers: {})",
+                game.as_str(),
+                args.helper,
+                names.join(", ")
+            )));
         }
-        (GameId::Orleans, "deck") => {
-            let players = args.players.ok_or_else(|| Failure::Other("deck: --players is needed".into()))?;
-            let seed = args.seed.unwrap_or_else(random_seed);
-            let plan = serde_json::json!({ "players": players, "set_aside": args.set_aside, "hard_mode": args.hard });
-            let request = serde_json::json!({ "plan": plan, "seed": seed });
-            let answer = call_guest("orleans_build_deck", request, json)?;
-            return print_answer(out, &answer, json, lang);
-        }
-        (GameId::Orleans, "setup") => {
-            let variant = args.variant.as_deref().unwrap_or("invasion");
-            let players = args.players.ok_or_else(|| Failure::Other("setup: --players is needed".into()))?;
-            let request = serde_json::json!({ "scenario": variant, "players": players });
-            let answer = call_guest("orleans_setup", request, json)?;
-            return print_answer(out, &answer, json, lang);
-        }
-        (GameId::Orleans, part @ ("resolve" | "forecast" | "goals" | "status")) => {
-            let mut table =
-                file.ok_or_else(|| Failure::Other(format!("{part}: the table state is needed")))?;
-            if let (Some(round), Some(fields)) = (args.round, table.as_object_mut()) {
-                fields.insert("round".into(), round.into());
-            }
-            let help =
-                call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), json)?;
-            if part == "resolve" {
-                // The course of play refuses to resolve a round it cannot (its tile not entered,
-                // the game over): the core's reasons, as any refusal.
-                let refused: Problems =
-                    serde_json::from_value(help["help"]["course"]["resolve_refused"].clone())
-                        .unwrap_or_default();
-                if !refused.is_empty() {
-                    return Err(Failure::Api { error: ApiError::from(refused), json });
-                }
-            }
-            let key = if part == "resolve" { "events" } else { part };
-            return print_answer(out, &help["help"][key], json, lang);
-        }
-        _ => {}
-    }
-    let name = format!("{prefix}_{helper}");
-    let op = Api::operation(&name).ok_or_else(|| {
-        let helpers: Vec<String> = Api::operations()
-            .iter()
-            .filter_map(|o| o.name.strip_prefix(&format!("{prefix}_")).map(|h| h.replace('_', "-")))
-            .collect();
-        Failure::Other(format!("no {prefix} helper `{}` (helpers: {})", args.helper, helpers.join(", ")))
-    })?;
+    };
+    print_answer(out, &answer, json, lang)
+}
+
+/// An operation's request from the helper's file and flags.
+fn operation_request(op: &Operation, args: &HelperArgs, file: Option<Json>) -> Result<Json, Failure> {
     let mut request = serde_json::Map::new();
     if let Some(file) = file {
         match op.fields {
@@ -685,7 +802,8 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
                 Json::Object(fields) => request = fields,
                 _ => {
                     return Err(Failure::Other(format!(
-                        "{name}: the file is the request, an object of {}",
+                        "{}: the file is the request, an object of {}",
+                        op.name,
                         op.fields.join(", ")
                     )));
                 }
@@ -695,8 +813,9 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
     let flags = [
         ("players", args.players.map(Json::from)),
         ("seed", args.seed.map(Json::from)),
-        ("variant", args.variant.map(Json::from)),
+        ("variant", args.variant.clone().map(Json::from)),
         ("ninth_character", args.ninth.then_some(Json::Bool(true))),
+        ("characters", (!args.characters.is_empty()).then(|| Json::from(args.characters.clone()))),
     ];
     for (field, value) in flags {
         if let Some(value) = value
@@ -705,8 +824,59 @@ fn run_helper(game: GameId, args: HelperArgs, lang: Lang, out: &mut impl Write) 
             request.insert(field.to_owned(), value);
         }
     }
-    let answer = call_guest(&name, Json::Object(request), json)?;
-    print_answer(out, &answer, json, lang)
+    Ok(Json::Object(request))
+}
+
+/// `citadelles draft`: the plan for the profile and player count, and a seeded draw of the
+/// characters in play (`--characters`: one per rank; the 8 base ones when none is given).
+fn citadelles_draft(args: &HelperArgs, _file: Option<Json>) -> Result<Json, Failure> {
+    let json = args.json;
+    let variant = args.variant.as_deref().unwrap_or("classique");
+    let players = args.players.ok_or_else(|| Failure::Other("draft: --players is needed".into()))?;
+    let request =
+        serde_json::json!({ "variant": variant, "players": players, "ninth_character": args.ninth });
+    let plan = call_guest("citadelles_draft_plan", request, json)?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let request = serde_json::json!({ "plan": plan, "characters": args.characters, "seed": seed });
+    let draw = call_guest("citadelles_draw_draft", request, json)?;
+    Ok(serde_json::json!({ "seed": seed, "plan": plan, "draw": draw }))
+}
+
+/// `orleans deck`: Invasion's tiles for a player count.
+fn orleans_deck(args: &HelperArgs, _file: Option<Json>) -> Result<Json, Failure> {
+    let players = args.players.ok_or_else(|| Failure::Other("deck: --players is needed".into()))?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let plan = serde_json::json!({ "players": players, "set_aside": args.set_aside, "hard_mode": args.hard });
+    let request = serde_json::json!({ "plan": plan, "seed": seed });
+    call_guest("orleans_build_deck", request, args.json)
+}
+
+/// `orleans setup`: the scenario's setup (`--variant`) at a player count.
+fn orleans_setup(args: &HelperArgs, _file: Option<Json>) -> Result<Json, Failure> {
+    let variant = args.variant.as_deref().unwrap_or("invasion");
+    let players = args.players.ok_or_else(|| Failure::Other("setup: --players is needed".into()))?;
+    let request = serde_json::json!({ "scenario": variant, "players": players });
+    call_guest("orleans_setup", request, args.json)
+}
+
+/// `orleans resolve|forecast|goals|status`: that part of the live help about a table.
+fn orleans_help_part(args: &HelperArgs, file: Option<Json>, part: &str) -> Result<Json, Failure> {
+    let mut table = file.ok_or_else(|| Failure::Other(format!("{part}: the table state is needed")))?;
+    if let (Some(round), Some(fields)) = (args.round, table.as_object_mut()) {
+        fields.insert("round".into(), round.into());
+    }
+    let help = call_guest("table_help", serde_json::json!({ "game": "orleans", "table": table }), args.json)?;
+    if part == "resolve" {
+        // The course of play refuses to resolve a round it cannot (its tile not entered, the
+        // game over): the core's reasons, as any refusal.
+        let refused: Problems =
+            serde_json::from_value(help["help"]["course"]["resolve_refused"].clone()).unwrap_or_default();
+        if !refused.is_empty() {
+            return Err(Failure::Api { error: ApiError::from(refused), json: args.json });
+        }
+    }
+    let key = if part == "resolve" { "events" } else { part };
+    Ok(help["help"][key].clone())
 }
 
 /// A seed when none was given (printed with the answer, so the draw can be made again).
@@ -816,24 +986,12 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
                         .map_err(|_| Failure::Other(format!("unknown kind `{k}`")))?,
                 ),
             };
-            let hits = catalogue
-                .search(&query, &SearchFilter { game, kind, lang, limit, ..Default::default() })
-                .map_err(|e| Failure::Other(e.to_string()))?;
+            let filter = SearchFilter { game, kind, lang, limit, ..Default::default() };
+            let found = catalogue.lookup(&query, &filter).map_err(|e| Failure::Other(e.to_string()))?;
             if json {
-                return print_json(out, &hits);
+                return print_json(out, &found.hits);
             }
-            if hits.is_empty() {
-                return write_line(out, if lang == Lang::Fr { "Aucun résultat." } else { "No match." });
-            }
-            for hit in hits {
-                let snippet: String = hit
-                    .snippet
-                    .iter()
-                    .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
-                    .collect();
-                write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
-            }
-            Ok(())
+            print_rule_search(out, &found, lang)
         }
         RulesCommand::Show { id, json } => {
             let entry = catalogue.get(&id).ok_or_else(|| Failure::Other(format!("no rule entry `{id}`")))?;
@@ -857,6 +1015,73 @@ fn run_rules(command: RulesCommand, lang: Lang, out: &mut impl Write) -> Result<
             )
         }
     }
+}
+
+/// What the rules screen shows, as text: every corrected word (`conteur → couleur ?` when it
+/// may be another word), then the hits; or, for a query about none of these games, « not in
+/// these rules » with its words and the closest entries under their own heading.
+fn print_rule_search(out: &mut impl Write, found: &RuleSearch, lang: Lang) -> Result<(), Failure> {
+    if !found.corrections.is_empty() {
+        let words: Vec<String> = found
+            .corrections
+            .iter()
+            .map(|k| format!("{} → {}{}", k.typed, k.meant, if k.sure { "" } else { " ?" }))
+            .collect();
+        let words = words.join(", ");
+        write_line(
+            out,
+            Text::new(format!("Mot corrigé : {words}"), format!("Corrected: {words}")).get(lang),
+        )?;
+    }
+    let print_hits = |out: &mut _, hits: &[RuleHit]| -> Result<(), Failure> {
+        for hit in hits {
+            let snippet: String = hit
+                .snippet
+                .iter()
+                .map(|p| if p.hit { format!("[{}]", p.text) } else { p.text.clone() })
+                .collect();
+            write_line(out, &format!("{}  {}\n    {}", hit.id, hit.title, snippet))?;
+        }
+        Ok(())
+    };
+    if !found.not_in_rules.is_empty() {
+        let quoted = |open: &str, close: &str| {
+            found.not_in_rules.iter().map(|w| format!("{open}{w}{close}")).collect::<Vec<_>>().join(", ")
+        };
+        let games = GameId::ALL.map(|g| g.info().name).join(", ");
+        let one = found.not_in_rules.len() == 1;
+        let said = Text::new(
+            format!(
+                "Pas dans ces règles. {} {} dans les règles d’aucun des jeux que Greffier connaît : {games}.",
+                quoted("« ", " »"),
+                if one { "n’apparaît" } else { "n’apparaissent" }
+            ),
+            format!(
+                "Not in these rules. {} {} in the rules of none of the games Greffier knows: {games}.",
+                quoted("“", "”"),
+                if one { "appears" } else { "appear" }
+            ),
+        );
+        write_line(out, said.get(lang))?;
+        if !found.closest.is_empty() {
+            let heading = Text::new(
+                "\nFiches les plus proches, qui ne répondent pas à la question :",
+                "\nClosest entries, which do not answer the question:",
+            );
+            write_line(out, heading.get(lang))?;
+            print_hits(out, &found.closest)?;
+        }
+        return Ok(());
+    }
+    if found.hits.is_empty() {
+        write_line(out, if lang == Lang::Fr { "Aucun résultat." } else { "No match." })?;
+        if !found.suggestions.is_empty() {
+            let tries = found.suggestions.join(", ");
+            write_line(out, Text::new(format!("Essayez : {tries}"), format!("Try: {tries}")).get(lang))?;
+        }
+        return Ok(());
+    }
+    print_hits(out, &found.hits)
 }
 
 impl HistoryCommand {

@@ -57,6 +57,12 @@ pub fn number(n: i64) -> String {
     if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
 }
 
+/// `s` with its first letter a capital, to open a sentence (« membres » → « Membres »).
+pub fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 /// A signed number shown to players: « +3 », « +0 », « −3 » (see [`number`]).
 pub fn signed(n: i64) -> String {
     if n < 0 { number(n) } else { format!("+{n}") }
@@ -99,6 +105,52 @@ pub fn en_noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -
 /// (« membre{} »): none for 0 and 1, « s » from 2. See [`fr_noun`] for irregular forms.
 pub fn plural_s<N: Count>(n: N) -> &'static str {
     fr_noun(n, "", "s")
+}
+
+/// What stands before a French noun: the definite article (« le Roi »), or the article after
+/// « de » or « à », contracted (« du Roi », « au Roi »).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrArticle {
+    /// « le », « la », « l' ».
+    Le,
+    /// « du », « de la », « de l' ».
+    De,
+    /// « au », « à la », « à l' ».
+    A,
+}
+
+/// A French noun with its article, elided before a vowel (« l'Évêque », « de l'Architecte ») and
+/// contracted with « de » and « à » before a masculine one (« du Magicien », « au Voleur »):
+/// the one place the core writes an article before a name (« de le Magicien », « de Évêque »
+/// were the caller's). `feminine` chooses « la ». A noun starting with « h » is taken as mute
+/// (« l'Hospice »), as every name the core writes is. Lower case: a sentence's first word takes
+/// its capital with [`capitalized`].
+pub fn fr_article(article: FrArticle, noun: &str, feminine: bool) -> String {
+    let elided = noun.chars().next().is_some_and(|c| {
+        let c = c.to_lowercase().next().unwrap_or(c);
+        "aâàäeéèêëiîïoôöuûùüyÿœæh".contains(c)
+    });
+    let before = match (article, elided, feminine) {
+        (FrArticle::Le, true, _) => "l'",
+        (FrArticle::De, true, _) => "de l'",
+        (FrArticle::A, true, _) => "à l'",
+        (FrArticle::Le, false, false) => "le ",
+        (FrArticle::Le, false, true) => "la ",
+        (FrArticle::De, false, false) => "du ",
+        (FrArticle::De, false, true) => "de la ",
+        (FrArticle::A, false, false) => "au ",
+        (FrArticle::A, false, true) => "à la ",
+    };
+    format!("{before}{noun}")
+}
+
+/// A text with its first letter in capitals (« L'Évêque a été assassiné »).
+pub fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// The narrow no-break space (U+202F) French puts before « : ; ? ! » and inside « ».

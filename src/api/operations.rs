@@ -50,7 +50,9 @@ macro_rules! for_each_operation {
         }
 
         // Citadelles' table helpers: the draft and the round caller. The round is a value the
-        // caller holds and sends back with each action; the core checks every action.
+        // caller holds and sends back with each action; the core replays it before anything
+        // (`CitadellesRound::checked`: a round the caller could not reach is refused), then
+        // checks the action.
 
         /// Which characters go face up / face down, and the steps of the draft.
         guest fn citadelles_draft_plan(api, variant: $crate::games::citadelles::CitadellesVariant, players: u8, ninth_character: bool)
@@ -68,7 +70,8 @@ macro_rules! for_each_operation {
             -> $crate::games::citadelles::CitadellesRoundView {
             $crate::games::citadelles::start_round(&setup)?.view()
         }
-        /// Applies one action (reveal, murder, rob, destroy, give the crown, end the round).
+        /// Applies one action (reveal, murder, bewitch, rob, destroy, give the crown, complete a
+        /// city, end the round).
         guest fn citadelles_round_apply(api, round: $crate::games::citadelles::CitadellesRound, action: $crate::games::citadelles::CitadellesRoundAction)
             -> $crate::games::citadelles::CitadellesRoundView {
             round.apply(&action)?.view()
@@ -76,7 +79,7 @@ macro_rules! for_each_operation {
         /// What the caller shows for a round kept in the table state (after a restart, an undo).
         guest fn citadelles_round_view(api, round: $crate::games::citadelles::CitadellesRound)
             -> $crate::games::citadelles::CitadellesRoundView {
-            round.view()
+            round.checked("round")?.view()
         }
         /// What the Warlord would pay to destroy a district, every protection checked.
         guest fn citadelles_destruction_quote(api, round: $crate::games::citadelles::CitadellesRound, target: $crate::games::citadelles::CitadellesDestroyTarget)
@@ -108,16 +111,29 @@ macro_rules! for_each_operation {
             $crate::games::valencia::council_phase(&council)?
         }
         /// Counts the tracker's council phase into the table (points, privileges, the round
-        /// marked counted, a line of the play's round log) and returns the new table; a phase
-        /// counted already is refused.
+        /// marked counted, a line of the play's round log) and returns the new table; refused
+        /// on a table the scorer refuses (the same problems), before the round's step I is
+        /// behind the tracker, or when counted already.
         guest fn valencia_count_council(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::count_council(&table)?
         }
         /// Applies the auction being entered to the table (pawn, coins, resources, privileges
-        /// spent, a line of the play's round log) and returns the new table; an auction applied
-        /// already is refused.
+        /// spent, a line of the play's round log) and returns the new table; refused on a table
+        /// the scorer refuses (the same problems), for another step than the tracker's, or when
+        /// applied already.
         guest fn valencia_apply_auction(api, table: $crate::api::Json) -> $crate::api::Json {
             $crate::games::valencia::apply_auction(&table)?
+        }
+        /// Moves the table's tracker to the next moment of the game (or back one, while nothing
+        /// was applied where it stands) and returns the new table; any other move is refused,
+        /// as is a table the scorer refuses.
+        guest fn valencia_move(api, table: $crate::api::Json, to: $crate::games::valencia::ValenciaPosition) -> $crate::api::Json {
+            $crate::games::valencia::move_tracker(&table, to)?
+        }
+        /// Takes (the holder gets their member back), leaves, or with Soutien shares a council
+        /// seat for a player, and returns the new table.
+        guest fn valencia_council_seat(api, table: $crate::api::Json, player: u8, seat: String, how: $crate::games::valencia::ValenciaSeatMove) -> $crate::api::Json {
+            $crate::games::valencia::council_seat(&table, player, &seat, how)?
         }
         /// Where the game stands: round, step, who acts, cards left, privileges left.
         guest fn valencia_round(api, round: $crate::games::valencia::ValenciaRawRound) -> $crate::games::valencia::ValenciaRound {

@@ -339,11 +339,12 @@ pub fn serve_until(
                     let _ = tx.send(());
                 }
             });
-            // Whoever changes the play, finishes it or closes its table (another process on
-            // the same history), the phones hear it and the door stops.
-            let _ = api.look_for_changes_elsewhere();
-            tokio::spawn(watch_changes_elsewhere(api.clone(), stopping.subscribe()));
         }
+        // Whoever changes a play under a table, finishes it or closes its table (another
+        // process on the same history), its streams hear it: the phones on the table door (which
+        // then stops), the host's browser on the local door.
+        let _ = api.look_for_changes_elsewhere();
+        tokio::spawn(watch_changes_elsewhere(api.clone(), stopping.subscribe()));
         on_listening(addr);
         let closed = async move {
             if closed_rx.await.is_err() {

@@ -220,7 +220,7 @@ pub(crate) fn seats_readable(p: &mut Problems, n: usize, max: usize, game: &str)
         "player_count",
         Text::new(
             format!("{game} se joue à {max} joueurs au plus, pas {n}."),
-            format!("{game} is played by {max} players at most, not {n}."),
+            format!("{} is played by {max} players at most, not {n}.", super::english_box_name(game)),
         ),
     );
     false
@@ -290,27 +290,46 @@ pub(crate) fn count_with(
             return Some(n);
         }
     } else if value.as_i64().is_none() {
-        let what = what();
+        let (what, (fr, en)) = (heading(&what()), typed(value));
         p.push(
             field(),
             "not_an_integer",
             Text::new(
-                format!("{} : un nombre entier est attendu, pas {value}.", what.fr),
-                format!("{}: a whole number is expected, not {value}.", what.en),
+                format!("{} : un nombre entier est attendu, pas {fr}.", what.fr),
+                format!("{}: a whole number is expected, not {en}.", what.en),
             ),
         );
         return None;
     }
-    let what = what();
+    let (what, (fr, en)) = (heading(&what()), typed(value));
     p.push(
         field(),
         "out_of_range",
         Text::new(
-            format!("{} : {value} est hors limites (de 0 à {max}).", what.fr),
-            format!("{}: {value} is out of range (0 to {max}).", what.en),
+            format!("{} : {fr} est hors limites (de 0 à {max}).", what.fr),
+            format!("{}: {en} is out of range (0 to {max}).", what.en),
         ),
     );
     None
+}
+
+/// What a message opens with, as a sentence starts: « Membres dans la ville : … » (the names
+/// of what is counted are written for the middle of a sentence).
+pub(crate) fn heading(what: &Text) -> Text {
+    Text::new(crate::text::capitalised(&what.fr), crate::text::capitalised(&what.en))
+}
+
+/// What was typed, quoted back as a player reads it: a text in quotation marks (« abc »,
+/// “abc”), a negative number with the minus sign, anything else as it came.
+pub(crate) fn typed(value: &Value) -> (String, String) {
+    match value {
+        Value::String(s) => (format!("« {s} »"), format!("“{s}”")),
+        Value::Number(n) => {
+            let shown = n.as_i64().map_or_else(|| n.to_string(), crate::text::number);
+            (shown.clone(), shown)
+        }
+        other => (other.to_string(), other.to_string()),
+    }
 }
 
 /// A seat of the table, sent as its index (0 for the first of `players` seats); `None`
@@ -334,16 +353,19 @@ pub(crate) fn seat(
             return Some(n);
         }
     } else if value.as_i64().is_none() {
+        let (what, (fr, en)) = (heading(what), typed(value));
         p.push(
             field,
             "not_an_integer",
             Text::new(
-                format!("{} : un numéro de siège est attendu, pas {value}.", what.fr),
-                format!("{}: a seat number is expected, not {value}.", what.en),
+                format!("{} : un numéro de siège est attendu, pas {fr}.", what.fr),
+                format!("{}: a seat number is expected, not {en}.", what.en),
             ),
         );
         return None;
     }
+    let what = heading(what);
+    let (typed_fr, typed_en) = typed(value);
     let named = value.as_u64().map(|n| n.saturating_add(1));
     let (fr, en) = match named {
         Some(n) => (
@@ -351,8 +373,8 @@ pub(crate) fn seat(
             format!("{}: this table has no seat {n} (seats 1 to {players}).", what.en),
         ),
         None => (
-            format!("{} : {value} n'est pas un siège de cette table (sièges 1 à {players}).", what.fr),
-            format!("{}: {value} is not a seat of this table (seats 1 to {players}).", what.en),
+            format!("{} : {typed_fr} n'est pas un siège de cette table (sièges 1 à {players}).", what.fr),
+            format!("{}: {typed_en} is not a seat of this table (seats 1 to {players}).", what.en),
         ),
     };
     p.push(field, "out_of_range", Text::new(fr, en));
@@ -366,7 +388,7 @@ pub(crate) fn unknown_field(p: &mut Problems, field: String, key: &str, game: &s
         "unknown_field",
         Text::new(
             format!("Champ inconnu « {key} » pour {game}."),
-            format!("Unknown field “{key}” for {game}."),
+            format!("Unknown field “{key}” for {}.", super::english_box_name(game)),
         ),
     );
 }

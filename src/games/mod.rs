@@ -22,7 +22,7 @@ pub mod valencia;
 use serde::{Deserialize, Serialize};
 
 pub use input::{NameProblem, clean_name, parse_json};
-pub use partial::{help_partial, score_partial};
+pub use partial::{help_partial, partial_totals, score_partial};
 pub use problem::{Problem, Problems};
 pub use round_log::{
     CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT, ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT,
@@ -87,7 +87,12 @@ impl std::str::FromStr for GameId {
         let folded = crate::rules::fold(s);
         GameId::ALL
             .into_iter()
-            .find(|g| g.as_str() == folded || crate::rules::fold(g.info().name) == folded)
+            .find(|g| {
+                let info = g.info();
+                g.as_str() == folded
+                    || crate::rules::fold(info.name) == folded
+                    || crate::rules::fold(info.name_en) == folded
+            })
             .ok_or_else(|| UnknownGame(s.to_owned()))
     }
 }
@@ -97,8 +102,11 @@ impl std::str::FromStr for GameId {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
     pub id: GameId,
-    /// Name as printed on the box.
+    /// Name as printed on the French box (the rulebooks'): the French name, and what problems
+    /// and the history name the game by.
     pub name: &'static str,
+    /// Name as printed on the English box (Cities of Splendor, Citadels), for the English UI.
+    pub name_en: &'static str,
     /// What [`GameInfo::variants`] are called for this game.
     pub variant_label: StaticText,
     /// The first is the default.
@@ -109,11 +117,18 @@ pub struct GameInfo {
     pub table_schema_version: u32,
 }
 
+/// The English box's name of the game whose French box reads `french` (`french` itself for
+/// a name that is no game's: « Greffier »), for the English side of a message that names it.
+pub(crate) fn english_box_name(french: &str) -> &str {
+    GameId::ALL.iter().map(|g| g.info()).find(|i| i.name == french).map_or(french, |i| i.name_en)
+}
+
 impl GameInfo {
-    /// The box name in each language's typography: « Orléans\u{202f}: Invasion » in French,
-    /// as printed (« Orléans: Invasion ») in English.
+    /// The box name in each language, as its box prints it, in each language's typography:
+    /// « Orléans\u{202f}: Invasion », « Les Cités de Splendor » in French; "Orléans: Invasion",
+    /// "Cities of Splendor" in English.
     pub fn box_name(&self) -> Text {
-        Text::new(self.name, self.name)
+        Text::new(self.name, self.name_en)
     }
 
     pub fn variant(&self, id: &str) -> Option<&'static VariantInfo> {
@@ -385,7 +400,27 @@ mod tests {
         assert_eq!("CITADELLES".parse::<GameId>(), Ok(GameId::Citadelles));
         assert_eq!("Orléans: Invasion".parse::<GameId>(), Ok(GameId::Orleans));
         assert_eq!("Les Cités de Splendor".parse::<GameId>(), Ok(GameId::Splendor));
+        assert_eq!("Cities of Splendor".parse::<GameId>(), Ok(GameId::Splendor));
+        assert_eq!("Citadels".parse::<GameId>(), Ok(GameId::Citadelles));
         assert!("chess".parse::<GameId>().is_err());
+    }
+
+    /// The English UI names a game as its English box does (issue #46: it said « Les Cités de
+    /// Splendor »); the French keeps the French box's name.
+    #[test]
+    fn a_game_is_named_by_its_box_in_each_language() {
+        let names: Vec<(String, String)> =
+            GameId::ALL.iter().map(|g| g.info().box_name()).map(|t| (t.fr, t.en)).collect();
+        assert_eq!(
+            names,
+            [
+                ("Valencia", "Valencia"),
+                ("Citadelles", "Citadels"),
+                (&*crate::text::french("Orléans : Invasion"), "Orléans: Invasion"),
+                ("Les Cités de Splendor", "Cities of Splendor")
+            ]
+            .map(|(fr, en)| (fr.to_owned(), en.to_owned()))
+        );
     }
 
     #[test]

@@ -4,6 +4,10 @@
 //! problems themselves are reported unchanged. Fields of the whole table (variant, players,
 //! the seat count) are never dropped: a table wrong there has no partial totals.
 //!
+//! A list's count is left out as `null` rather than removed (its place means something), and
+//! the fields left out are given with the totals ([`partial_totals`]), for the screens to say
+//! what holds them back (issue #46).
+//!
 //! The live help is given the same way (issue #17: the screen never works out a figure the
 //! core did not answer): from the table without the fields the problems name, where a wrong
 //! field of the whole table (a round, a team's count, a fountain's value) may be dropped too,
@@ -19,18 +23,25 @@ const MAX_ROUNDS: usize = 6;
 /// The totals of `raw` without the fields `problems` name, or `None` when a problem is about the
 /// whole table. Nobody is a winner in partial totals: the play cannot end like this.
 pub fn score_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<Scoreboard> {
-    let (_, mut board) = reduce(game, raw, problems, Reach::Seats)?;
+    partial_totals(game, raw, problems).map(|(board, _)| board)
+}
+
+/// [`score_partial`], with the fields the totals leave out (`players[1].fountain_members[2]`…),
+/// for the screens to say what holds them back.
+pub fn partial_totals(game: GameId, raw: &Value, problems: &[Problem]) -> Option<(Scoreboard, Vec<String>)> {
+    let reduced = reduce(game, raw, problems, Reach::Seats)?;
+    let mut board = reduced.board;
     for p in &mut board.players {
         p.winner = false;
     }
-    Some(board)
+    Some((board, reduced.left_out.iter().map(|path| field(path)).collect()))
 }
 
 /// The live help of `raw` without the fields `problems` name, also those of the whole table
 /// except its variant and its seats; `None` when even that leaves no valid table.
 pub fn help_partial(game: GameId, raw: &Value, problems: &[Problem]) -> Option<TableHelp> {
-    let (table, _) = reduce(game, raw, problems, Reach::SeatsAndTable)?;
-    live_help(game, &table)
+    let reduced = reduce(game, raw, problems, Reach::SeatsAndTable)?;
+    live_help(game, &reduced.table)
 }
 
 /// Which fields may be dropped.
@@ -43,22 +54,45 @@ enum Reach {
     SeatsAndTable,
 }
 
-/// Drops what the problems name until the table scores: the table that does, and its totals.
-fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Option<(Value, Scoreboard)> {
+/// A table that scores once the fields in `left_out` are taken out of it.
+struct Reduced {
+    table: Value,
+    board: Scoreboard,
+    left_out: Vec<Vec<Segment>>,
+}
+
+/// Drops what the problems name until the table scores.
+///
+/// An item of a list that is no object (a count, or what was typed in its place) is left out as
+/// `null` (absent, 0) before it is removed: its place in the list means something (a count per
+/// fountain, dues per round), and removing it would move the next items to other fountains or
+/// rounds. Only when the list refuses `null` (the same field named again) is the item removed.
+fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Option<Reduced> {
     let mut table = raw.clone();
     let mut dropped: Vec<Vec<Segment>> = Vec::new();
+    let mut nulled: Vec<Vec<Segment>> = Vec::new();
     let mut problems: Vec<Problem> = problems.to_vec();
     for _ in 0..MAX_ROUNDS {
         let mut round = Vec::with_capacity(problems.len());
+        let mut to_null = Vec::new();
         for problem in &problems {
             let mut path = parse(&problem.field)?;
             if starts_in_a_seat(&path) {
+                if nulled.contains(&path) && !dropped.contains(&path) {
+                    // `null` refused there: remove the item after all.
+                    round.push(path);
+                    continue;
+                }
                 // Dropped already and still wrong (a required key): drop what holds it.
                 while dropped.contains(&path) && path.len() > MIN_DEPTH {
                     path.pop();
                 }
                 if path.len() <= MIN_DEPTH {
                     return None;
+                }
+                if matches!(path.last(), Some(Segment::Index(_))) && is_scalar(&table, &path) {
+                    to_null.push(path);
+                    continue;
                 }
             } else {
                 if reach == Reach::Seats {
@@ -76,6 +110,12 @@ fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Opti
             }
             round.push(path);
         }
+        to_null.sort_unstable();
+        to_null.dedup();
+        for path in to_null {
+            set_null(&mut table, &path);
+            nulled.push(path);
+        }
         // Last items first, so that dropping one does not move the next one to drop.
         round.sort_unstable_by(|a, b| b.cmp(a));
         round.dedup();
@@ -84,7 +124,12 @@ fn reduce(game: GameId, raw: &Value, problems: &[Problem], reach: Reach) -> Opti
             dropped.push(path);
         }
         match score_totals_value(game, &table) {
-            Ok(board) => return Some((table, board)),
+            Ok(board) => {
+                let mut left_out: Vec<Vec<Segment>> = nulled.into_iter().chain(dropped).collect();
+                left_out.sort_unstable();
+                left_out.dedup();
+                return Some(Reduced { table, board, left_out });
+            }
             Err(next) => problems = next.0,
         }
     }
@@ -122,6 +167,45 @@ fn parse(field: &str) -> Option<Vec<Segment>> {
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The value at `path`.
+fn at<'a>(table: &'a Value, path: &[Segment]) -> Option<&'a Value> {
+    path.iter().try_fold(table, |at, segment| match segment {
+        Segment::Key(k) => at.get(k.as_str()),
+        Segment::Index(i) => at.get(*i),
+    })
+}
+
+/// A list's item that is no object nor list: a count (or what was typed in its place).
+fn is_scalar(table: &Value, path: &[Segment]) -> bool {
+    matches!(at(table, path), Some(Value::Number(_) | Value::String(_) | Value::Bool(_) | Value::Null))
+}
+
+fn set_null(table: &mut Value, path: &[Segment]) {
+    let target = path.iter().try_fold(table, |at, segment| match segment {
+        Segment::Key(k) => at.get_mut(k.as_str()),
+        Segment::Index(i) => at.get_mut(*i),
+    });
+    if let Some(target) = target {
+        *target = Value::Null;
+    }
+}
+
+/// `[players, 2, missions, 0, points]` → `players[2].missions[0].points`.
+fn field(path: &[Segment]) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Key(k) if out.is_empty() => out.push_str(k),
+            Segment::Key(k) => {
+                out.push('.');
+                out.push_str(k);
+            }
+            Segment::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
 }
 
 /// Removes the value at `path` (a key from its object, an item from its list).

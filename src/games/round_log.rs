@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::GameId;
 use super::citadelles::{CHARACTERS, CitadellesRoundRecord, CitadellesTurnOutcome};
-use crate::text::Text;
+use crate::text::{FrArticle, Text};
 
 /// The kinds of round event the table helpers store in a play's log (`log_round_event`).
 /// Citadelles: a round called by the round caller (a [`CitadellesRoundRecord`]).
@@ -83,11 +83,28 @@ fn citadelles_round(r: &CitadellesRoundRecord, name: &dyn Fn(u8) -> String) -> T
                 en.push(format!("{}: {} ({})", name(s), t.name.en, t.rank));
             }
             (CitadellesTurnOutcome::Murdered, _) => {
-                fr.push(format!("{} ({}) assassiné", t.name.fr, t.rank));
+                let feminine = CHARACTERS.iter().any(|c| c.id == t.character && c.feminine);
+                fr.push(format!(
+                    "{} ({}) {}",
+                    t.name.fr,
+                    t.rank,
+                    if feminine { "assassinée" } else { "assassiné" }
+                ));
                 en.push(format!("{} ({}) murdered", t.name.en, t.rank));
             }
             _ => {}
         }
+    }
+    let witch = r.turns.iter().find(|t| t.character == "witch" && t.outcome == CitadellesTurnOutcome::Played);
+    if let (Some(rank), Some(witch)) = (r.bewitched, witch.and_then(|t| t.seat)) {
+        let bewitched = r.turns.iter().find(|t| t.rank == rank);
+        let character = bewitched.and_then(|t| CHARACTERS.iter().find(|c| c.id == t.character));
+        let (named_fr, named_en) = character.map_or_else(
+            || (format!("le personnage de rang {rank}"), format!("the rank-{rank} character")),
+            |c| (format!("{} ({rank})", c.fr_with(FrArticle::Le)), format!("the {} ({rank})", c.en)),
+        );
+        fr.push(format!("{} (Sorcière) ensorcelle {named_fr}", name(witch)));
+        en.push(format!("{} (Witch) bewitches {named_en}", name(witch)));
     }
     if let (Some(rank), Some(thief)) = (r.robbed, r.thief_seat) {
         fr.push(format!("{} (Voleur) vole le rang {rank}", name(thief)));

@@ -405,7 +405,9 @@ fn explain_tie<S: AsRef<str>>(
         ),
         (false, true) => Text::new(
             format!(
-                "Égalité à {total} {points_fr} entre {who} ; {used_fr} ne suffit pas{} : la place est partagée.",
+                "Égalité à {total} {points_fr} entre {who} ; {used_fr} {}{} : la place est partagée.",
+                // The verb agrees with the tie-breaks named: « X ne suffit pas », « X puis Y ne suffisent pas ».
+                if used.len() > 1 { "ne suffisent pas" } else { "ne suffit pas" },
                 if shared_by_winners { " à tous les départager" } else { "" }
             ),
             format!(
@@ -487,5 +489,25 @@ mod tests {
         assert_eq!(ranks, vec![1, 1]);
         assert!(ties[0].shared);
         assert_eq!(ties[0].criteria, vec!["coins"]);
+        let fr = &ties[0].explanation.fr;
+        assert!(fr.contains(&*crate::text::french("« pièces » ne suffit pas")), "{fr}");
+    }
+
+    /// Two tie-breaks that both leave the players level: the verb agrees with both (issue #46,
+    /// « "membres" puis "pièces" ne suffisent pas », not « ne suffit pas »).
+    #[test]
+    fn two_tie_breaks_that_do_not_separate_take_a_plural_verb() {
+        let criterion = |key, fr, en| Criterion {
+            key,
+            label: StaticText::new(fr, en),
+            better: Better::Higher,
+            values: vec![4, 4],
+        };
+        let criteria = vec![criterion("city", "membres", "members"), criterion("coins", "pièces", "coins")];
+        let (_, ties) = rank(&names(2), &[20, 20], &criteria);
+        assert_eq!(ties[0].criteria, vec!["city", "coins"]);
+        let fr = &ties[0].explanation.fr;
+        let agreed = crate::text::french("« membres » puis « pièces » ne suffisent pas à tous");
+        assert!(fr.contains(&*agreed), "{fr}");
     }
 }

@@ -191,7 +191,7 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                     format!("{} ({}) se joue de {min} à {max} joueurs, pas {count}.", game.name, v.label.fr),
                     format!(
                         "{} ({}) is played by {min} to {max} players, not {count}.",
-                        game.name, v.label.en
+                        game.name_en, v.label.en
                     ),
                 ),
             );
@@ -226,7 +226,10 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                 serde_json::Value::Null => {}
                 serde_json::Value::Number(n) => match n.as_i64() {
                     // A category counted against the player holds 0 or less, the others 0 or more.
-                    Some(v) if (v < 0 && !game.categories[slot].negative) || (v > 0 && game.categories[slot].negative) => {
+                    Some(v)
+                        if (v < 0 && !game.categories[slot].negative)
+                            || (v > 0 && game.categories[slot].negative) =>
+                    {
                         let label = game.categories[slot].label;
                         problems.push(
                             field,
@@ -248,14 +251,18 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
                         // In range, so it fits an i32.
                         points[slot] = i32::try_from(v).unwrap_or_default();
                     }
-                    Some(v) => problems.push(
-                        field,
-                        "out_of_range",
-                        Text::new(
-                            format!("{v} points est hors limites (entre −{MAX_CATEGORY_POINTS} et {MAX_CATEGORY_POINTS})."),
-                            format!("{v} points is out of range (−{MAX_CATEGORY_POINTS} to {MAX_CATEGORY_POINTS})."),
-                        ),
-                    ),
+                    Some(v) => {
+                        let label = game.categories[slot].label;
+                        let v = crate::text::number(v);
+                        problems.push(
+                            field,
+                            "out_of_range",
+                            Text::new(
+                                format!("{} : {v} points, hors limites (de −{MAX_CATEGORY_POINTS} à {MAX_CATEGORY_POINTS}).", label.fr),
+                                format!("{}: {v} points, out of range (−{MAX_CATEGORY_POINTS} to {MAX_CATEGORY_POINTS}).", label.en),
+                            ),
+                        )
+                    }
                     None => problems.push(field, "not_an_integer", not_an_integer(&value.to_string())),
                 },
                 other => problems.push(field, "not_an_integer", not_an_integer(&other.to_string())),

@@ -234,6 +234,9 @@ pub struct ScorePreview {
     /// While `problems` are not fixed: the totals without the fields they name (nobody wins
     /// yet); `None` when the scoreboard is complete or a problem is about the whole table.
     pub partial: Option<Scoreboard>,
+    /// The fields `partial` leaves out (`players[1].fountain_members[2]`…): what holds the
+    /// totals back, for the screens to say.
+    pub left_out: Vec<String>,
     pub help: Option<TableHelp>,
     /// How many times Undo can take the play back (revisions kept by the core).
     pub undo_steps: u32,

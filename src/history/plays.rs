@@ -564,7 +564,7 @@ impl Store {
                             ),
                             format!(
                                 "{} ({}) is played by {} to {} players, not {n}.",
-                                info.name, v.label.en, v.min_players, v.max_players
+                                info.name_en, v.label.en, v.min_players, v.max_players
                             ),
                         ),
                     );
@@ -779,19 +779,28 @@ impl Store {
                 scoreboard: Some(nobody_wins_an_empty_sheet(board)),
                 problems: Vec::new(),
                 partial: None,
+                left_out: Vec::new(),
                 help,
                 undo_steps,
             },
-            Err(problems) => ScorePreview {
-                partial: games::score_partial(game, state, &problems.0)
-                    .filter(|b| check_players_match_seats(b, &seats).is_ok()),
-                // The panel's figures stay while a field is wrong (issue #17: the screen does
-                // not work them out itself in the meantime).
-                help: help.or_else(|| games::help_partial(game, state, &problems.0)),
-                scoreboard: None,
-                problems: problems.0,
-                undo_steps,
-            },
+            Err(problems) => {
+                let (partial, left_out) = match games::partial_totals(game, state, &problems.0)
+                    .filter(|(b, _)| check_players_match_seats(b, &seats).is_ok())
+                {
+                    Some((board, left_out)) => (Some(board), left_out),
+                    None => (None, Vec::new()),
+                };
+                ScorePreview {
+                    partial,
+                    left_out,
+                    // The panel's figures stay while a field is wrong (issue #17: the screen does
+                    // not work them out itself in the meantime).
+                    help: help.or_else(|| games::help_partial(game, state, &problems.0)),
+                    scoreboard: None,
+                    problems: problems.0,
+                    undo_steps,
+                }
+            }
         })
     }
 

@@ -115,7 +115,8 @@ pub struct GameStats {
     pub low: Option<ScoreRecord>,
     /// Width of the distribution's buckets.
     pub bucket_width: u32,
-    /// Non-empty buckets, lowest first.
+    /// Every bucket from the lowest score's to the highest's, lowest first: those no score falls
+    /// in are there with a count of 0 (a histogram without gaps).
     pub distribution: Vec<ScoreBucket>,
     /// In category key order.
     pub categories: Vec<CategoryAverage>,
@@ -365,9 +366,10 @@ impl Store {
                FROM stat_results WHERE game = ?1 AND outcome = 'points' AND n > 0
               GROUP BY bucket ORDER BY bucket",
         )?;
-        let distribution = stmt
+        let filled = stmt
             .query_map(params![g, width], |r| Ok(ScoreBucket { from: r.get(0)?, count: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let distribution = with_empty_buckets(filled, width);
 
         let mut stmt = self.conn.prepare_cached(
             "SELECT category, CAST(points AS REAL) / samples, samples
@@ -731,4 +733,26 @@ impl Store {
         }
         Ok(months)
     }
+}
+
+/// The most buckets a distribution is filled out to: past it (a stray total far from the others)
+/// the empty buckets are left out rather than listed by the thousand.
+const MOST_BUCKETS: i64 = 1000;
+
+/// `filled` (the buckets some score falls in, lowest first) with the empty buckets between them.
+fn with_empty_buckets(filled: Vec<ScoreBucket>, width: u32) -> Vec<ScoreBucket> {
+    let (Some(first), Some(last)) = (filled.first(), filled.last()) else { return filled };
+    let span = (i64::from(last.from) - i64::from(first.from)) / i64::from(width) + 1;
+    if span > MOST_BUCKETS {
+        return filled;
+    }
+    let mut counts = filled.iter().map(|b| (b.from, b.count)).peekable();
+    (0..span)
+        .map(|k| {
+            // Within i32: between two buckets' starts, both i32.
+            let from = i32::try_from(i64::from(first.from) + k * i64::from(width)).unwrap_or(i32::MAX);
+            let count = counts.next_if(|&(f, _)| f == from).map_or(0, |(_, c)| c);
+            ScoreBucket { from, count }
+        })
+        .collect()
 }

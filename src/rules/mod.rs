@@ -1,17 +1,21 @@
 //! The rules catalogue: every rule entry in the project's own words, French and English, each
 //! citing the rulebook section it summarises, and a search over them that ignores case and
-//! accents, matches word prefixes as the user types, word forms, typos and questions.
+//! accents, matches word prefixes as the user types, word forms, typos, questions and the
+//! players' everyday words, and says when a query is not about these rules at all.
 //!
 //! Entries are data (`entries/*.toml`), compiled into the binary. The search index is built in
-//! memory when the catalogue loads (`search.rs`): it never touches the user's history database.
+//! memory when the catalogue loads (`search.rs`, with `everyday.rs` and `typo.rs`): it never
+//! touches the user's history database.
 
+mod everyday;
 mod search;
+mod typo;
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-pub use search::{RuleHit, RuleSearch, SearchFilter, SnippetPart, StopWords};
+pub use search::{CLOSEST, RuleHit, RuleSearch, SearchFilter, SnippetPart, StopWords, WordCorrection};
 
 use crate::games::GameId;
 use crate::text::Text;
@@ -82,7 +86,8 @@ pub struct RuleEntry {
     pub kind: RuleKind,
     pub title: Text,
     pub body: Text,
-    /// Rulebook file and section, e.g. `000_88d49a4ead267029.txt, p.10`.
+    /// Where it comes from, as a player reads it: the rulebook's name and section (the entry
+    /// file holds the keys of `docs/sources.md`, e.g. `VAL p.10`, read by [`crate::citation`]).
     pub source: String,
     pub related: Vec<String>,
     /// The rule profiles / modules / scenarios it is about (empty: all of them).
@@ -90,39 +95,10 @@ pub struct RuleEntry {
     /// Other names a player may type for it, in either language: the rulebook's own spellings
     /// (`appairer`), short names. Searched like a title.
     pub aliases: Vec<String>,
-}
-
-/// What the entry files name in their sources, as a player can look it up: the rulebook in
-/// the box (never our file names) and the project's own decisions.
-const SOURCE_NAMES: [(&str, &str); 15] = [
-    ("000_88d49a4ead267029.txt", "Valencia, livret de règles"),
-    ("001_0ac7b0875d5760ba.txt", "Orléans: Invasion, livret de règles"),
-    ("002_9c78f9e2477c434f.txt", "Citadelles, règles 2e édition"),
-    ("003_a2b3ede045789b20.txt", "Les Cités de Splendor, livret des extensions"),
-    ("004_0cbb91c0cafc3902.txt", "Citadelles, règles classiques"),
-    ("decisions (citadelles.md)", "décisions de Greffier"),
-    ("shared/games/citadelles.md", "décisions de Greffier"),
-    ("shared/games/valencia.md", "décisions de Greffier"),
-    ("shared/games/orleans-invasion.md", "décisions de Greffier"),
-    ("shared/games/splendor-cities.md", "décisions de Greffier"),
-    ("shared/games/", "décisions de Greffier"),
-    ("shared/reference/game-facts.md", "données des cartes"),
-    ("citadelles.md", "décisions de Greffier"),
-    ("game-facts", "données des cartes"),
-    (".md", ""),
-];
-
-/// A source with the rulebooks named as in the box: `004_….txt, Fin de partie` reads
-/// `Citadelles, règles classiques — Fin de partie`. French, typeset as a [`Text`]'s French is.
-fn readable_source(source: &str) -> String {
-    let mut out = source.to_owned();
-    for (file, name) in SOURCE_NAMES {
-        if file.ends_with(".txt") {
-            out = out.replace(&format!("{file}, "), &format!("{name} — "));
-        }
-        out = out.replace(file, name);
-    }
-    crate::text::french(&out).into_owned()
+    /// What players say at the table for it when the rulebook says otherwise (`premier joueur`
+    /// for the Crown, `argent` for the gold), in either language: a query holding all of one's
+    /// content words finds the entry as if its title held them.
+    pub everyday: Vec<String>,
 }
 
 /// An entry as written in a TOML file.
@@ -145,6 +121,8 @@ struct EntryRecord {
     variants: Vec<String>,
     #[serde(default)]
     aliases: Vec<String>,
+    #[serde(default)]
+    everyday: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -193,10 +171,11 @@ impl Catalogue {
                     kind: r.kind,
                     title: Text::new(r.title_fr.trim(), r.title_en.trim()),
                     body: Text::new(r.body_fr.trim(), r.body_en.trim()),
-                    source: readable_source(&r.source),
+                    source: crate::citation::readable(&r.source).fr,
                     related: r.related,
                     variants: r.variants,
                     aliases: r.aliases,
+                    everyday: r.everyday,
                 });
             }
         }
@@ -217,8 +196,8 @@ impl Catalogue {
             if texts.iter().any(|t| t.trim().is_empty()) {
                 return Err(bad("a title, body or source is empty"));
             }
-            if e.aliases.iter().any(|a| a.trim().is_empty()) {
-                return Err(bad("an alias is empty"));
+            if e.aliases.iter().chain(&e.everyday).any(|a| a.trim().is_empty()) {
+                return Err(bad("an alias or everyday phrase is empty"));
             }
         }
         for e in &entries {
@@ -239,6 +218,16 @@ impl Catalogue {
             }
         }
         let stop_words = StopWords::load();
+        for e in &entries {
+            if let Some(phrase) = e.everyday.iter().find(|p| !search::has_content_word(p, &stop_words)) {
+                return Err(CatalogueError::Entry {
+                    id: e.id.clone(),
+                    problem: format!(
+                        "everyday phrase `{phrase}` holds only stop words, numbers or game names"
+                    ),
+                });
+            }
+        }
         let index = search::Index::build(&entries, &stop_words);
         let vocabulary = search::vocabulary(&entries);
         Ok(Catalogue { entries, by_id, index, vocabulary, stop_words })
@@ -252,24 +241,37 @@ impl Catalogue {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }
 
-    /// Entries matching `query`, best first (see `search.rs`): the words of a question without
+    /// Entries answering `query`, best first (see `search.rs`): the words of a question without
     /// its stop words, each as typed, as a word form (same stem), as a prefix, or failing
-    /// those corrected for a typo or found inside a word; more matched words first, then more
-    /// of them in a title or alias, then the preferred game (or the one the query names), then
-    /// an entry the query names, titles weighing more than bodies. An
-    /// empty or punctuation-only query finds nothing.
+    /// those corrected for a typo or found inside a word, and the everyday phrases it holds;
+    /// more matched words first, then more of them in a title, alias or everyday phrase, then
+    /// the preferred game (or the one the query names), then an entry the query names, titles
+    /// weighing more than bodies. An empty or punctuation-only query finds nothing, and so does
+    /// a query that is not about these rules (see [`Catalogue::lookup`]).
     ///
     /// Never fails today (the index is in memory); the `Result` keeps the callers' shape.
     pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<RuleHit>, rusqlite::Error> {
         Ok(self.index.search(&self.entries, query, filter).hits)
     }
 
-    /// What the search box shows: the hits, the query as corrected when a typo was, and when
-    /// there are no hits, close queries that do find something.
+    /// What the search box shows: the hits; or, for a query that is not about these rules,
+    /// its words no game here knows and the closest entries apart; every word corrected; and
+    /// when a query about these rules finds nothing, close queries that do find something.
     pub fn lookup(&self, query: &str, filter: &SearchFilter) -> Result<RuleSearch, rusqlite::Error> {
         let found = self.index.search(&self.entries, query, filter);
-        let suggestions = if found.hits.is_empty() { self.suggest(query, filter)? } else { Vec::new() };
-        Ok(RuleSearch { hits: found.hits, suggestions, corrected: found.corrected })
+        let suggestions = if found.hits.is_empty() && found.not_in_rules.is_empty() {
+            self.suggest(query, filter)?
+        } else {
+            Vec::new()
+        };
+        Ok(RuleSearch {
+            hits: found.hits,
+            not_in_rules: found.not_in_rules,
+            closest: found.closest,
+            corrections: found.corrections,
+            suggestions,
+            corrected: found.corrected,
+        })
     }
 
     /// The words the search drops from a query (`que`, `combien`, `what`…).
@@ -295,7 +297,7 @@ impl Catalogue {
     pub fn suggest(&self, query: &str, filter: &SearchFilter) -> Result<Vec<String>, rusqlite::Error> {
         let mut out = Vec::new();
         let probe = SearchFilter { limit: 1, prefer: None, ..filter.clone() };
-        for (q, word) in search::suggest(&self.vocabulary, query, 12) {
+        for (q, word) in typo::suggest(&self.vocabulary, query, 12) {
             // Any one word matching is enough for a hit, so the word put in is what to try.
             if !out.contains(&q) && !self.search(&word, &probe)?.is_empty() {
                 out.push(q);

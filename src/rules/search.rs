@@ -2,22 +2,35 @@
 //! the folded words (lowercase, no accents: `egalite` finds `égalité`) of every entry's titles,
 //! aliases and bodies in both languages, built once when the catalogue loads.
 //!
-//! A query is cut into words; the catalogue's stop and question words (`que`, `combien`,
-//! `what`…, [`StopWords`]) are dropped unless nothing else is left. Each remaining word finds
-//! the index words that
+//! A query is cut into words; the catalogue's stop and question words and phrases (`que`,
+//! `combien`, `what`, `se passe`…, [`StopWords`]) are dropped unless nothing else is left, and
+//! so are stop words mistyped (`pourqoui`). Each remaining word finds the index words that
 //! 1. are it (strength 1), share its Snowball stem in French or English (`violets` →
-//!    `violet`, 0.9), or start with it (a word being typed, 0.75);
+//!    `violet`, 0.9), or start with it (a word being typed, 0.75); a number written out is also
+//!    its digits (`huit` → `8`);
 //! 2. failing that, are one or two typos away from it (edit distance scaled to its length, on
 //!    the words of titles and aliases only: `condotiere` → `condottiere`), then searched as if
-//!    typed (× 0.6); or contain it (`sassin` in `assassin`, 0.45).
+//!    typed (× 0.6) when the typo is sure (`typo.rs`); or contain it (`sassin` in `assassin`,
+//!    0.45).
+//!
+//! The everyday words players use for an entry (`premier joueur`, `argent`: `everyday.rs`)
+//! match as whole phrases, as if the entry's title held them.
 //!
 //! An entry's score for a word is its best match: strength × field weight (title 10, alias 8,
 //! body 1 + ln tf) × idf; a game's name (`valencia`) matches every entry of that game. Entries
-//! are ranked by how many query words they match, then by how many of those their titles or
-//! aliases hold, then with the game being played first (or the game the query names), then an
-//! entry whose title or alias *is* the query (same content words, same stems; the rule before
-//! its glossary line), then by the summed score. The game being played is not first outright:
-//! its entries whose bodies only mention the words would bury another game's entry named so.
+//! are ranked by how many query words they match, then by how many of those their titles,
+//! aliases or everyday phrases hold, then with the game being played first (or the game the
+//! query names), then an entry whose title, alias or everyday phrase *is* the query (same
+//! content words, same stems; the rule before its glossary line), then by the summed score. The
+//! game being played is not first outright: its entries whose bodies only mention the words
+//! would bury another game's entry named so.
+//!
+//! A query is about these rules only if every content word is the four games' vocabulary: a
+//! word of an entry (as typed, a word form, the start of one, inside one from 5 letters), an
+//! everyday word, a game's name, or one of those surely mistyped (`typo.rs`). Otherwise
+//! (`prison monopoly`, `dixit conteur`) it answers nothing: the words no game here knows are
+//! said, with at most [`CLOSEST`] entries whose names hold its other words, apart; a
+//! correction that may be another word (`conteur` → `couleur`) is offered, never answered.
 //!
 //! Speed (issue #15, ≤ 2 ms a query): prefixes are a binary search on the sorted vocabulary,
 //! snippets are cut from token lists made at load, and letter counts rule out most words before
@@ -28,16 +41,23 @@ use std::collections::{HashMap, HashSet};
 use rust_stemmers::{Algorithm, Stemmer};
 use serde::{Deserialize, Serialize};
 
+use super::everyday::{Everyday, QueryStems};
+use super::typo::{Letters, allowed_typos, typo_distance};
 use super::{RuleEntry, RuleKind, fold};
 use crate::games::GameId;
 use crate::text::Lang;
 
 /// Longest query text considered; the rest is ignored.
-const MAX_QUERY_CHARS: usize = 200;
+pub(super) const MAX_QUERY_CHARS: usize = 200;
 /// Most words of a query considered.
 const MAX_QUERY_WORDS: usize = 16;
 /// Words of a snippet.
 const SNIPPET_WORDS: usize = 14;
+/// Most entries offered as the closest to a query that is not about these rules.
+pub const CLOSEST: usize = 3;
+/// Shortest word found inside a longer one that counts as the games' vocabulary (`sassin`);
+/// shorter ones are inside too many words to say anything (`uno` in `unordered`).
+const INSIDE_KNOWN: usize = 5;
 
 /// Narrows a search.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -63,16 +83,39 @@ pub struct SearchFilter {
     pub limit: u32,
 }
 
-/// What a search answers: the hits, best first; when a typed word was corrected to find them,
-/// the query as corrected; and when nothing matched, close queries that do find entries.
+/// What a search answers: the hits, best first; or, when the query is not about these rules,
+/// the words no game here knows and the closest entries apart; every word corrected; and when
+/// nothing matched a query about these rules, close queries that do find entries.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RuleSearch {
+    /// The entries answering the query. Empty when it is not about these rules.
     pub hits: Vec<RuleHit>,
+    /// The query's words that are none of the four games' vocabulary, even mistyped
+    /// (`monopoly`, or `conteur` only close to `couleur`). Any: the query is not about these
+    /// rules, and nothing answers it.
+    pub not_in_rules: Vec<String>,
+    /// When the query is not about these rules, at most three entries (`CLOSEST`) whose names
+    /// hold its other words, to show apart: never an answer.
+    pub closest: Vec<RuleHit>,
+    /// Each word searched as another (`fontane` → `fontaine`), said whether sure or not.
+    pub corrections: Vec<WordCorrection>,
+    /// Close queries that do find entries, when a query about these rules found none.
     pub suggestions: Vec<String>,
     /// The query with its typos corrected (`condotiere cout` → `condottiere cout`), when the
     /// hits come from a correction; the corrected words are the `hit` parts of the snippets.
     pub corrected: Option<String>,
+}
+
+/// A typed word searched as a word of the entries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct WordCorrection {
+    pub typed: String,
+    pub meant: String,
+    /// Surely the same word mistyped (`fontane` → `fontaine`). If not (`conteur` → `couleur`),
+    /// it is only offered: the query is then not about these rules.
+    pub sure: bool,
 }
 
 /// One search result.
@@ -100,13 +143,29 @@ pub struct SnippetPart {
 pub struct StopWords {
     pub fr: Vec<String>,
     pub en: Vec<String>,
+    /// The stop words players may type with their accent (`à`, `où`). Any other word typed
+    /// with accents that folds to a stop word is another word (`dés`, dice, is not `des`).
+    pub accented: Vec<String>,
+    /// What a question is built on whose words are also the games' (`se passe`, `ca marche`):
+    /// dropped when typed together.
+    pub phrases: Vec<String>,
+    /// Numbers written out, in either language: the n-th list holds the words for n.
+    pub numbers: Vec<Vec<String>>,
+    /// What players abbreviate (`pts`), and the word it stands for (`points`).
+    pub short: HashMap<String, String>,
 }
 
 impl StopWords {
     pub fn load() -> StopWords {
         // The file is compiled in and a test loads it: a broken file cannot ship.
-        toml::from_str(include_str!("search_words.toml"))
-            .unwrap_or(StopWords { fr: Vec::new(), en: Vec::new() })
+        toml::from_str(include_str!("search_words.toml")).unwrap_or(StopWords {
+            fr: Vec::new(),
+            en: Vec::new(),
+            accented: Vec::new(),
+            phrases: Vec::new(),
+            numbers: Vec::new(),
+            short: HashMap::new(),
+        })
     }
 
     pub fn contains(&self, word: &str) -> bool {
@@ -142,6 +201,10 @@ struct Posting {
 #[derive(Debug)]
 struct Word {
     text: String,
+    /// Its length in characters.
+    chars: usize,
+    /// As first written in the entries, lowercase (`abbé`): what a correction shows.
+    spelling: String,
     postings: Vec<Posting>,
     /// ln(1 + entries / entries holding the word).
     idf: f32,
@@ -164,6 +227,10 @@ const PREFIX: f32 = 0.75;
 const TYPO: f32 = 0.6;
 const INSIDE: f32 = 0.45;
 
+/// What an everyday phrase held whole by a query scores for each of its words: an alias word
+/// held by few entries (weight 8 × idf 4).
+const EVERYDAY: f32 = 32.0;
+
 /// The index is read-only once built, so the catalogue is shared between threads as is.
 pub(super) struct Index {
     /// Sorted by text: a prefix is a range.
@@ -172,11 +239,20 @@ pub(super) struct Index {
     by_stem: HashMap<String, Vec<u32>>,
     /// Words of titles and aliases: what a typo may be corrected to.
     name_words: Vec<u32>,
-    /// Per entry, the content words (stemmed, sorted) of each of its titles and aliases.
+    /// Per entry, the content words (stemmed, sorted) of each of its titles, aliases and
+    /// everyday phrases.
     names: Vec<Vec<Vec<String>>>,
+    everyday: Everyday,
     /// Per entry, the tokens of its French and English bodies, for snippets.
     bodies: Vec<[Vec<Token>; 2]>,
     stop: HashSet<String>,
+    accented_stop: HashSet<String>,
+    /// Question phrases, word by word (`se passe`).
+    stop_phrases: Vec<Vec<String>>,
+    /// A number written out (`huit`) → its digits (`8`).
+    numbers: HashMap<String, String>,
+    /// An abbreviation (`pts`) → the word it stands for (`points`).
+    short: HashMap<String, String>,
     fr: Stemmer,
     en: Stemmer,
 }
@@ -202,14 +278,27 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
 }
 
 /// The folded words of a text.
-fn folded_words(text: &str) -> Vec<String> {
+pub(super) fn folded_words(text: &str) -> Vec<String> {
     tokens(text).map(|(_, _, t)| fold(t)).collect()
 }
 
-/// Game names a title may carry (`Départage à Valencia`) and a query may add: not part of what
-/// makes a title equal to a query.
-const GAME_WORDS: [&str; 4] = ["valencia", "citadelles", "orleans", "splendor"];
-const GAMES: [GameId; 4] = [GameId::Valencia, GameId::Citadelles, GameId::Orleans, GameId::Splendor];
+/// Game names a title may carry (`Départage à Valencia`) and a query may add, as players write
+/// them in either language: not part of what makes a title equal to a query.
+const GAME_WORDS: [(&str, GameId); 8] = [
+    ("valencia", GameId::Valencia),
+    ("citadelles", GameId::Citadelles),
+    ("citadelle", GameId::Citadelles),
+    ("citadels", GameId::Citadelles),
+    ("citadel", GameId::Citadelles),
+    ("orleans", GameId::Orleans),
+    ("splendor", GameId::Splendor),
+    ("splendour", GameId::Splendor),
+];
+
+/// The game a word names, if it is one's name.
+fn game_named(word: &str) -> Option<GameId> {
+    GAME_WORDS.iter().find(|(w, _)| *w == word).map(|(_, g)| *g)
+}
 /// The score a game's name gives each entry of that game: a body mention's worth.
 const GAME_NAMED: f32 = 2.0;
 
@@ -218,15 +307,17 @@ impl Index {
         let fr = Stemmer::create(Algorithm::French);
         let en = Stemmer::create(Algorithm::English);
         let stop: HashSet<String> = stop_words.fr.iter().chain(&stop_words.en).cloned().collect();
-        // word → (entry, field) → count; and which language(s) it came from, for its stems.
+        // word → (entry, field) → count; and which language(s) it came from, for its stems, and
+        // its first spelling.
         let mut counts: HashMap<String, HashMap<(u32, Field), u16>> = HashMap::new();
-        let mut langs: HashMap<String, (bool, bool)> = HashMap::new();
+        let mut langs: HashMap<String, (bool, bool, String)> = HashMap::new();
         let mut names = Vec::with_capacity(entries.len());
         for (i, e) in entries.iter().enumerate() {
             let entry = u32::try_from(i).unwrap_or(u32::MAX);
             let mut add = |text: &str, field: Field, is_fr: bool, is_en: bool| {
-                for w in folded_words(text) {
-                    let l = langs.entry(w.clone()).or_insert((false, false));
+                for (_, _, t) in tokens(text) {
+                    let w = fold(t);
+                    let l = langs.entry(w.clone()).or_insert_with(|| (false, false, t.to_lowercase()));
                     l.0 |= is_fr;
                     l.1 |= is_en;
                     let n = counts.entry(w).or_default().entry((entry, field)).or_insert(0);
@@ -244,7 +335,7 @@ impl Index {
                 content_key(&without_brackets(&e.title.fr), &stop, &fr),
                 content_key(&without_brackets(&e.title.en), &stop, &en),
             ];
-            for a in &e.aliases {
+            for a in e.aliases.iter().chain(&e.everyday) {
                 own.push(content_key(a, &stop, &fr));
                 own.push(content_key(a, &stop, &en));
             }
@@ -260,7 +351,9 @@ impl Index {
                 postings.sort_by_key(|p| (p.entry, p.field as u8));
                 let df = postings.iter().map(|p| p.entry).collect::<HashSet<_>>().len();
                 let df = u32::try_from(df).unwrap_or(u32::MAX);
-                Word { text, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
+                let spelling = langs.get(&text).map_or_else(|| text.clone(), |l| l.2.clone());
+                let chars = text.chars().count();
+                Word { text, chars, spelling, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
             })
             .collect();
         words.sort_by(|a, b| a.text.cmp(&b.text));
@@ -273,7 +366,7 @@ impl Index {
         let mut name_words = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let id = u32::try_from(i).unwrap_or(u32::MAX);
-            let (is_fr, is_en) = langs.get(&w.text).copied().unwrap_or((true, true));
+            let (is_fr, is_en) = langs.get(&w.text).map_or((true, true), |l| (l.0, l.1));
             if is_fr {
                 by_stem.entry(format!("f:{}", fr.stem(&w.text))).or_default().push(id);
             }
@@ -298,80 +391,212 @@ impl Index {
                 [toks(&e.body.fr), toks(&e.body.en)]
             })
             .collect();
-        Index { words, by_stem, name_words, names, bodies, stop, fr, en }
+        let everyday = Everyday::build(entries, &stop, [&fr, &en]);
+        let accented_stop = stop_words.accented.iter().cloned().collect();
+        let numbers = (1..)
+            .zip(&stop_words.numbers)
+            .flat_map(|(n, words)| words.iter().map(move |w| (w.clone(), n.to_string())))
+            .collect();
+        let stop_phrases = stop_words.phrases.iter().map(|p| folded_words(p)).collect();
+        Index {
+            words,
+            by_stem,
+            name_words,
+            names,
+            everyday,
+            bodies,
+            stop,
+            accented_stop,
+            stop_phrases,
+            numbers,
+            short: stop_words.short.clone(),
+            fr,
+            en,
+        }
     }
 
     pub(super) fn search(&self, entries: &[RuleEntry], query: &str, filter: &SearchFilter) -> Found {
-        let limit = if filter.limit == 0 { 20 } else { filter.limit as usize };
+        let words = self.understand(query);
+        if words.is_empty() {
+            return Found::default();
+        }
+        let (scores, prefer) = self.score(entries, &words, filter.prefer);
+        // The query's own content words, as corrected, to recognise an entry named so.
+        let understood: Vec<&str> = words.iter().map(Resolved::meant).collect();
+        let keys = [self.key_of(&understood, &self.fr), self.key_of(&understood, &self.en)];
+        let mut ranked = self.rank(entries, &scores, &keys, prefer, filter);
+        let not_in_rules: Vec<String> = words.iter().filter(|w| !w.known).map(|w| w.shown.clone()).collect();
+        if not_in_rules.is_empty() {
+            ranked.truncate(if filter.limit == 0 { 20 } else { filter.limit as usize });
+        } else {
+            // Not an answer: only entries whose names hold the query's other words.
+            ranked.retain(|r| r.in_name > 0);
+            ranked.truncate(CLOSEST);
+        }
+        let matched_words: HashSet<u32> = words.iter().flat_map(|w| w.matches.iter().map(|m| m.0)).collect();
+        let found = ranked
+            .iter()
+            .filter_map(|r| {
+                let e = entries.get(r.entry)?;
+                Some(RuleHit {
+                    id: e.id.clone(),
+                    game: e.game,
+                    kind: e.kind,
+                    title: e.title.get(filter.lang).to_owned(),
+                    snippet: self.snippet(r.entry, e, filter.lang, &matched_words),
+                })
+            })
+            .collect::<Vec<_>>();
+        let corrections: Vec<WordCorrection> = words
+            .iter()
+            .filter_map(|w| {
+                let (meant, sure) = w.corrected.clone()?;
+                let meant = self.spelling(&meant).unwrap_or(meant);
+                Some(WordCorrection { typed: w.shown.clone(), meant, sure })
+            })
+            .collect();
+        let (hits, closest) = if not_in_rules.is_empty() { (found, Vec::new()) } else { (Vec::new(), found) };
+        let corrected =
+            (!hits.is_empty() && corrections.iter().any(|c| c.sure)).then(|| understood.join(" "));
+        Found { hits, closest, not_in_rules, corrections, corrected }
+    }
+
+    /// The words of a query to search, each resolved: question and stop words go, unless
+    /// nothing else is left, and so does a word nothing knows that is one of them mistyped
+    /// (`pourqoui`, `combein`).
+    fn understand(&self, query: &str) -> Vec<Resolved> {
+        let typed = self.typed_words(query);
+        // Typed without accents (`a`, `qd`), or with a stop word's own (`à`).
+        let is_stop = |(shown, folded): &(String, String)| {
+            self.stop.contains(folded) && (fold(shown) == *shown || self.accented_stop.contains(shown))
+        };
+        let content: Vec<(String, String)> = typed.iter().filter(|w| !is_stop(w)).cloned().collect();
+        let only_stop_words = content.is_empty();
+        let words = if only_stop_words { typed } else { content };
+        let resolved: Vec<Resolved> = words
+            .into_iter()
+            .map(|(shown, folded)| {
+                // Folded, `dés` is `des`: the index cannot tell them apart, and no game here
+                // has dice.
+                let other = !only_stop_words && self.stop.contains(&folded);
+                let mut r = if other { Resolved::unknown(folded) } else { self.resolve(&folded) };
+                r.shown = shown;
+                r
+            })
+            .collect();
+        let kept: Vec<Resolved> =
+            resolved.iter().filter(|r| r.known || !self.is_mistyped_stop_word(&r.typed)).cloned().collect();
+        if kept.is_empty() { resolved } else { kept }
+    }
+
+    /// The distinct words of a query (at most [`MAX_QUERY_WORDS`]), each lowercase as typed and
+    /// folded (an abbreviation as the word it stands for), without the question phrases (`se
+    /// passe`).
+    fn typed_words(&self, query: &str) -> Vec<(String, String)> {
         let head: String = query.chars().take(MAX_QUERY_CHARS).collect();
-        let mut typed: Vec<String> = Vec::new();
-        for w in folded_words(&head) {
-            if !typed.contains(&w) {
+        let mut all: Vec<(String, String)> = tokens(&head)
+            .map(|(_, _, t)| {
+                let folded = fold(t);
+                let folded = self.short.get(&folded).cloned().unwrap_or(folded);
+                (t.to_lowercase(), folded)
+            })
+            .collect();
+        for phrase in &self.stop_phrases {
+            let n = phrase.len();
+            let mut at = 0;
+            while n > 0 && at + n <= all.len() {
+                if all[at..at + n].iter().map(|w| &w.1).eq(phrase) {
+                    all.drain(at..at + n);
+                } else {
+                    at += 1;
+                }
+            }
+        }
+        let mut typed: Vec<(String, String)> = Vec::new();
+        for w in all {
+            if !typed.iter().any(|t| t.1 == w.1) {
                 typed.push(w);
             }
             if typed.len() == MAX_QUERY_WORDS {
                 break;
             }
         }
-        // Question and stop words go, unless nothing else is left.
-        let content: Vec<&String> = typed.iter().filter(|w| !self.stop.contains(*w)).collect();
-        let words: Vec<&String> = if content.is_empty() { typed.iter().collect() } else { content };
-        if words.is_empty() {
-            return Found::default();
-        }
-        let resolved: Vec<Resolved> = words.iter().map(|w| self.resolve(w)).collect();
-        let n = resolved.len();
-        // best[entry * n + word]: the entry's best score for that query word.
-        let mut best = vec![0f32; entries.len() * n];
-        // in_name[entry]: the query words (bits) found in one of its titles or aliases.
-        let mut in_name = vec![0u32; entries.len()];
-        for (qi, r) in resolved.iter().enumerate() {
+        typed
+    }
+
+    /// Each entry's score for each query word (`best[entry * n + word]`), the query words its
+    /// titles, aliases or everyday phrases hold (bits), and the game to prefer: the one the
+    /// query names, else the one being played.
+    fn score(
+        &self,
+        entries: &[RuleEntry],
+        words: &[Resolved],
+        prefer: Option<GameId>,
+    ) -> (Scores, Option<GameId>) {
+        let n = words.len();
+        let mut s = Scores { n, best: vec![0f32; entries.len() * n], in_name: vec![0u32; entries.len()] };
+        for (qi, r) in words.iter().enumerate() {
             for &(w, strength) in &r.matches {
                 let Some(word) = self.words.get(w as usize) else { continue };
                 for p in &word.postings {
                     let tf = if p.field == Field::Body { 1.0 + f32::from(p.tf).ln() } else { 1.0 };
-                    let score = strength * p.field.weight() * tf * word.idf;
-                    if let Some(slot) = best.get_mut(p.entry as usize * n + qi) {
-                        *slot = slot.max(score);
-                    }
-                    if p.field != Field::Body
-                        && let Some(bits) = in_name.get_mut(p.entry as usize)
-                    {
-                        *bits |= 1 << qi;
-                    }
+                    s.add(
+                        p.entry as usize,
+                        qi,
+                        strength * p.field.weight() * tf * word.idf,
+                        p.field != Field::Body,
+                    );
                 }
             }
         }
         // A game's name matches every entry of that game ("mise en place valencia"), and the
         // game named is the one preferred.
-        let mut prefer = filter.prefer;
+        let mut prefer = prefer;
         for (qi, w) in words.iter().enumerate() {
-            let Some(game) = GAME_WORDS.iter().position(|g| g == w).and_then(|at| GAMES.get(at)) else {
-                continue;
-            };
-            prefer = Some(*game);
+            let Some(game) = game_named(&w.typed) else { continue };
+            prefer = Some(game);
             for (i, e) in entries.iter().enumerate() {
-                if e.game == Some(*game)
-                    && let Some(slot) = best.get_mut(i * n + qi)
-                {
-                    *slot = slot.max(GAME_NAMED);
+                if e.game == Some(game) {
+                    s.add(i, qi, GAME_NAMED, false);
                 }
             }
         }
-        // The query's own content words, as corrected, to recognise an entry named so.
-        let understood: Vec<&str> =
-            resolved.iter().zip(&words).map(|(r, w)| r.corrected.as_deref().unwrap_or(w.as_str())).collect();
-        let key_fr = self.key_of(&understood, &self.fr);
-        let key_en = self.key_of(&understood, &self.en);
+        let last = n - 1;
+        let stems: Vec<QueryStems> = words
+            .iter()
+            .enumerate()
+            .map(|(qi, w)| QueryStems {
+                stems: self.stems(w.meant()),
+                typing: (qi == last).then(|| w.typed.clone()),
+            })
+            .collect();
+        for (entry, covered) in self.everyday.found_in(&stems) {
+            for qi in (0..n).filter(|qi| covered & (1 << qi) != 0) {
+                s.add(entry, qi, EVERYDAY, true);
+            }
+        }
+        (s, prefer)
+    }
+
+    /// The entries matching a query word and `filter`, best first (see the module's comment).
+    fn rank(
+        &self,
+        entries: &[RuleEntry],
+        s: &Scores,
+        keys: &[Vec<String>; 2],
+        prefer: Option<GameId>,
+        filter: &SearchFilter,
+    ) -> Vec<Ranked> {
+        let n = s.n;
         let mut ranked: Vec<Ranked> = Vec::new();
         for (i, e) in entries.iter().enumerate() {
-            let scores = &best[i * n..(i + 1) * n];
+            let scores = &s.best[i * n..(i + 1) * n];
             let matched = scores.iter().filter(|s| **s > 0.0).count();
             if matched == 0 || !matches_filter(e, filter) {
                 continue;
             }
             let named = matched == n
-                && self.names.get(i).is_some_and(|ks| ks.iter().any(|k| *k == key_fr || *k == key_en));
+                && self.names.get(i).is_some_and(|ks| ks.iter().any(|k| *k == keys[0] || *k == keys[1]));
             let kind_rank = match e.kind {
                 RuleKind::Faq | RuleKind::Errata => 1,
                 RuleKind::Glossary => 2,
@@ -387,7 +612,7 @@ impl Index {
             ranked.push(Ranked {
                 entry: i,
                 matched,
-                in_name: in_name.get(i).map_or(0, |b| b.count_ones()),
+                in_name: s.in_name.get(i).map_or(0, |b| b.count_ones()),
                 other_game: prefer.is_some_and(|g| e.game != Some(g)),
                 named,
                 kind_rank: if named { kind_rank } else { 0 },
@@ -407,49 +632,86 @@ impl Index {
                 .then(b.score.total_cmp(&a.score))
                 .then(a.entry.cmp(&b.entry))
         });
-        ranked.truncate(limit);
-        let matched_words: HashSet<u32> =
-            resolved.iter().flat_map(|r| r.matches.iter().map(|m| m.0)).collect();
-        let hits = ranked
-            .iter()
-            .filter_map(|r| {
-                let e = entries.get(r.entry)?;
-                Some(RuleHit {
-                    id: e.id.clone(),
-                    game: e.game,
-                    kind: e.kind,
-                    title: e.title.get(filter.lang).to_owned(),
-                    snippet: self.snippet(r.entry, e, filter.lang, &matched_words),
-                })
-            })
-            .collect::<Vec<_>>();
-        let corrected = (!hits.is_empty() && resolved.iter().any(|r| r.corrected.is_some()))
-            .then(|| understood.join(" "));
-        Found { hits, corrected }
+        ranked
     }
 
-    /// The index words a query word stands for, each with how sure the match is.
+    /// The index words a query word stands for, each with how sure the match is, and whether
+    /// the word is the games' vocabulary.
     fn resolve(&self, word: &str) -> Resolved {
-        let mut matches = self.direct(word, 1.0);
-        let mut corrected = None;
-        if matches.is_empty() {
-            if let Some(fixes) = self.corrections(word) {
-                corrected = fixes.first().cloned();
-                for fix in &fixes {
-                    matches.extend(self.direct(fix, TYPO));
-                }
-            }
-            if word.chars().count() >= 3 {
-                for (i, w) in self.words.iter().enumerate() {
-                    if w.text.contains(word) {
-                        matches.push((u32::try_from(i).unwrap_or(u32::MAX), INSIDE));
-                    }
-                }
-            }
-            matches.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
-            matches.dedup_by_key(|m| m.0);
+        let mut r =
+            Resolved { matches: self.direct(word, 1.0), known: true, ..Resolved::unknown(word.to_owned()) };
+        // A number written out is also its digits (`huit` → `8`).
+        if let Some(digits) = self.numbers.get(word) {
+            r.matches.extend(self.direct(digits, 1.0));
+            return r;
         }
-        Resolved { matches, corrected }
+        // A game's name or an everyday word is known as typed, never corrected to another.
+        if !r.matches.is_empty() || game_named(word).is_some() || self.everyday.knows(&self.stems(word)) {
+            return r;
+        }
+        r.known = false;
+        // What a correction that may be another word finds is only ever the closest entries.
+        let mut offered = Vec::new();
+        if let Some((fixes, sure)) = self.corrections(word) {
+            r.corrected = fixes.first().map(|f| (f.clone(), sure));
+            r.known = sure;
+            let found = if sure { &mut r.matches } else { &mut offered };
+            for fix in &fixes {
+                found.extend(self.direct(fix, TYPO));
+            }
+        }
+        let len = word.chars().count();
+        if len >= 3 {
+            let before = r.matches.len();
+            for (i, w) in self.words.iter().enumerate() {
+                if w.text.contains(word) {
+                    r.matches.push((u32::try_from(i).unwrap_or(u32::MAX), INSIDE));
+                }
+            }
+            r.known |= len >= INSIDE_KNOWN && r.matches.len() > before;
+        }
+        // Surely a typo of a whole word of the bodies (`chatteau`): known, though only suggested.
+        // A word's length rules most out before any letter is compared.
+        let near = |w: &&Word| w.chars.abs_diff(len) <= allowed_typos(len);
+        r.known = r.known || self.is_mistyped(word, self.words.iter().filter(near).map(|w| w.text.as_str()));
+        if !r.known {
+            r.matches.append(&mut offered);
+        }
+        r.matches.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        r.matches.dedup_by_key(|m| m.0);
+        r
+    }
+
+    /// The index word that is `word`.
+    fn find(&self, word: &str) -> Option<u32> {
+        let at = self.words.binary_search_by(|w| w.text.as_str().cmp(word)).ok()?;
+        u32::try_from(at).ok()
+    }
+
+    /// How the entries write a word of the index (`abbe` → `abbé`).
+    fn spelling(&self, word: &str) -> Option<String> {
+        self.words.get(self.find(word)? as usize).map(|w| w.spelling.clone())
+    }
+
+    /// The French and English stems of a word.
+    fn stems(&self, word: &str) -> [String; 2] {
+        [self.fr.stem(word).into_owned(), self.en.stem(word).into_owned()]
+    }
+
+    /// Whether `word` is surely one of `words` mistyped.
+    fn is_mistyped<'a>(&self, word: &str, words: impl Iterator<Item = &'a str>) -> bool {
+        let len = word.chars().count();
+        let allowed = allowed_typos(len);
+        if allowed == 0 {
+            return false;
+        }
+        let letters = Letters::of(word);
+        words.into_iter().any(|w| typo_distance(word, len, &letters, w, allowed).is_some_and(|t| t.sure))
+    }
+
+    /// Whether `word` is a question or stop word mistyped (`pourqoui`, `combein`).
+    fn is_mistyped_stop_word(&self, word: &str) -> bool {
+        self.is_mistyped(word, self.stop.iter().filter(|s| s.chars().count() >= 4).map(String::as_str))
     }
 
     /// The words that are `word`, share its stem, or start with it, at `scale` strength.
@@ -474,28 +736,30 @@ impl Index {
         out
     }
 
-    /// The title and alias words nearest to a word that matches nothing (1 typo from 4
-    /// letters, 2 from 6; a word being typed is compared with their start too), most common
-    /// first. `None` when none is close enough.
-    fn corrections(&self, word: &str) -> Option<Vec<String>> {
+    /// The title, alias and everyday words nearest to a word that matches nothing (1 typo from 4
+    /// letters, 2 from 6; a word being typed is compared with their start too), a sure typo
+    /// first, then the most common; and whether the first is surely the word mistyped. `None`
+    /// when none is close enough.
+    fn corrections(&self, word: &str) -> Option<(Vec<String>, bool)> {
         let len = word.chars().count();
-        let allowed = match len {
-            0..=3 => return None,
-            4..=5 => 1,
-            _ => 2,
-        };
-        let mut close: Vec<(usize, u32, &str)> = Vec::new();
+        let allowed = allowed_typos(len);
+        if allowed == 0 {
+            return None;
+        }
+        let mut close: Vec<(usize, bool, u32, &str)> = Vec::new();
         let letters = Letters::of(word);
-        for &id in &self.name_words {
-            let Some(w) = self.words.get(id as usize) else { continue };
-            if let Some(d) = typo_distance(word, len, &letters, &w.text, allowed) {
-                close.push((d, w.df, &w.text));
+        let names =
+            self.name_words.iter().filter_map(|&id| self.words.get(id as usize)).map(|w| (&w.text, w.df));
+        for (text, df) in names.chain(self.everyday.words().map(|w| (w, 0))) {
+            if let Some(t) = typo_distance(word, len, &letters, text, allowed) {
+                close.push((t.distance, t.sure, df, text));
             }
         }
         let nearest = close.iter().map(|c| c.0).min()?;
         close.retain(|c| c.0 == nearest);
-        close.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(b.2)));
-        Some(close.into_iter().map(|c| c.2.to_owned()).collect())
+        close.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.3.cmp(b.3)));
+        let sure = close.first().is_some_and(|c| c.1);
+        Some((close.into_iter().map(|c| c.3.to_owned()).collect(), sure))
     }
 
     /// Sorted stems of the content words of `words`, as an entry's name is keyed.
@@ -562,81 +826,71 @@ impl Index {
     }
 }
 
-/// How many letters of each kind a word holds (folded into 32 buckets): two words whose counts
-/// differ by `k` letters on one side are at least `k` edits apart, which rules out most of a
-/// vocabulary before any edit distance is computed.
-struct Letters([i16; 32]);
-
-impl Letters {
-    fn of(word: &str) -> Letters {
-        let mut n = [0i16; 32];
-        for c in word.chars() {
-            if let Some(slot) = n.get_mut(c as usize % 32) {
-                *slot = slot.saturating_add(1);
-            }
-        }
-        Letters(n)
-    }
-
-    /// A lower bound of the edits between the word counted and `other`.
-    fn min_edits(&self, other: &str) -> usize {
-        let mut n = self.0;
-        for c in other.chars() {
-            if let Some(slot) = n.get_mut(c as usize % 32) {
-                *slot = slot.saturating_sub(1);
-            }
-        }
-        let extra: i32 = n.iter().filter(|x| **x > 0).map(|x| i32::from(*x)).sum();
-        let missing: i32 = n.iter().filter(|x| **x < 0).map(|x| -i32::from(*x)).sum();
-        usize::try_from(extra.max(missing)).unwrap_or(usize::MAX)
-    }
-}
-
-/// The edits from `word` (`len` letters, counted in `letters`) to `candidate`, or to its start
-/// when `candidate` is longer (a word still being typed: one edit more), if at most `allowed`.
-fn typo_distance(
-    word: &str,
-    len: usize,
-    letters: &Letters,
-    candidate: &str,
-    allowed: usize,
-) -> Option<usize> {
-    let clen = candidate.chars().count();
-    if clen + allowed < len || candidate.chars().any(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let mut d = usize::MAX;
-    if clen <= len + allowed && letters.min_edits(candidate) <= allowed {
-        d = strsim::osa_distance(word, candidate);
-    }
-    if clen > len {
-        let start = candidate.char_indices().nth(len).map_or(candidate, |(i, _)| &candidate[..i]);
-        if letters.min_edits(start) < allowed {
-            d = d.min(strsim::osa_distance(word, start) + 1);
-        }
-    }
-    (d <= allowed).then_some(d)
-}
-
-/// What [`Index::search`] found.
+/// What [`Index::search`] found (see [`RuleSearch`]).
 #[derive(Debug, Default)]
 pub(super) struct Found {
     pub hits: Vec<RuleHit>,
+    pub closest: Vec<RuleHit>,
+    pub not_in_rules: Vec<String>,
+    pub corrections: Vec<WordCorrection>,
     pub corrected: Option<String>,
 }
 
 /// A query word, resolved.
+#[derive(Debug, Clone)]
 struct Resolved {
+    /// As typed, lowercase: what the screen says.
+    shown: String,
+    /// As typed, folded.
+    typed: String,
     /// Index words it matches, with the strength of each.
     matches: Vec<(u32, f32)>,
-    /// The word it was corrected to, when it matched nothing as typed.
-    corrected: Option<String>,
+    /// The word it was corrected to, when it matched nothing as typed, and whether that is
+    /// surely it mistyped.
+    corrected: Option<(String, bool)>,
+    /// Whether it is the games' vocabulary (see the module's comment).
+    known: bool,
+}
+
+impl Resolved {
+    /// A word that matches nothing.
+    fn unknown(typed: String) -> Resolved {
+        Resolved { shown: typed.clone(), typed, matches: Vec::new(), corrected: None, known: false }
+    }
+
+    /// The word as the search understood it: surely corrected, or as typed.
+    fn meant(&self) -> &str {
+        match &self.corrected {
+            Some((meant, true)) => meant,
+            _ => &self.typed,
+        }
+    }
+}
+
+/// Each entry's score for each query word, and the query words its names hold.
+struct Scores {
+    n: usize,
+    /// `best[entry * n + word]`: the entry's best score for that query word.
+    best: Vec<f32>,
+    /// The query words (bits) found in one of the entry's titles, aliases or everyday phrases.
+    in_name: Vec<u32>,
+}
+
+impl Scores {
+    fn add(&mut self, entry: usize, word: usize, score: f32, in_name: bool) {
+        if let Some(slot) = self.best.get_mut(entry * self.n + word) {
+            *slot = slot.max(score);
+        }
+        if in_name && let Some(bits) = self.in_name.get_mut(entry) {
+            *bits |= 1 << word;
+        }
+    }
 }
 
 struct Ranked {
     entry: usize,
     matched: usize,
-    /// How many query words its titles or aliases hold.
+    /// How many query words its titles, aliases or everyday phrases hold.
     in_name: u32,
     other_game: bool,
     named: bool,
@@ -659,13 +913,22 @@ fn without_brackets(title: &str) -> String {
     out
 }
 
+/// Whether a folded word counts in a name: not a stop word, a number or a game's name.
+fn is_content_word(word: &str, is_stop: impl Fn(&str) -> bool) -> bool {
+    !is_stop(word) && !word.chars().all(|c| c.is_ascii_digit()) && game_named(word).is_none()
+}
+
+/// Whether a text holds a word that counts in a name: an everyday phrase without one (`qui
+/// commence a`) could never be found.
+pub(super) fn has_content_word(text: &str, stop_words: &StopWords) -> bool {
+    folded_words(text).iter().any(|w| is_content_word(w, |w| stop_words.contains(w)))
+}
+
 /// The sorted, distinct stems of a text's content words: no stop words, numbers or game names.
-fn content_key(text: &str, stop: &HashSet<String>, stemmer: &Stemmer) -> Vec<String> {
+pub(super) fn content_key(text: &str, stop: &HashSet<String>, stemmer: &Stemmer) -> Vec<String> {
     let mut key: Vec<String> = folded_words(text)
         .into_iter()
-        .filter(|w| {
-            !stop.contains(w) && !w.chars().all(|c| c.is_ascii_digit()) && !GAME_WORDS.contains(&w.as_str())
-        })
+        .filter(|w| is_content_word(w, |w| stop.contains(w)))
         .map(|w| stemmer.stem(&w).into_owned())
         .collect();
     key.sort();
@@ -702,43 +965,6 @@ pub(super) fn vocabulary(entries: &[RuleEntry]) -> Vec<(String, u32)> {
     words
 }
 
-/// Close terms for a query that found nothing: each word that starts no word of the entries is
-/// replaced by the nearest ones (edit distance with transpositions, at most 1 for short words and 2
-/// from 6 letters), most frequent first. Whole queries are returned, ready to search, each with
-/// the word it puts in.
-pub(super) fn suggest(vocabulary: &[(String, u32)], query: &str, max: usize) -> Vec<(String, String)> {
-    // Only what the search itself reads: a pasted page is not compared with every word.
-    let head: String = query.chars().take(MAX_QUERY_CHARS).collect();
-    let words: Vec<String> = folded_words(&head).into_iter().take(8).collect();
-    let known = |w: &str| vocabulary.iter().any(|(v, _)| v.starts_with(w));
-    let Some(bad) = words.iter().position(|w| w.chars().count() >= 3 && !known(w)) else {
-        return Vec::new();
-    };
-    let word = &words[bad];
-    let len = word.chars().count();
-    let allowed = if len >= 6 { 2 } else { 1 };
-    let letters = Letters::of(word);
-    let mut close: Vec<(usize, u32, &str)> = vocabulary
-        .iter()
-        .filter_map(|(v, n)| {
-            // Compared with the word's length too, so a prefix typed with a typo still matches.
-            typo_distance(word, len, &letters, v, allowed).map(|d| (d, *n, v.as_str()))
-        })
-        .collect();
-    close.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-    close
-        .into_iter()
-        .take(max)
-        .map(|(_, _, v)| {
-            let mut q = words.clone();
-            if let Some(slot) = q.get_mut(bad) {
-                *slot = v.to_owned();
-            }
-            (q.join(" "), v.to_owned())
-        })
-        .collect()
-}
-
 /// The first words of a text, when no passage matches in the wanted language. A no-break space
 /// (the narrow one French puts before « : » and inside « ») holds its words together.
 pub(super) fn opening(body: &str) -> String {
@@ -756,14 +982,6 @@ pub(super) fn opening(body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_pasted_page_gets_no_close_term() {
-        let vocabulary = vec![("fontaine".to_owned(), 3), ("condottiere".to_owned(), 2)];
-        assert_eq!(suggest(&vocabulary, "fontane", 5).first().map(|s| s.1.as_str()), Some("fontaine"));
-        assert!(suggest(&vocabulary, &"fontane".repeat(15_000), 5).is_empty());
-        assert!(suggest(&vocabulary, &format!("fontaine {}", "x".repeat(100_000)), 5).is_empty());
-    }
 
     #[test]
     fn words_are_runs_of_letters_and_digits_with_their_place() {
@@ -787,28 +1005,6 @@ mod tests {
     }
 
     #[test]
-    fn letter_counts_bound_the_edit_distance_from_below() {
-        for (a, b) in [
-            ("fontane", "fontaine"),
-            ("warlrod", "warlord"),
-            ("condotiere", "condottiere"),
-            ("jumaux", "jumeaux"),
-            ("abc", "xyz"),
-            ("sassin", "assassin"),
-        ] {
-            let bound = Letters::of(a).min_edits(b);
-            assert!(bound <= strsim::osa_distance(a, b), "{a} {b}");
-        }
-        assert_eq!(Letters::of("warlrod").min_edits("warlord"), 0, "a swap changes no count");
-        assert!(Letters::of("zorglub").min_edits("fontaine") > 2);
-        // A word being typed compares with the start of a longer one, one edit more.
-        let w = "condoti";
-        assert_eq!(typo_distance(w, 7, &Letters::of(w), "condottiere", 2), Some(2));
-        assert_eq!(typo_distance("fontane", 7, &Letters::of("fontane"), "fontaine", 2), Some(1));
-        assert_eq!(typo_distance("zorglub", 7, &Letters::of("zorglub"), "fontaine", 2), None);
-    }
-
-    #[test]
     fn the_stop_words_load_and_hold_the_question_words() {
         let stop = StopWords::load();
         for w in ["que", "de", "si", "combien", "qui", "quel"] {
@@ -821,5 +1017,12 @@ mod tests {
         for w in stop.fr.iter().chain(&stop.en) {
             assert_eq!(&fold(w), w);
         }
+        // The accented spellings are of stop words, and the numbers are in order.
+        for w in &stop.accented {
+            assert!(stop.contains(&fold(w)) && fold(w) != *w, "{w}");
+        }
+        assert_eq!(stop.numbers.get(7).map(|n| n.contains(&"huit".to_owned())), Some(true));
+        assert_eq!(stop.numbers.get(15).map(|n| n.contains(&"sixteen".to_owned())), Some(true));
+        assert_eq!(stop.short.get("pts").map(String::as_str), Some("points"));
     }
 }

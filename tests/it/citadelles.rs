@@ -1156,7 +1156,7 @@ fn the_thief_may_not_rob_the_assassin_nor_the_murdered_character() {
     assert_eq!(robbed.robbed_by, Some(1));
     assert_eq!(
         robbed.text.en,
-        "Frank reveals Merchant (6) and plays. Robbed: Frank gives all their gold to Dirk (Thief)."
+        "Frank reveals the Merchant (6) and plays. Robbed: Frank gives all their gold to Dirk (Thief)."
     );
 }
 
@@ -1515,32 +1515,50 @@ fn face_up_setup(players: u8, face_up: Vec<u8>) -> CitadellesRoundSetup {
 }
 
 /// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
-/// nombre face visible puis une face cachée » — nobody holds a card set aside face up, so nobody
-/// can reveal it when it is called (the caller used to let seat 3 reveal the face-up Architect).
+/// nombre face visible puis une face cachée » — nobody holds a card set aside face up, and
+/// Tours des joueurs: « Si un personnage annoncé ne se manifeste pas, le joueur avec la Couronne
+/// appelle le personnage suivant ». The table sees the face-up cards: the caller passes them
+/// without a call and marks nobody (it used to call them, every seat greyed as if all had
+/// played, and wait for one more « Nobody » each).
 #[test]
-fn a_character_set_aside_face_up_cannot_be_revealed() {
+fn a_character_set_aside_face_up_is_not_called_and_marks_nobody() {
     let mut r = start_round(&face_up_setup(4, vec![7, 8])).expect("round");
     for seat in [None, None, None, Some(0), Some(1), Some(2)] {
+        let call = r.call().expect("a call");
+        assert_eq!(
+            call.can_reveal,
+            [0, 1, 2, 3]
+                .iter()
+                .copied()
+                .filter(|&s| r.revealed()[usize::from(s)].is_empty())
+                .collect::<Vec<u8>>()
+        );
         r = reveal(&r, seat);
     }
-    assert_eq!(r.call().map(|c| c.rank), Some(7));
-    let p = r.apply(&CitadellesRoundAction::Reveal { seat: Some(3) }).expect_err("face up");
-    assert_eq!((p.0[0].field.as_str(), p.0[0].code.as_str()), ("action.seat", "set_aside_face_up"));
+    assert!(r.call().is_none(), "the Architect and the Warlord are face up: nothing left to call");
+    let passed: Vec<_> = r.turns[6..].iter().map(|t| (t.rank, t.outcome, t.seat)).collect();
+    assert_eq!(passed, [(7, CitadellesTurnOutcome::FaceUp, None), (8, CitadellesTurnOutcome::FaceUp, None)]);
     assert_eq!(
-        p.0[0].message.en,
-        "The Architect (7) was set aside face up: nobody holds it, so nobody can reveal it."
+        r.turns[6].text.en,
+        "The Architect (7) was set aside face up: nobody holds it, so it is not called."
     );
     assert_eq!(
-        p.0[0].message.fr,
-        "Architecte (7) a été écarté face visible\u{202f}: personne ne l’a, personne ne peut le révéler."
+        r.turns[6].text.fr,
+        "L’Architecte (7) a été écarté face visible\u{202f}: personne ne l’a, il n’est pas appelé."
     );
-    // Nobody answers for it; the Warlord is face up too; Patty held the card left face down.
-    let r = reveal(&r, None);
-    let r = reveal(&r, None);
-    let p = r
-        .apply(&CitadellesRoundAction::EndRound)
-        .expect_err("Patty revealed nothing and nobody was murdered");
+    assert_eq!(r.revealed(), vec![vec![4], vec![5], vec![6], vec![]], "nobody marked for the face-up cards");
+    assert_eq!(r.actions.len(), 6, "six answers, no « Nobody » for a face-up card");
+    // Patty held the card left face down and nobody was murdered: the round cannot end so.
+    let p = r.apply(&CitadellesRoundAction::EndRound).expect_err("Patty revealed nothing");
     assert_eq!(p.0[0].code, "missing_characters");
+
+    // A face-up first rank is passed before the first call.
+    let r = start_round(&face_up_setup(4, vec![1, 5])).expect("round");
+    assert_eq!(r.call().map(|c| c.rank), Some(2));
+    assert_eq!(
+        r.turns.iter().map(|t| (t.rank, t.outcome)).collect::<Vec<_>>(),
+        [(1, CitadellesTurnOutcome::FaceUp)]
+    );
 }
 
 /// Citadelles classique, Choix des personnages: « 4 joueurs -> 2 face visible, 1 face cachée ;
@@ -1883,7 +1901,8 @@ fn cities_completed_in_a_round_are_ordered_as_the_round_recorded_them() {
     let r = round_with(&[3, 6]);
     assert_eq!(r.record().expect("record").completed, vec![0, 3]);
     let mut table = json!({"variant": "classique", "players": [seven("Ani"), {"name": "Dirk"}, {"name": "Lilli"}, seven("Patty")]});
-    table["completion_order"] = json!([3]);
+    // The sheet had Patty first (a table the score takes: both complete cities placed).
+    table["completion_order"] = json!([3, 0]);
     let after = apply_round(&table, &r);
     assert_eq!(after["completion_order"], json!([0, 3]));
     let board = score(after);

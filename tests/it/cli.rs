@@ -62,11 +62,7 @@ fn bad_input_exits_with_a_message_naming_the_problem() {
         Some(r#"{"sheet":"generic","players":[{"name":"Ani","points":{"city":7000}},{"name":"Dirk"}]}"#),
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("players[0].points.city: 7000 points est hors limites"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("7000 points, hors limites"), "{}", stderr(&out));
 
     let out = greffier(&["score", "valencia", "/no/such/file.json"], None);
     assert_eq!(out.status.code(), Some(2));
@@ -121,6 +117,28 @@ fn rules_search_finds_entries_without_accents() {
 
     let out = greffier(&["rules", "show", "valencia.scoring.fountains", "--lang", "fr"], None);
     assert!(stdout(&out).contains("Valencia, livret de règles"));
+}
+
+/// Issue #48 at the command line as on the screen: another game's question is « not in these
+/// rules » with its words and the closest entries apart, and a corrected word is always said,
+/// with a question mark when it may be another word.
+#[test]
+fn rules_search_says_what_is_not_in_these_rules_and_what_it_corrected() {
+    let out = greffier(&["rules", "search", "dixit conteur", "--lang", "fr"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Pas dans ces règles"), "{text}");
+    assert!(text.contains("dixit") && text.contains("conteur → couleur\u{202f}?"), "{text}");
+    assert!(text.contains("Fiches les plus proches"), "{text}");
+
+    let out = greffier(&["rules", "search", "prison monopoly", "--lang", "en"], None);
+    let text = stdout(&out);
+    assert!(text.contains("Not in these rules") && text.contains("monopoly"), "{text}");
+
+    let out = greffier(&["rules", "search", "fontane", "--lang", "en"], None);
+    let text = stdout(&out);
+    assert!(text.contains("fontane → fontaine") && !text.contains("fontaine ?"), "{text}");
+    assert!(text.contains("valencia.scoring.fountains"), "{text}");
 }
 
 /// French typography reaches the terminal from the core: a narrow no-break space (U+202F)
@@ -574,4 +592,165 @@ fn an_unfinished_invasion_reads_in_progress_not_lost() {
     let board: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(board["outcome"]["in_progress"], true);
     assert_eq!(board["outcome"]["won"], false);
+}
+
+/// The helpers `greffier <game> --help` lists, in its order.
+fn helpers_listed(game: &str) -> Vec<String> {
+    let out = greffier(&[game, "--help"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let list = text.split("Possible values:").nth(1).unwrap_or_else(|| panic!("{game}: no list in\n{text}"));
+    list.lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.strip_prefix("- "))
+        .filter_map(|l| l.split(':').next())
+        .map(|name| name.trim().to_owned())
+        .collect()
+}
+
+/// The README's list of each game's helpers (between `<!-- helpers -->` and `<!-- /helpers -->`).
+fn helpers_in_readme(readme: &str) -> Vec<(String, Vec<String>)> {
+    let block = readme
+        .split("<!-- helpers -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- /helpers -->").next())
+        .expect("the README lists the helpers");
+    block
+        .split("- `greffier ")
+        .skip(1)
+        .map(|entry| {
+            let (game, names) = entry.split_once("`:").expect("`greffier <game>`: names");
+            let names = names.split('`').skip(1).step_by(2).map(str::to_owned).collect();
+            (game.to_owned(), names)
+        })
+        .collect()
+}
+
+const GAMES: [&str; 4] = ["valencia", "citadelles", "orleans", "splendor"];
+
+/// Issue #45: the README named `citadelles round-start`, which did not exist (exit 2), and
+/// `citadelles --help` left out `draft-plan`, `draw-draft`, `apply-round`. One list, generated
+/// from the core's operations (`<game>_<helper>`): the CLI dispatches on it, `--help` lists it
+/// and the README gives it, for every game.
+#[test]
+fn the_readme_and_help_list_every_helper_the_cli_runs() {
+    let readme = std::fs::read_to_string(crate::support::checkout().join("README.md")).expect("README");
+    let in_readme = helpers_in_readme(&readme);
+    assert_eq!(in_readme.iter().map(|(g, _)| g.as_str()).collect::<Vec<_>>(), GAMES);
+    for (game, named) in &in_readme {
+        let listed = helpers_listed(game);
+        assert_eq!(named, &listed, "README and `greffier {game} --help`");
+        // Every operation of the game is a helper.
+        for op in greffier::api::Api::operations() {
+            if let Some(helper) = op.name.strip_prefix(&format!("{game}_")) {
+                assert!(
+                    listed.contains(&helper.replace('_', "-")),
+                    "{}: not listed by {game} --help",
+                    op.name
+                );
+            }
+        }
+        // Every helper listed runs (a missing input is the helper's own error, never clap's).
+        for helper in &listed {
+            let out = greffier(&[game, helper, "--json"], None);
+            assert!(!stderr(&out).contains("invalid value"), "{game} {helper}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("no such"), "{game} {helper}: {}", stderr(&out));
+        }
+    }
+    // Every `greffier <game> <helper>` the README shows is one of them.
+    for line in readme.lines() {
+        for call in line.split("greffier ").skip(1) {
+            let mut words = call.split_whitespace();
+            let (Some(game), Some(helper)) = (words.next(), words.next()) else { continue };
+            let Some((_, names)) = in_readme.iter().find(|(g, _)| g == game) else { continue };
+            if helper.starts_with('-') || helper.starts_with('<') {
+                continue;
+            }
+            let helper = helper.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+            assert!(names.iter().any(|n| n == helper), "README: `greffier {game} {helper}` is no helper");
+        }
+    }
+    let old = greffier(&["citadelles", "round-start"], None);
+    assert_eq!(old.status.code(), Some(2));
+    assert!(stderr(&old).contains("start-round"), "{}", stderr(&old));
+    // The operation's own name still runs.
+    let alias = greffier(
+        &["citadelles", "start_round", "-", "--json"],
+        Some(r#"{"variant": "classique", "players": 4, "crown": 0}"#),
+    );
+    assert!(alias.status.success(), "{}", stderr(&alias));
+}
+
+/// Issue #45: an 8-player 2e édition draft needs its ninth character, which the CLI had no flag
+/// to give (« Give the characters in play »). 002, Les personnages: « 2 personnages avec le
+/// numéro 9 qui permettent de jouer à 8 ». Every draft the core plans runs from the CLI, with the
+/// core's plan and a draw of the characters given.
+#[test]
+fn every_draft_the_core_plans_runs_from_the_command_line() {
+    use greffier::games::citadelles::{CitadellesVariant, draft_plan};
+    let base = "assassin,thief,magician,king,bishop,merchant,architect,warlord";
+    let eight = greffier(
+        &[
+            "citadelles",
+            "draft",
+            "--variant",
+            "deuxieme_edition",
+            "--players",
+            "8",
+            "--ninth",
+            "--seed",
+            "7",
+            "--characters",
+            &format!("{base},queen"),
+            "--json",
+        ],
+        None,
+    );
+    assert!(eight.status.success(), "{}", stderr(&eight));
+    let answer: serde_json::Value = serde_json::from_slice(&eight.stdout).expect("json");
+    let plan = &answer["plan"];
+    assert_eq!(
+        (plan["characters"].as_u64(), plan["face_up"].as_u64(), plan["face_down"].as_u64()),
+        (Some(9), Some(0), Some(1))
+    );
+    assert_eq!(plan["last_takes_face_down"], true, "the eighth player takes the face-down card");
+    let mut drawn: Vec<String> = ["face_up", "face_down", "to_crown"]
+        .iter()
+        .flat_map(|k| answer["draw"][*k].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["id"].as_str().map(str::to_owned))
+        .collect();
+    drawn.sort();
+    let mut given: Vec<String> = format!("{base},queen").split(',').map(str::to_owned).collect();
+    given.sort();
+    assert_eq!(drawn, given, "the nine characters given, each once");
+    assert_eq!(answer["draw"]["to_crown"].as_array().map(Vec::len), Some(8));
+
+    let missing = greffier(
+        &["citadelles", "draft", "--variant", "deuxieme_edition", "--players", "8", "--ninth"],
+        None,
+    );
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("characters:"), "{}", stderr(&missing));
+
+    for variant in CitadellesVariant::ALL {
+        for players in 2..=8u8 {
+            for ninth in [false, true] {
+                let Ok(core) = draft_plan(variant, players, ninth) else { continue };
+                let mut args =
+                    vec!["citadelles", "draft", "--variant", variant.id(), "--seed", "3", "--json"];
+                let count = players.to_string();
+                args.extend(["--players", count.as_str()]);
+                let characters = format!("{base},artist");
+                if ninth {
+                    args.extend(["--ninth", "--characters", characters.as_str()]);
+                }
+                let out = greffier(&args, None);
+                assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+                let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+                assert_eq!(answer["plan"], serde_json::to_value(&core).expect("plan"), "{args:?}");
+            }
+        }
+    }
 }

@@ -78,7 +78,7 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (99, 99, 99));
+    assert_eq!((core.len(), cli.len(), http.len()), (101, 101, 101));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
@@ -91,6 +91,15 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         (&applied["crown"], &applied["game_over"]),
         (&json!(1), &json!(true)),
         "Dirk's King; Ani completed"
+    );
+    let answer_of = |name: &str| core.iter().find(|(op, _)| op == name).and_then(|(_, a)| a.clone().ok());
+    let moved = answer_of("valencia_move").expect("round 2's council counted, the tracker moves on");
+    assert_eq!((&moved["progress"]["round"], &moved["progress"]["step"]), (&json!(3), &json!("A")));
+    let seat = answer_of("valencia_council_seat").expect("Dirk takes the wine guild's seat");
+    assert_eq!(
+        (&seat["players"][0]["council"], &seat["players"][1]["council"]),
+        (&json!(["nobility"]), &json!(["church", "wine"])),
+        "Ani's member goes back"
     );
     let failed: Vec<&str> = core.iter().filter(|(_, a)| a.is_err()).map(|(op, _)| op.as_str()).collect();
     // The script's deliberate failures, and only them.

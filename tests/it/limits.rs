@@ -77,6 +77,16 @@ fn valencia_limits_are_the_bounds_validate_enforces() {
         "{:?}",
         auction_refused(l.max_economies_coins + 1)
     );
+    // Privileges spent in one auction, read by the auction resolver (the 5th council phase
+    // follows the last auction).
+    let spent = |n: u32| {
+        let a = json!({"step": "C", "players": [
+            {"name": "Lilli", "stack": [{"card": 3}], "privileges_spent": n}, {"name": "Frank", "stack": null}]});
+        valencia::resolve_auction(&serde_json::from_value(a).expect("an auction"))
+            .err()
+            .is_some_and(|p| p.iter().any(|x| x.field == "players[0].privileges_spent"))
+    };
+    assert!(!spent(l.max_privileges_spent) && spent(l.max_privileges_spent + 1));
     // Nina's cards: one in B and D, two in F, at 2 players only (p.11).
     assert_eq!(l.nina_players, 2);
     assert_eq!(l.nina_cards, [0, 1, 0, 1, 0, 2, 0, 0, 0]);

@@ -514,7 +514,6 @@ const PLAYER_QUERIES: &[(&str, Lang, Option<GameId>, &str)] = {
         ("guild", En, Some(V), "glossary.valencia.guild"),
         // Accentless French, English names, parts of words.
         ("egalite", Fr, Some(V), "valencia.tie_break"),
-        ("eveche", Fr, None, "citadelles.character.bishop"),
         ("depart", Fr, Some(V), "valencia.tie_break"),
         ("fin de partie", Fr, Some(C), "citadelles.end.classique"),
         ("fin de partie", Fr, Some(V), "valencia.scoring.end"),
@@ -955,4 +954,50 @@ fn names_typos_and_accents_still_find_their_entry_first() {
             assert!(hits.iter().any(|h| h == expected), "{query:?} ({prefer:?}): {expected} not in {hits:?}");
         }
     }
+}
+
+/// Issue #48: the everyday words players use (« premier joueur », « argent », « victory
+/// points ») sit beside the entries they point to; each one finds its entry among the first,
+/// with that entry's game (and scenario) being played, in either language of the screen.
+#[test]
+fn every_everyday_phrase_finds_the_entry_it_sits_beside() {
+    let c = catalogue();
+    let mut missing = Vec::new();
+    let mut count = 0;
+    for e in c.entries() {
+        for phrase in &e.everyday {
+            count += 1;
+            let variant = e.variants.first().cloned();
+            // Entries of the same game and scenario sharing the phrase are all named by it.
+            let same = c
+                .entries()
+                .iter()
+                .filter(|o| {
+                    o.game == e.game
+                        && o.everyday.contains(phrase)
+                        && (variant.is_none()
+                            || o.variants.is_empty()
+                            || o.variants.contains(variant.as_ref().unwrap_or(&String::new())))
+                })
+                .count();
+            let limit = u32::try_from(same.max(3)).unwrap_or(3);
+            for lang in [Lang::Fr, Lang::En] {
+                let filter = SearchFilter {
+                    game: e.game,
+                    variant: variant.clone(),
+                    prefer: e.game,
+                    lang,
+                    limit,
+                    ..Default::default()
+                };
+                let found = c.lookup(phrase, &filter).expect("search");
+                if !found.hits.iter().any(|h| h.id == e.id) {
+                    let ids: Vec<&str> = found.hits.iter().map(|h| h.id.as_str()).collect();
+                    missing.push(format!("{} {phrase:?} ({lang:?}): {ids:?} {:?}", e.id, found.not_in_rules));
+                }
+            }
+        }
+    }
+    assert!(count > 150, "{count} everyday phrases");
+    assert!(missing.is_empty(), "{} phrases miss their entry:\n{}", missing.len(), missing.join("\n"));
 }

@@ -242,6 +242,16 @@ fn valencia_game_statistics_match_the_hand_count() {
     assert!(stats.districts.is_empty() && stats.characters.is_empty());
 }
 
+/// A histogram without gaps (issue #46): a bucket no score falls in, between the lowest and the
+/// highest, is drawn as an empty bar, not left out (the chart would close up 20–24 and 30–34).
+#[test]
+fn the_score_distribution_keeps_its_empty_buckets() {
+    let stats = history().game_stats(GameId::Valencia, 5).expect("stats");
+    let buckets: Vec<(i32, u32)> = stats.distribution.iter().map(|b| (b.from, b.count)).collect();
+    // 2, 3 | 8 | 10 | 15, 15 | 21, 21 | — | 30.
+    assert_eq!(buckets, vec![(0, 2), (5, 1), (10, 1), (15, 2), (20, 2), (25, 0), (30, 1)]);
+}
+
 /// Valencia, p.11: a completed card scores its printed points, a failed one loses them; a
 /// formula card ("10 minus coins") counts as met when it scores. The statistics read the
 /// scorer's own verdicts: "10 minus coins" scored +9 for Ani (met) and 0 for Dirk (not met).

@@ -1016,3 +1016,35 @@ fn the_host_s_browser_follows_a_table_on_the_local_door() {
     drop(reader);
     assert!(served.stop().success());
 }
+
+/// Issue #46, point 5: with `greffier table` beside `greffier serve` on one history, the host's
+/// browser on the local door never heard the phones' saves made in the other process. The local
+/// door looks for other processes' changes too: a save through another core reaches its stream.
+#[test]
+fn the_host_s_browser_hears_a_change_made_by_another_process() {
+    let (_dir, db, play) = setup();
+    let served = crate::serve::Served::start(&db, None);
+    let (status, ticket) = served.call("table_open", &json!({ "play_id": play, "seats": null }));
+    assert_eq!(status, 200, "{ticket}");
+    let mut stream = TcpStream::connect(served.addr).expect("connect");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).expect("timeout");
+    write!(stream, "GET /api/table/events?play={play} HTTP/1.1\r\nHost: {}\r\n\r\n", served.addr)
+        .expect("send");
+    let mut reader = BufReader::new(stream);
+    let hello = stream_changes(&mut reader, false);
+    let revision = hello[0]["revision"].as_u64().expect("revision");
+
+    // This test's process is the other one (the table door's, say): a seat saved there.
+    let api = Api::open(&db).expect("open");
+    let mut state = api.get_play(play).expect("play").table_state.expect("state");
+    state["players"][2]["coins"] = json!(4);
+    api.save_table_state(play, state, None).expect("save elsewhere");
+    let heard = stream_changes(&mut reader, false);
+    assert_eq!(
+        (heard[0]["revision"].as_u64(), heard[0]["elsewhere"].clone()),
+        (Some(revision + 1), json!(true)),
+        "{heard:?}"
+    );
+    drop(reader);
+    assert!(served.stop().success());
+}

@@ -154,3 +154,90 @@ fn every_french_text_of_the_core_writes_the_typographic_apostrophe() {
         straight.join("\n")
     );
 }
+
+/// Every `problems` list in a JSON answer, as (where, French, English).
+fn problem_messages(at: &str, value: &Value, out: &mut Vec<(String, String, String)>) {
+    match value {
+        Value::Object(map) => {
+            if let (Some(Value::String(code)), Some(message)) = (map.get("code"), map.get("message"))
+                && let (Some(fr), Some(en)) = (message["fr"].as_str(), message["en"].as_str())
+            {
+                out.push((format!("{at} ({code})"), fr.to_owned(), en.to_owned()));
+            }
+            for (k, v) in map {
+                problem_messages(&format!("{at}.{k}"), v, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                problem_messages(&format!("{at}[{i}]"), v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A message shown on its own starts as a sentence does (issue #46: « membres dans la ville :
+/// 99999 est hors limites » started in lower case): every problem of the operation script, of
+/// the score snapshots' tables, and of counts typed wrong in each game (too big, a decimal,
+/// letters, negative), in French and in English. A quotation mark or a digit may open it (a
+/// name quoted, a count).
+#[test]
+fn every_problem_message_starts_with_a_capital() {
+    let mut problems = Vec::new();
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (op, answer) in crate::doors::through_core(dir.path()) {
+        problem_messages(&op, &answer.unwrap_or_else(|e| e), &mut problems);
+    }
+    let fixtures = crate::support::checkout().join("tests/fixtures/scores");
+    for entry in std::fs::read_dir(fixtures).expect("fixtures").flatten() {
+        let path = entry.path();
+        if path.to_string_lossy().ends_with(".expected.json") {
+            let answers: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+            problem_messages(&path.display().to_string(), &answers, &mut problems);
+        }
+    }
+    let typed = |v: Value| {
+        [
+            (
+                GameId::Valencia,
+                serde_json::json!({"variant": "base", "fountains": [{"value": v}],
+                "players": [{"name": "Ani", "city_members": v, "coins": v, "fountain_members": [v]}, {"name": "Dirk"}]}),
+            ),
+            (
+                GameId::Splendor,
+                serde_json::json!({"variant": "trading_posts",
+                "players": [{"name": "Ani", "card_prestige": v, "nobles": v}, {"name": "Dirk"}]}),
+            ),
+            (
+                GameId::Orleans,
+                serde_json::json!({"variant": "prosperite", "round": v,
+                "players": [{"name": "Ani", "coins": v, "citizens": v}, {"name": "Dirk"}]}),
+            ),
+            (
+                GameId::Citadelles,
+                serde_json::json!({"variant": "classique",
+                "players": [{"name": "Ani", "districts": ["temple"], "characters_last_round": [v]}, {"name": "Dirk"}]}),
+            ),
+        ]
+    };
+    for v in
+        [serde_json::json!(99999), serde_json::json!(3.5), serde_json::json!("abc"), serde_json::json!(-1)]
+    {
+        for (game, table) in typed(v.clone()) {
+            if let Err(p) = greffier::games::score_json(game, &table.to_string()) {
+                let answer = serde_json::to_value(p).expect("problems as JSON");
+                problem_messages(&format!("{game} with {v}"), &answer, &mut problems);
+            }
+        }
+    }
+    assert!(problems.len() > 40, "{}", problems.len());
+    let opens = |s: &str| s.chars().next().is_some_and(|c| !c.is_lowercase());
+    let lower: Vec<String> = problems
+        .iter()
+        .filter(|(_, fr, en)| !opens(fr) || !opens(en))
+        .map(|(at, fr, en)| format!("{at}: {fr} | {en}"))
+        .collect();
+    assert!(lower.is_empty(), "{} problems start in lower case:\n{}", lower.len(), lower.join("\n"));
+}

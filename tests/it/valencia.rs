@@ -249,7 +249,8 @@ fn every_impossible_count_is_reported_with_its_field() {
         ("players[2].colour", "unknown_field"),
         ("players[].resources.wine", "impossible_count"),
         ("players[].stefan_feld", "several_pawns"),
-        ("players[].council.church", "seat_taken"),
+        ("players[0].council[1]", "seat_taken"),
+        ("players[1].council[0]", "seat_taken"),
     ] {
         assert!(
             got.contains(&(expected.0.to_owned(), expected.1.to_owned())),
@@ -765,18 +766,19 @@ fn stacks_must_come_from_the_players_deck() {
 }
 
 /// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
-/// au Conseil, vous recevez également un privilège » — one per council phase, five at most; and
-/// p.10 (Les privilèges): « vous pouvez replacer un de vos privilèges dans la réserve afin de ne
-/// rien faire et de jouer un autre tour après les autres joueurs ». Nobody holds more than 5
-/// privileges, so nobody spends more than 5 in an auction: the auction refuses what the table
-/// and the council phase refuse.
+/// au Conseil, vous recevez également un privilège » — one per council phase; p.10 (Les
+/// privilèges): « Vous pouvez utiliser les privilèges lors des étapes A à G de la phase
+/// d'action »; and p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer
+/// dans l'ordre » — the fifth council phase comes after the last auction. Players start with
+/// none: in an auction a player holds, and spends, 4 at most (issue #45: 5 spent in one auction
+/// were accepted).
 #[test]
-fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
+fn an_auction_spends_at_most_the_four_privileges_a_player_can_hold() {
     let p = auction(json!({ "step": "C", "first_player": 0, "players": [
         { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 12, "privileges_spent": 9 },
         { "name": "Bob", "stack": [{ "card": 6 }] },
         { "name": "Cy", "privileges_spent": 19 } ] }))
-    .expect_err("nobody holds more than 5 privileges");
+    .expect_err("nobody holds more than 4 privileges in an auction");
     let got = fields(&p);
     for expected in ["players[0].privileges", "players[0].privileges_spent", "players[2].privileges_spent"] {
         assert!(
@@ -784,12 +786,28 @@ fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
             "missing {expected} in {got:?}"
         );
     }
-    // Five held, five spent: the most a player can do.
+    // Five spent in one auction: refused, with the reason.
+    let p = auction(json!({ "step": "C", "first_player": 0, "players": [
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges_spent": 5 },
+        { "name": "Bob", "stack": [{ "card": 6 }] } ] }))
+    .expect_err("5 spent");
+    assert_eq!(fields(&p), vec![("players[0].privileges_spent".to_owned(), "out_of_range".to_owned())]);
+    assert_eq!(
+        p.0[0].message.fr,
+        greffier::text::french(
+            "5 privilèges dépensés dans une enchère : chacun commence sans privilège et en reçoit au plus un par phase du Conseil, et la 5e suit la dernière enchère ; 4 au plus."
+        )
+    );
+    assert_eq!(
+        p.0[0].message.en,
+        "5 privileges spent in an auction: everyone starts with none and receives one per council phase at most, and the 5th follows the last auction; 4 at most."
+    );
+    // Four held, four spent: the most a player can do.
     let a = auction(json!({ "step": "C", "first_player": 0, "players": [
-        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 5, "privileges_spent": 5 },
+        { "name": "Ani", "stack": [{ "card": 1 }], "privileges": 4, "privileges_spent": 4 },
         { "name": "Bob", "stack": [{ "card": 6 }] } ] }))
     .expect("valid");
-    assert_eq!(a.privileges_returned, 5);
+    assert_eq!(a.privileges_returned, 4);
     assert_eq!(a.reveal_order, vec![1, 0]);
 }
 
@@ -804,7 +822,7 @@ fn an_auction_spends_at_most_the_five_privileges_a_player_can_hold() {
 fn the_special_cards_the_table_chose_shape_every_deck() {
     let table = json!({ "variant": "special_influence", "special_cards": ["joker"],
         "players": [{ "name": "Ani", "stefan_feld": true }, { "name": "Dirk" }],
-        "progress": { "auction": { "variant": "special_influence", "step": "C", "first_player": 0, "players": [
+        "progress": { "step": "C", "auction": { "variant": "special_influence", "step": "C", "first_player": 0, "players": [
             { "name": "Ani", "stack": [{ "card": 1 }, { "card": 1 }, { "card": 1 }] },
             { "name": "Dirk", "stack": [{ "card": 6 }, { "card": 6 }, { "card": 6 }, { "card": 6 }] } ] } } });
     score(&table);
@@ -838,7 +856,13 @@ fn the_special_cards_the_table_chose_shape_every_deck() {
     };
     score(&shared(json!(["support"])));
     let p = problems(&shared(json!(["joker"])));
-    assert_eq!(fields(&p), vec![("players[].council.wine".to_owned(), "seat_taken".to_owned())]);
+    assert_eq!(
+        fields(&p),
+        vec![
+            ("players[0].council[0]".to_owned(), "seat_taken".to_owned()),
+            ("players[1].council[0]".to_owned(), "seat_taken".to_owned()),
+        ]
+    );
 }
 
 /// Valencia, Mise en place, 12: the first player puts a member on the Noblesse, their left
@@ -903,7 +927,7 @@ fn the_privileges_supply_is_the_box_minus_those_held_unless_given() {
         vec![("players[0].privileges".to_owned(), "out_of_range".to_owned())]
     );
 
-    let round: ValenciaRawRound = serde_json::from_value(json!({ "round": 1, "step": "A", "players": [
+    let round: ValenciaRawRound = serde_json::from_value(json!({ "round": 5, "step": "A", "players": [
         { "name": "Ani", "privileges": 4 }, { "name": "Dirk", "privileges": 1 } ] }))
     .expect("shape");
     assert_eq!(valencia::round_tracker(&round).expect("valid").privileges_supply, 14);
@@ -1239,33 +1263,83 @@ fn corners_card_and_tie_clarification_say_what_the_book_says() {
     assert!(!ties.body.en.contains("wins every tie."), "{}", ties.body.en);
 }
 
-/// Valencia, p.10 (Phase III): « Chaque joueur marque 1 point de prestige par membre de sa
-/// famille présent au Conseil » and the majority takes a privilege. Counted on the table itself,
-/// once per round: the second count of the same round is refused, whatever a screen shows.
+/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// de membres de votre famille qui se trouvent au Conseil » and the majority takes a privilege.
+/// Counted on the table itself, once per round: the second count of the same round is refused,
+/// whatever a screen shows.
 #[test]
 fn a_council_phase_is_counted_into_the_table_once_per_round() {
+    // Round 2's council phase: round 1's gave Ani 3 points and a privilege (by hand).
     let table = json!({ "variant": "base", "players": [
         { "name": "Ani", "council": ["nobility", "wine"], "council_points": 3, "privileges": 1 },
-        { "name": "Dirk", "council": ["church"] } ] });
-    let once = valencia::count_council(&table).expect("round 1 counts");
+        { "name": "Dirk", "council": ["church"] } ],
+        "progress": { "round": 2, "step": "council" } });
+    let once = valencia::count_council(&table).expect("round 2 counts");
     assert_eq!(once["players"][0]["council_points"], json!(5));
     assert_eq!(once["players"][0]["privileges"], json!(2), "the majority takes a privilege");
     assert_eq!(once["players"][1]["council_points"], json!(1));
     assert_eq!(once["players"][1].get("privileges"), None, "no privilege, field untouched");
-    assert_eq!(once["progress"]["councils_counted"], json!([1]));
+    assert_eq!(once["progress"]["councils_counted"], json!([2]));
 
-    let twice = valencia::count_council(&once).expect_err("round 1 again");
-    assert_eq!(twice.0[0].field, "progress.councils_counted");
-    assert_eq!(twice.0[0].code, "council_counted");
+    let twice = valencia::count_council(&once).expect_err("round 2 again");
+    assert_eq!(fields(&twice), vec![("progress.councils_counted".to_owned(), "council_counted".to_owned())]);
 
-    // The tracker moved on: round 2's phase counts, from the values round 1 left.
+    // The tracker moved on to round 3's council: it counts, from the values round 2 left.
     let mut next = once.clone();
-    next["progress"]["round"] = json!(2);
-    let second = valencia::count_council(&next).expect("round 2 counts");
+    next["progress"]["round"] = json!(3);
+    let second = valencia::count_council(&next).expect("round 3 counts");
     assert_eq!(second["players"][0]["council_points"], json!(7));
-    assert_eq!(second["progress"]["councils_counted"], json!([1, 2]));
+    assert_eq!(second["progress"]["councils_counted"], json!([2, 3]));
     // The table still scores: the progress is part of the Valencia table state.
     assert!(valencia::score(&second).is_ok());
+}
+
+/// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+/// phases, que vous devez effectuer dans l'ordre suivant » — phase III, the council, after
+/// phase II's steps A to I. With the tracker at step B of round 3 the council phase is refused
+/// (issue #45: it was counted mid-round, then the real count refused), on the tracker's field,
+/// whatever the table holds; at the council phase it counts.
+#[test]
+fn the_council_is_counted_only_once_the_round_s_last_step_is_done() {
+    let table = |step: &str| {
+        json!({ "variant": "base", "players": [
+            { "name": "Ani", "council": ["nobility"], "council_points": 2, "privileges": 1 },
+            { "name": "Dirk", "council": ["church"], "council_points": 2, "privileges": 1 } ],
+            "progress": { "round": 3, "step": step, "councils_counted": [1, 2] } })
+    };
+    for step in ["A", "B", "G", "I"] {
+        let refused = valencia::count_council(&table(step)).expect_err("mid-round");
+        assert_eq!(fields(&refused), vec![("progress.step".to_owned(), "out_of_order".to_owned())], "{step}");
+        assert!(refused.0[0].message.en.starts_with(&format!("The tracker is at step {step} of round 3")));
+        assert!(refused.0[0].message.fr.contains("après l’étape I"), "{}", refused.0[0].message.fr);
+    }
+    let counted = valencia::count_council(&table("council")).expect("phase III");
+    assert_eq!(counted["players"][0]["council_points"], json!(3));
+    assert_eq!(counted["progress"]["councils_counted"], json!([1, 2, 3]));
+}
+
+/// Valencia, p.10 (Phase III): a privilege per council phase at most, and one point per member on
+/// the council's 8 seats. Before round 1's phase is counted nobody can hold a privilege or a
+/// council point: counting it would add that phase twice (typed by hand, then counted).
+#[test]
+fn a_council_phase_is_refused_when_the_table_already_holds_its_gains() {
+    let table = json!({ "variant": "base", "players": [
+        { "name": "Ani", "council": ["nobility"], "council_points": 1, "privileges": 1 },
+        { "name": "Dirk", "council": ["church"] } ],
+        "progress": { "round": 1, "step": "council" } });
+    assert!(valencia::score(&table).is_ok(), "at the council phase, its gains may be on the table");
+    let refused = valencia::count_council(&table).expect_err("counted twice");
+    assert_eq!(
+        fields(&refused),
+        vec![
+            ("players[0].privileges".to_owned(), "impossible_count".to_owned()),
+            ("players[0].council_points".to_owned(), "impossible_count".to_owned()),
+        ]
+    );
+    assert_eq!(
+        refused.0[0].message.en,
+        "1 privilege before the council phase of round 1 is counted: everyone starts with none and receives one per council phase at most; no council phase has taken place yet."
+    );
 }
 
 #[test]
@@ -1296,7 +1370,7 @@ fn an_auction_is_applied_to_the_table_once() {
         { "name": "Ani", "coins": 4 },
         { "name": "Dirk", "privileges": 2, "stefan_feld": true },
         { "name": "Lilli" } ],
-        "progress": { "auction": auction } });
+        "progress": { "round": 3, "step": "A", "auction": auction } });
     assert!(valencia::score(&table).is_ok(), "a table with an auction being entered scores");
     let applied = valencia::apply_auction(&table).expect("applies");
     let pawns: Vec<_> = (0..3).map(|i| applied["players"][i]["stefan_feld"].clone()).collect();
@@ -1304,7 +1378,12 @@ fn an_auction_is_applied_to_the_table_once() {
     assert_eq!(applied["players"][0]["coins"], json!(7), "Économies: 4 + 3");
     assert_eq!(applied["players"][1]["privileges"], json!(1), "the privilege spent goes back");
     assert_eq!(applied["progress"]["auction_applied"], json!(true));
-    assert_eq!(applied["progress"]["auction"], table["progress"]["auction"], "the taps stay");
+    let mut record = table["progress"]["auction"].clone();
+    // The record keeps the taps, and the privileges each held when it was applied.
+    for (i, held) in [0, 2, 0].into_iter().enumerate() {
+        record["players"][i]["privileges"] = json!(held);
+    }
+    assert_eq!(applied["progress"]["auction"], record, "the taps stay");
 
     let twice = valencia::apply_auction(&applied).expect_err("applied already");
     assert_eq!(
@@ -1320,7 +1399,7 @@ fn an_auction_is_applied_to_the_table_once() {
 fn lilli_holds_the_pawn(auction: Value) -> Value {
     json!({ "variant": "special_influence",
         "players": [{ "name": "Ani" }, { "name": "Dirk" }, { "name": "Lilli", "stefan_feld": true }],
-        "progress": { "round": 1, "step": "C", "auction": auction } })
+        "progress": { "round": 1, "step": auction["step"], "auction": auction } })
 }
 
 fn pawns(table: &Value) -> Vec<Value> {
@@ -1433,7 +1512,7 @@ fn a_warehouse_gives_only_what_the_supply_still_holds() {
         json!({ "variant": "special_influence", "players": [
             { "name": "Ani", "resources": { "wine": wine[0] }, "stefan_feld": true },
             { "name": "Dirk", "resources": { "wine": wine[1] } } ],
-            "progress": { "auction": auction } })
+            "progress": { "step": auction["step"], "auction": auction } })
     };
     let one = json!({ "step": "C", "players": [
         { "name": "Ani", "stack": [{ "card": "warehouse", "resource": "wine" }] }, { "name": "Dirk", "stack": null } ] });
@@ -1587,6 +1666,7 @@ fn an_applied_auction_a_moves_the_nobility_and_church_seats() {
     assert_eq!(applied["players"][1]["council"], json!(["oranges"]));
     let mut c = table;
     c["progress"]["auction"]["step"] = json!("C");
+    c["progress"]["step"] = json!("C");
     let applied = valencia::apply_auction(&c).expect("applies");
     assert_eq!(applied["players"][0]["council"], json!(["nobility", "wine"]));
 }
@@ -1631,22 +1711,24 @@ fn applied_auctions_and_counted_councils_are_the_plays_round_log() {
         { "name": "Lilli", "stack": null } ] });
     table = api.valencia_apply_auction(table).expect("A applies");
     api.save_table_state(play.id, table.clone(), None).expect("saved");
-    // The tracker moves to B (the sheet starts a fresh auction): Dirk has the pawn.
-    table["progress"]["step"] = json!("B");
-    table["progress"].as_object_mut().expect("progress").remove("auction");
-    table["progress"].as_object_mut().expect("progress").remove("auction_applied");
-    table["progress"]["auction"] = json!({ "step": "B", "players": [
-        { "name": "Ani", "stack": null },
-        { "name": "Dirk", "stack": [{ "card": 1 }] },
-        { "name": "Lilli", "stack": [{ "card": 4 }], "privileges_spent": 1 } ] });
-    table["players"][2]["privileges"] = json!(1);
-    table = api.valencia_apply_auction(table).expect("B applies");
-    api.save_table_state(play.id, table.clone(), None).expect("saved");
-    // The council phase of round 1.
-    table["progress"]["step"] = json!("council");
-    table["progress"].as_object_mut().expect("progress").remove("auction");
-    table["progress"].as_object_mut().expect("progress").remove("auction_applied");
+    // The tracker moves on, step by step, to the council phase of round 1 (the core moves it,
+    // and drops the auction applied with the step).
+    for step in ["B", "C", "D", "E", "F", "G", "H", "I", "council"] {
+        let to = serde_json::from_value(json!({ "round": 1, "step": step })).expect("position");
+        table = api.valencia_move(table, to).expect("the next step");
+    }
+    assert!(table["progress"].get("auction").is_none(), "a move starts a fresh auction");
     table = api.valencia_count_council(table).expect("counts");
+    api.save_table_state(play.id, table.clone(), None).expect("saved");
+    // Round 2, step A: Dirk (the pawn) waits with the privilege round 1 gave him, Ani reveals 4,
+    // Lilli passes, then Dirk reveals 1.
+    let to = serde_json::from_value(json!({ "round": 2, "step": "A" })).expect("position");
+    table = api.valencia_move(table, to).expect("round 2");
+    table["progress"]["auction"] = json!({ "step": "A", "players": [
+        { "name": "Ani", "stack": [{ "card": 4 }] },
+        { "name": "Dirk", "stack": [{ "card": 1 }], "privileges_spent": 1 },
+        { "name": "Lilli", "stack": null } ] });
+    table = api.valencia_apply_auction(table).expect("A applies");
     api.save_table_state(play.id, table.clone(), None).expect("saved");
 
     let detail = api.get_play(play.id).expect("play");
@@ -1666,18 +1748,18 @@ fn applied_auctions_and_counted_councils_are_the_plays_round_log() {
             (
                 1,
                 greffier::text::french(
-                    "Enchère B : Lilli la remporte (4) et prend le pion Stefan Feld ; Dirk 2e (1) ; Ani passe ; Lilli dépense 1 privilège."
+                    "Phase du Conseil : Ani +1 point, Dirk +1 point, Lilli aucun point ; égalité à 1 membre : Ani et Dirk reçoivent un privilège."
                 )
                 .into_owned(),
-                "Auction B: Lilli wins it (4) and takes the Stefan Feld pawn; Dirk 2nd (1); Ani passes; Lilli spends 1 privilege.".to_owned()
+                "Council phase: Ani +1 point, Dirk +1 point, Lilli no points; tie at 1 member: Ani and Dirk receive a privilege.".to_owned()
             ),
             (
-                1,
+                2,
                 greffier::text::french(
-                    "Phase du Conseil : Ani +1 point, Dirk +1 point, Lilli +0 ; égalité à 1 membre : Ani et Dirk reçoivent un privilège."
+                    "Enchère A : Ani la remporte (4) et prend le pion Stefan Feld ; Dirk 2e (1) ; Lilli passe ; Dirk dépense 1 privilège ; Noblesse : Ani, Église : Dirk."
                 )
                 .into_owned(),
-                "Council phase: Ani +1 point, Dirk +1 point, Lilli +0; tie at 1 member: Ani and Dirk receive a privilege.".to_owned()
+                "Auction A: Ani wins it (4) and takes the Stefan Feld pawn; Dirk 2nd (1); Lilli passes; Dirk spends 1 privilege; Nobility: Ani, Church: Dirk.".to_owned()
             ),
         ]
     );
@@ -1689,7 +1771,7 @@ fn applied_auctions_and_counted_councils_are_the_plays_round_log() {
     let restored = copy.list_plays(&Default::default()).expect("list").plays[0].id;
     assert_eq!(copy.play(restored).expect("play").table_log, detail.table_log);
 
-    // Undo takes the council phase back, and its line with it.
+    // Undo takes the last auction back, and its line with it.
     api.undo_table_state(play.id).expect("undo");
     let after = api.get_play(play.id).expect("play");
     assert_eq!(after.table_log.len(), 2);

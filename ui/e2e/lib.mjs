@@ -99,11 +99,15 @@ export function chromiumOptions(port, chromeOptions) {
 	};
 }
 
-function options() {
+/** `phone`: Chromium as a 390×844 touch phone (its own profile), for the served UI only. */
+function options({ phone = false } = {}) {
 	if (CHROME) {
 		const args = ['--headless=new', '--window-size=1280,800', '--no-sandbox', '--lang=fr-FR'];
-		if (process.env.GREFFIER_DATA_DIR) args.push(`--user-data-dir=${process.env.GREFFIER_DATA_DIR}`);
-		return chromiumOptions(Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515), { args });
+		const profile = process.env.GREFFIER_DATA_DIR;
+		if (profile) args.push(`--user-data-dir=${phone ? `${profile}-phone` : profile}`);
+		const port = Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515);
+		if (phone) return chromiumOptions(port, { args, mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } } });
+		return chromiumOptions(port, { args });
 	}
 	return {
 		hostname: '127.0.0.1',
@@ -113,12 +117,13 @@ function options() {
 		waitforTimeout: WAIT,
 		connectionRetryCount: 2,
 		connectionRetryTimeout: 120000,
-		capabilities: { 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
+		// Classic WebDriver, as axe's adapter needs (WebdriverIO 9 would try BiDi first).
+		capabilities: { 'wdio:enforceWebDriverClassic': true, 'tauri:options': { application: process.env.GREFFIER_APP_BIN } }
 	};
 }
 
-export async function startSession() {
-	browser = await remote(options());
+export async function startSession({ phone = false } = {}) {
+	browser = await remote(options({ phone }));
 	if (CHROME) await browser.url(APP_URL);
 	// Keep the page's uncaught errors, to print them when a check fails.
 	try {
@@ -208,10 +213,18 @@ export async function shown(testid, timeout = WAIT) {
 	return e;
 }
 
+/**
+ * Scrolls an element to the middle of the window, by the page itself: WebdriverIO's
+ * scrollIntoView sends wheel actions, which an emulated touch phone refuses.
+ */
+async function centre(e) {
+	await browser.execute((node) => node.scrollIntoView({ block: 'center' }), e);
+}
+
 /** Clicks like a finger; falls back to a DOM click if something (a sticky bar) intercepts it. */
 export async function tap(testid) {
 	const e = await shown(testid);
-	await e.scrollIntoView({ block: 'center' });
+	await centre(e);
 	await e.waitForClickable({ timeoutMsg: `${testid} not clickable` });
 	try {
 		await e.click();
@@ -224,7 +237,7 @@ export async function tap(testid) {
 export async function typeInto(testid, value) {
 	const e = await shown(testid);
 	// In the middle of the window, clear of the sticky header and totals bar.
-	await e.scrollIntoView({ block: 'center' });
+	await centre(e);
 	try {
 		await e.click();
 	} catch (err) {
@@ -333,7 +346,11 @@ export async function setLangTo(lang) {
 	if ((await uiLang()) !== lang) await tap('lang-toggle');
 	await browser.waitUntil(async () => (await uiLang()) === lang, { timeoutMsg: `UI language never became ${lang}` });
 	const expected = lang === 'fr' ? 'Historique' : 'History';
-	await waitText('nav-history', (t) => t === expected, `nav label should read "${expected}"`);
+	// Read from the page: on a phone the links are folded in the menu, not on screen.
+	await browser.waitUntil(
+		async () => (await browser.execute(() => document.querySelector('[data-testid="nav-history"]')?.textContent?.trim())) === expected,
+		{ timeoutMsg: `nav label should read "${expected}"` }
+	);
 }
 
 /** The page scrolls sideways: a layout wider than the window. */

@@ -1,15 +1,17 @@
 // Smoke test of `greffier serve` in headless Chromium (scripts/serve-smoke.sh starts both): the
 // served UI's home page renders, and the page's own origin computes a score through /api on
 // the real core; then a few screens used as a player would, the UI talking to the core over HTTP
-// (http.ts): start a play, type scores and see the core's totals, search the rules, open History.
-import { assert, browser, check, endSession, finish, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from './lib.mjs';
+// (http.ts): start a play, type scores and see the core's totals, search the rules (and ask
+// another game's question, in both languages, on a desktop and a phone), open History.
+import { assert, browser, check, endSession, finish, screenshot, setLangTo, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from './lib.mjs';
 
 await startSession();
 
 await check('the served home page renders', async () => {
 	await shown('home-new-play');
 	const games = await textOf('home-games');
-	assert(games.includes('Valencia') && games.includes('Citadelles'), `the games are listed: ${games}`);
+	// Each by its box's name in the page's language (Citadelles, Citadels in English).
+	assert(games.includes('Valencia') && /Citadel(le)?s/.test(games), `the games are listed: ${games}`);
 }, { critical: true });
 
 await check('the page computes a score through POST /api/score_table', async () => {
@@ -99,6 +101,29 @@ await check('search the rules: the core’s index answers, typo corrected', asyn
 	await shown('rule-hit-valencia.scoring.fountains');
 	await shown('rules-corrected');
 });
+
+// Issue #48: another game's question answers nothing; its words, the correction it may be and
+// the closest entries are shown apart, in both languages, on a desktop window and on a phone.
+for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
+	for (const [lang, notIn, closest] of [
+		['fr', 'Pas dans ces règles', 'Fiches les plus proches'],
+		['en', 'Not in these rules', 'Closest entries']
+	]) {
+		await check(`another game's question is not in these rules (${lang}, ${size})`, async () => {
+			await browser.setWindowSize(width, height);
+			await setLangTo(lang);
+			await tap('nav-rules');
+			await typeInto('rules-search', 'dixit conteur');
+			await waitText('rules-not-in-rules', (t) => t.includes(notIn) && t.includes('dixit'), `« ${notIn} » naming dixit`);
+			await waitText('rules-maybe', (t) => /conteur → couleur\s?\?/.test(t), 'the correction conteur → couleur offered');
+			await waitText('rules-closest', (t) => t.includes(closest), 'the closest entries under their own heading');
+			assert(!(await (await browser.$('[data-testid="rules-hits"]')).isExisting()), 'no hits answer it');
+			await screenshot(`rules-not-in-rules-${lang}-${size}`);
+		});
+	}
+}
+await browser.setWindowSize(1280, 800);
+await setLangTo('fr');
 
 await check('open History: the play is listed, its detail opens', async () => {
 	await tap('nav-history');

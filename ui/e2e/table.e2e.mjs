@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, finish, percentile, reportFigure, runCheck } from './lib.mjs';
 import { attr, endPhone, joinSeat, overflow, phonesFailed, settled, shot as phoneShot, shown, startPhone, tap, typeInto, waitAttr } from './phones.mjs';
+import { axeViolations } from './screens.mjs';
 
 const JOIN_URL = process.env.GREFFIER_TABLE_URL;
 const DB = process.env.GREFFIER_DB;
@@ -37,7 +38,12 @@ async function check(name, fn, { critical = false } = {}) {
 }
 
 const sel = (testid) => `[data-testid="${testid}"]`;
-const shot = (b, name) => phoneShot(b, SHOTS, name, { top: false });
+/** What axe finds on each phone page a screenshot is taken of (issue #46: every screen). */
+const axeFound = [];
+const shot = async (b, name) => {
+	await phoneShot(b, SHOTS, name, { top: false });
+	for (const v of await axeViolations({ client: b })) axeFound.push(`${v} on ${name}`);
+};
 
 /** What the core stored for the play (the host's read). */
 const stored = () => host('get_play', { play_id: PLAY }).table_state;
@@ -371,6 +377,10 @@ await check("a phone's first entry into a play the host never saved keeps the pl
 	} finally {
 		table.stop();
 	}
+});
+
+await check('axe finds nothing against WCAG 2.2 AA on the phones’ pages', async () => {
+	assert(axeFound.length === 0, `${axeFound.length}: ${axeFound.slice(0, 8).join('; ')}`);
 });
 
 for (const b of [ani, dirk]) await endPhone(b);

@@ -5,7 +5,7 @@
 
 use super::CitadellesVariant;
 use super::profile::BASE_CHARACTERS;
-use crate::text::Text;
+use crate::text::{FrArticle, Text, fr_article};
 
 /// Which set a character belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,14 +26,22 @@ pub struct Character {
     pub set: CharacterSet,
     /// Fewest players it may be used with (the Queen: 5, game-facts B4).
     pub min_players: u8,
+    /// The French name is feminine (« la Reine », « de la Sorcière »): the article the texts
+    /// put before it ([`Character::fr_with`]).
+    pub feminine: bool,
 }
 
 const fn base(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> Character {
-    Character { id, rank, fr, en, set: CharacterSet::Base, min_players: 2 }
+    Character { id, rank, fr, en, set: CharacterSet::Base, min_players: 2, feminine: false }
 }
 
 const fn alt(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> Character {
-    Character { id, rank, fr, en, set: CharacterSet::Alternate, min_players: 2 }
+    Character { id, rank, fr, en, set: CharacterSet::Alternate, min_players: 2, feminine: false }
+}
+
+/// An alternate whose French name is feminine.
+const fn alt_f(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -> Character {
+    Character { feminine: true, ..alt(id, rank, fr, en) }
 }
 
 /// Every character, base first then the alternates, each by rank. Base names as the rulebooks
@@ -50,24 +58,24 @@ pub static CHARACTERS: [Character; 27] = [
     base("merchant", 6, "Marchand", "Merchant"),
     base("architect", 7, "Architecte", "Architect"),
     base("warlord", 8, "Condottiere", "Warlord"),
-    alt("witch", 1, "Sorcière", "Witch"),
+    alt_f("witch", 1, "Sorcière", "Witch"),
     alt("magistrate", 1, "Échevin", "Magistrate"),
-    alt("blackmailer", 2, "Maître-chanteuse", "Blackmailer"),
+    alt_f("blackmailer", 2, "Maître-chanteuse", "Blackmailer"),
     alt("spy", 2, "Espion", "Spy"),
     alt("wizard", 3, "Sorcier", "Wizard"),
-    alt("seer", 3, "Voyante", "Seer"),
+    alt_f("seer", 3, "Voyante", "Seer"),
     alt("emperor", 4, "Empereur", "Emperor"),
     alt("patrician", 4, "Patricien", "Patrician"),
     alt("abbot", 5, "Abbé", "Abbot"),
     alt("cardinal", 5, "Cardinal", "Cardinal"),
     alt("alchemist", 6, "Alchimiste", "Alchemist"),
     alt("trader", 6, "Négociant", "Trader"),
-    alt("navigator", 7, "Navigatrice", "Navigator"),
+    alt_f("navigator", 7, "Navigatrice", "Navigator"),
     alt("scholar", 7, "Archiviste", "Scholar"),
     alt("diplomat", 8, "Diplomate", "Diplomat"),
     alt("marshal", 8, "Capitaine", "Marshal"),
     // game-facts B4: the Queen only in games of 5 players or more (CT, RP).
-    Character { min_players: 5, ..alt("queen", 9, "Reine", "Queen") },
+    Character { min_players: 5, ..alt_f("queen", 9, "Reine", "Queen") },
     alt(ARTIST, 9, "Artiste", "Artist"),
     alt("tax_collector", 9, "Bailli", "Tax Collector"),
 ];
@@ -75,6 +83,11 @@ pub static CHARACTERS: [Character; 27] = [
 impl Character {
     pub fn name(&self) -> Text {
         Text::new(self.fr, self.en)
+    }
+
+    /// The French name with its article: « le Roi », « de l'Évêque », « à la Reine ».
+    pub fn fr_with(&self, article: FrArticle) -> String {
+        fr_article(article, self.fr, self.feminine)
     }
 
     /// `Roi (4)` / `King (4)`.

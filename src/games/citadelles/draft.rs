@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::characters::{Character, base_of_rank, character_of};
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use crate::games::Problems;
-use crate::text::Text;
+use crate::text::{FrArticle, Text, capitalized};
 
 /// The rank that is never set aside face up (decisions: "The King is never discarded face up";
 /// 002, Le choix des personnages).
@@ -196,7 +196,10 @@ pub(crate) fn characters_in_play(
                 field,
                 "not_in_play",
                 Text::new(
-                    format!("{} est de rang 9 : il faut choisir de jouer un 9e personnage.", c.fr),
+                    format!(
+                        "{} est de rang 9 : il faut choisir de jouer un 9e personnage.",
+                        capitalized(&c.fr_with(FrArticle::Le))
+                    ),
                     format!("The {} is rank 9: choose to play a ninth character.", c.en),
                 ),
             );
@@ -205,7 +208,11 @@ pub(crate) fn characters_in_play(
                 field,
                 "too_few_players_for_character",
                 Text::new(
-                    format!("{} ne se joue qu'à partir de {} joueurs.", c.fr, c.min_players),
+                    format!(
+                        "{} ne se joue qu'à partir de {} joueurs.",
+                        capitalized(&c.fr_with(FrArticle::Le)),
+                        c.min_players
+                    ),
                     format!("The {} is only used with {} players or more.", c.en, c.min_players),
                 ),
             );

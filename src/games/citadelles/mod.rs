@@ -92,7 +92,7 @@ pub use help::{
 pub use profile::{BASE_CHARACTERS, CitadellesVariant};
 pub use round::{
     CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
-    CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
+    CitadellesOffer, CitadellesRound, CitadellesRoundAction, CitadellesRoundCharacter, CitadellesRoundRecord,
     CitadellesRoundSetup, CitadellesRoundView, CitadellesTurn, CitadellesTurnOutcome, start_round,
 };
 pub use scoring::{
@@ -122,6 +122,7 @@ pub const MAX_ROUNDS: u32 = 99;
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Citadelles,
     name: "Citadelles",
+    name_en: "Citadels",
     variant_label: StaticText { fr: "Règles", en: "Rules" },
     variants: &[
         // Classique: 2–7 players (004, Déroulement and "Règles pour 2 et 3 joueurs").

@@ -1,25 +1,43 @@
 //! The calling helper for one round: a pure state machine over a [`CitadellesRound`] value.
-//! The crown holder calls the ranks in increasing order; each answer says who revealed the
-//! character (or nobody); the Assassin's, the Thief's, the Warlord's and the crown moves are
-//! recorded as actions with their limits enforced. The finished round gives the characters each
-//! seat revealed (for the classic tie-break) and a serialisable [`CitadellesRoundRecord`].
+//! The crown holder calls the ranks in increasing order, skipping the characters set aside face
+//! up and the murdered one; each answer says who revealed the character (or nobody); the
+//! Assassin's, the Witch's, the Thief's, the Warlord's and the Emperor's moves are recorded as
+//! actions with their limits enforced, and the view says which of them the character being
+//! played may take now ([`CitadellesRoundView::offers`]). The finished round gives the
+//! characters each seat revealed (for the classic tie-break) and a serialisable
+//! [`CitadellesRoundRecord`].
 //!
 //! ```text
 //! start_round(setup) → round.call() → round.apply(Reveal { seat }) → … → apply(EndRound) → record()
 //! ```
 //!
-//! Every step returns a new value (or every problem with its field, `action.*`); nothing is
-//! mutated in place, so a UI can keep the previous value to undo.
+//! A round is a value the door keeps and sends back with the next action: the core trusts none
+//! of it. A round keeps the steps applied to it (`actions`), and every operation on a round sent
+//! back replays them from the round's own setup first ([`CitadellesRound::checked`]): a round
+//! the caller could not have reached (a call skipped, a seat that did not play, a crown moved
+//! by hand) is refused with the field that differs. Every step returns a new value (or every
+//! problem with its field, `action.*`); nothing is mutated in place, so a UI can keep the
+//! previous value to undo.
+//!
+//! What the caller offers for each character (the test `every_character_the_caller_calls_has_its_actions`
+//! holds this table): the Assassin names a victim (004, L'Assassin), the Witch a character to
+//! bewitch (game-facts B4), the Thief a victim (004, Le Voleur), the Warlord a district to
+//! destroy (004, Le Condottiere), the Emperor a player to give the crown to (game-facts B4); the
+//! King and the Patrician take the crown by being revealed. Every character but the Witch in
+//! her own turn and the Navigator (who cannot build, game-facts B4) may complete its city in its
+//! turn. The other characters' powers move gold, cards or districts, which the players enter in
+//! their city panels: the caller keeps the order of the calls, who plays, the crown and the
+//! cities completed.
 
 use serde::{Deserialize, Serialize};
 
-use super::characters::Character;
+use super::characters::{Character, any_character};
 use super::districts::{WarlordRule, card};
 use super::draft::{KING_RANK, characters_in_play, check_count};
-use super::profile::CitadellesVariant;
+use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use super::table::CitadellesCustomWonder;
 use crate::games::Problems;
-use crate::text::{Text, en_noun, plural_s};
+use crate::text::{FrArticle, Text, capitalized, en_noun, fr_article, plural_s};
 
 /// How a round starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +87,8 @@ pub enum CitadellesTurnOutcome {
     NotChosen,
     /// Assassinated: its holder does not reveal it and skips the turn.
     Murdered,
+    /// Set aside face up at the draft: nobody holds it, so it is not called.
+    FaceUp,
 }
 
 /// One call of the round.
@@ -83,6 +103,10 @@ pub struct CitadellesTurn {
     pub seat: Option<u8>,
     /// The Thief's seat when this character was robbed: its holder gave all their gold.
     pub robbed_by: Option<u8>,
+    /// The Witch's seat when this character was bewitched: its holder only gathered resources,
+    /// and the Witch's player plays the rest of the turn as this character.
+    #[serde(default)]
+    pub bewitched_by: Option<u8>,
     pub text: Text,
 }
 
@@ -151,6 +175,8 @@ pub enum CitadellesRoundAction {
     Murder { rank: u8 },
     /// The Thief names a rank.
     Rob { rank: u8 },
+    /// The Witch (2016 alternate, rank 1) names a rank to bewitch.
+    Bewitch { rank: u8 },
     /// The Warlord destroys a district.
     Destroy { target: CitadellesDestroyTarget },
     /// The Emperor (2016 alternate) gives the crown to another player.
@@ -185,6 +211,9 @@ pub struct CitadellesRound {
     pub murdered: Option<u8>,
     /// Rank robbed this round.
     pub robbed: Option<u8>,
+    /// Rank the Witch bewitched this round.
+    #[serde(default)]
+    pub bewitched: Option<u8>,
     pub destructions: Vec<CitadellesDestruction>,
     /// Seat the Emperor gave the crown to.
     pub crown_given_to: Option<u8>,
@@ -195,6 +224,29 @@ pub struct CitadellesRound {
     /// Seats whose city was completed during this round, first to complete first.
     #[serde(default)]
     pub completed: Vec<u8>,
+    /// The steps applied since the round started, in order: what the core replays to check a
+    /// round it is sent back (absent in rounds kept by older versions: read from the turns).
+    #[serde(default)]
+    pub actions: Vec<CitadellesRoundAction>,
+}
+
+/// An action the character being played may take now (besides answering the next call).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum CitadellesOffer {
+    /// The Assassin names its victim among the view's `targets`.
+    Murder,
+    /// The Witch names the character she bewitches among the view's `targets`.
+    Bewitch,
+    /// The Thief names its victim among the view's `targets`.
+    Rob,
+    /// The Warlord destroys a district (the price quoted first).
+    Destroy,
+    /// The Emperor gives the crown to another player.
+    GiveCrown,
+    /// The player being played has just completed their city.
+    CompleteCity,
 }
 
 /// A round as the round caller shows it: the state to send back with the next action, the
@@ -208,9 +260,13 @@ pub struct CitadellesRoundView {
     /// The character being played now (its actions are allowed), if any.
     pub current: Option<CitadellesTurn>,
     /// The characters the one being played may name now, in rank order: the Assassin's
-    /// possible victims until it names one, the Thief's until it robs one (never the Assassin,
-    /// its victim or itself); empty otherwise. Exactly the ranks `apply` would accept.
+    /// possible victims until it names one, the Witch's until she bewitches one, the Thief's
+    /// until it robs one (never the rank-1 character, the one it named or itself); empty
+    /// otherwise. Exactly the ranks `apply` would accept.
     pub targets: Vec<CitadellesRoundCharacter>,
+    /// What the character being played may do now, in this order: each one `apply` accepts
+    /// now (a destruction still needs its target); empty between turns.
+    pub offers: Vec<CitadellesOffer>,
     /// Set once the round is finished.
     pub record: Option<CitadellesRoundRecord>,
 }
@@ -227,6 +283,9 @@ pub struct CitadellesRoundRecord {
     pub robbed: Option<u8>,
     pub robbed_seat: Option<u8>,
     pub thief_seat: Option<u8>,
+    /// Rank the Witch bewitched.
+    #[serde(default)]
+    pub bewitched: Option<u8>,
     pub turns: Vec<CitadellesTurn>,
     pub destructions: Vec<CitadellesDestruction>,
     /// Per seat, the ranks revealed (an assassinated character is not revealed): what the
@@ -238,7 +297,7 @@ pub struct CitadellesRoundRecord {
     pub completed: Vec<u8>,
 }
 
-fn one(field: &str, code: &str, fr: impl Into<String>, en: impl Into<String>) -> Problems {
+fn one(field: impl Into<String>, code: &str, fr: impl Into<String>, en: impl Into<String>) -> Problems {
     let mut p = Problems::new();
     p.push(field, code, Text::new(fr, en));
     p
@@ -262,7 +321,7 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
     }
     let n = usize::from(setup.players);
     check_face_up(setup, &in_play)?;
-    Ok(CitadellesRound {
+    let mut round = CitadellesRound {
         variant: setup.variant,
         players: setup.players,
         threshold: setup.variant.completion_threshold(n, setup.longer_game),
@@ -282,13 +341,17 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
         turns: Vec::new(),
         murdered: None,
         robbed: None,
+        bewitched: None,
         destructions: Vec::new(),
         crown_given_to: None,
         murdered_seat: None,
         crown_after: None,
         finished: false,
         completed: Vec::new(),
-    })
+        actions: Vec::new(),
+    };
+    round.skip_uncalled();
+    Ok(round)
 }
 
 /// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
@@ -318,8 +381,9 @@ fn check_face_up(setup: &CitadellesRoundSetup, in_play: &[&'static Character]) -
                 "duplicate_rank",
                 Text::new(
                     format!(
-                        "{} ({rank}) est déjà indiqué face visible : il n'y a qu'une carte par rang.",
-                        c.fr
+                        "{} ({rank}) est déjà indiqué{} face visible : il n'y a qu'une carte par rang.",
+                        capitalized(&c.fr_with(FrArticle::Le)),
+                        if c.feminine { "e" } else { "" }
                     ),
                     format!("The {} ({rank}) is already given face up: there is one card per rank.", c.en),
                 ),
@@ -330,8 +394,10 @@ fn check_face_up(setup: &CitadellesRoundSetup, in_play: &[&'static Character]) -
                 "king_face_up",
                 Text::new(
                     format!(
-                        "{} ({rank}) n'est jamais écarté face visible : il retourne dans le paquet.",
-                        c.fr
+                        "{} ({rank}) n'est jamais écarté{} face visible : {} retourne dans le paquet.",
+                        capitalized(&c.fr_with(FrArticle::Le)),
+                        if c.feminine { "e" } else { "" },
+                        if c.feminine { "elle" } else { "il" }
                     ),
                     format!("The {} ({rank}) is never set aside face up: it goes back into the deck.", c.en),
                 ),
@@ -365,6 +431,56 @@ fn check_face_up(setup: &CitadellesRoundSetup, in_play: &[&'static Character]) -
     p.into_result(())
 }
 
+/// Whether a character's French name is feminine (its catalogue's; « la Reine »).
+fn feminine(c: &CitadellesRoundCharacter) -> bool {
+    any_character(&c.id).is_some_and(|k| k.feminine)
+}
+
+/// A character's French name with its article (« le Roi », « de l'Évêque », « la Reine »).
+fn fr_name(c: &CitadellesRoundCharacter, article: FrArticle) -> String {
+    fr_article(article, &c.name.fr, feminine(c))
+}
+
+/// A past participle agreeing with the character (« assassiné », « assassinée »).
+fn agreed(c: &CitadellesRoundCharacter, participle: &str) -> String {
+    if feminine(c) { format!("{participle}e") } else { participle.to_owned() }
+}
+
+/// The setup's problems, on the round's own fields (`round.characters`, `round.crown_before`…).
+fn setup_problems(field: &str, setup: Problems) -> Problems {
+    let mut p = Problems::new();
+    for problem in setup.0 {
+        let at = match problem.field.as_str() {
+            "crown" => "crown_before".to_owned(),
+            "ninth_character" | "face_up" => "characters".to_owned(),
+            f if f.starts_with("face_up[") => "characters".to_owned(),
+            f => f.to_owned(),
+        };
+        p.push(format!("{field}.{at}"), &problem.code, problem.message);
+    }
+    p
+}
+
+/// A round's facts, its texts left out (the core writes them again from the facts).
+fn without_texts(round: &CitadellesRound) -> CitadellesRound {
+    let mut round = round.clone();
+    for t in &mut round.turns {
+        t.text = Text::new("", "");
+    }
+    for d in &mut round.destructions {
+        d.text = Text::new("", "");
+    }
+    round
+}
+
+/// A round's facts as JSON, to name the fields that differ.
+fn facts(round: &CitadellesRound) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(without_texts(round)) {
+        Ok(serde_json::Value::Object(fields)) => fields,
+        _ => serde_json::Map::new(),
+    }
+}
+
 impl CitadellesRound {
     fn seat_name(&self, seat: u8) -> String {
         self.names
@@ -385,20 +501,167 @@ impl CitadellesRound {
         }
     }
 
+    /// The setup this round started from: every field of it is kept in the round (the longer
+    /// game as the threshold above the player count's own, the ninth character as a ninth rank).
+    fn setup(&self) -> CitadellesRoundSetup {
+        let players = usize::from(self.players);
+        CitadellesRoundSetup {
+            variant: self.variant,
+            players: self.players,
+            longer_game: self.threshold > self.variant.completion_threshold(players, false),
+            ninth_character: self.characters.len() > usize::from(BASE_CHARACTERS),
+            characters: self.characters.iter().map(|c| c.id.clone()).collect(),
+            crown: self.crown_before,
+            names: self.names.clone(),
+            face_up: self.characters.iter().filter(|c| c.face_up).map(|c| c.rank).collect(),
+        }
+    }
+
+    /// The round as the core made it: replayed from its setup through its steps. Every operation
+    /// on a round a door sends back starts here, so a round the caller could not have reached (a
+    /// call skipped, a seat that did not play, the crown moved by hand) is refused, each field
+    /// that differs named (`<field>.next`, `<field>.turns`…), and the texts shown are the core's
+    /// own. A round kept by an older version, without its steps, has them read from its turns.
+    pub fn checked(&self, field: &str) -> Result<CitadellesRound, Problems> {
+        let mut replayed = start_round(&self.setup()).map_err(|p| setup_problems(field, p))?;
+        let legacy = self.actions.is_empty()
+            && (self.finished || self.turns.iter().any(|t| t.outcome != CitadellesTurnOutcome::FaceUp));
+        let actions = if legacy { self.legacy_actions() } else { self.actions.clone() };
+        for (k, action) in actions.iter().enumerate() {
+            if let Err(refused) = replayed.step(action) {
+                let at = if legacy { format!("{field}.turns") } else { format!("{field}.actions[{k}]") };
+                let why = refused.0.first().map_or_else(|| Text::new("", ""), |p| p.message.clone());
+                return Err(one(
+                    at,
+                    "round_step_refused",
+                    format!("Ce tour ne suit pas l'appel des personnages : {}", why.fr),
+                    format!("This round does not follow the calling of the characters: {}", why.en),
+                ));
+            }
+        }
+        let mut sent = self.clone();
+        if legacy {
+            sent.actions = replayed.actions.clone();
+            sent.read_legacy_turns();
+        }
+        if without_texts(&sent) == without_texts(&replayed) {
+            return Ok(replayed);
+        }
+        let (sent, made) = (facts(&sent), facts(&replayed));
+        let mut p = Problems::new();
+        for (key, value) in &made {
+            if sent.get(key) != Some(value) {
+                p.push(
+                    format!("{field}.{key}"),
+                    "round_inconsistent",
+                    Text::new(
+                        format!("Ce tour ne suit pas l'appel des personnages (« {key} » n'est pas ce que ses étapes donnent) : recommencez-le."),
+                        format!("This round does not follow the calling of the characters (“{key}” is not what its steps give): start it again."),
+                    ),
+                );
+            }
+        }
+        p.into_result(replayed)
+    }
+
+    /// The steps of a round kept by an older version, read from what it recorded: each answer to
+    /// a call, the Assassin's, the Thief's, the Emperor's and the Warlord's moves in their turn,
+    /// the cities completed in their player's turn, the end.
+    fn legacy_actions(&self) -> Vec<CitadellesRoundAction> {
+        let mut actions = Vec::new();
+        let mut completed = self.completed.iter().peekable();
+        for t in &self.turns {
+            let face_up = self.character(t.rank).is_some_and(|c| c.face_up);
+            match t.outcome {
+                _ if face_up => continue,
+                CitadellesTurnOutcome::Murdered | CitadellesTurnOutcome::FaceUp => continue,
+                CitadellesTurnOutcome::NotChosen => {
+                    actions.push(CitadellesRoundAction::Reveal { seat: None })
+                }
+                CitadellesTurnOutcome::Played => {
+                    actions.push(CitadellesRoundAction::Reveal { seat: t.seat });
+                    match (t.character.as_str(), self.murdered, self.robbed, self.crown_given_to) {
+                        ("assassin", Some(rank), _, _) => {
+                            actions.push(CitadellesRoundAction::Murder { rank })
+                        }
+                        ("thief", _, Some(rank), _) => actions.push(CitadellesRoundAction::Rob { rank }),
+                        ("emperor", _, _, Some(seat)) => {
+                            actions.push(CitadellesRoundAction::GiveCrown { seat })
+                        }
+                        ("warlord", ..) => actions.extend(
+                            self.destructions
+                                .iter()
+                                .map(|d| CitadellesRoundAction::Destroy { target: self.legacy_target(d) }),
+                        ),
+                        _ => {}
+                    }
+                    while completed.next_if(|&&s| Some(s) == t.seat).is_some() {
+                        actions.push(CitadellesRoundAction::CompleteCity);
+                    }
+                }
+            }
+        }
+        if self.finished {
+            actions.push(CitadellesRoundAction::EndRound);
+        }
+        actions
+    }
+
+    /// The Warlord's aim behind a destruction an older version recorded: the district alone in
+    /// its city (beautified when that is what its price says).
+    fn legacy_target(&self, d: &CitadellesDestruction) -> CitadellesDestroyTarget {
+        let printed = card(self.variant, &d.district).map(|c| c.cost());
+        let (districts, custom_wonders) = match printed {
+            Some(_) => (vec![d.district.clone()], Vec::new()),
+            None => (
+                Vec::new(),
+                vec![CitadellesCustomWonder {
+                    name: d.name.fr.clone(),
+                    cost: d.cost.saturating_add(1),
+                    extra_points: 0,
+                }],
+            ),
+        };
+        let beautified = if printed == Some(d.cost) { vec![0] } else { Vec::new() };
+        CitadellesDestroyTarget { seat: d.target_seat, districts, custom_wonders, index: 0, beautified }
+    }
+
+    /// An older version's turns as this one records them: a character set aside face up was
+    /// answered « nobody » (or named by the Assassin); it is now passed without a call.
+    fn read_legacy_turns(&mut self) {
+        let face_up: Vec<u8> = self.characters.iter().filter(|c| c.face_up).map(|c| c.rank).collect();
+        for t in &mut self.turns {
+            if face_up.contains(&t.rank) {
+                t.outcome = CitadellesTurnOutcome::FaceUp;
+            }
+        }
+    }
+
     /// The next call, `None` once every rank has been called.
     pub fn call(&self) -> Option<CitadellesCall> {
         if self.finished {
             return None;
         }
         let c = self.characters.get(usize::from(self.next))?;
-        let robbed = if self.robbed == Some(c.rank) {
-            Text::new(
-                " Il a été volé : s'il se révèle, il donne tout son or au Voleur.",
+        let mut note = Text::new("", "");
+        if self.robbed == Some(c.rank) {
+            note.append(
+                &format!(
+                    " {} : s'il se révèle, son joueur donne tout son or au Voleur.",
+                    capitalized(&agreed(c, "volé"))
+                ),
                 " It was robbed: if revealed, its holder gives all their gold to the Thief.",
-            )
-        } else {
-            Text::new("", "")
-        };
+            );
+        }
+        if self.bewitched == Some(c.rank) {
+            note.append(
+                &format!(
+                    " {} : son joueur prend seulement ses ressources, puis la Sorcière joue la suite de son tour.",
+                    capitalized(&agreed(c, "ensorcelé"))
+                ),
+                " Bewitched: its holder only gathers resources, then the Witch plays the rest of its turn.",
+            );
+        }
         Some(CitadellesCall {
             can_reveal: (0..self.players)
                 .filter(|&s| self.revealed_count(s) < usize::from(self.per_seat))
@@ -407,26 +670,42 @@ impl CitadellesRound {
             character: c.id.clone(),
             name: c.name.clone(),
             text: Text::new(
-                format!("Le porteur de la Couronne appelle : {} ({}).{}", c.name.fr, c.rank, robbed.fr),
-                format!("The crown holder calls: {} ({}).{}", c.name.en, c.rank, robbed.en),
+                format!(
+                    "Le porteur de la Couronne appelle {} ({}).{}",
+                    fr_name(c, FrArticle::Le),
+                    c.rank,
+                    note.fr
+                ),
+                format!("The crown holder calls the {} ({}).{}", c.name.en, c.rank, note.en),
             ),
         })
     }
 
-    /// The turn being played: the last character revealed, until the next call is answered.
+    /// The turn being played: the last character revealed, until the next call is answered (a
+    /// call passed without an answer — set aside face up, murdered — does not end it).
     pub fn current(&self) -> Option<&CitadellesTurn> {
         if self.finished {
             return None;
         }
-        self.turns.last().filter(|t| t.outcome == CitadellesTurnOutcome::Played)
+        self.turns
+            .iter()
+            .rev()
+            .find(|t| !matches!(t.outcome, CitadellesTurnOutcome::Murdered | CitadellesTurnOutcome::FaceUp))
+            .filter(|t| t.outcome == CitadellesTurnOutcome::Played)
     }
 
-    /// The seat that played a character id this round.
+    /// Who plays a turn's character: its holder, or the Witch's player once it was bewitched
+    /// (game-facts B4: she « resume[s] as that character after it gathers resources »).
+    fn acting(turn: &CitadellesTurn) -> Option<u8> {
+        turn.bewitched_by.or(turn.seat)
+    }
+
+    /// The seat that played a character id this round (the Witch's for a bewitched one).
     fn seat_of(&self, id: &str) -> Option<u8> {
         self.turns
             .iter()
             .find(|t| t.character == id && t.outcome == CitadellesTurnOutcome::Played)
-            .and_then(|t| t.seat)
+            .and_then(Self::acting)
     }
 
     /// Ranks each seat revealed (an assassinated character is not revealed).
@@ -449,31 +728,58 @@ impl CitadellesRound {
             .count()
     }
 
-    /// Records the murdered ranks reached by the calls (the assassinated character does not
-    /// reveal itself when called: 004, L'Assassin; 002, L'appel des personnages).
-    fn skip_murdered(&mut self) {
-        while let Some(c) = self.characters.get(usize::from(self.next)) {
-            if Some(c.rank) != self.murdered {
+    /// Passes the calls nobody may answer. Citadelles classique, Choix des personnages: the
+    /// cards set aside « face visible » are held by nobody, and « Si un personnage annoncé ne se
+    /// manifeste pas, le joueur avec la Couronne appelle le personnage suivant »: the table sees
+    /// them, so the crown holder goes on to the next. L'Assassin: the murdered character « ne se
+    /// révèle pas et son tour est passé » (002, L'appel des personnages: « il ne doit pas
+    /// répondre à l'appel »).
+    fn skip_uncalled(&mut self) {
+        while let Some(c) = self.characters.get(usize::from(self.next)).cloned() {
+            let (rank, it) = (c.rank, if feminine(&c) { "elle" } else { "il" });
+            let (outcome, text) = if c.face_up {
+                (
+                    CitadellesTurnOutcome::FaceUp,
+                    Text::new(
+                        format!(
+                            "{} ({rank}) a été {} face visible : personne ne l'a, {it} n'est pas appelé{}.",
+                            capitalized(&fr_name(&c, FrArticle::Le)),
+                            agreed(&c, "écarté"),
+                            if feminine(&c) { "e" } else { "" }
+                        ),
+                        format!(
+                            "The {} ({rank}) was set aside face up: nobody holds it, so it is not called.",
+                            c.name.en
+                        ),
+                    ),
+                )
+            } else if Some(rank) == self.murdered {
+                (
+                    CitadellesTurnOutcome::Murdered,
+                    Text::new(
+                        format!(
+                            "{} ({rank}) a été {} : {it} ne se révèle pas et son tour est passé.",
+                            capitalized(&fr_name(&c, FrArticle::Le)),
+                            agreed(&c, "assassiné")
+                        ),
+                        format!(
+                            "The {} ({rank}) was assassinated: it is not revealed and its turn is skipped.",
+                            c.name.en
+                        ),
+                    ),
+                )
+            } else {
                 break;
-            }
-            let (rank, id, name) = (c.rank, c.id.clone(), c.name.clone());
+            };
             self.turns.push(CitadellesTurn {
                 rank,
-                character: id,
-                name: name.clone(),
-                outcome: CitadellesTurnOutcome::Murdered,
+                character: c.id,
+                name: c.name,
+                outcome,
                 seat: None,
                 robbed_by: None,
-                text: Text::new(
-                    format!(
-                        "{} ({rank}) a été assassiné : il ne se révèle pas et son tour est passé.",
-                        name.fr
-                    ),
-                    format!(
-                        "{} ({rank}) was assassinated: it is not revealed and its turn is skipped.",
-                        name.en
-                    ),
-                ),
+                bewitched_by: None,
+                text,
             });
             self.next = self.next.saturating_add(1);
         }
@@ -503,22 +809,37 @@ impl CitadellesRound {
         Ok(())
     }
 
-    /// Applies one action, returning the next state (or every problem, on `action.*`).
+    /// Applies one action to a round sent back by a door, returning the next state (or every
+    /// problem: `round.*` when the round is not one the caller could reach, see
+    /// [`Self::checked`]; `action.*` when the step is refused).
     pub fn apply(&self, action: &CitadellesRoundAction) -> Result<CitadellesRound, Problems> {
+        let mut next = self.checked("round")?;
+        next.step(action)?;
+        Ok(next)
+    }
+
+    /// One step on a round the core made (replayed or just started), kept in its `actions`.
+    fn step(&mut self, action: &CitadellesRoundAction) -> Result<(), Problems> {
         if self.finished {
             return Err(one("action", "round_finished", "Ce tour est terminé.", "This round is over."));
         }
-        let mut next = self.clone();
         match action {
-            CitadellesRoundAction::Reveal { seat } => next.reveal(*seat)?,
-            CitadellesRoundAction::Murder { rank } => next.murder(*rank)?,
-            CitadellesRoundAction::Rob { rank } => next.rob(*rank)?,
-            CitadellesRoundAction::Destroy { target } => next.destroy(target)?,
-            CitadellesRoundAction::GiveCrown { seat } => next.give_crown(*seat)?,
-            CitadellesRoundAction::EndRound => next.end()?,
-            CitadellesRoundAction::CompleteCity => next.complete_city()?,
+            CitadellesRoundAction::Reveal { seat } => self.reveal(*seat)?,
+            CitadellesRoundAction::Murder { rank } => self.murder(*rank)?,
+            CitadellesRoundAction::Rob { rank } => self.rob(*rank)?,
+            CitadellesRoundAction::Bewitch { rank } => self.bewitch(*rank)?,
+            CitadellesRoundAction::Destroy { target } => self.destroy(target)?,
+            CitadellesRoundAction::GiveCrown { seat } => self.give_crown(*seat)?,
+            CitadellesRoundAction::EndRound => self.end()?,
+            CitadellesRoundAction::CompleteCity => self.complete_city()?,
         }
-        Ok(next)
+        self.actions.push(action.clone());
+        Ok(())
+    }
+
+    /// Whether the core would take this step now.
+    fn accepts(&self, action: &CitadellesRoundAction) -> bool {
+        self.clone().step(action).is_ok()
     }
 
     fn reveal(&mut self, seat: Option<u8>) -> Result<(), Problems> {
@@ -531,101 +852,110 @@ impl CitadellesRound {
             ));
         };
         let turn = match seat {
-            None => CitadellesTurn {
-                rank: c.rank,
-                character: c.id.clone(),
-                name: c.name.clone(),
-                outcome: CitadellesTurnOutcome::NotChosen,
-                seat: None,
-                robbed_by: None,
-                text: Text::new(
+            None => {
+                let mut text = Text::new(
                     format!(
-                        "Personne ne répond à l'appel de {} ({}) : on appelle le suivant.",
-                        c.name.fr, c.rank
-                    ),
-                    format!("Nobody answers the call of {} ({}): the next one is called.", c.name.en, c.rank),
-                ),
-            },
-            Some(_) if c.face_up => {
-                // Citadelles classique, Choix des personnages: a card set aside face up is held
-                // by nobody.
-                return Err(one(
-                    "action.seat",
-                    "set_aside_face_up",
-                    format!(
-                        "{} ({}) a été écarté face visible : personne ne l'a, personne ne peut le révéler.",
-                        c.name.fr, c.rank
+                        "Personne ne répond à l'appel {} ({}) : on appelle le suivant.",
+                        fr_name(&c, FrArticle::De),
+                        c.rank
                     ),
                     format!(
-                        "The {} ({}) was set aside face up: nobody holds it, so nobody can reveal it.",
+                        "Nobody answers the call of the {} ({}): the next one is called.",
                         c.name.en, c.rank
                     ),
-                ));
-            }
-            Some(s) => {
-                if s >= self.players {
-                    return Err(one(
-                        "action.seat",
-                        "seat_out_of_range",
-                        format!("Place {} inexistante (places 1 à {}).", u16::from(s) + 1, self.players),
-                        format!("No seat {} (seats 1 to {}).", u16::from(s) + 1, self.players),
-                    ));
-                }
-                if self.revealed_count(s) >= usize::from(self.per_seat) {
-                    return Err(one(
-                        "action.seat",
-                        "too_many_characters",
-                        format!(
-                            "{} a déjà révélé {} personnage{} ce tour-ci.",
-                            self.seat_name(s),
-                            self.per_seat,
-                            if self.per_seat > 1 { "s" } else { "" }
-                        ),
-                        format!(
-                            "{} already revealed {} character{} this round.",
-                            self.seat_name(s),
-                            self.per_seat,
-                            if self.per_seat > 1 { "s" } else { "" }
-                        ),
-                    ));
-                }
-                let who = self.seat_name(s);
-                let mut fr = format!("{who} révèle {} ({}) et joue.", c.name.fr, c.rank);
-                let mut en = format!("{who} reveals {} ({}) and plays.", c.name.en, c.rank);
-                // Citadelles classique, Le Voleur: the robbed character's holder gives all
-                // their gold to the Thief (002: before starting their turn).
-                let robbed_by = if self.robbed == Some(c.rank) { self.seat_of("thief") } else { None };
-                if let Some(thief) = robbed_by {
-                    fr.push_str(&format!(
-                        " Volé : {who} donne tout son or à {} (Voleur).",
-                        self.seat_name(thief)
-                    ));
-                    en.push_str(&format!(
-                        " Robbed: {who} gives all their gold to {} (Thief).",
-                        self.seat_name(thief)
-                    ));
-                }
-                // Citadelles classique, Le Roi: the King takes the crown; game-facts B4: so
-                // does the Patrician.
-                if c.id == "king" || c.id == "patrician" {
-                    fr.push_str(&format!(" {who} prend la Couronne."));
-                    en.push_str(&format!(" {who} takes the crown."));
+                );
+                if self.bewitched == Some(c.rank) {
+                    text.append(" La Sorcière ne reprend pas de tour.", " The Witch takes no turn as it.");
                 }
                 CitadellesTurn {
                     rank: c.rank,
                     character: c.id.clone(),
                     name: c.name.clone(),
-                    outcome: CitadellesTurnOutcome::Played,
-                    seat: Some(s),
-                    robbed_by,
-                    text: Text::new(fr, en),
+                    outcome: CitadellesTurnOutcome::NotChosen,
+                    seat: None,
+                    robbed_by: None,
+                    bewitched_by: None,
+                    text,
                 }
             }
+            Some(s) => self.revealed_by(&c, s)?,
         };
         self.turns.push(turn);
         self.next = self.next.saturating_add(1);
-        self.skip_murdered();
+        self.skip_uncalled();
         Ok(())
+    }
+
+    /// The turn of the character called now, revealed by seat `s`.
+    fn revealed_by(&self, c: &CitadellesRoundCharacter, s: u8) -> Result<CitadellesTurn, Problems> {
+        if s >= self.players {
+            return Err(one(
+                "action.seat",
+                "seat_out_of_range",
+                format!("Place {} inexistante (places 1 à {}).", u16::from(s) + 1, self.players),
+                format!("No seat {} (seats 1 to {}).", u16::from(s) + 1, self.players),
+            ));
+        }
+        if self.revealed_count(s) >= usize::from(self.per_seat) {
+            let n = self.per_seat;
+            return Err(one(
+                "action.seat",
+                "too_many_characters",
+                format!("{} a déjà révélé {n} personnage{} ce tour-ci.", self.seat_name(s), plural_s(n)),
+                format!(
+                    "{} already revealed {n} character{} this round.",
+                    self.seat_name(s),
+                    en_noun(n, "", "s")
+                ),
+            ));
+        }
+        let who = self.seat_name(s);
+        // game-facts B4, the Witch: « gather resources, bewitch a character, resume as that
+        // character after it gathers resources ».
+        let bewitched_by = if self.bewitched == Some(c.rank) { self.seat_of("witch") } else { None };
+        let plays = if bewitched_by.is_some() { ("", "") } else { (" et joue", " and plays") };
+        let mut fr = format!("{who} révèle {} ({}){}.", fr_name(c, FrArticle::Le), c.rank, plays.0);
+        let mut en = format!("{who} reveals the {} ({}){}.", c.name.en, c.rank, plays.1);
+        // Citadelles classique, Le Voleur: the robbed character's holder gives all their gold to
+        // the Thief (002: before starting their turn).
+        let robbed_by = if self.robbed == Some(c.rank) { self.seat_of("thief") } else { None };
+        if let Some(thief) = robbed_by {
+            fr.push_str(&format!(" Volé : {who} donne tout son or à {} (Voleur).", self.seat_name(thief)));
+            en.push_str(&format!(
+                " Robbed: {who} gives all their gold to {} (Thief).",
+                self.seat_name(thief)
+            ));
+        }
+        if let Some(witch) = bewitched_by {
+            fr.push_str(&format!(
+                " {} : {who} prend seulement ses ressources, puis {} (Sorcière) joue la suite du tour à la place {}.",
+                capitalized(&agreed(c, "ensorcelé")),
+                self.seat_name(witch),
+                fr_name(c, FrArticle::De)
+            ));
+            en.push_str(&format!(
+                " Bewitched: {who} only gathers resources, then {} (Witch) plays the rest of the turn as the {}.",
+                self.seat_name(witch),
+                c.name.en
+            ));
+        }
+        // Citadelles classique, Le Roi: « Vous récupérez la Couronne »; game-facts B4: so does
+        // the Patrician. A bewitched one's crown goes to the Witch, who plays it.
+        if c.id == "king" || c.id == "patrician" {
+            let taker = self.seat_name(bewitched_by.unwrap_or(s));
+            fr.push_str(&format!(" {taker} prend la Couronne."));
+            en.push_str(&format!(" {taker} takes the crown."));
+        }
+        Ok(CitadellesTurn {
+            rank: c.rank,
+            character: c.id.clone(),
+            name: c.name.clone(),
+            outcome: CitadellesTurnOutcome::Played,
+            seat: Some(s),
+            robbed_by,
+            bewitched_by,
+            text: Text::new(fr, en),
+        })
     }
 
     fn murder(&mut self, rank: u8) -> Result<(), Problems> {
@@ -648,7 +978,33 @@ impl CitadellesRound {
             ));
         }
         self.murdered = Some(rank);
-        self.skip_murdered();
+        self.skip_uncalled();
+        Ok(())
+    }
+
+    /// game-facts B4, the Witch (2016 alternate of rank 1): she names a character to bewitch,
+    /// any but herself; its holder, when it is called, only gathers resources, and she plays the
+    /// rest of its turn (see [`Self::revealed_by`]).
+    fn bewitch(&mut self, rank: u8) -> Result<(), Problems> {
+        self.require_current("witch", &Text::new("Ensorcellement", "Bewitchment"))?;
+        if self.bewitched.is_some() {
+            return Err(one(
+                "action",
+                "already_bewitched",
+                "La Sorcière a déjà ensorcelé un personnage ce tour-ci.",
+                "The Witch already bewitched a character this round.",
+            ));
+        }
+        self.check_rank(rank)?;
+        if rank == 1 {
+            return Err(one(
+                "action.rank",
+                "cannot_bewitch_self",
+                "La Sorcière ne peut pas s'ensorceler elle-même.",
+                "The Witch cannot bewitch herself.",
+            ));
+        }
+        self.bewitched = Some(rank);
         Ok(())
     }
 
@@ -663,14 +1019,15 @@ impl CitadellesRound {
             ));
         }
         self.check_rank(rank)?;
-        // Citadelles classique, Le Voleur: "le voleur ne peut pas voler l'Assassin ou sa
-        // victime" (decisions: in both profiles); nor itself.
-        if rank == 1 {
+        // Citadelles classique, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa
+        // victime » (decisions: in both profiles): not the rank-1 character nor the one it named
+        // (the Witch's, in the 2016 set, as the Assassin's); nor itself.
+        if let Some(first) = self.character(1).filter(|_| rank == 1) {
             return Err(one(
                 "action.rank",
                 "cannot_rob_assassin",
-                "Le Voleur ne peut pas voler l'Assassin (rang 1).",
-                "The Thief cannot rob the Assassin (rank 1).",
+                format!("Le Voleur ne peut pas voler {} (rang 1).", fr_name(first, FrArticle::Le)),
+                format!("The Thief cannot rob the {} (rank 1).", first.name.en),
             ));
         }
         if Some(rank) == self.murdered {
@@ -679,6 +1036,17 @@ impl CitadellesRound {
                 "cannot_rob_murdered",
                 format!("Le Voleur ne peut pas voler la victime de l'Assassin ({}).", self.label(rank).fr),
                 format!("The Thief cannot rob the Assassin's victim ({}).", self.label(rank).en),
+            ));
+        }
+        if Some(rank) == self.bewitched {
+            return Err(one(
+                "action.rank",
+                "cannot_rob_bewitched",
+                format!(
+                    "Le Voleur ne peut pas voler le personnage ensorcelé par la Sorcière ({}).",
+                    self.label(rank).fr
+                ),
+                format!("The Thief cannot rob the character the Witch bewitched ({}).", self.label(rank).en),
             ));
         }
         if self.current().is_some_and(|t| t.rank == rank) {
@@ -694,11 +1062,14 @@ impl CitadellesRound {
     }
 
     /// The Warlord's price for a district, with every protection checked (whoever's turn it
-    /// is: a screen may ask before the Warlord acts).
+    /// is: a screen may ask before the Warlord acts), on a round a door sent back.
     pub fn destruction_quote(
         &self,
         target: &CitadellesDestroyTarget,
     ) -> Result<CitadellesDestructionQuote, Problems> {
+        self.checked("round")?.quote(target)
+    }
+    fn quote(&self, target: &CitadellesDestroyTarget) -> Result<CitadellesDestructionQuote, Problems> {
         let mut p = Problems::new();
         if target.seat >= self.players {
             p.push(
@@ -768,7 +1139,8 @@ impl CitadellesRound {
             );
         }
         // Citadelles classique, L'Évêque: the Bishop's districts cannot be destroyed; a
-        // murdered Bishop is no longer Bishop, so only a revealed one protects.
+        // murdered Bishop is no longer Bishop, so only a revealed one protects (a bewitched one
+        // protects the Witch's player, who plays it).
         if self.seat_of("bishop") == Some(target.seat) {
             p.push(
                 "action.target",
@@ -823,10 +1195,13 @@ impl CitadellesRound {
         })
     }
 
-    fn destroy(&mut self, target: &CitadellesDestroyTarget) -> Result<(), Problems> {
-        let by = self.require_current("warlord", &Text::new("Destruction", "Destruction"))?.seat.unwrap_or(0);
-        // Citadelles classique, Le Condottiere: one district ("un quartier de votre choix").
-        if self.destructions.iter().any(|d| d.by_seat == by) {
+    /// The seat the Warlord's destruction is made by, if it may destroy now: the Warlord being
+    /// played (its holder, or the Witch who bewitched it) and no district destroyed yet
+    /// (Citadelles classique, Le Condottiere: « un quartier de votre choix »).
+    fn destroyer(&self) -> Result<u8, Problems> {
+        let turn = self.require_current("warlord", &Text::new("Destruction", "Destruction"))?;
+        let by = Self::acting(turn).unwrap_or(0);
+        if !self.destructions.is_empty() {
             return Err(one(
                 "action",
                 "already_destroyed",
@@ -834,7 +1209,12 @@ impl CitadellesRound {
                 "The Warlord already destroyed a district this round.",
             ));
         }
-        let quote = self.destruction_quote(target)?;
+        Ok(by)
+    }
+
+    fn destroy(&mut self, target: &CitadellesDestroyTarget) -> Result<(), Problems> {
+        let by = self.destroyer()?;
+        let quote = self.quote(target)?;
         let (byn, tn) = (self.seat_name(by), self.seat_name(target.seat));
         self.destructions.push(CitadellesDestruction {
             by_seat: by,
@@ -852,9 +1232,10 @@ impl CitadellesRound {
 
     /// Citadelles classique, Fin de partie: a city is complete when its owner builds the
     /// district that reaches the threshold, which happens in their own turn; the round keeps
-    /// the order, since the first gets +4 and the others +2.
+    /// the order, since the first gets +4 and the others +2. game-facts B4: the Navigator
+    /// « cannot build », and the Witch builds in the turn she resumes, not in her own.
     fn complete_city(&mut self) -> Result<(), Problems> {
-        let Some(seat) = self.current().and_then(|t| t.seat) else {
+        let Some(turn) = self.current() else {
             return Err(one(
                 "action",
                 "not_your_turn",
@@ -862,6 +1243,27 @@ impl CitadellesRound {
                 "Complete city: a city is completed during its player's turn, and no character is playing now.",
             ));
         };
+        let Some(seat) = Self::acting(turn) else { return Ok(()) };
+        let bewitched = turn.bewitched_by.is_some();
+        match turn.character.as_str() {
+            "navigator" => {
+                return Err(one(
+                    "action",
+                    "cannot_build",
+                    "La Navigatrice ne bâtit pas : aucune cité ne se complète pendant son tour.",
+                    "The Navigator cannot build: no city is completed in its turn.",
+                ));
+            }
+            "witch" if !bewitched => {
+                return Err(one(
+                    "action",
+                    "cannot_build",
+                    "La Sorcière ne bâtit pas pendant son propre tour, mais dans celui du personnage qu'elle ensorcelle.",
+                    "The Witch does not build in her own turn, but in that of the character she bewitches.",
+                ));
+            }
+            _ => {}
+        }
         if self.completed.contains(&seat) {
             let who = self.seat_name(seat);
             return Err(one(
@@ -876,7 +1278,7 @@ impl CitadellesRound {
     }
 
     fn give_crown(&mut self, seat: u8) -> Result<(), Problems> {
-        let emperor = self.require_current("emperor", &Text::new("Couronne", "Crown"))?.seat;
+        let emperor = Self::acting(self.require_current("emperor", &Text::new("Couronne", "Crown"))?);
         if self.crown_given_to.is_some() {
             return Err(one(
                 "action",
@@ -897,7 +1299,6 @@ impl CitadellesRound {
         self.crown_given_to = Some(seat);
         Ok(())
     }
-
     fn end(&mut self) -> Result<(), Problems> {
         if usize::from(self.next) < self.characters.len() {
             let call = self.call().map(|c| c.name).unwrap_or_else(|| Text::new("", ""));
@@ -960,27 +1361,56 @@ impl CitadellesRound {
     }
 
     /// The characters the current one may name now (see [`CitadellesRoundView::targets`]): each
-    /// rank the murder or the theft would be accepted for, so the caller offers nothing the core
-    /// then refuses (004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime »).
+    /// rank the murder, the bewitchment or the theft would be accepted for, so the caller offers
+    /// nothing the core then refuses (004, Le Voleur: « le voleur ne peut pas voler l'Assassin
+    /// ou sa victime »).
     pub fn targets(&self) -> Vec<CitadellesRoundCharacter> {
         let naming = |rank| match self.current().map(|t| t.character.as_str()) {
             Some("assassin") if self.murdered.is_none() => Some(CitadellesRoundAction::Murder { rank }),
+            Some("witch") if self.bewitched.is_none() => Some(CitadellesRoundAction::Bewitch { rank }),
             Some("thief") if self.robbed.is_none() => Some(CitadellesRoundAction::Rob { rank }),
             _ => None,
         };
         self.characters
             .iter()
-            .filter(|c| naming(c.rank).is_some_and(|action| self.apply(&action).is_ok()))
+            .filter(|c| naming(c.rank).is_some_and(|action| self.accepts(&action)))
             .cloned()
             .collect()
     }
 
-    /// The round with what the caller shows next.
+    /// What the character being played may do now (see [`CitadellesRoundView::offers`]).
+    fn offers(&self, targets: &[CitadellesRoundCharacter]) -> Vec<CitadellesOffer> {
+        let Some(turn) = self.current() else { return Vec::new() };
+        let mut offers = Vec::new();
+        if !targets.is_empty() {
+            match turn.character.as_str() {
+                "assassin" => offers.push(CitadellesOffer::Murder),
+                "witch" => offers.push(CitadellesOffer::Bewitch),
+                "thief" => offers.push(CitadellesOffer::Rob),
+                _ => {}
+            }
+        }
+        if self.destroyer().is_ok() {
+            offers.push(CitadellesOffer::Destroy);
+        }
+        if (0..self.players).any(|seat| self.accepts(&CitadellesRoundAction::GiveCrown { seat })) {
+            offers.push(CitadellesOffer::GiveCrown);
+        }
+        if self.accepts(&CitadellesRoundAction::CompleteCity) {
+            offers.push(CitadellesOffer::CompleteCity);
+        }
+        offers
+    }
+
+    /// The round with what the caller shows next (a round the core made: see
+    /// [`Self::checked`] for one sent back).
     pub fn view(self) -> CitadellesRoundView {
+        let targets = self.targets();
         CitadellesRoundView {
             call: self.call(),
             current: self.current().cloned(),
-            targets: self.targets(),
+            offers: self.offers(&targets),
+            targets,
             record: self.record(),
             round: self,
         }
@@ -1001,6 +1431,7 @@ impl CitadellesRound {
             robbed: self.robbed,
             robbed_seat: robbed_turn.and_then(|t| t.seat),
             thief_seat: self.seat_of("thief"),
+            bewitched: self.bewitched,
             turns: self.turns.clone(),
             destructions: self.destructions.clone(),
             revealed: self.revealed(),

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::games::Problems;
 use crate::games::input::{self, MAX_NAME_CHARS};
-use crate::text::{Text, plural_s};
+use crate::text::{FrArticle, Text, capitalized, plural_s};
 
 /// Table mode: a seat's part is its `players[i]`. Citadelles: a player's hand is their own
 /// (its size, and the Secret Vault held in it until it is revealed at the end of the game), so
@@ -295,14 +295,22 @@ pub fn check_leniently(raw: &Value) -> Result<(Table, Problems), Problems> {
 /// Citadelles classique, Fin de partie: « On termine le tour en cours et la partie prend
 /// fin »: once a city is complete at the end of a round, that round was the last, and the
 /// table is marked `game_over`. The round's record is appended to the table's `rounds` (the
-/// play's round log: an undo takes it back with the rest). A round still being called, another
-/// table's round, a game already over, or a table keeping [`MAX_ROUNDS`] rounds already is
-/// refused, every problem at once.
+/// play's round log: an undo takes it back with the rest). The table is read as [`check`] reads
+/// it for the score, and the round replayed ([`CitadellesRound::checked`]): a table the score
+/// refuses (with the same problems), a round the caller could not reach, a round still being
+/// called, another table's round, a game already over, or a table keeping [`MAX_ROUNDS`] rounds
+/// already is refused, every problem at once.
 pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Problems> {
+    let (checked, mut p) = check_leniently(table)?;
     let raw = parse(table)?;
     let view = raw.view();
-    let (checked, _) = validate_leniently(&view);
-    let mut p = Problems::new();
+    let round = match round.checked("round") {
+        Ok(round) => round,
+        Err(problems) => {
+            p.0.extend(problems.0);
+            round.clone()
+        }
+    };
     if !round.finished {
         p.push(
             "round",
@@ -314,7 +322,7 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
         );
     }
     let variant = CitadellesVariant::from_id(raw.variant.as_deref().unwrap_or("classique"));
-    check_round_in_progress(&mut p, "round", round, variant, &view);
+    check_round_in_progress(&mut p, "round", &round, variant, &view);
     if raw.game_over == Some(true) {
         p.push(
             "game_over",
@@ -325,8 +333,8 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
             ),
         );
     }
-    // The rounds kept, as the validation counted them.
-    if checked.rounds_played >= MAX_ROUNDS {
+    // The rounds kept, as the validation counted them (more than that is the table's problem).
+    if checked.rounds_played == MAX_ROUNDS {
         p.push("rounds", "too_many_rounds", too_many_rounds(checked.rounds_played.saturating_add(1)));
     }
     let record = match round.record() {
@@ -386,7 +394,8 @@ fn lookup(variant: Option<CitadellesVariant>, id: &str) -> Option<CatalogueCard>
 /// A round being called belongs to this table: same rules, same number of players, the same
 /// completion threshold (Citadelles classique, Le Condottiere: « Vous ne pouvez pas détruire un
 /// quartier d'une cité déjà complète »; Règles pour 2 et 3 joueurs, note: 8 districts for a
-/// longer game) and as many characters (8, or 9 with a ninth character, 2e édition).
+/// longer game) and the table's characters (8, or 9 with a ninth character, 2e édition; the
+/// ones the table chose, else the defaults the help shows).
 fn check_round_in_progress(
     p: &mut Problems,
     field: &str,
@@ -397,7 +406,14 @@ fn check_round_in_progress(
     let players = raw.players.len();
     let ninth = variant == Some(CitadellesVariant::DeuxiemeEdition) && raw.ninth_character.unwrap_or(false);
     let threshold = variant.map(|v| v.completion_threshold(players, raw.longer_game.unwrap_or(false)));
+    let chosen = raw.characters_in_play.as_deref().unwrap_or_default();
+    let table_characters = variant.map(|v| characters::in_play(v, players, ninth, chosen));
+    let other_characters = table_characters.is_some_and(|table| {
+        table.len() != round.characters.len()
+            || table.iter().zip(&round.characters).any(|(t, r)| t.id != r.id)
+    });
     if variant.is_some_and(|v| v != round.variant)
+        || other_characters
         || usize::from(round.players) != players
         || round.names.len() != players
         || threshold.is_some_and(|t| t != round.threshold)
@@ -446,6 +462,9 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     let count_ok = (min..=max).contains(&count);
     if let Some(round) = &raw.round_in_progress {
         check_round_in_progress(&mut p, "round_in_progress", round, variant, raw);
+        if let Err(replayed) = round.checked("round_in_progress") {
+            p.0.extend(replayed.0);
+        }
     }
     if !count_ok {
         let label = variant.map(CitadellesVariant::label);
@@ -867,7 +886,10 @@ fn validate_characters_in_play(
                 f,
                 "not_in_play",
                 Text::new(
-                    format!("{} est de rang 9 : cochez « 9e personnage » pour le jouer.", c.fr),
+                    format!(
+                        "{} est de rang 9 : cochez « 9e personnage » pour le jouer.",
+                        capitalized(&c.fr_with(FrArticle::Le))
+                    ),
                     format!("The {} is rank 9: tick “ninth character” to play it.", c.en),
                 ),
             );
@@ -1070,7 +1092,11 @@ fn validate_characters(
                             field(),
                             "not_in_profile",
                             Text::new(
-                                format!("{} n'est pas un personnage de la règle « {} ».", c.fr, v.label().fr),
+                                format!(
+                                    "{} n'est pas un personnage de la règle « {} ».",
+                                    capitalized(&c.fr_with(FrArticle::Le)),
+                                    v.label().fr
+                                ),
                                 format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
                             ),
                         ),
@@ -1092,7 +1118,7 @@ fn validate_characters(
                         Text::new(
                             format!(
                                 "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
-                                c.fr
+                                capitalized(&c.fr_with(FrArticle::Le))
                             ),
                             format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
                         ),
@@ -1104,7 +1130,11 @@ fn validate_characters(
                         field(),
                         "too_few_players_for_character",
                         Text::new(
-                            format!("{} ne se joue qu'à partir de {} joueurs.", c.fr, c.min_players),
+                            format!(
+                                "{} ne se joue qu'à partir de {} joueurs.",
+                                capitalized(&c.fr_with(FrArticle::Le)),
+                                c.min_players
+                            ),
                             format!("The {} is only used with {} players or more.", c.en, c.min_players),
                         ),
                     );

@@ -294,6 +294,7 @@ pub fn limits() -> OrleansLimits {
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Orleans,
     name: "Orléans: Invasion",
+    name_en: "Orléans: Invasion",
     variant_label: StaticText { fr: "Scénario", en: "Scenario" },
     // Orléans: Invasion, p.1 (table of contents): the six scenarios and their player counts.
     variants: &[

@@ -198,12 +198,10 @@ pub fn check(p: &mut Problems, scenario: OrleansScenario, players: &[OrleansPlay
             continue;
         }
         let (words, name, most) = (item.words(), scenario.label(), supply.most);
+        let source = crate::citation::readable_within(Some("ORL"), supply.source);
         let message = Text::new(
-            format!(
-                "{total} {} en tout : {} n'en met que {most} en jeu ({}).",
-                words.fr, name.fr, supply.source
-            ),
-            format!("{total} {} in all: {} puts only {most} in play ({}).", words.en, name.en, supply.source),
+            format!("{total} {} en tout : {} n'en met que {most} en jeu ({}).", words.fr, name.fr, source.fr),
+            format!("{total} {} in all: {} puts only {most} in play ({}).", words.en, name.en, source.en),
         );
         let holders = players.iter().enumerate().filter(|(_, q)| item.of_seat(q) > 0);
         for (i, _) in holders {

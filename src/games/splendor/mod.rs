@@ -109,6 +109,7 @@ const fn module(
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Splendor,
     name: "Les Cités de Splendor",
+    name_en: "Cities of Splendor",
     variant_label: StaticText { fr: "Module", en: "Module" },
     // Les Cités de Splendor: "Ces quatre extensions se jouent séparément."
     variants: &[

@@ -29,7 +29,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             "player_count",
             Text::new(
                 format!("Les Cités de Splendor se jouent de 2 à 4 joueurs, pas {players}."),
-                format!("Les Cités de Splendor is played by 2 to 4 players, not {players}."),
+                format!("Cities of Splendor is played by 2 to 4 players, not {players}."),
             ),
         );
     }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_per_player_max, to_u8, to_u32};
+use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_spendable_max, to_u8, to_u32};
 use super::table::ValenciaVariant;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
@@ -543,6 +543,51 @@ fn validate_stack(
     out
 }
 
+/// Privileges spent (`spent`) or held in an auction: 4 at most ([`privileges_spendable_max`]),
+/// refused beyond with the reason.
+fn spendable(p: &mut Problems, field: String, value: Option<&Value>, spent: bool) -> u32 {
+    let max = privileges_spendable_max();
+    let what = if spent {
+        Text::new("privilèges dépensés", "privileges spent")
+    } else {
+        Text::new("privilèges", "privileges")
+    };
+    let Some(n) = input::count(p, field.clone(), value, u32::MAX, &what) else { return 0 };
+    if n <= max {
+        return n;
+    }
+    let (fr, en) = if spent {
+        (
+            fr_noun(n, "privilège dépensé", "privilèges dépensés"),
+            en_noun(n, "privilege spent", "privileges spent"),
+        )
+    } else {
+        (
+            fr_noun(n, "privilège détenu", "privilèges détenus"),
+            en_noun(n, "privilege held", "privileges held"),
+        )
+    };
+    p.push(
+        field,
+        "out_of_range",
+        Text::new(
+            format!(
+                "{n} {fr} dans une enchère : chacun commence sans privilège et en reçoit au plus un par phase du Conseil, et la 5e suit la dernière enchère ; {max} au plus."
+            ),
+            format!(
+                "{n} {en} in an auction: everyone starts with none and receives one per council phase at most, and the 5th follows the last auction; {max} at most."
+            ),
+        ),
+    );
+    0
+}
+
+fn spendable_held(p: &mut Problems, i: usize, held: &Value) -> Option<u32> {
+    let before = p.0.len();
+    let n = spendable(p, format!("players[{i}].privileges"), Some(held), false);
+    (p.0.len() == before).then_some(n)
+}
+
 /// Checks and resolves one auction.
 pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
     let mut p = Problems::new();
@@ -601,36 +646,30 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         for key in rb.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }
-        // Valencia, p.10: a privilege comes only from a council phase, one per round, so a
-        // player holds, and spends in an auction, 5 at most (board::privileges_per_player_max).
-        let what = Text::new("privilèges dépensés", "privileges spent");
-        let s = input::count(
-            &mut p,
-            format!("players[{i}].privileges_spent"),
-            rb.privileges_spent.as_ref(),
-            privileges_per_player_max(),
-            &what,
-        )
-        .unwrap_or(0);
-        if let Some(held_raw) = rb.privileges.as_ref() {
-            let what = Text::new("privilèges", "privileges");
-            if let Some(held) = input::count(
-                &mut p,
-                format!("players[{i}].privileges"),
-                Some(held_raw),
-                privileges_per_player_max(),
-                &what,
-            ) && s > held
-            {
-                p.push(
-                    format!("players[{i}].privileges_spent"),
-                    "not_enough_privileges",
-                    Text::new(
-                        format!("{s} privilèges dépensés pour {held} détenus."),
-                        format!("{s} privileges spent but {held} held."),
+        // Valencia, p.10: a privilege comes only from a council phase, one per round, and the
+        // fifth follows the last auction: in an auction a player holds, and spends, 4 at most
+        // (board::privileges_spendable_max).
+        let s =
+            spendable(&mut p, format!("players[{i}].privileges_spent"), rb.privileges_spent.as_ref(), true);
+        if let Some(held_raw) = rb.privileges.as_ref()
+            && let Some(held) = spendable_held(&mut p, i, held_raw)
+            && s > held
+        {
+            p.push(
+                format!("players[{i}].privileges_spent"),
+                "not_enough_privileges",
+                Text::new(
+                    format!(
+                        "{s} {} pour {held} {} : on ne dépense que ceux qu'on a.",
+                        fr_noun(s, "privilège dépensé", "privilèges dépensés"),
+                        fr_noun(held, "détenu", "détenus")
                     ),
-                );
-            }
+                    format!(
+                        "{s} {} spent but {held} held: a player spends only those they have.",
+                        en_noun(s, "privilege", "privileges")
+                    ),
+                ),
+            );
         }
         spent.push(s);
         if rb.could_not_act == Some(true) && rb.stack.is_none() {

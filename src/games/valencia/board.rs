@@ -21,11 +21,22 @@ pub const ROUNDS: u8 = 5;
 /// privilège. » Nothing else gives one, and there is one council phase per round, the fifth
 /// included: one privilege per round at most. So the table holds 5 per player at most; beyond
 /// the box's 19 (only possible at 4–5 players) they are the stand-ins of the « Note pour les
-/// parties à 4 ou 5 joueurs ». Mid-game the tracker's position is not used to lower it: the
-/// sheet always sends one (round 1 when nobody moves it), so it does not say how many phases
-/// took place.
+/// parties à 4 ou 5 joueurs ». Mid-game the tracker's position lowers it (`course.rs`):
+/// [`privileges_spendable_max`] during the auctions, one per council phase held.
 pub fn privileges_per_player_max() -> u32 {
     u32::from(ROUNDS)
+}
+
+/// Most privileges one player may hold, or spend, in an auction (steps A–G), at any moment of
+/// the game.
+///
+/// Valencia, p.10 (Les privilèges): « Vous pouvez utiliser les privilèges lors des étapes A à G
+/// de la phase d'action »; players start with none and receive one per council phase at most,
+/// and the fifth council phase follows the fifth round's last auction (p.6: « 5 tours qui sont
+/// chacun divisés en 3 phases, que vous devez effectuer dans l'ordre »). So in any auction a
+/// player holds, and spends, 4 at most.
+pub fn privileges_spendable_max() -> u32 {
+    u32::from(ROUNDS) - 1
 }
 
 /// A resource type; each also names a guild (its council seat and its city spaces).

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::to_u8;
+use super::board::{PRIVILEGES_IN_BOX, to_u8};
+use super::course::ValenciaCourseView;
 use super::missions::{MISSIONS, Verdict, council_needed};
 use super::scoring::{MissionResult, Why, points_per_fountain, score_with_missions};
 use super::table::Table;
@@ -66,6 +67,9 @@ pub struct ValenciaHelp {
     pub district_mission_unused: bool,
     /// Mission cards not played at this player count (p.15), by id: not offered to draw.
     pub missions_out_of_play: Vec<String>,
+    /// Where the course of play stands and what may come next (the tracker's buttons, the
+    /// auction's step, the council phase).
+    pub course: ValenciaCourseView,
 }
 
 pub fn help_table(table: &Table) -> ValenciaHelp {
@@ -131,6 +135,10 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
             .filter(|m| usize::from(m.min_players()) > table.players.len())
             .map(|m| m.id.to_owned())
             .collect(),
+        course: table.course.view(
+            PRIVILEGES_IN_BOX
+                .saturating_sub(table.players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges))),
+        ),
     }
 }
 

@@ -297,7 +297,8 @@ fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
         .seats
         .iter()
         .map(|s| match s.points {
-            0 => format!("{} +0", name(s.seat)),
+            // Nobody reads « +0 »: a seat with no member on the council scores « aucun point ».
+            0 => format!("{} aucun point", name(s.seat)),
             n => format!("{} +{n} {}", name(s.seat), fr_noun(n, "point", "points")),
         })
         .collect();
@@ -305,7 +306,7 @@ fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
         .seats
         .iter()
         .map(|s| match s.points {
-            0 => format!("{} +0", name(s.seat)),
+            0 => format!("{} no points", name(s.seat)),
             n => format!("{} +{n} {}", name(s.seat), en_noun(n, "point", "points")),
         })
         .collect();

@@ -36,16 +36,20 @@
 //! reads them.
 //!
 //! Besides scoring: [`resolve_auction`] (steps A–G), [`council_phase`] (phase III),
-//! [`round_tracker`] (rounds, steps, cards and privileges left) and the mission catalogue.
+//! [`round_tracker`] (rounds, steps, cards and privileges left) and the mission catalogue; on
+//! the table itself, each checked against the course of play (`course.rs`): [`apply_auction`],
+//! [`count_council`], [`move_tracker`], and [`council_seat`] (a seat taken or left).
 
 mod auction;
 mod board;
+mod course;
 mod help;
 mod log;
 mod missions;
 mod phases;
 mod read;
 mod scoring;
+mod seats;
 mod setup;
 mod table;
 
@@ -54,6 +58,7 @@ pub use board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat,
 };
+pub use course::{Course, ValenciaCourseView, ValenciaPosition};
 pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
 };
@@ -66,6 +71,7 @@ pub use phases::*;
 pub use scoring::{
     MissionLine, MissionResult, Why, fountain_points, mission_results, score_table, score_with_missions,
 };
+pub use seats::{ValenciaSeatMove, council_seat};
 pub use setup::{STARTING_COINS, initial_table, setup};
 pub use table::{
     CENTRAL_FOUNTAIN_CARD, CENTRAL_FOUNTAIN_SPACES, FOUNTAIN_SPACES, FOUNTAIN_TILES_PLACED, Fountain,
@@ -82,6 +88,7 @@ use super::{
 pub static INFO: GameInfo = GameInfo {
     id: GameId::Valencia,
     name: "Valencia",
+    name_en: "Valencia",
     variant_label: StaticText { fr: "Module", en: "Module" },
     variants: &[
         VariantInfo {
@@ -227,6 +234,9 @@ pub struct ValenciaLimits {
     pub privileges_in_box: u32,
     /// Most privileges one player may hold: one per council phase (p.10), at any player count.
     pub max_privileges: u32,
+    /// Most privileges one player may spend in an auction: the fifth council phase follows the
+    /// last auction.
+    pub max_privileges_spent: u32,
     pub resources_per_type: u32,
     pub fountain_spaces: u32,
     pub central_fountain_spaces: u32,
@@ -266,6 +276,7 @@ pub fn limits() -> ValenciaLimits {
         max_council_points: MAX_COUNCIL_POINTS,
         privileges_in_box: PRIVILEGES_IN_BOX,
         max_privileges: board::privileges_per_player_max(),
+        max_privileges_spent: board::privileges_spendable_max(),
         resources_per_type: RESOURCES_PER_TYPE,
         fountain_spaces: FOUNTAIN_SPACES,
         central_fountain_spaces: CENTRAL_FOUNTAIN_SPACES,

@@ -10,12 +10,13 @@ use super::auction::{
     InfluenceCard, ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards,
 };
 use super::board::{
-    self, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts,
-    ValenciaSeat, to_u8, to_u32,
+    PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts, ValenciaSeat,
+    privileges_per_player_max, privileges_spendable_max, to_u8, to_u32,
 };
+use super::course::{Course, ValenciaPosition, council_points_after, councils_so_far};
 use super::log::{self, ValenciaLogEntry};
-use super::table::{ValenciaRawPlayer, ValenciaVariant};
-use crate::games::{Problem, Problems, input};
+use super::table::{Table, ValenciaRawPlayer, ValenciaVariant, check};
+use crate::games::{Problem, Problems, input, sheet};
 use crate::text::{Text, en_noun, fr_noun};
 
 const GAME: &str = "Valencia";
@@ -106,7 +107,22 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     let n = raw.players.len();
     player_count(&mut p, n);
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
-    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held);
+    // Valencia, p.10: players start with none and receive one per council phase at most; before
+    // a phase, the fifth included, four phases at most took place.
+    let max = privileges_spendable_max();
+    let why = |n: u32| {
+        Text::new(
+            format!(
+                "{n} {} avant la phase du Conseil : chacun commence sans privilège et en reçoit au plus un par phase du Conseil, et au plus {max} ont eu lieu avant celle-ci.",
+                fr_noun(n, "privilège", "privilèges")
+            ),
+            format!(
+                "{n} {} before the council phase: everyone starts with none and receives one per council phase at most, and {max} at most took place before this one.",
+                en_noun(n, "privilege", "privileges")
+            ),
+        )
+    };
+    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held, max, &why);
     let names: Vec<&str> = raw.players.iter().map(|c| c.name.as_str()).collect();
     input::player_names(&mut p, &names);
     let mut seats: Vec<Vec<ValenciaSeat>> = Vec::with_capacity(n);
@@ -317,19 +333,56 @@ impl ValenciaProgress {
     }
 }
 
-/// Valencia, p.10 (phase III), applied to the table itself: « Chaque joueur marque 1 point de
-/// prestige par membre de sa famille présent au Conseil » and the most members take a privilege
-/// (ties: each). Adds the points to each player's `council_points`, the privilege to their
-/// `privileges`, and records the tracker's round as counted — once: a round already counted is
-/// refused, so a phase cannot be counted twice, whatever the screen shows. Returns the table
+/// A table as the scorer validates it, and its course of play.
+type Checked = (Result<Table, Problems>, Course);
+
+/// The table a helper works on: validated as [`super::score`] validates it (the generic sheet
+/// of the first table-state shape has no helpers), with its course of play — read from the
+/// table's `progress` even when a count of the table is wrong, so that the course's problems
+/// come with the table's, all at once. A generic sheet is refused at once (`Err`).
+fn for_the_helpers(raw: &Value) -> Result<Checked, Problems> {
+    if sheet::is_generic(raw) {
+        let mut p = super::score(raw).err().unwrap_or_default();
+        if p.is_empty() {
+            p.push(
+                "sheet",
+                "generic_sheet",
+                Text::new(
+                    "Cette feuille par catégories (ancien format) n'a pas de suivi de la partie.",
+                    "This per-category sheet (the old format) has no course of play to follow.",
+                ),
+            );
+        }
+        return Err(p);
+    }
+    Ok(match check(raw) {
+        Ok(table) => {
+            let course = table.course.clone();
+            (Ok(table), course)
+        }
+        Err(p) => {
+            let progress = raw.get("progress").and_then(|v| ValenciaProgress::deserialize(v).ok());
+            (Err(p), Course::read(progress.as_ref()))
+        }
+    })
+}
+
+/// Valencia, p.10 (phase III), applied to the table itself: « Vous recevez désormais chacun
+/// autant de points de prestige que de membres de votre famille qui se trouvent au Conseil » and
+/// the most members take a privilege (ties: each). Adds the points to each player's
+/// `council_points`, the privilege to their `privileges`, and records the tracker's round as
+/// counted — once, and only with the tracker at the round's council phase (p.6: the phases
+/// « que vous devez effectuer dans l'ordre »): a round already counted, or a tracker still in
+/// the action phase, is refused, whatever the screen shows. Takes the table as the scorer
+/// validates it: a table the scorer refuses is refused with the same problems. Returns the table
 /// with only those fields changed.
-pub fn count_council(table: &Value) -> Result<Value, Problems> {
-    let raw = super::parse(table)?;
-    let progress = raw.progress.clone().unwrap_or_default();
-    let mut p = Problems::new();
-    progress.check(&mut p, raw.players.len());
-    let round = progress.round();
-    if progress.councils_counted.contains(&round) {
+pub fn count_council(raw: &Value) -> Result<Value, Problems> {
+    let (checked, course) = for_the_helpers(raw)?;
+    let mut p = checked.as_ref().err().cloned().unwrap_or_default();
+    p.0.extend(course.check_council());
+    let round = course.position.round;
+    let counted = course.councils_counted.contains(&round);
+    if course.position.step == ValenciaMoment::Council && counted {
         p.push(
             "progress.councils_counted",
             "council_counted",
@@ -339,34 +392,27 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
             ),
         );
     }
-    let mut points = Vec::with_capacity(raw.players.len());
-    let mut privileges = Vec::with_capacity(raw.players.len());
-    for (i, rp) in raw.players.iter().enumerate() {
-        points.push(input::count(
-            &mut p,
-            format!("players[{i}].council_points"),
-            rp.council_points.as_ref(),
-            u32::MAX / 2,
-            &Text::new("points du Conseil", "council points"),
-        ));
-        privileges.push(input::count(
-            &mut p,
-            format!("players[{i}].privileges"),
-            rp.privileges.as_ref(),
-            u32::MAX / 2,
-            &Text::new("privilèges", "privileges"),
-        ));
+    let Ok(table) = checked else { return Err(p) };
+    if !counted {
+        before_the_count(&mut p, &table, round);
     }
-    let held: u32 = privileges.iter().flatten().fold(0u32, |s, &n| s.saturating_add(n));
+    if !p.is_empty() {
+        return Err(p);
+    }
+
+    let held = table.players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
     let council = ValenciaRawCouncil {
-        variant: raw.variant.clone(),
-        special_cards: raw.special_cards.clone(),
-        players: raw
+        variant: Some(table.variant.id().to_owned()),
+        special_cards: raw
+            .get("special_cards")
+            .and_then(Value::as_array)
+            .map(|c| c.iter().filter_map(Value::as_str).map(str::to_owned).collect()),
+        players: table
             .players
             .iter()
-            .map(|rp| ValenciaRawCouncillor {
-                name: rp.name.clone(),
-                council: rp.council.clone().unwrap_or_default(),
+            .map(|pl| ValenciaRawCouncillor {
+                name: pl.name.clone(),
+                council: pl.council.iter().map(|s| s.key().to_owned()).collect(),
                 privileges: None,
                 other: BTreeMap::new(),
             })
@@ -374,35 +420,101 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
         privileges_supply: Some(Value::from(PRIVILEGES_IN_BOX.saturating_sub(held))),
         other: BTreeMap::new(),
     };
-    let phase = council_phase(&council);
-    if let Err(e) = &phase {
-        p.0.extend(e.0.iter().cloned());
-    }
-    let phase = match phase {
-        Ok(phase) if p.is_empty() => phase,
-        _ => return Err(p),
-    };
+    let phase = council_phase(&council)?;
 
-    let mut out = table.clone();
+    let mut out = raw.clone();
     for s in &phase.players {
         let i = usize::from(s.seat);
+        let Some(pl) = table.players.get(i) else { continue };
         let Some(seat) = out.get_mut("players").and_then(|ps| ps.get_mut(i)).and_then(Value::as_object_mut)
         else {
             continue;
         };
-        let before = points.get(i).copied().flatten().unwrap_or(0);
-        seat.insert("council_points".to_owned(), Value::from(before.saturating_add(s.points)));
+        seat.insert("council_points".to_owned(), Value::from(pl.council_points.saturating_add(s.points)));
         if s.gets_privilege {
-            let before = privileges.get(i).copied().flatten().unwrap_or(0);
-            seat.insert("privileges".to_owned(), Value::from(before.saturating_add(1)));
+            seat.insert("privileges".to_owned(), Value::from(pl.privileges.saturating_add(1)));
         }
     }
-    let mut counted = progress.councils_counted;
+    let mut counted = course.councils_counted.clone();
     counted.push(round);
     counted.sort_unstable();
     set_progress(&mut out, "councils_counted", Value::from(counted));
     log::push(&mut out, &log::council_entry(round, &phase));
     Ok(out)
+}
+
+/// Valencia, p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer dans
+/// l'ordre », phase II's steps A to I in letter order, then phase III. Moves the tracker to `to`:
+/// the next moment, or back to the one before while nothing was done where it stands (what was
+/// applied is taken back by Undo, with the values it changed). The auction being entered
+/// belongs to its step: a move starts a fresh one. Takes the table as the scorer validates it,
+/// and the table must hold at the new moment too (going back, a privilege may come before the
+/// council phase that gave it): refused with those problems.
+pub fn move_tracker(raw: &Value, to: ValenciaPosition) -> Result<Value, Problems> {
+    let (checked, course) = for_the_helpers(raw)?;
+    let mut p = checked.err().unwrap_or_default();
+    if let Err(x) = course.check_move(to) {
+        p.0.push(x);
+    }
+    if !p.is_empty() {
+        return Err(p);
+    }
+    let mut out = raw.clone();
+    set_progress(&mut out, "round", Value::from(to.round));
+    set_progress(&mut out, "step", Value::from(to.step.id()));
+    if let Some(progress) = out.get_mut("progress").and_then(Value::as_object_mut) {
+        progress.remove("auction");
+        progress.remove("auction_applied");
+    }
+    check(&out)?;
+    Ok(out)
+}
+
+/// Before round `round`'s council phase is counted, `round − 1` phases took place: what the
+/// table holds must come from them (p.10: a privilege per phase at most, a point per seat held),
+/// or the count would add this phase a second time.
+fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
+    let before = u32::from(round.saturating_sub(1));
+    let so_far = councils_so_far(before);
+    for (i, pl) in table.players.iter().enumerate() {
+        let (n, points) = (pl.privileges, pl.council_points);
+        if n > before {
+            p.push(
+                format!("players[{i}].privileges"),
+                "impossible_count",
+                Text::new(
+                    format!(
+                        "{n} {} avant de compter la phase du Conseil de la manche {round} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
+                        fr_noun(n, "privilège", "privilèges"),
+                        so_far.fr
+                    ),
+                    format!(
+                        "{n} {} before the council phase of round {round} is counted: everyone starts with none and receives one per council phase at most; {}.",
+                        en_noun(n, "privilege", "privileges"),
+                        so_far.en
+                    ),
+                ),
+            );
+        }
+        if points > council_points_after(before) {
+            p.push(
+                format!("players[{i}].council_points"),
+                "impossible_count",
+                Text::new(
+                    format!(
+                        "{points} {} du Conseil avant de compter la phase de la manche {round} : une phase en donne 8 au plus (un par siège) ; {}.",
+                        fr_noun(points, "point", "points"),
+                        so_far.fr
+                    ),
+                    format!(
+                        "{points} council {} before the council phase of round {round} is counted: a phase gives 8 at most (one per seat); {}.",
+                        en_noun(points, "point", "points"),
+                        so_far.en
+                    ),
+                ),
+            );
+        }
+    }
 }
 
 /// Applies the auction being entered (`progress.auction`) to the table: the pawn, coins,
@@ -418,10 +530,13 @@ pub fn count_council(table: &Value) -> Result<Value, Problems> {
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed, and the auction's record naming the first player it was played with.
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
-    let raw = super::parse(table)?;
+    let (checked, course) = for_the_helpers(table)?;
+    let mut p = checked.err().unwrap_or_default();
+    let raw = match super::parse(table) {
+        Ok(raw) => raw,
+        Err(e) => return Err(if p.is_empty() { e } else { p }),
+    };
     let progress = raw.progress.clone().unwrap_or_default();
-    let mut p = Problems::new();
-    progress.check(&mut p, raw.players.len());
     let Some(mut auction) = progress.auction.clone() else {
         p.push(
             "progress.auction",
@@ -440,6 +555,8 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
             ),
         );
     }
+    // Valencia, p.6: the steps « que vous devez effectuer dans l'ordre »: only the tracker's.
+    p.0.extend(course.check_auction(ValenciaStep::from_letter(&auction.step)));
     for (bid, rp) in auction.players.iter_mut().zip(&raw.players) {
         bid.privileges = rp.privileges.clone();
     }
@@ -494,9 +611,20 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         out.get_mut("progress").and_then(|p| p.get_mut("auction")).and_then(Value::as_object_mut)
     {
         record.insert("first_player".to_owned(), first);
+        // And the privileges each seat held when it was applied: the record, read again, ranks
+        // and checks the spending as it was (the table holds those privileges spent no more).
+        if let Some(bids) = record.get_mut("players").and_then(Value::as_array_mut) {
+            for (bid, rp) in bids.iter_mut().zip(&raw.players) {
+                if let Some(bid) = bid.as_object_mut() {
+                    let held =
+                        rp.privileges.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
+                    bid.insert("privileges".to_owned(), held);
+                }
+            }
+        }
     }
     set_progress(&mut out, "auction_applied", Value::Bool(true));
-    let entry = log::auction_entry(progress.round(), &result, before, &granted, &out);
+    let entry = log::auction_entry(course.position.round, &result, before, &granted, &out);
     log::push(&mut out, &entry);
     Ok(out)
 }
@@ -516,35 +644,13 @@ fn move_seats(out: &mut Value, result: &ValenciaAuction, auction: &ValenciaRawAu
     let could_not_act =
         |seat: u8| auction.players.get(usize::from(seat)).is_some_and(|b| b.could_not_act == Some(true));
     for (rank, seat) in [(1, ValenciaSeat::Nobility), (2, ValenciaSeat::Church)] {
-        let Some(taker) = result
+        if let Some(taker) = result
             .bids
             .iter()
             .find(|b| b.rank == Some(rank) && b.acts && !could_not_act(b.seat))
             .map(|b| usize::from(b.seat))
-        else {
-            continue;
-        };
-        let Some(players) = out.get_mut("players").and_then(Value::as_array_mut) else { return };
-        for (i, player) in players.iter_mut().enumerate() {
-            let Some(player) = player.as_object_mut() else { continue };
-            let held: Vec<String> = player
-                .get("council")
-                .and_then(Value::as_array)
-                .map(|c| c.iter().filter_map(Value::as_str).map(str::to_owned).collect())
-                .unwrap_or_default();
-            let has = held.iter().any(|k| k == seat.key());
-            if i == taker && !has {
-                // Kept in the board's order, as the sheet writes it.
-                let mut keys: Vec<String> = held;
-                keys.push(seat.key().to_owned());
-                keys.sort_by_key(|k| {
-                    ValenciaSeat::ALL.iter().position(|s| s.key() == k).unwrap_or(usize::MAX)
-                });
-                player.insert("council".to_owned(), Value::from(keys));
-            } else if i != taker && has {
-                let keys: Vec<String> = held.into_iter().filter(|k| k != seat.key()).collect();
-                player.insert("council".to_owned(), Value::from(keys));
-            }
+        {
+            super::seats::take_seat(out, taker, seat);
         }
     }
 }
@@ -795,26 +901,32 @@ pub struct ValenciaRound {
 }
 
 /// The privileges left in the supply: as given, else the box's minus those the players hold
-/// (`players[i].privileges`; none given: the whole box).
-fn privileges_supply(p: &mut Problems, given: Option<&Value>, held: &[Option<&Value>]) -> u32 {
-    match given {
-        None | Some(Value::Null) => {
-            let mut total = 0u32;
-            for (i, v) in held.iter().enumerate() {
-                if v.is_none_or(|v| v.is_null()) {
-                    continue;
-                }
-                let n = input::count(
-                    p,
-                    format!("players[{i}].privileges"),
-                    *v,
-                    board::privileges_per_player_max(),
-                    &Text::new("privilèges", "privileges"),
-                );
-                total = total.saturating_add(n.unwrap_or(0));
-            }
-            PRIVILEGES_IN_BOX.saturating_sub(total)
+/// (`players[i].privileges`; none given: the whole box). Each player holds `max` at most, the
+/// reason for `n` being `why(n)`.
+fn privileges_supply(
+    p: &mut Problems,
+    given: Option<&Value>,
+    held: &[Option<&Value>],
+    max: u32,
+    why: &dyn Fn(u32) -> Text,
+) -> u32 {
+    let mut total = 0u32;
+    for (i, v) in held.iter().enumerate() {
+        if v.is_none_or(|v| v.is_null()) {
+            continue;
         }
+        let field = format!("players[{i}].privileges");
+        let Some(n) = input::count(p, field.clone(), *v, u32::MAX, &Text::new("privilèges", "privileges"))
+        else {
+            continue;
+        };
+        if n > max {
+            p.push(field, "out_of_range", why(n));
+        }
+        total = total.saturating_add(n);
+    }
+    match given {
+        None | Some(Value::Null) => PRIVILEGES_IN_BOX.saturating_sub(total),
         v => input::count(
             p,
             "privileges_supply".to_owned(),
@@ -939,7 +1051,32 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
     let n = raw.players.len();
     player_count(&mut p, n);
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
-    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held);
+    // Valencia, p.10: players start with none and receive one per council phase at most, each
+    // round's after its step I (p.6). A round given says where the game stands.
+    let here = ValenciaPosition { round: u8::try_from(round).unwrap_or(1), step: moment };
+    let councils = if raw.round.as_ref().is_none_or(Value::is_null) {
+        privileges_per_player_max()
+    } else {
+        u32::from(here.round.saturating_sub(1)) + u32::from(moment == ValenciaMoment::Council)
+    };
+    let why = |n: u32| {
+        let (at, so_far) = (here.at(), councils_so_far(councils));
+        Text::new(
+            format!(
+                "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
+                fr_noun(n, "privilège", "privilèges"),
+                at.fr,
+                so_far.fr
+            ),
+            format!(
+                "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
+                en_noun(n, "privilege", "privileges"),
+                at.en,
+                so_far.en
+            ),
+        )
+    };
+    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held, councils, &why);
     let mut seat_of = |field: &str, v: &Option<Value>, what: Text| -> Option<usize> {
         match v {
             None | Some(Value::Null) => None,

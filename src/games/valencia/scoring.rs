@@ -137,9 +137,12 @@ impl Why {
                             let reason = super::missions::InLang(why, lang).to_string();
                             f.write_str(reason.strip_suffix('.').unwrap_or(&reason))?
                         }
-                        Verdict::Tick(Some(_)) => f.write_str(if fr { "coché" } else { "ticked" })?,
+                        Verdict::Tick(Some(true)) => f.write_str(if fr { "cochée" } else { "ticked" })?,
+                        Verdict::Tick(Some(false)) => {
+                            f.write_str(if fr { "marquée non réussie" } else { "marked not done" })?
+                        }
                         Verdict::Tick(None) => f.write_str(if fr {
-                            "pas coché : compté comme échoué"
+                            "pas cochée : comptée comme échouée"
                         } else {
                             "not ticked: counted as failed"
                         })?,

@@ -11,6 +11,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
+use super::course::{Course, council_points_after, councils_so_far};
 use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
@@ -190,6 +191,8 @@ pub struct Table {
     pub players: Vec<Player>,
     /// Privileges at the table beyond the 19 of the box: stand-ins (4–5 players, p.10).
     pub privilege_stand_ins: u32,
+    /// Where the course of play stands (`progress`): the helpers check their steps against it.
+    pub course: Course,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -284,6 +287,7 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     if let Some(progress) = &raw.progress {
         progress.check(&mut p, n);
     }
+    let course = Course::read(raw.progress.as_deref());
 
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
     input::player_names(&mut p, &names);
@@ -293,6 +297,7 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     for (i, rp) in raw.players.iter().enumerate() {
         players.push(validate_player(&mut p, i, rp, n, &fountains, &mut card_holder));
     }
+    bounded_by_the_course(&mut p, &course, &players, fountains.iter().filter(|f| !f.central).count());
 
     // Table-wide limits of the box.
     for r in ValenciaResource::ALL {
@@ -323,23 +328,13 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
         );
     }
     for seat in ValenciaSeat::ALL {
-        let holders = players.iter().filter(|pl| pl.council.contains(&seat)).count();
+        let holders: Vec<usize> =
+            (0..players.len()).filter(|&i| players[i].council.contains(&seat)).collect();
         // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player,
         // when the table plays that card.
         let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
-        if holders > allowed {
-            let name = seat.name();
-            p.push(
-                format!("players[].council.{}", seat.key()),
-                "seat_taken",
-                Text::new(
-                    format!(
-                        "{holders} joueurs occupent le siège {} ; il en tient {allowed} au plus.",
-                        name.fr
-                    ),
-                    format!("{holders} players hold the {} seat; it holds at most {allowed}.", name.en),
-                ),
-            );
+        if holders.len() > allowed {
+            seat_taken(&mut p, seat, &holders, allowed, raw, &players);
         }
     }
     // Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
@@ -366,21 +361,208 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
         }
     }
     for (f, fountain) in fountains.iter().enumerate() {
-        let sum = players
-            .iter()
-            .fold(0u32, |s, pl| s.saturating_add(pl.fountain_members.get(f).copied().unwrap_or(0)));
-        let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
-        if sum > max {
+        crowded_fountain(&mut p, f, fountain, &fountains, &players);
+    }
+
+    p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
+}
+
+/// Valencia, p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
+/// cases du Conseil au cours de la partie, remplacez le membre de la famille que vous remplacez
+/// dans la réserve de son propriétaire »: a seat holds one member (two on a guild seat with
+/// Soutien). Reported on each holder's seat, the fields to correct.
+fn seat_taken(
+    p: &mut Problems,
+    seat: ValenciaSeat,
+    holders: &[usize],
+    allowed: usize,
+    raw: &TableView<'_>,
+    players: &[Player],
+) {
+    let name = seat.name();
+    let who: Vec<&str> = holders.iter().filter_map(|&i| players.get(i)).map(|pl| pl.name.as_str()).collect();
+    let n = holders.len();
+    for &i in holders {
+        let k = raw
+            .players
+            .get(i)
+            .and_then(|rp| rp.council.as_ref())
+            .and_then(|c| c.iter().position(|&key| key == seat.key()))
+            .unwrap_or(0);
+        let (fr, en) = if allowed == 1 {
+            ("il n'en tient qu'un".to_owned(), "it holds only one".to_owned())
+        } else {
+            (
+                format!("il en tient {allowed} au plus (Soutien)"),
+                format!("it holds {allowed} at most (Support)"),
+            )
+        };
+        p.push(
+            format!("players[{i}].council[{k}]"),
+            "seat_taken",
+            Text::new(
+                format!(
+                    "{n} joueurs occupent le siège {} ({}) ; {fr} : qui le prend renvoie l'occupant dans sa réserve.",
+                    name.fr,
+                    who.join(", ")
+                ),
+                format!(
+                    "{n} players hold the {} seat ({}); {en}: whoever takes it sends the holder's member back.",
+                    name.en,
+                    who.join(", ")
+                ),
+            ),
+        );
+    }
+}
+
+/// « Fontaine 2 (valeur 6) », « la fontaine centrale (valeur 4) »: numbered among the tiles, as
+/// the sheet shows them.
+fn fountain_name(f: usize, fountains: &[Fountain]) -> Text {
+    let Some(fountain) = fountains.get(f) else { return Text::new("Fontaine", "Fountain") };
+    let v = fountain.value;
+    if fountain.central {
+        return Text::new(
+            format!("La fontaine centrale (valeur {v})"),
+            format!("The central fountain (value {v})"),
+        );
+    }
+    let n = fountains.iter().take(f + 1).filter(|x| !x.central).count();
+    Text::new(format!("La fontaine {n} (valeur {v})"), format!("Fountain {n} (value {v})"))
+}
+
+/// Valencia, p.8: an ordinary fountain touches 4 city spaces, the central one 8 (« la fontaine
+/// centrale est adjacente à 8 cases Ville »): all players' members around one fountain are that
+/// many at most. Reported on each seat's count for that fountain (the fields to correct), so
+/// that partial totals leave out that fountain only.
+fn crowded_fountain(
+    p: &mut Problems,
+    f: usize,
+    fountain: &Fountain,
+    fountains: &[Fountain],
+    players: &[Player],
+) {
+    let at = |pl: &Player| pl.fountain_members.get(f).copied().unwrap_or(0);
+    let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(at(pl)));
+    let max = if fountain.central { CENTRAL_FOUNTAIN_SPACES } else { FOUNTAIN_SPACES };
+    if sum <= max {
+        return;
+    }
+    let counts: Vec<(usize, u32)> =
+        players.iter().enumerate().map(|(i, pl)| (i, at(pl))).filter(|&(_, c)| c > 0).collect();
+    let name = fountain_name(f, fountains);
+    let who = counts
+        .iter()
+        .filter_map(|&(i, c)| players.get(i).map(|pl| format!("{} {c}", pl.name)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for &(i, _) in &counts {
+        too_many(
+            p,
+            format!("players[{i}].fountain_members[{f}]"),
+            format!("{} : {sum} membres autour ({who}), elle ne touche que {max} cases.", name.fr),
+            format!("{}: {sum} members around it ({who}), it touches only {max} spaces.", name.en),
+        );
+    }
+}
+
+/// What the course of play allows the table to hold where the tracker stands (nothing more than
+/// the end of the game allows while the tracker is not started, see `course.rs`). Each bound is
+/// the rulebook's, reported on its field (when that field has no problem already).
+fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], tiles: usize) {
+    if !course.started {
+        return;
+    }
+    let at = course.position.at();
+    let held = course.councils_held();
+    let so_far = councils_so_far(held);
+    for (i, pl) in players.iter().enumerate() {
+        let free = |p: &Problems, field: &str| !p.iter().any(|x| x.field == format!("players[{i}].{field}"));
+        // Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa
+        // famille au Conseil, vous recevez également un privilège » — the only way to get one,
+        // and setup gives none (Mise en place: 15 members, 24 cards, 5 coins).
+        let n = pl.privileges;
+        if n > held && free(p, "privileges") {
             too_many(
-                &mut p,
-                format!("fountains[{f}]"),
-                format!("{sum} membres autour de cette fontaine, elle ne touche que {max} cases."),
-                format!("{sum} members around this fountain, it touches only {max} spaces."),
+                p,
+                format!("players[{i}].privileges"),
+                format!(
+                    "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
+                    fr_noun(n, "privilège", "privilèges"),
+                    at.fr,
+                    so_far.fr
+                ),
+                format!(
+                    "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
+                    en_noun(n, "privilege", "privileges"),
+                    at.en,
+                    so_far.en
+                ),
+            );
+        }
+        // Valencia, p.10 (Phase III): 1 point per member on the council's 8 seats, each phase.
+        let points = pl.council_points;
+        let most = council_points_after(held);
+        if points > most && free(p, "council_points") {
+            too_many(
+                p,
+                format!("players[{i}].council_points"),
+                format!(
+                    "{points} {} du Conseil {} : une phase du Conseil en donne 8 au plus (un par siège) ; {}.",
+                    fr_noun(points, "point", "points"),
+                    at.fr,
+                    so_far.fr
+                ),
+                format!(
+                    "{points} council {} {}: a council phase gives 8 at most (one per seat); {}.",
+                    en_noun(points, "point", "points"),
+                    at.en,
+                    so_far.en
+                ),
+            );
+        }
+        // Valencia, p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre
+        // famille sur une case Ville inoccupée » — one member at most per guild auction; nothing
+        // else places one in the city (G and Vagabond move them).
+        let city = pl.city_members;
+        let auctions = course.guild_auctions_reached();
+        if city > auctions && free(p, "city_members") {
+            too_many(
+                p,
+                format!("players[{i}].city_members"),
+                format!(
+                    "{city} {} dans la ville {} : on y pose un membre au plus par enchère de guilde (étapes B, D et F), et il y en a eu {auctions} jusqu'ici.",
+                    fr_noun(city, "membre", "membres"),
+                    at.fr
+                ),
+                format!(
+                    "{city} {} in the city {}: one member at most is placed there per guild auction (steps B, D and F), and there have been {auctions} so far.",
+                    en_noun(city, "member", "members"),
+                    at.en
+                ),
             );
         }
     }
-
-    p.into_result(Table { variant, fountains, players, privilege_stand_ins })
+    // Valencia, p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
+    // per round, at its step I.
+    let built = course.fountain_tiles_built();
+    let tiles = to_u32(tiles);
+    if tiles > built && !p.iter().any(|x| x.field == "fountains") {
+        too_many(
+            p,
+            "fountains".to_owned(),
+            format!(
+                "{tiles} {} {} : une tuile se pose à l'étape I de chaque manche, donc {built} au plus jusqu'ici.",
+                fr_noun(tiles, "tuile Fontaine posée", "tuiles Fontaine posées"),
+                at.fr
+            ),
+            format!(
+                "{tiles} fountain {} placed {}: one tile is placed at step I of each round, so {built} at most so far.",
+                en_noun(tiles, "tile", "tiles"),
+                at.en
+            ),
+        );
+    }
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {

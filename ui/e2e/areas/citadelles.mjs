@@ -38,9 +38,14 @@ export async function run() {
 			await buildCity(0, [['temple', 'temple'], ['eglise', 'church'], ['manoir', 'manor'], ['chateau', 'castle'], ['marche', 'market'], ['prison', 'prison'], ['port', 'harbor']]);
 			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
 			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
-			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
-			// A second complete city: the app asks where Lilli comes in the completion order.
+			// A second complete city: the app asks where Lilli comes in the completion order, and
+			// the question takes the focus from Lilli's panel, far below it (#46: 72 Shift+Tab away).
 			await waitText('cit-completion-ask-2', (t) => t.includes('Lilli'), 'the app asks when Lilli completed her city');
+			await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute('data-testid'))) === 'cit-completion-ask-2', {
+				timeout: 5000,
+				timeoutMsg: 'the completion question should take the focus'
+			});
+			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
 			await tap('cit-place-2-last');
 			// Fixing a typo in a complete city does not move who completed first.
 			await tap('cit-remove-0-6');

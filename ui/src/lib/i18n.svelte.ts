@@ -75,10 +75,11 @@ function kept<F>(made: Map<string, F>, options: object, make: () => F): F {
 }
 
 /** A number for players: the language's grouping, and a negative one with the minus sign
- * (U+2212), not the hyphen-minus some locales' formats give. */
-export function fmtNumber(n: number | null | undefined): string {
+ * (U+2212), not the hyphen-minus some locales' formats give. Every number a screen shows goes
+ * through here (`options`: decimals, a percentage…), so the sign is written in one place. */
+export function fmtNumber(n: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
 	if (n === null || n === undefined) return '—';
-	return numberFormat().format(n).replace(/^[-\u002d]/, '\u2212');
+	return numberFormat(options).format(n).replace(/^[-\u002d]/, '\u2212');
 }
 
 /** A player's total, or the mark of a result recorded without one (a score BG Stats did not

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { backend } from '$lib/backend';
 import { PREFERENCES_KEY } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
@@ -45,7 +47,7 @@ describe('i18n', () => {
 		expect(`\u2212${m.orl_pay_coins({ n: fmtNumber(1) })}`).toBe('\u22121 pièce');
 	});
 
-	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », as printed in English)', async () => {
+	it('shows a box name as the core sets it in each language (« Orléans\u202f: Invasion », the English box’s name in English)', async () => {
 		const orleans = (await backend.listGames()).find((g) => g.id === 'orleans');
 		const splendor = (await backend.listGames()).find((g) => g.id === 'splendor');
 		setLang('fr');
@@ -53,6 +55,7 @@ describe('i18n', () => {
 		expect(tx(splendor?.name)).toBe('Les Cités de Splendor');
 		setLang('en');
 		expect(tx(orleans?.name)).toBe('Orléans: Invasion');
+		expect(tx(splendor?.name)).toBe('Cities of Splendor');
 	});
 
 	it('picks the current side of a core Text, and formats numbers in the UI language', () => {
@@ -62,6 +65,31 @@ describe('i18n', () => {
 		setLang('en');
 		expect(tx({ fr: 'Fontaines', en: 'Fountains' })).toBe('Fountains');
 		expect(fmtNumber(1234)).toBe('1,234');
+	});
+
+	it('writes a negative number with the minus sign, decimals and percentages too', () => {
+		setLang('fr');
+		expect(fmtNumber(-1.44, { maximumFractionDigits: 1 })).toBe('\u22121,4');
+		expect(fmtNumber(-0.25, { style: 'percent' })).toMatch(/^\u221225\s?%$/u);
+		setLang('en');
+		expect(fmtNumber(-3)).toBe('\u22123');
+	});
+
+	it('formats numbers in one place: no screen builds its own number formatter', () => {
+		const found: string[] = [];
+		const walk = (dir: string) => {
+			for (const e of readdirSync(dir, { withFileTypes: true })) {
+				const path = join(dir, e.name);
+				if (e.isDirectory()) {
+					if (e.name !== 'paraglide') walk(path);
+				} else if (/\.(svelte|ts)$/.test(e.name) && !/\.test\.ts$|i18n\.svelte\.ts$/.test(e.name)) {
+					const text = readFileSync(path, 'utf8');
+					for (const bad of ['numberFormat(', 'Intl.NumberFormat', 'toLocaleString(', 'toFixed(']) if (text.includes(bad)) found.push(`${path}: ${bad}`);
+				}
+			}
+		};
+		walk(resolve(import.meta.dirname, '..'));
+		expect(found).toEqual([]);
 	});
 
 	it('keeps one number formatter per language and options, and follows a language change', () => {

@@ -43,7 +43,7 @@ export class PlaySession<T> {
 	// player, not every field of the sheet through fresh deep proxies.
 	model = $state.raw() as T;
 	/** The core's last answer: live scoreboard, problems, game help. */
-	preview = $state.raw<ScorePreview>({ scoreboard: null, problems: [], help: null, partial: null, undo_steps: 0 });
+	preview = $state.raw<ScorePreview>({ scoreboard: null, problems: [], help: null, partial: null, left_out: [], undo_steps: 0 });
 	saveState = $state<SaveState>('idle');
 	error = $state<BackendError | null>(null);
 	busy = $state(false);
@@ -81,7 +81,7 @@ export class PlaySession<T> {
 		if (this.correcting) this.saveState = 'correcting';
 		this.model = opts.model;
 		this.base = JSON.stringify(opts.toState(opts.model));
-		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null, partial: null, undo_steps: 0 };
+		this.preview = { scoreboard: opts.play.scoreboard, problems: [], help: null, partial: null, left_out: [], undo_steps: 0 };
 		activeSessions.add(this as PlaySession<unknown>);
 		// The core's answer for the sheet as reopened: its help and the undo steps it keeps.
 		void this.refresh();
@@ -281,7 +281,7 @@ export class PlaySession<T> {
 			// game is not over yet (Orléans: the last round not closed) keeps its preview, so that
 			// the round can still be closed; the banner says why.
 			if (this.error.problems.length && !this.preview.scoreboard)
-				this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, undo_steps: this.preview.undo_steps };
+				this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, left_out: [], undo_steps: this.preview.undo_steps };
 		} finally {
 			this.busy = false;
 		}

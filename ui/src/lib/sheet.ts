@@ -79,12 +79,16 @@ export function typedTotal(s: SheetModel, seat: number): number {
 	return Object.values(s.points[seat] ?? {}).reduce<number>((a, v) => a + (v ?? 0), 0);
 }
 
-/** Parses what is in a cell: "" → null, digits (optionally signed) → integer, else undefined (refused). */
+/**
+ * Parses what is in a cell: "" → null, a whole number written in digits (optionally signed) →
+ * that number, whatever its size (the core's limits decide, and say so), else undefined
+ * (refused: « 3.5 », « 1e2 », « abc » are not whole numbers).
+ */
 export function parseCell(text: string): number | null | undefined {
 	const t = text.trim().replace(/^[−–]/, '-');
 	if (t === '') return null;
-	if (!/^-?\d{1,4}$/.test(t)) return undefined;
-	return Number.parseInt(t, 10);
+	if (!/^-?\d+$/.test(t)) return undefined;
+	return Number(t);
 }
 
 /** The cell's field name as the core reports it, e.g. "players[1].points.city". */

@@ -15,7 +15,6 @@ import {
 	toRawRound,
 	toValenciaState,
 	withProgress,
-	toggleCouncil,
 	valenciaFor,
 	wantsValenciaSheet,
 	withFountainMembers,
@@ -89,14 +88,19 @@ describe('valencia model', () => {
 		expect(model.players.map((p) => p.fountainMembers)).toEqual([[0], [0], [5]]);
 	});
 
-	it('has one Stefan Feld pawn and keeps council seats in board order', () => {
+	it('has one Stefan Feld pawn; the core moves council seats, kept in board order', async () => {
 		let model = givePawn(valenciaFor('base', three), 2);
 		model = givePawn(model, 0);
 		expect(model.players.map((p) => p.stefanFeld)).toEqual([true, false, false]);
-		model = toggleCouncil(model, 0, 'merchants');
-		model = toggleCouncil(model, 0, 'nobility');
+		const seat = async (m: typeof model, i: number, s: string, how: 'take' | 'leave') =>
+			valenciaFor('base', three, await backend.valenciaCouncilSeat(toValenciaState(m), i, s, how));
+		model = await seat(model, 0, 'merchants', 'take');
+		model = await seat(model, 0, 'nobility', 'take');
 		expect(model.players[0].council).toEqual(['nobility', 'merchants']);
-		expect(toggleCouncil(model, 0, 'nobility').players[0].council).toEqual(['merchants']);
+		// Dirk takes the Nobility: Ani's member goes back (p.7).
+		model = await seat(model, 1, 'nobility', 'take');
+		expect(model.players.map((p) => p.council)).toEqual([['merchants'], ['nobility'], []]);
+		expect((await seat(model, 1, 'nobility', 'leave')).players[1].council).toEqual([]);
 	});
 
 	it('offers the cards nobody holds and the core keeps in play, prefilled with their remembered value', async () => {
@@ -160,14 +164,17 @@ describe('valencia model', () => {
 		const model = valenciaFor('base', three, TABLE);
 		const held = model.players.reduce((n, p) => n + (p.privileges ?? 0), 0);
 		expect(held).toBeGreaterThan(0);
-		expect((await backend.valenciaRound(toRawRound(model, 1, 'A', []))).privileges_supply).toBe(VALENCIA_LIMITS.privileges_in_box - held);
+		const play = await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Lilli']);
+		const preview = await backend.previewTableState(play.id, toValenciaState(model));
+		expect(preview.help?.game === 'valencia' && preview.help.help.course.privileges_supply).toBe(VALENCIA_LIMITS.privileges_in_box - held);
 		const moved = withProgress(model, { round: 3, step: 'council', councilsCounted: [1, 2] });
 		const back = valenciaFor('base', three, toValenciaState(moved));
 		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false, log: [] });
 		// The auction being entered is kept with the table, and the tracker moving on clears it.
 		const auction: AuctionInput = { ...emptyAuction(3, 'C', 2), stacks: [[{ card: 5 }, { card: 'economies', coins: 3 }], null, []], privilegesSpent: [0, 1, 0] };
 		const tapped = valenciaFor('base', three, toValenciaState(withProgress(back, { auction, auctionApplied: true })));
-		expect(tapped.progress.auction).toEqual(auction);
+		// Applied, the record keeps the privileges each held then.
+		expect(tapped.progress.auction).toEqual({ ...auction, privilegesHeld: [1, 0, 2] });
 		expect(tapped.progress.auctionApplied).toBe(true);
 		expect(withProgress(tapped, { step: 'D' }).progress).toMatchObject({ step: 'D', auction: null, auctionApplied: false });
 		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: null });
@@ -178,7 +185,8 @@ describe('valencia model', () => {
 		const start = valenciaFor('base', three, TABLE);
 		const withPawn = { ...start, players: start.players.map((p, i) => ({ ...p, stefanFeld: i === 0 })) };
 		const auction: AuctionInput = { ...emptyAuction(3, 'A', 0), stacks: [[{ card: 6 }], [{ card: 2 }], null] };
-		const applied = await backend.valenciaApplyAuction(toValenciaState(withProgress(withPawn, { round: 1, step: 'A', auction })));
+		// Round 4: the privileges, council points and members of the table are possible by then.
+		const applied = await backend.valenciaApplyAuction(toValenciaState(withProgress(withPawn, { round: 4, step: 'A', auction })));
 		const model = valenciaFor('base', three, applied);
 		expect(model.progress.log).toHaveLength(1);
 		// The sheet's next save, after the tracker moves on, still holds what the core logged.

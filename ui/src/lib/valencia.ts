@@ -117,6 +117,9 @@ function readProgress(raw: unknown): ValenciaProgressModel {
 	if (Array.isArray(o.councils_counted)) p.councilsCounted = o.councils_counted.filter((r): r is number => typeof r === 'number');
 	p.auction = readAuction(o.auction);
 	p.auctionApplied = p.auction !== null && o.auction_applied === true;
+	// The privileges each held when the core applied the auction are its record's; an auction
+	// being entered reads them from the table.
+	if (p.auction && !p.auctionApplied) delete p.auction.privilegesHeld;
 	if (Array.isArray(o.log)) p.log = o.log as ValenciaLogEntry[];
 	return p;
 }
@@ -139,6 +142,7 @@ function readAuction(raw: unknown): AuctionInput | null {
 				: null
 		),
 		privilegesSpent: players.map((b) => num(b.privileges_spent)),
+		privilegesHeld: players.map((b) => num(b.privileges)),
 		couldNotAct: players.map((b) => b.could_not_act === true),
 		nina: Array.isArray(o.nina) ? o.nina.filter((v): v is number => typeof v === 'number') : []
 	};
@@ -307,14 +311,6 @@ export function withResource(model: ValenciaModel, seat: number, r: Resource, v:
 	return withSeat(model, seat, (p) => ({ ...p, resources: { ...p.resources, [r]: v } }));
 }
 
-/** Takes or leaves a council seat. */
-export function toggleCouncil(model: ValenciaModel, seat: number, s: CouncilSeat): ValenciaModel {
-	return withSeat(model, seat, (p) => ({
-		...p,
-		council: p.council.includes(s) ? p.council.filter((x) => x !== s) : COUNCIL_SEATS.filter((x) => x === s || p.council.includes(x))
-	}));
-}
-
 /** The Stefan Feld pawn is one: giving it to a seat takes it from the others (null: nobody). */
 export function givePawn(model: ValenciaModel, seat: number | null): ValenciaModel {
 	return { ...model, players: model.players.map((p, i) => ({ ...p, stefanFeld: i === seat })) };
@@ -424,6 +420,8 @@ export interface AuctionInput {
 	/** Per seat: the cards revealed, or null = passed. */
 	stacks: (StackEntry[] | null)[];
 	privilegesSpent: (number | null)[];
+	/** Per seat, once the core applied the auction: the privileges held then (its record's). */
+	privilegesHeld?: (number | null)[];
 	/** Per seat: ranked with an action but could not carry it out (could not pay, empty supply). */
 	couldNotAct: boolean[];
 	/** 2 players: Nina's values. */
@@ -460,20 +458,20 @@ export function toRawAuction(model: ValenciaModel, a: AuctionInput): ValenciaRaw
 						})),
 			privileges_spent: a.privilegesSpent[i] ?? 0,
 			...(a.stacks[i] !== null && a.couldNotAct?.[i] ? { could_not_act: true } : {}),
-			privileges: p.privileges ?? 0
+			privileges: a.privilegesHeld?.[i] ?? p.privileges ?? 0
 		})),
 		...(model.players.length === L.nina_players ? { nina: a.nina.slice(0, ninaCards(a.step, L.nina_players)) } : {})
 	} as ValenciaRawAuction;
 }
 
-/** The council phase's input: the seats held, and the privileges held (the core counts the
- * supply from them). */
-export function toRawCouncil(model: ValenciaModel): ValenciaRawCouncil {
+/** The council phase's input: the seats held, and the privileges left in the supply (the core's
+ * count from the table, `null` while it has none). */
+export function toRawCouncil(model: ValenciaModel, supply: number | null): ValenciaRawCouncil {
 	return {
 		variant: model.variant,
 		...chosenCards(model),
-		players: model.players.map((p) => ({ name: p.name, council: [...p.council], privileges: p.privileges })),
-		privileges_supply: null
+		players: model.players.map((p) => ({ name: p.name, council: [...p.council] })),
+		privileges_supply: supply
 	} as ValenciaRawCouncil;
 }
 
@@ -487,7 +485,8 @@ export function toRawRound(model: ValenciaModel, round: number, step: ValenciaMo
 		...chosenCards(model),
 		round,
 		step,
-		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null, privileges: p.privileges })),
+		// The privileges held and the supply are the table's: the course's (`help.course`).
+		players: model.players.map((p, i) => ({ name: p.name, cards_left: cardsLeft[i] ?? null })),
 		privileges_supply: null,
 		church: holder('church'),
 		nobility: holder('nobility')

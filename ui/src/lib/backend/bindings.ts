@@ -55,7 +55,10 @@ export const commands = {
 	citadellesDrawDraft: (plan: CitadellesDraftPlan, characters: string[], seed: number) => typedError<CitadellesDraftDraw, ApiError>(__TAURI_INVOKE("citadelles_draw_draft", { plan, characters, seed })),
 	/**  Starts the calling of a round. */
 	citadellesStartRound: (setup: CitadellesRoundSetup) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_start_round", { setup })),
-	/**  Applies one action (reveal, murder, rob, destroy, give the crown, end the round). */
+	/**
+	 *  Applies one action (reveal, murder, bewitch, rob, destroy, give the crown, complete a
+	 *  city, end the round).
+	 */
 	citadellesRoundApply: (round: CitadellesRound, action: CitadellesRoundAction) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_apply", { round, action })),
 	/**  What the caller shows for a round kept in the table state (after a restart, an undo). */
 	citadellesRoundView: (round: CitadellesRound) => typedError<CitadellesRoundView, ApiError>(__TAURI_INVOKE("citadelles_round_view", { round })),
@@ -79,16 +82,29 @@ export const commands = {
 	valenciaCouncil: (council: ValenciaRawCouncil) => typedError<ValenciaCouncil, ApiError>(__TAURI_INVOKE("valencia_council", { council })),
 	/**
 	 *  Counts the tracker's council phase into the table (points, privileges, the round
-	 *  marked counted, a line of the play's round log) and returns the new table; a phase
-	 *  counted already is refused.
+	 *  marked counted, a line of the play's round log) and returns the new table; refused
+	 *  on a table the scorer refuses (the same problems), before the round's step I is
+	 *  behind the tracker, or when counted already.
 	 */
 	valenciaCountCouncil: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_count_council", { table })),
 	/**
 	 *  Applies the auction being entered to the table (pawn, coins, resources, privileges
-	 *  spent, a line of the play's round log) and returns the new table; an auction applied
-	 *  already is refused.
+	 *  spent, a line of the play's round log) and returns the new table; refused on a table
+	 *  the scorer refuses (the same problems), for another step than the tracker's, or when
+	 *  applied already.
 	 */
 	valenciaApplyAuction: (table: Value) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_apply_auction", { table })),
+	/**
+	 *  Moves the table's tracker to the next moment of the game (or back one, while nothing
+	 *  was applied where it stands) and returns the new table; any other move is refused,
+	 *  as is a table the scorer refuses.
+	 */
+	valenciaMove: (table: Value, to: ValenciaPosition) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_move", { table, to })),
+	/**
+	 *  Takes (the holder gets their member back), leaves, or with Soutien shares a council
+	 *  seat for a player, and returns the new table.
+	 */
+	valenciaCouncilSeat: (table: Value, player: number, seat: string, how: ValenciaSeatMove) => typedError<Value, ApiError>(__TAURI_INVOKE("valencia_council_seat", { table, player, seat, how })),
 	/**  Where the game stands: round, step, who acts, cards left, privileges left. */
 	valenciaRound: (round: ValenciaRawRound) => typedError<ValenciaRound, ApiError>(__TAURI_INVOKE("valencia_round", { round })),
 	/**  The six scenarios: players, rounds, event tracks, objectives, win and loss rules. */
@@ -264,7 +280,7 @@ export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","gr
 
 export const TABLE_CHANGED_EVENT = "table-changed" as const;
 
-export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":40,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":5,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
+export const VALENCIA_LIMITS = {"auction_steps":["A","B","C","D","E","F","G"],"central_fountain_card":"fountain_central","central_fountain_spaces":8,"council_seats":["nobility","church","oranges","dried_fruit","wine","clothing","porcelain","merchants"],"default_economies_coins":2,"fountain_spaces":4,"fountain_tiles":5,"max_coins":300,"max_council_points":40,"max_economies_coins":10,"max_fountain_value":12,"max_mission_points":20,"max_privileges":5,"max_privileges_spent":4,"members":15,"moment_rules":["valencia.step.a","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.c_e","valencia.step.b_d_f","valencia.step.g","valencia.step.h","valencia.step.i","valencia.phase.council"],"moments":["A","B","C","D","E","F","G","H","I","council"],"nina_cards":[0,1,0,1,0,2,0,0,0],"nina_players":2,"privileges_in_box":19,"resources":["oranges","dried_fruit","wine","clothing","porcelain"],"resources_per_type":6,"rounds":5,"special_cards":["joker","economies","twins","warehouse","support","vagabond","central"],"steps":["A","B","C","D","E","F","G","H","I"],"variants":["base","special_influence"]} as const;
 
 /* Types */
 /**  Serialised as `{ kind, message, problems }`. */
@@ -631,6 +647,21 @@ export type CitadellesLimits = {
 	character_ranks: { [key in string]: number },
 };
 
+/**  An action the character being played may take now (besides answering the next call). */
+export type CitadellesOffer = 
+/**  The Assassin names its victim among the view's `targets`. */
+"murder" | 
+/**  The Witch names the character she bewitches among the view's `targets`. */
+"bewitch" | 
+/**  The Thief names its victim among the view's `targets`. */
+"rob" | 
+/**  The Warlord destroys a district (the price quoted first). */
+"destroy" | 
+/**  The Emperor gives the crown to another player. */
+"give_crown" | 
+/**  The player being played has just completed their city. */
+"complete_city";
+
 export type CitadellesProfileInfo = {
 	variant: CitadellesVariant,
 	label: Text,
@@ -740,6 +771,8 @@ export type CitadellesRound = {
 	murdered: number | null,
 	/**  Rank robbed this round. */
 	robbed: number | null,
+	/**  Rank the Witch bewitched this round. */
+	bewitched?: number | null,
 	destructions: CitadellesDestruction[],
 	/**  Seat the Emperor gave the crown to. */
 	crown_given_to: number | null,
@@ -749,6 +782,11 @@ export type CitadellesRound = {
 	finished: boolean,
 	/**  Seats whose city was completed during this round, first to complete first. */
 	completed?: number[],
+	/**
+	 *  The steps applied since the round started, in order: what the core replays to check a
+	 *  round it is sent back (absent in rounds kept by older versions: read from the turns).
+	 */
+	actions?: CitadellesRoundAction[],
 };
 
 /**  One step of the round. */
@@ -759,6 +797,8 @@ export type CitadellesRoundAction =
 { action: "murder"; rank: number } | 
 /**  The Thief names a rank. */
 { action: "rob"; rank: number } | 
+/**  The Witch (2016 alternate, rank 1) names a rank to bewitch. */
+{ action: "bewitch"; rank: number } | 
 /**  The Warlord destroys a district. */
 { action: "destroy"; target: CitadellesDestroyTarget } | 
 /**  The Emperor (2016 alternate) gives the crown to another player. */
@@ -794,6 +834,8 @@ export type CitadellesRoundRecord = {
 	robbed: number | null,
 	robbed_seat: number | null,
 	thief_seat: number | null,
+	/**  Rank the Witch bewitched. */
+	bewitched?: number | null,
 	turns: CitadellesTurn[],
 	destructions: CitadellesDestruction[],
 	/**
@@ -838,10 +880,16 @@ export type CitadellesRoundView = {
 	current: CitadellesTurn | null,
 	/**
 	 *  The characters the one being played may name now, in rank order: the Assassin's
-	 *  possible victims until it names one, the Thief's until it robs one (never the Assassin,
-	 *  its victim or itself); empty otherwise. Exactly the ranks `apply` would accept.
+	 *  possible victims until it names one, the Witch's until she bewitches one, the Thief's
+	 *  until it robs one (never the rank-1 character, the one it named or itself); empty
+	 *  otherwise. Exactly the ranks `apply` would accept.
 	 */
 	targets: CitadellesRoundCharacter[],
+	/**
+	 *  What the character being played may do now, in this order: each one `apply` accepts
+	 *  now (a destruction still needs its target); empty between turns.
+	 */
+	offers: CitadellesOffer[],
 	/**  Set once the round is finished. */
 	record: CitadellesRoundRecord | null,
 };
@@ -899,6 +947,11 @@ export type CitadellesTurn = {
 	seat: number | null,
 	/**  The Thief's seat when this character was robbed: its holder gave all their gold. */
 	robbed_by: number | null,
+	/**
+	 *  The Witch's seat when this character was bewitched: its holder only gathered resources,
+	 *  and the Witch's player plays the rest of the turn as this character.
+	 */
+	bewitched_by?: number | null,
 	text: Text,
 };
 
@@ -909,7 +962,9 @@ export type CitadellesTurnOutcome =
 /**  Nobody revealed it: it was set aside or left unchosen. */
 "not_chosen" | 
 /**  Assassinated: its holder does not reveal it and skips the turn. */
-"murdered";
+"murdered" | 
+/**  Set aside face up at the draft: nobody holds it, so it is not called. */
+"face_up";
 
 /**  A rule profile (the game's variant). */
 export type CitadellesVariant = 
@@ -1128,7 +1183,10 @@ export type GameStats = {
 	low: ScoreRecord | null,
 	/**  Width of the distribution's buckets. */
 	bucket_width: number,
-	/**  Non-empty buckets, lowest first. */
+	/**
+	 *  Every bucket from the lowest score's to the highest's, lowest first: those no score falls
+	 *  in are there with a count of 0 (a histogram without gaps).
+	 */
 	distribution: ScoreBucket[],
 	/**  In category key order. */
 	categories: CategoryAverage[],
@@ -2408,11 +2466,27 @@ export type RuleKind = "setup" | "phase" | "event" | "card" | "mission" | "chara
 "glossary";
 
 /**
- *  What a search answers: the hits, best first; when a typed word was corrected to find them,
- *  the query as corrected; and when nothing matched, close queries that do find entries.
+ *  What a search answers: the hits, best first; or, when the query is not about these rules,
+ *  the words no game here knows and the closest entries apart; every word corrected; and when
+ *  nothing matched a query about these rules, close queries that do find entries.
  */
 export type RuleSearch = {
+	/**  The entries answering the query. Empty when it is not about these rules. */
 	hits: RuleHit[],
+	/**
+	 *  The query's words that are none of the four games' vocabulary, even mistyped
+	 *  (`monopoly`, or `conteur` only close to `couleur`). Any: the query is not about these
+	 *  rules, and nothing answers it.
+	 */
+	not_in_rules: string[],
+	/**
+	 *  When the query is not about these rules, at most three entries (`CLOSEST`) whose names
+	 *  hold its other words, to show apart: never an answer.
+	 */
+	closest: RuleHit[],
+	/**  Each word searched as another (`fontane` → `fontaine`), said whether sure or not. */
+	corrections: WordCorrection[],
+	/**  Close queries that do find entries, when a query about these rules found none. */
 	suggestions: string[],
 	/**
 	 *  The query with its typos corrected (`condotiere cout` → `condottiere cout`), when the
@@ -2489,6 +2563,11 @@ export type ScorePreview = {
 	 *  yet); `None` when the scoreboard is complete or a problem is about the whole table.
 	 */
 	partial: Scoreboard | null,
+	/**
+	 *  The fields `partial` leaves out (`players[1].fountain_members[2]`…): what holds the
+	 *  totals back, for the screens to say.
+	 */
+	left_out: string[],
 	help: TableHelp | null,
 	/**  How many times Undo can take the play back (revisions kept by the core). */
 	undo_steps: number,
@@ -3132,6 +3211,28 @@ export type ValenciaCouncilSeat = {
 	gets_privilege: boolean,
 };
 
+/**  What the course allows now (the screen offers only this). */
+export type ValenciaCourseView = {
+	position: ValenciaPosition,
+	/**
+	 *  The tracker was moved or a helper used (see the course's doc): the position bounds the
+	 *  table's counts.
+	 */
+	started: boolean,
+	/**  Where « next » goes (`None` after the fifth round's council: the final scoring). */
+	next: ValenciaPosition | null,
+	/**  Where « back » goes (`None` at the start, or when something was done here: Undo). */
+	previous: ValenciaPosition | null,
+	/**  The step an auction may be entered and applied for now (`None` at H, I and the council). */
+	auction_step: ValenciaStep | null,
+	/**  The tracker is at the council phase: the only moment it may be counted. */
+	council: boolean,
+	/**  The auction of this step was applied, or this council phase counted: not again. */
+	done_here: boolean,
+	/**  Privileges left in the supply: the box's 19 minus those the players hold. */
+	privileges_supply: number,
+};
+
 export type ValenciaDeckLeft = {
 	seat: number,
 	name: string,
@@ -3150,6 +3251,11 @@ export type ValenciaHelp = {
 	district_mission_unused: boolean,
 	/**  Mission cards not played at this player count (p.15), by id: not offered to draw. */
 	missions_out_of_play: string[],
+	/**
+	 *  Where the course of play stands and what may come next (the tracker's buttons, the
+	 *  auction's step, the council phase).
+	 */
+	course: ValenciaCourseView,
 };
 
 /**  How a card's outcome is known. */
@@ -3175,6 +3281,11 @@ export type ValenciaLimits = {
 	privileges_in_box: number,
 	/**  Most privileges one player may hold: one per council phase (p.10), at any player count. */
 	max_privileges: number,
+	/**
+	 *  Most privileges one player may spend in an auction: the fifth council phase follows the
+	 *  last auction.
+	 */
+	max_privileges_spent: number,
 	resources_per_type: number,
 	fountain_spaces: number,
 	central_fountain_spaces: number,
@@ -3350,6 +3461,12 @@ export type ValenciaNinaBid = {
 	cards: number[],
 	total: number,
 	rank: number,
+};
+
+/**  A moment of the game: a round and a step of it (or its council phase). */
+export type ValenciaPosition = {
+	round: number,
+	step: ValenciaMoment,
 };
 
 /**
@@ -3578,6 +3695,15 @@ export type ValenciaSeatHelp = {
 	missions_notice: Text | null,
 };
 
+/**  What a tap on a council seat does. */
+export type ValenciaSeatMove = 
+/**  The player places a member there: whoever held it gets theirs back. */
+"take" | 
+/**  The player's member leaves it (an entry corrected). */
+"leave" | 
+/**  Module 1, Soutien: the player's member joins the one other player's member on a guild seat. */
+"support";
+
 /**  A step of the action phase (p.6–10). A–G are auctions; H and I are not. */
 export type ValenciaStep = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I";
 
@@ -3594,6 +3720,17 @@ export type VariantSummary = {
 	mode: PlayMode,
 	/**  The score categories this variant uses (empty: all of them). */
 	categories: string[],
+};
+
+/**  A typed word searched as a word of the entries. */
+export type WordCorrection = {
+	typed: string,
+	meant: string,
+	/**
+	 *  Surely the same word mistyped (`fontane` → `fontaine`). If not (`conteur` → `couleur`),
+	 *  it is only offered: the query is then not about these rules.
+	 */
+	sure: boolean,
 };
 
 /* Tauri Specta runtime */

@@ -47,6 +47,8 @@ import type {
 	ValenciaRawCouncil,
 	ValenciaRawRound,
 	ValenciaRound,
+	ValenciaPosition,
+	ValenciaSeatMove,
 	GameId,
 	GameSummary,
 	Lang,
@@ -119,6 +121,12 @@ export interface Backend {
 	/** Counts the tracker's council phase into the table, once per round (the core refuses twice). */
 	valenciaCountCouncil(table: AnyTableState): Promise<AnyTableState>;
 	valenciaApplyAuction(table: AnyTableState): Promise<AnyTableState>;
+	/** Moves the table's tracker to the next moment, or back one while nothing was applied
+	 * there; the core refuses any other move. */
+	valenciaMove(table: AnyTableState, to: ValenciaPosition): Promise<AnyTableState>;
+	/** Takes a council seat for a player (its holder's member goes back), leaves it, or shares a
+	 * guild seat with Soutien. */
+	valenciaCouncilSeat(table: AnyTableState, player: number, seat: string, how: ValenciaSeatMove): Promise<AnyTableState>;
 	/** Round and step, who acts, cards left per player, privileges left. */
 	valenciaRound(round: ValenciaRawRound): Promise<ValenciaRound>;
 	/** Orléans: Invasion's six scenarios. */

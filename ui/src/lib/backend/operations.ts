@@ -30,6 +30,8 @@ export const OPERATION_FIELDS = {
 	valenciaCouncil: ['council'],
 	valenciaCountCouncil: ['table'],
 	valenciaApplyAuction: ['table'],
+	valenciaMove: ['table', 'to'],
+	valenciaCouncilSeat: ['table', 'player', 'seat', 'how'],
 	valenciaRound: ['round'],
 	orleansScenarios: [],
 	orleansEvents: [],

@@ -69,7 +69,7 @@ describe('rules search', () => {
 		render(RulesSearch, { props: { debounceMs: 1 } });
 		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'fountain' } });
 		const said = await screen.findByTestId('rules-prefer');
-		expect(said.textContent).toContain('Citadelles first (the play under way).');
+		expect(said.textContent).toContain('Citadels first (the play under way).');
 		await fireEvent.click(screen.getByTestId('rules-prefer-clear'));
 		await waitFor(() => expect(asked.at(-1)?.[1]).toEqual(expect.objectContaining({ prefer: null })));
 		expect(screen.queryByTestId('rules-prefer')).toBeNull();
@@ -91,4 +91,63 @@ describe('rules search', () => {
 		expect(screen.queryByTestId('rules-corrected')).toBeNull();
 		setLang('en');
 	});
+
+	it('answers a question about another game "not in these rules", its words said, the closest entries apart', async () => {
+		setLang('en');
+		rulesView.query = '';
+		rulesView.prefer = null;
+		app.games = await allGames();
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'carcassonne abbaye' } });
+		const said = await screen.findByTestId('rules-not-in-rules');
+		expect(said.textContent).toContain('Not in these rules.');
+		expect(said.textContent).toContain('“carcassonne” and “abbaye” are in none of the rules Greffier knows');
+		// The games it knows, as the core names them, in a sentence.
+		const names = (await allGames()).map((g) => g.name.en);
+		expect(said.textContent).toContain(`${names.slice(0, -1).join(', ')}, and ${names.at(-1)}.`);
+		// No answer: the Abbot is only among the closest entries, under their own heading.
+		expect(screen.queryByTestId('rules-hits')).toBeNull();
+		expect(screen.queryByTestId('rules-count')).toBeNull();
+		const closest = screen.getByTestId('rules-closest');
+		expect(closest.querySelector('h2')?.textContent).toBe('Closest entries, which do not answer the question:');
+		expect(screen.getByTestId('rule-closest-citadelles.character.abbot').textContent).toContain('Abbot');
+		// The word the core is not sure of is offered, never answered.
+		expect(screen.getByTestId('rules-maybe').textContent).toBe('abbaye → abbé?');
+	});
+
+	it('offers a correction that may be another word, and searches it when tapped', async () => {
+		setLang('fr');
+		rulesView.query = '';
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'dixit conteur' } });
+		const said = await screen.findByTestId('rules-not-in-rules');
+		expect(said.textContent).toContain('Pas dans ces règles.');
+		expect(said.textContent).toContain('«\u202fdixit\u202f» et «\u202fconteur\u202f» n’apparaissent dans les règles');
+		const offered = screen.getByTestId('rules-maybe');
+		expect(offered.textContent).toBe('conteur → couleur\u202f?');
+		expect(screen.getByTestId('rules-corrected').textContent).toContain('Vouliez-vous dire');
+		// Tapped, the word is replaced in the query as typed; « dixit » is still no game's.
+		await fireEvent.click(offered);
+		expect(rulesView.query).toBe('dixit couleur');
+		await waitFor(() => expect(screen.getByTestId('rules-not-in-rules').textContent).toContain('«\u202fdixit\u202f» n’apparaît'));
+		// Alone, « couleur » is about these rules.
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'couleur' } });
+		await screen.findByTestId('rule-hit-splendor.city.c12_same6');
+		expect(screen.queryByTestId('rules-not-in-rules')).toBeNull();
+		expect(screen.queryByTestId('rules-corrected')).toBeNull();
+		setLang('en');
+	});
+
+	it('finds an entry by the everyday words players use for it', async () => {
+		setLang('fr');
+		rulesView.query = '';
+		render(RulesSearch, { props: { debounceMs: 1 } });
+		await fireEvent.input(screen.getByTestId('rules-search'), { target: { value: 'qui commence à citadelles ?' } });
+		const hits = await screen.findByTestId('rules-hits');
+		const first = [...hits.querySelectorAll('[data-testid^="rule-hit-"]')].slice(0, 3).map((a) => a.getAttribute('data-testid'));
+		expect(first).toContain('rule-hit-citadelles.setup');
+		expect(screen.queryByTestId('rules-not-in-rules')).toBeNull();
+		setLang('en');
+	});
 });
+

@@ -97,6 +97,35 @@ describe('ScoreSheet', () => {
 		expect(screen.getByTestId('sheet-problems').textContent).toMatch(/corriger/);
 	});
 
+	it('what is typed is never rewritten: 99999 is the core’s to refuse, 3.5 counts for nothing and holds the finish back', async () => {
+		const { stored } = await setup();
+		setLang('fr');
+		const field = screen.getByTestId('cell-0-palms') as HTMLInputElement;
+		await fireEvent.input(field, { target: { value: '99999' } });
+		// The core's limit, beside the field, and the field still says 99999 (not 9999).
+		await waitFor(() => expect(screen.getByTestId('problem-0-palms').textContent).toMatch(/^Palmiers\u202f: 99999 points, hors limites/));
+		expect(field.value).toBe('99999');
+		await waitFor(async () => expect(await stored()).toMatchObject({ players: [{ name: 'Ani', points: { palms: 99999 } }, { name: 'Dirk' }] }));
+		await fireEvent.input(field, { target: { value: '3' } });
+		await waitFor(() => expect(total(0)).toBe('3'));
+		await fireEvent.input(field, { target: { value: '3.5' } });
+		expect(field.value).toBe('3.5');
+		expect(screen.getByTestId('cell-0-palms-refused')).toBeTruthy();
+		// Not 3: the cell counts for nothing, and the play cannot be finished without it.
+		await waitFor(() => expect(total(0)).toBe('0'));
+		await waitFor(async () => expect(await stored()).toMatchObject({ players: [{ name: 'Ani', points: {} }, { name: 'Dirk' }] }));
+		expect((screen.getByTestId('finish-play') as HTMLButtonElement).disabled).toBe(true);
+		const banner = screen.getByTestId('refused-fields');
+		expect(banner.textContent).toMatch(/Ani — Palmiers/);
+		await fireEvent.click(within(banner).getByRole('button', { name: 'Ani — Palmiers' }));
+		expect(document.activeElement).toBe(field);
+		await fireEvent.input(field, { target: { value: '4' } });
+		await waitFor(() => expect(total(0)).toBe('4'));
+		expect(screen.queryByTestId('refused-fields')).toBeNull();
+		expect((screen.getByTestId('finish-play') as HTMLButtonElement).disabled).toBe(false);
+		setLang('en');
+	});
+
 	it('a finished play reopened to correct it: live totals, nothing saved until « Save the correction », saved as an edit', async () => {
 		const started = await startPlay('valencia', 'base', ['Ani', 'Dirk'], 'Maison');
 		const finished = await backend.finishPlay(started.id, {

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { backend, CITADELLES_LIMITS, type CitadellesTableState, type PlayDetail } from '$lib/backend';
+import { setLang } from '$lib/i18n.svelte';
 import { game, recording, startPlay } from '../../../test-support';
 import CitadellesSheet from './CitadellesSheet.svelte';
 
@@ -221,5 +222,127 @@ describe('CitadellesSheet', () => {
 		expect(back.rounds ?? []).toEqual([]);
 		expect((await backend.getPlay(play.id)).table_log).toEqual([]);
 		await waitFor(() => expect(screen.getByRole('heading', { name: /Round 1\b/ })).toBeTruthy());
+	});
+
+	/** Answers each call with the seat `holder` gives for the text it shows (nobody else); returns
+	 * the calls shown, in order, and how many were answered « Nobody ». */
+	async function callRound(holder: Record<string, number>, after: (seat: number) => Promise<void> = async () => {}) {
+		const shown: string[] = [];
+		let nobody = 0;
+		for (let n = 0; n < 9 && screen.queryByTestId('cit-call'); n++) {
+			const called = text('cit-call');
+			shown.push(called);
+			const seat = Object.entries(holder).find(([name]) => called.includes(name))?.[1];
+			if (seat === undefined) nobody++;
+			else expect((screen.getByTestId(`cit-reveal-${seat}`) as HTMLButtonElement).disabled).toBe(false);
+			await fireEvent.click(screen.getByTestId(seat === undefined ? 'cit-reveal-none' : `cit-reveal-${seat}`));
+			await waitFor(() => expect(screen.queryByTestId('cit-call') === null || text('cit-call') !== called).toBe(true));
+			if (seat !== undefined) await after(seat);
+		}
+		return { shown, nobody };
+	}
+
+	it('never calls a character discarded face up: nobody greyed, no extra « Nobody »', async () => {
+		// 004, Choix des personnages: cards set aside « face visible »; Tours des joueurs: « Si un
+		// personnage annoncé ne se manifeste pas, le joueur avec la Couronne appelle le personnage
+		// suivant » (QA: each face-up card was called with every seat greyed as if all had played,
+		// and took one more « Nobody »).
+		const { last } = await setup();
+		await fireEvent.click(await screen.findByTestId('cit-face-up-2'));
+		await fireEvent.click(screen.getByTestId('cit-face-up-6'));
+		await fireEvent.click(screen.getByTestId('cit-round-start'));
+		await screen.findByTestId('cit-call');
+		// Ani the Assassin, Dirk the Magician, Lilli the King, Frank the Warlord; the Bishop and the
+		// Architect were not chosen (one of them face down).
+		const { shown, nobody } = await callRound({ 'Assassin (1)': 0, 'Magician (3)': 1, 'King (4)': 2, 'Warlord (8)': 3 });
+		expect(shown.map((c) => /\((\d)\)/.exec(c)?.[1])).toEqual(['1', '3', '4', '5', '7', '8']);
+		expect(nobody).toBe(2);
+		expect(text('cit-round-log')).toMatch(/The Thief \(2\) was set aside face up: nobody holds it, so it is not called\./);
+		await fireEvent.click(await screen.findByTestId('cit-round-end'));
+		await waitFor(() => expect(last().players.map((p) => p.characters_last_round)).toEqual([[1], [3], [4], [8]]));
+	});
+
+	describe('in French', () => {
+		afterEach(() => setLang('en'));
+		it('writes the articles before the characters: « l’appel de l’Évêque », « du Magicien »', async () => {
+			setLang('fr');
+			await setup();
+			await fireEvent.click(await screen.findByTestId('cit-round-start'));
+			await screen.findByTestId('cit-call');
+			expect(text('cit-call')).toMatch(/appelle l’Assassin \(1\)\./);
+			await callRound({ 'Assassin (1)': 0, 'Roi (4)': 1, 'Condottiere (8)': 2, 'Architecte (7)': 3 });
+			const log = text('cit-round-log');
+			expect(log).toContain('Personne ne répond à l’appel du Magicien (3)');
+			expect(log).toContain('Personne ne répond à l’appel de l’Évêque (5)');
+			expect(log).toContain('Lilli révèle le Condottiere (8) et joue.');
+			expect(log).not.toMatch(/de le |de É|de A/);
+		});
+	});
+
+	it('lets the Witch bewitch, then play the bewitched King: her city and the crown', async () => {
+		// game-facts B4, the Witch: « gather resources, bewitch a character, resume as that
+		// character after it gathers resources » (QA: a bewitched character could not be recorded).
+		const { last } = await setup(false, 'deuxieme_edition');
+		// Dirk holds the crown as the round starts.
+		await fireEvent.change(await screen.findByTestId('cit-crown-select'), { target: { value: '1' } });
+		await waitFor(() => expect(last()?.crown).toBe(1));
+		const rank1 = (await screen.findByLabelText('Rank 1')) as HTMLSelectElement;
+		await fireEvent.change(rank1, { target: { value: 'witch' } });
+		await waitFor(() => expect(last()?.characters_in_play?.[0]).toBe('witch'));
+		// The caller has the core's characters in play.
+		await waitFor(() => expect(text('cit-face-up-1')).toMatch(/Witch/));
+		await fireEvent.click(await screen.findByTestId('cit-round-start'));
+		await screen.findByTestId('cit-call');
+		expect(text('cit-call')).toMatch(/Witch \(1\)/);
+		await fireEvent.click(screen.getByTestId('cit-reveal-0')); // Ani, the Witch
+		await fireEvent.click(await screen.findByTestId('cit-bewitch-4'));
+		// Her own turn: she neither builds nor completes her city in it.
+		await waitFor(() => expect(screen.queryByTestId('cit-bewitch-4')).toBeNull());
+		expect(screen.queryByTestId('cit-complete-city')).toBeNull();
+		await callRound({ 'Thief (2)': 1, 'King (4)': 2, 'Bishop (5)': 3 }, async (seat) => {
+			if (seat !== 2) return;
+			// Lilli revealed the King; Ani plays the rest of its turn and completes her city.
+			expect(text('cit-current')).toMatch(/Bewitched: Lilli only gathers resources, then Ani \(Witch\) plays the rest of the turn as the King\./);
+			expect(text('cit-complete-city')).toBe('Ani completed their city');
+			await fireEvent.click(screen.getByTestId('cit-complete-city'));
+			await screen.findByTestId('cit-completed-0');
+		});
+		await fireEvent.click(await screen.findByTestId('cit-round-end'));
+		await waitFor(() => expect(last().players.map((p) => p.characters_last_round)).toEqual([[1], [2], [4], [5]]));
+		// The crown went from Dirk to the Witch, who played the King; her city was completed first.
+		expect(last().crown).toBe(0);
+		expect(last().rounds?.[0]).toMatchObject({ crown_before: 1, crown_after: 0, bewitched: 4, completed: [0] });
+	});
+
+	it('takes the focus to the completion question when a city is completed far below it', async () => {
+		// 004, Fin de partie: « +4 pour le premier joueur qui a complété sa cité, +2 pour les autres »:
+		// the table is asked who came first (QA: the question appeared far above the panel being typed
+		// in, 72 Shift+Tab away).
+		const names = ['Ani', 'Dirk', 'Lilli', 'Frank'];
+		let play: PlayDetail = await startPlay('citadelles', 'classique', names);
+		const seven = ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market'];
+		const six = ['castle', 'monastery', 'fortress', 'palace', 'harbor', 'town_hall'];
+		await backend.saveTableState(play.id, {
+			variant: 'classique',
+			players: names.map((name, i) => ({ name, districts: i === 0 ? seven : i === 3 ? six : [] })),
+			completion_order: [0],
+			crown: 0
+		} as never);
+		play = await backend.getPlay(play.id);
+		render(CitadellesSheet, { props: { play, game: await game('citadelles'), debounceMs: 5 } });
+		const search = (await screen.findByTestId('cit-search-3')) as HTMLInputElement;
+		// The core's help has answered for the table as it opened (nothing to ask then).
+		await screen.findByTestId('cit-threshold');
+		await screen.findByTestId('cit-completion');
+		search.focus();
+		expect(screen.queryByTestId('cit-completion-ask-3')).toBeNull();
+		await fireEvent.input(search, { target: { value: 'caserne' } });
+		// The core's catalogue has arrived once the district is offered.
+		await screen.findByTestId('cit-add-3-barracks');
+		await fireEvent.keyDown(search, { key: 'Enter' });
+		const question = await screen.findByTestId('cit-completion-ask-3');
+		await waitFor(() => expect(document.activeElement).toBe(question));
+		expect(question.getAttribute('role')).toBe('group');
+		expect(screen.getByRole('group', { name: /^Frank.s city is complete: when was it completed\?$/ })).toBe(question);
 	});
 });

@@ -24,7 +24,10 @@ describe('History detail', () => {
 		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
 		render(Page);
 		await waitFor(() => expect(screen.getByTestId('round-log')).toBeTruthy());
-		expect(screen.getByTestId('round-log').querySelectorAll('li')).toHaveLength(3);
+		expect(screen.getAllByTestId(/^round-log-round-/)).toHaveLength(3);
+		// A kind this version cannot put in words is said so, never shown as its data.
+		expect(screen.getByTestId('round-log-unread-0').textContent).toBe('An entry another version of Greffier wrote: it is kept as it is.');
+		expect(screen.getByTestId('round-log').textContent).not.toMatch(/[{}"]/);
 	});
 
 	it('lists the auctions and council phases a Valencia play applied, as the core words them', async () => {
@@ -70,6 +73,13 @@ describe('History detail', () => {
 		expect(lines).toEqual(['round-log-text-0', 'round-log-table-0', 'round-log-text-1']);
 		expect(screen.getByTestId('round-log-table-0').textContent).toBe(play.table_log[0].text.en);
 		expect(screen.getByTestId('round-log-text-1').textContent).toBe(play.events[1].text!.en);
+		// Each round is said once, over its lines (not « Round 1 » on every line).
+		const headings = [...screen.getByTestId('round-log').querySelectorAll('h3')].map((h) => h.textContent);
+		expect(headings).toEqual(['Round 1', 'Round 2']);
+		expect(screen.getByTestId('round-log').textContent?.match(/Round \d/g)).toEqual(['Round 1', 'Round 2']);
+		// The table state is read in words (scores, this log, the sheet), never as JSON.
+		expect(screen.queryByTestId('table-state')).toBeNull();
+		expect(document.body.textContent).not.toMatch(/"players"|"variant"/);
 	});
 
 	it('says under each score how the core counted it: which city a Splendor player took', async () => {

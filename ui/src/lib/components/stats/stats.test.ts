@@ -7,7 +7,8 @@ import { createHttpBackend } from '$lib/backend/http';
 import { app } from '$lib/app.svelte';
 import { fmtNumber, setLang } from '$lib/i18n.svelte';
 import { allGames, ownServer, startPlay } from '../../../test-support';
-import { bucketLabel, percent, wondersOnly } from './stats';
+import { VALENCIA_TABLE } from '../../../test-tables';
+import { bucketLabel, columnLabelRoom, percent, wondersOnly } from './stats';
 import { statsView } from './view.svelte';
 import StatsPage from '../../../routes/stats/+page.svelte';
 
@@ -34,6 +35,15 @@ describe('statistics helpers', () => {
 		expect(bucketLabel(20, 10)).toBe('20–29');
 		expect(bucketLabel(4, 1)).toBe('4');
 	});
+	it('makes room on the left of a column chart for the first labels, drawn at 45°', () => {
+		// One column 24 px wide from x = 5: « déc. 2026 » (9 × 9 px long, 14 px high) reaches
+		// (81 + 14) × 0.71 ≈ 67 px left of its column's middle (17), so 51 px more are needed;
+		// a short label needs none.
+		expect(columnLabelRoom(['déc. 2026'], 24, 5)).toBe(51);
+		expect(columnLabelRoom(['0–9', '10–19'], 24, 5)).toBe(12);
+		expect(columnLabelRoom(['1'], 24, 5)).toBe(0);
+	});
+
 	it('keeps the wonders among the districts of final cities', () => {
 		// The core's catalogue says which districts are wonders: the Dragon Gate is, the Castle is not.
 		const districts = [
@@ -62,7 +72,7 @@ describe('Statistics screen', () => {
 		const h2h = screen.getByTestId('st-chart-h2h');
 		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(dirk.head_to_head.length);
 		const first = dirk.head_to_head[0];
-		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
+		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
 		// Other games imported from BG Stats are part of the record, with their own table.
 		expect(dirk.other_games.plays).toBeGreaterThan(0);
 		expect(screen.getByTestId('st-other-games').textContent?.trim()).toMatch(
@@ -95,8 +105,8 @@ describe('Statistics screen', () => {
 		statsView.playerId = bea.id;
 		render(StatsPage);
 		await fireEvent.click(await screen.findByTestId('st-tab-player'));
-		await waitFor(() => expect(screen.getByTestId('st-fav-games').textContent).toBe('Citadelles, Valencia'));
-		expect(screen.getByTestId('st-fav-variants').textContent).toMatch(/^Citadelles — .+, Valencia — .+$/);
+		await waitFor(() => expect(screen.getByTestId('st-fav-games').textContent).toBe('Citadels, Valencia'));
+		expect(screen.getByTestId('st-fav-variants').textContent).toMatch(/^Citadels — .+, Valencia — .+$/);
 		// Named from the core's catalogue once it has come.
 		await waitFor(() => expect(screen.getByTestId('st-fav-characters').textContent).toBe('Thief, King'));
 	}, 30000);
@@ -118,6 +128,58 @@ describe('Statistics screen', () => {
 		const buckets = stats.distribution.filter((b) => b.count > 0);
 		expect(screen.getByTestId('st-chart-distribution-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(buckets.length);
 		setLang('en');
+	}, 30000);
+
+	it('a negative average reads with the minus sign, as every number the app writes', async () => {
+		const server = await ownServer();
+		onTestFinished(server.stop);
+		app.games = await allGames();
+		// Ani's palms mission failed (no palm): −4 over three players.
+		const play = await startPlay('valencia', 'base', ['Ani', 'Dirk', 'Lilli']);
+		const table = structuredClone(VALENCIA_TABLE) as typeof VALENCIA_TABLE & { players: { palm_members?: number }[] };
+		table.players[0].palm_members = 0;
+		await backend.finishPlay(play.id, table);
+		const stats = await backend.gameStats('valencia', 10);
+		const failed = stats.categories.find((c) => c.category === 'missions_failed');
+		expect(failed?.average).toBeLessThan(0);
+		setLang('fr');
+		statsView.tab = 'game';
+		statsView.game = 'valencia';
+		render(StatsPage);
+		const table_ = await screen.findByTestId('st-chart-categories-table');
+		await waitFor(() => expect(table_.textContent).toContain('\u22121,3'));
+		expect(table_.textContent).not.toMatch(/-\d/);
+		expect(screen.getByTestId('st-chart-categories-svg').textContent).toContain('\u22121,3');
+		setLang('en');
+	}, 30000);
+
+	it('the h-index stands apart from the sentence that explains it', async () => {
+		await club();
+		const ani = (await backend.listPlayers()).find((p) => p.name === 'Ani')!;
+		const stats = await backend.playerStats(ani.id);
+		setLang('fr');
+		statsView.playerId = ani.id;
+		statsView.tab = 'player';
+		render(StatsPage);
+		await waitFor(() => expect(screen.getByTestId('st-h-index').textContent).toBe(fmtNumber(stats.h_index)));
+		expect(screen.getByTestId('st-h-index-help').textContent).toMatch(/^\(.+\)$/);
+		setLang('en');
+	}, 30000);
+
+	it('a head-to-head bar is labelled with the share it draws; the wins, losses and ties are in its table', async () => {
+		await club();
+		const ani = (await backend.listPlayers()).find((p) => p.name === 'Ani')!;
+		const stats = await backend.playerStats(ani.id);
+		const first = stats.head_to_head[0];
+		setLang('en');
+		statsView.playerId = ani.id;
+		statsView.tab = 'player';
+		render(StatsPage);
+		const svg = await screen.findByTestId('st-chart-h2h-svg');
+		const share = fmtNumber(first.wins / first.plays, { style: 'percent' });
+		await waitFor(() => expect([...svg.querySelectorAll('text.val')].map((t) => t.textContent)).toContain(share));
+		expect(svg.textContent).not.toMatch(/Won/);
+		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
 	}, 30000);
 
 	it('a core that cannot be reached is shown, not a blank screen', async () => {

@@ -38,3 +38,17 @@ export function barGeometry(values: number[], max: number | null = null): { zero
 	const span = hi - lo || 1;
 	return { zero: -lo / span, span };
 }
+
+/** How wide a character of a chart's 14 px text is taken to be (capitals and digits included). */
+export const CHART_CHAR = 9;
+
+/**
+ * Room on the left of a column chart for its labels, drawn at 45° and ending under their
+ * column: the first columns' labels reach further left than the drawing starts (« 0–9 »,
+ * « déc. 2026 » were cut). `offset` is where the first column starts, `width` a column's width.
+ */
+export function columnLabelRoom(labels: string[], width: number, offset: number): number {
+	// A label's length and its 14 px height, both turned 45°.
+	const reach = labels.map((l, i) => (l.length * CHART_CHAR + 14) * Math.SQRT1_2 - (offset + i * width + width / 2));
+	return Math.ceil(Math.max(0, ...reach));
+}

@@ -71,21 +71,20 @@ describe('ValenciaSheet', () => {
 		expect(text('val-pawn-1')).toMatch(/Stefan Feld/);
 	});
 
-	it('asks the round tracker and the council again only when their question changes, not at each score typed', async () => {
+	it('asks the round tracker again only when its question changes, not at each score typed', async () => {
 		const { calls } = await setup();
 		await screen.findByTestId('val-step-title');
-		await waitFor(() => expect(calls.valenciaCouncil.length).toBeGreaterThan(0));
-		const [previews, rounds, councils] = [calls.previewTableState.length, calls.valenciaRound.length, calls.valenciaCouncil.length];
+		const [previews, rounds] = [calls.previewTableState.length, calls.valenciaRound.length];
 		await fireEvent.input(screen.getByTestId('val-city-0'), { target: { value: '5' } });
 		await fireEvent.input(screen.getByTestId('val-city-0'), { target: { value: '7' } });
 		await waitFor(() => expect(text('total-0')).toBe('7'));
 		expect(calls.previewTableState.length).toBeGreaterThan(previews);
 		expect(calls.valenciaRound.length).toBe(rounds);
-		expect(calls.valenciaCouncil.length).toBe(councils);
-		// A council seat is in both questions (the tracker names who holds the church).
+		// A council seat is in its question (the tracker names who holds the church).
 		await fireEvent.click(screen.getByTestId('val-seat-0-church'));
-		await waitFor(() => expect(calls.valenciaCouncil.length).toBe(councils + 1));
 		await waitFor(() => expect(calls.valenciaRound.length).toBe(rounds + 1));
+		// The council phase is not asked about at step A: its panel is phase III's.
+		expect(calls.valenciaCouncil).toHaveLength(0);
 	});
 
 	it('keeps the special cards the table chose and taps only those into a stack (module 1)', async () => {
@@ -239,21 +238,42 @@ describe('ValenciaSheet', () => {
 		expect(last().players.map((p) => p.stefan_feld ?? false)).toEqual([false, false, true]);
 	});
 
-	it('scores a council phase into council points and privileges, and the tracker moves on', async () => {
-		// The setup gave Ani (first player) the Nobility and Dirk, on her left, the Church.
+	/** Taps « next » until the tracker is at `step` (each move the core's). */
+	async function nextUntil(step: string) {
+		for (let k = 0; k < 12 && screen.getByTestId(`val-step-${step}`).getAttribute('aria-current') !== 'step'; k++) {
+			const at = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent;
+			await waitFor(() => expect((screen.getByTestId('val-step-next') as HTMLButtonElement).disabled).toBe(false));
+			await fireEvent.click(screen.getByTestId('val-step-next'));
+			await waitFor(() => expect(screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent).not.toBe(at));
+		}
+		expect(screen.getByTestId(`val-step-${step}`).getAttribute('aria-current')).toBe('step');
+	}
+
+	it('scores a council phase into council points and privileges once the round’s last step is done, and the tracker moves on', async () => {
+		// « 5 tours … divisés en 3 phases, que vous devez effectuer dans l'ordre »: phase III's panel
+		// is there only once the tracker is past step I (issue #45). The setup gave Ani (first
+		// player) the Nobility and Dirk, on her left, the Church.
 		const { last } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-seat-0-wine'));
+		await waitFor(() => expect(last().players[0].council).toEqual(['nobility', 'wine']));
+		expect(screen.queryByTestId('val-council-panel')).toBeNull();
+		await nextUntil('I');
+		expect(screen.queryByTestId('val-council-panel')).toBeNull();
+		await nextUntil('council');
 		await waitFor(() => expect(text('val-council-explanation')).toMatch(/Ani has the most/));
 		await fireEvent.click(screen.getByTestId('val-council-apply'));
 		await waitFor(() => expect(last().players.map((p) => [p.council_points, p.privileges])).toEqual([[2, 1], [1, 0], [0, 0]]));
-		expect(last().players[0].council).toEqual(['nobility', 'wine']);
 		expect((screen.getByTestId('val-council-apply') as HTMLButtonElement).disabled).toBe(true);
-		expect(text('val-step-title')).toBe('A. Nobility and Church');
+		expect(text('val-council-points-gained-2')).toBe('no points');
+		// Counted: the tracker does not go back over it (Undo does), and moves on to round 2.
+		await waitFor(() => expect((screen.getByTestId('val-step-prev') as HTMLButtonElement).disabled).toBe(true));
 		await fireEvent.click(screen.getByTestId('val-step-next'));
-		await waitFor(() => expect(screen.getByTestId('val-step-B').getAttribute('aria-pressed')).toBe('true'));
+		await waitFor(() => expect(text('val-round')).toBe('Round 2 / 5'));
+		expect(screen.getByTestId('val-step-A').getAttribute('aria-current')).toBe('step');
+		expect(screen.queryByTestId('val-council-panel')).toBeNull();
 	});
 
-	it('starts the auction at the round tracker’s step; the player may still choose another', async () => {
+	it('follows the tracker’s step with the auction, and offers none at H, I and the council phase', async () => {
 		const saved = {
 			variant: 'base',
 			fountains: [],
@@ -261,21 +281,23 @@ describe('ValenciaSheet', () => {
 			progress: { round: 2, step: 'C' }
 		} as unknown as GameTableState;
 		await setup(saved);
-		const step = (await screen.findByTestId('val-auction-step')) as HTMLSelectElement;
-		await waitFor(() => expect(step.value).toBe('C'));
-		await fireEvent.click(screen.getByTestId('val-step-D'));
-		await waitFor(() => expect(screen.getByTestId('val-step-D').getAttribute('aria-pressed')).toBe('true'));
-		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('D'));
-		await fireEvent.change(screen.getByTestId('val-auction-step'), { target: { value: 'F' } });
-		await waitFor(() => expect((screen.getByTestId('val-auction-step') as HTMLSelectElement).value).toBe('F'));
+		await waitFor(() => expect(text('val-auction-step')).toBe('Auction of step C'));
+		// The steps are shown, not jumped to: only « next » and « back » move the tracker.
+		expect(screen.getByTestId('val-step-F').tagName).toBe('LI');
+		await nextUntil('D');
+		await waitFor(() => expect(text('val-auction-step')).toBe('Auction of step D'));
+		await nextUntil('H');
+		await waitFor(() => expect(screen.getByTestId('val-auction-none')).toBeTruthy());
+		expect(screen.queryByTestId('val-tap-0-3')).toBeNull();
 	});
 
 	it('has a row for Nina at 2 players: one card at B, two at F', async () => {
-		const { auctions } = await setup(null, ['Ani', 'Dirk']);
-		const step = await screen.findByTestId('val-auction-step');
+		const saved = { variant: 'base', fountains: [], players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }], progress: { round: 1, step: 'E' } } as unknown as GameTableState;
+		const { auctions } = await setup(saved, ['Ani', 'Dirk']);
+		await screen.findByTestId('val-auction-step');
 		expect(screen.queryByTestId('val-nina')).toBeNull();
-		await fireEvent.change(step, { target: { value: 'F' } });
-		expect(text('val-nina')).toMatch(/2 cards to reveal/);
+		await nextUntil('F');
+		await waitFor(() => expect(text('val-nina')).toMatch(/2 cards to reveal/));
 		await fireEvent.click(screen.getByTestId('val-tap-0-4'));
 		await fireEvent.click(screen.getByTestId('val-tap-1-3'));
 		await fireEvent.click(screen.getByTestId('val-nina-tap-5'));
@@ -283,6 +305,91 @@ describe('ValenciaSheet', () => {
 		await fireEvent.click(screen.getByTestId('val-nina-tap-2'));
 		await waitFor(() => expect(auctions[auctions.length - 1][0]).toMatchObject({ step: 'F', nina: [5, 2] }));
 		expect(screen.queryByTestId('val-nina-tap-1')).toBeNull();
+	});
+
+	it('moves a council seat to the player who takes it: the holder’s member goes back, the sheet stays valid', async () => {
+		// Issue #46: tapping the auction winner's guild seat left the previous holder on it, the
+		// sheet turned invalid and every total became "—". « remplacez le membre de la famille que
+		// vous remplacez dans la réserve de son propriétaire » (p.7).
+		const { last } = await setup(VALENCIA_TABLE);
+		await waitFor(() => expect(text('total-0')).toBe('31'));
+		expect(screen.getByTestId('val-seat-0-wine').getAttribute('aria-pressed')).toBe('true');
+		await fireEvent.click(screen.getByTestId('val-seat-2-wine'));
+		await waitFor(() => expect(last().players.map((p) => p.council)).toEqual([['nobility'], ['church'], ['wine']]));
+		expect(screen.getByTestId('val-seat-0-wine').getAttribute('aria-pressed')).toBe('false');
+		expect(screen.getByTestId('val-seat-2-wine').getAttribute('aria-pressed')).toBe('true');
+		expect(screen.queryByTestId('sheet-problems')).toBeNull();
+		expect(text('total-2')).not.toBe('—');
+		// The Marchands seat too.
+		await fireEvent.click(screen.getByTestId('val-seat-1-merchants'));
+		await fireEvent.click(screen.getByTestId('val-seat-0-merchants'));
+		await waitFor(() => expect(last().players.map((p) => p.council)).toEqual([['nobility', 'merchants'], ['church'], ['wine']]));
+		expect(screen.queryByTestId('sheet-problems')).toBeNull();
+	});
+
+	it('shows an auction applied after a privilege was spent as applied, with its result', async () => {
+		// Issue #46: once applied, the panel said in red « 1 privilèges dépensés pour 0 détenus. »
+		// and the result and « ✓ Appliqué » disappeared.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true, privileges: 1 }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 2, step: 'C', councils_counted: [1] }
+		} as unknown as GameTableState;
+		const { last } = await setup(saved);
+		await fireEvent.click(await screen.findByTestId('val-tap-0-4'));
+		await fireEvent.click(screen.getByTestId('val-tap-1-3'));
+		await fireEvent.click(screen.getByTestId('val-pass-2'));
+		await fireEvent.click(screen.getByTestId('val-spent-0-plus'));
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 4 · rank 1/));
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect(last().players[0].privileges).toBe(0));
+		await waitFor(() => expect(text('val-auction-apply')).toBe('✓ Applied'));
+		expect(text('val-bid-result-0')).toMatch(/total 4 · rank 1/);
+		expect(screen.getByTestId('val-auction-result').textContent).toMatch(/1 privilege back to the supply/);
+		expect(screen.queryByTestId('val-bid-0')?.querySelector('.problem')).toBeNull();
+		// Applied, it is history: no taps, and the tracker does not go back over it.
+		expect(screen.queryByTestId('val-tap-0-4')).toBeNull();
+		await waitFor(() => expect((screen.getByTestId('val-step-prev') as HTMLButtonElement).disabled).toBe(true));
+	});
+
+	it('says where the auction would be applied why the core refuses it: the sheet, as the scorer reads it', async () => {
+		// Issue #45: the helpers judge the table as the scorer does. Round 1, before any council
+		// phase, Ani cannot hold a privilege; the auction is refused with that problem.
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true, privileges: 1 }, { name: 'Dirk' }, { name: 'Lilli' }],
+			progress: { round: 1, step: 'B' }
+		} as unknown as GameTableState;
+		await setup(saved);
+		await waitFor(() => expect(text('sheet-problems')).toMatch(/1 privilege at step B of round 1/));
+		await fireEvent.click(await screen.findByTestId('val-tap-0-4'));
+		await fireEvent.click(screen.getByTestId('val-pass-1'));
+		await fireEvent.click(screen.getByTestId('val-pass-2'));
+		await waitFor(() => expect(text('val-bid-result-0')).toMatch(/total 4 · rank 1/));
+		await fireEvent.click(screen.getByTestId('val-auction-apply'));
+		await waitFor(() => expect(text('val-auction-refused')).toMatch(/^To fix on the sheet first: Ani — 1 privilege at step B of round 1/));
+		expect(text('val-auction-apply')).not.toMatch(/✓/);
+	});
+
+	it('says the totals are partial and what they leave out: a crowded fountain, that fountain only', async () => {
+		// Issue #46: one fountain with too many members dropped every fountain's points, with no
+		// note, no fountain named, and the outline on the fountain's value.
+		const table = structuredClone(VALENCIA_TABLE) as unknown as { players: { fountain_members: number[] }[] };
+		table.players[2].fountain_members = [1, 3, 2];
+		await setup(table as unknown as GameTableState);
+		await waitFor(() =>
+			expect(text('totals-partial')).toBe('Partial totals, leaving out: Ani · Fountain 2, Dirk · Fountain 2, Lilli · Fountain 2. Nobody wins until it is fixed.')
+		);
+		// Fountain 2 is worth 2: Ani loses its 1 × 2, Dirk his 2 × 2, Lilli her 3 × 2; the other
+		// fountains still count (the totals were 23/31/31/18 with every fountain dropped).
+		expect([text('total-0'), text('total-1'), text('total-2')]).toEqual(['29', '33', '37']);
+		expect(screen.getByTestId('total-partial-0')).toBeTruthy();
+		expect(text('sheet-problems')).toMatch(/Fountain 2 \(value 2\): 6 members around it \(Ani 1, Dirk 2, Lilli 3\), it touches only 4 spaces/);
+		for (const seat of [0, 1, 2]) expect(screen.getByTestId(`val-fm-${seat}-1`).getAttribute('aria-invalid')).toBe('true');
+		expect(screen.getByTestId('val-fm-2-0').getAttribute('aria-invalid')).not.toBe('true');
+		expect(screen.getByTestId('val-fountain-value-1').getAttribute('aria-invalid')).not.toBe('true');
 	});
 
 	it('shows the core’s problems next to their field', async () => {
