@@ -8,9 +8,11 @@ SHELL := bash
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 APP_BIN := $(TARGET_DIR)/debug/greffier-app
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
-# WebKitGTK 4.1 and build tools to build; the WebKit WebDriver, Xvfb and xauth for the E2E;
-# Chromium and its driver for `greffier serve`'s smoke test.
-APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth chromium chromium-driver
+# WebKitGTK 4.1 and build tools to build; libclang-dev for SQLite's session extension (rusqlite's
+# `session` feature generates its bindings with bindgen); the WebKit WebDriver, Xvfb and xauth
+# for the E2E; Chromium and its driver for `greffier serve`'s smoke test; Syncthing for the
+# shared-history test (two histories syncing through a real engine, on the loopback).
+APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl libclang-dev webkit2gtk-driver xvfb xauth chromium chromium-driver syncthing
 TAURI_DRIVER_VERSION := 2.1.0
 
 .PHONY: run test deps apt npm tauri-driver ui app lint test-rust check-generated test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
@@ -103,7 +105,8 @@ table-smoke: ui
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver
-	APP_BIN="$(APP_BIN)" scripts/e2e.sh
+	cargo build --bin greffier --locked
+	APP_BIN="$(APP_BIN)" GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/e2e.sh
 
 ## package: the .deb players install (release build, about 11 minutes; not part of `make test`)
 # The Tauri CLI is the npm package pinned in ui/package.json (a prebuilt binary from the npm

@@ -556,3 +556,107 @@ mod streaming {
         (status, serde_json::from_slice(&answer[split + 4..]).unwrap_or_default())
     }
 }
+
+/// The shared history (issue #50): what a device does when it applies another device's
+/// changeset files (targets: a 100 000-play history shared to a fresh device in ≤ 10 s, 1 000
+/// new plays applied in ≤ 1 s). The folder is written once per run: a device that imported the
+/// 100 000 plays and shared them (a file per `PLAYS_PER_FILE` plays), then 1 000 more (one file).
+mod sharing {
+    use std::path::{Path, PathBuf};
+    use std::sync::OnceLock;
+
+    use super::*;
+
+    struct Shared {
+        dir: PathBuf,
+        folder: PathBuf,
+        /// A device that applied the 100 000 plays, not the last 1 000.
+        template: PathBuf,
+        /// The files the source wrote.
+        files: usize,
+    }
+
+    /// The backup's plays under other uuids (plays of another evening).
+    fn renamed(mut backup: Backup, prefix: &str) -> Backup {
+        for play in &mut backup.plays {
+            play.uuid = format!("{prefix}-{}", play.uuid);
+        }
+        backup
+    }
+
+    fn shared() -> &'static Shared {
+        static SHARED: OnceLock<Shared> = OnceLock::new();
+        SHARED.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("greffier-bench-sharing-{}", std::process::id()));
+            let folder = dir.join("folder");
+            std::fs::create_dir_all(&folder).expect("folder");
+            let mut source = Store::open(&dir.join("source.sqlite3")).expect("source");
+            source.import(&generated_backup(100_000)).expect("generate");
+            source.share_history(Some(&folder), Some("Source")).expect("share");
+            let first = source.sync_now(None).expect("share the 100 000 plays");
+            let template = dir.join("template.sqlite3");
+            {
+                let mut device = Store::open(&template).expect("template");
+                device.share_history(Some(&folder), Some("Tablet")).expect("share");
+                device.sync_now(None).expect("apply");
+            }
+            source.import(&renamed(generated_backup(1_000), "new")).expect("1 000 more");
+            let second = source.sync_now(None).expect("share them");
+            eprintln!("\nsharing: {} + {} files written", first.written, second.written);
+            Shared { dir, folder, template, files: (first.written + second.written) as usize }
+        })
+    }
+
+    /// Removes a device's files a sample left (a 100 000-play history is large).
+    fn remove_history(path: &Path) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    fn fresh_copy(of: &Path, dir: &Path, n: &mut u32) -> Store {
+        remove_history(&dir.join(format!("copy-{n}.sqlite3")));
+        *n += 1;
+        let path = dir.join(format!("copy-{n}.sqlite3"));
+        std::fs::copy(of, &path).expect("a copy of the template");
+        Store::open(&path).expect("copy")
+    }
+
+    /// Every file of the folder applied by a device that has none of it: 101 000 plays, each
+    /// file in a transaction of its own.
+    #[divan::bench(sample_count = 2, sample_size = 1)]
+    fn the_100k_history_to_a_fresh_device(bencher: Bencher) {
+        let shared = shared();
+        let mut n = 0;
+        bencher
+            .with_inputs(|| {
+                remove_history(&shared.dir.join(format!("fresh-{n}.sqlite3")));
+                n += 1;
+                let path = shared.dir.join(format!("fresh-{n}.sqlite3"));
+                let mut store = Store::open(&path).expect("fresh");
+                store.share_history(Some(&shared.folder), Some(&format!("Fresh {n}"))).expect("share");
+                store
+            })
+            .bench_local_values(|mut store| {
+                let report = store.sync_now(None).expect("pass");
+                assert_eq!(report.applied.len(), shared.files);
+                assert_eq!(report.applied.iter().map(|a| a.plays).sum::<u32>(), 101_000);
+                store
+            });
+    }
+
+    /// 1 000 new plays (one file) applied by a device holding the 100 000 others.
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn a_thousand_new_plays(bencher: Bencher) {
+        let shared = shared();
+        let mut n = 0;
+        bencher.with_inputs(|| fresh_copy(&shared.template, &shared.dir, &mut n)).bench_local_values(
+            |mut store| {
+                let report = store.sync_now(None).expect("pass");
+                assert_eq!(report.applied.len(), 1);
+                assert_eq!(report.applied[0].plays, 1_000);
+                store
+            },
+        );
+    }
+}

@@ -8,6 +8,7 @@ pub mod paired;
 pub mod prefs;
 #[cfg(target_os = "linux")]
 pub mod rendering;
+pub mod sharing;
 pub mod table;
 
 use std::path::PathBuf;
@@ -72,6 +73,9 @@ macro_rules! specta_builder_with_operations {
             // How the UI's Backend calls each operation (`ui/src/lib/backend/operations.ts`):
             // its method and its request's fields in order.
             .constant("OPERATION_FIELDS", $crate::operation_fields(&[$((stringify!($name), &[$(stringify!($field)),*])),*]))
+            // The shared history: the window event told the plays a pass wrote.
+            .constant("HISTORY_CHANGED_EVENT", $crate::sharing::HISTORY_CHANGED_EVENT)
+            .typ::<greffier::api::HistoryChange>()
     }};
 }
 
@@ -165,6 +169,8 @@ pub fn configure<R: Runtime>(
                     door.open_if_paired(&handle, api.inner());
                 }
             });
+            // The shared history's passes (not in tests: the mock app never runs this).
+            sharing::start(app.handle());
             Ok(())
         })
 }
@@ -215,6 +221,9 @@ pub fn run() {
             }
             if let Some(door) = app.try_state::<paired::PairedDoor>() {
                 door.stop();
+            }
+            if let Some(sharing) = app.try_state::<sharing::SharingThread>() {
+                sharing.stop();
             }
         }
     });

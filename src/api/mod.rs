@@ -15,6 +15,7 @@ mod operations;
 mod pairing;
 pub mod qr;
 pub mod serve;
+mod share;
 mod table;
 mod uploads;
 mod views;
@@ -27,6 +28,7 @@ use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
 pub use pairing::{DevicePaired, PAIRING_CODE_LIFETIME, PairingCode};
+pub use share::{HistoryChange, HistoryListener, Sharing};
 pub use table::{
     SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
     TableSeatView, TableStatus, TableTicket, TableView,
@@ -107,6 +109,10 @@ pub struct Api {
     uploads: Mutex<uploads::Uploads>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
+    /// Told what each pass of the shared history applied (`share.rs`).
+    history_listeners: Mutex<Vec<HistoryListener>>,
+    /// Each host operation done, for the sharing thread (`share.rs`).
+    nudges: share::Nudges,
     /// What the listeners were told of each open table, to find what other processes changed.
     tables_told: Mutex<table::TablesTold>,
 }
@@ -131,6 +137,8 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
             tables_told: Mutex::default(),
         })
     }
@@ -146,6 +154,8 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
             tables_told: Mutex::default(),
         })
     }
@@ -289,10 +299,15 @@ macro_rules! define_operations {
         impl Api {
             $(
                 $(#[doc = $doc])*
-                #[allow(unused_variables, clippy::unused_unit)]
+                #[allow(unused_variables, clippy::unused_unit, clippy::redundant_closure_call)]
                 pub fn $name(&self $(, $field: $ty)*) -> Result<$resp, ApiError> {
                     let $api = self;
-                    Ok($body)
+                    let answer: Result<$resp, ApiError> = (move || Ok($body))();
+                    // A host operation may have changed the history: the sharing thread looks.
+                    if capability!($cap) == Capability::Host && answer.is_ok() {
+                        self.nudges.nudge();
+                    }
+                    answer
                 }
             )*
         }

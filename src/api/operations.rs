@@ -382,6 +382,31 @@ macro_rules! for_each_operation {
         host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {
             api.write_export(kind, csv, lang.unwrap_or_default())?
         }
+
+        // The history shared between devices through a folder a sync engine shares (issue #50,
+        // `history/sync/`).
+
+        /// Where sharing stands: the folder, this device, every device of the folder with its
+        /// last change applied here, what waits or was skipped, the conflicts.
+        host fn sync_status(api) -> $crate::history::SyncStatus { api.store()?.sync_status()? }
+        /// Shares this history through `folder` (`null`: stops sharing) and names this device
+        /// for the others (`null`: kept, or the machine's name the first time).
+        host fn sync_share(api, folder: Option<String>, device_name: Option<String>) -> $crate::history::SyncStatus {
+            api.store()?.share_history(folder.as_deref().map(std::path::Path::new), device_name.as_deref())?
+        }
+        /// One pass: this history's changes written to the folder, the other devices' new
+        /// changes applied (`folder`: shares the history there first). What was applied,
+        /// what waits, what was skipped, the conflicts.
+        host fn sync_now(api, folder: Option<String>) -> $crate::history::SyncReport { api.sync_pass(folder)? }
+        /// Plays and players edited on two devices at once (or deleted on one while edited on
+        /// the other): the version shown and those kept aside.
+        host fn sync_conflicts(api) -> Vec<$crate::history::SyncConflict> { api.store()?.sync_conflicts()? }
+        /// Keeps one version (`version`) of a play or player with versions kept aside; the others
+        /// go, on every device. The conflicts left.
+        host fn sync_resolve(api, uuid: String, version: String) -> Vec<$crate::history::SyncConflict> {
+            api.store()?.resolve_sync_conflict(&uuid, &version)?
+        }
+
         host fn list_backups(api) -> Vec<$crate::history::BackupFile> { api.store()?.list_backups()? }
         host fn backup_now(api) -> $crate::history::BackupFile {
             api.store()?.backup_now($crate::history::BackupKind::Manual, $crate::history::DEFAULT_BACKUPS_KEPT)?

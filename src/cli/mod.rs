@@ -17,6 +17,7 @@ mod input;
 mod print;
 mod rules;
 mod serve;
+mod sync;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -149,6 +150,22 @@ pub(crate) enum Command {
         db: DbArg,
         #[command(subcommand)]
         command: DevicesCommand,
+    },
+    /// One pass through the folder this history is shared in: its new changes written there,
+    /// the other devices' applied; prints what was applied, what waits, what was skipped and the
+    /// conflicts (`--folder`: shares the history there first).
+    Sync {
+        #[command(flatten)]
+        db: DbArg,
+        /// The folder a sync engine shares (Syncthing, Nextcloud, a USB stick…); never the one
+        /// holding the history itself.
+        #[arg(long)]
+        folder: Option<PathBuf>,
+        /// This device's name, as the other devices show it (default: the machine's).
+        #[arg(long)]
+        device_name: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// Table mode: opens a play in progress to the players' phones on the local network and
     /// serves it to them only (the join URL is printed first), until the table is closed, the
@@ -318,6 +335,9 @@ pub(crate) fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<
         Command::Splendor(args) => run_helper(GameId::Splendor, args, lang, out),
         Command::Devices { db, command } => run_devices(command, &db, lang, out),
         Command::Serve { db, port, host, ui, names } => serve::serve(&db, host, port, ui, names, lang),
+        Command::Sync { db, folder, device_name, json } => {
+            sync::run_sync(&db, folder, device_name, json, lang, out)
+        }
         Command::Table { db, play, seats, bind, port, ui } => {
             serve::table(&db, play, seats, bind, port, ui, lang)
         }

@@ -675,9 +675,11 @@ fn match_players(
             continue;
         }
         let existing: Option<(i64, String)> = tx
-            .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .query_row(
+                "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+                [&name],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()?;
         let found = match existing {
             Some(found) => found,

@@ -152,7 +152,8 @@ pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> St
 pub(super) fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
     Ok(conn
         .query_row(
-            "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE",
+            "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL
+              ORDER BY id LIMIT 1",
             [name],
             |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
@@ -173,10 +174,20 @@ pub(super) fn insert_player(
     archived: bool,
     created_at: &DateTime<Utc>,
 ) -> Result<Player> {
-    conn.execute(
-        "INSERT INTO players (name, colour, archived, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![name, colour, archived, fmt_time(created_at)],
-    )?;
+    let created_at = fmt_time(created_at);
+    // The same player imported from one backup on two devices is one person (`player_uuid`); a
+    // uuid taken here already (that name added twice in one millisecond) gets a random one.
+    let mut uuid = super::sync::identity::player_uuid(name, &created_at);
+    let taken: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM players WHERE uuid = ?1)")?
+        .query_row([&uuid], |r| r.get(0))?;
+    if taken {
+        uuid = uuid::Uuid::new_v4().to_string();
+    }
+    conn.prepare_cached(
+        "INSERT INTO players (uuid, name, colour, archived, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![uuid, name, colour, archived, created_at])?;
     Ok(Player {
         id: to_id(conn.last_insert_rowid())?,
         name: name.to_owned(),
@@ -519,7 +530,9 @@ impl Store {
     pub fn list_players(&self) -> Result<Vec<Player>> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE french")?;
+            .prepare_cached(
+                "SELECT id, name, colour, archived FROM players WHERE merged_into IS NULL ORDER BY name COLLATE french, id",
+            )?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
         let mut players = Vec::new();
         for row in rows {
@@ -576,7 +589,7 @@ impl Store {
                 );
             }
             let exists: bool = self.conn.query_row(
-                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1 AND merged_into IS NULL)",
                 [seat.player_id],
                 |r| r.get(0),
             )?;

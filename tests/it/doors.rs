@@ -78,7 +78,7 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
         assert_eq!(in_core, by_cli, "step {step}: the CLI answers as the core");
         assert_eq!(in_core, by_http, "step {step}: HTTP answers as the core");
     }
-    assert_eq!((core.len(), cli.len(), http.len()), (104, 104, 104));
+    assert_eq!((core.len(), cli.len(), http.len()), (110, 110, 110));
 
     // The script's answers are real ones: a few checked by value.
     let answer = |step: usize| core[step].1.as_ref().map_err(|e| e.to_string());
@@ -143,8 +143,18 @@ fn every_operation_answers_the_same_through_the_core_the_cli_and_http() {
             "pair_device",
             "revoke_paired_device",
             "import_file",
+            "sync_resolve",
             "restore_backup"
         ]
+    );
+    // The history shared: one file written with everything, this device named as asked.
+    let shared = core.iter().find(|(op, _)| op == "sync_now").map(|(_, a)| a.clone());
+    assert_eq!(shared.expect("called").expect("a pass")["written"], 1);
+    let status = core.iter().rev().find(|(op, _)| op == "sync_status").map(|(_, a)| a.clone());
+    let status = status.expect("called").expect("status");
+    assert_eq!(
+        (&status["devices"][0]["name"], &status["devices"][0]["files"]),
+        (&json!("Laptop"), &json!(1))
     );
 }
 

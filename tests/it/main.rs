@@ -29,6 +29,8 @@ mod splendor;
 mod stats;
 mod stats_summaries;
 mod support;
+mod sync;
+mod syncthing;
 mod table;
 mod table_door;
 mod texts;

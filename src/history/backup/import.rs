@@ -388,7 +388,11 @@ impl Writer<'_, '_> {
             }
             let existing: Option<i64> = self
                 .conn
-                .query_row("SELECT id FROM players WHERE name = ?1 COLLATE NOCASE", [name], |r| r.get(0))
+                .query_row(
+                    "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+                    [name],
+                    |r| r.get(0),
+                )
                 .optional()?;
             let id = match existing {
                 Some(id) => id,

@@ -261,7 +261,7 @@ impl Store {
             Ok(conn.query_row(sql, [], |r| r.get::<_, i64>(0)).map(|n| usize::try_from(n).unwrap_or(0))?)
         };
         let counts = Counts {
-            players: count("SELECT COUNT(*) FROM players")?,
+            players: count("SELECT COUNT(*) FROM players WHERE merged_into IS NULL")?,
             plays: count("SELECT COUNT(*) FROM plays")?,
             card_values: count("SELECT COUNT(*) FROM card_values")?,
             other_plays: count("SELECT COUNT(*) FROM other_plays")?,
@@ -279,7 +279,8 @@ impl Store {
 
         w(out, ",\"players\":[")?;
         let mut stmt = conn.prepare(
-            "SELECT name, colour, archived, created_at FROM players ORDER BY name COLLATE french, id",
+            "SELECT name, colour, archived, created_at FROM players WHERE merged_into IS NULL
+              ORDER BY name COLLATE french, id",
         )?;
         let mut rows = stmt.query([])?;
         let mut first = true;

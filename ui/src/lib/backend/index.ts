@@ -2,7 +2,7 @@
 // inside the app the Backend goes over Tauri IPC (`tauri.ts`), in a plain browser over
 // `greffier serve`'s HTTP (`http.ts`); both are the same map of methods to the core's
 // operations (`operations.ts`). There is no other implementation: vitest runs on a real server.
-import type { Lang, PairedDoorAddress, TableChange, TableDoor } from './types';
+import type { HistoryChange, Lang, PairedDoorAddress, TableChange, TableDoor } from './types';
 import { OPERATION_FIELDS, type Backend } from './operations';
 
 export * from './types';
@@ -78,6 +78,15 @@ export async function pairedDoor(): Promise<PairedDoorAddress> {
 	const host = location.hostname;
 	const loopback = host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 	return { url: location.origin, lan: !loopback };
+}
+
+/**
+ * The plays the shared history's passes rewrote underneath the screens (the desktop app's
+ * sharing thread); a browser page hears nothing (`greffier serve` runs no sharing thread).
+ */
+export async function historyChanges(onchange: (change: HistoryChange) => void): Promise<() => void> {
+	if (!inTauri()) return () => {};
+	return (await import('./tauri')).listenHistoryChanges(onchange);
 }
 
 /** Runs `hook` (save what the sheets still hold) before the desktop window closes. */
