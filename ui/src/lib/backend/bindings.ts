@@ -25,6 +25,11 @@ export const commands = {
 	 *  core keeps the table open from before a restart).
 	 */
 	tableDoor: (playId: number) => typedError<TableDoor | null, ApiError>(__TAURI_INVOKE("table_door", { playId })),
+	/**
+	 *  Serves the door for paired devices on the local network (issue #47), or answers the one
+	 *  serving: where a device reaches it, for the core's `pairing_code` to make its URL and QR code.
+	 */
+	openPairedDoor: () => typedError<PairedDoorAddress, ApiError>(__TAURI_INVOKE("open_paired_door")),
 	/**  The app's version, where its history lives, and the schema version. */
 	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
 	/**  The four games: variants, player counts, score categories. */
@@ -201,11 +206,39 @@ export const commands = {
 	tableSaveSeat: (playId: number, seat: number | null, part: Value) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_save_seat", { playId, seat, part })),
 	/**  "I have finished entering" (or not any more), shown to the host. */
 	tableSetFinished: (playId: number, seat: number | null, finished: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_set_finished", { playId, seat, finished })),
+	/**
+	 *  A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+	 *  host's language, which the device's page speaks until told otherwise; `address`
+	 *  (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+	 */
+	pairingCode: (lang: Lang | null, address: string | null) => typedError<PairingCode, ApiError>(__TAURI_INVOKE("pairing_code", { lang, address })),
+	/**
+	 *  Pairs the device named `name` with a pairing code: its own token, shown once. The one
+	 *  operation a caller off the loopback may make without a token.
+	 */
+	pairDevice: (code: string, name: string) => typedError<DevicePaired, ApiError>(__TAURI_INVOKE("pair_device", { code, name })),
+	/**  The paired devices, each with when it was paired and last used. */
+	listPairedDevices: () => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("list_paired_devices")),
+	/**
+	 *  Revokes a paired device: its token is refused from its next request on. Answers the
+	 *  devices still paired.
+	 */
+	revokePairedDevice: (device: number) => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("revoke_paired_device", { device })),
 	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
+	/**
+	 *  Records a finished play from a table state in one step (its players added to the
+	 *  roster by name), scored as finishing scores it: a play typed elsewhere, after the game.
+	 */
+	recordPlay: (game: GameId, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("record_play", { game, table })),
+	/**
+	 *  Scores a finished play again from its stored table state (after a rule was fixed);
+	 *  a play without a result is answered as it is.
+	 */
+	rescorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("rescore_play", { playId })),
 	/**  Moves a play to the bin (undone by `restore_play`); its table is closed. */
 	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
 	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
@@ -270,9 +303,11 @@ export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5
 
 export const HISTORY_CHANGED_EVENT = "history-changed" as const;
 
-export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
+export const HISTORY_LIMITS = {"device_name_chars":40,"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
+
+export const OPERATION_FIELDS = {"abandonPlay":["play_id"],"activity":["game","player_id"],"appInfo":[],"backupNow":[],"cardValues":["game"],"citadellesApplyRound":["table","round"],"citadellesCatalogue":[],"citadellesDestructionQuote":["round","target"],"citadellesDraftPlan":["variant","players","ninth_character"],"citadellesDrawDraft":["plan","characters","seed"],"citadellesRoundApply":["round","action"],"citadellesRoundView":["round"],"citadellesStartRound":["setup"],"createPlayer":["name","colour"],"deletePlay":["play_id"],"editPlay":["play_id","edit"],"exportFile":["kind","csv","lang"],"finishPlay":["play_id","table"],"gameStats":["game","bucket_width"],"getPlay":["play_id"],"getRule":["id"],"historyProgress":[],"importFile":["kind","file"],"listBackups":[],"listGames":[],"listOtherPlays":["filter"],"listPairedDevices":[],"listPlayers":[],"listPlays":["filter"],"listRules":["filter"],"logRoundEvent":["play_id","round","kind","payload"],"mergePlayers":["kept","absorbed"],"orleansBuildDeck":["plan","seed"],"orleansCharacters":[],"orleansCloseRound":["table","decisions","apply"],"orleansEvents":[],"orleansScenarios":[],"orleansSetup":["scenario","players"],"pairDevice":["code","name"],"pairingCode":["lang","address"],"playerPlayCounts":[],"playerStats":["player_id"],"previewTableState":["play_id","table"],"recordPlay":["game","table"],"renamePlayer":["player_id","name"],"rescorePlay":["play_id"],"restoreBackup":["file_name"],"restorePlay":["play_id"],"revokePairedDevice":["device"],"saveTableState":["play_id","table","base"],"scenarioStats":["game"],"scoreTable":["game","table"],"searchRules":["query","filter"],"setCardValue":["game","card","value"],"setPlayerArchived":["player_id","archived"],"setPlayerColour":["player_id","colour"],"setSetupDone":["play_id","done"],"setupChecklist":["game","variant","players","ninth_character"],"splendorCatalogue":[],"startPlay":["new_play"],"syncConflicts":[],"syncNow":["folder"],"syncResolve":["uuid","version"],"syncShare":["folder","device_name"],"syncStatus":[],"tableAnswerRequest":["play_id","seat","asker","give"],"tableAssignSeat":["play_id","device","seat"],"tableClose":["play_id"],"tableHelp":["game","table"],"tableJoin":["play_id","device","claim","ask","name"],"tableOpen":["play_id","seats","lang"],"tableRemoveDevice":["play_id","device"],"tableSaveSeat":["play_id","seat","part"],"tableSetFinished":["play_id","seat","finished"],"tableStatus":["play_id"],"tableView":["play_id","seat","device"],"undoTableState":["play_id"],"unfinishedPlays":[],"valenciaApplyAuction":["table"],"valenciaAuction":["auction"],"valenciaCouncil":["council"],"valenciaCouncilSeat":["table","player","seat","how"],"valenciaCountCouncil":["table"],"valenciaMissions":[],"valenciaMove":["table","to"],"valenciaRound":["round"]} as const;
 
 export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"goods_in_box":[{"key":"grain","max":24},{"key":"cheese","max":21},{"key":"wine","max":18},{"key":"wool","max":15},{"key":"brocade","max":12}],"max_building_points":30,"max_coins":999,"max_count":60,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"],"seat_counts":[{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":24},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"prosperite"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":21},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"invasion"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":20},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"duel"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":6},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":13},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"dignitaire"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":4},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":7},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"vierzon"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"marchand"}],"supplies":[{"item":"place_tiles","most":24,"scenario":"prosperite","source":"Prospérité, Mise en place (24 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"prosperite","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"place_tiles","most":21,"scenario":"invasion","source":"Invasion, Mise en place (21 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"invasion","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"duel","source":"Le duel, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":20,"scenario":"duel","source":"Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"},{"item":"citizens","most":16,"scenario":"duel","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"technology","most":6,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (« 6 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"},{"item":"citizens","most":13,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"},{"item":"technology","most":4,"scenario":"vierzon","source":"Vierzon, Mise en place (« 4 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"vierzon","source":"Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"},{"item":"citizens","most":7,"scenario":"vierzon","source":"Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"},{"item":"goods","most":40,"scenario":"vierzon","source":"Vierzon, Mise en place (« 40 jetons Marchandise »)"},{"item":"goods.grain","most":24,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"marchand","source":"Marchand itinérant, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"marchand","source":"Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"},{"item":"goods.grain","most":24,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"marchand","source":"game-facts D4 (goods supply)"}],"team_counts":[{"key":"ramparts","max":60},{"key":"citizens","max":16},{"key":"treasury","max":999}]} as const;
 
@@ -1098,6 +1133,12 @@ export type CsvOptions = {
 	status?: PlayStatus | null,
 };
 
+/**  A device just paired: its token, shown this once (the device keeps it). */
+export type DevicePaired = {
+	device: PairedDevice,
+	token: string,
+};
+
 /**  Whether the last round is under way, and who would win if it ended now. */
 export type EndHelp = {
 	/**  Someone reached 15 prestige (Cities: someone holds a city): finish the round. */
@@ -1249,6 +1290,8 @@ export type HistoryLimits = {
 	name_chars: number,
 	location_chars: number,
 	notes_chars: number,
+	/**  A paired device's name. */
+	device_name_chars: number,
 };
 
 /**
@@ -2142,6 +2185,40 @@ export type Outcome =
 
 /**  The kind of ending of a finished play (`plays.outcome`), see [`crate::games::Outcome`]. */
 export type OutcomeKind = "points" | "coop" | "solo" | "objective_race";
+
+/**  A device the host paired: it reaches the whole app with its own token until revoked. */
+export type PairedDevice = {
+	id: number,
+	name: string,
+	created_at: string,
+	/**  The last request made with its token, to the minute (`None`: never used since pairing). */
+	last_used_at: string | null,
+};
+
+/**  Where paired devices reach this app. */
+export type PairedDoorAddress = {
+	/**  `http://<ip>:<port>`: a pairing code's URL starts with it. */
+	url: string,
+	/**
+	 *  False when the machine has no network address (served on the loopback only: no tablet
+	 *  can reach it).
+	 */
+	lan: boolean,
+};
+
+/**  A pairing code to show the device (as a QR code). */
+export type PairingCode = {
+	code: string,
+	/**
+	 *  `/pair?lang=<host's language>#<code>` (`lang` only when the host said it), to put after
+	 *  `http://<address>:<port>`: the code rides in the fragment, which a browser never sends.
+	 */
+	pair_path: string,
+	/**  The whole URL and its QR code, when the door told where the device reaches it. */
+	url: string | null,
+	qr_svg: string | null,
+	expires_at: string,
+};
 
 /**  Everything known about one play. */
 export type PlayDetail = {
