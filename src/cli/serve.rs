@@ -5,8 +5,8 @@ use std::io::Write;
 use std::net::IpAddr;
 use std::path::PathBuf;
 
-use greffier::api::serve::ServeOptions;
 use greffier::api::Api;
+use greffier::api::serve::ServeOptions;
 use greffier::text::{Lang, Text};
 
 use super::{DbArg, Failure, open_api};

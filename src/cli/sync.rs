@@ -76,7 +76,11 @@ fn print_sync_report(out: &mut impl Write, report: &SyncReport, lang: Lang) -> R
         let who = w.device_name.clone().unwrap_or_else(|| w.device.clone());
         let reason = w.reason.get(lang);
         lines.push(said(
-            format!("En attente : {who}, {} à partir du {} — {reason}", fr(w.files, "fichier", "fichiers"), w.seq),
+            format!(
+                "En attente : {who}, {} à partir du {} — {reason}",
+                fr(w.files, "fichier", "fichiers"),
+                w.seq
+            ),
             format!("Waiting: {who}, {} from file {} — {reason}", en(w.files, "file", "files"), w.seq),
         ));
     }
