@@ -303,7 +303,7 @@ mod import {
     /// in memory. Cached statements and the streaming import: 1.24 s → 0.84 s here (the issue
     /// measured 3.7 s on its machine).
     ///
-    /// Issue #15 (perf, 1.44 s here before): a third of the time went to B-trees the statistics
+    /// Profiled (perf, 1.44 s here before): a third of the time went to B-trees the statistics
     /// alone read (`results_play_cover`, two indexes of `category_points`…, dropped by
     /// migration 0008, whose summaries replace them), two updates of each play, three deletes
     /// of rows a new play cannot have; the summaries are then added once for all the new plays
@@ -350,7 +350,7 @@ mod import {
     }
 
     /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
-    /// here; the issue measured 3.3 s). Issue #15: the plays and seats were still written and
+    /// here; 3.3 s where it was reported). The plays and seats were still written and
     /// checked with statements parsed again for each play (`execute`), plus the writes above:
     /// 0.86 s → 0.34 s. Then its new plays' statistics, read back from their rows at the end,
     /// are added up as they are written (`summary::Additions`, as a backup import does): 1.59 G
@@ -436,7 +436,7 @@ mod streaming {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// Issue #47: the app's own backup of 100 000 plays imported from each door as the page
+    /// The app's own backup of 100 000 plays imported from each door as the page
     /// sends it — the browser's (`POST /api/upload`, the file streamed as the request's body,
     /// then `import_file` naming the upload, over the real server on the loopback) and the
     /// window's (the 8 MiB blocks its `upload_chunk` command appends, then the same operation) —
@@ -557,7 +557,7 @@ mod streaming {
     }
 }
 
-/// The shared history (issue #50): what a device does when it applies another device's
+/// The shared history: what a device does when it applies another device's
 /// changeset files (targets: a 100 000-play history shared to a fresh device in ≤ 10 s, 1 000
 /// new plays applied in ≤ 1 s). The folder is written once per run: a device that imported the
 /// 100 000 plays and shared them (a file per `PLAYS_PER_FILE` plays), then 1 000 more (one file).

@@ -1,4 +1,4 @@
--- Paired devices (issue #47): a tablet or phone the host paired reaches the whole app over the
+-- Paired devices: a tablet or phone the host paired reaches the whole app over the
 -- network (`greffier serve` beyond the loopback, or the desktop app's door for them) with its
 -- own token, until the host revokes it. Only SHA-256 digests of the secrets are stored: a copy
 -- of the history lets nobody in.

@@ -1,5 +1,5 @@
 -- Greffier history, schema 15: one history shared between devices through a folder a file-sync
--- engine shares (issue #50, `src/history/sync/`). Forward-only.
+-- engine shares (`src/history/sync/`). Forward-only.
 --
 -- Integer ids stay this history's own. What is shared is keyed by uuid: a play's (it had one),
 -- and now a player's. The shared record of every player and play (`shared_players`,

@@ -22,7 +22,7 @@ mod allocator;
 /// Why not the system's: scoring a table, which runs on every keystroke and for every phone at
 /// the table, makes some 130 small allocations (the raw table's strings and lists, the checked
 /// table, the scoreboard), and glibc's malloc and free were a third of its instructions
-/// (callgrind, issue #15); mimalloc's are a few dozen instructions each: 91 k → 64 k
+/// (callgrind); mimalloc's are a few dozen instructions each: 91 k → 64 k
 /// instructions to score the 5-player Valencia benchmark table. It gives freed memory back to
 /// the system lazily: in `benches/history.rs`'s 100k-play round trip, 275 MiB its setup freed
 /// were still resident when the export began (glibc kept 133 MiB), and gone by the import

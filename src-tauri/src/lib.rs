@@ -49,7 +49,7 @@ macro_rules! specta_builder_with_operations {
                 phones::open_paired_door::<$r>,
                 $(operations::$name,)*
             ])
-            // What the play screens must know at build time comes from the core (issue #17):
+            // What the play screens must know at build time comes from the core:
             // each game's limits and fixed lists, and the raw table states the screens build.
             .constant("VALENCIA_LIMITS", valencia::limits())
             .constant("CITADELLES_LIMITS", citadelles::limits())

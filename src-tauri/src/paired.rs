@@ -1,4 +1,4 @@
-//! The app's door for paired devices (issue #47): a tablet or a phone the host paired reaches
+//! The app's door for paired devices: a tablet or a phone the host paired reaches
 //! the whole app from the local network, as the host's own browser reaches `greffier serve`.
 //! It is the core's host door (`greffier::api::serve`, `Door::Local` beyond the loopback:
 //! `DoorPolicy::PAIRED`, every caller but this machine's own user shows a paired device's

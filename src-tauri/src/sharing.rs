@@ -1,4 +1,4 @@
-//! The shared history in the app (issue #50): the core's sharing thread (`Api::start_sharing`:
+//! The shared history in the app: the core's sharing thread (`Api::start_sharing`:
 //! a pass on start, after each write once the writes pause, and when the shared folder
 //! changes) runs for as long as the app does, and what a pass applied is told to the window
 //! (`history-changed`, the core's `HistoryChange`): a play on screen is read again, the lists

@@ -1,4 +1,4 @@
-//! Table mode's door in the app (issue #18): the host opens a play's table to the players'
+//! Table mode's door in the app: the host opens a play's table to the players'
 //! phones, and this process serves it on the local network with the core's table door
 //! (`greffier::api::serve`, `Door::Table`) over the SAME `Arc<Api>` the window uses, on a thread
 //! of its own. Nothing listens before the host opens the table; the server stops when the table

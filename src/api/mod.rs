@@ -222,7 +222,7 @@ impl Api {
     /// [`Api::call_json_as`] with the answer as JSON text, written once from the operation's
     /// result: what a door sends on. A door answering every keystroke (the window's
     /// synchronous preview, HTTP) skips building a [`Json`] tree of the answer first, which
-    /// cost as much as the scoring itself (issue #15).
+    /// cost as much as the scoring itself.
     pub fn call_text_as(&self, access: Access, name: &str, request: Json) -> Result<String, ApiError> {
         let operation = Api::operation(name)
             .ok_or_else(|| ApiError::new(ErrorKind::UnknownOperation, format!("no operation `{name}`")))?;

@@ -383,8 +383,8 @@ macro_rules! for_each_operation {
             api.write_export(kind, csv, lang.unwrap_or_default())?
         }
 
-        // The history shared between devices through a folder a sync engine shares (issue #50,
-        // `history/sync/`).
+        // The history shared between devices through a folder a sync engine shares
+        // (`history/sync/`).
 
         /// Where sharing stands: the folder, this device, every device of the folder with its
         /// last change applied here, what waits or was skipped, the conflicts.

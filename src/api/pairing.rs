@@ -1,4 +1,4 @@
-//! Pairing a device (issue #47): a tablet or a phone the host pairs reaches the whole app over
+//! Pairing a device: a tablet or a phone the host pairs reaches the whole app over
 //! the network, as the host's own browser does, with a token of its own that the host can
 //! revoke.
 //!

@@ -11,13 +11,13 @@
 //! must say `Content-Type: application/json` (a page of another site cannot send that without
 //! a preflight, which is never granted) and come from no other origin than this server's.
 //! Only this machine's own user (a client at `127.0.0.1` or `::1`) is the host without a token:
-//! bound beyond the loopback (`--host 0.0.0.0`, issue #47), any other caller must show a paired
+//! bound beyond the loopback (`--host 0.0.0.0`), any other caller must show a paired
 //! device's token (`api/pairing.rs`), and without one may only pair; the Host header must name
 //! the loopback or the address served (or a name given with `--name`), against DNS rebinding.
 //! Each call runs on a blocking thread; the history's lock and SQLite transactions keep every
 //! write whole, and a shutdown (SIGINT, SIGTERM) waits for the calls under way.
 //!
-//! The table door ([`Door::Table`], `greffier table`; issue #18) serves one play to the
+//! The table door ([`Door::Table`], `greffier table`) serves one play to the
 //! players' phones on the local network: nothing listens before the host opens the table,
 //! every API request carries a phone's token (`Authorization: Bearer`), which grants only the
 //! `guest` and `seat` operations of that play (no `host` one is reachable from the network),
@@ -675,7 +675,7 @@ mod tests {
         Door::Local { beyond_loopback: true, names: vec!["192.168.1.10".to_owned()] }
     }
 
-    /// Issue #47: a tablet on the network (a client address of the LAN, through the very
+    /// A tablet on the network (a client address of the LAN, through the very
     /// routes `serve --host 0.0.0.0` builds) reaches no host operation without a paired token,
     /// and a page of a rebound name is refused before anything else.
     #[tokio::test]

@@ -199,7 +199,7 @@ pub enum PlayMode {
 pub struct CategoryInfo {
     pub key: &'static str,
     pub label: StaticText,
-    /// Where the rulebook defines it, e.g. `000_88d49a4ead267029.txt, p.10`.
+    /// Where the rulebook defines it, e.g. `VAL p.10`.
     pub source: &'static str,
     /// Whether points in this category are normally subtracted (entered as negative numbers).
     pub negative: bool,
@@ -285,7 +285,7 @@ pub fn initial_table_state(
     game.game().initial_table(variant, names, first)
 }
 
-/// The live help for a table state, refused as the scorer refuses it (issue #45): a state
+/// The live help for a table state, refused as the scorer refuses it: a state
 /// [`score_value`] refuses gets its problems, every one with its field, never an empty answer.
 /// A generic sheet (the first table-state shape) holds no table to help with: refused too,
 /// with its own problems when it has some.
@@ -317,7 +317,7 @@ pub fn score_and_help_value(
 
 /// Scores a table state to finish its play: [`score_value`], and the game must be over where the
 /// core follows its course of play (Orléans: the last round closed, or the game won or lost
-/// before), so that a finished play always has its outcome (issue #46).
+/// before), so that a finished play always has its outcome.
 pub fn finish_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     game.game().finish(raw)
 }
@@ -355,7 +355,7 @@ mod tests {
         assert!("chess".parse::<GameId>().is_err());
     }
 
-    /// The English UI names a game as its English box does (issue #46: it said « Les Cités de
+    /// The English UI names a game as its English box does (it said « Les Cités de
     /// Splendor »); the French keeps the French box's name.
     #[test]
     fn a_game_is_named_by_its_box_in_each_language() {

@@ -1,6 +1,6 @@
 //! A play's round log in words, in both languages: the table helpers store what happened as data
 //! (a Citadelles round record, a draft, an Orléans deck); History reads it as sentences, never as
-//! JSON (issue #14). Each game gives its own words ([`Game::round_event_words`],
+//! JSON. Each game gives its own words ([`Game::round_event_words`],
 //! [`Game::table_round_log`]).
 //!
 //! [`Game::round_event_words`]: super::Game::round_event_words

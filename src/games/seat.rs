@@ -1,11 +1,11 @@
-//! Table mode (issue #18): what of a table state is one seat's to enter from a phone, and what
+//! Table mode: what of a table state is one seat's to enter from a phone, and what
 //! other phones may not see. Every game keeps its seats in `players[i]`; each game's
 //! [`SeatRules`] (declared in its `table.rs`, next to its rule) name the fields of a seat that
 //! are private to its player, the ones no phone may change, and the catalogue ids a seat's
 //! values are checked against.
 //!
 //! A phone's save carries only its game's seat fields, each within the game's own bounds
-//! (issue #47: a guest filled the history with unknown fields and undo steps of a megabyte
+//! (a guest filled the history with unknown fields and undo steps of a megabyte
 //! each): the merged table is checked by the game itself, and what it reports of a field the
 //! phone sent as outside the field's domain (an unknown field, a count out of range, an id of
 //! no catalogue, a name too long) refuses the save, naming the field. What is wrong only
@@ -226,7 +226,7 @@ mod tests {
         problems.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect()
     }
 
-    /// Issue #47: a guest stored 4 × 240 KB of unknown fields in its seat, each save keeping an
+    /// A guest stored 4 × 240 KB of unknown fields in its seat, each save keeping an
     /// undo step of a megabyte. A seat carries its game's fields only, within the game's bounds.
     #[test]
     fn a_seat_save_refuses_unknown_fields_and_values_out_of_the_game_s_bounds() {

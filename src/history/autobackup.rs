@@ -489,7 +489,7 @@ impl Store {
             self.conn.restore(MAIN_DB, &copy, None::<fn(rusqlite::backup::Progress)>)?;
             // Nothing left to migrate: the copy was; this only confirms it.
             migrate(&mut self.conn)?;
-            // Who may get in stays as it is now (issue #47): a device revoked since the backup
+            // Who may get in stays as it is now: a device revoked since the backup
             // must not come back with it.
             paired.write(&mut self.conn)?;
             Ok(safety)

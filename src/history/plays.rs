@@ -358,7 +358,7 @@ pub(super) fn write_table_state(
 }
 
 /// While nothing has been scored yet (every total 0), the live ranking names no winner: an
-/// empty sheet is not a shared win (issue #14). Finishing still ranks by the rules.
+/// empty sheet is not a shared win. Finishing still ranks by the rules.
 fn nobody_wins_an_empty_sheet(mut board: Scoreboard) -> Scoreboard {
     if board.outcome == Outcome::Points && board.players.iter().all(|p| p.total == Some(0)) {
         for p in &mut board.players {
@@ -789,7 +789,7 @@ impl Store {
                 ScorePreview {
                     partial,
                     left_out,
-                    // The panel's figures stay while a field is wrong (issue #17: the screen does
+                    // The panel's figures stay while a field is wrong (the screen does
                     // not work them out itself in the meantime).
                     help: help.or_else(|| games::help_partial(game, state, &problems.0)),
                     scoreboard: None,

@@ -32,7 +32,7 @@
 //! said, with at most [`CLOSEST`] entries whose names hold its other words, apart; a
 //! correction that may be another word (`conteur` → `couleur`) is offered, never answered.
 //!
-//! Speed (issue #15, ≤ 2 ms a query): prefixes are a binary search on the sorted vocabulary,
+//! Speed (≤ 2 ms a query): prefixes are a binary search on the sorted vocabulary,
 //! snippets are cut from token lists made at load, and letter counts rule out most words before
 //! any edit distance; `benches/core.rs` (`rules_search`) says where the time went and goes.
 

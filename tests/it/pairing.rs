@@ -1,4 +1,4 @@
-//! Paired devices (issue #47: `greffier serve --host 0.0.0.0` answered every host operation to
+//! Paired devices (`greffier serve --host 0.0.0.0` answered every host operation to
 //! anyone on the network, with no token). The real `greffier serve`, spoken to from a second
 //! loopback address (`127.0.0.2`, which Linux routes on `lo`): only `127.0.0.1` and `::1` are
 //! this machine's own user, so a caller there goes through the very check a tablet on the

@@ -1,4 +1,4 @@
-//! One history shared between devices through a folder (issue #50): what one device records
+//! One history shared between devices through a folder: what one device records
 //! reaches the others, concurrent changes lose nothing, and damaged or newer files are never
 //! half applied.
 

@@ -1,4 +1,4 @@
-//! The shared history through a real sync engine (issue #50): two Greffier histories on this
+//! The shared history through a real sync engine: two Greffier histories on this
 //! machine, each sharing its own folder, which two Syncthing instances keep in sync. Each
 //! instance listens on the loopback only, with discovery, relays, NAT traversal, usage and
 //! crash reports and upgrades off before its first start (nothing else is contacted), and is

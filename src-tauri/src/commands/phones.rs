@@ -1,6 +1,5 @@
-//! The doors to other devices: table mode's (issue #18: the host opens a play's table to the
-//! phones, and finds the door again; `crate::table` serves it) and the paired devices' (issue
-//! #47: `crate::paired`).
+//! The doors to other devices: table mode's (the host opens a play's table to the phones, and finds
+//! the door again; `crate::table` serves it) and the paired devices' (`crate::paired`).
 
 use std::sync::Arc;
 
@@ -36,7 +35,7 @@ pub async fn table_door(doors: State<'_, TableDoors>, play_id: Id) -> Result<Opt
     Ok(doors.door(play_id))
 }
 
-/// Serves the door for paired devices on the local network (issue #47), or answers the one
+/// Serves the door for paired devices on the local network, or answers the one
 /// serving: where a device reaches it, for the core's `pairing_code` to make its URL and QR code.
 #[tauri::command]
 #[specta::specta]

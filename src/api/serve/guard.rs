@@ -1,4 +1,4 @@
-//! What a door tolerates of its callers (issue #47: a guest on the network could lock every
+//! What a door tolerates of its callers (a guest on the network could lock every
 //! phone out with half-sent requests, hold 900 live streams with one phone's token, and keep
 //! new phones from joining): one [`DoorPolicy`] per door, and the counters that hold it —
 //! request rates per client address and per token ([`Buckets`]), live streams per token, per
@@ -26,7 +26,7 @@ pub struct Rate {
 pub enum Callers {
     /// The host's door: a client at this machine's own loopback address (`127.0.0.1`, `::1`) is
     /// the host; any other is the host only with a paired device's token, and without one may
-    /// only pair (issue #47: `serve --host 0.0.0.0` answered every host operation to anyone on
+    /// only pair (`serve --host 0.0.0.0` answered every host operation to anyone on
     /// the network).
     HostOrPaired,
     /// The table door: a phone's token for this table, or nothing.

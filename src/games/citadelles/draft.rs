@@ -15,8 +15,7 @@ use crate::games::Problems;
 use crate::games::input::{self, PlayedBy};
 use crate::text::{FrArticle, Text, capitalized};
 
-/// The rank that is never set aside face up (decisions: "The King is never discarded face up";
-/// 002, Le choix des personnages).
+/// The rank that is never set aside face up (DEC-CIT-2; CIT2 §Le choix des personnages).
 pub const KING_RANK: u8 = 4;
 
 /// What happens in one step of the choice.
@@ -264,7 +263,7 @@ pub fn draft_plan(
         rule: draft_rule.clone(),
     }];
 
-    // Set aside: face up first, then face down (004, Choix des personnages).
+    // Set aside: face up first, then face down (CIT §Choix des personnages).
     let king = match face_up {
         0 => Text::new("", ""),
         _ => Text::new(
@@ -348,7 +347,7 @@ pub fn draft_plan(
                 first = false;
             }
         }
-        // Règles pour 2 et 3 joueurs, "A 3 joueurs" (and 002, "A 3 joueurs"): the cards go
+        // Règles pour 2 et 3 joueurs, "A 3 joueurs" (and CIT2 §A 3 joueurs): the cards go
         // round until each has two; the last chooser puts the last card face down.
         (3, _) => {
             let rule = "citadelles.draft.three_players".to_owned();
@@ -389,7 +388,7 @@ pub fn draft_plan(
             }
         }
         // 4 players and more: each chooses one and passes the rest to the left; the last puts
-        // the card left over face down (004, Choix des personnages). With one card fewer than
+        // the card left over face down (CIT §Choix des personnages). With one card fewer than
         // needed for a choice (7 players with 8 cards; 8 with 9), the last player takes the
         // face-down card, keeps one of the two and puts the other back face down.
         _ => {
@@ -503,8 +502,8 @@ pub fn draw_draft(
                 face_up.push(card);
                 break;
             }
-            // Decisions / 002: the King is never set aside face up; put it back, reshuffle,
-            // draw another.
+            // DEC-CIT-2 and CIT2 §Le choix des personnages: the King is never set aside face up;
+            // put it back, reshuffle, draw another.
             deck.push(card);
             king_put_back = king_put_back.saturating_add(1);
             steps.push(Text::new(

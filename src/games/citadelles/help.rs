@@ -30,7 +30,7 @@ pub struct CitadellesHelp {
     /// The characters in play by rank, as chosen or the defaults (see [`characters::in_play`]).
     pub characters_in_play: Vec<String>,
     /// Every character this table may play, by id (a rank-9 one only with a ninth character;
-    /// game-facts B4: the Queen only with 5 players or more): what the screen offers per rank.
+    /// FACT-CIT-B4: the Queen only with 5 players or more): what the screen offers per rank.
     pub characters_playable: Vec<String>,
     /// A city is complete: the current round is the last.
     pub end_triggered: bool,

@@ -174,7 +174,7 @@ pub struct Player {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CityCard {
     /// `beautified`: the Artist (2e édition, rank 9) spent 1 gold on it: +1 to its cost and
-    /// its points (game-facts B4).
+    /// its points (FACT-CIT-B4).
     Catalogue {
         card: CatalogueCard,
         beautified: bool,
@@ -370,7 +370,7 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
         let Some(seat) = seat.as_object_mut() else { continue };
         let revealed = record.revealed.get(i).cloned().unwrap_or_default();
         seat.insert("characters_last_round".to_owned(), Value::from(revealed));
-        // Classique, Cour des Miracles (game-facts B2): « built in the last round » means the
+        // Classique, Cour des Miracles (FACT-CIT-B2): « built in the last round » means the
         // game's last round; a round after which the game goes on was not it.
         if !game_over && seat.contains_key("haunted_city_built_last_round") {
             seat.insert("haunted_city_built_last_round".to_owned(), Value::Bool(false));
@@ -509,7 +509,7 @@ fn validate_players(
     max_rank: u8,
 ) -> (Vec<Player>, Vec<bool>) {
     let count = raw.players.len();
-    // 002, Les personnages: one card per rank. With the table's characters named, a revealed
+    // CIT2 §Les personnages: one card per rank. With the table's characters named, a revealed
     // character must be the one in play at its rank (the others of that rank stay in the box).
     let in_play: Option<Vec<&'static Character>> = match (variant, raw.characters_in_play.as_deref()) {
         (Some(v), Some(ids)) if !ids.is_empty() => Some(characters::in_play(v, count, ninth_in_play, ids)),
@@ -546,7 +546,7 @@ fn check_ninth_character(
     count_ok: bool,
 ) {
     match variant {
-        // game-facts B4 / 002, Les personnages: the ninth characters belong to the 2e édition.
+        // FACT-CIT-B4 / CIT2 §Les personnages: the ninth characters belong to the 2e édition.
         Some(CitadellesVariant::Classique) if ninth_character => p.push(
             "ninth_character",
             "not_in_profile",
@@ -566,7 +566,7 @@ fn check_ninth_character(
                     ),
                 );
             }
-            // 002, Les personnages: the rank-9 characters "permettent de jouer à 8".
+            // CIT2 §Les personnages: the rank-9 characters "permettent de jouer à 8".
             if count == 8 && !ninth_character {
                 p.push(
                     "ninth_character",
@@ -711,7 +711,7 @@ fn validate_city(
             continue;
         };
         if let Some(w) = c.wonder().filter(|w| !w.buildable) {
-            // game-facts B3: the Secret Vault can never be built.
+            // FACT-CIT-B3: the Secret Vault can never be built.
             known = false;
             p.push(
                 field(),
@@ -768,7 +768,7 @@ fn duplicate_district(
     c: CatalogueCard,
 ) -> bool {
     // Citadelles classique, Déroulement: no district identical to one already in the
-    // city; game-facts B3: the Quarry allows it (2016 set). The same card is the same
+    // city; FACT-CIT-B3: the Quarry allows it (2016 set). The same card is the same
     // catalogue address (see `used` below); the city holds no custom wonder yet.
     let same_card =
         |k: &CityCard| matches!(k, CityCard::Catalogue { card, .. } if std::ptr::eq(card.id(), c.id()));
@@ -931,7 +931,7 @@ fn validate_crown(p: &mut Problems, raw: &TableView<'_>, players: &[Player]) -> 
         None | Some(Value::Null) => None,
         Some(v) => seat_field(p, || "crown".to_owned(), v, raw.players.len()),
     };
-    // game-facts B3: the Statue scores when its owner holds the crown at the end.
+    // FACT-CIT-B3: the Statue scores when its owner holds the crown at the end.
     if raw.crown.is_none_or(Value::is_null)
         && let Some(owner) =
             players.iter().find(|pl| pl.has_scoring(|s| matches!(s, WonderScoring::CrownHolder(_))))
@@ -967,8 +967,8 @@ fn too_many_rounds(count: u32) -> Text {
     )
 }
 
-/// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016
-/// alternates and rank-9 characters belong to the 2e édition (game-facts B4), a rank-9 one only
+/// CIT §Les personnages / CIT2 §Les personnages: one character card per rank; the 2016
+/// alternates and rank-9 characters belong to the 2e édition (FACT-CIT-B4), a rank-9 one only
 /// when the table plays a ninth character (« en plus » of the 8; `max_rank` 9), as the draft
 /// checks it.
 fn validate_characters_in_play(
@@ -1040,8 +1040,8 @@ fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool 
     city.iter().any(|c| matches(c.scoring()))
 }
 
-/// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
-/// per district; a beautified district counts 1 more (cost and points). 002, Les personnages:
+/// FACT-CIT-B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
+/// per district; a beautified district counts 1 more (cost and points). CIT2 §Les personnages:
 /// the rank-9 characters come « en plus » of the 8, one card per rank: with the table's
 /// characters named (`in_play`, the defaults the live help shows filled in), the rank-9 one must
 /// be the Artist.

@@ -4,7 +4,7 @@
 //! next round. The resolutions are the core's own ([`help_table`]), recomputed from the table
 //! sent, so the UI only says which way was taken.
 //!
-//! Rulebook (`001_0ac7b0875d5760ba.txt`): a payment is each player's own (Voyage: « Le paiement
+//! Rulebook (`ORL`): a payment is each player's own (Voyage: « Le paiement
 //! est individuel, les autres joueurs ne peuvent pas prêter de pièces »), except a team demand,
 //! which the team pays together from its members' coins (Invasion, « l'équipe doit payer »); an
 //! offer the team turns down is a demand not met (Appel de Rome: « Si un joueur ne peut pas

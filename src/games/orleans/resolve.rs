@@ -347,7 +347,7 @@ fn seat_of(i: usize) -> Option<u8> {
     u8::try_from(i).ok()
 }
 
-/// Zones de pêche: the coins printed at each boatmen-track step (game-facts D4: 2, 3, 4, 5;
+/// Zones de pêche: the coins printed at each boatmen-track step (FACT-ORL-D4: 2, 3, 4, 5;
 /// the start space and the last space give nothing).
 pub fn boatmen_coins(step: u32) -> u32 {
     match step {
@@ -568,7 +568,7 @@ fn food_or_coins(
 /// The harvest: one food, else 5 coins.
 fn harvest(mut r: OrleansResolution, player: &OrleansPlayer, f: OrleansFailure) -> OrleansResolution {
     let coins = player.coins;
-    // Base Moisson (game-facts D1): one food; only without food, 5 coins; else torture.
+    // Base Moisson (FACT-ORL-D1): one food; only without food, 5 coins; else torture.
     if player.goods.food() > 0 {
         r.options = food_ways(&player.goods, 1);
         r.status = OrleansResolutionStatus::Payable;
@@ -1154,7 +1154,7 @@ pub static ADMINISTRATOR_DUES: EventDef = EventDef {
         en: "Pay the coins printed on the card at the end of the round, else the team loses.",
     },
     failure: Some(OrleansFailure::Loss),
-    source: "Invasion, Objectifs personnels (Administrateur terrien)",
+    source: "ORL §Invasion, Objectifs personnels (Administrateur terrien)",
 };
 
 /// The steward's coins due at the end of `round`: entered from the card; round 1 is 2 coins

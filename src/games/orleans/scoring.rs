@@ -175,7 +175,7 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
             OrleansScenario::Prosperite => {
                 let cats: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
                 // Prospérité scores as the base game, whose tie goes to the player further on the
-                // development track (game-facts D3).
+                // development track (FACT-ORL-D3).
                 let criteria = vec![Criterion {
                     key: "development_points",
                     label: crate::games::StaticText::new(

@@ -446,11 +446,11 @@ impl OrleansTable {
     }
 }
 
-/// The first space of each development level, 1 to 6 (game-facts D4).
+/// The first space of each development level, 1 to 6 (FACT-ORL-D4).
 const LEVEL_STARTS: [u32; 6] = [0, 4, 9, 15, 22, 30];
 
 /// The development level of a space of the development track (0–30): level 1 from the start,
-/// 2 from space 4, 3 from 9, 4 from 15, 5 from 22 and 6 at 30 (game-facts D4).
+/// 2 from space 4, 3 from 9, 4 from 15, 5 from 22 and 6 at 30 (FACT-ORL-D4).
 pub fn level_for_points(points: u32) -> u32 {
     let reached = LEVEL_STARTS.iter().filter(|&&start| start <= points).count();
     u32::try_from(reached).unwrap_or(6)
@@ -1010,7 +1010,7 @@ fn player(
                 &what("Niveau de développement", "Development level"),
             );
             let level = n.unwrap_or(1);
-            // The space fixes the level (issue #46: one fact): an older table holding both is
+            // The space fixes the level (one fact): an older table holding both is
             // read when they agree, and refused once, on the level, when they do not.
             let expected = level_for_points(development_points);
             if points_given && n.is_some() && level != expected {

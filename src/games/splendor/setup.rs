@@ -5,7 +5,7 @@ use super::table::Module;
 use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::games::{Problems, SetupStep};
 
-/// Gem tokens of each colour in the base game's box (game-facts C1: 7 of each at 4 players).
+/// Gem tokens of each colour in the base game's box (FACT-SPL-C1: 7 of each at 4 players).
 const GEMS_IN_THE_BOX: u8 = 7;
 
 fn step(id: &str, fr: String, en: String, rule: Option<&str>) -> SetupStep {
@@ -33,7 +33,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         Module::TradingPosts => "splendor.setup.trading_posts",
         Module::Strongholds => "splendor.setup.strongholds",
     };
-    // Splendor base game (game-facts C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
+    // Splendor base game (FACT-SPL-C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
     // 2), 4 at 2 (remove 3); always 5 gold; nobles: players + 1.
     let gems = match players {
         2 => 4,
@@ -120,8 +120,8 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         )),
     }
     // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
-    // round. Who starts, the booklet does not say: Greffier's decision is the base game's rule,
-    // the youngest player (the step keeps its id, so a ticked step stays ticked).
+    // round. Who starts, the booklet does not say: Greffier's decision (DEC-SPL-9) is the base
+    // game's rule, the youngest player (the step keeps its id, so a ticked step stays ticked).
     steps.push(step(
         "first_player_pawn",
         "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
@@ -166,8 +166,8 @@ mod tests {
     }
 
     /// The booklet gives the pawn (« Placez ce pion devant le Premier joueur », Pion Premier
-    /// Joueur) but not who starts: Greffier's decision is the base game's rule, the youngest
-    /// player starts, and the checklist says so in both languages, in every module.
+    /// Joueur) but not who starts: Greffier's decision (DEC-SPL-9) is the base game's rule, the
+    /// youngest player starts, and the checklist says so in both languages, in every module.
     #[test]
     fn every_module_says_who_starts() {
         for module in ["cities", "trading_posts", "orient", "strongholds"] {
@@ -194,7 +194,7 @@ mod tests {
         );
     }
 
-    /// game-facts C1 (Splendor base rules): « 3 players: 5 of each colour (remove 2) », « 2
+    /// FACT-SPL-C1 (Splendor base rules): « 3 players: 5 of each colour (remove 2) », « 2
     /// players: 4 of each colour (remove 3) »: the tokens left out go back in the box.
     #[test]
     fn gems_left_out_at_two_and_three_players_go_back_in_the_box() {

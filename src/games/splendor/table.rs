@@ -64,7 +64,7 @@ impl Module {
     }
 }
 
-/// Gold tokens in the box (game-facts C1, V2).
+/// Gold tokens in the box (FACT-SPL-C1, V2).
 pub const GOLD_TOKENS: u32 = 5;
 /// Strongholds per player (Les Bastions, Mise en place).
 pub const STRONGHOLDS_PER_PLAYER: u32 = 3;
@@ -262,7 +262,7 @@ pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
 /// Cités de Splendor, Les Cités, mise en place: 3 cities, whatever the player count.
 pub const CITIES_IN_PLAY: usize = 3;
 
-/// Nobles on the table: one more than the players (game-facts C1, V2).
+/// Nobles on the table: one more than the players (FACT-SPL-C1, V2).
 pub(crate) fn nobles_in_play(players: usize) -> u32 {
     u32::try_from(players).unwrap_or(u32::MAX).saturating_add(1)
 }
@@ -374,7 +374,7 @@ fn validate_player(
     }
     let reserved_nobles = validate_reserved_nobles(p, seat, rp, &owned);
 
-    // Splendor: 5 gold tokens in the box (game-facts C1).
+    // Splendor: 5 gold tokens in the box (FACT-SPL-C1).
     let gold = input::count(
         p,
         seat.at("gold"),
@@ -456,7 +456,7 @@ fn validate_card_prestige(
         &Text::new("prestige des cartes", "card prestige"),
     )
     .unwrap_or(0);
-    // Prestige is printed on the development cards (game-facts C1; « 5 pour ses cartes », Les
+    // Prestige is printed on the development cards (FACT-SPL-C1; « 5 pour ses cartes », Les
     // Comptoirs, exemple): a player without an ordinary card (each carries one bonus) has
     // none. Orient cards' prestige is counted from `orient`, never here.
     if bonuses_ok && bonuses.is_zero() && card_prestige > 0 {
@@ -688,7 +688,7 @@ fn check_colours_in_box(p: &mut Problems, players: &[Player]) {
 
 /// The nobles received or reserved in all fit those on the table.
 fn check_nobles_on_table(p: &mut Problems, players: &[Player], nobles_max: u32, count: usize) {
-    // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.
+    // FACT-SPL-C1: players + 1 nobles are revealed; visits and reservations share them.
     let taken =
         players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.nobles).saturating_add(pl.reserved_nobles));
     if taken > nobles_max {

@@ -1057,7 +1057,7 @@ fn assign_ranks(
 /// Who holds the Stefan Feld pawn after the auction, and why.
 fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize, Text) {
     let first_name = names.get(first).map_or("", |s| s.trim());
-    // Valencia, p.6: the winner takes the pawn; if all passed it stays. Decision: if Nina wins,
+    // Valencia, p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
     // it does not move either.
     match order.first() {
         Some((Some(s), _)) => {

@@ -533,7 +533,7 @@ impl Counted {
 
 /// Why the table judged a card so (or how a formula card counted), kept as its numbers and
 /// put into words only when shown ([`Because::write`]): the help and the scoreboard's mission
-/// lists are rebuilt on every keystroke (issue #15).
+/// lists are rebuilt on every keystroke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Because {
     FourFountains { touched: u32 },

@@ -6,7 +6,7 @@ use super::*;
 ///
 /// The answer is a `BufReader` whatever lies under it: serde_json reads a stream one byte at a
 /// time, and from a `BufReader` a byte is a look into its buffer, where from a `dyn Read` it was
-/// a call through the vtable (7 % of importing a backup, perf: issue #15).
+/// a call through the vtable (7 % of importing a backup).
 pub fn maybe_gunzip<'a>(
     input: impl Read + Send + 'a,
 ) -> std::io::Result<std::io::BufReader<Box<dyn Read + Send + 'a>>> {
@@ -19,7 +19,7 @@ pub fn maybe_gunzip<'a>(
 
 /// Input below this size (once gzip is undone; a backup of 10 000 plays without table states
 /// is 11 MiB) is read whole, then parsed from memory: serde_json reads a stream one byte at a
-/// time, and parses the same bytes from a slice with a third of the instructions (issue #15).
+/// time, and parses the same bytes from a slice with a third of the instructions.
 /// Larger input (a 100 000-play backup is 109 MiB) is streamed, holding this much of its file
 /// while the import lasts.
 pub(super) const READ_WHOLE_UP_TO: usize = 16 << 20;

@@ -437,7 +437,7 @@ impl Store {
             progress,
         };
         // The file is read and checked in a thread of its own while this one writes what has
-        // been checked (issue #15: reading and checking a backup were a third of importing it).
+        // been checked (reading and checking a backup were a third of importing it).
         // The channel holds a few batches of parts at most: memory stays bounded by them, not
         // by the file.
         let (checked, written) = std::thread::scope(|scope| {

@@ -1,4 +1,4 @@
-//! One history for the whole group (issue #50): the history shared with other devices through a
+//! One history for the whole group: the history shared with other devices through a
 //! folder a file-sync engine shares (Syncthing, Nextcloud, Dropbox, a USB stick), never by
 //! putting the live database there.
 //!

@@ -1,4 +1,4 @@
-// Pairing a device (issue #47), in the real window and on a 390×844 tablet (headless Chromium,
+// Pairing a device, in the real window and on a 390×844 tablet (headless Chromium,
 // phones.mjs): Settings › Paired devices shows a one-time code as a QR code and its URL, with
 // the plain-HTTP warning; the tablet opens the URL, names itself and is paired (its browser
 // keeps its token and lands on the app); the window's list shows the device; an English code

@@ -1,4 +1,4 @@
-// One history for the group (issue #50), in the real window: Settings → « Partager cet
+// One history for the group, in the real window: Settings → « Partager cet
 // historique » shares the app's history through a folder; two other devices (histories driven
 // by the `greffier` CLI, as a sync engine would bring their files) correct a play: the play open
 // on screen follows the change applied underneath it, with nothing clicked; two edits of one play

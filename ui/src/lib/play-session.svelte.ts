@@ -235,7 +235,7 @@ export class PlaySession<T> {
 	}
 
 	/**
-	 * Someone else changed the play in the core (a phone at the open table, issue #18): the
+	 * Someone else changed the play in the core (a phone at the open table): the
 	 * sheet reads it again, after the saves under way. With an edit of its own waiting, nothing
 	 * is read: that edit's save is merged with the phone's change by the core and brings it back.
 	 */

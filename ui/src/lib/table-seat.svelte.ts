@@ -1,4 +1,4 @@
-// A phone at an open table (table mode, issue #18): joining, the seat, the player's own entries
+// A phone at an open table (table mode): joining, the seat, the player's own entries
 // saved through the core, and the other phones' changes coming in.
 //
 // The page is `/table?play=<id>#<join token>`. The phone joins with the join token and keeps
@@ -9,7 +9,7 @@
 // at a time, the latest entries winning (the core merges field by field). A change announced by
 // the live stream (another phone, the host, another process on the host's history) fetches the
 // view again; entries typed meanwhile are kept on top of it. A seat another phone holds is
-// asked for: the phone waits until its holder or the host answers (issue #47), and a phone
+// asked for: the phone waits until its holder or the host answers, and a phone
 // whose seat went to another one, or whose request was refused, is back at the seat list
 // saying so. A closed table (closed, the play finished or abandoned, wherever) says so at once.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';

@@ -6,11 +6,11 @@
 // Preferences are the window's, not the core's (the desktop app keeps them with
 // tauri-plugin-store): in a browser they live in its localStorage, under PREFERENCES_KEY.
 //
-// A phone at an open table (`greffier table`, issue #18) speaks to the same routes with its
+// A phone at an open table (`greffier table`) speaks to the same routes with its
 // token on every call (`Authorization: Bearer …`): `createSeatBackend` is the Backend with that
 // header plus the seat's own operations (join, view, save, finished) and the live stream
 // (`openTableEvents`, Server-Sent Events: the token travels in the query, as EventSource cannot
-// set a header). A tablet paired with the host (issue #47) carries the token it received when
+// set a header). A tablet paired with the host carries the token it received when
 // it paired, kept in this browser (`PAIRED_TOKEN_KEY`), on every call of the host's door:
 // beyond this machine, the door answers nothing else. The host's own browser carries none.
 import { BackendError } from './error';

@@ -47,7 +47,7 @@ export const backend: Backend = Object.fromEntries(
 ) as unknown as Backend;
 
 /**
- * Table mode's door (issue #18): the desktop app serves a play's table to the phones on the
+ * Table mode's door: the desktop app serves a play's table to the phones on the
  * local network. Only the app can (a browser page is served by `greffier serve`, which keeps to
  * the loopback).
  */
@@ -68,7 +68,7 @@ export async function tableDoor(): Promise<TableDoorControl | null> {
 }
 
 /**
- * Where a paired device reaches this app (issue #47): the desktop app serves its door for
+ * Where a paired device reaches this app: the desktop app serves its door for
  * paired devices on the local network when asked (this opens it); a browser page is served by
  * `greffier serve` at its own address, which a tablet reaches only when that is not the
  * loopback (`greffier serve --host 0.0.0.0`).

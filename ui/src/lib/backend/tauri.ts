@@ -38,7 +38,7 @@ let atOnce = true;
 
 /**
  * Asks the shell synchronously (src-tauri/src/keystroke.rs): the keystroke's preview, so that
- * the total is in the page before the typed digit's frame is drawn (issue #15). `undefined`
+ * the total is in the page before the typed digit's frame is drawn. `undefined`
  * when this way is not there: the caller then goes through the async IPC.
  */
 function callAtOnce(operation: string, request: Record<string, unknown>): unknown {

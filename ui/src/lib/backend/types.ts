@@ -195,7 +195,7 @@ export type {
 	TableHelp,
 	Text,
 	Theme,
-	// Table mode, the host's side (issue #18).
+	// Table mode, the host's side.
 	SyncApplied,
 	SyncConflict,
 	SyncDeviceStatus,
@@ -216,7 +216,7 @@ export type {
 	TableSeatStatus,
 	TableSession,
 	TableStatus,
-	// Paired devices (issue #47).
+	// Paired devices.
 	DevicePaired,
 	PairedDevice,
 	PairedDoorAddress,
@@ -274,7 +274,7 @@ export type AnyTableState =
 	| import('./bindings').OrleansRawTable
 	| GameTableState;
 
-/** Table mode (issue #18): a phone's side. */
+/** Table mode: a phone's side. */
 export type {
 	SeatRequest,
 	TableJoined,

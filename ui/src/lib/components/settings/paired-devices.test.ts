@@ -1,4 +1,4 @@
-// Settings › Paired devices (issue #47) on the real core: `greffier serve` of its own, a device
+// Settings › Paired devices on the real core: `greffier serve` of its own, a device
 // paired with a code from the screen, its use from another address (127.0.0.2: not this
 // machine's own user, as a tablet on the network), Revoke, and the door refusing it at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Settings → "Share this history" and History's conflicts (issue #50), on the real core: the
+// Settings → "Share this history" and History's conflicts, on the real core: the
 // page's history is a `greffier serve` of its own; the other device is a second history the
 // test drives through the CLI (`greffier sync`, `greffier call`), both sharing one folder.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
