@@ -8,12 +8,14 @@ SHELL := bash
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
 APP_BIN := $(TARGET_DIR)/debug/greffier-app
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
-# WebKitGTK 4.1 and build tools to build; the WebKit WebDriver, Xvfb and xauth for the E2E;
-# Chromium and its driver for `greffier serve`'s smoke test.
-APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl webkit2gtk-driver xvfb xauth chromium chromium-driver
+# WebKitGTK 4.1 and build tools to build; libclang-dev for SQLite's session extension (rusqlite's
+# `session` feature generates its bindings with bindgen); the WebKit WebDriver, Xvfb and xauth
+# for the E2E; Chromium and its driver for `greffier serve`'s smoke test; Syncthing for the
+# shared-history test (two histories syncing through a real engine, on the loopback).
+APT_PACKAGES := libwebkit2gtk-4.1-dev build-essential file pkg-config curl libclang-dev webkit2gtk-driver xvfb xauth chromium chromium-driver syncthing
 TAURI_DRIVER_VERSION := 2.1.0
 
-.PHONY: run test deps apt npm tauri-driver ui app lint test-rust test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
+.PHONY: run test deps apt npm tauri-driver ui app lint test-rust check-generated test-ui bindings bench-build serve-smoke table-smoke e2e package package-apt package-test clean
 
 ## run: install what is missing, build the UI and the app, launch it
 run: deps app
@@ -49,13 +51,29 @@ ui: npm
 app: ui
 	cargo build -p greffier-app --locked --features tauri/custom-protocol
 
-lint:
+# The UI: eslint (eslint-plugin-svelte, typescript-eslint) and Prettier (`ui/.prettierrc`).
+lint: npm
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	npm run lint --prefix ui
 
-# Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness.
+# Core unit + integration tests, shell tests on Tauri's mock runtime, bindings freshness, then
+# the shell's other generated files as committed.
 test-rust:
 	cargo test --workspace --locked
+	$(MAKE) --no-print-directory check-generated
+
+# The shell's build (src-tauri/build.rs, tauri-build) rewrites its command permissions and the
+# capability schemas from the operations' table: after a build (test-rust's), one that differs
+# from what is committed (changed, removed as stale, new) was stale. `bindings.ts` has its own
+# test (`bindings_are_fresh`, `make bindings` to regenerate).
+GENERATED := src-tauri/permissions src-tauri/gen/schemas
+check-generated:
+	@if ! git diff --quiet -- $(GENERATED) || [ -n "$$(git ls-files --others --exclude-standard -- $(GENERATED))" ]; then \
+	  git status --short -- $(GENERATED); \
+	  echo "[make] generated permissions or schemas are stale: commit what the build wrote (above)"; \
+	  exit 1; \
+	fi
 
 test-ui: npm
 	npm run check --prefix ui
@@ -87,7 +105,8 @@ table-smoke: ui
 
 # The real app in a real WebKitGTK window under Xvfb, driven through tauri-driver.
 e2e: app tauri-driver
-	APP_BIN="$(APP_BIN)" scripts/e2e.sh
+	cargo build --bin greffier --locked
+	APP_BIN="$(APP_BIN)" GREFFIER_BIN="$(TARGET_DIR)/debug/greffier" scripts/e2e.sh
 
 ## package: the .deb players install (release build, about 11 minutes; not part of `make test`)
 # The Tauri CLI is the npm package pinned in ui/package.json (a prebuilt binary from the npm

@@ -56,9 +56,9 @@ fn insert_a_finished_play(bencher: Bencher) {
 
 /// A search as you type over the whole corpus (every game's entries, the glossary, the
 /// clarifications): a first letter, word starts, a part of a word, typos, a question.
-/// Issue #15 budget: ≤ 2 ms median each.
+/// The budget: ≤ 2 ms median each.
 ///
-/// Where the time went before issue #19 (perf on this benchmark, FTS5 search): first
+/// Where the time went before the in-memory index (perf on this benchmark, FTS5 search): first
 /// `fts5MergePrefixLists`, FTS5 merging the doclists of every word a short prefix expands to
 /// (`f`: 10–18 ms; `fin de partie` pays it for `de` and `fin`), with the `bm25()` ranking of up
 /// to 400 rows and one snippet statement per hit in the VDBE; then
@@ -71,7 +71,7 @@ fn insert_a_finished_play(bencher: Bencher) {
 /// most words first. Six words that match nothing at all, the worst case (each one scanned as
 /// a typo and as a part of a word, then the close terms): ~0.6 ms.
 ///
-/// Issue #48 added the questions of other games (`prison monopoly`, `dixit conteur`: each word
+/// Also measured: the questions of other games (`prison monopoly`, `dixit conteur`: each word
 /// no game knows is also compared with every word of the entries and the stop words, to tell a
 /// typo from another word) and the everyday phrases (`qui commence a citadelles`: every phrase
 /// compared with the query's stems).
@@ -104,7 +104,7 @@ fn load_the_rules_catalogue() {
 /// (callgrind, 2026-11-25): the breakdown's bilingual sentences (`format!`, about half of ~485 k
 /// instructions per call, ~400 k after the lazy district fields) and validation (a third).
 ///
-/// Issue #15, 2026-11-27 (callgrind on `examples/score_profile.rs`): 390 k → 83 k instructions
+/// 2026-11-27 (callgrind on `examples/score_profile.rs`): 390 k → 83 k instructions
 /// per call, 67.6 → ~9–15 µs on the loaded shared machine. What went: the districts, five types
 /// and completion sentences (`breakdown` 233 k → 17 k: `citadelles::Why` keeps the city, the
 /// counts and the places, written only when serialized; a district's name is borrowed, no
@@ -197,7 +197,7 @@ fn citadelles_table() -> serde_json::Value {
     fixture["table"].clone()
 }
 
-/// Table mode (issue #18): a phone's change to its seat as the core handles it — the token
+/// Table mode: a phone's change to its seat as the core handles it — the token
 /// checked against the history, the part merged into a 5-player Valencia table, the autosave
 /// (a revision kept, `synchronous=FULL`), the table's revision counted and told to listeners,
 /// and the seat's view answered. The issue's budget is ≤ 250 ms from a phone's change to the

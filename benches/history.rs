@@ -303,7 +303,7 @@ mod import {
     /// in memory. Cached statements and the streaming import: 1.24 s → 0.84 s here (the issue
     /// measured 3.7 s on its machine).
     ///
-    /// Issue #15 (perf, 1.44 s here before): a third of the time went to B-trees the statistics
+    /// Profiled (perf, 1.44 s here before): a third of the time went to B-trees the statistics
     /// alone read (`results_play_cover`, two indexes of `category_points`…, dropped by
     /// migration 0008, whose summaries replace them), two updates of each play, three deletes
     /// of rows a new play cannot have; the summaries are then added once for all the new plays
@@ -350,7 +350,7 @@ mod import {
     }
 
     /// 10 000 BG Stats plays: the same cached statements write their results (0.98 s → 0.73 s
-    /// here; the issue measured 3.3 s). Issue #15: the plays and seats were still written and
+    /// here; 3.3 s where it was reported). The plays and seats were still written and
     /// checked with statements parsed again for each play (`execute`), plus the writes above:
     /// 0.86 s → 0.34 s. Then its new plays' statistics, read back from their rows at the end,
     /// are added up as they are written (`summary::Additions`, as a backup import does): 1.59 G
@@ -436,7 +436,7 @@ mod streaming {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// Issue #47: the app's own backup of 100 000 plays imported from each door as the page
+    /// The app's own backup of 100 000 plays imported from each door as the page
     /// sends it — the browser's (`POST /api/upload`, the file streamed as the request's body,
     /// then `import_file` naming the upload, over the real server on the loopback) and the
     /// window's (the 8 MiB blocks its `upload_chunk` command appends, then the same operation) —
@@ -520,7 +520,8 @@ mod streaming {
         use greffier::api::serve::{ServeOptions, serve_until};
         let (tell, told) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let options = ServeOptions { addr: ([127, 0, 0, 1], 0).into(), ui: None, table: None };
+        let options =
+            ServeOptions { addr: ([127, 0, 0, 1], 0).into(), ui: None, table: None, names: Vec::new() };
         std::thread::spawn(move || {
             let told = move |at| {
                 let _ = tell.send(at);
@@ -553,5 +554,109 @@ mod streaming {
         let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("a whole answer");
         let status = String::from_utf8_lossy(&answer[9..12]).parse().expect("a status");
         (status, serde_json::from_slice(&answer[split + 4..]).unwrap_or_default())
+    }
+}
+
+/// The shared history: what a device does when it applies another device's
+/// changeset files (targets: a 100 000-play history shared to a fresh device in ≤ 10 s, 1 000
+/// new plays applied in ≤ 1 s). The folder is written once per run: a device that imported the
+/// 100 000 plays and shared them (a file per `PLAYS_PER_FILE` plays), then 1 000 more (one file).
+mod sharing {
+    use std::path::{Path, PathBuf};
+    use std::sync::OnceLock;
+
+    use super::*;
+
+    struct Shared {
+        dir: PathBuf,
+        folder: PathBuf,
+        /// A device that applied the 100 000 plays, not the last 1 000.
+        template: PathBuf,
+        /// The files the source wrote.
+        files: usize,
+    }
+
+    /// The backup's plays under other uuids (plays of another evening).
+    fn renamed(mut backup: Backup, prefix: &str) -> Backup {
+        for play in &mut backup.plays {
+            play.uuid = format!("{prefix}-{}", play.uuid);
+        }
+        backup
+    }
+
+    fn shared() -> &'static Shared {
+        static SHARED: OnceLock<Shared> = OnceLock::new();
+        SHARED.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("greffier-bench-sharing-{}", std::process::id()));
+            let folder = dir.join("folder");
+            std::fs::create_dir_all(&folder).expect("folder");
+            let mut source = Store::open(&dir.join("source.sqlite3")).expect("source");
+            source.import(&generated_backup(100_000)).expect("generate");
+            source.share_history(Some(&folder), Some("Source")).expect("share");
+            let first = source.sync_now(None).expect("share the 100 000 plays");
+            let template = dir.join("template.sqlite3");
+            {
+                let mut device = Store::open(&template).expect("template");
+                device.share_history(Some(&folder), Some("Tablet")).expect("share");
+                device.sync_now(None).expect("apply");
+            }
+            source.import(&renamed(generated_backup(1_000), "new")).expect("1 000 more");
+            let second = source.sync_now(None).expect("share them");
+            eprintln!("\nsharing: {} + {} files written", first.written, second.written);
+            Shared { dir, folder, template, files: (first.written + second.written) as usize }
+        })
+    }
+
+    /// Removes a device's files a sample left (a 100 000-play history is large).
+    fn remove_history(path: &Path) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    fn fresh_copy(of: &Path, dir: &Path, n: &mut u32) -> Store {
+        remove_history(&dir.join(format!("copy-{n}.sqlite3")));
+        *n += 1;
+        let path = dir.join(format!("copy-{n}.sqlite3"));
+        std::fs::copy(of, &path).expect("a copy of the template");
+        Store::open(&path).expect("copy")
+    }
+
+    /// Every file of the folder applied by a device that has none of it: 101 000 plays, each
+    /// file in a transaction of its own.
+    #[divan::bench(sample_count = 2, sample_size = 1)]
+    fn the_100k_history_to_a_fresh_device(bencher: Bencher) {
+        let shared = shared();
+        let mut n = 0;
+        bencher
+            .with_inputs(|| {
+                remove_history(&shared.dir.join(format!("fresh-{n}.sqlite3")));
+                n += 1;
+                let path = shared.dir.join(format!("fresh-{n}.sqlite3"));
+                let mut store = Store::open(&path).expect("fresh");
+                store.share_history(Some(&shared.folder), Some(&format!("Fresh {n}"))).expect("share");
+                store
+            })
+            .bench_local_values(|mut store| {
+                let report = store.sync_now(None).expect("pass");
+                assert_eq!(report.applied.len(), shared.files);
+                assert_eq!(report.applied.iter().map(|a| a.plays).sum::<u32>(), 101_000);
+                store
+            });
+    }
+
+    /// 1 000 new plays (one file) applied by a device holding the 100 000 others.
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn a_thousand_new_plays(bencher: Bencher) {
+        let shared = shared();
+        let mut n = 0;
+        bencher.with_inputs(|| fresh_copy(&shared.template, &shared.dir, &mut n)).bench_local_values(
+            |mut store| {
+                let report = store.sync_now(None).expect("pass");
+                assert_eq!(report.applied.len(), 1);
+                assert_eq!(report.applied[0].plays, 1_000);
+                store
+            },
+        );
     }
 }

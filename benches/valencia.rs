@@ -30,7 +30,7 @@ fn five_players() -> Value {
 /// the five number categories now keep their numbers (`valencia::Why`, written when the
 /// scoreboard is serialized: see `score_and_serialize_a_five_player_table`), 330 k → 283 k.
 ///
-/// Issue #15, 2026-11-27 (callgrind on `examples/score_profile.rs`, which runs this path in a
+/// 2026-11-27 (callgrind on `examples/score_profile.rs`, which runs this path in a
 /// loop: divan's own calibration swamps a profile of this binary): 280 k → 90 k instructions
 /// per call, 30 → ~17–22 µs on the loaded shared machine. What went: the mission categories'
 /// sentences (`categories` 91 k: each verdict now a `missions::Because` of numbers, the lists a
@@ -79,7 +79,7 @@ fn score_a_five_player_table(bencher: Bencher) {
 
 /// The help scores the table (for each seat's total and rank) and shows each mission's verdict:
 /// 382 k → 296 k instructions per call once its missions are judged once instead of twice and
-/// the categories keep their numbers; 296 k → 104 k (issue #15, 33 → ~20 µs loaded) once the
+/// the categories keep their numbers; 296 k → 104 k (33 → ~20 µs loaded) once the
 /// verdicts' sentences and the cards' names became `Detail`s written when serialized. What
 /// remains is the score's (see above): 104 k → 68 k with mimalloc (2026-11-27), ~10 µs; 57.1 k
 /// → 43.0 k with the score's changes of that night (see above).

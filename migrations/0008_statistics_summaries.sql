@@ -1,5 +1,5 @@
 -- Greffier history, schema 8: the statistics read summaries kept up to date on every write,
--- instead of joining every play, seat and result on each screen (issue #15: 0.4–1.2 s at
+-- instead of joining every play, seat and result on each screen (0.4–1.2 s at
 -- 100 000 plays). Forward-only. Each summary holds what the counted plays (finished, outside
 -- the bin) contribute; `src/history/summary.rs` subtracts a play's contribution before any
 -- write to it and adds it back after, in the same transaction, and fills these tables from the

@@ -1,4 +1,4 @@
--- Table mode (issue #18): a play in progress opened to the players' phones. A row in
+-- Table mode: a play in progress opened to the players' phones. A row in
 -- `table_sessions` is an open table; closing it (or finishing, abandoning or deleting the
 -- play) deletes it with its devices, so every token dies with it. Kept in the history, not in
 -- memory, so that a restarted app reopens the table with the same seats and every phone

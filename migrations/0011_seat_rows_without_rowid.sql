@@ -1,7 +1,7 @@
 -- Greffier history, schema 11: the tables of a play's seats and of what each seat scored are
 -- stored in their primary key's order (WITHOUT ROWID), same columns, same constraints, same
 -- rows. Forward-only. Keyed by (play, seat…), each of them was a rowid table plus an index of
--- that key: two B-trees written per row, where one is enough (issue #15: importing 10 000 plays
+-- that key: two B-trees written per row, where one is enough (importing 10 000 plays
 -- wrote some 24 rows of these per play). Every reader looks them up by that key.
 --
 -- The rows are copied into new tables, which then take the old names. Foreign keys are enforced

@@ -1,8 +1,8 @@
--- Greffier history, schema 12: the CHECKs that test a list of three or more names (a play's
--- game and status, a remembered card value's game) become comparisons, `x = a OR x = b OR …`.
--- Same constraints, same rows. Forward-only. SQLite tests `x IN (a, b, c…)` by first building
--- a temporary table of the list, once for every statement that writes such a row (issue #15:
--- a tenth of the work of importing 10 000 plays); a comparison costs nothing to set up.
+-- Greffier history, schema 12: the CHECKs that test a list of three or more names (a play's game
+-- and status, a remembered card value's game) become comparisons, `x = a OR x = b OR …`. Same
+-- constraints, same rows. Forward-only. SQLite tests `x IN (a, b, c…)` by first building a
+-- temporary table of the list, once for every statement that writes such a row (a tenth of the work
+-- of importing 10 000 plays); a comparison costs nothing to set up.
 --
 -- Only the schema's text changes, by SQLite's own procedure for changing a CHECK constraint
 -- (https://sqlite.org/lang_altertable.html#otheralter, "the following simpler procedure"):

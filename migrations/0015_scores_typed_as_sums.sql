@@ -1,7 +1,7 @@
 -- Greffier history, schema 15: another game's score is kept as typed, however BG Stats wrote it.
 -- Forward-only. BG Stats lets a score be typed as a sum, round by round ("87+77", two dozen
--- rounds of Lost Cities: 53 characters) and writes it so; such plays were skipped whole
--- (issue #47). The sum is now read into `score` and what was typed kept in `score_text`, which
+-- rounds of Lost Cities: 53 characters) and writes it so; such plays were skipped whole.
+-- The sum is now read into `score` and what was typed kept in `score_text`, which
 -- held only scores with decimals, up to 40 characters: it now holds up to 500.
 --
 -- `other_play_seats` is rebuilt with the longer limit (same columns, same rows, same other

@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 : "${APP_BIN:?APP_BIN must point at the greffier-app binary}"
+# The CLI, for the share area's other devices (their histories, their passes).
+: "${GREFFIER_BIN:?GREFFIER_BIN must point at the greffier CLI binary}"
 
 if [ -z "${GREFFIER_E2E_IN_XVFB:-}" ]; then
   export GREFFIER_E2E_IN_XVFB=1
@@ -52,6 +54,7 @@ wait_for_port "$phone_driver_port"
 
 status=0
 GREFFIER_E2E_TAURI_PORT="$port" GREFFIER_PHONE_DRIVER_PORT="$phone_driver_port" GREFFIER_APP_BIN="$(realpath "$APP_BIN")" GREFFIER_DATA_DIR="$data_dir" \
+  GREFFIER_BIN="$(realpath "$GREFFIER_BIN")" \
   node ui/e2e/app.e2e.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- tauri-driver log ---"

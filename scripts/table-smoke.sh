@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Table mode from the phones' side (issue #18): a temp history with a 3-player Valencia play in
+# Table mode from the phones' side: a temp history with a 3-player Valencia play in
 # progress (the host placed two fountains), `greffier table --play N` serving the built UI on
 # the loopback, and headless Debian Chromium as two phones at 390×844 (chromedriver), driven by
 # ui/e2e/table.e2e.mjs. The host's side is read with `greffier call` on the same history.

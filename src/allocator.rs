@@ -6,7 +6,7 @@
 //! block at hand; otherwise, for a size whose block is not a power of two (24, 48, 80 bytes…),
 //! it falls back to over-allocating (`mi_theap_malloc_zero_aligned_at_overalloc`) a block of
 //! the size plus the alignment. Scoring a 7-player Citadelles table makes about 130 such small
-//! allocations: 50.8 k → 48.1 k instructions per score with this shim (callgrind, issue #15);
+//! allocations: 50.8 k → 48.1 k instructions per score with this shim (callgrind);
 //! the same change is proposed upstream (purpleprotocol/mimalloc_rust#170).
 //!
 //! Why it is right: mimalloc's size classes below `MI_MAX_ALIGN_SIZE` (16 bytes on every

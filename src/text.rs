@@ -325,7 +325,7 @@ impl<W: fmt::Write> fmt::Write for FrenchWrite<W> {
     fn write_str(&mut self, mut s: &str) -> fmt::Result {
         // Runs of words go straight through in one write; only a mark, a guillemet and the
         // spaces right before them go through `push`, a character at a time. Character by
-        // character, a scoreboard's details were two thirds of a preview's time (issue #15):
+        // character, a scoreboard's details were two thirds of a preview's time:
         // each one an escaped write into the JSON.
         while !s.is_empty() {
             if self.marks.is_empty() && self.spaces.is_empty() && !self.after_open {

@@ -17,7 +17,7 @@ pub fn run_script(dir: &str, mut call: impl FnMut(&str, Value) -> Result<Value, 
     let mut answers: Answers = Vec::new();
     for step in steps {
         let op = step["op"].as_str().expect("op").to_owned();
-        let request = fill(step["request"].clone(), &answers);
+        let request = fill(step["request"].clone(), &answers, dir);
         let answer = call(&op, request);
         answers.push((op, answer));
     }
@@ -25,8 +25,8 @@ pub fn run_script(dir: &str, mut call: impl FnMut(&str, Value) -> Result<Value, 
 }
 
 /// `"<from OP>"` → the latest answer of OP, `"<from OP .key>"` → its `key`, `"<file PATH>"` →
-/// the text of a file of the repository.
-fn fill(request: Value, answers: &Answers) -> Value {
+/// the text of a file of the repository, `<dir>` → the door's temp folder.
+fn fill(request: Value, answers: &Answers, dir: &str) -> Value {
     match request {
         Value::String(s) if s.starts_with("<from ") => {
             let inner = s.trim_start_matches("<from ").trim_end_matches('>');
@@ -48,8 +48,11 @@ fn fill(request: Value, answers: &Answers) -> Value {
                 if root.join("Cargo.lock").exists() { root } else { root.parent().expect("workspace") };
             Value::String(std::fs::read_to_string(root.join(path)).expect("script file"))
         }
-        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, fill(v, answers))).collect()),
-        Value::Array(items) => Value::Array(items.into_iter().map(|v| fill(v, answers)).collect()),
+        Value::String(s) if s.contains("<dir>") => Value::String(s.replace("<dir>", dir)),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, fill(v, answers, dir))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| fill(v, answers, dir)).collect()),
         other => other,
     }
 }
@@ -80,6 +83,8 @@ fn mask_secrets(s: &str) -> String {
 fn mask(value: Value, dir: &str) -> Value {
     match value {
         Value::String(s) if is_uuid(&s) => Value::String("<uuid>".into()),
+        // A QR code draws a random pairing code.
+        Value::String(s) if s.starts_with("<?xml") && s.contains("<svg") => Value::String("<svg>".into()),
         // chrono writes a time without its fraction when the milliseconds are 0 (one in a
         // thousand): after masking, « …:00.000Z » and « …:00Z » are the same time.
         // Table mode's tokens (`j1_<40 hex>`, also inside a join path) are random.

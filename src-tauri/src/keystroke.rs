@@ -1,6 +1,6 @@
 //! The keystroke's answer: the page asks the core for a score preview with a *synchronous*
 //! request on the `greffier:` scheme, so that the total is drawn in the typed digit's own frame
-//! (issue #15: WebKit, drawing with the CPU, draws a DOM change on a 1/60 s timer, and an
+//! (WebKit, drawing with the CPU, draws a DOM change on a 1/60 s timer, and an
 //! asynchronous answer arriving after the digit's frame waits a whole frame more).
 //!
 //! Only read-only operations are answered here ([`INSTANT_OPERATIONS`]); everything else goes

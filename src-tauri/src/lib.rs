@@ -4,9 +4,11 @@
 
 pub mod commands;
 pub mod keystroke;
+pub mod paired;
 pub mod prefs;
 #[cfg(target_os = "linux")]
 pub mod rendering;
+pub mod sharing;
 pub mod table;
 
 use std::path::PathBuf;
@@ -44,9 +46,10 @@ macro_rules! specta_builder_with_operations {
                 app::close_window::<$r>,
                 phones::open_table_to_phones::<$r>,
                 phones::table_door,
+                phones::open_paired_door::<$r>,
                 $(operations::$name,)*
             ])
-            // What the play screens must know at build time comes from the core (issue #17):
+            // What the play screens must know at build time comes from the core:
             // each game's limits and fixed lists, and the raw table states the screens build.
             .constant("VALENCIA_LIMITS", valencia::limits())
             .constant("CITADELLES_LIMITS", citadelles::limits())
@@ -67,7 +70,32 @@ macro_rules! specta_builder_with_operations {
             // The operations the page may ask synchronously, on the `greffier:` scheme.
             .constant("INSTANT_OPERATIONS", $crate::keystroke::INSTANT_OPERATIONS)
             .typ::<greffier::api::TableChange>()
+            // How the UI's Backend calls each operation (`ui/src/lib/backend/operations.ts`):
+            // its method and its request's fields in order.
+            .constant("OPERATION_FIELDS", $crate::operation_fields(&[$((stringify!($name), &[$(stringify!($field)),*])),*]))
+            // The shared history: the window event told the plays a pass wrote.
+            .constant("HISTORY_CHANGED_EVENT", $crate::sharing::HISTORY_CHANGED_EVENT)
+            .typ::<greffier::api::HistoryChange>()
     }};
+}
+
+/// Each operation of the table's rows `(name, fields)` as the UI's Backend method
+/// (`save_table_state` → `saveTableState`) with its request's fields in order.
+#[doc(hidden)]
+pub fn operation_fields(rows: &[(&str, &[&str])]) -> std::collections::BTreeMap<String, Vec<String>> {
+    let camel = |name: &str| {
+        let mut words = name.split('_');
+        let first = words.next().unwrap_or_default().to_owned();
+        words.fold(first, |mut method, word| {
+            let mut chars = word.chars();
+            method.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+            method.push_str(chars.as_str());
+            method
+        })
+    };
+    rows.iter()
+        .map(|(name, fields)| (camel(name), fields.iter().map(|f| (*f).to_owned()).collect()))
+        .collect()
 }
 
 /// Opens the history in `data_dir` and hands it to the app; the day's backup is made on a
@@ -87,6 +115,7 @@ pub fn init_state<R: Runtime, M: Manager<R>>(
     // One core for the window and, once the host opens a table, for the phones' server.
     table::watch_tables(app.app_handle(), &api);
     app.manage(table::TableDoors::new(&data_dir));
+    app.manage(paired::PairedDoor::default());
     app.manage(Arc::new(api));
     Ok(std::thread::spawn(move || daily_backup(&db_path)))
 }
@@ -131,6 +160,17 @@ pub fn configure<R: Runtime>(
                 rendering::draw_with_the_cpu_without_a_gpu(&window);
             }
             init_state(app.handle(), dir, exports)?;
+            // The devices paired before find the app again (off the window's thread).
+            let handle = app.handle().clone();
+            std::thread::spawn(move || {
+                if let (Some(door), Some(api)) =
+                    (handle.try_state::<paired::PairedDoor>(), handle.try_state::<Arc<Api>>())
+                {
+                    door.open_if_paired(&handle, api.inner());
+                }
+            });
+            // The shared history's passes (not in tests: the mock app never runs this).
+            sharing::start(app.handle());
             Ok(())
         })
 }
@@ -175,10 +215,16 @@ pub fn run() {
         }
     };
     app.run(|app, event| {
-        if let tauri::RunEvent::Exit = event
-            && let Some(doors) = app.try_state::<table::TableDoors>()
-        {
-            doors.stop_all();
+        if let tauri::RunEvent::Exit = event {
+            if let Some(doors) = app.try_state::<table::TableDoors>() {
+                doors.stop_all();
+            }
+            if let Some(door) = app.try_state::<paired::PairedDoor>() {
+                door.stop();
+            }
+            if let Some(sharing) = app.try_state::<sharing::SharingThread>() {
+                sharing.stop();
+            }
         }
     });
 }

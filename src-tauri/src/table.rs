@@ -1,4 +1,4 @@
-//! Table mode's door in the app (issue #18): the host opens a play's table to the players'
+//! Table mode's door in the app: the host opens a play's table to the players'
 //! phones, and this process serves it on the local network with the core's table door
 //! (`greffier::api::serve`, `Door::Table`) over the SAME `Arc<Api>` the window uses, on a thread
 //! of its own. Nothing listens before the host opens the table; the server stops when the table
@@ -127,7 +127,7 @@ impl TableDoors {
     /// The UI's files for the phones: the app's embedded files, written into `phone-ui/` the
     /// first time a table opens in this run. `None` when the app embeds none (a dev build
     /// loading its dev server, the mock runtime): the door then serves the API only.
-    fn ui_files<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Option<PathBuf>, ApiError> {
+    pub(crate) fn ui_files<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Option<PathBuf>, ApiError> {
         let mut ui = self.ui.lock().map_err(|_| ApiError::internal("the phones' UI is unavailable"))?;
         if let Some(done) = &*ui {
             return Ok(done.clone());
@@ -191,7 +191,7 @@ impl TableDoors {
         let url = format!("http://{addr}{}", ticket.join_path);
         let door = TableDoor {
             play_id: play,
-            qr_svg: qr_svg(&url)?,
+            qr_svg: greffier::api::qr::svg(&url)?,
             url,
             address: addr.to_string(),
             lan: !addr.ip().is_loopback(),
@@ -213,7 +213,7 @@ fn serve_table(
 ) -> Result<(SocketAddr, tokio::sync::oneshot::Sender<()>, JoinHandle<()>), ApiError> {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let (listening, bound) = std::sync::mpsc::channel::<std::io::Result<SocketAddr>>();
-    let options = ServeOptions { addr, ui, table: Some(play) };
+    let options = ServeOptions { addr, ui, table: Some(play), names: Vec::new() };
     let served = api.clone();
     let thread = std::thread::Builder::new()
         .name(format!("table-{play}"))
@@ -246,19 +246,6 @@ fn serve_table(
             Err(ApiError::internal("the table's server did not start"))
         }
     }
-}
-
-/// The URL as a QR code in SVG (medium error correction: a phone reads it off a screen).
-fn qr_svg(url: &str) -> Result<String, ApiError> {
-    let code = qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M)
-        .map_err(|e| ApiError::internal(format!("no QR code for the table's address: {e}")))?;
-    Ok(code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(240, 240)
-        .quiet_zone(true)
-        .dark_color(qrcode::render::svg::Color("#000000"))
-        .light_color(qrcode::render::svg::Color("#ffffff"))
-        .build())
 }
 
 /// Tells the window every change to a play whose table is open, and stops a table's server

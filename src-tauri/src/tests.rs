@@ -143,7 +143,7 @@ fn gzip_backup(n: usize) -> Vec<u8> {
     gz.finish().expect("gzip")
 }
 
-/// Issue #47: the window read the file picked as text, so a gzip backup, which its picker
+/// The window read the file picked as text, so a gzip backup, which its picker
 /// offers, could not be imported. The page sends the file's bytes in blocks (raw IPC bodies)
 /// into an upload of the core, and names the upload in `import_file`.
 #[test]
@@ -534,7 +534,7 @@ fn every_operation_answers_through_ipc_as_the_core_does() {
     assert_eq!(called.len(), greffier::api::Api::operations().len(), "the script calls every operation");
 }
 
-// Table mode (issue #18): the app serves a play's table to the phones over the window's own core.
+// Table mode: the app serves a play's table to the phones over the window's own core.
 
 /// One HTTP/1.1 request to `addr` (the connection closed after it): the status and the body
 /// as JSON (or as a string when it is not JSON). `Err` when nothing listens there.
@@ -751,7 +751,7 @@ fn a_restarted_app_reopens_the_same_seats_and_abandoning_the_play_stops_its_tabl
     assert_eq!(again.ok("table_status", json!({ "playId": id }))["open"], false);
 }
 
-/// The keystroke's synchronous door (issue #15): the `greffier:` scheme answers a preview, as the
+/// The keystroke's synchronous door: the `greffier:` scheme answers a preview, as the
 /// typed command does, and nothing that writes.
 #[test]
 fn the_greffier_scheme_answers_previews_and_nothing_else() {

@@ -12,7 +12,10 @@
 mod error;
 #[macro_use]
 mod operations;
+mod pairing;
+pub mod qr;
 pub mod serve;
+mod share;
 mod table;
 mod uploads;
 mod views;
@@ -24,17 +27,19 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 pub use error::{ApiError, ErrorKind};
+pub use pairing::{DevicePaired, PAIRING_CODE_LIFETIME, PairingCode};
+pub use share::{HistoryChange, HistoryListener, Sharing};
 pub use table::{
     SeatAccess, SeatRequest, TableChange, TableJoined, TableListener, TableSeatScore, TableSeatStatus,
     TableSeatView, TableStatus, TableTicket, TableView,
 };
 pub use uploads::{MAX_PENDING_UPLOADS, MAX_UPLOAD_BYTES};
 pub use views::{
-    AppInfo, CategorySummary, ExportKind, ExportedFile, GameSummary, ImportFile, ImportKind, ImportSummary,
-    RelatedRule, RuleView, VariantSummary,
+    AppInfo, CategorySummary, ExportKind, ExportTarget, ExportedFile, GameSummary, ImportFile, ImportKind,
+    ImportSummary, RelatedRule, RuleView, VariantSummary,
 };
 
-use crate::history::{Progress, Store};
+use crate::history::{OpenFor, Progress, Store};
 use crate::rules::Catalogue;
 
 /// A free-form JSON value (a table state, a round log's payload).
@@ -52,15 +57,20 @@ pub enum Capability {
     /// `play_id`, `seat` and `device` fields are bound to the phone's token). The host may call
     /// it for any play and seat.
     Seat,
+    /// A device holding a pairing code (`api/pairing.rs`): what a caller off the loopback may
+    /// call before it is paired.
+    Pair,
 }
 
 /// What a caller was granted: the host may call everything, a guest only `guest` operations,
-/// a phone at an open table the `guest` ones and the `seat` ones bound to its play and seat.
+/// a phone at an open table the `guest` ones and the `seat` ones bound to its play and seat, a
+/// caller off the loopback without a paired device's token only `pair` ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     Host,
     Guest,
     Seat(SeatAccess),
+    Unpaired,
 }
 
 impl Access {
@@ -69,6 +79,7 @@ impl Access {
             Access::Host => true,
             Access::Guest => capability == Capability::Guest,
             Access::Seat(_) => matches!(capability, Capability::Guest | Capability::Seat),
+            Access::Unpaired => capability == Capability::Pair,
         }
     }
 }
@@ -98,6 +109,10 @@ pub struct Api {
     uploads: Mutex<uploads::Uploads>,
     /// Told every change to a play whose table is open (`table.rs`).
     table_listeners: Mutex<Vec<TableListener>>,
+    /// Told what each pass of the shared history applied (`share.rs`).
+    history_listeners: Mutex<Vec<HistoryListener>>,
+    /// Each host operation done, for the sharing thread (`share.rs`).
+    nudges: share::Nudges,
     /// What the listeners were told of each open table, to find what other processes changed.
     tables_told: Mutex<table::TablesTold>,
 }
@@ -106,7 +121,13 @@ impl Api {
     /// Opens (or creates, then migrates) the history at `db_path`. Exports go to `exports/`
     /// beside it unless [`Api::with_exports_dir`] says otherwise.
     pub fn open(db_path: &Path) -> crate::history::Result<Api> {
-        let store = Store::open(db_path)?;
+        Api::open_for(db_path, OpenFor::Writing)
+    }
+
+    /// [`Api::open`] for what the caller means to do (`Store::open_for`): a door that only
+    /// reads (the CLI's lists, statistics, exports) never writes the file, nor migrates it.
+    pub fn open_for(db_path: &Path, want: OpenFor) -> crate::history::Result<Api> {
+        let store = Store::open_for(db_path, want)?;
         let exports_dir = db_path.parent().unwrap_or(Path::new(".")).join("exports");
         Ok(Api {
             store: Mutex::new(store),
@@ -116,6 +137,8 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
             tables_told: Mutex::default(),
         })
     }
@@ -131,6 +154,8 @@ impl Api {
             progress: Mutex::new(None),
             uploads: Mutex::default(),
             table_listeners: Mutex::new(Vec::new()),
+            history_listeners: Mutex::new(Vec::new()),
+            nudges: share::Nudges::default(),
             tables_told: Mutex::default(),
         })
     }
@@ -197,12 +222,18 @@ impl Api {
     /// [`Api::call_json_as`] with the answer as JSON text, written once from the operation's
     /// result: what a door sends on. A door answering every keystroke (the window's
     /// synchronous preview, HTTP) skips building a [`Json`] tree of the answer first, which
-    /// cost as much as the scoring itself (issue #15).
+    /// cost as much as the scoring itself.
     pub fn call_text_as(&self, access: Access, name: &str, request: Json) -> Result<String, ApiError> {
         let operation = Api::operation(name)
             .ok_or_else(|| ApiError::new(ErrorKind::UnknownOperation, format!("no operation `{name}`")))?;
         if !access.allows(operation.capability) {
-            return Err(ApiError::new(ErrorKind::Forbidden, format!("`{name}` is not offered to guests")));
+            let message = match access {
+                Access::Unpaired => {
+                    format!("`{name}` answers only this machine or a paired device: pair this device first")
+                }
+                _ => format!("`{name}` is not offered to guests"),
+            };
+            return Err(ApiError::new(ErrorKind::Forbidden, message));
         }
         let mut request = if request.is_null() { Json::Object(Default::default()) } else { request };
         if let (Access::Seat(seat), Capability::Seat) = (access, operation.capability) {
@@ -256,6 +287,9 @@ macro_rules! capability {
     (seat) => {
         Capability::Seat
     };
+    (pair) => {
+        Capability::Pair
+    };
 }
 
 /// The core's side of the table: one typed method per operation on [`Api`], the list of
@@ -265,10 +299,15 @@ macro_rules! define_operations {
         impl Api {
             $(
                 $(#[doc = $doc])*
-                #[allow(unused_variables, clippy::unused_unit)]
+                #[allow(unused_variables, clippy::unused_unit, clippy::redundant_closure_call)]
                 pub fn $name(&self $(, $field: $ty)*) -> Result<$resp, ApiError> {
                     let $api = self;
-                    Ok($body)
+                    let answer: Result<$resp, ApiError> = (move || Ok($body))();
+                    // A host operation may have changed the history: the sharing thread looks.
+                    if capability!($cap) == Capability::Host && answer.is_ok() {
+                        self.nudges.nudge();
+                    }
+                    answer
                 }
             )*
         }

@@ -1,10 +1,11 @@
 // Every operation Greffier offers, declared once. The doors are derived from this table: the
 // core's typed methods and `Api::call_json` (`api/mod.rs`), the desktop app's Tauri commands and
-// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/main.rs`, `api/serve.rs`).
+// their permissions (`src-tauri/`), the CLI and `greffier serve` (`src/cli/`, `api/serve.rs`).
 //
-// A row reads like a function: `host`, `guest` or `seat` (who may call it: a guest is anyone
-// offered only what reads the rules or helps at the table, nothing of the history; `seat` is a
-// phone at an open table, on its play and seat only, see `api/table.rs`), the
+// A row reads like a function: `host`, `guest`, `seat` or `pair` (who may call it: a guest is
+// anyone offered only what reads the rules or helps at the table, nothing of the history; `seat`
+// is a phone at an open table, on its play and seat only, see `api/table.rs`; `pair` is a device
+// holding a pairing code, see `api/pairing.rs`), the
 // name, the fields of the request after the name given to the `Api`, the response, the body.
 // The body's value is the response; `?` turns any core error into an `ApiError`. Types are
 // written `$crate::…` because the rows are expanded in other crates too.
@@ -292,6 +293,28 @@ macro_rules! for_each_operation {
             api.set_seat_finished(play_id, seat, finished)?
         }
 
+        // Paired devices (`api/pairing.rs`): a tablet or a phone the host paired reaches the
+        // whole app over the network with a token of its own, until the host revokes it.
+
+        /// A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+        /// host's language, which the device's page speaks until told otherwise; `address`
+        /// (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+        host fn pairing_code(api, lang: Option<$crate::text::Lang>, address: Option<String>) -> $crate::api::PairingCode {
+            api.new_pairing_code(lang, address.as_deref())?
+        }
+        /// Pairs the device named `name` with a pairing code: its own token, shown once. The one
+        /// operation a caller off the loopback may make without a token.
+        pair fn pair_device(api, code: String, name: String) -> $crate::api::DevicePaired {
+            api.pair_with_code(&code, &name)?
+        }
+        /// The paired devices, each with when it was paired and last used.
+        host fn list_paired_devices(api) -> Vec<$crate::history::PairedDevice> { api.store()?.paired_devices()? }
+        /// Revokes a paired device: its token is refused from its next request on. Answers the
+        /// devices still paired.
+        host fn revoke_paired_device(api, device: $crate::history::Id) -> Vec<$crate::history::PairedDevice> {
+            api.revoke_device(device)?
+        }
+
         // The history beyond one play.
 
         host fn unfinished_plays(api) -> Vec<$crate::history::PlaySummary> { api.store()?.unfinished_plays()? }
@@ -302,6 +325,16 @@ macro_rules! for_each_operation {
         /// Changes a play's details; a finished play given a new table state is scored again.
         host fn edit_play(api, play_id: $crate::history::Id, edit: $crate::history::PlayEdit) -> $crate::history::PlayDetail {
             api.changed_play(play_id, None, |store| Ok(store.edit_play(play_id, &edit)?))?
+        }
+        /// Records a finished play from a table state in one step (its players added to the
+        /// roster by name), scored as finishing scores it: a play typed elsewhere, after the game.
+        host fn record_play(api, game: $crate::games::GameId, table: $crate::api::Json) -> $crate::history::PlayDetail {
+            api.store()?.record_finished_play(game, &table)?
+        }
+        /// Scores a finished play again from its stored table state (after a rule was fixed);
+        /// a play without a result is answered as it is.
+        host fn rescore_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
+            api.changed_play(play_id, None, |store| Ok(store.rescore_play(play_id)?))?
         }
         /// Moves a play to the bin (undone by `restore_play`); its table is closed.
         host fn delete_play(api, play_id: $crate::history::Id) -> $crate::history::PlayDetail {
@@ -349,6 +382,31 @@ macro_rules! for_each_operation {
         host fn export_file(api, kind: $crate::api::ExportKind, csv: Option<$crate::history::CsvOptions>, lang: Option<$crate::text::Lang>) -> $crate::api::ExportedFile {
             api.write_export(kind, csv, lang.unwrap_or_default())?
         }
+
+        // The history shared between devices through a folder a sync engine shares
+        // (`history/sync/`).
+
+        /// Where sharing stands: the folder, this device, every device of the folder with its
+        /// last change applied here, what waits or was skipped, the conflicts.
+        host fn sync_status(api) -> $crate::history::SyncStatus { api.store()?.sync_status()? }
+        /// Shares this history through `folder` (`null`: stops sharing) and names this device
+        /// for the others (`null`: kept, or the machine's name the first time).
+        host fn sync_share(api, folder: Option<String>, device_name: Option<String>) -> $crate::history::SyncStatus {
+            api.store()?.share_history(folder.as_deref().map(std::path::Path::new), device_name.as_deref())?
+        }
+        /// One pass: this history's changes written to the folder, the other devices' new
+        /// changes applied (`folder`: shares the history there first). What was applied,
+        /// what waits, what was skipped, the conflicts.
+        host fn sync_now(api, folder: Option<String>) -> $crate::history::SyncReport { api.sync_pass(folder)? }
+        /// Plays and players edited on two devices at once (or deleted on one while edited on
+        /// the other): the version shown and those kept aside.
+        host fn sync_conflicts(api) -> Vec<$crate::history::SyncConflict> { api.store()?.sync_conflicts()? }
+        /// Keeps one version (`version`) of a play or player with versions kept aside; the others
+        /// go, on every device. The conflicts left.
+        host fn sync_resolve(api, uuid: String, version: String) -> Vec<$crate::history::SyncConflict> {
+            api.store()?.resolve_sync_conflict(&uuid, &version)?
+        }
+
         host fn list_backups(api) -> Vec<$crate::history::BackupFile> { api.store()?.list_backups()? }
         host fn backup_now(api) -> $crate::history::BackupFile {
             api.store()?.backup_now($crate::history::BackupKind::Manual, $crate::history::DEFAULT_BACKUPS_KEPT)?

@@ -7,13 +7,17 @@
 //! `import_file` then names. Everything else is the UI's files, any unknown path answering
 //! `index.html` (the SPA routes itself).
 //!
-//! Local only: bound to 127.0.0.1 unless told otherwise, no CORS headers, and a request must
-//! say `Content-Type: application/json` (a page of another site cannot send that without
+//! Local by default: bound to 127.0.0.1 unless told otherwise, no CORS headers, and a request
+//! must say `Content-Type: application/json` (a page of another site cannot send that without
 //! a preflight, which is never granted) and come from no other origin than this server's.
+//! Only this machine's own user (a client at `127.0.0.1` or `::1`) is the host without a token:
+//! bound beyond the loopback (`--host 0.0.0.0`), any other caller must show a paired
+//! device's token (`api/pairing.rs`), and without one may only pair; the Host header must name
+//! the loopback or the address served (or a name given with `--name`), against DNS rebinding.
 //! Each call runs on a blocking thread; the history's lock and SQLite transactions keep every
 //! write whole, and a shutdown (SIGINT, SIGTERM) waits for the calls under way.
 //!
-//! The table door ([`Door::Table`], `greffier table`; issue #18) serves one play to the
+//! The table door ([`Door::Table`], `greffier table`) serves one play to the
 //! players' phones on the local network: nothing listens before the host opens the table,
 //! every API request carries a phone's token (`Authorization: Bearer`), which grants only the
 //! `guest` and `seat` operations of that play (no `host` one is reachable from the network),
@@ -53,7 +57,7 @@ mod events;
 mod guard;
 mod listen;
 
-pub use guard::{DoorPolicy, Rate};
+pub use guard::{Callers, DoorPolicy, Rate};
 
 /// Largest request body the local door takes (an import's file is not a request: it is an
 /// upload, streamed to `POST /api/upload` outside this limit).
@@ -76,15 +80,19 @@ pub struct ServeOptions {
     /// address served, bodies are small and each token's rate is bounded; the server stops
     /// when the table is closed (or the play finished, abandoned, deleted).
     pub table: Option<Id>,
+    /// Names this machine is reached by besides its addresses (a name on the local network,
+    /// `salon.local`): the host's door beyond the loopback answers a Host naming them too.
+    pub names: Vec<String>,
 }
 
 /// Who the server answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Door {
-    /// `greffier serve`: the host's own browser. On the loopback, a request must name it as its
-    /// host (`127.0.0.1`, `localhost`, `[::1]`), so that a site whose name was made to point
-    /// here (DNS rebinding) is not the browser's "same origin".
-    Local { loopback: bool },
+    /// `greffier serve`: the host's own browser, and beyond the loopback the devices it paired.
+    /// A request must name as its host the loopback (`127.0.0.1`, `localhost`, `[::1]`) or one
+    /// of `names` (the address served, a name given), so that a site whose name was made to
+    /// point here (DNS rebinding) is not the browser's "same origin".
+    Local { beyond_loopback: bool, names: Vec<String> },
     /// Table mode: the phones at `play`'s table, reaching the server at `host` (`ip:port`).
     Table { play: Id, host: String },
 }
@@ -93,7 +101,8 @@ impl Door {
     /// What this door tolerates of its callers.
     pub fn policy(&self) -> &'static DoorPolicy {
         match self {
-            Door::Local { .. } => &DoorPolicy::LOCAL,
+            Door::Local { beyond_loopback: false, .. } => &DoorPolicy::LOCAL,
+            Door::Local { beyond_loopback: true, .. } => &DoorPolicy::PAIRED,
             Door::Table { .. } => &DoorPolicy::TABLE,
         }
     }
@@ -122,21 +131,20 @@ struct Granted {
 }
 
 impl Server {
-    /// What this request may call. The local door grants the host (it listens on the loopback
-    /// for its own user); the table door grants a phone's token for this table only, refusing
-    /// any request without one: the host's operations are not reachable from the network. The
-    /// client address's rate is taken before anything is read from the history, the token's
-    /// after (the QR code's join token, which every phone shares before it joins, counts per
-    /// address: one guest's flood does not stop the others joining).
+    /// What this request may call, as the door's policy says ([`Callers`]). The local door
+    /// grants the host to this machine's own user, to another caller with a paired device's
+    /// token, and to a caller without one only pairing; the table door grants a phone's token
+    /// for this table only, refusing any request without one: the host's operations are not
+    /// reachable from the network without a paired token. The client address's rate is taken
+    /// before anything is read from the history, the token's after (the QR code's join token,
+    /// which every phone shares before it joins, counts per address: one guest's flood does not
+    /// stop the others joining).
     fn access(
         &self,
         headers: &HeaderMap,
         query_token: Option<&str>,
         client: IpAddr,
     ) -> Result<Granted, ApiError> {
-        let Door::Table { play, .. } = &self.door else {
-            return Ok(Granted { access: Access::Host, token_key: None });
-        };
         if let Some(rate) = self.policy.requests_per_address {
             self.buckets.take(&format!("address {client}"), rate, "this address")?;
         }
@@ -145,14 +153,20 @@ impl Server {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
-        let Some(token) = bearer.or(query_token) else {
+        let token = bearer.or(query_token);
+        let play = match (&self.door, self.policy.callers) {
+            (Door::Table { play, .. }, Callers::TablePhones) => *play,
+            (_, Callers::HostOrPaired) => return self.host_access(token, client),
+            _ => return Err(ApiError::internal("this door has no callers")),
+        };
+        let Some(token) = token else {
             return Err(ApiError::new(
                 ErrorKind::Unauthorized,
                 "join the table first: every request carries its token",
             ));
         };
         let access = self.api.table_access(token)?;
-        if access.play != *play {
+        if access.play != play {
             return Err(ApiError::new(ErrorKind::Unauthorized, "this token is for another table"));
         }
         let selector = token.split('_').next().unwrap_or_default();
@@ -164,6 +178,27 @@ impl Server {
             self.buckets.take(&token_key, rate, "this phone")?;
         }
         Ok(Granted { access: Access::Seat(access), token_key: Some(token_key) })
+    }
+
+    /// The host's door: this machine's own user is the host; another caller is with a paired
+    /// device's token (checked against the history: a revoked one is refused at once), and
+    /// without one may only pair.
+    fn host_access(&self, token: Option<&str>, client: IpAddr) -> Result<Granted, ApiError> {
+        if Callers::is_own_machine(client) {
+            // A paired device's page opened on this machine is still that device: its use is
+            // noted (a token that is not one changes nothing here).
+            if let Some(token) = token {
+                let _ = self.api.paired_access(token);
+            }
+            return Ok(Granted { access: Access::Host, token_key: None });
+        }
+        let Some(token) = token else { return Ok(Granted { access: Access::Unpaired, token_key: None }) };
+        let device = self.api.paired_access(token)?;
+        let token_key = format!("paired device {device}");
+        if let Some(rate) = self.policy.requests_per_token {
+            self.buckets.take(&token_key, rate, "this device")?;
+        }
+        Ok(Granted { access: Access::Host, token_key: Some(token_key) })
     }
 
     /// A new phone joining from `client` (the join token's `table_join`) counts in the
@@ -271,6 +306,23 @@ fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The loopback's names, which the host's door always answers to.
+const LOOPBACK_NAMES: [&str; 3] = ["127.0.0.1", "localhost", "[::1]"];
+
+/// The names the host's door at `addr` answers to besides the loopback's: the address served
+/// (this machine's address on the network when every address is), and `names`.
+fn local_names(addr: SocketAddr, names: &[String]) -> Vec<String> {
+    let ip = if addr.ip().is_unspecified() { lan_address() } else { addr.ip() };
+    let served = match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    };
+    std::iter::once(served)
+        .chain(names.iter().map(|n| n.trim().to_owned()))
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
 /// Every request, files too: the Host must be the address served (the loopback's names for
 /// the local door, the exact `ip:port` for the table door), against DNS rebinding, and named
 /// once (a request naming two hosts was answered as the first: RFC 9112 §3.2 asks a 400).
@@ -281,17 +333,20 @@ async fn check_host(State(server): State<Arc<Server>>, request: Request, next: N
         return failure(ApiError::new(ErrorKind::InvalidInput, "a request names one Host, not several"));
     }
     let allowed = match &server.door {
-        Door::Local { loopback: false } => true,
-        Door::Local { loopback: true } => {
+        Door::Local { names, .. } => {
             let name = host.rsplit_once(':').map_or(host, |(name, _port)| name);
-            ["127.0.0.1", "localhost", "[::1]"].contains(&name)
+            LOOPBACK_NAMES.contains(&name) || names.iter().any(|n| n.eq_ignore_ascii_case(name))
         }
         Door::Table { host: served, .. } => host == served,
     };
     if !allowed {
         let message = match &server.door {
             Door::Table { host, .. } => format!("this server answers only to {host}"),
-            Door::Local { .. } => "this server answers only to 127.0.0.1 or localhost".to_owned(),
+            Door::Local { names, .. } => {
+                let names: Vec<&str> =
+                    LOOPBACK_NAMES.iter().copied().chain(names.iter().map(String::as_str)).collect();
+                format!("this server answers only to {}", names.join(", "))
+            }
         };
         return failure(ApiError::new(ErrorKind::Forbidden, message));
     }
@@ -324,7 +379,10 @@ pub fn serve_until(
         let addr = listener.local_addr()?;
         let door = match options.table {
             Some(play) => Door::Table { play, host: addr.to_string() },
-            None => Door::Local { loopback: addr.ip().is_loopback() },
+            None => Door::Local {
+                beyond_loopback: !addr.ip().is_loopback(),
+                names: local_names(addr, &options.names),
+            },
         };
         let policy = door.policy();
         let (router, stopping) = router(api.clone(), options.ui, door);
@@ -581,5 +639,79 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
             StatusCode::CONFLICT
         }
         ErrorKind::Database | ErrorKind::Io | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::Service;
+
+    /// `POST /api/<operation>` to `door`'s routes from `client`, naming `host`: the status.
+    async fn call_as(
+        door: Door,
+        client: &str,
+        host: &str,
+        operation: &str,
+        token: Option<&str>,
+    ) -> StatusCode {
+        let api = Arc::new(Api::without_history().expect("api"));
+        let (mut router, _stop) = router(api, None, door);
+        let mut request = Request::builder()
+            .method("POST")
+            .uri(format!("/api/{operation}"))
+            .header(header::HOST, host)
+            .header(header::CONTENT_TYPE, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let mut request = request.body(axum::body::Body::from("{}")).expect("request");
+        let client: SocketAddr = client.parse().expect("client");
+        request.extensions_mut().insert(ConnectInfo(client));
+        router.call(request).await.expect("answer").status()
+    }
+
+    fn lan_door() -> Door {
+        Door::Local { beyond_loopback: true, names: vec!["192.168.1.10".to_owned()] }
+    }
+
+    /// A tablet on the network (a client address of the LAN, through the very
+    /// routes `serve --host 0.0.0.0` builds) reaches no host operation without a paired token,
+    /// and a page of a rebound name is refused before anything else.
+    #[tokio::test]
+    async fn beyond_the_loopback_a_lan_caller_needs_a_paired_token_and_the_host_s_name() {
+        assert_eq!(lan_door().policy(), &DoorPolicy::PAIRED);
+        let tablet = "192.168.1.20:50000";
+        let host = "192.168.1.10:4180";
+        assert_eq!(call_as(lan_door(), tablet, host, "list_plays", None).await, StatusCode::FORBIDDEN);
+        assert_eq!(call_as(lan_door(), tablet, host, "backup_now", None).await, StatusCode::FORBIDDEN);
+        assert_eq!(call_as(lan_door(), tablet, host, "list_games", None).await, StatusCode::FORBIDDEN);
+        let forged = format!("h1_{}", "ab".repeat(20));
+        assert_eq!(
+            call_as(lan_door(), tablet, host, "list_games", Some(&forged)).await,
+            StatusCode::UNAUTHORIZED
+        );
+        // Pairing is reached (an empty request is refused as such).
+        assert_eq!(call_as(lan_door(), tablet, host, "pair_device", None).await, StatusCode::BAD_REQUEST);
+        // This machine's own browser is the host, by its loopback name or the address served.
+        assert_eq!(
+            call_as(lan_door(), "127.0.0.1:50000", "localhost:4180", "list_games", None).await,
+            StatusCode::OK
+        );
+        assert_eq!(call_as(lan_door(), "[::1]:50000", host, "list_games", None).await, StatusCode::OK);
+        for rebound in ["attacker.example:4180", "192.168.1.11:4180", ""] {
+            let status = call_as(lan_door(), "127.0.0.1:50000", rebound, "list_games", None).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "Host {rebound:?}");
+        }
+    }
+
+    #[test]
+    fn the_names_served_are_the_address_bound_or_this_machine_s_and_those_given() {
+        let names = local_names("192.168.1.10:4180".parse().expect("addr"), &[" salon.local ".to_owned()]);
+        assert_eq!(names, ["192.168.1.10", "salon.local"]);
+        let names = local_names("[fe80::1]:4180".parse().expect("addr"), &[]);
+        assert_eq!(names, ["[fe80::1]"]);
+        let names = local_names("0.0.0.0:4180".parse().expect("addr"), &[]);
+        assert_eq!(names, [lan_address().to_string()]);
     }
 }

@@ -1,4 +1,4 @@
-//! Table mode (issue #18): a play in progress opened to the players' phones.
+//! Table mode: a play in progress opened to the players' phones.
 //!
 //! The host opens the table (`table_open`) and gets a **join token** (the QR code's). A phone
 //! holding it calls `table_join` and receives its own **device token**, bound to the seat it
@@ -7,12 +7,11 @@
 //! the rest: a phone reaches the `guest` operations (rules, catalogues) and the `seat` ones,
 //! which [`super::Api::call_json_as`] binds to the token's play, seat and device.
 //!
-//! A seat another phone holds changes hands only when the host or that phone agrees (issue
-//! #47: any phone could take any seat): a phone claiming it may **ask** for it; the request is
-//! shown on the host's panel (`table_status`) and on the holding phone (its `TableView`), and
-//! either answers it (`table_answer_request`: give the seat, or keep it). The host can also
-//! put any phone on any seat (`table_assign_seat`). A table keeps at most
-//! [`crate::history::MAX_TABLE_PHONES`] phones.
+//! A seat another phone holds changes hands only when the host or that phone agrees (any phone
+//! could take any seat): a phone claiming it may **ask** for it; the request is shown on the host's
+//! panel (`table_status`) and on the holding phone (its `TableView`), and either answers it
+//! (`table_answer_request`: give the seat, or keep it). The host can also put any phone on any seat
+//! (`table_assign_seat`). A table keeps at most [`crate::history::MAX_TABLE_PHONES`] phones.
 //!
 //! Tokens: `j<play>_<secret>` and `d<device>_<secret>`, the secret 160 random bits from the OS
 //! in hex. The part before `_` selects the row; the secret's SHA-256 digest is compared with
@@ -25,7 +24,7 @@
 //! A change another process made on the same history (`greffier serve` beside `greffier
 //! table`, the CLI beside the app) is found by [`Api::look_for_changes_elsewhere`], which a
 //! table's door calls a few times a second: SQLite's `data_version` says whether anyone else
-//! wrote, and only then are the open tables' revisions read (issue #46: phones went stale).
+//! wrote, and only then are the open tables' revisions read (phones went stale).
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -187,7 +186,7 @@ pub(crate) struct TablesTold {
 pub type TableListener = Box<dyn Fn(&TableChange) + Send + Sync>;
 
 /// A new secret (hex) and its digest.
-fn new_secret() -> Result<(String, TokenDigest), ApiError> {
+pub(super) fn new_secret() -> Result<(String, TokenDigest), ApiError> {
     let mut bytes = [0u8; SECRET_BYTES];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::internal(format!("no randomness from the system: {e}")))?;
@@ -196,17 +195,17 @@ fn new_secret() -> Result<(String, TokenDigest), ApiError> {
     Ok((secret, digest))
 }
 
-fn digest_of(secret: &str) -> TokenDigest {
+pub(super) fn digest_of(secret: &str) -> TokenDigest {
     Sha256::digest(secret.as_bytes()).into()
 }
 
 /// Equal digests, in a time that does not depend on where they differ.
-fn same_digest(a: &TokenDigest, b: &TokenDigest) -> bool {
+pub(super) fn same_digest(a: &TokenDigest, b: &TokenDigest) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// `j12_ab…` → (`'j'`, 12, `"ab…"`).
-fn parse_token(token: &str) -> Option<(char, Id, &str)> {
+pub(super) fn parse_token(token: &str) -> Option<(char, Id, &str)> {
     let (selector, secret) = token.split_once('_')?;
     let mut chars = selector.chars();
     let kind = chars.next()?;

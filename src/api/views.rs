@@ -1,12 +1,13 @@
 //! The values some operations answer that are views over the core (the game catalogue as the
 //! screens list it, a rule entry with its related titles), and the bodies too long for a row of
-//! the table: files in and out.
+//! the table: files in and out. A door holding the bytes itself (the CLI's file or standard
+//! input and output) hands them to the same bodies: [`Api::import_stream`], [`Api::export_to`].
 
 use serde::{Deserialize, Serialize};
 
 use super::{Api, ApiError, ErrorKind};
 use crate::games::{GameId, GameInfo, PlayMode};
-use crate::history::{BgStats, BgStatsReport, CsvOptions, ImportReport, Progress, StoreError};
+use crate::history::{BgStats, BgStatsReport, CsvOptions, ImportReport, Progress, Store, StoreError};
 use crate::rules::RuleKind;
 use crate::text::Text;
 
@@ -247,6 +248,19 @@ impl Api {
         result
     }
 
+    /// `import_file` reading a stream the door holds (gzip undone; a backup one play at a
+    /// time), its progress in [`Api::progress`] while it runs: the CLI's file or standard input,
+    /// never copied into an upload first.
+    pub fn import_stream(
+        &self,
+        kind: ImportKind,
+        input: impl std::io::Read + Send,
+    ) -> Result<ImportSummary, ApiError> {
+        let result = self.import_from(kind, input, &mut |p: Progress| self.set_progress(Some(p)));
+        self.set_progress(None);
+        result
+    }
+
     /// Streams an import from `input` (gzip undone): one play at a time for a backup.
     fn import_from(
         &self,
@@ -276,30 +290,81 @@ impl Api {
         std::fs::create_dir_all(&self.exports_dir).map_err(io)?;
         let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
         let path = self.exports_dir.join(format!("{}-{stamp}.{}", kind.file_stem(lang), kind.extension()));
+        let count = self.export_to(kind, csv, ExportTarget::File(&path))?;
+        Ok(ExportedFile { path: path.display().to_string(), count })
+    }
+
+    /// `export_file`'s body writing where the door says (the CLI's `--output`, or its standard
+    /// output), its progress in [`Api::progress`]; answers the plays (or rows) written.
+    pub fn export_to(
+        &self,
+        kind: ExportKind,
+        csv: Option<CsvOptions>,
+        target: ExportTarget<'_>,
+    ) -> Result<u32, ApiError> {
         let mut report = |p: Progress| self.set_progress(Some(p));
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let csv = csv.unwrap_or_default();
         let store = self.store()?;
-        let mut written = 0;
-        let result = store.write_export(&path, |out| {
-            written = match kind {
-                ExportKind::Backup => {
-                    let c = store.export_to(out, &mut report)?;
-                    count(c.plays + c.other_plays)
-                }
-                ExportKind::Bgstats => {
-                    let file = store.export_bgstats(&mut report)?;
-                    out.write_all(file.to_json().as_bytes()).map_err(StoreError::Write)?;
-                    count(file.plays.len())
-                }
-                ExportKind::CsvPlays => store.export_plays_csv(&csv, out, &mut report)?,
-                ExportKind::CsvScores => store.export_scores_csv(&csv, out, &mut report)?,
-            };
-            Ok(())
-        });
+        let result = match target {
+            ExportTarget::Stream(out) => write_kind(&store, kind, &csv, out, &mut report),
+            ExportTarget::File(path) => {
+                let mut written = 0;
+                let gzip = matches!(kind, ExportKind::Backup) && crate::history::wants_gzip(path);
+                store
+                    .write_export(path, |out| {
+                        written = if gzip {
+                            let mut gz = flate2::write::GzEncoder::new(out, flate2::Compression::default());
+                            let n = write_kind(&store, kind, &csv, &mut gz, &mut report)?;
+                            gz.finish().map_err(StoreError::Write)?;
+                            n
+                        } else {
+                            write_kind(&store, kind, &csv, out, &mut report)?
+                        };
+                        Ok(())
+                    })
+                    .map(|()| written)
+            }
+        };
         drop(store);
         self.set_progress(None);
-        result?;
-        Ok(ExportedFile { path: path.display().to_string(), count: written })
+        Ok(result?)
     }
+
+    /// The history's backup of the day, when none was made today (what every door that opens
+    /// the history for the app does first); the backups beyond the last
+    /// [`crate::history::DEFAULT_BACKUPS_KEPT`] go.
+    pub fn daily_backup(&self) -> Result<Option<crate::history::BackupFile>, ApiError> {
+        Ok(self.store()?.daily_backup(crate::history::DEFAULT_BACKUPS_KEPT)?)
+    }
+}
+
+/// Where [`Api::export_to`] writes: a stream the door holds, or a file (never the history or its
+/// backups; written beside it, then renamed; a backup gzipped when the name ends in `.gz`).
+pub enum ExportTarget<'a> {
+    Stream(&'a mut dyn std::io::Write),
+    File(&'a std::path::Path),
+}
+
+/// Writes one export of the history into `out`; answers the plays (or rows) written.
+fn write_kind(
+    store: &Store,
+    kind: ExportKind,
+    csv: &CsvOptions,
+    out: &mut dyn std::io::Write,
+    report: &mut dyn FnMut(Progress),
+) -> Result<u32, StoreError> {
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(match kind {
+        ExportKind::Backup => {
+            let c = store.export_to(out, report)?;
+            count(c.plays + c.other_plays)
+        }
+        ExportKind::Bgstats => {
+            let file = store.export_bgstats(report)?;
+            out.write_all(file.to_json().as_bytes()).map_err(StoreError::Write)?;
+            count(file.plays.len())
+        }
+        ExportKind::CsvPlays => store.export_plays_csv(csv, out, report)?,
+        ExportKind::CsvScores => store.export_scores_csv(csv, out, report)?,
+    })
 }

@@ -10,8 +10,6 @@
 //! Orléans event's). [`readable`] turns such a source into the words a player reads: the
 //! book's name as on its cover, then the section.
 
-mod legacy;
-
 use crate::text::Text;
 
 /// A rulebook: its key and its name as a player finds it in the box.
@@ -57,9 +55,6 @@ pub fn readable(source: &str) -> Text {
 /// As [`readable`], in a sentence about `book`'s game, where its name goes without saying:
 /// `ORL §Le duel, Mise en place` reads `Le duel, Mise en place` within `ORL`.
 pub fn readable_within(book: Option<&str>, source: &str) -> Text {
-    if let Some(text) = legacy::readable(source) {
-        return text;
-    }
     let mut reading = Reading { french: String::new(), english: String::new(), book, fact_named: false };
     let mut rest = source;
     while let Some(c) = rest.chars().next() {

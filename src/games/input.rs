@@ -226,6 +226,103 @@ pub(crate) fn seats_readable(p: &mut Problems, n: usize, max: usize, game: &str)
     false
 }
 
+/// Who a player-count message says is played: a game, a variant of it (« Citadelles
+/// (Classique) »), a scenario (« Invasion »). `fr_plural` for a French name that takes a plural
+/// verb (a name in « Les … »: « … se jouent »).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PlayedBy {
+    pub fr: String,
+    pub en: String,
+    pub fr_plural: bool,
+}
+
+impl PlayedBy {
+    pub fn new(fr: impl Into<String>, en: impl Into<String>) -> PlayedBy {
+        PlayedBy { fr: fr.into(), en: en.into(), fr_plural: false }
+    }
+
+    /// The game by its box names, French and English.
+    pub fn game(info: &super::GameInfo) -> PlayedBy {
+        PlayedBy::new(info.name, info.name_en)
+    }
+
+    /// A variant of the game: « Valencia (Jeu de base) ».
+    pub fn of_variant(info: &super::GameInfo, v: &super::VariantInfo) -> PlayedBy {
+        PlayedBy::new(format!("{} ({})", info.name, v.label.fr), format!("{} ({})", info.name_en, v.label.en))
+    }
+
+    pub fn plural(self) -> PlayedBy {
+        PlayedBy { fr_plural: true, ..self }
+    }
+}
+
+/// The one player-count check every game, helper and the history use: `n` seats for what is
+/// played from `min` to `max` players, or a `player_count` problem on `field` saying the range.
+/// Returns whether the count is in it.
+pub(crate) fn player_count(
+    p: &mut Problems,
+    field: &str,
+    who: &PlayedBy,
+    min: u8,
+    max: u8,
+    n: usize,
+) -> bool {
+    if (usize::from(min)..=usize::from(max)).contains(&n) {
+        return true;
+    }
+    let verb = if who.fr_plural { "se jouent" } else { "se joue" };
+    p.push(
+        field,
+        "player_count",
+        Text::new(
+            format!("{} {verb} de {min} à {max} joueurs, pas {n}.", who.fr),
+            format!("{} is played by {min} to {max} players, not {n}.", who.en),
+        ),
+    );
+    false
+}
+
+/// How a game calls its variants in an `unknown_variant` message: « Module inconnu »,
+/// « Variante inconnue », "Unknown scenario"…
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct VariantWord {
+    pub fr: &'static str,
+    pub en: &'static str,
+    pub fr_feminine: bool,
+}
+
+impl VariantWord {
+    pub const VARIANT: VariantWord = VariantWord { fr: "Variante", en: "variant", fr_feminine: true };
+    pub const MODULE: VariantWord = VariantWord { fr: "Module", en: "module", fr_feminine: false };
+    pub const SCENARIO: VariantWord = VariantWord { fr: "Scénario", en: "scenario", fr_feminine: false };
+    pub const RULES: VariantWord = VariantWord { fr: "Règle", en: "rules", fr_feminine: true };
+}
+
+/// The one `unknown_variant` problem: `id` names no variant (module, scenario, rules) of
+/// `game` (named when `Some`); `known` lists the ids there are, when the message gives them.
+pub(crate) fn unknown_variant(
+    p: &mut Problems,
+    field: &str,
+    word: VariantWord,
+    id: &str,
+    game: Option<&str>,
+    known: &[&str],
+) {
+    let e = if word.fr_feminine { "e" } else { "" };
+    let (mut fr, mut en) =
+        (format!("{} inconnu{e} « {id} »", word.fr), format!("Unknown {} “{id}”", word.en));
+    if let Some(game) = game {
+        fr.push_str(&format!(" pour {game}"));
+        en.push_str(&format!(" for {game}"));
+    }
+    if !known.is_empty() {
+        let known = known.join(", ");
+        fr.push_str(&format!(" (connu{e}s : {known})"));
+        en.push_str(&format!(" (known: {known})"));
+    }
+    p.push(field, "unknown_variant", Text::new(format!("{fr}."), format!("{en}.")));
+}
+
 /// A count: absent or null is 0; `None` (problem reported) when it is not a whole number from
 /// 0 to `max`. `what` names the count in the message.
 pub(crate) fn count(

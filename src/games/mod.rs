@@ -7,27 +7,30 @@
 //! ([`sheet`]) with the categories its rulebook names.
 
 pub mod citadelles;
+mod contract;
 mod fast_read;
 pub(crate) mod input;
 pub mod orleans;
 mod partial;
 mod problem;
-mod round_log;
+pub(crate) mod round_log;
 mod scoreboard;
 pub mod seat;
 pub mod sheet;
 pub mod splendor;
+#[cfg(test)]
+mod test_game;
 pub mod valencia;
 
 use serde::{Deserialize, Serialize};
 
+pub use citadelles::{CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT};
+pub use contract::{BoardGameGeek, Game};
 pub use input::{NameProblem, clean_name, parse_json};
+pub use orleans::{ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT};
 pub use partial::{help_partial, partial_totals, score_partial};
 pub use problem::{Problem, Problems};
-pub use round_log::{
-    CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT, ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT,
-    describe_round_event, table_round_log,
-};
+pub use round_log::{describe_round_event, table_round_log};
 pub use scoreboard::{
     Better, CategoryScore, Criterion, Detail, LostAt, MissionOutcome, Outcome, PlayFacts, PlayerScore,
     Scoreboard, TieBreak, rank,
@@ -44,6 +47,9 @@ pub enum GameId {
     Citadelles,
     Orleans,
     Splendor,
+    /// A fifth game, for tests only ([`test_game`]): what a new game plugs in through.
+    #[cfg(test)]
+    Test,
 }
 
 impl GameId {
@@ -56,16 +62,26 @@ impl GameId {
             GameId::Citadelles => "citadelles",
             GameId::Orleans => "orleans",
             GameId::Splendor => "splendor",
+            #[cfg(test)]
+            GameId::Test => "test",
+        }
+    }
+
+    /// The game's contract: the one place that lists the games; everything the app does with
+    /// a game goes through it.
+    pub fn game(self) -> &'static dyn Game {
+        match self {
+            GameId::Valencia => &valencia::Valencia,
+            GameId::Citadelles => &citadelles::Citadelles,
+            GameId::Orleans => &orleans::Orleans,
+            GameId::Splendor => &splendor::Splendor,
+            #[cfg(test)]
+            GameId::Test => &test_game::TestGame,
         }
     }
 
     pub fn info(self) -> &'static GameInfo {
-        match self {
-            GameId::Valencia => &valencia::INFO,
-            GameId::Citadelles => &citadelles::INFO,
-            GameId::Orleans => &orleans::INFO,
-            GameId::Splendor => &splendor::INFO,
-        }
+        self.game().info()
     }
 }
 
@@ -183,7 +199,7 @@ pub enum PlayMode {
 pub struct CategoryInfo {
     pub key: &'static str,
     pub label: StaticText,
-    /// Where the rulebook defines it, e.g. `000_88d49a4ead267029.txt, p.10`.
+    /// Where the rulebook defines it, e.g. `VAL p.10`.
     pub source: &'static str,
     /// Whether points in this category are normally subtracted (entered as negative numbers).
     pub negative: bool,
@@ -240,30 +256,7 @@ pub fn setup_checklist(
     players: u8,
     ninth_character: bool,
 ) -> Result<Vec<SetupStep>, Problems> {
-    let unknown = || {
-        let mut p = Problems::new();
-        p.push(
-            "variant",
-            "unknown_variant",
-            Text::new(
-                format!("Variante inconnue « {variant} » pour {}.", game.info().name),
-                format!("Unknown variant “{variant}” for {}.", game.info().name),
-            ),
-        );
-        p
-    };
-    match game {
-        GameId::Valencia => valencia::setup(variant, players),
-        GameId::Citadelles => {
-            let v = citadelles::CitadellesVariant::from_id(variant).ok_or_else(unknown)?;
-            citadelles::setup(v, players, ninth_character)
-        }
-        GameId::Orleans => {
-            let s = orleans::OrleansScenario::from_id(variant).ok_or_else(unknown)?;
-            orleans::setup_steps(s, players)
-        }
-        GameId::Splendor => splendor::setup(variant, players),
-    }
+    game.game().setup(variant, players, ninth_character)
 }
 
 /// What a game can say about the table as typed, beyond the score: which cities each player
@@ -289,13 +282,10 @@ pub fn initial_table_state(
     names: &[String],
     first: usize,
 ) -> Option<serde_json::Value> {
-    match game {
-        GameId::Valencia => Some(valencia::initial_table(variant, names, first)),
-        GameId::Citadelles | GameId::Orleans | GameId::Splendor => None,
-    }
+    game.game().initial_table(variant, names, first)
 }
 
-/// The live help for a table state, refused as the scorer refuses it (issue #45): a state
+/// The live help for a table state, refused as the scorer refuses it: a state
 /// [`score_value`] refuses gets its problems, every one with its field, never an empty answer.
 /// A generic sheet (the first table-state shape) holds no table to help with: refused too,
 /// with its own problems when it has some.
@@ -304,25 +294,7 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Result<TableHelp, Pr
         score_value(game, raw)?;
         return Err(sheet::no_live_help(game.info()));
     }
-    match game {
-        GameId::Valencia => {
-            // One pass: the help is built from the table its score was.
-            let (board, help) = valencia::score_and_help(raw);
-            board?;
-            help.map(TableHelp::Valencia).ok_or_else(|| sheet::no_live_help(game.info()))
-        }
-        GameId::Orleans => orleans::help(raw).map(TableHelp::Orleans),
-        // Their scorers check more than their tables (Citadelles' tie its characters cannot
-        // settle, Splendor's cities left on the table): the score says whether there is a help.
-        GameId::Citadelles => {
-            score_value(game, raw)?;
-            citadelles::help(raw).map(TableHelp::Citadelles)
-        }
-        GameId::Splendor => {
-            score_value(game, raw)?;
-            splendor::help(raw).map(TableHelp::Splendor)
-        }
-    }
+    game.game().checked_help(raw)
 }
 
 /// The help the preview shows while the table is being typed: [`help_value`]'s on a valid
@@ -330,12 +302,7 @@ pub fn help_value(game: GameId, raw: &serde_json::Value) -> Result<TableHelp, Pr
 /// far as it can: each city's count and the cities to place are what the players need to fix
 /// it), else `None` and the preview falls back on [`help_partial`].
 fn live_help(game: GameId, raw: &serde_json::Value) -> Option<TableHelp> {
-    match game {
-        GameId::Valencia => valencia::help(raw).ok().map(TableHelp::Valencia),
-        GameId::Citadelles => citadelles::help(raw).ok().map(TableHelp::Citadelles),
-        GameId::Orleans => orleans::help(raw).ok().map(TableHelp::Orleans),
-        GameId::Splendor => splendor::help(raw).ok().map(TableHelp::Splendor),
-    }
+    game.game().table_help(raw).ok()
 }
 
 /// The score and the live help of a table state together, as [`score_value`] and the preview's
@@ -345,23 +312,14 @@ pub fn score_and_help_value(
     game: GameId,
     raw: &serde_json::Value,
 ) -> (Result<Scoreboard, Problems>, Option<TableHelp>) {
-    match game {
-        GameId::Valencia => {
-            let (board, help) = valencia::score_and_help(raw);
-            (board, help.map(TableHelp::Valencia))
-        }
-        _ => (score_value(game, raw), live_help(game, raw)),
-    }
+    game.game().score_and_help(raw)
 }
 
 /// Scores a table state to finish its play: [`score_value`], and the game must be over where the
 /// core follows its course of play (Orléans: the last round closed, or the game won or lost
-/// before), so that a finished play always has its outcome (issue #46).
+/// before), so that a finished play always has its outcome.
 pub fn finish_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    match game {
-        GameId::Orleans => orleans::finish(raw),
-        _ => score_value(game, raw),
-    }
+    game.game().finish(raw)
 }
 
 /// Scores a table state given as JSON text for `game`: parse (a key given twice is refused)
@@ -374,20 +332,12 @@ pub fn score_json(game: GameId, json: &str) -> Result<Scoreboard, Problems> {
 /// classic tie its characters cannot settle unsettled rather than reporting it (a ranking
 /// problem, not a total's).
 pub(crate) fn score_totals_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    match game {
-        GameId::Citadelles => citadelles::score_totals(raw),
-        _ => score_value(game, raw),
-    }
+    game.game().score_totals(raw)
 }
 
 /// Scores a table state already parsed as a JSON value.
 pub fn score_value(game: GameId, raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
-    match game {
-        GameId::Valencia => valencia::score(raw),
-        GameId::Citadelles => citadelles::score(raw),
-        GameId::Orleans => orleans::score(raw),
-        GameId::Splendor => splendor::score(raw),
-    }
+    game.game().score(raw)
 }
 
 #[cfg(test)]
@@ -405,7 +355,7 @@ mod tests {
         assert!("chess".parse::<GameId>().is_err());
     }
 
-    /// The English UI names a game as its English box does (issue #46: it said « Les Cités de
+    /// The English UI names a game as its English box does (it said « Les Cités de
     /// Splendor »); the French keeps the French box's name.
     #[test]
     fn a_game_is_named_by_its_box_in_each_language() {

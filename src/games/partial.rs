@@ -1,14 +1,14 @@
-//! Partial totals while a sheet is being typed: one incomplete field must not blank every total
-//! (issue #14). The table is scored again without the fields the problems name — a player's
+//! Partial totals while a sheet is being typed: one incomplete field must not blank every total.
+//! The table is scored again without the fields the problems name — a player's
 //! field, or the item of a player's list holding it — so what is valid still counts; the
 //! problems themselves are reported unchanged. Fields of the whole table (variant, players,
 //! the seat count) are never dropped: a table wrong there has no partial totals.
 //!
 //! A list's count is left out as `null` rather than removed (its place means something), and
 //! the fields left out are given with the totals ([`partial_totals`]), for the screens to say
-//! what holds them back (issue #46).
+//! what holds them back.
 //!
-//! The live help is given the same way (issue #17: the screen never works out a figure the
+//! The live help is given the same way (the screen never works out a figure the
 //! core did not answer): from the table without the fields the problems name, where a wrong
 //! field of the whole table (a round, a team's count, a fountain's value) may be dropped too,
 //! so that one wrong entry does not blank the panel's per-seat figures.

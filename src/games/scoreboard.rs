@@ -49,7 +49,7 @@ pub struct PlayFacts {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct MissionOutcome {
     pub seat: u8,
-    /// The card's id, borrowed from the catalogue when scored (issue #15); serialized and typed
+    /// The card's id, borrowed from the catalogue when scored; serialized and typed
     /// as a string.
     pub mission: Cow<'static, str>,
     /// Completed; a formula card counts as met when it scores points.
@@ -93,9 +93,9 @@ pub struct PlayerScore {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CategoryScore {
-    /// Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
-    /// A game's own keys are borrowed from its catalogue (scoring runs on every keystroke:
-    /// issue #15); serialized and typed as a string.
+    /// Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics. A game's
+    /// own keys are borrowed from its catalogue (scoring runs on every keystroke); serialized and
+    /// typed as a string.
     pub key: Cow<'static, str>,
     pub points: i32,
     /// Where the points come from, in both languages.
@@ -104,7 +104,7 @@ pub struct CategoryScore {
 
 /// Where a category's points come from, in both languages, written only when it is read or
 /// serialized. Scoring runs on every keystroke (and for every phone at the table), and writing
-/// both languages of every category was most of its time (issue #15): a game may keep the
+/// both languages of every category was most of its time: a game may keep the
 /// numbers and a fixed sentence instead, turned into words by [`Detail::get`] or when the
 /// scoreboard is written as JSON. Serialized, read back and typed for the UI exactly as a
 /// [`Text`] (`{ "fr": …, "en": … }`), so the doors see no difference.
@@ -493,8 +493,8 @@ mod tests {
         assert!(fr.contains(&*crate::text::french("« pièces » ne suffit pas")), "{fr}");
     }
 
-    /// Two tie-breaks that both leave the players level: the verb agrees with both (issue #46,
-    /// « "membres" puis "pièces" ne suffisent pas », not « ne suffit pas »).
+    /// Two tie-breaks that both leave the players level: the verb agrees with both (« "membres"
+    /// puis "pièces" ne suffisent pas », not « ne suffit pas »).
     #[test]
     fn two_tie_breaks_that_do_not_separate_take_a_plural_verb() {
         let criterion = |key, fr, en| Criterion {

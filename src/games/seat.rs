@@ -1,11 +1,11 @@
-//! Table mode (issue #18): what of a table state is one seat's to enter from a phone, and what
+//! Table mode: what of a table state is one seat's to enter from a phone, and what
 //! other phones may not see. Every game keeps its seats in `players[i]`; each game's
 //! [`SeatRules`] (declared in its `table.rs`, next to its rule) name the fields of a seat that
 //! are private to its player, the ones no phone may change, and the catalogue ids a seat's
 //! values are checked against.
 //!
 //! A phone's save carries only its game's seat fields, each within the game's own bounds
-//! (issue #47: a guest filled the history with unknown fields and undo steps of a megabyte
+//! (a guest filled the history with unknown fields and undo steps of a megabyte
 //! each): the merged table is checked by the game itself, and what it reports of a field the
 //! phone sent as outside the field's domain (an unknown field, a count out of range, an id of
 //! no catalogue, a name too long) refuses the save, naming the field. What is wrong only
@@ -16,7 +16,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{GameId, Problems};
+use super::{Game, GameId, Problems};
 use crate::text::Text;
 
 /// A game's seat part: `players[i]`, minus what the rules keep from phones.
@@ -43,12 +43,7 @@ pub const MAX_SEAT_BYTES: usize = 8 * 1024;
 
 impl GameId {
     pub fn seat_rules(self) -> &'static SeatRules {
-        match self {
-            GameId::Valencia => &super::valencia::SEAT,
-            GameId::Citadelles => &super::citadelles::SEAT,
-            GameId::Orleans => &super::orleans::SEAT,
-            GameId::Splendor => &super::splendor::SEAT,
-        }
+        self.game().seat_rules()
     }
 }
 
@@ -56,6 +51,11 @@ impl GameId {
 /// other seat's private fields removed. Anything that is not an object with a `players` list
 /// is answered as it is (there is no seat in it to hide).
 pub fn public_view(game: GameId, state: &Value, seat: Option<u8>) -> Value {
+    public_view_in(game.game(), state, seat)
+}
+
+/// [`public_view`] for any [`Game`].
+pub(crate) fn public_view_in(game: &dyn Game, state: &Value, seat: Option<u8>) -> Value {
     let rules = game.seat_rules();
     let mut view = state.clone();
     if let Some(players) = view.get_mut("players").and_then(Value::as_array_mut) {
@@ -79,6 +79,16 @@ pub fn public_view(game: GameId, state: &Value, seat: Option<u8>) -> Value {
 /// seats never overwrite each other). A locked field, or a part that is not an object, is
 /// refused, naming it; nothing outside `players[seat]` can be reached.
 pub fn merge_seat(game: GameId, state: &Value, seat: u8, part: &Value) -> Result<Value, Problems> {
+    merge_seat_in(game.game(), state, seat, part)
+}
+
+/// [`merge_seat`] for any [`Game`].
+pub(crate) fn merge_seat_in(
+    game: &dyn Game,
+    state: &Value,
+    seat: u8,
+    part: &Value,
+) -> Result<Value, Problems> {
     let rules = game.seat_rules();
     let mut problems = Problems::new();
     let Some(part) = part.as_object() else {
@@ -144,8 +154,8 @@ pub fn merge_seat(game: GameId, state: &Value, seat: u8, part: &Value) -> Result
 
 /// What the game reports of the fields in `part` as outside their domain ([`OUT_OF_BOUNDS`],
 /// the game's [`SeatRules::unknown_ids`]), once merged into the table.
-fn out_of_bounds(game: GameId, merged: &Value, seat: u8, part: &Map<String, Value>) -> Problems {
-    let Err(found) = super::score_value(game, merged) else { return Problems::new() };
+fn out_of_bounds(game: &dyn Game, merged: &Value, seat: u8, part: &Map<String, Value>) -> Problems {
+    let Err(found) = game.score(merged) else { return Problems::new() };
     let refused = |code: &str| OUT_OF_BOUNDS.contains(&code) || game.seat_rules().unknown_ids.contains(&code);
     let prefix = format!("players[{seat}].");
     let sent = |field: &str| {
@@ -216,7 +226,7 @@ mod tests {
         problems.iter().map(|p| (p.field.as_str(), p.code.as_str())).collect()
     }
 
-    /// Issue #47: a guest stored 4 × 240 KB of unknown fields in its seat, each save keeping an
+    /// A guest stored 4 × 240 KB of unknown fields in its seat, each save keeping an
     /// undo step of a megabyte. A seat carries its game's fields only, within the game's bounds.
     #[test]
     fn a_seat_save_refuses_unknown_fields_and_values_out_of_the_game_s_bounds() {

@@ -485,9 +485,13 @@ impl Store {
         }
         let restored = (|| {
             let safety = backup_into(&self.conn, &dir, BackupKind::BeforeRestore, SAFETY_BACKUPS_KEPT)?;
+            let paired = super::paired_devices::PairedNow::read(&self.conn)?;
             self.conn.restore(MAIN_DB, &copy, None::<fn(rusqlite::backup::Progress)>)?;
             // Nothing left to migrate: the copy was; this only confirms it.
             migrate(&mut self.conn)?;
+            // Who may get in stays as it is now: a device revoked since the backup
+            // must not come back with it.
+            paired.write(&mut self.conn)?;
             Ok(safety)
         })();
         remove_with_sidecars(&copy);

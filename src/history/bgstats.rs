@@ -241,55 +241,35 @@ pub struct BgGameCount {
     pub plays: u32,
 }
 
-/// BoardGameGeek ids of our games, the one thing every BG Stats file names the same way
-/// whatever the language of the game's title. Citadels 478 and 205398, Splendor 148228 and
-/// Orléans 164928 are seen in public data; the two expansions' ids are not confirmed here, so
-/// an expansion is also recognised by its title (never the base game by its own).
-mod bgg {
-    /// Citadels (2000) and its 2016 edition: both are Citadelles.
-    pub const CITADELS: &[i64] = &[478, 205398];
-    /// Splendor: the base game is not Les Cités de Splendor…
-    pub const SPLENDOR: i64 = 148228;
-    /// …which is its expansion, The Cities of Splendor.
-    pub const CITIES_OF_SPLENDOR: i64 = 220653;
-    /// Orléans: the base game is not Orléans: Invasion…
-    pub const ORLEANS: i64 = 164928;
-    /// …which is its expansion.
-    pub const ORLEANS_INVASION: i64 = 181279;
-
-    /// The id an export gives our game (Valencia has none on BoardGameGeek).
-    pub fn id_of(game: super::GameId) -> Option<i64> {
-        use super::GameId;
-        match game {
-            GameId::Citadelles => Some(CITADELS[0]),
-            GameId::Splendor => Some(CITIES_OF_SPLENDOR),
-            GameId::Orleans => Some(ORLEANS_INVASION),
-            GameId::Valencia => None,
-        }
-    }
+/// The id an export gives our game (none: the game is not on BoardGameGeek).
+fn bgg_id_of(game: GameId) -> Option<i64> {
+    game.game().board_game_geek().ids.first().copied()
 }
 
 /// Which of our games a BG Stats game is, given its BoardGameGeek id and name and the
-/// expansions played with it (their ids and names).
+/// expansions played with it (their ids and names). BoardGameGeek ids are the one thing every
+/// BG Stats file names the same way whatever the language of the game's title; each game gives
+/// its own ([`crate::games::BoardGameGeek`]).
 ///
 /// The id decides when there is one: base Splendor or base Orléans is one of our games only
 /// with the expansion that makes it so (Cities of Splendor, Invasion) — never by its name. A
 /// game without an id (typed by hand in BG Stats), or with an id we do not know, is recognised
 /// by its full title.
 pub fn recognise(bgg_id: Option<i64>, name: &str, expansions: &[(Option<i64>, &str)]) -> Option<GameId> {
-    let expansion_is = |id: i64, game: GameId| {
-        expansions.iter().any(|(e, n)| *e == Some(id) || recognise_title(n) == Some(game))
-    };
-    match bgg_id.filter(|id| *id > 0) {
-        Some(id) if bgg::CITADELS.contains(&id) => Some(GameId::Citadelles),
-        Some(bgg::CITIES_OF_SPLENDOR) => Some(GameId::Splendor),
-        Some(bgg::ORLEANS_INVASION) => Some(GameId::Orleans),
-        Some(bgg::SPLENDOR) => {
-            expansion_is(bgg::CITIES_OF_SPLENDOR, GameId::Splendor).then_some(GameId::Splendor)
+    let Some(id) = bgg_id.filter(|id| *id > 0) else { return recognise_title(name) };
+    for game in GameId::ALL {
+        let bgg = game.game().board_game_geek();
+        if bgg.ids.contains(&id) {
+            return Some(game);
         }
-        Some(bgg::ORLEANS) => expansion_is(bgg::ORLEANS_INVASION, GameId::Orleans).then_some(GameId::Orleans),
-        _ => recognise_title(name),
+        if bgg.base == Some(id) {
+            let expansion = |(e, n): &(Option<i64>, &str)| {
+                e.is_some_and(|e| bgg.ids.contains(&e)) || recognise_title(n) == Some(game)
+            };
+            return expansions.iter().any(expansion).then_some(game);
+        }
     }
+    recognise_title(name)
 }
 
 /// Which of our games a full title names, in French or English (without accents, case,
@@ -298,19 +278,7 @@ pub fn recognise_title(name: &str) -> Option<GameId> {
     let plain: String =
         crate::rules::fold(name).chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
     let title = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-    match title.as_str() {
-        "valencia" => Some(GameId::Valencia),
-        "citadelles" | "citadels" => Some(GameId::Citadelles),
-        "orleans invasion" | "invasion" => Some(GameId::Orleans),
-        "les cites de splendor"
-        | "cites de splendor"
-        | "the cities of splendor"
-        | "cities of splendor"
-        | "splendor cities of splendor"
-        | "splendor the cities of splendor"
-        | "splendor les cites de splendor" => Some(GameId::Splendor),
-        _ => None,
-    }
+    GameId::ALL.into_iter().find(|g| g.game().board_game_geek().titles.contains(&title.as_str()))
 }
 
 /// A score as BG Stats wrote it. Never a reason to skip a play: what cannot be read as a number
@@ -592,43 +560,14 @@ impl Store {
         let mut report = BgStatsReport::default();
         let mut dropped = DroppedFields::default();
         let mut other_games: BTreeMap<String, u32> = BTreeMap::new();
-        let mut locations: HashMap<i64, Option<String>> = HashMap::new();
-        for l in &file.locations {
-            let name = l.name.trim();
-            let mut p = Problems::new();
-            check_len(&mut p, "", Some(name), MAX_LOCATION_CHARS);
-            locations.insert(l.id, (p.is_empty() && !name.is_empty()).then(|| name.to_owned()));
-        }
+        let locations = usable_locations(file);
         let t = now();
         let tx = self.conn.transaction()?;
         // Plays are only added, with ids above every existing one: their statistics are added
         // in one pass per summary at the end.
         let mut additions = summary::Additions::default();
 
-        // Players with a usable name are matched or added; the plays of the others are skipped.
-        let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
-        for (i, p) in file.players.iter().enumerate() {
-            let mut problems = Problems::new();
-            let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
-            if let Some(problem) = problems.iter().next() {
-                players.insert(p.id, Err(problem.message.clone()));
-                continue;
-            }
-            let existing: Option<(i64, String)> = tx
-                .query_row("SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE", [&name], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .optional()?;
-            let found = match existing {
-                Some(found) => found,
-                None => {
-                    report.players_added += 1;
-                    let added = insert_player(&tx, &name, None, false, &t)?;
-                    (i64::from(added.id), added.name)
-                }
-            };
-            players.insert(p.id, Ok(found));
-        }
+        let players = match_players(&tx, file, &mut report, &t)?;
 
         let mut uuids: HashSet<&str> = HashSet::new();
         for (n, play) in file.plays.iter().enumerate() {
@@ -651,34 +590,11 @@ impl Store {
                 continue;
             }
             let uuid = play.uuid.trim();
-            if uuid.is_empty() || uuid.chars().count() > 64 {
-                report.notes.push(note(
-                    BgPlayNoteKind::Skipped,
-                    skip("Identifiant de partie vide ou trop long.", "Play id empty or too long."),
-                ));
+            if let Some(why) = unusable_uuid(uuid, &mut uuids) {
+                report.notes.push(note(BgPlayNoteKind::Skipped, why));
                 continue;
             }
-            if !uuids.insert(uuid) {
-                report.notes.push(note(
-                    BgPlayNoteKind::Skipped,
-                    skip(
-                        "Même identifiant qu'une partie plus haut dans le fichier.",
-                        "Same id as a play earlier in the file.",
-                    ),
-                ));
-                continue;
-            }
-            let exists: bool = tx
-                .prepare_cached(
-                    "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
-                )?
-                .query_row([uuid], |r| r.get(0))?;
-            if exists {
-                if super::backup::play_in_bin(&tx, uuid)? {
-                    report.plays_in_bin += 1;
-                } else {
-                    report.plays_already_present += 1;
-                }
+            if counted_as_present(&tx, uuid, &mut report)? {
                 continue;
             }
             match self::read_play(play, game, &players) {
@@ -688,20 +604,7 @@ impl Store {
                         report.notes.push(note(BgPlayNoteKind::Skipped, why));
                         continue;
                     }
-                    let expansions: Vec<(Option<i64>, String)> = play
-                        .expansion_plays
-                        .iter()
-                        .filter_map(|e| {
-                            let g = e.game_ref_id.and_then(|id| games.get(&id));
-                            let name = g.map(|g| g.name.trim().to_owned()).filter(|n| !n.is_empty());
-                            let bgg = e
-                                .bgg_id
-                                .filter(|b| *b > 0)
-                                .or_else(|| g.and_then(|g| g.bgg_id).filter(|b| *b > 0));
-                            name.map(|n| (bgg, n.chars().take(MAX_GAME_NAME_CHARS).collect()))
-                        })
-                        .take(MAX_EXPANSIONS)
-                        .collect();
+                    let expansions = expansions_of(play, &games);
                     let named: Vec<(Option<i64>, &str)> =
                         expansions.iter().map(|(b, n)| (*b, n.as_str())).collect();
                     let ours = recognise(game.bgg_id, &game.name, &named);
@@ -710,26 +613,7 @@ impl Store {
                         report.notes.push(note(BgPlayNoteKind::KeptAsOtherGame, why.clone()));
                     }
                     let location = play.location_ref_id.and_then(|l| locations.get(&l).cloned().flatten());
-                    let mut notes =
-                        play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
-                    if let Some(c) = &notes
-                        && c.chars().count() > MAX_NOTES_CHARS
-                    {
-                        notes = Some(c.chars().take(MAX_NOTES_CHARS).collect());
-                        dropped.count("comments", || {
-                            Text::new(
-                                format!("Commentaires coupés à {MAX_NOTES_CHARS} caractères"),
-                                format!("Comments cut to {MAX_NOTES_CHARS} characters"),
-                            )
-                        });
-                    }
-                    let max_minutes = i64::from(super::MAX_DURATION_MINUTES);
-                    let duration = play.duration_min.filter(|d| (0..=max_minutes).contains(d));
-                    if duration.is_none() && play.duration_min.is_some() {
-                        dropped.count("durationMin", || {
-                            Text::new("Durée hors limites", "Duration out of range")
-                        });
-                    }
+                    let (notes, duration) = notes_and_duration(play, &mut dropped);
                     count_dropped(&mut dropped, play);
                     let row = PlayRow {
                         uuid,
@@ -740,39 +624,7 @@ impl Store {
                     };
                     match ours.filter(|_| why_not_ours.is_none()) {
                         Some(id) => {
-                            if seats.iter().any(|s| label_of(s.source.role.as_ref()).is_some()) {
-                                dropped.count("role", || {
-                                    Text::new(
-                                        "Rôle de chaque joueur (nos jeux)",
-                                        "Each player's role (our games)",
-                                    )
-                                });
-                            }
-                            if play.uses_teams
-                                || seats.iter().any(|s| label_of(s.source.team.as_ref()).is_some())
-                            {
-                                dropped
-                                    .count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
-                            }
-                            if seats
-                                .iter()
-                                .any(|s| matches!(s.score, BgScore::Number { written: Some(_), .. }))
-                            {
-                                dropped.count("score", || {
-                                    Text::new(
-                                        "Détail des scores saisis en sommes (nos jeux ; le total est gardé)",
-                                        "Breakdown of scores typed as sums (our games; the total is kept)",
-                                    )
-                                });
-                            }
-                            if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
-                                dropped.count("expansionPlays", || {
-                                    Text::new(
-                                        "Autres extensions jouées (nos jeux)",
-                                        "Other expansions played (our games)",
-                                    )
-                                });
-                            }
+                            count_dropped_from_ours(&mut dropped, play, &seats, &named, id);
                             write_our_play(&tx, &mut additions, (id, game), &row, &seats, &players, &t)?;
                             report.plays_added += 1;
                         }
@@ -787,14 +639,178 @@ impl Store {
         }
         additions.write(&tx)?;
         tx.commit()?;
-        report.plays_skipped =
-            u32::try_from(report.notes.iter().filter(|n| n.kind == BgPlayNoteKind::Skipped).count())
-                .unwrap_or(u32::MAX);
-        report.dropped = dropped.into_report();
-        report.other_games =
-            other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
-        report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
-        Ok(report)
+        Ok(finished_report(report, dropped, other_games))
+    }
+}
+
+/// The file's locations, by id: a name the history can keep, or none.
+fn usable_locations(file: &BgStats) -> HashMap<i64, Option<String>> {
+    let mut locations = HashMap::new();
+    for l in &file.locations {
+        let name = l.name.trim();
+        let mut p = Problems::new();
+        check_len(&mut p, "", Some(name), MAX_LOCATION_CHARS);
+        locations.insert(l.id, (p.is_empty() && !name.is_empty()).then(|| name.to_owned()));
+    }
+    locations
+}
+
+/// The file's players by id: each one's id and name on the roster, or why their plays are skipped.
+type Roster = HashMap<i64, std::result::Result<(i64, String), Text>>;
+
+/// The file's players, by id: players with a usable name are matched (by name, ignoring case)
+/// or added to the roster; the others say why, and their plays are skipped.
+fn match_players(
+    tx: &rusqlite::Transaction<'_>,
+    file: &BgStats,
+    report: &mut BgStatsReport,
+    t: &DateTime<Utc>,
+) -> Result<Roster> {
+    let mut players: HashMap<i64, std::result::Result<(i64, String), Text>> = HashMap::new();
+    for (i, p) in file.players.iter().enumerate() {
+        let mut problems = Problems::new();
+        let name = check_name(&mut problems, &format!("players[{i}].name"), &p.name);
+        if let Some(problem) = problems.iter().next() {
+            players.insert(p.id, Err(problem.message.clone()));
+            continue;
+        }
+        let existing: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT id, name FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+                [&name],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let found = match existing {
+            Some(found) => found,
+            None => {
+                report.players_added += 1;
+                let added = insert_player(tx, &name, None, false, t)?;
+                (i64::from(added.id), added.name)
+            }
+        };
+        players.insert(p.id, Ok(found));
+    }
+    Ok(players)
+}
+
+/// Whether the history has a play of this id already (in the log or in the bin), counted so.
+fn counted_as_present(
+    tx: &rusqlite::Transaction<'_>,
+    uuid: &str,
+    report: &mut BgStatsReport,
+) -> Result<bool> {
+    let exists: bool = tx
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM plays WHERE uuid = ?1) OR EXISTS (SELECT 1 FROM other_plays WHERE uuid = ?1)",
+        )?
+        .query_row([uuid], |r| r.get(0))?;
+    if exists {
+        if super::backup::play_in_bin(tx, uuid)? {
+            report.plays_in_bin += 1;
+        } else {
+            report.plays_already_present += 1;
+        }
+    }
+    Ok(exists)
+}
+
+/// The report with its counts of skipped plays, of fields dropped and of other games' plays
+/// (in the collation's order).
+fn finished_report(
+    mut report: BgStatsReport,
+    dropped: DroppedFields,
+    other_games: BTreeMap<String, u32>,
+) -> BgStatsReport {
+    report.plays_skipped =
+        u32::try_from(report.notes.iter().filter(|n| n.kind == BgPlayNoteKind::Skipped).count())
+            .unwrap_or(u32::MAX);
+    report.dropped = dropped.into_report();
+    report.other_games = other_games.into_iter().map(|(name, plays)| BgGameCount { name, plays }).collect();
+    report.other_games.sort_by(|a, b| crate::collation::compare(&a.name, &b.name));
+    report
+}
+
+/// Why a play's id cannot be imported (empty, too long, or given twice in the file).
+fn unusable_uuid<'f>(uuid: &'f str, seen: &mut HashSet<&'f str>) -> Option<Text> {
+    if uuid.is_empty() || uuid.chars().count() > 64 {
+        return Some(skip("Identifiant de partie vide ou trop long.", "Play id empty or too long."));
+    }
+    if !seen.insert(uuid) {
+        return Some(skip(
+            "Même identifiant qu'une partie plus haut dans le fichier.",
+            "Same id as a play earlier in the file.",
+        ));
+    }
+    None
+}
+
+/// The expansions played, named (BoardGameGeek id, name), as many as the history keeps.
+fn expansions_of(play: &BgPlay, games: &HashMap<i64, &BgGame>) -> Vec<(Option<i64>, String)> {
+    play.expansion_plays
+        .iter()
+        .filter_map(|e| {
+            let g = e.game_ref_id.and_then(|id| games.get(&id));
+            let name = g.map(|g| g.name.trim().to_owned()).filter(|n| !n.is_empty());
+            let bgg = e.bgg_id.filter(|b| *b > 0).or_else(|| g.and_then(|g| g.bgg_id).filter(|b| *b > 0));
+            name.map(|n| (bgg, n.chars().take(MAX_GAME_NAME_CHARS).collect()))
+        })
+        .take(MAX_EXPANSIONS)
+        .collect()
+}
+
+/// A play's comments (cut to what the history keeps) and duration (when in range), each cut
+/// or dropped counted.
+fn notes_and_duration(play: &BgPlay, dropped: &mut DroppedFields) -> (Option<String>, Option<i64>) {
+    let mut notes = play.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+    if let Some(c) = &notes
+        && c.chars().count() > MAX_NOTES_CHARS
+    {
+        notes = Some(c.chars().take(MAX_NOTES_CHARS).collect());
+        dropped.count("comments", || {
+            Text::new(
+                format!("Commentaires coupés à {MAX_NOTES_CHARS} caractères"),
+                format!("Comments cut to {MAX_NOTES_CHARS} characters"),
+            )
+        });
+    }
+    let max_minutes = i64::from(super::MAX_DURATION_MINUTES);
+    let duration = play.duration_min.filter(|d| (0..=max_minutes).contains(d));
+    if duration.is_none() && play.duration_min.is_some() {
+        dropped.count("durationMin", || Text::new("Durée hors limites", "Duration out of range"));
+    }
+    (notes, duration)
+}
+
+/// What a play of one of our games cannot keep of what BG Stats recorded: roles, teams, the
+/// sums typed as scores, other expansions.
+fn count_dropped_from_ours(
+    dropped: &mut DroppedFields,
+    play: &BgPlay,
+    seats: &[ReadSeat<'_>],
+    named: &[(Option<i64>, &str)],
+    id: GameId,
+) {
+    if seats.iter().any(|s| label_of(s.source.role.as_ref()).is_some()) {
+        dropped.count("role", || {
+            Text::new("Rôle de chaque joueur (nos jeux)", "Each player's role (our games)")
+        });
+    }
+    if play.uses_teams || seats.iter().any(|s| label_of(s.source.team.as_ref()).is_some()) {
+        dropped.count("team", || Text::new("Équipes (nos jeux)", "Teams (our games)"));
+    }
+    if seats.iter().any(|s| matches!(s.score, BgScore::Number { written: Some(_), .. })) {
+        dropped.count("score", || {
+            Text::new(
+                "Détail des scores saisis en sommes (nos jeux ; le total est gardé)",
+                "Breakdown of scores typed as sums (our games; the total is kept)",
+            )
+        });
+    }
+    if named.iter().any(|(b, n)| recognise(*b, n, &[]) != Some(id)) {
+        dropped.count("expansionPlays", || {
+            Text::new("Autres extensions jouées (nos jeux)", "Other expansions played (our games)")
+        });
     }
 }
 
@@ -1192,7 +1208,7 @@ impl Store {
             let ours = game.parse::<GameId>().ok();
             let name = ours.map(|g| g.info().name).unwrap_or("?");
             let game_ref_id =
-                game_of(&mut out, name, ours.and_then(bgg::id_of), outcome.as_deref() == Some("coop"));
+                game_of(&mut out, name, ours.and_then(bgg_id_of), outcome.as_deref() == Some("coop"));
             let location_ref_id = location_of(&mut out, location);
             let player_scores = seats
                 .query_map([id], |r| {

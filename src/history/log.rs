@@ -21,7 +21,12 @@ pub const MAX_DURATION_MINUTES: u32 = 100_000;
 /// sits and the name at that seat is still `old_name`, so that a stored state keeps seating
 /// the play's players (rescoring checks it) and an old scoreboard shows the current name.
 /// Every game's table state and the scoreboard list players by seat under `players[i].name`.
-fn rewrite_seat_names(conn: &Connection, player_id: i64, old_name: &str, new_name: &str) -> Result<()> {
+pub(super) fn rewrite_seat_names(
+    conn: &Connection,
+    player_id: i64,
+    old_name: &str,
+    new_name: &str,
+) -> Result<()> {
     for (table, column) in [("table_states", "state_json"), ("scoreboards", "scoreboard_json")] {
         conn.execute(
             &format!(
@@ -44,9 +49,11 @@ impl Store {
     /// One player of the roster.
     pub fn player(&self, id: Id) -> Result<Player> {
         self.conn
-            .query_row("SELECT id, name, colour, archived FROM players WHERE id = ?1", [id], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
+            .query_row(
+                "SELECT id, name, colour, archived FROM players WHERE id = ?1 AND merged_into IS NULL",
+                [id],
+                |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
             .optional()?
             .ok_or_else(|| not_found("player", id))
             .and_then(|(rowid, name, colour, archived)| {
@@ -164,7 +171,12 @@ impl Store {
         if keep.colour.is_none() && gone.colour.is_some() {
             tx.execute("UPDATE players SET colour = ?2 WHERE id = ?1", params![kept, gone.colour])?;
         }
-        tx.execute("DELETE FROM players WHERE id = ?1", [absorbed])?;
+        // The absorbed player stays, hidden, merged: a play recorded for them on another device
+        // of a shared history follows the merge here too.
+        tx.execute(
+            "UPDATE players SET merged_into = ?1 WHERE id = ?2 OR merged_into = ?2",
+            params![kept, absorbed],
+        )?;
         tx.commit()?;
         self.player(kept)
     }

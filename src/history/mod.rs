@@ -15,9 +15,11 @@ mod log;
 mod merge;
 mod model;
 mod other_plays;
+mod paired_devices;
 mod plays;
 mod stats;
 mod summary;
+pub mod sync;
 mod table_seats;
 
 use std::path::{Path, PathBuf};
@@ -39,8 +41,13 @@ pub use files::write_atomically;
 pub use log::MAX_DURATION_MINUTES;
 pub use model::*;
 pub use other_plays::*;
+pub use paired_devices::{MAX_DEVICE_NAME_CHARS, MAX_PAIRED_DEVICES, PairedDevice};
 pub use plays::{HistoryLimits, limits, player_key};
 pub use stats::*;
+pub use sync::{
+    SyncApplied, SyncConflict, SyncDeviceStatus, SyncOtherPlayVersion, SyncPlayVersion, SyncPlayerVersion,
+    SyncReport, SyncSeatVersion, SyncSkipped, SyncStatus, SyncVersion, SyncWaitKind, SyncWaiting,
+};
 pub use table_seats::{DeviceSecret, MAX_TABLE_PHONES, TableDevice, TableSession, TokenDigest};
 
 use crate::games::Problems;
@@ -63,6 +70,8 @@ const MIGRATION_FILES: &[(&str, &str)] = &[
     ("0014_setup_checklist_ticks.sql", include_str!("../../migrations/0014_setup_checklist_ticks.sql")),
     ("0015_scores_typed_as_sums.sql", include_str!("../../migrations/0015_scores_typed_as_sums.sql")),
     ("0016_table_seat_requests.sql", include_str!("../../migrations/0016_table_seat_requests.sql")),
+    ("0017_paired_devices.sql", include_str!("../../migrations/0017_paired_devices.sql")),
+    ("0018_shared_history.sql", include_str!("../../migrations/0018_shared_history.sql")),
 ];
 
 /// `PRAGMA application_id` of every Greffier database ("GREF"): a file without it is not ours
@@ -118,6 +127,7 @@ fn apply_migrations(tx: rusqlite::Transaction<'_>) -> Result<()> {
             "0005_explicit_sheet_marker.sql" => plays::mark_legacy_sheets(&tx)?,
             "0008_statistics_summaries.sql" => rebuild_summaries = true,
             "0012_checks_without_lists.sql" => bump_schema_cookie(&tx)?,
+            "0018_shared_history.sql" => sync::identity::backfill_player_uuids(&tx)?,
             _ => {}
         }
     }
@@ -788,6 +798,35 @@ mod tests {
         }
         let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("check");
         assert_eq!(check, "ok");
+    }
+
+    /// Migration 15 gives every player their uuid (from their name and creation, as a backup
+    /// imported on two devices gives them), and lets two players share a name (two people of
+    /// one name met through a shared history).
+    #[test]
+    fn migration_15_gives_players_their_uuid_and_lets_names_repeat() {
+        let conn = history_at_schema(14);
+        conn.execute_batch(
+            "INSERT INTO players (id, name, created_at) VALUES (1, 'Ani', '2026-01-01T00:00:00.000Z'), (2, 'Dirk', 't');",
+        )
+        .expect("a schema-14 history");
+        let store = Store::prepare(conn, None).expect("migrated");
+        let conn = store.connection();
+        let uuids: Vec<(String, String)> = conn
+            .prepare("SELECT name, uuid FROM players ORDER BY id")
+            .expect("query")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<rusqlite::Result<_>>()
+            .expect("read");
+        assert_eq!(uuids[0].1, sync::identity::player_uuid("Ani", "2026-01-01T00:00:00.000Z"));
+        assert_eq!(uuids[1].1, sync::identity::player_uuid("Dirk", "t"));
+        conn.execute("INSERT INTO players (uuid, name, created_at) VALUES ('u', 'Ani', 't')", [])
+            .expect("a second Ani, from another device");
+        assert!(
+            conn.execute("INSERT INTO players (uuid, name, created_at) VALUES ('u', 'Max', 't')", [])
+                .is_err()
+        );
     }
 
     #[test]

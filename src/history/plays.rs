@@ -9,6 +9,7 @@ use super::model::*;
 use super::summary::{self, Scope};
 use super::{Result, Store, StoreError};
 use crate::games::input;
+use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{self, GameId, Outcome, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -26,6 +27,8 @@ pub struct HistoryLimits {
     pub name_chars: u32,
     pub location_chars: u32,
     pub notes_chars: u32,
+    /// A paired device's name.
+    pub device_name_chars: u32,
 }
 
 /// The history's [`HistoryLimits`].
@@ -35,6 +38,7 @@ pub fn limits() -> HistoryLimits {
         name_chars: chars(input::MAX_NAME_CHARS),
         location_chars: chars(MAX_LOCATION_CHARS),
         notes_chars: chars(MAX_NOTES_CHARS),
+        device_name_chars: chars(super::MAX_DEVICE_NAME_CHARS),
     }
 }
 
@@ -148,7 +152,8 @@ pub(super) fn check_name(problems: &mut Problems, field: &str, name: &str) -> St
 pub(super) fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
     Ok(conn
         .query_row(
-            "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE",
+            "SELECT id, name, colour, archived FROM players WHERE name = ?1 COLLATE NOCASE AND merged_into IS NULL
+              ORDER BY id LIMIT 1",
             [name],
             |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
@@ -169,10 +174,20 @@ pub(super) fn insert_player(
     archived: bool,
     created_at: &DateTime<Utc>,
 ) -> Result<Player> {
-    conn.execute(
-        "INSERT INTO players (name, colour, archived, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![name, colour, archived, fmt_time(created_at)],
-    )?;
+    let created_at = fmt_time(created_at);
+    // The same player imported from one backup on two devices is one person (`player_uuid`); a
+    // uuid taken here already (that name added twice in one millisecond) gets a random one.
+    let mut uuid = super::sync::identity::player_uuid(name, &created_at);
+    let taken: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM players WHERE uuid = ?1)")?
+        .query_row([&uuid], |r| r.get(0))?;
+    if taken {
+        uuid = uuid::Uuid::new_v4().to_string();
+    }
+    conn.prepare_cached(
+        "INSERT INTO players (uuid, name, colour, archived, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![uuid, name, colour, archived, created_at])?;
     Ok(Player {
         id: to_id(conn.last_insert_rowid())?,
         name: name.to_owned(),
@@ -343,7 +358,7 @@ pub(super) fn write_table_state(
 }
 
 /// While nothing has been scored yet (every total 0), the live ranking names no winner: an
-/// empty sheet is not a shared win (issue #14). Finishing still ranks by the rules.
+/// empty sheet is not a shared win. Finishing still ranks by the rules.
 fn nobody_wins_an_empty_sheet(mut board: Scoreboard) -> Scoreboard {
     if board.outcome == Outcome::Points && board.players.iter().all(|p| p.total == Some(0)) {
         for p in &mut board.players {
@@ -515,7 +530,9 @@ impl Store {
     pub fn list_players(&self) -> Result<Vec<Player>> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT id, name, colour, archived FROM players ORDER BY name COLLATE french")?;
+            .prepare_cached(
+                "SELECT id, name, colour, archived FROM players WHERE merged_into IS NULL ORDER BY name COLLATE french, id",
+            )?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
         let mut players = Vec::new();
         for row in rows {
@@ -530,32 +547,24 @@ impl Store {
         let mut problems = Problems::new();
         let info = new.game.info();
         match info.variant(&new.variant) {
-            None => problems.push(
+            None => input::unknown_variant(
+                &mut problems,
                 "variant",
-                "unknown_variant",
-                Text::new(
-                    format!("Variante inconnue « {} ».", new.variant),
-                    format!("Unknown variant “{}”.", new.variant),
-                ),
+                VariantWord::VARIANT,
+                &new.variant,
+                None,
+                &[],
             ),
             Some(v) => {
-                let n = new.seats.len();
-                if n < usize::from(v.min_players) || n > usize::from(v.max_players) {
-                    problems.push(
-                        "seats",
-                        "player_count",
-                        Text::new(
-                            format!(
-                                "{} ({}) se joue de {} à {} joueurs, pas {n}.",
-                                info.name, v.label.fr, v.min_players, v.max_players
-                            ),
-                            format!(
-                                "{} ({}) is played by {} to {} players, not {n}.",
-                                info.name_en, v.label.en, v.min_players, v.max_players
-                            ),
-                        ),
-                    );
-                }
+                let who = PlayedBy::of_variant(info, v);
+                input::player_count(
+                    &mut problems,
+                    "seats",
+                    &who,
+                    v.min_players,
+                    v.max_players,
+                    new.seats.len(),
+                );
             }
         }
         if usize::from(new.first_seat) >= new.seats.len().max(1) {
@@ -580,7 +589,7 @@ impl Store {
                 );
             }
             let exists: bool = self.conn.query_row(
-                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1)",
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1 AND merged_into IS NULL)",
                 [seat.player_id],
                 |r| r.get(0),
             )?;
@@ -780,7 +789,7 @@ impl Store {
                 ScorePreview {
                     partial,
                     left_out,
-                    // The panel's figures stay while a field is wrong (issue #17: the screen does
+                    // The panel's figures stay while a field is wrong (the screen does
                     // not work them out itself in the meantime).
                     help: help.or_else(|| games::help_partial(game, state, &problems.0)),
                     scoreboard: None,

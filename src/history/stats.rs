@@ -459,7 +459,7 @@ impl Store {
             "SELECT pl.id,
                     (SELECT IFNULL(SUM(plays), 0) FROM stat_player_plays s WHERE s.player_id = pl.id),
                     (SELECT COUNT(DISTINCT o.other_play_id) FROM other_play_seats o WHERE o.player_id = pl.id)
-               FROM players pl ORDER BY pl.id",
+               FROM players pl WHERE pl.merged_into IS NULL ORDER BY pl.id",
         )?;
         let rows = stmt
             .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, r.get::<_, u32>(2)?)))?
@@ -486,6 +486,35 @@ impl Store {
         most_played(counts)
     }
 
+    /// A player's competitive results (won or not) in the order the plays started; plays started
+    /// at the same moment in the order of their uuids, which every device of a shared history
+    /// has (not their ids, which are each device's own).
+    fn wins_in_order(&self, player: Id) -> Result<Vec<bool>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT started_at, play_id, winner FROM stat_seats WHERE player_id = ?1 ORDER BY started_at, play_id",
+        )?;
+        let mut rows: Vec<(String, i64, bool)> = stmt
+            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut uuid = self.conn.prepare_cached("SELECT uuid FROM plays WHERE id = ?1")?;
+        let mut start = 0;
+        while start < rows.len() {
+            let end = start + rows[start..].iter().take_while(|r| r.0 == rows[start].0).count();
+            if end - start > 1 {
+                let mut keyed = Vec::with_capacity(end - start);
+                for row in &rows[start..end] {
+                    keyed.push((uuid.query_row([row.1], |r| r.get::<_, String>(0))?, row.clone()));
+                }
+                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                for (slot, (_, row)) in rows[start..end].iter_mut().zip(keyed) {
+                    *slot = row;
+                }
+            }
+            start = end;
+        }
+        Ok(rows.into_iter().map(|r| r.2).collect())
+    }
+
     /// The statistics of one player.
     pub fn player_stats(&self, player: Id) -> Result<PlayerStats> {
         let who = self.player(player)?;
@@ -500,12 +529,8 @@ impl Store {
         // The competitive results in the order the plays started: the longest run of wins,
         // and the wins since the last play not won.
         let (mut longest, mut current) = (0u32, 0u32);
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT winner FROM stat_seats WHERE player_id = ?1 ORDER BY started_at, play_id",
-        )?;
-        let mut rows = stmt.query([player])?;
-        while let Some(row) = rows.next()? {
-            if row.get::<_, bool>(0)? {
+        for won in self.wins_in_order(player)? {
+            if won {
                 current += 1;
                 longest = longest.max(current);
             } else {

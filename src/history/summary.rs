@@ -132,7 +132,7 @@ fn write_sums(conn: &Connection, upsert: &str, sums: &Sums, sign: i64) -> Result
 }
 
 /// What the counted plays of a scope contribute to each counting summary, added up in memory
-/// (issue #15: one grouped `INSERT … SELECT` per summary sorted every seat of an import again,
+/// (one grouped `INSERT … SELECT` per summary sorted every seat of an import again,
 /// a third of a backup import's instructions), keyed as each table is.
 #[derive(Default)]
 struct Contribution {
@@ -378,7 +378,7 @@ fn apply(conn: &Connection, scope: Scope, sign: i64) -> Result<()> {
 }
 
 /// The contribution of the plays an import adds, added up as it writes them, from the values
-/// it writes (issue #15: reading the new plays back was a tenth of importing a backup). It is
+/// it writes (reading the new plays back was a tenth of importing a backup). It is
 /// what [`add`] would read back from their rows; the property test
 /// `maintained_statistics_equal_a_recomputation` holds it to a [`rebuild`].
 #[derive(Default)]

@@ -17,7 +17,7 @@ use crate::text::Text;
 /// A SHA-256 digest of a token's secret.
 pub type TokenDigest = [u8; 32];
 
-/// The most phones a table keeps (issue #47: joins were not capped). A phone that joins a full
+/// The most phones a table keeps (joins were not capped). A phone that joins a full
 /// table takes the place of the one without a seat that joined first (a phone whose page lost
 /// its token, one that gave up asking), so a new player's phone always gets in and no phone on
 /// a seat is ever pushed out. Twice the most seats any game has.

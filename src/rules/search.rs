@@ -32,7 +32,7 @@
 //! said, with at most [`CLOSEST`] entries whose names hold its other words, apart; a
 //! correction that may be another word (`conteur` → `couleur`) is offered, never answered.
 //!
-//! Speed (issue #15, ≤ 2 ms a query): prefixes are a binary search on the sorted vocabulary,
+//! Speed (≤ 2 ms a query): prefixes are a binary search on the sorted vocabulary,
 //! snippets are cut from token lists made at load, and letter counts rule out most words before
 //! any edit distance; `benches/core.rs` (`rules_search`) says where the time went and goes.
 
@@ -282,22 +282,11 @@ pub(super) fn folded_words(text: &str) -> Vec<String> {
     tokens(text).map(|(_, _, t)| fold(t)).collect()
 }
 
-/// Game names a title may carry (`Départage à Valencia`) and a query may add, as players write
-/// them in either language: not part of what makes a title equal to a query.
-const GAME_WORDS: [(&str, GameId); 8] = [
-    ("valencia", GameId::Valencia),
-    ("citadelles", GameId::Citadelles),
-    ("citadelle", GameId::Citadelles),
-    ("citadels", GameId::Citadelles),
-    ("citadel", GameId::Citadelles),
-    ("orleans", GameId::Orleans),
-    ("splendor", GameId::Splendor),
-    ("splendour", GameId::Splendor),
-];
-
-/// The game a word names, if it is one's name.
+/// The game a word names, if it is one's name ([`crate::games::Game::search_words`]: game
+/// names a title may carry, `Départage à Valencia`, and a query may add, as players write them
+/// in either language; not part of what makes a title equal to a query).
 fn game_named(word: &str) -> Option<GameId> {
-    GAME_WORDS.iter().find(|(w, _)| *w == word).map(|(_, g)| *g)
+    GameId::ALL.into_iter().find(|g| g.game().search_words().contains(&word))
 }
 /// The score a game's name gives each entry of that game: a body mention's worth.
 const GAME_NAMED: f32 = 2.0;

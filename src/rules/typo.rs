@@ -198,7 +198,7 @@ mod tests {
         assert_eq!(typo("zorglub", "fontaine"), None);
     }
 
-    /// Issue #48: « dixit conteur » was answered as « couleur » without a word said. Two swapped
+    /// « dixit conteur » was answered as « couleur » without a word said. Two swapped
     /// letters, or one left out in a long word, is a typo; a letter for another in a short word,
     /// or two edits in a 6- to 8-letter word, often make another word, which may be offered but
     /// must not answer alone.

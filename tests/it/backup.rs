@@ -181,7 +181,7 @@ fn hostile_files_are_refused_with_a_clear_error() {
     assert_eq!(Backup::from_json(&text).expect_err("unknown field").0[0].code, "malformed");
 }
 
-/// A file is read and checked in a thread of its own while the import writes (issue #15): a
+/// A file is read and checked in a thread of its own while the import writes: a
 /// file cut short still reports what was wrong before the cut, and keeps nothing.
 #[test]
 fn a_backup_cut_short_reports_every_problem_before_the_cut_and_imports_nothing() {
@@ -417,7 +417,7 @@ mod automatic {
         assert_eq!(partial, 0);
     }
 
-    /// Issue #47: a backup whose header is intact but whose body was cut short or zeroed was
+    /// A backup whose header is intact but whose body was cut short or zeroed was
     /// listed as usable and pushed good backups out of retention. The whole file is checked
     /// against the checksum written with it before it counts: each is listed as damaged, none
     /// is counted or pruned, and none is restored, even one whose damage SQLite's own check

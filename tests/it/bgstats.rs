@@ -698,7 +698,7 @@ fn other_seats(store: &Store, n: usize) -> Vec<(Option<i64>, Option<String>)> {
         .expect("seats")
 }
 
-/// Issue #47: real BG Stats exports lost plays: a score typed as a sum, round by round or part by
+/// Real BG Stats exports lost plays: a score typed as a sum, round by round or part by
 /// part ("87+77", which BG Stats writes as typed), skipped the whole play (186 of one real
 /// export's 560). The fixture holds the shapes of public exports. Every play is imported whatever
 /// its scores: each sum is read as BG Stats reads it (the play's ranks follow it) and, for another

@@ -1,6 +1,6 @@
-//! Citadelles through the public API: table state JSON in, Scoreboard / help / every problem
-//! out; the draft and calling helpers. Rulebooks: `004_0cbb91c0cafc3902.txt` (classique) and
-//! `002_9c78f9e2477c434f.txt` (2e édition); card data: game-facts §B; decisions: citadelles.md.
+//! Citadelles through the public API: table state JSON in, Scoreboard / help / every problem out;
+//! the draft and calling helpers. Rulebooks: `CIT` (classique) and `CIT2` (2e édition); card data:
+//! docs/facts.md (Citadelles); decisions: docs/decisions.md (Citadelles).
 
 use greffier::games::citadelles::{
     self, CitadellesDestroyTarget, CitadellesDistrictType, CitadellesDraftAction, CitadellesRound,
@@ -91,7 +91,7 @@ fn five_types_bonus_is_3_and_names_what_is_missing() {
 
 #[test]
 fn haunted_city_stands_for_the_missing_type() {
-    // game-facts B2: the Haunted City counts as a type of the owner's choice at the end.
+    // FACT-CIT-B2: the Haunted City counts as a type of the owner's choice at the end.
     let table =
         classic4(json!({"name": "Ani", "districts": ["manor", "temple", "tavern", "keep", "haunted_city"]}));
     let board = score(table.clone());
@@ -109,7 +109,7 @@ fn haunted_city_stands_for_the_missing_type() {
 
 #[test]
 fn classic_haunted_city_built_in_the_last_round_does_not_stand_in() {
-    // Decisions: in the classic profile, not if it was built in the last round.
+    // DEC-CIT-7: in the classic profile, not if it was built in the last round.
     let ani = json!({"name": "Ani", "districts": ["manor", "temple", "tavern", "keep", "haunted_city"],
                      "haunted_city_built_last_round": true});
     let board = score(classic4(ani.clone()));
@@ -144,7 +144,7 @@ fn first_complete_city_gets_4_and_the_other_complete_cities_2() {
 
 #[test]
 fn classic_threshold_is_7_from_4_players_8_with_3_and_8_for_a_longer_game() {
-    // 004, Fin de partie: 7; Règles pour 2 et 3 joueurs: 8; Note: 8 for longer games.
+    // CIT §Fin de partie: 7; Règles pour 2 et 3 joueurs: 8; Note: 8 for longer games.
     let h = help(ordered(classic4(json!({"name": "Ani", "districts": SEVEN})), &[0]));
     assert_eq!(h.threshold, 7);
     assert_eq!(h.seats[0].missing_districts, 0);
@@ -167,7 +167,7 @@ fn classic_threshold_is_7_from_4_players_8_with_3_and_8_for_a_longer_game() {
 
 #[test]
 fn second_edition_threshold_is_8_whatever_the_player_count() {
-    // 002, Fin de la partie: the 8th district.
+    // CIT2 §Fin de la partie: the 8th district.
     for n in [2usize, 4, 7] {
         let players: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
         let h = help(json!({"variant": "deuxieme_edition", "players": players}));
@@ -181,7 +181,7 @@ fn second_edition_threshold_is_8_whatever_the_player_count() {
 
 #[test]
 fn classic_tie_goes_to_the_highest_character_revealed_in_the_last_round() {
-    // 004, Fin de partie: on a tie, the highest-numbered character revealed in the last round.
+    // CIT §Fin de partie: on a tie, the highest-numbered character revealed in the last round.
     let board = score(json!({"variant": "classique", "players": [
         {"name": "Ani", "districts": ["palace"], "characters_last_round": ["king"]},
         {"name": "Dirk", "districts": ["castle", "temple"], "characters_last_round": [7]},
@@ -214,7 +214,7 @@ fn classic_tie_with_two_characters_each_takes_the_players_highest() {
     assert!(board.tie_breaks[0].explanation.en.contains("Ani: Assassin (1) and Merchant (6)"));
 }
 
-/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » The
+/// CIT §Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » The
 /// assassinated character is left out of characters_last_round: no rank for Dirk, who can be
 /// the Assassin's one victim (Lilli revealed the Assassin, everyone else revealed theirs).
 #[test]
@@ -234,7 +234,7 @@ fn message(v: Value, field: &str) -> (String, String) {
     (found.message.fr.clone(), found.message.en.clone())
 }
 
-/// 004, Fin de partie: « En cas d'égalité, c'est le joueur ex aequo qui a révélé le personnage
+/// CIT §Fin de partie: « En cas d'égalité, c'est le joueur ex aequo qui a révélé le personnage
 /// au numéro d'ordre le plus élevé lors du dernier tour. » and Règles pour 2 et 3 joueurs: « A 2
 /// ou 3 joueurs, chacun dispose de deux personnages ». The Assassin kills one character a round,
 /// so at 3 players everyone revealed at least one: Dirk's empty list was never entered, and the
@@ -264,7 +264,7 @@ fn classic_tie_at_three_players_asks_for_a_tied_players_characters() {
     assert_eq!(score(given).winners(), vec![1]);
 }
 
-/// 004, Règles pour 2 et 3 joueurs: « A 2 ou 3 joueurs, chacun dispose de deux personnages »;
+/// CIT §Règles pour 2 et 3 joueurs: « A 2 ou 3 joueurs, chacun dispose de deux personnages »;
 /// Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » A tied player
 /// who lists one of two characters is asked for the other, as an empty list is, unless that
 /// other one can be the Assassin's one victim (somebody revealed the Assassin, nobody else is
@@ -326,7 +326,7 @@ fn classic_tie_at_two_or_three_players_asks_for_a_tied_players_second_character(
     assert_eq!(board.winners(), vec![1]);
 }
 
-/// 004, Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » From 4
+/// CIT §Fin de partie: « Un personnage assassiné n'est pas considéré comme révélé. » From 4
 /// players each has one character and the Assassin kills one: at most one player revealed
 /// nothing. With two lists empty, neither tied player's can be read as the murder.
 #[test]
@@ -355,7 +355,7 @@ fn classic_tie_from_four_players_two_empty_lists_are_not_both_murders() {
     );
 }
 
-/// 004, Pouvoirs des personnages (l'Assassin) and Fin de partie: « Un personnage assassiné n'est
+/// CIT §Pouvoirs des personnages (l'Assassin) and Fin de partie: « Un personnage assassiné n'est
 /// pas considéré comme révélé. » Only a murder leaves a player with nothing revealed; when every
 /// other player's character is known and none is the Assassin, nobody was murdered.
 #[test]
@@ -441,7 +441,7 @@ fn classic_characters_per_player_are_at_most_what_the_draft_gives() {
 
 #[test]
 fn second_edition_tie_is_shared() {
-    // 002, Fin de la partie: no tie-break given.
+    // CIT2 §Fin de la partie: no tie-break given.
     let board = score(json!({"variant": "deuxieme_edition", "players": [
         {"name": "Ani", "districts": ["palace"], "characters_last_round": ["king"]},
         {"name": "Dirk", "districts": ["castle", "temple"], "characters_last_round": [7]}]}));
@@ -535,9 +535,9 @@ fn ivory_tower_scores_5_only_as_the_citys_single_wonder() {
     );
 }
 
-/// game-facts B3 (Cour des Miracles, 2016): « at game end counts as any 1 district type (if
+/// FACT-CIT-B3 (Cour des Miracles, 2016): « at game end counts as any 1 district type (if
 /// counted as noble/military/trade/religious it is no longer a unique for other effects) » —
-/// the project's decision (wave 2): counted as another type it is not a wonder for the Ivory
+/// the project's decision DEC-CIT-10: counted as another type it is not a wonder for the Ivory
 /// Tower, which stays the only one (+5), and it fills the missing type for +3. The
 /// clarification entry says so.
 #[test]
@@ -640,7 +640,7 @@ fn custom_wonder_scores_its_cost_and_its_extra_points() {
 
 #[test]
 fn the_artists_beautified_districts_count_one_more() {
-    // game-facts B4 (2016): a beautified district is worth 1 more point and costs 1 more.
+    // FACT-CIT-B4 (2016): a beautified district is worth 1 more point and costs 1 more.
     let table = json!({"variant": "deuxieme_edition", "ninth_character": true, "players": [
         {"name": "Ani", "districts": ["castle", "temple", "basilica"], "beautified": ["castle"],
          "characters_last_round": ["artist"]},
@@ -781,7 +781,7 @@ fn characters_must_belong_to_the_profile_and_be_in_play() {
 
 #[test]
 fn copies_are_limited_across_the_table() {
-    // game-facts B1: 2 Cathedrals; B2: 2 Keeps in the classic set, 1 in the 2016 set.
+    // FACT-CIT-B1: 2 Cathedrals; FACT-CIT-B2: 2 Keeps in the classic set, 1 in the 2016 set.
     let got = problems(json!({"variant": "classique", "players": [
         {"name": "Ani", "districts": ["cathedral", "keep"]}, {"name": "Dirk", "districts": ["cathedral", "keep"]},
         {"name": "Lilli", "districts": ["cathedral"]}, {"name": "Patty"}]}));
@@ -823,7 +823,7 @@ fn help_shows_counts_types_completion_and_the_end() {
     assert_eq!(h.tie_break_text.en.split(',').next(), Some("On a tie"));
 }
 
-/// 004, Règles pour 2 et 3 joueurs: « la partie se termine lorsqu'un joueur a construit au moins
+/// CIT §Règles pour 2 et 3 joueurs: « la partie se termine lorsqu'un joueur a construit au moins
 /// 8 quartiers », then « Note : Pour des parties plus longues, une cité peut être considérée
 /// comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7. » The longer game changes
 /// something only where a city is complete at 7 (classic, 4 to 7 players): the catalogue says at
@@ -1112,7 +1112,7 @@ fn ranks_are_called_in_order_and_the_murdered_one_is_skipped() {
     assert_eq!(rec.crown_after, 1, "the King takes the crown");
 }
 
-/// 004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime ». The round caller
+/// CIT §Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime ». The round caller
 /// offers the ranks the core would accept, read from the round's view: the Assassin any other
 /// character, the Thief neither the Assassin, nor its victim, nor itself (QA: the Architect,
 /// murdered, was offered to the Thief and tapping it gave an error).
@@ -1162,7 +1162,7 @@ fn the_thief_may_not_rob_the_assassin_nor_the_murdered_character() {
 
 #[test]
 fn a_murdered_king_still_takes_the_crown_at_the_end_of_the_round() {
-    // 004, Le Roi, note: the murdered King reveals at the end of the round and takes the crown.
+    // CIT §Le Roi, note: the murdered King reveals at the end of the round and takes the crown.
     let r = round(4, 0);
     let r = reveal(&r, Some(1));
     let r = apply(&r, CitadellesRoundAction::Murder { rank: 4 });
@@ -1441,7 +1441,7 @@ proptest! {
     }
 }
 
-/// The round being called is part of the play's state (issue #14: "the Citadelles round caller
+/// The round being called is part of the play's state ("the Citadelles round caller
 /// loses a round in progress" after a restart): the table keeps it and gives it back as it was.
 #[test]
 fn a_round_being_called_is_kept_in_the_table_and_must_be_this_table_s() {
@@ -1465,7 +1465,7 @@ fn a_round_being_called_is_kept_in_the_table_and_must_be_this_table_s() {
 
 /// Citadelles classique, Mise en place: from 4 players each player takes one character (two with
 /// 2 or 3). A seat that revealed all its characters cannot answer a later call: the caller only
-/// offers the others (issue #14: it listed players who had revealed already).
+/// offers the others (it listed players who had revealed already).
 #[test]
 fn a_seat_that_revealed_its_characters_is_not_offered_again() {
     let r = round(4, 0);
@@ -1481,7 +1481,7 @@ fn a_seat_that_revealed_its_characters_is_not_offered_again() {
 
 /// Citadelles classique, Mise en place: « Il en écarte ensuite au hasard un certain nombre face
 /// visible » (2 at 4 players). Nobody holds those characters: the round knows them, so the caller
-/// can say that naming one as a target cannot matter (issue #14).
+/// can say that naming one as a target cannot matter.
 #[test]
 fn characters_discarded_face_up_are_marked_in_the_round() {
     let setup = |face_up: Vec<u8>| CitadellesRoundSetup {
@@ -1563,7 +1563,7 @@ fn a_character_set_aside_face_up_is_not_called_and_marks_nobody() {
 
 /// Citadelles classique, Choix des personnages: « 4 joueurs -> 2 face visible, 1 face cachée ;
 /// 5 joueurs -> 1 face visible, 1 face cachée ; 6 joueurs -> 1 face cachée ; 7 joueurs -> 1 face
-/// cachée »; Règles pour 2 et 3 joueurs: one card set aside face down; decisions: the King is
+/// cachée »; Règles pour 2 et 3 joueurs: one card set aside face down; DEC-CIT-2: the King is
 /// never set aside face up. The face-up cards typed for a round must be a set the draft gives
 /// (or none typed: the caller then does not know them); every problem is reported at once.
 #[test]
@@ -1685,7 +1685,7 @@ fn second_edition_revealed_characters_are_among_those_in_play() {
 /// Citadelles 2e édition, Les personnages: « une deuxième série de personnages qui peuvent
 /// remplacer 1 ou 2 personnages de base. Il y a également parmi eux 2 personnages avec le numéro
 /// 9 qui permettent de jouer à 8 »: one card per rank is in play, the others stay in the box.
-/// Beautified districts (game-facts B4) are the Artist's work: when the table's rank-9 character
+/// Beautified districts (FACT-CIT-B4) are the Artist's work: when the table's rank-9 character
 /// is another one (the Tax Collector, or the Queen the table shows by default at 5 players), no
 /// district was beautified, and a beautified one must not score its +1.
 #[test]

@@ -1,8 +1,8 @@
 //! Citadelles' round caller as a course of play: which character is called next, who may act
 //! and what, every character of both profiles; a round sent back by a door is replayed before
 //! any step; the round applied to a table the score would refuse is refused with the score's
-//! fields. Rulebooks: `004_0cbb91c0cafc3902.txt` (classique), `002_9c78f9e2477c434f.txt`
-//! (2e édition); the 2016 characters: game-facts B4; decisions: citadelles.md.
+//! fields. Rulebooks: `CIT` (classique), `CIT2`
+//! (2e édition); the 2016 characters: FACT-CIT-B4; decisions: docs/decisions.md (Citadelles).
 
 use greffier::api::{Api, ErrorKind};
 use greffier::games::citadelles::{
@@ -117,7 +117,7 @@ fn offers_when_played(id: &str, expected: &[CitadellesOffer]) {
 /// One test per character the caller can call, classic and 2016 sets: what it may do in its
 /// turn. Citadelles classique, Pouvoirs des personnages: the Assassin « Annoncez quel personnage
 /// vous assassinez », the Thief « Annoncez quel personnage vous dépouillez », the Warlord « Vous
-/// pouvez détruire un quartier »; game-facts B4: the Witch « bewitch a character », the Emperor
+/// pouvez détruire un quartier »; FACT-CIT-B4: the Witch « bewitch a character », the Emperor
 /// « give crown to another player », the Navigator « cannot build ». Every character but the
 /// Navigator, and the Witch in her own turn, may complete its city in its turn (Fin de partie).
 /// The other powers move gold, cards or districts the players enter in their city panels.
@@ -173,7 +173,7 @@ every_character_the_caller_calls_has_its_actions! {
     the_tax_collector_only_completes_its_city: "tax_collector" => [CompleteCity];
 }
 
-/// Citadelles classique, Le Roi: « Vous récupérez la Couronne »; game-facts B4: the Patrician
+/// Citadelles classique, Le Roi: « Vous récupérez la Couronne »; FACT-CIT-B4: the Patrician
 /// « take crown » too, the Emperor gives it to another player.
 #[test]
 fn the_crown_follows_the_king_the_patrician_and_the_emperor() {
@@ -195,7 +195,7 @@ fn witch_round() -> CitadellesRound {
     reveal(&r, Some(0))
 }
 
-/// game-facts B4, the Witch: « gather resources, bewitch a character, resume as that character
+/// FACT-CIT-B4, the Witch: « gather resources, bewitch a character, resume as that character
 /// after it gathers resources ». Ani bewitches the King: Lilli reveals it and only gathers
 /// resources; Ani plays the rest of the King's turn, so she completes her city in it and takes
 /// the crown at the end of the round (a bewitched character could not be recorded: the crown
@@ -258,7 +258,7 @@ fn the_witch_plays_the_rest_of_the_bewitched_turn_and_takes_the_kings_crown() {
     assert!(log.en.contains("Ani (Witch) bewitches the King (4)"), "{}", log.en);
 }
 
-/// game-facts B4: the Witch resumes « as that character »: a bewitched Warlord destroys for
+/// FACT-CIT-B4: the Witch resumes « as that character »: a bewitched Warlord destroys for
 /// her, a bewitched Bishop protects her districts, not its holder's; a bewitched character
 /// nobody answers for gives her no turn.
 #[test]
@@ -417,7 +417,7 @@ fn fields(p: &greffier::games::Problems) -> Vec<(String, String)> {
     p.iter().map(|p| (p.field.clone(), p.code.clone())).collect()
 }
 
-/// 004, Tours des joueurs: « Le joueur qui détient la Couronne appelle les personnages, les uns
+/// CIT §Tours des joueurs: « Le joueur qui détient la Couronne appelle les personnages, les uns
 /// après l'autre, en commençant par le numéro 1 ». The round is the door's to keep and send
 /// back, so the core replays its steps first: a call skipped, a seat that did not reveal, a
 /// victim or a crown set by hand is refused with the field that differs, before any step.
@@ -583,7 +583,7 @@ fn problem_fields(p: &greffier::games::Problems) -> std::collections::BTreeSet<S
 }
 
 proptest! {
-    /// Issue #45: every helper judges the table as the score does. Any table the score refuses,
+    /// Every helper judges the table as the score does. Any table the score refuses,
     /// the round caller's `apply_round` refuses too, with the same problems (and, beside them,
     /// only what it says of the round and the rounds kept). The one exception is the classic
     /// tie that needs the characters of the last round: that round is what `apply_round` writes.
@@ -654,7 +654,7 @@ fn a_tie_waiting_for_the_last_rounds_characters_takes_the_round() {
     assert!(score_json(GameId::Citadelles, &after.to_string()).is_ok());
 }
 
-/// 002, Les personnages: the second series « peuvent remplacer 1 ou 2 personnages de base ». A
+/// CIT2 §Les personnages: the second series « peuvent remplacer 1 ou 2 personnages de base ». A
 /// round called with other characters than the table's (the Assassin where the table plays the
 /// Witch) is not this table's round: refused, in the table kept and when applied.
 #[test]

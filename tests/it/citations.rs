@@ -293,3 +293,110 @@ fn a_citation_that_does_not_resolve_is_reported() {
     let wrapped = joined("/// the rule (CIT §Pouvoirs des\n/// personnages): …");
     assert_eq!(report(&wrapped), Vec::<String>::new());
 }
+
+/// Where the old forms could hide besides the scanned folders.
+const ALSO_SCANNED: &[&str] =
+    &["migrations", "scripts", "ARCHITECTURE.md", "CONTRIBUTING.md", "README.md", "ui/README.md"];
+
+/// An old form of citation in `text`: a file name of the rulebooks' texts (`00N_` and 16 hex
+/// digits), the outside facts file, a file outside the repository, an issue number.
+fn old_form(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices('_') {
+        let file = i >= 3 && bytes[i - 3..i].starts_with(b"00") && (b'0'..=b'4').contains(&bytes[i - 1]);
+        let hex = bytes.get(i + 1..i + 17).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        if file && hex {
+            return Some(text[i - 3..i + 17].to_owned());
+        }
+    }
+    let facts = concat!("game", "-facts");
+    for (i, _) in text.match_indices(facts) {
+        let after = &text[i + facts.len()..];
+        if after.starts_with(".md")
+            || after.starts_with(" §")
+            || after.starts_with(|c: char| c == ' ') && after[1..].starts_with(['A', 'B', 'C', 'D'])
+        {
+            return Some(format!("{facts}{}", after.chars().take(3).collect::<String>()));
+        }
+    }
+    for outside in ["shared/games", "shared/reference", "shared/seeds"] {
+        if text.contains(outside) {
+            return Some(outside.to_owned());
+        }
+    }
+    let lower = text.to_lowercase();
+    for (i, _) in lower.match_indices("issue") {
+        let after = lower[i + 5..].trim_start_matches('s');
+        let number = after.strip_prefix(' ').map(|a| a.trim_start_matches('#'));
+        if number.is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit())) {
+            return Some(text[i..].chars().take(12).collect());
+        }
+    }
+    for (i, _) in text.match_indices("(#") {
+        let digits = text[i + 2..].chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && text[i + 2 + digits..].starts_with(')') {
+            return Some(text[i..i + 3 + digits].to_owned());
+        }
+    }
+    None
+}
+
+/// A source's items: split at the `;` outside parentheses (a detail may hold one).
+fn items(source: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    for (i, c) in source.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => {
+                out.push(source[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(source[start..].trim());
+    out
+}
+
+/// No citation in an old form is left: a newcomer could not follow it. And every rule entry's
+/// source is made of citations (a key, a fact, a decision, or the app itself).
+#[test]
+fn no_old_citation_form_remains() {
+    let root = checkout();
+    let mut files = scanned_files();
+    for path in ALSO_SCANNED {
+        let full = root.join(path);
+        if full.is_file() {
+            files.push(((*path).to_owned(), read(path)));
+        } else if let Ok(entries) = std::fs::read_dir(&full) {
+            for entry in entries.flatten() {
+                let rel = format!("{path}/{}", entry.file_name().to_string_lossy());
+                files.push((rel.clone(), read(&rel)));
+            }
+        }
+    }
+    let mut found: Vec<String> =
+        files.iter().filter_map(|(path, text)| old_form(text).map(|old| format!("{path}: {old}"))).collect();
+    for (path, text) in
+        files.iter().filter(|(p, _)| p.starts_with("src/rules/entries/") && p.ends_with(".toml"))
+    {
+        for source in text.split("source = \"").skip(1).filter_map(|s| s.split('"').next()) {
+            for item in items(source) {
+                let cited = KEYS.iter().any(|k| {
+                    item == *k || item.starts_with(&format!("{k} §")) || item.starts_with(&format!("{k} p."))
+                }) || item.starts_with("FACT-")
+                    || item.starts_with("DEC-")
+                    || item == "Greffier";
+                if !cited {
+                    found.push(format!("{path}: source item `{item}` is not a citation"));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "old citation forms:\n{}", found.join("\n"));
+    assert_eq!(old_form("see 004_0cbb91c0cafc3902.txt"), Some("004_0cbb91c0cafc3902".to_owned()));
+    assert_eq!(old_form(concat!("(game", "-facts D4)")), Some(concat!("game", "-facts D4").to_owned()));
+    assert!(old_form("(issue #15)").is_some() && old_form("(#18)").is_some());
+    assert_eq!(old_form("st-game-facts, 10 000 plays, Player #99, VAL p.11, issues they had"), None);
+}

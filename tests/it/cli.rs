@@ -69,7 +69,7 @@ fn bad_input_exits_with_a_message_naming_the_problem() {
     assert!(stderr(&out).contains("/no/such/file.json"));
 }
 
-/// Issue #47: a table file that is not UTF-8, or larger than 1 MiB, exited 2, as a failure of
+/// A table file that is not UTF-8, or larger than 1 MiB, exited 2, as a failure of
 /// the program, instead of 1, invalid input, with its problem: from a file and from stdin, for
 /// `score` and `history add`.
 #[test]
@@ -119,7 +119,7 @@ fn rules_search_finds_entries_without_accents() {
     assert!(stdout(&out).contains("Valencia, livret de règles"));
 }
 
-/// Issue #48 at the command line as on the screen: another game's question is « not in these
+/// At the command line as on the screen: another game's question is « not in these
 /// rules » with its words and the closest entries apart, and a corrected word is always said,
 /// with a question mark when it may be another word.
 #[test]
@@ -434,7 +434,7 @@ fn bgstats_import_reports_every_odd_play_in_json_and_lists_other_games() {
     );
 }
 
-/// Issue #47: the BG Stats import said "1 plays of Zombie Dice", and said it in English only.
+/// The BG Stats import said "1 plays of Zombie Dice", and said it in English only.
 /// Each count takes its noun's form, in the language asked; the JSON report counts the plays
 /// skipped.
 #[test]
@@ -630,7 +630,7 @@ fn helpers_in_readme(readme: &str) -> Vec<(String, Vec<String>)> {
 
 const GAMES: [&str; 4] = ["valencia", "citadelles", "orleans", "splendor"];
 
-/// Issue #45: the README named `citadelles round-start`, which did not exist (exit 2), and
+/// The README named `citadelles round-start`, which did not exist (exit 2), and
 /// `citadelles --help` left out `draft-plan`, `draw-draft`, `apply-round`. One list, generated
 /// from the core's operations (`<game>_<helper>`): the CLI dispatches on it, `--help` lists it
 /// and the README gives it, for every game.
@@ -683,8 +683,8 @@ fn the_readme_and_help_list_every_helper_the_cli_runs() {
     assert!(alias.status.success(), "{}", stderr(&alias));
 }
 
-/// Issue #45: an 8-player 2e édition draft needs its ninth character, which the CLI had no flag
-/// to give (« Give the characters in play »). 002, Les personnages: « 2 personnages avec le
+/// An 8-player 2e édition draft needs its ninth character, which the CLI had no flag
+/// to give (« Give the characters in play »). CIT2 §Les personnages: « 2 personnages avec le
 /// numéro 9 qui permettent de jouer à 8 ». Every draft the core plans runs from the CLI, with the
 /// core's plan and a draw of the characters given.
 #[test]

@@ -125,7 +125,7 @@ fn text_cells_never_start_a_formula() {
     }
 }
 
-/// Issue #47: a cell holding the other separator was not quoted (`a;=1+2;b` in the comma file),
+/// A cell holding the other separator was not quoted (`a;=1+2;b` in the comma file),
 /// so a French spreadsheet splitting the comma file on `;` got a formula. A cell holding either
 /// separator is quoted in both files; and since a split on the other separator starts a cell
 /// in the middle of a quoted one, what follows a separator inside a text never starts a formula

@@ -1,4 +1,4 @@
-//! Every helper judges the table as the scorer does (issue #45): for each of the four games, a
+//! Every helper judges the table as the scorer does: for each of the four games, a
 //! table `score` refuses is refused by the live help (`table_help`, `greffier help <game>`) with
 //! the same problems, field by field; for Orléans also by every helper that takes a table —
 //! closing a round, and this round's events, goals, status and forecast, which the operations

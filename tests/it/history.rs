@@ -369,7 +369,7 @@ fn a_preview_scores_without_storing() {
     assert_eq!(store.play(play.id).expect("play").table_state, Some(start), "still the starting table");
 }
 
-/// Issue #14: « Adding a Valencia mission before typing its printed points sets all totals to 0
+/// Reported: « Adding a Valencia mission before typing its printed points sets all totals to 0
 /// and hides the ranking. » The preview keeps the totals of what is valid, the problem on its
 /// field, and nobody wins until it is fixed.
 #[test]
@@ -400,7 +400,7 @@ fn one_incomplete_field_leaves_partial_totals_with_its_problem() {
     assert!(store.preview_table_state(play.id, &whole).expect("preview").partial.is_none());
 }
 
-/// Issue #17: the screen works out no figure itself while the core has not answered: one wrong
+/// The screen works out no figure itself while the core has not answered: one wrong
 /// field keeps the live help's per-seat figures, from the table without that field (here a
 /// mission typed without its printed points), instead of blanking the panel.
 #[test]
@@ -427,7 +427,7 @@ fn the_live_help_stays_while_a_field_is_wrong() {
     assert!(store.preview_table_state(play.id, &whole).expect("preview").help.is_none());
 }
 
-/// Issue #14: « Round logs are shown as readable text in the current UI language, never as raw
+/// Reported: « Round logs are shown as readable text in the current UI language, never as raw
 /// JSON ». The core describes what the helpers stored, in both languages, with the players'
 /// names; the face-down draft card stays hidden.
 #[test]
@@ -495,7 +495,7 @@ fn a_play_s_round_log_reads_as_sentences_in_both_languages() {
     assert_eq!(events[2].text, None, "an unknown kind is kept, not described");
 }
 
-/// Issue #14: « on an empty sheet nobody is "vainqueur" yet ». The live ranking names a winner
+/// Reported: « on an empty sheet nobody is "vainqueur" yet ». The live ranking names a winner
 /// once something is scored.
 #[test]
 fn an_empty_sheet_names_no_winner_until_something_is_scored() {

@@ -1,7 +1,7 @@
 //! The limits and fixed lists each game exports to the UI (`<game>::limits()`, generated into
 //! `bindings.ts` as `<GAME>_LIMITS`): each bound is the one `validate` enforces — a table at the
 //! bound is accepted on that field, one above is refused there — so the steppers can never offer
-//! a value the core refuses, nor refuse one it accepts (issue #17: the UI's Museum stopped at 60
+//! a value the core refuses, nor refuse one it accepts (the UI's Museum stopped at 60
 //! where the core allows 99).
 
 use greffier::games::{GameId, citadelles, orleans, score_json, splendor, valencia};
@@ -121,7 +121,7 @@ fn citadelles_limits_are_the_bounds_validate_enforces() {
     bound(GameId::Citadelles, l.max_cards_in_hand, "players[0].cards_in_hand", |n| {
         seat("cards_in_hand", n, json!({}))
     });
-    // The drift that started issue #17: the UI stopped the Museum at 60.
+    // The drift this guards against: the UI stopped the Museum at 60.
     assert_eq!(l.max_museum_cards, 99);
     bound(GameId::Citadelles, l.max_museum_cards, "players[0].museum_cards", |n| {
         seat("museum_cards", n, json!({"districts": [l.museum]}))

@@ -396,7 +396,7 @@ fn invasion_is_not_won_while_a_player_has_no_character() {
 
 /// Prospérité, Mise en place: « Ne placez aucun jeton Citoyen sur la piste de développement ou
 /// sur la carte » — no citizen for the most trading posts; and ties follow the base game: the
-/// player further on the development track wins (game-facts D3).
+/// player further on the development track wins (FACT-ORL-D3).
 #[test]
 fn prosperite_gives_no_citizen_for_trading_posts_and_breaks_ties_on_the_track() {
     let b = score_json(
@@ -415,9 +415,9 @@ fn prosperite_gives_no_citizen_for_trading_posts_and_breaks_ties_on_the_track() 
     assert_eq!(b.tie_breaks[0].criteria, vec!["development_points"]);
 }
 
-/// The development level is read on the development track (game-facts D4: level 2 from space
+/// The development level is read on the development track (FACT-ORL-D4: level 2 from space
 /// 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30): the space is the one fact, its level follows
-/// (issue #46, item 6: the sheet asked both, and a mismatch listed 4 lines twice). A table of an
+/// (the sheet asked both, and a mismatch listed 4 lines twice). A table of an
 /// older play holding both still scores when they agree; when they do not, one problem says so,
 /// on the level the space overrules. A level typed alone (older plays) is read as it is.
 #[test]
@@ -441,7 +441,7 @@ fn development_level_and_points_must_agree() {
 }
 
 /// The development track runs from level 1 to 6: a level out of it is refused once, saying
-/// the range it accepts (issue #45: « 0 to 6 », while 0 was refused too); a round likewise
+/// the range it accepts (« 0 to 6 », while 0 was refused too); a round likewise
 /// runs from 1.
 #[test]
 fn a_level_or_a_round_out_of_range_says_the_range_accepted() {
@@ -508,7 +508,7 @@ fn orleans_entries_say_what_the_book_says() {
 
 /// Invasion, Mise en place: « piochez 9 tuiles de la pile A et 8 de la pile B » (2–3 players),
 /// A over B over the Invasion tile. The group turns the physical tiles; the app asks which one
-/// came up, offering only the tiles possible at that point (issue #14: the box drives, the
+/// came up, offering only the tiles possible at that point (the box drives, the
 /// app's own draw is only an offer).
 #[test]
 fn invasion_asks_for_the_tile_the_stack_showed_among_those_possible() {
@@ -664,7 +664,7 @@ fn witch_hunt(ani: serde_json::Value, dirk: serde_json::Value) -> orleans::Orlea
 /// Invasion, pile B, Chasse aux sorcières: « L'équipe perd 6 points de développement … Si vous
 /// ne possédez pas suffisamment de points de développement et de jetons Moine, la partie est
 /// immédiatement perdue. » A player whose level alone is typed stands at least on that level's
-/// first space (game-facts D4: level 2 from space 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30):
+/// first space (FACT-ORL-D4: level 2 from space 4, 3 from 9, 4 from 15, 5 from 22, 6 at 30):
 /// level 5 and level 4 hold 22 + 15 points, far more than 6 — payable, and the help says which
 /// spaces it assumed.
 #[test]
@@ -741,7 +741,7 @@ fn the_event_that_lost_invasion_does_not_depend_on_the_log_order() {
 }
 
 /// Prospérité ties follow the base game: the player further on the development track wins
-/// (game-facts D3). A level typed without its space still places the player: level 5 is
+/// (FACT-ORL-D3). A level typed without its space still places the player: level 5 is
 /// further than level 2.
 #[test]
 fn prosperite_tie_break_reads_the_level_when_the_space_is_not_typed() {
@@ -1726,7 +1726,7 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 /// Le duel, Mise en place: « ainsi que 8 jetons Technologie »; Le dignitaire: « Placez
 /// également 6 jetons Technologie »; Vierzon: « Placez également 4 jetons Technologie »;
 /// Marchand itinérant: « Placez 8 jetons Technologie » — the table holds no more, every
-/// holder's field named (issue #45: 60 were accepted in every scenario).
+/// holder's field named (60 were accepted in every scenario).
 #[test]
 fn technology_tiles_are_those_the_scenarios_setup_places() {
     let duel = |a: u32, b: u32| json!({"variant": "duel", "round": 3, "players": [{"name": "Ani", "technology": a}, {"name": "Dirk", "technology": b}]});
@@ -1850,10 +1850,10 @@ fn avancee_offers_no_fortification_once_every_border_town_is_fortified() {
     assert_eq!(refused.0[0].code, "too_many_goods");
 }
 
-/// Invasion: « Les joueurs font équipe pour sauver la ville ». An event that asks nothing of a
-/// seat in particular — Bandits: « Les déplacements le long des routes ne sont pas autorisés
-/// durant cette manche » — is the team's: shown and logged once, not once per player (issue
-/// #46, item 11). In the other scenarios a seat's rule stays the seat's.
+/// Invasion: « Les joueurs font équipe pour sauver la ville ». An event that asks nothing of a seat
+/// in particular — Bandits: « Les déplacements le long des routes ne sont pas autorisés durant
+/// cette manche » — is the team's: shown and logged once, not once per player. In the other
+/// scenarios a seat's rule stays the seat's.
 #[test]
 fn an_invasion_rule_for_the_whole_team_is_shown_and_logged_once() {
     let mut order = orleans::build_deck(&orleans::OrleansDeckPlan { players: 3, ..Default::default() }, 8)

@@ -1,5 +1,5 @@
 //! Orléans' helpers through the doors a player uses — the `greffier` CLI and `greffier serve` —
-//! against the scorer (issue #45): a table `score` refuses is refused by every helper with the
+//! against the scorer: a table `score` refuses is refused by every helper with the
 //! same problems, and a step taken out of the course of play is refused with its reason and
 //! field.
 
@@ -103,7 +103,7 @@ fn codes(e: &greffier::history::StoreError) -> Vec<(String, String)> {
     }
 }
 
-/// Issue #46, item 1: a Prospérité play finished at round 16 without closing it was stored with
+/// A Prospérité play finished at round 16 without closing it was stored with
 /// nobody winning (71 beats 69). Prospérité: « La partie se termine après 16 manches » — the
 /// play is finished once round 16 is closed, and then has its winner.
 #[test]
@@ -133,7 +133,7 @@ fn an_orleans_play_is_finished_only_once_its_last_round_is_closed() {
     assert_eq!((board.players[0].total, board.players[1].total), (Some(70), Some(68)));
 }
 
-/// Every scenario ends on its own terms (issue #46: « in every scenario »): Le dignitaire is won
+/// Every scenario ends on its own terms (« in every scenario »): Le dignitaire is won
 /// « Dès que vous avez récupéré votre 8e jeton Citoyen » — finished then, whatever the round;
 /// not before, until its 16th round is closed; Invasion ends « à la fin de la manche où la
 /// tuile Sablier « Invasion » est révélée ».
@@ -168,7 +168,7 @@ fn orleans_deck(players: u8) -> Vec<String> {
 
 /// Invasion: « Piochez ensuite face cachée » — the round's tile comes from the physical stack
 /// and the group enters it; a round whose tile is not entered has no event to resolve or close
-/// (issue #45: it answered `[]` and closed the round with nothing). The answer names the round
+/// (it answered `[]` and closed the round with nothing). The answer names the round
 /// and the tiles still possible (stack A at round 1: all 16 but those set aside).
 #[test]
 fn a_round_whose_tile_is_not_entered_asks_for_it_and_cannot_be_closed() {
@@ -224,7 +224,7 @@ fn a_round_is_closed_once_and_not_after_the_game_is_decided() {
 
 /// Invasion, Mise en place (Remarque): « Les tuiles Événement présentant le symbole ⚡ sont
 /// extrêmement agressives. Si vous préférez les éviter, remettez-les dans la boîte avant de
-/// procéder au tirage » — the CLI's draw sets them aside too (issue #45).
+/// procéder au tirage » — the CLI's draw sets them aside too.
 #[test]
 fn the_cli_draws_the_invasion_deck_without_the_tiles_set_aside() {
     let args =

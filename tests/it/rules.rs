@@ -46,7 +46,7 @@ fn every_game_entry_cites_a_rulebook_and_every_related_link_resolves() {
                 e.source
             );
         }
-        // Issue #14: a person reads the rulebook's name and section, never our file names.
+        // A person reads the rulebook's name and section, never our file names.
         for file in [".txt", ".md", "shared/", "_88d49a4"] {
             assert!(!e.source.contains(file), "{} shows a file name: {}", e.id, e.source);
         }
@@ -385,7 +385,7 @@ fn the_scenario_filter_keeps_only_the_events_of_that_scenario() {
 }
 
 /// How a player asks: (query, language of the screen, game being played, entry expected in the
-/// top 3). Issue #19's kinds: typos, questions, word forms, the entry named first, the entries
+/// top 3). Kinds once missed: typos, questions, word forms, the entry named first, the entries
 /// that were missing; in both languages.
 const PLAYER_QUERIES: &[(&str, Lang, Option<GameId>, &str)] = {
     use GameId::{Citadelles as C, Orleans as O, Splendor as S, Valencia as V};
@@ -555,7 +555,7 @@ fn the_entry_a_query_names_comes_first() {
         let filter = SearchFilter { lang: Lang::Fr, prefer, limit: 1, ..Default::default() };
         c.search(query, &filter).expect("search").into_iter().next().map(|h| h.id).unwrap_or_default()
     };
-    // Issue #19 measured these 13th, 19th, 26th and 14th.
+    // Before the in-memory index, the search ranked these 13th, 19th, 26th and 14th.
     assert_eq!(first("Couronne", None), "glossary.citadelles.crown");
     assert_eq!(first("Torture", None), "glossary.orleans.torture");
     assert_eq!(first("Orient", None), "glossary.splendor.orient");
@@ -956,7 +956,7 @@ fn names_typos_and_accents_still_find_their_entry_first() {
     }
 }
 
-/// Issue #48: the everyday words players use (« premier joueur », « argent », « victory
+/// The everyday words players use (« premier joueur », « argent », « victory
 /// points ») sit beside the entries they point to; each one finds its entry among the first,
 /// with that entry's game (and scenario) being played, in either language of the screen.
 #[test]

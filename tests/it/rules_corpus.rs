@@ -1,4 +1,4 @@
-//! Issue #48: how players look the rules up at the table, mid-game: exact titles, questions,
+//! How players look the rules up at the table, mid-game: exact titles, questions,
 //! typos, no accents, plurals and everyday words, in French and English; and what they type
 //! that is not about these four games at all. Each query is run as the rules screen runs it
 //! (`lookup`, 30 hits), with the game being played when the row names one.

@@ -1,6 +1,6 @@
 //! What the doors send for a table, byte for byte: the scoreboard (or the problems), the live
 //! help, the preview's score and help computed together, and the partial totals and help of a
-//! table with problems. Issue #15 changes how the explanations are produced (numbers kept,
+//! table with problems. The speed-up changes how the explanations are produced (numbers kept,
 //! sentences written when serialized); these snapshots were recorded before that work began,
 //! so any change to a sentence, a key's order or a number shows here.
 //!

@@ -244,7 +244,7 @@ fn sigterm_during_writes_leaves_the_history_whole() {
     }
 }
 
-/// Issue #47: the app could not import its own backups in a browser. The page sent the file's
+/// The app could not import its own backups in a browser. The page sent the file's
 /// text, so a gzip backup (which the picker offers) failed, and the 32 MiB body limit refused
 /// the app's own backup above ~8k plays. The page now streams the file's bytes to
 /// `POST /api/upload` (the host's only, from its own pages, outside the requests' limit) and

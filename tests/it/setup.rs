@@ -57,9 +57,9 @@ fn the_checklists_follow_the_player_count() {
 }
 
 /// The Citadelles checklist refuses the character counts the draft and the table refuse
-/// (the same check): the classic rules have no ninth character (004, Les personnages: 8
+/// (the same check): the classic rules have no ninth character (CIT §Les personnages: 8
 /// cards); the 2e édition's 2- and 3-player drafts use the 8 basic cards, and at 8 players a
-/// ninth character is required (002, Les personnages: « 2 personnages avec le numéro 9 qui
+/// ninth character is required (CIT2 §Les personnages: « 2 personnages avec le numéro 9 qui
 /// permettent de jouer à 8 »). Asked through the operation, as the screens ask.
 #[test]
 fn citadelles_checklist_refuses_the_character_counts_the_draft_refuses() {

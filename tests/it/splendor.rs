@@ -1,5 +1,6 @@
 //! Les Cités de Splendor through the public API: table state JSON in, Scoreboard / Help / every
-//! problem out. Rulebook: `003_a2b3ede045789b20.txt`; card data: game-facts §C.
+//! problem out. Rulebook: `SPL` (`docs/sources.md`); card data: docs/facts.md (Les Cités de
+//! Splendor).
 
 use greffier::games::splendor::{self, Colour, ColourCounts, PowerId};
 use greffier::games::{GameId, Scoreboard, score_json};
@@ -145,7 +146,7 @@ fn cities_rulebook_example_15_prestige_5_of_one_colour() {
 #[test]
 fn cities_rulebook_example_14_prestige_4_green_and_4_of_another_colour() {
     // Les Cités, exemple 3: at least 14 prestige, 4 green and 4 of another same colour; the
-    // decisions file settles that the other colour is not green.
+    // decision DEC-SPL-4 settles that the other colour is not green.
     let h = help(cities_table(json!([
         {"name": "Ani", "bonuses": {"green": 4, "red": 4}, "card_prestige": 14},
         {"name": "Dirk", "bonuses": {"green": 8, "red": 3}, "card_prestige": 14},
@@ -421,7 +422,7 @@ fn the_end_is_triggered_at_15_prestige_not_14() {
     assert!(end.explanation.en.contains("the round is completed"));
 }
 
-/// Splendor ends « à la fin du tour » in which someone reaches 15 prestige (game-facts C1), and
+/// Splendor ends « à la fin du tour » in which someone reaches 15 prestige (FACT-SPL-C1), and
 /// the booklet leans on it: a power « peut déclencher la fin de partie (tout comme l'acquisition
 /// d'une carte ou la venue d'un Noble) ». Before anyone has 15, the game goes on: no winner yet,
 /// as in the Cities module before a city is taken.
@@ -447,7 +448,7 @@ fn nobody_has_won_before_someone_reaches_15_prestige() {
 
 /// A noble visits only a player whose bonuses meet its tile, « comme pour les tuiles de Nobles »
 /// (Les Cités) and « uniquement si vous avez les prérequis » (L'Orient, Réserver un Noble). Every
-/// tile asks for 4 + 4 or 3 + 3 + 3 bonuses (game-facts C1). Bonuses never go down in Trading Posts
+/// tile asks for 4 + 4 or 3 + 3 + 3 bonuses (FACT-SPL-C1). Bonuses never go down in Trading Posts
 /// and Strongholds, so a player holds at most as many nobles as tiles their bonuses meet.
 #[test]
 fn a_noble_visits_only_a_player_whose_bonuses_meet_its_tile() {
@@ -502,7 +503,7 @@ fn orient_without_a_sacrifice_a_noble_visits_only_who_meets_its_tile() {
     assert_eq!(board.players[0].total, Some(1 + 6), "G3 R4 K5 meet G3 R3 K3 and R4 K4");
 }
 
-/// The game has 90 development cards (40 + 30 + 20, game-facts C1), 18 of each colour: the
+/// The game has 90 development cards (40 + 30 + 20, FACT-SPL-C1), 18 of each colour: the
 /// players' cards together can be all 90, never one more, which is always one colour too many.
 #[test]
 fn the_players_hold_at_most_the_90_development_cards_together() {
@@ -764,7 +765,7 @@ fn splendor_entries_cite_the_booklets_own_sections() {
     assert!(checked > 30, "only {checked} sections cited");
 }
 
-/// Prestige is printed on the development cards (game-facts C1), as the booklet's example counts
+/// Prestige is printed on the development cards (FACT-SPL-C1), as the booklet's example counts
 /// it: « Le joueur rouge a 15 points de Prestige : 3 pour son Noble, 5 pour ses cartes, … ». A
 /// player with no ordinary card (no bonus) has no card prestige. Accepted, such a seat won its
 /// tie on « 0 cards » and, in the Cities module, took the 17-point city without a single card.
@@ -869,7 +870,7 @@ fn splendor_entries_about_one_module_say_which() {
 
 // ---- The box's development cards, colour by colour ----------------------------------------------
 
-/// Splendor (game-facts C1): 90 development cards, 40 of level 1, 30 of level 2 and 20 of level
+/// Splendor (FACT-SPL-C1): 90 development cards, 40 of level 1, 30 of level 2 and 20 of level
 /// 3, each level dealing the five colours alike: 18 cards of each colour in the box, each with
 /// its one bonus. A seat with more bonuses of a colour than that is refused on that colour's
 /// field, every colour at once.

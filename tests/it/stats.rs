@@ -242,7 +242,7 @@ fn valencia_game_statistics_match_the_hand_count() {
     assert!(stats.districts.is_empty() && stats.characters.is_empty());
 }
 
-/// A histogram without gaps (issue #46): a bucket no score falls in, between the lowest and the
+/// A histogram without gaps: a bucket no score falls in, between the lowest and the
 /// highest, is drawn as an empty bar, not left out (the chart would close up 20–24 and 30–34).
 #[test]
 fn the_score_distribution_keeps_its_empty_buckets() {

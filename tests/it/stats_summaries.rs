@@ -38,7 +38,7 @@ const INVASION_2P: [&str; 18] = [
 ];
 
 #[derive(Debug, Clone)]
-enum Op {
+pub(crate) enum Op {
     /// A Valencia play: (city, coins) per seat; coins decide the "10 minus coins" mission.
     Valencia(Vec<(usize, i64, i64)>),
     /// Orléans Invasion (co-op), lost in round 12 or not.
@@ -71,7 +71,7 @@ fn seats(max: usize) -> impl Strategy<Value = Vec<(usize, i64, i64)>> {
     })
 }
 
-fn op() -> impl Strategy<Value = Op> {
+pub(crate) fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         4 => seats(4).prop_map(Op::Valencia),
         1 => (0..4usize, 0..4usize, any::<bool>()).prop_map(|(a, b, l)| Op::Invasion(a, b, l)),
@@ -293,7 +293,7 @@ fn bgstats(n: usize, unscored: usize, batch: usize) -> BgStats {
 
 /// Runs `op`; a write the store refuses (a merge of players who sat together, an undo with
 /// nothing to undo…) changes nothing, which is also worth checking.
-fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
+pub(crate) fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
     let pick = |n: usize| (!plays.is_empty()).then(|| plays[n % plays.len()]);
     match op {
         Op::Valencia(seats) => {
@@ -391,7 +391,7 @@ fn run(store: &mut Store, plays: &mut Vec<Id>, batch: usize, op: &Op) {
 }
 
 /// Everything the statistics screens show, for every game and player.
-fn every_statistic(store: &Store) -> String {
+pub(crate) fn every_statistic(store: &Store) -> String {
     let mut out = String::new();
     for game in GameId::ALL {
         out += &format!("{:?}\n", store.game_stats(game, 5).expect("game"));
@@ -464,8 +464,39 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
     let maintained = store.statistics_summaries().expect("summaries");
     let shown = every_statistic(&store);
     assert!(maintained.len() > 20, "the history has something to count: {maintained:?}");
-    // Back to schema 7: the summaries (and table mode's tables, 0009, and the setup ticks, 0014)
-    // gone, as a build before them left the file.
+    // Back to schema 7: the summaries (and table mode's tables, 0009, the setup ticks, 0014, and
+    // the shared history's tables, triggers and players' uuids, 0018) gone, as a build before
+    // them left the file (merged players deleted, as it merged them).
+    let triggers: Vec<String> = store
+        .connection()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'")
+        .expect("triggers")
+        .query_map([], |r| r.get(0))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("names");
+    assert!(triggers.len() > 20, "{triggers:?}");
+    for trigger in triggers {
+        store.connection().execute_batch(&format!("DROP TRIGGER {trigger}")).expect("drop trigger");
+    }
+    store
+        .connection()
+        .execute_batch(
+            "DROP TABLE sync_self; DROP TABLE shared_players; DROP TABLE shared_plays; DROP TABLE shared_other_plays;
+             DROP TABLE sync_conflicts; DROP TABLE sync_first_versions; DROP TABLE sync_dirty; DROP TABLE sync_gone;
+             DROP TABLE sync_outbox; DROP TABLE sync_devices;
+             PRAGMA foreign_keys = OFF;
+             DELETE FROM players WHERE merged_into IS NOT NULL;
+             CREATE TABLE players_v7 (
+                 id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (length(trim(name)) BETWEEN 1 AND 60), colour TEXT,
+                 archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)), created_at TEXT NOT NULL) STRICT;
+             INSERT INTO players_v7 SELECT id, name, colour, archived, created_at FROM players;
+             DROP TABLE players;
+             ALTER TABLE players_v7 RENAME TO players;
+             CREATE UNIQUE INDEX players_name ON players (name COLLATE NOCASE);
+             PRAGMA foreign_keys = ON;",
+        )
+        .expect("schema 14");
     store
         .connection()
         .execute_batch(
@@ -474,6 +505,7 @@ fn migration_8_fills_the_summaries_from_the_plays_there() {
              DROP TABLE stat_categories; DROP TABLE stat_missions; DROP TABLE stat_pairs;
              DROP INDEX plays_scenarios; DROP INDEX plays_log;
              DROP TABLE table_devices; DROP TABLE table_sessions; ALTER TABLE plays DROP COLUMN setup_done;
+             DROP TABLE paired_devices; DROP TABLE pairing_codes; DROP TABLE paired_door;
              PRAGMA user_version = 7;
              CREATE INDEX plays_stats ON plays (game, status, outcome, variant, player_count);
              CREATE INDEX seats_player ON seats (player_id);

@@ -1,4 +1,4 @@
-//! Table mode (issue #18): `greffier table` as a host runs it, the real binary serving one play
+//! Table mode: `greffier table` as a host runs it, the real binary serving one play
 //! to "phones" (plain HTTP/1.1 from the test) on the loopback; the host's side through the core
 //! in this process, on the same history file.
 
@@ -128,7 +128,8 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
     for op in Api::operations() {
         let (status, answer) = table.call(Some(&phone), op.name, &json!({}));
         match op.capability {
-            Capability::Host => {
+            // Nor may a phone pair itself as a host's device.
+            Capability::Host | Capability::Pair => {
                 assert_eq!(
                     (status, answer["kind"].as_str()),
                     (403, Some("forbidden")),
@@ -146,7 +147,10 @@ fn a_phone_reaches_no_host_operation_of_the_whole_list() {
             }
         }
     }
-    let host_operations = Api::operations().iter().filter(|o| o.capability == Capability::Host).count();
+    let host_operations = Api::operations()
+        .iter()
+        .filter(|o| matches!(o.capability, Capability::Host | Capability::Pair))
+        .count();
     assert_eq!(refused, host_operations);
     // Nor can a phone send the host a file to import: the table door has no upload route.
     let auth = format!("Bearer {phone}");
@@ -327,7 +331,7 @@ fn a_phone_s_view_carries_its_seat_s_live_score_from_the_whole_table() {
     assert_eq!(public["score"], Value::Null);
 }
 
-/// Issue #47: four saves of 240 KB of unknown fields took a history from 4 to 142 MiB in 16 s
+/// Four saves of 240 KB of unknown fields took a history from 4 to 142 MiB in 16 s
 /// (each save an undo step of its size), and every other phone then downloaded 940 KiB per
 /// change. Through the real door, such a save is refused naming its field, as is a count out of
 /// the game's bounds, and the history does not grow.
@@ -464,7 +468,7 @@ fn a_removed_phone_a_closed_table_and_a_finished_play_refuse_their_tokens() {
     assert!(!api.table_status(play).expect("status").open);
 }
 
-/// Issue #47: `table_join` with `take_over` worked with any phone's token or the QR code's, and
+/// `table_join` with `take_over` worked with any phone's token or the QR code's, and
 /// the phone on the seat just got 403. A seat another phone holds changes hands only when the
 /// host or that phone agrees: the claimant asks, the request shows on the host's side and on
 /// the holding phone, and either answers.
@@ -545,7 +549,7 @@ fn a_held_seat_changes_hands_only_when_its_holder_or_the_host_agrees() {
     assert_eq!((view["seat"].clone(), view["asking"].clone()), (json!(0), Value::Null));
 }
 
-/// Issue #47: joins were not capped. A full table makes room for a new phone by letting go the
+/// Joins were not capped. A full table makes room for a new phone by letting go the
 /// phone without a seat that joined first; no phone on a seat is ever pushed out.
 #[test]
 fn a_table_keeps_at_most_its_phones_and_never_pushes_one_off_its_seat() {
@@ -673,6 +677,7 @@ fn closing_the_table_tells_every_phone_s_stream_before_the_server_stops() {
                 addr: "127.0.0.1:0".parse().expect("addr"),
                 ui: None,
                 table: Some(play),
+                names: Vec::new(),
             };
             let tell = move |addr| told.send(addr).expect("tell");
             greffier::api::serve::serve_until(served, options, tell, async move { stop.notified().await })
@@ -732,7 +737,7 @@ pub fn stream_changes(reader: &mut BufReader<TcpStream>, until_closed: bool) -> 
     }
 }
 
-/// Issue #46: with the host's change made by another process on the same history (`greffier
+/// With the host's change made by another process on the same history (`greffier
 /// serve` beside `greffier table`), the phones never heard of it, and after the host finished
 /// the play they kept showing it live while the table process served it on. The table's door
 /// finds every change another process makes: the phones hear it (`elsewhere`), the remembered
@@ -845,7 +850,7 @@ fn listeners_hear_every_change_to_a_play_under_a_table() {
     );
 }
 
-/// Issue #18: "conflicting edits of the same field resolve last-writer-wins with the change
+/// Table mode's rule: "conflicting edits of the same field resolve last-writer-wins with the change
 /// visible in the undo history". The host's sheet sends its whole table with the state its edit
 /// started from; a phone's save stored meanwhile is merged in, never overwritten.
 #[test]
@@ -1017,7 +1022,7 @@ fn the_host_s_browser_follows_a_table_on_the_local_door() {
     assert!(served.stop().success());
 }
 
-/// Issue #46, point 5: with `greffier table` beside `greffier serve` on one history, the host's
+/// With `greffier table` beside `greffier serve` on one history, the host's
 /// browser on the local door never heard the phones' saves made in the other process. The local
 /// door looks for other processes' changes too: a save through another core reaches its stream.
 #[test]

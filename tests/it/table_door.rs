@@ -1,4 +1,4 @@
-//! Table mode's door against a hostile guest on the network (issue #47): half-sent requests,
+//! Table mode's door against a hostile guest on the network: half-sent requests,
 //! stream floods, join floods and two Host headers, tried on the real `greffier table` from
 //! several loopback addresses (127.0.0.x: the door counts per client address, as it does per
 //! phone on a real network), and the load test: the honest phones' pace while all of it runs.
@@ -75,7 +75,7 @@ fn phone_token(api: &Api, join_token: &str) -> String {
     joined["token"].as_str().expect("token").to_owned()
 }
 
-/// Issue #47: about 1,000 half-sent requests took every file descriptor of the server (no
+/// About 1,000 half-sent requests took every file descriptor of the server (no
 /// header or idle timeout, no connection cap), and an honest phone got 0 of 14 requests
 /// through in 71 s. One address holds a few connections at most (those beyond are closed at
 /// once), a request's head must arrive in time, and a connection idle after its answer is let
@@ -154,7 +154,7 @@ fn two_host_headers_are_refused_on_both_doors() {
     }
 }
 
-/// Issue #47: with one phone's token, 900 live streams cost 515 threads and pushed the saves'
+/// With one phone's token, 900 live streams cost 515 threads and pushed the saves'
 /// p99 to 625 ms. A phone holds two (a newer one ends its oldest: a reloaded page does not
 /// wait for its old stream to be found gone); an address and the door hold a few more, and
 /// refuse beyond.
@@ -196,7 +196,7 @@ fn a_phone_an_address_and_the_door_hold_a_few_live_streams() {
     assert_eq!(status, 200, "from another address");
 }
 
-/// Issue #47: every phone that had not joined shared the join token's bucket, so one guest's
+/// Every phone that had not joined shared the join token's bucket, so one guest's
 /// flood answered 429 to everyone, and joins were not capped. The join token counts per
 /// address, and so do new phones.
 #[test]

@@ -177,7 +177,7 @@ fn problem_messages(at: &str, value: &Value, out: &mut Vec<(String, String, Stri
     }
 }
 
-/// A message shown on its own starts as a sentence does (issue #46: « membres dans la ville :
+/// A message shown on its own starts as a sentence does (« membres dans la ville :
 /// 99999 est hors limites » started in lower case): every problem of the operation script, of
 /// the score snapshots' tables, and of counts typed wrong in each game (too big, a decimal,
 /// letters, negative), in French and in English. A quotation mark or a digit may open it (a

@@ -1,6 +1,6 @@
 //! Valencia through the public API: table state JSON in, Scoreboard / help / every problem out;
 //! the mission catalogue, auctions, council phase and round tracker. Rulebook:
-//! `000_88d49a4ead267029.txt`; decisions: `shared/games/valencia.md`.
+//! `VAL`; decisions: `docs/decisions.md` (Valencia).
 
 use greffier::games::valencia::{
     self, ValenciaAuction, ValenciaJudging, ValenciaMissionStatus, ValenciaMoment, ValenciaRawAuction,
@@ -770,7 +770,7 @@ fn stacks_must_come_from_the_players_deck() {
 /// privilèges): « Vous pouvez utiliser les privilèges lors des étapes A à G de la phase
 /// d'action »; and p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer
 /// dans l'ordre » — the fifth council phase comes after the last auction. Players start with
-/// none: in an auction a player holds, and spends, 4 at most (issue #45: 5 spent in one auction
+/// none: in an auction a player holds, and spends, 4 at most (5 spent in one auction
 /// were accepted).
 #[test]
 fn an_auction_spends_at_most_the_four_privileges_a_player_can_hold() {
@@ -896,7 +896,7 @@ fn council_ties_each_take_a_privilege_and_shortage_is_flagged() {
 
 /// Valencia, Matériel: « 19 privilèges ». When the table does not say how many are left in the
 /// supply, the council phase and the round tracker count the box's 19 minus those the players
-/// hold (issue #17: the screen used to subtract them itself).
+/// hold (the screen used to subtract them itself).
 #[test]
 fn the_privileges_supply_is_the_box_minus_those_held_unless_given() {
     let council = |supply: Value| -> ValenciaRawCouncil {
@@ -1297,7 +1297,7 @@ fn a_council_phase_is_counted_into_the_table_once_per_round() {
 /// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
 /// phases, que vous devez effectuer dans l'ordre suivant » — phase III, the council, after
 /// phase II's steps A to I. With the tracker at step B of round 3 the council phase is refused
-/// (issue #45: it was counted mid-round, then the real count refused), on the tracker's field,
+/// (it was counted mid-round, then the real count refused), on the tracker's field,
 /// whatever the table holds; at the council phase it counts.
 #[test]
 fn the_council_is_counted_only_once_the_round_s_last_step_is_done() {
@@ -1359,7 +1359,7 @@ fn the_table_progress_is_checked_field_by_field() {
 /// Valencia, p.6: « Le joueur qui remporte le tour d'enchères récupère immédiatement le pion
 /// Stefan Feld »; a privilege used goes back to the supply (p.10); Économies gives its coins
 /// whatever the rank. The auction being entered is applied to the table once: a restart or a
-/// second tap cannot apply it twice (issue #14).
+/// second tap cannot apply it twice.
 #[test]
 fn an_auction_is_applied_to_the_table_once() {
     let auction = json!({ "step": "A", "first_player": 1, "players": [

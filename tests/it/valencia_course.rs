@@ -1,6 +1,6 @@
-//! Valencia's course of play (issue #45): the tracker's position, the order of the steps, what
+//! Valencia's course of play: the tracker's position, the order of the steps, what
 //! the helpers may apply at each moment, the counts the position allows, and a council seat
-//! changing hands (issue #46). Rulebook: `000_88d49a4ead267029.txt`.
+//! changing hands. Rulebook: `VAL` (`docs/sources.md`).
 
 use greffier::games::valencia::{self, ValenciaPosition, ValenciaSeatMove};
 use greffier::games::{GameId, Problems, score_json};
@@ -34,7 +34,7 @@ fn scores(table: &Value) -> bool {
 /// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
 /// au Conseil, vous recevez également un privilège » — players start with none (Mise en place:
 /// members, cards, a prestige marker, 5 coins) and receive one per council phase at most, each
-/// round's after its steps A to I (p.6). Issue #45: a privilege held in round 1, before any
+/// round's after its steps A to I (p.6). A privilege held in round 1, before any
 /// council phase, was accepted.
 #[test]
 fn a_privilege_is_held_only_after_a_council_phase() {
@@ -61,7 +61,7 @@ fn a_privilege_is_held_only_after_a_council_phase() {
 }
 
 /// A tracker never moved (round 1, step A, nothing entered or applied) is a sheet typed at the
-/// end of the game: the position bounds nothing (decision, issue #45). Once it moved, or an
+/// end of the game: the position bounds nothing (decision). Once it moved, or an
 /// auction is being entered at step A, round 1 is where the game stands.
 #[test]
 fn a_tracker_never_moved_bounds_nothing() {
@@ -219,7 +219,7 @@ fn an_auction_is_applied_only_at_the_tracker_s_step() {
     }
 }
 
-/// Valencia, p.10: 5 privileges spent in one auction (issue #45): refused when the table is
+/// Valencia, p.10: 5 privileges spent in one auction: refused when the table is
 /// applied, on the auction's field, and the table's own count on its field.
 #[test]
 fn five_privileges_spent_in_one_auction_are_refused() {
@@ -237,7 +237,7 @@ fn five_privileges_spent_in_one_auction_are_refused() {
     assert_eq!(applied["players"][0]["privileges"], json!(0));
 }
 
-/// Issue #46: an auction applied after a privilege was spent looked failed (« 1 privilèges
+/// An auction applied after a privilege was spent looked failed (« 1 privilèges
 /// dépensés pour 0 détenus »): the record keeps what each held when it was applied, so reading it
 /// again resolves it as applied; and the message agrees in number.
 #[test]
@@ -298,7 +298,7 @@ fn the_council_and_round_helpers_bound_the_privileges_held() {
 }
 
 /// Valencia, p.7 (Le Conseil): « remplacez le membre de la famille que vous remplacez dans la
-/// réserve de son propriétaire ». Issue #46: tapping the auction winner's guild seat left the
+/// réserve de son propriétaire ». Tapping the auction winner's guild seat left the
 /// previous holder on it and the sheet turned invalid. Taking a seat moves it; leaving takes
 /// one's own member back.
 #[test]
@@ -478,7 +478,7 @@ mod property {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
-        /// Issue #45: any table the scorer refuses is refused by Valencia's table helpers with the
+        /// Any table the scorer refuses is refused by Valencia's table helpers with the
         /// same problems' fields — the helpers may add only their own, about the course of play
         /// and the auction being entered (`progress…`, the move's `step`).
         #[test]
@@ -506,7 +506,7 @@ mod property {
     }
 }
 
-/// Valencia, p.8: an ordinary fountain touches 4 city spaces. Issue #46: one fountain with too
+/// Valencia, p.8: an ordinary fountain touches 4 city spaces. One fountain with too
 /// many members dropped every fountain's points from the totals, said nothing of partial totals,
 /// did not name the fountain, and outlined its value instead of the counts at fault. The problem
 /// is on each seat's count for that fountain, names it, and partial totals leave out that
@@ -581,7 +581,7 @@ fn the_generic_sheet_is_refused_by_the_helpers_as_by_the_scorer() {
     assert_eq!(fields(&p), vec![("sheet".to_owned(), "generic_sheet".to_owned())]);
 }
 
-/// Issue #45, as a user tried it: with the tracker at step B of round 3, `greffier valencia
+/// As a user tried it: with the tracker at step B of round 3, `greffier valencia
 /// count-council` was accepted. The CLI refuses it (exit 1, the field named), and so does HTTP
 /// (400 `invalid_input`); at the council phase it counts.
 #[test]
@@ -629,7 +629,7 @@ fn count_council_mid_round_is_refused_by_the_cli_and_http() {
 }
 
 /// Valencia, p.11: « Pour chaque carte Mission que vous n'avez pas réussi à compléter à la fin de
-/// la partie, vous perdez les points indiqués ». Issue #46 (words): a card the players marked not
+/// la partie, vous perdez les points indiqués ». In words: a card the players marked not
 /// done read « (coché) » in the breakdown, as a done one; one not ticked yet agrees with « carte ».
 #[test]
 fn a_mission_marked_not_done_reads_so_in_the_breakdown() {

@@ -2,7 +2,6 @@
 // results, and the small actions every scenario uses (tap, type, wait for a text, screenshot).
 // `browser` is a live binding: it is the current session's.
 import { readFileSync, readdirSync, realpathSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remote } from 'webdriverio';

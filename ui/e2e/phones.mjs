@@ -1,4 +1,4 @@
-// Phones at an open table (issue #18), shared by the table smoke test (table.e2e.mjs, CLI host)
+// Phones at an open table, shared by the table smoke test (table.e2e.mjs, CLI host)
 // and the real app's table area (areas/table.mjs): each phone is its own headless Debian
 // Chromium (own profile, so its own localStorage) at 390×844 with touch, driven through
 // chromedriver on GREFFIER_PHONE_DRIVER_PORT; and the small actions on a given phone.

@@ -1,4 +1,4 @@
-// Every screen of the served UI (issue #46), on a history worth looking at (seed.mjs), in
+// Every screen of the served UI, on a history worth looking at (seed.mjs), in
 // headless Chromium at 1280×800 and as a 390×844 touch phone, in French and in English: axe
 // finds nothing against WCAG 2.2 AA, nothing scrolls sideways or is cut, every control is a
 // 44 px target, chart labels are whole. Each screen is saved as

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/webdriverio';
 import { browser, shown } from './lib.mjs';
 
-/** WCAG 2.2 AA, as the issue asks (#46): axe's rules tagged with these. */
+/** WCAG 2.2 AA, as the issue asks: axe's rules tagged with these. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

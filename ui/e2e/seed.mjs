@@ -63,7 +63,7 @@ const TABLES = {
 
 /** Seeds the history behind `url`; resolves to the play ids by game: `{ finished, empty }`. */
 export async function seedHistory(url) {
-	await call(url, 'import_file', { kind: 'bgstats', text: readFileSync(path.join(fixtures, 'bgstats-history.json'), 'utf8') });
+	await call(url, 'import_file', { kind: 'bgstats', file: { text: readFileSync(path.join(fixtures, 'bgstats-history.json'), 'utf8') } });
 	const roster = await call(url, 'list_players');
 	const names = ['Ani', 'Dirk', 'Lilli'];
 	const seats = [];

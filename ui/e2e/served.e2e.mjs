@@ -102,7 +102,7 @@ await check('search the rules: the core’s index answers, typo corrected', asyn
 	await shown('rules-corrected');
 });
 
-// Issue #48: another game's question answers nothing; its words, the correction it may be and
+// Another game's question answers nothing; its words, the correction it may be and
 // the closest entries are shown apart, in both languages, on a desktop window and on a phone.
 for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
 	for (const [lang, notIn, closest] of [

@@ -38,7 +38,7 @@ async function check(name, fn, { critical = false } = {}) {
 }
 
 const sel = (testid) => `[data-testid="${testid}"]`;
-/** What axe finds on each phone page a screenshot is taken of (issue #46: every screen). */
+/** What axe finds on each phone page a screenshot is taken of (every screen). */
 const axeFound = [];
 const shot = async (b, name) => {
 	await phoneShot(b, SHOTS, name, { top: false });

@@ -1,4 +1,4 @@
-// The UI keeps no second copy of the core (issue #17): catalogues, limits, texts and answers come
+// The UI keeps no second copy of the core: catalogues, limits, texts and answers come
 // from the core at run time, or from files generated from it (bindings.ts). This test fails when
 // ui/src grows game data again. What it checks is listed in ui/README.md ("One source").
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-//! Table mode's commands (issue #18): the host opens a play's table to the phones, and finds
-//! the door again (`crate::table` serves it).
+//! The doors to other devices: table mode's (the host opens a play's table to the phones, and finds
+//! the door again; `crate::table` serves it) and the paired devices' (`crate::paired`).
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use greffier::history::Id;
 use greffier::text::Lang;
 use tauri::{AppHandle, Runtime, State};
 
+use crate::paired::{PairedDoor, PairedDoorAddress};
 use crate::table::{TableDoor, TableDoors};
 
 /// Opens `play`'s table to the phones (the core's `table_open`: the same seats as before if it
@@ -32,4 +33,16 @@ pub async fn open_table_to_phones<R: Runtime>(
 #[specta::specta]
 pub async fn table_door(doors: State<'_, TableDoors>, play_id: Id) -> Result<Option<TableDoor>, ApiError> {
     Ok(doors.door(play_id))
+}
+
+/// Serves the door for paired devices on the local network, or answers the one
+/// serving: where a device reaches it, for the core's `pairing_code` to make its URL and QR code.
+#[tauri::command]
+#[specta::specta]
+pub async fn open_paired_door<R: Runtime>(
+    app: AppHandle<R>,
+    api: State<'_, Arc<Api>>,
+    door: State<'_, PairedDoor>,
+) -> Result<PairedDoorAddress, ApiError> {
+    door.open(&app, api.inner())
 }

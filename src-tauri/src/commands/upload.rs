@@ -1,4 +1,4 @@
-//! The window's door for a file an import reads (issue #47): the page sends the file's bytes
+//! The window's door for a file an import reads: the page sends the file's bytes
 //! in blocks, as raw IPC bodies (never as text: a gzip backup is bytes, and a large one would
 //! not fit a request), into an upload of the core, then names the upload in `import_file`. Only
 //! bytes move here; what they hold is the core's to read. Not one of the core's operations, nor

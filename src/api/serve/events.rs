@@ -41,29 +41,35 @@ pub(super) async fn table_events(
     let checked = {
         let server = server.clone();
         let token = token.clone();
-        tokio::task::spawn_blocking(move || -> Result<(Id, u32, StreamSlot), ApiError> {
+        tokio::task::spawn_blocking(move || -> Result<(Id, u32, StreamSlot, bool), ApiError> {
             let granted = server.access(&headers, token.as_deref(), client.ip())?;
             let play = match granted.access {
                 Access::Seat(seat) => seat.play,
-                _ => {
+                Access::Host => {
                     play.ok_or_else(|| ApiError::new(ErrorKind::InvalidInput, "name the play: ?play=<id>"))?
                 }
+                Access::Guest | Access::Unpaired => {
+                    return Err(ApiError::new(ErrorKind::Forbidden, "pair this device first"));
+                }
             };
+            // A token the door counted (a phone's, a paired device's) is checked at every change.
+            let recheck = granted.token_key.is_some();
             let key = granted.token_key.unwrap_or_else(|| format!("play {play}"));
             let slot = server.streams.open(&key, client.ip())?;
             let status = server.api.status_of_table(play)?;
             if !status.open {
                 return Err(ApiError::new(ErrorKind::NotFound, "this play's table is not open"));
             }
-            Ok((play, status.revision, slot))
+            Ok((play, status.revision, slot, recheck))
         })
         .await
     };
-    let (play, revision, slot) = match checked {
+    let (play, revision, slot, recheck) = match checked {
         Ok(Ok(granted)) => granted,
         Ok(Err(error)) => return failure(error),
         Err(join) => return failure(ApiError::internal(join)),
     };
+    let token = token.filter(|_| recheck);
     let hello = TableChange { play_id: play, revision, seat: None, closed: false, elsewhere: false };
     // The state: the change to send next (the greeting first), the subscription, the last
     // revision sent and the stream's place; `None` once the closing was sent.
@@ -116,10 +122,13 @@ pub(super) async fn table_events(
                     }
                 },
             };
-            // A phone removed mid-stream hears nothing more.
+            // A phone removed, or a device revoked, mid-stream hears nothing more.
             if let (Some(token), false) = (token, change.closed) {
-                let valid =
-                    tokio::task::spawn_blocking(move || server.api.table_access(&token).is_ok()).await;
+                let valid = tokio::task::spawn_blocking(move || match server.door {
+                    super::Door::Table { .. } => server.api.table_access(&token).is_ok(),
+                    super::Door::Local { .. } => server.api.paired_access(&token).is_ok(),
+                })
+                .await;
                 if !valid.unwrap_or(false) {
                     return None;
                 }

@@ -1,4 +1,4 @@
-//! What a door tolerates of its callers (issue #47: a guest on the network could lock every
+//! What a door tolerates of its callers (a guest on the network could lock every
 //! phone out with half-sent requests, hold 900 live streams with one phone's token, and keep
 //! new phones from joining): one [`DoorPolicy`] per door, and the counters that hold it —
 //! request rates per client address and per token ([`Buckets`]), live streams per token, per
@@ -21,11 +21,38 @@ pub struct Rate {
     pub per_second: f64,
 }
 
+/// Whose calls a door answers, and as whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Callers {
+    /// The host's door: a client at this machine's own loopback address (`127.0.0.1`, `::1`) is
+    /// the host; any other is the host only with a paired device's token, and without one may
+    /// only pair (`serve --host 0.0.0.0` answered every host operation to anyone on
+    /// the network).
+    HostOrPaired,
+    /// The table door: a phone's token for this table, or nothing.
+    TablePhones,
+}
+
+impl Callers {
+    /// This machine's own user: the loopback addresses a browser on this machine comes from.
+    /// Another loopback address (`127.0.0.2`) is not the host's browser; the tests stand a
+    /// tablet there.
+    pub fn is_own_machine(client: IpAddr) -> bool {
+        match client.to_canonical() {
+            IpAddr::V4(v4) => v4 == std::net::Ipv4Addr::LOCALHOST,
+            IpAddr::V6(v6) => v6 == std::net::Ipv6Addr::LOCALHOST,
+        }
+    }
+}
+
 /// What one door takes from its callers. The local door trusts its caller (the loopback's
-/// user, whose imports take minutes and megabytes); the table door is reached by anyone on the
-/// network and bounds everything a phone needs many times over.
+/// user, whose imports take minutes and megabytes); beyond the loopback it also bounds what a
+/// stranger on the network may send; the table door is reached by anyone on the network and
+/// bounds everything a phone needs many times over.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DoorPolicy {
+    /// Who may call, and as whom.
+    pub callers: Callers,
     /// The largest request body.
     pub max_body: usize,
     /// A request's head must have arrived this long after the connection opened, or after the
@@ -62,6 +89,7 @@ pub const TABLE_MAX_BODY_BYTES: usize = 256 * 1024;
 impl DoorPolicy {
     /// `greffier serve` (and the pages of the host's own browser).
     pub const LOCAL: DoorPolicy = DoorPolicy {
+        callers: Callers::HostOrPaired,
         max_body: LOCAL_MAX_BODY_BYTES,
         header_timeout: Duration::from_secs(30),
         call_timeout: None,
@@ -75,10 +103,30 @@ impl DoorPolicy {
         streams_per_token: 8,
     };
 
+    /// `greffier serve` beyond the loopback (and the desktop app's door for paired devices): the
+    /// host's door, reached by anyone on the network. A paired tablet is the host (its imports
+    /// are uploads, outside the body limit; a call takes what the host's would), while a
+    /// stranger without a token, who may only pair, is bounded per address.
+    pub const PAIRED: DoorPolicy = DoorPolicy {
+        callers: Callers::HostOrPaired,
+        max_body: LOCAL_MAX_BODY_BYTES,
+        header_timeout: Duration::from_secs(10),
+        call_timeout: None,
+        connections: 128,
+        connections_per_address: 32,
+        requests_per_address: Some(Rate { burst: 600, per_second: 200.0 }),
+        requests_per_token: None,
+        joins_per_address: None,
+        streams: 32,
+        streams_per_address: 8,
+        streams_per_token: 4,
+    };
+
     /// The table door: the players' phones on the local network, and whoever else is on it. A
     /// phone saving while its player types and fetching its view after every other phone's
     /// change stays well under each bound.
     pub const TABLE: DoorPolicy = DoorPolicy {
+        callers: Callers::TablePhones,
         max_body: TABLE_MAX_BODY_BYTES,
         header_timeout: Duration::from_secs(5),
         call_timeout: Some(Duration::from_secs(30)),

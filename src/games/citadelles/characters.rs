@@ -1,7 +1,7 @@
-//! The characters of each profile. Classique: the 8 of the rulebook (004, Pouvoirs des
-//! personnages; game-facts B4, V2). 2e édition: the same 8 (002, Les personnages) and, as that
+//! The characters of each profile. Classique: the 8 of the rulebook (CIT §Pouvoirs des
+//! personnages; FACT-CIT-B4, V2). 2e édition: the same 8 (CIT2 §Les personnages) and, as that
 //! rulebook announces a second series that can replace base characters and ninth characters
-//! that allow 8 players, the 2016 alternates of game-facts B4 (V2: 3 per rank, ranks 1 to 9).
+//! that allow 8 players, the 2016 alternates of FACT-CIT-B4 (V2: 3 per rank, ranks 1 to 9).
 
 use super::CitadellesVariant;
 use super::profile::BASE_CHARACTERS;
@@ -12,7 +12,7 @@ use crate::text::{FrArticle, Text, fr_article};
 pub enum CharacterSet {
     /// The 8 characters of both rulebooks.
     Base,
-    /// game-facts B4, 2016 edition: alternates of ranks 1–8 and the rank-9 characters.
+    /// FACT-CIT-B4, 2016 edition: alternates of ranks 1–8 and the rank-9 characters.
     Alternate,
 }
 
@@ -24,7 +24,7 @@ pub struct Character {
     pub fr: &'static str,
     pub en: &'static str,
     pub set: CharacterSet,
-    /// Fewest players it may be used with (the Queen: 5, game-facts B4).
+    /// Fewest players it may be used with (the Queen: 5, FACT-CIT-B4).
     pub min_players: u8,
     /// The French name is feminine (« la Reine », « de la Sorcière »): the article the texts
     /// put before it ([`Character::fr_with`]).
@@ -45,7 +45,7 @@ const fn alt_f(id: &'static str, rank: u8, fr: &'static str, en: &'static str) -
 }
 
 /// Every character, base first then the alternates, each by rank. Base names as the rulebooks
-/// print them; alternates' French names from game-facts B4.
+/// print them; alternates' French names from FACT-CIT-B4.
 /// 2e édition, rank 9: beautifies districts (+1 each); the sheet asks which ones.
 pub const ARTIST: &str = "artist";
 
@@ -74,7 +74,7 @@ pub static CHARACTERS: [Character; 27] = [
     alt("scholar", 7, "Archiviste", "Scholar"),
     alt("diplomat", 8, "Diplomate", "Diplomat"),
     alt("marshal", 8, "Capitaine", "Marshal"),
-    // game-facts B4: the Queen only in games of 5 players or more (CT, RP).
+    // FACT-CIT-B4: the Queen only in games of 5 players or more (CT, RP).
     Character { min_players: 5, ..alt_f("queen", 9, "Reine", "Queen") },
     alt(ARTIST, 9, "Artiste", "Artist"),
     alt("tax_collector", 9, "Bailli", "Tax Collector"),
@@ -120,7 +120,7 @@ pub fn base_of_rank(rank: u8) -> Option<&'static Character> {
 /// The characters in play, by rank (1 to 8, and 9 with a ninth character): the one `chosen` for
 /// a rank (unknown or out-of-range ids left out, the problems say why), else the rank's base
 /// character, and for rank 9 the first one playable with this many players. What the table
-/// shows until the players pick others (002, Les personnages: one character card per rank).
+/// shows until the players pick others (CIT2 §Les personnages: one character card per rank).
 pub fn in_play<S: AsRef<str>>(
     variant: CitadellesVariant,
     players: usize,

@@ -1,8 +1,8 @@
-//! The district cards: the 54 basic districts (17 kinds, game-facts B1, V2, the same in both
-//! profiles) and the wonders of each profile: the classic set (game-facts B2) for `classique`,
-//! the 2016 set of 30 unique districts (game-facts B3) for `deuxieme_edition` (decisions:
-//! "Offer the catalogues … classic set B2, 2016 set B3"). Neither rulebook lists the wonders;
-//! 004, Quartiers, only says each purple district has its own effect, which may give points.
+//! The district cards: the 54 basic districts (17 kinds, FACT-CIT-B1, V2, the same in both
+//! profiles) and the wonders of each profile: the classic set (FACT-CIT-B2) for `classique`, the
+//! 2016 set of 30 unique districts (FACT-CIT-B3) for `deuxieme_edition` (DEC-CIT-5). Neither
+//! rulebook lists the wonders; CIT §Quartiers only says each purple district has its own effect,
+//! which may give points.
 
 use serde::{Deserialize, Serialize};
 
@@ -120,7 +120,7 @@ const fn basic(
 
 use CitadellesDistrictType::{Military, Noble, Religious, Trade};
 
-/// game-facts B1 (V2): 17 kinds, 54 cards, identical in the classic and 2016 editions.
+/// FACT-CIT-B1 (V2): 17 kinds, 54 cards, identical in the classic and 2016 editions.
 pub static BASIC_DISTRICTS: [District; 17] = [
     basic("temple", "Temple", "Temple", Religious, 1, 3),
     basic("church", "Église", "Church", Religious, 2, 3),
@@ -242,7 +242,7 @@ pub const HAUNTED_CITY: &str = "haunted_city";
 pub const MUSEUM: &str = "museum";
 pub const SECRET_VAULT: &str = "secret_vault";
 
-/// game-facts B2: the classic base set (12 cards, V1 for the composition) plus the Map Room and
+/// FACT-CIT-B2: the classic base set (12 cards, V1 for the composition) plus the Map Room and
 /// the Imperial Treasury of the "Édition Classique" (14 cards, 13 kinds: two Keeps).
 pub static CLASSIC_WONDERS: [Wonder; 13] = [
     Wonder {
@@ -260,7 +260,7 @@ pub static CLASSIC_WONDERS: [Wonder; 13] = [
             "At the end of the game, counts as one district type of your choice for the five-type bonus, unless it was built in the last round.",
         )
     },
-    // game-facts B2: 2 Keeps (AB count 2, DS 2 Keep).
+    // FACT-CIT-B2: 2 Keeps (AB count 2, DS 2 Keep).
     Wonder {
         copies: 2,
         warlord: WarlordRule::Immune,
@@ -301,7 +301,7 @@ pub static CLASSIC_WONDERS: [Wonder; 13] = [
         "Quand le Condottiere détruit un quartier, vous pouvez payer 1 pièce d'or pour le prendre en main (pas si vous êtes le Condottiere).",
         "When the Warlord destroys a district, you may pay 1 gold to take it into your hand (not if you are the Warlord).",
     ),
-    // game-facts B2: Observatory cost 4 (AB) vs 5 (DS) — U.
+    // FACT-CIT-B2: Observatory cost 4 (AB) vs 5 (DS) — U.
     Wonder {
         note: Some((
             "Coût incertain : 5 selon la liste du jeu de base d'origine, 4 selon une autre source ; Greffier retient 5. Pour un autre coût, saisissez une merveille personnalisée.",
@@ -385,7 +385,7 @@ pub static CLASSIC_WONDERS: [Wonder; 13] = [
     ),
 ];
 
-/// game-facts B3 (costs V2): the 30 unique districts of the 2016 edition, one card each.
+/// FACT-CIT-B3 (costs V2): the 30 unique districts of the 2016 edition, one card each.
 pub static WONDERS_2016: [Wonder; 30] = [
     wonder(
         "smithy",
@@ -757,7 +757,7 @@ mod tests {
     fn fifty_four_basic_cards_by_type() {
         let count =
             |k| BASIC_DISTRICTS.iter().filter(|d| d.kind == k).map(|d| u32::from(d.copies)).sum::<u32>();
-        // game-facts B1: religious 11, military 11, noble 12, trade 20 = 54.
+        // FACT-CIT-B1: religious 11, military 11, noble 12, trade 20 = 54.
         assert_eq!((count(Religious), count(Military), count(Noble), count(Trade)), (11, 11, 12, 20));
     }
 

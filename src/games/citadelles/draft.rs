@@ -8,13 +8,14 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::INFO;
 use super::characters::{Character, base_of_rank, character_of};
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use crate::games::Problems;
+use crate::games::input::{self, PlayedBy};
 use crate::text::{FrArticle, Text, capitalized};
 
-/// The rank that is never set aside face up (decisions: "The King is never discarded face up";
-/// 002, Le choix des personnages).
+/// The rank that is never set aside face up (DEC-CIT-2; CIT2 §Le choix des personnages).
 pub const KING_RANK: u8 = 4;
 
 /// What happens in one step of the choice.
@@ -119,22 +120,12 @@ fn problem(field: &str, code: &str, fr: String, en: String) -> Problems {
 pub(crate) fn check_count(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<(), Problems> {
     let mut p = Problems::new();
     let (min, max) = (variant.min_players(), variant.max_players());
-    if !(min..=max).contains(&players) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "Citadelles ({}) se joue de {min} à {max} joueurs, pas {players}.",
-                    variant.label().fr
-                ),
-                format!(
-                    "Citadelles ({}) is played by {min} to {max} players, not {players}.",
-                    variant.label().en
-                ),
-            ),
-        );
-    } else if ninth && !variant.ninth_character_allowed(usize::from(players)) {
+    let label = variant.label();
+    let who = PlayedBy::new(format!("{} ({})", INFO.name, label.fr), format!("{} ({})", INFO.name, label.en));
+    if !input::player_count(&mut p, "players", &who, min, max, usize::from(players)) {
+        return Err(p);
+    }
+    if ninth && !variant.ninth_character_allowed(usize::from(players)) {
         p.push(
             "ninth_character",
             "ninth_character_player_count",
@@ -243,6 +234,7 @@ pub(crate) fn characters_in_play(
 }
 
 /// How the choice goes for a profile and player count.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn draft_plan(
     variant: CitadellesVariant,
     players: u8,
@@ -271,7 +263,7 @@ pub fn draft_plan(
         rule: draft_rule.clone(),
     }];
 
-    // Set aside: face up first, then face down (004, Choix des personnages).
+    // Set aside: face up first, then face down (CIT §Choix des personnages).
     let king = match face_up {
         0 => Text::new("", ""),
         _ => Text::new(
@@ -355,7 +347,7 @@ pub fn draft_plan(
                 first = false;
             }
         }
-        // Règles pour 2 et 3 joueurs, "A 3 joueurs" (and 002, "A 3 joueurs"): the cards go
+        // Règles pour 2 et 3 joueurs, "A 3 joueurs" (and CIT2 §A 3 joueurs): the cards go
         // round until each has two; the last chooser puts the last card face down.
         (3, _) => {
             let rule = "citadelles.draft.three_players".to_owned();
@@ -396,7 +388,7 @@ pub fn draft_plan(
             }
         }
         // 4 players and more: each chooses one and passes the rest to the left; the last puts
-        // the card left over face down (004, Choix des personnages). With one card fewer than
+        // the card left over face down (CIT §Choix des personnages). With one card fewer than
         // needed for a choice (7 players with 8 cards; 8 with 9), the last player takes the
         // face-down card, keeps one of the two and puts the other back face down.
         _ => {
@@ -510,8 +502,8 @@ pub fn draw_draft(
                 face_up.push(card);
                 break;
             }
-            // Decisions / 002: the King is never set aside face up; put it back, reshuffle,
-            // draw another.
+            // DEC-CIT-2 and CIT2 §Le choix des personnages: the King is never set aside face up;
+            // put it back, reshuffle, draw another.
             deck.push(card);
             king_put_back = king_put_back.saturating_add(1);
             steps.push(Text::new(

@@ -1,6 +1,7 @@
-//! Citadelles. Rulebooks: `004_0cbb91c0cafc3902.txt` (classique, the default profile) and
-//! `002_9c78f9e2477c434f.txt` (2e édition); card data the rulebooks lack: `game-facts.md` §B;
-//! decisions: `citadelles.md` (they win over game-facts B5, whose thresholds are swapped).
+//! Citadelles. Rulebooks: `CIT` (classique, the default profile) and
+//! `CIT2` (2e édition); card data the rulebooks lack: `docs/facts.md` (Citadelles);
+//! decisions: `docs/decisions.md` (Citadelles), which win over FACT-CIT-B5 (its completion
+//! thresholds are swapped).
 //!
 //! # Table state (schema version 2)
 //!
@@ -30,7 +31,7 @@
 //! - per player (absent counts 0, lists empty, flags false):
 //!   - `districts`: ids of the city's districts from the profile's catalogue ([`catalogue`]):
 //!     the 17 basic kinds (`temple`, `manor`, `town_hall`, …) and the profile's wonders
-//!     (classique: game-facts B2; 2e édition: the 2016 set, game-facts B3). No id twice
+//!     (classique: FACT-CIT-B2; 2e édition: the 2016 set, FACT-CIT-B3). No id twice
 //!     (unless the city has the Quarry, 2e édition); no more copies across the table than the
 //!     deck holds. The Secret Vault is never built: see `secret_vault`;
 //!   - `custom_wonders`: wonders not in the catalogue, `{ "name", "cost", "extra_points" }`
@@ -61,9 +62,11 @@
 //! [`CitadellesRound::apply`] (the calling of one round).
 
 mod characters;
+mod contract;
 mod districts;
 mod draft;
 mod help;
+mod log;
 mod profile;
 mod read;
 mod round;
@@ -76,6 +79,7 @@ use std::collections::BTreeMap;
 use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, StaticText, VariantInfo, sheet};
 
 pub use characters::{ARTIST, CHARACTERS, Character, CharacterSet, character_of};
+pub use contract::Citadelles;
 pub use districts::{
     BASIC_DISTRICTS, CLASSIC_WONDERS, CatalogueCard, CitadellesDistrictType, District, HAUNTED_CITY, MUSEUM,
     SECRET_VAULT, WONDERS_2016, WarlordRule, Wonder, WonderScoring, basic_district, card, wonder_of, wonders,
@@ -89,6 +93,7 @@ pub use help::{
     CitadellesProfileInfo, CitadellesSeatHelp, CitadellesThreshold, CitadellesWonderInfo, catalogue,
     help_table,
 };
+pub use log::{CITADELLES_DRAFT_EVENT, CITADELLES_ROUND_EVENT};
 pub use profile::{BASE_CHARACTERS, CitadellesVariant};
 pub use round::{
     CitadellesCall, CitadellesDestroyTarget, CitadellesDestruction, CitadellesDestructionQuote,
@@ -125,7 +130,7 @@ pub static INFO: GameInfo = GameInfo {
     name_en: "Citadels",
     variant_label: StaticText { fr: "Règles", en: "Rules" },
     variants: &[
-        // Classique: 2–7 players (004, Déroulement and "Règles pour 2 et 3 joueurs").
+        // Classique: 2–7 players (CIT §Déroulement and "Règles pour 2 et 3 joueurs").
         VariantInfo {
             id: "classique",
             label: StaticText { fr: "Classique", en: "Classic" },
@@ -134,7 +139,7 @@ pub static INFO: GameInfo = GameInfo {
             mode: PlayMode::Competitive,
             categories: &[],
         },
-        // 2e édition: up to 8 with a ninth character (002, Les personnages).
+        // 2e édition: up to 8 with a ninth character (CIT2 §Les personnages).
         VariantInfo {
             id: "deuxieme_edition",
             label: StaticText { fr: "2e édition", en: "2nd edition" },
@@ -149,31 +154,31 @@ pub static INFO: GameInfo = GameInfo {
         CategoryInfo {
             key: "districts",
             label: StaticText { fr: "Coût des quartiers", en: "District costs" },
-            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            source: "CIT §Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "five_types",
             label: StaticText { fr: "Cinq types", en: "Five types" },
-            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            source: "CIT §Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "first_complete",
             label: StaticText { fr: "Première cité complète", en: "First complete city" },
-            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            source: "CIT §Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "complete",
             label: StaticText { fr: "Cité complète", en: "Complete city" },
-            source: "004_0cbb91c0cafc3902.txt, Fin de partie",
+            source: "CIT §Fin de partie",
             negative: false,
         },
         CategoryInfo {
             key: "wonders",
             label: StaticText { fr: "Bonus des merveilles", en: "Wonder bonuses" },
-            source: "004_0cbb91c0cafc3902.txt, Fin de partie; game-facts B2, B3",
+            source: "CIT §Fin de partie; FACT-CIT-B2, FACT-CIT-B3",
             negative: false,
         },
     ],
@@ -214,7 +219,7 @@ pub fn help(raw: &serde_json::Value) -> Result<CitadellesHelp, Problems> {
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the
 /// wonders and character it asks more about, the round log's kinds), exported to the UI as
-/// `CITADELLES_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's constants.
+/// `CITADELLES_LIMITS` in `bindings.ts`. Every field is one of the core's constants.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CitadellesLimits {
@@ -254,8 +259,8 @@ pub fn limits() -> CitadellesLimits {
         museum: MUSEUM,
         secret_vault: SECRET_VAULT,
         artist: ARTIST,
-        round_event: super::round_log::CITADELLES_ROUND_EVENT,
-        draft_event: super::round_log::CITADELLES_DRAFT_EVENT,
+        round_event: CITADELLES_ROUND_EVENT,
+        draft_event: CITADELLES_DRAFT_EVENT,
         character_ranks: characters::CHARACTERS.iter().map(|c| (c.id, c.rank)).collect(),
     }
 }

@@ -11,9 +11,9 @@ use crate::text::Text;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum CitadellesVariant {
-    /// `004_0cbb91c0cafc3902.txt`, the default profile.
+    /// The classic rules (`CIT`), the default profile.
     Classique,
-    /// `002_9c78f9e2477c434f.txt`.
+    /// The 2e édition summary (`CIT2`).
     DeuxiemeEdition,
 }
 
@@ -40,11 +40,11 @@ impl CitadellesVariant {
         INFO.variant(self.id()).map_or_else(|| Text::new(self.id(), self.id()), |v| v.label.to_text())
     }
 
-    /// The rulebook file of the profile.
+    /// The profile's rulebook, as its key in `docs/sources.md`.
     pub fn rulebook(self) -> &'static str {
         match self {
-            CitadellesVariant::Classique => "004_0cbb91c0cafc3902.txt",
-            CitadellesVariant::DeuxiemeEdition => "002_9c78f9e2477c434f.txt",
+            CitadellesVariant::Classique => "CIT",
+            CitadellesVariant::DeuxiemeEdition => "CIT2",
         }
     }
 
@@ -61,7 +61,7 @@ impl CitadellesVariant {
         }
     }
 
-    /// Whether the classic longer-game option changes anything at this player count: 004, Règles
+    /// Whether the classic longer-game option changes anything at this player count: CIT §Règles
     /// pour 2 et 3 joueurs, « Note : Pour des parties plus longues, une cité peut être considérée
     /// comme complète lorsqu'elle comprend 8 quartiers, au lieu de 7 » — only where a city is
     /// complete at 7 (classic, 4 to 7 players).
@@ -135,12 +135,12 @@ impl CitadellesVariant {
         match (self, players, ninth_character) {
             (_, 2 | 3, false) => Some((0, 1)),
             // Citadelles classique, Choix des personnages: 4 → 2 up + 1 down, 5 → 1 + 1,
-            // 6 and 7 → 1 down. Decisions: the 2e édition sets aside 2 up at 4, 1 at 5, none
+            // 6 and 7 → 1 down. DEC-CIT-1: the 2e édition sets aside 2 up at 4, 1 at 5, none
             // beyond, plus 1 face down as in the classic draft.
             (_, 4, false) => Some((2, 1)),
             (_, 5, false) => Some((1, 1)),
             (_, 6 | 7, false) => Some((0, 1)),
-            // game-facts B5 (V1, 9 characters): 4 → 3 + 1, 5 → 2 + 1, 6 → 1 + 1, 7 and 8 → 0 + 1.
+            // FACT-CIT-B5 (V1, 9 characters): 4 → 3 + 1, 5 → 2 + 1, 6 → 1 + 1, 7 and 8 → 0 + 1.
             (CitadellesVariant::DeuxiemeEdition, 4, true) => Some((3, 1)),
             (CitadellesVariant::DeuxiemeEdition, 5, true) => Some((2, 1)),
             (CitadellesVariant::DeuxiemeEdition, 6, true) => Some((1, 1)),

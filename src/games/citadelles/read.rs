@@ -2,7 +2,7 @@
 //! as references into either the table's JSON value ([`table`], the fast path every keystroke
 //! takes) or a [`CitadellesRawTable`] serde read ([`CitadellesRawTable::view`], for any table
 //! the fast path is unsure of). Copying one `String` per district id out of the value, then
-//! dropping them, was a fifth of scoring a table (issue #15).
+//! dropping them, was a fifth of scoring a table.
 //!
 //! The raw structs and their serde derive stay the definition of the format; the property test
 //! below holds that whenever [`table`] answers, serde reads a table whose view is the same.

@@ -20,11 +20,11 @@
 //! previous value to undo.
 //!
 //! What the caller offers for each character (the test `every_character_the_caller_calls_has_its_actions`
-//! holds this table): the Assassin names a victim (004, L'Assassin), the Witch a character to
-//! bewitch (game-facts B4), the Thief a victim (004, Le Voleur), the Warlord a district to
-//! destroy (004, Le Condottiere), the Emperor a player to give the crown to (game-facts B4); the
+//! holds this table): the Assassin names a victim (CIT §L'Assassin), the Witch a character to
+//! bewitch (FACT-CIT-B4), the Thief a victim (CIT §Le Voleur), the Warlord a district to
+//! destroy (CIT §Pouvoirs des personnages), the Emperor a player to give the crown to (FACT-CIT-B4); the
 //! King and the Patrician take the crown by being revealed. Every character but the Witch in
-//! her own turn and the Navigator (who cannot build, game-facts B4) may complete its city in its
+//! her own turn and the Navigator (who cannot build, FACT-CIT-B4) may complete its city in its
 //! turn. The other characters' powers move gold, cards or districts, which the players enter in
 //! their city panels: the caller keeps the order of the calls, who plays, the crown and the
 //! cities completed.
@@ -356,7 +356,7 @@ pub fn start_round(setup: &CitadellesRoundSetup) -> Result<CitadellesRound, Prob
 
 /// Citadelles classique, Choix des personnages: « Il en écarte ensuite au hasard un certain
 /// nombre face visible » (4 players: 2, 5: 1, 6 and 7: none; 2 and 3 players: one card face
-/// down only); decisions: the King is never set aside face up. The face-up ranks typed are each
+/// down only); DEC-CIT-2: the King is never set aside face up. The face-up ranks typed are each
 /// in play, distinct, not the King, and as many as the draft sets aside (the count comes from
 /// the draft's own table, [`CitadellesVariant::set_aside`]); none typed is accepted (the table
 /// did not say which). Every problem at once, on `face_up[i]` / `face_up`.
@@ -695,7 +695,7 @@ impl CitadellesRound {
     }
 
     /// Who plays a turn's character: its holder, or the Witch's player once it was bewitched
-    /// (game-facts B4: she « resume[s] as that character after it gathers resources »).
+    /// (FACT-CIT-B4: she « resume[s] as that character after it gathers resources »).
     fn acting(turn: &CitadellesTurn) -> Option<u8> {
         turn.bewitched_by.or(turn.seat)
     }
@@ -732,7 +732,7 @@ impl CitadellesRound {
     /// cards set aside « face visible » are held by nobody, and « Si un personnage annoncé ne se
     /// manifeste pas, le joueur avec la Couronne appelle le personnage suivant »: the table sees
     /// them, so the crown holder goes on to the next. L'Assassin: the murdered character « ne se
-    /// révèle pas et son tour est passé » (002, L'appel des personnages: « il ne doit pas
+    /// révèle pas et son tour est passé » (CIT2 §L'appel des personnages: « il ne doit pas
     /// répondre à l'appel »).
     fn skip_uncalled(&mut self) {
         while let Some(c) = self.characters.get(usize::from(self.next)).cloned() {
@@ -910,14 +910,14 @@ impl CitadellesRound {
             ));
         }
         let who = self.seat_name(s);
-        // game-facts B4, the Witch: « gather resources, bewitch a character, resume as that
+        // FACT-CIT-B4, the Witch: « gather resources, bewitch a character, resume as that
         // character after it gathers resources ».
         let bewitched_by = if self.bewitched == Some(c.rank) { self.seat_of("witch") } else { None };
         let plays = if bewitched_by.is_some() { ("", "") } else { (" et joue", " and plays") };
         let mut fr = format!("{who} révèle {} ({}){}.", fr_name(c, FrArticle::Le), c.rank, plays.0);
         let mut en = format!("{who} reveals the {} ({}){}.", c.name.en, c.rank, plays.1);
         // Citadelles classique, Le Voleur: the robbed character's holder gives all their gold to
-        // the Thief (002: before starting their turn).
+        // the Thief (CIT2: before starting their turn).
         let robbed_by = if self.robbed == Some(c.rank) { self.seat_of("thief") } else { None };
         if let Some(thief) = robbed_by {
             fr.push_str(&format!(" Volé : {who} donne tout son or à {} (Voleur).", self.seat_name(thief)));
@@ -939,7 +939,7 @@ impl CitadellesRound {
                 c.name.en
             ));
         }
-        // Citadelles classique, Le Roi: « Vous récupérez la Couronne »; game-facts B4: so does
+        // Citadelles classique, Le Roi: « Vous récupérez la Couronne »; FACT-CIT-B4: so does
         // the Patrician. A bewitched one's crown goes to the Witch, who plays it.
         if c.id == "king" || c.id == "patrician" {
             let taker = self.seat_name(bewitched_by.unwrap_or(s));
@@ -982,7 +982,7 @@ impl CitadellesRound {
         Ok(())
     }
 
-    /// game-facts B4, the Witch (2016 alternate of rank 1): she names a character to bewitch,
+    /// FACT-CIT-B4, the Witch (2016 alternate of rank 1): she names a character to bewitch,
     /// any but herself; its holder, when it is called, only gathers resources, and she plays the
     /// rest of its turn (see [`Self::revealed_by`]).
     fn bewitch(&mut self, rank: u8) -> Result<(), Problems> {
@@ -1020,7 +1020,7 @@ impl CitadellesRound {
         }
         self.check_rank(rank)?;
         // Citadelles classique, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa
-        // victime » (decisions: in both profiles): not the rank-1 character nor the one it named
+        // victime » (DEC-CIT-9: in both profiles): not the rank-1 character nor the one it named
         // (the Witch's, in the 2016 set, as the Assassin's); nor itself.
         if let Some(first) = self.character(1).filter(|_| rank == 1) {
             return Err(one(
@@ -1069,6 +1069,7 @@ impl CitadellesRound {
     ) -> Result<CitadellesDestructionQuote, Problems> {
         self.checked("round")?.quote(target)
     }
+    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     fn quote(&self, target: &CitadellesDestroyTarget) -> Result<CitadellesDestructionQuote, Problems> {
         let mut p = Problems::new();
         if target.seat >= self.players {
@@ -1102,7 +1103,7 @@ impl CitadellesRound {
         let index = usize::from(target.index);
         // (id, name, cost, warlord rule)
         let aimed = match cards.get(index) {
-            // game-facts B4: a beautified district costs 1 more.
+            // FACT-CIT-B4: a beautified district costs 1 more.
             Some(c) => Some((
                 c.id().to_owned(),
                 c.name(),
@@ -1123,7 +1124,7 @@ impl CitadellesRound {
         };
         let who = self.seat_name(target.seat);
         // Citadelles classique, Le Condottiere: not in a city already complete (2e édition:
-        // "sauf dans une cité qui a déjà ses 8 quartiers"); 2e édition / game-facts B3: the
+        // "sauf dans une cité qui a déjà ses 8 quartiers"); 2e édition / FACT-CIT-B3: the
         // Monument counts as two districts.
         let count: u32 =
             cards.iter().map(|c| c.wonder().map_or(1, |w| u32::from(w.completion_weight))).sum::<u32>()
@@ -1155,7 +1156,7 @@ impl CitadellesRound {
                 ),
             );
         }
-        // game-facts B2/B3: the Keep cannot be destroyed.
+        // FACT-CIT-B2, FACT-CIT-B3: the Keep cannot be destroyed.
         if rule == WarlordRule::Immune {
             p.push(
                 "action.target.index",
@@ -1171,7 +1172,7 @@ impl CitadellesRound {
         }
         // Citadelles classique, Le Condottiere: pay the building cost minus one.
         let base = cost.saturating_sub(1);
-        // game-facts B2 (classic Great Wall): +1 for the owner's other districts; B3 (2016):
+        // FACT-CIT-B2 (classic Great Wall): +1 for the owner's other districts; FACT-CIT-B3 (2016):
         // +1 for any district of the owner's city.
         let wall = cards.iter().any(|c| {
             c.wonder().is_some_and(|w| match w.warlord {
@@ -1232,7 +1233,7 @@ impl CitadellesRound {
 
     /// Citadelles classique, Fin de partie: a city is complete when its owner builds the
     /// district that reaches the threshold, which happens in their own turn; the round keeps
-    /// the order, since the first gets +4 and the others +2. game-facts B4: the Navigator
+    /// the order, since the first gets +4 and the others +2. FACT-CIT-B4: the Navigator
     /// « cannot build », and the Witch builds in the turn she resumes, not in her own.
     fn complete_city(&mut self) -> Result<(), Problems> {
         let Some(turn) = self.current() else {
@@ -1287,7 +1288,7 @@ impl CitadellesRound {
                 "The Emperor already gave the crown this round.",
             ));
         }
-        // game-facts B4: the Emperor gives the crown to another player.
+        // FACT-CIT-B4: the Emperor gives the crown to another player.
         if seat >= self.players || Some(seat) == emperor {
             return Err(one(
                 "action.seat",
@@ -1362,7 +1363,7 @@ impl CitadellesRound {
 
     /// The characters the current one may name now (see [`CitadellesRoundView::targets`]): each
     /// rank the murder, the bewitchment or the theft would be accepted for, so the caller offers
-    /// nothing the core then refuses (004, Le Voleur: « le voleur ne peut pas voler l'Assassin
+    /// nothing the core then refuses (CIT §Le Voleur: « le voleur ne peut pas voler l'Assassin
     /// ou sa victime »).
     pub fn targets(&self) -> Vec<CitadellesRoundCharacter> {
         let naming = |rank| match self.current().map(|t| t.character.as_str()) {

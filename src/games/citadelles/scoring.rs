@@ -112,6 +112,7 @@ fn type_points(pl: &Player, counts: &[u32; 5]) -> i32 {
 }
 
 /// Computes one seat's breakdown.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
     let pl = table.players.get(seat)?;
     let variant = table.variant;
@@ -119,9 +120,9 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
     // Citadelles classique, Fin de partie: the total building cost of the city's districts.
     let cost_sum: i32 = pl.city.iter().map(|c| i32::from(c.cost())).sum();
 
-    // The Haunted City counts as one type of the owner's choice at the end (game-facts B2, B3);
-    // decisions: in the classic profile not if it was built in the last round. The owner picks
-    // the best type: try each, keep the first that scores most (its own type first).
+    // The Haunted City counts as one type of the owner's choice at the end (FACT-CIT-B2,
+    // FACT-CIT-B3); DEC-CIT-7: in the classic profile not if it was built in the last round. The
+    // owner picks the best type: try each, keep the first that scores most (its own type first).
     let has_haunted = pl.city.iter().any(|c| c.scoring() == WonderScoring::AnyType);
     let may_change_type = !(variant == CitadellesVariant::Classique && pl.haunted_city_built_last_round);
     let options: &[CitadellesDistrictType] = if has_haunted && may_change_type {
@@ -212,7 +213,7 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
 /// The explanation of a Citadelles category, kept as what it is made of and written in words
 /// only when read or serialized (see [`Detail`]): the sentences below are the ones the
 /// scoreboard shows. Scoring runs on every keystroke; writing every district of every city in
-/// both languages was most of its time (issue #15).
+/// both languages was most of its time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Why {
     /// Citadelles classique, Fin de partie: each district's cost, and their sum.
@@ -242,6 +243,7 @@ pub enum Why {
 }
 
 impl Why {
+    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fr = lang == Lang::Fr;
         match self {
@@ -412,6 +414,7 @@ fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Detail {
 }
 
 /// Every wonder's end-of-game effect for one seat, given how the types were counted.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn wonder_effects(
     table: &Table,
     seat: usize,
@@ -424,7 +427,7 @@ fn wonder_effects(
     for c in &pl.city {
         let wonder = match c {
             CityCard::Custom(w) => {
-                // Decisions: a custom wonder scores its cost plus the extra points typed.
+                // DEC-CIT-5: a custom wonder scores its cost plus the extra points typed.
                 let p = w.extra_points;
                 out.push(CitadellesWonderEffect {
                     id: "custom".to_owned(),
@@ -450,7 +453,7 @@ fn wonder_effects(
         };
         let (fr, en) = (wonder.fr, wonder.en);
         let (points, text_fr, text_en, scores_at_end) = match wonder.scoring {
-            // game-facts B2/B3: University and Dragon Gate score 8 for a cost of 6.
+            // FACT-CIT-B2, FACT-CIT-B3: University and Dragon Gate score 8 for a cost of 6.
             WonderScoring::Extra(n) => {
                 let n = i32::from(n);
                 let worth = i32::from(wonder.cost) + n;
@@ -461,7 +464,7 @@ fn wonder_effects(
                     true,
                 )
             }
-            // game-facts B2/B3: Imperial Treasury, +1 per gold held.
+            // FACT-CIT-B2, FACT-CIT-B3: Imperial Treasury, +1 per gold held.
             WonderScoring::PerGold => {
                 let g = pl.gold;
                 (
@@ -471,7 +474,7 @@ fn wonder_effects(
                     true,
                 )
             }
-            // game-facts B2/B3: Map Room, +1 per card in hand.
+            // FACT-CIT-B2, FACT-CIT-B3: Map Room, +1 per card in hand.
             WonderScoring::PerCardInHand => {
                 let n = pl.cards_in_hand;
                 (
@@ -481,7 +484,7 @@ fn wonder_effects(
                     true,
                 )
             }
-            // game-facts B2/B3: counts as one type of the owner's choice (five-type bonus).
+            // FACT-CIT-B2, FACT-CIT-B3: counts as one type of the owner's choice (five-type bonus).
             WonderScoring::AnyType => {
                 let (f, e) = match haunted {
                     Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
@@ -499,7 +502,7 @@ fn wonder_effects(
                 };
                 (0, format!("{fr} : {f}"), format!("{en}: {e}"), false)
             }
-            // game-facts B3: Wishing Well, +1 per unique district, itself included.
+            // FACT-CIT-B3: Wishing Well, +1 per unique district, itself included.
             WonderScoring::PerWonder => (
                 to_i32(wonders),
                 format!(
@@ -512,7 +515,7 @@ fn wonder_effects(
                 ),
                 true,
             ),
-            // game-facts B3: Statue, +5 when holding the crown at the end.
+            // FACT-CIT-B3: Statue, +5 when holding the crown at the end.
             WonderScoring::CrownHolder(n) => {
                 if table.crown == Some(seat) {
                     (
@@ -530,7 +533,7 @@ fn wonder_effects(
                     )
                 }
             }
-            // game-facts B3: Ivory Tower, +5 when it is the city's only unique district.
+            // FACT-CIT-B3: Ivory Tower, +5 when it is the city's only unique district.
             WonderScoring::OnlyWonder(n) => {
                 if wonders == 1 {
                     (
@@ -548,7 +551,7 @@ fn wonder_effects(
                     )
                 }
             }
-            // game-facts B3: Basilica, +1 per district with an odd cost.
+            // FACT-CIT-B3: Basilica, +1 per district with an odd cost.
             WonderScoring::PerOddCost => {
                 let odd = count_u32(pl.city.iter().filter(|k| k.cost() % 2 == 1).count());
                 (
@@ -558,7 +561,7 @@ fn wonder_effects(
                     true,
                 )
             }
-            // game-facts B3: Capitol, +3 once for at least 3 districts of one type.
+            // FACT-CIT-B3: Capitol, +3 once for at least 3 districts of one type.
             WonderScoring::ThreeOfAType(n) => {
                 let best = CitadellesDistrictType::ALL.into_iter().max_by_key(|t| {
                     (counts.get(t.index()).copied().unwrap_or(0), std::cmp::Reverse(t.index()))
@@ -581,7 +584,7 @@ fn wonder_effects(
                     ),
                 }
             }
-            // game-facts B3: Museum, +1 per card under it.
+            // FACT-CIT-B3: Museum, +1 per card under it.
             WonderScoring::PerMuseumCard => {
                 let n = pl.museum_cards;
                 (
@@ -617,7 +620,7 @@ fn wonder_effects(
             rule: format!("citadelles.wonder.{}", wonder.id),
         });
     }
-    // game-facts B3: the Secret Vault, revealed from the hand, +3.
+    // FACT-CIT-B3: the Secret Vault, revealed from the hand, +3.
     if pl.secret_vault
         && let Some(w) = super::districts::wonder_of(table.variant, super::districts::SECRET_VAULT)
     {
@@ -642,7 +645,7 @@ fn wonder_effects(
 
 /// Citadelles classique, Fin de partie: between tied players, the one who revealed the
 /// highest-numbered character in the last round; an assassinated character was not revealed;
-/// with two characters each (2–3 players, decisions), the player's highest.
+/// with two characters each (2–3 players, DEC-CIT-1), the player's highest.
 pub(crate) fn last_round_criterion(table: &Table) -> Criterion {
     Criterion {
         key: "last_round_character",

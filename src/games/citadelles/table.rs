@@ -9,14 +9,14 @@ use serde_json::Value;
 use super::characters::{self, ARTIST, Character, any_character, base_of_rank, character_of};
 use super::districts::{CatalogueCard, CitadellesDistrictType, WonderScoring, card};
 use super::profile::BASE_CHARACTERS;
-use super::read::{CustomWonderView, TableView};
+use super::read::{CustomWonderView, PlayerView, TableView};
 use super::round::CitadellesRound;
 use super::{
-    CitadellesVariant, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD, MAX_MUSEUM_CARDS,
-    MAX_ROUNDS,
+    CitadellesVariant, INFO, MAX_CARDS_IN_HAND, MAX_CUSTOM_COST, MAX_CUSTOM_EXTRA, MAX_GOLD,
+    MAX_MUSEUM_CARDS, MAX_ROUNDS,
 };
 use crate::games::Problems;
-use crate::games::input::{self, MAX_NAME_CHARS};
+use crate::games::input::{self, MAX_NAME_CHARS, PlayedBy, VariantWord};
 use crate::text::{FrArticle, Text, capitalized, plural_s};
 
 /// Table mode: a seat's part is its `players[i]`. Citadelles: a player's hand is their own
@@ -174,7 +174,7 @@ pub struct Player {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CityCard {
     /// `beautified`: the Artist (2e édition, rank 9) spent 1 gold on it: +1 to its cost and
-    /// its points (game-facts B4).
+    /// its points (FACT-CIT-B4).
     Catalogue {
         card: CatalogueCard,
         beautified: bool,
@@ -370,7 +370,7 @@ pub fn apply_round(table: &Value, round: &CitadellesRound) -> Result<Value, Prob
         let Some(seat) = seat.as_object_mut() else { continue };
         let revealed = record.revealed.get(i).cloned().unwrap_or_default();
         seat.insert("characters_last_round".to_owned(), Value::from(revealed));
-        // Classique, Cour des Miracles (game-facts B2): « built in the last round » means the
+        // Classique, Cour des Miracles (FACT-CIT-B2): « built in the last round » means the
         // game's last round; a round after which the game goes on was not it.
         if !game_over && seat.contains_key("haunted_city_built_last_round") {
             seat.insert("haunted_city_built_last_round".to_owned(), Value::Bool(false));
@@ -440,15 +440,8 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         Some(id) => {
             let found = CitadellesVariant::from_id(id);
             if found.is_none() {
-                let known = CitadellesVariant::ALL.map(CitadellesVariant::id).join(", ");
-                p.push(
-                    "variant",
-                    "unknown_variant",
-                    Text::new(
-                        format!("Règle inconnue « {id} » pour Citadelles (connues : {known})."),
-                        format!("Unknown rules “{id}” for Citadelles (known: {known})."),
-                    ),
-                );
+                let known = CitadellesVariant::ALL.map(CitadellesVariant::id);
+                input::unknown_variant(&mut p, "variant", VariantWord::RULES, id, Some(INFO.name), &known);
             }
             found
         }
@@ -458,8 +451,9 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     }
 
     let count = raw.players.len();
-    let (min, max) = variant.map_or((2, 8), |v| (usize::from(v.min_players()), usize::from(v.max_players())));
-    let count_ok = (min..=max).contains(&count);
+    let (min, max) =
+        variant.map_or((INFO.min_players(), INFO.max_players()), |v| (v.min_players(), v.max_players()));
+    let count_ok = (usize::from(min)..=usize::from(max)).contains(&count);
     if let Some(round) = &raw.round_in_progress {
         check_round_in_progress(&mut p, "round_in_progress", round, variant, raw);
         if let Err(replayed) = round.checked("round_in_progress") {
@@ -467,339 +461,23 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
         }
     }
     if !count_ok {
-        let label = variant.map(CitadellesVariant::label);
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "Citadelles ({}) se joue de {min} à {max} joueurs, pas {count}.",
-                    label.as_ref().map_or("", |l| l.fr.as_str())
-                ),
-                format!(
-                    "Citadelles ({}) is played by {min} to {max} players, not {count}.",
-                    label.as_ref().map_or("", |l| l.en.as_str())
-                ),
-            ),
-        );
+        let label = variant.map_or_else(|| Text::new("", ""), CitadellesVariant::label);
+        let who =
+            PlayedBy::new(format!("{} ({})", INFO.name, label.fr), format!("{} ({})", INFO.name, label.en));
+        input::player_count(&mut p, "players", &who, min, max, count);
     }
 
     let longer_game = raw.longer_game.unwrap_or(false);
     let ninth_character = raw.ninth_character.unwrap_or(false);
-    match variant {
-        // game-facts B4 / 002, Les personnages: the ninth characters belong to the 2e édition.
-        Some(CitadellesVariant::Classique) if ninth_character => p.push(
-            "ninth_character",
-            "not_in_profile",
-            Text::new(
-                "La règle classique se joue avec les 8 personnages : pas de 9e personnage.",
-                "The classic rules use the 8 characters: no ninth character.",
-            ),
-        ),
-        Some(v @ CitadellesVariant::DeuxiemeEdition) => {
-            if ninth_character && count_ok && !v.ninth_character_allowed(count) {
-                p.push(
-                    "ninth_character",
-                    "ninth_character_player_count",
-                    Text::new(
-                        format!("À {count} joueurs, le choix des personnages de la 2e édition se fait avec les 8 cartes de base : pas de 9e personnage."),
-                        format!("With {count} players, the 2nd edition's draft uses the 8 basic cards: no ninth character."),
-                    ),
-                );
-            }
-            // 002, Les personnages: the rank-9 characters "permettent de jouer à 8".
-            if count == 8 && !ninth_character {
-                p.push(
-                    "ninth_character",
-                    "ninth_character_required",
-                    Text::new(
-                        "À 8 joueurs, il faut un 9e personnage (rang 9) : cochez-le.",
-                        "With 8 players a ninth character (rank 9) is needed: tick it.",
-                    ),
-                );
-            }
-        }
-        _ => {}
-    }
+    check_ninth_character(&mut p, variant, ninth_character, count, count_ok);
     let ninth_in_play = ninth_character && variant == Some(CitadellesVariant::DeuxiemeEdition);
     let max_rank = BASE_CHARACTERS + u8::from(ninth_in_play);
-    let per_seat = variant.unwrap_or(CitadellesVariant::Classique).characters_per_seat(count);
     let threshold = variant.unwrap_or(CitadellesVariant::Classique).completion_threshold(count, longer_game);
 
-    let mut players = Vec::with_capacity(count);
-    // Per seat: every district was recognised (so that the count is meaningful).
-    let mut city_known = Vec::with_capacity(count);
-    // Copies of each catalogue card used so far across the table, by id (a few dozen at most:
-    // a list is quicker than hashing every district on every keystroke).
-    let districts = raw.players.iter().map(|rp| rp.districts.as_ref().map_or(0, Vec::len)).sum();
-    let mut used: Vec<(&'static str, u32)> = Vec::with_capacity(districts);
-    // Rank → seat that revealed it (one entry per rank).
-    let mut revealed_by: Vec<(u8, usize)> = Vec::with_capacity(count * usize::from(per_seat));
-    let mut vault_holder: Option<usize> = None;
-    // 002, Les personnages: one card per rank. With the table's characters named, a revealed
-    // character must be the one in play at its rank (the others of that rank stay in the box).
-    let in_play: Option<Vec<&'static Character>> = match (variant, raw.characters_in_play.as_deref()) {
-        (Some(v), Some(ids)) if !ids.is_empty() => Some(characters::in_play(v, count, ninth_in_play, ids)),
-        _ => None,
-    };
-    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
-    input::player_names(&mut p, &names);
-    for (i, rp) in raw.players.iter().enumerate() {
-        let at = |f: &str| format!("players[{i}].{f}");
-        for &key in &rp.other {
-            input::unknown_field(&mut p, at(key), key, "Citadelles");
-        }
-
-        // The city.
-        let ids = rp.districts.as_deref().unwrap_or_default();
-        let quarry = variant == Some(CitadellesVariant::DeuxiemeEdition)
-            && ids.iter().any(|id| {
-                lookup(variant, id).and_then(CatalogueCard::wonder).is_some_and(|w| w.allows_duplicates)
-            });
-        let mut city = Vec::with_capacity(ids.len());
-        let mut known = true;
-        for (j, id) in ids.iter().enumerate() {
-            let field = || at(&format!("districts[{j}]"));
-            let Some(c) = lookup(variant, id) else {
-                known = false;
-                let elsewhere = CitadellesVariant::ALL.into_iter().find(|v| card(*v, id).is_some());
-                match (variant, elsewhere) {
-                    (Some(v), Some(other)) => p.push(
-                        field(),
-                        "not_in_profile",
-                        Text::new(
-                            format!(
-                                "« {id} » est une merveille de la règle « {} », pas de « {} » ; saisissez-la comme merveille personnalisée si vous la jouez.",
-                                other.label().fr,
-                                v.label().fr
-                            ),
-                            format!(
-                                "“{id}” is a wonder of the “{}” rules, not “{}”; enter it as a custom wonder if you play it.",
-                                other.label().en,
-                                v.label().en
-                            ),
-                        ),
-                    ),
-                    _ => p.push(
-                        field(),
-                        "unknown_district",
-                        Text::new(format!("Quartier inconnu « {id} »."), format!("Unknown district “{id}”.")),
-                    ),
-                }
-                continue;
-            };
-            if let Some(w) = c.wonder().filter(|w| !w.buildable) {
-                // game-facts B3: the Secret Vault can never be built.
-                known = false;
-                p.push(
-                    field(),
-                    "not_buildable",
-                    Text::new(
-                        format!(
-                            "{} ne peut jamais être bâtie : indiquez-la avec « révélée de la main ».",
-                            w.fr
-                        ),
-                        format!("The {} can never be built: mark it as revealed from the hand.", w.en),
-                    ),
-                );
-                continue;
-            }
-            // Citadelles classique, Déroulement: no district identical to one already in the
-            // city; game-facts B3: the Quarry allows it (2016 set). The same card is the same
-            // catalogue address (see `used` below); the city holds no custom wonder yet.
-            let same_card = |k: &CityCard| matches!(k, CityCard::Catalogue { card, .. } if std::ptr::eq(card.id(), c.id()));
-            if !quarry && city.iter().any(same_card) {
-                p.push(
-                    field(),
-                    "duplicate_district",
-                    Text::new(
-                        format!(
-                            "{} figure déjà dans cette cité : deux quartiers identiques sont interdits.",
-                            c.name().fr
-                        ),
-                        format!(
-                            "{} is already in this city: two identical districts are not allowed.",
-                            c.name().en
-                        ),
-                    ),
-                );
-                continue;
-            }
-            // The catalogue's ids are its own `'static` strings: the same card is the same
-            // address, compared without reading the strings.
-            let n = match used.iter_mut().find(|(id, _)| std::ptr::eq(*id, c.id())) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n
-                }
-                None => {
-                    used.push((c.id(), 1));
-                    1
-                }
-            };
-            if n > u32::from(c.copies()) {
-                p.push(
-                    field(),
-                    "too_many_copies",
-                    Text::new(
-                        format!(
-                            "{} : le jeu n'en compte que {} exemplaire{}, déjà bâti{} ailleurs.",
-                            c.name().fr,
-                            c.copies(),
-                            plural_s(u32::from(c.copies())),
-                            plural_s(u32::from(c.copies()))
-                        ),
-                        format!(
-                            "{}: the game has only {} cop{}, already built elsewhere.",
-                            c.name().en,
-                            c.copies(),
-                            if c.copies() > 1 { "ies" } else { "y" }
-                        ),
-                    ),
-                );
-            }
-            city.push(CityCard::Catalogue { card: c, beautified: false });
-        }
-        for (k, w) in rp.custom_wonders.as_deref().unwrap_or_default().iter().enumerate() {
-            if let Some(cw) = validate_custom(&mut p, i, k, w) {
-                city.push(CityCard::Custom(cw));
-            } else {
-                known = false;
-            }
-        }
-
-        validate_beautified(
-            &mut p,
-            i,
-            variant,
-            ninth_in_play,
-            in_play.as_deref(),
-            rp.beautified.as_deref().unwrap_or_default(),
-            &mut city,
-        );
-
-        let gold = input::count_with(&mut p, || at("gold"), rp.gold, MAX_GOLD, || Text::new("Or", "Gold"));
-        let cards_in_hand = input::count_with(
-            &mut p,
-            || at("cards_in_hand"),
-            rp.cards_in_hand,
-            MAX_CARDS_IN_HAND,
-            || Text::new("Cartes en main", "Cards in hand"),
-        );
-        let museum_cards = input::count_with(
-            &mut p,
-            || at("museum_cards"),
-            rp.museum_cards,
-            MAX_MUSEUM_CARDS,
-            || Text::new("Cartes sous le Musée", "Cards under the Museum"),
-        );
-        if museum_cards.unwrap_or(0) > 0 && !city_has(&city, |s| s == WonderScoring::PerMuseumCard) {
-            p.push(
-                at("museum_cards"),
-                "no_museum",
-                Text::new(
-                    "Des cartes sous le Musée, mais pas de Musée dans cette cité.",
-                    "Cards under the Museum, but no Museum in this city.",
-                ),
-            );
-        }
-
-        let haunted_last = rp.haunted_city_built_last_round.unwrap_or(false);
-        if haunted_last && !city_has(&city, |s| s == WonderScoring::AnyType) {
-            p.push(
-                at("haunted_city_built_last_round"),
-                "no_haunted_city",
-                Text::new(
-                    "Cour des Miracles bâtie au dernier tour, mais elle n'est pas dans cette cité.",
-                    "Haunted City built in the last round, but it is not in this city.",
-                ),
-            );
-        }
-
-        let secret_vault = rp.secret_vault.unwrap_or(false);
-        if secret_vault {
-            match variant {
-                Some(CitadellesVariant::Classique) => p.push(
-                    at("secret_vault"),
-                    "not_in_profile",
-                    Text::new(
-                        "Les Catacombes font partie des merveilles de la 2e édition, pas de la règle classique.",
-                        "The Secret Vault is a 2nd-edition wonder, not a classic one.",
-                    ),
-                ),
-                _ => {
-                    if let Some(first) = vault_holder {
-                        p.push(
-                            at("secret_vault"),
-                            "secret_vault_twice",
-                            Text::new(
-                                format!("Les Catacombes sont déjà révélées par le joueur {} : la carte est unique.", first + 1),
-                                format!("The Secret Vault is already revealed by player {}: the card is unique.", first + 1),
-                            ),
-                        );
-                    } else {
-                        vault_holder = Some(i);
-                    }
-                    if cards_in_hand == Some(0) {
-                        p.push(
-                            at("secret_vault"),
-                            "secret_vault_not_in_hand",
-                            Text::new(
-                                "Les Catacombes se révèlent de la main : comptez-les dans les cartes en main.",
-                                "The Secret Vault is revealed from the hand: count it among the cards in hand.",
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-
-        let characters_last_round = validate_characters(
-            &mut p,
-            i,
-            variant,
-            rp.characters_last_round.unwrap_or_default(),
-            count,
-            max_rank,
-            per_seat,
-            in_play.as_deref(),
-            &mut revealed_by,
-        );
-
-        city_known.push(known);
-        players.push(Player {
-            name: rp.name.trim().to_owned(),
-            city,
-            gold: gold.unwrap_or(0),
-            cards_in_hand: cards_in_hand.unwrap_or(0),
-            characters_last_round,
-            haunted_city_built_last_round: haunted_last,
-            museum_cards: museum_cards.unwrap_or(0),
-            secret_vault,
-        });
-    }
+    let (players, city_known) = validate_players(&mut p, raw, variant, ninth_in_play, max_rank);
 
     let completion_order = validate_completion(&mut p, raw, &players, &city_known, threshold);
-
-    let crown = match raw.crown {
-        None | Some(Value::Null) => None,
-        Some(v) => seat_field(&mut p, || "crown".to_owned(), v, count),
-    };
-    // game-facts B3: the Statue scores when its owner holds the crown at the end.
-    if raw.crown.is_none_or(Value::is_null)
-        && let Some(owner) =
-            players.iter().find(|pl| pl.has_scoring(|s| matches!(s, WonderScoring::CrownHolder(_))))
-    {
-        p.push(
-            "crown",
-            "missing",
-            Text::new(
-                format!("{} a la Statue équestre : indiquez qui détient la Couronne.", owner.name),
-                format!("{} has the Statue: say who holds the crown.", owner.name),
-            ),
-        );
-    }
-
+    let crown = validate_crown(&mut p, raw, &players);
     let characters_in_play = validate_characters_in_play(&mut p, raw, variant, count, max_rank);
     let game_over = validate_game_over(&mut p, raw, &players, &city_known, &completion_order, threshold);
     let rounds_played = validate_rounds(&mut p, raw);
@@ -821,6 +499,455 @@ fn validate_leniently(raw: &TableView<'_>) -> (Table, Problems) {
     (table, p)
 }
 
+/// The seats, one after the other; with, per seat, whether every district of its city was
+/// recognised (so that the count is meaningful).
+fn validate_players(
+    p: &mut Problems,
+    raw: &TableView<'_>,
+    variant: Option<CitadellesVariant>,
+    ninth_in_play: bool,
+    max_rank: u8,
+) -> (Vec<Player>, Vec<bool>) {
+    let count = raw.players.len();
+    // CIT2 §Les personnages: one card per rank. With the table's characters named, a revealed
+    // character must be the one in play at its rank (the others of that rank stay in the box).
+    let in_play: Option<Vec<&'static Character>> = match (variant, raw.characters_in_play.as_deref()) {
+        (Some(v), Some(ids)) if !ids.is_empty() => Some(characters::in_play(v, count, ninth_in_play, ids)),
+        _ => None,
+    };
+    let seats = SeatRules {
+        variant,
+        count,
+        max_rank,
+        per_seat: variant.unwrap_or(CitadellesVariant::Classique).characters_per_seat(count),
+        ninth_in_play,
+        in_play: in_play.as_deref(),
+    };
+    let names: Vec<&str> = raw.players.iter().map(|pl| pl.name).collect();
+    input::player_names(p, &names);
+    let mut tally = SeatTally::new(raw, &seats);
+    let mut players = Vec::with_capacity(count);
+    // Per seat: every district was recognised (so that the count is meaningful).
+    let mut city_known = Vec::with_capacity(count);
+    for (i, rp) in raw.players.iter().enumerate() {
+        let (player, known) = validate_player(p, i, rp, &seats, &mut tally);
+        city_known.push(known);
+        players.push(player);
+    }
+    (players, city_known)
+}
+
+/// The ninth character (`ninth_character`) fits the rules and the player count.
+fn check_ninth_character(
+    p: &mut Problems,
+    variant: Option<CitadellesVariant>,
+    ninth_character: bool,
+    count: usize,
+    count_ok: bool,
+) {
+    match variant {
+        // FACT-CIT-B4 / CIT2 §Les personnages: the ninth characters belong to the 2e édition.
+        Some(CitadellesVariant::Classique) if ninth_character => p.push(
+            "ninth_character",
+            "not_in_profile",
+            Text::new(
+                "La règle classique se joue avec les 8 personnages : pas de 9e personnage.",
+                "The classic rules use the 8 characters: no ninth character.",
+            ),
+        ),
+        Some(v @ CitadellesVariant::DeuxiemeEdition) => {
+            if ninth_character && count_ok && !v.ninth_character_allowed(count) {
+                p.push(
+                    "ninth_character",
+                    "ninth_character_player_count",
+                    Text::new(
+                        format!("À {count} joueurs, le choix des personnages de la 2e édition se fait avec les 8 cartes de base : pas de 9e personnage."),
+                        format!("With {count} players, the 2nd edition's draft uses the 8 basic cards: no ninth character."),
+                    ),
+                );
+            }
+            // CIT2 §Les personnages: the rank-9 characters "permettent de jouer à 8".
+            if count == 8 && !ninth_character {
+                p.push(
+                    "ninth_character",
+                    "ninth_character_required",
+                    Text::new(
+                        "À 8 joueurs, il faut un 9e personnage (rang 9) : cochez-le.",
+                        "With 8 players a ninth character (rank 9) is needed: tick it.",
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What every seat's check needs to know of the whole table.
+struct SeatRules<'a> {
+    variant: Option<CitadellesVariant>,
+    /// Players at the table.
+    count: usize,
+    /// The highest character rank in play (8, or 9 with a ninth character).
+    max_rank: u8,
+    /// Characters each seat reveals in a round.
+    per_seat: u8,
+    ninth_in_play: bool,
+    /// The table's characters, when it named them.
+    in_play: Option<&'a [&'static Character]>,
+}
+
+/// What the seats' checks count across the table, seat after seat.
+struct SeatTally {
+    /// Copies of each catalogue card used so far across the table, by id (a few dozen at most:
+    /// a list is quicker than hashing every district on every keystroke).
+    used: Vec<(&'static str, u32)>,
+    /// Rank → seat that revealed it (one entry per rank).
+    revealed_by: Vec<(u8, usize)>,
+    /// The seat that revealed the Secret Vault first.
+    vault_holder: Option<usize>,
+}
+
+impl SeatTally {
+    fn new(raw: &TableView<'_>, seats: &SeatRules<'_>) -> Self {
+        let districts = raw.players.iter().map(|rp| rp.districts.as_ref().map_or(0, Vec::len)).sum();
+        SeatTally {
+            used: Vec::with_capacity(districts),
+            revealed_by: Vec::with_capacity(seats.count * usize::from(seats.per_seat)),
+            vault_holder: None,
+        }
+    }
+}
+
+/// A seat's field name (`players[i].f`).
+fn seat_at(i: usize, f: &str) -> String {
+    format!("players[{i}].{f}")
+}
+
+/// One seat, field by field; with whether every district of its city was recognised.
+fn validate_player(
+    p: &mut Problems,
+    i: usize,
+    rp: &PlayerView<'_>,
+    seats: &SeatRules<'_>,
+    tally: &mut SeatTally,
+) -> (Player, bool) {
+    let at = |f: &str| seat_at(i, f);
+    for &key in &rp.other {
+        input::unknown_field(p, at(key), key, "Citadelles");
+    }
+
+    let (mut city, mut known) = validate_city(p, i, seats.variant, rp, &mut tally.used);
+    for (k, w) in rp.custom_wonders.as_deref().unwrap_or_default().iter().enumerate() {
+        if let Some(cw) = validate_custom(p, i, k, w) {
+            city.push(CityCard::Custom(cw));
+        } else {
+            known = false;
+        }
+    }
+
+    validate_beautified(
+        p,
+        i,
+        seats.variant,
+        seats.ninth_in_play,
+        seats.in_play,
+        rp.beautified.as_deref().unwrap_or_default(),
+        &mut city,
+    );
+
+    let gold = input::count_with(p, || at("gold"), rp.gold, MAX_GOLD, || Text::new("Or", "Gold"));
+    let cards_in_hand = input::count_with(
+        p,
+        || at("cards_in_hand"),
+        rp.cards_in_hand,
+        MAX_CARDS_IN_HAND,
+        || Text::new("Cartes en main", "Cards in hand"),
+    );
+    let museum_cards = validate_museum_cards(p, i, rp, &city);
+    let haunted_last = validate_haunted_last(p, i, rp, &city);
+    let secret_vault = validate_secret_vault(p, i, rp, seats.variant, cards_in_hand, &mut tally.vault_holder);
+
+    let characters_last_round = validate_characters(
+        p,
+        i,
+        rp.characters_last_round.unwrap_or_default(),
+        seats,
+        &mut tally.revealed_by,
+    );
+
+    let player = Player {
+        name: rp.name.trim().to_owned(),
+        city,
+        gold: gold.unwrap_or(0),
+        cards_in_hand: cards_in_hand.unwrap_or(0),
+        characters_last_round,
+        haunted_city_built_last_round: haunted_last,
+        museum_cards: museum_cards.unwrap_or(0),
+        secret_vault,
+    };
+    (player, known)
+}
+
+/// A seat's city (`districts`), district by district; with whether every one was recognised.
+fn validate_city(
+    p: &mut Problems,
+    i: usize,
+    variant: Option<CitadellesVariant>,
+    rp: &PlayerView<'_>,
+    used: &mut Vec<(&'static str, u32)>,
+) -> (Vec<CityCard>, bool) {
+    let ids = rp.districts.as_deref().unwrap_or_default();
+    let quarry = variant == Some(CitadellesVariant::DeuxiemeEdition)
+        && ids.iter().any(|id| {
+            lookup(variant, id).and_then(CatalogueCard::wonder).is_some_and(|w| w.allows_duplicates)
+        });
+    let mut city = Vec::with_capacity(ids.len());
+    let mut known = true;
+    for (j, id) in ids.iter().enumerate() {
+        let field = || seat_at(i, &format!("districts[{j}]"));
+        let Some(c) = lookup(variant, id) else {
+            known = false;
+            unknown_district(p, field(), variant, id);
+            continue;
+        };
+        if let Some(w) = c.wonder().filter(|w| !w.buildable) {
+            // FACT-CIT-B3: the Secret Vault can never be built.
+            known = false;
+            p.push(
+                field(),
+                "not_buildable",
+                Text::new(
+                    format!("{} ne peut jamais être bâtie : indiquez-la avec « révélée de la main ».", w.fr),
+                    format!("The {} can never be built: mark it as revealed from the hand.", w.en),
+                ),
+            );
+            continue;
+        }
+        if !quarry && duplicate_district(p, field, &city, c) {
+            continue;
+        }
+        count_copy(p, field, used, c);
+        city.push(CityCard::Catalogue { card: c, beautified: false });
+    }
+    (city, known)
+}
+
+/// A district the profile's catalogue does not have: another rules' wonder, or unknown.
+fn unknown_district(p: &mut Problems, field: String, variant: Option<CitadellesVariant>, id: &str) {
+    let elsewhere = CitadellesVariant::ALL.into_iter().find(|v| card(*v, id).is_some());
+    match (variant, elsewhere) {
+        (Some(v), Some(other)) => p.push(
+            field,
+            "not_in_profile",
+            Text::new(
+                format!(
+                    "« {id} » est une merveille de la règle « {} », pas de « {} » ; saisissez-la comme merveille personnalisée si vous la jouez.",
+                    other.label().fr,
+                    v.label().fr
+                ),
+                format!(
+                    "“{id}” is a wonder of the “{}” rules, not “{}”; enter it as a custom wonder if you play it.",
+                    other.label().en,
+                    v.label().en
+                ),
+            ),
+        ),
+        _ => p.push(
+            field,
+            "unknown_district",
+            Text::new(format!("Quartier inconnu « {id} »."), format!("Unknown district “{id}”.")),
+        ),
+    }
+}
+
+/// Whether the district is already in the city, reported (the caller lets the Quarry allow it).
+fn duplicate_district(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    city: &[CityCard],
+    c: CatalogueCard,
+) -> bool {
+    // Citadelles classique, Déroulement: no district identical to one already in the
+    // city; FACT-CIT-B3: the Quarry allows it (2016 set). The same card is the same
+    // catalogue address (see `used` below); the city holds no custom wonder yet.
+    let same_card =
+        |k: &CityCard| matches!(k, CityCard::Catalogue { card, .. } if std::ptr::eq(card.id(), c.id()));
+    if !city.iter().any(same_card) {
+        return false;
+    }
+    p.push(
+        field(),
+        "duplicate_district",
+        Text::new(
+            format!(
+                "{} figure déjà dans cette cité : deux quartiers identiques sont interdits.",
+                c.name().fr
+            ),
+            format!("{} is already in this city: two identical districts are not allowed.", c.name().en),
+        ),
+    );
+    true
+}
+
+/// Counts one more copy of a catalogue card across the table (`used`), refused beyond the
+/// copies the game has.
+fn count_copy(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    used: &mut Vec<(&'static str, u32)>,
+    c: CatalogueCard,
+) {
+    // The catalogue's ids are its own `'static` strings: the same card is the same
+    // address, compared without reading the strings.
+    let n = match used.iter_mut().find(|(id, _)| std::ptr::eq(*id, c.id())) {
+        Some((_, n)) => {
+            *n += 1;
+            *n
+        }
+        None => {
+            used.push((c.id(), 1));
+            1
+        }
+    };
+    if n > u32::from(c.copies()) {
+        p.push(
+            field(),
+            "too_many_copies",
+            Text::new(
+                format!(
+                    "{} : le jeu n'en compte que {} exemplaire{}, déjà bâti{} ailleurs.",
+                    c.name().fr,
+                    c.copies(),
+                    plural_s(u32::from(c.copies())),
+                    plural_s(u32::from(c.copies()))
+                ),
+                format!(
+                    "{}: the game has only {} cop{}, already built elsewhere.",
+                    c.name().en,
+                    c.copies(),
+                    if c.copies() > 1 { "ies" } else { "y" }
+                ),
+            ),
+        );
+    }
+}
+
+/// Cards under the Museum (`museum_cards`): only with a Museum in the city.
+fn validate_museum_cards(p: &mut Problems, i: usize, rp: &PlayerView<'_>, city: &[CityCard]) -> Option<u32> {
+    let museum_cards = input::count_with(
+        p,
+        || seat_at(i, "museum_cards"),
+        rp.museum_cards,
+        MAX_MUSEUM_CARDS,
+        || Text::new("Cartes sous le Musée", "Cards under the Museum"),
+    );
+    if museum_cards.unwrap_or(0) > 0 && !city_has(city, |s| s == WonderScoring::PerMuseumCard) {
+        p.push(
+            seat_at(i, "museum_cards"),
+            "no_museum",
+            Text::new(
+                "Des cartes sous le Musée, mais pas de Musée dans cette cité.",
+                "Cards under the Museum, but no Museum in this city.",
+            ),
+        );
+    }
+    museum_cards
+}
+
+/// The Haunted City built in the last round (`haunted_city_built_last_round`): only with it in
+/// the city.
+fn validate_haunted_last(p: &mut Problems, i: usize, rp: &PlayerView<'_>, city: &[CityCard]) -> bool {
+    let haunted_last = rp.haunted_city_built_last_round.unwrap_or(false);
+    if haunted_last && !city_has(city, |s| s == WonderScoring::AnyType) {
+        p.push(
+            seat_at(i, "haunted_city_built_last_round"),
+            "no_haunted_city",
+            Text::new(
+                "Cour des Miracles bâtie au dernier tour, mais elle n'est pas dans cette cité.",
+                "Haunted City built in the last round, but it is not in this city.",
+            ),
+        );
+    }
+    haunted_last
+}
+
+/// The Secret Vault revealed from the hand (`secret_vault`): a 2nd-edition wonder, one card,
+/// counted among the cards in hand.
+fn validate_secret_vault(
+    p: &mut Problems,
+    i: usize,
+    rp: &PlayerView<'_>,
+    variant: Option<CitadellesVariant>,
+    cards_in_hand: Option<u32>,
+    vault_holder: &mut Option<usize>,
+) -> bool {
+    let secret_vault = rp.secret_vault.unwrap_or(false);
+    if !secret_vault {
+        return false;
+    }
+    let at = || seat_at(i, "secret_vault");
+    if variant == Some(CitadellesVariant::Classique) {
+        p.push(
+            at(),
+            "not_in_profile",
+            Text::new(
+                "Les Catacombes font partie des merveilles de la 2e édition, pas de la règle classique.",
+                "The Secret Vault is a 2nd-edition wonder, not a classic one.",
+            ),
+        );
+        return true;
+    }
+    if let Some(first) = *vault_holder {
+        p.push(
+            at(),
+            "secret_vault_twice",
+            Text::new(
+                format!(
+                    "Les Catacombes sont déjà révélées par le joueur {} : la carte est unique.",
+                    first + 1
+                ),
+                format!("The Secret Vault is already revealed by player {}: the card is unique.", first + 1),
+            ),
+        );
+    } else {
+        *vault_holder = Some(i);
+    }
+    if cards_in_hand == Some(0) {
+        p.push(
+            at(),
+            "secret_vault_not_in_hand",
+            Text::new(
+                "Les Catacombes se révèlent de la main : comptez-les dans les cartes en main.",
+                "The Secret Vault is revealed from the hand: count it among the cards in hand.",
+            ),
+        );
+    }
+    true
+}
+
+/// Who holds the crown (`crown`): a seat, required when a city has the Statue.
+fn validate_crown(p: &mut Problems, raw: &TableView<'_>, players: &[Player]) -> Option<usize> {
+    let crown = match raw.crown {
+        None | Some(Value::Null) => None,
+        Some(v) => seat_field(p, || "crown".to_owned(), v, raw.players.len()),
+    };
+    // FACT-CIT-B3: the Statue scores when its owner holds the crown at the end.
+    if raw.crown.is_none_or(Value::is_null)
+        && let Some(owner) =
+            players.iter().find(|pl| pl.has_scoring(|s| matches!(s, WonderScoring::CrownHolder(_))))
+    {
+        p.push(
+            "crown",
+            "missing",
+            Text::new(
+                format!("{} a la Statue équestre : indiquez qui détient la Couronne.", owner.name),
+                format!("{} has the Statue: say who holds the crown.", owner.name),
+            ),
+        );
+    }
+    crown
+}
+
 /// The rounds kept (`rounds`): at most [`MAX_ROUNDS`], refused on `rounds` beyond. Their
 /// records are the core's own ([`super::apply_round`] writes them) and are read only by
 /// History, which leaves out one it cannot read.
@@ -840,8 +967,8 @@ fn too_many_rounds(count: u32) -> Text {
     )
 }
 
-/// 004, Les personnages / 002, Les personnages: one character card per rank; the 2016
-/// alternates and rank-9 characters belong to the 2e édition (game-facts B4), a rank-9 one only
+/// CIT §Les personnages / CIT2 §Les personnages: one character card per rank; the 2016
+/// alternates and rank-9 characters belong to the 2e édition (FACT-CIT-B4), a rank-9 one only
 /// when the table plays a ninth character (« en plus » of the 8; `max_rank` 9), as the draft
 /// checks it.
 fn validate_characters_in_play(
@@ -913,8 +1040,8 @@ fn city_has(city: &[CityCard], matches: impl Fn(WonderScoring) -> bool) -> bool 
     city.iter().any(|c| matches(c.scoring()))
 }
 
-/// game-facts B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
-/// per district; a beautified district counts 1 more (cost and points). 002, Les personnages:
+/// FACT-CIT-B4 (2016): the Artist beautifies districts of its own city with 1 gold each, once
+/// per district; a beautified district counts 1 more (cost and points). CIT2 §Les personnages:
 /// the rank-9 characters come « en plus » of the 8, one card per rank: with the table's
 /// characters named (`in_play`, the defaults the live help shows filled in), the rank-9 one must
 /// be the Artist.
@@ -1048,122 +1175,17 @@ fn validate_custom(
 fn validate_characters(
     p: &mut Problems,
     i: usize,
-    variant: Option<CitadellesVariant>,
     given: &[Value],
-    players: usize,
-    max_rank: u8,
-    per_seat: u8,
-    in_play: Option<&[&'static Character]>,
+    seats: &SeatRules<'_>,
     revealed_by: &mut Vec<(u8, usize)>,
 ) -> Vec<Revealed> {
+    let (variant, players, max_rank, per_seat) = (seats.variant, seats.count, seats.max_rank, seats.per_seat);
     let mut out: Vec<Revealed> = Vec::with_capacity(given.len());
     for (k, value) in given.iter().enumerate() {
         let field = || format!("players[{i}].characters_last_round[{k}]");
         let revealed = match value {
-            Value::Number(n) => match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
-                Some(rank) if (1..=max_rank).contains(&rank) => Revealed {
-                    rank,
-                    // Classique: one character per rank.
-                    character: if variant == Some(CitadellesVariant::Classique) {
-                        base_of_rank(rank)
-                    } else {
-                        None
-                    },
-                },
-                _ => {
-                    p.push(
-                        field(),
-                        "out_of_range",
-                        Text::new(
-                            format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
-                            format!("Invalid character rank: {value} (1 to {max_rank} here)."),
-                        ),
-                    );
-                    continue;
-                }
-            },
-            Value::String(id) => {
-                let found = variant
-                    .and_then(|v| character_of(v, id))
-                    .or_else(|| if variant.is_none() { any_character(id) } else { None });
-                let Some(c) = found else {
-                    match (any_character(id), variant) {
-                        (Some(c), Some(v)) => p.push(
-                            field(),
-                            "not_in_profile",
-                            Text::new(
-                                format!(
-                                    "{} n'est pas un personnage de la règle « {} ».",
-                                    capitalized(&c.fr_with(FrArticle::Le)),
-                                    v.label().fr
-                                ),
-                                format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
-                            ),
-                        ),
-                        _ => p.push(
-                            field(),
-                            "unknown_character",
-                            Text::new(
-                                format!("Personnage inconnu « {id} »."),
-                                format!("Unknown character “{id}”."),
-                            ),
-                        ),
-                    }
-                    continue;
-                };
-                if c.rank > max_rank {
-                    p.push(
-                        field(),
-                        "not_in_play",
-                        Text::new(
-                            format!(
-                                "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
-                                capitalized(&c.fr_with(FrArticle::Le))
-                            ),
-                            format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
-                        ),
-                    );
-                    continue;
-                }
-                if usize::from(c.min_players) > players {
-                    p.push(
-                        field(),
-                        "too_few_players_for_character",
-                        Text::new(
-                            format!(
-                                "{} ne se joue qu'à partir de {} joueurs.",
-                                capitalized(&c.fr_with(FrArticle::Le)),
-                                c.min_players
-                            ),
-                            format!("The {} is only used with {} players or more.", c.en, c.min_players),
-                        ),
-                    );
-                    continue;
-                }
-                if let Some(list) = in_play
-                    && !list.iter().any(|x| x.id == c.id)
-                {
-                    let (fr, en) = match list.iter().find(|x| x.rank == c.rank) {
-                        Some(x) => (
-                            format!(
-                                "« {} » n'est pas en jeu à cette table : le rang {} est « {} ».",
-                                c.fr, c.rank, x.fr
-                            ),
-                            format!(
-                                "The {} is not in play at this table: rank {} is the {}.",
-                                c.en, c.rank, x.en
-                            ),
-                        ),
-                        None => (
-                            format!("« {} » n'est pas en jeu à cette table.", c.fr),
-                            format!("The {} is not in play at this table.", c.en),
-                        ),
-                    };
-                    p.push(field(), "not_in_play", Text::new(fr, en));
-                    continue;
-                }
-                Revealed { rank: c.rank, character: Some(c) }
-            }
+            Value::Number(n) => revealed_rank(p, field, value, n, variant, max_rank),
+            Value::String(id) => revealed_character(p, field, id, seats),
             other => {
                 p.push(
                     field(),
@@ -1176,6 +1198,7 @@ fn validate_characters(
                 continue;
             }
         };
+        let Some(revealed) = revealed else { continue };
         // One card per rank is in play: nobody else can have revealed it.
         if let Some(&(_, other)) = revealed_by.iter().find(|(rank, _)| *rank == revealed.rank) {
             let whose = if other == i {
@@ -1222,6 +1245,118 @@ fn validate_characters(
         );
     }
     out
+}
+
+/// A character given by its rank (`characters_last_round[k]` a number): from 1 to the highest
+/// rank in play.
+fn revealed_rank(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    value: &Value,
+    n: &serde_json::Number,
+    variant: Option<CitadellesVariant>,
+    max_rank: u8,
+) -> Option<Revealed> {
+    match n.as_u64().and_then(|r| u8::try_from(r).ok()) {
+        Some(rank) if (1..=max_rank).contains(&rank) => Some(Revealed {
+            rank,
+            // Classique: one character per rank.
+            character: if variant == Some(CitadellesVariant::Classique) { base_of_rank(rank) } else { None },
+        }),
+        _ => {
+            p.push(
+                field(),
+                "out_of_range",
+                Text::new(
+                    format!("Rang de personnage invalide : {value} (de 1 à {max_rank} ici)."),
+                    format!("Invalid character rank: {value} (1 to {max_rank} here)."),
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// A character given by its id (`characters_last_round[k]` a string): one of the rules', in
+/// play at this table and with this many players.
+fn revealed_character(
+    p: &mut Problems,
+    field: impl Fn() -> String,
+    id: &str,
+    seats: &SeatRules<'_>,
+) -> Option<Revealed> {
+    let variant = seats.variant;
+    let found = variant
+        .and_then(|v| character_of(v, id))
+        .or_else(|| if variant.is_none() { any_character(id) } else { None });
+    let Some(c) = found else {
+        match (any_character(id), variant) {
+            (Some(c), Some(v)) => p.push(
+                field(),
+                "not_in_profile",
+                Text::new(
+                    format!(
+                        "{} n'est pas un personnage de la règle « {} ».",
+                        capitalized(&c.fr_with(FrArticle::Le)),
+                        v.label().fr
+                    ),
+                    format!("The {} is not a character of the “{}” rules.", c.en, v.label().en),
+                ),
+            ),
+            _ => p.push(
+                field(),
+                "unknown_character",
+                Text::new(format!("Personnage inconnu « {id} »."), format!("Unknown character “{id}”.")),
+            ),
+        }
+        return None;
+    };
+    if c.rank > seats.max_rank {
+        p.push(
+            field(),
+            "not_in_play",
+            Text::new(
+                format!(
+                    "{} est un personnage de rang 9 : cochez « 9e personnage » pour le jouer.",
+                    capitalized(&c.fr_with(FrArticle::Le))
+                ),
+                format!("The {} is a rank-9 character: tick “ninth character” to play it.", c.en),
+            ),
+        );
+        return None;
+    }
+    if usize::from(c.min_players) > seats.count {
+        p.push(
+            field(),
+            "too_few_players_for_character",
+            Text::new(
+                format!(
+                    "{} ne se joue qu'à partir de {} joueurs.",
+                    capitalized(&c.fr_with(FrArticle::Le)),
+                    c.min_players
+                ),
+                format!("The {} is only used with {} players or more.", c.en, c.min_players),
+            ),
+        );
+        return None;
+    }
+    if let Some(list) = seats.in_play
+        && !list.iter().any(|x| x.id == c.id)
+    {
+        let (fr, en) = match list.iter().find(|x| x.rank == c.rank) {
+            Some(x) => (
+                format!("« {} » n'est pas en jeu à cette table : le rang {} est « {} ».", c.fr, c.rank, x.fr),
+                format!("The {} is not in play at this table: rank {} is the {}.", c.en, c.rank, x.en),
+            ),
+            None => (
+                format!("« {} » n'est pas en jeu à cette table.", c.fr),
+                format!("The {} is not in play at this table.", c.en),
+            ),
+        };
+        p.push(field(), "not_in_play", Text::new(fr, en));
+        return None;
+    }
+    Some(Revealed { rank: c.rank, character: Some(c) })
 }
 
 fn validate_completion(

@@ -126,7 +126,7 @@ fn the_first_complete_city_starts_the_completion_order() {
 
 /// « Le joueur qui a posé en premier son 8ème quartier reçoit un bonus de 4 points »: while two
 /// complete cities wait for the table to say which came first, the live help still gives the
-/// threshold, each city's count and the cities to place (issue #17: the screen does not count
+/// threshold, each city's count and the cities to place (the screen does not count
 /// them itself).
 #[test]
 fn the_help_names_the_complete_cities_to_place_while_the_order_is_missing() {
@@ -147,8 +147,8 @@ fn the_help_names_the_complete_cities_to_place_while_the_order_is_missing() {
     assert_eq!(help.completed, vec![1]);
 }
 
-/// 002, Les personnages: one character card per rank; a ninth character (rank 9) with 8 players
-/// or by choice; game-facts B4: the Queen only with 5 players or more. The characters the table
+/// CIT2 §Les personnages: one character card per rank; a ninth character (rank 9) with 8 players
+/// or by choice; FACT-CIT-B4: the Queen only with 5 players or more. The characters the table
 /// shows until the players pick others: as chosen, else the base card of each rank, and the
 /// first rank-9 card this table may play.
 #[test]

@@ -11,8 +11,8 @@ const fn t(fr: &'static str, en: &'static str) -> StaticText {
     StaticText { fr, en }
 }
 
-/// Rulebook file every citation points to.
-pub const BOOK: &str = "001_0ac7b0875d5760ba.txt";
+/// The rulebook's key (`docs/sources.md`): a scenario's source is one of its sections.
+pub const BOOK: &str = "ORL";
 
 /// One of the six scenarios (the play's variant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -128,7 +128,7 @@ impl OrleansGood {
     pub const ALL: [OrleansGood; 5] =
         [OrleansGood::Grain, OrleansGood::Cheese, OrleansGood::Wine, OrleansGood::Wool, OrleansGood::Brocade];
 
-    /// game-facts D3 (V2): grain 1, cheese 2, wine 3, wool 4, brocade 5.
+    /// FACT-ORL-D3 (V2): grain 1, cheese 2, wine 3, wool 4, brocade 5.
     pub fn points(self) -> u32 {
         match self {
             OrleansGood::Grain => 1,
@@ -338,7 +338,7 @@ use OrleansMoment as M;
 
 /// Every event of the book (and the base events it refers to), one entry per distinct effect.
 pub static EVENTS: &[EventDef] = &[
-    // --- Base-game events the book refers to ("voir les règles du jeu de base"), game-facts D1.
+    // --- Base-game events the book refers to ("voir les règles du jeu de base"), FACT-ORL-D1.
     ev(
         "pelerinage",
         t("Pèlerinage", "Pilgrimage"),
@@ -346,7 +346,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Rule,
         t("Aucun Moine ne peut être recruté pendant la manche.", "No Monk may be recruited this round."),
         None,
-        "game-facts D1; Le dignitaire, Événements",
+        "FACT-ORL-D1; ORL §Le dignitaire, Événements",
     ),
     ev(
         "moisson",
@@ -358,7 +358,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player hands in 1 food (grain, cheese or wine); without food, 5 coins; else torture.",
         ),
         None,
-        "game-facts D1",
+        "FACT-ORL-D1",
     ),
     ev(
         "revenus",
@@ -370,7 +370,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player receives coins equal to their development level.",
         ),
         None,
-        "game-facts D1; Le dignitaire, Événements (manche 10)",
+        "FACT-ORL-D1; ORL §Le dignitaire, Événements (manche 10)",
     ),
     ev(
         "peste",
@@ -382,7 +382,7 @@ pub static EVENTS: &[EventDef] = &[
             "Draw 1 follower from your bag; unless it is of your colour, it goes back to the supply.",
         ),
         None,
-        "game-facts D1",
+        "FACT-ORL-D1",
     ),
     // --- Prospérité, Événements.
     ev(
@@ -395,7 +395,7 @@ pub static EVENTS: &[EventDef] = &[
             "Draw a follower, advance on its track and take the action, then add a follower of that type to your bag.",
         ),
         None,
-        "Prospérité, Événements; Invasion, Pile A 13",
+        "ORL §Prospérité, Événements; ORL §Invasion, Pile A 13",
     ),
     ev(
         "indulgence",
@@ -407,7 +407,7 @@ pub static EVENTS: &[EventDef] = &[
             "You may pay 4 coins to add a Monk to your bag.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "taxes_3",
@@ -416,7 +416,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayCoins(3),
         t("Payez 3 pièces, sinon torture.", "Pay 3 coins, else torture."),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "emeutes",
@@ -428,7 +428,7 @@ pub static EVENTS: &[EventDef] = &[
             "Discard a Knight (market or bag) or pay 5 coins, else torture.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "pot_de_vin",
@@ -437,7 +437,7 @@ pub static EVENTS: &[EventDef] = &[
         E::MayPay { coins: 4, times: 1, buys: &[OrleansGain::CITIZEN] },
         t("Vous pouvez payer 4 pièces pour un jeton Citoyen.", "You may pay 4 coins for a citizen tile."),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "incendie",
@@ -449,7 +449,7 @@ pub static EVENTS: &[EventDef] = &[
             "Your place tiles are turned face down and inactive until Restoration; technology to the supply, followers to the bag.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "messe",
@@ -461,7 +461,7 @@ pub static EVENTS: &[EventDef] = &[
             "At the end of the round, 3 coins per Monk in your market.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "peregrinations",
@@ -473,7 +473,7 @@ pub static EVENTS: &[EventDef] = &[
             "In turn order, 2 coins to move your merchant one town and pick up a good.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "restauration",
@@ -485,7 +485,7 @@ pub static EVENTS: &[EventDef] = &[
             "Burnt place tiles are turned face up again.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "fete_des_pelerins",
@@ -497,7 +497,7 @@ pub static EVENTS: &[EventDef] = &[
             "You may give up a Monk and another follower (not your colour) from your market for a citizen.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "jour_de_marche",
@@ -509,7 +509,7 @@ pub static EVENTS: &[EventDef] = &[
             "You may buy up to 2 goods from the supply at their price; no selling.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     ev(
         "taxe_de_developpement",
@@ -521,7 +521,7 @@ pub static EVENTS: &[EventDef] = &[
             "Pay coins equal to your development level, else torture.",
         ),
         None,
-        "Prospérité, Événements",
+        "ORL §Prospérité, Événements",
     ),
     // --- Le duel, Événements.
     ev(
@@ -531,7 +531,7 @@ pub static EVENTS: &[EventDef] = &[
         E::MayPay { coins: 3, times: 1, buys: &[OrleansGain::CITIZEN] },
         t("Vous pouvez acheter un Citoyen pour 3 pièces.", "You may buy a citizen for 3 coins."),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "jour_de_commerce_1",
@@ -540,7 +540,7 @@ pub static EVENTS: &[EventDef] = &[
         E::GainPerTradingPost(1),
         t("1 pièce par comptoir construit.", "1 coin per trading post built."),
         None,
-        "Le duel / Le dignitaire, Événements",
+        "ORL §Le duel / Le dignitaire, Événements",
     ),
     ev(
         "jour_de_commerce_2",
@@ -549,7 +549,7 @@ pub static EVENTS: &[EventDef] = &[
         E::GainPerTradingPost(2),
         t("2 pièces par comptoir construit.", "2 coins per trading post built."),
         None,
-        "Le duel / Le dignitaire / Vierzon, Événements",
+        "ORL §Le duel / Le dignitaire / Vierzon, Événements",
     ),
     ev(
         "jour_de_commerce_3",
@@ -558,7 +558,7 @@ pub static EVENTS: &[EventDef] = &[
         E::GainPerTradingPost(3),
         t("3 pièces par comptoir construit.", "3 coins per trading post built."),
         None,
-        "Le duel / Le dignitaire, Événements",
+        "ORL §Le duel / Le dignitaire, Événements",
     ),
     ev(
         "echange",
@@ -570,7 +570,7 @@ pub static EVENTS: &[EventDef] = &[
             "You may swap one of your goods for one from the supply.",
         ),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "jour_du_fromage",
@@ -579,7 +579,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayGood(OrleansGood::Cheese, 1),
         t("Rendez 1 Fromage à la réserve.", "Hand 1 cheese back to the supply."),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "taxe_technologique_1",
@@ -588,7 +588,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayPerTechnology(1),
         t("1 pièce par jeton Technologie placé.", "1 coin per technology tile placed."),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "voyage_express",
@@ -600,7 +600,7 @@ pub static EVENTS: &[EventDef] = &[
             "You may move your merchant 1 or 2 towns, 1 coin a step, picking up no good.",
         ),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "taxe_sur_les_marchandises",
@@ -609,7 +609,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayPerGood(1),
         t("1 pièce par marchandise en votre possession.", "1 coin per good you hold."),
         None,
-        "Le duel / Vierzon, Événements",
+        "ORL §Le duel / Vierzon, Événements",
     ),
     ev(
         "cotisation_7pv",
@@ -621,7 +621,7 @@ pub static EVENTS: &[EventDef] = &[
             "Pay coins and/or goods worth at least 7 VP.",
         ),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "cotisation_4pv",
@@ -633,7 +633,7 @@ pub static EVENTS: &[EventDef] = &[
             "Pay coins and/or goods worth at least 4 VP.",
         ),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     ev(
         "moisson_2",
@@ -642,7 +642,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayFood(2),
         t("Rendez 2 nourritures.", "Hand in 2 food."),
         None,
-        "Le duel, Événements (manche 11)",
+        "ORL §Le duel, Événements (manche 11)",
     ),
     ev(
         "retour_a_la_maison",
@@ -654,7 +654,7 @@ pub static EVENTS: &[EventDef] = &[
             "Your merchant goes back to Orléans picking up nothing.",
         ),
         None,
-        "Le duel, Événements",
+        "ORL §Le duel, Événements",
     ),
     // --- Le dignitaire / Vierzon, Événements.
     ev(
@@ -664,7 +664,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Rule,
         t("Aucun Érudit ne peut être recruté pendant la manche.", "No Scholar may be recruited this round."),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "greve",
@@ -676,7 +676,7 @@ pub static EVENTS: &[EventDef] = &[
             "No Craftsman may be recruited this round.",
         ),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "croisade",
@@ -688,7 +688,7 @@ pub static EVENTS: &[EventDef] = &[
             "No Knight may be recruited this round.",
         ),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "revenus_2",
@@ -697,7 +697,7 @@ pub static EVENTS: &[EventDef] = &[
         E::GainPerDevelopmentLevel(2),
         t("Deux pièces par niveau de développement.", "Two coins per development level."),
         None,
-        "Le dignitaire, Événements (manche 5)",
+        "ORL §Le dignitaire, Événements (manche 5)",
     ),
     ev(
         "revenus_3",
@@ -706,7 +706,7 @@ pub static EVENTS: &[EventDef] = &[
         E::GainPerDevelopmentLevel(3),
         t("Trois pièces par niveau de développement.", "Three coins per development level."),
         None,
-        "Vierzon, Événements (manche 5)",
+        "ORL §Vierzon, Événements (manche 5)",
     ),
     ev(
         "cotisation_5",
@@ -715,7 +715,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayCoins(5),
         t("Payez 5 pièces, sinon torture.", "Pay 5 coins, else torture."),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "cotisation_10",
@@ -724,7 +724,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayCoins(10),
         t("Payez 10 pièces, sinon torture.", "Pay 10 coins, else torture."),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "cotisation_15",
@@ -733,7 +733,7 @@ pub static EVENTS: &[EventDef] = &[
         E::PayCoins(15),
         t("Payez 15 pièces, sinon torture.", "Pay 15 coins, else torture."),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "taxe_technologique_2",
@@ -745,7 +745,7 @@ pub static EVENTS: &[EventDef] = &[
             "2 coins per technology tile placed; each unpaid tile is removed.",
         ),
         Some(F::RemoveTechnology),
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "sabotage",
@@ -757,7 +757,7 @@ pub static EVENTS: &[EventDef] = &[
             "Actions holding a technology tile cannot be used this round.",
         ),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "rupture_d_essieu",
@@ -766,7 +766,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Rule,
         t("La Diligence est inutilisable pendant la manche.", "The Stagecoach cannot be used this round."),
         None,
-        "Le dignitaire, Événements",
+        "ORL §Le dignitaire, Événements",
     ),
     ev(
         "amnistie",
@@ -778,7 +778,7 @@ pub static EVENTS: &[EventDef] = &[
             "A follower you receive may go straight onto an action, usable if that activates it.",
         ),
         None,
-        "Vierzon, Événements",
+        "ORL §Vierzon, Événements",
     ),
     ev(
         "tempete",
@@ -790,7 +790,7 @@ pub static EVENTS: &[EventDef] = &[
             "Your merchant cannot move this round.",
         ),
         None,
-        "Vierzon, Événements",
+        "ORL §Vierzon, Événements",
     ),
     ev(
         "bannissement",
@@ -802,7 +802,7 @@ pub static EVENTS: &[EventDef] = &[
             "Right after drawing, put 2 drawn followers back in the bag.",
         ),
         None,
-        "Vierzon, Événements",
+        "ORL §Vierzon, Événements",
     ),
     // --- Marchand itinérant, Événements.
     ev(
@@ -815,7 +815,7 @@ pub static EVENTS: &[EventDef] = &[
             "Pay 1 food or 2 coins, else the game is lost.",
         ),
         Some(F::Loss),
-        "Marchand itinérant, Événements",
+        "ORL §Marchand itinérant, Événements",
     ),
     ev(
         "grand_festin",
@@ -827,7 +827,7 @@ pub static EVENTS: &[EventDef] = &[
             "Pay 2 food or 4 coins, else the game is lost.",
         ),
         Some(F::Loss),
-        "Marchand itinérant, Événements",
+        "ORL §Marchand itinérant, Événements",
     ),
     // --- Invasion, Pile A.
     ev(
@@ -840,7 +840,7 @@ pub static EVENTS: &[EventDef] = &[
             "The Town Hall action is forbidden this round.",
         ),
         None,
-        "Invasion, Pile A 1",
+        "ORL §Invasion, Pile A 1",
     ),
     ev(
         "demolition",
@@ -852,7 +852,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team returns 2 (2–3 players) or 3 (4–5) technology tiles; 3 coins per missing tile, else defeat.",
         ),
         Some(F::Loss),
-        "Invasion, Pile A 2",
+        "ORL §Invasion, Pile A 2",
     ),
     ev(
         "don",
@@ -864,7 +864,7 @@ pub static EVENTS: &[EventDef] = &[
             "At the start of the round the team shares 3 development points, 1 wine and 3 coins.",
         ),
         None,
-        "Invasion, Pile A 3",
+        "ORL §Invasion, Pile A 3",
     ),
     ev(
         "secheresse",
@@ -873,7 +873,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Rule,
         t("L'équipe retire 4 Céréales de la carte.", "The team removes 4 grain from the map."),
         None,
-        "Invasion, Pile A 4",
+        "ORL §Invasion, Pile A 4",
     ),
     ev(
         "tremblement_de_terre",
@@ -885,7 +885,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team turns 5 place tiles of the supply face down: they can no longer be built.",
         ),
         None,
-        "Invasion, Pile A 5",
+        "ORL §Invasion, Pile A 5",
     ),
     ev(
         "fuite",
@@ -897,7 +897,7 @@ pub static EVENTS: &[EventDef] = &[
             "The citizen on Le Blanc leaves the map if still there.",
         ),
         None,
-        "Invasion, Pile A 6",
+        "ORL §Invasion, Pile A 6",
     ),
     ev(
         "bonne_affaire",
@@ -909,7 +909,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team may pay 8 coins for 3 grain in the warehouse (no effect if the supply lacks them).",
         ),
         None,
-        "Invasion, Pile A 7",
+        "ORL §Invasion, Pile A 7",
     ),
     ev(
         "vents_favorables",
@@ -921,7 +921,7 @@ pub static EVENTS: &[EventDef] = &[
             "At the end of the round one chosen player moves their merchant along a waterway for free and picks up a good.",
         ),
         None,
-        "Invasion, Pile A 8",
+        "ORL §Invasion, Pile A 8",
     ),
     ev(
         "bandits",
@@ -933,7 +933,7 @@ pub static EVENTS: &[EventDef] = &[
             "No travel by road this round; waterways stay open.",
         ),
         None,
-        "Invasion, Pile A 9",
+        "ORL §Invasion, Pile A 9",
     ),
     ev(
         "avancee",
@@ -945,7 +945,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player may pay 4 coins (no help) to build a fortification or trading post where their merchant is.",
         ),
         None,
-        "Invasion, Pile A 11",
+        "ORL §Invasion, Pile A 11",
     ),
     ev(
         "renfort",
@@ -954,7 +954,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Reinforcement,
         t("Il faut un Chevalier de plus sur les remparts.", "One more Knight is needed on the ramparts."),
         None,
-        "Invasion, Pile A 12",
+        "ORL §Invasion, Pile A 12",
     ),
     ev(
         "entrainement",
@@ -966,7 +966,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player advances a marker on a track (not development) and takes the action, with no new follower.",
         ),
         None,
-        "Invasion, Pile A 14",
+        "ORL §Invasion, Pile A 14",
     ),
     ev(
         "voyage",
@@ -978,7 +978,7 @@ pub static EVENTS: &[EventDef] = &[
             "At the end of the round each merchant in Orléans costs its player 4 coins (no help), else defeat.",
         ),
         Some(F::Loss),
-        "Invasion, Pile A 15",
+        "ORL §Invasion, Pile A 15",
     ),
     ev(
         "marche_de_la_laine",
@@ -990,7 +990,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team may make up to 3 purchases/sales of wool (2 coins) or brocade (3 coins).",
         ),
         None,
-        "Invasion, Pile A 16",
+        "ORL §Invasion, Pile A 16",
     ),
     // --- Invasion, Pile B.
     ev(
@@ -1003,7 +1003,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team removes 2 (2–3 players) or 3 (4–5) built place tiles; 6 coins per missing tile, else defeat.",
         ),
         Some(F::Loss),
-        "Invasion, Pile B 1",
+        "ORL §Invasion, Pile B 1",
     ),
     ev(
         "bon_voyage",
@@ -1015,7 +1015,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player may pay 2 coins (no help) to move to a neighbouring town and pick up a good.",
         ),
         None,
-        "Invasion, Pile B 2",
+        "ORL §Invasion, Pile B 2",
     ),
     ev(
         "famine",
@@ -1027,7 +1027,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player returns 3 followers (not their colour) to the supply, or as many as they can; tracks stay.",
         ),
         None,
-        "Invasion, Pile B 3",
+        "ORL §Invasion, Pile B 3",
     ),
     ev(
         "zones_de_peche",
@@ -1039,7 +1039,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player receives coins equal to their boatmen track position; nothing on its last space.",
         ),
         None,
-        "Invasion, Pile B 4",
+        "ORL §Invasion, Pile B 4",
     ),
     ev(
         "pirates",
@@ -1051,7 +1051,7 @@ pub static EVENTS: &[EventDef] = &[
             "Wool and brocade lying on waterways go back to the supply.",
         ),
         None,
-        "Invasion, Pile B 7",
+        "ORL §Invasion, Pile B 7",
     ),
     ev(
         "la_peste_fait_rage",
@@ -1060,7 +1060,7 @@ pub static EVENTS: &[EventDef] = &[
         E::Plague(2),
         t("Comme la Peste, mais avec 2 partisans tirés.", "Like the Plague, but drawing 2 followers."),
         None,
-        "Invasion, Pile B 9",
+        "ORL §Invasion, Pile B 9",
     ),
     ev(
         "rats",
@@ -1072,7 +1072,7 @@ pub static EVENTS: &[EventDef] = &[
             "The warehouse loses 2 cheese and 1 grain (or what it has).",
         ),
         None,
-        "Invasion, Pile B 10",
+        "ORL §Invasion, Pile B 10",
     ),
     ev(
         "braquage",
@@ -1084,7 +1084,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player returns goods worth 5 VP or destroys one of their fortifications (no help), else defeat.",
         ),
         Some(F::Loss),
-        "Invasion, Pile B 11",
+        "ORL §Invasion, Pile B 11",
     ),
     ev(
         "appel_de_rome",
@@ -1096,7 +1096,7 @@ pub static EVENTS: &[EventDef] = &[
             "Each player returns a Monk; if one cannot, or the team decides not to, a single uncollected citizen leaves the game.",
         ),
         Some(F::RemoveCitizen),
-        "Invasion, Pile B 12",
+        "ORL §Invasion, Pile B 12",
     ),
     ev(
         "convocation",
@@ -1108,7 +1108,7 @@ pub static EVENTS: &[EventDef] = &[
             "Merchants return to Orléans; staying costs 5 coins (no help).",
         ),
         None,
-        "Invasion, Pile B 13",
+        "ORL §Invasion, Pile B 13",
     ),
     ev(
         "chasse_aux_sorcieres",
@@ -1120,7 +1120,7 @@ pub static EVENTS: &[EventDef] = &[
             "The team loses 6 development points; one Monk per missing point, else defeat.",
         ),
         Some(F::Loss),
-        "Invasion, Pile B 14",
+        "ORL §Invasion, Pile B 14",
     ),
     // --- Invasion, Pile C.
     ev(
@@ -1133,7 +1133,7 @@ pub static EVENTS: &[EventDef] = &[
             "At the end of the round every common and personal goal must be met.",
         ),
         Some(F::Loss),
-        "Invasion, Pile C",
+        "ORL §Invasion, Pile C",
     ),
 ];
 

@@ -4,7 +4,7 @@
 //! next round. The resolutions are the core's own ([`help_table`]), recomputed from the table
 //! sent, so the UI only says which way was taken.
 //!
-//! Rulebook (`001_0ac7b0875d5760ba.txt`): a payment is each player's own (Voyage: « Le paiement
+//! Rulebook (`ORL`): a payment is each player's own (Voyage: « Le paiement
 //! est individuel, les autres joueurs ne peuvent pas prêter de pièces »), except a team demand,
 //! which the team pays together from its members' coins (Invasion, « l'équipe doit payer »); an
 //! offer the team turns down is a demand not met (Appel de Rome: « Si un joueur ne peut pas
@@ -91,6 +91,7 @@ fn is_demand(r: &OrleansResolution) -> bool {
 /// for a split team event (Don, Chasse aux sorcières: [`check_split`]), shares that do not fit
 /// it, or none when the sheet is to change and the split is not forced.
 /// Only the fields that change are written; the rest of the table is returned as sent.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn close_round(
     raw: &Value,
     decisions: &[OrleansDecision],
@@ -348,6 +349,7 @@ fn check_shares(
 /// partie est immédiatement perdue »); a gift shared out in full (Don: « Choisissez comment
 /// répartir ces gains entre les joueurs »). The core never picks the split: with none sent,
 /// applying is refused unless it is forced. A marker is moved only from a space typed.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn check_split(
     p: &mut Problems,
     k: usize,

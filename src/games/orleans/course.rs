@@ -3,10 +3,10 @@
 //! the last round. A checked table says where the play stands ([`OrleansCourse`]); a step —
 //! resolving this round's event, closing this round, finishing the play — is checked against
 //! it before anything is applied, and refused with its reason on the field that says why
-//! (issues #45 and #46: a round closed without its tile, a play finished before its last round
+//! (a round closed without its tile, a play finished before its last round
 //! was closed and so stored without a winner).
 //!
-//! Rulebook (`001_0ac7b0875d5760ba.txt`): « Le compte-tour […] indique le numéro de la manche en
+//! Rulebook (`ORL`): « Le compte-tour […] indique le numéro de la manche en
 //! cours, et l'événement qui sera déclenché » (one round after the other, the marker moved « à
 //! la fin de chaque manche »); Invasion: « La partie se termine à la fin de la manche où la
 //! tuile Sablier « Invasion » est révélée »; Prospérité: « La partie se termine après 16
@@ -118,7 +118,7 @@ fn refusals(table: &OrleansTable, status: &OrleansStatus, step: OrleansStep) -> 
 }
 
 /// Invasion, Mise en place: the tiles come up from the physical stack, A over B over the
-/// Invasion tile; the group enters the one revealed (issue #45: « enter the tile drawn for
+/// Invasion tile; the group enters the one revealed (« enter the tile drawn for
 /// round N », with the tiles still possible).
 fn enter_the_tile(table: &OrleansTable) -> Text {
     let round = table.round;

@@ -6,8 +6,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::INFO;
+use super::catalogue::OrleansScenario;
 use super::catalogue::{INVASION_A, INVASION_B, INVASION_C};
 use crate::games::Problems;
+use crate::games::input::{self, PlayedBy};
 use crate::text::Text;
 
 /// Tiles drawn from stacks A and B (Invasion, Mise en place: 9 A + 8 B at 2–3 players, 8 A + 7
@@ -75,15 +78,9 @@ pub fn tiles_possible(
 pub fn build_deck(plan: &OrleansDeckPlan, seed: u32) -> Result<OrleansDeck, Problems> {
     let mut p = Problems::new();
     let players = usize::from(plan.players);
-    if !(2..=5).contains(&players) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Invasion se joue de 2 à 5 joueurs, pas {players}."),
-                format!("Invasion is played by 2 to 5 players, not {players}."),
-            ),
-        );
+    if let Some(v) = INFO.variant(OrleansScenario::Invasion.id()) {
+        let who = PlayedBy::new(v.label.fr, v.label.en);
+        input::player_count(&mut p, "players", &who, v.min_players, v.max_players, players);
     }
     for (i, id) in plan.set_aside.iter().enumerate() {
         let known = INVASION_A.contains(&id.as_str()) || INVASION_B.contains(&id.as_str());

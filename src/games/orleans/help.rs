@@ -67,7 +67,7 @@ pub fn event_info(e: &EventDef) -> OrleansEventInfo {
         name: e.name.to_text(),
         moment: e.moment,
         text: e.text.to_text(),
-        source: format!("{}, {}", super::catalogue::BOOK, e.source),
+        source: e.source.to_owned(),
         appears_in: event_spots(e.id),
         rule: format!("orleans.event.{}", e.id),
     }
@@ -222,7 +222,7 @@ pub fn scenario_catalogue() -> Vec<OrleansScenarioInfo> {
                 start_coins: super::setup::start_coins(s),
                 goal,
                 defeat,
-                source: format!("{}, {source}", super::catalogue::BOOK),
+                source: format!("{} §{source}", super::catalogue::BOOK),
                 rule: format!("orleans.variant.{}", s.id()),
             }
         })
@@ -573,7 +573,7 @@ pub struct OrleansPlaceTileInfo {
     pub rule: String,
 }
 
-/// 001, Nouvelles tuiles Lieu: the seven place tiles the expansion adds (their effects are in
+/// ORL §Nouvelles tuiles Lieu: the seven place tiles the expansion adds (their effects are in
 /// their rule entries).
 pub fn place_tile_catalogue() -> Vec<OrleansPlaceTileInfo> {
     const TILES: [(&str, &str, &str); 7] = [

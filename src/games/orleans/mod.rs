@@ -1,5 +1,5 @@
-//! Orléans: Invasion and its six scenarios. Rulebook: `001_0ac7b0875d5760ba.txt`; base-game
-//! facts in `shared/reference/game-facts.md` §D; decisions: `shared/games/orleans-invasion.md`.
+//! Orléans: Invasion and its six scenarios. Rulebook: `ORL` (`docs/sources.md`); base-game
+//! facts in `docs/facts.md` (Orléans); decisions: `docs/decisions.md` (Orléans).
 //!
 //! # Table state (schema version 4)
 //!
@@ -43,9 +43,11 @@
 
 mod catalogue;
 mod close;
+mod contract;
 mod course;
 mod deck;
 mod help;
+mod log;
 mod resolve;
 mod scoring;
 mod setup;
@@ -60,6 +62,7 @@ pub use catalogue::{
     OrleansFailure, OrleansGood, OrleansMoment, OrleansScenario, TeamItem, character, event,
 };
 pub use close::{OrleansClosedRound, OrleansDecision, close_round, round_resolutions};
+pub use contract::Orleans;
 pub use course::{OrleansCourse, OrleansStep, check_step, course};
 pub use deck::{HARD_MODE_REMOVED, OrleansDeck, OrleansDeckPlan, build_deck, draw_counts, tiles_possible};
 pub use help::{
@@ -68,6 +71,7 @@ pub use help::{
     OrleansPlaceTileInfo, OrleansScenarioInfo, OrleansTileChoice, OrleansUpcoming, character_catalogue,
     event_catalogue, event_spots, forecast, help_table, place_tile_catalogue, scenario_catalogue,
 };
+pub use log::{ORLEANS_DECK_EVENT, ORLEANS_ROUND_EVENT};
 pub use resolve::{
     OrleansGain, OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind,
     OrleansSplit, administrator_due, boatmen_coins, food_ways, resolve, resolve_player, resolve_team,
@@ -92,9 +96,9 @@ pub const MAX_COINS: u32 = 999;
 pub const MAX_GOODS: u32 = 30;
 /// Any other count above this is refused as absurd.
 pub const MAX_COUNT: u32 = 60;
-/// The development track's levels run from 1 to 6 (game-facts D4).
+/// The development track's levels run from 1 to 6 (FACT-ORL-D4).
 pub const MAX_DEVELOPMENT_LEVEL: u32 = 6;
-/// The development track's last space (game-facts D4: level 6 at 30).
+/// The development track's last space (FACT-ORL-D4: level 6 at 30).
 pub const MAX_DEVELOPMENT_POINTS: u32 = 30;
 /// Followers above this are refused as absurd (the bag holds far fewer).
 pub const MAX_FOLLOWERS: u32 = 99;
@@ -142,7 +146,7 @@ pub const COUNTS: [OrleansCountLimit; 14] = {
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the
 /// goods and counts it lists, the round log's kinds), exported to the UI as `ORLEANS_LIMITS` in
-/// `bindings.ts` (issue #17). Every field is one of the core's constants or lists.
+/// `bindings.ts`. Every field is one of the core's constants or lists.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct OrleansLimits {
@@ -275,8 +279,8 @@ pub fn limits() -> OrleansLimits {
             .flat_map(|s| s.rounds.iter().copied())
             .max()
             .unwrap_or(0),
-        round_event: super::round_log::ORLEANS_ROUND_EVENT,
-        deck_event: super::round_log::ORLEANS_DECK_EVENT,
+        round_event: ORLEANS_ROUND_EVENT,
+        deck_event: ORLEANS_DECK_EVENT,
         not_in_play: OrleansScenario::ALL
             .into_iter()
             .map(|scenario| {
@@ -353,43 +357,43 @@ pub static INFO: GameInfo = GameInfo {
         CategoryInfo {
             key: "coins",
             label: StaticText { fr: "Pièces", en: "Coins" },
-            source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
+            source: "ORL §Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "goods",
             label: StaticText { fr: "Marchandises", en: "Goods" },
-            source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
+            source: "ORL §Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "development",
             label: StaticText { fr: "Développement", en: "Development" },
-            source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
+            source: "ORL §Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "buildings",
             label: StaticText { fr: "Bâtiments complétés", en: "Completed buildings" },
-            source: "001_0ac7b0875d5760ba.txt, Prospérité, Fin de la partie",
+            source: "ORL §Prospérité, Fin de la partie",
             negative: false,
         },
         CategoryInfo {
             key: "depot",
             label: StaticText { fr: "Dépôt", en: "Depot" },
-            source: "001_0ac7b0875d5760ba.txt, Nouvelles tuiles Lieu (Dépôt)",
+            source: "ORL §Nouvelles tuiles Lieu (Dépôt)",
             negative: false,
         },
         CategoryInfo {
             key: "objectives",
             label: StaticText { fr: "Objectifs remplis", en: "Objectives met" },
-            source: "001_0ac7b0875d5760ba.txt, Invasion / Le duel / Vierzon / Marchand itinérant",
+            source: "ORL §Invasion / Le duel / Vierzon / Marchand itinérant",
             negative: false,
         },
         CategoryInfo {
             key: "citizens",
             label: StaticText { fr: "Citoyens", en: "Citizens" },
-            source: "001_0ac7b0875d5760ba.txt, Le dignitaire, But du jeu",
+            source: "ORL §Le dignitaire, But du jeu",
             negative: false,
         },
     ],
@@ -406,7 +410,7 @@ fn is_legacy(raw: &serde_json::Value) -> bool {
 /// The one checked table every Orléans helper takes — the live help (this round's events,
 /// goals, status, forecast), closing a round — read as [`score`] reads it, every problem at
 /// once with its field: a table the scorer refuses, every helper refuses with the same
-/// problems (issue #45). A generic sheet has no table: its own problems, or that it has none.
+/// problems. A generic sheet has no table: its own problems, or that it has none.
 pub fn check(raw: &serde_json::Value) -> Result<OrleansTable, Problems> {
     if is_legacy(raw) {
         sheet::score_raw(&INFO, raw)?;
@@ -426,7 +430,7 @@ pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
 
 /// Scores a table state to finish its play: as [`score`], and the course of play must be over
 /// (the last round closed, or the game won or lost before): a play is never stored finished
-/// without its outcome (issue #46). A generic sheet, which has no rounds, scores as typed.
+/// without its outcome. A generic sheet, which has no rounds, scores as typed.
 pub fn finish(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if is_legacy(raw) {
         return sheet::score_raw(&INFO, raw);

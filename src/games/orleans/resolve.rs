@@ -347,7 +347,7 @@ fn seat_of(i: usize) -> Option<u8> {
     u8::try_from(i).ok()
 }
 
-/// Zones de pêche: the coins printed at each boatmen-track step (game-facts D4: 2, 3, 4, 5;
+/// Zones de pêche: the coins printed at each boatmen-track step (FACT-ORL-D4: 2, 3, 4, 5;
 /// the start space and the last space give nothing).
 pub fn boatmen_coins(step: u32) -> u32 {
     match step {
@@ -377,249 +377,24 @@ fn resolve_seat(
     let coins = player.coins;
     let mut r = base(event, seat_of(seat), coins);
     let f = failure(event, scenario);
-    let gain = |mut r: OrleansResolution, n: u32, how: Text| {
-        r.status = if n > 0 { OrleansResolutionStatus::Gain } else { OrleansResolutionStatus::NoEffect };
-        r.coins_gained = n;
-        r.coins_after = coins.saturating_add(n);
-        r.explanation = Text::new(
-            format!("{} : +{n} {}, {} en tout.", how.fr, fr_noun(n, "pièce", "pièces"), r.coins_after),
-            format!("{}: +{n} {}, {} in all.", how.en, en_noun(n, "coin", "coins"), r.coins_after),
-        );
-        r
-    };
     match event.effect {
-        Effect::GainPerTradingPost(k) => gain(
-            r,
-            k.saturating_mul(player.trading_posts),
-            Text::new(
-                format!(
-                    "{k} × {} {}",
-                    player.trading_posts,
-                    fr_noun(player.trading_posts, "comptoir", "comptoirs")
-                ),
-                format!(
-                    "{k} × {} {}",
-                    player.trading_posts,
-                    en_noun(player.trading_posts, "trading post", "trading posts")
-                ),
-            ),
-        ),
-        Effect::GainPerDevelopmentLevel(k) => gain(
-            r,
-            k.saturating_mul(player.development_level),
-            Text::new(
-                format!("{k} × niveau de développement {}", player.development_level),
-                format!("{k} × development level {}", player.development_level),
-            ),
-        ),
-        Effect::GainPerMonkInMarket(k) => gain(
-            r,
-            k.saturating_mul(player.monks_in_market),
-            Text::new(
-                format!(
-                    "{k} × {} {} au marché",
-                    player.monks_in_market,
-                    fr_noun(player.monks_in_market, "Moine", "Moines")
-                ),
-                format!(
-                    "{k} × {} {} in the market",
-                    player.monks_in_market,
-                    en_noun(player.monks_in_market, "Monk", "Monks")
-                ),
-            ),
-        ),
-        Effect::GainBoatmenTrack => gain(
-            r,
-            boatmen_coins(player.boatmen_track),
-            Text::new(
-                format!("Case {} de la piste des bateliers", player.boatmen_track),
-                format!("Step {} of the boatmen track", player.boatmen_track),
-            ),
-        ),
+        Effect::GainPerTradingPost(_)
+        | Effect::GainPerDevelopmentLevel(_)
+        | Effect::GainPerMonkInMarket(_)
+        | Effect::GainBoatmenTrack => gain_from_holdings(r, event.effect, player),
         Effect::PayCoins(n) => coin_demand(r, n, coins, f),
         Effect::PayPerGood(k) => coin_demand(r, k.saturating_mul(player.goods.count()), coins, f),
         Effect::PayPerDevelopmentLevel => coin_demand(r, player.development_level, coins, f),
         Effect::PayPerTechnology(k) if f == OrleansFailure::RemoveTechnology => {
-            // Le dignitaire: pay for as many tiles as the coins allow, remove the others.
-            let owed = k.saturating_mul(player.technology);
-            let paid_tiles = coins.checked_div(k).map_or(player.technology, |n| player.technology.min(n));
-            let removed = player.technology - paid_tiles;
-            let paid = paid_tiles * k;
-            r.coins_owed = owed;
-            r.coins_after = coins - paid;
-            if owed == 0 {
-                r.status = OrleansResolutionStatus::NoEffect;
-                r.explanation = Text::new(
-                    "Aucun jeton Technologie : rien à payer.",
-                    "No technology tile: nothing to pay.",
-                );
-                return r;
-            }
-            r.options =
-                vec![OrleansPayment { coins: paid, technology: removed, ..OrleansPayment::default() }];
-            r.status = match (removed, paid_tiles) {
-                (0, _) => OrleansResolutionStatus::Payable,
-                (_, 0) => OrleansResolutionStatus::Unpaid,
-                _ => OrleansResolutionStatus::Partial,
-            };
-            if removed > 0 {
-                r.shortfall = removed;
-                r.consequence = Some(f);
-            }
-            r.explanation = Text::new(
-                format!(
-                    "{owed} {} pour {} {} : payez {paid}, {removed} {}.",
-                    fr_noun(owed, "pièce due", "pièces dues"),
-                    player.technology,
-                    fr_noun(player.technology, "jeton", "jetons"),
-                    fr_noun(removed, "jeton retiré", "jetons retirés")
-                ),
-                format!(
-                    "{owed} {} due for {} {}: pay {paid}, {removed} {} removed.",
-                    en_noun(owed, "coin", "coins"),
-                    player.technology,
-                    en_noun(player.technology, "tile", "tiles"),
-                    en_noun(removed, "tile", "tiles")
-                ),
-            );
-            r
+            pay_technology_or_remove(r, player, f, k)
         }
         Effect::PayPerTechnology(k) => coin_demand(r, k.saturating_mul(player.technology), coins, f),
-        Effect::KnightOrCoins(n) => {
-            if player.knights > 0 {
-                r.options.push(OrleansPayment { knights: 1, ..OrleansPayment::default() });
-            }
-            if coins >= n {
-                r.options.push(OrleansPayment { coins: n, ..OrleansPayment::default() });
-            }
-            if r.options.is_empty() {
-                return coin_demand(r, n, coins, f);
-            }
-            r.coins_owed = n;
-            r.status = OrleansResolutionStatus::Payable;
-            r.coins_after = r.options.first().map_or(coins, |first| coins.saturating_sub(first.coins));
-            r.explanation = Text::new(
-                format!("Défaussez un Chevalier ou payez {n} pièces."),
-                format!("Discard a Knight or pay {n} coins."),
-            );
-            r
-        }
-        Effect::PayValue(v) => {
-            r.options = value_ways(&player.goods, coins, v, true);
-            if let Some(first) = r.options.first() {
-                r.status = OrleansResolutionStatus::Payable;
-                r.coins_after = coins - first.coins;
-                r.explanation = Text::new(
-                    format!(
-                        "Au moins {v} PV en pièces et/ou marchandises ; le moins cher : {} PV.",
-                        first.points()
-                    ),
-                    format!("At least {v} VP in coins and/or goods; cheapest: {} VP.", first.points()),
-                );
-            } else {
-                let worth = coins.saturating_add(player.goods.points());
-                r.status = if worth == 0 {
-                    OrleansResolutionStatus::Unpaid
-                } else {
-                    OrleansResolutionStatus::Partial
-                };
-                r.shortfall = v.saturating_sub(worth);
-                r.consequence = Some(f);
-                r.coins_after = 0;
-                let t = failure_text(f, r.shortfall);
-                r.explanation = Text::new(
-                    format!("{v} PV demandés, vous n'en avez que {worth}. {}", t.fr),
-                    format!("{v} VP demanded, you have only {worth}. {}", t.en),
-                );
-            }
-            r
-        }
-        Effect::FoodOrCoins { food, coins: price } => {
-            r.options = food_ways(&player.goods, food);
-            if coins >= price {
-                r.options.push(OrleansPayment { coins: price, ..OrleansPayment::default() });
-            }
-            r.options.sort_by_key(OrleansPayment::points);
-            r.coins_owed = price;
-            if let Some(first) = r.options.first() {
-                r.status = OrleansResolutionStatus::Payable;
-                r.coins_after = coins - first.coins;
-                r.explanation = Text::new(
-                    format!(
-                        "{food} {} ou {price} pièces ; le moins cher : {} PV.",
-                        fr_noun(food, "nourriture", "nourritures"),
-                        first.points()
-                    ),
-                    format!("{food} food or {price} coins; cheapest: {} VP.", first.points()),
-                );
-            } else {
-                r.status = OrleansResolutionStatus::Unpaid;
-                r.shortfall = price - coins;
-                r.consequence = Some(f);
-                let t = failure_text(f, r.shortfall);
-                r.explanation = Text::new(
-                    format!(
-                        "Ni {food} {} ni {price} pièces. {}",
-                        fr_noun(food, "nourriture", "nourritures"),
-                        t.fr
-                    ),
-                    format!("Neither {food} food nor {price} coins. {}", t.en),
-                );
-            }
-            r
-        }
-        Effect::Harvest => {
-            // Base Moisson (game-facts D1): one food; only without food, 5 coins; else torture.
-            if player.goods.food() > 0 {
-                r.options = food_ways(&player.goods, 1);
-                r.status = OrleansResolutionStatus::Payable;
-                r.explanation = Text::new("Rendez 1 nourriture.", "Hand in 1 food.");
-                r
-            } else {
-                let mut r = coin_demand(r, 5, coins, f);
-                r.explanation = Text::new(
-                    format!("Pas de nourriture : 5 pièces. {}", r.explanation.fr),
-                    format!("No food: 5 coins. {}", r.explanation.en),
-                );
-                r
-            }
-        }
-        Effect::PayFood(n) => {
-            r.options = food_ways(&player.goods, n);
-            if r.options.is_empty() {
-                let have = player.goods.food();
-                r.status = if have == 0 {
-                    OrleansResolutionStatus::Unpaid
-                } else {
-                    OrleansResolutionStatus::Partial
-                };
-                r.shortfall = n - have;
-                r.consequence = Some(f);
-                r.explanation = failure_text(f, r.shortfall);
-            } else {
-                r.status = OrleansResolutionStatus::Payable;
-            }
-            r
-        }
-        Effect::PayGood(g, n) => {
-            let have = player.goods.get(g);
-            if have >= n {
-                let mut goods = OrleansGoods::default();
-                goods.set(g, n);
-                r.options = vec![OrleansPayment { goods, ..OrleansPayment::default() }];
-                r.status = OrleansResolutionStatus::Payable;
-            } else {
-                r.status = if have == 0 {
-                    OrleansResolutionStatus::Unpaid
-                } else {
-                    OrleansResolutionStatus::Partial
-                };
-                r.shortfall = n - have;
-                r.consequence = Some(f);
-                r.explanation = failure_text(f, r.shortfall);
-            }
-            r
-        }
+        Effect::KnightOrCoins(n) => knight_or_coins(r, player, f, n),
+        Effect::PayValue(v) => pay_value(r, player, f, v),
+        Effect::FoodOrCoins { food, coins: price } => food_or_coins(r, player, f, food, price),
+        Effect::Harvest => harvest(r, player, f),
+        Effect::PayFood(n) => pay_food(r, player, f, n),
+        Effect::PayGood(g, n) => pay_good(r, player, f, g, n),
         // Invasion, Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand
         // peut refuser la convocation et rester sur place en payant 5 pièces. »
         Effect::StayAwayFor(_) if player.in_orleans => {
@@ -634,76 +409,376 @@ fn resolve_seat(
             let offer = EventDef { effect: Effect::MayPay { coins: price, times: 1, buys: &[] }, ..*event };
             resolve_seat(&offer, scenario, seat, player)
         }
-        Effect::MayPay { coins: price, times, buys } => {
-            let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
-            // Each number of times, with each thing it can buy (Avancée: a fortification or a
-            // trading post), so that what is taken is recorded with what was paid.
-            let alternatives: &[OrleansGain] = if buys.is_empty() { &[NOTHING_COUNTED] } else { buys };
-            r.options = (1..=affordable)
-                .flat_map(|k| {
-                    alternatives.iter().map(move |g| OrleansPayment {
-                        coins: k * price,
-                        gained: g.times(k),
-                        ..OrleansPayment::default()
-                    })
-                })
-                .collect();
-            r.coins_owed = price;
-            r.status = if affordable > 0 {
-                OrleansResolutionStatus::Offer
-            } else {
-                OrleansResolutionStatus::NoEffect
-            };
-            if affordable == 0 {
-                r.explanation = Text::new(
-                    format!("{} (il faut {price} pièces : offre hors de portée.)", event.text.fr),
-                    format!("{} ({price} coins needed: out of reach.)", event.text.en),
-                );
-            }
-            r
-        }
-        Effect::EachReturnsFollowers(n) => {
-            let given = n.min(player.followers);
-            r.options = vec![OrleansPayment { followers: given, ..OrleansPayment::default() }];
-            r.status =
-                if given == 0 { OrleansResolutionStatus::NoEffect } else { OrleansResolutionStatus::Payable };
-            r.explanation = Text::new(
-                format!("Rendez {given} {} (sur {n} demandés).", fr_noun(given, "partisan", "partisans")),
-                format!("Return {given} {} (of {n} asked).", en_noun(given, "follower", "followers")),
-            );
-            r
-        }
-        Effect::GoodsValueOrFortification(v) => {
-            r.options = value_ways(&player.goods, 0, v, false);
-            if player.fortifications > 0 {
-                r.options.push(OrleansPayment { fortifications: 1, ..OrleansPayment::default() });
-            }
-            if r.options.is_empty() {
-                r.status = OrleansResolutionStatus::Unpaid;
-                r.shortfall = v.saturating_sub(player.goods.points());
-                r.consequence = Some(f);
-                r.explanation = failure_text(f, r.shortfall);
-            } else {
-                r.status = OrleansResolutionStatus::Payable;
-            }
-            r
-        }
-        Effect::PayIfInOrleans(n) => {
-            if player.in_orleans {
-                coin_demand(r, n, coins, f)
-            } else {
-                r.status = OrleansResolutionStatus::NoEffect;
-                r.explanation = Text::new(
-                    format!("Marchand hors d'Orléans : rien à payer (sinon {n} pièces en fin de manche)."),
-                    format!(
-                        "Merchant outside Orléans: nothing to pay (else {n} coins at the end of the round)."
-                    ),
-                );
-                r
-            }
-        }
+        Effect::MayPay { coins: price, times, buys } => may_pay(r, event, player, price, times, buys),
+        Effect::EachReturnsFollowers(n) => return_followers(r, player, n),
+        Effect::GoodsValueOrFortification(v) => goods_value_or_fortification(r, player, f, v),
+        Effect::PayIfInOrleans(n) => pay_if_in_orleans(r, player, f, n),
         _ => r,
     }
+}
+
+/// `k` coins per technology tile, the tiles not paid for removed.
+fn pay_technology_or_remove(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    k: u32,
+) -> OrleansResolution {
+    let coins = player.coins;
+    // Le dignitaire: pay for as many tiles as the coins allow, remove the others.
+    let owed = k.saturating_mul(player.technology);
+    let paid_tiles = coins.checked_div(k).map_or(player.technology, |n| player.technology.min(n));
+    let removed = player.technology - paid_tiles;
+    let paid = paid_tiles * k;
+    r.coins_owed = owed;
+    r.coins_after = coins - paid;
+    if owed == 0 {
+        r.status = OrleansResolutionStatus::NoEffect;
+        r.explanation =
+            Text::new("Aucun jeton Technologie : rien à payer.", "No technology tile: nothing to pay.");
+        return r;
+    }
+    r.options = vec![OrleansPayment { coins: paid, technology: removed, ..OrleansPayment::default() }];
+    r.status = match (removed, paid_tiles) {
+        (0, _) => OrleansResolutionStatus::Payable,
+        (_, 0) => OrleansResolutionStatus::Unpaid,
+        _ => OrleansResolutionStatus::Partial,
+    };
+    if removed > 0 {
+        r.shortfall = removed;
+        r.consequence = Some(f);
+    }
+    r.explanation = Text::new(
+        format!(
+            "{owed} {} pour {} {} : payez {paid}, {removed} {}.",
+            fr_noun(owed, "pièce due", "pièces dues"),
+            player.technology,
+            fr_noun(player.technology, "jeton", "jetons"),
+            fr_noun(removed, "jeton retiré", "jetons retirés")
+        ),
+        format!(
+            "{owed} {} due for {} {}: pay {paid}, {removed} {} removed.",
+            en_noun(owed, "coin", "coins"),
+            player.technology,
+            en_noun(player.technology, "tile", "tiles"),
+            en_noun(removed, "tile", "tiles")
+        ),
+    );
+    r
+}
+
+/// A Knight discarded or `n` coins.
+fn knight_or_coins(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    n: u32,
+) -> OrleansResolution {
+    let coins = player.coins;
+    if player.knights > 0 {
+        r.options.push(OrleansPayment { knights: 1, ..OrleansPayment::default() });
+    }
+    if coins >= n {
+        r.options.push(OrleansPayment { coins: n, ..OrleansPayment::default() });
+    }
+    if r.options.is_empty() {
+        return coin_demand(r, n, coins, f);
+    }
+    r.coins_owed = n;
+    r.status = OrleansResolutionStatus::Payable;
+    r.coins_after = r.options.first().map_or(coins, |first| coins.saturating_sub(first.coins));
+    r.explanation = Text::new(
+        format!("Défaussez un Chevalier ou payez {n} pièces."),
+        format!("Discard a Knight or pay {n} coins."),
+    );
+    r
+}
+
+/// At least `v` VP in coins and/or goods.
+fn pay_value(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    v: u32,
+) -> OrleansResolution {
+    let coins = player.coins;
+    r.options = value_ways(&player.goods, coins, v, true);
+    if let Some(first) = r.options.first() {
+        r.status = OrleansResolutionStatus::Payable;
+        r.coins_after = coins - first.coins;
+        r.explanation = Text::new(
+            format!("Au moins {v} PV en pièces et/ou marchandises ; le moins cher : {} PV.", first.points()),
+            format!("At least {v} VP in coins and/or goods; cheapest: {} VP.", first.points()),
+        );
+    } else {
+        let worth = coins.saturating_add(player.goods.points());
+        r.status =
+            if worth == 0 { OrleansResolutionStatus::Unpaid } else { OrleansResolutionStatus::Partial };
+        r.shortfall = v.saturating_sub(worth);
+        r.consequence = Some(f);
+        r.coins_after = 0;
+        let t = failure_text(f, r.shortfall);
+        r.explanation = Text::new(
+            format!("{v} PV demandés, vous n'en avez que {worth}. {}", t.fr),
+            format!("{v} VP demanded, you have only {worth}. {}", t.en),
+        );
+    }
+    r
+}
+
+/// `food` food or `price` coins.
+fn food_or_coins(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    food: u32,
+    price: u32,
+) -> OrleansResolution {
+    let coins = player.coins;
+    r.options = food_ways(&player.goods, food);
+    if coins >= price {
+        r.options.push(OrleansPayment { coins: price, ..OrleansPayment::default() });
+    }
+    r.options.sort_by_key(OrleansPayment::points);
+    r.coins_owed = price;
+    if let Some(first) = r.options.first() {
+        r.status = OrleansResolutionStatus::Payable;
+        r.coins_after = coins - first.coins;
+        r.explanation = Text::new(
+            format!(
+                "{food} {} ou {price} pièces ; le moins cher : {} PV.",
+                fr_noun(food, "nourriture", "nourritures"),
+                first.points()
+            ),
+            format!("{food} food or {price} coins; cheapest: {} VP.", first.points()),
+        );
+    } else {
+        r.status = OrleansResolutionStatus::Unpaid;
+        r.shortfall = price - coins;
+        r.consequence = Some(f);
+        let t = failure_text(f, r.shortfall);
+        r.explanation = Text::new(
+            format!("Ni {food} {} ni {price} pièces. {}", fr_noun(food, "nourriture", "nourritures"), t.fr),
+            format!("Neither {food} food nor {price} coins. {}", t.en),
+        );
+    }
+    r
+}
+
+/// The harvest: one food, else 5 coins.
+fn harvest(mut r: OrleansResolution, player: &OrleansPlayer, f: OrleansFailure) -> OrleansResolution {
+    let coins = player.coins;
+    // Base Moisson (FACT-ORL-D1): one food; only without food, 5 coins; else torture.
+    if player.goods.food() > 0 {
+        r.options = food_ways(&player.goods, 1);
+        r.status = OrleansResolutionStatus::Payable;
+        r.explanation = Text::new("Rendez 1 nourriture.", "Hand in 1 food.");
+        r
+    } else {
+        let mut r = coin_demand(r, 5, coins, f);
+        r.explanation = Text::new(
+            format!("Pas de nourriture : 5 pièces. {}", r.explanation.fr),
+            format!("No food: 5 coins. {}", r.explanation.en),
+        );
+        r
+    }
+}
+
+/// `n` food.
+fn pay_food(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    n: u32,
+) -> OrleansResolution {
+    r.options = food_ways(&player.goods, n);
+    if r.options.is_empty() {
+        let have = player.goods.food();
+        r.status = if have == 0 { OrleansResolutionStatus::Unpaid } else { OrleansResolutionStatus::Partial };
+        r.shortfall = n - have;
+        r.consequence = Some(f);
+        r.explanation = failure_text(f, r.shortfall);
+    } else {
+        r.status = OrleansResolutionStatus::Payable;
+    }
+    r
+}
+
+/// `n` goods of kind `g`.
+fn pay_good(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    g: OrleansGood,
+    n: u32,
+) -> OrleansResolution {
+    let have = player.goods.get(g);
+    if have >= n {
+        let mut goods = OrleansGoods::default();
+        goods.set(g, n);
+        r.options = vec![OrleansPayment { goods, ..OrleansPayment::default() }];
+        r.status = OrleansResolutionStatus::Payable;
+    } else {
+        r.status = if have == 0 { OrleansResolutionStatus::Unpaid } else { OrleansResolutionStatus::Partial };
+        r.shortfall = n - have;
+        r.consequence = Some(f);
+        r.explanation = failure_text(f, r.shortfall);
+    }
+    r
+}
+
+/// An offer: up to `times` times `price` coins, each buying one of `buys`.
+fn may_pay(
+    mut r: OrleansResolution,
+    event: &EventDef,
+    player: &OrleansPlayer,
+    price: u32,
+    times: u32,
+    buys: &'static [OrleansGain],
+) -> OrleansResolution {
+    let coins = player.coins;
+    let affordable = coins.checked_div(price).map_or(times, |n| times.min(n));
+    // Each number of times, with each thing it can buy (Avancée: a fortification or a
+    // trading post), so that what is taken is recorded with what was paid.
+    let alternatives: &[OrleansGain] = if buys.is_empty() { &[NOTHING_COUNTED] } else { buys };
+    r.options = (1..=affordable)
+        .flat_map(|k| {
+            alternatives.iter().map(move |g| OrleansPayment {
+                coins: k * price,
+                gained: g.times(k),
+                ..OrleansPayment::default()
+            })
+        })
+        .collect();
+    r.coins_owed = price;
+    r.status =
+        if affordable > 0 { OrleansResolutionStatus::Offer } else { OrleansResolutionStatus::NoEffect };
+    if affordable == 0 {
+        r.explanation = Text::new(
+            format!("{} (il faut {price} pièces : offre hors de portée.)", event.text.fr),
+            format!("{} ({price} coins needed: out of reach.)", event.text.en),
+        );
+    }
+    r
+}
+
+/// Up to `n` followers returned.
+fn return_followers(mut r: OrleansResolution, player: &OrleansPlayer, n: u32) -> OrleansResolution {
+    let given = n.min(player.followers);
+    r.options = vec![OrleansPayment { followers: given, ..OrleansPayment::default() }];
+    r.status = if given == 0 { OrleansResolutionStatus::NoEffect } else { OrleansResolutionStatus::Payable };
+    r.explanation = Text::new(
+        format!("Rendez {given} {} (sur {n} demandés).", fr_noun(given, "partisan", "partisans")),
+        format!("Return {given} {} (of {n} asked).", en_noun(given, "follower", "followers")),
+    );
+    r
+}
+
+/// Goods worth `v` VP or a fortification.
+fn goods_value_or_fortification(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    v: u32,
+) -> OrleansResolution {
+    r.options = value_ways(&player.goods, 0, v, false);
+    if player.fortifications > 0 {
+        r.options.push(OrleansPayment { fortifications: 1, ..OrleansPayment::default() });
+    }
+    if r.options.is_empty() {
+        r.status = OrleansResolutionStatus::Unpaid;
+        r.shortfall = v.saturating_sub(player.goods.points());
+        r.consequence = Some(f);
+        r.explanation = failure_text(f, r.shortfall);
+    } else {
+        r.status = OrleansResolutionStatus::Payable;
+    }
+    r
+}
+
+/// `n` coins if the merchant is in Orléans.
+fn pay_if_in_orleans(
+    mut r: OrleansResolution,
+    player: &OrleansPlayer,
+    f: OrleansFailure,
+    n: u32,
+) -> OrleansResolution {
+    let coins = player.coins;
+    if player.in_orleans {
+        coin_demand(r, n, coins, f)
+    } else {
+        r.status = OrleansResolutionStatus::NoEffect;
+        r.explanation = Text::new(
+            format!("Marchand hors d'Orléans : rien à payer (sinon {n} pièces en fin de manche)."),
+            format!("Merchant outside Orléans: nothing to pay (else {n} coins at the end of the round)."),
+        );
+        r
+    }
+}
+
+/// Coins gained for what a player holds (trading posts, development, monks in the market, the
+/// boatmen track).
+fn gain_from_holdings(r: OrleansResolution, effect: Effect, player: &OrleansPlayer) -> OrleansResolution {
+    let (n, how) = match effect {
+        Effect::GainPerTradingPost(k) => (
+            k.saturating_mul(player.trading_posts),
+            Text::new(
+                format!(
+                    "{k} × {} {}",
+                    player.trading_posts,
+                    fr_noun(player.trading_posts, "comptoir", "comptoirs")
+                ),
+                format!(
+                    "{k} × {} {}",
+                    player.trading_posts,
+                    en_noun(player.trading_posts, "trading post", "trading posts")
+                ),
+            ),
+        ),
+        Effect::GainPerDevelopmentLevel(k) => (
+            k.saturating_mul(player.development_level),
+            Text::new(
+                format!("{k} × niveau de développement {}", player.development_level),
+                format!("{k} × development level {}", player.development_level),
+            ),
+        ),
+        Effect::GainPerMonkInMarket(k) => (
+            k.saturating_mul(player.monks_in_market),
+            Text::new(
+                format!(
+                    "{k} × {} {} au marché",
+                    player.monks_in_market,
+                    fr_noun(player.monks_in_market, "Moine", "Moines")
+                ),
+                format!(
+                    "{k} × {} {} in the market",
+                    player.monks_in_market,
+                    en_noun(player.monks_in_market, "Monk", "Monks")
+                ),
+            ),
+        ),
+        Effect::GainBoatmenTrack => (
+            boatmen_coins(player.boatmen_track),
+            Text::new(
+                format!("Case {} de la piste des bateliers", player.boatmen_track),
+                format!("Step {} of the boatmen track", player.boatmen_track),
+            ),
+        ),
+        _ => return r,
+    };
+    gain(r, player.coins, n, how)
+}
+
+/// `n` coins gained, `how` says for what.
+fn gain(mut r: OrleansResolution, coins: u32, n: u32, how: Text) -> OrleansResolution {
+    r.status = if n > 0 { OrleansResolutionStatus::Gain } else { OrleansResolutionStatus::NoEffect };
+    r.coins_gained = n;
+    r.coins_after = coins.saturating_add(n);
+    r.explanation = Text::new(
+        format!("{} : +{n} {}, {} en tout.", how.fr, fr_noun(n, "pièce", "pièces"), r.coins_after),
+        format!("{}: +{n} {}, {} in all.", how.en, en_noun(n, "coin", "coins"), r.coins_after),
+    );
+    r
 }
 
 /// Resolves a team event (Invasion): the players' holdings are pooled, since the team decides
@@ -714,189 +789,15 @@ pub fn resolve_team(
     players: &[OrleansPlayer],
     team: &OrleansTeam,
 ) -> OrleansResolution {
-    let sum = |f: fn(&OrleansPlayer) -> u32| players.iter().map(f).fold(0u32, u32::saturating_add);
-    let coins = sum(|p| p.coins);
+    let coins = team_sum(players, |p| p.coins);
     let mut r = base(event, None, coins);
     let f = failure(event, scenario);
     match event.effect {
         Effect::TeamItemsOrCoins { item, small, large, coins_each } => {
-            let need = if players.len() <= 3 { small } else { large };
-            let (items, (fr_one, fr_many), (en_one, en_many)) = match item {
-                TeamItem::Technology => (
-                    sum(|p| p.technology),
-                    ("jeton Technologie", "jetons Technologie"),
-                    ("technology tile", "technology tiles"),
-                ),
-                TeamItem::PlaceTile => {
-                    (sum(|p| p.place_tiles), ("tuile Lieu", "tuiles Lieu"), ("place tile", "place tiles"))
-                }
-            };
-            let given = need.min(items);
-            let missing = need - given;
-            let owed = missing.saturating_mul(coins_each);
-            let pay = |n: u32, c: u32| match item {
-                TeamItem::Technology => {
-                    OrleansPayment { technology: n, coins: c, ..OrleansPayment::default() }
-                }
-                TeamItem::PlaceTile => {
-                    OrleansPayment { place_tiles: n, coins: c, ..OrleansPayment::default() }
-                }
-            };
-            // Every split between items and coins the team can afford, most items first.
-            for n in (0..=given).rev() {
-                let c = (need - n).saturating_mul(coins_each);
-                if c <= coins {
-                    r.options.push(pay(n, c));
-                }
-            }
-            r.coins_owed = owed;
-            if owed <= coins {
-                r.status = OrleansResolutionStatus::Payable;
-                r.coins_after = coins - owed;
-                r.explanation = Text::new(
-                    format!(
-                        "L'équipe rend {given} {} sur {need} et paie {owed} {}.",
-                        fr_noun(given, fr_one, fr_many),
-                        fr_noun(owed, "pièce", "pièces")
-                    ),
-                    format!(
-                        "The team returns {given} {} of {need} and pays {owed} {}.",
-                        en_noun(given, en_one, en_many),
-                        en_noun(owed, "coin", "coins")
-                    ),
-                );
-            } else {
-                r.status = OrleansResolutionStatus::Partial;
-                r.shortfall = owed - coins;
-                r.consequence = Some(f);
-                let t = failure_text(f, r.shortfall);
-                r.explanation = Text::new(
-                    format!(
-                        "Demandé : {need} {} ; l'équipe en a {items} et {coins} {} pour {owed} {}. {}",
-                        fr_noun(need, fr_one, fr_many),
-                        fr_noun(coins, "pièce", "pièces"),
-                        fr_noun(owed, "due", "dues"),
-                        t.fr
-                    ),
-                    format!(
-                        "{need} {} asked, the team has {items} and {coins} {} for {owed} due. {}",
-                        en_noun(need, en_one, en_many),
-                        en_noun(coins, "coin", "coins"),
-                        t.en
-                    ),
-                );
-            }
+            r = team_items_or_coins(r, players, f, item, (small, large), coins_each);
         }
-        Effect::TeamDevelopmentOrMonks(n) => {
-            // Invasion, Chasse aux sorcières: « L'équipe perd 6 points de développement » — a
-            // player whose space is not typed holds at least the first space of their level.
-            let dev = sum(OrleansPlayer::development_space);
-            let monks = sum(|p| p.monks);
-            let given = n.min(dev);
-            let missing = n - given;
-            r.options = vec![OrleansPayment {
-                development: given,
-                monks: missing.min(monks),
-                ..OrleansPayment::default()
-            }];
-            if missing <= monks {
-                r.status = OrleansResolutionStatus::Payable;
-                r.explanation = Text::new(
-                    format!(
-                        "L'équipe recule de {given} {} de développement et rend {missing} {}.",
-                        fr_noun(given, "point", "points"),
-                        fr_noun(missing, "Moine", "Moines")
-                    ),
-                    format!(
-                        "The team moves back {given} development {} and returns {missing} {}.",
-                        en_noun(given, "point", "points"),
-                        en_noun(missing, "Monk", "Monks")
-                    ),
-                );
-            } else {
-                r.status = OrleansResolutionStatus::Partial;
-                r.shortfall = missing - monks;
-                r.consequence = Some(f);
-                r.explanation = failure_text(f, r.shortfall);
-            }
-            // « Choisissez ensemble la contribution de chacun »: the seats say who gives what.
-            let most: Vec<OrleansShare> = players
-                .iter()
-                .map(|p| OrleansShare {
-                    development: p.development_space(),
-                    monks: p.monks,
-                    ..OrleansShare::default()
-                })
-                .collect();
-            let holders: Vec<usize> =
-                most.iter().enumerate().filter(|(_, s)| s.sum() > 0).map(|(i, _)| i).collect();
-            // Only one seat holds anything: no choice, that seat pays the cheapest way, as a
-            // seat's own demand is paid when nothing is chosen.
-            let forced = match (holders.as_slice(), r.options.first()) {
-                ([only], Some(way)) => Some(
-                    (0..players.len())
-                        .map(|i| {
-                            if i == *only {
-                                OrleansShare {
-                                    development: way.development,
-                                    monks: way.monks,
-                                    ..OrleansShare::default()
-                                }
-                            } else {
-                                OrleansShare::default()
-                            }
-                        })
-                        .collect(),
-                ),
-                _ => None,
-            };
-            r.split = Some(OrleansSplit {
-                gain: false,
-                kinds: vec![OrleansShareKind::Development, OrleansShareKind::Monks],
-                total: OrleansShare::default(),
-                owed: n,
-                most,
-                forced,
-            });
-            if let Some(note) = spaces_assumed(players) {
-                r.explanation = Text::new(
-                    format!("{} {}", r.explanation.fr, note.fr),
-                    format!("{} {}", r.explanation.en, note.en),
-                );
-            }
-        }
-        Effect::EachReturnsMonk => {
-            // Invasion, Appel de Rome: « Chaque joueur replace un jeton Moine dans la réserve.
-            // Si un joueur ne peut pas payer, ou si l'équipe entière décide de ne pas le faire,
-            // retirez du jeu un jeton Citoyen non collecté » — one citizen for the team, never
-            // one per player, and the team may choose it.
-            let lacking: Vec<&str> =
-                players.iter().filter(|p| p.monks == 0).map(|p| p.name.as_str()).collect();
-            r.consequence = Some(f);
-            if lacking.is_empty() {
-                r.status = OrleansResolutionStatus::Offer;
-                r.options = vec![OrleansPayment {
-                    monks: u32::try_from(players.len()).unwrap_or(u32::MAX),
-                    ..OrleansPayment::default()
-                }];
-                r.explanation = Text::new(
-                    "Chacun rend un Moine — ou l'équipe décide de ne pas le faire : un seul Citoyen non collecté quitte alors la partie (choisi ensemble).",
-                    "Each player returns a Monk — or the team decides not to: then a single uncollected citizen leaves the game (chosen together).",
-                );
-            } else {
-                r.status = OrleansResolutionStatus::Unpaid;
-                r.shortfall = u32::try_from(lacking.len()).unwrap_or(u32::MAX);
-                let who = lacking.join(", ");
-                r.explanation = Text::new(
-                    format!(
-                        "{who} n'a pas de Moine : un seul Citoyen non collecté quitte la partie pour toute l'équipe (choisi ensemble)."
-                    ),
-                    format!(
-                        "{who} has no Monk: a single uncollected citizen leaves the game for the whole team (chosen together)."
-                    ),
-                );
-            }
-        }
+        Effect::TeamDevelopmentOrMonks(n) => r = team_development_or_monks(r, players, f, n),
+        Effect::EachReturnsMonk => r = each_returns_monk(r, players, f),
         Effect::TeamMayPay { coins: n, .. } => {
             r.coins_owed = n;
             if coins >= n {
@@ -921,32 +822,241 @@ pub fn resolve_team(
                 forced: None,
             });
         }
-        Effect::WarehouseLoss { cheese, grain } => {
-            let lost = OrleansGoods {
-                cheese: cheese.min(team.warehouse.cheese),
-                grain: grain.min(team.warehouse.grain),
-                ..OrleansGoods::default()
-            };
-            r.options = vec![OrleansPayment { goods: lost, ..OrleansPayment::default() }];
-            r.status = if lost.count() == 0 {
-                OrleansResolutionStatus::NoEffect
-            } else {
-                OrleansResolutionStatus::Payable
-            };
-            r.explanation = Text::new(
-                format!(
-                    "L'Entrepôt perd {} {} et {} {}.",
-                    lost.cheese,
-                    fr_noun(lost.cheese, "Fromage", "Fromages"),
-                    lost.grain,
-                    fr_noun(lost.grain, "Céréale", "Céréales")
-                ),
-                format!("The warehouse loses {} cheese and {} grain.", lost.cheese, lost.grain),
-            );
-        }
+        Effect::WarehouseLoss { cheese, grain } => r = warehouse_loss(r, team, cheese, grain),
         _ => {}
     }
     r
+}
+
+/// Items (technology tiles or place tiles) from the team, `small` up to 3 players, else
+/// `large`; each one missing paid `coins_each` coins.
+fn team_items_or_coins(
+    mut r: OrleansResolution,
+    players: &[OrleansPlayer],
+    f: OrleansFailure,
+    item: TeamItem,
+    (small, large): (u32, u32),
+    coins_each: u32,
+) -> OrleansResolution {
+    let coins = team_sum(players, |p| p.coins);
+    let need = if players.len() <= 3 { small } else { large };
+    let (items, (fr_one, fr_many), (en_one, en_many)) = match item {
+        TeamItem::Technology => (
+            team_sum(players, |p| p.technology),
+            ("jeton Technologie", "jetons Technologie"),
+            ("technology tile", "technology tiles"),
+        ),
+        TeamItem::PlaceTile => (
+            team_sum(players, |p| p.place_tiles),
+            ("tuile Lieu", "tuiles Lieu"),
+            ("place tile", "place tiles"),
+        ),
+    };
+    let given = need.min(items);
+    let missing = need - given;
+    let owed = missing.saturating_mul(coins_each);
+    let pay = |n: u32, c: u32| match item {
+        TeamItem::Technology => OrleansPayment { technology: n, coins: c, ..OrleansPayment::default() },
+        TeamItem::PlaceTile => OrleansPayment { place_tiles: n, coins: c, ..OrleansPayment::default() },
+    };
+    // Every split between items and coins the team can afford, most items first.
+    for n in (0..=given).rev() {
+        let c = (need - n).saturating_mul(coins_each);
+        if c <= coins {
+            r.options.push(pay(n, c));
+        }
+    }
+    r.coins_owed = owed;
+    if owed <= coins {
+        r.status = OrleansResolutionStatus::Payable;
+        r.coins_after = coins - owed;
+        r.explanation = Text::new(
+            format!(
+                "L'équipe rend {given} {} sur {need} et paie {owed} {}.",
+                fr_noun(given, fr_one, fr_many),
+                fr_noun(owed, "pièce", "pièces")
+            ),
+            format!(
+                "The team returns {given} {} of {need} and pays {owed} {}.",
+                en_noun(given, en_one, en_many),
+                en_noun(owed, "coin", "coins")
+            ),
+        );
+    } else {
+        r.status = OrleansResolutionStatus::Partial;
+        r.shortfall = owed - coins;
+        r.consequence = Some(f);
+        let t = failure_text(f, r.shortfall);
+        r.explanation = Text::new(
+            format!(
+                "Demandé : {need} {} ; l'équipe en a {items} et {coins} {} pour {owed} {}. {}",
+                fr_noun(need, fr_one, fr_many),
+                fr_noun(coins, "pièce", "pièces"),
+                fr_noun(owed, "due", "dues"),
+                t.fr
+            ),
+            format!(
+                "{need} {} asked, the team has {items} and {coins} {} for {owed} due. {}",
+                en_noun(need, en_one, en_many),
+                en_noun(coins, "coin", "coins"),
+                t.en
+            ),
+        );
+    }
+    r
+}
+
+/// `n` development points from the team, each one missing paid with a Monk.
+fn team_development_or_monks(
+    mut r: OrleansResolution,
+    players: &[OrleansPlayer],
+    f: OrleansFailure,
+    n: u32,
+) -> OrleansResolution {
+    // Invasion, Chasse aux sorcières: « L'équipe perd 6 points de développement » — a
+    // player whose space is not typed holds at least the first space of their level.
+    let dev = team_sum(players, OrleansPlayer::development_space);
+    let monks = team_sum(players, |p| p.monks);
+    let given = n.min(dev);
+    let missing = n - given;
+    r.options =
+        vec![OrleansPayment { development: given, monks: missing.min(monks), ..OrleansPayment::default() }];
+    if missing <= monks {
+        r.status = OrleansResolutionStatus::Payable;
+        r.explanation = Text::new(
+            format!(
+                "L'équipe recule de {given} {} de développement et rend {missing} {}.",
+                fr_noun(given, "point", "points"),
+                fr_noun(missing, "Moine", "Moines")
+            ),
+            format!(
+                "The team moves back {given} development {} and returns {missing} {}.",
+                en_noun(given, "point", "points"),
+                en_noun(missing, "Monk", "Monks")
+            ),
+        );
+    } else {
+        r.status = OrleansResolutionStatus::Partial;
+        r.shortfall = missing - monks;
+        r.consequence = Some(f);
+        r.explanation = failure_text(f, r.shortfall);
+    }
+    // « Choisissez ensemble la contribution de chacun »: the seats say who gives what.
+    let most: Vec<OrleansShare> = players
+        .iter()
+        .map(|p| OrleansShare {
+            development: p.development_space(),
+            monks: p.monks,
+            ..OrleansShare::default()
+        })
+        .collect();
+    let holders: Vec<usize> = most.iter().enumerate().filter(|(_, s)| s.sum() > 0).map(|(i, _)| i).collect();
+    // Only one seat holds anything: no choice, that seat pays the cheapest way, as a
+    // seat's own demand is paid when nothing is chosen.
+    let forced = match (holders.as_slice(), r.options.first()) {
+        ([only], Some(way)) => Some(
+            (0..players.len())
+                .map(|i| {
+                    if i == *only {
+                        OrleansShare {
+                            development: way.development,
+                            monks: way.monks,
+                            ..OrleansShare::default()
+                        }
+                    } else {
+                        OrleansShare::default()
+                    }
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
+    r.split = Some(OrleansSplit {
+        gain: false,
+        kinds: vec![OrleansShareKind::Development, OrleansShareKind::Monks],
+        total: OrleansShare::default(),
+        owed: n,
+        most,
+        forced,
+    });
+    if let Some(note) = spaces_assumed(players) {
+        r.explanation = Text::new(
+            format!("{} {}", r.explanation.fr, note.fr),
+            format!("{} {}", r.explanation.en, note.en),
+        );
+    }
+    r
+}
+
+/// A Monk from each player, or one uncollected citizen for the team.
+fn each_returns_monk(
+    mut r: OrleansResolution,
+    players: &[OrleansPlayer],
+    f: OrleansFailure,
+) -> OrleansResolution {
+    // Invasion, Appel de Rome: « Chaque joueur replace un jeton Moine dans la réserve.
+    // Si un joueur ne peut pas payer, ou si l'équipe entière décide de ne pas le faire,
+    // retirez du jeu un jeton Citoyen non collecté » — one citizen for the team, never
+    // one per player, and the team may choose it.
+    let lacking: Vec<&str> = players.iter().filter(|p| p.monks == 0).map(|p| p.name.as_str()).collect();
+    r.consequence = Some(f);
+    if lacking.is_empty() {
+        r.status = OrleansResolutionStatus::Offer;
+        r.options = vec![OrleansPayment {
+            monks: u32::try_from(players.len()).unwrap_or(u32::MAX),
+            ..OrleansPayment::default()
+        }];
+        r.explanation = Text::new(
+            "Chacun rend un Moine — ou l'équipe décide de ne pas le faire : un seul Citoyen non collecté quitte alors la partie (choisi ensemble).",
+            "Each player returns a Monk — or the team decides not to: then a single uncollected citizen leaves the game (chosen together).",
+        );
+    } else {
+        r.status = OrleansResolutionStatus::Unpaid;
+        r.shortfall = u32::try_from(lacking.len()).unwrap_or(u32::MAX);
+        let who = lacking.join(", ");
+        r.explanation = Text::new(
+            format!(
+                "{who} n'a pas de Moine : un seul Citoyen non collecté quitte la partie pour toute l'équipe (choisi ensemble)."
+            ),
+            format!(
+                "{who} has no Monk: a single uncollected citizen leaves the game for the whole team (chosen together)."
+            ),
+        );
+    }
+    r
+}
+
+/// The warehouse loses up to `cheese` cheese and `grain` grain.
+fn warehouse_loss(
+    mut r: OrleansResolution,
+    team: &OrleansTeam,
+    cheese: u32,
+    grain: u32,
+) -> OrleansResolution {
+    let lost = OrleansGoods {
+        cheese: cheese.min(team.warehouse.cheese),
+        grain: grain.min(team.warehouse.grain),
+        ..OrleansGoods::default()
+    };
+    r.options = vec![OrleansPayment { goods: lost, ..OrleansPayment::default() }];
+    r.status =
+        if lost.count() == 0 { OrleansResolutionStatus::NoEffect } else { OrleansResolutionStatus::Payable };
+    r.explanation = Text::new(
+        format!(
+            "L'Entrepôt perd {} {} et {} {}.",
+            lost.cheese,
+            fr_noun(lost.cheese, "Fromage", "Fromages"),
+            lost.grain,
+            fr_noun(lost.grain, "Céréale", "Céréales")
+        ),
+        format!("The warehouse loses {} cheese and {} grain.", lost.cheese, lost.grain),
+    );
+    r
+}
+
+/// What the team holds of something, all players together.
+fn team_sum(players: &[OrleansPlayer], f: fn(&OrleansPlayer) -> u32) -> u32 {
+    players.iter().map(f).fold(0u32, u32::saturating_add)
 }
 
 /// Which development spaces were counted without being typed (each player's level's first
@@ -1044,7 +1154,7 @@ pub static ADMINISTRATOR_DUES: EventDef = EventDef {
         en: "Pay the coins printed on the card at the end of the round, else the team loses.",
     },
     failure: Some(OrleansFailure::Loss),
-    source: "Invasion, Objectifs personnels (Administrateur terrien)",
+    source: "ORL §Invasion, Objectifs personnels (Administrateur terrien)",
 };
 
 /// The steward's coins due at the end of `round`: entered from the card; round 1 is 2 coins

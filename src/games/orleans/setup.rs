@@ -4,6 +4,7 @@
 use super::catalogue::OrleansScenario;
 use super::deck::draw_counts;
 use super::status::{common_targets, preplaced_fortifications};
+use crate::games::input::{self, PlayedBy};
 use crate::games::{Problems, SetupStep};
 use crate::text::Text;
 
@@ -24,27 +25,14 @@ pub fn start_coins(scenario: OrleansScenario) -> u32 {
     }
 }
 
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup_steps(scenario: OrleansScenario, players: u8) -> Result<Vec<SetupStep>, Problems> {
-    let v = super::INFO.variant(scenario.id());
-    if let Some(v) = v
-        && !(v.min_players..=v.max_players).contains(&players)
-    {
+    if let Some(v) = super::INFO.variant(scenario.id()) {
         let mut p = Problems::new();
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!(
-                    "{} se joue de {} à {} joueurs, pas {players}.",
-                    v.label.fr, v.min_players, v.max_players
-                ),
-                format!(
-                    "{} is played by {} to {} players, not {players}.",
-                    v.label.en, v.min_players, v.max_players
-                ),
-            ),
-        );
-        return Err(p);
+        let who = PlayedBy::new(v.label.fr, v.label.en);
+        if !input::player_count(&mut p, "players", &who, v.min_players, v.max_players, usize::from(players)) {
+            return Err(p);
+        }
     }
     // The first step names the scenario's entry, whose setup the list summarises (on every
     // step it would only repeat it).

@@ -211,6 +211,7 @@ fn race_objectives(
 const COMMON_GOALS_RULE: &str = "orleans.invasion.common_goals";
 
 /// Every goal of the play with its progress.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
     let last = table.rounds();
     let left = if table.round > last { 0 } else { rounds_left(table, last) };
@@ -441,6 +442,7 @@ fn loss_precedes(e: &OrleansLogEntry, won: u8) -> bool {
 }
 
 /// Where the play stands now.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
     let last = table.rounds();
     let over = table.round > last;

@@ -1,19 +1,19 @@
-//! What the box and each scenario's setup put in play, as bounds on the table (issue #45: a
+//! What the box and each scenario's setup put in play, as bounds on the table (a
 //! seat could hold 60 technology tiles in any scenario, and more fortifications than the city
 //! board shows). Each supply is the most the whole table holds of one item — every seat
 //! together, with Invasion's city board where the item lies on it — beside the line that says
 //! it; a table holding more is refused on every holder's field, so that no seat is picked by
 //! the order things were typed.
 //!
-//! Rulebook: `001_0ac7b0875d5760ba.txt`; the base game's box (goods, citizens) is summarised in
-//! `shared/reference/game-facts.md` §D.
+//! Rulebook: `ORL` (`docs/sources.md`); the base game's box (goods, citizens) is summarised in
+//! `docs/facts.md` (Orléans).
 
 use super::catalogue::{OrleansGood, OrleansScenario};
 use super::table::{OrleansPlayer, OrleansTeam};
 use crate::games::Problems;
 use crate::text::Text;
 
-/// Citizen tiles in the box: the base game's 14 (game-facts D4: 3 on the development track, the
+/// Citizen tiles in the box: the base game's 14 (FACT-ORL-D4: 3 on the development track, the
 /// knights', the boatmen's, 8 beneficial deeds, the most trading posts') and the expansion's
 /// (Appendice, Matériel: « 2 jetons Citoyen supplémentaires »).
 pub const CITIZENS_IN_BOX: u32 = 16;
@@ -107,14 +107,14 @@ const fn s(item: Item, most: u32, source: &'static str) -> Supply {
     Supply { item, most, source }
 }
 
-/// The box's goods (game-facts D4): 24 grain, 21 cheese, 18 wine, 15 wool, 12 brocade. Every
+/// The box's goods (FACT-ORL-D4): 24 grain, 21 cheese, 18 wine, 15 wool, 12 brocade. Every
 /// scenario with goods plays from that supply.
 const GOODS: [Supply; 5] = [
-    s(Item::Good(OrleansGood::Grain), 24, "game-facts D4 (goods supply)"),
-    s(Item::Good(OrleansGood::Cheese), 21, "game-facts D4 (goods supply)"),
-    s(Item::Good(OrleansGood::Wine), 18, "game-facts D4 (goods supply)"),
-    s(Item::Good(OrleansGood::Wool), 15, "game-facts D4 (goods supply)"),
-    s(Item::Good(OrleansGood::Brocade), 12, "game-facts D4 (goods supply)"),
+    s(Item::Good(OrleansGood::Grain), 24, "FACT-ORL-D4 (goods supply)"),
+    s(Item::Good(OrleansGood::Cheese), 21, "FACT-ORL-D4 (goods supply)"),
+    s(Item::Good(OrleansGood::Wine), 18, "FACT-ORL-D4 (goods supply)"),
+    s(Item::Good(OrleansGood::Wool), 15, "FACT-ORL-D4 (goods supply)"),
+    s(Item::Good(OrleansGood::Brocade), 12, "FACT-ORL-D4 (goods supply)"),
 ];
 
 /// How many tiles of `good` the box holds ([`GOODS`]).
@@ -129,22 +129,22 @@ pub fn supplies(scenario: OrleansScenario) -> Vec<Supply> {
     let citizens_in_box = s(
         Item::Citizens,
         CITIZENS_IN_BOX,
-        "game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)",
+        "FACT-ORL-D4 (14 citizens) + ORL §Appendice, Matériel (2 supplémentaires)",
     );
     let mut out: Vec<Supply> = match scenario {
         // Prospérité, Mise en place: « Utilisez uniquement les tuiles Lieu suivantes » (24 named).
         OrleansScenario::Prosperite => {
-            vec![s(Item::PlaceTiles, 24, "Prospérité, Mise en place (24 tuiles Lieu)"), citizens_in_box]
+            vec![s(Item::PlaceTiles, 24, "ORL §Prospérité, Mise en place (24 tuiles Lieu)"), citizens_in_box]
         }
         // Invasion, Mise en place: « Utilisez uniquement les tuiles Lieu suivantes » (21 named).
         OrleansScenario::Invasion => {
-            vec![s(Item::PlaceTiles, 21, "Invasion, Mise en place (21 tuiles Lieu)"), citizens_in_box]
+            vec![s(Item::PlaceTiles, 21, "ORL §Invasion, Mise en place (21 tuiles Lieu)"), citizens_in_box]
         }
         // Le duel, Mise en place: « ainsi que 8 jetons Technologie »; « Choisissez 20 tuiles Lieu
         // à utiliser dans le jeu ».
         OrleansScenario::Duel => vec![
-            s(Item::Technology, 8, "Le duel, Mise en place (« 8 jetons Technologie »)"),
-            s(Item::PlaceTiles, 20, "Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"),
+            s(Item::Technology, 8, "ORL §Le duel, Mise en place (« 8 jetons Technologie »)"),
+            s(Item::PlaceTiles, 20, "ORL §Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"),
             citizens_in_box,
         ],
         // Le dignitaire, Mise en place: « Placez également 6 jetons Technologie »; « Piochez-en 5
@@ -152,24 +152,32 @@ pub fn supplies(scenario: OrleansScenario) -> Vec<Supply> {
         // Citoyen restants »; « Remettez […] les jetons Marchandise dans la boîte » (no goods:
         // `table::not_in_play`).
         OrleansScenario::Dignitaire => vec![
-            s(Item::Technology, 6, "Le dignitaire, Mise en place (« 6 jetons Technologie »)"),
-            s(Item::PlaceTiles, 11, "Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"),
-            s(Item::Citizens, 13, "Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"),
+            s(Item::Technology, 6, "ORL §Le dignitaire, Mise en place (« 6 jetons Technologie »)"),
+            s(Item::PlaceTiles, 11, "ORL §Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"),
+            s(
+                Item::Citizens,
+                13,
+                "ORL §Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)",
+            ),
         ],
         // Vierzon, Mise en place: « 4 jetons Technologie »; « Piochez 5 tuiles de catégorie I et 5
         // de catégorie II » and the Étal de marché; « Placez 7 jetons Citoyen »; « Vous n'avez
         // besoin que de 40 jetons Marchandise ».
         OrleansScenario::Vierzon => vec![
-            s(Item::Technology, 4, "Vierzon, Mise en place (« 4 jetons Technologie »)"),
-            s(Item::PlaceTiles, 11, "Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"),
-            s(Item::Citizens, 7, "Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"),
-            s(Item::AllGoods, 40, "Vierzon, Mise en place (« 40 jetons Marchandise »)"),
+            s(Item::Technology, 4, "ORL §Vierzon, Mise en place (« 4 jetons Technologie »)"),
+            s(Item::PlaceTiles, 11, "ORL §Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"),
+            s(Item::Citizens, 7, "ORL §Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"),
+            s(Item::AllGoods, 40, "ORL §Vierzon, Mise en place (« 40 jetons Marchandise »)"),
         ],
         // Marchand itinérant, Mise en place: « Placez 8 jetons Technologie »; « Disposez les 10
         // tuiles Lieu suivantes » and the Étal de marché (no citizens: `table::not_in_play`).
         OrleansScenario::Marchand => vec![
-            s(Item::Technology, 8, "Marchand itinérant, Mise en place (« 8 jetons Technologie »)"),
-            s(Item::PlaceTiles, 11, "Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"),
+            s(Item::Technology, 8, "ORL §Marchand itinérant, Mise en place (« 8 jetons Technologie »)"),
+            s(
+                Item::PlaceTiles,
+                11,
+                "ORL §Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)",
+            ),
         ],
     };
     if !super::table::not_in_play(scenario).goods {

@@ -992,7 +992,7 @@ fn forecast_counts_the_goods_and_food_a_failed_demand_asks() {
 }
 
 /// Vierzon, Événements: Moisson (manches 3 and 12) « Voir les règles du jeu de base »: hand in 1
-/// food, else pay 5 coins, else torture (game-facts D1). Without food and with 2 coins, round 3
+/// food, else pay 5 coins, else torture (FACT-ORL-D1). Without food and with 2 coins, round 3
 /// fails: the forecast keeps the coins and says 1 food is to keep back (short), not 3 coins to
 /// earn. By round 12 the income of round 5 (3 × level 1) makes 5 coins: that harvest is paid.
 #[test]
@@ -1030,7 +1030,7 @@ fn a_solo_race_won_before_a_later_fatal_round_stays_won() {
 
 /// Invasion, Pile A 11, Avancée: « Chaque joueur peut payer 4 pièces pour immédiatement bâtir une
 /// fortification ou un comptoir à l'emplacement de son marchand ». The offer names what each way
-/// builds, so closing the round records the building with the coins paid (issue #14).
+/// builds, so closing the round records the building with the coins paid.
 #[test]
 fn avancee_offers_a_fortification_or_a_trading_post_for_4_coins() {
     let mut p = player();
@@ -1046,7 +1046,7 @@ fn avancee_offers_a_fortification_or_a_trading_post_for_4_coins() {
     assert_eq!(resolve_player(ev("avancee"), OrleansScenario::Invasion, 0, &p).options, []);
 }
 
-/// The development track (game-facts D4): « level 1 at start, level 2 from space 4, 3 from 9, 4
+/// The development track (FACT-ORL-D4): « level 1 at start, level 2 from space 4, 3 from 9, 4
 /// from 15, 5 from 22, 6 at 30 » — each level's first space, and the space before it a level
 /// lower.
 #[test]

@@ -4,8 +4,8 @@
 //! Cités de Splendor, Les Cités: a city is taken at the end of a turn by a player who has at
 //! least the prestige printed on it and at least the bonuses it shows (like a noble). The card
 //! data (prestige and bonuses of each face) is not printed in the rulebook text; it comes from
-//! game-facts C2 (V2: two independent sources agree). Which two faces share a tile is not
-//! known (game-facts C2: —), so nothing checks that two faces in play come from different tiles.
+//! FACT-SPL-C2 (V2: two independent sources agree). Which two faces share a tile is not
+//! known (FACT-SPL-C2: —), so nothing checks that two faces in play come from different tiles.
 
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ const fn colours(prestige: u32, id: &'static str, bonuses: ColourCounts) -> City
     City { id, prestige, requirement: CityRequirement::Colours { bonuses } }
 }
 
-/// The 14 faces, by prestige threshold (game-facts C2, V2). The extra 15th row of one source
+/// The 14 faces, by prestige threshold (FACT-SPL-C2, V2). The extra 15th row of one source
 /// (12 prestige, W3 G1 R6) is left out: the other source does not have it (C2 marks it U).
 pub static CITIES: [City; 14] = [
     colours(11, "c11_w3u3r3k3", ColourCounts::new(3, 3, 0, 3, 3)),
@@ -57,7 +57,7 @@ pub static CITIES: [City; 14] = [
     colours(13, "c13_u3g4", ColourCounts::new(0, 3, 4, 0, 0)),
     City { id: "c13_each2", prestige: 13, requirement: CityRequirement::EachColour { count: 2 } },
     // Cités de Splendor, Les Cités, third example: 14 prestige, 4 green and 4 of another same
-    // colour. game-facts C2 marks "may the 4 also be green" U; the decisions file settles it:
+    // colour. FACT-SPL-C2 marks "may the 4 also be green" U; DEC-SPL-4 settles it:
     // the other colour is not green.
     City {
         id: "c14_g4same4",
@@ -119,12 +119,12 @@ impl City {
         let (short, one_colour) = match self.requirement {
             // "au moins la quantité et le type de bonus indiqués" (like a noble).
             CityRequirement::Colours { bonuses: needed } => (bonuses.short_of(&needed), None),
-            // game-facts C2: "that many bonuses all of one single colour (any colour)".
+            // FACT-SPL-C2: "that many bonuses all of one single colour (any colour)".
             CityRequirement::OneColour { count } => (ColourCounts::ZERO, one(count, None)),
             CityRequirement::EachColour { count } => {
                 (bonuses.short_of(&ColourCounts::new(count, count, count, count, count)), None)
             }
-            // Decisions: "4 green and 4 of another same colour": the other colour is not green.
+            // DEC-SPL-4: "4 green and 4 of another same colour": the other colour is not green.
             CityRequirement::GreenAndOther { green, other } => {
                 (bonuses.short_of(&ColourCounts::new(0, 0, green, 0, 0)), one(other, Some(Colour::Green)))
             }
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn green_and_other_does_not_accept_the_other_four_in_green() {
-        // Decisions: the other colour is not green, so 8 green alone is not enough.
+        // DEC-SPL-4: the other colour is not green, so 8 green alone is not enough.
         let m = face("c14_g4same4").missing(14, &ColourCounts::new(0, 0, 8, 3, 0));
         assert_eq!(m.bonuses, ColourCounts::ZERO);
         let o = m.one_colour.expect("other colour short");

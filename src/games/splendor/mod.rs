@@ -1,6 +1,7 @@
 //! Les Cités de Splendor: the four Splendor expansions (Cities, Trading Posts, Orient,
-//! Strongholds), each played on its own. Rulebook: `003_a2b3ede045789b20.txt`; card data the
-//! rulebook text lacks: `game-facts.md` §C; decisions: `splendor-cities.md`.
+//! Strongholds), each played on its own. Rulebook: `SPL` (`docs/sources.md`); card data the
+//! rulebook text lacks: `docs/facts.md` (Les Cités de Splendor); decisions: `docs/decisions.md`
+//! (Les Cités de Splendor).
 //!
 //! # Table state (schema version 2)
 //!
@@ -51,6 +52,7 @@
 
 mod cities;
 mod colour;
+mod contract;
 mod help;
 mod nobles;
 mod orient;
@@ -64,6 +66,7 @@ use super::{CategoryInfo, GameId, GameInfo, PlayMode, Problems, Scoreboard, Stat
 pub use crate::games::SetupStep;
 pub use cities::{CITIES, City, CityMissing, CityRequirement, OneColourShort, city, missing_text};
 pub use colour::{Colour, ColourCounts};
+pub use contract::Splendor;
 pub use help::{
     CardCatalogue, CitiesHelp, CityEligibility, CityHelp, CityInfo, EndHelp, Help, OrientCardInfo, PowerInfo,
     PowerStatus, SeatHelp, catalogue, help_table,
@@ -80,9 +83,9 @@ pub use trading_posts::{POWERS, Power, PowerId, PowerRequirement};
 
 /// Card prestige above this is refused as absurd.
 pub const MAX_CARD_PRESTIGE: u32 = 99;
-/// Development cards in the base game, level by level (game-facts C1: 40, 30 and 20).
+/// Development cards in the base game, level by level (FACT-SPL-C1: 40, 30 and 20).
 pub const DEVELOPMENT_CARDS_PER_LEVEL: [u32; 3] = [40, 30, 20];
-/// Development cards in the base game (game-facts C1: 40 + 30 + 20).
+/// Development cards in the base game (FACT-SPL-C1: 40 + 30 + 20).
 pub const MAX_DEVELOPMENT_CARDS: u32 =
     DEVELOPMENT_CARDS_PER_LEVEL[0] + DEVELOPMENT_CARDS_PER_LEVEL[1] + DEVELOPMENT_CARDS_PER_LEVEL[2];
 /// Development cards of one colour in the base game, all levels together: each level deals the
@@ -126,31 +129,31 @@ pub static INFO: GameInfo = GameInfo {
         CategoryInfo {
             key: "cards",
             label: StaticText { fr: "Prestige des cartes", en: "Card prestige" },
-            source: "003_a2b3ede045789b20.txt; game-facts C1",
+            source: "SPL; FACT-SPL-C1",
             negative: false,
         },
         CategoryInfo {
             key: "nobles",
             label: StaticText { fr: "Nobles", en: "Nobles" },
-            source: "003_a2b3ede045789b20.txt, The Orient (niveau 2); game-facts C1",
+            source: "SPL §The Orient (niveau 2); FACT-SPL-C1",
             negative: false,
         },
         CategoryInfo {
             key: "orient",
             label: StaticText { fr: "Prestige des cartes Orient", en: "Orient card prestige" },
-            source: "003_a2b3ede045789b20.txt, The Orient; game-facts C3",
+            source: "SPL §The Orient; FACT-SPL-C3",
             negative: false,
         },
         CategoryInfo {
             key: "powers",
             label: StaticText { fr: "Pouvoirs des comptoirs", en: "Trading post powers" },
-            source: "003_a2b3ede045789b20.txt, Trading Posts",
+            source: "SPL §Trading Posts",
             negative: false,
         },
         CategoryInfo {
             key: "city",
             label: StaticText { fr: "Cité", en: "City" },
-            source: "003_a2b3ede045789b20.txt, Cities",
+            source: "SPL §Cities",
             negative: false,
         },
     ],
@@ -177,7 +180,7 @@ pub fn help(raw: &serde_json::Value) -> Result<Help, Problems> {
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the
 /// colours and modules it lists, the running prestige it shows while typing), exported to the
-/// UI as `SPLENDOR_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's
+/// UI as `SPLENDOR_LIMITS` in `bindings.ts`. Every field is one of the core's
 /// constants or lists.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -3,11 +3,11 @@
 //! A noble visits only a player whose development-card bonuses meet its requirement (the
 //! booklet leans on it twice: a city's bonuses are met « comme pour les tuiles de Nobles », and a
 //! reserved noble visits « uniquement si vous avez les prérequis »). The booklet does not print
-//! the tiles; they come from game-facts C1 (V2).
+//! the tiles; they come from FACT-SPL-C1 (V2).
 
 use super::colour::ColourCounts;
 
-/// The requirements of the ten noble tiles, each worth 3 prestige (game-facts C1, V2).
+/// The requirements of the ten noble tiles, each worth 3 prestige (FACT-SPL-C1, V2).
 pub const NOBLES: [ColourCounts; 10] = [
     // White, blue, green, red, black.
     ColourCounts::new(4, 4, 0, 0, 0),

@@ -3,7 +3,7 @@
 //!
 //! The rulebook describes each kind of card (Cités de Splendor, L'Orient, "Description des
 //! cartes Orient") but its text carries no card data; costs, colours and prestige come from
-//! game-facts C3 (V2). Each of the 30 cards is unique (one per colour or per cost).
+//! FACT-SPL-C3 (V2). Each of the 30 cards is unique (one per colour or per cost).
 
 use serde::{Deserialize, Serialize};
 
@@ -60,7 +60,7 @@ impl OrientKind {
         matches!(self, OrientKind::Pairing | OrientKind::PairingCascade)
     }
 
-    /// Prestige printed on cards of this kind (game-facts C3).
+    /// Prestige printed on cards of this kind (FACT-SPL-C3).
     pub fn prestige(self) -> u32 {
         match self {
             OrientKind::ReserveNoble => 1,
@@ -163,7 +163,7 @@ const fn sacrifice(id: &'static str, colour: Option<Colour>, discard: Colour) ->
 
 use OrientKind::{Cascade, DoubleBonus, DoubleGold, Pairing, PairingCascade, ReserveNoble};
 
-/// The 30 cards (game-facts C3, V2), level by level. Costs: white, blue, green, red, black.
+/// The 30 cards (FACT-SPL-C3, V2), level by level. Costs: white, blue, green, red, black.
 pub static ORIENT_CARDS: [OrientCard; 30] = [
     // Level 1: five double gold (3 gems of one colour each), five pairing cards.
     card("o1_gold_white", 1, DoubleGold, None, ColourCounts::new(3, 0, 0, 0, 0)),
@@ -218,7 +218,7 @@ impl OrientCard {
             OrientKind::Pairing | OrientKind::PairingCascade => copied.map(|c| (c, 1)),
             // L'Orient, niveau 2: "Cette carte vaut deux bonus de la couleur indiquée."
             OrientKind::DoubleBonus => self.colour.map(|c| (c, 2)),
-            // game-facts C3: reserve-noble, sacrifice and cascade cards give 1 bonus.
+            // FACT-SPL-C3: reserve-noble, sacrifice and cascade cards give 1 bonus.
             OrientKind::ReserveNoble | OrientKind::Sacrifice | OrientKind::Cascade => {
                 self.colour.map(|c| (c, 1))
             }

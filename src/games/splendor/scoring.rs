@@ -28,9 +28,9 @@ pub struct Prestige {
     pub total: u32,
 }
 
-/// Prestige of a noble (base Splendor; game-facts C1).
+/// Prestige of a noble (base Splendor; FACT-SPL-C1).
 pub const NOBLE_PRESTIGE: u32 = 3;
-/// Prestige that ends a game in every module but Cities (game-facts C1).
+/// Prestige that ends a game in every module but Cities (FACT-SPL-C1).
 pub const END_PRESTIGE: u32 = 15;
 
 impl Player {
@@ -73,7 +73,7 @@ impl Player {
         // score nothing (L'Orient, niveau 2: the noble visits "uniquement si vous avez les
         // prérequis").
         let nobles = self.nobles.saturating_mul(NOBLE_PRESTIGE);
-        // game-facts C3: 1 on reserve-noble cards, 3 on sacrifice cards, 0 on the others.
+        // FACT-SPL-C3: 1 on reserve-noble cards, 3 on sacrifice cards, 0 on the others.
         let orient = self.orient.iter().map(|o| o.card.kind.prestige()).sum::<u32>();
         let (five, flags) = trading_posts::prestige(&self.unlocked_powers(module));
         let powers = five + flags;
@@ -275,6 +275,7 @@ pub(crate) fn holders(table: &Table) -> Vec<usize> {
 /// Base (Orient, Trading Posts, Strongholds): most prestige, then fewest development cards,
 /// then shared; nobody has won before someone reaches 15 prestige. Cities: holders first (ranked among themselves the same way), then the others;
 /// only holders can win, and with no holder nobody has won yet.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
     let module = table.module;
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
@@ -284,7 +285,7 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
 
     if module != Module::Cities {
         // Splendor: most prestige; tie → fewest development cards; then shared. The game ends
-        // only in the round someone reaches 15 prestige (game-facts C1; a power « peut déclencher
+        // only in the round someone reaches 15 prestige (FACT-SPL-C1; a power « peut déclencher
         // la fin de partie (tout comme l'acquisition d'une carte ou la venue d'un Noble) »):
         // before that, nobody has won yet.
         let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
@@ -293,14 +294,14 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
         return (ranks, ties, winners);
     }
     if holders.is_empty() {
-        // Decisions (Cities): no holder → the game goes on; ranked by prestige, no winner.
+        // DEC-SPL-3: no holder → the game goes on; ranked by prestige, no winner.
         let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
         return (ranks, ties, vec![false; names.len()]);
     }
 
     // Cités de Splendor, Les Cités: "si un seul joueur possède une Cité, il gagne le jeu. Si
     // plusieurs joueurs possèdent une Cité, c'est le joueur ayant le plus grand nombre de
-    // points de Prestige qui gagne". Decisions: then fewest development cards, then shared.
+    // points de Prestige qui gagne". DEC-SPL-3: then fewest development cards, then shared.
     let others: Vec<usize> = (0..names.len()).filter(|i| !holders.contains(i)).collect();
     let sub = |seats: &[usize]| {
         let pick = |v: &[i32]| seats.iter().map(|&s| v.get(s).copied().unwrap_or(0)).collect::<Vec<_>>();

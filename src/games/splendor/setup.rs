@@ -1,10 +1,11 @@
 //! What to put on the table for a module and a player count.
 
+use super::INFO;
 use super::table::Module;
+use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::games::{Problems, SetupStep};
-use crate::text::Text;
 
-/// Gem tokens of each colour in the base game's box (game-facts C1: 7 of each at 4 players).
+/// Gem tokens of each colour in the base game's box (FACT-SPL-C1: 7 of each at 4 players).
 const GEMS_IN_THE_BOX: u8 = 7;
 
 fn step(id: &str, fr: String, en: String, rule: Option<&str>) -> SetupStep {
@@ -13,26 +14,16 @@ fn step(id: &str, fr: String, en: String, rule: Option<&str>) -> SetupStep {
 
 /// The setup checklist for `variant` (a module id) at `players` players (2–4), base game
 /// first, then what the module changes.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let mut problems = Problems::new();
     let module = Module::from_id(variant);
     if module.is_none() {
-        problems.push(
-            "variant",
-            "unknown_variant",
-            Text::new(format!("Module inconnu « {variant} »."), format!("Unknown module “{variant}”.")),
-        );
+        input::unknown_variant(&mut problems, "variant", VariantWord::MODULE, variant, None, &[]);
     }
-    if !(2..=4).contains(&players) {
-        problems.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Les Cités de Splendor se jouent de 2 à 4 joueurs, pas {players}."),
-                format!("Cities of Splendor is played by 2 to 4 players, not {players}."),
-            ),
-        );
-    }
+    let (min, max) = (INFO.min_players(), INFO.max_players());
+    let who = PlayedBy::game(&INFO).plural();
+    input::player_count(&mut problems, "players", &who, min, max, usize::from(players));
     let Some(module) = module.filter(|_| problems.is_empty()) else { return Err(problems) };
 
     // The module's setup entry: it restates the base game's setup the module keeps.
@@ -42,7 +33,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         Module::TradingPosts => "splendor.setup.trading_posts",
         Module::Strongholds => "splendor.setup.strongholds",
     };
-    // Splendor base game (game-facts C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
+    // Splendor base game (FACT-SPL-C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
     // 2), 4 at 2 (remove 3); always 5 gold; nobles: players + 1.
     let gems = match players {
         2 => 4,
@@ -129,8 +120,8 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         )),
     }
     // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
-    // round. Who starts, the booklet does not say: Greffier's decision is the base game's rule,
-    // the youngest player (the step keeps its id, so a ticked step stays ticked).
+    // round. Who starts, the booklet does not say: Greffier's decision (DEC-SPL-9) is the base
+    // game's rule, the youngest player (the step keeps its id, so a ticked step stays ticked).
     steps.push(step(
         "first_player_pawn",
         "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
@@ -175,8 +166,8 @@ mod tests {
     }
 
     /// The booklet gives the pawn (« Placez ce pion devant le Premier joueur », Pion Premier
-    /// Joueur) but not who starts: Greffier's decision is the base game's rule, the youngest
-    /// player starts, and the checklist says so in both languages, in every module.
+    /// Joueur) but not who starts: Greffier's decision (DEC-SPL-9) is the base game's rule, the
+    /// youngest player starts, and the checklist says so in both languages, in every module.
     #[test]
     fn every_module_says_who_starts() {
         for module in ["cities", "trading_posts", "orient", "strongholds"] {
@@ -203,7 +194,7 @@ mod tests {
         );
     }
 
-    /// game-facts C1 (Splendor base rules): « 3 players: 5 of each colour (remove 2) », « 2
+    /// FACT-SPL-C1 (Splendor base rules): « 3 players: 5 of each colour (remove 2) », « 2
     /// players: 4 of each colour (remove 3) »: the tokens left out go back in the box.
     #[test]
     fn gems_left_out_at_two_and_three_players_go_back_in_the_box() {

@@ -12,7 +12,7 @@ use super::nobles::nobles_met;
 use super::orient::{OrientCard, OrientKind, orient_card};
 use super::{DEVELOPMENT_CARDS_PER_COLOUR, INFO, MAX_CARD_PRESTIGE, MAX_DEVELOPMENT_CARDS};
 use crate::games::Problems;
-use crate::games::input;
+use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::text::{Text, en_noun, fr_noun, plural_s};
 
 /// Table mode: a seat's part is its `players[i]` (bonuses, prestige, nobles, cities, Orient
@@ -64,7 +64,7 @@ impl Module {
     }
 }
 
-/// Gold tokens in the box (game-facts C1, V2).
+/// Gold tokens in the box (FACT-SPL-C1, V2).
 pub const GOLD_TOKENS: u32 = 5;
 /// Strongholds per player (Les Bastions, Mise en place).
 pub const STRONGHOLDS_PER_PLAYER: u32 = 3;
@@ -262,7 +262,7 @@ pub fn parse(raw: &Value) -> Result<RawTable, Problems> {
 /// Cités de Splendor, Les Cités, mise en place: 3 cities, whatever the player count.
 pub const CITIES_IN_PLAY: usize = 3;
 
-/// Nobles on the table: one more than the players (game-facts C1, V2).
+/// Nobles on the table: one more than the players (FACT-SPL-C1, V2).
 pub(crate) fn nobles_in_play(players: usize) -> u32 {
     u32::try_from(players).unwrap_or(u32::MAX).saturating_add(1)
 }
@@ -280,15 +280,8 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
         Some(id) => {
             let found = Module::from_id(id);
             if found.is_none() {
-                let known = Module::ALL.map(Module::id).join(", ");
-                p.push(
-                    "variant",
-                    "unknown_variant",
-                    Text::new(
-                        format!("Module inconnu « {id} » (connus : {known})."),
-                        format!("Unknown module “{id}” (known: {known})."),
-                    ),
-                );
+                let known = Module::ALL.map(Module::id);
+                input::unknown_variant(&mut p, "variant", VariantWord::MODULE, id, None, &known);
             }
             found
         }
@@ -297,17 +290,9 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     // Les Cités de Splendor: 2 to 4 players, like the base game, whatever the module.
     let count = raw.players.len();
     let (min, max) = (usize::from(INFO.min_players()), usize::from(INFO.max_players()));
-    let count_ok = (min..=max).contains(&count);
-    if !count_ok {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Les Cités de Splendor se jouent de {min} à {max} joueurs, pas {count}."),
-                format!("Cities of Splendor is played by {min} to {max} players, not {count}."),
-            ),
-        );
-    }
+    let who = PlayedBy::game(&INFO).plural();
+    let count_ok =
+        input::player_count(&mut p, "players", &who, INFO.min_players(), INFO.max_players(), count);
     let nobles_max = nobles_in_play(count.clamp(min, max));
 
     let cities_in_play = validate_cities_in_play(&mut p, module, raw.cities_in_play.as_deref());
@@ -315,253 +300,353 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
     let mut players = Vec::with_capacity(count);
     // Per seat: whether every count was valid (so that the holder check below is meaningful).
     let mut counts_valid = Vec::with_capacity(count);
-    let mut city_holder: HashMap<&str, usize> = HashMap::new();
-    let mut orient_owner: HashMap<&str, usize> = HashMap::new();
+    let mut holders = Holders::default();
     let names: Vec<&str> = raw.players.iter().map(|pl| pl.name.as_str()).collect();
     input::player_names(&mut p, &names);
     for (i, rp) in raw.players.iter().enumerate() {
-        let at = |f: &str| format!("players[{i}].{f}");
-        for key in rp.other.keys() {
-            input::unknown_field(&mut p, at(key), key, "Les Cités de Splendor");
-        }
-
-        let before_bonuses = p.0.len();
-        let mut bonuses = ColourCounts::ZERO;
-        for (key, value) in &rp.bonuses {
-            let field = at(&format!("bonuses.{key}"));
-            match Colour::from_key(key) {
-                None => p.push(
-                    field,
-                    "unknown_colour",
-                    Text::new(
-                        format!("Couleur de bonus inconnue « {key} » (white, blue, green, red, black)."),
-                        format!("Unknown bonus colour “{key}” (white, blue, green, red, black)."),
-                    ),
-                ),
-                Some(c) => {
-                    // The box's cards of that colour, one bonus each.
-                    let what = Text::new(
-                        format!(
-                            "bonus {} (le jeu compte {DEVELOPMENT_CARDS_PER_COLOUR} cartes {})",
-                            c.fr(2),
-                            c.fr_feminine(2)
-                        ),
-                        format!(
-                            "{} bonuses (the game has {DEVELOPMENT_CARDS_PER_COLOUR} {} cards)",
-                            c.en(),
-                            c.en()
-                        ),
-                    );
-                    if let Some(n) =
-                        input::count(&mut p, field, Some(value), DEVELOPMENT_CARDS_PER_COLOUR, &what)
-                    {
-                        bonuses.set(c, n);
-                    }
-                }
-            }
-        }
-        let bonuses_ok = p.0.len() == before_bonuses;
-
-        let card_prestige = input::count(
-            &mut p,
-            at("card_prestige"),
-            rp.card_prestige.as_ref(),
-            MAX_CARD_PRESTIGE,
-            &Text::new("prestige des cartes", "card prestige"),
-        )
-        .unwrap_or(0);
-        // Prestige is printed on the development cards (game-facts C1; « 5 pour ses cartes », Les
-        // Comptoirs, exemple): a player without an ordinary card (each carries one bonus) has
-        // none. Orient cards' prestige is counted from `orient`, never here.
-        if bonuses_ok && bonuses.is_zero() && card_prestige > 0 {
-            p.push(
-                at("card_prestige"),
-                "prestige_without_cards",
-                Text::new(
-                    format!(
-                        "{card_prestige} points de prestige des cartes, mais aucune carte Développement ordinaire (aucun bonus) : ce prestige est imprimé sur les cartes, saisissez aussi leurs bonus."
-                    ),
-                    format!(
-                        "{card_prestige} card prestige points but no ordinary development card (no bonus): this prestige is printed on the cards, enter their bonuses too."
-                    ),
-                ),
-            );
-        }
-
-        // Each ordinary development card carries exactly one bonus (the rulebook counts
-        // requirements in "cartes bonus"), so the count, when given, is the bonuses' sum.
-        let development_cards = match rp.development_cards.as_ref() {
-            None | Some(Value::Null) => bonuses.total(),
-            Some(v) => {
-                let n = input::count(
-                    &mut p,
-                    at("development_cards"),
-                    Some(v),
-                    MAX_DEVELOPMENT_CARDS,
-                    &Text::new("cartes Développement", "development cards"),
-                );
-                if let Some(n) = n
-                    && bonuses_ok
-                    && n != bonuses.total()
-                {
-                    p.push(
-                        at("development_cards"),
-                        "cards_bonuses_mismatch",
-                        Text::new(
-                            format!(
-                                "{n} cartes Développement mais {} bonus : chaque carte ordinaire porte un bonus (les cartes Orient se comptent à part).",
-                                bonuses.total()
-                            ),
-                            format!(
-                                "{n} development cards but {} bonuses: each ordinary card carries one bonus (Orient cards are counted apart).",
-                                bonuses.total()
-                            ),
-                        ),
-                    );
-                }
-                n.unwrap_or(0)
-            }
-        };
-
-        let nobles = input::count(
-            &mut p,
-            at("nobles"),
-            rp.nobles.as_ref(),
-            nobles_max,
-            &Text::new(
-                "nobles (un de plus que de joueurs sur la table)",
-                "nobles (one more than the players)",
-            ),
-        )
-        .unwrap_or(0);
-        // Cités de Splendor, Les Cités, mise en place: "N'utilisez pas les tuiles de Nobles."
-        if module.is_some_and(|m| !m.uses_nobles()) && nobles > 0 {
-            not_in_module(&mut p, at("nobles"), "nobles", Module::Cities, "");
-        }
-        let before_orient = p.0.len();
-        let owned = validate_orient(&mut p, i, module, rp.orient.as_deref(), &bonuses, &mut orient_owner);
-
-        // A noble visits only a player whose bonuses meet its tile (« comme pour les tuiles de
-        // Nobles », Les Cités). Bonuses never go down in Trading Posts and Strongholds. In the
-        // Orient only a sacrifice discards cards (« vous devez défausser 2 cartes bonus », niveau
-        // 3), and the last sacrifice card bought stays in front of its owner: without one, their
-        // bonuses, double bonuses and pairing cards included (« pour recevoir la visite des
-        // nobles », niveau 2), never went down either.
-        let never_went_down = match module {
-            Some(Module::TradingPosts | Module::Strongholds) => true,
-            Some(Module::Orient) => {
-                p.0.len() == before_orient && !owned.iter().any(|o| o.card.kind == OrientKind::Sacrifice)
-            }
-            _ => false,
-        };
-        let mut effective = bonuses;
-        for o in &owned {
-            if let Some((c, n)) = o.card.bonus(o.colour) {
-                effective.add(c, n);
-            }
-        }
-        let met = nobles_met(&effective);
-        if bonuses_ok && never_went_down && nobles > met {
-            p.push(
-                at("nobles"),
-                "nobles_not_met",
-                Text::new(
-                    format!(
-                        "{nobles} {} mais ces bonus ne remplissent que {met} tuile{} Noble (chacune demande 4 + 4 ou 3 + 3 + 3 bonus) : un noble ne rend visite qu'à qui a ses bonus.",
-                        fr_noun(nobles, "noble", "nobles"),
-                        plural_s(met)
-                    ),
-                    format!(
-                        "{nobles} {} but these bonuses meet only {met} noble tile{} (each asks for 4 + 4 or 3 + 3 + 3 bonuses): a noble visits only a player who has its bonuses.",
-                        en_noun(nobles, "noble", "nobles"),
-                        en_noun(met, "", "s")
-                    ),
-                ),
-            );
-        }
-
-        let reserved_nobles = input::count(
-            &mut p,
-            at("reserved_nobles"),
-            rp.reserved_nobles.as_ref(),
-            nobles_max,
-            &Text::new("nobles réservés", "reserved nobles"),
-        )
-        .unwrap_or(0);
-        match module {
-            _ if reserved_nobles == 0 => {}
-            Some(Module::Orient) => {
-                // L'Orient, niveau 2: each reserve-noble card reserves one noble.
-                let cards = owned.iter().filter(|o| o.card.kind == OrientKind::ReserveNoble).count();
-                if usize::try_from(reserved_nobles).unwrap_or(usize::MAX) > cards {
-                    p.push(
-                        at("reserved_nobles"),
-                        "more_reserved_than_cards",
-                        Text::new(
-                            format!(
-                                "{reserved_nobles} nobles réservés pour {cards} {} « Réserver un noble » : chaque carte en réserve un.",
-                                fr_noun(cards, "carte", "cartes")
-                            ),
-                            format!(
-                                "{reserved_nobles} reserved nobles for {cards} “reserve a noble” {}: each card reserves one.",
-                                en_noun(cards, "card", "cards")
-                            ),
-                        ),
-                    );
-                }
-            }
-            Some(m) => not_in_module(&mut p, at("reserved_nobles"), "reserved_nobles", m, "orient"),
-            None => {}
-        }
-
-        // Splendor: 5 gold tokens in the box (game-facts C1).
-        let gold = input::count(
-            &mut p,
-            at("gold"),
-            rp.gold.as_ref(),
-            GOLD_TOKENS,
-            &Text::new("jetons or", "gold tokens"),
-        )
-        .unwrap_or(0);
-        // Les Bastions, Mise en place: 3 strongholds per player.
-        let strongholds = input::count(
-            &mut p,
-            at("strongholds"),
-            rp.strongholds.as_ref(),
-            STRONGHOLDS_PER_PLAYER,
-            &Text::new("places fortes posées", "strongholds placed"),
-        )
-        .unwrap_or(0);
-        match module {
-            _ if strongholds == 0 => {}
-            Some(Module::Strongholds) | None => {}
-            Some(m) => not_in_module(&mut p, at("strongholds"), "strongholds", m, "strongholds"),
-        }
-
-        let held = validate_player_cities(
-            &mut p,
-            i,
-            module,
-            rp.cities.as_deref(),
-            &cities_in_play,
-            &mut city_holder,
-        );
-
-        counts_valid.push(p.0.len() == before_bonuses);
-        players.push(Player {
-            name: rp.name.trim().to_owned(),
-            bonuses,
-            card_prestige,
-            development_cards,
-            nobles,
-            reserved_nobles,
-            gold,
-            strongholds,
-            city: held,
-            orient: owned,
-        });
+        let seat = SeatRules { i, module, nobles_max, cities_in_play: &cities_in_play };
+        let (player, valid) = validate_player(&mut p, &seat, rp, &mut holders);
+        counts_valid.push(valid);
+        players.push(player);
     }
 
+    check_gold_in_hands(&mut p, &players);
+    check_colours_in_box(&mut p, &players);
+    if count_ok && module.is_none_or(Module::uses_nobles) {
+        check_nobles_on_table(&mut p, &players, nobles_max, count);
+    }
+    if let Some(m @ Module::Cities) = module {
+        check_cities_met(&mut p, m, &players, &counts_valid);
+    }
+
+    let module = module.unwrap_or(Module::Cities);
+    p.into_result(Table { module, cities_in_play, players })
+}
+
+/// What a seat's check needs to know of the whole table.
+struct SeatRules<'a> {
+    /// The seat.
+    i: usize,
+    module: Option<Module>,
+    /// Nobles on the table.
+    nobles_max: u32,
+    cities_in_play: &'a [&'static City],
+}
+
+impl SeatRules<'_> {
+    /// The seat's field name (`players[i].f`).
+    fn at(&self, f: &str) -> String {
+        format!("players[{}].{f}", self.i)
+    }
+}
+
+/// Who holds each city tile and each Orient card so far, seat after seat (each is unique).
+#[derive(Default)]
+struct Holders {
+    city: HashMap<&'static str, usize>,
+    orient: HashMap<&'static str, usize>,
+}
+
+/// One seat, field by field; with whether every one of its counts was valid.
+fn validate_player(
+    p: &mut Problems,
+    seat: &SeatRules<'_>,
+    rp: &RawPlayer,
+    holders: &mut Holders,
+) -> (Player, bool) {
+    let (i, module) = (seat.i, seat.module);
+    for key in rp.other.keys() {
+        input::unknown_field(p, seat.at(key), key, "Les Cités de Splendor");
+    }
+
+    let before_bonuses = p.0.len();
+    let bonuses = validate_bonuses(p, seat, rp);
+    let bonuses_ok = p.0.len() == before_bonuses;
+    let card_prestige = validate_card_prestige(p, seat, rp, &bonuses, bonuses_ok);
+    let development_cards = validate_development_cards(p, seat, rp, &bonuses, bonuses_ok);
+
+    let nobles = validate_nobles(p, seat, rp);
+    let before_orient = p.0.len();
+    let owned = validate_orient(p, i, module, rp.orient.as_deref(), &bonuses, &mut holders.orient);
+    let orient_ok = p.0.len() == before_orient;
+    if bonuses_ok {
+        check_nobles_met(p, seat, nobles, bonuses, &owned, orient_ok);
+    }
+    let reserved_nobles = validate_reserved_nobles(p, seat, rp, &owned);
+
+    // Splendor: 5 gold tokens in the box (FACT-SPL-C1).
+    let gold = input::count(
+        p,
+        seat.at("gold"),
+        rp.gold.as_ref(),
+        GOLD_TOKENS,
+        &Text::new("jetons or", "gold tokens"),
+    )
+    .unwrap_or(0);
+    let strongholds = validate_strongholds(p, seat, rp);
+
+    let held =
+        validate_player_cities(p, i, module, rp.cities.as_deref(), seat.cities_in_play, &mut holders.city);
+
+    let player = Player {
+        name: rp.name.trim().to_owned(),
+        bonuses,
+        card_prestige,
+        development_cards,
+        nobles,
+        reserved_nobles,
+        gold,
+        strongholds,
+        city: held,
+        orient: owned,
+    };
+    (player, p.0.len() == before_bonuses)
+}
+
+/// A seat's bonuses (`bonuses`), colour by colour.
+fn validate_bonuses(p: &mut Problems, seat: &SeatRules<'_>, rp: &RawPlayer) -> ColourCounts {
+    let mut bonuses = ColourCounts::ZERO;
+    for (key, value) in &rp.bonuses {
+        let field = seat.at(&format!("bonuses.{key}"));
+        match Colour::from_key(key) {
+            None => p.push(
+                field,
+                "unknown_colour",
+                Text::new(
+                    format!("Couleur de bonus inconnue « {key} » (white, blue, green, red, black)."),
+                    format!("Unknown bonus colour “{key}” (white, blue, green, red, black)."),
+                ),
+            ),
+            Some(c) => {
+                // The box's cards of that colour, one bonus each.
+                let what = Text::new(
+                    format!(
+                        "bonus {} (le jeu compte {DEVELOPMENT_CARDS_PER_COLOUR} cartes {})",
+                        c.fr(2),
+                        c.fr_feminine(2)
+                    ),
+                    format!(
+                        "{} bonuses (the game has {DEVELOPMENT_CARDS_PER_COLOUR} {} cards)",
+                        c.en(),
+                        c.en()
+                    ),
+                );
+                if let Some(n) = input::count(p, field, Some(value), DEVELOPMENT_CARDS_PER_COLOUR, &what) {
+                    bonuses.set(c, n);
+                }
+            }
+        }
+    }
+    bonuses
+}
+
+/// The prestige printed on a seat's ordinary cards (`card_prestige`).
+fn validate_card_prestige(
+    p: &mut Problems,
+    seat: &SeatRules<'_>,
+    rp: &RawPlayer,
+    bonuses: &ColourCounts,
+    bonuses_ok: bool,
+) -> u32 {
+    let card_prestige = input::count(
+        p,
+        seat.at("card_prestige"),
+        rp.card_prestige.as_ref(),
+        MAX_CARD_PRESTIGE,
+        &Text::new("prestige des cartes", "card prestige"),
+    )
+    .unwrap_or(0);
+    // Prestige is printed on the development cards (FACT-SPL-C1; « 5 pour ses cartes », Les
+    // Comptoirs, exemple): a player without an ordinary card (each carries one bonus) has
+    // none. Orient cards' prestige is counted from `orient`, never here.
+    if bonuses_ok && bonuses.is_zero() && card_prestige > 0 {
+        p.push(
+            seat.at("card_prestige"),
+            "prestige_without_cards",
+            Text::new(
+                format!(
+                    "{card_prestige} points de prestige des cartes, mais aucune carte Développement ordinaire (aucun bonus) : ce prestige est imprimé sur les cartes, saisissez aussi leurs bonus."
+                ),
+                format!(
+                    "{card_prestige} card prestige points but no ordinary development card (no bonus): this prestige is printed on the cards, enter their bonuses too."
+                ),
+            ),
+        );
+    }
+    card_prestige
+}
+
+/// A seat's ordinary development cards (`development_cards`).
+fn validate_development_cards(
+    p: &mut Problems,
+    seat: &SeatRules<'_>,
+    rp: &RawPlayer,
+    bonuses: &ColourCounts,
+    bonuses_ok: bool,
+) -> u32 {
+    // Each ordinary development card carries exactly one bonus (the rulebook counts
+    // requirements in "cartes bonus"), so the count, when given, is the bonuses' sum.
+    let v = match rp.development_cards.as_ref() {
+        None | Some(Value::Null) => return bonuses.total(),
+        Some(v) => v,
+    };
+    let n = input::count(
+        p,
+        seat.at("development_cards"),
+        Some(v),
+        MAX_DEVELOPMENT_CARDS,
+        &Text::new("cartes Développement", "development cards"),
+    );
+    if let Some(n) = n
+        && bonuses_ok
+        && n != bonuses.total()
+    {
+        p.push(
+            seat.at("development_cards"),
+            "cards_bonuses_mismatch",
+            Text::new(
+                format!(
+                    "{n} cartes Développement mais {} bonus : chaque carte ordinaire porte un bonus (les cartes Orient se comptent à part).",
+                    bonuses.total()
+                ),
+                format!(
+                    "{n} development cards but {} bonuses: each ordinary card carries one bonus (Orient cards are counted apart).",
+                    bonuses.total()
+                ),
+            ),
+        );
+    }
+    n.unwrap_or(0)
+}
+
+/// The nobles that visited a seat (`nobles`).
+fn validate_nobles(p: &mut Problems, seat: &SeatRules<'_>, rp: &RawPlayer) -> u32 {
+    let nobles = input::count(
+        p,
+        seat.at("nobles"),
+        rp.nobles.as_ref(),
+        seat.nobles_max,
+        &Text::new("nobles (un de plus que de joueurs sur la table)", "nobles (one more than the players)"),
+    )
+    .unwrap_or(0);
+    // Cités de Splendor, Les Cités, mise en place: "N'utilisez pas les tuiles de Nobles."
+    if seat.module.is_some_and(|m| !m.uses_nobles()) && nobles > 0 {
+        not_in_module(p, seat.at("nobles"), "nobles", Module::Cities, "");
+    }
+    nobles
+}
+
+/// The nobles a seat received are ones its bonuses meet, when its bonuses never went down.
+fn check_nobles_met(
+    p: &mut Problems,
+    seat: &SeatRules<'_>,
+    nobles: u32,
+    bonuses: ColourCounts,
+    owned: &[OwnedOrientCard],
+    orient_ok: bool,
+) {
+    // A noble visits only a player whose bonuses meet its tile (« comme pour les tuiles de
+    // Nobles », Les Cités). Bonuses never go down in Trading Posts and Strongholds. In the
+    // Orient only a sacrifice discards cards (« vous devez défausser 2 cartes bonus », niveau
+    // 3), and the last sacrifice card bought stays in front of its owner: without one, their
+    // bonuses, double bonuses and pairing cards included (« pour recevoir la visite des
+    // nobles », niveau 2), never went down either.
+    let never_went_down = match seat.module {
+        Some(Module::TradingPosts | Module::Strongholds) => true,
+        Some(Module::Orient) => orient_ok && !owned.iter().any(|o| o.card.kind == OrientKind::Sacrifice),
+        _ => false,
+    };
+    let mut effective = bonuses;
+    for o in owned {
+        if let Some((c, n)) = o.card.bonus(o.colour) {
+            effective.add(c, n);
+        }
+    }
+    let met = nobles_met(&effective);
+    if never_went_down && nobles > met {
+        p.push(
+            seat.at("nobles"),
+            "nobles_not_met",
+            Text::new(
+                format!(
+                    "{nobles} {} mais ces bonus ne remplissent que {met} tuile{} Noble (chacune demande 4 + 4 ou 3 + 3 + 3 bonus) : un noble ne rend visite qu'à qui a ses bonus.",
+                    fr_noun(nobles, "noble", "nobles"),
+                    plural_s(met)
+                ),
+                format!(
+                    "{nobles} {} but these bonuses meet only {met} noble tile{} (each asks for 4 + 4 or 3 + 3 + 3 bonuses): a noble visits only a player who has its bonuses.",
+                    en_noun(nobles, "noble", "nobles"),
+                    en_noun(met, "", "s")
+                ),
+            ),
+        );
+    }
+}
+
+/// The nobles a seat reserved (`reserved_nobles`): the Orient's, one per card.
+fn validate_reserved_nobles(
+    p: &mut Problems,
+    seat: &SeatRules<'_>,
+    rp: &RawPlayer,
+    owned: &[OwnedOrientCard],
+) -> u32 {
+    let reserved_nobles = input::count(
+        p,
+        seat.at("reserved_nobles"),
+        rp.reserved_nobles.as_ref(),
+        seat.nobles_max,
+        &Text::new("nobles réservés", "reserved nobles"),
+    )
+    .unwrap_or(0);
+    match seat.module {
+        _ if reserved_nobles == 0 => {}
+        Some(Module::Orient) => {
+            // L'Orient, niveau 2: each reserve-noble card reserves one noble.
+            let cards = owned.iter().filter(|o| o.card.kind == OrientKind::ReserveNoble).count();
+            if usize::try_from(reserved_nobles).unwrap_or(usize::MAX) > cards {
+                p.push(
+                    seat.at("reserved_nobles"),
+                    "more_reserved_than_cards",
+                    Text::new(
+                        format!(
+                            "{reserved_nobles} nobles réservés pour {cards} {} « Réserver un noble » : chaque carte en réserve un.",
+                            fr_noun(cards, "carte", "cartes")
+                        ),
+                        format!(
+                            "{reserved_nobles} reserved nobles for {cards} “reserve a noble” {}: each card reserves one.",
+                            en_noun(cards, "card", "cards")
+                        ),
+                    ),
+                );
+            }
+        }
+        Some(m) => not_in_module(p, seat.at("reserved_nobles"), "reserved_nobles", m, "orient"),
+        None => {}
+    }
+    reserved_nobles
+}
+
+/// A seat's strongholds placed (`strongholds`): the Strongholds module's.
+fn validate_strongholds(p: &mut Problems, seat: &SeatRules<'_>, rp: &RawPlayer) -> u32 {
+    // Les Bastions, Mise en place: 3 strongholds per player.
+    let strongholds = input::count(
+        p,
+        seat.at("strongholds"),
+        rp.strongholds.as_ref(),
+        STRONGHOLDS_PER_PLAYER,
+        &Text::new("places fortes posées", "strongholds placed"),
+    )
+    .unwrap_or(0);
+    match seat.module {
+        _ if strongholds == 0 => {}
+        Some(Module::Strongholds) | None => {}
+        Some(m) => not_in_module(p, seat.at("strongholds"), "strongholds", m, "strongholds"),
+    }
+    strongholds
+}
+
+/// The gold tokens in all hands fit the box.
+fn check_gold_in_hands(p: &mut Problems, players: &[Player]) {
     let gold_in_hands = players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.gold));
     if gold_in_hands > GOLD_TOKENS {
         p.push(
@@ -573,7 +658,10 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             ),
         );
     }
+}
 
+/// The development cards of each colour in all hands fit the box.
+fn check_colours_in_box(p: &mut Problems, players: &[Player]) {
     // The box's cards of each colour are shared by the whole table (a seat alone above it is
     // already reported on its own field); so are its 90 cards: more than 90 in all is always
     // more than 18 of some colour.
@@ -596,11 +684,14 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             );
         }
     }
+}
 
-    // game-facts C1: players + 1 nobles are revealed; visits and reservations share them.
+/// The nobles received or reserved in all fit those on the table.
+fn check_nobles_on_table(p: &mut Problems, players: &[Player], nobles_max: u32, count: usize) {
+    // FACT-SPL-C1: players + 1 nobles are revealed; visits and reservations share them.
     let taken =
         players.iter().fold(0u32, |sum, pl| sum.saturating_add(pl.nobles).saturating_add(pl.reserved_nobles));
-    if count_ok && module.is_none_or(Module::uses_nobles) && taken > nobles_max {
+    if taken > nobles_max {
         p.push(
             "players",
             "too_many_nobles",
@@ -610,33 +701,28 @@ pub fn validate(raw: &RawTable) -> Result<Table, Problems> {
             ),
         );
     }
+}
 
+/// Each city holder still meets its city's conditions.
+fn check_cities_met(p: &mut Problems, m: Module, players: &[Player], counts_valid: &[bool]) {
     // Cités de Splendor, Les Cités: a city is taken when its conditions are met, and in this
     // module neither prestige nor bonuses ever go down, so a holder still meets them.
-    if let Some(m @ Module::Cities) = module {
-        for (i, (pl, ok)) in players.iter().zip(&counts_valid).enumerate() {
-            if let (Some(c), true) = (pl.city, *ok) {
-                let missing = c.missing(pl.prestige(m).total, &pl.effective_bonuses());
-                if !missing.is_met() {
-                    let t = super::cities::missing_text(&missing);
-                    p.push(
-                        format!("players[{i}].cities[0]"),
-                        "city_requirement_not_met",
-                        Text::new(
-                            format!(
-                                "{} ne remplit pas les conditions de la Cité {} : {}.",
-                                pl.name, c.id, t.fr
-                            ),
-                            format!("{} does not meet the conditions of city {}: {}.", pl.name, c.id, t.en),
-                        ),
-                    );
-                }
+    for (i, (pl, ok)) in players.iter().zip(counts_valid).enumerate() {
+        if let (Some(c), true) = (pl.city, *ok) {
+            let missing = c.missing(pl.prestige(m).total, &pl.effective_bonuses());
+            if !missing.is_met() {
+                let t = super::cities::missing_text(&missing);
+                p.push(
+                    format!("players[{i}].cities[0]"),
+                    "city_requirement_not_met",
+                    Text::new(
+                        format!("{} ne remplit pas les conditions de la Cité {} : {}.", pl.name, c.id, t.fr),
+                        format!("{} does not meet the conditions of city {}: {}.", pl.name, c.id, t.en),
+                    ),
+                );
             }
         }
     }
-
-    let module = module.unwrap_or(Module::Cities);
-    p.into_result(Table { module, cities_in_play, players })
 }
 
 fn validate_cities_in_play(
@@ -789,6 +875,31 @@ fn validate_orient(
     }
     // First the cards themselves, then the colours the pairing cards copy (which depend on the
     // other cards).
+    let known = orient_cards_known(p, i, cards, owner);
+
+    // Colours some card other than a pairing one gives: an ordinary card or a fixed-colour
+    // Orient card. A chain of pairing cards always ends on one of those.
+    let mut fixed = *bonuses;
+    for (_, card, _) in &known {
+        if let (false, Some(c)) = (card.kind.copies_a_colour(), card.colour) {
+            fixed.add(c, 1);
+        }
+    }
+
+    known
+        .into_iter()
+        .map(|(j, card, raw)| orient_colour(p, format!("players[{i}].orient[{j}].colour"), card, raw, &fixed))
+        .collect()
+}
+
+/// The Orient cards a seat owns (`orient[j].card`), each unique across the table; with their
+/// index and raw entry.
+fn orient_cards_known<'r>(
+    p: &mut Problems,
+    i: usize,
+    cards: &'r [RawOrientCard],
+    owner: &mut HashMap<&'static str, usize>,
+) -> Vec<(usize, &'static OrientCard, &'r RawOrientCard)> {
     let mut known: Vec<(usize, &'static OrientCard, &RawOrientCard)> = Vec::new();
     for (j, raw) in cards.iter().enumerate() {
         let at = |f: &str| format!("players[{i}].orient[{j}].{f}");
@@ -830,83 +941,78 @@ fn validate_orient(
         owner.insert(card.id, i);
         known.push((j, card, raw));
     }
+    known
+}
 
-    // Colours some card other than a pairing one gives: an ordinary card or a fixed-colour
-    // Orient card. A chain of pairing cards always ends on one of those.
-    let mut fixed = *bonuses;
-    for (_, card, _) in &known {
-        if let (false, Some(c)) = (card.kind.copies_a_colour(), card.colour) {
-            fixed.add(c, 1);
+/// The colour an Orient card is given (`orient[j].colour`): a pairing card's, and only its.
+fn orient_colour(
+    p: &mut Problems,
+    field: String,
+    card: &'static OrientCard,
+    raw: &RawOrientCard,
+    fixed: &ColourCounts,
+) -> OwnedOrientCard {
+    let given = raw.colour.as_deref().filter(|s| !s.is_empty());
+    let colour = match given.map(|s| (s, Colour::from_key(s))) {
+        None => None,
+        Some((s, None)) => {
+            p.push(
+                field.clone(),
+                "unknown_colour",
+                Text::new(
+                    format!("Couleur inconnue « {s} » (white, blue, green, red, black)."),
+                    format!("Unknown colour “{s}” (white, blue, green, red, black)."),
+                ),
+            );
+            return OwnedOrientCard { card, colour: None };
         }
+        Some((_, Some(c))) => Some(c),
+    };
+    match (card.kind.copies_a_colour(), colour) {
+        // L'Orient, niveaux 1 et 2: a pairing card is paired at once with a card already
+        // bought and copies its bonus.
+        (true, None) => p.push(
+            field,
+            "missing_colour",
+            Text::new(
+                format!("Indiquez la couleur de la carte à laquelle {} est appariée.", card.id),
+                format!("Give the colour of the card {} is paired with.", card.id),
+            ),
+        ),
+        // "Vous ne pouvez pas acheter cette carte si vous n'avez pas déjà une carte avec un
+        // bonus de gemme."
+        (true, Some(c)) if fixed.get(c) == 0 => p.push(
+            field,
+            "no_card_of_colour",
+            Text::new(
+                format!(
+                    "{} copie le {} mais le joueur n'a aucune carte {} à laquelle l'apparier.",
+                    card.id,
+                    c.fr(1),
+                    c.fr_feminine(1)
+                ),
+                format!(
+                    "{} copies {} but the player has no {} card to pair it with.",
+                    card.id,
+                    c.en(),
+                    c.en()
+                ),
+            ),
+        ),
+        (false, Some(_)) => p.push(
+            field,
+            "colour_not_needed",
+            Text::new(
+                format!(
+                    "{} n'est pas une carte d'appariement : sa couleur est imprimée, ne l'indiquez pas.",
+                    card.id
+                ),
+                format!("{} is not a pairing card: its colour is printed, do not give one.", card.id),
+            ),
+        ),
+        _ => {}
     }
-
-    let mut owned = Vec::with_capacity(known.len());
-    for (j, card, raw) in known {
-        let field = format!("players[{i}].orient[{j}].colour");
-        let given = raw.colour.as_deref().filter(|s| !s.is_empty());
-        let colour = match given.map(|s| (s, Colour::from_key(s))) {
-            None => None,
-            Some((s, None)) => {
-                p.push(
-                    field.clone(),
-                    "unknown_colour",
-                    Text::new(
-                        format!("Couleur inconnue « {s} » (white, blue, green, red, black)."),
-                        format!("Unknown colour “{s}” (white, blue, green, red, black)."),
-                    ),
-                );
-                owned.push(OwnedOrientCard { card, colour: None });
-                continue;
-            }
-            Some((_, Some(c))) => Some(c),
-        };
-        match (card.kind.copies_a_colour(), colour) {
-            // L'Orient, niveaux 1 et 2: a pairing card is paired at once with a card already
-            // bought and copies its bonus.
-            (true, None) => p.push(
-                field,
-                "missing_colour",
-                Text::new(
-                    format!("Indiquez la couleur de la carte à laquelle {} est appariée.", card.id),
-                    format!("Give the colour of the card {} is paired with.", card.id),
-                ),
-            ),
-            // "Vous ne pouvez pas acheter cette carte si vous n'avez pas déjà une carte avec un
-            // bonus de gemme."
-            (true, Some(c)) if fixed.get(c) == 0 => p.push(
-                field,
-                "no_card_of_colour",
-                Text::new(
-                    format!(
-                        "{} copie le {} mais le joueur n'a aucune carte {} à laquelle l'apparier.",
-                        card.id,
-                        c.fr(1),
-                        c.fr_feminine(1)
-                    ),
-                    format!(
-                        "{} copies {} but the player has no {} card to pair it with.",
-                        card.id,
-                        c.en(),
-                        c.en()
-                    ),
-                ),
-            ),
-            (false, Some(_)) => p.push(
-                field,
-                "colour_not_needed",
-                Text::new(
-                    format!(
-                        "{} n'est pas une carte d'appariement : sa couleur est imprimée, ne l'indiquez pas.",
-                        card.id
-                    ),
-                    format!("{} is not a pairing card: its colour is printed, do not give one.", card.id),
-                ),
-            ),
-            _ => {}
-        }
-        owned.push(OwnedOrientCard { card, colour: colour.filter(|_| card.kind.copies_a_colour()) });
-    }
-    owned
+    OwnedOrientCard { card, colour: colour.filter(|_| card.kind.copies_a_colour()) }
 }
 
 fn unknown_city(p: &mut Problems, field: String, id: &str) {

@@ -75,7 +75,7 @@ const fn power(id: PowerId, bonuses: ColourCounts, nobles: u32) -> Power {
 
 /// The route, in board order (the rulebook's description order; its example calls the green
 /// power the one before last and the black one the last). Prerequisites: Cités de Splendor,
-/// Les Comptoirs, "Description des pouvoirs" (and game-facts C4, V2).
+/// Les Comptoirs, "Description des pouvoirs" (and FACT-SPL-C4, V2).
 pub static POWERS: [Power; 5] = [
     power(PowerId::GemAfterPurchase, ColourCounts::new(1, 0, 0, 3, 0), 0),
     power(PowerId::ExtraGem, ColourCounts::new(2, 0, 0, 0, 0), 0),

@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::INFO;
 use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_spendable_max, to_u8, to_u32};
 use super::table::ValenciaVariant;
+use crate::games::input::PlayedBy;
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -441,6 +443,7 @@ pub(crate) fn special_cards<S: AsRef<str>>(
     out
 }
 
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn validate_stack(
     p: &mut Problems,
     i: usize,
@@ -589,6 +592,7 @@ fn spendable_held(p: &mut Problems, i: usize, held: &Value) -> Option<u32> {
 }
 
 /// Checks and resolves one auction.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
@@ -618,16 +622,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         Some(_) => {}
     }
     let n = raw.players.len();
-    if !(2..=5).contains(&n) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
-                format!("Valencia is played by 2 to 5 players, not {n}."),
-            ),
-        );
-    }
+    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
     let first = input::seat(
         &mut p,
         "first_player".to_owned(),
@@ -746,143 +741,222 @@ fn resolve(
     let with_nina = nina_cards.is_some();
     let nina = nina_cards.unwrap_or(&[]);
     let n = names.len();
-    let revealed_by = |seat: usize, card: InfluenceCard| -> u32 {
-        stacks
+    let revealed = RevealedCards::new(stacks, nina);
+
+    let mut bids: Vec<ValenciaBid> = stacks
+        .iter()
+        .enumerate()
+        .map(|(seat, stack)| {
+            let name = names.get(seat).map_or(String::new(), |s| s.trim().to_owned());
+            bid(seat, name, stack.as_deref(), &revealed, spent.get(seat).copied().unwrap_or(0))
+        })
+        .collect();
+
+    let nina_total: u32 = nina.iter().sum();
+    let order = ranking(&bids, with_nina.then_some(nina_total), first, n);
+    let places = step.places(n);
+    let ties = tie_notes(&order, names, first);
+    let nina_rank = assign_ranks(&mut bids, &order, step, places, could_not_act);
+    let (pawn_holder, pawn_note) = pawn(&order, names, first);
+
+    ValenciaAuction {
+        step,
+        places,
+        nina: with_nina.then(|| ValenciaNinaBid {
+            cards: nina.to_vec(),
+            total: nina_total,
+            rank: nina_rank.unwrap_or(0),
+        }),
+        ties,
+        pawn_holder: to_u8(pawn_holder),
+        pawn_note,
+        reveal_order: reveal_order(first, spent),
+        privileges_returned: spent.iter().sum(),
+        bids,
+    }
+}
+
+/// The cards every seat revealed in this auction, which some cards' worth depends on.
+struct RevealedCards<'a> {
+    stacks: &'a [Option<Vec<Revealed>>],
+    twins_in_auction: u32,
+    nina_sixes: u32,
+}
+
+impl<'a> RevealedCards<'a> {
+    fn new(stacks: &'a [Option<Vec<Revealed>>], nina: &[u32]) -> Self {
+        let mut revealed = RevealedCards { stacks, twins_in_auction: 0, nina_sixes: 0 };
+        revealed.twins_in_auction = (0..stacks.len()).map(|s| revealed.by(s, InfluenceCard::Twins)).sum();
+        revealed.nina_sixes = to_u32(nina.iter().filter(|&&v| v == 6).count());
+        revealed
+    }
+
+    /// How many `card` `seat` revealed.
+    fn by(&self, seat: usize, card: InfluenceCard) -> u32 {
+        self.stacks
             .get(seat)
             .and_then(Option::as_ref)
             .map_or(0, |s| to_u32(s.iter().filter(|r| r.card == card).count()))
-    };
-    let others = |seat: usize, card: InfluenceCard| -> u32 {
-        (0..n).filter(|&o| o != seat).map(|o| revealed_by(o, card)).sum()
-    };
-    let twins_in_auction: u32 = (0..n).map(|s| revealed_by(s, InfluenceCard::Twins)).sum();
-    let nina_sixes = to_u32(nina.iter().filter(|&&v| v == 6).count());
-
-    let mut bids = Vec::with_capacity(n);
-    for (seat, stack) in stacks.iter().enumerate() {
-        let name = names.get(seat).map_or(String::new(), |s| s.trim().to_owned());
-        let mut cards = Vec::new();
-        let mut coins_gained = 0u32;
-        let mut resources_gained = ValenciaResourceCounts::default();
-        let mut effects = Vec::new();
-        for r in stack.iter().flatten() {
-            let (value, note) = match r.card {
-                InfluenceCard::Basic(v) => (u32::from(v), Text::new("Carte ordinaire.", "Ordinary card.")),
-                // Valencia, p.12: +2 per 6 revealed by someone else (Nina too).
-                InfluenceCard::Joker => {
-                    let sixes = others(seat, InfluenceCard::Basic(6)) + nina_sixes;
-                    (
-                        2 * sixes,
-                        Text::new(
-                            format!(
-                                "0 + 2 × {sixes} {} par d'autres.",
-                                fr_noun(sixes, "carte 6 révélée", "cartes 6 révélées")
-                            ),
-                            format!("0 + 2 × {sixes} {} revealed by others.", en_noun(sixes, "six", "sixes")),
-                        ),
-                    )
-                }
-                // Valencia, p.12: gives its coins whatever the rank.
-                InfluenceCard::Economies => {
-                    coins_gained += r.coins;
-                    (
-                        1,
-                        Text::new(
-                            format!("Rapporte {} {}.", r.coins, fr_noun(r.coins, "pièce", "pièces")),
-                            format!("Gives {} {}.", r.coins, en_noun(r.coins, "coin", "coins")),
-                        ),
-                    )
-                }
-                // Valencia, p.12: 3 each once two twins are out in this auction.
-                InfluenceCard::Twins => {
-                    if twins_in_auction >= 2 {
-                        (
-                            3,
-                            Text::new(
-                                format!("{twins_in_auction} Jumeaux révélés : chacun vaut 3."),
-                                format!("{twins_in_auction} twins revealed: each is worth 3."),
-                            ),
-                        )
-                    } else {
-                        (2, Text::new("Seul Jumeaux révélé : vaut 2.", "Only twin revealed: worth 2."))
-                    }
-                }
-                // Valencia, p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
-                // none when the supply of that type is empty (applied to the table: phases.rs).
-                InfluenceCard::Warehouse => {
-                    let note = match r.resource {
-                        Some(res) => {
-                            resources_gained.add(res, 1);
-                            let nm = res.name();
-                            Text::new(
-                                format!("Rapporte 1 {} de la réserve (rien si elle est vide).", nm.fr),
-                                format!("Gives 1 {} from the supply (none if it is empty).", nm.en),
-                            )
-                        }
-                        None => Text::new(
-                            "Rapporte la ressource imprimée sur la carte, de la réserve (rien si elle est vide).",
-                            "Gives the resource printed on the card, from the supply (none if it is empty).",
-                        ),
-                    };
-                    (3, note)
-                }
-                InfluenceCard::Support => {
-                    effects.push(Text::new(
-                        "Soutien : peut placer un membre en plus sur un siège de guilde déjà occupé par un autre joueur.",
-                        "Support: may place an extra member on a guild seat already held by another player.",
-                    ));
-                    (4, Text::new("Soutien.", "Support."))
-                }
-                InfluenceCard::Vagabond => {
-                    effects.push(Text::new(
-                        "Vagabond : peut déplacer un membre de la ville de 3 cases orthogonales au plus vers une case libre (sans fontaine).",
-                        "Vagabond: may move a city member up to 3 orthogonal spaces to a free space (no fountain).",
-                    ));
-                    (5, Text::new("Vagabond.", "Vagabond."))
-                }
-                // Valencia, p.13: 7, or 5 once another player revealed a 0.
-                InfluenceCard::Central => {
-                    if others(seat, InfluenceCard::Joker) > 0 {
-                        (
-                            5,
-                            Text::new(
-                                "Un autre joueur a révélé un 0 : vaut 5.",
-                                "Another player revealed a 0: worth 5.",
-                            ),
-                        )
-                    } else {
-                        (7, Text::new("Aucun 0 chez les autres : vaut 7.", "No 0 from the others: worth 7."))
-                    }
-                }
-            };
-            cards.push(ValenciaCardValue { card: r.card.id(), value, note });
-        }
-        let total = stack.as_ref().map(|_| cards.iter().map(|c| c.value).sum::<u32>());
-        bids.push(ValenciaBid {
-            seat: to_u8(seat),
-            name,
-            passed: stack.is_none(),
-            cards,
-            total,
-            rank: None,
-            acts: false,
-            action: Text::new("A passé : pas de rang ni d'action.", "Passed: no rank and no action."),
-            may_return_card: false,
-            coins_gained,
-            resources_gained,
-            effects,
-            privileges_spent: spent.get(seat).copied().unwrap_or(0),
-        });
     }
 
+    /// How many `card` the seats other than `seat` revealed.
+    fn by_others(&self, seat: usize, card: InfluenceCard) -> u32 {
+        (0..self.stacks.len()).filter(|&o| o != seat).map(|o| self.by(o, card)).sum()
+    }
+}
+
+/// A seat's bid: its cards' worth, what they give, before the ranking.
+fn bid(
+    seat: usize,
+    name: String,
+    stack: Option<&[Revealed]>,
+    revealed: &RevealedCards<'_>,
+    spent: u32,
+) -> ValenciaBid {
+    let mut cards = Vec::new();
+    let mut gains = CardGains::default();
+    for r in stack.unwrap_or_default() {
+        let (value, note) = card_value(r, seat, revealed, &mut gains);
+        cards.push(ValenciaCardValue { card: r.card.id(), value, note });
+    }
+    let total = stack.map(|_| cards.iter().map(|c| c.value).sum::<u32>());
+    ValenciaBid {
+        seat: to_u8(seat),
+        name,
+        passed: stack.is_none(),
+        cards,
+        total,
+        rank: None,
+        acts: false,
+        action: Text::new("A passé : pas de rang ni d'action.", "Passed: no rank and no action."),
+        may_return_card: false,
+        coins_gained: gains.coins,
+        resources_gained: gains.resources,
+        effects: gains.effects,
+        privileges_spent: spent,
+    }
+}
+
+/// What a seat's revealed cards give whatever its rank.
+#[derive(Default)]
+struct CardGains {
+    coins: u32,
+    resources: ValenciaResourceCounts,
+    effects: Vec<Text>,
+}
+
+/// A revealed card's worth in the auction, explained; what it gives goes to `gains`.
+fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &mut CardGains) -> (u32, Text) {
+    match r.card {
+        InfluenceCard::Basic(v) => (u32::from(v), Text::new("Carte ordinaire.", "Ordinary card.")),
+        // Valencia, p.12: +2 per 6 revealed by someone else (Nina too).
+        InfluenceCard::Joker => {
+            joker_value(revealed.by_others(seat, InfluenceCard::Basic(6)) + revealed.nina_sixes)
+        }
+        // Valencia, p.12: gives its coins whatever the rank.
+        InfluenceCard::Economies => {
+            gains.coins += r.coins;
+            (
+                1,
+                Text::new(
+                    format!("Rapporte {} {}.", r.coins, fr_noun(r.coins, "pièce", "pièces")),
+                    format!("Gives {} {}.", r.coins, en_noun(r.coins, "coin", "coins")),
+                ),
+            )
+        }
+        // Valencia, p.12: 3 each once two twins are out in this auction.
+        InfluenceCard::Twins => twins_value(revealed.twins_in_auction),
+        // Valencia, p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
+        // none when the supply of that type is empty (applied to the table: phases.rs).
+        InfluenceCard::Warehouse => (3, warehouse_note(r.resource, &mut gains.resources)),
+        InfluenceCard::Support => {
+            gains.effects.push(Text::new(
+                "Soutien : peut placer un membre en plus sur un siège de guilde déjà occupé par un autre joueur.",
+                "Support: may place an extra member on a guild seat already held by another player.",
+            ));
+            (4, Text::new("Soutien.", "Support."))
+        }
+        InfluenceCard::Vagabond => {
+            gains.effects.push(Text::new(
+                "Vagabond : peut déplacer un membre de la ville de 3 cases orthogonales au plus vers une case libre (sans fontaine).",
+                "Vagabond: may move a city member up to 3 orthogonal spaces to a free space (no fountain).",
+            ));
+            (5, Text::new("Vagabond.", "Vagabond."))
+        }
+        // Valencia, p.13: 7, or 5 once another player revealed a 0.
+        InfluenceCard::Central => central_value(revealed.by_others(seat, InfluenceCard::Joker) > 0),
+    }
+}
+
+/// Valencia, p.12: the 0 is worth 2 per 6 revealed by someone else (`sixes`, Nina's too).
+fn joker_value(sixes: u32) -> (u32, Text) {
+    (
+        2 * sixes,
+        Text::new(
+            format!(
+                "0 + 2 × {sixes} {} par d'autres.",
+                fr_noun(sixes, "carte 6 révélée", "cartes 6 révélées")
+            ),
+            format!("0 + 2 × {sixes} {} revealed by others.", en_noun(sixes, "six", "sixes")),
+        ),
+    )
+}
+
+/// Valencia, p.12: the twins are worth 3 each once two are out in this auction, else 2.
+fn twins_value(twins_in_auction: u32) -> (u32, Text) {
+    if twins_in_auction >= 2 {
+        (
+            3,
+            Text::new(
+                format!("{twins_in_auction} Jumeaux révélés : chacun vaut 3."),
+                format!("{twins_in_auction} twins revealed: each is worth 3."),
+            ),
+        )
+    } else {
+        (2, Text::new("Seul Jumeaux révélé : vaut 2.", "Only twin revealed: worth 2."))
+    }
+}
+
+/// Valencia, p.13: the warehouse gives its resource from the supply (counted in `resources`).
+fn warehouse_note(resource: Option<ValenciaResource>, resources: &mut ValenciaResourceCounts) -> Text {
+    match resource {
+        Some(res) => {
+            resources.add(res, 1);
+            let nm = res.name();
+            Text::new(
+                format!("Rapporte 1 {} de la réserve (rien si elle est vide).", nm.fr),
+                format!("Gives 1 {} from the supply (none if it is empty).", nm.en),
+            )
+        }
+        None => Text::new(
+            "Rapporte la ressource imprimée sur la carte, de la réserve (rien si elle est vide).",
+            "Gives the resource printed on the card, from the supply (none if it is empty).",
+        ),
+    }
+}
+
+/// Valencia, p.13: the central card is worth 7, or 5 once another player revealed a 0.
+fn central_value(a_zero_from_others: bool) -> (u32, Text) {
+    if a_zero_from_others {
+        (5, Text::new("Un autre joueur a révélé un 0 : vaut 5.", "Another player revealed a 0: worth 5."))
+    } else {
+        (7, Text::new("Aucun 0 chez les autres : vaut 7.", "No 0 from the others: worth 7."))
+    }
+}
+
+/// The bids in rank order: (seat, or `None` for Nina; total).
+fn ranking(
+    bids: &[ValenciaBid],
+    nina_total: Option<u32>,
+    first: usize,
+    n: usize,
+) -> Vec<(Option<usize>, u32)> {
     // Valencia, p.6: highest total first; a tie goes to the seat nearest the first player going
     // clockwise (the first player wins any tie they are in). p.11: Nina wins every tie.
-    let nina_total: u32 = nina.iter().sum();
-    // (seat or None for Nina, total)
     let mut order: Vec<(Option<usize>, u32)> =
         bids.iter().enumerate().filter_map(|(s, b)| b.total.map(|t| (Some(s), t))).collect();
-    if with_nina {
-        order.push((None, nina_total));
+    if let Some(total) = nina_total {
+        order.push((None, total));
     }
     order.sort_by(|a, b| {
         b.1.cmp(&a.1).then_with(|| match (a.0, b.0) {
@@ -891,12 +965,17 @@ fn resolve(
             (Some(x), Some(y)) => distance(x, first, n).cmp(&distance(y, first, n)),
         })
     });
+    order
+}
 
-    let places = step.places(n);
+/// A seat's name in the auction, or Nina's.
+fn bidder_name(names: &[&str], who: Option<usize>) -> String {
+    who.and_then(|s| names.get(s)).map_or("Nina".to_owned(), |s| s.trim().to_owned())
+}
+
+/// How each tie in the ranking was settled.
+fn tie_notes(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> Vec<Text> {
     let first_name = names.get(first).map_or("", |s| s.trim());
-    let label = |who: Option<usize>| {
-        who.and_then(|s| names.get(s)).map_or("Nina".to_owned(), |s| s.trim().to_owned())
-    };
     let mut ties = Vec::new();
     let mut start = 0;
     while start < order.len() {
@@ -904,7 +983,7 @@ fn resolve(
         let end = order.iter().skip(start).take_while(|o| o.1 == total).count() + start;
         if end - start > 1 {
             let group: Vec<String> =
-                order.get(start..end).unwrap_or(&[]).iter().map(|o| label(o.0)).collect();
+                order.get(start..end).unwrap_or(&[]).iter().map(|o| bidder_name(names, o.0)).collect();
             let list = group.join(", ");
             let (why_fr, why_en) = if order.get(start).is_some_and(|o| o.0.is_none()) {
                 ("Nina remporte toujours les égalités".to_owned(), "Nina always wins ties".to_owned())
@@ -928,7 +1007,17 @@ fn resolve(
         }
         start = end;
     }
+    ties
+}
 
+/// Gives each bid its rank and action; Nina's rank when she bid.
+fn assign_ranks(
+    bids: &mut [ValenciaBid],
+    order: &[(Option<usize>, u32)],
+    step: ValenciaStep,
+    places: u8,
+    could_not_act: &[bool],
+) -> Option<u8> {
     let mut nina_rank = None;
     for (pos, (who, _)) in order.iter().enumerate() {
         let rank = to_u8(pos + 1);
@@ -962,12 +1051,17 @@ fn resolve(
             }
         }
     }
+    nina_rank
+}
 
-    // Valencia, p.6: the winner takes the pawn; if all passed it stays. Decision: if Nina wins,
+/// Who holds the Stefan Feld pawn after the auction, and why.
+fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize, Text) {
+    let first_name = names.get(first).map_or("", |s| s.trim());
+    // Valencia, p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
     // it does not move either.
-    let (pawn_holder, pawn_note) = match order.first() {
+    match order.first() {
         Some((Some(s), _)) => {
-            let nm = label(Some(*s));
+            let nm = bidder_name(names, Some(*s));
             (
                 *s,
                 Text::new(
@@ -990,22 +1084,6 @@ fn resolve(
                 format!("Everyone passed: the Stefan Feld pawn stays with {first_name}."),
             ),
         ),
-    };
-
-    ValenciaAuction {
-        step,
-        places,
-        nina: with_nina.then(|| ValenciaNinaBid {
-            cards: nina.to_vec(),
-            total: nina_total,
-            rank: nina_rank.unwrap_or(0),
-        }),
-        ties,
-        pawn_holder: to_u8(pawn_holder),
-        pawn_note,
-        reveal_order: reveal_order(first, spent),
-        privileges_returned: spent.iter().sum(),
-        bids,
     }
 }
 

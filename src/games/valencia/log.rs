@@ -204,6 +204,7 @@ fn listed(items: &[String], and: &str) -> String {
     }
 }
 
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn describe_auction(e: &ValenciaLogEntry, step: ValenciaStep, name: &dyn Fn(u8) -> String) -> Text {
     let mut fr = Vec::new();
     let mut en = Vec::new();

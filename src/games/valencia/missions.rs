@@ -533,7 +533,7 @@ impl Counted {
 
 /// Why the table judged a card so (or how a formula card counted), kept as its numbers and
 /// put into words only when shown ([`Because::write`]): the help and the scoreboard's mission
-/// lists are rebuilt on every keystroke (issue #15).
+/// lists are rebuilt on every keystroke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Because {
     FourFountains { touched: u32 },
@@ -555,6 +555,7 @@ pub enum Because {
 
 impl Because {
     /// The sentence in `lang`.
+    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fr = lang == Lang::Fr;
         match *self {
@@ -701,6 +702,7 @@ pub fn council_needed(players: usize) -> u32 {
 }
 
 /// Valencia, p.14–15: judges card `m` held by `seat`.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Verdict {
     let Some(me) = table.players.get(seat) else { return Verdict::Tick(done) };
     let n = table.players.len();

@@ -1,5 +1,5 @@
-//! Valencia (Stefan Feld City Collection 9). Rulebook: `000_88d49a4ead267029.txt`; decisions:
-//! `shared/games/valencia.md`.
+//! Valencia (Stefan Feld City Collection 9). Rulebook: `VAL` (`docs/sources.md`); decisions:
+//! `docs/decisions.md` (Valencia).
 //!
 //! # Table state (schema version 2)
 //!
@@ -42,6 +42,7 @@
 
 mod auction;
 mod board;
+mod contract;
 mod course;
 mod help;
 mod log;
@@ -58,6 +59,7 @@ pub use board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat,
 };
+pub use contract::Valencia;
 pub use course::{Course, ValenciaCourseView, ValenciaPosition};
 pub use help::{
     ValenciaHelp, ValenciaMissionHelp, ValenciaMissionStatus, ValenciaSeatHelp, help_from, help_table,
@@ -114,43 +116,43 @@ pub static INFO: GameInfo = GameInfo {
         CategoryInfo {
             key: "council",
             label: StaticText { fr: "Points du Conseil", en: "Council points" },
-            source: "000_88d49a4ead267029.txt, Phase III",
+            source: "VAL §Phase III",
             negative: false,
         },
         CategoryInfo {
             key: "city",
             label: StaticText { fr: "Membres dans la ville", en: "Members in the city" },
-            source: "000_88d49a4ead267029.txt, p.10",
+            source: "VAL p.10",
             negative: false,
         },
         CategoryInfo {
             key: "palms",
             label: StaticText { fr: "Palmiers", en: "Palms" },
-            source: "000_88d49a4ead267029.txt, p.10",
+            source: "VAL p.10",
             negative: false,
         },
         CategoryInfo {
             key: "fountains",
             label: StaticText { fr: "Fontaines", en: "Fountains" },
-            source: "000_88d49a4ead267029.txt, p.10",
+            source: "VAL p.10",
             negative: false,
         },
         CategoryInfo {
             key: "privileges",
             label: StaticText { fr: "Privilèges inutilisés", en: "Unused privileges" },
-            source: "000_88d49a4ead267029.txt, p.11",
+            source: "VAL p.11",
             negative: false,
         },
         CategoryInfo {
             key: "missions_completed",
             label: StaticText { fr: "Missions réussies", en: "Missions completed" },
-            source: "000_88d49a4ead267029.txt, p.11",
+            source: "VAL p.11",
             negative: false,
         },
         CategoryInfo {
             key: "missions_failed",
             label: StaticText { fr: "Missions échouées", en: "Missions failed" },
-            source: "000_88d49a4ead267029.txt, p.11",
+            source: "VAL p.11",
             negative: true,
         },
     ],
@@ -221,8 +223,8 @@ pub fn round(raw: &serde_json::Value) -> Result<ValenciaRound, Problems> {
 }
 
 /// What the play screen must know before the core answers anything (the steppers' bounds, the
-/// lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`
-/// (issue #17). Every field is one of the core's constants or lists, each set beside its rule.
+/// lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`.
+/// Every field is one of the core's constants or lists, each set beside its rule.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ValenciaLimits {

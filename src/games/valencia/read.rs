@@ -2,7 +2,7 @@
 //! references into either the table's JSON value ([`table`], the fast path every keystroke
 //! takes) or a [`ValenciaRawTable`] serde read ([`ValenciaRawTable::view`], for any table the
 //! fast path is unsure of). Copying the strings, counts and maps out of the value into the raw
-//! structs, then dropping them, was two fifths of scoring a table (issue #15).
+//! structs, then dropping them, was two fifths of scoring a table.
 //!
 //! The raw structs and their serde derive stay the definition of the format; the property test
 //! below holds that whenever [`table`] answers, serde reads a table whose view is the same.

@@ -51,6 +51,7 @@ pub struct MissionLine {
 }
 
 impl Why {
+    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self, lang) {
             (Why::Council(n), Lang::Fr) => {

@@ -3,10 +3,11 @@
 
 use serde_json::{Value, json};
 
+use super::INFO;
 use super::board::ValenciaSeat;
 use super::phases::ValenciaMoment;
+use crate::games::input::{self, PlayedBy, VariantWord};
 use crate::games::{Problems, SetupStep};
-use crate::text::Text;
 
 /// Valencia, Mise en place 11: « Des pièces pour une valeur totale de 5 » for each player.
 pub const STARTING_COINS: u32 = 5;
@@ -54,30 +55,19 @@ pub fn initial_table(variant: &str, names: &[String], first: usize) -> Value {
 }
 
 /// The setup checklist for `variant` (`base` or `special_influence`) at `players` players.
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let mut p = Problems::new();
     let special = match variant {
         "base" => false,
         "special_influence" => true,
         other => {
-            p.push(
-                "variant",
-                "unknown_variant",
-                Text::new(format!("Module inconnu « {other} »."), format!("Unknown module “{other}”.")),
-            );
+            input::unknown_variant(&mut p, "variant", VariantWord::MODULE, other, None, &[]);
             false
         }
     };
-    if !(2..=5).contains(&players) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {players}."),
-                format!("Valencia is played by 2 to 5 players, not {players}."),
-            ),
-        );
-    }
+    let (min, max) = (INFO.min_players(), INFO.max_players());
+    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), min, max, usize::from(players));
     if !p.is_empty() {
         return Err(p);
     }

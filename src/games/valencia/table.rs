@@ -15,6 +15,7 @@ use super::course::{Course, council_points_after, councils_so_far};
 use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
+use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -74,14 +75,8 @@ impl ValenciaVariant {
             None | Some("" | "base") => Some(ValenciaVariant::Base),
             Some("special_influence") => Some(ValenciaVariant::SpecialInfluence),
             Some(other) => {
-                p.push(
-                    field,
-                    "unknown_variant",
-                    Text::new(
-                        format!("Module inconnu « {other} » (connus : base, special_influence)."),
-                        format!("Unknown module “{other}” (known: base, special_influence)."),
-                    ),
-                );
+                let known = ValenciaVariant::ALL.map(ValenciaVariant::id);
+                input::unknown_variant(p, field, VariantWord::MODULE, other, None, &known);
                 None
             }
         }
@@ -272,16 +267,8 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
 
     // Valencia: 2 to 5 players.
     let n = raw.players.len();
-    if !(2..=5).contains(&n) {
-        p.push(
-            "players",
-            "player_count",
-            Text::new(
-                format!("Valencia se joue de 2 à 5 joueurs, pas {n}."),
-                format!("Valencia is played by 2 to 5 players, not {n}."),
-            ),
-        );
-    }
+    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
+    input::player_count(&mut p, "players", &PlayedBy::game(&super::INFO), min, max, n);
 
     let fountains = validate_fountains(&mut p, &raw.fountains);
     if let Some(progress) = &raw.progress {
@@ -469,6 +456,7 @@ fn crowded_fountain(
 /// What the course of play allows the table to hold where the tracker stands (nothing more than
 /// the end of the game allows while the tracker is not started, see `course.rs`). Each bound is
 /// the rulebook's, reported on its field (when that field has no problem already).
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], tiles: usize) {
     if !course.started {
         return;
@@ -677,6 +665,39 @@ fn validate_player(
     let isolated = count("isolated", rp.isolated, MEMBERS_PER_PLAYER, "membres isolés", "lone members");
     let privileges = privileges_at_most_one_per_phase(p, i, privileges);
 
+    let resources = validate_resources(p, i, rp);
+    let council = validate_council(p, i, rp);
+    check_members(p, i, city_members, council.len(), palm_members, longest_route, isolated);
+    let fountain_members = validate_fountain_members(p, i, rp, fountains, city_members);
+
+    let mut missions = Vec::with_capacity(rp.missions.as_ref().map_or(0, Vec::len));
+    for (k, rm) in rp.missions.iter().flatten().enumerate() {
+        if let Some(held) = validate_mission(p, i, k, rm, players, card_holder) {
+            missions.push(held);
+        }
+    }
+    route_and_lone_members(p, i, rp, city_members, longest_route, isolated, &missions);
+
+    Player {
+        name: rp.name.trim().to_owned(),
+        city_members,
+        palm_members,
+        fountain_members,
+        privileges,
+        coins,
+        resources,
+        council,
+        council_points,
+        stefan_feld: rp.stefan_feld.unwrap_or(false),
+        longest_route,
+        isolated,
+        missions,
+    }
+}
+
+/// A seat's resources (`resources`), type by type.
+fn validate_resources(p: &mut Problems, i: usize, rp: &PlayerView<'_>) -> ValenciaResourceCounts {
+    let at = |f: &str| format!("players[{i}].{f}");
     let mut resources = ValenciaResourceCounts::default();
     for &(key, value) in rp.resources.iter().flatten() {
         let field = || at(&format!("resources.{key}"));
@@ -698,7 +719,12 @@ fn validate_player(
             }
         }
     }
+    resources
+}
 
+/// A seat's members on the council (`council`), one per seat.
+fn validate_council(p: &mut Problems, i: usize, rp: &PlayerView<'_>) -> Vec<ValenciaSeat> {
+    let at = |f: &str| format!("players[{i}].{f}");
     let mut council = Vec::with_capacity(rp.council.as_ref().map_or(0, Vec::len));
     for (k, &key) in rp.council.iter().flatten().enumerate() {
         let field = || at(&format!("council[{k}]"));
@@ -722,9 +748,22 @@ fn validate_player(
             Some(seat) => council.push(seat),
         }
     }
+    council
+}
 
+/// The members counted in the city fit the family and each other.
+fn check_members(
+    p: &mut Problems,
+    i: usize,
+    city_members: u32,
+    council: usize,
+    palm_members: u32,
+    longest_route: u32,
+    isolated: u32,
+) {
+    let at = |f: &str| format!("players[{i}].{f}");
     // Valencia, Matériel: 15 members per family, in the city or on the council.
-    let placed = city_members.saturating_add(to_u32(council.len()));
+    let placed = city_members.saturating_add(to_u32(council));
     if placed > MEMBERS_PER_PLAYER {
         too_many(
             p,
@@ -775,7 +814,17 @@ fn validate_player(
             }
         }
     }
+}
 
+/// The members around each fountain (`fountain_members`), one count per fountain on the table.
+fn validate_fountain_members(
+    p: &mut Problems,
+    i: usize,
+    rp: &PlayerView<'_>,
+    fountains: &[Fountain],
+    city_members: u32,
+) -> Vec<u32> {
+    let at = |f: &str| format!("players[{i}].{f}");
     let typed = rp.fountain_members.unwrap_or(&[]);
     if typed.len() > fountains.len() {
         p.push(
@@ -815,30 +864,7 @@ fn validate_player(
         }
         *slot = n;
     }
-
-    let mut missions = Vec::with_capacity(rp.missions.as_ref().map_or(0, Vec::len));
-    for (k, rm) in rp.missions.iter().flatten().enumerate() {
-        if let Some(held) = validate_mission(p, i, k, rm, players, card_holder) {
-            missions.push(held);
-        }
-    }
-    route_and_lone_members(p, i, rp, city_members, longest_route, isolated, &missions);
-
-    Player {
-        name: rp.name.trim().to_owned(),
-        city_members,
-        palm_members,
-        fountain_members,
-        privileges,
-        coins,
-        resources,
-        council,
-        council_points,
-        stefan_feld: rp.stefan_feld.unwrap_or(false),
-        longest_route,
-        isolated,
-        missions,
-    }
+    fountain_members
 }
 
 /// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
@@ -929,6 +955,7 @@ fn route_and_lone_members(
     }
 }
 
+#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn validate_mission(
     p: &mut Problems,
     i: usize,

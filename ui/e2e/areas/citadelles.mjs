@@ -1,6 +1,6 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, textOf, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players
@@ -39,7 +39,7 @@ export async function run() {
 			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
 			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
 			// A second complete city: the app asks where Lilli comes in the completion order, and
-			// the question takes the focus from Lilli's panel, far below it (#46: 72 Shift+Tab away).
+			// the question takes the focus from Lilli's panel, far below it (72 Shift+Tab away).
 			await waitText('cit-completion-ask-2', (t) => t.includes('Lilli'), 'the app asks when Lilli completed her city');
 			await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute('data-testid'))) === 'cit-completion-ask-2', {
 				timeout: 5000,

@@ -1,4 +1,4 @@
-// What the player feels while scoring (issue 15): the time from a keystroke in a score field to
+// What the player feels while scoring: the time from a keystroke in a score field to
 // the updated total on screen, over 50 keystrokes on a 5-player Valencia sheet. Measured inside
 // the page, so the WebDriver round trips do not count: from the digit's keydown to the frame
 // after the total changed. A report printed with the summary, not an assertion. The play is

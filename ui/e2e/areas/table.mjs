@@ -1,4 +1,4 @@
-// Table mode, the host's side and two real phones (issue #18): a Valencia play (a fountain
+// Table mode, the host's side and two real phones: a Valencia play (a fountain
 // worth 3 placed by the host) opened to the phones from its play screen; two headless Chromium
 // phones at 390×844 (phones.mjs, chromedriver started by scripts/e2e.sh) open the URL the
 // host's panel shows, take two seats and enter their players' tables at the same time; the

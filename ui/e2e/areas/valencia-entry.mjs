@@ -1,4 +1,4 @@
-// How much a table types to enter a 4-player Valencia end game (issue #46's « Done means »): on
+// How much a table types to enter a 4-player Valencia end game: on
 // one device, and in table mode on one phone (each player enters their own seat, all at once).
 // Every tap and key goes through a counter, the cheaper way a player would take: a count of 1
 // is one tap on +, an empty count is already 0, a value the sheet already holds (a printed

@@ -1,8 +1,8 @@
 // Valencia, base game, 3 players, two plays. The first follows the course of play with the
-// helpers (issue #45): the auction of step A (resumed after a restart), the tracker moved on by
+// helpers: the auction of step A (resumed after a restart), the tracker moved on by
 // the core to the council phase — whose panel exists only then — counted once, still counted
 // after a restart, taken back by undo; then abandoned. The second is typed at the end of the
-// game: fountains as a grid, each player's panel, a council seat taken from its holder (#46),
+// game: fountains as a grid, each player's panel, a council seat taken from its holder,
 // missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI (`greffier
 // score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city), finished and
 // checked in History.
@@ -166,7 +166,7 @@ export async function run() {
 			for (const seat of ['val-seat-0-nobility', 'val-seat-1-church']) {
 				assert((await (await el(seat)).getAttribute('aria-pressed')) === 'true', `${seat} is taken from the start`);
 			}
-			// Lilli takes the Église: Dirk's member goes back (issue #46), the sheet stays valid.
+			// Lilli takes the Église: Dirk's member goes back, the sheet stays valid.
 			await tap('val-seat-2-church');
 			await browser.waitUntil(async () => (await (await el('val-seat-1-church')).getAttribute('aria-pressed')) === 'false', {
 				timeoutMsg: 'the Church changes hands'
@@ -210,7 +210,7 @@ export async function run() {
 	);
 
 	await check('a crowded fountain leaves out that fountain only, and the totals say so', async () => {
-		// Issue #46: Lilli's 3 members make 6 around fountain 2 (4 spaces).
+		// Lilli's 3 members make 6 around fountain 2 (4 spaces).
 		await typeInto('val-fm-2-1', '3');
 		await waitText('totals-partial', (t) => t.includes('Fontaine 2') && t.includes('Lilli'), 'the header names what it leaves out');
 		await waitText('total-0', (t) => t === '29', 'Ani without fountain 2 (1 × 2)');

@@ -1,8 +1,8 @@
-// Statistics, the play log and files (issue #7), after the other areas have finished plays:
+// Statistics, the play log and files, after the other areas have finished plays:
 // Dirk's competitive win rate is derived from the play log (filtered to Dirk's competitive
 // plays), then read on Statistics with its chart; delete-with-undo in History; a CSV export
-// whose path is shown; the app's own backup, gzip-compressed, imported back from the picker
-// (issue #47). Runs last (zz-) and ends on Settings.
+// whose path is shown; the app's own backup, gzip-compressed, imported back from the picker.
+// Runs last (zz-) and ends on Settings.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,7 +149,7 @@ export async function run() {
 		await shown('nav-home');
 	});
 
-	// Issue #47: the picker offers `.gz`, but the window read the file as text. Its bytes now go
+	// The picker offers `.gz`, but the window read the file as text. Its bytes now go
 	// to the core in blocks (raw IPC bodies in the window, one streamed body in a browser).
 	await check('Settings: the app’s own backup, gzip-compressed, imports back from the picker', async () => {
 		await (await shown('export-kind')).selectByAttribute('value', 'backup');

@@ -1,5 +1,5 @@
 // Every screen in French and English, at 1280×800 and as a portrait tablet (800×1280), saved as
-// target/e2e-screenshots/gallery-<lang>-<size>-<screen>.png for the polish review (issue #14).
+// target/e2e-screenshots/gallery-<lang>-<size>-<screen>.png for the polish review.
 // Runs after every other area, so History holds finished plays of each game; each game's sheet
 // is shown through « Corriger la feuille » (a finished play reopened in its own sheet).
 // Also checks that no control is smaller than a 44 px target, that chart labels are 14 px and
@@ -37,7 +37,7 @@ export async function run() {
 		const overflowing = [];
 		/** Small control → the first screen it was seen on. */
 		const small = new Map();
-		/** Chart labels under 14 px or cut (issue #14: « never cut »). */
+		/** Chart labels under 14 px or cut (« never cut »). */
 		const chartText = [];
 		/** French typography: a narrow no-break space before « : », never a plain one or none. */
 		const colons = new Set();

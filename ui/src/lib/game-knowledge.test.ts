@@ -1,6 +1,6 @@
 // The games' limits and fixed lists come from the core (`<GAME>_LIMITS` in the generated
 // bindings, from `<game>::limits()`), never typed again in TypeScript, where they drifted
-// (issue #17: the Museum stopped at 60 where the core accepts 99). This test fails when a game
+// (the Museum stopped at 60 where the core accepts 99). This test fails when a game
 // module declares a number or a list of ids of its own, or a game screen bounds a field with a
 // number literal. The core's `tests/it/limits.rs` checks each exported bound is the one it
 // enforces.

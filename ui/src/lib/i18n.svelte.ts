@@ -50,7 +50,7 @@ export function tx(text: Text | null | undefined): string {
 /**
  * The current language's number formatter for these options. Building an Intl formatter is slow
  * (tens of µs) and a sheet formats every number it shows at each keystroke: each one is built
- * once per language and options, then kept (#15).
+ * once per language and options, then kept.
  */
 export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
 	return kept(numberFormats, options, () => new Intl.NumberFormat(current, options));

@@ -132,7 +132,7 @@ export function asScenario(variant: string): OrleansScenario {
 
 const emptyGoods = (): Goods => Object.fromEntries(GOODS.map((g) => [g, 0])) as Goods;
 
-function emptySeat(name: string, scenario: OrleansScenario): OrleansSeat {
+function emptySeat(name: string, _scenario: OrleansScenario): OrleansSeat {
 	const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number | null>;
 	// The development track's space is the one fact typed (its level follows, the core's); a
 	// level alone is kept only from older plays.

@@ -3,7 +3,7 @@
 // at once when a field is left or the window closes) and undo through the core, which keeps every
 // saved state (so undo survives a restart and takes back what a table helper wrote). Finish,
 // abandon. Every game's sheet holds one.
-import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type PlayEdit, type ScorePreview } from '$lib/backend';
+import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type PlayEdit, type ScorePreview, type Seat } from '$lib/backend';
 
 /** `correcting`: a finished play's sheet reopened; nothing is stored until the correction is saved. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'correcting';
@@ -29,6 +29,27 @@ export interface PlaySessionOptions<T> {
 	debounceMs: number;
 	onfinished?: (play: PlayDetail) => void;
 	onabandoned?: (play: PlayDetail) => void;
+}
+
+/** A game's model of a play's table state (`saved`: none yet for a new play). */
+export type ModelFor<T> = (variant: string, seats: Seat[], saved?: unknown) => T;
+
+/**
+ * The session of a game's sheet, built the same way for every game: its model read from the
+ * play's table state by `modelFor` (and again after an undo), written back by `toState`. `props`
+ * are the sheet's own, read when the session calls them back.
+ */
+export function sheetSession<T>(props: PlaySheetProps, modelFor: ModelFor<T>, toState: (model: T) => AnyTableState): PlaySession<T> {
+	const { play } = props;
+	return new PlaySession<T>({
+		play,
+		model: modelFor(play.variant, play.seats, play.table_state),
+		toState,
+		fromState: (state) => modelFor(play.variant, play.seats, state),
+		debounceMs: props.debounceMs ?? 300,
+		onfinished: (p) => props.onfinished?.(p),
+		onabandoned: (p) => props.onabandoned?.(p)
+	});
 }
 
 /** What the Undo / Finish / Abandon buttons use, whatever the model. */
@@ -214,7 +235,7 @@ export class PlaySession<T> {
 	}
 
 	/**
-	 * Someone else changed the play in the core (a phone at the open table, issue #18): the
+	 * Someone else changed the play in the core (a phone at the open table): the
 	 * sheet reads it again, after the saves under way. With an edit of its own waiting, nothing
 	 * is read: that edit's save is merged with the phone's change by the core and brings it back.
 	 */

@@ -1,4 +1,4 @@
-// A sheet at an open table (issue #18) reads the core again when a phone saves, on the real core
+// A sheet at an open table reads the core again when a phone saves, on the real core
 // (the suite's `greffier serve`): the phone's entry is never overwritten by the sheet's older copy.
 import { describe, expect, inject, it } from 'vitest';
 import { backend, setBackend, type AnyTableState, type PlayDetail } from '$lib/backend';

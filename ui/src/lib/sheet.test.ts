@@ -75,7 +75,7 @@ describe('cells', () => {
 		expect(parseCell('1.5')).toBeUndefined();
 		expect(parseCell('abc')).toBeUndefined();
 		// Never rewritten: a big number is the core's to refuse; a decimal or an exponent is no
-		// whole number (issue #46: 99999 became 9999, 1e2 became 1).
+		// whole number (99999 became 9999, 1e2 became 1).
 		expect(parseCell('99999')).toBe(99999);
 		expect(parseCell('1e2')).toBeUndefined();
 		expect(parseCell('3,5')).toBeUndefined();

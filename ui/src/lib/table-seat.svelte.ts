@@ -1,4 +1,4 @@
-// A phone at an open table (table mode, issue #18): joining, the seat, the player's own entries
+// A phone at an open table (table mode): joining, the seat, the player's own entries
 // saved through the core, and the other phones' changes coming in.
 //
 // The page is `/table?play=<id>#<join token>`. The phone joins with the join token and keeps
@@ -9,11 +9,11 @@
 // at a time, the latest entries winning (the core merges field by field). A change announced by
 // the live stream (another phone, the host, another process on the host's history) fetches the
 // view again; entries typed meanwhile are kept on top of it. A seat another phone holds is
-// asked for: the phone waits until its holder or the host answers (issue #47), and a phone
+// asked for: the phone waits until its holder or the host answers, and a phone
 // whose seat went to another one, or whose request was refused, is back at the seat list
 // saying so. A closed table (closed, the play finished or abandoned, wherever) says so at once.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
-import type { Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
+import type { AnyTableState, Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
 import { citadellesFor, toCitadellesState } from '$lib/citadelles';
 import { orleansFor, toOrleansState } from '$lib/orleans';
 import { splendorFor, toSplendorState } from '$lib/splendor';
@@ -434,7 +434,7 @@ export class TableSeat {
 	private async refreshHelp(): Promise<void> {
 		if (!this.model || !this.view) return;
 		try {
-			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model));
+			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model) as AnyTableState);
 			this.helpProblems = [];
 		} catch (e) {
 			// The help is a comfort (mission statuses); the score and the seat's problems come

@@ -148,7 +148,7 @@ describe('TableSeat on the real core', () => {
 		second.pickAnother();
 		expect(second.taken).toBeNull();
 
-		// Issue #47: asking takes nothing; the holder's phone and the host see the request.
+		// Asking takes nothing; the holder's phone and the host see the request.
 		await second.pick(0, true);
 		expect([second.phase, second.asking, second.seat]).toEqual(['asking', 0, null]);
 		const status = (await host('table_status', { play_id: play.id })) as TableStatus;
@@ -210,7 +210,7 @@ describe('TableSeat on the real core', () => {
 		expect([first.phase, first.seat]).toEqual(['seated', 1]);
 	});
 
-	it('says its entries are saved but to fix while they are invalid (issue #46)', async () => {
+	it('says its entries are saved but to fix while they are invalid', async () => {
 		const { play, ticket } = await openTable();
 		const phone = new TableSeat({ play: play.id, joinToken: ticket.join_token, events: null });
 		await phone.start();

@@ -5,8 +5,6 @@
 import type {
 	CardValue,
 	Seat,
-	ValenciaAuction,
-	ValenciaCouncil,
 	ValenciaMissionInfo,
 	ValenciaMissionStatus,
 	ValenciaLogEntry,

@@ -25,6 +25,11 @@ export const commands = {
 	 *  core keeps the table open from before a restart).
 	 */
 	tableDoor: (playId: number) => typedError<TableDoor | null, ApiError>(__TAURI_INVOKE("table_door", { playId })),
+	/**
+	 *  Serves the door for paired devices on the local network, or answers the one
+	 *  serving: where a device reaches it, for the core's `pairing_code` to make its URL and QR code.
+	 */
+	openPairedDoor: () => typedError<PairedDoorAddress, ApiError>(__TAURI_INVOKE("open_paired_door")),
 	/**  The app's version, where its history lives, and the schema version. */
 	appInfo: () => typedError<AppInfo, ApiError>(__TAURI_INVOKE("app_info")),
 	/**  The four games: variants, player counts, score categories. */
@@ -201,11 +206,39 @@ export const commands = {
 	tableSaveSeat: (playId: number, seat: number | null, part: Value) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_save_seat", { playId, seat, part })),
 	/**  "I have finished entering" (or not any more), shown to the host. */
 	tableSetFinished: (playId: number, seat: number | null, finished: boolean) => typedError<TableView, ApiError>(__TAURI_INVOKE("table_set_finished", { playId, seat, finished })),
+	/**
+	 *  A one-time pairing code, valid ten minutes, for a device to pair with. `lang`: the
+	 *  host's language, which the device's page speaks until told otherwise; `address`
+	 *  (`http://<ip>:<port>`, where the device reaches the door): the URL and its QR code.
+	 */
+	pairingCode: (lang: Lang | null, address: string | null) => typedError<PairingCode, ApiError>(__TAURI_INVOKE("pairing_code", { lang, address })),
+	/**
+	 *  Pairs the device named `name` with a pairing code: its own token, shown once. The one
+	 *  operation a caller off the loopback may make without a token.
+	 */
+	pairDevice: (code: string, name: string) => typedError<DevicePaired, ApiError>(__TAURI_INVOKE("pair_device", { code, name })),
+	/**  The paired devices, each with when it was paired and last used. */
+	listPairedDevices: () => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("list_paired_devices")),
+	/**
+	 *  Revokes a paired device: its token is refused from its next request on. Answers the
+	 *  devices still paired.
+	 */
+	revokePairedDevice: (device: number) => typedError<PairedDevice[], ApiError>(__TAURI_INVOKE("revoke_paired_device", { device })),
 	unfinishedPlays: () => typedError<PlaySummary[], ApiError>(__TAURI_INVOKE("unfinished_plays")),
 	/**  Plays of games Greffier does not know (BG Stats imports), newest first, read-only. */
 	listOtherPlays: (filter: OtherPlayFilter) => typedError<OtherPlayPage, ApiError>(__TAURI_INVOKE("list_other_plays", { filter })),
 	/**  Changes a play's details; a finished play given a new table state is scored again. */
 	editPlay: (playId: number, edit: PlayEdit) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("edit_play", { playId, edit })),
+	/**
+	 *  Records a finished play from a table state in one step (its players added to the
+	 *  roster by name), scored as finishing scores it: a play typed elsewhere, after the game.
+	 */
+	recordPlay: (game: GameId, table: Value) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("record_play", { game, table })),
+	/**
+	 *  Scores a finished play again from its stored table state (after a rule was fixed);
+	 *  a play without a result is answered as it is.
+	 */
+	rescorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("rescore_play", { playId })),
 	/**  Moves a play to the bin (undone by `restore_play`); its table is closed. */
 	deletePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("delete_play", { playId })),
 	restorePlay: (playId: number) => typedError<PlayDetail, ApiError>(__TAURI_INVOKE("restore_play", { playId })),
@@ -230,6 +263,32 @@ export const commands = {
 	importFile: (kind: ImportKind, file: ImportFile) => typedError<ImportSummary, ApiError>(__TAURI_INVOKE("import_file", { kind, file })),
 	/**  Writes an export into the exports folder and says where. */
 	exportFile: (kind: ExportKind, csv: CsvOptions | null, lang: Lang | null) => typedError<ExportedFile, ApiError>(__TAURI_INVOKE("export_file", { kind, csv, lang })),
+	/**
+	 *  Where sharing stands: the folder, this device, every device of the folder with its
+	 *  last change applied here, what waits or was skipped, the conflicts.
+	 */
+	syncStatus: () => typedError<SyncStatus, ApiError>(__TAURI_INVOKE("sync_status")),
+	/**
+	 *  Shares this history through `folder` (`null`: stops sharing) and names this device
+	 *  for the others (`null`: kept, or the machine's name the first time).
+	 */
+	syncShare: (folder: string | null, deviceName: string | null) => typedError<SyncStatus, ApiError>(__TAURI_INVOKE("sync_share", { folder, deviceName })),
+	/**
+	 *  One pass: this history's changes written to the folder, the other devices' new
+	 *  changes applied (`folder`: shares the history there first). What was applied,
+	 *  what waits, what was skipped, the conflicts.
+	 */
+	syncNow: (folder: string | null) => typedError<SyncReport, ApiError>(__TAURI_INVOKE("sync_now", { folder })),
+	/**
+	 *  Plays and players edited on two devices at once (or deleted on one while edited on
+	 *  the other): the version shown and those kept aside.
+	 */
+	syncConflicts: () => typedError<SyncConflict[], ApiError>(__TAURI_INVOKE("sync_conflicts")),
+	/**
+	 *  Keeps one version (`version`) of a play or player with versions kept aside; the others
+	 *  go, on every device. The conflicts left.
+	 */
+	syncResolve: (uuid: string, version: string) => typedError<SyncConflict[], ApiError>(__TAURI_INVOKE("sync_resolve", { uuid, version })),
 	listBackups: () => typedError<BackupFile[], ApiError>(__TAURI_INVOKE("list_backups")),
 	backupNow: () => typedError<BackupFile, ApiError>(__TAURI_INVOKE("backup_now")),
 	/**
@@ -242,11 +301,15 @@ export const commands = {
 /* Constants */
 export const CITADELLES_LIMITS = {"artist":"artist","character_ranks":{"abbot":5,"alchemist":6,"architect":7,"artist":9,"assassin":1,"bishop":5,"blackmailer":2,"cardinal":5,"diplomat":8,"emperor":4,"king":4,"magician":3,"magistrate":1,"marshal":8,"merchant":6,"navigator":7,"patrician":4,"queen":9,"scholar":7,"seer":3,"spy":2,"tax_collector":9,"thief":2,"trader":6,"warlord":8,"witch":1,"wizard":3},"draft_event":"citadelles_draft","haunted_city":"haunted_city","max_cards_in_hand":99,"max_custom_cost":20,"max_custom_extra":99,"max_custom_name_chars":60,"max_gold":99,"max_museum_cards":99,"max_rounds":99,"museum":"museum","round_event":"citadelles_round","secret_vault":"secret_vault","variants":["classique","deuxieme_edition"]} as const;
 
-export const HISTORY_LIMITS = {"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
+export const HISTORY_CHANGED_EVENT = "history-changed" as const;
+
+export const HISTORY_LIMITS = {"device_name_chars":40,"location_chars":200,"name_chars":60,"notes_chars":10000} as const;
 
 export const INSTANT_OPERATIONS = ["preview_table_state"] as const;
 
-export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"goods_in_box":[{"key":"grain","max":24},{"key":"cheese","max":21},{"key":"wine","max":18},{"key":"wool","max":15},{"key":"brocade","max":12}],"max_building_points":30,"max_coins":999,"max_count":60,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"],"seat_counts":[{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":24},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"prosperite"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":21},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"invasion"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":20},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"duel"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":6},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":13},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"dignitaire"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":4},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":7},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"vierzon"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"marchand"}],"supplies":[{"item":"place_tiles","most":24,"scenario":"prosperite","source":"Prospérité, Mise en place (24 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"prosperite","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"prosperite","source":"game-facts D4 (goods supply)"},{"item":"place_tiles","most":21,"scenario":"invasion","source":"Invasion, Mise en place (21 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"invasion","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"invasion","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"duel","source":"Le duel, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":20,"scenario":"duel","source":"Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"},{"item":"citizens","most":16,"scenario":"duel","source":"game-facts D4 (14 citizens) + Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"duel","source":"game-facts D4 (goods supply)"},{"item":"technology","most":6,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (« 6 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"},{"item":"citizens","most":13,"scenario":"dignitaire","source":"Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"},{"item":"technology","most":4,"scenario":"vierzon","source":"Vierzon, Mise en place (« 4 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"vierzon","source":"Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"},{"item":"citizens","most":7,"scenario":"vierzon","source":"Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"},{"item":"goods","most":40,"scenario":"vierzon","source":"Vierzon, Mise en place (« 40 jetons Marchandise »)"},{"item":"goods.grain","most":24,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"vierzon","source":"game-facts D4 (goods supply)"},{"item":"technology","most":8,"scenario":"marchand","source":"Marchand itinérant, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"marchand","source":"Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"},{"item":"goods.grain","most":24,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"marchand","source":"game-facts D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"marchand","source":"game-facts D4 (goods supply)"}],"team_counts":[{"key":"ramparts","max":60},{"key":"citizens","max":16},{"key":"treasury","max":999}]} as const;
+export const OPERATION_FIELDS = {"abandonPlay":["play_id"],"activity":["game","player_id"],"appInfo":[],"backupNow":[],"cardValues":["game"],"citadellesApplyRound":["table","round"],"citadellesCatalogue":[],"citadellesDestructionQuote":["round","target"],"citadellesDraftPlan":["variant","players","ninth_character"],"citadellesDrawDraft":["plan","characters","seed"],"citadellesRoundApply":["round","action"],"citadellesRoundView":["round"],"citadellesStartRound":["setup"],"createPlayer":["name","colour"],"deletePlay":["play_id"],"editPlay":["play_id","edit"],"exportFile":["kind","csv","lang"],"finishPlay":["play_id","table"],"gameStats":["game","bucket_width"],"getPlay":["play_id"],"getRule":["id"],"historyProgress":[],"importFile":["kind","file"],"listBackups":[],"listGames":[],"listOtherPlays":["filter"],"listPairedDevices":[],"listPlayers":[],"listPlays":["filter"],"listRules":["filter"],"logRoundEvent":["play_id","round","kind","payload"],"mergePlayers":["kept","absorbed"],"orleansBuildDeck":["plan","seed"],"orleansCharacters":[],"orleansCloseRound":["table","decisions","apply"],"orleansEvents":[],"orleansScenarios":[],"orleansSetup":["scenario","players"],"pairDevice":["code","name"],"pairingCode":["lang","address"],"playerPlayCounts":[],"playerStats":["player_id"],"previewTableState":["play_id","table"],"recordPlay":["game","table"],"renamePlayer":["player_id","name"],"rescorePlay":["play_id"],"restoreBackup":["file_name"],"restorePlay":["play_id"],"revokePairedDevice":["device"],"saveTableState":["play_id","table","base"],"scenarioStats":["game"],"scoreTable":["game","table"],"searchRules":["query","filter"],"setCardValue":["game","card","value"],"setPlayerArchived":["player_id","archived"],"setPlayerColour":["player_id","colour"],"setSetupDone":["play_id","done"],"setupChecklist":["game","variant","players","ninth_character"],"splendorCatalogue":[],"startPlay":["new_play"],"syncConflicts":[],"syncNow":["folder"],"syncResolve":["uuid","version"],"syncShare":["folder","device_name"],"syncStatus":[],"tableAnswerRequest":["play_id","seat","asker","give"],"tableAssignSeat":["play_id","device","seat"],"tableClose":["play_id"],"tableHelp":["game","table"],"tableJoin":["play_id","device","claim","ask","name"],"tableOpen":["play_id","seats","lang"],"tableRemoveDevice":["play_id","device"],"tableSaveSeat":["play_id","seat","part"],"tableSetFinished":["play_id","seat","finished"],"tableStatus":["play_id"],"tableView":["play_id","seat","device"],"undoTableState":["play_id"],"unfinishedPlays":[],"valenciaApplyAuction":["table"],"valenciaAuction":["auction"],"valenciaCouncil":["council"],"valenciaCouncilSeat":["table","player","seat","how"],"valenciaCountCouncil":["table"],"valenciaMissions":[],"valenciaMove":["table","to"],"valenciaRound":["round"]} as const;
+
+export const ORLEANS_LIMITS = {"administrator":"administrateur_terrien","administrator_first_due":2,"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":60},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"deck_event":"orleans_deck","fortifications_to_build":[6,6,6,10,13,13],"goods":["grain","cheese","wine","wool","brocade"],"goods_in_box":[{"key":"grain","max":24},{"key":"cheese","max":21},{"key":"wine","max":18},{"key":"wool","max":15},{"key":"brocade","max":12}],"max_building_points":30,"max_coins":999,"max_count":60,"max_rounds":18,"max_team_fortifications":13,"not_in_play":[{"counts":["fortifications","books"],"fields":["dues"],"goods":false,"scenario":"prosperite"},{"counts":[],"fields":["buildings","depot"],"goods":false,"scenario":"invasion"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"duel"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":true,"scenario":"dignitaire"},{"counts":["fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"vierzon"},{"counts":["trading_posts","citizens","fortifications","books"],"fields":["buildings","depot","dues"],"goods":false,"scenario":"marchand"}],"round_event":"orleans_round","scenarios":["prosperite","invasion","duel","dignitaire","vierzon","marchand"],"seat_counts":[{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":24},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"prosperite"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":60},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":21},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"invasion"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":16},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":20},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"duel"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":6},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":13},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"dignitaire"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":4},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":7},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"vierzon"},{"counts":[{"key":"coins","max":999},{"key":"trading_posts","max":60},{"key":"technology","max":8},{"key":"development_level","max":6},{"key":"development_points","max":30},{"key":"citizens","max":60},{"key":"monks","max":60},{"key":"monks_in_market","max":60},{"key":"knights","max":60},{"key":"followers","max":99},{"key":"place_tiles","max":11},{"key":"fortifications","max":13},{"key":"boatmen_track","max":5},{"key":"books","max":30}],"scenario":"marchand"}],"supplies":[{"item":"place_tiles","most":24,"scenario":"prosperite","source":"ORL §Prospérité, Mise en place (24 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"prosperite","source":"FACT-ORL-D4 (14 citizens) + ORL §Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"prosperite","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"prosperite","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"prosperite","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"prosperite","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"prosperite","source":"FACT-ORL-D4 (goods supply)"},{"item":"place_tiles","most":21,"scenario":"invasion","source":"ORL §Invasion, Mise en place (21 tuiles Lieu)"},{"item":"citizens","most":16,"scenario":"invasion","source":"FACT-ORL-D4 (14 citizens) + ORL §Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"invasion","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"invasion","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"invasion","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"invasion","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"invasion","source":"FACT-ORL-D4 (goods supply)"},{"item":"technology","most":8,"scenario":"duel","source":"ORL §Le duel, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":20,"scenario":"duel","source":"ORL §Le duel, Mise en place (« Choisissez 20 tuiles Lieu »)"},{"item":"citizens","most":16,"scenario":"duel","source":"FACT-ORL-D4 (14 citizens) + ORL §Appendice, Matériel (2 supplémentaires)"},{"item":"goods.grain","most":24,"scenario":"duel","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"duel","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"duel","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"duel","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"duel","source":"FACT-ORL-D4 (goods supply)"},{"item":"technology","most":6,"scenario":"dignitaire","source":"ORL §Le dignitaire, Mise en place (« 6 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"dignitaire","source":"ORL §Le dignitaire, Mise en place (5 + 5 tuiles Lieu et la Diligence)"},{"item":"citizens","most":13,"scenario":"dignitaire","source":"ORL §Le dignitaire, Mise en place (6 + « les 7 jetons Citoyen restants »)"},{"item":"technology","most":4,"scenario":"vierzon","source":"ORL §Vierzon, Mise en place (« 4 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"vierzon","source":"ORL §Vierzon, Mise en place (5 + 5 tuiles Lieu et l'Étal de marché)"},{"item":"citizens","most":7,"scenario":"vierzon","source":"ORL §Vierzon, Mise en place (« Placez 7 jetons Citoyen »)"},{"item":"goods","most":40,"scenario":"vierzon","source":"ORL §Vierzon, Mise en place (« 40 jetons Marchandise »)"},{"item":"goods.grain","most":24,"scenario":"vierzon","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"vierzon","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"vierzon","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"vierzon","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"vierzon","source":"FACT-ORL-D4 (goods supply)"},{"item":"technology","most":8,"scenario":"marchand","source":"ORL §Marchand itinérant, Mise en place (« 8 jetons Technologie »)"},{"item":"place_tiles","most":11,"scenario":"marchand","source":"ORL §Marchand itinérant, Mise en place (10 tuiles Lieu et l'Étal de marché)"},{"item":"goods.grain","most":24,"scenario":"marchand","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.cheese","most":21,"scenario":"marchand","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wine","most":18,"scenario":"marchand","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.wool","most":15,"scenario":"marchand","source":"FACT-ORL-D4 (goods supply)"},{"item":"goods.brocade","most":12,"scenario":"marchand","source":"FACT-ORL-D4 (goods supply)"}],"team_counts":[{"key":"ramparts","max":60},{"key":"citizens","max":16},{"key":"treasury","max":999}]} as const;
 
 export const SPLENDOR_LIMITS = {"cities_in_play":3,"colours":["white","blue","green","red","black"],"gold_tokens":5,"max_bonus":18,"max_cards":90,"max_nobles":5,"max_prestige":99,"modules":["cities","trading_posts","orient","strongholds"],"noble_modules":["trading_posts","orient","strongholds"],"noble_prestige":3,"strongholds_per_player":3} as const;
 
@@ -371,9 +434,9 @@ export type CategoryAverage = {
 
 export type CategoryScore = {
 	/**
-	 *  Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics.
-	 *  A game's own keys are borrowed from its catalogue (scoring runs on every keystroke:
-	 *  issue #15); serialized and typed as a string.
+	 *  Stable key (`fountains`, `missions_failed`, …), also the key stored for statistics. A game's
+	 *  own keys are borrowed from its catalogue (scoring runs on every keystroke); serialized and
+	 *  typed as a string.
 	 */
 	key: string,
 	points: number,
@@ -571,7 +634,7 @@ export type CitadellesHelp = {
 	characters_in_play: string[],
 	/**
 	 *  Every character this table may play, by id (a rank-9 one only with a ninth character;
-	 *  game-facts B4: the Queen only with 5 players or more): what the screen offers per rank.
+	 *  FACT-CIT-B4: the Queen only with 5 players or more): what the screen offers per rank.
 	 */
 	characters_playable: string[],
 	/**  A city is complete: the current round is the last. */
@@ -593,7 +656,7 @@ export type CitadellesHelp = {
 /**
  *  What the play screen must know before the core answers anything (the steppers' bounds, the
  *  wonders and character it asks more about, the round log's kinds), exported to the UI as
- *  `CITADELLES_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's constants.
+ *  `CITADELLES_LIMITS` in `bindings.ts`. Every field is one of the core's constants.
  */
 export type CitadellesLimits = {
 	max_gold: number,
@@ -940,9 +1003,9 @@ export type CitadellesTurnOutcome =
 
 /**  A rule profile (the game's variant). */
 export type CitadellesVariant = 
-/**  `004_0cbb91c0cafc3902.txt`, the default profile. */
+/**  The classic rules (`CIT`), the default profile. */
 "classique" | 
-/**  `002_9c78f9e2477c434f.txt`. */
+/**  The 2e édition summary (`CIT2`). */
 "deuxieme_edition";
 
 /**  One wonder's end-of-game effect for one seat. */
@@ -1068,6 +1131,12 @@ export type CsvOptions = {
 	game?: GameId | null,
 	/**  Only plays with this status (all when absent); plays in the bin are never exported. */
 	status?: PlayStatus | null,
+};
+
+/**  A device just paired: its token, shown this once (the device keeps it). */
+export type DevicePaired = {
+	device: PairedDevice,
+	token: string,
 };
 
 /**  Whether the last round is under way, and who would win if it ended now. */
@@ -1207,6 +1276,11 @@ export type Help = {
 	cities: CitiesHelp | null,
 };
 
+/**  Plays of this history written by a pass (another device's changes applied here). */
+export type HistoryChange = {
+	play_ids: number[],
+};
+
 /**
  *  The lengths the history keeps, for the screens' fields (`HISTORY_LIMITS` in the UI's
  *  bindings): a field never lets more be typed than the core keeps.
@@ -1216,6 +1290,8 @@ export type HistoryLimits = {
 	name_chars: number,
 	location_chars: number,
 	notes_chars: number,
+	/**  A paired device's name. */
+	device_name_chars: number,
 };
 
 /**
@@ -1277,7 +1353,7 @@ export type LostAt = {
 export type MissionOutcome = {
 	seat: number,
 	/**
-	 *  The card's id, borrowed from the catalogue when scored (issue #15); serialized and typed
+	 *  The card's id, borrowed from the catalogue when scored; serialized and typed
 	 *  as a string.
 	 */
 	mission: string,
@@ -1625,7 +1701,7 @@ export type OrleansHelp = {
 /**
  *  What the play screen must know before the core answers anything (the steppers' bounds, the
  *  goods and counts it lists, the round log's kinds), exported to the UI as `ORLEANS_LIMITS` in
- *  `bindings.ts` (issue #17). Every field is one of the core's constants or lists.
+ *  `bindings.ts`. Every field is one of the core's constants or lists.
  */
 export type OrleansLimits = {
 	max_coins: number,
@@ -2109,6 +2185,40 @@ export type Outcome =
 
 /**  The kind of ending of a finished play (`plays.outcome`), see [`crate::games::Outcome`]. */
 export type OutcomeKind = "points" | "coop" | "solo" | "objective_race";
+
+/**  A device the host paired: it reaches the whole app with its own token until revoked. */
+export type PairedDevice = {
+	id: number,
+	name: string,
+	created_at: string,
+	/**  The last request made with its token, to the minute (`None`: never used since pairing). */
+	last_used_at: string | null,
+};
+
+/**  Where paired devices reach this app. */
+export type PairedDoorAddress = {
+	/**  `http://<ip>:<port>`: a pairing code's URL starts with it. */
+	url: string,
+	/**
+	 *  False when the machine has no network address (served on the loopback only: no tablet
+	 *  can reach it).
+	 */
+	lan: boolean,
+};
+
+/**  A pairing code to show the device (as a QR code). */
+export type PairingCode = {
+	code: string,
+	/**
+	 *  `/pair?lang=<host's language>#<code>` (`lang` only when the host said it), to put after
+	 *  `http://<address>:<port>`: the code rides in the fragment, which a browser never sends.
+	 */
+	pair_path: string,
+	/**  The whole URL and its QR code, when the door told where the device reaches it. */
+	url: string | null,
+	qr_svg: string | null,
+	expires_at: string,
+};
 
 /**  Everything known about one play. */
 export type PlayDetail = {
@@ -2644,7 +2754,7 @@ export type SnippetPart = {
 /**
  *  What the play screen must know before the core answers anything (the steppers' bounds, the
  *  colours and modules it lists, the running prestige it shows while typing), exported to the
- *  UI as `SPLENDOR_LIMITS` in `bindings.ts` (issue #17). Every field is one of the core's
+ *  UI as `SPLENDOR_LIMITS` in `bindings.ts`. Every field is one of the core's
  *  constants or lists.
  */
 export type SplendorLimits = {
@@ -2725,6 +2835,171 @@ export type SummaryPlayer = {
 	total: number | null,
 	rank: number | null,
 	winner: boolean,
+};
+
+export type SyncApplied = {
+	device: string,
+	device_name: string | null,
+	seq: number,
+	players: number,
+	plays: number,
+	/**  Versions it brought that were kept aside (made at the same time as one here). */
+	conflicts: number,
+};
+
+/**  A player or play with versions kept aside. */
+export type SyncConflict = {
+	/**  `play` or `player`. */
+	kind: string,
+	uuid: string,
+	/**  The play or player here. */
+	play_id: number | null,
+	player_id: number | null,
+	game: GameId | null,
+	/**  The version shown first, then the ones kept aside. */
+	versions: SyncVersion[],
+};
+
+export type SyncDeviceStatus = {
+	device: string,
+	name: string | null,
+	this_device: boolean,
+	/**  Its files in the folder (the highest number). */
+	files: number,
+	/**  The last of its files applied here, and when. */
+	applied_seq: number,
+	applied_at: string | null,
+	/**
+	 *  What it says of itself (`device.json`): when it last wrote it, and how many of this
+	 *  history's files it has applied.
+	 */
+	seen_at: string | null,
+	has_applied_ours: number | null,
+	app_version: string | null,
+	schema: number | null,
+};
+
+/**  A version of another game's play (BG Stats imports). */
+export type SyncOtherPlayVersion = {
+	purged: boolean,
+	game_name: string | null,
+	played_at: string | null,
+	location: string | null,
+	seats: SyncSeatVersion[],
+};
+
+export type SyncPlayVersion = {
+	/**  Deleted for good (emptied from a bin): nothing else is known of this version. */
+	purged: boolean,
+	/**  In the bin. */
+	deleted: boolean,
+	status: PlayStatus | null,
+	variant: string | null,
+	started_at: string | null,
+	updated_at: string | null,
+	location: string | null,
+	notes: string | null,
+	duration_minutes: number | null,
+	seats: SyncSeatVersion[],
+};
+
+export type SyncPlayerVersion = {
+	name: string,
+	colour: string | null,
+	archived: boolean,
+	/**  The name of the player it was merged into, if it was. */
+	merged_into: string | null,
+};
+
+/**  What one pass did (`Store::sync_now`). */
+export type SyncReport = {
+	/**  The shared folder. */
+	folder: string,
+	/**  This history's files written to the folder in this pass. */
+	written: number,
+	/**  The other devices' files applied, in the order applied. */
+	applied: SyncApplied[],
+	/**
+	 *  Files kept unapplied for now, one per device at most (what the rest of its files wait
+	 *  behind).
+	 */
+	waiting: SyncWaiting[],
+	/**  Files skipped: cut short, damaged, not ours. */
+	skipped: SyncSkipped[],
+	/**  Versions kept aside now waiting for someone to keep one (History lists them). */
+	conflicts: number,
+	/**  This history's plays written by what was applied: a screen showing one reads it again. */
+	changed_plays: number[],
+};
+
+export type SyncSeatVersion = {
+	name: string,
+	total: number | null,
+	winner: boolean,
+};
+
+export type SyncSkipped = {
+	/**  The file, inside the shared folder. */
+	file: string,
+	reason: Text,
+};
+
+/**  Where sharing stands (Settings → "Share this history"). */
+export type SyncStatus = {
+	/**  The shared folder; `None` while the history is not shared. */
+	folder: string | null,
+	/**  This history's id and name as a device of the folder (once shared). */
+	device: string | null,
+	device_name: string | null,
+	/**  Every device seen in the folder, this one first. */
+	devices: SyncDeviceStatus[],
+	/**  Changes made here not yet written to the folder. */
+	pending: boolean,
+	waiting: SyncWaiting[],
+	skipped: SyncSkipped[],
+	/**  Versions kept aside waiting for someone to keep one. */
+	conflicts: number,
+	last_pass_at: string | null,
+	/**  Why the folder could not be read, if it could not. */
+	folder_problem: Text | null,
+};
+
+export type SyncVersion = {
+	version: string,
+	/**  The one History and the statistics show now. */
+	shown: boolean,
+	/**
+	 *  The device that made it, by name; `None` when not known (a record first written by an
+	 *  import: whichever device imported it).
+	 */
+	device_name: string | null,
+	this_device: boolean,
+	/**  When it was kept aside (the versions kept aside only). */
+	found_at: string | null,
+	play: SyncPlayVersion | null,
+	player: SyncPlayerVersion | null,
+	other_play: SyncOtherPlayVersion | null,
+};
+
+/**  Why a device's next file is not applied yet. */
+export type SyncWaitKind = 
+/**  Written by a Greffier with a newer history schema: kept until this one is updated. */
+"newer_schema" | 
+/**
+ *  It follows a file not here yet (the sync engine has not brought it), or not applicable
+ *  yet (damaged, written by a newer Greffier).
+ */
+"needs_earlier_file";
+
+export type SyncWaiting = {
+	device: string,
+	device_name: string | null,
+	/**  The file waiting (the device's next one). */
+	seq: number,
+	/**  How many of that device's files wait, this one included. */
+	files: number,
+	kind: SyncWaitKind,
+	reason: Text,
 };
 
 /**
@@ -3071,8 +3346,8 @@ export type ValenciaJudging =
 
 /**
  *  What the play screen must know before the core answers anything (the steppers' bounds, the
- *  lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`
- *  (issue #17). Every field is one of the core's constants or lists, each set beside its rule.
+ *  lists it draws buttons from), exported to the UI as `VALENCIA_LIMITS` in `bindings.ts`.
+ *  Every field is one of the core's constants or lists, each set beside its rule.
  */
 export type ValenciaLimits = {
 	members: number,

@@ -6,17 +6,41 @@
 // Preferences are the window's, not the core's (the desktop app keeps them with
 // tauri-plugin-store): in a browser they live in its localStorage, under PREFERENCES_KEY.
 //
-// A phone at an open table (`greffier table`, issue #18) speaks to the same routes with its
+// A phone at an open table (`greffier table`) speaks to the same routes with its
 // token on every call (`Authorization: Bearer …`): `createSeatBackend` is the Backend with that
 // header plus the seat's own operations (join, view, save, finished) and the live stream
 // (`openTableEvents`, Server-Sent Events: the token travels in the query, as EventSource cannot
-// set a header). The desktop's doors never carry a token.
+// set a header). A tablet paired with the host carries the token it received when
+// it paired, kept in this browser (`PAIRED_TOKEN_KEY`), on every call of the host's door:
+// beyond this machine, the door answers nothing else. The host's own browser carries none.
 import { BackendError } from './error';
 import type { Backend } from './index';
-import { backendOver, operationName } from './operations';
-import type { GameId, LoadedPreferences, Preferences, TableChange, TableHelp, TableJoined, TableView } from './types';
+import { backendOver } from './operations';
+import type { LoadedPreferences, Preferences, TableChange } from './types';
 
 export const PREFERENCES_KEY = 'greffier.preferences';
+
+/** Where a paired device's browser keeps its token (per origin: the door's address). */
+export const PAIRED_TOKEN_KEY = 'greffier.paired-token';
+
+/** This browser's paired token, if it was paired. */
+export function pairedToken(): string | null {
+	try {
+		return globalThis.localStorage?.getItem(PAIRED_TOKEN_KEY) ?? null;
+	} catch {
+		return null;
+	}
+}
+
+/** Keeps the token this browser received when it paired. */
+export function keepPairedToken(token: string): void {
+	globalThis.localStorage?.setItem(PAIRED_TOKEN_KEY, token);
+}
+
+/** Forgets a token the host revoked. */
+export function forgetPairedToken(): void {
+	globalThis.localStorage?.removeItem(PAIRED_TOKEN_KEY);
+}
 
 const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system', default_player_count: null };
 
@@ -59,12 +83,11 @@ function post(base: string, token: (() => string | null) | null) {
 function upload(base: string) {
 	return async (file: Blob, onSent?: (sent: number) => void): Promise<string> => {
 		let response: Response;
+		const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream' };
+		const bearer = pairedToken();
+		if (bearer) headers.Authorization = `Bearer ${bearer}`;
 		try {
-			response = await fetch(`${base}/api/upload`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/octet-stream' },
-				body: file
-			});
+			response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body: file });
 		} catch (e) {
 			throw new BackendError('io', `greffier serve cannot be reached: ${e instanceof Error ? e.message : String(e)}`);
 		}
@@ -90,46 +113,16 @@ function own(base: string) {
 }
 
 export function createHttpBackend(base = ''): Backend {
-	return backendOver(post(base, null), own(base));
+	return backendOver(post(base, pairedToken), own(base));
 }
 
 /** A phone's own operations at an open table (the core's `seat` rows, plus the live help). */
-export interface SeatOperations {
-	/** Joins (`device` null: a new phone, whose token comes back once) and/or claims a seat; a
-	 * seat another phone holds is refused, or with `ask`, asked for (its holder or the host
-	 * answers). Claiming none gives up a request. */
-	tableJoin(playId: number, device: number | null, claim: number | null, ask: boolean, name: string | null): Promise<TableJoined>;
-	/** The play as this phone (`device`) may see it: the other seats' private entries left out,
-	 * its seat's (`seat`, else the phone's) requests, the seat it asks for. */
-	tableView(playId: number, seat: number | null, device: number | null): Promise<TableView>;
-	/** Some fields of this seat (`players[seat]`), merged field by field by the core and saved. */
-	tableSaveSeat(playId: number, seat: number | null, part: Record<string, unknown>): Promise<TableView>;
-	tableSetFinished(playId: number, seat: number | null, finished: boolean): Promise<TableView>;
-	/** The live help a game gives about a table state (Valencia's mission statuses); a state the
-	 * core's scorer refuses is refused the same way (`invalid_input`, with its problems). */
-	tableHelp(game: GameId, table: unknown): Promise<TableHelp>;
-}
-
-/** Each seat method's operation and its request's fields, in the order of its arguments. */
-export const SEAT_OPERATION_FIELDS = {
-	tableJoin: ['play_id', 'device', 'claim', 'ask', 'name'],
-	tableView: ['play_id', 'seat', 'device'],
-	tableSaveSeat: ['play_id', 'seat', 'part'],
-	tableSetFinished: ['play_id', 'seat', 'finished'],
-	tableHelp: ['game', 'table']
-} as const satisfies Record<keyof SeatOperations, readonly string[]>;
+export type SeatOperations = Pick<Backend, 'tableJoin' | 'tableView' | 'tableSaveSeat' | 'tableSetFinished' | 'tableHelp'>;
 
 /** The Backend of a phone at an open table: every call carries `token()` (the join token, then
  * the phone's own once it joined). */
-export function createSeatBackend(token: () => string | null, base = ''): Backend & SeatOperations {
-	const transport = post(base, token);
-	const seat = Object.fromEntries(
-		(Object.entries(SEAT_OPERATION_FIELDS) as [keyof SeatOperations, readonly string[]][]).map(([method, fields]) => [
-			method,
-			(...args: unknown[]) => transport(operationName(method), Object.fromEntries(fields.map((f, i) => [f, args[i] ?? null])))
-		])
-	) as unknown as SeatOperations;
-	return { ...backendOver(transport, own(base)), ...seat };
+export function createSeatBackend(token: () => string | null, base = ''): Backend {
+	return backendOver(post(base, token), own(base));
 }
 
 /** How long a stream the server refused (or ended for good) waits before it is opened again. */
@@ -149,7 +142,12 @@ export function openTableEvents(
 	onstate: (connected: boolean) => void = () => {},
 	base = ''
 ): () => void {
-	const query = 'token' in target ? `token=${encodeURIComponent(target.token)}` : `play=${target.play}`;
+	// The host's door names the play, and a paired tablet adds its token (no header here).
+	const paired = 'play' in target ? pairedToken() : null;
+	const query =
+		'token' in target
+			? `token=${encodeURIComponent(target.token)}`
+			: `play=${target.play}${paired ? `&token=${encodeURIComponent(paired)}` : ''}`;
 	let source: EventSource | null = null;
 	let retry: ReturnType<typeof setTimeout> | null = null;
 	let stopped = false;

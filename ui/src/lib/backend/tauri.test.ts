@@ -81,7 +81,7 @@ describe('Tauri backend', () => {
 		]);
 	});
 
-	// Issue #47: the window read an import's file as text (a gzip backup failed). Its bytes go to
+	// The window read an import's file as text (a gzip backup failed). Its bytes go to
 	// the shell's `upload_chunk` in blocks, raw bodies read one at a time from the file: the
 	// first opens an upload, the next ones name it, the last says so.
 	it('sends a file to the shell in blocks of raw bytes, naming its upload and marking the last', async () => {

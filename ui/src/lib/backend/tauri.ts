@@ -3,10 +3,10 @@
 // names a command's arguments; the preferences and the window's closing are the shell's own.
 import { invoke } from '@tauri-apps/api/core';
 import { listen } from '@tauri-apps/api/event';
-import { commands, INSTANT_OPERATIONS, TABLE_CHANGED_EVENT } from './bindings';
+import { commands, HISTORY_CHANGED_EVENT, INSTANT_OPERATIONS, TABLE_CHANGED_EVENT } from './bindings';
 import { BackendError } from './error';
 import type { Backend, TableDoorControl } from './index';
-import type { TableChange } from './types';
+import type { HistoryChange, PairedDoorAddress, TableChange } from './types';
 import { backendOver } from './operations';
 
 type Res<T> = { status: 'ok'; data: T } | { status: 'error'; error: unknown };
@@ -38,7 +38,7 @@ let atOnce = true;
 
 /**
  * Asks the shell synchronously (src-tauri/src/keystroke.rs): the keystroke's preview, so that
- * the total is in the page before the typed digit's frame is drawn (issue #15). `undefined`
+ * the total is in the page before the typed digit's frame is drawn. `undefined`
  * when this way is not there: the caller then goes through the async IPC.
  */
 function callAtOnce(operation: string, request: Record<string, unknown>): unknown {
@@ -131,3 +131,13 @@ export const tauriTableDoor: TableDoorControl = {
 	current: (playId) => call(commands.tableDoor(playId)),
 	listen: (onchange) => listen<TableChange>(TABLE_CHANGED_EVENT, (event) => onchange(event.payload))
 };
+
+/** The door for paired devices: opened (or the one serving), where a device reaches it. */
+export async function openPairedDoor(): Promise<PairedDoorAddress> {
+	return call(commands.openPairedDoor());
+}
+
+/** The plays a pass of the sharing thread rewrote here (the shell's window event). */
+export function listenHistoryChanges(onchange: (change: HistoryChange) => void): Promise<() => void> {
+	return listen<HistoryChange>(HISTORY_CHANGED_EVENT, (event) => onchange(event.payload));
+}

@@ -1,6 +1,6 @@
 // The contract's types, re-exported from the (generated) bindings, plus names for the nested
 // shapes that the generator may or may not name. Only src/lib/backend/ imports bindings.
-import type { CitadellesRound, Colour, GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
+import type { GameSummary, PlaySummary, RuleHit, RuleView, Scoreboard } from './bindings';
 
 /**
  * Each game's limits and fixed lists (steppers' bounds, ids, lists to draw buttons from),
@@ -195,13 +195,32 @@ export type {
 	TableHelp,
 	Text,
 	Theme,
-	// Table mode, the host's side (issue #18).
+	// Table mode, the host's side.
+	SyncApplied,
+	SyncConflict,
+	SyncDeviceStatus,
+	SyncOtherPlayVersion,
+	SyncPlayVersion,
+	SyncPlayerVersion,
+	SyncReport,
+	SyncSeatVersion,
+	SyncSkipped,
+	SyncStatus,
+	SyncVersion,
+	SyncWaitKind,
+	SyncWaiting,
+	HistoryChange,
 	TableChange,
 	TableDevice,
 	TableDoor,
 	TableSeatStatus,
 	TableSession,
-	TableStatus
+	TableStatus,
+	// Paired devices.
+	DevicePaired,
+	PairedDevice,
+	PairedDoorAddress,
+	PairingCode
 } from './bindings';
 
 /** A rule entry ready to show (the contract's RuleEntry; generated as RuleView). */
@@ -255,7 +274,7 @@ export type AnyTableState =
 	| import('./bindings').OrleansRawTable
 	| GameTableState;
 
-/** Table mode (issue #18): a phone's side. */
+/** Table mode: a phone's side. */
 export type {
 	SeatRequest,
 	TableJoined,

@@ -123,7 +123,7 @@ describe('CitadellesSheet', () => {
 	});
 
 	it('offers the Thief only the ranks the core lets it rob: not the Assassin, its victim or itself', async () => {
-		// 004, Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime » (QA: the murdered
+		// CIT §Le Voleur: « le voleur ne peut pas voler l'Assassin ou sa victime » (QA: the murdered
 		// Architect was a button for the Thief, and tapping it only gave an error).
 		await setup();
 		await fireEvent.click(await screen.findByTestId('cit-round-start'));
@@ -174,7 +174,7 @@ describe('CitadellesSheet', () => {
 	});
 
 	it('after the round in which a city was completed, says the game is over and offers the final scoring; undo takes the round back', async () => {
-		// 004, Fin de partie: « On termine le tour en cours et la partie prend fin. »
+		// CIT §Fin de partie: « On termine le tour en cours et la partie prend fin. »
 		const { calls } = recording('saveTableState', 'logRoundEvent');
 		let play: PlayDetail = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
 		const seven = ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market'];
@@ -243,7 +243,7 @@ describe('CitadellesSheet', () => {
 	}
 
 	it('never calls a character discarded face up: nobody greyed, no extra « Nobody »', async () => {
-		// 004, Choix des personnages: cards set aside « face visible »; Tours des joueurs: « Si un
+		// CIT §Choix des personnages: cards set aside « face visible »; Tours des joueurs: « Si un
 		// personnage annoncé ne se manifeste pas, le joueur avec la Couronne appelle le personnage
 		// suivant » (QA: each face-up card was called with every seat greyed as if all had played,
 		// and took one more « Nobody »).
@@ -280,7 +280,7 @@ describe('CitadellesSheet', () => {
 	});
 
 	it('lets the Witch bewitch, then play the bewitched King: her city and the crown', async () => {
-		// game-facts B4, the Witch: « gather resources, bewitch a character, resume as that
+		// FACT-CIT-B4, the Witch: « gather resources, bewitch a character, resume as that
 		// character after it gathers resources » (QA: a bewitched character could not be recorded).
 		const { last } = await setup(false, 'deuxieme_edition');
 		// Dirk holds the crown as the round starts.
@@ -315,7 +315,7 @@ describe('CitadellesSheet', () => {
 	});
 
 	it('takes the focus to the completion question when a city is completed far below it', async () => {
-		// 004, Fin de partie: « +4 pour le premier joueur qui a complété sa cité, +2 pour les autres »:
+		// CIT §Fin de partie: « +4 pour le premier joueur qui a complété sa cité, +2 pour les autres »:
 		// the table is asked who came first (QA: the question appeared far above the panel being typed
 		// in, 72 Shift+Tab away).
 		const names = ['Ani', 'Dirk', 'Lilli', 'Frank'];

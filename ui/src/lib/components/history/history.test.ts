@@ -227,7 +227,7 @@ describe('Files', () => {
 		expect(within(screen.getByTestId('import-other-games-list')).getByText('Catan — 39 plays')).toBeTruthy();
 	}, 30000);
 
-	// Issue #47: the picker offers `.gz`, but the page read the file as text: the app's own gzip
+	// The picker offers `.gz`, but the page read the file as text: the app's own gzip
 	// backup failed to import. Each count takes its noun's form, in both languages.
 	it('the app’s own gzip backup imports from the picker, its counts said as counted', async () => {
 		const file = new File([gzipBackup(3)], 'greffier-backup.json.gz', { type: 'application/gzip' });
@@ -266,7 +266,7 @@ describe('Files', () => {
 		expect(within(screen.getByTestId('import-other-games-list')).getByText('Zombie Dice — 1 play')).toBeTruthy();
 	});
 
-	// Issue #47: in a browser, the 32 MiB body limit refused the app's own backup above ~8k plays.
+	// In a browser, the 32 MiB body limit refused the app's own backup above ~8k plays.
 	// The file is streamed to the core as an upload, then imported.
 	it('a backup over 32 MiB goes through the browser’s door', async () => {
 		const backup = JSON.parse(gunzipSync(gzipBackup(1)).toString('utf8')) as { manifest: { counts: { plays: number } }; plays: { uuid: string }[] };
@@ -284,7 +284,7 @@ describe('Files', () => {
 		await expect(backend.importFile('backup', { upload })).rejects.toMatchObject({ kind: 'not_found' });
 	}, 60000);
 
-	// Issue #47: a backup whose header was intact but whose body was cut short was listed as
+	// A backup whose header was intact but whose body was cut short was listed as
 	// usable. The core reads each file whole against its checksum: the screen says it is
 	// damaged, and offers no way to restore it.
 	it('a backup damaged past its header is listed as damaged, with nothing to restore it', async () => {

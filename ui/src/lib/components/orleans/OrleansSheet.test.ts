@@ -382,7 +382,7 @@ describe('OrleansSheet', () => {
 		expect(screen.getByTestId('orl-log-1').className).toMatch(/unpaid/);
 	});
 
-	it('a table the core refuses shows its problems where the round’s events, the goals and the status would be (issue #45)', async () => {
+	it('a table the core refuses shows its problems where the round’s events, the goals and the status would be', async () => {
 		// Le dignitaire, Mise en place: « Placez également 6 jetons Technologie »: 7 are refused.
 		await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, technology: 7, citizens: 2 }] });
 		await waitFor(() => expect(text('orl-helper-problems')).toMatch(/7 technology tiles in all: The Dignitary puts only 6 in play/));
@@ -401,7 +401,7 @@ describe('OrleansSheet', () => {
 		expect(text('orl-goal-progress-0-citoyens')).toBe('2 / 8');
 	});
 
-	it('Prospérité at round 16: finishing is refused until the last round is closed, then the winner is stored (issue #46)', async () => {
+	it('Prospérité at round 16: finishing is refused until the last round is closed, then the winner is stored', async () => {
 		// « La partie se termine après 16 manches »: 71 beats 69 once round 16 is closed.
 		const { onfinished } = await setup({ variant: 'prosperite', round: 16, players: [{ name: 'Ani', coins: 71 }, { name: 'Dirk', coins: 69 }] }, 'prosperite', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-finish-refused')).toMatch(/^Round 16, the last of Golden Age, is not closed: close it/));
@@ -422,7 +422,7 @@ describe('OrleansSheet', () => {
 		]);
 	});
 
-	it('asks the development track’s space once and shows the level the core reads from it (issue #46)', async () => {
+	it('asks the development track’s space once and shows the level the core reads from it', async () => {
 		// An older play kept level 3 beside space 12: the space stays, the level is the core's.
 		const { last } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', development_level: 3, development_points: 12 }] });
 		await waitFor(() => expect(text('orl-level-0')).toBe('Level 3'));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { backend, type SplendorTableState } from '$lib/backend';
 import { setLang } from '$lib/i18n.svelte';
 import { game, recording, startPlay } from '../../../test-support';
@@ -125,7 +125,7 @@ describe('SplendorSheet — Cities', () => {
 		// The banner says what, and where: the player's name (the field may be off screen).
 		expect(text('sheet-problems')).toMatch(/1 saisie à corriger/);
 		expect(text('sheet-problems')).toMatch(/Dirk — .*41/);
-		// The live help stays, from the table without the wrong field (issue #17).
+		// The live help stays, from the table without the wrong field.
 		await waitFor(() => expect(screen.getByTestId('power-double_gold-seat-1')).toBeTruthy());
 		expect(screen.queryByTestId('help-note')).toBeNull();
 	});

@@ -80,7 +80,7 @@ describe('TablePhone', () => {
 		await waitFor(() => expect(screen.queryByTestId('tbl-help-problems')).toBeNull());
 	});
 
-	it('says "saved · the host sees it" only while the seat’s entries are valid (issue #46)', async () => {
+	it('says "saved · the host sees it" only while the seat’s entries are valid', async () => {
 		const { play, ticket } = await openTable();
 		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
 		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));

@@ -251,7 +251,7 @@ describe('ValenciaSheet', () => {
 
 	it('scores a council phase into council points and privileges once the round’s last step is done, and the tracker moves on', async () => {
 		// « 5 tours … divisés en 3 phases, que vous devez effectuer dans l'ordre »: phase III's panel
-		// is there only once the tracker is past step I (issue #45). The setup gave Ani (first
+		// is there only once the tracker is past step I. The setup gave Ani (first
 		// player) the Nobility and Dirk, on her left, the Church.
 		const { last } = await setup();
 		await fireEvent.click(await screen.findByTestId('val-seat-0-wine'));
@@ -308,7 +308,7 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('moves a council seat to the player who takes it: the holder’s member goes back, the sheet stays valid', async () => {
-		// Issue #46: tapping the auction winner's guild seat left the previous holder on it, the
+		// Tapping the auction winner's guild seat left the previous holder on it, the
 		// sheet turned invalid and every total became "—". « remplacez le membre de la famille que
 		// vous remplacez dans la réserve de son propriétaire » (p.7).
 		const { last } = await setup(VALENCIA_TABLE);
@@ -328,7 +328,7 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('shows an auction applied after a privilege was spent as applied, with its result', async () => {
-		// Issue #46: once applied, the panel said in red « 1 privilèges dépensés pour 0 détenus. »
+		// Once applied, the panel said in red « 1 privilèges dépensés pour 0 détenus. »
 		// and the result and « ✓ Appliqué » disappeared.
 		const saved = {
 			variant: 'base',
@@ -354,7 +354,7 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('says where the auction would be applied why the core refuses it: the sheet, as the scorer reads it', async () => {
-		// Issue #45: the helpers judge the table as the scorer does. Round 1, before any council
+		// The helpers judge the table as the scorer does. Round 1, before any council
 		// phase, Ani cannot hold a privilege; the auction is refused with that problem.
 		const saved = {
 			variant: 'base',
@@ -374,7 +374,7 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('says the totals are partial and what they leave out: a crowded fountain, that fountain only', async () => {
-		// Issue #46: one fountain with too many members dropped every fountain's points, with no
+		// One fountain with too many members dropped every fountain's points, with no
 		// note, no fountain named, and the outline on the fountain's value.
 		const table = structuredClone(VALENCIA_TABLE) as unknown as { players: { fountain_members: number[] }[] };
 		table.players[2].fountain_members = [1, 3, 2];
