@@ -314,7 +314,7 @@ fn old_form(text: &str) -> Option<String> {
         let after = &text[i + facts.len()..];
         if after.starts_with(".md")
             || after.starts_with(" §")
-            || after.starts_with(|c: char| c == ' ') && after[1..].starts_with(['A', 'B', 'C', 'D'])
+            || after.starts_with(' ') && after[1..].starts_with(['A', 'B', 'C', 'D'])
         {
             return Some(format!("{facts}{}", after.chars().take(3).collect::<String>()));
         }
