@@ -99,82 +99,8 @@ pub fn close_round(
 ) -> Result<OrleansClosedRound, Problems> {
     let table = super::check(raw)?;
     super::check_step(&table, super::OrleansStep::CloseRound)?;
-    let mut p = Problems::new();
     let resolutions = round_resolutions(&table);
-    if decisions.len() > resolutions.len() {
-        p.push(
-            "decisions",
-            "too_many",
-            Text::new(
-                format!("{} décisions pour {} résolutions cette manche.", decisions.len(), resolutions.len()),
-                format!("{} decisions for {} resolutions this round.", decisions.len(), resolutions.len()),
-            ),
-        );
-    }
-    for (k, (d, r)) in decisions.iter().zip(&resolutions).enumerate() {
-        if let Some(o) = d.option
-            && usize::try_from(o).map_or(true, |o| o >= r.options.len())
-        {
-            p.push(
-                format!("decisions[{k}].option"),
-                "unknown_option",
-                Text::new(
-                    format!(
-                        "« {} » n'a pas de choix n° {} ({} proposés).",
-                        r.event,
-                        u64::from(o) + 1,
-                        r.options.len()
-                    ),
-                    format!(
-                        "“{}” has no choice #{} ({} offered).",
-                        r.event,
-                        u64::from(o) + 1,
-                        r.options.len()
-                    ),
-                ),
-            );
-        }
-        if d.contributions.as_ref().is_some_and(|c| c.len() > table.players.len()) {
-            p.push(
-                format!("decisions[{k}].contributions"),
-                "too_many",
-                Text::new("Plus de parts que de joueurs.", "More shares than players."),
-            );
-        }
-        if r.split.is_some() {
-            if d.contributions.is_some() {
-                p.push(
-                    format!("decisions[{k}].contributions"),
-                    "coins_not_asked",
-                    Text::new(
-                        format!(
-                            "« {} » ne se règle pas en pièces : donnez la part de chacun.",
-                            event_name(r).fr
-                        ),
-                        format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
-                    ),
-                );
-            }
-        } else if d.shares.is_some() {
-            p.push(
-                format!("decisions[{k}].shares"),
-                "shares_not_asked",
-                Text::new(
-                    format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
-                    format!("“{}” is not split among the players.", event_name(r).en),
-                ),
-            );
-        } else if r.seat.is_none() {
-            // No shares typed: nobody has put in anything yet.
-            check_shares(&mut p, k, d.contributions.as_deref().unwrap_or(&[]), &table, r, d.option);
-        }
-    }
-    for (k, r) in resolutions.iter().enumerate() {
-        if let Some(split) = &r.split {
-            let sent = decisions.get(k).and_then(|d| d.shares.as_deref());
-            check_split(&mut p, k, sent, split, &table, r, apply);
-        }
-    }
+    let p = check_decisions(&table, &resolutions, decisions, apply);
     if !p.is_empty() {
         return Err(p);
     }
@@ -201,32 +127,7 @@ pub fn close_round(
         if let Some(split) = &r.split
             && let Some(shares) = d.shares.as_deref().or(split.forced.as_deref())
         {
-            // A split team event: one line per seat that received or gave something.
-            let given = shares.iter().fold(0u32, |a, s| a.saturating_add(s.sum()));
-            let paid = split.gain || given >= split.owed;
-            let before = lines.len();
-            for (seat, s) in shares.iter().enumerate().filter(|(_, s)| s.sum() > 0) {
-                let mut seat_line =
-                    OrleansRawLogEntry { seat: u8::try_from(seat).ok(), paid, ..line.clone() };
-                if split.gain {
-                    seat_line.received = Some(*s);
-                } else {
-                    seat_line.payment = Some(OrleansPayment {
-                        development: s.development,
-                        monks: s.monks,
-                        ..OrleansPayment::default()
-                    });
-                    // A seat's line, as a seat's own demand is logged (numbers, read in either language).
-                    seat_line.gained = Some(Value::from(0));
-                }
-                if apply {
-                    apply_share(&mut out, &table, seat, s, split.gain);
-                }
-                lines.push(seat_line);
-            }
-            if lines.len() == before {
-                lines.push(OrleansRawLogEntry { paid, ..line });
-            }
+            lines.extend(split_event_lines(&mut out, &table, line, split, shares, apply));
             continue;
         }
         match (r.seat, &d.contributions) {
@@ -287,8 +188,142 @@ pub fn close_round(
     if apply {
         board.write(&mut out, &table);
     }
+    next_round_with_log(&mut out, table.round, &lines);
+    // The core never writes a table it would refuse: what the decisions bring must fit the box
+    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
+    super::check(&out)?;
+    Ok(OrleansClosedRound { table: out, lines })
+}
+
+/// What [`close_round`] refuses in the decisions sent, every problem at once: more decisions
+/// than resolutions, an option that does not exist, shares for more seats than the table has,
+/// coins for a split event or shares for another, and shares that do not fit a split event.
+fn check_decisions(
+    table: &OrleansTable,
+    resolutions: &[OrleansResolution],
+    decisions: &[OrleansDecision],
+    apply: bool,
+) -> Problems {
+    let mut p = Problems::new();
+    if decisions.len() > resolutions.len() {
+        p.push(
+            "decisions",
+            "too_many",
+            Text::new(
+                format!("{} décisions pour {} résolutions cette manche.", decisions.len(), resolutions.len()),
+                format!("{} decisions for {} resolutions this round.", decisions.len(), resolutions.len()),
+            ),
+        );
+    }
+    for (k, (d, r)) in decisions.iter().zip(resolutions).enumerate() {
+        if let Some(o) = d.option
+            && usize::try_from(o).map_or(true, |o| o >= r.options.len())
+        {
+            p.push(
+                format!("decisions[{k}].option"),
+                "unknown_option",
+                Text::new(
+                    format!(
+                        "« {} » n'a pas de choix n° {} ({} proposés).",
+                        r.event,
+                        u64::from(o) + 1,
+                        r.options.len()
+                    ),
+                    format!(
+                        "“{}” has no choice #{} ({} offered).",
+                        r.event,
+                        u64::from(o) + 1,
+                        r.options.len()
+                    ),
+                ),
+            );
+        }
+        if d.contributions.as_ref().is_some_and(|c| c.len() > table.players.len()) {
+            p.push(
+                format!("decisions[{k}].contributions"),
+                "too_many",
+                Text::new("Plus de parts que de joueurs.", "More shares than players."),
+            );
+        }
+        if r.split.is_some() {
+            if d.contributions.is_some() {
+                p.push(
+                    format!("decisions[{k}].contributions"),
+                    "coins_not_asked",
+                    Text::new(
+                        format!(
+                            "« {} » ne se règle pas en pièces : donnez la part de chacun.",
+                            event_name(r).fr
+                        ),
+                        format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
+                    ),
+                );
+            }
+        } else if d.shares.is_some() {
+            p.push(
+                format!("decisions[{k}].shares"),
+                "shares_not_asked",
+                Text::new(
+                    format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
+                    format!("“{}” is not split among the players.", event_name(r).en),
+                ),
+            );
+        } else if r.seat.is_none() {
+            // No shares typed: nobody has put in anything yet.
+            check_shares(&mut p, k, d.contributions.as_deref().unwrap_or(&[]), table, r, d.option);
+        }
+    }
+    for (k, r) in resolutions.iter().enumerate() {
+        if let Some(split) = &r.split {
+            let sent = decisions.get(k).and_then(|d| d.shares.as_deref());
+            check_split(&mut p, k, sent, split, table, r, apply);
+        }
+    }
+    p
+}
+
+/// A split team event's lines (Don, Chasse aux sorcières): one per seat that received or gave
+/// something, else the event's own line; `apply` changes each seat's sheet too.
+fn split_event_lines(
+    out: &mut Value,
+    table: &OrleansTable,
+    line: OrleansRawLogEntry,
+    split: &OrleansSplit,
+    shares: &[OrleansShare],
+    apply: bool,
+) -> Vec<OrleansRawLogEntry> {
+    // A split team event: one line per seat that received or gave something.
+    let given = shares.iter().fold(0u32, |a, s| a.saturating_add(s.sum()));
+    let paid = split.gain || given >= split.owed;
+    let mut lines = Vec::new();
+    for (seat, s) in shares.iter().enumerate().filter(|(_, s)| s.sum() > 0) {
+        let mut seat_line = OrleansRawLogEntry { seat: u8::try_from(seat).ok(), paid, ..line.clone() };
+        if split.gain {
+            seat_line.received = Some(*s);
+        } else {
+            seat_line.payment = Some(OrleansPayment {
+                development: s.development,
+                monks: s.monks,
+                ..OrleansPayment::default()
+            });
+            // A seat's line, as a seat's own demand is logged (numbers, read in either language).
+            seat_line.gained = Some(Value::from(0));
+        }
+        if apply {
+            apply_share(out, table, seat, s, split.gain);
+        }
+        lines.push(seat_line);
+    }
+    if lines.is_empty() {
+        lines.push(OrleansRawLogEntry { paid, ..line });
+    }
+    lines
+}
+
+/// The table moved on to the next round, with the round's lines added to its log.
+fn next_round_with_log(out: &mut Value, round: u8, lines: &[OrleansRawLogEntry]) {
     if let Some(obj) = out.as_object_mut() {
-        obj.insert("round".into(), Value::from(table.round.saturating_add(1)));
+        obj.insert("round".into(), Value::from(round.saturating_add(1)));
         let log = obj.entry("log").or_insert_with(|| Value::Array(Vec::new()));
         if !log.is_array() {
             *log = Value::Array(Vec::new());
@@ -297,10 +332,6 @@ pub fn close_round(
             log.extend(lines.iter().map(log_value));
         }
     }
-    // The core never writes a table it would refuse: what the decisions bring must fit the box
-    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
-    super::check(&out)?;
-    Ok(OrleansClosedRound { table: out, lines })
 }
 
 /// A team payment's shares: each from its own seat's coins, and an offer taken paid in full
