@@ -152,7 +152,10 @@ impl Store {
         }
         report.written += self.write_outbox(&folder)?;
         let scan = folder::scan(&folder).map_err(|source| StoreError::Io { path: folder.clone(), source })?;
-        self.apply_folder(&scan, &mut report)?;
+        let roomy = Roomy::set(&self.conn)?;
+        let applied = self.apply_folder(&scan, &mut report);
+        roomy.restore(&self.conn)?;
+        applied?;
         report.written += self.write_outbox(&folder)?;
         let scan = folder::scan(&folder).map_err(|source| StoreError::Io { path: folder.clone(), source })?;
         report.waiting = self.waiting(&scan)?.0;
@@ -622,6 +625,42 @@ impl Store {
             });
         }
         Ok(status)
+    }
+}
+
+/// The connection's room while a pass applies files (`benches/history.rs`, `sharing`): a
+/// fresh device writes the whole group's history, and its indexes (plays by uuid, seats by
+/// player) are written in no order. With SQLite's default page cache most of those writes read
+/// their page back from the file; each statement's own journal stays in memory instead of
+/// spilling to a temporary file. Set back after the pass: a history open on screen keeps the
+/// default's small footprint. Commits wait for the disk as SQLite's `NORMAL` says, not `FULL`:
+/// a file whose commit a power cut undoes is still in the folder and applied again at the next
+/// pass, with the device's progress and this history's changes captured with it.
+struct Roomy {
+    cache_size: i64,
+    temp_store: i64,
+    synchronous: i64,
+}
+
+impl Roomy {
+    /// The page cache while applying, in KiB (SQLite's negative `cache_size`).
+    const CACHE_KIB: i64 = 64 * 1024;
+
+    fn set(conn: &Connection) -> Result<Roomy> {
+        let cache_size = conn.query_row("PRAGMA cache_size", [], |r| r.get(0))?;
+        let temp_store = conn.query_row("PRAGMA temp_store", [], |r| r.get(0))?;
+        let synchronous = conn.query_row("PRAGMA synchronous", [], |r| r.get(0))?;
+        conn.pragma_update(None, "cache_size", -Roomy::CACHE_KIB)?;
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        Ok(Roomy { cache_size, temp_store, synchronous })
+    }
+
+    fn restore(self, conn: &Connection) -> Result<()> {
+        conn.pragma_update(None, "cache_size", self.cache_size)?;
+        conn.pragma_update(None, "temp_store", self.temp_store)?;
+        conn.pragma_update(None, "synchronous", self.synchronous)?;
+        Ok(())
     }
 }
 
