@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::input::{PlayedBy, VariantWord};
 use super::{
-    CategoryScore, Criterion, GameId, GameInfo, Outcome, PlayFacts, PlayMode, PlayerScore, Problems,
-    Scoreboard, VariantInfo, input, rank,
+    CategoryInfo, CategoryScore, Criterion, GameId, GameInfo, Outcome, PlayFacts, PlayMode, PlayerScore,
+    Problems, Scoreboard, VariantInfo, input, rank,
 };
 use crate::text::Text;
 
@@ -144,164 +144,22 @@ pub fn parse(raw: &serde_json::Value) -> Result<RawSheet, Problems> {
 }
 
 /// Checks a raw sheet against `game`, reporting every problem with its field.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Problems> {
     let mut problems = Problems::new();
-    if raw.sheet.as_deref().is_some_and(|s| s != GENERIC) {
-        problems.push(
-            "sheet",
-            "unknown_sheet",
-            Text::new("Seule la feuille « generic » existe.", "Only the “generic” sheet exists."),
-        );
-    }
-    for key in raw.other.keys() {
-        input::unknown_field(&mut problems, key.clone(), key, game.name);
-    }
-    if let Some(result) = &raw.result {
-        for key in result.other.keys() {
-            input::unknown_field(&mut problems, format!("result.{key}"), key, game.name);
-        }
-    }
-
-    let variant = match raw.variant.as_deref() {
-        None | Some("") => Some(game.default_variant()),
-        Some(id) => {
-            let found = game.variant(id);
-            if found.is_none() {
-                let known: Vec<&str> = game.variants.iter().map(|v| v.id).collect();
-                input::unknown_variant(
-                    &mut problems,
-                    "variant",
-                    VariantWord::VARIANT,
-                    id,
-                    Some(game.name),
-                    &known,
-                );
-            }
-            found
-        }
-    };
-
-    let count = raw.players.len();
+    check_shape(game, raw, &mut problems);
+    let variant = check_variant(game, raw.variant.as_deref(), &mut problems);
     if let Some(v) = variant {
         let who = PlayedBy::of_variant(game, v);
+        let count = raw.players.len();
         input::player_count(&mut problems, "players", &who, v.min_players, v.max_players, count);
     }
-
     let names: Vec<&str> = raw.players.iter().map(|p| p.name.as_str()).collect();
     input::player_names(&mut problems, &names);
-    let mut players = Vec::with_capacity(count);
-    for (i, p) in raw.players.iter().enumerate() {
-        let name = p.name.trim();
-        for key in p.other.keys() {
-            input::unknown_field(&mut problems, format!("players[{i}].{key}"), key, game.name);
-        }
-
-        let mut points = vec![0i32; game.categories.len()];
-        for (key, value) in &p.points {
-            let field = format!("players[{i}].points.{key}");
-            let Some(slot) = game.categories.iter().position(|c| c.key == key) else {
-                let known = game.categories.iter().map(|c| c.key).collect::<Vec<_>>().join(", ");
-                problems.push(
-                    field,
-                    "unknown_category",
-                    Text::new(
-                        format!("Catégorie inconnue « {key} » pour {} (connues : {known}).", game.name),
-                        format!("Unknown category “{key}” for {} (known: {known}).", game.name),
-                    ),
-                );
-                continue;
-            };
-            match value {
-                serde_json::Value::Null => {}
-                serde_json::Value::Number(n) => match n.as_i64() {
-                    // A category counted against the player holds 0 or less, the others 0 or more.
-                    Some(v)
-                        if (v < 0 && !game.categories[slot].negative)
-                            || (v > 0 && game.categories[slot].negative) =>
-                    {
-                        let label = game.categories[slot].label;
-                        problems.push(
-                            field,
-                            "wrong_sign",
-                            if v < 0 {
-                                Text::new(
-                                    format!("{} ne peut pas être négatif ({v}).", label.fr),
-                                    format!("{} cannot be negative ({v}).", label.en),
-                                )
-                            } else {
-                                Text::new(
-                                    format!("{} se compte en négatif ({v} saisi).", label.fr),
-                                    format!("{} counts against the player ({v} typed).", label.en),
-                                )
-                            },
-                        );
-                    }
-                    Some(v) if (-MAX_CATEGORY_POINTS..=MAX_CATEGORY_POINTS).contains(&v) => {
-                        // In range, so it fits an i32.
-                        points[slot] = i32::try_from(v).unwrap_or_default();
-                    }
-                    Some(v) => {
-                        let label = game.categories[slot].label;
-                        let v = crate::text::number(v);
-                        problems.push(
-                            field,
-                            "out_of_range",
-                            Text::new(
-                                format!("{} : {v} points, hors limites (de −{MAX_CATEGORY_POINTS} à {MAX_CATEGORY_POINTS}).", label.fr),
-                                format!("{}: {v} points, out of range (−{MAX_CATEGORY_POINTS} to {MAX_CATEGORY_POINTS}).", label.en),
-                            ),
-                        )
-                    }
-                    None => problems.push(field, "not_an_integer", not_an_integer(&value.to_string())),
-                },
-                other => problems.push(field, "not_an_integer", not_an_integer(&other.to_string())),
-            }
-        }
-        players.push(SheetPlayer { name: name.to_owned(), points });
-    }
-
+    let players =
+        raw.players.iter().enumerate().map(|(i, p)| check_player(game, i, p, &mut problems)).collect();
     let outcome = match variant.map(|v| v.mode) {
         None | Some(PlayMode::Competitive) => Outcome::Points,
-        Some(mode) => {
-            let result = raw.result.clone().unwrap_or_default();
-            let round = match result.round_reached.as_ref() {
-                None | Some(serde_json::Value::Null) => None,
-                Some(v) => match v.as_u64() {
-                    Some(r) if (1..=30).contains(&r) => Some(u8::try_from(r).unwrap_or(u8::MAX)),
-                    _ => {
-                        problems.push(
-                            "result.round_reached",
-                            "out_of_range",
-                            Text::new(
-                                format!("Manche atteinte invalide : {v} (de 1 à 30)."),
-                                format!("Invalid round reached: {v} (1 to 30)."),
-                            ),
-                        );
-                        None
-                    }
-                },
-            };
-            let won = result.won;
-            if won.is_none() && mode != PlayMode::ObjectiveRace {
-                problems.push(
-                    "result.won",
-                    "missing",
-                    Text::new(
-                        "Indiquez si la partie est gagnée ou perdue.",
-                        "Say whether the game was won or lost.",
-                    ),
-                );
-            }
-            let won = won.unwrap_or(false);
-            match mode {
-                PlayMode::Coop => Outcome::Coop { won, in_progress: false, round_reached: round },
-                PlayMode::Solo => {
-                    Outcome::Solo { won, in_progress: false, round_reached: round.unwrap_or(0) }
-                }
-                _ => Outcome::ObjectiveRace { round_reached: round.unwrap_or(0) },
-            }
-        }
+        Some(mode) => check_result(mode, raw.result.clone().unwrap_or_default(), &mut problems),
     };
     if matches!(outcome, Outcome::Solo { round_reached: 0, .. }) {
         problems.push(
@@ -310,9 +168,181 @@ pub fn validate(game: &'static GameInfo, raw: &RawSheet) -> Result<Sheet, Proble
             Text::new("Indiquez la manche atteinte.", "Give the round reached."),
         );
     }
-
     let variant = variant.unwrap_or_else(|| game.default_variant());
     problems.into_result(Sheet { game, variant, players, outcome })
+}
+
+/// The `generic` marker and the fields this shape does not know, top level then `result`.
+fn check_shape(game: &'static GameInfo, raw: &RawSheet, problems: &mut Problems) {
+    if raw.sheet.as_deref().is_some_and(|s| s != GENERIC) {
+        problems.push(
+            "sheet",
+            "unknown_sheet",
+            Text::new("Seule la feuille « generic » existe.", "Only the “generic” sheet exists."),
+        );
+    }
+    for key in raw.other.keys() {
+        input::unknown_field(problems, key.clone(), key, game.name);
+    }
+    if let Some(result) = &raw.result {
+        for key in result.other.keys() {
+            input::unknown_field(problems, format!("result.{key}"), key, game.name);
+        }
+    }
+}
+
+/// The variant typed, or the game's default when none is; `None` when it is unknown.
+fn check_variant(
+    game: &'static GameInfo,
+    typed: Option<&str>,
+    problems: &mut Problems,
+) -> Option<&'static VariantInfo> {
+    let id = match typed {
+        None | Some("") => return Some(game.default_variant()),
+        Some(id) => id,
+    };
+    let found = game.variant(id);
+    if found.is_none() {
+        let known: Vec<&str> = game.variants.iter().map(|v| v.id).collect();
+        input::unknown_variant(problems, "variant", VariantWord::VARIANT, id, Some(game.name), &known);
+    }
+    found
+}
+
+/// One player's name, unknown fields and points, one entry per category of the game.
+fn check_player(
+    game: &'static GameInfo,
+    i: usize,
+    player: &RawSheetPlayer,
+    problems: &mut Problems,
+) -> SheetPlayer {
+    for key in player.other.keys() {
+        input::unknown_field(problems, format!("players[{i}].{key}"), key, game.name);
+    }
+    let mut points = vec![0i32; game.categories.len()];
+    for (key, value) in &player.points {
+        let field = format!("players[{i}].points.{key}");
+        let Some(slot) = game.categories.iter().position(|c| c.key == key) else {
+            let known = game.categories.iter().map(|c| c.key).collect::<Vec<_>>().join(", ");
+            problems.push(
+                field,
+                "unknown_category",
+                Text::new(
+                    format!("Catégorie inconnue « {key} » pour {} (connues : {known}).", game.name),
+                    format!("Unknown category “{key}” for {} (known: {known}).", game.name),
+                ),
+            );
+            continue;
+        };
+        let (Some(category), Some(point)) = (game.categories.get(slot), points.get_mut(slot)) else {
+            continue;
+        };
+        if let Some(typed) = check_category_points(category, field, value, problems) {
+            *point = typed;
+        }
+    }
+    SheetPlayer { name: player.name.trim().to_owned(), points }
+}
+
+/// The points typed in one category: empty (`null`) is 0; a whole number of the category's
+/// sign, within ±[`MAX_CATEGORY_POINTS`].
+fn check_category_points(
+    category: &CategoryInfo,
+    field: String,
+    value: &serde_json::Value,
+    problems: &mut Problems,
+) -> Option<i32> {
+    let n = match value {
+        serde_json::Value::Null => return None,
+        serde_json::Value::Number(n) => n,
+        other => {
+            problems.push(field, "not_an_integer", not_an_integer(&other.to_string()));
+            return None;
+        }
+    };
+    let Some(v) = n.as_i64() else {
+        problems.push(field, "not_an_integer", not_an_integer(&value.to_string()));
+        return None;
+    };
+    let label = category.label;
+    // A category counted against the player holds 0 or less, the others 0 or more.
+    if v < 0 && !category.negative {
+        let text = Text::new(
+            format!("{} ne peut pas être négatif ({v}).", label.fr),
+            format!("{} cannot be negative ({v}).", label.en),
+        );
+        problems.push(field, "wrong_sign", text);
+        return None;
+    }
+    if v > 0 && category.negative {
+        let text = Text::new(
+            format!("{} se compte en négatif ({v} saisi).", label.fr),
+            format!("{} counts against the player ({v} typed).", label.en),
+        );
+        problems.push(field, "wrong_sign", text);
+        return None;
+    }
+    if !(-MAX_CATEGORY_POINTS..=MAX_CATEGORY_POINTS).contains(&v) {
+        let v = crate::text::number(v);
+        problems.push(
+            field,
+            "out_of_range",
+            Text::new(
+                format!(
+                    "{} : {v} points, hors limites (de −{MAX_CATEGORY_POINTS} à {MAX_CATEGORY_POINTS}).",
+                    label.fr
+                ),
+                format!(
+                    "{}: {v} points, out of range (−{MAX_CATEGORY_POINTS} to {MAX_CATEGORY_POINTS}).",
+                    label.en
+                ),
+            ),
+        );
+        return None;
+    }
+    // In range, so it fits an i32.
+    Some(i32::try_from(v).unwrap_or_default())
+}
+
+/// How a co-op, solo or objective-race play ended: whether it was won (but an objective race
+/// has no loss) and the round reached.
+fn check_result(mode: PlayMode, result: RawResult, problems: &mut Problems) -> Outcome {
+    let round = check_round_reached(result.round_reached.as_ref(), problems);
+    if result.won.is_none() && mode != PlayMode::ObjectiveRace {
+        problems.push(
+            "result.won",
+            "missing",
+            Text::new("Indiquez si la partie est gagnée ou perdue.", "Say whether the game was won or lost."),
+        );
+    }
+    let won = result.won.unwrap_or(false);
+    match mode {
+        PlayMode::Coop => Outcome::Coop { won, in_progress: false, round_reached: round },
+        PlayMode::Solo => Outcome::Solo { won, in_progress: false, round_reached: round.unwrap_or(0) },
+        _ => Outcome::ObjectiveRace { round_reached: round.unwrap_or(0) },
+    }
+}
+
+/// The round reached, 1 to 30, when typed.
+fn check_round_reached(typed: Option<&serde_json::Value>, problems: &mut Problems) -> Option<u8> {
+    let v = match typed {
+        None | Some(serde_json::Value::Null) => return None,
+        Some(v) => v,
+    };
+    match v.as_u64() {
+        Some(r) if (1..=30).contains(&r) => Some(u8::try_from(r).unwrap_or(u8::MAX)),
+        _ => {
+            problems.push(
+                "result.round_reached",
+                "out_of_range",
+                Text::new(
+                    format!("Manche atteinte invalide : {v} (de 1 à 30)."),
+                    format!("Invalid round reached: {v} (1 to 30)."),
+                ),
+            );
+            None
+        }
+    }
 }
 
 fn not_an_integer(got: &str) -> Text {

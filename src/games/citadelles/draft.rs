@@ -170,71 +170,80 @@ pub(crate) fn characters_in_play(
     let mut p = Problems::new();
     let mut found: Vec<&'static Character> = Vec::new();
     for (k, id) in ids.iter().enumerate() {
-        let field = format!("characters[{k}]");
-        let Some(c) = character_of(variant, id) else {
-            p.push(
-                field,
-                "unknown_character",
-                Text::new(
-                    format!("« {id} » n'est pas un personnage de la règle « {} ».", variant.label().fr),
-                    format!("“{id}” is not a character of the “{}” rules.", variant.label().en),
-                ),
-            );
-            continue;
-        };
-        if c.rank > ranks {
-            p.push(
-                field,
-                "not_in_play",
-                Text::new(
-                    format!(
-                        "{} est de rang 9 : il faut choisir de jouer un 9e personnage.",
-                        capitalized(&c.fr_with(FrArticle::Le))
-                    ),
-                    format!("The {} is rank 9: choose to play a ninth character.", c.en),
-                ),
-            );
-        } else if players < c.min_players {
-            p.push(
-                field,
-                "too_few_players_for_character",
-                Text::new(
-                    format!(
-                        "{} ne se joue qu'à partir de {} joueurs.",
-                        capitalized(&c.fr_with(FrArticle::Le)),
-                        c.min_players
-                    ),
-                    format!("The {} is only used with {} players or more.", c.en, c.min_players),
-                ),
-            );
-        } else if found.iter().any(|f| f.rank == c.rank) {
-            p.push(
-                field,
-                "duplicate_rank",
-                Text::new(
-                    format!("Deux personnages de rang {} : un seul par rang.", c.rank),
-                    format!("Two rank-{} characters: one per rank.", c.rank),
-                ),
-            );
-        } else {
+        if let Some(c) =
+            check_character(variant, players, ranks, &found, format!("characters[{k}]"), id, &mut p)
+        {
             found.push(c);
         }
     }
-    for rank in 1..=ranks {
-        if !found.iter().any(|c| c.rank == rank) && p.is_empty() {
-            p.push(
-                "characters",
-                "missing_rank",
-                Text::new(format!("Aucun personnage de rang {rank}."), format!("No rank-{rank} character.")),
-            );
-        }
+    // Only when every card typed is sound: a missing rank is often the echo of a wrong card.
+    let missing = (1..=ranks).find(|rank| !found.iter().any(|c| c.rank == *rank));
+    if let Some(rank) = missing.filter(|_| p.is_empty()) {
+        p.push(
+            "characters",
+            "missing_rank",
+            Text::new(format!("Aucun personnage de rang {rank}."), format!("No rank-{rank} character.")),
+        );
     }
     found.sort_by_key(|c| c.rank);
     p.into_result(found)
 }
 
+/// One character card typed: of the profile, of a rank in play (9 only with a ninth
+/// character), allowed at this player count, and the only one of its rank so far.
+fn check_character(
+    variant: CitadellesVariant,
+    players: u8,
+    ranks: u8,
+    found: &[&'static Character],
+    field: String,
+    id: &str,
+    p: &mut Problems,
+) -> Option<&'static Character> {
+    let Some(c) = character_of(variant, id) else {
+        p.push(
+            field,
+            "unknown_character",
+            Text::new(
+                format!("« {id} » n'est pas un personnage de la règle « {} ».", variant.label().fr),
+                format!("“{id}” is not a character of the “{}” rules.", variant.label().en),
+            ),
+        );
+        return None;
+    };
+    let the = capitalized(&c.fr_with(FrArticle::Le));
+    let (code, text) = if c.rank > ranks {
+        (
+            "not_in_play",
+            Text::new(
+                format!("{the} est de rang 9 : il faut choisir de jouer un 9e personnage."),
+                format!("The {} is rank 9: choose to play a ninth character.", c.en),
+            ),
+        )
+    } else if players < c.min_players {
+        (
+            "too_few_players_for_character",
+            Text::new(
+                format!("{the} ne se joue qu'à partir de {} joueurs.", c.min_players),
+                format!("The {} is only used with {} players or more.", c.en, c.min_players),
+            ),
+        )
+    } else if found.iter().any(|f| f.rank == c.rank) {
+        (
+            "duplicate_rank",
+            Text::new(
+                format!("Deux personnages de rang {} : un seul par rang.", c.rank),
+                format!("Two rank-{} characters: one per rank.", c.rank),
+            ),
+        )
+    } else {
+        return Some(c);
+    };
+    p.push(field, code, text);
+    None
+}
+
 /// How the choice goes for a profile and player count.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn draft_plan(
     variant: CitadellesVariant,
     players: u8,
@@ -251,19 +260,46 @@ pub fn draft_plan(
         ));
     };
     let cards = BASE_CHARACTERS + u8::from(ninth_character);
-    let per_seat = variant.characters_per_seat(n);
     let draft_rule = format!("citadelles.draft.{}", variant.id());
-    let mut steps = vec![CitadellesDraftStep {
+    let mut steps = vec![shuffle_step(cards, &draft_rule), set_aside_step(face_up, face_down, &draft_rule)];
+    let left = cards.saturating_sub(face_up).saturating_sub(face_down);
+    let mut last_takes_face_down = false;
+    match n {
+        2 => steps.extend(two_player_choice(left)),
+        3 => steps.extend(three_player_choice(left)),
+        _ => {
+            let (choice, takes) = round_the_table_choice(left, players, &draft_rule);
+            steps.extend(choice);
+            last_takes_face_down = takes;
+        }
+    }
+    Ok(CitadellesDraftPlan {
+        variant,
+        players,
+        ninth_character,
+        characters: cards,
+        face_up,
+        face_down,
+        per_seat: variant.characters_per_seat(n),
+        last_takes_face_down,
+        steps,
+    })
+}
+
+fn shuffle_step(cards: u8, draft_rule: &str) -> CitadellesDraftStep {
+    CitadellesDraftStep {
         actor: 0,
         action: CitadellesDraftAction::Shuffle { cards },
         text: Text::new(
             format!("Le porteur de la Couronne mélange les {cards} cartes Personnage."),
             format!("The crown holder shuffles the {cards} character cards."),
         ),
-        rule: draft_rule.clone(),
-    }];
+        rule: draft_rule.to_owned(),
+    }
+}
 
-    // Set aside: face up first, then face down (CIT §Choix des personnages).
+/// Set aside: face up first, then face down (CIT §Choix des personnages).
+fn set_aside_step(face_up: u8, face_down: u8, draft_rule: &str) -> CitadellesDraftStep {
     let king = match face_up {
         0 => Text::new("", ""),
         _ => Text::new(
@@ -271,7 +307,7 @@ pub fn draft_plan(
             " The King (rank 4) is never set aside face up: if drawn, it goes back into the deck, which is reshuffled, and another card is drawn.",
         ),
     };
-    steps.push(CitadellesDraftStep {
+    CitadellesDraftStep {
         actor: 0,
         action: CitadellesDraftAction::SetAside { face_up, face_down },
         text: Text::new(
@@ -286,183 +322,149 @@ pub fn draft_plan(
                 king.en
             ),
         ),
-        rule: if face_up > 0 { "citadelles.draft.king_face_up".to_owned() } else { draft_rule.clone() },
-    });
-
-    let mut left = cards.saturating_sub(face_up).saturating_sub(face_down);
-    let mut last_takes_face_down = false;
-    match (n, per_seat) {
-        // Citadelles classique, Règles pour 2 et 3 joueurs, "A 2 joueurs"; 2e édition, "A 2
-        // joueurs": the crown holder keeps one of 7; then in turn each keeps one and puts one
-        // face down until no card is left.
-        (2, _) => {
-            let rule = "citadelles.draft.two_players".to_owned();
-            let mut actor = 0u8;
-            let mut first = true;
-            while left > 0 {
-                let face_down = u8::from(!first);
-                let who = actor_text(actor, players);
-                let text = if first {
-                    Text::new(
-                        format!(
-                            "{} choisit secrètement un personnage parmi les {left} restants et passe les autres.",
-                            who.fr
-                        ),
-                        format!(
-                            "{} secretly chooses one character from the {left} left and passes the rest.",
-                            who.en
-                        ),
-                    )
-                } else if left == 2 {
-                    Text::new(
-                        format!(
-                            "{} reçoit les 2 dernières cartes : en garde une et pose l'autre face cachée.",
-                            who.fr
-                        ),
-                        format!(
-                            "{} receives the last 2 cards: keeps one and puts the other face down.",
-                            who.en
-                        ),
-                    )
-                } else {
-                    Text::new(
-                        format!(
-                            "{} reçoit {left} cartes : en garde une, en pose une face cachée et passe le reste.",
-                            who.fr
-                        ),
-                        format!(
-                            "{} receives {left} cards: keeps one, puts one face down and passes the rest.",
-                            who.en
-                        ),
-                    )
-                };
-                steps.push(CitadellesDraftStep {
-                    actor,
-                    action: CitadellesDraftAction::Choose { from: left, keep: 1, face_down },
-                    text,
-                    rule: rule.clone(),
-                });
-                left = left.saturating_sub(1 + face_down);
-                actor = 1 - actor;
-                first = false;
-            }
-        }
-        // Règles pour 2 et 3 joueurs, "A 3 joueurs" (and CIT2 §A 3 joueurs): the cards go
-        // round until each has two; the last chooser puts the last card face down.
-        (3, _) => {
-            let rule = "citadelles.draft.three_players".to_owned();
-            for k in 0..6u8 {
-                let actor = k % 3;
-                let who = actor_text(actor, players);
-                let last = k == 5;
-                let text = if last {
-                    Text::new(
-                        format!(
-                            "{} reçoit les {left} dernières cartes : en garde une (son second personnage) et pose l'autre face cachée.",
-                            who.fr
-                        ),
-                        format!(
-                            "{} receives the last {left} cards: keeps one (their second character) and puts the other face down.",
-                            who.en
-                        ),
-                    )
-                } else {
-                    Text::new(
-                        format!(
-                            "{} choisit secrètement un personnage parmi {left} et passe le reste à gauche.",
-                            who.fr
-                        ),
-                        format!(
-                            "{} secretly chooses one character out of {left} and passes the rest to the left.",
-                            who.en
-                        ),
-                    )
-                };
-                steps.push(CitadellesDraftStep {
-                    actor,
-                    action: CitadellesDraftAction::Choose { from: left, keep: 1, face_down: u8::from(last) },
-                    text,
-                    rule: rule.clone(),
-                });
-                left = left.saturating_sub(1 + u8::from(last));
-            }
-        }
-        // 4 players and more: each chooses one and passes the rest to the left; the last puts
-        // the card left over face down (CIT §Choix des personnages). With one card fewer than
-        // needed for a choice (7 players with 8 cards; 8 with 9), the last player takes the
-        // face-down card, keeps one of the two and puts the other back face down.
-        _ => {
-            for k in 0..players {
-                let who = actor_text(k, players);
-                let last = k + 1 == players;
-                let (action, text, rule) = if last && left == 1 {
-                    last_takes_face_down = true;
-                    (
-                        CitadellesDraftAction::TakeFaceDown { from: 2 },
-                        Text::new(
-                            format!(
-                                "{} ne reçoit qu'une carte : il prend aussi la carte face cachée, garde l'un des deux personnages et repose l'autre face cachée.",
-                                who.fr
-                            ),
-                            format!(
-                                "{} receives a single card: they also take the face-down card, keep one of the two characters and put the other back face down.",
-                                who.en
-                            ),
-                        ),
-                        "citadelles.draft.seven_players".to_owned(),
-                    )
-                } else if last {
-                    (
-                        CitadellesDraftAction::Choose {
-                            from: left,
-                            keep: 1,
-                            face_down: left.saturating_sub(1),
-                        },
-                        Text::new(
-                            format!(
-                                "{} choisit un personnage parmi les {left} derniers et pose le reste face cachée avec les cartes écartées.",
-                                who.fr
-                            ),
-                            format!(
-                                "{} chooses one character out of the last {left} and puts the rest face down with the cards set aside.",
-                                who.en
-                            ),
-                        ),
-                        draft_rule.clone(),
-                    )
-                } else {
-                    (
-                        CitadellesDraftAction::Choose { from: left, keep: 1, face_down: 0 },
-                        Text::new(
-                            format!(
-                                "{} choisit secrètement un personnage parmi {left} et passe le reste à gauche.",
-                                who.fr
-                            ),
-                            format!(
-                                "{} secretly chooses one character out of {left} and passes the rest to the left.",
-                                who.en
-                            ),
-                        ),
-                        draft_rule.clone(),
-                    )
-                };
-                steps.push(CitadellesDraftStep { actor: k, action, text, rule });
-                left = left.saturating_sub(1);
-            }
-        }
+        rule: if face_up > 0 { "citadelles.draft.king_face_up".to_owned() } else { draft_rule.to_owned() },
     }
+}
 
-    Ok(CitadellesDraftPlan {
-        variant,
-        players,
-        ninth_character,
-        characters: cards,
-        face_up,
-        face_down,
-        per_seat,
-        last_takes_face_down,
-        steps,
-    })
+/// Citadelles classique, Règles pour 2 et 3 joueurs, "A 2 joueurs"; 2e édition, "A 2 joueurs":
+/// the crown holder keeps one of 7; then in turn each keeps one and puts one face down until no
+/// card is left.
+fn two_player_choice(mut left: u8) -> Vec<CitadellesDraftStep> {
+    let mut steps = Vec::new();
+    let mut actor = 0u8;
+    let mut first = true;
+    while left > 0 {
+        let face_down = u8::from(!first);
+        steps.push(CitadellesDraftStep {
+            actor,
+            action: CitadellesDraftAction::Choose { from: left, keep: 1, face_down },
+            text: two_player_text(&actor_text(actor, 2), left, first),
+            rule: "citadelles.draft.two_players".to_owned(),
+        });
+        left = left.saturating_sub(1 + face_down);
+        actor = 1 - actor;
+        first = false;
+    }
+    steps
+}
+
+fn two_player_text(who: &Text, left: u8, first: bool) -> Text {
+    if first {
+        Text::new(
+            format!(
+                "{} choisit secrètement un personnage parmi les {left} restants et passe les autres.",
+                who.fr
+            ),
+            format!("{} secretly chooses one character from the {left} left and passes the rest.", who.en),
+        )
+    } else if left == 2 {
+        Text::new(
+            format!("{} reçoit les 2 dernières cartes : en garde une et pose l'autre face cachée.", who.fr),
+            format!("{} receives the last 2 cards: keeps one and puts the other face down.", who.en),
+        )
+    } else {
+        Text::new(
+            format!(
+                "{} reçoit {left} cartes : en garde une, en pose une face cachée et passe le reste.",
+                who.fr
+            ),
+            format!("{} receives {left} cards: keeps one, puts one face down and passes the rest.", who.en),
+        )
+    }
+}
+
+/// Règles pour 2 et 3 joueurs, "A 3 joueurs" (and CIT2 §A 3 joueurs): the cards go round until
+/// each has two; the last chooser puts the last card face down.
+fn three_player_choice(mut left: u8) -> Vec<CitadellesDraftStep> {
+    let mut steps = Vec::new();
+    for k in 0..6u8 {
+        let actor = k % 3;
+        let who = actor_text(actor, 3);
+        let last = k == 5;
+        let text = if last {
+            Text::new(
+                format!(
+                    "{} reçoit les {left} dernières cartes : en garde une (son second personnage) et pose l'autre face cachée.",
+                    who.fr
+                ),
+                format!(
+                    "{} receives the last {left} cards: keeps one (their second character) and puts the other face down.",
+                    who.en
+                ),
+            )
+        } else {
+            passes_left_text(&who, left)
+        };
+        steps.push(CitadellesDraftStep {
+            actor,
+            action: CitadellesDraftAction::Choose { from: left, keep: 1, face_down: u8::from(last) },
+            text,
+            rule: "citadelles.draft.three_players".to_owned(),
+        });
+        left = left.saturating_sub(1 + u8::from(last));
+    }
+    steps
+}
+
+fn passes_left_text(who: &Text, left: u8) -> Text {
+    Text::new(
+        format!("{} choisit secrètement un personnage parmi {left} et passe le reste à gauche.", who.fr),
+        format!("{} secretly chooses one character out of {left} and passes the rest to the left.", who.en),
+    )
+}
+
+/// 4 players and more: each chooses one and passes the rest to the left; the last puts the card
+/// left over face down (CIT §Choix des personnages). With one card fewer than needed for a choice
+/// (7 players with 8 cards; 8 with 9), the last player takes the face-down card, keeps one of the
+/// two and puts the other back face down. Also says whether that happens.
+fn round_the_table_choice(mut left: u8, players: u8, draft_rule: &str) -> (Vec<CitadellesDraftStep>, bool) {
+    let mut steps = Vec::new();
+    let mut last_takes_face_down = false;
+    for k in 0..players {
+        let who = actor_text(k, players);
+        let last = k + 1 == players;
+        let (action, text, rule) = if last && left == 1 {
+            last_takes_face_down = true;
+            (
+                CitadellesDraftAction::TakeFaceDown { from: 2 },
+                Text::new(
+                    format!(
+                        "{} ne reçoit qu'une carte : il prend aussi la carte face cachée, garde l'un des deux personnages et repose l'autre face cachée.",
+                        who.fr
+                    ),
+                    format!(
+                        "{} receives a single card: they also take the face-down card, keep one of the two characters and put the other back face down.",
+                        who.en
+                    ),
+                ),
+                "citadelles.draft.seven_players".to_owned(),
+            )
+        } else if last {
+            (
+                CitadellesDraftAction::Choose { from: left, keep: 1, face_down: left.saturating_sub(1) },
+                Text::new(
+                    format!(
+                        "{} choisit un personnage parmi les {left} derniers et pose le reste face cachée avec les cartes écartées.",
+                        who.fr
+                    ),
+                    format!(
+                        "{} chooses one character out of the last {left} and puts the rest face down with the cards set aside.",
+                        who.en
+                    ),
+                ),
+                draft_rule.to_owned(),
+            )
+        } else {
+            (
+                CitadellesDraftAction::Choose { from: left, keep: 1, face_down: 0 },
+                passes_left_text(&who, left),
+                draft_rule.to_owned(),
+            )
+        };
+        steps.push(CitadellesDraftStep { actor: k, action, text, rule });
+        left = left.saturating_sub(1);
+    }
+    (steps, last_takes_face_down)
 }
 
 fn drawn(c: &Character) -> CitadellesDrawnCharacter {
@@ -492,37 +494,8 @@ pub fn draw_draft(
     let mut face_up = Vec::new();
     let mut king_put_back = 0u8;
     for _ in 0..plan.face_up {
-        let mut tries = 0u8;
-        while let Some(card) = deck.pop() {
-            if card.rank != KING_RANK {
-                steps.push(Text::new(
-                    format!("Face visible : {}.", card.label().fr),
-                    format!("Face up: {}.", card.label().en),
-                ));
-                face_up.push(card);
-                break;
-            }
-            // DEC-CIT-2 and CIT2 §Le choix des personnages: the King is never set aside face up;
-            // put it back, reshuffle, draw another.
-            deck.push(card);
-            king_put_back = king_put_back.saturating_add(1);
-            steps.push(Text::new(
-                format!(
-                    "{} tiré face visible : remis dans le paquet, qui est mélangé de nouveau.",
-                    card.label().fr
-                ),
-                format!("{} drawn face up: put back into the deck, which is reshuffled.", card.label().en),
-            ));
-            tries = tries.saturating_add(1);
-            if tries >= MAX_KING_REDRAWS {
-                if let Some(pos) = deck.iter().position(|c| c.rank != KING_RANK) {
-                    let card = deck.remove(pos);
-                    face_up.push(card);
-                }
-                break;
-            }
-            deck.shuffle(&mut rng);
-        }
+        king_put_back =
+            king_put_back.saturating_add(draw_face_up(&mut deck, &mut rng, &mut face_up, &mut steps));
     }
     let mut face_down = Vec::new();
     for _ in 0..plan.face_down {
@@ -531,17 +504,10 @@ pub fn draw_draft(
         }
     }
     if !face_down.is_empty() {
+        let s = if face_down.len() > 1 { "s" } else { "" };
         steps.push(Text::new(
-            format!(
-                "{} carte{} face cachée (tenue secrète).",
-                face_down.len(),
-                if face_down.len() > 1 { "s" } else { "" }
-            ),
-            format!(
-                "{} card{} face down (kept secret).",
-                face_down.len(),
-                if face_down.len() > 1 { "s" } else { "" }
-            ),
+            format!("{} carte{s} face cachée (tenue secrète).", face_down.len()),
+            format!("{} card{s} face down (kept secret).", face_down.len()),
         ));
     }
     deck.sort_by_key(|c| c.rank);
@@ -556,6 +522,45 @@ pub fn draw_draft(
         king_put_back,
         steps,
     })
+}
+
+/// Draws one card face up from the top of `deck`; returns how many times the King was drawn
+/// and put back. DEC-CIT-2 and CIT2 §Le choix des personnages: the King is never set aside
+/// face up; put it back, reshuffle, draw another.
+fn draw_face_up(
+    deck: &mut Vec<&'static Character>,
+    rng: &mut ChaCha8Rng,
+    face_up: &mut Vec<&'static Character>,
+    steps: &mut Vec<Text>,
+) -> u8 {
+    let mut tries = 0u8;
+    while let Some(card) = deck.pop() {
+        if card.rank != KING_RANK {
+            steps.push(Text::new(
+                format!("Face visible : {}.", card.label().fr),
+                format!("Face up: {}.", card.label().en),
+            ));
+            face_up.push(card);
+            break;
+        }
+        deck.push(card);
+        steps.push(Text::new(
+            format!(
+                "{} tiré face visible : remis dans le paquet, qui est mélangé de nouveau.",
+                card.label().fr
+            ),
+            format!("{} drawn face up: put back into the deck, which is reshuffled.", card.label().en),
+        ));
+        tries = tries.saturating_add(1);
+        if tries >= MAX_KING_REDRAWS {
+            if let Some(pos) = deck.iter().position(|c| c.rank != KING_RANK) {
+                face_up.push(deck.remove(pos));
+            }
+            break;
+        }
+        deck.shuffle(rng);
+    }
+    tries
 }
 
 /// The seat that acts for a step, given the crown holder's seat.

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::characters::{self, CharacterSet, characters};
 use super::districts::{BASIC_DISTRICTS, CitadellesDistrictType, WonderScoring, wonders};
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
-use super::scoring::{CitadellesWonderEffect, breakdown, standings};
-use super::table::Table;
+use super::scoring::{Breakdown, CitadellesWonderEffect, breakdown, standings};
+use super::table::{Player, Table};
 use crate::text::{Text, plural_s};
 
 /// Everything the live table panel shows.
@@ -83,7 +83,6 @@ fn to_u8(n: impl TryInto<u8>) -> u8 {
 }
 
 /// Builds the panel for a checked table.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn help_table(table: &Table) -> CitadellesHelp {
     let t = table.threshold;
     let breakdowns: Vec<_> = (0..table.players.len()).map(|s| breakdown(table, s)).collect();
@@ -94,59 +93,10 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
         .iter()
         .zip(&breakdowns)
         .enumerate()
-        .filter_map(|(i, (p, b))| {
-            let b = b.as_ref()?;
-            let n = b.completion_count;
-            let missing = u32::from(t).saturating_sub(n);
-            let count_text = if missing == 0 {
-                Text::new(
-                    format!("{n} quartiers sur {t} : cité complète"),
-                    format!("{n} of {t} districts: city complete"),
-                )
-            } else {
-                Text::new(
-                    format!("{n} quartier{} sur {t} : il en manque {missing}", if n > 1 { "s" } else { "" }),
-                    format!("{n} of {t} districts: {missing} to go"),
-                )
-            };
-            let (present, absent): (Vec<_>, Vec<_>) = CitadellesDistrictType::ALL
-                .into_iter()
-                .partition(|k| b.counts.get(k.index()).copied().unwrap_or(0) > 0);
-            let five_types_text = b
-                .categories
-                .iter()
-                .find(|c| c.key == "five_types")
-                .map(|c| c.detail.to_text())
-                .unwrap_or_else(|| Text::new("", ""));
-            Some(CitadellesSeatHelp {
-                seat: to_u8(i),
-                name: p.name.clone(),
-                district_count: to_u8(n),
-                missing_districts: to_u8(missing),
-                count_text,
-                completion_position: b.completion_position.map(to_u8),
-                types_present: present,
-                types_missing: absent,
-                haunted_city_as: b.haunted.map(|h| h.counts_as),
-                five_types: b.five_types,
-                five_types_text,
-                wonders: b.wonders.clone(),
-                total: b.total,
-                rank: ranks.get(i).copied().unwrap_or(0),
-                highest_character: p.highest_rank(),
-            })
-        })
+        .filter_map(|(i, (p, b))| Some(seat_help(t, i, p, b.as_ref()?, ranks.get(i).copied().unwrap_or(0))))
         .collect();
-
     let completed: Vec<u8> = table.completion_order.iter().map(|&s| to_u8(s)).collect();
-    let unplaced_complete: Vec<u8> = (0..table.players.len())
-        .filter(|&s| {
-            table.city_known.get(s) == Some(&true)
-                && !table.completion_order.contains(&s)
-                && table.players[s].completion_count() >= u32::from(t)
-        })
-        .map(to_u8)
-        .collect();
+    let unplaced_complete = unplaced_complete(table);
     let characters_in_play = characters::in_play(
         table.variant,
         table.players.len(),
@@ -156,41 +106,122 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
     .into_iter()
     .map(|c| c.id.to_owned())
     .collect();
-    let names = |seats: &[u8]| {
-        seats
-            .iter()
-            .filter_map(|&s| table.players.get(usize::from(s)).map(|p| p.name.clone()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     // Citadelles classique, Fin de partie: « Lorsqu'un joueur bâtit son septième quartier … On
     // termine le tour en cours et la partie prend fin »: any complete city ends the game, placed
     // in the completion order or not yet.
     let end_triggered = !completed.is_empty() || !unplaced_complete.is_empty();
-    let then = if table.game_over {
-        Text::new("La partie est finie : comptez les points.", "The game is over: score it.")
+    let end_text = end_text(table, &completed, &unplaced_complete);
+    CitadellesHelp {
+        variant: table.variant,
+        threshold: t,
+        threshold_text: table.variant.threshold_text(table.players.len(), table.longer_game),
+        seats,
+        completed,
+        unplaced_complete,
+        characters_in_play,
+        characters_playable: characters_playable(table),
+        end_triggered,
+        game_over: table.game_over,
+        end_text,
+        tie_break_text: tie_break_text(table.variant),
+        rounds_played: table.rounds_played,
+        next_round: table.rounds_played.saturating_add(1),
+    }
+}
+
+/// One seat's line of the panel, from its breakdown (`t`: the districts of a complete city).
+fn seat_help(t: u8, seat: usize, p: &Player, b: &Breakdown, rank: u8) -> CitadellesSeatHelp {
+    let n = b.completion_count;
+    let missing = u32::from(t).saturating_sub(n);
+    let count_text = if missing == 0 {
+        Text::new(
+            format!("{n} quartiers sur {t} : cité complète"),
+            format!("{n} of {t} districts: city complete"),
+        )
     } else {
         Text::new(
-            "On termine le tour en cours, puis on compte les points.",
-            "The current round is finished, then the game is scored.",
+            format!("{n} quartier{} sur {t} : il en manque {missing}", if n > 1 { "s" } else { "" }),
+            format!("{n} of {t} districts: {missing} to go"),
         )
     };
-    let end_text = match completed.first() {
+    let (present, absent): (Vec<_>, Vec<_>) = CitadellesDistrictType::ALL
+        .into_iter()
+        .partition(|k| b.counts.get(k.index()).copied().unwrap_or(0) > 0);
+    let five_types_text = b
+        .categories
+        .iter()
+        .find(|c| c.key == "five_types")
+        .map(|c| c.detail.to_text())
+        .unwrap_or_else(|| Text::new("", ""));
+    CitadellesSeatHelp {
+        seat: to_u8(seat),
+        name: p.name.clone(),
+        district_count: to_u8(n),
+        missing_districts: to_u8(missing),
+        count_text,
+        completion_position: b.completion_position.map(to_u8),
+        types_present: present,
+        types_missing: absent,
+        haunted_city_as: b.haunted.map(|h| h.counts_as),
+        five_types: b.five_types,
+        five_types_text,
+        wonders: b.wonders.clone(),
+        total: b.total,
+        rank,
+        highest_character: p.highest_rank(),
+    }
+}
+
+/// Seats whose known city is complete but not in the completion order yet.
+fn unplaced_complete(table: &Table) -> Vec<u8> {
+    (0..table.players.len())
+        .filter(|&s| {
+            table.city_known.get(s) == Some(&true)
+                && !table.completion_order.contains(&s)
+                && table.players.get(s).is_some_and(|p| p.completion_count() >= u32::from(table.threshold))
+        })
+        .map(to_u8)
+        .collect()
+}
+
+/// The seats' names, `A, B`.
+fn seat_names(table: &Table, seats: &[u8]) -> String {
+    seats
+        .iter()
+        .filter_map(|&s| table.players.get(usize::from(s)).map(|p| p.name.clone()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where the game stands toward its end: which cities are complete, in which order, and what
+/// follows.
+fn end_text(table: &Table, completed: &[u8], unplaced_complete: &[u8]) -> Text {
+    let t = table.threshold;
+    let names = |seats: &[u8]| seat_names(table, seats);
+    match completed.first() {
         _ if !unplaced_complete.is_empty() => {
-            let all: Vec<u8> = completed.iter().chain(&unplaced_complete).copied().collect();
+            let then = if table.game_over {
+                Text::new("La partie est finie : comptez les points.", "The game is over: score it.")
+            } else {
+                Text::new(
+                    "On termine le tour en cours, puis on compte les points.",
+                    "The current round is finished, then the game is scored.",
+                )
+            };
+            let all: Vec<u8> = completed.iter().chain(unplaced_complete).copied().collect();
             Text::new(
                 format!(
                     "Cités complètes ({t} quartiers) : {}. {} Indiquez dans quel ordre elles ont été complétées (pas encore placée{} : {}).",
                     names(&all),
                     then.fr,
                     plural_s(unplaced_complete.len()),
-                    names(&unplaced_complete)
+                    names(unplaced_complete)
                 ),
                 format!(
                     "Complete cities ({t} districts): {}. {} Say in which order they were completed (not placed yet: {}).",
                     names(&all),
                     then.en,
-                    names(&unplaced_complete)
+                    names(unplaced_complete)
                 ),
             )
         }
@@ -200,12 +231,12 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
             format!(
                 "La partie est finie : le tour où {} a complété sa cité ({t} quartiers) est terminé. Comptez les points. Cités complètes : {}.",
                 names(&[first]),
-                names(&completed)
+                names(completed)
             ),
             format!(
                 "The game is over: the round in which {} completed their city ({t} districts) has ended. Score the game. Complete cities: {}.",
                 names(&[first]),
-                names(&completed)
+                names(completed)
             ),
         ),
         // Citadelles classique, Fin de partie: the round under way is finished, then the game
@@ -214,20 +245,24 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
             format!(
                 "{} a complété sa cité en premier ({t} quartiers) : on termine le tour en cours, puis on compte les points. Cités complètes : {}.",
                 names(&[first]),
-                names(&completed)
+                names(completed)
             ),
             format!(
                 "{} completed their city first ({t} districts): the current round is finished, then the game is scored. Complete cities: {}.",
                 names(&[first]),
-                names(&completed)
+                names(completed)
             ),
         ),
         None => Text::new(
             format!("Aucune cité complète ({t} quartiers) : la partie continue."),
             format!("No complete city ({t} districts): the game goes on."),
         ),
-    };
-    let tie_break_text = if table.variant.has_tie_break() {
+    }
+}
+
+/// How equal totals are settled in this profile.
+fn tie_break_text(variant: CitadellesVariant) -> Text {
+    if variant.has_tie_break() {
         Text::new(
             "À égalité, le joueur qui a révélé le personnage de plus haut rang au dernier tour l'emporte (un personnage assassiné ne compte pas).",
             "On a tie, the player who revealed the highest-ranked character in the last round wins (an assassinated character does not count).",
@@ -237,28 +272,17 @@ pub fn help_table(table: &Table) -> CitadellesHelp {
             "La 2e édition ne prévoit pas de départage : une égalité est partagée.",
             "The 2nd edition gives no tie-break: a tie is shared.",
         )
-    };
+    }
+}
+
+/// Every character this table may play: a rank-9 one only with a ninth character, each from
+/// its own least player count.
+fn characters_playable(table: &Table) -> Vec<String> {
     let max_rank = BASE_CHARACTERS + u8::from(table.ninth_character);
-    let characters_playable = characters(table.variant)
+    characters(table.variant)
         .filter(|c| c.rank <= max_rank && usize::from(c.min_players) <= table.players.len())
         .map(|c| c.id.to_owned())
-        .collect();
-    CitadellesHelp {
-        variant: table.variant,
-        threshold: t,
-        threshold_text: table.variant.threshold_text(table.players.len(), table.longer_game),
-        seats,
-        completed,
-        unplaced_complete,
-        characters_in_play,
-        characters_playable,
-        end_triggered,
-        game_over: table.game_over,
-        end_text,
-        tie_break_text,
-        rounds_played: table.rounds_played,
-        next_round: table.rounds_played.saturating_add(1),
-    }
+        .collect()
 }
 
 /// Districts, wonders and characters of both profiles, for the UI's pickers and tooltips.

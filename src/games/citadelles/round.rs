@@ -32,7 +32,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::characters::{Character, any_character};
-use super::districts::{WarlordRule, card};
+use super::districts::{CatalogueCard, WarlordRule, card};
 use super::draft::{KING_RANK, characters_in_play, check_count};
 use super::profile::{BASE_CHARACTERS, CitadellesVariant};
 use super::table::CitadellesCustomWonder;
@@ -295,6 +295,15 @@ pub struct CitadellesRoundRecord {
     /// logged before it was recorded read as none).
     #[serde(default)]
     pub completed: Vec<u8>,
+}
+
+/// The district the Warlord aims at, as its quote reads it.
+struct AimedDistrict {
+    id: String,
+    name: Text,
+    /// Its building cost (a beautified district's +1 included).
+    cost: u8,
+    rule: WarlordRule,
 }
 
 fn one(field: impl Into<String>, code: &str, fr: impl Into<String>, en: impl Into<String>) -> Problems {
@@ -1069,20 +1078,24 @@ impl CitadellesRound {
     ) -> Result<CitadellesDestructionQuote, Problems> {
         self.checked("round")?.quote(target)
     }
-    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     fn quote(&self, target: &CitadellesDestroyTarget) -> Result<CitadellesDestructionQuote, Problems> {
+        let cards = self.target_city(target)?;
+        let aimed = Self::aimed_district(&cards, target)?;
+        self.protections(target, &cards, &aimed).into_result(())?;
+        Ok(Self::price(&cards, aimed))
+    }
+
+    /// The target seat exists and every district of its city is of the profile's catalogue.
+    fn target_city(&self, target: &CitadellesDestroyTarget) -> Result<Vec<CatalogueCard>, Problems> {
         let mut p = Problems::new();
         if target.seat >= self.players {
+            let seat = u16::from(target.seat) + 1;
             p.push(
                 "action.target.seat",
                 "seat_out_of_range",
                 Text::new(
-                    format!(
-                        "Place {} inexistante (places 1 à {}).",
-                        u16::from(target.seat) + 1,
-                        self.players
-                    ),
-                    format!("No seat {} (seats 1 to {}).", u16::from(target.seat) + 1, self.players),
+                    format!("Place {seat} inexistante (places 1 à {}).", self.players),
+                    format!("No seat {seat} (seats 1 to {}).", self.players),
                 ),
             );
         }
@@ -1097,31 +1110,50 @@ impl CitadellesRound {
                 ),
             }
         }
-        if !p.is_empty() {
-            return Err(p);
-        }
+        p.into_result(cards)
+    }
+
+    /// The district aimed at: a catalogue card of the city, then its custom wonders.
+    fn aimed_district(
+        cards: &[CatalogueCard],
+        target: &CitadellesDestroyTarget,
+    ) -> Result<AimedDistrict, Problems> {
         let index = usize::from(target.index);
-        // (id, name, cost, warlord rule)
         let aimed = match cards.get(index) {
             // FACT-CIT-B4: a beautified district costs 1 more.
-            Some(c) => Some((
-                c.id().to_owned(),
-                c.name(),
-                c.cost().saturating_add(u8::from(target.beautified.contains(&target.index))),
-                c.wonder().map_or(WarlordRule::Normal, |w| w.warlord),
-            )),
+            Some(c) => Some(AimedDistrict {
+                id: c.id().to_owned(),
+                name: c.name(),
+                cost: c.cost().saturating_add(u8::from(target.beautified.contains(&target.index))),
+                rule: c.wonder().map_or(WarlordRule::Normal, |w| w.warlord),
+            }),
             None => index.checked_sub(cards.len()).and_then(|k| target.custom_wonders.get(k)).map(|w| {
-                ("custom".to_owned(), Text::new(w.name.clone(), w.name.clone()), w.cost, WarlordRule::Normal)
+                AimedDistrict {
+                    id: "custom".to_owned(),
+                    name: Text::new(w.name.clone(), w.name.clone()),
+                    cost: w.cost,
+                    rule: WarlordRule::Normal,
+                }
             }),
         };
-        let Some((id, name, cost, rule)) = aimed else {
-            return Err(one(
+        aimed.ok_or_else(|| {
+            one(
                 "action.target.index",
                 "no_such_district",
                 format!("Pas de quartier n° {} dans cette cité.", target.index),
                 format!("No district number {} in this city.", target.index),
-            ));
-        };
+            )
+        })
+    }
+
+    /// What keeps the Warlord from destroying the aimed district, all of it at once.
+    fn protections(
+        &self,
+        target: &CitadellesDestroyTarget,
+        cards: &[CatalogueCard],
+        aimed: &AimedDistrict,
+    ) -> Problems {
+        let mut p = Problems::new();
         let who = self.seat_name(target.seat);
         // Citadelles classique, Le Condottiere: not in a city already complete (2e édition:
         // "sauf dans une cité qui a déjà ses 8 quartiers"); 2e édition / FACT-CIT-B3: the
@@ -1157,23 +1189,25 @@ impl CitadellesRound {
             );
         }
         // FACT-CIT-B2, FACT-CIT-B3: the Keep cannot be destroyed.
-        if rule == WarlordRule::Immune {
+        if aimed.rule == WarlordRule::Immune {
             p.push(
                 "action.target.index",
                 "keep_protected",
                 Text::new(
-                    format!("{} ne peut pas être détruit par le Condottiere.", name.fr),
-                    format!("The {} cannot be destroyed by the Warlord.", name.en),
+                    format!("{} ne peut pas être détruit par le Condottiere.", aimed.name.fr),
+                    format!("The {} cannot be destroyed by the Warlord.", aimed.name.en),
                 ),
             );
         }
-        if !p.is_empty() {
-            return Err(p);
-        }
-        // Citadelles classique, Le Condottiere: pay the building cost minus one.
+        p
+    }
+
+    /// Citadelles classique, Le Condottiere: pay the building cost minus one. FACT-CIT-B2
+    /// (classic Great Wall): +1 for the owner's other districts; FACT-CIT-B3 (2016): +1 for any
+    /// district of the owner's city.
+    fn price(cards: &[CatalogueCard], aimed: AimedDistrict) -> CitadellesDestructionQuote {
+        let AimedDistrict { id, name, cost, .. } = aimed;
         let base = cost.saturating_sub(1);
-        // FACT-CIT-B2 (classic Great Wall): +1 for the owner's other districts; FACT-CIT-B3 (2016):
-        // +1 for any district of the owner's city.
         let wall = cards.iter().any(|c| {
             c.wonder().is_some_and(|w| match w.warlord {
                 WarlordRule::WallAll => true,
@@ -1185,7 +1219,7 @@ impl CitadellesRound {
         let wall_text =
             if wall { Text::new(" + 1 (Grande Muraille)", " + 1 (Great Wall)") } else { Text::new("", "") };
         let gold_fr = if total > 1 { "pièces d'or" } else { "pièce d'or" };
-        Ok(CitadellesDestructionQuote {
+        CitadellesDestructionQuote {
             district: id,
             cost: total,
             text: Text::new(
@@ -1193,7 +1227,7 @@ impl CitadellesRound {
                 format!("{}: cost {cost} − 1{} = {total} gold", name.en, wall_text.en),
             ),
             name,
-        })
+        }
     }
 
     /// The seat the Warlord's destruction is made by, if it may destroy now: the Warlord being

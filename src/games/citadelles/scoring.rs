@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use super::CitadellesVariant;
-use super::districts::{CitadellesDistrictType, WonderScoring};
-use super::table::{CityCard, Player, Table};
+use super::districts::{CitadellesDistrictType, Wonder, WonderScoring};
+use super::table::{CitadellesCustomWonder, CityCard, Player, Table};
 use std::fmt;
 
 use crate::games::{
@@ -112,17 +112,54 @@ fn type_points(pl: &Player, counts: &[u32; 5]) -> i32 {
 }
 
 /// Computes one seat's breakdown.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
     let pl = table.players.get(seat)?;
-    let variant = table.variant;
-
     // Citadelles classique, Fin de partie: the total building cost of the city's districts.
     let cost_sum: i32 = pl.city.iter().map(|c| i32::from(c.cost())).sum();
+    let (counts, haunted) = count_types(table.variant, pl);
+    let five_types = counts.iter().all(|&n| n > 0);
+    let completion_count = pl.completion_count();
+    let completion_position = table.completion_order.iter().position(|&s| s == seat).map(|p| p + 1);
+    let wonders = wonder_effects(table, seat, &counts, haunted);
+    let wonder_points: i32 = wonders.iter().map(|w| w.points).sum();
 
-    // The Haunted City counts as one type of the owner's choice at the end (FACT-CIT-B2,
-    // FACT-CIT-B3); DEC-CIT-7: in the classic profile not if it was built in the last round. The
-    // owner picks the best type: try each, keep the first that scores most (its own type first).
+    let mut categories = vec![
+        CategoryScore {
+            key: Cow::Borrowed("districts"),
+            points: cost_sum,
+            detail: Detail::citadelles(Why::Districts { city: pl.city.clone(), sum: cost_sum }),
+        },
+        CategoryScore {
+            key: Cow::Borrowed("five_types"),
+            points: if five_types { FIVE_TYPES_BONUS } else { 0 },
+            detail: Detail::citadelles(Why::FiveTypes { counts, haunted }),
+        },
+    ];
+    categories.extend(completion_categories(table, completion_count, completion_position));
+    categories.push(CategoryScore {
+        key: Cow::Borrowed("wonders"),
+        points: wonder_points,
+        detail: wonders_detail(&wonders),
+    });
+    let total = categories.iter().map(|c| c.points).sum();
+    Some(Breakdown {
+        cost_sum,
+        counts,
+        haunted,
+        five_types,
+        completion_count,
+        completion_position,
+        wonders,
+        categories,
+        total,
+    })
+}
+
+/// Districts per type, and how the Haunted City was counted if the city has it. It counts as
+/// one type of the owner's choice at the end (FACT-CIT-B2, FACT-CIT-B3); DEC-CIT-7: in the
+/// classic profile not if it was built in the last round. The owner picks the best type: try
+/// each, keep the first that scores most (its own type first).
+fn count_types(variant: CitadellesVariant, pl: &Player) -> ([u32; 5], Option<HauntedChoice>) {
     let has_haunted = pl.city.iter().any(|c| c.scoring() == WonderScoring::AnyType);
     let may_change_type = !(variant == CitadellesVariant::Classique && pl.haunted_city_built_last_round);
     let options: &[CitadellesDistrictType] = if has_haunted && may_change_type {
@@ -146,68 +183,30 @@ pub fn breakdown(table: &Table, seat: usize) -> Option<Breakdown> {
         }
     }
     let (haunted_as, counts, _) = best;
-    let haunted = has_haunted.then_some(HauntedChoice { counts_as: haunted_as, may_change_type });
-    let five_types = counts.iter().all(|&n| n > 0);
+    (counts, has_haunted.then_some(HauntedChoice { counts_as: haunted_as, may_change_type }))
+}
 
-    let completion_count = pl.completion_count();
-    let completion_position = table.completion_order.iter().position(|&s| s == seat).map(|p| p + 1);
-
-    let wonders = wonder_effects(table, seat, &counts, haunted);
-    let wonder_points: i32 = wonders.iter().map(|w| w.points).sum();
-
-    let categories = vec![
-        CategoryScore {
-            key: Cow::Borrowed("districts"),
-            points: cost_sum,
-            detail: Detail::citadelles(Why::Districts { city: pl.city.clone(), sum: cost_sum }),
-        },
-        CategoryScore {
-            key: Cow::Borrowed("five_types"),
-            points: if five_types { FIVE_TYPES_BONUS } else { 0 },
-            detail: Detail::citadelles(Why::FiveTypes { counts, haunted }),
-        },
+/// Citadelles classique, Fin de partie: +4 for the first complete city, +2 for the others.
+fn completion_categories(table: &Table, count: u32, position: Option<usize>) -> [CategoryScore; 2] {
+    let threshold = table.threshold;
+    [
         CategoryScore {
             key: Cow::Borrowed("first_complete"),
-            points: if completion_position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
+            points: if position == Some(1) { FIRST_COMPLETE_BONUS } else { 0 },
             detail: Detail::citadelles(Why::FirstComplete {
-                count: completion_count,
-                threshold: table.threshold,
-                position: completion_position,
+                count,
+                threshold,
+                position,
                 // Named only when another city was completed first.
-                first: if completion_position.is_some_and(|p| p != 1) {
-                    first_name(table)
-                } else {
-                    String::new()
-                },
+                first: if position.is_some_and(|p| p != 1) { first_name(table) } else { String::new() },
             }),
         },
         CategoryScore {
             key: Cow::Borrowed("complete"),
-            points: if completion_position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
-            detail: Detail::citadelles(Why::Complete {
-                count: completion_count,
-                threshold: table.threshold,
-                position: completion_position,
-            }),
+            points: if position.is_some_and(|p| p > 1) { COMPLETE_BONUS } else { 0 },
+            detail: Detail::citadelles(Why::Complete { count, threshold, position }),
         },
-        CategoryScore {
-            key: Cow::Borrowed("wonders"),
-            points: wonder_points,
-            detail: wonders_detail(&wonders),
-        },
-    ];
-    let total = categories.iter().map(|c| c.points).sum();
-    Some(Breakdown {
-        cost_sum,
-        counts,
-        haunted,
-        five_types,
-        completion_count,
-        completion_position,
-        wonders,
-        categories,
-        total,
-    })
+    ]
 }
 
 /// The explanation of a Citadelles category, kept as what it is made of and written in words
@@ -243,129 +242,175 @@ pub enum Why {
 }
 
 impl Why {
-    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fr = lang == Lang::Fr;
         match self {
-            Why::Districts { city, .. } if city.is_empty() => {
-                f.write_str(if fr { "Aucun quartier bâti : 0." } else { "No district built: 0." })
+            Why::Districts { city, sum } => write_districts(city, *sum, lang, f),
+            Why::FiveTypes { counts, haunted } => write_five_types(counts, *haunted, lang, f),
+            Why::FirstComplete { count, threshold, position, first } => {
+                write_first_complete(*count, *threshold, *position, first, lang, f)
             }
-            Why::Districts { city, sum } => {
-                for (i, c) in city.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" + ")?;
-                    }
-                    match c {
-                        CityCard::Catalogue { card, beautified: true } => write!(
-                            f,
-                            "{} {}+1 ({})",
-                            card.name_in(lang),
-                            card.cost(),
-                            if fr { "embelli par l'Artiste" } else { "beautified by the Artist" }
-                        )?,
-                        CityCard::Catalogue { card, .. } => write!(f, "{} {}", card.name_in(lang), c.cost())?,
-                        CityCard::Custom(w) => write!(
-                            f,
-                            "{} {} ({})",
-                            w.name,
-                            c.cost(),
-                            if fr { "merveille personnalisée" } else { "custom wonder" }
-                        )?,
-                    }
-                }
-                write!(f, " = {sum}.")
+            Why::Complete { count, threshold, position } => {
+                write_complete(*count, *threshold, *position, lang, f)
             }
-            Why::FiveTypes { counts, haunted } => {
-                let missing = CitadellesDistrictType::ALL
-                    .into_iter()
-                    .filter(|t| counts.get(t.index()).copied().unwrap_or(0) == 0);
-                let n_missing = missing.clone().count();
-                if n_missing == 0 {
-                    if fr {
-                        write!(
-                            f,
-                            "+{FIVE_TYPES_BONUS} : les cinq types sont présents (noble, religieux, commerçant, militaire et merveille)."
-                        )?;
-                    } else {
-                        write!(
-                            f,
-                            "+{FIVE_TYPES_BONUS}: all five types are present (noble, religious, trade, military and wonder)."
-                        )?;
-                    }
-                } else {
-                    f.write_str(if fr { "0 : il manque " } else { "0: " })?;
-                    // "a, b et c" / "a, b and c".
-                    for (i, t) in missing.enumerate() {
-                        if i + 1 == n_missing && i > 0 {
-                            f.write_str(if fr { " et " } else { " and " })?;
-                        } else if i > 0 {
-                            f.write_str(", ")?;
-                        }
-                        f.write_str(t.word_in(1, lang))?;
-                    }
-                    f.write_str(if fr { " pour les cinq types." } else { " missing for the five types." })?;
-                }
-                match haunted {
-                    Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
-                        let w = h.counts_as.word_in(1, lang);
-                        if fr {
-                            write!(f, " La Cour des Miracles compte comme quartier {w}.")
-                        } else {
-                            write!(f, " The Haunted City counts as a {w} district.")
-                        }
-                    }
-                    Some(h) if !h.may_change_type && n_missing > 0 => f.write_str(if fr {
-                        " La Cour des Miracles, bâtie au dernier tour, ne peut pas remplacer un type (règle classique)."
-                    } else {
-                        " The Haunted City, built in the last round, cannot stand for another type (classic rules)."
-                    }),
-                    Some(_) if n_missing > 1 => f.write_str(if fr {
-                        " La Cour des Miracles ne remplace qu'un seul type."
-                    } else {
-                        " The Haunted City stands for one type only."
-                    }),
-                    _ => Ok(()),
-                }
-            }
-            Why::FirstComplete { count, threshold, position, first } => match position {
-                Some(1) if fr => write!(
-                    f,
-                    "+{FIRST_COMPLETE_BONUS} : première cité complète ({}).",
-                    CountText(*count, *threshold, lang)
-                ),
-                Some(1) => write!(
-                    f,
-                    "+{FIRST_COMPLETE_BONUS}: first complete city ({}).",
-                    CountText(*count, *threshold, lang)
-                ),
-                Some(_) if fr => {
-                    write!(f, "0 : cité complète, mais {first} a complété la sienne en premier.")
-                }
-                Some(_) => write!(f, "0: complete city, but {first} completed theirs first."),
-                None => not_complete(f, *count, *threshold, lang),
-            },
-            Why::Complete { count, threshold, position } => match position {
-                Some(1) if fr => write!(
-                    f,
-                    "0 : la première cité complète reçoit {FIRST_COMPLETE_BONUS} points (ci-dessus), pas {COMPLETE_BONUS} de plus."
-                ),
-                Some(1) => write!(
-                    f,
-                    "0: the first complete city gets {FIRST_COMPLETE_BONUS} points (above), not {COMPLETE_BONUS} more."
-                ),
-                Some(k) if fr => write!(
-                    f,
-                    "+{COMPLETE_BONUS} : cité complète, la {k}e à l'être ({}).",
-                    CountText(*count, *threshold, lang)
-                ),
-                Some(k) => write!(
-                    f,
-                    "+{COMPLETE_BONUS}: complete city, number {k} to be completed ({}).",
-                    CountText(*count, *threshold, lang)
-                ),
-                None => not_complete(f, *count, *threshold, lang),
-            },
         }
+    }
+}
+
+/// `Temple 1 + Marché 2 = 3.`, each district at its cost (a beautified one shows its +1).
+fn write_districts(city: &[CityCard], sum: i32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    if city.is_empty() {
+        return f.write_str(if fr { "Aucun quartier bâti : 0." } else { "No district built: 0." });
+    }
+    for (i, c) in city.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        match c {
+            CityCard::Catalogue { card, beautified: true } => write!(
+                f,
+                "{} {}+1 ({})",
+                card.name_in(lang),
+                card.cost(),
+                if fr { "embelli par l'Artiste" } else { "beautified by the Artist" }
+            )?,
+            CityCard::Catalogue { card, .. } => write!(f, "{} {}", card.name_in(lang), c.cost())?,
+            CityCard::Custom(w) => write!(
+                f,
+                "{} {} ({})",
+                w.name,
+                c.cost(),
+                if fr { "merveille personnalisée" } else { "custom wonder" }
+            )?,
+        }
+    }
+    write!(f, " = {sum}.")
+}
+
+/// The five-type bonus, or the types missing for it, then how the Haunted City counted.
+fn write_five_types(
+    counts: &[u32; 5],
+    haunted: Option<HauntedChoice>,
+    lang: Lang,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    let missing =
+        CitadellesDistrictType::ALL.into_iter().filter(|t| counts.get(t.index()).copied().unwrap_or(0) == 0);
+    let n_missing = missing.clone().count();
+    if n_missing == 0 {
+        if fr {
+            write!(
+                f,
+                "+{FIVE_TYPES_BONUS} : les cinq types sont présents (noble, religieux, commerçant, militaire et merveille)."
+            )?;
+        } else {
+            write!(
+                f,
+                "+{FIVE_TYPES_BONUS}: all five types are present (noble, religious, trade, military and wonder)."
+            )?;
+        }
+    } else {
+        f.write_str(if fr { "0 : il manque " } else { "0: " })?;
+        // "a, b et c" / "a, b and c".
+        for (i, t) in missing.enumerate() {
+            if i + 1 == n_missing && i > 0 {
+                f.write_str(if fr { " et " } else { " and " })?;
+            } else if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(t.word_in(1, lang))?;
+        }
+        f.write_str(if fr { " pour les cinq types." } else { " missing for the five types." })?;
+    }
+    write_haunted_note(haunted, n_missing, lang, f)
+}
+
+/// Why the Haunted City counted as it did, when it matters to the five types.
+fn write_haunted_note(
+    haunted: Option<HauntedChoice>,
+    n_missing: usize,
+    lang: Lang,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    match haunted {
+        Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
+            let w = h.counts_as.word_in(1, lang);
+            if fr {
+                write!(f, " La Cour des Miracles compte comme quartier {w}.")
+            } else {
+                write!(f, " The Haunted City counts as a {w} district.")
+            }
+        }
+        Some(h) if !h.may_change_type && n_missing > 0 => f.write_str(if fr {
+            " La Cour des Miracles, bâtie au dernier tour, ne peut pas remplacer un type (règle classique)."
+        } else {
+            " The Haunted City, built in the last round, cannot stand for another type (classic rules)."
+        }),
+        Some(_) if n_missing > 1 => f.write_str(if fr {
+            " La Cour des Miracles ne remplace qu'un seul type."
+        } else {
+            " The Haunted City stands for one type only."
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn write_first_complete(
+    count: u32,
+    threshold: u8,
+    position: Option<usize>,
+    first: &str,
+    lang: Lang,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    match position {
+        Some(1) if fr => {
+            write!(
+                f,
+                "+{FIRST_COMPLETE_BONUS} : première cité complète ({}).",
+                CountText(count, threshold, lang)
+            )
+        }
+        Some(1) => {
+            write!(f, "+{FIRST_COMPLETE_BONUS}: first complete city ({}).", CountText(count, threshold, lang))
+        }
+        Some(_) if fr => write!(f, "0 : cité complète, mais {first} a complété la sienne en premier."),
+        Some(_) => write!(f, "0: complete city, but {first} completed theirs first."),
+        None => not_complete(f, count, threshold, lang),
+    }
+}
+
+fn write_complete(
+    count: u32,
+    threshold: u8,
+    position: Option<usize>,
+    lang: Lang,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    match position {
+        Some(1) if fr => write!(
+            f,
+            "0 : la première cité complète reçoit {FIRST_COMPLETE_BONUS} points (ci-dessus), pas {COMPLETE_BONUS} de plus."
+        ),
+        Some(1) => write!(
+            f,
+            "0: the first complete city gets {FIRST_COMPLETE_BONUS} points (above), not {COMPLETE_BONUS} more."
+        ),
+        Some(k) if fr => write!(
+            f,
+            "+{COMPLETE_BONUS} : cité complète, la {k}e à l'être ({}).",
+            CountText(count, threshold, lang)
+        ),
+        Some(k) => write!(
+            f,
+            "+{COMPLETE_BONUS}: complete city, number {k} to be completed ({}).",
+            CountText(count, threshold, lang)
+        ),
+        None => not_complete(f, count, threshold, lang),
     }
 }
 
@@ -414,7 +459,6 @@ fn wonders_detail(wonders: &[CitadellesWonderEffect]) -> Detail {
 }
 
 /// Every wonder's end-of-game effect for one seat, given how the types were counted.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn wonder_effects(
     table: &Table,
     seat: usize,
@@ -422,225 +466,265 @@ fn wonder_effects(
     haunted: Option<HauntedChoice>,
 ) -> Vec<CitadellesWonderEffect> {
     let Some(pl) = table.players.get(seat) else { return Vec::new() };
-    let wonders = wonders_in(counts);
-    let mut out = Vec::new();
-    for c in &pl.city {
-        let wonder = match c {
-            CityCard::Custom(w) => {
-                // DEC-CIT-5: a custom wonder scores its cost plus the extra points typed.
-                let p = w.extra_points;
-                out.push(CitadellesWonderEffect {
-                    id: "custom".to_owned(),
-                    name: Text::new(w.name.clone(), w.name.clone()),
-                    points: p,
-                    text: Text::new(
-                        format!(
-                            "{} (merveille personnalisée) : {}",
-                            w.name,
-                            crate::text::signed(i64::from(p))
-                        ),
-                        format!("{} (custom wonder): {}", w.name, crate::text::signed(i64::from(p))),
-                    ),
-                    scores_at_end: true,
-                    rule: "citadelles.wonder.custom".to_owned(),
-                });
-                continue;
-            }
-            CityCard::Catalogue { card: k, .. } => match k.wonder() {
-                Some(w) => w,
-                None => continue,
-            },
-        };
-        let (fr, en) = (wonder.fr, wonder.en);
-        let (points, text_fr, text_en, scores_at_end) = match wonder.scoring {
-            // FACT-CIT-B2, FACT-CIT-B3: University and Dragon Gate score 8 for a cost of 6.
-            WonderScoring::Extra(n) => {
-                let n = i32::from(n);
-                let worth = i32::from(wonder.cost) + n;
-                (
-                    n,
-                    format!("{fr} : +{n} (vaut {worth} pour un coût de {})", wonder.cost),
-                    format!("{en}: +{n} (worth {worth} for a cost of {})", wonder.cost),
-                    true,
-                )
-            }
-            // FACT-CIT-B2, FACT-CIT-B3: Imperial Treasury, +1 per gold held.
-            WonderScoring::PerGold => {
-                let g = pl.gold;
-                (
-                    to_i32(g),
-                    format!("{fr} : +{g} ({g} pièce{} d'or)", plural_s(g)),
-                    format!("{en}: +{g} ({g} gold)"),
-                    true,
-                )
-            }
-            // FACT-CIT-B2, FACT-CIT-B3: Map Room, +1 per card in hand.
-            WonderScoring::PerCardInHand => {
-                let n = pl.cards_in_hand;
-                (
-                    to_i32(n),
-                    format!("{fr} : +{n} ({n} carte{} en main)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} in hand)", en_noun(n, "", "s")),
-                    true,
-                )
-            }
-            // FACT-CIT-B2, FACT-CIT-B3: counts as one type of the owner's choice (five-type bonus).
-            WonderScoring::AnyType => {
-                let (f, e) = match haunted {
-                    Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
-                        let w = h.counts_as.word(1);
-                        (format!("compte comme quartier {}", w.fr), format!("counts as a {} district", w.en))
-                    }
-                    Some(h) if !h.may_change_type => (
-                        "bâtie au dernier tour : reste une merveille (règle classique)".to_owned(),
-                        "built in the last round: stays a wonder (classic rules)".to_owned(),
-                    ),
-                    _ => (
-                        "reste une merveille (aucun autre type ne rapporte plus)".to_owned(),
-                        "stays a wonder (no other type scores more)".to_owned(),
-                    ),
-                };
-                (0, format!("{fr} : {f}"), format!("{en}: {e}"), false)
-            }
-            // FACT-CIT-B3: Wishing Well, +1 per unique district, itself included.
-            WonderScoring::PerWonder => (
-                to_i32(wonders),
-                format!(
-                    "{fr} : +{wonders} ({wonders} merveille{} dans la cité, elle comprise)",
-                    plural_s(wonders)
-                ),
-                format!(
-                    "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
-                    en_noun(wonders, "", "s")
-                ),
-                true,
-            ),
-            // FACT-CIT-B3: Statue, +5 when holding the crown at the end.
-            WonderScoring::CrownHolder(n) => {
-                if table.crown == Some(seat) {
-                    (
-                        i32::from(n),
-                        format!("{fr} : +{n} (détient la Couronne)"),
-                        format!("{en}: +{n} (holds the crown)"),
-                        true,
-                    )
-                } else {
-                    (
-                        0,
-                        format!("{fr} : +0 (ne détient pas la Couronne)"),
-                        format!("{en}: +0 (does not hold the crown)"),
-                        true,
-                    )
-                }
-            }
-            // FACT-CIT-B3: Ivory Tower, +5 when it is the city's only unique district.
-            WonderScoring::OnlyWonder(n) => {
-                if wonders == 1 {
-                    (
-                        i32::from(n),
-                        format!("{fr} : +{n} (seule merveille de la cité)"),
-                        format!("{en}: +{n} (the city's only unique district)"),
-                        true,
-                    )
-                } else {
-                    (
-                        0,
-                        format!("{fr} : +0 ({wonders} merveilles dans la cité)"),
-                        format!("{en}: +0 ({wonders} unique districts in the city)"),
-                        true,
-                    )
-                }
-            }
-            // FACT-CIT-B3: Basilica, +1 per district with an odd cost.
-            WonderScoring::PerOddCost => {
-                let odd = count_u32(pl.city.iter().filter(|k| k.cost() % 2 == 1).count());
-                (
-                    to_i32(odd),
-                    format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural_s(odd)),
-                    format!("{en}: +{odd} ({odd} district{} with an odd cost)", en_noun(odd, "", "s")),
-                    true,
-                )
-            }
-            // FACT-CIT-B3: Capitol, +3 once for at least 3 districts of one type.
-            WonderScoring::ThreeOfAType(n) => {
-                let best = CitadellesDistrictType::ALL.into_iter().max_by_key(|t| {
-                    (counts.get(t.index()).copied().unwrap_or(0), std::cmp::Reverse(t.index()))
-                });
-                match best.map(|t| (t, counts.get(t.index()).copied().unwrap_or(0))) {
-                    Some((t, k)) if k >= 3 => {
-                        let w = t.word(2);
-                        (
-                            i32::from(n),
-                            format!("{fr} : +{n} ({k} quartiers {})", w.fr),
-                            format!("{en}: +{n} ({k} {} districts)", w.en),
-                            true,
-                        )
-                    }
-                    _ => (
-                        0,
-                        format!("{fr} : +0 (jamais 3 quartiers d'un même type)"),
-                        format!("{en}: +0 (never 3 districts of one type)"),
-                        true,
-                    ),
-                }
-            }
-            // FACT-CIT-B3: Museum, +1 per card under it.
-            WonderScoring::PerMuseumCard => {
-                let n = pl.museum_cards;
-                (
-                    to_i32(n),
-                    format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural_s(n)),
-                    format!("{en}: +{n} ({n} card{} under the Museum)", en_noun(n, "", "s")),
-                    true,
-                )
-            }
-            // Never in a city (validation refuses it); kept for completeness.
-            WonderScoring::RevealedFromHand(_) => (0, fr.to_owned(), en.to_owned(), false),
-            WonderScoring::None => {
-                let extra = if wonder.completion_weight > 1 {
-                    (
-                        format!(
-                            "{fr} : compte pour {} quartiers, pas de points en plus",
-                            wonder.completion_weight
-                        ),
-                        format!("{en}: counts as {} districts, no extra points", wonder.completion_weight),
-                    )
-                } else {
-                    (format!("{fr} : pas d'effet en fin de partie"), format!("{en}: no end-of-game effect"))
-                };
-                (0, extra.0, extra.1, false)
-            }
-        };
-        out.push(CitadellesWonderEffect {
-            id: wonder.id.to_owned(),
-            name: Text::new(fr, en),
-            points,
-            text: Text::new(text_fr, text_en),
-            scores_at_end,
-            rule: format!("citadelles.wonder.{}", wonder.id),
-        });
-    }
-    // FACT-CIT-B3: the Secret Vault, revealed from the hand, +3.
-    if pl.secret_vault
-        && let Some(w) = super::districts::wonder_of(table.variant, super::districts::SECRET_VAULT)
-    {
-        let n = match w.scoring {
-            WonderScoring::RevealedFromHand(n) => n,
-            _ => 0,
-        };
-        out.push(CitadellesWonderEffect {
-            id: w.id.to_owned(),
-            name: Text::new(w.fr, w.en),
-            points: i32::from(n),
-            text: Text::new(
-                format!("{} : +{n} (révélées de la main)", w.fr),
-                format!("{}: +{n} (revealed from the hand)", w.en),
-            ),
-            scores_at_end: true,
-            rule: format!("citadelles.wonder.{}", w.id),
-        });
-    }
+    let city = CityFacts { pl, holds_crown: table.crown == Some(seat), counts, haunted };
+    let mut out: Vec<CitadellesWonderEffect> = pl
+        .city
+        .iter()
+        .filter_map(|c| match c {
+            CityCard::Custom(w) => Some(custom_wonder_effect(w)),
+            CityCard::Catalogue { card, .. } => card.wonder().map(|w| catalogue_wonder_effect(w, &city)),
+        })
+        .collect();
+    out.extend(secret_vault_effect(table, pl));
     out
+}
+
+/// What a wonder's end-of-game effect reads in one city.
+struct CityFacts<'a> {
+    pl: &'a Player,
+    holds_crown: bool,
+    /// Districts per type, the Haunted City counted as chosen.
+    counts: &'a [u32; 5],
+    haunted: Option<HauntedChoice>,
+}
+
+/// DEC-CIT-5: a custom wonder scores its cost plus the extra points typed.
+fn custom_wonder_effect(w: &CitadellesCustomWonder) -> CitadellesWonderEffect {
+    let p = w.extra_points;
+    let signed = crate::text::signed(i64::from(p));
+    CitadellesWonderEffect {
+        id: "custom".to_owned(),
+        name: Text::new(w.name.clone(), w.name.clone()),
+        points: p,
+        text: Text::new(
+            format!("{} (merveille personnalisée) : {signed}", w.name),
+            format!("{} (custom wonder): {signed}", w.name),
+        ),
+        scores_at_end: true,
+        rule: "citadelles.wonder.custom".to_owned(),
+    }
+}
+
+/// A catalogue wonder's effect: its points and their explanation, by its kind of scoring.
+fn catalogue_wonder_effect(wonder: &Wonder, city: &CityFacts<'_>) -> CitadellesWonderEffect {
+    let (fr, en) = (wonder.fr, wonder.en);
+    let pl = city.pl;
+    let wonders = wonders_in(city.counts);
+    let end = match wonder.scoring {
+        WonderScoring::Extra(n) => extra_points(wonder, n),
+        WonderScoring::PerGold => per_gold(fr, en, pl.gold),
+        WonderScoring::PerCardInHand => per_card_in_hand(fr, en, pl.cards_in_hand),
+        WonderScoring::AnyType => haunted_city(fr, en, city.haunted),
+        WonderScoring::PerWonder => per_wonder(fr, en, wonders),
+        WonderScoring::CrownHolder(n) => crown_holder(fr, en, n, city.holds_crown),
+        WonderScoring::OnlyWonder(n) => only_wonder(fr, en, n, wonders),
+        WonderScoring::PerOddCost => per_odd_cost(fr, en, &pl.city),
+        WonderScoring::ThreeOfAType(n) => three_of_a_type(fr, en, n, city.counts),
+        WonderScoring::PerMuseumCard => per_museum_card(fr, en, pl.museum_cards),
+        // Never in a city (validation refuses it); kept for completeness.
+        WonderScoring::RevealedFromHand(_) => EndEffect::none(Text::new(fr, en)),
+        WonderScoring::None => no_end_effect(wonder),
+    };
+    CitadellesWonderEffect {
+        id: wonder.id.to_owned(),
+        name: Text::new(fr, en),
+        points: end.points,
+        text: end.text,
+        scores_at_end: end.scores_at_end,
+        rule: format!("citadelles.wonder.{}", wonder.id),
+    }
+}
+
+/// A wonder's points at the end of the game and why.
+struct EndEffect {
+    points: i32,
+    text: Text,
+    scores_at_end: bool,
+}
+
+impl EndEffect {
+    fn scores(points: i32, fr: String, en: String) -> Self {
+        EndEffect { points, text: Text::new(fr, en), scores_at_end: true }
+    }
+
+    fn none(text: Text) -> Self {
+        EndEffect { points: 0, text, scores_at_end: false }
+    }
+}
+
+/// FACT-CIT-B2, FACT-CIT-B3: University and Dragon Gate score 8 for a cost of 6.
+fn extra_points(wonder: &Wonder, n: u8) -> EndEffect {
+    let (fr, en) = (wonder.fr, wonder.en);
+    let n = i32::from(n);
+    let worth = i32::from(wonder.cost) + n;
+    EndEffect::scores(
+        n,
+        format!("{fr} : +{n} (vaut {worth} pour un coût de {})", wonder.cost),
+        format!("{en}: +{n} (worth {worth} for a cost of {})", wonder.cost),
+    )
+}
+
+/// FACT-CIT-B2, FACT-CIT-B3: Imperial Treasury, +1 per gold held.
+fn per_gold(fr: &str, en: &str, g: u32) -> EndEffect {
+    EndEffect::scores(
+        to_i32(g),
+        format!("{fr} : +{g} ({g} pièce{} d'or)", plural_s(g)),
+        format!("{en}: +{g} ({g} gold)"),
+    )
+}
+
+/// FACT-CIT-B2, FACT-CIT-B3: Map Room, +1 per card in hand.
+fn per_card_in_hand(fr: &str, en: &str, n: u32) -> EndEffect {
+    EndEffect::scores(
+        to_i32(n),
+        format!("{fr} : +{n} ({n} carte{} en main)", plural_s(n)),
+        format!("{en}: +{n} ({n} card{} in hand)", en_noun(n, "", "s")),
+    )
+}
+
+/// FACT-CIT-B2, FACT-CIT-B3: counts as one type of the owner's choice (five-type bonus); no
+/// points of its own.
+fn haunted_city(fr: &str, en: &str, haunted: Option<HauntedChoice>) -> EndEffect {
+    let (f, e) = match haunted {
+        Some(h) if h.counts_as != CitadellesDistrictType::Wonder => {
+            let w = h.counts_as.word(1);
+            (format!("compte comme quartier {}", w.fr), format!("counts as a {} district", w.en))
+        }
+        Some(h) if !h.may_change_type => (
+            "bâtie au dernier tour : reste une merveille (règle classique)".to_owned(),
+            "built in the last round: stays a wonder (classic rules)".to_owned(),
+        ),
+        _ => (
+            "reste une merveille (aucun autre type ne rapporte plus)".to_owned(),
+            "stays a wonder (no other type scores more)".to_owned(),
+        ),
+    };
+    EndEffect::none(Text::new(format!("{fr} : {f}"), format!("{en}: {e}")))
+}
+
+/// FACT-CIT-B3: Wishing Well, +1 per unique district, itself included.
+fn per_wonder(fr: &str, en: &str, wonders: u32) -> EndEffect {
+    EndEffect::scores(
+        to_i32(wonders),
+        format!("{fr} : +{wonders} ({wonders} merveille{} dans la cité, elle comprise)", plural_s(wonders)),
+        format!(
+            "{en}: +{wonders} ({wonders} unique district{} in the city, itself included)",
+            en_noun(wonders, "", "s")
+        ),
+    )
+}
+
+/// FACT-CIT-B3: Statue, +5 when holding the crown at the end.
+fn crown_holder(fr: &str, en: &str, n: u8, holds_crown: bool) -> EndEffect {
+    if holds_crown {
+        EndEffect::scores(
+            i32::from(n),
+            format!("{fr} : +{n} (détient la Couronne)"),
+            format!("{en}: +{n} (holds the crown)"),
+        )
+    } else {
+        EndEffect::scores(
+            0,
+            format!("{fr} : +0 (ne détient pas la Couronne)"),
+            format!("{en}: +0 (does not hold the crown)"),
+        )
+    }
+}
+
+/// FACT-CIT-B3: Ivory Tower, +5 when it is the city's only unique district.
+fn only_wonder(fr: &str, en: &str, n: u8, wonders: u32) -> EndEffect {
+    if wonders == 1 {
+        EndEffect::scores(
+            i32::from(n),
+            format!("{fr} : +{n} (seule merveille de la cité)"),
+            format!("{en}: +{n} (the city's only unique district)"),
+        )
+    } else {
+        EndEffect::scores(
+            0,
+            format!("{fr} : +0 ({wonders} merveilles dans la cité)"),
+            format!("{en}: +0 ({wonders} unique districts in the city)"),
+        )
+    }
+}
+
+/// FACT-CIT-B3: Basilica, +1 per district with an odd cost.
+fn per_odd_cost(fr: &str, en: &str, city: &[CityCard]) -> EndEffect {
+    let odd = count_u32(city.iter().filter(|k| k.cost() % 2 == 1).count());
+    EndEffect::scores(
+        to_i32(odd),
+        format!("{fr} : +{odd} ({odd} quartier{} de coût impair)", plural_s(odd)),
+        format!("{en}: +{odd} ({odd} district{} with an odd cost)", en_noun(odd, "", "s")),
+    )
+}
+
+/// FACT-CIT-B3: Capitol, +3 once for at least 3 districts of one type (the type named is the
+/// most numerous, the first in [`CitadellesDistrictType::ALL`] order among equals).
+fn three_of_a_type(fr: &str, en: &str, n: u8, counts: &[u32; 5]) -> EndEffect {
+    let count_of = |t: CitadellesDistrictType| counts.get(t.index()).copied().unwrap_or(0);
+    let best =
+        CitadellesDistrictType::ALL.into_iter().max_by_key(|&t| (count_of(t), std::cmp::Reverse(t.index())));
+    match best.map(|t| (t, count_of(t))) {
+        Some((t, k)) if k >= 3 => {
+            let w = t.word(2);
+            EndEffect::scores(
+                i32::from(n),
+                format!("{fr} : +{n} ({k} quartiers {})", w.fr),
+                format!("{en}: +{n} ({k} {} districts)", w.en),
+            )
+        }
+        _ => EndEffect::scores(
+            0,
+            format!("{fr} : +0 (jamais 3 quartiers d'un même type)"),
+            format!("{en}: +0 (never 3 districts of one type)"),
+        ),
+    }
+}
+
+/// FACT-CIT-B3: Museum, +1 per card under it.
+fn per_museum_card(fr: &str, en: &str, n: u32) -> EndEffect {
+    EndEffect::scores(
+        to_i32(n),
+        format!("{fr} : +{n} ({n} carte{} sous le Musée)", plural_s(n)),
+        format!("{en}: +{n} ({n} card{} under the Museum)", en_noun(n, "", "s")),
+    )
+}
+
+/// A wonder with no end-of-game points; the Monument still counts as two districts.
+fn no_end_effect(wonder: &Wonder) -> EndEffect {
+    let (fr, en) = (wonder.fr, wonder.en);
+    let weight = wonder.completion_weight;
+    EndEffect::none(if weight > 1 {
+        Text::new(
+            format!("{fr} : compte pour {weight} quartiers, pas de points en plus"),
+            format!("{en}: counts as {weight} districts, no extra points"),
+        )
+    } else {
+        Text::new(format!("{fr} : pas d'effet en fin de partie"), format!("{en}: no end-of-game effect"))
+    })
+}
+
+/// FACT-CIT-B3: the Secret Vault, revealed from the hand, +3.
+fn secret_vault_effect(table: &Table, pl: &Player) -> Option<CitadellesWonderEffect> {
+    if !pl.secret_vault {
+        return None;
+    }
+    let w = super::districts::wonder_of(table.variant, super::districts::SECRET_VAULT)?;
+    let n = match w.scoring {
+        WonderScoring::RevealedFromHand(n) => n,
+        _ => 0,
+    };
+    Some(CitadellesWonderEffect {
+        id: w.id.to_owned(),
+        name: Text::new(w.fr, w.en),
+        points: i32::from(n),
+        text: Text::new(
+            format!("{} : +{n} (révélées de la main)", w.fr),
+            format!("{}: +{n} (revealed from the hand)", w.en),
+        ),
+        scores_at_end: true,
+        rule: format!("citadelles.wonder.{}", w.id),
+    })
 }
 
 /// Citadelles classique, Fin de partie: between tied players, the one who revealed the

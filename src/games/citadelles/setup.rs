@@ -9,12 +9,41 @@ use crate::games::{Problems, SetupStep};
 /// The player count and the ninth character are checked as the draft and the round caller
 /// check them ([`check_count`]); the cards set aside come from the draft's plan
 /// ([`draft_plan`]), so the checklist and the draft helper never disagree.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec<SetupStep>, Problems> {
     let n = usize::from(players);
     check_count(variant, players, ninth)?;
     let plan = draft_plan(variant, players, ninth)?;
-    let mut steps = vec![
+    let mut steps = hand_steps();
+    steps.extend(crown_steps(variant));
+    if ninth {
+        steps.push(ninth_character_step(variant, players));
+    }
+    steps.push(set_aside_step(variant, n, &plan));
+    if n <= 3 {
+        steps.push(SetupStep::new(
+            "two_characters",
+            "À 2 ou 3 joueurs, chacun jouera deux personnages par tour.",
+            "With 2 or 3 players, everyone plays two characters each round.",
+            Some("citadelles.two_three_players"),
+        ));
+    }
+    steps.push(end_step(variant, n));
+    // CIT §Règles pour 2 et 3 joueurs, Note: for longer games, 8 districts instead of 7. A
+    // choice for the table before it starts; moot where a city already needs 8.
+    if variant.longer_game_applies(n) {
+        steps.push(SetupStep::new(
+            "longer_game",
+            "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
+            "Option, to agree on before the first round: for a longer game, a city is complete only at 8 districts instead of 7 (tick “longer game” on the sheet).",
+            Some("citadelles.option.longer_game"),
+        ));
+    }
+    Ok(steps)
+}
+
+/// What each player starts with, in both profiles.
+fn hand_steps() -> Vec<SetupStep> {
+    vec![
         // CIT §Préparation / CIT2 §Mise en place: 4 district cards and 2 gold each.
         SetupStep::new(
             "deal_districts",
@@ -36,60 +65,62 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
             "Each player takes a reference card, which lists the characters and their calling order.",
             Some("citadelles.setup"),
         ),
-    ];
+    ]
+}
+
+/// Who takes the crown, and in the 2nd edition the characters chosen per rank.
+fn crown_steps(variant: CitadellesVariant) -> Vec<SetupStep> {
     match variant {
         // CIT §Préparation: the oldest player takes the crown.
-        CitadellesVariant::Classique => steps.push(SetupStep::new(
+        CitadellesVariant::Classique => vec![SetupStep::new(
             "crown",
             "Le joueur le plus âgé prend la Couronne.",
             "The oldest player takes the crown.",
             Some("citadelles.setup"),
-        )),
+        )],
         // CIT2 §Mise en place: a player drawn at random starts and takes the crown.
-        CitadellesVariant::DeuxiemeEdition => {
-            steps.push(SetupStep::new(
+        CitadellesVariant::DeuxiemeEdition => vec![
+            SetupStep::new(
                 "crown",
                 "Tirez au sort le premier joueur : il prend la Couronne.",
                 "Draw lots for the first player, who takes the crown.",
                 Some("citadelles.setup"),
-            ));
-            steps.push(SetupStep::new(
-            "character_ranks",
+            ),
+            SetupStep::new(
+                "character_ranks",
                 "Choisissez un personnage par rang (les 8 de base ou leurs remplaçants) ; les autres restent dans la boîte.",
                 "Choose one character per rank (the 8 base ones or their alternates); the others stay in the box.",
                 Some("citadelles.variant.deuxieme_edition"),
-            ));
-        }
-    }
-    if ninth {
-        // FACT-CIT-B4: the Queen is only used with 5 players or more.
-        let queen = character_of(variant, "queen").map(|q| q.min_players).filter(|&min| players < min);
-        steps.push(match queen {
-            Some(min) => SetupStep::new(
-            "ninth_character",
-                format!("Ajoutez le personnage de rang 9 choisi (pas la Reine, qui demande au moins {min} joueurs)."),
-                format!("Add the chosen rank-9 character (not the Queen, which needs at least {min} players)."),
-                Some("citadelles.draft.ninth_character"),
             ),
-            None => SetupStep::new(
+        ],
+    }
+}
+
+/// FACT-CIT-B4: the Queen is only used with 5 players or more.
+fn ninth_character_step(variant: CitadellesVariant, players: u8) -> SetupStep {
+    let queen = character_of(variant, "queen").map(|q| q.min_players).filter(|&min| players < min);
+    match queen {
+        Some(min) => SetupStep::new(
             "ninth_character",
-                "Ajoutez le personnage de rang 9 choisi.",
-                "Add the chosen rank-9 character.",
-                Some("citadelles.draft.ninth_character"),
+            format!(
+                "Ajoutez le personnage de rang 9 choisi (pas la Reine, qui demande au moins {min} joueurs)."
             ),
-        });
+            format!("Add the chosen rank-9 character (not the Queen, which needs at least {min} players)."),
+            Some("citadelles.draft.ninth_character"),
+        ),
+        None => SetupStep::new(
+            "ninth_character",
+            "Ajoutez le personnage de rang 9 choisi.",
+            "Add the chosen rank-9 character.",
+            Some("citadelles.draft.ninth_character"),
+        ),
     }
-    steps.push(set_aside_step(variant, n, &plan));
-    if n <= 3 {
-        steps.push(SetupStep::new(
-            "two_characters",
-            "À 2 ou 3 joueurs, chacun jouera deux personnages par tour.",
-            "With 2 or 3 players, everyone plays two characters each round.",
-            Some("citadelles.two_three_players"),
-        ));
-    }
+}
+
+/// When the game ends: the districts of a complete city for this profile and count.
+fn end_step(variant: CitadellesVariant, n: usize) -> SetupStep {
     let threshold = variant.threshold_text(n, false);
-    steps.push(SetupStep::new(
+    SetupStep::new(
         "end",
         format!("Fin de partie : {}.", threshold.fr),
         format!("End of the game: {}.", threshold.en),
@@ -97,18 +128,7 @@ pub fn setup(variant: CitadellesVariant, players: u8, ninth: bool) -> Result<Vec
             CitadellesVariant::Classique => "citadelles.end.classique",
             CitadellesVariant::DeuxiemeEdition => "citadelles.end.deuxieme_edition",
         }),
-    ));
-    // CIT §Règles pour 2 et 3 joueurs, Note: for longer games, 8 districts instead of 7. A
-    // choice for the table before it starts; moot where a city already needs 8.
-    if variant.longer_game_applies(n) {
-        steps.push(SetupStep::new(
-            "longer_game",
-            "Option à convenir avant le premier tour : pour une partie plus longue, une cité n'est complète qu'à 8 quartiers au lieu de 7 (cochez « partie longue » sur la feuille).",
-            "Option, to agree on before the first round: for a longer game, a city is complete only at 8 districts instead of 7 (tick “longer game” on the sheet).",
-            Some("citadelles.option.longer_game"),
-        ));
-    }
-    Ok(steps)
+    )
 }
 
 /// The character cards for the first choice: how many, and what is set aside face up and face

@@ -1054,81 +1054,91 @@ fn validate_beautified(
     ids: &[&str],
     city: &mut [CityCard],
 ) {
-    if ids.is_empty() {
+    if ids.is_empty() || !artist_in_play(p, i, variant, ninth_in_play, in_play) {
         return;
-    }
-    match variant {
-        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {
-            if let Some(other) =
-                in_play.and_then(|list| list.iter().find(|c| c.rank == 9)).filter(|c| c.id != ARTIST)
-            {
-                p.push(
-                    format!("players[{i}].beautified"),
-                    "artist_not_in_play",
-                    Text::new(
-                        format!(
-                            "Des quartiers embellis, mais le personnage de rang 9 en jeu est « {} » : seul l'Artiste embellit.",
-                            other.fr
-                        ),
-                        format!(
-                            "Beautified districts, but the rank-9 character in play is the {}: only the Artist beautifies.",
-                            other.en
-                        ),
-                    ),
-                );
-                return;
-            }
-        }
-        Some(CitadellesVariant::DeuxiemeEdition) => {
-            p.push(
-                format!("players[{i}].beautified"),
-                "not_in_play",
-                Text::new(
-                    "Des quartiers embellis, mais pas de 9e personnage en jeu : l'Artiste est de rang 9.",
-                    "Beautified districts, but no ninth character in play: the Artist is rank 9.",
-                ),
-            );
-            return;
-        }
-        Some(CitadellesVariant::Classique) => {
-            p.push(
-                format!("players[{i}].beautified"),
-                "not_in_profile",
-                Text::new(
-                    "L'Artiste et ses embellissements appartiennent à la 2e édition.",
-                    "The Artist and its beautified districts belong to the 2nd edition.",
-                ),
-            );
-            return;
-        }
-        None => return,
     }
     for (k, id) in ids.iter().enumerate() {
         let target = city
             .iter_mut()
             .find(|c| matches!(c, CityCard::Catalogue { card, beautified: false } if card.id() == *id));
-        match target {
-            Some(CityCard::Catalogue { beautified, .. }) => *beautified = true,
-            _ => {
-                let twice = city.iter().any(|c| c.id() == *id);
-                p.push(
-                    format!("players[{i}].beautified[{k}]"),
-                    if twice { "already_beautified" } else { "not_in_city" },
-                    if twice {
-                        Text::new(
-                            format!("« {id} » est déjà embelli : un quartier ne l'est qu'une fois."),
-                            format!("“{id}” is already beautified: a district is beautified once."),
-                        )
-                    } else {
-                        Text::new(
-                            format!("« {id} » n'est pas dans cette cité : l'Artiste n'embellit que ses propres quartiers."),
-                            format!("“{id}” is not in this city: the Artist beautifies only its own districts."),
-                        )
-                    },
-                );
-            }
+        if let Some(CityCard::Catalogue { beautified, .. }) = target {
+            *beautified = true;
+            continue;
+        }
+        let field = format!("players[{i}].beautified[{k}]");
+        if city.iter().any(|c| c.id() == *id) {
+            p.push(
+                field,
+                "already_beautified",
+                Text::new(
+                    format!("« {id} » est déjà embelli : un quartier ne l'est qu'une fois."),
+                    format!("“{id}” is already beautified: a district is beautified once."),
+                ),
+            );
+        } else {
+            p.push(
+                field,
+                "not_in_city",
+                Text::new(
+                    format!(
+                        "« {id} » n'est pas dans cette cité : l'Artiste n'embellit que ses propres quartiers."
+                    ),
+                    format!("“{id}” is not in this city: the Artist beautifies only its own districts."),
+                ),
+            );
         }
     }
+}
+
+/// Whether the Artist can have beautified anything at this table: the 2nd edition, with a
+/// ninth character that is the Artist when the characters are named. Says why not on
+/// `players[i].beautified` (nothing when the profile itself is unknown).
+fn artist_in_play(
+    p: &mut Problems,
+    i: usize,
+    variant: Option<CitadellesVariant>,
+    ninth_in_play: bool,
+    in_play: Option<&[&'static Character]>,
+) -> bool {
+    let field = format!("players[{i}].beautified");
+    match variant {
+        Some(CitadellesVariant::DeuxiemeEdition) if ninth_in_play => {
+            let other = in_play.and_then(|list| list.iter().find(|c| c.rank == 9)).filter(|c| c.id != ARTIST);
+            let Some(other) = other else { return true };
+            p.push(
+                field,
+                "artist_not_in_play",
+                Text::new(
+                    format!(
+                        "Des quartiers embellis, mais le personnage de rang 9 en jeu est « {} » : seul l'Artiste embellit.",
+                        other.fr
+                    ),
+                    format!(
+                        "Beautified districts, but the rank-9 character in play is the {}: only the Artist beautifies.",
+                        other.en
+                    ),
+                ),
+            );
+        }
+        Some(CitadellesVariant::DeuxiemeEdition) => p.push(
+            field,
+            "not_in_play",
+            Text::new(
+                "Des quartiers embellis, mais pas de 9e personnage en jeu : l'Artiste est de rang 9.",
+                "Beautified districts, but no ninth character in play: the Artist is rank 9.",
+            ),
+        ),
+        Some(CitadellesVariant::Classique) => p.push(
+            field,
+            "not_in_profile",
+            Text::new(
+                "L'Artiste et ses embellissements appartiennent à la 2e édition.",
+                "The Artist and its beautified districts belong to the 2nd edition.",
+            ),
+        ),
+        None => {}
+    }
+    false
 }
 
 fn validate_custom(

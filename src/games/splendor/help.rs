@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cities::{CITIES, CityMissing, CityRequirement, missing_text};
+use super::cities::{CITIES, City, CityMissing, CityRequirement, missing_text};
 use super::colour::{Colour, ColourCounts};
 use super::orient::{ORIENT_CARDS, OrientKind};
 use super::scoring::{END_PRESTIGE, Prestige, holders, standings};
-use super::table::{Module, Table};
-use super::trading_posts::{POWERS, PowerId, PowerRequirement};
+use super::table::{Module, Player, Table};
+use super::trading_posts::{POWERS, Power, PowerId, PowerRequirement};
 use crate::text::Text;
 
 /// Everything the live table panel shows.
@@ -146,7 +146,6 @@ fn prestige_text(p: &Prestige, module: Module) -> Text {
 }
 
 /// Builds the panel for a checked table.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn help_table(table: &Table) -> Help {
     let module = table.module;
     let (ranks, _, winners) = standings(table);
@@ -154,182 +153,189 @@ pub fn help_table(table: &Table) -> Help {
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            let prestige = p.prestige(module);
-            let effective = p.effective_bonuses();
-            let unlocked = p.unlocked_powers(module);
-            let powers = if module == Module::TradingPosts {
-                POWERS
-                    .iter()
-                    .map(|pw| {
-                        let (missing_bonuses, missing_nobles) = pw.missing(&effective, p.nobles);
-                        let on = unlocked.contains(&pw.id);
-                        let text = if on {
-                            Text::new("débloqué", "unlocked")
-                        } else {
-                            let mut short = super::colour::bonus_list(&missing_bonuses);
-                            if missing_bonuses.is_zero() {
-                                short = Text::new("", "");
-                            }
-                            if missing_nobles > 0 {
-                                let sep = if short.fr.is_empty() { "" } else { " et " };
-                                let sep_en = if short.en.is_empty() { "" } else { " and " };
-                                short = Text::new(
-                                    format!("{}{sep}{missing_nobles} noble", short.fr),
-                                    format!("{}{sep_en}{missing_nobles} noble", short.en),
-                                );
-                            }
-                            Text::new(format!("il manque {}", short.fr), format!("{} missing", short.en))
-                        };
-                        PowerStatus { id: pw.id, unlocked: on, missing_bonuses, missing_nobles, text }
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            SeatHelp {
-                seat: to_u8(i),
-                name: p.name.clone(),
-                effective_bonuses: effective,
-                orient_bonuses: p.orient_bonuses(),
-                prestige,
-                prestige_text: prestige_text(&prestige, module),
-                development_cards: p.all_development_cards(),
-                ordinary_cards: p.development_cards,
-                rank: ranks.get(i).copied().unwrap_or(0),
-                powers,
-                city: p.city.map(|c| c.id.to_owned()),
-            }
-        })
+        .map(|(i, p)| seat_help(module, i, p, ranks.get(i).copied().unwrap_or(0)))
         .collect();
-
     let leaders = seats_of(ranks.iter().map(|&r| r == 1));
     let holder_seats: Vec<u8> = holders(table).into_iter().map(to_u8).collect();
     let end = if module == Module::Cities {
-        // Cités de Splendor, Les Cités: "Quand un joueur prend une tuile de Cité, finissez le
-        // tour de jeu." DEC-SPL-3: with no holder the game goes on.
-        let won = seats_of(winners.iter().copied());
-        let explanation = match holder_seats.len() {
-            0 => Text::new(
-                "Personne ne détient de Cité : la partie continue, même au-delà de 15 points (dans ce module, seule une Cité prise déclenche la fin).",
-                "Nobody holds a city: the game goes on, even past 15 points (in this module only a city taken triggers the end).",
-            ),
-            1 => {
-                let who = names(table, &holder_seats);
-                Text::new(
-                    format!(
-                        "{who} détient une Cité : on termine le tour de table ; si personne d'autre n'en prend, {who} gagne."
-                    ),
-                    format!(
-                        "{who} holds a city: the round is completed; if nobody else takes one, {who} wins."
-                    ),
-                )
-            }
-            _ => Text::new(
-                format!(
-                    "{} détiennent une Cité : on termine le tour de table, puis le plus de prestige parmi eux gagne (à égalité, le moins de cartes). Si le tour finissait maintenant : {}.",
-                    names(table, &holder_seats),
-                    names(table, &won)
-                ),
-                format!(
-                    "{} hold a city: the round is completed, then the most prestige among them wins (on a tie, the fewest cards). If the round ended now: {}.",
-                    names(table, &holder_seats),
-                    names(table, &won)
-                ),
-            ),
-        };
-        EndHelp {
-            triggered: !holder_seats.is_empty(),
-            triggered_by: holder_seats.clone(),
-            leaders,
-            winners_if_round_ended_now: won,
-            explanation,
-        }
+        cities_end(table, &holder_seats, leaders, seats_of(winners.iter().copied()))
     } else {
-        // Splendor (FACT-SPL-C1): 15 prestige → finish the round, so that everyone has
-        // played as often (the player right of the first player plays last).
-        let by = seats_of(seats.iter().map(|s| s.prestige.total >= END_PRESTIGE));
-        let triggered = !by.is_empty();
-        let won = if triggered { leaders.clone() } else { Vec::new() };
-        let explanation = if triggered {
-            Text::new(
-                format!(
-                    "{} {} atteint {END_PRESTIGE} points de prestige : on termine le tour de table (le joueur à droite du premier joueur joue en dernier). Si le tour finissait maintenant : {} (le plus de prestige, puis le moins de cartes).",
-                    names(table, &by),
-                    if by.len() > 1 { "ont" } else { "a" },
-                    names(table, &won)
-                ),
-                format!(
-                    "{} reached {END_PRESTIGE} prestige: the round is completed (the player right of the first player plays last). If the round ended now: {} (most prestige, then fewest cards).",
-                    names(table, &by),
-                    names(table, &won)
-                ),
-            )
-        } else {
-            let best = seats.iter().map(|s| s.prestige.total).max().unwrap_or(0);
-            Text::new(
-                format!(
-                    "Personne n'a encore {END_PRESTIGE} points de prestige : la partie continue. En tête : {} ({best}).",
-                    names(table, &leaders)
-                ),
-                format!(
-                    "Nobody has {END_PRESTIGE} prestige yet: the game goes on. Leading: {} ({best}).",
-                    names(table, &leaders)
-                ),
-            )
-        };
-        EndHelp { triggered, triggered_by: by, leaders, winners_if_round_ended_now: won, explanation }
+        prestige_end(table, &seats, leaders)
     };
-
     let cities = (module == Module::Cities).then(|| CitiesHelp {
         holders: holder_seats.clone(),
-        cities: table
-            .cities_in_play
-            .iter()
-            .map(|c| {
-                let held_by = table.holder_of(c).map(to_u8);
-                CityHelp {
-                    id: c.id.to_owned(),
-                    prestige: c.prestige,
-                    requirement: c.requirement,
-                    requirement_text: c.requirement_text(),
-                    held_by,
-                    seats: table
-                        .players
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| {
-                            let missing = c.missing(p.prestige(module).total, &p.effective_bonuses());
-                            let meets = missing.is_met();
-                            let can_take = table.can_take(i, c);
-                            let base = missing_text(&missing);
-                            let text = match (held_by, p.city) {
-                                (Some(h), _) if usize::from(h) == i => {
-                                    Text::new("détient cette Cité", "holds this city")
-                                }
-                                (Some(_), _) => Text::new(
-                                    format!("déjà prise ; {}", base.fr),
-                                    format!("already taken; {}", base.en),
-                                ),
-                                (None, Some(own)) => Text::new(
-                                    format!("détient déjà la Cité à {} points ; {}", own.prestige, base.fr),
-                                    format!("already holds the {}-point city; {}", own.prestige, base.en),
-                                ),
-                                (None, None) if meets => Text::new(
-                                    "la prend à la fin de son tour : à confirmer",
-                                    "takes it at the end of their turn: to confirm",
-                                ),
-                                (None, None) => base,
-                            };
-                            CityEligibility { seat: to_u8(i), meets, can_take, missing, text }
-                        })
-                        .collect(),
-                }
-            })
-            .collect(),
+        cities: table.cities_in_play.iter().map(|c| city_help(table, c)).collect(),
     });
-
     Help { variant: module.id().to_owned(), seats, end, cities }
+}
+
+/// One seat's line of the panel (`rank`: its standing now).
+fn seat_help(module: Module, i: usize, p: &Player, rank: u8) -> SeatHelp {
+    let prestige = p.prestige(module);
+    let effective = p.effective_bonuses();
+    let powers = if module == Module::TradingPosts {
+        let unlocked = p.unlocked_powers(module);
+        POWERS.iter().map(|pw| power_status(pw, &effective, p.nobles, unlocked.contains(&pw.id))).collect()
+    } else {
+        Vec::new()
+    };
+    SeatHelp {
+        seat: to_u8(i),
+        name: p.name.clone(),
+        effective_bonuses: effective,
+        orient_bonuses: p.orient_bonuses(),
+        prestige,
+        prestige_text: prestige_text(&prestige, module),
+        development_cards: p.all_development_cards(),
+        ordinary_cards: p.development_cards,
+        rank,
+        powers,
+        city: p.city.map(|c| c.id.to_owned()),
+    }
+}
+
+/// Trading Posts: one power for one seat, unlocked or what it still lacks.
+fn power_status(pw: &Power, effective: &ColourCounts, nobles: u32, unlocked: bool) -> PowerStatus {
+    let (missing_bonuses, missing_nobles) = pw.missing(effective, nobles);
+    let text = if unlocked {
+        Text::new("débloqué", "unlocked")
+    } else {
+        let mut short = super::colour::bonus_list(&missing_bonuses);
+        if missing_bonuses.is_zero() {
+            short = Text::new("", "");
+        }
+        if missing_nobles > 0 {
+            let sep = if short.fr.is_empty() { "" } else { " et " };
+            let sep_en = if short.en.is_empty() { "" } else { " and " };
+            short = Text::new(
+                format!("{}{sep}{missing_nobles} noble", short.fr),
+                format!("{}{sep_en}{missing_nobles} noble", short.en),
+            );
+        }
+        Text::new(format!("il manque {}", short.fr), format!("{} missing", short.en))
+    };
+    PowerStatus { id: pw.id, unlocked, missing_bonuses, missing_nobles, text }
+}
+
+/// Cités de Splendor, Les Cités: "Quand un joueur prend une tuile de Cité, finissez le tour de
+/// jeu." DEC-SPL-3: with no holder the game goes on.
+fn cities_end(table: &Table, holder_seats: &[u8], leaders: Vec<u8>, won: Vec<u8>) -> EndHelp {
+    let explanation = match holder_seats.len() {
+        0 => Text::new(
+            "Personne ne détient de Cité : la partie continue, même au-delà de 15 points (dans ce module, seule une Cité prise déclenche la fin).",
+            "Nobody holds a city: the game goes on, even past 15 points (in this module only a city taken triggers the end).",
+        ),
+        1 => {
+            let who = names(table, holder_seats);
+            Text::new(
+                format!(
+                    "{who} détient une Cité : on termine le tour de table ; si personne d'autre n'en prend, {who} gagne."
+                ),
+                format!("{who} holds a city: the round is completed; if nobody else takes one, {who} wins."),
+            )
+        }
+        _ => Text::new(
+            format!(
+                "{} détiennent une Cité : on termine le tour de table, puis le plus de prestige parmi eux gagne (à égalité, le moins de cartes). Si le tour finissait maintenant : {}.",
+                names(table, holder_seats),
+                names(table, &won)
+            ),
+            format!(
+                "{} hold a city: the round is completed, then the most prestige among them wins (on a tie, the fewest cards). If the round ended now: {}.",
+                names(table, holder_seats),
+                names(table, &won)
+            ),
+        ),
+    };
+    EndHelp {
+        triggered: !holder_seats.is_empty(),
+        triggered_by: holder_seats.to_vec(),
+        leaders,
+        winners_if_round_ended_now: won,
+        explanation,
+    }
+}
+
+/// Splendor (FACT-SPL-C1): 15 prestige → finish the round, so that everyone has played as
+/// often (the player right of the first player plays last).
+fn prestige_end(table: &Table, seats: &[SeatHelp], leaders: Vec<u8>) -> EndHelp {
+    let by = seats_of(seats.iter().map(|s| s.prestige.total >= END_PRESTIGE));
+    let triggered = !by.is_empty();
+    let won = if triggered { leaders.clone() } else { Vec::new() };
+    let explanation = if triggered {
+        Text::new(
+            format!(
+                "{} {} atteint {END_PRESTIGE} points de prestige : on termine le tour de table (le joueur à droite du premier joueur joue en dernier). Si le tour finissait maintenant : {} (le plus de prestige, puis le moins de cartes).",
+                names(table, &by),
+                if by.len() > 1 { "ont" } else { "a" },
+                names(table, &won)
+            ),
+            format!(
+                "{} reached {END_PRESTIGE} prestige: the round is completed (the player right of the first player plays last). If the round ended now: {} (most prestige, then fewest cards).",
+                names(table, &by),
+                names(table, &won)
+            ),
+        )
+    } else {
+        let best = seats.iter().map(|s| s.prestige.total).max().unwrap_or(0);
+        Text::new(
+            format!(
+                "Personne n'a encore {END_PRESTIGE} points de prestige : la partie continue. En tête : {} ({best}).",
+                names(table, &leaders)
+            ),
+            format!(
+                "Nobody has {END_PRESTIGE} prestige yet: the game goes on. Leading: {} ({best}).",
+                names(table, &leaders)
+            ),
+        )
+    };
+    EndHelp { triggered, triggered_by: by, leaders, winners_if_round_ended_now: won, explanation }
+}
+
+/// One city in play: its face, who holds it, and every seat's eligibility.
+fn city_help(table: &Table, c: &'static City) -> CityHelp {
+    let held_by = table.holder_of(c).map(to_u8);
+    CityHelp {
+        id: c.id.to_owned(),
+        prestige: c.prestige,
+        requirement: c.requirement,
+        requirement_text: c.requirement_text(),
+        held_by,
+        seats: table
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| city_eligibility(table, c, held_by, i, p))
+            .collect(),
+    }
+}
+
+/// Whether seat `i` meets the city's face now and may take it, and what it lacks.
+fn city_eligibility(
+    table: &Table,
+    c: &'static City,
+    held_by: Option<u8>,
+    i: usize,
+    p: &Player,
+) -> CityEligibility {
+    let missing = c.missing(p.prestige(table.module).total, &p.effective_bonuses());
+    let meets = missing.is_met();
+    let can_take = table.can_take(i, c);
+    let base = missing_text(&missing);
+    let text = match (held_by, p.city) {
+        (Some(h), _) if usize::from(h) == i => Text::new("détient cette Cité", "holds this city"),
+        (Some(_), _) => Text::new(format!("déjà prise ; {}", base.fr), format!("already taken; {}", base.en)),
+        (None, Some(own)) => Text::new(
+            format!("détient déjà la Cité à {} points ; {}", own.prestige, base.fr),
+            format!("already holds the {}-point city; {}", own.prestige, base.en),
+        ),
+        (None, None) if meets => Text::new(
+            "la prend à la fin de son tour : à confirmer",
+            "takes it at the end of their turn: to confirm",
+        ),
+        (None, None) => base,
+    };
+    CityEligibility { seat: to_u8(i), meets, can_take, missing, text }
 }
 
 /// The cards and tiles of the expansions, for the UI's pickers and tooltips.

@@ -275,12 +275,13 @@ pub(crate) fn holders(table: &Table) -> Vec<usize> {
 /// Base (Orient, Trading Posts, Strongholds): most prestige, then fewest development cards,
 /// then shared; nobody has won before someone reaches 15 prestige. Cities: holders first (ranked among themselves the same way), then the others;
 /// only holders can win, and with no holder nobody has won yet.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
     let module = table.module;
-    let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
-    let totals: Vec<i32> = table.players.iter().map(|p| to_i32(p.prestige(module).total)).collect();
-    let cards: Vec<i32> = table.players.iter().map(|p| to_i32(p.all_development_cards())).collect();
+    let seats = SeatValues {
+        names: table.players.iter().map(|p| p.name.clone()).collect(),
+        totals: table.players.iter().map(|p| to_i32(p.prestige(module).total)).collect(),
+        cards: table.players.iter().map(|p| to_i32(p.all_development_cards())).collect(),
+    };
     let holders = holders(table);
 
     if module != Module::Cities {
@@ -288,34 +289,37 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
         // only in the round someone reaches 15 prestige (FACT-SPL-C1; a power « peut déclencher
         // la fin de partie (tout comme l'acquisition d'une carte ou la venue d'un Noble) »):
         // before that, nobody has won yet.
-        let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
-        let ended = totals.iter().any(|&t| t >= to_i32(END_PRESTIGE));
+        let (ranks, ties) = rank(&seats.names, &seats.totals, &[cards_criterion(seats.cards)]);
+        let ended = seats.totals.iter().any(|&t| t >= to_i32(END_PRESTIGE));
         let winners = ranks.iter().map(|&r| ended && r == 1).collect();
         return (ranks, ties, winners);
     }
     if holders.is_empty() {
         // DEC-SPL-3: no holder → the game goes on; ranked by prestige, no winner.
-        let (ranks, ties) = rank(&names, &totals, &[cards_criterion(cards)]);
-        return (ranks, ties, vec![false; names.len()]);
+        let n = seats.names.len();
+        let (ranks, ties) = rank(&seats.names, &seats.totals, &[cards_criterion(seats.cards)]);
+        return (ranks, ties, vec![false; n]);
     }
+    cities_standings(&seats, &holders)
+}
 
-    // Cités de Splendor, Les Cités: "si un seul joueur possède une Cité, il gagne le jeu. Si
-    // plusieurs joueurs possèdent une Cité, c'est le joueur ayant le plus grand nombre de
-    // points de Prestige qui gagne". DEC-SPL-3: then fewest development cards, then shared.
-    let others: Vec<usize> = (0..names.len()).filter(|i| !holders.contains(i)).collect();
-    let sub = |seats: &[usize]| {
-        let pick = |v: &[i32]| seats.iter().map(|&s| v.get(s).copied().unwrap_or(0)).collect::<Vec<_>>();
-        let sub_names: Vec<String> = seats.iter().filter_map(|&s| names.get(s).cloned()).collect();
-        let (r, mut t) = rank(&sub_names, &pick(&totals), &[cards_criterion(pick(&cards))]);
-        for tb in &mut t {
-            tb.seats =
-                tb.seats.iter().map(|&k| to_u8(seats.get(usize::from(k)).copied().unwrap_or(0))).collect();
-        }
-        (r, t)
-    };
-    let (rh, th) = sub(&holders);
-    let (ro, to) = sub(&others);
-    let mut ranks = vec![0u8; names.len()];
+/// Every seat's name, prestige and development cards, in seat order.
+struct SeatValues {
+    names: Vec<String>,
+    totals: Vec<i32>,
+    cards: Vec<i32>,
+}
+
+/// Cités de Splendor, Les Cités: "si un seul joueur possède une Cité, il gagne le jeu. Si
+/// plusieurs joueurs possèdent une Cité, c'est le joueur ayant le plus grand nombre de points
+/// de Prestige qui gagne". DEC-SPL-3: then fewest development cards, then shared. The holders
+/// are ranked first, then the others.
+fn cities_standings(seats: &SeatValues, holders: &[usize]) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
+    let n = seats.names.len();
+    let others: Vec<usize> = (0..n).filter(|i| !holders.contains(i)).collect();
+    let (rh, th) = rank_among(seats, holders);
+    let (ro, to) = rank_among(seats, &others);
+    let mut ranks = vec![0u8; n];
     for (k, &s) in holders.iter().enumerate() {
         ranks[s] = rh.get(k).copied().unwrap_or(0);
     }
@@ -323,16 +327,16 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
     for (k, &s) in others.iter().enumerate() {
         ranks[s] = ro.get(k).copied().unwrap_or(0).saturating_add(offset);
     }
-    let winners: Vec<bool> = (0..names.len()).map(|s| holders.contains(&s) && ranks[s] == 1).collect();
+    let winners: Vec<bool> = (0..n).map(|s| holders.contains(&s) && ranks[s] == 1).collect();
 
     // One tie-break per group of equal prestige across the table: within holders or within
     // the others it is the usual one; a group mixing both is settled first by the city.
-    let mut level: Vec<i32> = totals.clone();
+    let mut level: Vec<i32> = seats.totals.clone();
     level.sort_unstable_by(|a, b| b.cmp(a));
     level.dedup();
     let mut ties = Vec::new();
     for total in level {
-        let group: Vec<usize> = (0..names.len()).filter(|&s| totals[s] == total).collect();
+        let group: Vec<usize> = (0..n).filter(|&s| seats.totals[s] == total).collect();
         if group.len() < 2 {
             continue;
         }
@@ -342,36 +346,60 @@ pub(crate) fn standings(table: &Table) -> (Vec<u8>, Vec<TieBreak>, Vec<bool>) {
             ties.extend(inner);
             continue;
         }
-        let mut seats = group.clone();
-        seats.sort_by_key(|&s| (ranks[s], s));
-        let mut criteria = vec!["city".to_owned()];
-        if inner.iter().any(|t| !t.criteria.is_empty()) {
-            criteria.push("development_cards".to_owned());
-        }
-        let (hn, on) = (names_of(&h, &names), names_of(&o, &names));
-        let mut fr = format!(
-            "Égalité à {total} points entre {} ; seuls les détenteurs d'une Cité peuvent gagner : {hn} devant {on}.",
-            names_of(&seats, &names)
-        );
-        let mut en = format!(
-            "{} tie on {total} points; only city holders can win: {hn} ahead of {on}.",
-            names_of(&seats, &names)
-        );
-        for t in &inner {
-            fr.push(' ');
-            fr.push_str(&t.explanation.fr);
-            en.push(' ');
-            en.push_str(&t.explanation.en);
-        }
-        ties.push(TieBreak {
-            seats: seats.into_iter().map(to_u8).collect(),
-            total,
-            criteria,
-            shared: inner.iter().any(|t| t.shared),
-            explanation: Text::new(fr, en),
-        });
+        ties.push(mixed_tie(&seats.names, &ranks, total, group, (&h, &o), &inner));
     }
     (ranks, ties, winners)
+}
+
+/// Ranks `among` these seats alone (most prestige, then fewest cards); the tie-breaks name
+/// table seats.
+fn rank_among(seats: &SeatValues, among: &[usize]) -> (Vec<u8>, Vec<TieBreak>) {
+    let pick = |v: &[i32]| among.iter().map(|&s| v.get(s).copied().unwrap_or(0)).collect::<Vec<_>>();
+    let sub_names: Vec<String> = among.iter().filter_map(|&s| seats.names.get(s).cloned()).collect();
+    let (r, mut t) = rank(&sub_names, &pick(&seats.totals), &[cards_criterion(pick(&seats.cards))]);
+    for tb in &mut t {
+        tb.seats = tb.seats.iter().map(|&k| to_u8(among.get(usize::from(k)).copied().unwrap_or(0))).collect();
+    }
+    (r, t)
+}
+
+/// Equal prestige between city holders and others: the city settles it first, then the tie
+/// within each side (`inner`) as usual.
+fn mixed_tie(
+    names: &[String],
+    ranks: &[u8],
+    total: i32,
+    mut seats: Vec<usize>,
+    (holders, others): (&[usize], &[usize]),
+    inner: &[TieBreak],
+) -> TieBreak {
+    seats.sort_by_key(|&s| (ranks.get(s).copied().unwrap_or(0), s));
+    let mut criteria = vec!["city".to_owned()];
+    if inner.iter().any(|t| !t.criteria.is_empty()) {
+        criteria.push("development_cards".to_owned());
+    }
+    let (hn, on) = (names_of(holders, names), names_of(others, names));
+    let mut fr = format!(
+        "Égalité à {total} points entre {} ; seuls les détenteurs d'une Cité peuvent gagner : {hn} devant {on}.",
+        names_of(&seats, names)
+    );
+    let mut en = format!(
+        "{} tie on {total} points; only city holders can win: {hn} ahead of {on}.",
+        names_of(&seats, names)
+    );
+    for t in inner {
+        fr.push(' ');
+        fr.push_str(&t.explanation.fr);
+        en.push(' ');
+        en.push_str(&t.explanation.en);
+    }
+    TieBreak {
+        seats: seats.into_iter().map(to_u8).collect(),
+        total,
+        criteria,
+        shared: inner.iter().any(|t| t.shared),
+        explanation: Text::new(fr, en),
+    }
 }
 
 fn names_of(seats: &[usize], names: &[String]) -> String {

@@ -14,7 +14,6 @@ fn step(id: &str, fr: String, en: String, rule: Option<&str>) -> SetupStep {
 
 /// The setup checklist for `variant` (a module id) at `players` players (2–4), base game
 /// first, then what the module changes.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let mut problems = Problems::new();
     let module = Module::from_id(variant);
@@ -33,8 +32,24 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
         Module::TradingPosts => "splendor.setup.trading_posts",
         Module::Strongholds => "splendor.setup.strongholds",
     };
-    // Splendor base game (FACT-SPL-C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
-    // 2), 4 at 2 (remove 3); always 5 gold; nobles: players + 1.
+    let mut steps = base_steps(players, rule);
+    steps.extend(noble_or_city_steps(module, players, rule));
+    steps.extend(module_steps(module));
+    // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
+    // round. Who starts, the booklet does not say: Greffier's decision (DEC-SPL-9) is the base
+    // game's rule, the youngest player (the step keeps its id, so a ticked step stays ticked).
+    steps.push(step(
+        "first_player_pawn",
+        "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
+        "First player: the youngest player starts, as in the base game (this booklet does not say who starts); they take the first player pawn: the player on their right plays last in the final round.".into(),
+        Some("splendor.overview"),
+    ));
+    Ok(steps)
+}
+
+/// Splendor base game (FACT-SPL-C1, V2): 7 gems of each colour at 4 players, 5 at 3 (remove
+/// 2), 4 at 2 (remove 3); always 5 gold; the development rows.
+fn base_steps(players: u8, rule: &str) -> Vec<SetupStep> {
     let gems = match players {
         2 => 4,
         3 => 5,
@@ -47,7 +62,7 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             format!("; put the other {k} of each colour back in the box"),
         ),
     };
-    let mut steps = vec![
+    vec![
         step(
             "gems",
             format!("Jetons gemmes : {gems} de chaque couleur (blanc, bleu, vert, rouge, noir){away_fr}."),
@@ -61,74 +76,72 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             "Development cards: one deck per level, 4 cards face up per level.".into(),
             Some(rule),
         ),
-    ];
+    ]
+}
+
+/// Splendor base game (FACT-SPL-C1): nobles, players + 1; Cities, Mise en place: no nobles,
+/// 3 cities whatever the count.
+fn noble_or_city_steps(module: Module, players: u8, rule: &str) -> Vec<SetupStep> {
     let nobles = players + 1;
     match module {
-        // Cities, Mise en place: no nobles; 3 cities whatever the count.
-        Module::Cities => {
-            steps.push(step(
+        Module::Cities => vec![
+            step(
                 "no_nobles",
                 "Pas de tuiles Noble dans ce module.".into(),
                 "No noble tiles in this module.".into(),
                 Some("splendor.setup.cities"),
-            ));
-            steps.push(step(
+            ),
+            step(
                 "cities",
                 "Mélangez les tuiles Cité et posez-en 3 au hasard, face au hasard ; rangez les autres."
                     .into(),
                 "Shuffle the city tiles and lay out 3 at random, either side up; put the rest away.".into(),
                 Some("splendor.setup.cities"),
-            ));
-        }
-        Module::TradingPosts | Module::Orient | Module::Strongholds => steps.push(step(
+            ),
+        ],
+        Module::TradingPosts | Module::Orient | Module::Strongholds => vec![step(
             "nobles",
             format!("Nobles : {nobles} tuiles découvertes."),
             format!("Nobles: {nobles} tiles face up."),
             Some(rule),
-        )),
+        )],
     }
+}
+
+/// What the module itself adds to the table.
+fn module_steps(module: Module) -> Vec<SetupStep> {
     match module {
-        Module::Cities => {}
+        Module::Cities => Vec::new(),
         // The Orient, Mise en place: an Orient deck per level beside the base rows.
-        Module::Orient => steps.push(step(
+        Module::Orient => vec![step(
             "orient_cards",
             "Cartes Orient : une pioche par niveau à droite des cartes du jeu de base, 2 cartes découvertes par niveau.".into(),
             "Orient cards: one deck per level to the right of the base cards, 2 cards face up per level.".into(),
             Some("splendor.setup.orient"),
-        )),
+        )],
         // Trading Posts, Mise en place: the route board, 5 flags each.
-        Module::TradingPosts => {
-            steps.push(step(
-            "route_board",
+        Module::TradingPosts => vec![
+            step(
+                "route_board",
                 "Tuile dépliant de la route à portée de tous.".into(),
                 "The route board within everyone's reach.".into(),
                 Some("splendor.setup.trading_posts"),
-            ));
-            steps.push(step(
-            "flags",
+            ),
+            step(
+                "flags",
                 "Chaque joueur prend les 5 fanions de sa couleur.".into(),
                 "Each player takes the 5 flags of their colour.".into(),
                 Some("splendor.setup.trading_posts"),
-            ));
-        }
+            ),
+        ],
         // Strongholds, Mise en place: 3 strongholds each.
-        Module::Strongholds => steps.push(step(
+        Module::Strongholds => vec![step(
             "strongholds",
             "Chaque joueur prend 3 places fortes de sa couleur.".into(),
             "Each player takes 3 strongholds of their colour.".into(),
             Some("splendor.setup.strongholds"),
-        )),
+        )],
     }
-    // Pion Premier Joueur (the booklet's first page): the pawn marks who plays last in the final
-    // round. Who starts, the booklet does not say: Greffier's decision (DEC-SPL-9) is the base
-    // game's rule, the youngest player (the step keeps its id, so a ticked step stays ticked).
-    steps.push(step(
-        "first_player_pawn",
-        "Premier joueur : le plus jeune commence, comme dans le jeu de base (ce livret ne dit pas qui commence) ; il prend le pion Premier joueur : le joueur à sa droite jouera le dernier au tour final.".into(),
-        "First player: the youngest player starts, as in the base game (this booklet does not say who starts); they take the first player pawn: the player on their right plays last in the final round.".into(),
-        Some("splendor.overview"),
-    ));
-    Ok(steps)
 }
 
 #[cfg(test)]
