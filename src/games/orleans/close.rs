@@ -21,7 +21,7 @@ use super::help::help_table;
 use super::resolve::{
     OrleansPayment, OrleansResolution, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansSplit,
 };
-use super::table::{OrleansGoods, OrleansRawLogEntry, OrleansTable};
+use super::table::{OrleansGoods, OrleansPlayer, OrleansRawLogEntry, OrleansTable};
 use super::{MAX_COINS, MAX_COUNT, MAX_DEVELOPMENT_POINTS, OrleansGood};
 use crate::games::Problems;
 use crate::text::Text;
@@ -91,7 +91,6 @@ fn is_demand(r: &OrleansResolution) -> bool {
 /// for a split team event (Don, Chasse aux sorcières: [`check_split`]), shares that do not fit
 /// it, or none when the sheet is to change and the split is not forced.
 /// Only the fields that change are written; the rest of the table is returned as sent.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn close_round(
     raw: &Value,
     decisions: &[OrleansDecision],
@@ -104,20 +103,53 @@ pub fn close_round(
     if !p.is_empty() {
         return Err(p);
     }
-
-    let mut out = raw.clone();
+    let mut closing = Closing::new(raw, &table, apply);
     let mut lines = Vec::with_capacity(resolutions.len());
-    // Invasion's city board as the round's lines change it (written once, at the end).
-    let mut board = Board {
-        fortifications: table.team.fortifications,
-        fortifications_to_build: super::status::fortifications_to_build(table.players.len()),
-        warehouse: table.team.warehouse,
-    };
     for (k, r) in resolutions.iter().enumerate() {
         let d = decisions.get(k).cloned().unwrap_or_else(|| default_decision(r));
+        lines.extend(closing.resolution_lines(r, &d));
+    }
+    let mut out = closing.finish();
+    next_round_with_log(&mut out, table.round, &lines);
+    // The core never writes a table it would refuse: what the decisions bring must fit the box
+    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
+    super::check(&out)?;
+    Ok(OrleansClosedRound { table: out, lines })
+}
+
+/// A round being closed: the table as checked, the table being written (`out`, changed only
+/// when `apply`) and Invasion's city board as the round's lines change it (written once, at
+/// the end).
+struct Closing<'a> {
+    table: &'a OrleansTable,
+    out: Value,
+    board: Board,
+    apply: bool,
+}
+
+impl<'a> Closing<'a> {
+    fn new(raw: &Value, table: &'a OrleansTable, apply: bool) -> Closing<'a> {
+        let board = Board {
+            fortifications: table.team.fortifications,
+            fortifications_to_build: super::status::fortifications_to_build(table.players.len()),
+            warehouse: table.team.warehouse,
+        };
+        Closing { table, out: raw.clone(), board, apply }
+    }
+
+    /// The table written, with the city board's changes.
+    fn finish(mut self) -> Value {
+        if self.apply {
+            self.board.write(&mut self.out, self.table);
+        }
+        self.out
+    }
+
+    /// The log lines of one resolution as decided (`d`), its changes made to the sheet.
+    fn resolution_lines(&mut self, r: &OrleansResolution, d: &OrleansDecision) -> Vec<OrleansRawLogEntry> {
         let pay = d.option.and_then(|o| r.options.get(usize::try_from(o).ok()?));
         let mut line = OrleansRawLogEntry {
-            round: Some(Value::from(table.round)),
+            round: Some(Value::from(self.table.round)),
             event: r.event.clone(),
             seat: r.seat,
             paid: met(r, pay.is_some()),
@@ -127,72 +159,80 @@ pub fn close_round(
         if let Some(split) = &r.split
             && let Some(shares) = d.shares.as_deref().or(split.forced.as_deref())
         {
-            lines.extend(split_event_lines(&mut out, &table, line, split, shares, apply));
-            continue;
+            return split_event_lines(&mut self.out, self.table, line, split, shares, self.apply);
         }
         match (r.seat, &d.contributions) {
             (None, Some(shares)) if is_demand(r) || (is_team_offer(r) && pay.is_some()) => {
-                // A team payment: each seat puts in its share (checked against its coins); met
-                // when the shares reach the coins of the way chosen (Démolition: « Si l'équipe
-                // ne parvient pas à s'acquitter du paiement dans son intégralité, la partie est
-                // immédiatement perdue »).
-                let total = shares.iter().fold(0u32, |a, &c| a.saturating_add(c));
-                let due = pay.map_or(r.coins_owed, |o| o.coins);
-                if is_demand(r) {
-                    line.paid = total >= due;
-                }
-                line.payment = Some(OrleansPayment { coins: total, ..pay.copied().unwrap_or_default() });
-                line.note = shares
-                    .iter()
-                    .zip(&table.players)
-                    .filter(|(c, _)| **c > 0)
-                    .map(|(c, p)| format!("{}: {c}", p.name))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                if apply {
-                    for (seat, &c) in shares.iter().enumerate() {
-                        let coins = table.players.get(seat).map_or(0, |p| p.coins);
-                        set_count(&mut out, seat, "coins", coins.saturating_sub(c));
-                    }
-                    if line.paid {
-                        board.team_event(r, pay);
-                    }
-                }
+                self.team_payment(r, pay, shares, &mut line);
             }
-            (Some(seat), _) => {
-                if apply {
-                    apply_to_seat(&mut out, &table, usize::from(seat), r.coins_gained, pay);
-                    if table.scenario == OrleansScenario::Invasion {
-                        board.seat_payment(pay);
-                    }
-                    // Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand
-                    // peut refuser la convocation et rester sur place en payant 5 pièces. »
-                    let summoned =
-                        super::event(&r.event).is_some_and(|e| matches!(e.effect, Effect::StayAwayFor(_)));
-                    if summoned && pay.is_none() {
-                        set_flag(&mut out, usize::from(seat), "in_orleans");
-                    }
-                }
-                // Numbers, not words: the log is read later in either language.
-                line.payment = pay.copied();
-                line.gained = Some(Value::from(r.coins_gained));
-            }
+            (Some(seat), _) => self.seat_resolution(r, usize::from(seat), pay, &mut line),
             (None, _) => {
-                if apply && line.paid {
-                    board.team_event(r, pay);
+                if self.apply && line.paid {
+                    self.board.team_event(r, pay);
                 }
             }
         }
-        lines.push(line);
+        vec![line]
     }
-    if apply {
-        board.write(&mut out, &table);
+
+    /// A team payment: each seat puts in its share (checked against its coins); met when the
+    /// shares reach the coins of the way chosen (Démolition: « Si l'équipe ne parvient pas à
+    /// s'acquitter du paiement dans son intégralité, la partie est immédiatement perdue »).
+    fn team_payment(
+        &mut self,
+        r: &OrleansResolution,
+        pay: Option<&OrleansPayment>,
+        shares: &[u32],
+        line: &mut OrleansRawLogEntry,
+    ) {
+        let total = shares.iter().fold(0u32, |a, &c| a.saturating_add(c));
+        let due = pay.map_or(r.coins_owed, |o| o.coins);
+        if is_demand(r) {
+            line.paid = total >= due;
+        }
+        line.payment = Some(OrleansPayment { coins: total, ..pay.copied().unwrap_or_default() });
+        line.note = shares
+            .iter()
+            .zip(&self.table.players)
+            .filter(|(c, _)| **c > 0)
+            .map(|(c, p)| format!("{}: {c}", p.name))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if self.apply {
+            for (seat, &c) in shares.iter().enumerate() {
+                let coins = self.table.players.get(seat).map_or(0, |p| p.coins);
+                set_count(&mut self.out, seat, "coins", coins.saturating_sub(c));
+            }
+            if line.paid {
+                self.board.team_event(r, pay);
+            }
+        }
     }
-    next_round_with_log(&mut out, table.round, &lines);
-    // The core never writes a table it would refuse: what the decisions bring must fit the box
-    // (Bonne affaire's 3 grain with the supply short, the last border town fortified twice).
-    super::check(&out)?;
-    Ok(OrleansClosedRound { table: out, lines })
+
+    /// A seat's own resolution: coins received, the way it paid or what it bought.
+    fn seat_resolution(
+        &mut self,
+        r: &OrleansResolution,
+        seat: usize,
+        pay: Option<&OrleansPayment>,
+        line: &mut OrleansRawLogEntry,
+    ) {
+        if self.apply {
+            apply_to_seat(&mut self.out, self.table, seat, r.coins_gained, pay);
+            if self.table.scenario == OrleansScenario::Invasion {
+                self.board.seat_payment(pay);
+            }
+            // Convocation: « Renvoyez tous les pions Marchand à Orléans. Votre marchand
+            // peut refuser la convocation et rester sur place en payant 5 pièces. »
+            let summoned = super::event(&r.event).is_some_and(|e| matches!(e.effect, Effect::StayAwayFor(_)));
+            if summoned && pay.is_none() {
+                set_flag(&mut self.out, seat, "in_orleans");
+            }
+        }
+        // Numbers, not words: the log is read later in either language.
+        line.payment = pay.copied();
+        line.gained = Some(Value::from(r.coins_gained));
+    }
 }
 
 /// What [`close_round`] refuses in the decisions sent, every problem at once: more decisions
@@ -216,27 +256,8 @@ fn check_decisions(
         );
     }
     for (k, (d, r)) in decisions.iter().zip(resolutions).enumerate() {
-        if let Some(o) = d.option
-            && usize::try_from(o).map_or(true, |o| o >= r.options.len())
-        {
-            p.push(
-                format!("decisions[{k}].option"),
-                "unknown_option",
-                Text::new(
-                    format!(
-                        "« {} » n'a pas de choix n° {} ({} proposés).",
-                        r.event,
-                        u64::from(o) + 1,
-                        r.options.len()
-                    ),
-                    format!(
-                        "“{}” has no choice #{} ({} offered).",
-                        r.event,
-                        u64::from(o) + 1,
-                        r.options.len()
-                    ),
-                ),
-            );
+        if let Some(o) = d.option {
+            check_option(&mut p, k, o, r);
         }
         if d.contributions.as_ref().is_some_and(|c| c.len() > table.players.len()) {
             p.push(
@@ -245,33 +266,7 @@ fn check_decisions(
                 Text::new("Plus de parts que de joueurs.", "More shares than players."),
             );
         }
-        if r.split.is_some() {
-            if d.contributions.is_some() {
-                p.push(
-                    format!("decisions[{k}].contributions"),
-                    "coins_not_asked",
-                    Text::new(
-                        format!(
-                            "« {} » ne se règle pas en pièces : donnez la part de chacun.",
-                            event_name(r).fr
-                        ),
-                        format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
-                    ),
-                );
-            }
-        } else if d.shares.is_some() {
-            p.push(
-                format!("decisions[{k}].shares"),
-                "shares_not_asked",
-                Text::new(
-                    format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
-                    format!("“{}” is not split among the players.", event_name(r).en),
-                ),
-            );
-        } else if r.seat.is_none() {
-            // No shares typed: nobody has put in anything yet.
-            check_shares(&mut p, k, d.contributions.as_deref().unwrap_or(&[]), table, r, d.option);
-        }
+        check_settlement(&mut p, k, d, table, r);
     }
     for (k, r) in resolutions.iter().enumerate() {
         if let Some(split) = &r.split {
@@ -280,6 +275,61 @@ fn check_decisions(
         }
     }
     p
+}
+
+/// The way taken (`decisions[k].option`) is one of the resolution's options.
+fn check_option(p: &mut Problems, k: usize, o: u32, r: &OrleansResolution) {
+    if usize::try_from(o).is_ok_and(|o| o < r.options.len()) {
+        return;
+    }
+    p.push(
+        format!("decisions[{k}].option"),
+        "unknown_option",
+        Text::new(
+            format!(
+                "« {} » n'a pas de choix n° {} ({} proposés).",
+                r.event,
+                u64::from(o) + 1,
+                r.options.len()
+            ),
+            format!("“{}” has no choice #{} ({} offered).", r.event, u64::from(o) + 1, r.options.len()),
+        ),
+    );
+}
+
+/// A decision settles its resolution the way it is asked: a split team event by shares, not
+/// coins; any other by coins, not shares; a team payment's coins each within its seat's.
+fn check_settlement(
+    p: &mut Problems,
+    k: usize,
+    d: &OrleansDecision,
+    table: &OrleansTable,
+    r: &OrleansResolution,
+) {
+    if r.split.is_some() {
+        if d.contributions.is_some() {
+            p.push(
+                format!("decisions[{k}].contributions"),
+                "coins_not_asked",
+                Text::new(
+                    format!("« {} » ne se règle pas en pièces : donnez la part de chacun.", event_name(r).fr),
+                    format!("“{}” is not settled in coins: give each seat's share.", event_name(r).en),
+                ),
+            );
+        }
+    } else if d.shares.is_some() {
+        p.push(
+            format!("decisions[{k}].shares"),
+            "shares_not_asked",
+            Text::new(
+                format!("« {} » ne se partage pas entre les joueurs.", event_name(r).fr),
+                format!("“{}” is not split among the players.", event_name(r).en),
+            ),
+        );
+    } else if r.seat.is_none() {
+        // No shares typed: nobody has put in anything yet.
+        check_shares(p, k, d.contributions.as_deref().unwrap_or(&[]), table, r, d.option);
+    }
 }
 
 /// A split team event's lines (Don, Chasse aux sorcières): one per seat that received or gave
@@ -380,7 +430,6 @@ fn check_shares(
 /// partie est immédiatement perdue »); a gift shared out in full (Don: « Choisissez comment
 /// répartir ces gains entre les joueurs »). The core never picks the split: with none sent,
 /// applying is refused unless it is forced. A marker is moved only from a space typed.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn check_split(
     p: &mut Problems,
     k: usize,
@@ -412,95 +461,130 @@ fn check_split(
         );
     }
     for (i, (s, seat)) in shares.iter().zip(&table.players).enumerate() {
-        for kind in OrleansShareKind::ALL {
-            let n = s.get(kind);
-            if n == 0 {
-                continue;
-            }
-            let f = format!("{field}[{i}].{}", kind.id());
-            let w = kind.words(2);
-            if !split.kinds.contains(&kind) {
-                p.push(
-                    f,
-                    "not_in_event",
-                    Text::new(
-                        format!("« {} » ne met pas en jeu de {}.", event_name(r).fr, w.fr),
-                        format!("“{}” involves no {}.", event_name(r).en, w.en),
-                    ),
-                );
-                continue;
-            }
-            let most = split.most.get(i).map_or(0, |m| m.get(kind));
-            if !split.gain && n > most {
-                let held = kind.words(most);
-                p.push(
-                    f.clone(),
-                    "share_above_holding",
-                    Text::new(
-                        format!("{} n'a que {most} {}, pas {n}.", seat.name, held.fr),
-                        format!("{} has only {most} {}, not {n}.", seat.name, held.en),
-                    ),
-                );
-            }
-            if apply && kind == OrleansShareKind::Development && !seat.development_points_typed {
-                p.push(
-                    f,
-                    "development_space_unknown",
-                    Text::new(
-                        format!("Saisissez la case de {} sur la piste de développement avant d'y déplacer son marqueur.", seat.name),
-                        format!("Enter {}'s space on the development track before moving the marker.", seat.name),
-                    ),
-                );
-            }
-        }
+        check_seat_share(p, &format!("{field}[{i}]"), (s, split.most.get(i)), seat, split, r, apply);
     }
-    let sum = |kind: OrleansShareKind| shares.iter().fold(0u32, |a, s| a.saturating_add(s.get(kind)));
     if split.gain {
-        for &kind in &split.kinds {
-            let (given, total) = (sum(kind), split.total.get(kind));
-            let w = kind.words(total);
-            if given < total {
-                p.push(
-                    field.clone(),
-                    "shares_short",
-                    Text::new(
-                        format!("Les parts donnent {given} {} sur les {total} à répartir.", w.fr),
-                        format!("The shares give {given} of the {total} {} to share out.", w.en),
-                    ),
-                );
-            } else if given > total {
-                p.push(
-                    field.clone(),
-                    "shares_above_total",
-                    Text::new(
-                        format!("Les parts donnent {given} {}, il n'y en a que {total} à répartir.", w.fr),
-                        format!("The shares give {given} {}; there are only {total} to share out.", w.en),
-                    ),
-                );
-            }
-        }
+        check_gift_shared_out(p, &field, shares, split);
     } else {
-        let given = split.kinds.iter().fold(0u32, |a, &kind| a.saturating_add(sum(kind)));
-        let owed = split.owed;
-        if given > owed {
+        check_demand_met(p, field, shares, split, r);
+    }
+}
+
+/// One seat's share (`decisions[k].shares[i]`), kind by kind: a kind the event moves, for a
+/// demand no more than the seat holds (`most`), and a marker moved only from a space typed.
+fn check_seat_share(
+    p: &mut Problems,
+    field: &str,
+    (s, most): (&OrleansShare, Option<&OrleansShare>),
+    seat: &OrleansPlayer,
+    split: &OrleansSplit,
+    r: &OrleansResolution,
+    apply: bool,
+) {
+    for kind in OrleansShareKind::ALL {
+        let n = s.get(kind);
+        if n == 0 {
+            continue;
+        }
+        let f = format!("{field}.{}", kind.id());
+        let w = kind.words(2);
+        if !split.kinds.contains(&kind) {
             p.push(
-                field,
-                "shares_above_due",
+                f,
+                "not_in_event",
                 Text::new(
-                    format!("Les parts font {given}, « {} » n'en demande que {owed}.", event_name(r).fr),
-                    format!("The shares make {given}; “{}” asks only {owed}.", event_name(r).en),
+                    format!("« {} » ne met pas en jeu de {}.", event_name(r).fr, w.fr),
+                    format!("“{}” involves no {}.", event_name(r).en, w.en),
                 ),
             );
-        } else if given < owed && r.status == OrleansResolutionStatus::Payable {
+            continue;
+        }
+        let most = most.map_or(0, |m| m.get(kind));
+        if !split.gain && n > most {
+            let held = kind.words(most);
+            p.push(
+                f.clone(),
+                "share_above_holding",
+                Text::new(
+                    format!("{} n'a que {most} {}, pas {n}.", seat.name, held.fr),
+                    format!("{} has only {most} {}, not {n}.", seat.name, held.en),
+                ),
+            );
+        }
+        if apply && kind == OrleansShareKind::Development && !seat.development_points_typed {
+            p.push(
+                f,
+                "development_space_unknown",
+                Text::new(
+                    format!("Saisissez la case de {} sur la piste de développement avant d'y déplacer son marqueur.", seat.name),
+                    format!("Enter {}'s space on the development track before moving the marker.", seat.name),
+                ),
+            );
+        }
+    }
+}
+
+/// How much of `kind` the shares move together.
+fn shares_sum(shares: &[OrleansShare], kind: OrleansShareKind) -> u32 {
+    shares.iter().fold(0u32, |a, s| a.saturating_add(s.get(kind)))
+}
+
+/// Don: « Choisissez comment répartir ces gains entre les joueurs »: each kind shared out in
+/// full, no more.
+fn check_gift_shared_out(p: &mut Problems, field: &str, shares: &[OrleansShare], split: &OrleansSplit) {
+    for &kind in &split.kinds {
+        let (given, total) = (shares_sum(shares, kind), split.total.get(kind));
+        let w = kind.words(total);
+        if given < total {
             p.push(
                 field,
                 "shares_short",
                 Text::new(
-                    format!("Les parts font {given} sur {owed}, et l'équipe a de quoi payer le tout."),
-                    format!("The shares make {given} of {owed}, and the team holds enough to pay it all."),
+                    format!("Les parts donnent {given} {} sur les {total} à répartir.", w.fr),
+                    format!("The shares give {given} of the {total} {} to share out.", w.en),
+                ),
+            );
+        } else if given > total {
+            p.push(
+                field,
+                "shares_above_total",
+                Text::new(
+                    format!("Les parts donnent {given} {}, il n'y en a que {total} à répartir.", w.fr),
+                    format!("The shares give {given} {}; there are only {total} to share out.", w.en),
                 ),
             );
         }
+    }
+}
+
+/// A split demand: together no more than owed, and short only when the team cannot pay.
+fn check_demand_met(
+    p: &mut Problems,
+    field: String,
+    shares: &[OrleansShare],
+    split: &OrleansSplit,
+    r: &OrleansResolution,
+) {
+    let given = split.kinds.iter().fold(0u32, |a, &kind| a.saturating_add(shares_sum(shares, kind)));
+    let owed = split.owed;
+    if given > owed {
+        p.push(
+            field,
+            "shares_above_due",
+            Text::new(
+                format!("Les parts font {given}, « {} » n'en demande que {owed}.", event_name(r).fr),
+                format!("The shares make {given}; “{}” asks only {owed}.", event_name(r).en),
+            ),
+        );
+    } else if given < owed && r.status == OrleansResolutionStatus::Payable {
+        p.push(
+            field,
+            "shares_short",
+            Text::new(
+                format!("Les parts font {given} sur {owed}, et l'équipe a de quoi payer le tout."),
+                format!("The shares make {given} of {owed}, and the team holds enough to pay it all."),
+            ),
+        );
     }
 }
 

@@ -397,89 +397,101 @@ fn apply(
 /// Forecast for each seat over a fixed track, from `from` to the last round: each event is
 /// resolved on the state left by the previous ones, nothing else earned or spent.
 pub fn forecast(scenario: OrleansScenario, players: &[OrleansPlayer], from: u8) -> Vec<OrleansForecast> {
-    let track = scenario.track();
+    players.iter().enumerate().map(|(seat, start)| seat_forecast(scenario, seat, start, from)).collect()
+}
+
+/// One seat's forecast from its state `start`: every event of the track from round `from`, then
+/// what it lacks of food and goods for them all.
+fn seat_forecast(scenario: OrleansScenario, seat: usize, start: &OrleansPlayer, from: u8) -> OrleansForecast {
     let team = super::table::OrleansTeam::default();
-    players
-        .iter()
-        .enumerate()
-        .map(|(seat, start)| {
-            let mut p = start.clone();
-            let mut out = OrleansForecast {
-                seat: u8::try_from(seat).unwrap_or(u8::MAX),
-                rounds: Vec::new(),
-                first_failure: None,
-                coins_needed: 0,
-                coins_demanded: 0,
-                coins_gained: 0,
-                food_needed: 0,
-                food_short: 0,
-                goods_needed: super::table::OrleansGoods::default(),
-                goods_short: super::table::OrleansGoods::default(),
-                coins_short: 0,
-            };
-            for (i, id) in track.iter().enumerate().skip(usize::from(from.saturating_sub(1))) {
-                let round = u8::try_from(i + 1).unwrap_or(u8::MAX);
-                let Some(e) = event(id) else { continue };
-                let one = std::slice::from_ref(&p);
-                let Some(r) = resolve(e, scenario, one, &team).into_iter().next() else { continue };
-                let failed =
-                    matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid);
-                // A food demand the seat cannot meet is counted once, in the food it asks (to
-                // keep back): nothing is taken, and no coin is counted for it.
-                let food_asked = e.effect.food_asked().filter(|_| failed);
-                let (coins_paid, goods_paid) = if food_asked.is_some() {
-                    (0, super::table::OrleansGoods::default())
-                } else {
-                    apply(&mut p, &r, e.effect.coins_can_pay())
-                };
-                let food_paid = goods_paid.food();
-                // A good demand the seat cannot meet (Jour du fromage) asks its good all the same.
-                let mut kept = goods_paid;
-                if failed && let Effect::PayGood(good, n) = e.effect {
-                    kept.set(good, kept.get(good).saturating_add(n));
-                }
-                for g in OrleansGood::ALL {
-                    out.goods_needed.set(g, out.goods_needed.get(g).saturating_add(kept.get(g)));
-                }
-                out.food_needed = out
-                    .food_needed
-                    .saturating_add(food_asked.unwrap_or(0))
-                    .saturating_add(if failed { kept.food().saturating_sub(food_paid) } else { 0 });
-                if failed {
-                    out.first_failure = out.first_failure.or(Some(round));
-                    // Coins to earn: only what coins could pay (food or goods missing are not).
-                    // A technology tile removed for want of coins (Le dignitaire) lacked its price.
-                    let short = if r.consequence == Some(OrleansFailure::RemoveTechnology) {
-                        r.coins_owed.saturating_sub(coins_paid)
-                    } else {
-                        r.shortfall
-                    };
-                    if e.effect.coins_can_pay() && food_asked.is_none() {
-                        out.coins_short = out.coins_short.saturating_add(short);
-                        out.coins_demanded = out.coins_demanded.saturating_add(short);
-                    }
-                }
-                out.coins_needed = out.coins_needed.saturating_add(coins_paid);
-                out.coins_demanded = out.coins_demanded.saturating_add(coins_paid);
-                out.coins_gained = out.coins_gained.saturating_add(r.coins_gained);
-                out.food_needed = out.food_needed.saturating_add(food_paid);
-                out.rounds.push(OrleansForecastRound {
-                    round,
-                    event: e.id.to_owned(),
-                    status: r.status,
-                    coins_gained: r.coins_gained,
-                    coins_paid,
-                    food_paid,
-                    coins_after: p.coins,
-                });
-            }
-            out.food_short = out.food_needed.saturating_sub(start.goods.food());
-            for g in OrleansGood::ALL {
-                out.goods_short.set(g, out.goods_needed.get(g).saturating_sub(start.goods.get(g)));
-            }
-            out
-        })
-        .collect()
+    let mut p = start.clone();
+    let mut out = OrleansForecast {
+        seat: u8::try_from(seat).unwrap_or(u8::MAX),
+        rounds: Vec::new(),
+        first_failure: None,
+        coins_needed: 0,
+        coins_demanded: 0,
+        coins_gained: 0,
+        food_needed: 0,
+        food_short: 0,
+        goods_needed: super::table::OrleansGoods::default(),
+        goods_short: super::table::OrleansGoods::default(),
+        coins_short: 0,
+    };
+    for (i, id) in scenario.track().iter().enumerate().skip(usize::from(from.saturating_sub(1))) {
+        let round = u8::try_from(i + 1).unwrap_or(u8::MAX);
+        let Some(e) = event(id) else { continue };
+        let one = std::slice::from_ref(&p);
+        let Some(r) = resolve(e, scenario, one, &team).into_iter().next() else { continue };
+        let line = forecast_event(&mut out, &mut p, e, &r, round);
+        out.rounds.push(line);
+    }
+    out.food_short = out.food_needed.saturating_sub(start.goods.food());
+    for g in OrleansGood::ALL {
+        out.goods_short.set(g, out.goods_needed.get(g).saturating_sub(start.goods.get(g)));
+    }
+    out
+}
+
+/// Event `e` of `round` resolved (`r`) on the seat's state `p`, which pays what it can; what it
+/// paid, needed and lacked is added to `out`'s totals.
+fn forecast_event(
+    out: &mut OrleansForecast,
+    p: &mut OrleansPlayer,
+    e: &EventDef,
+    r: &OrleansResolution,
+    round: u8,
+) -> OrleansForecastRound {
+    let failed = matches!(r.status, OrleansResolutionStatus::Partial | OrleansResolutionStatus::Unpaid);
+    // A food demand the seat cannot meet is counted once, in the food it asks (to
+    // keep back): nothing is taken, and no coin is counted for it.
+    let food_asked = e.effect.food_asked().filter(|_| failed);
+    let (coins_paid, goods_paid) = if food_asked.is_some() {
+        (0, super::table::OrleansGoods::default())
+    } else {
+        apply(p, r, e.effect.coins_can_pay())
+    };
+    let food_paid = goods_paid.food();
+    // A good demand the seat cannot meet (Jour du fromage) asks its good all the same.
+    let mut kept = goods_paid;
+    if failed && let Effect::PayGood(good, n) = e.effect {
+        kept.set(good, kept.get(good).saturating_add(n));
+    }
+    for g in OrleansGood::ALL {
+        out.goods_needed.set(g, out.goods_needed.get(g).saturating_add(kept.get(g)));
+    }
+    out.food_needed = out.food_needed.saturating_add(food_asked.unwrap_or(0)).saturating_add(if failed {
+        kept.food().saturating_sub(food_paid)
+    } else {
+        0
+    });
+    if failed {
+        out.first_failure = out.first_failure.or(Some(round));
+        // Coins to earn: only what coins could pay (food or goods missing are not).
+        // A technology tile removed for want of coins (Le dignitaire) lacked its price.
+        let short = if r.consequence == Some(OrleansFailure::RemoveTechnology) {
+            r.coins_owed.saturating_sub(coins_paid)
+        } else {
+            r.shortfall
+        };
+        if e.effect.coins_can_pay() && food_asked.is_none() {
+            out.coins_short = out.coins_short.saturating_add(short);
+            out.coins_demanded = out.coins_demanded.saturating_add(short);
+        }
+    }
+    out.coins_needed = out.coins_needed.saturating_add(coins_paid);
+    out.coins_demanded = out.coins_demanded.saturating_add(coins_paid);
+    out.coins_gained = out.coins_gained.saturating_add(r.coins_gained);
+    out.food_needed = out.food_needed.saturating_add(food_paid);
+    OrleansForecastRound {
+        round,
+        event: e.id.to_owned(),
+        status: r.status,
+        coins_gained: r.coins_gained,
+        coins_paid,
+        food_paid,
+        coins_after: p.coins,
+    }
 }
 
 /// Builds the help for a checked table.

@@ -941,7 +941,23 @@ fn team_development_or_monks(
         r.consequence = Some(f);
         r.explanation = failure_text(f, r.shortfall);
     }
-    // « Choisissez ensemble la contribution de chacun »: the seats say who gives what.
+    r.split = Some(development_or_monks_split(players, r.options.first(), n));
+    if let Some(note) = spaces_assumed(players) {
+        r.explanation = Text::new(
+            format!("{} {}", r.explanation.fr, note.fr),
+            format!("{} {}", r.explanation.en, note.en),
+        );
+    }
+    r
+}
+
+/// « Choisissez ensemble la contribution de chacun »: the seats say who gives what of the
+/// `owed` development points and Monks, each at most what it holds.
+fn development_or_monks_split(
+    players: &[OrleansPlayer],
+    way: Option<&OrleansPayment>,
+    owed: u32,
+) -> OrleansSplit {
     let most: Vec<OrleansShare> = players
         .iter()
         .map(|p| OrleansShare {
@@ -953,7 +969,7 @@ fn team_development_or_monks(
     let holders: Vec<usize> = most.iter().enumerate().filter(|(_, s)| s.sum() > 0).map(|(i, _)| i).collect();
     // Only one seat holds anything: no choice, that seat pays the cheapest way, as a
     // seat's own demand is paid when nothing is chosen.
-    let forced = match (holders.as_slice(), r.options.first()) {
+    let forced = match (holders.as_slice(), way) {
         ([only], Some(way)) => Some(
             (0..players.len())
                 .map(|i| {
@@ -971,21 +987,14 @@ fn team_development_or_monks(
         ),
         _ => None,
     };
-    r.split = Some(OrleansSplit {
+    OrleansSplit {
         gain: false,
         kinds: vec![OrleansShareKind::Development, OrleansShareKind::Monks],
         total: OrleansShare::default(),
-        owed: n,
+        owed,
         most,
         forced,
-    });
-    if let Some(note) = spaces_assumed(players) {
-        r.explanation = Text::new(
-            format!("{} {}", r.explanation.fr, note.fr),
-            format!("{} {}", r.explanation.en, note.en),
-        );
     }
-    r
 }
 
 /// A Monk from each player, or one uncollected citizen for the team.

@@ -3,10 +3,11 @@
 //! solo outcomes with the round reached.
 
 use super::catalogue::OrleansScenario;
-use super::status::{OrleansState, goals, status};
+use super::status::{OrleansGoal, OrleansState, OrleansStatus, goals, status};
 use super::table::{OrleansPlayer, OrleansTable, level_start};
 use crate::games::{
-    Better, CategoryScore, Criterion, GameId, LostAt, Outcome, PlayFacts, PlayerScore, Scoreboard, rank,
+    Better, CategoryScore, Criterion, Detail, GameId, LostAt, Outcome, PlayFacts, PlayerScore, Scoreboard,
+    StaticText, TieBreak, rank,
 };
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -21,84 +22,106 @@ pub const DEPOT_POINTS_PER_SET: u32 = 5;
 /// trading posts: Prospérité, Mise en place, « Ne placez aucun jeton Citoyen sur la piste de
 /// développement ou sur la carte » — that tile lies on the map, so it is not in play.
 pub fn prosperite_categories(p: &OrleansPlayer) -> Vec<CategoryScore> {
+    vec![
+        coins_category(p),
+        goods_category(p),
+        development_category(p),
+        buildings_category(p),
+        depot_category(p),
+    ]
+}
+
+/// A category of `n` points explained in both languages.
+fn category(key: &'static str, n: u32, fr: String, en: String) -> CategoryScore {
+    CategoryScore { key: key.into(), points: points(n), detail: Detail::from(Text::new(fr, en)) }
+}
+
+/// A coin is a point.
+fn coins_category(p: &OrleansPlayer) -> CategoryScore {
+    category(
+        "coins",
+        p.coins,
+        format!("{} {} × 1", p.coins, fr_noun(p.coins, "pièce", "pièces")),
+        format!("{} {} × 1", p.coins, en_noun(p.coins, "coin", "coins")),
+    )
+}
+
+/// Each good is worth its value: grain 1 up to brocade 5.
+fn goods_category(p: &OrleansPlayer) -> CategoryScore {
     let g = &p.goods;
+    category(
+        "goods",
+        g.points(),
+        format!(
+            "Céréales {}×1 + Fromage {}×2 + Vin {}×3 + Laine {}×4 + Brocart {}×5",
+            g.grain, g.cheese, g.wine, g.wool, g.brocade
+        ),
+        format!(
+            "Grain {}×1 + cheese {}×2 + wine {}×3 + wool {}×4 + brocade {}×5",
+            g.grain, g.cheese, g.wine, g.wool, g.brocade
+        ),
+    )
+}
+
+/// (Citizens + trading posts) × the level on the development track.
+fn development_category(p: &OrleansPlayer) -> CategoryScore {
     let citizens = p.citizens;
     let development = citizens.saturating_add(p.trading_posts).saturating_mul(p.development_level);
+    category(
+        "development",
+        development,
+        format!(
+            "({citizens} {} + {} {}) × niveau {}",
+            fr_noun(citizens, "citoyen", "citoyens"),
+            p.trading_posts,
+            fr_noun(p.trading_posts, "comptoir", "comptoirs"),
+            p.development_level
+        ),
+        format!(
+            "({citizens} {} + {} {}) × level {}",
+            en_noun(citizens, "citizen", "citizens"),
+            p.trading_posts,
+            en_noun(p.trading_posts, "trading post", "trading posts"),
+            p.development_level
+        ),
+    )
+}
+
+/// Prospérité: each completed building's points.
+fn buildings_category(p: &OrleansPlayer) -> CategoryScore {
     let buildings: u32 = p.buildings.iter().fold(0, |a, b| a.saturating_add(b.points));
-    let sets = g.full_sets();
-    let depot = if p.depot { sets.saturating_mul(DEPOT_POINTS_PER_SET) } else { 0 };
-    vec![
-        CategoryScore {
-            key: "coins".into(),
-            points: points(p.coins),
-            detail: crate::games::Detail::from(Text::new(
-                format!("{} {} × 1", p.coins, fr_noun(p.coins, "pièce", "pièces")),
-                format!("{} {} × 1", p.coins, en_noun(p.coins, "coin", "coins")),
-            )),
-        },
-        CategoryScore {
-            key: "goods".into(),
-            points: points(g.points()),
-            detail: crate::games::Detail::from(Text::new(
-                format!(
-                    "Céréales {}×1 + Fromage {}×2 + Vin {}×3 + Laine {}×4 + Brocart {}×5",
-                    g.grain, g.cheese, g.wine, g.wool, g.brocade
-                ),
-                format!(
-                    "Grain {}×1 + cheese {}×2 + wine {}×3 + wool {}×4 + brocade {}×5",
-                    g.grain, g.cheese, g.wine, g.wool, g.brocade
-                ),
-            )),
-        },
-        CategoryScore {
-            key: "development".into(),
-            points: points(development),
-            detail: crate::games::Detail::from(Text::new(
-                format!(
-                    "({citizens} {} + {} {}) × niveau {}",
-                    fr_noun(citizens, "citoyen", "citoyens"),
-                    p.trading_posts,
-                    fr_noun(p.trading_posts, "comptoir", "comptoirs"),
-                    p.development_level
-                ),
-                format!(
-                    "({citizens} {} + {} {}) × level {}",
-                    en_noun(citizens, "citizen", "citizens"),
-                    p.trading_posts,
-                    en_noun(p.trading_posts, "trading post", "trading posts"),
-                    p.development_level
-                ),
-            )),
-        },
-        CategoryScore {
-            key: "buildings".into(),
-            points: points(buildings),
-            detail: crate::games::Detail::from(Text::new(
-                format!(
-                    "{} {}",
-                    p.buildings.len(),
-                    fr_noun(p.buildings.len(), "bâtiment complété", "bâtiments complétés")
-                ),
-                format!(
-                    "{} {}",
-                    p.buildings.len(),
-                    en_noun(p.buildings.len(), "completed building", "completed buildings")
-                ),
-            )),
-        },
-        CategoryScore {
+    category(
+        "buildings",
+        buildings,
+        format!(
+            "{} {}",
+            p.buildings.len(),
+            fr_noun(p.buildings.len(), "bâtiment complété", "bâtiments complétés")
+        ),
+        format!(
+            "{} {}",
+            p.buildings.len(),
+            en_noun(p.buildings.len(), "completed building", "completed buildings")
+        ),
+    )
+}
+
+/// Dépôt: `DEPOT_POINTS_PER_SET` per full set of the five goods, for its owner only.
+fn depot_category(p: &OrleansPlayer) -> CategoryScore {
+    if !p.depot {
+        return CategoryScore {
             key: "depot".into(),
-            points: points(depot),
-            detail: crate::games::Detail::from(if p.depot {
-                Text::new(
-                    format!("Dépôt : {sets} {} × 5", fr_noun(sets, "lot complet", "lots complets")),
-                    format!("Depot: {sets} {} × 5", en_noun(sets, "full set", "full sets")),
-                )
-            } else {
-                Text::new("Pas de Dépôt", "No Depot")
-            }),
-        },
-    ]
+            points: 0,
+            detail: Detail::from(Text::new("Pas de Dépôt", "No Depot")),
+        };
+    }
+    let sets = p.goods.full_sets();
+    category(
+        "depot",
+        sets.saturating_mul(DEPOT_POINTS_PER_SET),
+        format!("Dépôt : {sets} {} × 5", fr_noun(sets, "lot complet", "lots complets")),
+        format!("Depot: {sets} {} × 5", en_noun(sets, "full set", "full sets")),
+    )
 }
 
 /// Where each player stands on the development track, for Prospérité's tie-break: the level
@@ -140,179 +163,47 @@ pub fn difficulty(table: &OrleansTable) -> Option<String> {
     Some(key.to_owned())
 }
 
+/// How a scenario is scored: the kind of outcome, each seat's categories (seat order) and the
+/// tie-breaks after the totals.
+struct Scoring {
+    outcome: Outcome,
+    categories: Vec<Vec<CategoryScore>>,
+    criteria: Vec<Criterion>,
+}
+
 /// Scores a checked table.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn score_table(table: &OrleansTable) -> Scoreboard {
     let goals = goals(table);
     let st = status(table, &goals);
+    let Scoring { outcome, categories, criteria } = match table.scenario {
+        OrleansScenario::Prosperite => prosperite_scoring(table),
+        OrleansScenario::Duel => duel_scoring(table, &goals, &st),
+        OrleansScenario::Invasion => invasion_scoring(table, &goals, &st),
+        OrleansScenario::Dignitaire => dignitaire_scoring(table, &st),
+        OrleansScenario::Vierzon | OrleansScenario::Marchand => Scoring {
+            outcome: solo_outcome(&st),
+            categories: objectives_of(table, &goals, 5),
+            criteria: Vec::new(),
+        },
+    };
     let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
-    let seat = |i: usize| u8::try_from(i).unwrap_or(u8::MAX);
-    let done_by = |i: usize| goals.iter().filter(|g| g.seat == Some(seat(i)) && g.done).count();
-    let count_category = |key: &'static str, n: u32, fr: String, en: String| CategoryScore {
-        key: key.into(),
-        points: points(n),
-        detail: crate::games::Detail::from(Text::new(fr, en)),
-    };
-    // Le duel and the solo scenarios: each seat's own objectives done, out of the scenario's.
-    let objectives_of = |of: u32| -> Vec<Vec<CategoryScore>> {
-        (0..table.players.len())
-            .map(|i| {
-                let n = u32::try_from(done_by(i)).unwrap_or(0);
-                vec![count_category(
-                    "objectives",
-                    n,
-                    format!("{n} {} sur {of}", fr_noun(n, "objectif", "objectifs")),
-                    format!("{n} {} of {of}", en_noun(n, "objective", "objectives")),
-                )]
-            })
-            .collect()
-    };
-
-    // The co-operative and solo scenarios: won, or still being played (not lost) until the end.
-    let (won, in_progress) = (st.state == OrleansState::Won, st.state == OrleansState::InProgress);
-    let (outcome, categories, criteria): (Outcome, Vec<Vec<CategoryScore>>, Vec<Criterion>) =
-        match table.scenario {
-            OrleansScenario::Prosperite => {
-                let cats: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
-                // Prospérité scores as the base game, whose tie goes to the player further on the
-                // development track (FACT-ORL-D3).
-                let criteria = vec![Criterion {
-                    key: "development_points",
-                    label: crate::games::StaticText::new(
-                        "avancée sur la piste de développement",
-                        "progress on the development track",
-                    ),
-                    better: Better::Higher,
-                    values: track_positions(&table.players, &cats),
-                }];
-                (Outcome::Points, cats, criteria)
-            }
-            OrleansScenario::Duel => {
-                let cats = objectives_of(4);
-                // Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
-                let finish: Vec<i32> = (0..table.players.len())
-                    .map(|i| {
-                        let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
-                        if mine.iter().all(|g| g.done) {
-                            mine.iter().filter_map(|g| g.completed_round).max().map_or(99, i32::from)
-                        } else {
-                            99
-                        }
-                    })
-                    .collect();
-                // « Si les deux joueurs complètent tous les objectifs lors de la même manche » only:
-                // goods and coins part nobody while nobody has finished (« il n'y a pas de
-                // vainqueur » after round 16), and players level on objectives share the rank.
-                let anyone_finished = finish.iter().any(|&r| r < 99);
-                let criteria = if !anyone_finished {
-                    Vec::new()
-                } else {
-                    vec![
-                        Criterion {
-                            key: "finish_round",
-                            label: crate::games::StaticText::new("manche d'achèvement", "round completed"),
-                            better: Better::Lower,
-                            values: finish,
-                        },
-                        Criterion {
-                            key: "goods",
-                            label: crate::games::StaticText::new(
-                                "points des seules marchandises",
-                                "points from goods only",
-                            ),
-                            better: Better::Higher,
-                            values: table.players.iter().map(|p| points(p.goods.points())).collect(),
-                        },
-                        Criterion {
-                            key: "coins",
-                            label: crate::games::StaticText::new("pièces", "coins"),
-                            better: Better::Higher,
-                            values: table.players.iter().map(|p| points(p.coins)).collect(),
-                        },
-                    ]
-                };
-                (Outcome::ObjectiveRace { round_reached: st.round }, cats, criteria)
-            }
-            OrleansScenario::Invasion => {
-                let done = goals.iter().filter(|g| g.done).count();
-                let n = u32::try_from(done).unwrap_or(0);
-                let total = goals.len();
-                let cats = table
-                    .players
-                    .iter()
-                    .map(|_| {
-                        vec![count_category(
-                            "objectives",
-                            n,
-                            format!("{n} {} sur {total}", fr_noun(n, "objectif", "objectifs")),
-                            format!("{n} {} of {total}", en_noun(n, "goal", "goals")),
-                        )]
-                    })
-                    .collect();
-                (Outcome::Coop { won, in_progress, round_reached: Some(st.round) }, cats, Vec::new())
-            }
-            OrleansScenario::Dignitaire => {
-                let cats = table
-                    .players
-                    .iter()
-                    .map(|p| {
-                        vec![count_category(
-                            "citizens",
-                            p.citizens,
-                            format!("{} {}", p.citizens, fr_noun(p.citizens, "citoyen", "citoyens")),
-                            format!("{} {}", p.citizens, en_noun(p.citizens, "citizen", "citizens")),
-                        )]
-                    })
-                    .collect();
-                (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
-            }
-            OrleansScenario::Vierzon | OrleansScenario::Marchand => {
-                let cats = objectives_of(5);
-                (Outcome::Solo { won, in_progress, round_reached: st.round }, cats, Vec::new())
-            }
-        };
-
     let totals: Vec<i32> = categories
         .iter()
         .map(|c: &Vec<CategoryScore>| c.iter().map(|x| x.points).fold(0i32, i32::saturating_add))
         .collect();
-    let (mut ranks, mut tie_breaks) = rank(&names, &totals, &criteria);
-    if matches!(outcome, Outcome::Coop { .. }) {
-        // Invasion, Fin de la partie: the team wins together or « vous avez tous perdu »; nobody
-        // is placed against another, so every seat is first and no place is told shared.
-        ranks = vec![1; table.players.len()];
-        tie_breaks.clear();
-    }
-    if table.scenario == OrleansScenario::Duel && !st.winners.is_empty() {
-        // Le duel: the winner is first whatever the objective counts — a missed payment loses
-        // at once (Tour de jeu), so the ranking must agree with who won.
-        let decided: Vec<u8> = (0..table.players.len())
-            .map(|i| if st.winners.contains(&seat(i)) { 1 } else { 1 + seat(st.winners.len()) })
-            .collect();
-        if decided != ranks {
-            ranks = decided;
-            tie_breaks.clear();
-        }
-    }
+    let (ranks, tie_breaks) = decided_ranks(table, &outcome, &st, rank(&names, &totals, &criteria));
     let players = categories
         .into_iter()
         .enumerate()
         .map(|(i, categories)| {
             let rank_i = ranks.get(i).copied().unwrap_or(1);
-            let winner = match table.scenario {
-                // A points race: the leader wins once the 16 rounds are over (Prospérité, Fin de
-                // la partie: « La partie se termine après 16 manches »), not before.
-                OrleansScenario::Prosperite => st.state == OrleansState::Over && rank_i == 1,
-                OrleansScenario::Duel => st.winners.contains(&seat(i)),
-                _ => st.state == OrleansState::Won,
-            };
             PlayerScore {
                 seat: seat(i),
                 name: names.get(i).cloned().unwrap_or_default(),
                 total: Some(totals.get(i).copied().unwrap_or(0)),
                 categories,
                 rank: rank_i,
-                winner,
+                winner: is_winner(table, &st, i, rank_i),
             }
         })
         .collect();
@@ -325,5 +216,172 @@ pub fn score_table(table: &OrleansTable) -> Scoreboard {
         players,
         tie_breaks,
         facts: PlayFacts { missions: Vec::new(), difficulty: difficulty(table), lost_at },
+    }
+}
+
+fn seat(i: usize) -> u8 {
+    u8::try_from(i).unwrap_or(u8::MAX)
+}
+
+/// The co-operative and solo scenarios: won, or still being played (not lost) until the end.
+fn solo_outcome(st: &OrleansStatus) -> Outcome {
+    Outcome::Solo {
+        won: st.state == OrleansState::Won,
+        in_progress: st.state == OrleansState::InProgress,
+        round_reached: st.round,
+    }
+}
+
+/// Le duel and the solo scenarios: each seat's own objectives done, out of the scenario's `of`.
+fn objectives_of(table: &OrleansTable, goals: &[OrleansGoal], of: u32) -> Vec<Vec<CategoryScore>> {
+    (0..table.players.len())
+        .map(|i| {
+            let done = goals.iter().filter(|g| g.seat == Some(seat(i)) && g.done).count();
+            let n = u32::try_from(done).unwrap_or(0);
+            vec![category(
+                "objectives",
+                n,
+                format!("{n} {} sur {of}", fr_noun(n, "objectif", "objectifs")),
+                format!("{n} {} of {of}", en_noun(n, "objective", "objectives")),
+            )]
+        })
+        .collect()
+}
+
+/// Prospérité scores as the base game, whose tie goes to the player further on the
+/// development track (FACT-ORL-D3).
+fn prosperite_scoring(table: &OrleansTable) -> Scoring {
+    let categories: Vec<Vec<CategoryScore>> = table.players.iter().map(prosperite_categories).collect();
+    let criteria = vec![Criterion {
+        key: "development_points",
+        label: StaticText::new("avancée sur la piste de développement", "progress on the development track"),
+        better: Better::Higher,
+        values: track_positions(&table.players, &categories),
+    }];
+    Scoring { outcome: Outcome::Points, categories, criteria }
+}
+
+/// Le duel, Fin de la partie: earlier finish, then goods-only points, then coins.
+fn duel_scoring(table: &OrleansTable, goals: &[OrleansGoal], st: &OrleansStatus) -> Scoring {
+    let finish: Vec<i32> = (0..table.players.len())
+        .map(|i| {
+            let mine: Vec<_> = goals.iter().filter(|g| g.seat == Some(seat(i))).collect();
+            if mine.iter().all(|g| g.done) {
+                mine.iter().filter_map(|g| g.completed_round).max().map_or(99, i32::from)
+            } else {
+                99
+            }
+        })
+        .collect();
+    // « Si les deux joueurs complètent tous les objectifs lors de la même manche » only:
+    // goods and coins part nobody while nobody has finished (« il n'y a pas de
+    // vainqueur » after round 16), and players level on objectives share the rank.
+    let anyone_finished = finish.iter().any(|&r| r < 99);
+    let criteria = if !anyone_finished {
+        Vec::new()
+    } else {
+        vec![
+            Criterion {
+                key: "finish_round",
+                label: StaticText::new("manche d'achèvement", "round completed"),
+                better: Better::Lower,
+                values: finish,
+            },
+            Criterion {
+                key: "goods",
+                label: StaticText::new("points des seules marchandises", "points from goods only"),
+                better: Better::Higher,
+                values: table.players.iter().map(|p| points(p.goods.points())).collect(),
+            },
+            Criterion {
+                key: "coins",
+                label: StaticText::new("pièces", "coins"),
+                better: Better::Higher,
+                values: table.players.iter().map(|p| points(p.coins)).collect(),
+            },
+        ]
+    };
+    Scoring {
+        outcome: Outcome::ObjectiveRace { round_reached: st.round },
+        categories: objectives_of(table, goals, 4),
+        criteria,
+    }
+}
+
+/// Invasion: every seat shows the team's goals met, out of all of them.
+fn invasion_scoring(table: &OrleansTable, goals: &[OrleansGoal], st: &OrleansStatus) -> Scoring {
+    let done = goals.iter().filter(|g| g.done).count();
+    let n = u32::try_from(done).unwrap_or(0);
+    let total = goals.len();
+    let categories = table
+        .players
+        .iter()
+        .map(|_| {
+            vec![category(
+                "objectives",
+                n,
+                format!("{n} {} sur {total}", fr_noun(n, "objectif", "objectifs")),
+                format!("{n} {} of {total}", en_noun(n, "goal", "goals")),
+            )]
+        })
+        .collect();
+    let outcome = Outcome::Coop {
+        won: st.state == OrleansState::Won,
+        in_progress: st.state == OrleansState::InProgress,
+        round_reached: Some(st.round),
+    };
+    Scoring { outcome, categories, criteria: Vec::new() }
+}
+
+/// Le dignitaire, But du jeu: the citizens are the score.
+fn dignitaire_scoring(table: &OrleansTable, st: &OrleansStatus) -> Scoring {
+    let categories = table
+        .players
+        .iter()
+        .map(|p| {
+            vec![category(
+                "citizens",
+                p.citizens,
+                format!("{} {}", p.citizens, fr_noun(p.citizens, "citoyen", "citoyens")),
+                format!("{} {}", p.citizens, en_noun(p.citizens, "citizen", "citizens")),
+            )]
+        })
+        .collect();
+    Scoring { outcome: solo_outcome(st), categories, criteria: Vec::new() }
+}
+
+/// The ranks and tie-breaks by the totals, unless the outcome decides the places.
+fn decided_ranks(
+    table: &OrleansTable,
+    outcome: &Outcome,
+    st: &OrleansStatus,
+    (ranks, tie_breaks): (Vec<u8>, Vec<TieBreak>),
+) -> (Vec<u8>, Vec<TieBreak>) {
+    if matches!(outcome, Outcome::Coop { .. }) {
+        // Invasion, Fin de la partie: the team wins together or « vous avez tous perdu »; nobody
+        // is placed against another, so every seat is first and no place is told shared.
+        return (vec![1; table.players.len()], Vec::new());
+    }
+    if table.scenario == OrleansScenario::Duel && !st.winners.is_empty() {
+        // Le duel: the winner is first whatever the objective counts — a missed payment loses
+        // at once (Tour de jeu), so the ranking must agree with who won.
+        let decided: Vec<u8> = (0..table.players.len())
+            .map(|i| if st.winners.contains(&seat(i)) { 1 } else { 1 + seat(st.winners.len()) })
+            .collect();
+        if decided != ranks {
+            return (decided, Vec::new());
+        }
+    }
+    (ranks, tie_breaks)
+}
+
+/// Whether seat `i`, ranked `rank`, has won.
+fn is_winner(table: &OrleansTable, st: &OrleansStatus, i: usize, rank: u8) -> bool {
+    match table.scenario {
+        // A points race: the leader wins once the 16 rounds are over (Prospérité, Fin de
+        // la partie: « La partie se termine après 16 manches »), not before.
+        OrleansScenario::Prosperite => st.state == OrleansState::Over && rank == 1,
+        OrleansScenario::Duel => st.winners.contains(&seat(i)),
+        _ => st.state == OrleansState::Won,
     }
 }

@@ -211,152 +211,166 @@ fn race_objectives(
 const COMMON_GOALS_RULE: &str = "orleans.invasion.common_goals";
 
 /// Every goal of the play with its progress.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn goals(table: &OrleansTable) -> Vec<OrleansGoal> {
-    let last = table.rounds();
-    let left = if table.round > last { 0 } else { rounds_left(table, last) };
-    let mut out = Vec::new();
     match table.scenario {
-        OrleansScenario::Prosperite => {}
-        OrleansScenario::Dignitaire => {
-            // Le dignitaire, But du jeu: 8 citizens (7 in the easy version).
-            let target = if table.options.easy { 7 } else { 8 };
-            for (i, p) in table.players.iter().enumerate() {
-                let done = p.citizens >= target;
-                out.push(OrleansGoal {
-                    id: "citoyens".into(),
-                    name: Text::new("Citoyens", "Citizens"),
-                    seat: u8::try_from(i).ok(),
-                    current: p.citizens,
-                    target,
-                    done,
-                    completed_round: None,
-                    ready: done,
-                    deadline: Some(last),
-                    rounds_left: if done { 0 } else { left },
-                    refused: None,
-                    // Le dignitaire, But du jeu: the citizens are the score.
-                    rule: "orleans.scoring.citizens".into(),
-                });
-            }
-        }
-        OrleansScenario::Duel | OrleansScenario::Vierzon | OrleansScenario::Marchand => {
-            for (i, p) in table.players.iter().enumerate() {
-                out.extend(race_objectives(table, i, p, table.scenario.objectives()));
-            }
-        }
+        OrleansScenario::Prosperite => Vec::new(),
+        OrleansScenario::Dignitaire => dignitaire_goals(table),
+        OrleansScenario::Duel | OrleansScenario::Vierzon | OrleansScenario::Marchand => table
+            .players
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| race_objectives(table, i, p, table.scenario.objectives()))
+            .collect(),
         OrleansScenario::Invasion => {
-            let n = table.players.len();
-            let (ramparts, citizens, treasury, [grain, cheese, wine]) = common_targets(n);
-            let renforts = u32::try_from(
-                table
-                    .deck
-                    .order
-                    .iter()
-                    .take(usize::try_from(table.deck.revealed).unwrap_or(0))
-                    .filter(|t| **t == "renfort")
-                    .count(),
-            )
-            .unwrap_or(0);
-            let w = &table.team.warehouse;
-            let fort =
-                table.team.fortifications.saturating_add(preplaced_fortifications(n)).min(BORDER_TOWNS);
-            let common = [
-                (
-                    "remparts",
-                    Text::new("Remparts (Chevaliers)", "Ramparts (knights)"),
-                    table.team.ramparts,
-                    ramparts.saturating_add(renforts),
-                ),
-                ("citoyens", Text::new("Citoyens", "Citizens"), table.team.citizens, citizens),
-                (
-                    "tresorerie",
-                    Text::new("Trésorerie (pièces)", "Treasury (coins)"),
-                    table.team.treasury,
-                    treasury,
-                ),
-                ("entrepot_cereales", Text::new("Entrepôt : Céréales", "Warehouse: grain"), w.grain, grain),
-                ("entrepot_fromage", Text::new("Entrepôt : Fromage", "Warehouse: cheese"), w.cheese, cheese),
-                ("entrepot_vin", Text::new("Entrepôt : Vin", "Warehouse: wine"), w.wine, wine),
-                ("fortifications", Text::new("Fortifications", "Fortifications"), fort, BORDER_TOWNS),
-            ];
-            for (id, name, current, target) in common {
-                let done = current >= target;
-                out.push(OrleansGoal {
-                    id: id.into(),
-                    name,
-                    seat: None,
-                    current,
-                    target,
-                    done,
-                    completed_round: None,
-                    ready: done,
-                    deadline: Some(last),
-                    rounds_left: if done { 0 } else { left },
-                    refused: None,
-                    rule: COMMON_GOALS_RULE.into(),
-                });
-            }
+            let mut out = invasion_common_goals(table);
             for (i, p) in table.players.iter().enumerate() {
-                // Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel,
-                // décrit sur sa carte Personnage » — a seat without a card cannot meet it.
-                let Some(c) = p.character.and_then(character) else {
-                    out.push(OrleansGoal {
-                        id: "personnage".into(),
-                        name: Text::new(
-                            format!("{} : carte Personnage à choisir", p.name),
-                            format!("{}: character card to choose", p.name),
-                        ),
-                        seat: u8::try_from(i).ok(),
-                        current: 0,
-                        target: 1,
-                        done: false,
-                        completed_round: None,
-                        ready: false,
-                        deadline: Some(last),
-                        rounds_left: left,
-                        refused: Some(Text::new(
-                            "Sans carte Personnage, pas d'objectif personnel : la partie ne peut pas être gagnée.",
-                            "Without a character card there is no personal objective: the game cannot be won.",
-                        )),
-                        rule: COMMON_GOALS_RULE.into(),
-                    });
-                    continue;
-                };
-                for d in c.objectives {
-                    let (current, target, met) = if c.id == ADMINISTRATOR {
-                        let paid = dues_paid(table, i);
-                        (u32::from(paid), 1, paid)
-                    } else {
-                        check(d.check, p)
-                    };
-                    let marked = p.objectives.get(d.id).copied();
-                    // Conditions the app can read count when met now; the others when ticked
-                    // (the steward's dues also when the round log says every one was paid).
-                    let done = if matches!(d.check, Check::Manual | Check::BoatmenTrackEnd) {
-                        marked.is_some() || met
-                    } else {
-                        met
-                    };
-                    out.push(OrleansGoal {
-                        id: format!("{}.{}", c.id, d.id),
-                        name: d.name.to_text(),
-                        seat: u8::try_from(i).ok(),
-                        current,
-                        target,
-                        done,
-                        completed_round: marked,
-                        ready: met,
-                        deadline: Some(last),
-                        rounds_left: if done { 0 } else { left },
-                        refused: None,
-                        rule: format!("orleans.character.{}", c.id),
-                    });
-                }
+                out.extend(invasion_personal_goals(table, i, p));
             }
+            out
         }
     }
+}
+
+/// Rounds still to play to the end of the game, counting the current one (0 once it is over).
+fn rounds_to_the_end(table: &OrleansTable) -> u8 {
+    let last = table.rounds();
+    if table.round > last { 0 } else { rounds_left(table, last) }
+}
+
+/// A goal met when `current` reaches `target` by the last round, with no mark to tick.
+fn counted_goal(
+    table: &OrleansTable,
+    id: &str,
+    name: Text,
+    seat: Option<u8>,
+    (current, target): (u32, u32),
+    rule: &str,
+) -> OrleansGoal {
+    let done = current >= target;
+    OrleansGoal {
+        id: id.into(),
+        name,
+        seat,
+        current,
+        target,
+        done,
+        completed_round: None,
+        ready: done,
+        deadline: Some(table.rounds()),
+        rounds_left: if done { 0 } else { rounds_to_the_end(table) },
+        refused: None,
+        rule: rule.into(),
+    }
+}
+
+/// Le dignitaire, But du jeu: 8 citizens (7 in the easy version); the citizens are the score.
+fn dignitaire_goals(table: &OrleansTable) -> Vec<OrleansGoal> {
+    let target = if table.options.easy { 7 } else { 8 };
+    let name = || Text::new("Citoyens", "Citizens");
+    let seats = table.players.iter().enumerate();
+    seats
+        .map(|(i, p)| {
+            let seat = u8::try_from(i).ok();
+            counted_goal(table, "citoyens", name(), seat, (p.citizens, target), "orleans.scoring.citizens")
+        })
+        .collect()
+}
+
+/// Invasion, Objectifs communs: the team's ramparts (one more knight per reinforcement
+/// revealed), citizens, treasury, warehouse and fortifications (those of the setup count).
+fn invasion_common_goals(table: &OrleansTable) -> Vec<OrleansGoal> {
+    let n = table.players.len();
+    let (ramparts, citizens, treasury, [grain, cheese, wine]) = common_targets(n);
+    let revealed = table.deck.order.iter().take(usize::try_from(table.deck.revealed).unwrap_or(0));
+    let renforts = u32::try_from(revealed.filter(|t| **t == "renfort").count()).unwrap_or(0);
+    let w = &table.team.warehouse;
+    let fort = table.team.fortifications.saturating_add(preplaced_fortifications(n)).min(BORDER_TOWNS);
+    let common = [
+        (
+            "remparts",
+            Text::new("Remparts (Chevaliers)", "Ramparts (knights)"),
+            table.team.ramparts,
+            ramparts.saturating_add(renforts),
+        ),
+        ("citoyens", Text::new("Citoyens", "Citizens"), table.team.citizens, citizens),
+        ("tresorerie", Text::new("Trésorerie (pièces)", "Treasury (coins)"), table.team.treasury, treasury),
+        ("entrepot_cereales", Text::new("Entrepôt : Céréales", "Warehouse: grain"), w.grain, grain),
+        ("entrepot_fromage", Text::new("Entrepôt : Fromage", "Warehouse: cheese"), w.cheese, cheese),
+        ("entrepot_vin", Text::new("Entrepôt : Vin", "Warehouse: wine"), w.wine, wine),
+        ("fortifications", Text::new("Fortifications", "Fortifications"), fort, BORDER_TOWNS),
+    ];
+    common
+        .into_iter()
+        .map(|(id, name, current, target)| {
+            counted_goal(table, id, name, None, (current, target), COMMON_GOALS_RULE)
+        })
+        .collect()
+}
+
+/// Invasion, But du jeu: « chaque joueur doit réussir son objectif personnel, décrit sur sa
+/// carte Personnage »: the objectives of seat `i`'s character card.
+fn invasion_personal_goals(table: &OrleansTable, i: usize, p: &OrleansPlayer) -> Vec<OrleansGoal> {
+    let Some(c) = p.character.and_then(character) else {
+        return vec![no_character_goal(table, i, p)];
+    };
+    let left = rounds_to_the_end(table);
+    let mut out = Vec::with_capacity(c.objectives.len());
+    for d in c.objectives {
+        let (current, target, met) = if c.id == ADMINISTRATOR {
+            let paid = dues_paid(table, i);
+            (u32::from(paid), 1, paid)
+        } else {
+            check(d.check, p)
+        };
+        let marked = p.objectives.get(d.id).copied();
+        // Conditions the app can read count when met now; the others when ticked
+        // (the steward's dues also when the round log says every one was paid).
+        let done = if matches!(d.check, Check::Manual | Check::BoatmenTrackEnd) {
+            marked.is_some() || met
+        } else {
+            met
+        };
+        out.push(OrleansGoal {
+            id: format!("{}.{}", c.id, d.id),
+            name: d.name.to_text(),
+            seat: u8::try_from(i).ok(),
+            current,
+            target,
+            done,
+            completed_round: marked,
+            ready: met,
+            deadline: Some(table.rounds()),
+            rounds_left: if done { 0 } else { left },
+            refused: None,
+            rule: format!("orleans.character.{}", c.id),
+        });
+    }
     out
+}
+
+/// Invasion, But du jeu: a seat without a character card has no personal objective, so the
+/// game cannot be won until it picks one.
+fn no_character_goal(table: &OrleansTable, i: usize, p: &OrleansPlayer) -> OrleansGoal {
+    OrleansGoal {
+        id: "personnage".into(),
+        name: Text::new(
+            format!("{} : carte Personnage à choisir", p.name),
+            format!("{}: character card to choose", p.name),
+        ),
+        seat: u8::try_from(i).ok(),
+        current: 0,
+        target: 1,
+        done: false,
+        completed_round: None,
+        ready: false,
+        deadline: Some(table.rounds()),
+        rounds_left: rounds_to_the_end(table),
+        refused: Some(Text::new(
+            "Sans carte Personnage, pas d'objectif personnel : la partie ne peut pas être gagnée.",
+            "Without a character card there is no personal objective: the game cannot be won.",
+        )),
+        rule: COMMON_GOALS_RULE.into(),
+    }
 }
 
 /// Invasion, Administrateur terrien: « vous devez fournir la réserve générale à la fin de
@@ -442,190 +456,193 @@ fn loss_precedes(e: &OrleansLogEntry, won: u8) -> bool {
 }
 
 /// Where the play stands now.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
-    let last = table.rounds();
-    let over = table.round > last;
-    let now = table.round.min(last);
-    let st = |state, round, winners, fr: String, en: String| OrleansStatus {
-        state,
-        round,
-        winners,
-        reason: Text::new(fr, en),
-        lost_event: None,
-    };
-
-    // The unpaid fatal demands, the earliest first (round, moment in the round, event id): the
-    // same whatever order the log lines were typed in.
+    // The unpaid fatal demands; the earliest is found by `loss_key`, the same whatever order
+    // the log lines were typed in.
     let losses: Vec<&OrleansLogEntry> =
         table.log.iter().filter(|e| !e.paid && fatal(table, e.event)).collect();
-    let loss = losses.iter().copied().min_by_key(|e| loss_key(e));
-
     if table.scenario == OrleansScenario::Duel {
-        // Le duel, Fin de la partie: first to complete the 4 objectives.
-        let finish: Vec<Option<u8>> = (0..table.players.len())
-            .map(|i| {
-                let mine: Vec<&OrleansGoal> =
-                    goals.iter().filter(|g| g.seat == u8::try_from(i).ok()).collect();
-                if !mine.is_empty() && mine.iter().all(|g| g.done) {
-                    mine.iter().filter_map(|g| g.completed_round).max()
-                } else {
-                    None
-                }
-            })
-            .collect();
-        let first_finish = finish.iter().flatten().min().copied();
-        // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins — unless
-        // the race was already won: « Le premier joueur à avoir complété ses 4 objectifs
-        // gagne », and a later payment does not take that away.
-        // Every seat that failed at that same moment has lost (« vous perdez immédiatement »):
-        // when that is every seat, nobody wins.
-        if let Some(e) = loss.filter(|e| first_finish.is_none_or(|w| loss_precedes(e, w))) {
-            let at = loss_key(e);
-            let lost: Vec<Option<u8>> = losses.iter().filter(|l| loss_key(l) == at).map(|l| l.seat).collect();
-            let winners: Vec<u8> = (0..table.players.len())
-                .filter_map(|i| u8::try_from(i).ok())
-                .filter(|&s| !lost.contains(&Some(s)))
-                .collect();
-            if winners.is_empty() {
-                return st(
-                    OrleansState::Over,
-                    e.round,
-                    winners,
-                    format!("Aucun joueur n'a pu payer en manche {} : personne ne gagne.", e.round),
-                    format!("No player could pay in round {}: nobody wins.", e.round),
-                );
-            }
-            return st(
-                OrleansState::Won,
-                e.round,
-                winners,
-                format!("Paiement impossible en manche {} : défaite immédiate.", e.round),
-                format!("Payment failed in round {}: immediate defeat.", e.round),
-            );
-        }
-        if let Some(first) = first_finish {
-            let mut winners: Vec<u8> = finish
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| **r == Some(first))
-                .filter_map(|(i, _)| u8::try_from(i).ok())
-                .collect();
-            if winners.len() > 1 {
-                winners = duel_tie_break(table, &winners);
-            }
-            return st(
-                OrleansState::Won,
-                first,
-                winners,
-                format!("4 objectifs remplis en manche {first}."),
-                format!("4 objectives completed in round {first}."),
-            );
-        }
-        if over {
-            return st(
-                OrleansState::Over,
-                last,
-                Vec::new(),
-                "Personne n'a rempli ses 4 objectifs après 16 manches : pas de vainqueur.".into(),
-                "Nobody completed 4 objectives after 16 rounds: no winner.".into(),
-            );
-        }
-        return st(
-            OrleansState::InProgress,
-            now,
+        return duel_status(table, goals, &losses);
+    }
+    if let Some(lost) = immediate_loss(table, goals, &losses) {
+        return lost;
+    }
+    goals_status(table, goals)
+}
+
+/// A status with its reason; no event lost it.
+fn decided(state: OrleansState, round: u8, winners: Vec<u8>, fr: String, en: String) -> OrleansStatus {
+    OrleansStatus { state, round, winners, reason: Text::new(fr, en), lost_event: None }
+}
+
+/// The play goes on in round `now`.
+fn in_progress(now: u8) -> OrleansStatus {
+    decided(OrleansState::InProgress, now, Vec::new(), "Partie en cours.".into(), "Game in progress.".into())
+}
+
+/// The earliest unpaid fatal demand: round, moment in the round, event id.
+fn earliest<'a>(losses: &[&'a OrleansLogEntry]) -> Option<&'a OrleansLogEntry> {
+    losses.iter().copied().min_by_key(|e| loss_key(e))
+}
+
+/// Le duel: the race to the 4 objectives, or an unpaid demand before it was won.
+fn duel_status(table: &OrleansTable, goals: &[OrleansGoal], losses: &[&OrleansLogEntry]) -> OrleansStatus {
+    let last = table.rounds();
+    let finish = duel_finish_rounds(table, goals);
+    let first_finish = finish.iter().flatten().min().copied();
+    // Le duel, Tour de jeu: the one who cannot pay loses at once; the other wins — unless
+    // the race was already won: « Le premier joueur à avoir complété ses 4 objectifs
+    // gagne », and a later payment does not take that away.
+    if let Some(e) = earliest(losses).filter(|e| first_finish.is_none_or(|w| loss_precedes(e, w))) {
+        return duel_unpaid(table, e, losses);
+    }
+    if let Some(first) = first_finish {
+        return duel_won(table, &finish, first);
+    }
+    if table.round > last {
+        return decided(
+            OrleansState::Over,
+            last,
             Vec::new(),
-            "Partie en cours.".into(),
-            "Game in progress.".into(),
+            "Personne n'a rempli ses 4 objectifs après 16 manches : pas de vainqueur.".into(),
+            "Nobody completed 4 objectives after 16 rounds: no winner.".into(),
         );
     }
+    in_progress(table.round.min(last))
+}
 
-    // A race already won stays won: the objectives (phase 5) of the winning round come before
-    // that round's event (phase 6).
+/// Le duel, Fin de la partie: for each seat, the round it completed its 4 objectives (the
+/// latest of its marks), `None` while one is left.
+fn duel_finish_rounds(table: &OrleansTable, goals: &[OrleansGoal]) -> Vec<Option<u8>> {
+    (0..table.players.len())
+        .map(|i| {
+            let mine: Vec<&OrleansGoal> = goals.iter().filter(|g| g.seat == u8::try_from(i).ok()).collect();
+            if !mine.is_empty() && mine.iter().all(|g| g.done) {
+                mine.iter().filter_map(|g| g.completed_round).max()
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Le duel, Tour de jeu: every seat that failed to pay at the moment of `e` has lost
+/// (« vous perdez immédiatement »); the others win. When that is every seat, nobody wins.
+fn duel_unpaid(table: &OrleansTable, e: &OrleansLogEntry, losses: &[&OrleansLogEntry]) -> OrleansStatus {
+    let at = loss_key(e);
+    let lost: Vec<Option<u8>> = losses.iter().filter(|l| loss_key(l) == at).map(|l| l.seat).collect();
+    let winners: Vec<u8> = (0..table.players.len())
+        .filter_map(|i| u8::try_from(i).ok())
+        .filter(|&s| !lost.contains(&Some(s)))
+        .collect();
+    if winners.is_empty() {
+        return decided(
+            OrleansState::Over,
+            e.round,
+            winners,
+            format!("Aucun joueur n'a pu payer en manche {} : personne ne gagne.", e.round),
+            format!("No player could pay in round {}: nobody wins.", e.round),
+        );
+    }
+    decided(
+        OrleansState::Won,
+        e.round,
+        winners,
+        format!("Paiement impossible en manche {} : défaite immédiate.", e.round),
+        format!("Payment failed in round {}: immediate defeat.", e.round),
+    )
+}
+
+/// Le duel, Fin de la partie: the first to complete the 4 objectives wins (round `first`);
+/// two the same round go to `duel_tie_break`.
+fn duel_won(table: &OrleansTable, finish: &[Option<u8>], first: u8) -> OrleansStatus {
+    let mut winners: Vec<u8> = finish
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r == Some(first))
+        .filter_map(|(i, _)| u8::try_from(i).ok())
+        .collect();
+    if winners.len() > 1 {
+        winners = duel_tie_break(table, &winners);
+    }
+    decided(
+        OrleansState::Won,
+        first,
+        winners,
+        format!("4 objectifs remplis en manche {first}."),
+        format!("4 objectives completed in round {first}."),
+    )
+}
+
+/// An unpaid fatal demand loses the game at once, unless a race was already won: the
+/// objectives (phase 5) of the winning round come before that round's event (phase 6).
+fn immediate_loss(
+    table: &OrleansTable,
+    goals: &[OrleansGoal],
+    losses: &[&OrleansLogEntry],
+) -> Option<OrleansStatus> {
     let won_round = (matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
         && !goals.is_empty()
         && goals.iter().all(|g| g.done))
     .then(|| goals.iter().filter_map(|g| g.completed_round).max())
     .flatten();
-    if let Some(e) = loss.filter(|e| won_round.is_none_or(|w| loss_precedes(e, w))) {
-        let name = event(e.event)
-            .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
-        return OrleansStatus {
-            lost_event: Some(e.event.to_owned()),
-            ..st(
-                OrleansState::Lost,
-                e.round,
+    let e = earliest(losses).filter(|e| won_round.is_none_or(|w| loss_precedes(e, w)))?;
+    let name = event(e.event)
+        .map_or_else(|| Text::new("Administrateur terrien", "Land steward"), |d| d.name.to_text());
+    Some(OrleansStatus {
+        lost_event: Some(e.event.to_owned()),
+        ..decided(
+            OrleansState::Lost,
+            e.round,
+            Vec::new(),
+            format!("{} impayé en manche {} : défaite immédiate.", name.fr, e.round),
+            format!("{} unpaid in round {}: immediate defeat.", name.en, e.round),
+        )
+    })
+}
+
+/// Prospérité ends after its last round; the other scenarios are won when every goal is met
+/// and lost when the rounds run out or can no longer be enough.
+fn goals_status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
+    let last = table.rounds();
+    let over = table.round > last;
+    let now = table.round.min(last);
+    if table.scenario == OrleansScenario::Prosperite {
+        if over {
+            return decided(
+                OrleansState::Over,
+                last,
                 Vec::new(),
-                format!("{} impayé en manche {} : défaite immédiate.", name.fr, e.round),
-                format!("{} unpaid in round {}: immediate defeat.", name.en, e.round),
-            )
-        };
+                "Partie terminée après 16 manches.".into(),
+                "Game over after 16 rounds.".into(),
+            );
+        }
+        return in_progress(now);
     }
-    let all_done = !goals.is_empty() && goals.iter().all(|g| g.done);
-    // An objective past its deadline (Vierzon: « Engager un bâtisseur dans les temps : Payez 10
-    // pièces avant le début de la manche 9 ») can no longer be met, nor then all of them: lost
-    // before the last round (after it, the game is over and lost on its last round's event).
-    let missed = goals.iter().find(|g| !g.done && g.deadline.is_some_and(|d| table.round > d));
-    let short = short_of_rounds(table, goals);
-    match table.scenario {
-        OrleansScenario::Prosperite => {
-            if over {
-                st(
-                    OrleansState::Over,
-                    last,
-                    Vec::new(),
-                    "Partie terminée après 16 manches.".into(),
-                    "Game over after 16 rounds.".into(),
-                )
-            } else {
-                st(
-                    OrleansState::InProgress,
-                    now,
-                    Vec::new(),
-                    "Partie en cours.".into(),
-                    "Game in progress.".into(),
-                )
-            }
-        }
-        _ if all_done => {
-            // The race scenarios win on the round of the last objective; the others now.
-            let round =
-                goals.iter().filter_map(|g| g.completed_round).max().filter(|_| {
-                    matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand)
-                });
-            let round = round.unwrap_or(now);
-            st(
-                OrleansState::Won,
-                round,
-                Vec::new(),
-                format!("Objectifs atteints en manche {round}."),
-                format!("Goals reached in round {round}."),
-            )
-        }
-        _ if over => OrleansStatus {
+    if !goals.is_empty() && goals.iter().all(|g| g.done) {
+        return goals_reached(table, goals, now);
+    }
+    if over {
+        return OrleansStatus {
             lost_event: table.event_of_round(last).map(str::to_owned),
-            ..st(
+            ..decided(
                 OrleansState::Lost,
                 last,
                 Vec::new(),
                 format!("Objectifs non atteints à la fin de la manche {last}."),
                 format!("Goals not reached by the end of round {last}."),
             )
-        },
-        _ if let Some((g, deadline)) = missed.and_then(|g| Some((g, g.deadline?))) => st(
-            OrleansState::Lost,
-            deadline,
-            Vec::new(),
-            format!(
-                "« {} » n'a pas été fait à temps (manche {deadline} au plus tard) : les objectifs ne peuvent plus tous être atteints.",
-                g.name.fr
-            ),
-            format!(
-                "“{}” was not done in time (by round {deadline}): the objectives can no longer all be met.",
-                g.name.en
-            ),
-        ),
-        _ if let Some(ended) = short => st(
+        };
+    }
+    // An objective past its deadline (Vierzon: « Engager un bâtisseur dans les temps : Payez 10
+    // pièces avant le début de la manche 9 ») can no longer be met, nor then all of them: lost
+    // before the last round (after it, the game is over and lost on its last round's event).
+    let missed = goals.iter().find(|g| !g.done && g.deadline.is_some_and(|d| table.round > d));
+    if let Some((g, deadline)) = missed.and_then(|g| Some((g, g.deadline?))) {
+        return missed_deadline(g, deadline);
+    }
+    if let Some(ended) = short_of_rounds(table, goals) {
+        return decided(
             OrleansState::Lost,
             ended,
             Vec::new(),
@@ -635,15 +652,39 @@ pub fn status(table: &OrleansTable, goals: &[OrleansGoal]) -> OrleansStatus {
             format!(
                 "One objective per round: after round {ended}, more objectives are left than rounds, so they can no longer all be met."
             ),
-        ),
-        _ => st(
-            OrleansState::InProgress,
-            now,
-            Vec::new(),
-            "Partie en cours.".into(),
-            "Game in progress.".into(),
-        ),
+        );
     }
+    in_progress(now)
+}
+
+/// Every goal met: the race scenarios win on the round of the last objective; the others now.
+fn goals_reached(table: &OrleansTable, goals: &[OrleansGoal], now: u8) -> OrleansStatus {
+    let race = matches!(table.scenario, OrleansScenario::Vierzon | OrleansScenario::Marchand);
+    let round = goals.iter().filter_map(|g| g.completed_round).max().filter(|_| race).unwrap_or(now);
+    decided(
+        OrleansState::Won,
+        round,
+        Vec::new(),
+        format!("Objectifs atteints en manche {round}."),
+        format!("Goals reached in round {round}."),
+    )
+}
+
+/// Goal `g` was not done by its `deadline`: the game is lost on that round.
+fn missed_deadline(g: &OrleansGoal, deadline: u8) -> OrleansStatus {
+    decided(
+        OrleansState::Lost,
+        deadline,
+        Vec::new(),
+        format!(
+            "« {} » n'a pas été fait à temps (manche {deadline} au plus tard) : les objectifs ne peuvent plus tous être atteints.",
+            g.name.fr
+        ),
+        format!(
+            "“{}” was not done in time (by round {deadline}): the objectives can no longer all be met.",
+            g.name.en
+        ),
+    )
 }
 
 /// Vierzon, Marchand itinérant, harder steps: « uniquement un par manche » (and in order, which

@@ -733,7 +733,6 @@ fn log_entry(
     deck: &OrleansDeckState,
     players: &[OrleansPlayer],
 ) -> Option<OrleansLogEntry> {
-    let n = players.len();
     let f = format!("log[{i}]");
     for key in e.other.keys() {
         input::unknown_field(p, format!("{f}.{key}"), key, INFO.name);
@@ -748,38 +747,14 @@ fn log_entry(
             &Text::new("Pièces reçues", "Coins received"),
         )
     });
-    let id = if e.event == ADMINISTRATOR { Some(ADMINISTRATOR) } else { event(&e.event).map(|d| d.id) };
-    if id.is_none() {
-        p.push(
-            format!("{f}.event"),
-            "unknown_event",
-            Text::new(format!("Événement inconnu « {} ».", e.event), format!("Unknown event “{}”.", e.event)),
-        );
-    }
-    if let Some(s) = e.seat
-        && usize::from(s) >= n
-    {
-        p.push(
-            format!("{f}.seat"),
-            "unknown_seat",
-            // A player counts seats from 1: the seat sent (an index) is named as they read it.
-            Text::new(
-                format!("Pas de joueur à la place {} (places 1 à {n}).", u16::from(s) + 1),
-                format!("No player in seat {} (seats 1 to {n}).", u16::from(s) + 1),
-            ),
-        );
+    let id = log_event_id(p, &f, &e.event);
+    if let Some(s) = e.seat {
+        seat_at_table(p, &f, s, players.len());
     }
     if let Some(r) = r
         && r > limit
     {
-        p.push(
-            format!("{f}.round"),
-            "future_round",
-            Text::new(
-                format!("La manche {r} n'est pas encore jouée."),
-                format!("Round {r} is not played yet."),
-            ),
-        );
+        future_round(p, format!("{f}.round"), r);
     }
     if scenario_or_default == OrleansScenario::Duel && !e.paid && e.seat.is_none() {
         // Le duel: the one who cannot pay loses, so the log must say who.
@@ -792,10 +767,8 @@ fn log_entry(
             ),
         );
     }
-    if let (Some(r), Some(id)) = (r, id) {
-        log_entry_fits(p, &f, r, id, scenario_or_default, deck, players);
-    }
     let (Some(r), Some(event)) = (r, id) else { return None };
+    log_entry_fits(p, &f, r, event, scenario_or_default, deck, players);
     Some(OrleansLogEntry {
         round: r,
         event,
@@ -809,6 +782,43 @@ fn log_entry(
     })
 }
 
+/// The event a log line names (`log[i].event`): a scenario event or the steward's dues.
+fn log_event_id(p: &mut Problems, f: &str, id: &str) -> Option<&'static str> {
+    let found = if id == ADMINISTRATOR { Some(ADMINISTRATOR) } else { event(id).map(|d| d.id) };
+    if found.is_none() {
+        p.push(
+            format!("{f}.event"),
+            "unknown_event",
+            Text::new(format!("Événement inconnu « {id} »."), format!("Unknown event “{id}”.")),
+        );
+    }
+    found
+}
+
+/// A log line's seat (`log[i].seat`) is one of the `n` at the table.
+fn seat_at_table(p: &mut Problems, f: &str, seat: u8, n: usize) {
+    if usize::from(seat) < n {
+        return;
+    }
+    p.push(
+        format!("{f}.seat"),
+        "unknown_seat",
+        // A player counts seats from 1: the seat sent (an index) is named as they read it.
+        Text::new(
+            format!("Pas de joueur à la place {} (places 1 à {n}).", u16::from(seat) + 1),
+            format!("No player in seat {} (seats 1 to {n}).", u16::from(seat) + 1),
+        ),
+    );
+}
+
+/// Round `r`, named on `field`, is after the round being played.
+fn future_round(p: &mut Problems, field: String, r: u8) {
+    p.push(
+        field,
+        "future_round",
+        Text::new(format!("La manche {r} n'est pas encore jouée."), format!("Round {r} is not played yet.")),
+    );
+}
 /// Appendice, Nouvelles tuiles Lieu: the box holds one of each of the 7 new place tiles, so one
 /// Dépôt, and only Prospérité's setup lists it among the place tiles in play (Invasion's list
 /// leaves it out, Le dignitaire removes it, the other scenarios bring no new place tile but the
@@ -952,7 +962,8 @@ fn log_entry_fits(
     }
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// One seat (`players[i]`): its counts, development, goods, buildings, dues, character and
+/// objectives, each problem on its field.
 fn player(
     p: &mut Problems,
     i: usize,
@@ -964,43 +975,108 @@ fn player(
     for key in rp.other.keys() {
         input::unknown_field(p, f(key), key, INFO.name);
     }
+    let counted = player_counts(p, &f, rp);
+    let development_points_typed = !matches!(rp.development_points, None | Some(Value::Null));
+    let development_level = development_level(
+        p,
+        f("development_level"),
+        rp.development_level.as_ref(),
+        counted.development_points,
+        development_points_typed,
+    );
+    let goods = goods(p, &f("goods"), &rp.goods);
+    let buildings = rp
+        .buildings
+        .iter()
+        .enumerate()
+        .map(|(j, v)| building(p, &f(&format!("buildings[{j}]")), v))
+        .collect();
+    let dues = rp
+        .dues
+        .iter()
+        .enumerate()
+        .map(|(j, v)| {
+            input::count(p, f(&format!("dues[{j}]")), Some(v), MAX_COINS, &what("Dû", "Due")).unwrap_or(0)
+        })
+        .collect();
+    let character = seat_character(p, f("character"), rp.character.as_deref(), scenario);
+    let objectives = seat_objectives(p, &f, &rp.objectives, known_objectives(scenario, character), round);
+    OrleansPlayer {
+        goods,
+        development_level,
+        development_points_typed,
+        buildings,
+        character,
+        objectives,
+        dues,
+        ..counted
+    }
+}
+
+/// A seat's name, flags and counts (`players[i].coins` …), each within its limit; the rest is
+/// left to [`player`].
+fn player_counts(p: &mut Problems, f: &impl Fn(&str) -> String, rp: &OrleansRawPlayer) -> OrleansPlayer {
     let mut c = |key: &str, v: &Option<Value>, max: u32, fr: &str, en: &str| {
         input::count(p, f(key), v.as_ref(), max, &what(fr, en)).unwrap_or(0)
     };
-    let coins = c("coins", &rp.coins, MAX_COINS, "Pièces", "Coins");
-    let trading_posts = c("trading_posts", &rp.trading_posts, MAX_COUNT, "Comptoirs", "Trading posts");
-    let technology = c("technology", &rp.technology, MAX_COUNT, "Technologies", "Technology tiles");
-    let development_points = c(
-        "development_points",
-        &rp.development_points,
-        MAX_DEVELOPMENT_POINTS,
-        "Points de développement",
-        "Development points",
-    );
-    let citizens = c("citizens", &rp.citizens, MAX_COUNT, "Citoyens", "Citizens");
-    let monks = c("monks", &rp.monks, MAX_COUNT, "Moines", "Monks");
-    let monks_in_market =
-        c("monks_in_market", &rp.monks_in_market, MAX_COUNT, "Moines au marché", "Monks in market");
-    let knights = c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights");
-    let followers = c("followers", &rp.followers, MAX_FOLLOWERS, "Partisans", "Followers");
-    let place_tiles = c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles");
-    let fortifications = c(
-        "fortifications",
-        &rp.fortifications,
-        super::supply::SPECIAL_BUILDINGS,
-        "Fortifications",
-        "Fortifications",
-    );
-    let boatmen_track =
-        c("boatmen_track", &rp.boatmen_track, MAX_BOATMEN_TRACK, "Piste des bateliers", "Boatmen track");
-    let books = c("books", &rp.books, MAX_BOOKS, "Livres", "Books");
-    let points_given = !matches!(rp.development_points, None | Some(Value::Null));
-    let development_level = match rp.development_level.as_ref() {
-        // The track space says the level when only it is typed.
+    OrleansPlayer {
+        name: rp.name.trim().to_owned(),
+        coins: c("coins", &rp.coins, MAX_COINS, "Pièces", "Coins"),
+        trading_posts: c("trading_posts", &rp.trading_posts, MAX_COUNT, "Comptoirs", "Trading posts"),
+        technology: c("technology", &rp.technology, MAX_COUNT, "Technologies", "Technology tiles"),
+        development_points: c(
+            "development_points",
+            &rp.development_points,
+            MAX_DEVELOPMENT_POINTS,
+            "Points de développement",
+            "Development points",
+        ),
+        citizens: c("citizens", &rp.citizens, MAX_COUNT, "Citoyens", "Citizens"),
+        monks: c("monks", &rp.monks, MAX_COUNT, "Moines", "Monks"),
+        monks_in_market: c(
+            "monks_in_market",
+            &rp.monks_in_market,
+            MAX_COUNT,
+            "Moines au marché",
+            "Monks in market",
+        ),
+        knights: c("knights", &rp.knights, MAX_COUNT, "Chevaliers", "Knights"),
+        followers: c("followers", &rp.followers, MAX_FOLLOWERS, "Partisans", "Followers"),
+        place_tiles: c("place_tiles", &rp.place_tiles, MAX_COUNT, "Tuiles Lieu", "Place tiles"),
+        fortifications: c(
+            "fortifications",
+            &rp.fortifications,
+            super::supply::SPECIAL_BUILDINGS,
+            "Fortifications",
+            "Fortifications",
+        ),
+        boatmen_track: c(
+            "boatmen_track",
+            &rp.boatmen_track,
+            MAX_BOATMEN_TRACK,
+            "Piste des bateliers",
+            "Boatmen track",
+        ),
+        books: c("books", &rp.books, MAX_BOOKS, "Livres", "Books"),
+        in_orleans: rp.in_orleans,
+        depot: rp.depot,
+        ..OrleansPlayer::default()
+    }
+}
+
+/// The level on the development track (`players[i].development_level`). The track space says
+/// the level when only it is typed; a level alone is read as typed, 1 when neither is.
+fn development_level(
+    p: &mut Problems,
+    field: String,
+    typed: Option<&Value>,
+    development_points: u32,
+    points_given: bool,
+) -> u32 {
+    match typed {
         None | Some(Value::Null) if points_given => level_for_points(development_points),
         None | Some(Value::Null) => 1,
         v => {
-            let field = f("development_level");
             let n = input::count_in(
                 p,
                 field.clone(),
@@ -1025,111 +1101,81 @@ fn player(
             }
             level
         }
-    };
-    let goods = goods(p, &f("goods"), &rp.goods);
-    let buildings = rp
-        .buildings
-        .iter()
-        .enumerate()
-        .map(|(j, v)| building(p, &f(&format!("buildings[{j}]")), v))
-        .collect();
-    let dues = rp
-        .dues
-        .iter()
-        .enumerate()
-        .map(|(j, v)| {
-            input::count(p, f(&format!("dues[{j}]")), Some(v), MAX_COINS, &what("Dû", "Due")).unwrap_or(0)
-        })
-        .collect();
+    }
+}
 
-    let character = match rp.character.as_deref() {
-        None | Some("") => None,
-        Some(id) => {
-            let found = character(id).map(|c| c.id);
-            if found.is_none() {
-                let known = CHARACTERS.iter().map(|c| c.id).collect::<Vec<_>>().join(", ");
-                p.push(
-                    f("character"),
-                    "unknown_character",
-                    Text::new(
-                        format!("Personnage inconnu « {id} » ({known})."),
-                        format!("Unknown character “{id}” ({known})."),
-                    ),
-                );
-            } else if scenario != OrleansScenario::Invasion {
-                p.push(
-                    f("character"),
-                    "not_in_scenario",
-                    Text::new(
-                        "Les personnages n'existent qu'en Invasion.",
-                        "Characters exist only in Invasion.",
-                    ),
-                );
-            }
-            found
-        }
-    };
-    let known_objectives: Vec<&str> = match scenario {
+/// A seat's character card (`players[i].character`): one of Invasion's, and only in Invasion.
+/// An unknown card is read as none; a known one outside Invasion is kept but refused.
+fn seat_character(
+    p: &mut Problems,
+    field: String,
+    typed: Option<&str>,
+    scenario: OrleansScenario,
+) -> Option<&'static str> {
+    let id = typed.filter(|id| !id.is_empty())?;
+    let found = character(id).map(|c| c.id);
+    if found.is_none() {
+        let known = CHARACTERS.iter().map(|c| c.id).collect::<Vec<_>>().join(", ");
+        p.push(
+            field,
+            "unknown_character",
+            Text::new(
+                format!("Personnage inconnu « {id} » ({known})."),
+                format!("Unknown character “{id}” ({known})."),
+            ),
+        );
+    } else if scenario != OrleansScenario::Invasion {
+        p.push(
+            field,
+            "not_in_scenario",
+            Text::new("Les personnages n'existent qu'en Invasion.", "Characters exist only in Invasion."),
+        );
+    }
+    found
+}
+
+/// The objectives a seat may mark: its character card's in Invasion, else the scenario's.
+fn known_objectives(scenario: OrleansScenario, character: Option<&'static str>) -> Vec<&'static str> {
+    match scenario {
         OrleansScenario::Invasion => character
             .and_then(super::catalogue::character)
             .map(|c| c.objectives.iter().map(|o| o.id).collect())
             .unwrap_or_default(),
         s => s.objectives().iter().map(|o| o.id).collect(),
-    };
+    }
+}
+
+/// The objectives a seat marked (`players[i].objectives.<id>`: the round completed), each one
+/// it may mark, in a round already played.
+fn seat_objectives(
+    p: &mut Problems,
+    f: &impl Fn(&str) -> String,
+    typed: &BTreeMap<String, Value>,
+    known: Vec<&'static str>,
+    round: u8,
+) -> BTreeMap<String, u8> {
     let mut objectives = BTreeMap::new();
-    for (key, value) in &rp.objectives {
+    for (key, value) in typed {
         let field = f(&format!("objectives.{key}"));
-        if !known_objectives.contains(&key.as_str()) {
+        if !known.contains(&key.as_str()) {
             p.push(
                 field,
                 "unknown_objective",
                 Text::new(
-                    format!("Objectif inconnu « {key} » (connus : {}).", known_objectives.join(", ")),
-                    format!("Unknown objective “{key}” (known: {}).", known_objectives.join(", ")),
+                    format!("Objectif inconnu « {key} » (connus : {}).", known.join(", ")),
+                    format!("Unknown objective “{key}” (known: {}).", known.join(", ")),
                 ),
             );
         } else if let Some(r) = round_value(p, field.clone(), Some(value), u8::MAX) {
             if r > round {
-                p.push(
-                    field,
-                    "future_round",
-                    Text::new(
-                        format!("La manche {r} n'est pas encore jouée."),
-                        format!("Round {r} is not played yet."),
-                    ),
-                );
+                future_round(p, field, r);
             } else {
                 objectives.insert(key.clone(), r);
             }
         }
     }
-    OrleansPlayer {
-        name: rp.name.trim().to_owned(),
-        coins,
-        goods,
-        trading_posts,
-        technology,
-        development_level,
-        development_points,
-        development_points_typed: points_given,
-        citizens,
-        monks,
-        monks_in_market,
-        knights,
-        followers,
-        place_tiles,
-        fortifications,
-        boatmen_track,
-        in_orleans: rp.in_orleans,
-        buildings,
-        depot: rp.depot,
-        character,
-        objectives,
-        dues,
-        books,
-    }
+    objectives
 }
-
 /// One completed building: its points alone (older plays), or `{points, name}`.
 fn building(p: &mut Problems, field: &str, v: &Value) -> OrleansBuilding {
     let Value::Object(o) = v else {
@@ -1222,7 +1268,6 @@ fn stack_of(id: &str) -> Option<char> {
 /// whole deck while the group enters the tiles as they come up; what is there must fit. One
 /// tile is revealed each round, so at most `limit` are: the round being played (`u8::MAX` when
 /// it could not be read: nothing is checked against it).
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn deck(
     p: &mut Problems,
     d: &OrleansRawDeck,
@@ -1231,9 +1276,25 @@ fn deck(
     rounds: u8,
     players: usize,
 ) -> OrleansDeckState {
-    let (need_a, need_b) = super::deck::draw_counts(players);
-    let (need_a, need_b) = (usize::from(need_a), usize::from(need_b));
-    for (i, id) in d.set_aside.iter().enumerate() {
+    set_aside_tiles(p, &d.set_aside);
+    let order = (d.order.iter().enumerate()).filter_map(|(i, id)| deck_tile(p, d, i, id, players)).collect();
+    if d.order.len() > usize::from(rounds) {
+        p.push(
+            "deck.order",
+            "deck_size",
+            Text::new(
+                format!("La pile compte {rounds} tuiles à {players} joueurs, pas {}.", d.order.len()),
+                format!("The deck holds {rounds} tiles with {players} players, not {}.", d.order.len()),
+            ),
+        );
+    }
+    let revealed = revealed_tiles(p, d.revealed.as_ref(), round, limit, rounds);
+    OrleansDeckState { seed: d.seed, set_aside: d.set_aside.clone(), hard_mode: d.hard_mode, order, revealed }
+}
+
+/// The tiles set aside before the draw (`deck.set_aside[i]`) come from stacks A and B.
+fn set_aside_tiles(p: &mut Problems, set_aside: &[String]) {
+    for (i, id) in set_aside.iter().enumerate() {
         if !matches!(stack_of(id), Some('A' | 'B')) {
             p.push(
                 format!("deck.set_aside[{i}]"),
@@ -1245,82 +1306,97 @@ fn deck(
             );
         }
     }
-    let mut order = Vec::with_capacity(d.order.len());
-    for (i, id) in d.order.iter().enumerate() {
-        let field = format!("deck.order[{i}]");
-        let Some(stack) = stack_of(id) else {
-            p.push(
-                field,
-                "unknown_tile",
-                Text::new(format!("Tuile inconnue « {id} »."), format!("Unknown tile “{id}”.")),
-            );
-            continue;
-        };
-        let expected = if i < need_a {
-            'A'
-        } else if i < need_a + need_b {
-            'B'
-        } else {
-            'C'
-        };
-        let position = i + 1;
-        if d.order.iter().take(i).any(|o| o == id) {
-            p.push(
-                field,
-                "duplicate_tile",
-                Text::new(
-                    format!("« {id} » figure deux fois dans la pile : chaque tuile n'existe qu'une fois."),
-                    format!("“{id}” is in the deck twice: each tile exists once."),
-                ),
-            );
-        } else if stack != expected {
-            p.push(
-                field,
-                "wrong_stack",
-                Text::new(
-                    format!(
-                        "Position {position} : une tuile de la pile {expected} est attendue ({need_a} A puis {need_b} B puis Invasion à {players} joueurs), pas « {id} » (pile {stack})."
-                    ),
-                    format!(
-                        "Position {position}: a tile of stack {expected} is expected ({need_a} A then {need_b} B then Invasion with {players} players), not “{id}” (stack {stack})."
-                    ),
-                ),
-            );
-        } else if d.set_aside.iter().any(|s| s == id) {
-            p.push(
-                field,
-                "set_aside_tile",
-                Text::new(
-                    format!("« {id} » a été écartée avant la pioche : elle ne peut pas sortir."),
-                    format!("“{id}” was set aside before the draw: it cannot come up."),
-                ),
-            );
-        } else if d.hard_mode && super::deck::HARD_MODE_REMOVED.contains(&id.as_str()) {
-            p.push(
-                field,
-                "hard_mode_tile",
-                Text::new(
-                    format!("En mode difficile, « {id} » est retirée du jeu."),
-                    format!("In hard mode, “{id}” is removed from the game."),
-                ),
-            );
-        } else if let Some(t) =
-            INVASION_A.iter().chain(INVASION_B).chain(INVASION_C).find(|t| **t == id.as_str())
-        {
-            order.push(*t);
-        }
-    }
-    if d.order.len() > usize::from(rounds) {
+}
+
+/// The tile drawn at position `i` of the deck (`deck.order[i]`), or `None` (with its problem)
+/// when it is unknown or cannot be there.
+fn deck_tile(
+    p: &mut Problems,
+    d: &OrleansRawDeck,
+    i: usize,
+    id: &str,
+    players: usize,
+) -> Option<&'static str> {
+    let field = format!("deck.order[{i}]");
+    let Some(stack) = stack_of(id) else {
         p.push(
-            "deck.order",
-            "deck_size",
-            Text::new(
-                format!("La pile compte {rounds} tuiles à {players} joueurs, pas {}.", d.order.len()),
-                format!("The deck holds {rounds} tiles with {players} players, not {}.", d.order.len()),
-            ),
+            field,
+            "unknown_tile",
+            Text::new(format!("Tuile inconnue « {id} »."), format!("Unknown tile “{id}”.")),
         );
+        return None;
+    };
+    if let Some((code, text)) = misplaced_tile(d, i, id, stack, players) {
+        p.push(field, code, text);
+        return None;
     }
-    let revealed = match d.revealed.as_ref() {
+    INVASION_A.iter().chain(INVASION_B).chain(INVASION_C).find(|t| **t == id).copied()
+}
+
+/// Why tile `id`, of `stack`, cannot be at position `i`: drawn twice, from the wrong stack for
+/// its position, set aside, or removed by hard mode (the first that applies).
+fn misplaced_tile(
+    d: &OrleansRawDeck,
+    i: usize,
+    id: &str,
+    stack: char,
+    players: usize,
+) -> Option<(&'static str, Text)> {
+    let (need_a, need_b) = super::deck::draw_counts(players);
+    let (need_a, need_b) = (usize::from(need_a), usize::from(need_b));
+    let expected = if i < need_a {
+        'A'
+    } else if i < need_a + need_b {
+        'B'
+    } else {
+        'C'
+    };
+    let position = i + 1;
+    if d.order.iter().take(i).any(|o| o == id) {
+        Some((
+            "duplicate_tile",
+            Text::new(
+                format!("« {id} » figure deux fois dans la pile : chaque tuile n'existe qu'une fois."),
+                format!("“{id}” is in the deck twice: each tile exists once."),
+            ),
+        ))
+    } else if stack != expected {
+        Some((
+            "wrong_stack",
+            Text::new(
+                format!(
+                    "Position {position} : une tuile de la pile {expected} est attendue ({need_a} A puis {need_b} B puis Invasion à {players} joueurs), pas « {id} » (pile {stack})."
+                ),
+                format!(
+                    "Position {position}: a tile of stack {expected} is expected ({need_a} A then {need_b} B then Invasion with {players} players), not “{id}” (stack {stack})."
+                ),
+            ),
+        ))
+    } else if d.set_aside.iter().any(|s| s == id) {
+        Some((
+            "set_aside_tile",
+            Text::new(
+                format!("« {id} » a été écartée avant la pioche : elle ne peut pas sortir."),
+                format!("“{id}” was set aside before the draw: it cannot come up."),
+            ),
+        ))
+    } else if d.hard_mode && super::deck::HARD_MODE_REMOVED.contains(&id) {
+        Some((
+            "hard_mode_tile",
+            Text::new(
+                format!("En mode difficile, « {id} » est retirée du jeu."),
+                format!("In hard mode, “{id}” is removed from the game."),
+            ),
+        ))
+    } else {
+        None
+    }
+}
+
+/// How many tiles are revealed (`deck.revealed`): one at each round's start, so the round
+/// being played when not typed.
+fn revealed_tiles(p: &mut Problems, typed: Option<&Value>, round: u8, limit: u8, rounds: u8) -> u32 {
+    match typed {
         None | Some(Value::Null) => u32::from(round.min(rounds)),
         v => {
             let n = input::count(
@@ -1345,6 +1421,5 @@ fn deck(
             }
             n.min(u32::from(limit))
         }
-    };
-    OrleansDeckState { seed: d.seed, set_aside: d.set_aside.clone(), hard_mode: d.hard_mode, order, revealed }
+    }
 }
