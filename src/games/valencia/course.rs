@@ -322,6 +322,27 @@ pub fn council_points_after(councils: u32) -> u32 {
     councils.saturating_mul(ValenciaSeat::ALL.len() as u32)
 }
 
+/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// au Conseil, vous recevez également un privilège » — the only way to get one, one per phase at
+/// most, and setup gives none. Why `n` privileges cannot be held `at` a moment when only
+/// `so_far` phases took place ([`councils_so_far`]).
+pub fn more_privileges_than_councils(n: u32, at: &Text, so_far: &Text) -> Text {
+    Text::new(
+        format!(
+            "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
+            fr_noun(n, "privilège", "privilèges"),
+            at.fr,
+            so_far.fr
+        ),
+        format!(
+            "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
+            en_noun(n, "privilege", "privileges"),
+            at.en,
+            so_far.en
+        ),
+    )
+}
+
 /// « aucune phase du Conseil n'a encore eu lieu » / « 2 phases du Conseil ont eu lieu ».
 pub fn councils_so_far(k: u32) -> Text {
     match k {

@@ -83,6 +83,30 @@ impl ValenciaVariant {
     }
 }
 
+/// The module (`variant`, reported on its field; unknown: the base game) and the special cards
+/// the table chose with it ([`chosen_special_cards`]): what every Valencia input opens with.
+pub(crate) fn module_and_cards<S: AsRef<str>>(
+    p: &mut Problems,
+    variant: Option<&str>,
+    special_cards: Option<&[S]>,
+) -> (ValenciaVariant, Vec<InfluenceCard>) {
+    let variant = ValenciaVariant::parse(p, "variant", variant).unwrap_or(ValenciaVariant::Base);
+    (variant, chosen_special_cards(p, variant, special_cards))
+}
+
+/// Valencia: 2 to 5 players, reported on `players`.
+pub(crate) fn player_count(p: &mut Problems, n: usize) {
+    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
+    input::player_count(p, "players", &PlayedBy::game(&super::INFO), min, max, n);
+}
+
+/// Members a council seat holds at most: one (Le Conseil, p.7: whoever takes it sends the
+/// holder's member back), two on a guild seat when the table plays Soutien (p.13: a second
+/// member, of another player).
+pub(crate) fn members_allowed(seat: ValenciaSeat, special: &[InfluenceCard]) -> usize {
+    if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 }
+}
+
 /// The table as sent. Counts are JSON values so a wrong type is reported on its own field.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
