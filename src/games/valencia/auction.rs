@@ -7,10 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::INFO;
 use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_spendable_max, to_u8, to_u32};
-use super::table::ValenciaVariant;
-use crate::games::input::PlayedBy;
+use super::table::{ValenciaVariant, module_and_cards, player_count};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -443,17 +441,17 @@ pub(crate) fn special_cards<S: AsRef<str>>(
     out
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// A revealed stack: at least one card, each known, each no more often than the player's deck
+/// holds it.
 fn validate_stack(
     p: &mut Problems,
     i: usize,
     stack: &[ValenciaRawCard],
     special: &[InfluenceCard],
 ) -> Vec<Revealed> {
-    let at = |f: String| format!("players[{i}].stack{f}");
     if stack.is_empty() {
         p.push(
-            at(String::new()),
+            format!("players[{i}].stack"),
             "empty_stack",
             Text::new(
                 "Une pile révélée a au moins une carte (sinon, le joueur passe : stack null).",
@@ -461,72 +459,94 @@ fn validate_stack(
             ),
         );
     }
-    let mut out = Vec::new();
-    for (k, rc) in stack.iter().enumerate() {
-        for key in rc.other.keys() {
-            input::unknown_field(p, at(format!("[{k}].{key}")), key, GAME);
-        }
-        let Some(card) = InfluenceCard::from_value(&rc.card) else {
-            p.push(
-                at(format!("[{k}].card")),
-                "unknown_card",
-                Text::new(
-                    format!("Carte inconnue {} (1 à 6, ou une carte spéciale).", rc.card),
-                    format!("Unknown card {} (1 to 6, or a special card).", rc.card),
-                ),
-            );
-            continue;
-        };
-        let mut coins = 0;
-        if card == InfluenceCard::Economies {
-            coins = match &rc.coins {
-                None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
-                v => input::count(
-                    p,
-                    at(format!("[{k}].coins")),
-                    v.as_ref(),
-                    MAX_ECONOMIES_COINS,
-                    &Text::new("pièces", "coins"),
-                )
-                .unwrap_or(0),
-            };
-        } else if rc.coins.as_ref().is_some_and(|v| !v.is_null()) {
-            p.push(
-                at(format!("[{k}].coins")),
-                "not_economies",
-                Text::new("Seule la carte Économies donne des pièces.", "Only the Savings card gives coins."),
-            );
-        }
-        let mut resource = None;
-        if let Some(key) = &rc.resource {
-            if card != InfluenceCard::Warehouse {
-                p.push(
-                    at(format!("[{k}].resource")),
-                    "not_warehouse",
-                    Text::new(
-                        "Seule la carte Entrepôt donne une ressource.",
-                        "Only the Warehouse card gives a resource.",
-                    ),
-                );
-            } else {
-                resource = ValenciaResource::from_key(key);
-                if resource.is_none() {
-                    p.push(
-                        at(format!("[{k}].resource")),
-                        "unknown_resource",
-                        Text::new(
-                            format!("Ressource inconnue « {key} »."),
-                            format!("Unknown resource “{key}”."),
-                        ),
-                    );
-                }
-            }
-        }
-        out.push(Revealed { card, coins, resource });
+    let out: Vec<Revealed> =
+        stack.iter().enumerate().filter_map(|(k, rc)| revealed_card(p, i, k, rc)).collect();
+    cards_in_the_deck(p, i, &out, special);
+    out
+}
+
+/// Card `k` of seat `i`'s stack, with what Économies and Entrepôt print; `None` when unknown.
+fn revealed_card(p: &mut Problems, i: usize, k: usize, rc: &ValenciaRawCard) -> Option<Revealed> {
+    let at = |f: &str| format!("players[{i}].stack[{k}].{f}");
+    for key in rc.other.keys() {
+        input::unknown_field(p, at(key), key, GAME);
     }
-    // A stack holds only cards of the player's deck, each at most as often as the deck has it.
+    let Some(card) = InfluenceCard::from_value(&rc.card) else {
+        p.push(
+            at("card"),
+            "unknown_card",
+            Text::new(
+                format!("Carte inconnue {} (1 à 6, ou une carte spéciale).", rc.card),
+                format!("Unknown card {} (1 to 6, or a special card).", rc.card),
+            ),
+        );
+        return None;
+    };
+    let coins = economies_coins(p, &at, card, rc.coins.as_ref());
+    let resource = warehouse_resource(p, &at, card, rc.resource.as_deref());
+    Some(Revealed { card, coins, resource })
+}
+
+/// Valencia, p.12 (Économies): the coins printed on the card (not typed: the book's example,
+/// [`DEFAULT_ECONOMIES_COINS`]); no other card gives coins.
+fn economies_coins(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    card: InfluenceCard,
+    coins: Option<&Value>,
+) -> u32 {
+    if card == InfluenceCard::Economies {
+        return match coins {
+            None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
+            v => input::count(p, at("coins"), v, MAX_ECONOMIES_COINS, &Text::new("pièces", "coins"))
+                .unwrap_or(0),
+        };
+    }
+    if coins.is_some_and(|v| !v.is_null()) {
+        p.push(
+            at("coins"),
+            "not_economies",
+            Text::new("Seule la carte Économies donne des pièces.", "Only the Savings card gives coins."),
+        );
+    }
+    0
+}
+
+/// Valencia, p.13 (Entrepôt): the resource printed on the card; no other card gives one.
+fn warehouse_resource(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    card: InfluenceCard,
+    key: Option<&str>,
+) -> Option<ValenciaResource> {
+    let key = key?;
+    if card != InfluenceCard::Warehouse {
+        p.push(
+            at("resource"),
+            "not_warehouse",
+            Text::new(
+                "Seule la carte Entrepôt donne une ressource.",
+                "Only the Warehouse card gives a resource.",
+            ),
+        );
+        return None;
+    }
+    let resource = ValenciaResource::from_key(key);
+    if resource.is_none() {
+        p.push(
+            at("resource"),
+            "unknown_resource",
+            Text::new(format!("Ressource inconnue « {key} »."), format!("Unknown resource “{key}”.")),
+        );
+    }
+    resource
+}
+
+/// Valencia, p.3 and p.12–13: a stack holds only cards of the player's deck, each at most as
+/// often as the deck has it ([`InfluenceCard::copies`]).
+fn cards_in_the_deck(p: &mut Problems, i: usize, revealed: &[Revealed], special: &[InfluenceCard]) {
     let mut seen: BTreeMap<InfluenceCard, u32> = BTreeMap::new();
-    for r in &out {
+    for r in revealed {
         *seen.entry(r.card).or_insert(0) += 1;
     }
     for (card, n) in seen {
@@ -534,7 +554,7 @@ fn validate_stack(
         if n > copies {
             let name = card.name();
             p.push(
-                at(String::new()),
+                format!("players[{i}].stack"),
                 "card_not_in_deck",
                 Text::new(
                     format!("{n} × « {} » révélées, le paquet du joueur en a {copies}.", name.fr),
@@ -543,7 +563,6 @@ fn validate_stack(
             );
         }
     }
-    out
 }
 
 /// Privileges spent (`spent`) or held in an auction: 4 at most ([`privileges_spendable_max`]),
@@ -592,37 +611,15 @@ fn spendable_held(p: &mut Problems, i: usize, held: &Value) -> Option<u32> {
 }
 
 /// Checks and resolves one auction.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
     }
-    let variant =
-        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
-    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
-    let step = ValenciaStep::from_letter(&raw.step);
-    match step {
-        None => p.push(
-            "step",
-            "unknown_step",
-            Text::new(
-                format!("Étape inconnue « {} » (A à G).", raw.step),
-                format!("Unknown step “{}” (A to G).", raw.step),
-            ),
-        ),
-        Some(s) if !s.is_auction() => p.push(
-            "step",
-            "no_auction",
-            Text::new(
-                format!("Pas d'enchères à l'étape {} (seulement de A à G).", s.letter()),
-                format!("No auction at step {} (only A to G).", s.letter()),
-            ),
-        ),
-        Some(_) => {}
-    }
+    let (_, special) = module_and_cards(&mut p, raw.variant.as_deref(), raw.special_cards.as_deref());
+    let step = auction_step(&mut p, &raw.step);
     let n = raw.players.len();
-    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
+    player_count(&mut p, n);
     let first = input::seat(
         &mut p,
         "first_player".to_owned(),
@@ -641,70 +638,114 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         for key in rb.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }
-        // Valencia, p.10: a privilege comes only from a council phase, one per round, and the
-        // fifth follows the last auction: in an auction a player holds, and spends, 4 at most
-        // (board::privileges_spendable_max).
-        let s =
-            spendable(&mut p, format!("players[{i}].privileges_spent"), rb.privileges_spent.as_ref(), true);
-        if let Some(held_raw) = rb.privileges.as_ref()
-            && let Some(held) = spendable_held(&mut p, i, held_raw)
-            && s > held
-        {
-            p.push(
-                format!("players[{i}].privileges_spent"),
-                "not_enough_privileges",
-                Text::new(
-                    format!(
-                        "{s} {} pour {held} {} : on ne dépense que ceux qu'on a.",
-                        fr_noun(s, "privilège dépensé", "privilèges dépensés"),
-                        fr_noun(held, "détenu", "détenus")
-                    ),
-                    format!(
-                        "{s} {} spent but {held} held: a player spends only those they have.",
-                        en_noun(s, "privilege", "privileges")
-                    ),
-                ),
-            );
-        }
-        spent.push(s);
-        if rb.could_not_act == Some(true) && rb.stack.is_none() {
-            p.push(
-                format!("players[{i}].could_not_act"),
-                "passed",
-                Text::new(
-                    "Ce joueur a passé : il n'avait pas d'action à effectuer.",
-                    "This player passed: they had no action to carry out.",
-                ),
-            );
-        }
-        could_not_act.push(rb.could_not_act == Some(true));
+        spent.push(privileges_spent(&mut p, i, rb));
+        could_not_act.push(could_not_act_after_revealing(&mut p, i, rb));
         stacks.push(rb.stack.as_deref().map(|st| validate_stack(&mut p, i, st, &special)));
     }
+    let (nina_needed, nina_cards) = nina_cards(&mut p, &raw.nina, n, step);
+    let Some(step) = step else { return Err(p) };
+    if !p.is_empty() {
+        return Err(p);
+    }
+    let nina = (nina_needed > 0).then_some(nina_cards.as_slice());
+    Ok(resolve(step, first, &names, &stacks, &spent, &could_not_act, nina))
+}
 
-    // Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards).
-    let nina_needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
-    if raw.nina.len() != nina_needed {
+/// The auction's step: A to G (H and I are not auctions, p.9).
+fn auction_step(p: &mut Problems, letter: &str) -> Option<ValenciaStep> {
+    let step = ValenciaStep::from_letter(letter);
+    match step {
+        None => p.push(
+            "step",
+            "unknown_step",
+            Text::new(
+                format!("Étape inconnue « {letter} » (A à G)."),
+                format!("Unknown step “{letter}” (A to G)."),
+            ),
+        ),
+        Some(s) if !s.is_auction() => p.push(
+            "step",
+            "no_auction",
+            Text::new(
+                format!("Pas d'enchères à l'étape {} (seulement de A à G).", s.letter()),
+                format!("No auction at step {} (only A to G).", s.letter()),
+            ),
+        ),
+        Some(_) => {}
+    }
+    step
+}
+
+/// Valencia, p.10: a privilege comes only from a council phase, one per round, and the fifth
+/// follows the last auction: in an auction a player holds, and spends, 4 at most
+/// ([`privileges_spendable_max`]) — and spends only those held, when the bid says how many.
+fn privileges_spent(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> u32 {
+    let s = spendable(p, format!("players[{i}].privileges_spent"), rb.privileges_spent.as_ref(), true);
+    if let Some(held_raw) = rb.privileges.as_ref()
+        && let Some(held) = spendable_held(p, i, held_raw)
+        && s > held
+    {
+        p.push(
+            format!("players[{i}].privileges_spent"),
+            "not_enough_privileges",
+            Text::new(
+                format!(
+                    "{s} {} pour {held} {} : on ne dépense que ceux qu'on a.",
+                    fr_noun(s, "privilège dépensé", "privilèges dépensés"),
+                    fr_noun(held, "détenu", "détenus")
+                ),
+                format!(
+                    "{s} {} spent but {held} held: a player spends only those they have.",
+                    en_noun(s, "privilege", "privileges")
+                ),
+            ),
+        );
+    }
+    s
+}
+
+/// Valencia, p.6: a seat that revealed a stack may have failed to carry out its action; one that
+/// passed had none to carry out.
+fn could_not_act_after_revealing(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> bool {
+    if rb.could_not_act == Some(true) && rb.stack.is_none() {
+        p.push(
+            format!("players[{i}].could_not_act"),
+            "passed",
+            Text::new(
+                "Ce joueur a passé : il n'avait pas d'action à effectuer.",
+                "This player passed: they had no action to carry out.",
+            ),
+        );
+    }
+    rb.could_not_act == Some(true)
+}
+
+/// Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards),
+/// ordinary cards from 1 to 6. The cards she reveals here, and her cards as read.
+fn nina_cards(p: &mut Problems, nina: &[Value], n: usize, step: Option<ValenciaStep>) -> (usize, Vec<u32>) {
+    let needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
+    if nina.len() != needed {
         p.push(
             "nina",
             "nina_cards",
             Text::new(
                 format!(
-                    "Nina révèle {nina_needed} {} ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
-                    fr_noun(nina_needed, "carte", "cartes"),
-                    raw.nina.len()
+                    "Nina révèle {needed} {} ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
+                    fr_noun(needed, "carte", "cartes"),
+                    nina.len()
                 ),
                 format!(
-                    "Nina reveals {nina_needed} {} here (2 players: 1 in B and D, 2 in F), not {}.",
-                    en_noun(nina_needed, "card", "cards"),
-                    raw.nina.len()
+                    "Nina reveals {needed} {} here (2 players: 1 in B and D, 2 in F), not {}.",
+                    en_noun(needed, "card", "cards"),
+                    nina.len()
                 ),
             ),
         );
     }
-    let mut nina_cards = Vec::new();
-    for (k, v) in raw.nina.iter().enumerate() {
+    let mut cards = Vec::new();
+    for (k, v) in nina.iter().enumerate() {
         match v.as_u64().filter(|x| (1..=6).contains(x)) {
-            Some(x) => nina_cards.push(u32::try_from(x).unwrap_or(0)),
+            Some(x) => cards.push(u32::try_from(x).unwrap_or(0)),
             None => p.push(
                 format!("nina[{k}]"),
                 "unknown_card",
@@ -715,12 +756,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
             ),
         }
     }
-    let Some(step) = step else { return Err(p) };
-    if !p.is_empty() {
-        return Err(p);
-    }
-    let nina = (nina_needed > 0).then_some(nina_cards.as_slice());
-    Ok(resolve(step, first, &names, &stacks, &spent, &could_not_act, nina))
+    (needed, cards)
 }
 
 /// Where a seat sits after the first player, going clockwise (0 for the first player).
