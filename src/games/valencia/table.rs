@@ -11,7 +11,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
-use super::course::{Course, council_points_after, councils_so_far};
+use super::course::{Course, council_points_after, councils_so_far, more_privileges_than_councils};
 use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
@@ -286,13 +286,9 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     for &key in &raw.other {
         input::unknown_field(&mut p, key.to_owned(), key, GAME);
     }
-    let variant = ValenciaVariant::parse(&mut p, "variant", raw.variant).unwrap_or(ValenciaVariant::Base);
-    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
-
-    // Valencia: 2 to 5 players.
+    let (variant, special) = module_and_cards(&mut p, raw.variant, raw.special_cards.as_deref());
     let n = raw.players.len();
-    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
-    input::player_count(&mut p, "players", &PlayedBy::game(&super::INFO), min, max, n);
+    player_count(&mut p, n);
 
     let fountains = validate_fountains(&mut p, &raw.fountains);
     if let Some(progress) = &raw.progress {
@@ -310,23 +306,48 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     }
     bounded_by_the_course(&mut p, &course, &players, fountains.iter().filter(|f| !f.central).count());
 
-    // Table-wide limits of the box.
+    resources_in_the_box(&mut p, &players);
+    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
+    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
+    let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
+    let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
+    one_pawn(&mut p, &players);
+    for seat in ValenciaSeat::ALL {
+        let holders: Vec<usize> =
+            (0..players.len()).filter(|&i| players[i].council.contains(&seat)).collect();
+        let allowed = members_allowed(seat, &special);
+        if holders.len() > allowed {
+            seat_taken(&mut p, seat, &holders, allowed, raw, &players);
+        }
+    }
+    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
+        last_council_counted(&mut p, &players);
+    }
+    for (f, fountain) in fountains.iter().enumerate() {
+        crowded_fountain(&mut p, f, fountain, &fountains, &players);
+    }
+
+    p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
+}
+
+/// Valencia, Matériel: 6 resources of each type in the box, the table's players hold no more.
+fn resources_in_the_box(p: &mut Problems, players: &[Player]) {
     for r in ValenciaResource::ALL {
         let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.resources.get(r)));
         if sum > RESOURCES_PER_TYPE {
             let name = r.name();
             too_many(
-                &mut p,
+                p,
                 format!("players[].resources.{}", r.key()),
                 format!("{sum} {} en tout, le jeu n'en a que {RESOURCES_PER_TYPE}.", name.fr),
                 format!("{sum} {} in all, the game has only {RESOURCES_PER_TYPE}.", name.en),
             );
         }
     }
-    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
-    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
-    let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
-    let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
+}
+
+/// Valencia, p.6: one Stefan Feld pawn, held by one player.
+fn one_pawn(p: &mut Problems, players: &[Player]) {
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
         p.push(
@@ -338,44 +359,31 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
             ),
         );
     }
-    for seat in ValenciaSeat::ALL {
-        let holders: Vec<usize> =
-            (0..players.len()).filter(|&i| players[i].council.contains(&seat)).collect();
-        // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player,
-        // when the table plays that card.
-        let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
-        if holders.len() > allowed {
-            seat_taken(&mut p, seat, &holders, allowed, raw, &players);
-        }
-    }
-    // Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
-    // the council any more, and that phase alone gave each player a point per seat held.
-    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
-        for (i, pl) in players.iter().enumerate() {
-            let field = format!("players[{i}].council_points");
-            let seats = to_u32(pl.council.len());
-            if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
-                let points = pl.council_points;
-                too_many(
-                    &mut p,
-                    field,
-                    format!(
-                        "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
-                        fr_noun(seats, "siège", "sièges")
-                    ),
-                    format!(
-                        "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
-                        en_noun(seats, "seat", "seats")
-                    ),
-                );
-            }
-        }
-    }
-    for (f, fountain) in fountains.iter().enumerate() {
-        crowded_fountain(&mut p, f, fountain, &fountains, &players);
-    }
+}
 
-    p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
+/// Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
+/// the council any more, and that phase alone gave each player a point per seat held (reported
+/// where the council points have no problem already).
+fn last_council_counted(p: &mut Problems, players: &[Player]) {
+    for (i, pl) in players.iter().enumerate() {
+        let field = format!("players[{i}].council_points");
+        let seats = to_u32(pl.council.len());
+        if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
+            let points = pl.council_points;
+            too_many(
+                p,
+                field,
+                format!(
+                    "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
+                    fr_noun(seats, "siège", "sièges")
+                ),
+                format!(
+                    "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
+                    en_noun(seats, "seat", "seats")
+                ),
+            );
+        }
+    }
 }
 
 /// Valencia, p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
@@ -480,7 +488,6 @@ fn crowded_fountain(
 /// What the course of play allows the table to hold where the tracker stands (nothing more than
 /// the end of the game allows while the tracker is not started, see `course.rs`). Each bound is
 /// the rulebook's, reported on its field (when that field has no problem already).
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], tiles: usize) {
     if !course.started {
         return;
@@ -490,91 +497,90 @@ fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], 
     let so_far = councils_so_far(held);
     for (i, pl) in players.iter().enumerate() {
         let free = |p: &Problems, field: &str| !p.iter().any(|x| x.field == format!("players[{i}].{field}"));
-        // Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa
-        // famille au Conseil, vous recevez également un privilège » — the only way to get one,
-        // and setup gives none (Mise en place: 15 members, 24 cards, 5 coins).
+        // Valencia, p.10 (Phase III): the only way to get a privilege, and setup gives none
+        // (Mise en place: 15 members, 24 cards, 5 coins).
         let n = pl.privileges;
         if n > held && free(p, "privileges") {
-            too_many(
-                p,
-                format!("players[{i}].privileges"),
-                format!(
-                    "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
-                    fr_noun(n, "privilège", "privilèges"),
-                    at.fr,
-                    so_far.fr
-                ),
-                format!(
-                    "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
-                    en_noun(n, "privilege", "privileges"),
-                    at.en,
-                    so_far.en
-                ),
-            );
+            let why = more_privileges_than_councils(n, &at, &so_far);
+            p.push(format!("players[{i}].privileges"), "impossible_count", why);
         }
-        // Valencia, p.10 (Phase III): 1 point per member on the council's 8 seats, each phase.
-        let points = pl.council_points;
-        let most = council_points_after(held);
-        if points > most && free(p, "council_points") {
-            too_many(
-                p,
-                format!("players[{i}].council_points"),
-                format!(
-                    "{points} {} du Conseil {} : une phase du Conseil en donne 8 au plus (un par siège) ; {}.",
-                    fr_noun(points, "point", "points"),
-                    at.fr,
-                    so_far.fr
-                ),
-                format!(
-                    "{points} council {} {}: a council phase gives 8 at most (one per seat); {}.",
-                    en_noun(points, "point", "points"),
-                    at.en,
-                    so_far.en
-                ),
-            );
+        if free(p, "council_points") {
+            council_points_so_far(p, i, pl.council_points, held, &at, &so_far);
         }
-        // Valencia, p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre
-        // famille sur une case Ville inoccupée » — one member at most per guild auction; nothing
-        // else places one in the city (G and Vagabond move them).
-        let city = pl.city_members;
-        let auctions = course.guild_auctions_reached();
-        if city > auctions && free(p, "city_members") {
-            too_many(
-                p,
-                format!("players[{i}].city_members"),
-                format!(
-                    "{city} {} dans la ville {} : on y pose un membre au plus par enchère de guilde (étapes B, D et F), et il y en a eu {auctions} jusqu'ici.",
-                    fr_noun(city, "membre", "membres"),
-                    at.fr
-                ),
-                format!(
-                    "{city} {} in the city {}: one member at most is placed there per guild auction (steps B, D and F), and there have been {auctions} so far.",
-                    en_noun(city, "member", "members"),
-                    at.en
-                ),
-            );
+        if free(p, "city_members") {
+            city_members_so_far(p, i, pl.city_members, course.guild_auctions_reached(), &at);
         }
     }
-    // Valencia, p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
-    // per round, at its step I.
-    let built = course.fountain_tiles_built();
-    let tiles = to_u32(tiles);
-    if tiles > built && !p.iter().any(|x| x.field == "fountains") {
-        too_many(
-            p,
-            "fountains".to_owned(),
-            format!(
-                "{tiles} {} {} : une tuile se pose à l'étape I de chaque manche, donc {built} au plus jusqu'ici.",
-                fr_noun(tiles, "tuile Fontaine posée", "tuiles Fontaine posées"),
-                at.fr
-            ),
-            format!(
-                "{tiles} fountain {} placed {}: one tile is placed at step I of each round, so {built} at most so far.",
-                en_noun(tiles, "tile", "tiles"),
-                at.en
-            ),
-        );
+    fountain_tiles_so_far(p, to_u32(tiles), course.fountain_tiles_built(), &at);
+}
+
+/// Valencia, p.10 (Phase III): 1 point per member on the council's 8 seats, each phase: `held`
+/// phases give [`council_points_after`] at most.
+fn council_points_so_far(p: &mut Problems, i: usize, points: u32, held: u32, at: &Text, so_far: &Text) {
+    if points <= council_points_after(held) {
+        return;
     }
+    too_many(
+        p,
+        format!("players[{i}].council_points"),
+        format!(
+            "{points} {} du Conseil {} : une phase du Conseil en donne 8 au plus (un par siège) ; {}.",
+            fr_noun(points, "point", "points"),
+            at.fr,
+            so_far.fr
+        ),
+        format!(
+            "{points} council {} {}: a council phase gives 8 at most (one per seat); {}.",
+            en_noun(points, "point", "points"),
+            at.en,
+            so_far.en
+        ),
+    );
+}
+
+/// Valencia, p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre famille sur
+/// une case Ville inoccupée » — one member at most per guild auction (`auctions` reached);
+/// nothing else places one in the city (G and Vagabond move them).
+fn city_members_so_far(p: &mut Problems, i: usize, city: u32, auctions: u32, at: &Text) {
+    if city <= auctions {
+        return;
+    }
+    too_many(
+        p,
+        format!("players[{i}].city_members"),
+        format!(
+            "{city} {} dans la ville {} : on y pose un membre au plus par enchère de guilde (étapes B, D et F), et il y en a eu {auctions} jusqu'ici.",
+            fr_noun(city, "membre", "membres"),
+            at.fr
+        ),
+        format!(
+            "{city} {} in the city {}: one member at most is placed there per guild auction (steps B, D and F), and there have been {auctions} so far.",
+            en_noun(city, "member", "members"),
+            at.en
+        ),
+    );
+}
+
+/// Valencia, p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
+/// per round, at its step I: `built` so far (reported when `fountains` has no problem already).
+fn fountain_tiles_so_far(p: &mut Problems, tiles: u32, built: u32, at: &Text) {
+    if tiles <= built || p.iter().any(|x| x.field == "fountains") {
+        return;
+    }
+    too_many(
+        p,
+        "fountains".to_owned(),
+        format!(
+            "{tiles} {} {} : une tuile se pose à l'étape I de chaque manche, donc {built} au plus jusqu'ici.",
+            fr_noun(tiles, "tuile Fontaine posée", "tuiles Fontaine posées"),
+            at.fr
+        ),
+        format!(
+            "{tiles} fountain {} placed {}: one tile is placed at step I of each round, so {built} at most so far.",
+            en_noun(tiles, "tile", "tiles"),
+            at.en
+        ),
+    );
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {
@@ -979,7 +985,8 @@ fn route_and_lone_members(
     }
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// Mission card `k` held by seat `i` (`missions[k]`): a card of the deck, held once, played at
+/// this player count, with its printed points when it has some.
 fn validate_mission(
     p: &mut Problems,
     i: usize,
@@ -1004,24 +1011,7 @@ fn validate_mission(
         return None;
     };
     let m = &MISSIONS[card];
-    // Each card exists once in the deck of 35.
-    let holder = card_holder.get_mut(card);
-    if let Some(&mut Some(other)) = holder {
-        p.push(
-            at("id"),
-            "duplicate_mission",
-            Text::new(
-                format!(
-                    "La carte « {} » est déjà chez le joueur {} : il n'y en a qu'une.",
-                    m.name.fr,
-                    other + 1
-                ),
-                format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
-            ),
-        );
-    } else if let Some(slot) = holder {
-        *slot = Some(i);
-    }
+    held_once(p, &at, i, m, card_holder.get_mut(card));
     // Valencia, p.15: the district card is removed from 2-player games.
     if usize::from(m.min_players()) > players && players >= 2 {
         p.push(
@@ -1033,34 +1023,8 @@ fn validate_mission(
             ),
         );
     }
-    let judging = m.judging();
-    let points = if judging == ValenciaJudging::Formula {
-        if rm.points.is_some_and(|v| !v.is_null()) {
-            p.push(
-                at("points"),
-                "formula_mission",
-                Text::new(
-                    format!("« {} » n'a pas de valeur imprimée : ses points se calculent.", m.name.fr),
-                    format!("“{}” has no printed value: its points are computed.", m.name.en),
-                ),
-            );
-        }
-        0
-    } else if rm.points.is_none_or(Value::is_null) {
-        p.push(
-            at("points"),
-            "missing_points",
-            Text::new(
-                format!("Saisissez les points imprimés sur « {} ».", m.name.fr),
-                format!("Enter the points printed on “{}”.", m.name.en),
-            ),
-        );
-        0
-    } else {
-        let what = || Text::new("points de la mission", "mission points");
-        input::count_with(p, || at("points"), rm.points, MAX_MISSION_POINTS, what).unwrap_or(0)
-    };
-    if rm.done.is_some() && judging != ValenciaJudging::Tick {
+    let points = printed_points(p, &at, m, rm.points);
+    if rm.done.is_some() && m.judging() != ValenciaJudging::Tick {
         p.push(
             at("done"),
             "judged_by_table",
@@ -1071,4 +1035,62 @@ fn validate_mission(
         );
     }
     Some(HeldMission { mission: m, points, done: rm.done })
+}
+
+/// Valencia, p.14: each card exists once in the deck of 35; `holder`, who holds it so far,
+/// becomes seat `i`.
+fn held_once(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    i: usize,
+    m: &Mission,
+    holder: Option<&mut Option<usize>>,
+) {
+    match holder {
+        Some(&mut Some(other)) => p.push(
+            at("id"),
+            "duplicate_mission",
+            Text::new(
+                format!(
+                    "La carte « {} » est déjà chez le joueur {} : il n'y en a qu'une.",
+                    m.name.fr,
+                    other + 1
+                ),
+                format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
+            ),
+        ),
+        Some(slot) => *slot = Some(i),
+        None => {}
+    }
+}
+
+/// The points printed on a card: none on a formula card (its points are computed), required on
+/// the others.
+fn printed_points(p: &mut Problems, at: &dyn Fn(&str) -> String, m: &Mission, points: Option<&Value>) -> u32 {
+    if m.judging() == ValenciaJudging::Formula {
+        if points.is_some_and(|v| !v.is_null()) {
+            p.push(
+                at("points"),
+                "formula_mission",
+                Text::new(
+                    format!("« {} » n'a pas de valeur imprimée : ses points se calculent.", m.name.fr),
+                    format!("“{}” has no printed value: its points are computed.", m.name.en),
+                ),
+            );
+        }
+        return 0;
+    }
+    if points.is_none_or(Value::is_null) {
+        p.push(
+            at("points"),
+            "missing_points",
+            Text::new(
+                format!("Saisissez les points imprimés sur « {} ».", m.name.fr),
+                format!("Enter the points printed on “{}”.", m.name.en),
+            ),
+        );
+        return 0;
+    }
+    let what = || Text::new("points de la mission", "mission points");
+    input::count_with(p, || at("points"), points, MAX_MISSION_POINTS, what).unwrap_or(0)
 }
