@@ -335,23 +335,17 @@ fn nobility_and_church(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn F
 }
 
 fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
-    let fr_points: Vec<String> = e
-        .seats
-        .iter()
-        .map(|s| match s.points {
+    let mut points = Clauses::default();
+    for s in &e.seats {
+        match s.points {
             // Nobody reads « +0 »: a seat with no member on the council scores « aucun point ».
-            0 => format!("{} aucun point", name(s.seat)),
-            n => format!("{} +{n} {}", name(s.seat), fr_noun(n, "point", "points")),
-        })
-        .collect();
-    let en_points: Vec<String> = e
-        .seats
-        .iter()
-        .map(|s| match s.points {
-            0 => format!("{} no points", name(s.seat)),
-            n => format!("{} +{n} {}", name(s.seat), en_noun(n, "point", "points")),
-        })
-        .collect();
+            0 => points.push(format!("{} aucun point", name(s.seat)), format!("{} no points", name(s.seat))),
+            n => points.push(
+                format!("{} +{n} {}", name(s.seat), fr_noun(n, "point", "points")),
+                format!("{} +{n} {}", name(s.seat), en_noun(n, "point", "points")),
+            ),
+        }
+    }
     let takers: Vec<&ValenciaLogSeat> = e.seats.iter().filter(|s| s.privilege).collect();
     let who: Vec<String> = takers.iter().map(|s| name(s.seat)).collect();
     // 1 point per member: a taker's points are its members.
@@ -379,7 +373,7 @@ fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
         ),
     };
     Text::new(
-        format!("Phase du Conseil : {} ; {fr_majority}.", fr_points.join(", ")),
-        format!("Council phase: {}; {en_majority}.", en_points.join(", ")),
+        format!("Phase du Conseil : {} ; {fr_majority}.", points.fr.join(", ")),
+        format!("Council phase: {}; {en_majority}.", points.en.join(", ")),
     )
 }
