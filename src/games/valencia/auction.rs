@@ -64,7 +64,7 @@ impl ValenciaStep {
         !matches!(self, ValenciaStep::H | ValenciaStep::I)
     }
 
-    /// Valencia, p.6–9: ranks that get an action. A: Nobility and Church; B/D/F: three, but no
+    /// VAL p.6–9: ranks that get an action. A: Nobility and Church; B/D/F: three, but no
     /// third place with 2 or 3 players; C, E, G: the winner only.
     pub fn places(self, players: usize) -> u8 {
         match self {
@@ -81,7 +81,7 @@ impl ValenciaStep {
         }
     }
 
-    /// Valencia, p.11: Nina reveals one card in B and D, two in F (only at [`NINA_PLAYERS`]).
+    /// VAL p.11: Nina reveals one card in B and D, two in F (only at [`NINA_PLAYERS`]).
     pub fn nina_cards(self) -> usize {
         match self {
             ValenciaStep::B | ValenciaStep::D => 1,
@@ -93,7 +93,7 @@ impl ValenciaStep {
     /// The guild an auction step influences is shown on the round board, not fixed by letter.
     pub fn action(self, rank: u8) -> Text {
         match (self, rank) {
-            // Valencia, p.7 (A).
+            // VAL p.7 (A).
             (ValenciaStep::A, 1) => Text::new(
                 "Place un membre sur le siège de la Noblesse.",
                 "Places a member on the Nobility seat.",
@@ -101,7 +101,7 @@ impl ValenciaStep {
             (ValenciaStep::A, 2) => {
                 Text::new("Place un membre sur le siège de l'Église.", "Places a member on the Church seat.")
             }
-            // Valencia, p.7–8 (B, D, F).
+            // VAL p.7–8 (B, D, F).
             (ValenciaStep::B | ValenciaStep::D | ValenciaStep::F, 1) => Text::new(
                 "Dans l'ordre : un membre sur le siège de la guilde du plateau, une ressource de cette guilde, puis un membre sur une case Ville libre de cette guilde en payant son prix.",
                 "In order: a member on the guild seat shown on the board, one resource of that guild, then a member on a free city space of that guild, paying its cost.",
@@ -114,7 +114,7 @@ impl ValenciaStep {
                 "Au choix : une ressource de la guilde, ou un membre sur une case Ville libre de cette guilde en payant son prix.",
                 "One of: one resource of the guild, or a member on a free city space of that guild, paying its cost.",
             ),
-            // Valencia, p.8 (C, E).
+            // VAL p.8 (C, E).
             (ValenciaStep::C, 1) => {
                 Text::new("Vend des ressources au prix indiqué.", "Sells resources at the printed price.")
             }
@@ -122,7 +122,7 @@ impl ValenciaStep {
                 "Vend des ressources au prix indiqué et peut placer un membre sur le siège des Marchands.",
                 "Sells resources at the printed price and may place a member on the Merchants seat.",
             ),
-            // Valencia, p.9 (G).
+            // VAL p.9 (G).
             (ValenciaStep::G, 1) => Text::new(
                 "Déplace un de ses membres de la ville d'une case orthogonale vers une case libre, sans payer ni utiliser de fontaine.",
                 "Moves one of their city members one orthogonal space to a free space, paying nothing and using no fountain.",
@@ -246,7 +246,7 @@ pub fn deck_size(special: &[InfluenceCard]) -> u32 {
 
 /// Coins on an Économies card when not typed: the book's example shows 2.
 pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
-/// Valencia, p.11: Nina, the dummy player, plays only with 2 players.
+/// VAL p.11: Nina, the dummy player, plays only with 2 players.
 pub const NINA_PLAYERS: usize = 2;
 /// Coins printed on an Économies card above this are refused as absurd.
 pub const MAX_ECONOMIES_COINS: u32 = 10;
@@ -388,7 +388,7 @@ pub struct ValenciaAuction {
     pub privileges_returned: u32,
 }
 
-/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// VAL §Module d'extension 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
 /// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
 /// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
 /// none in the base game.
@@ -487,7 +487,7 @@ fn revealed_card(p: &mut Problems, i: usize, k: usize, rc: &ValenciaRawCard) -> 
     Some(Revealed { card, coins, resource })
 }
 
-/// Valencia, p.12 (Économies): the coins printed on the card (not typed: the book's example,
+/// VAL p.12 (Économies): the coins printed on the card (not typed: the book's example,
 /// [`DEFAULT_ECONOMIES_COINS`]); no other card gives coins.
 fn economies_coins(
     p: &mut Problems,
@@ -512,7 +512,7 @@ fn economies_coins(
     0
 }
 
-/// Valencia, p.13 (Entrepôt): the resource printed on the card; no other card gives one.
+/// VAL p.13 (Entrepôt): the resource printed on the card; no other card gives one.
 fn warehouse_resource(
     p: &mut Problems,
     at: &dyn Fn(&str) -> String,
@@ -542,7 +542,7 @@ fn warehouse_resource(
     resource
 }
 
-/// Valencia, p.3 and p.12–13: a stack holds only cards of the player's deck, each at most as
+/// VAL p.3 and p.12–13: a stack holds only cards of the player's deck, each at most as
 /// often as the deck has it ([`InfluenceCard::copies`]).
 fn cards_in_the_deck(p: &mut Problems, i: usize, revealed: &[Revealed], special: &[InfluenceCard]) {
     let mut seen: BTreeMap<InfluenceCard, u32> = BTreeMap::new();
@@ -676,7 +676,7 @@ fn auction_step(p: &mut Problems, letter: &str) -> Option<ValenciaStep> {
     step
 }
 
-/// Valencia, p.10: a privilege comes only from a council phase, one per round, and the fifth
+/// VAL p.10: a privilege comes only from a council phase, one per round, and the fifth
 /// follows the last auction: in an auction a player holds, and spends, 4 at most
 /// ([`privileges_spendable_max`]) — and spends only those held, when the bid says how many.
 fn privileges_spent(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> u32 {
@@ -704,7 +704,7 @@ fn privileges_spent(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> u32 {
     s
 }
 
-/// Valencia, p.6: a seat that revealed a stack may have failed to carry out its action; one that
+/// VAL p.6: a seat that revealed a stack may have failed to carry out its action; one that
 /// passed had none to carry out.
 fn could_not_act_after_revealing(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> bool {
     if rb.could_not_act == Some(true) && rb.stack.is_none() {
@@ -720,7 +720,7 @@ fn could_not_act_after_revealing(p: &mut Problems, i: usize, rb: &ValenciaRawBid
     rb.could_not_act == Some(true)
 }
 
-/// Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards),
+/// VAL p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards),
 /// ordinary cards from 1 to 6. The cards she reveals here, and her cards as read.
 fn nina_cards(p: &mut Problems, nina: &[Value], n: usize, step: Option<ValenciaStep>) -> (usize, Vec<u32>) {
     let needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
@@ -885,11 +885,11 @@ struct CardGains {
 fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &mut CardGains) -> (u32, Text) {
     match r.card {
         InfluenceCard::Basic(v) => (u32::from(v), Text::new("Carte ordinaire.", "Ordinary card.")),
-        // Valencia, p.12: +2 per 6 revealed by someone else (Nina too).
+        // VAL p.12: +2 per 6 revealed by someone else (Nina too).
         InfluenceCard::Joker => {
             joker_value(revealed.by_others(seat, InfluenceCard::Basic(6)) + revealed.nina_sixes)
         }
-        // Valencia, p.12: gives its coins whatever the rank.
+        // VAL p.12: gives its coins whatever the rank.
         InfluenceCard::Economies => {
             gains.coins += r.coins;
             (
@@ -900,9 +900,9 @@ fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &m
                 ),
             )
         }
-        // Valencia, p.12: 3 each once two twins are out in this auction.
+        // VAL p.12: 3 each once two twins are out in this auction.
         InfluenceCard::Twins => twins_value(revealed.twins_in_auction),
-        // Valencia, p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
+        // VAL p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
         // none when the supply of that type is empty (applied to the table: phases.rs).
         InfluenceCard::Warehouse => (3, warehouse_note(r.resource, &mut gains.resources)),
         InfluenceCard::Support => {
@@ -919,12 +919,12 @@ fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &m
             ));
             (5, Text::new("Vagabond.", "Vagabond."))
         }
-        // Valencia, p.13: 7, or 5 once another player revealed a 0.
+        // VAL p.13: 7, or 5 once another player revealed a 0.
         InfluenceCard::Central => central_value(revealed.by_others(seat, InfluenceCard::Joker) > 0),
     }
 }
 
-/// Valencia, p.12: the 0 is worth 2 per 6 revealed by someone else (`sixes`, Nina's too).
+/// VAL p.12: the 0 is worth 2 per 6 revealed by someone else (`sixes`, Nina's too).
 fn joker_value(sixes: u32) -> (u32, Text) {
     (
         2 * sixes,
@@ -938,7 +938,7 @@ fn joker_value(sixes: u32) -> (u32, Text) {
     )
 }
 
-/// Valencia, p.12: the twins are worth 3 each once two are out in this auction, else 2.
+/// VAL p.12: the twins are worth 3 each once two are out in this auction, else 2.
 fn twins_value(twins_in_auction: u32) -> (u32, Text) {
     if twins_in_auction >= 2 {
         (
@@ -953,7 +953,7 @@ fn twins_value(twins_in_auction: u32) -> (u32, Text) {
     }
 }
 
-/// Valencia, p.13: the warehouse gives its resource from the supply (counted in `resources`).
+/// VAL p.13: the warehouse gives its resource from the supply (counted in `resources`).
 fn warehouse_note(resource: Option<ValenciaResource>, resources: &mut ValenciaResourceCounts) -> Text {
     match resource {
         Some(res) => {
@@ -971,7 +971,7 @@ fn warehouse_note(resource: Option<ValenciaResource>, resources: &mut ValenciaRe
     }
 }
 
-/// Valencia, p.13: the central card is worth 7, or 5 once another player revealed a 0.
+/// VAL p.13: the central card is worth 7, or 5 once another player revealed a 0.
 fn central_value(a_zero_from_others: bool) -> (u32, Text) {
     if a_zero_from_others {
         (5, Text::new("Un autre joueur a révélé un 0 : vaut 5.", "Another player revealed a 0: worth 5."))
@@ -987,7 +987,7 @@ fn ranking(
     first: usize,
     n: usize,
 ) -> Vec<(Option<usize>, u32)> {
-    // Valencia, p.6: highest total first; a tie goes to the seat nearest the first player going
+    // VAL p.6: highest total first; a tie goes to the seat nearest the first player going
     // clockwise (the first player wins any tie they are in). p.11: Nina wins every tie.
     let mut order: Vec<(Option<usize>, u32)> =
         bids.iter().enumerate().filter_map(|(s, b)| b.total.map(|t| (Some(s), t))).collect();
@@ -1071,7 +1071,7 @@ fn assign_ranks(
                             format!("Rank {rank}: no action at this step."),
                         )
                     };
-                    // Valencia, p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez
+                    // VAL p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez
                     // pas réussi à effectuer une action, vous pouvez reprendre exactement une carte
                     // de cette pile » — no rank that acts, or a rank whose action could not be
                     // carried out (could not pay, empty supply).
@@ -1093,7 +1093,7 @@ fn assign_ranks(
 /// Who holds the Stefan Feld pawn after the auction, and why.
 fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize, Text) {
     let first_name = names.get(first).map_or("", |s| s.trim());
-    // Valencia, p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
+    // VAL p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
     // it does not move either.
     match order.first() {
         Some((Some(s), _)) => {
@@ -1123,7 +1123,7 @@ fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize,
     }
 }
 
-/// Valencia, p.10 (privileges): going clockwise from the first player, someone whose turn comes
+/// VAL p.10 (privileges): going clockwise from the first player, someone whose turn comes
 /// may spend a privilege to wait and play again after the others; several per auction.
 pub fn reveal_order(first: usize, spent: &[u32]) -> Vec<u8> {
     let n = spent.len();

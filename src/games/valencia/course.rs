@@ -2,7 +2,7 @@
 //! helpers did there (the auctions applied and the council phases counted, in `progress.log`),
 //! which move may come next, and what the position allows the table to hold.
 //!
-//! Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+//! VAL p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
 //! phases, que vous devez effectuer dans l'ordre suivant » — phase II's steps A to I in letter
 //! order (« La phase d'action de chaque tour est composée de 9 étapes […] grâce aux lettres A à
 //! I »), then phase III, the council (p.10). The core checks every step against this before it
@@ -322,7 +322,7 @@ pub fn council_points_after(councils: u32) -> u32 {
     councils.saturating_mul(ValenciaSeat::ALL.len() as u32)
 }
 
-/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// VAL p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
 /// au Conseil, vous recevez également un privilège » — the only way to get one, one per phase at
 /// most, and setup gives none. Why `n` privileges cannot be held `at` a moment when only
 /// `so_far` phases took place ([`councils_so_far`]).

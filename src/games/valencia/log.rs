@@ -207,14 +207,14 @@ fn listed(items: &[String], and: &str) -> String {
 /// The clauses of an entry in words, French and English side by side.
 #[derive(Default)]
 struct Clauses {
-    fr: Vec<String>,
-    en: Vec<String>,
+    french: Vec<String>,
+    english: Vec<String>,
 }
 
 impl Clauses {
     fn push(&mut self, fr: String, en: String) {
-        self.fr.push(fr);
-        self.en.push(en);
+        self.french.push(fr);
+        self.english.push(en);
     }
 }
 
@@ -233,12 +233,12 @@ fn describe_auction(e: &ValenciaLogEntry, step: ValenciaStep, name: &dyn Fn(u8) 
     nobility_and_church(&mut clauses, e, name);
     let letter = step.letter();
     Text::new(
-        format!("Enchère {letter} : {}.", clauses.fr.join(" ; ")),
-        format!("Auction {letter}: {}.", clauses.en.join("; ")),
+        format!("Enchère {letter} : {}.", clauses.french.join(" ; ")),
+        format!("Auction {letter}: {}.", clauses.english.join("; ")),
     )
 }
 
-/// Valencia, p.6: the winner takes the Stefan Feld pawn (or keeps it); Nina winning or everyone
+/// VAL p.6: the winner takes the Stefan Feld pawn (or keeps it); Nina winning or everyone
 /// passing, it stays (DEC-VAL-11).
 fn winner_and_pawn(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) {
     let winner = e.seats.iter().find(|s| s.rank == Some(1));
@@ -303,10 +303,10 @@ fn received_and_spent(clauses: &mut Clauses, s: &ValenciaLogSeat, name: &dyn Fn(
             got.push(format!("{n} {}", r.name().fr), format!("{n} {}", r.name().en));
         }
     }
-    if !got.fr.is_empty() {
+    if !got.french.is_empty() {
         clauses.push(
-            format!("{} reçoit {}", name(s.seat), listed(&got.fr, "et")),
-            format!("{} receives {}", name(s.seat), listed(&got.en, "and")),
+            format!("{} reçoit {}", name(s.seat), listed(&got.french, "et")),
+            format!("{} receives {}", name(s.seat), listed(&got.english, "and")),
         );
     }
     if s.privileges_spent > 0 {
@@ -318,7 +318,7 @@ fn received_and_spent(clauses: &mut Clauses, s: &ValenciaLogSeat, name: &dyn Fn(
     }
 }
 
-/// Valencia, p.7 (A): who sits on the Noblesse and the Église after the auction.
+/// VAL p.7 (A): who sits on the Noblesse and the Église after the auction.
 fn nobility_and_church(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) {
     let mut seats = Clauses::default();
     for (seat, who) in [(ValenciaSeat::Nobility, e.nobility), (ValenciaSeat::Church, e.church)] {
@@ -329,8 +329,8 @@ fn nobility_and_church(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn F
             );
         }
     }
-    if !seats.fr.is_empty() {
-        clauses.push(seats.fr.join(", "), seats.en.join(", "));
+    if !seats.french.is_empty() {
+        clauses.push(seats.french.join(", "), seats.english.join(", "));
     }
 }
 
@@ -373,7 +373,7 @@ fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
         ),
     };
     Text::new(
-        format!("Phase du Conseil : {} ; {fr_majority}.", points.fr.join(", ")),
-        format!("Council phase: {}; {en_majority}.", points.en.join(", ")),
+        format!("Phase du Conseil : {} ; {fr_majority}.", points.french.join(", ")),
+        format!("Council phase: {}; {en_majority}.", points.english.join(", ")),
     )
 }

@@ -166,7 +166,7 @@ const fn guild(id: &'static str, r: ValenciaResource, name: StaticText) -> Missi
 
 use ValenciaMissionKind as K;
 
-/// Valencia, p.14–15: the 35 cards. 6 cost + 5 guild + 2 neighbour + 2 "10 −" + 20 others.
+/// VAL p.14–15: the 35 cards. 6 cost + 5 guild + 2 neighbour + 2 "10 −" + 20 others.
 pub static MISSIONS: [Mission; 35] = [
     cost("mission_cost_0", 0, st("Cases à 0", "Spaces costing 0")),
     cost("mission_cost_1", 1, st("Cases à 1", "Spaces costing 1")),
@@ -764,7 +764,7 @@ fn strictly_most(
     }
 }
 
-/// Valencia, p.15 (council card): members needed on the council by player count.
+/// VAL p.15 (council card): members needed on the council by player count.
 pub fn council_needed(players: usize) -> u32 {
     match players {
         0..=3 => 4,
@@ -773,7 +773,7 @@ pub fn council_needed(players: usize) -> u32 {
     }
 }
 
-/// Valencia, p.14–15: judges card `m` held by `seat`.
+/// VAL p.14–15: judges card `m` held by `seat`.
 pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Verdict {
     let Some(me) = table.players.get(seat) else { return Verdict::Tick(done) };
     let n = table.players.len();
@@ -803,7 +803,7 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
         }
         K::RicherThanNeighbour => richer_than_a_neighbour(table, seat, what),
         K::TenMinus => {
-            // Valencia, p.15: 10 minus the count, literally (Frank: 10 − 2 = 8).
+            // VAL p.15: 10 minus the count, literally (Frank: 10 − 2 = 8).
             let count = counted(table, seat, what);
             let points = 10 - to_i32(count);
             Verdict::Formula { points, why: Because::TenMinus { what, count, points } }
@@ -858,7 +858,7 @@ fn counted(table: &Table, seat: usize, what: Counted) -> u32 {
     })
 }
 
-/// Valencia, p.15: more coins (or resources) than either direct neighbour; with 2 players both
+/// VAL p.15: more coins (or resources) than either direct neighbour; with 2 players both
 /// are the opponent. A tie is not enough.
 fn richer_than_a_neighbour(table: &Table, seat: usize, what: Counted) -> Verdict {
     let n = table.players.len();
@@ -869,7 +869,7 @@ fn richer_than_a_neighbour(table: &Table, seat: usize, what: Counted) -> Verdict
     Verdict::Judged { met: mine > left || mine > right, why: Because::Neighbours { what, mine, left, right } }
 }
 
-/// Valencia, p.15: the most own members around one fountain, the central one excepted.
+/// VAL p.15: the most own members around one fountain, the central one excepted.
 fn most_around_one_fountain(table: &Table, me: &super::table::Player) -> u32 {
     table
         .fountains

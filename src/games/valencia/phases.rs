@@ -86,7 +86,7 @@ pub struct ValenciaCouncil {
     pub explanation: Text,
 }
 
-/// Valencia, p.10 (phase III): 1 point per own member on the council; the most members takes a
+/// VAL p.10 (phase III): 1 point per own member on the council; the most members takes a
 /// privilege, ties each take one.
 pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Problems> {
     let mut p = Problems::new();
@@ -96,7 +96,7 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
     let (_, special) = module_and_cards(&mut p, raw.variant.as_deref(), raw.special_cards.as_deref());
     player_count(&mut p, raw.players.len());
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
-    // Valencia, p.10: players start with none and receive one per council phase at most; before
+    // VAL p.10: players start with none and receive one per council phase at most; before
     // a phase, the fifth included, four phases at most took place.
     let max = privileges_spendable_max();
     let why = |n: u32| privileges_before_a_council(n, max);
@@ -152,7 +152,7 @@ fn councillor_seats(p: &mut Problems, i: usize, rc: &ValenciaRawCouncillor) -> V
     held
 }
 
-/// Valencia, p.7 (Le Conseil): a seat holds one member; module 1, Soutien: a second member, of
+/// VAL p.7 (Le Conseil): a seat holds one member; module 1, Soutien: a second member, of
 /// another player, on a guild seat only ([`members_allowed`]).
 fn seat_held_once(
     p: &mut Problems,
@@ -173,7 +173,7 @@ fn seat_held_once(
     }
 }
 
-/// Valencia, p.10 (phase III): each seat's points (one per member) and who takes a privilege —
+/// VAL p.10 (phase III): each seat's points (one per member) and who takes a privilege —
 /// the most members, ties each; nobody on the council: nobody has a majority to reward.
 fn tally_the_council(names: &[&str], seats: &[Vec<ValenciaSeat>], supply: u32) -> ValenciaCouncil {
     let n = seats.len();
@@ -200,7 +200,7 @@ fn tally_the_council(names: &[&str], seats: &[Vec<ValenciaSeat>], supply: u32) -
     }
 }
 
-/// Valencia, p.10: with 4 or 5 players the supply may run out; the missing privileges are
+/// VAL p.10: with 4 or 5 players the supply may run out; the missing privileges are
 /// replaced by another item.
 fn privilege_shortage(given: u32, supply: u32) -> Option<Text> {
     (given > supply).then(|| {
@@ -384,7 +384,7 @@ fn for_the_helpers(raw: &Value) -> Result<Checked, Problems> {
     })
 }
 
-/// Valencia, p.10 (phase III), applied to the table itself: « Vous recevez désormais chacun
+/// VAL p.10 (phase III), applied to the table itself: « Vous recevez désormais chacun
 /// autant de points de prestige que de membres de votre famille qui se trouvent au Conseil » and
 /// the most members take a privilege (ties: each). Adds the points to each player's
 /// `council_points`, the privilege to their `privileges`, and records the tracker's round as
@@ -460,7 +460,7 @@ pub fn count_council(raw: &Value) -> Result<Value, Problems> {
     Ok(out)
 }
 
-/// Valencia, p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer dans
+/// VAL p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer dans
 /// l'ordre », phase II's steps A to I in letter order, then phase III. Moves the tracker to `to`:
 /// the next moment, or back to the one before while nothing was done where it stands (what was
 /// applied is taken back by Undo, with the values it changed). The auction being entered
@@ -531,7 +531,7 @@ fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
 /// resources and privileges it moves, and at step A the Noblesse and Église seats
 /// ([`move_seats`]) — once, like a council phase.
 ///
-/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
+/// VAL p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
 /// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
 /// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a
 /// privilege used « dans la réserve » is gone; Économies' coins and Entrepôt's resources are the
@@ -565,7 +565,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
             ),
         );
     }
-    // Valencia, p.6: the steps « que vous devez effectuer dans l'ordre »: only the tracker's.
+    // VAL p.6: the steps « que vous devez effectuer dans l'ordre »: only the tracker's.
     p.0.extend(course.check_auction(ValenciaStep::from_letter(&auction.step)));
     let mut auction = as_the_table_holds_it(auction, &raw);
     pawn_holder_starts(&mut p, &mut auction, &raw.players);
@@ -611,7 +611,7 @@ fn resolved_on_the_table(p: &mut Problems, auction: &ValenciaRawAuction) -> Opti
     }
 }
 
-/// Valencia, p.6: the winner takes the Stefan Feld pawn; each seat gets its Économies' coins and
+/// VAL p.6: the winner takes the Stefan Feld pawn; each seat gets its Économies' coins and
 /// its Entrepôt's resources (`granted`, from the supply) and loses the privileges it spent
 /// (p.10: back « dans la réserve »).
 fn credit_the_seats(out: &mut Value, result: &ValenciaAuction, granted: &[ValenciaResourceCounts]) {
@@ -672,7 +672,7 @@ fn record_as_applied(
     before
 }
 
-/// Valencia, p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
+/// VAL p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
 /// sur la case Noblesse du Conseil. Si vous êtes le second à remporter cette enchère, placez un
 /// des membres de votre famille sur la case Église du Conseil. » and p.7 (Le Conseil): the member
 /// replaced goes back to its owner. The seats an applied auction decides move on the table: at A,
@@ -698,7 +698,7 @@ fn move_seats(out: &mut Value, result: &ValenciaAuction, auction: &ValenciaRawAu
     }
 }
 
-/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// VAL p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
 /// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
 /// vous ne recevez pas de ressource ». The supply holds the 6 of each type (Matériel) the table
 /// does not; the stacks take from it in the order they were revealed. Per seat, what each gets.
@@ -724,7 +724,7 @@ fn from_the_supply(result: &ValenciaAuction, players: &[ValenciaRawPlayer]) -> V
     granted
 }
 
-/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
+/// VAL p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
 /// the pawn's holder, the auction applied to it starts with that seat: filled in when the auction
 /// names no first player, refused on its field when it names another seat. (No holder, or
 /// several — the table's own problem —: the auction's first player stands.)
@@ -775,7 +775,7 @@ fn set_progress(table: &mut Value, key: &str, value: Value) {
 /// A moment of a round: a step of the action phase (A–I), or the council phase that closes
 /// every round, the fifth included.
 ///
-/// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+/// VAL p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
 /// phases » — Phase III (p.10), the council, ends each of them before the next round (or, after
 /// the fifth, the final scoring).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -860,7 +860,7 @@ impl ValenciaMoment {
     }
 }
 
-/// Valencia, p.6 and p.10: the position after `(round, moment)`; `None` once the fifth round's
+/// VAL p.6 and p.10: the position after `(round, moment)`; `None` once the fifth round's
 /// council is over (final scoring comes next).
 pub fn next_moment(round: u8, moment: ValenciaMoment) -> Option<(u8, ValenciaMoment)> {
     match moment.following() {
@@ -981,7 +981,7 @@ fn privileges_supply(
     }
 }
 
-/// Valencia, p.10 (Phase III): what the council phase does, in our words.
+/// VAL p.10 (Phase III): what the council phase does, in our words.
 fn council_text(round: u8) -> (Text, Text) {
     let last = round >= ROUNDS;
     (
@@ -999,7 +999,7 @@ fn council_text(round: u8) -> (Text, Text) {
     )
 }
 
-/// Valencia, p.6–10: what each step is about, in our words.
+/// VAL p.6–10: what each step is about, in our words.
 pub fn step_text(step: ValenciaStep) -> (Text, Text) {
     match step {
         ValenciaStep::A => (
@@ -1134,7 +1134,7 @@ fn tracker_moment(p: &mut Problems, step: Option<&str>) -> ValenciaMoment {
 }
 
 /// The privileges left in the supply, each player's checked against the council phases held
-/// `here`. Valencia, p.10: players start with none and receive one per council phase at most,
+/// `here`. VAL p.10: players start with none and receive one per council phase at most,
 /// each round's after its step I (p.6). A round given says where the game stands; none given,
 /// the whole game.
 fn privileges_at(p: &mut Problems, raw: &ValenciaRawRound, here: ValenciaPosition) -> u32 {
@@ -1193,7 +1193,7 @@ fn decks_left(
     decks
 }
 
-/// Valencia, p.9: at H whoever holds the Church plants the palm, at I whoever holds the
+/// VAL p.9: at H whoever holds the Church plants the palm, at I whoever holds the
 /// Nobility builds the fountain (named when the seat is given).
 fn who_acts(moment: ValenciaMoment, church: Option<String>, nobility: Option<String>) -> Option<Text> {
     match moment.step() {

@@ -66,7 +66,7 @@ impl Why {
     }
 }
 
-/// Valencia, p.10 (Phase III): the prestige the council phases gave during the game.
+/// VAL p.10 (Phase III): the prestige the council phases gave during the game.
 fn write_council(n: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match lang {
         Lang::Fr => write!(f, "Prestige gagné aux phases du Conseil pendant la partie : {n}."),
@@ -74,7 +74,7 @@ fn write_council(n: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     }
 }
 
-/// Valencia, p.10: 1 point per member in the city.
+/// VAL p.10: 1 point per member in the city.
 fn write_city(c: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match lang {
         Lang::Fr => write!(f, "{c} membre{} dans la ville × 1.", plural_s(c)),
@@ -82,7 +82,7 @@ fn write_city(c: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     }
 }
 
-/// Valencia, p.10: 1 point per member next to at least one palm.
+/// VAL p.10: 1 point per member next to at least one palm.
 fn write_palms(p: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match lang {
         Lang::Fr => write!(f, "{p} membre{s} voisin{s} d'au moins un palmier × 1.", s = plural_s(p)),
@@ -90,7 +90,7 @@ fn write_palms(p: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     }
 }
 
-/// Valencia, p.11: 1 point per unused privilege; with 4–5 players the stand-ins beyond the
+/// VAL p.11: 1 point per unused privilege; with 4–5 players the stand-ins beyond the
 /// game's 19 (p.10) count as privileges.
 fn write_privileges(held: u32, stand_ins: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match lang {
@@ -116,7 +116,7 @@ fn write_privileges(held: u32, stand_ins: u32, lang: Lang, f: &mut fmt::Formatte
     Ok(())
 }
 
-/// Valencia, p.10: each touched fountain, members × its value, summed.
+/// VAL p.10: each touched fountain, members × its value, summed.
 fn write_fountains(parts: &[(u32, u32)], total: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str(match lang {
         Lang::Fr => "Membres voisins des fontaines, valeur de chaque fontaine touchée : ",
@@ -138,7 +138,7 @@ fn write_fountains(parts: &[(u32, u32)], total: u32, lang: Lang, f: &mut fmt::Fo
     write!(f, " = {total}.")
 }
 
-/// Valencia, p.11: the cards completed (or failed), each with its points and why; Mise en place,
+/// VAL p.11: the cards completed (or failed), each with its points and why; Mise en place,
 /// 13: a seat that entered no card at all says so.
 fn write_missions(
     completed: bool,
@@ -234,7 +234,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
         .map(|held| {
             let verdict = judge(table, seat, held.mission, held.done);
             let printed = to_i32(held.points);
-            // Valencia, p.11: a completed card scores its points once, a failed one loses them.
+            // VAL p.11: a completed card scores its points once, a failed one loses them.
             // An unticked board card counts as not completed until someone ticks it.
             let (completed, points) = match &verdict {
                 Verdict::Judged { met: true, .. } | Verdict::Tick(Some(true)) => (true, printed),
@@ -248,7 +248,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
         .collect()
 }
 
-/// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
+/// VAL p.10: each member scores every fountain it touches (errata: only this way).
 /// (With 4–5 players, privileges missing from the supply are replaced by another item; they
 /// score like privileges, and the breakdown says the table holds some: [`Why::Privileges`].)
 pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
@@ -265,7 +265,7 @@ pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
     (total, Detail::valencia(Why::Fountains { parts, total }))
 }
 
-/// Valencia, p.10: what each fountain of the table gives this player (members touching it ×
+/// VAL p.10: what each fountain of the table gives this player (members touching it ×
 /// its value), in the table's order — the figure the sheet shows beside each fountain.
 pub fn points_per_fountain(table: &Table, pl: &Player) -> Vec<u32> {
     table
@@ -281,7 +281,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     let sum = |completed: bool| {
         results.iter().filter(|r| r.completed == completed).fold(0i32, |s, r| s.saturating_add(r.points))
     };
-    // Valencia, Mise en place, 13: « vous devez en conserver au moins une »: a seat holding no
+    // VAL §Mise en place, 13: « vous devez en conserver au moins une »: a seat holding no
     // card says so rather than "no mission failed" (still scored: plays saved before missions
     // were entered rescore).
     let none_held = pl.missions.is_empty();
@@ -329,7 +329,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     ]
 }
 
-/// Valencia, p.11: more members in the city, then more coins, else shared.
+/// VAL p.11: more members in the city, then more coins, else shared.
 pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
     vec![
         Criterion {

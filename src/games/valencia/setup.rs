@@ -1,4 +1,4 @@
-//! What to put on the table before the first round (Valencia, Mise en place, p.4–5), per module
+//! What to put on the table before the first round (VAL §Mise en place, p.4–5), per module
 //! and player count.
 
 use serde_json::{Value, json};
@@ -9,7 +9,7 @@ use super::table::player_count;
 use crate::games::input::{self, VariantWord};
 use crate::games::{Problems, SetupStep};
 
-/// Valencia, Mise en place 11: « Des pièces pour une valeur totale de 5 » for each player.
+/// VAL §Mise en place, 11: « Des pièces pour une valeur totale de 5 » for each player.
 pub const STARTING_COINS: u32 = 5;
 
 /// The table a new play starts from (Mise en place, p.4–5), in the table state's shape: each

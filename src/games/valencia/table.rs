@@ -19,7 +19,7 @@ use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
-/// Table mode: a seat's part is its `players[i]`. Valencia, setup step 13: each player keeps
+/// Table mode: a seat's part is its `players[i]`. VAL §Mise en place, 13: each player keeps
 /// the mission cards received face down, so other phones see no missions until the play is
 /// finished (the scoreboard then shows them). The name is the host's to change. A phone's
 /// resource, council seat or mission card must be one of the game's.
@@ -36,15 +36,15 @@ pub const MAX_FOUNTAIN_VALUE: u32 = 12;
 pub const MAX_MISSION_POINTS: u32 = 20;
 /// Coins above this are refused as absurd (50 coin pieces in the box, of several values).
 pub const MAX_COINS: u32 = 300;
-/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// VAL p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
 /// de membres de votre famille qui se trouvent au Conseil. » 8 seats (Le Conseil, p.7), one
 /// member of a family per seat (Soutien, p.13, adds another player's member, not one's own),
 /// over 5 council phases (one per round): 40 at most.
 pub const MAX_COUNCIL_POINTS: u32 = ValenciaSeat::ALL.len() as u32 * ROUNDS as u32;
-/// Valencia, p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
+/// VAL p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
 pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
-/// Valencia, Mise en place: one fountain tile per round board, so 5 tiles at most.
+/// VAL §Mise en place: one fountain tile per round board, so 5 tiles at most.
 pub const FOUNTAIN_TILES_PLACED: usize = 5;
 /// The card under which the central tile's printed value is remembered between plays
 /// (`set_card_value`): the other tiles are drawn at random, the central one is always the same.
@@ -330,7 +330,7 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
 }
 
-/// Valencia, Matériel: 6 resources of each type in the box, the table's players hold no more.
+/// VAL §Matériel: 6 resources of each type in the box, the table's players hold no more.
 fn resources_in_the_box(p: &mut Problems, players: &[Player]) {
     for r in ValenciaResource::ALL {
         let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.resources.get(r)));
@@ -346,7 +346,7 @@ fn resources_in_the_box(p: &mut Problems, players: &[Player]) {
     }
 }
 
-/// Valencia, p.6: one Stefan Feld pawn, held by one player.
+/// VAL p.6: one Stefan Feld pawn, held by one player.
 fn one_pawn(p: &mut Problems, players: &[Player]) {
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
@@ -361,7 +361,7 @@ fn one_pawn(p: &mut Problems, players: &[Player]) {
     }
 }
 
-/// Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
+/// VAL p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
 /// the council any more, and that phase alone gave each player a point per seat held (reported
 /// where the council points have no problem already).
 fn last_council_counted(p: &mut Problems, players: &[Player]) {
@@ -386,7 +386,7 @@ fn last_council_counted(p: &mut Problems, players: &[Player]) {
     }
 }
 
-/// Valencia, p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
+/// VAL p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
 /// cases du Conseil au cours de la partie, remplacez le membre de la famille que vous remplacez
 /// dans la réserve de son propriétaire »: a seat holds one member (two on a guild seat with
 /// Soutien). Reported on each holder's seat, the fields to correct.
@@ -450,7 +450,7 @@ fn fountain_name(f: usize, fountains: &[Fountain]) -> Text {
     Text::new(format!("La fontaine {n} (valeur {v})"), format!("Fountain {n} (value {v})"))
 }
 
-/// Valencia, p.8: an ordinary fountain touches 4 city spaces, the central one 8 (« la fontaine
+/// VAL p.8: an ordinary fountain touches 4 city spaces, the central one 8 (« la fontaine
 /// centrale est adjacente à 8 cases Ville »): all players' members around one fountain are that
 /// many at most. Reported on each seat's count for that fountain (the fields to correct), so
 /// that partial totals leave out that fountain only.
@@ -497,7 +497,7 @@ fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], 
     let so_far = councils_so_far(held);
     for (i, pl) in players.iter().enumerate() {
         let free = |p: &Problems, field: &str| !p.iter().any(|x| x.field == format!("players[{i}].{field}"));
-        // Valencia, p.10 (Phase III): the only way to get a privilege, and setup gives none
+        // VAL p.10 (Phase III): the only way to get a privilege, and setup gives none
         // (Mise en place: 15 members, 24 cards, 5 coins).
         let n = pl.privileges;
         if n > held && free(p, "privileges") {
@@ -514,7 +514,7 @@ fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], 
     fountain_tiles_so_far(p, to_u32(tiles), course.fountain_tiles_built(), &at);
 }
 
-/// Valencia, p.10 (Phase III): 1 point per member on the council's 8 seats, each phase: `held`
+/// VAL p.10 (Phase III): 1 point per member on the council's 8 seats, each phase: `held`
 /// phases give [`council_points_after`] at most.
 fn council_points_so_far(p: &mut Problems, i: usize, points: u32, held: u32, at: &Text, so_far: &Text) {
     if points <= council_points_after(held) {
@@ -538,7 +538,7 @@ fn council_points_so_far(p: &mut Problems, i: usize, points: u32, held: u32, at:
     );
 }
 
-/// Valencia, p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre famille sur
+/// VAL p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre famille sur
 /// une case Ville inoccupée » — one member at most per guild auction (`auctions` reached);
 /// nothing else places one in the city (G and Vagabond move them).
 fn city_members_so_far(p: &mut Problems, i: usize, city: u32, auctions: u32, at: &Text) {
@@ -561,7 +561,7 @@ fn city_members_so_far(p: &mut Problems, i: usize, city: u32, auctions: u32, at:
     );
 }
 
-/// Valencia, p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
+/// VAL p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
 /// per round, at its step I: `built` so far (reported when `fountains` has no problem already).
 fn fountain_tiles_so_far(p: &mut Problems, tiles: u32, built: u32, at: &Text) {
     if tiles <= built || p.iter().any(|x| x.field == "fountains") {
@@ -792,7 +792,7 @@ fn check_members(
     isolated: u32,
 ) {
     let at = |f: &str| format!("players[{i}].{f}");
-    // Valencia, Matériel: 15 members per family, in the city or on the council.
+    // VAL §Matériel: 15 members per family, in the city or on the council.
     let placed = city_members.saturating_add(to_u32(council));
     if placed > MEMBERS_PER_PLAYER {
         too_many(
@@ -897,7 +897,7 @@ fn validate_fountain_members(
     fountain_members
 }
 
-/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// VAL p.15 (missions): « Gagnez 1 point pour chaque membre de votre famille situé sur
 /// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
 /// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
 /// famille ». What the city's geometry allows between the two counts, when they are typed (each
@@ -1012,7 +1012,7 @@ fn validate_mission(
     };
     let m = &MISSIONS[card];
     held_once(p, &at, i, m, card_holder.get_mut(card));
-    // Valencia, p.15: the district card is removed from 2-player games.
+    // VAL p.15: the district card is removed from 2-player games.
     if usize::from(m.min_players()) > players && players >= 2 {
         p.push(
             at("id"),
@@ -1037,7 +1037,7 @@ fn validate_mission(
     Some(HeldMission { mission: m, points, done: rm.done })
 }
 
-/// Valencia, p.14: each card exists once in the deck of 35; `holder`, who holds it so far,
+/// VAL p.14: each card exists once in the deck of 35; `holder`, who holds it so far,
 /// becomes seat `i`.
 fn held_once(
     p: &mut Problems,
