@@ -7,10 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::INFO;
 use super::board::{ValenciaResource, ValenciaResourceCounts, privileges_spendable_max, to_u8, to_u32};
-use super::table::ValenciaVariant;
-use crate::games::input::PlayedBy;
+use super::table::{ValenciaVariant, module_and_cards, player_count};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -66,7 +64,7 @@ impl ValenciaStep {
         !matches!(self, ValenciaStep::H | ValenciaStep::I)
     }
 
-    /// Valencia, p.6–9: ranks that get an action. A: Nobility and Church; B/D/F: three, but no
+    /// VAL p.6–9: ranks that get an action. A: Nobility and Church; B/D/F: three, but no
     /// third place with 2 or 3 players; C, E, G: the winner only.
     pub fn places(self, players: usize) -> u8 {
         match self {
@@ -83,7 +81,7 @@ impl ValenciaStep {
         }
     }
 
-    /// Valencia, p.11: Nina reveals one card in B and D, two in F (only at [`NINA_PLAYERS`]).
+    /// VAL p.11: Nina reveals one card in B and D, two in F (only at [`NINA_PLAYERS`]).
     pub fn nina_cards(self) -> usize {
         match self {
             ValenciaStep::B | ValenciaStep::D => 1,
@@ -95,7 +93,7 @@ impl ValenciaStep {
     /// The guild an auction step influences is shown on the round board, not fixed by letter.
     pub fn action(self, rank: u8) -> Text {
         match (self, rank) {
-            // Valencia, p.7 (A).
+            // VAL p.7 (A).
             (ValenciaStep::A, 1) => Text::new(
                 "Place un membre sur le siège de la Noblesse.",
                 "Places a member on the Nobility seat.",
@@ -103,7 +101,7 @@ impl ValenciaStep {
             (ValenciaStep::A, 2) => {
                 Text::new("Place un membre sur le siège de l'Église.", "Places a member on the Church seat.")
             }
-            // Valencia, p.7–8 (B, D, F).
+            // VAL p.7–8 (B, D, F).
             (ValenciaStep::B | ValenciaStep::D | ValenciaStep::F, 1) => Text::new(
                 "Dans l'ordre : un membre sur le siège de la guilde du plateau, une ressource de cette guilde, puis un membre sur une case Ville libre de cette guilde en payant son prix.",
                 "In order: a member on the guild seat shown on the board, one resource of that guild, then a member on a free city space of that guild, paying its cost.",
@@ -116,7 +114,7 @@ impl ValenciaStep {
                 "Au choix : une ressource de la guilde, ou un membre sur une case Ville libre de cette guilde en payant son prix.",
                 "One of: one resource of the guild, or a member on a free city space of that guild, paying its cost.",
             ),
-            // Valencia, p.8 (C, E).
+            // VAL p.8 (C, E).
             (ValenciaStep::C, 1) => {
                 Text::new("Vend des ressources au prix indiqué.", "Sells resources at the printed price.")
             }
@@ -124,7 +122,7 @@ impl ValenciaStep {
                 "Vend des ressources au prix indiqué et peut placer un membre sur le siège des Marchands.",
                 "Sells resources at the printed price and may place a member on the Merchants seat.",
             ),
-            // Valencia, p.9 (G).
+            // VAL p.9 (G).
             (ValenciaStep::G, 1) => Text::new(
                 "Déplace un de ses membres de la ville d'une case orthogonale vers une case libre, sans payer ni utiliser de fontaine.",
                 "Moves one of their city members one orthogonal space to a free space, paying nothing and using no fountain.",
@@ -248,7 +246,7 @@ pub fn deck_size(special: &[InfluenceCard]) -> u32 {
 
 /// Coins on an Économies card when not typed: the book's example shows 2.
 pub const DEFAULT_ECONOMIES_COINS: u32 = 2;
-/// Valencia, p.11: Nina, the dummy player, plays only with 2 players.
+/// VAL p.11: Nina, the dummy player, plays only with 2 players.
 pub const NINA_PLAYERS: usize = 2;
 /// Coins printed on an Économies card above this are refused as absurd.
 pub const MAX_ECONOMIES_COINS: u32 = 10;
@@ -390,7 +388,7 @@ pub struct ValenciaAuction {
     pub privileges_returned: u32,
 }
 
-/// Valencia, module 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
+/// VAL §Module d'extension 1, Mise en place: « décidez tous ensemble quelles cartes parmi les nouvelles
 /// cartes Influence vous souhaitez utiliser lors de la partie » — « Vous devez tous avoir les
 /// mêmes cartes Influence dans votre pioche ». The cards the table chose (none said: all seven);
 /// none in the base game.
@@ -443,17 +441,17 @@ pub(crate) fn special_cards<S: AsRef<str>>(
     out
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// A revealed stack: at least one card, each known, each no more often than the player's deck
+/// holds it.
 fn validate_stack(
     p: &mut Problems,
     i: usize,
     stack: &[ValenciaRawCard],
     special: &[InfluenceCard],
 ) -> Vec<Revealed> {
-    let at = |f: String| format!("players[{i}].stack{f}");
     if stack.is_empty() {
         p.push(
-            at(String::new()),
+            format!("players[{i}].stack"),
             "empty_stack",
             Text::new(
                 "Une pile révélée a au moins une carte (sinon, le joueur passe : stack null).",
@@ -461,72 +459,94 @@ fn validate_stack(
             ),
         );
     }
-    let mut out = Vec::new();
-    for (k, rc) in stack.iter().enumerate() {
-        for key in rc.other.keys() {
-            input::unknown_field(p, at(format!("[{k}].{key}")), key, GAME);
-        }
-        let Some(card) = InfluenceCard::from_value(&rc.card) else {
-            p.push(
-                at(format!("[{k}].card")),
-                "unknown_card",
-                Text::new(
-                    format!("Carte inconnue {} (1 à 6, ou une carte spéciale).", rc.card),
-                    format!("Unknown card {} (1 to 6, or a special card).", rc.card),
-                ),
-            );
-            continue;
-        };
-        let mut coins = 0;
-        if card == InfluenceCard::Economies {
-            coins = match &rc.coins {
-                None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
-                v => input::count(
-                    p,
-                    at(format!("[{k}].coins")),
-                    v.as_ref(),
-                    MAX_ECONOMIES_COINS,
-                    &Text::new("pièces", "coins"),
-                )
-                .unwrap_or(0),
-            };
-        } else if rc.coins.as_ref().is_some_and(|v| !v.is_null()) {
-            p.push(
-                at(format!("[{k}].coins")),
-                "not_economies",
-                Text::new("Seule la carte Économies donne des pièces.", "Only the Savings card gives coins."),
-            );
-        }
-        let mut resource = None;
-        if let Some(key) = &rc.resource {
-            if card != InfluenceCard::Warehouse {
-                p.push(
-                    at(format!("[{k}].resource")),
-                    "not_warehouse",
-                    Text::new(
-                        "Seule la carte Entrepôt donne une ressource.",
-                        "Only the Warehouse card gives a resource.",
-                    ),
-                );
-            } else {
-                resource = ValenciaResource::from_key(key);
-                if resource.is_none() {
-                    p.push(
-                        at(format!("[{k}].resource")),
-                        "unknown_resource",
-                        Text::new(
-                            format!("Ressource inconnue « {key} »."),
-                            format!("Unknown resource “{key}”."),
-                        ),
-                    );
-                }
-            }
-        }
-        out.push(Revealed { card, coins, resource });
+    let out: Vec<Revealed> =
+        stack.iter().enumerate().filter_map(|(k, rc)| revealed_card(p, i, k, rc)).collect();
+    cards_in_the_deck(p, i, &out, special);
+    out
+}
+
+/// Card `k` of seat `i`'s stack, with what Économies and Entrepôt print; `None` when unknown.
+fn revealed_card(p: &mut Problems, i: usize, k: usize, rc: &ValenciaRawCard) -> Option<Revealed> {
+    let at = |f: &str| format!("players[{i}].stack[{k}].{f}");
+    for key in rc.other.keys() {
+        input::unknown_field(p, at(key), key, GAME);
     }
-    // A stack holds only cards of the player's deck, each at most as often as the deck has it.
+    let Some(card) = InfluenceCard::from_value(&rc.card) else {
+        p.push(
+            at("card"),
+            "unknown_card",
+            Text::new(
+                format!("Carte inconnue {} (1 à 6, ou une carte spéciale).", rc.card),
+                format!("Unknown card {} (1 to 6, or a special card).", rc.card),
+            ),
+        );
+        return None;
+    };
+    let coins = economies_coins(p, &at, card, rc.coins.as_ref());
+    let resource = warehouse_resource(p, &at, card, rc.resource.as_deref());
+    Some(Revealed { card, coins, resource })
+}
+
+/// VAL p.12 (Économies): the coins printed on the card (not typed: the book's example,
+/// [`DEFAULT_ECONOMIES_COINS`]); no other card gives coins.
+fn economies_coins(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    card: InfluenceCard,
+    coins: Option<&Value>,
+) -> u32 {
+    if card == InfluenceCard::Economies {
+        return match coins {
+            None | Some(Value::Null) => DEFAULT_ECONOMIES_COINS,
+            v => input::count(p, at("coins"), v, MAX_ECONOMIES_COINS, &Text::new("pièces", "coins"))
+                .unwrap_or(0),
+        };
+    }
+    if coins.is_some_and(|v| !v.is_null()) {
+        p.push(
+            at("coins"),
+            "not_economies",
+            Text::new("Seule la carte Économies donne des pièces.", "Only the Savings card gives coins."),
+        );
+    }
+    0
+}
+
+/// VAL p.13 (Entrepôt): the resource printed on the card; no other card gives one.
+fn warehouse_resource(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    card: InfluenceCard,
+    key: Option<&str>,
+) -> Option<ValenciaResource> {
+    let key = key?;
+    if card != InfluenceCard::Warehouse {
+        p.push(
+            at("resource"),
+            "not_warehouse",
+            Text::new(
+                "Seule la carte Entrepôt donne une ressource.",
+                "Only the Warehouse card gives a resource.",
+            ),
+        );
+        return None;
+    }
+    let resource = ValenciaResource::from_key(key);
+    if resource.is_none() {
+        p.push(
+            at("resource"),
+            "unknown_resource",
+            Text::new(format!("Ressource inconnue « {key} »."), format!("Unknown resource “{key}”.")),
+        );
+    }
+    resource
+}
+
+/// VAL p.3 and p.12–13: a stack holds only cards of the player's deck, each at most as
+/// often as the deck has it ([`InfluenceCard::copies`]).
+fn cards_in_the_deck(p: &mut Problems, i: usize, revealed: &[Revealed], special: &[InfluenceCard]) {
     let mut seen: BTreeMap<InfluenceCard, u32> = BTreeMap::new();
-    for r in &out {
+    for r in revealed {
         *seen.entry(r.card).or_insert(0) += 1;
     }
     for (card, n) in seen {
@@ -534,7 +554,7 @@ fn validate_stack(
         if n > copies {
             let name = card.name();
             p.push(
-                at(String::new()),
+                format!("players[{i}].stack"),
                 "card_not_in_deck",
                 Text::new(
                     format!("{n} × « {} » révélées, le paquet du joueur en a {copies}.", name.fr),
@@ -543,7 +563,6 @@ fn validate_stack(
             );
         }
     }
-    out
 }
 
 /// Privileges spent (`spent`) or held in an auction: 4 at most ([`privileges_spendable_max`]),
@@ -592,37 +611,15 @@ fn spendable_held(p: &mut Problems, i: usize, held: &Value) -> Option<u32> {
 }
 
 /// Checks and resolves one auction.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
     }
-    let variant =
-        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
-    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
-    let step = ValenciaStep::from_letter(&raw.step);
-    match step {
-        None => p.push(
-            "step",
-            "unknown_step",
-            Text::new(
-                format!("Étape inconnue « {} » (A à G).", raw.step),
-                format!("Unknown step “{}” (A to G).", raw.step),
-            ),
-        ),
-        Some(s) if !s.is_auction() => p.push(
-            "step",
-            "no_auction",
-            Text::new(
-                format!("Pas d'enchères à l'étape {} (seulement de A à G).", s.letter()),
-                format!("No auction at step {} (only A to G).", s.letter()),
-            ),
-        ),
-        Some(_) => {}
-    }
+    let (_, special) = module_and_cards(&mut p, raw.variant.as_deref(), raw.special_cards.as_deref());
+    let step = auction_step(&mut p, &raw.step);
     let n = raw.players.len();
-    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
+    player_count(&mut p, n);
     let first = input::seat(
         &mut p,
         "first_player".to_owned(),
@@ -641,70 +638,114 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
         for key in rb.other.keys() {
             input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
         }
-        // Valencia, p.10: a privilege comes only from a council phase, one per round, and the
-        // fifth follows the last auction: in an auction a player holds, and spends, 4 at most
-        // (board::privileges_spendable_max).
-        let s =
-            spendable(&mut p, format!("players[{i}].privileges_spent"), rb.privileges_spent.as_ref(), true);
-        if let Some(held_raw) = rb.privileges.as_ref()
-            && let Some(held) = spendable_held(&mut p, i, held_raw)
-            && s > held
-        {
-            p.push(
-                format!("players[{i}].privileges_spent"),
-                "not_enough_privileges",
-                Text::new(
-                    format!(
-                        "{s} {} pour {held} {} : on ne dépense que ceux qu'on a.",
-                        fr_noun(s, "privilège dépensé", "privilèges dépensés"),
-                        fr_noun(held, "détenu", "détenus")
-                    ),
-                    format!(
-                        "{s} {} spent but {held} held: a player spends only those they have.",
-                        en_noun(s, "privilege", "privileges")
-                    ),
-                ),
-            );
-        }
-        spent.push(s);
-        if rb.could_not_act == Some(true) && rb.stack.is_none() {
-            p.push(
-                format!("players[{i}].could_not_act"),
-                "passed",
-                Text::new(
-                    "Ce joueur a passé : il n'avait pas d'action à effectuer.",
-                    "This player passed: they had no action to carry out.",
-                ),
-            );
-        }
-        could_not_act.push(rb.could_not_act == Some(true));
+        spent.push(privileges_spent(&mut p, i, rb));
+        could_not_act.push(could_not_act_after_revealing(&mut p, i, rb));
         stacks.push(rb.stack.as_deref().map(|st| validate_stack(&mut p, i, st, &special)));
     }
+    let (nina_needed, nina_cards) = nina_cards(&mut p, &raw.nina, n, step);
+    let Some(step) = step else { return Err(p) };
+    if !p.is_empty() {
+        return Err(p);
+    }
+    let nina = (nina_needed > 0).then_some(nina_cards.as_slice());
+    Ok(resolve(step, first, &names, &stacks, &spent, &could_not_act, nina))
+}
 
-    // Valencia, p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards).
-    let nina_needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
-    if raw.nina.len() != nina_needed {
+/// The auction's step: A to G (H and I are not auctions, p.9).
+fn auction_step(p: &mut Problems, letter: &str) -> Option<ValenciaStep> {
+    let step = ValenciaStep::from_letter(letter);
+    match step {
+        None => p.push(
+            "step",
+            "unknown_step",
+            Text::new(
+                format!("Étape inconnue « {letter} » (A à G)."),
+                format!("Unknown step “{letter}” (A to G)."),
+            ),
+        ),
+        Some(s) if !s.is_auction() => p.push(
+            "step",
+            "no_auction",
+            Text::new(
+                format!("Pas d'enchères à l'étape {} (seulement de A à G).", s.letter()),
+                format!("No auction at step {} (only A to G).", s.letter()),
+            ),
+        ),
+        Some(_) => {}
+    }
+    step
+}
+
+/// VAL p.10: a privilege comes only from a council phase, one per round, and the fifth
+/// follows the last auction: in an auction a player holds, and spends, 4 at most
+/// ([`privileges_spendable_max`]) — and spends only those held, when the bid says how many.
+fn privileges_spent(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> u32 {
+    let s = spendable(p, format!("players[{i}].privileges_spent"), rb.privileges_spent.as_ref(), true);
+    if let Some(held_raw) = rb.privileges.as_ref()
+        && let Some(held) = spendable_held(p, i, held_raw)
+        && s > held
+    {
+        p.push(
+            format!("players[{i}].privileges_spent"),
+            "not_enough_privileges",
+            Text::new(
+                format!(
+                    "{s} {} pour {held} {} : on ne dépense que ceux qu'on a.",
+                    fr_noun(s, "privilège dépensé", "privilèges dépensés"),
+                    fr_noun(held, "détenu", "détenus")
+                ),
+                format!(
+                    "{s} {} spent but {held} held: a player spends only those they have.",
+                    en_noun(s, "privilege", "privileges")
+                ),
+            ),
+        );
+    }
+    s
+}
+
+/// VAL p.6: a seat that revealed a stack may have failed to carry out its action; one that
+/// passed had none to carry out.
+fn could_not_act_after_revealing(p: &mut Problems, i: usize, rb: &ValenciaRawBid) -> bool {
+    if rb.could_not_act == Some(true) && rb.stack.is_none() {
+        p.push(
+            format!("players[{i}].could_not_act"),
+            "passed",
+            Text::new(
+                "Ce joueur a passé : il n'avait pas d'action à effectuer.",
+                "This player passed: they had no action to carry out.",
+            ),
+        );
+    }
+    rb.could_not_act == Some(true)
+}
+
+/// VAL p.11: Nina plays only with 2 players, in B, D (one card) and F (two cards),
+/// ordinary cards from 1 to 6. The cards she reveals here, and her cards as read.
+fn nina_cards(p: &mut Problems, nina: &[Value], n: usize, step: Option<ValenciaStep>) -> (usize, Vec<u32>) {
+    let needed = if n == NINA_PLAYERS { step.map_or(0, ValenciaStep::nina_cards) } else { 0 };
+    if nina.len() != needed {
         p.push(
             "nina",
             "nina_cards",
             Text::new(
                 format!(
-                    "Nina révèle {nina_needed} {} ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
-                    fr_noun(nina_needed, "carte", "cartes"),
-                    raw.nina.len()
+                    "Nina révèle {needed} {} ici (à 2 joueurs : 1 en B et D, 2 en F), pas {}.",
+                    fr_noun(needed, "carte", "cartes"),
+                    nina.len()
                 ),
                 format!(
-                    "Nina reveals {nina_needed} {} here (2 players: 1 in B and D, 2 in F), not {}.",
-                    en_noun(nina_needed, "card", "cards"),
-                    raw.nina.len()
+                    "Nina reveals {needed} {} here (2 players: 1 in B and D, 2 in F), not {}.",
+                    en_noun(needed, "card", "cards"),
+                    nina.len()
                 ),
             ),
         );
     }
-    let mut nina_cards = Vec::new();
-    for (k, v) in raw.nina.iter().enumerate() {
+    let mut cards = Vec::new();
+    for (k, v) in nina.iter().enumerate() {
         match v.as_u64().filter(|x| (1..=6).contains(x)) {
-            Some(x) => nina_cards.push(u32::try_from(x).unwrap_or(0)),
+            Some(x) => cards.push(u32::try_from(x).unwrap_or(0)),
             None => p.push(
                 format!("nina[{k}]"),
                 "unknown_card",
@@ -715,12 +756,7 @@ pub fn resolve_auction(raw: &ValenciaRawAuction) -> Result<ValenciaAuction, Prob
             ),
         }
     }
-    let Some(step) = step else { return Err(p) };
-    if !p.is_empty() {
-        return Err(p);
-    }
-    let nina = (nina_needed > 0).then_some(nina_cards.as_slice());
-    Ok(resolve(step, first, &names, &stacks, &spent, &could_not_act, nina))
+    (needed, cards)
 }
 
 /// Where a seat sits after the first player, going clockwise (0 for the first player).
@@ -849,11 +885,11 @@ struct CardGains {
 fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &mut CardGains) -> (u32, Text) {
     match r.card {
         InfluenceCard::Basic(v) => (u32::from(v), Text::new("Carte ordinaire.", "Ordinary card.")),
-        // Valencia, p.12: +2 per 6 revealed by someone else (Nina too).
+        // VAL p.12: +2 per 6 revealed by someone else (Nina too).
         InfluenceCard::Joker => {
             joker_value(revealed.by_others(seat, InfluenceCard::Basic(6)) + revealed.nina_sixes)
         }
-        // Valencia, p.12: gives its coins whatever the rank.
+        // VAL p.12: gives its coins whatever the rank.
         InfluenceCard::Economies => {
             gains.coins += r.coins;
             (
@@ -864,9 +900,9 @@ fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &m
                 ),
             )
         }
-        // Valencia, p.12: 3 each once two twins are out in this auction.
+        // VAL p.12: 3 each once two twins are out in this auction.
         InfluenceCard::Twins => twins_value(revealed.twins_in_auction),
-        // Valencia, p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
+        // VAL p.13: gives its resource whatever the rank, from the supply; p.8, Note 1:
         // none when the supply of that type is empty (applied to the table: phases.rs).
         InfluenceCard::Warehouse => (3, warehouse_note(r.resource, &mut gains.resources)),
         InfluenceCard::Support => {
@@ -883,12 +919,12 @@ fn card_value(r: &Revealed, seat: usize, revealed: &RevealedCards<'_>, gains: &m
             ));
             (5, Text::new("Vagabond.", "Vagabond."))
         }
-        // Valencia, p.13: 7, or 5 once another player revealed a 0.
+        // VAL p.13: 7, or 5 once another player revealed a 0.
         InfluenceCard::Central => central_value(revealed.by_others(seat, InfluenceCard::Joker) > 0),
     }
 }
 
-/// Valencia, p.12: the 0 is worth 2 per 6 revealed by someone else (`sixes`, Nina's too).
+/// VAL p.12: the 0 is worth 2 per 6 revealed by someone else (`sixes`, Nina's too).
 fn joker_value(sixes: u32) -> (u32, Text) {
     (
         2 * sixes,
@@ -902,7 +938,7 @@ fn joker_value(sixes: u32) -> (u32, Text) {
     )
 }
 
-/// Valencia, p.12: the twins are worth 3 each once two are out in this auction, else 2.
+/// VAL p.12: the twins are worth 3 each once two are out in this auction, else 2.
 fn twins_value(twins_in_auction: u32) -> (u32, Text) {
     if twins_in_auction >= 2 {
         (
@@ -917,7 +953,7 @@ fn twins_value(twins_in_auction: u32) -> (u32, Text) {
     }
 }
 
-/// Valencia, p.13: the warehouse gives its resource from the supply (counted in `resources`).
+/// VAL p.13: the warehouse gives its resource from the supply (counted in `resources`).
 fn warehouse_note(resource: Option<ValenciaResource>, resources: &mut ValenciaResourceCounts) -> Text {
     match resource {
         Some(res) => {
@@ -935,7 +971,7 @@ fn warehouse_note(resource: Option<ValenciaResource>, resources: &mut ValenciaRe
     }
 }
 
-/// Valencia, p.13: the central card is worth 7, or 5 once another player revealed a 0.
+/// VAL p.13: the central card is worth 7, or 5 once another player revealed a 0.
 fn central_value(a_zero_from_others: bool) -> (u32, Text) {
     if a_zero_from_others {
         (5, Text::new("Un autre joueur a révélé un 0 : vaut 5.", "Another player revealed a 0: worth 5."))
@@ -951,7 +987,7 @@ fn ranking(
     first: usize,
     n: usize,
 ) -> Vec<(Option<usize>, u32)> {
-    // Valencia, p.6: highest total first; a tie goes to the seat nearest the first player going
+    // VAL p.6: highest total first; a tie goes to the seat nearest the first player going
     // clockwise (the first player wins any tie they are in). p.11: Nina wins every tie.
     let mut order: Vec<(Option<usize>, u32)> =
         bids.iter().enumerate().filter_map(|(s, b)| b.total.map(|t| (Some(s), t))).collect();
@@ -1035,7 +1071,7 @@ fn assign_ranks(
                             format!("Rank {rank}: no action at this step."),
                         )
                     };
-                    // Valencia, p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez
+                    // VAL p.6: « si vous avez dévoilé une pile d'influence et que vous n'avez
                     // pas réussi à effectuer une action, vous pouvez reprendre exactement une carte
                     // de cette pile » — no rank that acts, or a rank whose action could not be
                     // carried out (could not pay, empty supply).
@@ -1057,7 +1093,7 @@ fn assign_ranks(
 /// Who holds the Stefan Feld pawn after the auction, and why.
 fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize, Text) {
     let first_name = names.get(first).map_or("", |s| s.trim());
-    // Valencia, p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
+    // VAL p.6: the winner takes the pawn; if all passed it stays. DEC-VAL-11: if Nina wins,
     // it does not move either.
     match order.first() {
         Some((Some(s), _)) => {
@@ -1087,7 +1123,7 @@ fn pawn(order: &[(Option<usize>, u32)], names: &[&str], first: usize) -> (usize,
     }
 }
 
-/// Valencia, p.10 (privileges): going clockwise from the first player, someone whose turn comes
+/// VAL p.10 (privileges): going clockwise from the first player, someone whose turn comes
 /// may spend a privilege to wait and play again after the others; several per auction.
 pub fn reveal_order(first: usize, spent: &[u32]) -> Vec<u8> {
     let n = spent.len();

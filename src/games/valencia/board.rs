@@ -5,18 +5,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::Text;
 
-/// Valencia, Matériel: 6 resources of each of the five types.
+/// VAL §Matériel: 6 resources of each of the five types.
 pub const RESOURCES_PER_TYPE: u32 = 6;
-/// Valencia, Matériel: 15 family members per colour.
+/// VAL §Matériel: 15 family members per colour.
 pub const MEMBERS_PER_PLAYER: u32 = 15;
-/// Valencia, Matériel: 19 privileges in the box.
+/// VAL §Matériel: 19 privileges in the box.
 pub const PRIVILEGES_IN_BOX: u32 = 19;
-/// Valencia, Déroulement: 5 rounds.
+/// VAL §Déroulement de la partie: 5 rounds.
 pub const ROUNDS: u8 = 5;
 
 /// Most privileges one player may hold, at any player count and any moment of the game.
 ///
-/// Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// VAL p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
 /// au Conseil, vous recevez également un privilège. En cas d'égalité, recevez chacun un
 /// privilège. » Nothing else gives one, and there is one council phase per round, the fifth
 /// included: one privilege per round at most. So the table holds 5 per player at most; beyond
@@ -30,7 +30,7 @@ pub fn privileges_per_player_max() -> u32 {
 /// Most privileges one player may hold, or spend, in an auction (steps A–G), at any moment of
 /// the game.
 ///
-/// Valencia, p.10 (Les privilèges): « Vous pouvez utiliser les privilèges lors des étapes A à G
+/// VAL p.10 (Les privilèges): « Vous pouvez utiliser les privilèges lors des étapes A à G
 /// de la phase d'action »; players start with none and receive one per council phase at most,
 /// and the fifth council phase follows the fifth round's last auction (p.6: « 5 tours qui sont
 /// chacun divisés en 3 phases, que vous devez effectuer dans l'ordre »). So in any auction a
@@ -139,7 +139,7 @@ impl ValenciaResourceCounts {
     }
 }
 
-/// One of the eight council seats (Valencia, Le Conseil). Sent and shown by its [`key`](Self::key).
+/// One of the eight council seats (Le Conseil, VAL p.7). Sent and shown by its [`key`](Self::key).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ValenciaSeat {
     Nobility,
@@ -186,7 +186,7 @@ impl ValenciaSeat {
         }
     }
 
-    /// Valencia, p.13 (Soutien): only a guild seat may hold a second member.
+    /// VAL p.13 (Soutien): only a guild seat may hold a second member.
     pub fn is_guild(self) -> bool {
         matches!(self, ValenciaSeat::Guild(_))
     }

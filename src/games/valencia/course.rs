@@ -2,7 +2,7 @@
 //! helpers did there (the auctions applied and the council phases counted, in `progress.log`),
 //! which move may come next, and what the position allows the table to hold.
 //!
-//! Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+//! VAL p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
 //! phases, que vous devez effectuer dans l'ordre suivant » — phase II's steps A to I in letter
 //! order (« La phase d'action de chaque tour est composée de 9 étapes […] grâce aux lettres A à
 //! I »), then phase III, the council (p.10). The core checks every step against this before it
@@ -320,6 +320,27 @@ pub struct ValenciaCourseView {
 /// council has 8 seats (Le Conseil, p.7), one member of a family on each at most.
 pub fn council_points_after(councils: u32) -> u32 {
     councils.saturating_mul(ValenciaSeat::ALL.len() as u32)
+}
+
+/// VAL p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa famille
+/// au Conseil, vous recevez également un privilège » — the only way to get one, one per phase at
+/// most, and setup gives none. Why `n` privileges cannot be held `at` a moment when only
+/// `so_far` phases took place ([`councils_so_far`]).
+pub fn more_privileges_than_councils(n: u32, at: &Text, so_far: &Text) -> Text {
+    Text::new(
+        format!(
+            "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
+            fr_noun(n, "privilège", "privilèges"),
+            at.fr,
+            so_far.fr
+        ),
+        format!(
+            "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
+            en_noun(n, "privilege", "privileges"),
+            at.en,
+            so_far.en
+        ),
+    )
 }
 
 /// « aucune phase du Conseil n'a encore eu lieu » / « 2 phases du Conseil ont eu lieu ».

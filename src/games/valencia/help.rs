@@ -142,7 +142,7 @@ pub fn help_from(table: &Table, board: &Scoreboard, results: Vec<Vec<MissionResu
     }
 }
 
-/// Valencia, Mise en place, 13: « recevez-en chacun 5 faces cachées [...] vous devez en
+/// VAL §Mise en place, 13: « recevez-en chacun 5 faces cachées [...] vous devez en
 /// conserver au moins une ». A seat with none was not entered yet (or was saved before missions
 /// could be): told beside the seat, never refused.
 fn no_mission_notice(name: &str) -> Text {

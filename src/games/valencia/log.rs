@@ -204,34 +204,76 @@ fn listed(items: &[String], and: &str) -> String {
     }
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// The clauses of an entry in words, French and English side by side.
+#[derive(Default)]
+struct Clauses {
+    french: Vec<String>,
+    english: Vec<String>,
+}
+
+impl Clauses {
+    fn push(&mut self, fr: String, en: String) {
+        self.french.push(fr);
+        self.english.push(en);
+    }
+}
+
+/// An auction: who won it and the pawn, the other ranks, who passed, what each seat received or
+/// spent, and at step A who sits on the Noblesse and the Église.
 fn describe_auction(e: &ValenciaLogEntry, step: ValenciaStep, name: &dyn Fn(u8) -> String) -> Text {
-    let mut fr = Vec::new();
-    let mut en = Vec::new();
+    let mut clauses = Clauses::default();
+    winner_and_pawn(&mut clauses, e, name);
+    other_ranks(&mut clauses, e, name);
+    for s in e.seats.iter().filter(|s| s.total.is_none()) {
+        clauses.push(format!("{} passe", name(s.seat)), format!("{} passes", name(s.seat)));
+    }
+    for s in &e.seats {
+        received_and_spent(&mut clauses, s, name);
+    }
+    nobility_and_church(&mut clauses, e, name);
+    let letter = step.letter();
+    Text::new(
+        format!("Enchère {letter} : {}.", clauses.french.join(" ; ")),
+        format!("Auction {letter}: {}.", clauses.english.join("; ")),
+    )
+}
+
+/// VAL p.6: the winner takes the Stefan Feld pawn (or keeps it); Nina winning or everyone
+/// passing, it stays (DEC-VAL-11).
+fn winner_and_pawn(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) {
     let winner = e.seats.iter().find(|s| s.rank == Some(1));
     let nina_won = e.nina.is_some_and(|n| n.rank == 1);
-    let pawn = e.pawn_after.or(e.pawn_before).map(name);
+    let holder = || e.pawn_after.or(e.pawn_before).map(name).unwrap_or_default();
     match (winner, nina_won) {
         (Some(w), false) => {
             let total = w.total.unwrap_or(0);
             let (fr_pawn, en_pawn) =
                 if e.pawn_before == Some(w.seat) { ("garde", "keeps") } else { ("prend", "takes") };
-            fr.push(format!("{} la remporte ({total}) et {fr_pawn} le pion Stefan Feld", name(w.seat)));
-            en.push(format!("{} wins it ({total}) and {en_pawn} the Stefan Feld pawn", name(w.seat)));
+            clauses.push(
+                format!("{} la remporte ({total}) et {fr_pawn} le pion Stefan Feld", name(w.seat)),
+                format!("{} wins it ({total}) and {en_pawn} the Stefan Feld pawn", name(w.seat)),
+            );
         }
         (_, true) => {
             let total = e.nina.map_or(0, |n| n.total);
-            let holder = pawn.clone().unwrap_or_default();
-            fr.push(format!("Nina la remporte ({total}), le pion Stefan Feld reste à {holder}"));
-            en.push(format!("Nina wins it ({total}), the Stefan Feld pawn stays with {holder}"));
+            let holder = holder();
+            clauses.push(
+                format!("Nina la remporte ({total}), le pion Stefan Feld reste à {holder}"),
+                format!("Nina wins it ({total}), the Stefan Feld pawn stays with {holder}"),
+            );
         }
         (None, false) => {
-            let holder = pawn.clone().unwrap_or_default();
-            fr.push(format!("tout le monde passe, le pion Stefan Feld reste à {holder}"));
-            en.push(format!("everyone passes, the Stefan Feld pawn stays with {holder}"));
+            let holder = holder();
+            clauses.push(
+                format!("tout le monde passe, le pion Stefan Feld reste à {holder}"),
+                format!("everyone passes, the Stefan Feld pawn stays with {holder}"),
+            );
         }
     }
-    // The other ranks, in order (Nina's among them), then who passed.
+}
+
+/// The ranks after the first, in order, Nina's among them.
+fn other_ranks(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) {
     let mut ranked: Vec<(u8, String, u32)> =
         e.seats.iter().filter_map(|s| Some((s.rank?, name(s.seat), s.total.unwrap_or(0)))).collect();
     if let Some(n) = e.nina {
@@ -239,78 +281,71 @@ fn describe_auction(e: &ValenciaLogEntry, step: ValenciaStep, name: &dyn Fn(u8) 
     }
     ranked.sort_by_key(|(rank, _, _)| *rank);
     for (rank, who, total) in ranked.iter().filter(|(rank, _, _)| *rank > 1) {
-        fr.push(format!("{who} {} ({total})", fr_ordinal(*rank)));
-        en.push(format!("{who} {} ({total})", en_ordinal(*rank)));
+        clauses.push(
+            format!("{who} {} ({total})", fr_ordinal(*rank)),
+            format!("{who} {} ({total})", en_ordinal(*rank)),
+        );
     }
-    for s in e.seats.iter().filter(|s| s.total.is_none()) {
-        fr.push(format!("{} passe", name(s.seat)));
-        en.push(format!("{} passes", name(s.seat)));
+}
+
+/// What a seat received (Économies' coins, Entrepôt's resources) and the privileges it spent.
+fn received_and_spent(clauses: &mut Clauses, s: &ValenciaLogSeat, name: &dyn Fn(u8) -> String) {
+    let mut got = Clauses::default();
+    if s.coins > 0 {
+        got.push(
+            format!("{} {}", s.coins, fr_noun(s.coins, "pièce", "pièces")),
+            format!("{} {}", s.coins, en_noun(s.coins, "coin", "coins")),
+        );
     }
-    for s in &e.seats {
-        let mut got_fr = Vec::new();
-        let mut got_en = Vec::new();
-        if s.coins > 0 {
-            got_fr.push(format!("{} {}", s.coins, fr_noun(s.coins, "pièce", "pièces")));
-            got_en.push(format!("{} {}", s.coins, en_noun(s.coins, "coin", "coins")));
-        }
-        for r in ValenciaResource::ALL {
-            let n = s.resources.get(r);
-            if n > 0 {
-                got_fr.push(format!("{n} {}", r.name().fr));
-                got_en.push(format!("{n} {}", r.name().en));
-            }
-        }
-        if !got_fr.is_empty() {
-            fr.push(format!("{} reçoit {}", name(s.seat), listed(&got_fr, "et")));
-            en.push(format!("{} receives {}", name(s.seat), listed(&got_en, "and")));
-        }
-        if s.privileges_spent > 0 {
-            let k = s.privileges_spent;
-            fr.push(format!("{} dépense {k} {}", name(s.seat), fr_noun(k, "privilège", "privilèges")));
-            en.push(format!("{} spends {k} {}", name(s.seat), en_noun(k, "privilege", "privileges")));
+    for r in ValenciaResource::ALL {
+        let n = s.resources.get(r);
+        if n > 0 {
+            got.push(format!("{n} {}", r.name().fr), format!("{n} {}", r.name().en));
         }
     }
-    let seat_fr = |s: ValenciaSeat, who: Option<u8>| who.map(|w| format!("{} : {}", s.name().fr, name(w)));
-    let seat_en = |s: ValenciaSeat, who: Option<u8>| who.map(|w| format!("{}: {}", s.name().en, name(w)));
-    let seats_fr: Vec<String> =
-        [seat_fr(ValenciaSeat::Nobility, e.nobility), seat_fr(ValenciaSeat::Church, e.church)]
-            .into_iter()
-            .flatten()
-            .collect();
-    let seats_en: Vec<String> =
-        [seat_en(ValenciaSeat::Nobility, e.nobility), seat_en(ValenciaSeat::Church, e.church)]
-            .into_iter()
-            .flatten()
-            .collect();
-    if !seats_fr.is_empty() {
-        fr.push(seats_fr.join(", "));
-        en.push(seats_en.join(", "));
+    if !got.french.is_empty() {
+        clauses.push(
+            format!("{} reçoit {}", name(s.seat), listed(&got.french, "et")),
+            format!("{} receives {}", name(s.seat), listed(&got.english, "and")),
+        );
     }
-    let letter = step.letter();
-    Text::new(
-        format!("Enchère {letter} : {}.", fr.join(" ; ")),
-        format!("Auction {letter}: {}.", en.join("; ")),
-    )
+    if s.privileges_spent > 0 {
+        let k = s.privileges_spent;
+        clauses.push(
+            format!("{} dépense {k} {}", name(s.seat), fr_noun(k, "privilège", "privilèges")),
+            format!("{} spends {k} {}", name(s.seat), en_noun(k, "privilege", "privileges")),
+        );
+    }
+}
+
+/// VAL p.7 (A): who sits on the Noblesse and the Église after the auction.
+fn nobility_and_church(clauses: &mut Clauses, e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) {
+    let mut seats = Clauses::default();
+    for (seat, who) in [(ValenciaSeat::Nobility, e.nobility), (ValenciaSeat::Church, e.church)] {
+        if let Some(w) = who {
+            seats.push(
+                format!("{} : {}", seat.name().fr, name(w)),
+                format!("{}: {}", seat.name().en, name(w)),
+            );
+        }
+    }
+    if !seats.french.is_empty() {
+        clauses.push(seats.french.join(", "), seats.english.join(", "));
+    }
 }
 
 fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
-    let fr_points: Vec<String> = e
-        .seats
-        .iter()
-        .map(|s| match s.points {
+    let mut points = Clauses::default();
+    for s in &e.seats {
+        match s.points {
             // Nobody reads « +0 »: a seat with no member on the council scores « aucun point ».
-            0 => format!("{} aucun point", name(s.seat)),
-            n => format!("{} +{n} {}", name(s.seat), fr_noun(n, "point", "points")),
-        })
-        .collect();
-    let en_points: Vec<String> = e
-        .seats
-        .iter()
-        .map(|s| match s.points {
-            0 => format!("{} no points", name(s.seat)),
-            n => format!("{} +{n} {}", name(s.seat), en_noun(n, "point", "points")),
-        })
-        .collect();
+            0 => points.push(format!("{} aucun point", name(s.seat)), format!("{} no points", name(s.seat))),
+            n => points.push(
+                format!("{} +{n} {}", name(s.seat), fr_noun(n, "point", "points")),
+                format!("{} +{n} {}", name(s.seat), en_noun(n, "point", "points")),
+            ),
+        }
+    }
     let takers: Vec<&ValenciaLogSeat> = e.seats.iter().filter(|s| s.privilege).collect();
     let who: Vec<String> = takers.iter().map(|s| name(s.seat)).collect();
     // 1 point per member: a taker's points are its members.
@@ -338,7 +373,7 @@ fn describe_council(e: &ValenciaLogEntry, name: &dyn Fn(u8) -> String) -> Text {
         ),
     };
     Text::new(
-        format!("Phase du Conseil : {} ; {fr_majority}.", fr_points.join(", ")),
-        format!("Council phase: {}; {en_majority}.", en_points.join(", ")),
+        format!("Phase du Conseil : {} ; {fr_majority}.", points.french.join(", ")),
+        format!("Council phase: {}; {en_majority}.", points.english.join(", ")),
     )
 }

@@ -10,7 +10,7 @@ use super::table::Table;
 use crate::games::StaticText;
 use std::fmt;
 
-use crate::text::{Lang, Text, en_noun, fr_noun};
+use crate::text::{Lang, Text};
 
 /// What a mission asks, one value per kind of card (p.14–15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -166,7 +166,7 @@ const fn guild(id: &'static str, r: ValenciaResource, name: StaticText) -> Missi
 
 use ValenciaMissionKind as K;
 
-/// Valencia, p.14–15: the 35 cards. 6 cost + 5 guild + 2 neighbour + 2 "10 −" + 20 others.
+/// VAL p.14–15: the 35 cards. 6 cost + 5 guild + 2 neighbour + 2 "10 −" + 20 others.
 pub static MISSIONS: [Mission; 35] = [
     cost("mission_cost_0", 0, st("Cases à 0", "Spaces costing 0")),
     cost("mission_cost_1", 1, st("Cases à 1", "Spaces costing 1")),
@@ -555,115 +555,187 @@ pub enum Because {
 
 impl Because {
     /// The sentence in `lang`.
-    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fr = lang == Lang::Fr;
         match *self {
-            Because::FourFountains { touched } if fr => write!(
-                f,
-                "{touched} {}, il en faut 4.",
-                fr_noun(touched, "fontaine touchée", "fontaines touchées")
-            ),
-            Because::FourFountains { touched } => {
-                write!(f, "{touched} {} touched, 4 needed.", en_noun(touched, "fountain", "fountains"))
-            }
-            Because::EveryFountain { touched, all } if fr => write!(
-                f,
-                "{touched} {} sur {all}.",
-                fr_noun(touched, "fontaine touchée", "fontaines touchées")
-            ),
-            Because::EveryFountain { touched, all } => {
-                write!(f, "{touched} of {all} {} touched.", en_noun(all, "fountain", "fountains"))
-            }
-            Because::Neighbours { what, mine, left, right } if fr => write!(
-                f,
-                "{mine} {} ; voisins : {left} et {right} (l'égalité ne suffit pas).",
-                what.word(lang)
-            ),
+            Because::FourFountains { touched } => sentence::four_fountains(f, fr, touched),
+            Because::EveryFountain { touched, all } => sentence::every_fountain(f, fr, touched, all),
             Because::Neighbours { what, mine, left, right } => {
-                write!(f, "{mine} {}; neighbours: {left} and {right} (a tie is not enough).", what.word(lang))
+                sentence::neighbours(f, lang, what, mine, (left, right))
             }
             Because::TenMinus { what, count, points } => {
                 write!(f, "10 − {count} {} = {}", what.word(lang), crate::text::number(i64::from(points)))
             }
-            Because::ResourceTypes { types } if fr => {
-                write!(f, "{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types"))
-            }
-            Because::ResourceTypes { types } => {
-                write!(f, "{types} resource {}, 3 needed.", en_noun(types, "type", "types"))
-            }
+            Because::ResourceTypes { types } => sentence::resource_types(f, fr, types),
             Because::MostCoins { mine, best_other } => {
                 strictly_most(f, lang, mine, best_other, ("pièces", "coins"))
             }
             Because::MostCity { mine, best_other } => {
                 strictly_most(f, lang, mine, best_other, ("membres en ville", "members in the city"))
             }
-            Because::Council { have, needed, players } if fr => write!(
-                f,
-                "{have} {} au Conseil, il en faut {needed} à {players} joueurs.",
-                fr_noun(have, "membre", "membres")
-            ),
-            Because::Council { have, needed, players } => write!(
-                f,
-                "{have} {} on the Council, {needed} needed with {players} players.",
-                en_noun(have, "member", "members")
-            ),
-            Because::NobilityOrChurch { met } => f.write_str(match (met, fr) {
-                (true, true) => "Siège de la Noblesse ou de l'Église occupé.",
-                (false, true) => "Ni Noblesse ni Église.",
-                (true, false) => "Holds the Nobility or Church seat.",
-                (false, false) => "Neither Nobility nor Church.",
-            }),
-            Because::SameFountain { best } if fr => write!(
-                f,
-                "Au plus {best} {} autour d'une même fontaine (hors centrale), il en faut 3.",
-                fr_noun(best, "membre", "membres")
-            ),
-            Because::SameFountain { best } => write!(
-                f,
-                "At most {best} {} around one fountain (central excepted), 3 needed.",
-                en_noun(best, "member", "members")
-            ),
-            Because::CentralFountain { around } if fr => write!(
-                f,
-                "{around} {} autour de la fontaine centrale, il en faut 5.",
-                fr_noun(around, "membre", "membres")
-            ),
-            Because::CentralFountain { around } => write!(
-                f,
-                "{around} {} around the central fountain, 5 needed.",
-                en_noun(around, "member", "members")
-            ),
-            Because::Palms { members } if fr => write!(
-                f,
-                "{members} {} d'un palmier, il en faut 5.",
-                fr_noun(members, "membre voisin", "membres voisins")
-            ),
-            Because::Palms { members } => {
-                write!(f, "{members} {} next to a palm, 5 needed.", en_noun(members, "member", "members"))
-            }
-            Because::StefanFeld { held } => f.write_str(match (held, fr) {
-                (true, true) => "Détient le pion Stefan Feld.",
-                (false, true) => "Ne détient pas le pion Stefan Feld.",
-                (true, false) => "Holds the Stefan Feld pawn.",
-                (false, false) => "Does not hold the Stefan Feld pawn.",
-            }),
-            Because::LongestRoute { members } if fr => {
-                write!(f, "{members} {} sur la plus longue route × 1", fr_noun(members, "membre", "membres"))
-            }
-            Because::LongestRoute { members } => {
-                write!(f, "{members} {} on the longest route × 1", en_noun(members, "member", "members"))
-            }
-            Because::Isolated { lone } if fr => {
-                write!(f, "{lone} {} × 2", fr_noun(lone, "membre isolé", "membres isolés"))
-            }
-            Because::Isolated { lone } => write!(f, "{lone} lone {} × 2", en_noun(lone, "member", "members")),
+            Because::Council { have, needed, players } => sentence::council(f, fr, have, needed, players),
+            Because::NobilityOrChurch { met } => sentence::nobility_or_church(f, fr, met),
+            Because::SameFountain { best } => sentence::same_fountain(f, fr, best),
+            Because::CentralFountain { around } => sentence::central_fountain(f, fr, around),
+            Because::Palms { members } => sentence::palms(f, fr, members),
+            Because::StefanFeld { held } => sentence::stefan_feld(f, fr, held),
+            Because::LongestRoute { members } => sentence::longest_route(f, fr, members),
+            Because::Isolated { lone } => sentence::isolated(f, fr, lone),
         }
     }
 
     /// Both sentences, written now.
     pub fn to_text(&self) -> Text {
         Text::new(InLang(self, Lang::Fr).to_string(), InLang(self, Lang::En).to_string())
+    }
+}
+
+/// Each [`Because`] in words, French (`fr`) or English, one card of p.14–15 per function.
+mod sentence {
+    use std::fmt::{Formatter, Result};
+
+    use super::Counted;
+    use crate::text::{Lang, en_noun, fr_noun};
+
+    pub(super) fn four_fountains(f: &mut Formatter<'_>, fr: bool, touched: u32) -> Result {
+        if fr {
+            write!(
+                f,
+                "{touched} {}, il en faut 4.",
+                fr_noun(touched, "fontaine touchée", "fontaines touchées")
+            )
+        } else {
+            write!(f, "{touched} {} touched, 4 needed.", en_noun(touched, "fountain", "fountains"))
+        }
+    }
+
+    pub(super) fn every_fountain(f: &mut Formatter<'_>, fr: bool, touched: u32, all: usize) -> Result {
+        if fr {
+            write!(f, "{touched} {} sur {all}.", fr_noun(touched, "fontaine touchée", "fontaines touchées"))
+        } else {
+            write!(f, "{touched} of {all} {} touched.", en_noun(all, "fountain", "fountains"))
+        }
+    }
+
+    pub(super) fn neighbours(
+        f: &mut Formatter<'_>,
+        lang: Lang,
+        what: Counted,
+        mine: u32,
+        (left, right): (u32, u32),
+    ) -> Result {
+        match lang {
+            Lang::Fr => write!(
+                f,
+                "{mine} {} ; voisins : {left} et {right} (l'égalité ne suffit pas).",
+                what.word(lang)
+            ),
+            Lang::En => {
+                write!(f, "{mine} {}; neighbours: {left} and {right} (a tie is not enough).", what.word(lang))
+            }
+        }
+    }
+
+    pub(super) fn resource_types(f: &mut Formatter<'_>, fr: bool, types: u32) -> Result {
+        if fr {
+            write!(f, "{types} {} de ressources, il en faut 3.", fr_noun(types, "type", "types"))
+        } else {
+            write!(f, "{types} resource {}, 3 needed.", en_noun(types, "type", "types"))
+        }
+    }
+
+    pub(super) fn council(f: &mut Formatter<'_>, fr: bool, have: u32, needed: u32, players: usize) -> Result {
+        if fr {
+            write!(
+                f,
+                "{have} {} au Conseil, il en faut {needed} à {players} joueurs.",
+                fr_noun(have, "membre", "membres")
+            )
+        } else {
+            write!(
+                f,
+                "{have} {} on the Council, {needed} needed with {players} players.",
+                en_noun(have, "member", "members")
+            )
+        }
+    }
+
+    pub(super) fn nobility_or_church(f: &mut Formatter<'_>, fr: bool, met: bool) -> Result {
+        f.write_str(match (met, fr) {
+            (true, true) => "Siège de la Noblesse ou de l'Église occupé.",
+            (false, true) => "Ni Noblesse ni Église.",
+            (true, false) => "Holds the Nobility or Church seat.",
+            (false, false) => "Neither Nobility nor Church.",
+        })
+    }
+
+    pub(super) fn same_fountain(f: &mut Formatter<'_>, fr: bool, best: u32) -> Result {
+        if fr {
+            write!(
+                f,
+                "Au plus {best} {} autour d'une même fontaine (hors centrale), il en faut 3.",
+                fr_noun(best, "membre", "membres")
+            )
+        } else {
+            write!(
+                f,
+                "At most {best} {} around one fountain (central excepted), 3 needed.",
+                en_noun(best, "member", "members")
+            )
+        }
+    }
+
+    pub(super) fn central_fountain(f: &mut Formatter<'_>, fr: bool, around: u32) -> Result {
+        if fr {
+            write!(
+                f,
+                "{around} {} autour de la fontaine centrale, il en faut 5.",
+                fr_noun(around, "membre", "membres")
+            )
+        } else {
+            write!(
+                f,
+                "{around} {} around the central fountain, 5 needed.",
+                en_noun(around, "member", "members")
+            )
+        }
+    }
+
+    pub(super) fn palms(f: &mut Formatter<'_>, fr: bool, members: u32) -> Result {
+        if fr {
+            write!(
+                f,
+                "{members} {} d'un palmier, il en faut 5.",
+                fr_noun(members, "membre voisin", "membres voisins")
+            )
+        } else {
+            write!(f, "{members} {} next to a palm, 5 needed.", en_noun(members, "member", "members"))
+        }
+    }
+
+    pub(super) fn stefan_feld(f: &mut Formatter<'_>, fr: bool, held: bool) -> Result {
+        f.write_str(match (held, fr) {
+            (true, true) => "Détient le pion Stefan Feld.",
+            (false, true) => "Ne détient pas le pion Stefan Feld.",
+            (true, false) => "Holds the Stefan Feld pawn.",
+            (false, false) => "Does not hold the Stefan Feld pawn.",
+        })
+    }
+
+    pub(super) fn longest_route(f: &mut Formatter<'_>, fr: bool, members: u32) -> Result {
+        if fr {
+            write!(f, "{members} {} sur la plus longue route × 1", fr_noun(members, "membre", "membres"))
+        } else {
+            write!(f, "{members} {} on the longest route × 1", en_noun(members, "member", "members"))
+        }
+    }
+
+    pub(super) fn isolated(f: &mut Formatter<'_>, fr: bool, lone: u32) -> Result {
+        if fr {
+            write!(f, "{lone} {} × 2", fr_noun(lone, "membre isolé", "membres isolés"))
+        } else {
+            write!(f, "{lone} lone {} × 2", en_noun(lone, "member", "members"))
+        }
     }
 }
 
@@ -692,7 +764,7 @@ fn strictly_most(
     }
 }
 
-/// Valencia, p.15 (council card): members needed on the council by player count.
+/// VAL p.15 (council card): members needed on the council by player count.
 pub fn council_needed(players: usize) -> u32 {
     match players {
         0..=3 => 4,
@@ -701,8 +773,7 @@ pub fn council_needed(players: usize) -> u32 {
     }
 }
 
-/// Valencia, p.14–15: judges card `m` held by `seat`.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// VAL p.14–15: judges card `m` held by `seat`.
 pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Verdict {
     let Some(me) = table.players.get(seat) else { return Verdict::Tick(done) };
     let n = table.players.len();
@@ -710,12 +781,6 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
     let what = match m.param {
         MissionParam::Resources => Counted::Resources,
         _ => Counted::Coins,
-    };
-    let held = |seat: usize| -> u32 {
-        table.players.get(seat).map_or(0, |p| match what {
-            Counted::Resources => p.resources.total(),
-            Counted::Coins => p.coins,
-        })
     };
     match m.kind {
         K::CostSpaces
@@ -736,17 +801,10 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             let all = table.fountains.len();
             judged(all > 0 && touched == super::board::to_u32(all), Because::EveryFountain { touched, all })
         }
-        K::RicherThanNeighbour => {
-            // Valencia, p.15: either direct neighbour; with 2 players both are the opponent.
-            let left = (seat + n - 1) % n.max(1);
-            let right = (seat + 1) % n.max(1);
-            let mine = held(seat);
-            let (left, right) = (held(left), held(right));
-            judged(mine > left || mine > right, Because::Neighbours { what, mine, left, right })
-        }
+        K::RicherThanNeighbour => richer_than_a_neighbour(table, seat, what),
         K::TenMinus => {
-            // Valencia, p.15: 10 minus the count, literally (Frank: 10 − 2 = 8).
-            let count = held(seat);
+            // VAL p.15: 10 minus the count, literally (Frank: 10 − 2 = 8).
+            let count = counted(table, seat, what);
             let points = 10 - to_i32(count);
             Verdict::Formula { points, why: Because::TenMinus { what, count, points } }
         }
@@ -772,14 +830,7 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             judged(met, Because::NobilityOrChurch { met })
         }
         K::SameFountain => {
-            let best = table
-                .fountains
-                .iter()
-                .zip(&me.fountain_members)
-                .filter(|(f, _)| !f.central)
-                .map(|(_, &c)| c)
-                .max()
-                .unwrap_or(0);
+            let best = most_around_one_fountain(table, me);
             judged(best >= 3, Because::SameFountain { best })
         }
         K::CentralFountain => {
@@ -797,6 +848,37 @@ pub fn judge(table: &Table, seat: usize, m: &Mission, done: Option<bool>) -> Ver
             Verdict::Formula { points: to_i32(lone).saturating_mul(2), why: Because::Isolated { lone } }
         }
     }
+}
+
+/// The coins or the resources (`what`) `seat` holds, as the two-sided cards count them.
+fn counted(table: &Table, seat: usize, what: Counted) -> u32 {
+    table.players.get(seat).map_or(0, |p| match what {
+        Counted::Resources => p.resources.total(),
+        Counted::Coins => p.coins,
+    })
+}
+
+/// VAL p.15: more coins (or resources) than either direct neighbour; with 2 players both
+/// are the opponent. A tie is not enough.
+fn richer_than_a_neighbour(table: &Table, seat: usize, what: Counted) -> Verdict {
+    let n = table.players.len();
+    let left = (seat + n - 1) % n.max(1);
+    let right = (seat + 1) % n.max(1);
+    let mine = counted(table, seat, what);
+    let (left, right) = (counted(table, left, what), counted(table, right, what));
+    Verdict::Judged { met: mine > left || mine > right, why: Because::Neighbours { what, mine, left, right } }
+}
+
+/// VAL p.15: the most own members around one fountain, the central one excepted.
+fn most_around_one_fountain(table: &Table, me: &super::table::Player) -> u32 {
+    table
+        .fountains
+        .iter()
+        .zip(&me.fountain_members)
+        .filter(|(f, _)| !f.central)
+        .map(|(_, &c)| c)
+        .max()
+        .unwrap_or(0)
 }
 
 /// "Strictly most" cards (p.15): the seat's value and the best of the others' (a tie does not

@@ -160,7 +160,7 @@ pub static INFO: GameInfo = GameInfo {
 };
 
 /// Scores a table state (parse → validate → score). A version-1 generic sheet is still scored
-/// as typed. Valencia, p.11: a tie goes to more members in the city, then more coins, else
+/// as typed. VAL p.11: a tie goes to more members in the city, then more coins, else
 /// shared; the generic sheet has no coins, so a tie it cannot settle by the city is shared.
 pub fn score(raw: &serde_json::Value) -> Result<Scoreboard, Problems> {
     if sheet::is_generic(raw) {

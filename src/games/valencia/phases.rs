@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::INFO;
 use super::auction::{
     InfluenceCard, ValenciaAuction, ValenciaRawAuction, ValenciaStep, deck_size, special_cards,
 };
@@ -14,10 +13,14 @@ use super::board::{
     PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource, ValenciaResourceCounts, ValenciaSeat,
     privileges_per_player_max, privileges_spendable_max, to_u8, to_u32,
 };
-use super::course::{Course, ValenciaPosition, council_points_after, councils_so_far};
+use super::course::{
+    Course, ValenciaPosition, council_points_after, councils_so_far, more_privileges_than_councils,
+};
 use super::log::{self, ValenciaLogEntry};
-use super::table::{Table, ValenciaRawPlayer, ValenciaVariant, check};
-use crate::games::input::PlayedBy;
+use super::table::{
+    Table, ValenciaRawPlayer, ValenciaRawTable, ValenciaVariant, check, members_allowed, module_and_cards,
+    player_count,
+};
 use crate::games::{Problem, Problems, input, sheet};
 use crate::text::{Text, en_noun, fr_noun};
 
@@ -83,87 +86,99 @@ pub struct ValenciaCouncil {
     pub explanation: Text,
 }
 
-fn player_count(p: &mut Problems, n: usize) {
-    input::player_count(p, "players", &PlayedBy::game(&INFO), INFO.min_players(), INFO.max_players(), n);
-}
-
-/// Valencia, p.10 (phase III): 1 point per own member on the council; the most members takes a
+/// VAL p.10 (phase III): 1 point per own member on the council; the most members takes a
 /// privilege, ties each take one.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
         input::unknown_field(&mut p, key.clone(), key, GAME);
     }
-    let variant =
-        ValenciaVariant::parse(&mut p, "variant", raw.variant.as_deref()).unwrap_or(ValenciaVariant::Base);
-    let special = super::auction::chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
-    let n = raw.players.len();
-    player_count(&mut p, n);
+    let (_, special) = module_and_cards(&mut p, raw.variant.as_deref(), raw.special_cards.as_deref());
+    player_count(&mut p, raw.players.len());
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
-    // Valencia, p.10: players start with none and receive one per council phase at most; before
+    // VAL p.10: players start with none and receive one per council phase at most; before
     // a phase, the fifth included, four phases at most took place.
     let max = privileges_spendable_max();
-    let why = |n: u32| {
-        Text::new(
-            format!(
-                "{n} {} avant la phase du Conseil : chacun commence sans privilège et en reçoit au plus un par phase du Conseil, et au plus {max} ont eu lieu avant celle-ci.",
-                fr_noun(n, "privilège", "privilèges")
-            ),
-            format!(
-                "{n} {} before the council phase: everyone starts with none and receives one per council phase at most, and {max} at most took place before this one.",
-                en_noun(n, "privilege", "privileges")
-            ),
-        )
-    };
+    let why = |n: u32| privileges_before_a_council(n, max);
     let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held, max, &why);
     let names: Vec<&str> = raw.players.iter().map(|c| c.name.as_str()).collect();
     input::player_names(&mut p, &names);
-    let mut seats: Vec<Vec<ValenciaSeat>> = Vec::with_capacity(n);
-    for (i, rc) in raw.players.iter().enumerate() {
-        for key in rc.other.keys() {
-            input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
-        }
-        let mut held = Vec::new();
-        for (k, key) in rc.council.iter().enumerate() {
-            match ValenciaSeat::from_key(key) {
-                Some(s) if !held.contains(&s) => held.push(s),
-                Some(_) => p.push(
-                    format!("players[{i}].council[{k}]"),
-                    "duplicate_seat",
-                    Text::new("Siège donné deux fois.", "Seat given twice."),
-                ),
-                None => p.push(
-                    format!("players[{i}].council[{k}]"),
-                    "unknown_seat",
-                    Text::new(format!("Siège inconnu « {key} »."), format!("Unknown seat “{key}”.")),
-                ),
-            }
-        }
-        seats.push(held);
-    }
+    let seats: Vec<Vec<ValenciaSeat>> =
+        raw.players.iter().enumerate().map(|(i, rc)| councillor_seats(&mut p, i, rc)).collect();
     for seat in ValenciaSeat::ALL {
-        let holders = seats.iter().filter(|h| h.contains(&seat)).count();
-        // Module 1, Soutien: a second member, of another player, on a guild seat only.
-        let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
-        if holders > allowed {
-            p.push(
-                format!("players[].council.{}", seat.key()),
-                "seat_taken",
-                Text::new(
-                    format!("{holders} joueurs sur le siège {}.", seat.name().fr),
-                    format!("{holders} players on the {} seat.", seat.name().en),
-                ),
-            );
-        }
+        seat_held_once(&mut p, seat, &seats, &special);
     }
     if !p.is_empty() {
         return Err(p);
     }
+    Ok(tally_the_council(&names, &seats, supply))
+}
 
+/// Why `n` privileges cannot be held before a council phase: `max` phases at most came before.
+fn privileges_before_a_council(n: u32, max: u32) -> Text {
+    Text::new(
+        format!(
+            "{n} {} avant la phase du Conseil : chacun commence sans privilège et en reçoit au plus un par phase du Conseil, et au plus {max} ont eu lieu avant celle-ci.",
+            fr_noun(n, "privilège", "privilèges")
+        ),
+        format!(
+            "{n} {} before the council phase: everyone starts with none and receives one per council phase at most, and {max} at most took place before this one.",
+            en_noun(n, "privilege", "privileges")
+        ),
+    )
+}
+
+/// The seats councillor `i` holds, each once (`council`).
+fn councillor_seats(p: &mut Problems, i: usize, rc: &ValenciaRawCouncillor) -> Vec<ValenciaSeat> {
+    for key in rc.other.keys() {
+        input::unknown_field(p, format!("players[{i}].{key}"), key, GAME);
+    }
+    let mut held = Vec::new();
+    for (k, key) in rc.council.iter().enumerate() {
+        match ValenciaSeat::from_key(key) {
+            Some(s) if !held.contains(&s) => held.push(s),
+            Some(_) => p.push(
+                format!("players[{i}].council[{k}]"),
+                "duplicate_seat",
+                Text::new("Siège donné deux fois.", "Seat given twice."),
+            ),
+            None => p.push(
+                format!("players[{i}].council[{k}]"),
+                "unknown_seat",
+                Text::new(format!("Siège inconnu « {key} »."), format!("Unknown seat “{key}”.")),
+            ),
+        }
+    }
+    held
+}
+
+/// VAL p.7 (Le Conseil): a seat holds one member; module 1, Soutien: a second member, of
+/// another player, on a guild seat only ([`members_allowed`]).
+fn seat_held_once(
+    p: &mut Problems,
+    seat: ValenciaSeat,
+    seats: &[Vec<ValenciaSeat>],
+    special: &[InfluenceCard],
+) {
+    let holders = seats.iter().filter(|h| h.contains(&seat)).count();
+    if holders > members_allowed(seat, special) {
+        p.push(
+            format!("players[].council.{}", seat.key()),
+            "seat_taken",
+            Text::new(
+                format!("{holders} joueurs sur le siège {}.", seat.name().fr),
+                format!("{holders} players on the {} seat.", seat.name().en),
+            ),
+        );
+    }
+}
+
+/// VAL p.10 (phase III): each seat's points (one per member) and who takes a privilege —
+/// the most members, ties each; nobody on the council: nobody has a majority to reward.
+fn tally_the_council(names: &[&str], seats: &[Vec<ValenciaSeat>], supply: u32) -> ValenciaCouncil {
+    let n = seats.len();
     let members: Vec<u32> = seats.iter().map(|h| to_u32(h.len())).collect();
     let most = members.iter().copied().max().unwrap_or(0);
-    // Nobody on the council: nobody has a majority to reward.
     let takers: Vec<usize> = (0..n).filter(|&s| most > 0 && members.get(s) == Some(&most)).collect();
     let given = to_u32(takers.len());
     let players = (0..n)
@@ -176,8 +191,19 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
         })
         .collect::<Vec<_>>();
     let who: Vec<String> = takers.iter().filter_map(|&s| names.get(s)).map(|x| x.trim().to_owned()).collect();
-    let who = who.join(", ");
-    let shortage = (given > supply).then(|| {
+    ValenciaCouncil {
+        players,
+        privileges_given: given,
+        privileges_supply_after: supply.saturating_sub(given),
+        shortage: privilege_shortage(given, supply),
+        explanation: council_explanation(given, most, &who.join(", ")),
+    }
+}
+
+/// VAL p.10: with 4 or 5 players the supply may run out; the missing privileges are
+/// replaced by another item.
+fn privilege_shortage(given: u32, supply: u32) -> Option<Text> {
+    (given > supply).then(|| {
         Text::new(
             format!(
                 "Il ne reste que {supply} {} pour {given} : à 4 ou 5 joueurs, remplacez ceux qui manquent par un autre élément (ressource, pièces…).",
@@ -188,8 +214,12 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
                 en_noun(supply, "privilege", "privileges")
             ),
         )
-    });
-    let explanation = if given == 0 {
+    })
+}
+
+/// Who received a privilege and why: `given` takers (`who`) at `most` members.
+fn council_explanation(given: u32, most: u32, who: &str) -> Text {
+    if given == 0 {
         Text::new(
             "Personne au Conseil : ni points ni privilège.",
             "Nobody on the Council: no points, no privilege.",
@@ -210,14 +240,7 @@ pub fn council_phase(raw: &ValenciaRawCouncil) -> Result<ValenciaCouncil, Proble
                 en_noun(most, "member", "members")
             ),
         )
-    };
-    Ok(ValenciaCouncil {
-        players,
-        privileges_given: given,
-        privileges_supply_after: supply.saturating_sub(given),
-        shortage,
-        explanation,
-    })
+    }
 }
 
 /// Where the table helpers stand, kept in the table state itself: saved with every change,
@@ -361,7 +384,7 @@ fn for_the_helpers(raw: &Value) -> Result<Checked, Problems> {
     })
 }
 
-/// Valencia, p.10 (phase III), applied to the table itself: « Vous recevez désormais chacun
+/// VAL p.10 (phase III), applied to the table itself: « Vous recevez désormais chacun
 /// autant de points de prestige que de membres de votre famille qui se trouvent au Conseil » and
 /// the most members take a privilege (ties: each). Adds the points to each player's
 /// `council_points`, the privilege to their `privileges`, and records the tracker's round as
@@ -437,7 +460,7 @@ pub fn count_council(raw: &Value) -> Result<Value, Problems> {
     Ok(out)
 }
 
-/// Valencia, p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer dans
+/// VAL p.6: « 5 tours qui sont chacun divisés en 3 phases, que vous devez effectuer dans
 /// l'ordre », phase II's steps A to I in letter order, then phase III. Moves the tracker to `to`:
 /// the next moment, or back to the one before while nothing was done where it stands (what was
 /// applied is taken back by Undo, with the values it changed). The auction being entered
@@ -473,21 +496,14 @@ fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
     for (i, pl) in table.players.iter().enumerate() {
         let (n, points) = (pl.privileges, pl.council_points);
         if n > before {
+            let at = Text::new(
+                format!("avant de compter la phase du Conseil de la manche {round}"),
+                format!("before the council phase of round {round} is counted"),
+            );
             p.push(
                 format!("players[{i}].privileges"),
                 "impossible_count",
-                Text::new(
-                    format!(
-                        "{n} {} avant de compter la phase du Conseil de la manche {round} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
-                        fr_noun(n, "privilège", "privilèges"),
-                        so_far.fr
-                    ),
-                    format!(
-                        "{n} {} before the council phase of round {round} is counted: everyone starts with none and receives one per council phase at most; {}.",
-                        en_noun(n, "privilege", "privileges"),
-                        so_far.en
-                    ),
-                ),
+                more_privileges_than_councils(n, &at, &so_far),
             );
         }
         if points > council_points_after(before) {
@@ -515,7 +531,7 @@ fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
 /// resources and privileges it moves, and at step A the Noblesse and Église seats
 /// ([`move_seats`]) — once, like a council phase.
 ///
-/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
+/// VAL p.6: « Le joueur qui possède le pion Stefan Feld commence » (the table's holder is
 /// the auction's first player: [`pawn_holder_starts`]), « Le joueur qui remporte le tour
 /// d'enchères récupère immédiatement le pion Stefan Feld » (all passed: it stays); p.10: a
 /// privilege used « dans la réserve » is gone; Économies' coins and Entrepôt's resources are the
@@ -523,7 +539,6 @@ fn before_the_count(p: &mut Problems, table: &Table, round: u8) {
 /// ([`from_the_supply`]). The privileges each bid may spend are read from the table, never from the auction as typed. Refused when
 /// the auction was applied already (`progress.auction_applied`). Returns the table with only
 /// those fields changed, and the auction's record naming the first player it was played with.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
     let (checked, course) = for_the_helpers(table)?;
     let mut p = checked.err().unwrap_or_default();
@@ -532,7 +547,7 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         Err(e) => return Err(if p.is_empty() { e } else { p }),
     };
     let progress = raw.progress.clone().unwrap_or_default();
-    let Some(mut auction) = progress.auction.clone() else {
+    let Some(auction) = progress.auction.clone() else {
         p.push(
             "progress.auction",
             "missing",
@@ -550,32 +565,56 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
             ),
         );
     }
-    // Valencia, p.6: the steps « que vous devez effectuer dans l'ordre »: only the tracker's.
+    // VAL p.6: the steps « que vous devez effectuer dans l'ordre »: only the tracker's.
     p.0.extend(course.check_auction(ValenciaStep::from_letter(&auction.step)));
+    let mut auction = as_the_table_holds_it(auction, &raw);
+    pawn_holder_starts(&mut p, &mut auction, &raw.players);
+    let Some(result) = resolved_on_the_table(&mut p, &auction) else { return Err(p) };
+
+    let granted = from_the_supply(&result, &raw.players);
+    let mut out = table.clone();
+    move_seats(&mut out, &result, &auction);
+    credit_the_seats(&mut out, &result, &granted);
+    let before = record_as_applied(&mut out, &auction, &raw.players);
+    set_progress(&mut out, "auction_applied", Value::Bool(true));
+    let entry = log::auction_entry(course.position.round, &result, before, &granted, &out);
+    log::push(&mut out, &entry);
+    Ok(out)
+}
+
+/// The auction as the table holds it: the privileges each bid may spend are the table's, never
+/// the auction's as typed, and so is the module; module 1: every deck holds the special cards
+/// the table chose (none said: the auction's).
+fn as_the_table_holds_it(mut auction: ValenciaRawAuction, raw: &ValenciaRawTable) -> ValenciaRawAuction {
     for (bid, rp) in auction.players.iter_mut().zip(&raw.players) {
         bid.privileges = rp.privileges.clone();
     }
     auction.variant = raw.variant.clone();
-    // Module 1: every deck holds the special cards the table chose (none said: the auction's).
     if raw.special_cards.is_some() {
         auction.special_cards = raw.special_cards.clone();
     }
-    pawn_holder_starts(&mut p, &mut auction, &raw.players);
-    let result = super::resolve_auction(&auction);
+    auction
+}
+
+/// The auction resolved, its problems on the table's fields (`progress.auction.…`); `None` when
+/// it or the table has a problem.
+fn resolved_on_the_table(p: &mut Problems, auction: &ValenciaRawAuction) -> Option<ValenciaAuction> {
+    let result = super::resolve_auction(auction);
     if let Err(e) = &result {
         p.0.extend(
             e.0.iter().map(|x| Problem { field: format!("progress.auction.{}", x.field), ..x.clone() }),
         );
     }
-    let result = match result {
-        Ok(result) if p.is_empty() => result,
-        _ => return Err(p),
-    };
+    match result {
+        Ok(result) if p.is_empty() => Some(result),
+        _ => None,
+    }
+}
 
-    let granted = from_the_supply(&result, &raw.players);
-
-    let mut out = table.clone();
-    move_seats(&mut out, &result, &auction);
+/// VAL p.6: the winner takes the Stefan Feld pawn; each seat gets its Économies' coins and
+/// its Entrepôt's resources (`granted`, from the supply) and loses the privileges it spent
+/// (p.10: back « dans la réserve »).
+fn credit_the_seats(out: &mut Value, result: &ValenciaAuction, granted: &[ValenciaResourceCounts]) {
     let players = out.get_mut("players").and_then(Value::as_array_mut);
     for (i, seat) in players.into_iter().flatten().enumerate() {
         let Some(seat) = seat.as_object_mut() else { continue };
@@ -587,44 +626,53 @@ pub fn apply_auction(table: &Value) -> Result<Value, Problems> {
         seat.insert("coins".to_owned(), Value::from(coins));
         seat.insert("privileges".to_owned(), Value::from(privileges));
         let resources = seat.entry("resources").or_insert_with(|| Value::Object(serde_json::Map::new()));
-        if let Some(resources) = resources.as_object_mut() {
-            for r in ValenciaResource::ALL {
-                let gained = granted.get(i).map_or(0, |g| g.get(r));
-                if gained > 0 {
-                    let had = resources.get(r.key()).and_then(Value::as_u64).unwrap_or(0);
-                    resources.insert(r.key().to_owned(), Value::from(had.saturating_add(u64::from(gained))));
-                }
-            }
+        if let (Some(resources), Some(gained)) = (resources.as_object_mut(), granted.get(i)) {
+            add_resources(resources, gained);
         }
     }
-    // The record keeps the first player it was played with: the pawn has just moved to the
-    // winner, and reading the applied auction again must rank it as it was applied (p.6's
-    // example: « le premier joueur de ce tour »). Absent, the resolver's default seat 0.
-    let first = auction.first_player.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
-    let before = first.as_u64().and_then(|s| u8::try_from(s).ok());
-    if let Some(record) =
-        out.get_mut("progress").and_then(|p| p.get_mut("auction")).and_then(Value::as_object_mut)
-    {
-        record.insert("first_player".to_owned(), first);
-        // And the privileges each seat held when it was applied: the record, read again, ranks
-        // and checks the spending as it was (the table holds those privileges spent no more).
-        if let Some(bids) = record.get_mut("players").and_then(Value::as_array_mut) {
-            for (bid, rp) in bids.iter_mut().zip(&raw.players) {
-                if let Some(bid) = bid.as_object_mut() {
-                    let held =
-                        rp.privileges.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
-                    bid.insert("privileges".to_owned(), held);
-                }
-            }
-        }
-    }
-    set_progress(&mut out, "auction_applied", Value::Bool(true));
-    let entry = log::auction_entry(course.position.round, &result, before, &granted, &out);
-    log::push(&mut out, &entry);
-    Ok(out)
 }
 
-/// Valencia, p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
+/// Adds `gained` to a seat's `resources`, type by type.
+fn add_resources(resources: &mut serde_json::Map<String, Value>, gained: &ValenciaResourceCounts) {
+    for r in ValenciaResource::ALL {
+        let gained = gained.get(r);
+        if gained > 0 {
+            let had = resources.get(r.key()).and_then(Value::as_u64).unwrap_or(0);
+            resources.insert(r.key().to_owned(), Value::from(had.saturating_add(u64::from(gained))));
+        }
+    }
+}
+
+/// The record keeps the first player it was played with: the pawn has just moved to the winner,
+/// and reading the applied auction again must rank it as it was applied (p.6's example: « le
+/// premier joueur de ce tour »; absent, the resolver's default seat 0). And the privileges each
+/// seat held when it was applied: the record, read again, ranks and checks the spending as it
+/// was (the table holds those privileges spent no more). Returns that first player's seat.
+fn record_as_applied(
+    out: &mut Value,
+    auction: &ValenciaRawAuction,
+    players: &[ValenciaRawPlayer],
+) -> Option<u8> {
+    let first = auction.first_player.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
+    let before = first.as_u64().and_then(|s| u8::try_from(s).ok());
+    let Some(record) =
+        out.get_mut("progress").and_then(|p| p.get_mut("auction")).and_then(Value::as_object_mut)
+    else {
+        return before;
+    };
+    record.insert("first_player".to_owned(), first);
+    if let Some(bids) = record.get_mut("players").and_then(Value::as_array_mut) {
+        for (bid, rp) in bids.iter_mut().zip(players) {
+            if let Some(bid) = bid.as_object_mut() {
+                let held = rp.privileges.clone().filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(0));
+                bid.insert("privileges".to_owned(), held);
+            }
+        }
+    }
+    before
+}
+
+/// VAL p.7 (A): « Si vous remportez cette enchère, placez un des membres de votre famille
 /// sur la case Noblesse du Conseil. Si vous êtes le second à remporter cette enchère, placez un
 /// des membres de votre famille sur la case Église du Conseil. » and p.7 (Le Conseil): the member
 /// replaced goes back to its owner. The seats an applied auction decides move on the table: at A,
@@ -650,7 +698,7 @@ fn move_seats(out: &mut Value, result: &ValenciaAuction, auction: &ValenciaRawAu
     }
 }
 
-/// Valencia, p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
+/// VAL p.13 (Entrepôt): « recevez immédiatement les ressources représentées de la réserve
 /// générale »; p.8, Note 1: « Si la réserve de ressources du type correspondant [...] est vide,
 /// vous ne recevez pas de ressource ». The supply holds the 6 of each type (Matériel) the table
 /// does not; the stacks take from it in the order they were revealed. Per seat, what each gets.
@@ -676,7 +724,7 @@ fn from_the_supply(result: &ValenciaAuction, players: &[ValenciaRawPlayer]) -> V
     granted
 }
 
-/// Valencia, p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
+/// VAL p.6: « Le joueur qui possède le pion Stefan Feld commence ». When the table names
 /// the pawn's holder, the auction applied to it starts with that seat: filled in when the auction
 /// names no first player, refused on its field when it names another seat. (No holder, or
 /// several — the table's own problem —: the auction's first player stands.)
@@ -727,7 +775,7 @@ fn set_progress(table: &mut Value, key: &str, value: Value) {
 /// A moment of a round: a step of the action phase (A–I), or the council phase that closes
 /// every round, the fifth included.
 ///
-/// Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+/// VAL p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
 /// phases » — Phase III (p.10), the council, ends each of them before the next round (or, after
 /// the fifth, the final scoring).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -812,7 +860,7 @@ impl ValenciaMoment {
     }
 }
 
-/// Valencia, p.6 and p.10: the position after `(round, moment)`; `None` once the fifth round's
+/// VAL p.6 and p.10: the position after `(round, moment)`; `None` once the fifth round's
 /// council is over (final scoring comes next).
 pub fn next_moment(round: u8, moment: ValenciaMoment) -> Option<(u8, ValenciaMoment)> {
     match moment.following() {
@@ -933,7 +981,7 @@ fn privileges_supply(
     }
 }
 
-/// Valencia, p.10 (Phase III): what the council phase does, in our words.
+/// VAL p.10 (Phase III): what the council phase does, in our words.
 fn council_text(round: u8) -> (Text, Text) {
     let last = round >= ROUNDS;
     (
@@ -951,7 +999,7 @@ fn council_text(round: u8) -> (Text, Text) {
     )
 }
 
-/// Valencia, p.6–10: what each step is about, in our words.
+/// VAL p.6–10: what each step is about, in our words.
 pub fn step_text(step: ValenciaStep) -> (Text, Text) {
     match step {
         ValenciaStep::A => (
@@ -1000,7 +1048,6 @@ pub fn step_text(step: ValenciaStep) -> (Text, Text) {
 }
 
 /// Where the game stands: step rules, who acts, cards and privileges left.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> {
     let mut p = Problems::new();
     for key in raw.other.keys() {
@@ -1014,23 +1061,63 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
             special_cards(&mut p, "special_cards", raw.special_cards.as_deref())
         }
     };
-    let full = deck_size(&special);
-    let round = match &raw.round {
-        None | Some(Value::Null) => 1,
-        v => input::count(
-            &mut p,
-            "round".to_owned(),
-            v.as_ref(),
-            u32::from(ROUNDS),
-            &Text::new("manche", "round"),
-        )
-        .unwrap_or(1)
-        .max(1),
+    let round = tracker_round(&mut p, raw.round.as_ref());
+    let moment = tracker_moment(&mut p, raw.step.as_deref());
+    let n = raw.players.len();
+    player_count(&mut p, n);
+    let here = ValenciaPosition { round: u8::try_from(round).unwrap_or(1), step: moment };
+    let supply = privileges_at(&mut p, raw, here);
+    let church =
+        seat_named(&mut p, "church", raw.church.as_ref(), n, Text::new("Siège de l'Église", "Church seat"));
+    let nobility = seat_named(
+        &mut p,
+        "nobility",
+        raw.nobility.as_ref(),
+        n,
+        Text::new("Siège de la Noblesse", "Nobility seat"),
+    );
+    let names: Vec<&str> = raw.players.iter().map(|r| r.name.as_str()).collect();
+    input::player_names(&mut p, &names);
+    let decks = decks_left(&mut p, &raw.players, deck_size(&special), round);
+    if !p.is_empty() {
+        return Err(p);
+    }
+    let round = u8::try_from(round).unwrap_or(1);
+    let (step_title, step_rule) = match moment.step() {
+        Some(step) => step_text(step),
+        None => council_text(round),
     };
-    if raw.round.as_ref().and_then(Value::as_u64) == Some(0) {
+    let named = |s: Option<usize>| s.and_then(|s| names.get(s)).map(|x| x.trim().to_owned());
+    Ok(ValenciaRound {
+        round,
+        step: moment,
+        step_title,
+        step_rule,
+        places: moment.step().map_or(0, |s| s.places(n)),
+        actor: who_acts(moment, named(church), named(nobility)),
+        next: next_moment(round, moment),
+        decks,
+        privileges_supply: supply,
+    })
+}
+
+/// The round, 1 to 5 (absent: 1).
+fn tracker_round(p: &mut Problems, round: Option<&Value>) -> u32 {
+    let n = match round {
+        None | Some(Value::Null) => 1,
+        v => input::count(p, "round".to_owned(), v, u32::from(ROUNDS), &Text::new("manche", "round"))
+            .unwrap_or(1)
+            .max(1),
+    };
+    if round.and_then(Value::as_u64) == Some(0) {
         p.push("round", "out_of_range", Text::new("Les manches vont de 1 à 5.", "Rounds go from 1 to 5."));
     }
-    let moment = match raw.step.as_deref() {
+    n
+}
+
+/// The moment of the round, `A` to `I` or `council` (absent: A).
+fn tracker_moment(p: &mut Problems, step: Option<&str>) -> ValenciaMoment {
+    match step {
         None | Some("") => ValenciaMoment::A,
         Some(s) => ValenciaMoment::parse(s).unwrap_or_else(|| {
             p.push(
@@ -1043,56 +1130,51 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
             );
             ValenciaMoment::A
         }),
-    };
-    let n = raw.players.len();
-    player_count(&mut p, n);
+    }
+}
+
+/// The privileges left in the supply, each player's checked against the council phases held
+/// `here`. VAL p.10: players start with none and receive one per council phase at most,
+/// each round's after its step I (p.6). A round given says where the game stands; none given,
+/// the whole game.
+fn privileges_at(p: &mut Problems, raw: &ValenciaRawRound, here: ValenciaPosition) -> u32 {
     let held: Vec<Option<&Value>> = raw.players.iter().map(|r| r.privileges.as_ref()).collect();
-    // Valencia, p.10: players start with none and receive one per council phase at most, each
-    // round's after its step I (p.6). A round given says where the game stands.
-    let here = ValenciaPosition { round: u8::try_from(round).unwrap_or(1), step: moment };
     let councils = if raw.round.as_ref().is_none_or(Value::is_null) {
         privileges_per_player_max()
     } else {
-        u32::from(here.round.saturating_sub(1)) + u32::from(moment == ValenciaMoment::Council)
+        u32::from(here.round.saturating_sub(1)) + u32::from(here.step == ValenciaMoment::Council)
     };
-    let why = |n: u32| {
-        let (at, so_far) = (here.at(), councils_so_far(councils));
-        Text::new(
-            format!(
-                "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
-                fr_noun(n, "privilège", "privilèges"),
-                at.fr,
-                so_far.fr
-            ),
-            format!(
-                "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
-                en_noun(n, "privilege", "privileges"),
-                at.en,
-                so_far.en
-            ),
-        )
-    };
-    let supply = privileges_supply(&mut p, raw.privileges_supply.as_ref(), &held, councils, &why);
-    let mut seat_of = |field: &str, v: &Option<Value>, what: Text| -> Option<usize> {
-        match v {
-            None | Some(Value::Null) => None,
-            v => input::seat(&mut p, field.to_owned(), v.as_ref(), n, &what).map(|s| s as usize),
-        }
-    };
-    let church = seat_of("church", &raw.church, Text::new("Siège de l'Église", "Church seat"));
-    let nobility = seat_of("nobility", &raw.nobility, Text::new("Siège de la Noblesse", "Nobility seat"));
-    let names: Vec<&str> = raw.players.iter().map(|r| r.name.as_str()).collect();
-    input::player_names(&mut p, &names);
-    let mut decks = Vec::with_capacity(n);
+    let (at, so_far) = (here.at(), councils_so_far(councils));
+    let why = |n: u32| more_privileges_than_councils(n, &at, &so_far);
+    privileges_supply(p, raw.privileges_supply.as_ref(), &held, councils, &why)
+}
+
+/// A seat given on `field` (absent or null: not said).
+fn seat_named(p: &mut Problems, field: &str, v: Option<&Value>, n: usize, what: Text) -> Option<usize> {
+    match v {
+        None | Some(Value::Null) => None,
+        v => input::seat(p, field.to_owned(), v, n, &what).map(|s| s as usize),
+    }
+}
+
+/// Each player's influence cards left (absent: a full deck of `full`), and how many a round that
+/// leaves from round `round` on.
+fn decks_left(
+    p: &mut Problems,
+    players: &[ValenciaRawRoundPlayer],
+    full: u32,
+    round: u32,
+) -> Vec<ValenciaDeckLeft> {
     let rounds_left = u32::from(ROUNDS) + 1 - round;
-    for (i, rp) in raw.players.iter().enumerate() {
+    let mut decks = Vec::with_capacity(players.len());
+    for (i, rp) in players.iter().enumerate() {
         for key in rp.other.keys() {
-            input::unknown_field(&mut p, format!("players[{i}].{key}"), key, GAME);
+            input::unknown_field(p, format!("players[{i}].{key}"), key, GAME);
         }
         let left = match &rp.cards_left {
             None | Some(Value::Null) => full,
             v => input::count(
-                &mut p,
+                p,
                 format!("players[{i}].cards_left"),
                 v.as_ref(),
                 full,
@@ -1108,24 +1190,21 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
             per_round_tenths: left * 10 / rounds_left.max(1),
         });
     }
-    if !p.is_empty() {
-        return Err(p);
-    }
-    let round = u8::try_from(round).unwrap_or(1);
-    let (step_title, step_rule) = match moment.step() {
-        Some(step) => step_text(step),
-        None => council_text(round),
-    };
-    let named = |s: Option<usize>| s.and_then(|s| names.get(s)).map(|x| x.trim().to_owned());
-    let actor = match moment.step() {
-        Some(ValenciaStep::H) => Some(match named(church) {
+    decks
+}
+
+/// VAL p.9: at H whoever holds the Church plants the palm, at I whoever holds the
+/// Nobility builds the fountain (named when the seat is given).
+fn who_acts(moment: ValenciaMoment, church: Option<String>, nobility: Option<String>) -> Option<Text> {
+    match moment.step() {
+        Some(ValenciaStep::H) => Some(match church {
             Some(who) => Text::new(
                 format!("{who} (Église) plante le palmier."),
                 format!("{who} (Church) plants the palm."),
             ),
             None => Text::new("Qui occupe l'Église plante le palmier.", "The Church holder plants the palm."),
         }),
-        Some(ValenciaStep::I) => Some(match named(nobility) {
+        Some(ValenciaStep::I) => Some(match nobility {
             Some(who) => Text::new(
                 format!("{who} (Noblesse) construit la fontaine."),
                 format!("{who} (Nobility) builds the fountain."),
@@ -1136,16 +1215,5 @@ pub fn round_tracker(raw: &ValenciaRawRound) -> Result<ValenciaRound, Problems> 
             ),
         }),
         _ => None,
-    };
-    Ok(ValenciaRound {
-        round,
-        step: moment,
-        step_title,
-        step_rule,
-        places: moment.step().map_or(0, |s| s.places(n)),
-        actor,
-        next: next_moment(round, moment),
-        decks,
-        privileges_supply: supply,
-    })
+    }
 }

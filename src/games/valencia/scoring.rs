@@ -51,123 +51,166 @@ pub struct MissionLine {
 }
 
 impl Why {
-    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     pub(crate) fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self, lang) {
-            (Why::Council(n), Lang::Fr) => {
-                write!(f, "Prestige gagné aux phases du Conseil pendant la partie : {n}.")
+        match self {
+            Why::Council(n) => write_council(*n, lang, f),
+            Why::City(c) => write_city(*c, lang, f),
+            Why::Palms(p) => write_palms(*p, lang, f),
+            Why::Privileges { held, stand_ins } => write_privileges(*held, *stand_ins, lang, f),
+            Why::Fountains { parts, total } => write_fountains(parts, *total, lang, f),
+            Why::Missions { completed, cards, none_held } => {
+                write_missions(*completed, cards, *none_held, lang, f)
             }
-            (Why::Council(n), Lang::En) => {
-                write!(f, "Prestige gained in the council phases during the game: {n}.")
-            }
-            (Why::City(c), Lang::Fr) => write!(f, "{c} membre{} dans la ville × 1.", plural_s(*c)),
-            (Why::City(c), Lang::En) => write!(f, "{c} member{} in the city × 1.", en_noun(*c, "", "s")),
-            (Why::Palms(p), Lang::Fr) => {
-                write!(f, "{p} membre{s} voisin{s} d'au moins un palmier × 1.", s = plural_s(*p))
-            }
-            (Why::Palms(p), Lang::En) => {
-                write!(f, "{p} member{} next to at least one palm × 1.", en_noun(*p, "", "s"))
-            }
-            (Why::Privileges { held, stand_ins }, Lang::Fr) => {
-                write!(f, "{held} privilège{s} inutilisé{s} × 1.", s = plural_s(*held))?;
-                if *stand_ins > 0 {
-                    write!(
-                        f,
-                        " La table en compte {stand_ins} au-delà des 19 du jeu : des éléments de remplacement (p.10), qui comptent comme des privilèges."
-                    )?;
-                }
-                Ok(())
-            }
-            (Why::Privileges { held, stand_ins }, Lang::En) => {
-                write!(f, "{held} unused privilege{} × 1.", en_noun(*held, "", "s"))?;
-                if *stand_ins > 0 {
-                    write!(
-                        f,
-                        " The table holds {stand_ins} beyond the game's 19: stand-ins (p.10), which count as privileges."
-                    )?;
-                }
-                Ok(())
-            }
-            (Why::Fountains { parts, total }, lang) => {
-                f.write_str(match lang {
-                    Lang::Fr => "Membres voisins des fontaines, valeur de chaque fontaine touchée : ",
-                    Lang::En => "Members next to fountains, value of each fountain touched: ",
-                })?;
-                if parts.is_empty() {
-                    f.write_str("0")?;
-                }
-                for (i, &(count, value)) in parts.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" + ")?;
-                    }
-                    if count == 1 {
-                        write!(f, "{value}")?;
-                    } else {
-                        write!(f, "{count} × {value}")?;
-                    }
-                }
-                write!(f, " = {total}.")
-            }
-            (Why::Missions { completed, cards, none_held }, lang) => {
-                let fr = lang == Lang::Fr;
-                if *none_held {
-                    return f.write_str(if fr {
-                        "Aucune carte Mission indiquée, alors que chacun en garde au moins une à la mise en place : rien n'est compté."
-                    } else {
-                        "No mission card entered, though everyone keeps at least one at setup: nothing is scored."
-                    });
-                }
-                if cards.is_empty() {
-                    return f.write_str(match (completed, fr) {
-                        (true, true) => "Aucune mission réussie.",
-                        (true, false) => "No mission completed.",
-                        (false, true) => "Aucune mission échouée.",
-                        (false, false) => "No mission failed.",
-                    });
-                }
-                for (i, card) in cards.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(if fr { " ; " } else { "; " })?;
-                    }
-                    let name = card.name.get(lang);
-                    write!(f, "{name} {} (", crate::text::signed(i64::from(card.points)))?;
-                    match &card.verdict {
-                        // The reason is a sentence of its own elsewhere; in brackets, without
-                        // its full stop (« … 5 needed) ; », not « … 5 needed.) ; »).
-                        Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => {
-                            let reason = super::missions::InLang(why, lang).to_string();
-                            f.write_str(reason.strip_suffix('.').unwrap_or(&reason))?
-                        }
-                        Verdict::Tick(Some(true)) => f.write_str(if fr { "cochée" } else { "ticked" })?,
-                        Verdict::Tick(Some(false)) => {
-                            f.write_str(if fr { "marquée non réussie" } else { "marked not done" })?
-                        }
-                        Verdict::Tick(None) => f.write_str(if fr {
-                            "pas cochée : comptée comme échouée"
-                        } else {
-                            "not ticked: counted as failed"
-                        })?,
-                    }
-                    f.write_str(")")?;
-                }
-                Ok(())
-            }
-            (Why::Card(verdict), lang) => {
-                let fr = lang == Lang::Fr;
-                match verdict {
-                    Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f),
-                    Verdict::Tick(Some(true)) => f.write_str(if fr { "Cochée." } else { "Ticked." }),
-                    Verdict::Tick(Some(false)) => {
-                        f.write_str(if fr { "Marquée non réussie." } else { "Marked not done." })
-                    }
-                    Verdict::Tick(None) => f.write_str(if fr {
-                        "Seul le plateau le montre : cochez-la si elle est réussie."
-                    } else {
-                        "Only the board shows it: tick it if done."
-                    }),
-                }
+            Why::Card(verdict) => write_card(verdict, lang, f),
+        }
+    }
+}
+
+/// VAL p.10 (Phase III): the prestige the council phases gave during the game.
+fn write_council(n: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match lang {
+        Lang::Fr => write!(f, "Prestige gagné aux phases du Conseil pendant la partie : {n}."),
+        Lang::En => write!(f, "Prestige gained in the council phases during the game: {n}."),
+    }
+}
+
+/// VAL p.10: 1 point per member in the city.
+fn write_city(c: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match lang {
+        Lang::Fr => write!(f, "{c} membre{} dans la ville × 1.", plural_s(c)),
+        Lang::En => write!(f, "{c} member{} in the city × 1.", en_noun(c, "", "s")),
+    }
+}
+
+/// VAL p.10: 1 point per member next to at least one palm.
+fn write_palms(p: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match lang {
+        Lang::Fr => write!(f, "{p} membre{s} voisin{s} d'au moins un palmier × 1.", s = plural_s(p)),
+        Lang::En => write!(f, "{p} member{} next to at least one palm × 1.", en_noun(p, "", "s")),
+    }
+}
+
+/// VAL p.11: 1 point per unused privilege; with 4–5 players the stand-ins beyond the
+/// game's 19 (p.10) count as privileges.
+fn write_privileges(held: u32, stand_ins: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match lang {
+        Lang::Fr => {
+            write!(f, "{held} privilège{s} inutilisé{s} × 1.", s = plural_s(held))?;
+            if stand_ins > 0 {
+                write!(
+                    f,
+                    " La table en compte {stand_ins} au-delà des 19 du jeu : des éléments de remplacement (p.10), qui comptent comme des privilèges."
+                )?;
             }
         }
+        Lang::En => {
+            write!(f, "{held} unused privilege{} × 1.", en_noun(held, "", "s"))?;
+            if stand_ins > 0 {
+                write!(
+                    f,
+                    " The table holds {stand_ins} beyond the game's 19: stand-ins (p.10), which count as privileges."
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// VAL p.10: each touched fountain, members × its value, summed.
+fn write_fountains(parts: &[(u32, u32)], total: u32, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str(match lang {
+        Lang::Fr => "Membres voisins des fontaines, valeur de chaque fontaine touchée : ",
+        Lang::En => "Members next to fountains, value of each fountain touched: ",
+    })?;
+    if parts.is_empty() {
+        f.write_str("0")?;
+    }
+    for (i, &(count, value)) in parts.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        if count == 1 {
+            write!(f, "{value}")?;
+        } else {
+            write!(f, "{count} × {value}")?;
+        }
+    }
+    write!(f, " = {total}.")
+}
+
+/// VAL p.11: the cards completed (or failed), each with its points and why; Mise en place,
+/// 13: a seat that entered no card at all says so.
+fn write_missions(
+    completed: bool,
+    cards: &[MissionLine],
+    none_held: bool,
+    lang: Lang,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    if none_held {
+        return f.write_str(if fr {
+            "Aucune carte Mission indiquée, alors que chacun en garde au moins une à la mise en place : rien n'est compté."
+        } else {
+            "No mission card entered, though everyone keeps at least one at setup: nothing is scored."
+        });
+    }
+    if cards.is_empty() {
+        return f.write_str(match (completed, fr) {
+            (true, true) => "Aucune mission réussie.",
+            (true, false) => "No mission completed.",
+            (false, true) => "Aucune mission échouée.",
+            (false, false) => "No mission failed.",
+        });
+    }
+    for (i, card) in cards.iter().enumerate() {
+        if i > 0 {
+            f.write_str(if fr { " ; " } else { "; " })?;
+        }
+        write_mission_line(card, lang, f)?;
+    }
+    Ok(())
+}
+
+/// « Palmiers +4 (…) »: a card's name, points and verdict in brackets.
+fn write_mission_line(card: &MissionLine, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    let name = card.name.get(lang);
+    write!(f, "{name} {} (", crate::text::signed(i64::from(card.points)))?;
+    match &card.verdict {
+        // The reason is a sentence of its own elsewhere; in brackets, without its full stop
+        // (« … 5 needed) ; », not « … 5 needed.) ; »).
+        Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => {
+            let reason = super::missions::InLang(why, lang).to_string();
+            f.write_str(reason.strip_suffix('.').unwrap_or(&reason))?
+        }
+        Verdict::Tick(Some(true)) => f.write_str(if fr { "cochée" } else { "ticked" })?,
+        Verdict::Tick(Some(false)) => {
+            f.write_str(if fr { "marquée non réussie" } else { "marked not done" })?
+        }
+        Verdict::Tick(None) => f.write_str(if fr {
+            "pas cochée : comptée comme échouée"
+        } else {
+            "not ticked: counted as failed"
+        })?,
+    }
+    f.write_str(")")
+}
+
+/// One card's verdict, as the help shows it.
+fn write_card(verdict: &Verdict, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let fr = lang == Lang::Fr;
+    match verdict {
+        Verdict::Judged { why, .. } | Verdict::Formula { why, .. } => why.write(lang, f),
+        Verdict::Tick(Some(true)) => f.write_str(if fr { "Cochée." } else { "Ticked." }),
+        Verdict::Tick(Some(false)) => {
+            f.write_str(if fr { "Marquée non réussie." } else { "Marked not done." })
+        }
+        Verdict::Tick(None) => f.write_str(if fr {
+            "Seul le plateau le montre : cochez-la si elle est réussie."
+        } else {
+            "Only the board shows it: tick it if done."
+        }),
     }
 }
 
@@ -191,7 +234,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
         .map(|held| {
             let verdict = judge(table, seat, held.mission, held.done);
             let printed = to_i32(held.points);
-            // Valencia, p.11: a completed card scores its points once, a failed one loses them.
+            // VAL p.11: a completed card scores its points once, a failed one loses them.
             // An unticked board card counts as not completed until someone ticks it.
             let (completed, points) = match &verdict {
                 Verdict::Judged { met: true, .. } | Verdict::Tick(Some(true)) => (true, printed),
@@ -205,7 +248,7 @@ pub fn mission_results(table: &Table, seat: usize) -> Vec<MissionResult> {
         .collect()
 }
 
-/// Valencia, p.10: each member scores every fountain it touches (errata: only this way).
+/// VAL p.10: each member scores every fountain it touches (errata: only this way).
 /// (With 4–5 players, privileges missing from the supply are replaced by another item; they
 /// score like privileges, and the breakdown says the table holds some: [`Why::Privileges`].)
 pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
@@ -222,7 +265,7 @@ pub fn fountain_points(table: &Table, pl: &Player) -> (u32, Detail) {
     (total, Detail::valencia(Why::Fountains { parts, total }))
 }
 
-/// Valencia, p.10: what each fountain of the table gives this player (members touching it ×
+/// VAL p.10: what each fountain of the table gives this player (members touching it ×
 /// its value), in the table's order — the figure the sheet shows beside each fountain.
 pub fn points_per_fountain(table: &Table, pl: &Player) -> Vec<u32> {
     table
@@ -238,7 +281,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     let sum = |completed: bool| {
         results.iter().filter(|r| r.completed == completed).fold(0i32, |s, r| s.saturating_add(r.points))
     };
-    // Valencia, Mise en place, 13: « vous devez en conserver au moins une »: a seat holding no
+    // VAL §Mise en place, 13: « vous devez en conserver au moins une »: a seat holding no
     // card says so rather than "no mission failed" (still scored: plays saved before missions
     // were entered rescore).
     let none_held = pl.missions.is_empty();
@@ -286,7 +329,7 @@ fn categories(table: &Table, seat: usize, results: &[MissionResult]) -> Vec<Cate
     ]
 }
 
-/// Valencia, p.11: more members in the city, then more coins, else shared.
+/// VAL p.11: more members in the city, then more coins, else shared.
 pub fn tie_criteria(table: &Table) -> Vec<Criterion> {
     vec![
         Criterion {

@@ -1,7 +1,7 @@
 //! Taking and leaving a council seat on the table (the sheet's seat buttons, and step A's
 //! auction applied): the one place that moves a member onto a seat.
 //!
-//! Valencia, p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
+//! VAL p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
 //! cases du Conseil au cours de la partie, remplacez le membre de la famille que vous remplacez
 //! dans la réserve de son propriétaire. » Module 1, p.13 (Soutien): a second member may join
 //! another player's member « sur une case du Conseil qui contient déjà un autre membre de la

@@ -1,15 +1,15 @@
-//! What to put on the table before the first round (Valencia, Mise en place, p.4–5), per module
+//! What to put on the table before the first round (VAL §Mise en place, p.4–5), per module
 //! and player count.
 
 use serde_json::{Value, json};
 
-use super::INFO;
 use super::board::ValenciaSeat;
 use super::phases::ValenciaMoment;
-use crate::games::input::{self, PlayedBy, VariantWord};
+use super::table::player_count;
+use crate::games::input::{self, VariantWord};
 use crate::games::{Problems, SetupStep};
 
-/// Valencia, Mise en place 11: « Des pièces pour une valeur totale de 5 » for each player.
+/// VAL §Mise en place, 11: « Des pièces pour une valeur totale de 5 » for each player.
 pub const STARTING_COINS: u32 = 5;
 
 /// The table a new play starts from (Mise en place, p.4–5), in the table state's shape: each
@@ -55,7 +55,6 @@ pub fn initial_table(variant: &str, names: &[String], first: usize) -> Value {
 }
 
 /// The setup checklist for `variant` (`base` or `special_influence`) at `players` players.
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
     let mut p = Problems::new();
     let special = match variant {
@@ -66,14 +65,27 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             false
         }
     };
-    let (min, max) = (INFO.min_players(), INFO.max_players());
-    input::player_count(&mut p, "players", &PlayedBy::game(&INFO), min, max, usize::from(players));
+    player_count(&mut p, usize::from(players));
     if !p.is_empty() {
         return Err(p);
     }
     let two = players == 2;
-    // Mise en place 1–7: the board, round boards, fountains, palms, the city.
-    let mut steps = vec![
+    let mut steps = Vec::new();
+    steps.extend(board_and_city(two));
+    steps.extend(supply_and_material(players, special));
+    steps.extend(first_player_and_missions());
+    if two {
+        steps.extend(nina());
+    }
+    if special {
+        steps.push(special_cards());
+    }
+    Ok(steps)
+}
+
+/// Mise en place 1–7: the board, round boards, fountains, palms, the city.
+fn board_and_city(two: bool) -> [SetupStep; 5] {
+    [
         SetupStep::new(
             "board",
             format!("Plateau : la face pour {}.", if two { "2 joueurs" } else { "3 à 5 joueurs" }),
@@ -112,7 +124,12 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             ),
             Some("valencia.setup"),
         ),
-        // Mise en place 8–9: the supply and the privileges.
+    ]
+}
+
+/// Mise en place 8–11: the supply and the privileges, then each player's material.
+fn supply_and_material(players: u8, special: bool) -> [SetupStep; 4] {
+    [
         SetupStep::new(
             "supply",
             "Pièces et ressources (6 de chaque type) triées près du plateau.",
@@ -125,7 +142,6 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             format!("{players} privileges on the council (one per player), the rest next to the board."),
             Some("valencia.privileges"),
         ),
-        // Mise en place 10–11: each player's material.
         SetupStep::new(
             "player_material",
             format!(
@@ -144,47 +160,56 @@ pub fn setup(variant: &str, players: u8) -> Result<Vec<SetupStep>, Problems> {
             "Each player receives 5 coins, behind their screen.",
             Some("valencia.setup"),
         ),
-        // Mise en place 12: who is first player, the pawn, the Nobility and Church seats.
+    ]
+}
+
+/// Mise en place 12: who is first player, the pawn, the Nobility and Church seats; 13–14: the
+/// missions.
+fn first_player_and_missions() -> [SetupStep; 2] {
+    [
         SetupStep::new(
             "first_player",
             "Le premier joueur, le dernier à s'être assis au bord d'une fontaine, prend le pion Stefan Feld et place un membre sur la Noblesse ; son voisin de gauche en place un sur l'Église.",
             "The first player, the last one to have sat on the edge of a fountain, takes the Stefan Feld pawn and puts a member on the Nobility; their left neighbour puts one on the Church.",
             Some("valencia.step.a"),
         ),
-        // Mise en place 13–14: missions.
         SetupStep::new(
             "missions",
             "Chacun reçoit 5 cartes Mission et en garde au moins une, derrière son paravent ; les autres retournent dans la boîte.",
             "Everyone gets 5 mission cards and keeps at least one behind their screen; the others go back in the box.",
             Some("valencia.scoring.missions_completed"),
         ),
-    ];
-    if two {
-        // Règles pour 2 joueurs, Mise en place: Nina's deck of an unused colour.
-        steps.push(SetupStep::new(
+    ]
+}
+
+/// Règles pour 2 joueurs, Mise en place: Nina's deck of an unused colour, and the mission she
+/// makes useless.
+fn nina() -> [SetupStep; 2] {
+    [
+        SetupStep::new(
             "nina_deck",
             "À 2 joueurs : mélangez les cartes Influence d'une couleur inutilisée en une pile face cachée pour Nina.",
             "With 2 players: shuffle the influence cards of an unused colour into a face-down pile for Nina.",
             Some("valencia.nina"),
-        ));
-        steps.push(SetupStep::new(
+        ),
+        SetupStep::new(
             "nina_mission",
             "La mission « un membre dans chaque quartier » ne sert pas à 2 joueurs : si elle est tirée, prenez-en une autre.",
             "The \"a member in every district\" mission is not used with 2 players: if drawn, take another.",
             Some("valencia.mission.every_district"),
-        ));
-    }
-    if special {
-        // Module 1, Mise en place: after the ordinary setup, everyone uses the same special
-        // cards; each replaces a base card of its value (Centrale a 6), the Joker is a 25th card.
-        steps.push(SetupStep::new(
-            "special_cards",
-            "Cartes Influence spéciales : choisissez ensemble lesquelles utiliser ; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale : un 6) ; le Joker s'y ajoute en 25e carte.",
-            "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card.",
-            Some("valencia.variant.special_influence"),
-        ));
-    }
-    Ok(steps)
+        ),
+    ]
+}
+
+/// Module 1, Mise en place: after the ordinary setup, everyone uses the same special cards; each
+/// replaces a base card of its value (Centrale a 6), the Joker is a 25th card.
+fn special_cards() -> SetupStep {
+    SetupStep::new(
+        "special_cards",
+        "Cartes Influence spéciales : choisissez ensemble lesquelles utiliser ; chacun met les mêmes dans sa pioche. Chaque carte choisie y remplace une carte de base de même valeur (Centrale : un 6) ; le Joker s'y ajoute en 25e carte.",
+        "Special influence cards: choose together which to use; everyone puts the same ones in their deck. Each chosen card replaces a base card of the same value there (Central: a 6); the Joker is added as a 25th card.",
+        Some("valencia.variant.special_influence"),
+    )
 }
 
 #[cfg(test)]

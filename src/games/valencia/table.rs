@@ -11,7 +11,7 @@ use super::board::{
     MEMBERS_PER_PLAYER, PRIVILEGES_IN_BOX, RESOURCES_PER_TYPE, ROUNDS, ValenciaResource,
     ValenciaResourceCounts, ValenciaSeat, privileges_per_player_max, to_u32,
 };
-use super::course::{Course, council_points_after, councils_so_far};
+use super::course::{Course, council_points_after, councils_so_far, more_privileges_than_councils};
 use super::missions::{MISSIONS, Mission, ValenciaJudging, ValenciaMissionKind, card_index};
 use super::phases::ValenciaProgress;
 use super::read::{FountainView, MissionView, PlayerView, TableView};
@@ -19,7 +19,7 @@ use crate::games::input::{PlayedBy, VariantWord};
 use crate::games::{Problems, input};
 use crate::text::{Text, en_noun, fr_noun};
 
-/// Table mode: a seat's part is its `players[i]`. Valencia, setup step 13: each player keeps
+/// Table mode: a seat's part is its `players[i]`. VAL §Mise en place, 13: each player keeps
 /// the mission cards received face down, so other phones see no missions until the play is
 /// finished (the scoreboard then shows them). The name is the host's to change. A phone's
 /// resource, council seat or mission card must be one of the game's.
@@ -36,15 +36,15 @@ pub const MAX_FOUNTAIN_VALUE: u32 = 12;
 pub const MAX_MISSION_POINTS: u32 = 20;
 /// Coins above this are refused as absurd (50 coin pieces in the box, of several values).
 pub const MAX_COINS: u32 = 300;
-/// Valencia, p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
+/// VAL p.10 (Phase III): « Vous recevez désormais chacun autant de points de prestige que
 /// de membres de votre famille qui se trouvent au Conseil. » 8 seats (Le Conseil, p.7), one
 /// member of a family per seat (Soutien, p.13, adds another player's member, not one's own),
 /// over 5 council phases (one per round): 40 at most.
 pub const MAX_COUNCIL_POINTS: u32 = ValenciaSeat::ALL.len() as u32 * ROUNDS as u32;
-/// Valencia, p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
+/// VAL p.8: orthogonal neighbours of an ordinary fountain; the central one touches 8.
 pub const FOUNTAIN_SPACES: u32 = 4;
 pub const CENTRAL_FOUNTAIN_SPACES: u32 = 8;
-/// Valencia, Mise en place: one fountain tile per round board, so 5 tiles at most.
+/// VAL §Mise en place: one fountain tile per round board, so 5 tiles at most.
 pub const FOUNTAIN_TILES_PLACED: usize = 5;
 /// The card under which the central tile's printed value is remembered between plays
 /// (`set_card_value`): the other tiles are drawn at random, the central one is always the same.
@@ -81,6 +81,30 @@ impl ValenciaVariant {
             }
         }
     }
+}
+
+/// The module (`variant`, reported on its field; unknown: the base game) and the special cards
+/// the table chose with it ([`chosen_special_cards`]): what every Valencia input opens with.
+pub(crate) fn module_and_cards<S: AsRef<str>>(
+    p: &mut Problems,
+    variant: Option<&str>,
+    special_cards: Option<&[S]>,
+) -> (ValenciaVariant, Vec<InfluenceCard>) {
+    let variant = ValenciaVariant::parse(p, "variant", variant).unwrap_or(ValenciaVariant::Base);
+    (variant, chosen_special_cards(p, variant, special_cards))
+}
+
+/// Valencia: 2 to 5 players, reported on `players`.
+pub(crate) fn player_count(p: &mut Problems, n: usize) {
+    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
+    input::player_count(p, "players", &PlayedBy::game(&super::INFO), min, max, n);
+}
+
+/// Members a council seat holds at most: one (Le Conseil, p.7: whoever takes it sends the
+/// holder's member back), two on a guild seat when the table plays Soutien (p.13: a second
+/// member, of another player).
+pub(crate) fn members_allowed(seat: ValenciaSeat, special: &[InfluenceCard]) -> usize {
+    if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 }
 }
 
 /// The table as sent. Counts are JSON values so a wrong type is reported on its own field.
@@ -262,13 +286,9 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     for &key in &raw.other {
         input::unknown_field(&mut p, key.to_owned(), key, GAME);
     }
-    let variant = ValenciaVariant::parse(&mut p, "variant", raw.variant).unwrap_or(ValenciaVariant::Base);
-    let special = chosen_special_cards(&mut p, variant, raw.special_cards.as_deref());
-
-    // Valencia: 2 to 5 players.
+    let (variant, special) = module_and_cards(&mut p, raw.variant, raw.special_cards.as_deref());
     let n = raw.players.len();
-    let (min, max) = (super::INFO.min_players(), super::INFO.max_players());
-    input::player_count(&mut p, "players", &PlayedBy::game(&super::INFO), min, max, n);
+    player_count(&mut p, n);
 
     let fountains = validate_fountains(&mut p, &raw.fountains);
     if let Some(progress) = &raw.progress {
@@ -286,23 +306,48 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
     }
     bounded_by_the_course(&mut p, &course, &players, fountains.iter().filter(|f| !f.central).count());
 
-    // Table-wide limits of the box.
+    resources_in_the_box(&mut p, &players);
+    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
+    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
+    let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
+    let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
+    one_pawn(&mut p, &players);
+    for seat in ValenciaSeat::ALL {
+        let holders: Vec<usize> =
+            (0..players.len()).filter(|&i| players[i].council.contains(&seat)).collect();
+        let allowed = members_allowed(seat, &special);
+        if holders.len() > allowed {
+            seat_taken(&mut p, seat, &holders, allowed, raw, &players);
+        }
+    }
+    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
+        last_council_counted(&mut p, &players);
+    }
+    for (f, fountain) in fountains.iter().enumerate() {
+        crowded_fountain(&mut p, f, fountain, &fountains, &players);
+    }
+
+    p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
+}
+
+/// VAL §Matériel: 6 resources of each type in the box, the table's players hold no more.
+fn resources_in_the_box(p: &mut Problems, players: &[Player]) {
     for r in ValenciaResource::ALL {
         let sum = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.resources.get(r)));
         if sum > RESOURCES_PER_TYPE {
             let name = r.name();
             too_many(
-                &mut p,
+                p,
                 format!("players[].resources.{}", r.key()),
                 format!("{sum} {} en tout, le jeu n'en a que {RESOURCES_PER_TYPE}.", name.fr),
                 format!("{sum} {} in all, the game has only {RESOURCES_PER_TYPE}.", name.en),
             );
         }
     }
-    // Each player holds 5 at most (one per council phase), so the table holds 5 per player at
-    // most: beyond the box's 19, the stand-ins of p.10 (4–5 players only, 3 × 5 being 15).
-    let privileges = players.iter().fold(0u32, |s, pl| s.saturating_add(pl.privileges));
-    let privilege_stand_ins = privileges.saturating_sub(PRIVILEGES_IN_BOX);
+}
+
+/// VAL p.6: one Stefan Feld pawn, held by one player.
+fn one_pawn(p: &mut Problems, players: &[Player]) {
     let pawns = players.iter().filter(|pl| pl.stefan_feld).count();
     if pawns > 1 {
         p.push(
@@ -314,47 +359,34 @@ fn validate(raw: &TableView<'_>) -> Result<Table, Problems> {
             ),
         );
     }
-    for seat in ValenciaSeat::ALL {
-        let holders: Vec<usize> =
-            (0..players.len()).filter(|&i| players[i].council.contains(&seat)).collect();
-        // Valencia, p.13 (Soutien): a guild seat may hold a second member, of another player,
-        // when the table plays that card.
-        let allowed = if seat.is_guild() && special.contains(&InfluenceCard::Support) { 2 } else { 1 };
-        if holders.len() > allowed {
-            seat_taken(&mut p, seat, &holders, allowed, raw, &players);
-        }
-    }
-    // Valencia, p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
-    // the council any more, and that phase alone gave each player a point per seat held.
-    if raw.progress.as_ref().is_some_and(|pr| pr.councils_counted.contains(&ROUNDS)) {
-        for (i, pl) in players.iter().enumerate() {
-            let field = format!("players[{i}].council_points");
-            let seats = to_u32(pl.council.len());
-            if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
-                let points = pl.council_points;
-                too_many(
-                    &mut p,
-                    field,
-                    format!(
-                        "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
-                        fr_noun(seats, "siège", "sièges")
-                    ),
-                    format!(
-                        "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
-                        en_noun(seats, "seat", "seats")
-                    ),
-                );
-            }
-        }
-    }
-    for (f, fountain) in fountains.iter().enumerate() {
-        crowded_fountain(&mut p, f, fountain, &fountains, &players);
-    }
-
-    p.into_result(Table { variant, fountains, players, privilege_stand_ins, course })
 }
 
-/// Valencia, p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
+/// VAL p.10 (Phase III): once the fifth round's council phase is counted nothing moves on
+/// the council any more, and that phase alone gave each player a point per seat held (reported
+/// where the council points have no problem already).
+fn last_council_counted(p: &mut Problems, players: &[Player]) {
+    for (i, pl) in players.iter().enumerate() {
+        let field = format!("players[{i}].council_points");
+        let seats = to_u32(pl.council.len());
+        if pl.council_points < seats && !p.iter().any(|x| x.field == field) {
+            let points = pl.council_points;
+            too_many(
+                p,
+                field,
+                format!(
+                    "{points} points du Conseil alors que la phase du Conseil de la dernière manche est comptée : à elle seule, elle en donne un par siège occupé, ici {seats} {}.",
+                    fr_noun(seats, "siège", "sièges")
+                ),
+                format!(
+                    "{points} council points, yet the last round's council phase is counted: it alone gives one per seat held, here {seats} {}.",
+                    en_noun(seats, "seat", "seats")
+                ),
+            );
+        }
+    }
+}
+
+/// VAL p.7 (Le Conseil): « Lorsque vous placez un membre de votre famille sur une des 8
 /// cases du Conseil au cours de la partie, remplacez le membre de la famille que vous remplacez
 /// dans la réserve de son propriétaire »: a seat holds one member (two on a guild seat with
 /// Soutien). Reported on each holder's seat, the fields to correct.
@@ -418,7 +450,7 @@ fn fountain_name(f: usize, fountains: &[Fountain]) -> Text {
     Text::new(format!("La fontaine {n} (valeur {v})"), format!("Fountain {n} (value {v})"))
 }
 
-/// Valencia, p.8: an ordinary fountain touches 4 city spaces, the central one 8 (« la fontaine
+/// VAL p.8: an ordinary fountain touches 4 city spaces, the central one 8 (« la fontaine
 /// centrale est adjacente à 8 cases Ville »): all players' members around one fountain are that
 /// many at most. Reported on each seat's count for that fountain (the fields to correct), so
 /// that partial totals leave out that fountain only.
@@ -456,7 +488,6 @@ fn crowded_fountain(
 /// What the course of play allows the table to hold where the tracker stands (nothing more than
 /// the end of the game allows while the tracker is not started, see `course.rs`). Each bound is
 /// the rulebook's, reported on its field (when that field has no problem already).
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
 fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], tiles: usize) {
     if !course.started {
         return;
@@ -466,91 +497,90 @@ fn bounded_by_the_course(p: &mut Problems, course: &Course, players: &[Player], 
     let so_far = councils_so_far(held);
     for (i, pl) in players.iter().enumerate() {
         let free = |p: &Problems, field: &str| !p.iter().any(|x| x.field == format!("players[{i}].{field}"));
-        // Valencia, p.10 (Phase III): « Si vous êtes le joueur qui a le plus de membres de sa
-        // famille au Conseil, vous recevez également un privilège » — the only way to get one,
-        // and setup gives none (Mise en place: 15 members, 24 cards, 5 coins).
+        // VAL p.10 (Phase III): the only way to get a privilege, and setup gives none
+        // (Mise en place: 15 members, 24 cards, 5 coins).
         let n = pl.privileges;
         if n > held && free(p, "privileges") {
-            too_many(
-                p,
-                format!("players[{i}].privileges"),
-                format!(
-                    "{n} {} {} : chacun commence sans privilège et en reçoit au plus un par phase du Conseil ; {}.",
-                    fr_noun(n, "privilège", "privilèges"),
-                    at.fr,
-                    so_far.fr
-                ),
-                format!(
-                    "{n} {} {}: everyone starts with none and receives one per council phase at most; {}.",
-                    en_noun(n, "privilege", "privileges"),
-                    at.en,
-                    so_far.en
-                ),
-            );
+            let why = more_privileges_than_councils(n, &at, &so_far);
+            p.push(format!("players[{i}].privileges"), "impossible_count", why);
         }
-        // Valencia, p.10 (Phase III): 1 point per member on the council's 8 seats, each phase.
-        let points = pl.council_points;
-        let most = council_points_after(held);
-        if points > most && free(p, "council_points") {
-            too_many(
-                p,
-                format!("players[{i}].council_points"),
-                format!(
-                    "{points} {} du Conseil {} : une phase du Conseil en donne 8 au plus (un par siège) ; {}.",
-                    fr_noun(points, "point", "points"),
-                    at.fr,
-                    so_far.fr
-                ),
-                format!(
-                    "{points} council {} {}: a council phase gives 8 at most (one per seat); {}.",
-                    en_noun(points, "point", "points"),
-                    at.en,
-                    so_far.en
-                ),
-            );
+        if free(p, "council_points") {
+            council_points_so_far(p, i, pl.council_points, held, &at, &so_far);
         }
-        // Valencia, p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre
-        // famille sur une case Ville inoccupée » — one member at most per guild auction; nothing
-        // else places one in the city (G and Vagabond move them).
-        let city = pl.city_members;
-        let auctions = course.guild_auctions_reached();
-        if city > auctions && free(p, "city_members") {
-            too_many(
-                p,
-                format!("players[{i}].city_members"),
-                format!(
-                    "{city} {} dans la ville {} : on y pose un membre au plus par enchère de guilde (étapes B, D et F), et il y en a eu {auctions} jusqu'ici.",
-                    fr_noun(city, "membre", "membres"),
-                    at.fr
-                ),
-                format!(
-                    "{city} {} in the city {}: one member at most is placed there per guild auction (steps B, D and F), and there have been {auctions} so far.",
-                    en_noun(city, "member", "members"),
-                    at.en
-                ),
-            );
+        if free(p, "city_members") {
+            city_members_so_far(p, i, pl.city_members, course.guild_auctions_reached(), &at);
         }
     }
-    // Valencia, p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
-    // per round, at its step I.
-    let built = course.fountain_tiles_built();
-    let tiles = to_u32(tiles);
-    if tiles > built && !p.iter().any(|x| x.field == "fountains") {
-        too_many(
-            p,
-            "fountains".to_owned(),
-            format!(
-                "{tiles} {} {} : une tuile se pose à l'étape I de chaque manche, donc {built} au plus jusqu'ici.",
-                fr_noun(tiles, "tuile Fontaine posée", "tuiles Fontaine posées"),
-                at.fr
-            ),
-            format!(
-                "{tiles} fountain {} placed {}: one tile is placed at step I of each round, so {built} at most so far.",
-                en_noun(tiles, "tile", "tiles"),
-                at.en
-            ),
-        );
+    fountain_tiles_so_far(p, to_u32(tiles), course.fountain_tiles_built(), &at);
+}
+
+/// VAL p.10 (Phase III): 1 point per member on the council's 8 seats, each phase: `held`
+/// phases give [`council_points_after`] at most.
+fn council_points_so_far(p: &mut Problems, i: usize, points: u32, held: u32, at: &Text, so_far: &Text) {
+    if points <= council_points_after(held) {
+        return;
     }
+    too_many(
+        p,
+        format!("players[{i}].council_points"),
+        format!(
+            "{points} {} du Conseil {} : une phase du Conseil en donne 8 au plus (un par siège) ; {}.",
+            fr_noun(points, "point", "points"),
+            at.fr,
+            so_far.fr
+        ),
+        format!(
+            "{points} council {} {}: a council phase gives 8 at most (one per seat); {}.",
+            en_noun(points, "point", "points"),
+            at.en,
+            so_far.en
+        ),
+    );
+}
+
+/// VAL p.7–8 (B, D, F): 1st, 2nd and 3rd each « Placez un des membres de votre famille sur
+/// une case Ville inoccupée » — one member at most per guild auction (`auctions` reached);
+/// nothing else places one in the city (G and Vagabond move them).
+fn city_members_so_far(p: &mut Problems, i: usize, city: u32, auctions: u32, at: &Text) {
+    if city <= auctions {
+        return;
+    }
+    too_many(
+        p,
+        format!("players[{i}].city_members"),
+        format!(
+            "{city} {} dans la ville {} : on y pose un membre au plus par enchère de guilde (étapes B, D et F), et il y en a eu {auctions} jusqu'ici.",
+            fr_noun(city, "membre", "membres"),
+            at.fr
+        ),
+        format!(
+            "{city} {} in the city {}: one member at most is placed there per guild auction (steps B, D and F), and there have been {auctions} so far.",
+            en_noun(city, "member", "members"),
+            at.en
+        ),
+    );
+}
+
+/// VAL p.9 (I): « prenez la tuile Fontaine sur le plateau du tour en cours » — one tile
+/// per round, at its step I: `built` so far (reported when `fountains` has no problem already).
+fn fountain_tiles_so_far(p: &mut Problems, tiles: u32, built: u32, at: &Text) {
+    if tiles <= built || p.iter().any(|x| x.field == "fountains") {
+        return;
+    }
+    too_many(
+        p,
+        "fountains".to_owned(),
+        format!(
+            "{tiles} {} {} : une tuile se pose à l'étape I de chaque manche, donc {built} au plus jusqu'ici.",
+            fr_noun(tiles, "tuile Fontaine posée", "tuiles Fontaine posées"),
+            at.fr
+        ),
+        format!(
+            "{tiles} fountain {} placed {}: one tile is placed at step I of each round, so {built} at most so far.",
+            en_noun(tiles, "tile", "tiles"),
+            at.en
+        ),
+    );
 }
 
 fn validate_fountains(p: &mut Problems, raw: &[FountainView<'_>]) -> Vec<Fountain> {
@@ -762,7 +792,7 @@ fn check_members(
     isolated: u32,
 ) {
     let at = |f: &str| format!("players[{i}].{f}");
-    // Valencia, Matériel: 15 members per family, in the city or on the council.
+    // VAL §Matériel: 15 members per family, in the city or on the council.
     let placed = city_members.saturating_add(to_u32(council));
     if placed > MEMBERS_PER_PLAYER {
         too_many(
@@ -867,7 +897,7 @@ fn validate_fountain_members(
     fountain_members
 }
 
-/// Valencia, missions (p.15): « Gagnez 1 point pour chaque membre de votre famille situé sur
+/// VAL p.15 (missions): « Gagnez 1 point pour chaque membre de votre famille situé sur
 /// votre plus longue "route" formée de façon orthogonale » and « Gagnez 2 points pour chaque
 /// membre de votre famille qui n'est orthogonalement adjacent à aucun autre membre de votre
 /// famille ». What the city's geometry allows between the two counts, when they are typed (each
@@ -955,7 +985,8 @@ fn route_and_lone_members(
     }
 }
 
-#[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
+/// Mission card `k` held by seat `i` (`missions[k]`): a card of the deck, held once, played at
+/// this player count, with its printed points when it has some.
 fn validate_mission(
     p: &mut Problems,
     i: usize,
@@ -980,25 +1011,8 @@ fn validate_mission(
         return None;
     };
     let m = &MISSIONS[card];
-    // Each card exists once in the deck of 35.
-    let holder = card_holder.get_mut(card);
-    if let Some(&mut Some(other)) = holder {
-        p.push(
-            at("id"),
-            "duplicate_mission",
-            Text::new(
-                format!(
-                    "La carte « {} » est déjà chez le joueur {} : il n'y en a qu'une.",
-                    m.name.fr,
-                    other + 1
-                ),
-                format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
-            ),
-        );
-    } else if let Some(slot) = holder {
-        *slot = Some(i);
-    }
-    // Valencia, p.15: the district card is removed from 2-player games.
+    held_once(p, &at, i, m, card_holder.get_mut(card));
+    // VAL p.15: the district card is removed from 2-player games.
     if usize::from(m.min_players()) > players && players >= 2 {
         p.push(
             at("id"),
@@ -1009,34 +1023,8 @@ fn validate_mission(
             ),
         );
     }
-    let judging = m.judging();
-    let points = if judging == ValenciaJudging::Formula {
-        if rm.points.is_some_and(|v| !v.is_null()) {
-            p.push(
-                at("points"),
-                "formula_mission",
-                Text::new(
-                    format!("« {} » n'a pas de valeur imprimée : ses points se calculent.", m.name.fr),
-                    format!("“{}” has no printed value: its points are computed.", m.name.en),
-                ),
-            );
-        }
-        0
-    } else if rm.points.is_none_or(Value::is_null) {
-        p.push(
-            at("points"),
-            "missing_points",
-            Text::new(
-                format!("Saisissez les points imprimés sur « {} ».", m.name.fr),
-                format!("Enter the points printed on “{}”.", m.name.en),
-            ),
-        );
-        0
-    } else {
-        let what = || Text::new("points de la mission", "mission points");
-        input::count_with(p, || at("points"), rm.points, MAX_MISSION_POINTS, what).unwrap_or(0)
-    };
-    if rm.done.is_some() && judging != ValenciaJudging::Tick {
+    let points = printed_points(p, &at, m, rm.points);
+    if rm.done.is_some() && m.judging() != ValenciaJudging::Tick {
         p.push(
             at("done"),
             "judged_by_table",
@@ -1047,4 +1035,62 @@ fn validate_mission(
         );
     }
     Some(HeldMission { mission: m, points, done: rm.done })
+}
+
+/// VAL p.14: each card exists once in the deck of 35; `holder`, who holds it so far,
+/// becomes seat `i`.
+fn held_once(
+    p: &mut Problems,
+    at: &dyn Fn(&str) -> String,
+    i: usize,
+    m: &Mission,
+    holder: Option<&mut Option<usize>>,
+) {
+    match holder {
+        Some(&mut Some(other)) => p.push(
+            at("id"),
+            "duplicate_mission",
+            Text::new(
+                format!(
+                    "La carte « {} » est déjà chez le joueur {} : il n'y en a qu'une.",
+                    m.name.fr,
+                    other + 1
+                ),
+                format!("Card “{}” is already held by player {}: there is only one.", m.name.en, other + 1),
+            ),
+        ),
+        Some(slot) => *slot = Some(i),
+        None => {}
+    }
+}
+
+/// The points printed on a card: none on a formula card (its points are computed), required on
+/// the others.
+fn printed_points(p: &mut Problems, at: &dyn Fn(&str) -> String, m: &Mission, points: Option<&Value>) -> u32 {
+    if m.judging() == ValenciaJudging::Formula {
+        if points.is_some_and(|v| !v.is_null()) {
+            p.push(
+                at("points"),
+                "formula_mission",
+                Text::new(
+                    format!("« {} » n'a pas de valeur imprimée : ses points se calculent.", m.name.fr),
+                    format!("“{}” has no printed value: its points are computed.", m.name.en),
+                ),
+            );
+        }
+        return 0;
+    }
+    if points.is_none_or(Value::is_null) {
+        p.push(
+            at("points"),
+            "missing_points",
+            Text::new(
+                format!("Saisissez les points imprimés sur « {} ».", m.name.fr),
+                format!("Enter the points printed on “{}”.", m.name.en),
+            ),
+        );
+        return 0;
+    }
+    let what = || Text::new("points de la mission", "mission points");
+    input::count_with(p, || at("points"), points, MAX_MISSION_POINTS, what).unwrap_or(0)
 }

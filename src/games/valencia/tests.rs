@@ -29,7 +29,7 @@ fn value_of(a: &ValenciaAuction, seat: usize, card: &str) -> u32 {
 
 #[test]
 fn lilli_scores_22_fountain_points_2_2_6_6_6() {
-    // Valencia, p.10: two members by a 2-fountain, three by a 6-fountain.
+    // VAL p.10: two members by a 2-fountain, three by a 6-fountain.
     let b = board(json!({
         "fountains": [{ "value": 2 }, { "value": 6 }, { "value": 4, "central": true }],
         "players": [
@@ -57,7 +57,7 @@ fn dirk_scores_6_for_6_members_in_the_city() {
 
 #[test]
 fn frank_completes_4_plus_10_minus_2_and_loses_3() {
-    // Valencia, p.11: a completed card (4), "10 − resources" with 2 resources (8), and a failed
+    // VAL p.11: a completed card (4), "10 − resources" with 2 resources (8), and a failed
     // Nobility-or-Church card (−3).
     let b = board(json!({ "players": [
         { "name": "Frank", "city_members": 2, "palm_members": 0, "stefan_feld": true,
@@ -73,7 +73,7 @@ fn frank_completes_4_plus_10_minus_2_and_loses_3() {
 
 #[test]
 fn auction_example_tie_at_2_goes_to_dirk_nearer_patty() {
-    // Valencia, p.6: Patty (first) passes; Frank 4, Ani 1, Dirk 2, Lilli 2.
+    // VAL p.6: Patty (first) passes; Frank 4, Ani 1, Dirk 2, Lilli 2.
     let a = auction(json!({ "step": "B", "first_player": 0, "players": [
         { "name": "Patty" },
         { "name": "Frank", "stack": [{ "card": 4 }] },
@@ -201,7 +201,7 @@ fn own_joker_does_not_lower_own_central() {
 
 #[test]
 fn economies_gives_2_coins_whatever_the_rank() {
-    // Valencia, p.12: Lilli reveals 10 in all and takes 2 coins.
+    // VAL p.12: Lilli reveals 10 in all and takes 2 coins.
     let a = special(json!([
         { "name": "Frank", "stack": [{ "card": 6 }, { "card": 6 }] },
         { "name": "Lilli", "stack": [{ "card": "economies" }, { "card": 4 }, { "card": 5 }] } ]));
@@ -212,7 +212,7 @@ fn economies_gives_2_coins_whatever_the_rank() {
 
 #[test]
 fn warehouse_gives_one_wine_whatever_the_rank() {
-    // Valencia, p.13: Lilli reveals 9 in all and takes one wine.
+    // VAL p.13: Lilli reveals 9 in all and takes one wine.
     let a = special(json!([
         { "name": "Frank", "stack": [{ "card": 6 }, { "card": 5 }] },
         { "name": "Lilli", "stack": [{ "card": "warehouse", "resource": "wine" }, { "card": 6 }] } ]));
@@ -223,7 +223,7 @@ fn warehouse_gives_one_wine_whatever_the_rank() {
 
 #[test]
 fn privilege_example_order_ani_lilli_patty_dirk() {
-    // Valencia, p.10: Ani reveals, Dirk waits, Lilli reveals, Patty waits, Dirk waits again,
+    // VAL p.10: Ani reveals, Dirk waits, Lilli reveals, Patty waits, Dirk waits again,
     // Patty reveals, Dirk plays last.
     assert_eq!(reveal_order(0, &[0, 2, 0, 1]), vec![0, 2, 3, 1]);
 }
