@@ -50,7 +50,9 @@ fn main() {
     let t = Instant::now();
     let written = source.sync_now(None).expect("share");
     eprintln!("capture and write: {} files in {:.2?}", written.written, t.elapsed());
-    for memory in [true, false] {
+    // `sync_profile N disk`: only the device on disk (a profile of what a real device does).
+    let disk_only = std::env::args().nth(2).as_deref() == Some("disk");
+    for memory in [true, false].into_iter().filter(|m| !(disk_only && *m)) {
         let mut device = if memory {
             Store::open_in_memory().expect("device")
         } else {

@@ -23,6 +23,28 @@ pub(super) struct Materializer<'c> {
     names: HashMap<i64, String>,
     /// This history's plays written (their screens read them again).
     pub changed_plays: Vec<i64>,
+    /// The capture's triggers, dropped while the rows are written (`drop_capture_triggers`).
+    triggers: Vec<String>,
+}
+
+/// Drops the triggers that mark this history's changes for capture (`capture.rs`), returning
+/// them to be created again by [`Materializer::finish`], in the same transaction. What is
+/// written from the record is not this history's change: every mark they would leave is
+/// deleted before the commit anyway. A table with a trigger makes SQLite keep a journal of
+/// every statement writing to it, which was the most of writing a play applied
+/// (`benches/history.rs`, `sharing`). A transaction that does not reach `finish` rolls back,
+/// triggers included.
+fn drop_capture_triggers(conn: &Connection) -> Result<Vec<String>> {
+    let triggers: Vec<(String, String)> = conn
+        .prepare(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (name, _) in &triggers {
+        conn.execute_batch(&format!("DROP TRIGGER \"{name}\""))?;
+    }
+    Ok(triggers.into_iter().map(|(_, sql)| sql).collect())
 }
 
 fn not_known(what: &'static str, uuid: &str) -> StoreError {
@@ -32,6 +54,7 @@ fn not_known(what: &'static str, uuid: &str) -> StoreError {
 impl<'c> Materializer<'c> {
     pub fn new(conn: &'c Connection) -> Result<Materializer<'c>> {
         let first_new: i64 = conn.query_row("SELECT COALESCE(MAX(id), 0) FROM plays", [], |r| r.get(0))?;
+        let triggers = drop_capture_triggers(conn)?;
         Ok(Materializer {
             conn,
             first_new,
@@ -39,6 +62,7 @@ impl<'c> Materializer<'c> {
             ids: HashMap::new(),
             names: HashMap::new(),
             changed_plays: Vec::new(),
+            triggers,
         })
     }
 
@@ -315,11 +339,13 @@ impl<'c> Materializer<'c> {
         Ok(())
     }
 
-    /// Adds the statistics of the plays new here, and forgets the marks the writes left (they
-    /// are not this history's changes).
+    /// Adds the statistics of the plays new here, and creates the capture's triggers again (the
+    /// writes left no mark: they are not this history's changes).
     pub fn finish(self) -> Result<Vec<i64>> {
         summary::add(self.conn, Scope::After(self.first_new))?;
-        self.conn.execute_batch("DELETE FROM sync_dirty; DELETE FROM sync_gone;")?;
+        for sql in &self.triggers {
+            self.conn.execute_batch(sql)?;
+        }
         let mut changed = self.changed_plays;
         changed.sort_unstable();
         changed.dedup();
