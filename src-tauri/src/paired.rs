@@ -13,17 +13,13 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
-use greffier::api::serve::{ServeOptions, lan_address, serve_until};
+use greffier::api::serve::{ServeOptions, lan_address};
 use greffier::api::{Api, ApiError};
 use serde::Serialize;
 use tauri::{AppHandle, Manager, Runtime};
 
-use crate::table::{TABLE_ADDRESS_ENV, TableDoors};
-
-/// How long opening waits for the server to be listening.
-const LISTEN_TIMEOUT: Duration = Duration::from_secs(10);
+use crate::table::{DoorFailures, ServedDoor, TABLE_ADDRESS_ENV, TableDoors, serve_door};
 
 /// Where paired devices reach this app.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -98,45 +94,12 @@ impl PairedDoor {
     }
 }
 
-/// Serves the host's door at `addr` on a thread of its own: the address bound, the sender that
-/// stops it, the thread.
-fn serve(
-    api: &Arc<Api>,
-    addr: SocketAddr,
-    ui: Option<std::path::PathBuf>,
-) -> Result<(SocketAddr, tokio::sync::oneshot::Sender<()>, JoinHandle<()>), ApiError> {
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let (listening, bound) = std::sync::mpsc::channel::<std::io::Result<SocketAddr>>();
+/// Serves the host's door at `addr`.
+fn serve(api: &Arc<Api>, addr: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<ServedDoor, ApiError> {
     let options = ServeOptions { addr, ui, table: None, names: Vec::new() };
-    let served = api.clone();
-    let thread = std::thread::Builder::new()
-        .name("paired-door".into())
-        .spawn(move || {
-            let told = listening.clone();
-            let result = serve_until(
-                served,
-                options,
-                move |addr| {
-                    let _ = told.send(Ok(addr));
-                },
-                async move {
-                    let _ = stopped.await;
-                },
-            );
-            if let Err(e) = result {
-                let _ = listening.send(Err(e));
-            }
-        })
-        .map_err(ApiError::internal)?;
-    match bound.recv_timeout(LISTEN_TIMEOUT) {
-        Ok(Ok(addr)) => Ok((addr, stop, thread)),
-        Ok(Err(e)) => {
-            let _ = thread.join();
-            Err(ApiError::internal(format!("the paired devices' door could not open: {e}")))
-        }
-        Err(_) => {
-            drop(stop);
-            Err(ApiError::internal("the paired devices' door did not start"))
-        }
-    }
+    let failures = DoorFailures {
+        could_not_open: "the paired devices' door could not open",
+        did_not_start: "the paired devices' door did not start",
+    };
+    serve_door(api, options, "paired-door".into(), &failures)
 }

@@ -203,20 +203,29 @@ impl TableDoors {
     }
 }
 
-/// Serves `play`'s table door at `addr` on a thread of its own: the address bound, the sender
-/// that stops it (dropping it too), the thread.
-fn serve_table(
+/// A door serving on a thread of its own: the address bound, the sender that stops it
+/// (dropping it too), the thread.
+pub(crate) type ServedDoor = (SocketAddr, tokio::sync::oneshot::Sender<()>, JoinHandle<()>);
+
+/// What a door that fails to start says: that it could not open (with the reason), or did not
+/// start in time.
+pub(crate) struct DoorFailures {
+    pub could_not_open: &'static str,
+    pub did_not_start: &'static str,
+}
+
+/// Serves a door of the core (`options`) on a thread named `thread`, once it listens.
+pub(crate) fn serve_door(
     api: &Arc<Api>,
-    play: Id,
-    addr: SocketAddr,
-    ui: Option<PathBuf>,
-) -> Result<(SocketAddr, tokio::sync::oneshot::Sender<()>, JoinHandle<()>), ApiError> {
+    options: ServeOptions,
+    thread: String,
+    failures: &DoorFailures,
+) -> Result<ServedDoor, ApiError> {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let (listening, bound) = std::sync::mpsc::channel::<std::io::Result<SocketAddr>>();
-    let options = ServeOptions { addr, ui, table: Some(play), names: Vec::new() };
     let served = api.clone();
     let thread = std::thread::Builder::new()
-        .name(format!("table-{play}"))
+        .name(thread)
         .spawn(move || {
             let told = listening.clone();
             let result = serve_until(
@@ -239,13 +248,28 @@ fn serve_table(
         Ok(Ok(addr)) => Ok((addr, stop, thread)),
         Ok(Err(e)) => {
             let _ = thread.join();
-            Err(ApiError::internal(format!("the table could not be served: {e}")))
+            Err(ApiError::internal(format!("{}: {e}", failures.could_not_open)))
         }
         Err(_) => {
             drop(stop);
-            Err(ApiError::internal("the table's server did not start"))
+            Err(ApiError::internal(failures.did_not_start))
         }
     }
+}
+
+/// Serves `play`'s table door at `addr`.
+fn serve_table(
+    api: &Arc<Api>,
+    play: Id,
+    addr: SocketAddr,
+    ui: Option<PathBuf>,
+) -> Result<ServedDoor, ApiError> {
+    let options = ServeOptions { addr, ui, table: Some(play), names: Vec::new() };
+    let failures = DoorFailures {
+        could_not_open: "the table could not be served",
+        did_not_start: "the table's server did not start",
+    };
+    serve_door(api, options, format!("table-{play}"), &failures)
 }
 
 /// Tells the window every change to a play whose table is open, and stops a table's server
