@@ -29,7 +29,7 @@ use super::plays::{
     insert_results, now, parse_time, scoreboard_json, sql_int, storable_time, time_out_of_range,
 };
 use super::summary;
-use super::{Progress, ProgressStage, Result, Store};
+use super::{Progress, ProgressStage, Result, Store, Ticks};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -1207,22 +1207,6 @@ impl Export {
     }
 }
 
-/// Plays exported so far, told every 500 plays and at the last.
-struct ExportProgress<'p> {
-    progress: &'p mut dyn FnMut(Progress),
-    done: u32,
-    total: u32,
-}
-
-impl ExportProgress<'_> {
-    fn tick(&mut self) {
-        self.done += 1;
-        if self.done.is_multiple_of(500) || self.done == self.total {
-            (self.progress)(Progress { stage: ProgressStage::Reading, done: self.done, total: self.total });
-        }
-    }
-}
-
 /// A finished play of ours as the export reads it: id, uuid, game, start, duration, location,
 /// notes, outcome.
 type OurPlayRow =
@@ -1249,7 +1233,7 @@ impl Store {
             [],
             |r| r.get(0),
         )?;
-        let mut ticks = ExportProgress { progress, done: 0, total };
+        let mut ticks = Ticks::new(progress, ProgressStage::Reading, total);
         self.export_our_plays(&mut export, &mut ticks)?;
         self.export_other_plays(&mut export, &mut ticks)?;
         Ok(export.out)
@@ -1268,7 +1252,7 @@ impl Store {
     }
 
     /// Every finished play of our games, not in the bin, in the order played.
-    fn export_our_plays(&self, export: &mut Export, ticks: &mut ExportProgress) -> Result<()> {
+    fn export_our_plays(&self, export: &mut Export, ticks: &mut Ticks) -> Result<()> {
         let mut stmt = self.conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.started_at, p.duration_minutes, p.location, p.notes, p.outcome
                FROM plays p WHERE p.status = 'finished' AND p.deleted_at IS NULL ORDER BY p.started_at, p.id",
@@ -1330,7 +1314,7 @@ impl Store {
     }
 
     /// Every play of another game, in the order played, with its teams, roles and expansions.
-    fn export_other_plays(&self, export: &mut Export, ticks: &mut ExportProgress) -> Result<()> {
+    fn export_other_plays(&self, export: &mut Export, ticks: &mut Ticks) -> Result<()> {
         let mut stmt = self.conn.prepare(
             "SELECT id, uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative
                FROM other_plays ORDER BY played_at, id",
