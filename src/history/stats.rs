@@ -7,9 +7,10 @@
 //! recorded without a score (BG Stats' "" for a score not kept) counts for plays, wins and
 //! ranks, never in a score statistic.
 //!
-//! Still read from the stored table state (Citadelles, kept stable by its module):
-//! `players[].districts[]`, `players[].custom_wonders[].name`,
-//! `players[].characters_last_round[]`.
+//! Still read from the stored table states: the lists each game's contract names
+//! ([`crate::games::Game::table_stats`]: Citadelles' `players[].districts[]`,
+//! `players[].custom_wonders[].name`, `players[].characters_last_round[]`), kept stable by the
+//! game's module.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use rusqlite::params;
@@ -320,8 +321,8 @@ impl Store {
     pub fn game_stats(&self, game: GameId, bucket_width: u32) -> Result<GameStats> {
         let width = if bucket_width == 0 { 10 } else { bucket_width.min(1000) };
         let g = game.as_str();
-        // Everything but the Citadelles lists comes from the summaries (see `summary`): a few
-        // hundred rows however long the history.
+        // Everything but the lists read from table states comes from the summaries (see
+        // `summary`): a few hundred rows however long the history.
         let plays: u32 = self.conn.query_row(
             "SELECT IFNULL(SUM(plays), 0) FROM stat_plays WHERE game = ?1",
             [g],
@@ -334,7 +335,7 @@ impl Store {
             [g],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        let (districts, characters) = self.citadelles_lists(game)?;
+        let (districts, characters) = self.table_lists(game)?;
         Ok(GameStats {
             game,
             plays,
@@ -424,11 +425,9 @@ impl Store {
         Ok(categories)
     }
 
-    /// Valencia: how often each mission was met by the players who had it.
+    /// How often each mission was met by the players who had it (Valencia's: a game records
+    /// mission results in its scoreboard's facts, none for the others).
     fn mission_rates(&self, game: GameId) -> Result<Vec<MissionRate>> {
-        if game != GameId::Valencia {
-            return Ok(Vec::new());
-        }
         let mut stmt = self.conn.prepare_cached(
             "SELECT mission, had, met FROM stat_missions WHERE game = ?1 AND had > 0 ORDER BY mission",
         )?;
@@ -440,23 +439,26 @@ impl Store {
         Ok(missions)
     }
 
-    /// Citadelles: the districts in final cities (custom wonders by name with them), most
-    /// built first, and the characters revealed in the last round, most used first.
-    fn citadelles_lists(&self, game: GameId) -> Result<(Vec<UsageCount>, Vec<UsageCount>)> {
-        if game != GameId::Citadelles {
-            return Ok((Vec::new(), Vec::new()));
-        }
-        let mut districts = self.player_list_usage(game, "districts", None)?;
-        let custom = self.player_list_usage(game, "custom_wonders", Some("name"))?;
-        for c in custom {
-            match districts.iter_mut().find(|d| d.key == c.key) {
-                Some(d) => d.count += c.count,
-                None => districts.push(c),
+    /// The lists the game's contract names in its table states ([`crate::games::Game::table_stats`]):
+    /// what the players built by the end (Citadelles' districts, its custom wonders by name with
+    /// them), most built first, and the characters revealed in the last round, most used first.
+    fn table_lists(&self, game: GameId) -> Result<(Vec<UsageCount>, Vec<UsageCount>)> {
+        let lists = game.game().table_stats();
+        let mut built: Vec<UsageCount> = Vec::new();
+        for &(list, field) in lists.built {
+            for c in self.player_list_usage(game, list, field)? {
+                match built.iter_mut().find(|d| d.key == c.key) {
+                    Some(d) => d.count += c.count,
+                    None => built.push(c),
+                }
             }
         }
-        districts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
-        let characters = self.player_list_usage(game, "characters_last_round", None)?;
-        Ok((districts, characters))
+        built.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
+        let characters = match lists.last_round_characters {
+            Some(list) => self.player_list_usage(game, list, None)?,
+            None => Vec::new(),
+        };
+        Ok((built, characters))
     }
 
     /// A player's plays and wins among results of the outcomes `outcome_sql` lists, with a
@@ -586,19 +588,27 @@ impl Store {
         .collect()
     }
 
-    /// Citadelles: the characters a player revealed most in last rounds, ties all named.
+    /// The characters a player revealed most in last rounds (Citadelles', see
+    /// [`crate::games::Game::table_stats`]), ties all named.
     fn favourite_characters(&self, player: Id) -> Result<Vec<Favourite>> {
-        let characters: Vec<(String, String, u32)> = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
-                   FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
-                   JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
-                  WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
-                  GROUP BY k ORDER BY COUNT(*) DESC, k"
-            ))?
-            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
+        let mut characters: Vec<(String, String, u32)> = Vec::new();
+        for game in GameId::ALL {
+            let Some(list) = game.game().table_stats().last_round_characters else { continue };
+            let rows = self
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT ?2, CAST(x.value AS TEXT) AS k, COUNT(*)
+                       FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
+                       JOIN json_each(t.state_json, '$.players[' || s.seat || '].{list}') x
+                      WHERE s.player_id = ?1 AND p.game = ?2 AND {COUNTED} AND x.type IN ('text', 'integer')
+                      GROUP BY k ORDER BY COUNT(*) DESC, k"
+                ))?
+                .query_map(params![player, game.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            characters.extend(rows);
+        }
+        // Most revealed first, as each game's query gives them (a stable sort).
+        characters.sort_by_key(|c| std::cmp::Reverse(c.2));
         most_played(characters)
     }
 
