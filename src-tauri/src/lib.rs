@@ -38,8 +38,7 @@ macro_rules! specta_builder {
 macro_rules! specta_builder_with_operations {
     ($r:ty; $( $(#[doc = $doc:literal])* $cap:ident fn $name:ident($api:ident $(, $field:ident: $ty:ty)*) -> $resp:ty $body:block )*) => {{
         use $crate::commands::*;
-        use greffier::games::{citadelles, orleans, splendor, valencia};
-        tauri_specta::Builder::<$r>::new()
+        $crate::with_games(tauri_specta::Builder::<$r>::new()
             .commands(tauri_specta::collect_commands![
                 app::get_preferences::<$r>,
                 app::set_preferences::<$r>,
@@ -48,23 +47,11 @@ macro_rules! specta_builder_with_operations {
                 phones::table_door,
                 phones::open_paired_door::<$r>,
                 $(operations::$name,)*
-            ])
-            // What the play screens must know at build time comes from the core:
-            // each game's limits and fixed lists, and the raw table states the screens build.
-            .constant("VALENCIA_LIMITS", valencia::limits())
-            .constant("CITADELLES_LIMITS", citadelles::limits())
-            .constant("SPLENDOR_LIMITS", splendor::limits())
-            .constant("ORLEANS_LIMITS", orleans::limits())
+            ]))
+            // What the play screens must know at build time comes from the core: each game's
+            // (`with_games`), and the history's limits.
             .constant("HISTORY_LIMITS", greffier::history::limits())
-            .typ::<valencia::ValenciaLimits>()
-            .typ::<citadelles::CitadellesLimits>()
-            .typ::<splendor::SplendorLimits>()
-            .typ::<orleans::OrleansLimits>()
             .typ::<greffier::history::HistoryLimits>()
-            .typ::<valencia::ValenciaRawTable>()
-            .typ::<orleans::OrleansRawTable>()
-            .typ::<citadelles::CitadellesRawTable>()
-            .typ::<splendor::RawTable>()
             // Table mode: the window event told each change to a play whose table is open.
             .constant("TABLE_CHANGED_EVENT", $crate::table::TABLE_CHANGED_EVENT)
             // The operations the page may ask synchronously, on the `greffier:` scheme.
@@ -77,6 +64,21 @@ macro_rules! specta_builder_with_operations {
             .constant("HISTORY_CHANGED_EVENT", $crate::sharing::HISTORY_CHANGED_EVENT)
             .typ::<greffier::api::HistoryChange>()
     }};
+}
+
+/// What each game's play screen must know at build time, from its contract: its limits and
+/// fixed lists as the constant `<GAME>_LIMITS`, and the types of those limits and of the raw
+/// table state the screen builds.
+#[doc(hidden)]
+pub fn with_games<R: Runtime>(mut builder: tauri_specta::Builder<R>) -> tauri_specta::Builder<R> {
+    let mut types = specta::Types::default();
+    for game in greffier::games::GameId::ALL {
+        let contract = game.game();
+        builder =
+            builder.constant(format!("{}_LIMITS", game.as_str().to_ascii_uppercase()), contract.limits());
+        contract.register_ui_types(&mut types);
+    }
+    builder.types(&types)
 }
 
 /// Each operation of the table's rows `(name, fields)` as the UI's Backend method

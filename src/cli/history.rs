@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use greffier::api::{Api, ApiError, ErrorKind, ExportKind, ExportTarget, ImportKind, ImportSummary};
 use greffier::games::{self, GameId, Problems};
 use greffier::history::{self, CsvDelimiter, CsvOptions, OpenFor, PlayFilter, PlayStatus};
@@ -16,34 +16,7 @@ use super::print::{print_json, print_scoreboard, write_line};
 #[derive(Subcommand)]
 pub(crate) enum HistoryCommand {
     /// Plays, newest first.
-    List {
-        #[arg(long)]
-        game: Option<String>,
-        /// in_progress, finished or abandoned.
-        #[arg(long)]
-        status: Option<String>,
-        #[arg(long, default_value_t = 20)]
-        limit: u32,
-        #[arg(long, default_value_t = 0)]
-        offset: u32,
-        /// Rule profile, module or scenario id.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Plays of this player (name on the roster).
-        #[arg(long)]
-        player: Option<String>,
-        /// Started on or after this day (YYYY-MM-DD, UTC).
-        #[arg(long)]
-        from: Option<String>,
-        /// Started before this day (YYYY-MM-DD, UTC).
-        #[arg(long)]
-        to: Option<String>,
-        /// List the bin (deleted plays) instead.
-        #[arg(long)]
-        deleted: bool,
-        #[arg(long)]
-        json: bool,
-    },
+    List(ListArgs),
     /// Move a play to the bin (undo with `restore`).
     Delete { id: u32 },
     /// Take a play back out of the bin.
@@ -133,6 +106,37 @@ pub(crate) enum HistoryCommand {
     Add { game: String, table: PathBuf },
 }
 
+/// The filters and form of `greffier history list`.
+#[derive(Args)]
+pub(crate) struct ListArgs {
+    #[arg(long)]
+    game: Option<String>,
+    /// in_progress, finished or abandoned.
+    #[arg(long)]
+    status: Option<String>,
+    #[arg(long, default_value_t = 20)]
+    limit: u32,
+    #[arg(long, default_value_t = 0)]
+    offset: u32,
+    /// Rule profile, module or scenario id.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Plays of this player (name on the roster).
+    #[arg(long)]
+    player: Option<String>,
+    /// Started on or after this day (YYYY-MM-DD, UTC).
+    #[arg(long)]
+    from: Option<String>,
+    /// Started before this day (YYYY-MM-DD, UTC).
+    #[arg(long)]
+    to: Option<String>,
+    /// List the bin (deleted plays) instead.
+    #[arg(long)]
+    deleted: bool,
+    #[arg(long)]
+    json: bool,
+}
+
 #[derive(Subcommand)]
 pub(crate) enum StatsCommand {
     /// Scores, categories, missions, districts and characters of one game.
@@ -159,7 +163,7 @@ impl HistoryCommand {
     /// lock, no migration) and read a history they could not write.
     fn opens_for(&self) -> OpenFor {
         match self {
-            HistoryCommand::List { .. }
+            HistoryCommand::List(_)
             | HistoryCommand::Players
             | HistoryCommand::Stats { .. }
             | HistoryCommand::Csv { .. }
@@ -193,30 +197,7 @@ pub(crate) fn run_history(
 ) -> Result<(), Failure> {
     let api = Api::open_for(db, command.opens_for())?;
     match command {
-        HistoryCommand::List { game, status, limit, offset, variant, player, from, to, deleted, json } => {
-            let game = game.map(|g| g.parse::<GameId>()).transpose()?;
-            let status = match status {
-                None => None,
-                Some(s) => Some(PlayStatus::parse(&s).ok_or_else(|| {
-                    Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
-                })?),
-            };
-            let player_id = player.map(|p| player_id(&api, &p)).transpose()?;
-            let filter = PlayFilter {
-                game,
-                status,
-                limit,
-                offset,
-                variant,
-                player_id,
-                from: from.map(|d| day(&d)).transpose()?,
-                to: to.map(|d| day(&d)).transpose()?,
-                deleted,
-                ..PlayFilter::default()
-            };
-            let page = api.list_plays(filter).map_err(said)?;
-            if json { print_json(out, &page) } else { print_plays(out, &page) }
-        }
+        HistoryCommand::List(args) => list_plays(&api, args, out),
         HistoryCommand::Delete { id } => {
             api.delete_play(id).map_err(said)?;
             write_line(out, &format!("play #{id} moved to the bin (undo: greffier history restore {id})"))
@@ -262,20 +243,7 @@ pub(crate) fn run_history(
                 &format!("restored {file_name}; the history before it is in {}", safety.file_name),
             )
         }
-        HistoryCommand::BgstatsImport { file, json } => {
-            let ImportSummary::Bgstats(report) =
-                api.import_stream(ImportKind::Bgstats, open_input(&file)?).map_err(said)?
-            else {
-                return Err(Failure::Other("a BG Stats import answered another report".into()));
-            };
-            if json {
-                return print_json(out, &report);
-            }
-            for line in bgstats_report_lines(&report, lang) {
-                write_line(out, &line)?;
-            }
-            in_bin_line(out, report.plays_in_bin, lang)
-        }
+        HistoryCommand::BgstatsImport { file, json } => import_bgstats(&api, &file, json, lang, out),
         HistoryCommand::Others { game, player, limit, offset, json } => {
             let player_id = player.map(|p| player_id(&api, &p)).transpose()?;
             let filter =
@@ -290,24 +258,8 @@ pub(crate) fn run_history(
             let play = api.get_play(id).map_err(said)?;
             if json { print_json(out, &play) } else { print_play(out, &play, lang) }
         }
-        HistoryCommand::Export { output } => match output {
-            // Streamed one play at a time; gzip when the file name ends in .gz.
-            None => {
-                api.export_to(ExportKind::Backup, None, ExportTarget::Stream(out)).map_err(said)?;
-                write_line(out, "")
-            }
-            Some(path) => export(&api, ExportKind::Backup, None, Some(&path), out),
-        },
-        HistoryCommand::Import { file } => {
-            // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
-            let ImportSummary::Backup(report) =
-                api.import_stream(ImportKind::Backup, open_input(&file)?).map_err(said)?
-            else {
-                return Err(Failure::Other("a backup's import answered another report".into()));
-            };
-            write_line(out, import_line(&report).get(lang))?;
-            in_bin_line(out, report.plays_in_bin, lang)
-        }
+        HistoryCommand::Export { output } => export_backup(&api, output.as_deref(), out),
+        HistoryCommand::Import { file } => import_backup(&api, &file, lang, out),
         HistoryCommand::Add { game, table } => {
             let game: GameId = game.parse()?;
             let text = read_input(&table, MAX_TABLE_BYTES)?;
@@ -315,6 +267,80 @@ pub(crate) fn run_history(
             write_line(out, &format!("recorded play #{}", play.id))
         }
     }
+}
+
+/// `greffier history list`: a page of the log (or of the bin).
+fn list_plays(api: &Api, args: ListArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let ListArgs { game, status, limit, offset, variant, player, from, to, deleted, json } = args;
+    let game = game.map(|g| g.parse::<GameId>()).transpose()?;
+    let status = match status {
+        None => None,
+        Some(s) => Some(PlayStatus::parse(&s).ok_or_else(|| {
+            Failure::Other(format!("unknown status `{s}` (in_progress, finished, abandoned)"))
+        })?),
+    };
+    let player_id = player.map(|p| player_id(api, &p)).transpose()?;
+    let filter = PlayFilter {
+        game,
+        status,
+        limit,
+        offset,
+        variant,
+        player_id,
+        from: from.map(|d| day(&d)).transpose()?,
+        to: to.map(|d| day(&d)).transpose()?,
+        deleted,
+        ..PlayFilter::default()
+    };
+    let page = api.list_plays(filter).map_err(said)?;
+    if json { print_json(out, &page) } else { print_plays(out, &page) }
+}
+
+/// `greffier history bgstats-import`: the report, as JSON or a line per fact.
+fn import_bgstats(
+    api: &Api,
+    file: &Path,
+    json: bool,
+    lang: Lang,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let ImportSummary::Bgstats(report) =
+        api.import_stream(ImportKind::Bgstats, open_input(file)?).map_err(said)?
+    else {
+        return Err(Failure::Other("a BG Stats import answered another report".into()));
+    };
+    if json {
+        return print_json(out, &report);
+    }
+    for line in bgstats_report_lines(&report, lang) {
+        write_line(out, &line)?;
+    }
+    in_bin_line(out, report.plays_in_bin, lang)
+}
+
+/// `greffier history export`: a full backup to a file, or streamed to standard output one play
+/// at a time.
+fn export_backup(api: &Api, output: Option<&Path>, out: &mut impl Write) -> Result<(), Failure> {
+    match output {
+        // Streamed one play at a time; gzip when the file name ends in .gz.
+        None => {
+            api.export_to(ExportKind::Backup, None, ExportTarget::Stream(out)).map_err(said)?;
+            write_line(out, "")
+        }
+        Some(path) => export(api, ExportKind::Backup, None, Some(path), out),
+    }
+}
+
+/// `greffier history import`: a backup, all or nothing.
+fn import_backup(api: &Api, file: &Path, lang: Lang, out: &mut impl Write) -> Result<(), Failure> {
+    // Streamed one play at a time, gzip or not: memory stays bounded whatever its size.
+    let ImportSummary::Backup(report) =
+        api.import_stream(ImportKind::Backup, open_input(file)?).map_err(said)?
+    else {
+        return Err(Failure::Other("a backup's import answered another report".into()));
+    };
+    write_line(out, import_line(&report).get(lang))?;
+    in_bin_line(out, report.plays_in_bin, lang)
 }
 
 /// `greffier history stats …`, as JSON.

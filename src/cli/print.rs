@@ -156,7 +156,17 @@ pub(crate) fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: L
     for t in &board.tie_breaks {
         write_line(out, t.explanation.get(lang))?;
     }
-    let outcome = match board.outcome {
+    if let Some(o) = outcome_line(&board.outcome, fr) {
+        // The CLI's own French is typeset as every core text is.
+        write_line(out, if fr { greffier::text::french(&o) } else { o.into() }.as_ref())?;
+    }
+    Ok(())
+}
+
+/// How a play that is not for points ended (or stands), on a line of its own; `None` for
+/// points.
+fn outcome_line(outcome: &Outcome, fr: bool) -> Option<String> {
+    match *outcome {
         Outcome::Points => None,
         Outcome::Coop { in_progress: true, round_reached, .. } => Some(if fr {
             format!(
@@ -201,10 +211,5 @@ pub(crate) fn print_scoreboard(out: &mut impl Write, board: &Scoreboard, lang: L
         } else {
             format!("Objective race, round {round_reached}")
         }),
-    };
-    if let Some(o) = outcome {
-        // The CLI's own French is typeset as every core text is.
-        write_line(out, if fr { greffier::text::french(&o) } else { o.into() }.as_ref())?;
     }
-    Ok(())
 }

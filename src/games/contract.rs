@@ -3,7 +3,8 @@
 //! each with its field) and scores it; everything else the app knows of a game, outside its
 //! folder, comes from here: its names and variants, its help, setup checklist and first table,
 //! what a phone may save of a seat, its round log in words, the words that name it in a rules
-//! search or a BG Stats file.
+//! search or a BG Stats file, its rule entries, what its statistics read of its table states,
+//! and the limits its play screen is built with.
 //!
 //! [`GameId::game`](super::GameId::game) is the only place that lists the games; every function
 //! of [`games`](super) that takes a [`GameId`](super::GameId) goes through it. Anything a game
@@ -86,6 +87,46 @@ pub trait Game: Sync {
 
     /// How BG Stats files and BoardGameGeek name the game.
     fn board_game_geek(&self) -> &'static BoardGameGeek;
+
+    /// The game's own rule entries (`src/rules/entries/<game>.toml`'s text), which the rules
+    /// catalogue loads as that game's.
+    fn rule_entries(&self) -> &'static str;
+
+    /// Rule entries of the game about some of its variants only, as its catalogues know them
+    /// rather than as the entry says: each entry's id with those variants' ids, in order (the
+    /// rules search's variant filter then shows it only with them). An entry that names its
+    /// own variants keeps them; the first pair naming an entry wins.
+    fn rule_entry_variants(&self) -> Vec<(String, Vec<&'static str>)> {
+        Vec::new()
+    }
+
+    /// What the statistics count in the game's stored table states beyond its scoreboard
+    /// (none by default).
+    fn table_stats(&self) -> &'static TableStats {
+        &TableStats { built: &[], last_round_characters: None }
+    }
+
+    /// The bounds and fixed lists the game's play screen must know before any answer (its
+    /// `limits()`), exported to the UI as the constant `<GAME>_LIMITS` (`bindings.ts`).
+    fn limits(&self) -> Value;
+
+    /// Registers the types the UI builds for the game (its limits', its raw table's), exported
+    /// beside the operations' bindings.
+    #[cfg(feature = "specta")]
+    fn register_ui_types(&self, _types: &mut specta::Types) {}
+}
+
+/// Lists under each player of a game's stored table states that the statistics count (read
+/// by SQL over every stored state, so each shape named here stays readable in every table
+/// schema the game has had).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableStats {
+    /// What each player built by the end, counted together, most built first: each
+    /// `(list, None)` is `players[].<list>[]`, each `(list, Some(field))`
+    /// `players[].<list>[].<field>`.
+    pub built: &'static [(&'static str, Option<&'static str>)],
+    /// `players[].<list>[]`: the characters each player revealed in the last round.
+    pub last_round_characters: Option<&'static str>,
 }
 
 /// How a BG Stats export names a game: BoardGameGeek ids (the same whatever the language of

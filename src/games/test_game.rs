@@ -110,6 +110,16 @@ impl Game for TestGame {
     fn board_game_geek(&self) -> &'static BoardGameGeek {
         &BoardGameGeek { ids: &[], base: None, titles: &["les tours de test", "towers of test"] }
     }
+
+    /// Its rules are in no catalogue.
+    fn rule_entries(&self) -> &'static str {
+        ""
+    }
+
+    /// Its screen is the generic sheet, built without limits of its own.
+    fn limits(&self) -> Value {
+        json!({})
+    }
 }
 
 fn table(variant: &str, players: &[(&str, i64, i64)]) -> Value {

@@ -29,7 +29,7 @@ use super::plays::{
     insert_results, now, parse_time, scoreboard_json, sql_int, storable_time, time_out_of_range,
 };
 use super::summary;
-use super::{Progress, ProgressStage, Result, Store};
+use super::{Progress, ProgressStage, Result, Store, Ticks};
 use crate::games::{CategoryScore, GameId, Outcome, PlayerScore, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -556,90 +556,117 @@ impl Store {
         let total = u32::try_from(file.plays.len()).unwrap_or(u32::MAX);
         progress(Progress { stage: ProgressStage::Checking, done: 0, total });
         file.check()?;
-        let games: HashMap<i64, &BgGame> = file.games.iter().map(|g| (g.id, g)).collect();
-        let mut report = BgStatsReport::default();
-        let mut dropped = DroppedFields::default();
-        let mut other_games: BTreeMap<String, u32> = BTreeMap::new();
-        let locations = usable_locations(file);
         let t = now();
         let tx = self.conn.transaction()?;
-        // Plays are only added, with ids above every existing one: their statistics are added
-        // in one pass per summary at the end.
-        let mut additions = summary::Additions::default();
-
+        let mut report = BgStatsReport::default();
         let players = match_players(&tx, file, &mut report, &t)?;
-
-        let mut uuids: HashSet<&str> = HashSet::new();
+        let mut import = BgImport {
+            games: file.games.iter().map(|g| (g.id, g)).collect(),
+            players,
+            locations: usable_locations(file),
+            uuids: HashSet::new(),
+            report,
+            dropped: DroppedFields::default(),
+            other_games: BTreeMap::new(),
+            // Plays are only added, with ids above every existing one: their statistics are
+            // added in one pass per summary at the end.
+            additions: summary::Additions::default(),
+            t,
+        };
         for (n, play) in file.plays.iter().enumerate() {
             let done = u32::try_from(n + 1).unwrap_or(u32::MAX);
             if done.is_multiple_of(500) || done == total {
                 progress(Progress { stage: ProgressStage::Writing, done, total });
             }
-            let game = games.get(&play.game_ref_id).copied();
-            let game_name = game.map(|g| g.name.trim()).unwrap_or_default();
-            let note = |kind, why: Text| BgPlayNote {
-                field: format!("plays[{n}]"),
-                uuid: play.uuid.chars().take(64).collect(),
-                game: game_name.chars().take(MAX_GAME_NAME_CHARS).collect(),
-                date: play.play_date.chars().take(40).collect(),
-                kind,
-                why,
-            };
-            if play.ignored {
-                report.plays_ignored += 1;
-                continue;
+            import.play(&tx, n, play)?;
+        }
+        import.additions.write(&tx)?;
+        tx.commit()?;
+        Ok(finished_report(import.report, import.dropped, import.other_games))
+    }
+}
+
+/// A BG Stats import under way: what the file says of games, players and locations, and what
+/// the import has done so far.
+struct BgImport<'f> {
+    games: HashMap<i64, &'f BgGame>,
+    players: Roster,
+    locations: HashMap<i64, Option<String>>,
+    /// Play ids met so far in the file.
+    uuids: HashSet<&'f str>,
+    report: BgStatsReport,
+    dropped: DroppedFields,
+    other_games: BTreeMap<String, u32>,
+    additions: summary::Additions,
+    t: DateTime<Utc>,
+}
+
+impl<'f> BgImport<'f> {
+    /// Imports the file's play `n`: skipped with why, already present, or added as one of our
+    /// plays or as another game's.
+    fn play(&mut self, tx: &rusqlite::Transaction, n: usize, play: &'f BgPlay) -> Result<()> {
+        let game = self.games.get(&play.game_ref_id).copied();
+        let note = |kind, why| play_note(n, play, game, kind, why);
+        if play.ignored {
+            self.report.plays_ignored += 1;
+            return Ok(());
+        }
+        let uuid = play.uuid.trim();
+        if let Some(why) = unusable_uuid(uuid, &mut self.uuids) {
+            self.report.notes.push(note(BgPlayNoteKind::Skipped, why));
+            return Ok(());
+        }
+        if counted_as_present(tx, uuid, &mut self.report)? {
+            return Ok(());
+        }
+        let (game, when, seats) = match read_play(play, game, &self.players) {
+            Ok(read) => read,
+            Err(why) => {
+                self.report.notes.push(note(BgPlayNoteKind::Skipped, why));
+                return Ok(());
             }
-            let uuid = play.uuid.trim();
-            if let Some(why) = unusable_uuid(uuid, &mut uuids) {
-                report.notes.push(note(BgPlayNoteKind::Skipped, why));
-                continue;
+        };
+        if let Some(why) = one_person_twice(&seats, &self.players) {
+            self.report.notes.push(note(BgPlayNoteKind::Skipped, why));
+            return Ok(());
+        }
+        let expansions = expansions_of(play, &self.games);
+        let named: Vec<(Option<i64>, &str)> = expansions.iter().map(|(b, n)| (*b, n.as_str())).collect();
+        let ours = recognise(game.bgg_id, &game.name, &named);
+        let why_not_ours = ours.and_then(|id| why_not_ours(id, &seats));
+        if let Some(why) = &why_not_ours {
+            self.report.notes.push(note(BgPlayNoteKind::KeptAsOtherGame, why.clone()));
+        }
+        let location = play.location_ref_id.and_then(|l| self.locations.get(&l).cloned().flatten());
+        let (notes, duration) = notes_and_duration(play, &mut self.dropped);
+        count_dropped(&mut self.dropped, play);
+        let row = PlayRow { uuid, when, location: location.as_deref(), notes: notes.as_deref(), duration };
+        match ours.filter(|_| why_not_ours.is_none()) {
+            Some(id) => {
+                count_dropped_from_ours(&mut self.dropped, play, &seats, &named, id);
+                write_our_play(tx, &mut self.additions, (id, game), &row, &seats, &self.players, &self.t)?;
+                self.report.plays_added += 1;
             }
-            if counted_as_present(&tx, uuid, &mut report)? {
-                continue;
-            }
-            match self::read_play(play, game, &players) {
-                Err(why) => report.notes.push(note(BgPlayNoteKind::Skipped, why)),
-                Ok((game, when, seats)) => {
-                    if let Some(why) = one_person_twice(&seats, &players) {
-                        report.notes.push(note(BgPlayNoteKind::Skipped, why));
-                        continue;
-                    }
-                    let expansions = expansions_of(play, &games);
-                    let named: Vec<(Option<i64>, &str)> =
-                        expansions.iter().map(|(b, n)| (*b, n.as_str())).collect();
-                    let ours = recognise(game.bgg_id, &game.name, &named);
-                    let why_not_ours = ours.and_then(|id| why_not_ours(id, &seats));
-                    if let Some(why) = &why_not_ours {
-                        report.notes.push(note(BgPlayNoteKind::KeptAsOtherGame, why.clone()));
-                    }
-                    let location = play.location_ref_id.and_then(|l| locations.get(&l).cloned().flatten());
-                    let (notes, duration) = notes_and_duration(play, &mut dropped);
-                    count_dropped(&mut dropped, play);
-                    let row = PlayRow {
-                        uuid,
-                        when,
-                        location: location.as_deref(),
-                        notes: notes.as_deref(),
-                        duration,
-                    };
-                    match ours.filter(|_| why_not_ours.is_none()) {
-                        Some(id) => {
-                            count_dropped_from_ours(&mut dropped, play, &seats, &named, id);
-                            write_our_play(&tx, &mut additions, (id, game), &row, &seats, &players, &t)?;
-                            report.plays_added += 1;
-                        }
-                        None => {
-                            write_other_play(&tx, game, &row, &seats, &players, &expansions, &t)?;
-                            *other_games.entry(game.name.trim().to_owned()).or_default() += 1;
-                            report.other_plays_added += 1;
-                        }
-                    }
-                }
+            None => {
+                write_other_play(tx, game, &row, &seats, &self.players, &expansions, &self.t)?;
+                *self.other_games.entry(game.name.trim().to_owned()).or_default() += 1;
+                self.report.other_plays_added += 1;
             }
         }
-        additions.write(&tx)?;
-        tx.commit()?;
-        Ok(finished_report(report, dropped, other_games))
+        Ok(())
+    }
+}
+
+/// The report's note on the file's play `n`, its texts cut to what the report shows.
+fn play_note(n: usize, play: &BgPlay, game: Option<&BgGame>, kind: BgPlayNoteKind, why: Text) -> BgPlayNote {
+    let game_name = game.map(|g| g.name.trim()).unwrap_or_default();
+    BgPlayNote {
+        field: format!("plays[{n}]"),
+        uuid: play.uuid.chars().take(64).collect(),
+        game: game_name.chars().take(MAX_GAME_NAME_CHARS).collect(),
+        date: play.play_date.chars().take(40).collect(),
+        kind,
+        why,
     }
 }
 
@@ -981,16 +1008,13 @@ fn player_of(players: &HashMap<i64, std::result::Result<(i64, String), Text>>, r
     players.get(&r).and_then(|p| p.as_ref().ok()).cloned().unwrap_or_default()
 }
 
-fn write_our_play(
-    tx: &rusqlite::Transaction,
-    additions: &mut summary::Additions,
+/// The result-only scoreboard of a BG Stats play of our games, and the roster id seated at
+/// each place: ranks as [`ranks`] gives them, no table state (it cannot be rescored).
+fn recorded_board(
     (id, game): (GameId, &BgGame),
-    row: &PlayRow,
     seats: &[ReadSeat],
     players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
-    t: &DateTime<Utc>,
-) -> Result<()> {
-    let variant = id.info().default_variant().id;
+) -> (Scoreboard, Vec<i64>) {
     let scores: Vec<Option<i64>> = seats
         .iter()
         .map(|s| match s.score {
@@ -1018,7 +1042,7 @@ fn write_our_play(
     }
     let board = Scoreboard {
         game: id,
-        variant: variant.to_owned(),
+        variant: id.info().default_variant().id.to_owned(),
         outcome: if game.cooperative {
             Outcome::Coop { won: winners.iter().any(|w| *w), in_progress: false, round_reached: None }
         } else {
@@ -1028,6 +1052,20 @@ fn write_our_play(
         tie_breaks: Vec::new(),
         facts: Default::default(),
     };
+    (board, seated)
+}
+
+fn write_our_play(
+    tx: &rusqlite::Transaction,
+    additions: &mut summary::Additions,
+    (id, game): (GameId, &BgGame),
+    row: &PlayRow,
+    seats: &[ReadSeat],
+    players: &HashMap<i64, std::result::Result<(i64, String), Text>>,
+    t: &DateTime<Utc>,
+) -> Result<()> {
+    let variant = id.info().default_variant().id;
+    let (board, seated) = recorded_board((id, game), seats, players);
     let outcome = OutcomeColumns::of(&board);
     let started_at = fmt_time(&row.when);
     tx.prepare_cached(
@@ -1129,43 +1167,65 @@ fn write_other_play(
     Ok(())
 }
 
+/// An export under way: the file so far, and the id it gave each location and game (numbered
+/// in the order first met).
+struct Export {
+    out: BgStats,
+    location_ids: HashMap<String, i64>,
+    game_ids: HashMap<String, i64>,
+}
+
+impl Export {
+    /// The file's id for a location, added to the file when first met.
+    fn location_of(&mut self, name: Option<String>) -> Option<i64> {
+        let name = name?;
+        let next = i64::try_from(self.location_ids.len() + 1).unwrap_or(i64::MAX);
+        let locations = &mut self.out.locations;
+        let id = *self.location_ids.entry(name.clone()).or_insert_with(|| {
+            locations.push(BgLocation { id: next, uuid: Some(export_uuid(2, next)), name });
+            next
+        });
+        Some(id)
+    }
+
+    /// The file's id for a game, added to the file when first met.
+    fn game_of(&mut self, name: &str, bgg_id: Option<i64>, cooperative: bool) -> i64 {
+        let next = i64::try_from(self.game_ids.len() + 1).unwrap_or(i64::MAX);
+        let games = &mut self.out.games;
+        *self.game_ids.entry(name.to_owned()).or_insert_with(|| {
+            games.push(BgGame {
+                id: next,
+                uuid: Some(export_uuid(3, next)),
+                name: name.to_owned(),
+                bgg_id,
+                cooperative,
+                highest_wins: true,
+                is_expansion: None,
+            });
+            next
+        })
+    }
+}
+
+/// A finished play of ours as the export reads it: id, uuid, game, start, duration, location,
+/// notes, outcome.
+type OurPlayRow =
+    (i64, String, String, DateTime<Utc>, Option<i64>, Option<String>, Option<String>, Option<String>);
+
+/// Another game's play as the export reads it: id, uuid, game's name, BoardGameGeek id, date,
+/// duration, location, notes, cooperative.
+type OtherPlayRow =
+    (i64, String, String, Option<i64>, DateTime<Utc>, Option<i64>, Option<String>, Option<String>, bool);
+
 impl Store {
     /// The history as a BG Stats file: every finished play (ours and other games'), with its
     /// players, scores, winners, start player, duration, location and notes.
     pub fn export_bgstats(&self, progress: &mut dyn FnMut(Progress)) -> Result<BgStats> {
-        let mut out = BgStats::default();
-        let mut stmt = self.conn.prepare("SELECT id, name FROM players ORDER BY id")?;
-        out.players = stmt
-            .query_map([], |r| {
-                let id: i64 = r.get(0)?;
-                Ok(BgPlayer { id, uuid: Some(export_uuid(1, id)), name: r.get(1)?, is_anonymous: false })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut location_ids: HashMap<String, i64> = HashMap::new();
-        let mut game_ids: HashMap<String, i64> = HashMap::new();
-        let mut location_of = |out: &mut BgStats, name: Option<String>| -> Option<i64> {
-            let name = name?;
-            let next = i64::try_from(location_ids.len() + 1).unwrap_or(i64::MAX);
-            let id = *location_ids.entry(name.clone()).or_insert_with(|| {
-                out.locations.push(BgLocation { id: next, uuid: Some(export_uuid(2, next)), name });
-                next
-            });
-            Some(id)
-        };
-        let mut game_of = |out: &mut BgStats, name: &str, bgg_id: Option<i64>, cooperative: bool| -> i64 {
-            let next = i64::try_from(game_ids.len() + 1).unwrap_or(i64::MAX);
-            *game_ids.entry(name.to_owned()).or_insert_with(|| {
-                out.games.push(BgGame {
-                    id: next,
-                    uuid: Some(export_uuid(3, next)),
-                    name: name.to_owned(),
-                    bgg_id,
-                    cooperative,
-                    highest_wins: true,
-                    is_expansion: None,
-                });
-                next
-            })
+        let players = self.export_players()?;
+        let mut export = Export {
+            out: BgStats { players, ..BgStats::default() },
+            location_ids: HashMap::new(),
+            game_ids: HashMap::new(),
         };
         let total: u32 = self.conn.query_row(
             "SELECT (SELECT COUNT(*) FROM plays WHERE status = 'finished' AND deleted_at IS NULL)
@@ -1173,32 +1233,44 @@ impl Store {
             [],
             |r| r.get(0),
         )?;
-        let mut done = 0u32;
-        let mut tick = |done: &mut u32| {
-            *done += 1;
-            if done.is_multiple_of(500) || *done == total {
-                progress(Progress { stage: ProgressStage::Reading, done: *done, total });
-            }
-        };
+        let mut ticks = Ticks::new(progress, ProgressStage::Reading, total);
+        self.export_our_plays(&mut export, &mut ticks)?;
+        self.export_other_plays(&mut export, &mut ticks)?;
+        Ok(export.out)
+    }
 
+    /// Every player of the roster, with a stable uuid.
+    fn export_players(&self) -> Result<Vec<BgPlayer>> {
+        let mut stmt = self.conn.prepare("SELECT id, name FROM players ORDER BY id")?;
+        let players = stmt
+            .query_map([], |r| {
+                let id: i64 = r.get(0)?;
+                Ok(BgPlayer { id, uuid: Some(export_uuid(1, id)), name: r.get(1)?, is_anonymous: false })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(players)
+    }
+
+    /// Every finished play of our games, not in the bin, in the order played.
+    fn export_our_plays(&self, export: &mut Export, ticks: &mut Ticks) -> Result<()> {
         let mut stmt = self.conn.prepare(
             "SELECT p.id, p.uuid, p.game, p.started_at, p.duration_minutes, p.location, p.notes, p.outcome
                FROM plays p WHERE p.status = 'finished' AND p.deleted_at IS NULL ORDER BY p.started_at, p.id",
         )?;
-        let rows = stmt
+        let rows: Vec<OurPlayRow> = stmt
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
                     parse_time(&r.get::<_, String>(3)?)?,
-                    r.get::<_, Option<i64>>(4)?,
-                    r.get::<_, Option<String>>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, Option<String>>(7)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
                 ))
             })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            .collect::<rusqlite::Result<_>>()?;
         let mut seats = self.conn.prepare_cached(
             "SELECT s.player_id, r.total, COALESCE(r.winner, 0), s.first_player, s.seat, r.rank
                FROM seats s LEFT JOIN results r ON r.play_id = s.play_id AND r.seat = s.seat
@@ -1208,8 +1280,8 @@ impl Store {
             let ours = game.parse::<GameId>().ok();
             let name = ours.map(|g| g.info().name).unwrap_or("?");
             let game_ref_id =
-                game_of(&mut out, name, ours.and_then(bgg_id_of), outcome.as_deref() == Some("coop"));
-            let location_ref_id = location_of(&mut out, location);
+                export.game_of(name, ours.and_then(bgg_id_of), outcome.as_deref() == Some("coop"));
+            let location_ref_id = export.location_of(location);
             let player_scores = seats
                 .query_map([id], |r| {
                     Ok(BgPlayerScore {
@@ -1226,7 +1298,7 @@ impl Store {
                     })
                 })?
                 .collect::<rusqlite::Result<_>>()?;
-            out.plays.push(BgPlay {
+            export.out.plays.push(BgPlay {
                 uuid,
                 game_ref_id,
                 play_date: started.format(DATE_FORMAT).to_string(),
@@ -1236,63 +1308,49 @@ impl Store {
                 player_scores,
                 ..BgPlay::default()
             });
-            tick(&mut done);
+            ticks.tick();
         }
+        Ok(())
+    }
 
+    /// Every play of another game, in the order played, with its teams, roles and expansions.
+    fn export_other_plays(&self, export: &mut Export, ticks: &mut Ticks) -> Result<()> {
         let mut stmt = self.conn.prepare(
             "SELECT id, uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative
                FROM other_plays ORDER BY played_at, id",
         )?;
-        let rows = stmt
+        let rows: Vec<OtherPlayRow> = stmt
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, Option<i64>>(3)?,
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
                     parse_time(&r.get::<_, String>(4)?)?,
-                    r.get::<_, Option<i64>>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, Option<String>>(7)?,
-                    r.get::<_, bool>(8)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
                 ))
             })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut seats = self.conn.prepare_cached(
-            "SELECT player_id, COALESCE(score_text, CAST(score AS TEXT)), winner, first_player, seat, team, role
-               FROM other_play_seats WHERE other_play_id = ?1 ORDER BY seat",
-        )?;
+            .collect::<rusqlite::Result<_>>()?;
         let mut expansions = self.conn.prepare_cached(
             "SELECT name, bgg_id FROM other_play_expansions WHERE other_play_id = ?1 ORDER BY position",
         )?;
-        let text = |v: Option<String>| v.map(serde_json::Value::String);
         for (id, uuid, name, bgg_id, played, duration, location, notes, cooperative) in rows {
-            let game_ref_id = game_of(&mut out, &name, bgg_id, cooperative);
-            let location_ref_id = location_of(&mut out, location);
-            let player_scores: Vec<BgPlayerScore> = seats
-                .query_map([id], |r| {
-                    Ok(BgPlayerScore {
-                        player_ref_id: r.get(0)?,
-                        score: text(r.get(1)?),
-                        winner: r.get(2)?,
-                        start_player: r.get(3)?,
-                        seat_order: r.get(4)?,
-                        rank: None,
-                        team: text(r.get(5)?),
-                        role: text(r.get(6)?),
-                    })
-                })?
-                .collect::<rusqlite::Result<_>>()?;
+            let game_ref_id = export.game_of(&name, bgg_id, cooperative);
+            let location_ref_id = export.location_of(location);
+            let player_scores = self.other_play_scores(id)?;
             let expansion_plays = expansions
                 .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?
                 .into_iter()
                 .map(|(name, bgg_id)| BgExpansionPlay {
-                    game_ref_id: Some(game_of(&mut out, &name, bgg_id, false)),
+                    game_ref_id: Some(export.game_of(&name, bgg_id, false)),
                     bgg_id,
                 })
                 .collect();
-            out.plays.push(BgPlay {
+            export.out.plays.push(BgPlay {
                 uuid,
                 game_ref_id,
                 play_date: played.format(DATE_FORMAT).to_string(),
@@ -1304,9 +1362,33 @@ impl Store {
                 player_scores,
                 ..BgPlay::default()
             });
-            tick(&mut done);
+            ticks.tick();
         }
-        Ok(out)
+        Ok(())
+    }
+
+    /// The seats of another game's play, scores as written.
+    fn other_play_scores(&self, other_play_id: i64) -> Result<Vec<BgPlayerScore>> {
+        let mut seats = self.conn.prepare_cached(
+            "SELECT player_id, COALESCE(score_text, CAST(score AS TEXT)), winner, first_player, seat, team, role
+               FROM other_play_seats WHERE other_play_id = ?1 ORDER BY seat",
+        )?;
+        let text = |v: Option<String>| v.map(serde_json::Value::String);
+        let scores = seats
+            .query_map([other_play_id], |r| {
+                Ok(BgPlayerScore {
+                    player_ref_id: r.get(0)?,
+                    score: text(r.get(1)?),
+                    winner: r.get(2)?,
+                    start_player: r.get(3)?,
+                    seat_order: r.get(4)?,
+                    rank: None,
+                    team: text(r.get(5)?),
+                    role: text(r.get(6)?),
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(scores)
     }
 
     /// How many plays of other games the history keeps (BG Stats imports).

@@ -321,6 +321,29 @@ pub enum ProgressStage {
 /// A progress callback that ignores everything.
 pub fn no_progress(_: Progress) {}
 
+/// Counts the items of a long import or export, telling the caller every 500 items and at the
+/// last.
+pub(crate) struct Ticks<'p> {
+    progress: &'p mut dyn FnMut(Progress),
+    stage: ProgressStage,
+    done: u32,
+    total: u32,
+}
+
+impl<'p> Ticks<'p> {
+    pub(crate) fn new(progress: &'p mut dyn FnMut(Progress), stage: ProgressStage, total: u32) -> Ticks<'p> {
+        Ticks { progress, stage, done: 0, total }
+    }
+
+    /// One more item done.
+    pub(crate) fn tick(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(500) || self.done == self.total {
+            (self.progress)(Progress { stage: self.stage, done: self.done, total: self.total });
+        }
+    }
+}
+
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// An open history database.

@@ -94,31 +94,40 @@ pub struct OtherGameRecord {
     pub wins: u32,
 }
 
+/// The `WHERE` clause a filter asks for (empty without one) and its arguments, in order.
+fn filter_clause(filter: &OtherPlayFilter) -> (String, Vec<rusqlite::types::Value>) {
+    let mut wheres: Vec<&str> = Vec::new();
+    let mut args: Vec<rusqlite::types::Value> = Vec::new();
+    if let Some(name) = filter.game_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        wheres.push("o.game_name = ? COLLATE NOCASE");
+        args.push(name.to_owned().into());
+    }
+    if let Some(player) = filter.player_id {
+        wheres.push(
+            "EXISTS (SELECT 1 FROM other_play_seats s WHERE s.other_play_id = o.id AND s.player_id = ?)",
+        );
+        args.push(i64::from(player).into());
+    }
+    if let Some(from) = filter.from {
+        wheres.push("o.played_at >= ?");
+        args.push(super::plays::fmt_time(&from).into());
+    }
+    if let Some(to) = filter.to {
+        wheres.push("o.played_at < ?");
+        args.push(super::plays::fmt_time(&to).into());
+    }
+    let clause = if wheres.is_empty() { String::new() } else { format!("WHERE {}", wheres.join(" AND ")) };
+    (clause, args)
+}
+
+/// Another game's play as the list reads it: id, game's name, BoardGameGeek id, date,
+/// duration, location, notes, cooperative.
+type OtherPlayRow = (i64, String, Option<i64>, String, Option<u32>, Option<String>, Option<String>, bool);
+
 impl Store {
     /// Plays of other games, newest first.
     pub fn list_other_plays(&self, filter: &OtherPlayFilter) -> Result<OtherPlayPage> {
-        let mut wheres: Vec<&str> = Vec::new();
-        let mut args: Vec<rusqlite::types::Value> = Vec::new();
-        if let Some(name) = filter.game_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-            wheres.push("o.game_name = ? COLLATE NOCASE");
-            args.push(name.to_owned().into());
-        }
-        if let Some(player) = filter.player_id {
-            wheres.push(
-                "EXISTS (SELECT 1 FROM other_play_seats s WHERE s.other_play_id = o.id AND s.player_id = ?)",
-            );
-            args.push(i64::from(player).into());
-        }
-        if let Some(from) = filter.from {
-            wheres.push("o.played_at >= ?");
-            args.push(super::plays::fmt_time(&from).into());
-        }
-        if let Some(to) = filter.to {
-            wheres.push("o.played_at < ?");
-            args.push(super::plays::fmt_time(&to).into());
-        }
-        let clause =
-            if wheres.is_empty() { String::new() } else { format!("WHERE {}", wheres.join(" AND ")) };
+        let (clause, args) = filter_clause(filter);
         let total: u32 = self.conn.query_row(
             &format!("SELECT COUNT(*) FROM other_plays o {clause}"),
             params_from_iter(args.iter()),
@@ -128,63 +137,23 @@ impl Store {
             0 => 20,
             n => n.min(200),
         };
-        let mut page_args = args.clone();
+        let mut page_args = args;
         page_args.push(i64::from(limit).into());
         page_args.push(i64::from(filter.offset).into());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT o.id, o.game_name, o.bgg_id, o.played_at, o.duration_minutes, o.location, o.notes, o.cooperative
                FROM other_plays o {clause} ORDER BY o.played_at DESC, o.id DESC LIMIT ? OFFSET ?"
         ))?;
-        let rows = stmt
+        let rows: Vec<OtherPlayRow> = stmt
             .query_map(params_from_iter(page_args.iter()), |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, Option<u32>>(4)?,
-                    r.get::<_, Option<String>>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, bool>(7)?,
-                ))
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
             })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut seats = self.conn.prepare_cached(
-            "SELECT s.player_id, p.name, COALESCE(s.score_text, CAST(s.score AS TEXT)), s.winner, s.first_player, s.team, s.role
-               FROM other_play_seats s JOIN players p ON p.id = s.player_id
-              WHERE s.other_play_id = ?1 ORDER BY s.seat",
-        )?;
+            .collect::<rusqlite::Result<_>>()?;
         let mut expansions = self.conn.prepare_cached(
             "SELECT name FROM other_play_expansions WHERE other_play_id = ?1 ORDER BY position",
         )?;
         let mut plays = Vec::with_capacity(rows.len());
         for (id, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative) in rows {
-            let seats = seats
-                .query_map([id], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                    ))
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?
-                .into_iter()
-                .map(|(player_id, name, score, winner, first_player, team, role)| {
-                    Ok(OtherSeat {
-                        player_id: to_id(player_id)?,
-                        name,
-                        score,
-                        winner,
-                        first_player,
-                        team,
-                        role,
-                    })
-                })
-                .collect::<Result<_>>()?;
             plays.push(OtherPlaySummary {
                 id: to_id(id)?,
                 game_name,
@@ -194,7 +163,7 @@ impl Store {
                 location,
                 notes,
                 cooperative,
-                seats,
+                seats: self.other_seats(id)?,
                 expansions: expansions.query_map([id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?,
             });
         }
@@ -207,6 +176,25 @@ impl Store {
             .query_map([], |r| Ok(OtherGame { name: r.get(0)?, plays: r.get(1)? }))?
             .collect::<rusqlite::Result<_>>()?;
         Ok(OtherPlayPage { plays, total, games })
+    }
+
+    /// The seats of another game's play, in seat order.
+    fn other_seats(&self, other_play_id: i64) -> Result<Vec<OtherSeat>> {
+        let mut seats = self.conn.prepare_cached(
+            "SELECT s.player_id, p.name, COALESCE(s.score_text, CAST(s.score AS TEXT)), s.winner, s.first_player, s.team, s.role
+               FROM other_play_seats s JOIN players p ON p.id = s.player_id
+              WHERE s.other_play_id = ?1 ORDER BY s.seat",
+        )?;
+        seats
+            .query_map([other_play_id], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?
+            .into_iter()
+            .map(|(player_id, name, score, winner, first_player, team, role)| {
+                Ok(OtherSeat { player_id: to_id(player_id)?, name, score, winner, first_player, team, role })
+            })
+            .collect()
     }
 
     /// A player's plays and wins in games Greffier does not know.

@@ -545,28 +545,7 @@ impl Store {
     /// Starts a play (status in progress) with its seats, in one transaction.
     pub fn start_play(&mut self, new: &NewPlay) -> Result<PlayDetail> {
         let mut problems = Problems::new();
-        let info = new.game.info();
-        match info.variant(&new.variant) {
-            None => input::unknown_variant(
-                &mut problems,
-                "variant",
-                VariantWord::VARIANT,
-                &new.variant,
-                None,
-                &[],
-            ),
-            Some(v) => {
-                let who = PlayedBy::of_variant(info, v);
-                input::player_count(
-                    &mut problems,
-                    "seats",
-                    &who,
-                    v.min_players,
-                    v.max_players,
-                    new.seats.len(),
-                );
-            }
-        }
+        check_variant_and_seat_count(&mut problems, new);
         if usize::from(new.first_seat) >= new.seats.len().max(1) {
             problems.push(
                 "first_seat",
@@ -579,31 +558,7 @@ impl Store {
         }
         check_len(&mut problems, "location", new.location.as_deref(), MAX_LOCATION_CHARS);
         check_len(&mut problems, "notes", new.notes.as_deref(), MAX_NOTES_CHARS);
-        for (i, seat) in new.seats.iter().enumerate() {
-            check_len(&mut problems, &format!("seats[{i}].colour"), seat.colour.as_deref(), MAX_COLOUR_CHARS);
-            if new.seats[..i].iter().any(|s| s.player_id == seat.player_id) {
-                problems.push(
-                    format!("seats[{i}].player_id"),
-                    "duplicate_player",
-                    Text::new("Ce joueur a déjà une place.", "This player already has a seat."),
-                );
-            }
-            let exists: bool = self.conn.query_row(
-                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1 AND merged_into IS NULL)",
-                [seat.player_id],
-                |r| r.get(0),
-            )?;
-            if !exists {
-                problems.push(
-                    format!("seats[{i}].player_id"),
-                    "unknown_player",
-                    Text::new(
-                        format!("Joueur {} inconnu.", seat.player_id),
-                        format!("Unknown player {}.", seat.player_id),
-                    ),
-                );
-            }
-        }
+        self.check_new_seats(&mut problems, new)?;
         if !problems.is_empty() {
             return Err(StoreError::Invalid(problems));
         }
@@ -630,21 +585,39 @@ impl Store {
                 params![play_id, sql_int(i), seat.player_id, seat.colour, i == usize::from(new.first_seat)],
             )?;
         }
-        // The rulebook's setup puts something on the sheets before the first round (Valencia's
-        // coins, pawn and council seats): the play starts from it, whatever door started it.
-        let mut names = Vec::with_capacity(new.seats.len());
-        for seat in &new.seats {
-            names.push(tx.query_row("SELECT name FROM players WHERE id = ?1", [seat.player_id], |r| {
-                r.get::<_, String>(0)
-            })?);
-        }
-        if let Some(state) =
-            games::initial_table_state(new.game, &new.variant, &names, usize::from(new.first_seat))
-        {
-            write_table_state(&tx, play_id, info.table_schema_version, &state_text(&state)?, &started)?;
-        }
+        write_initial_table(&tx, play_id, new, &started)?;
         tx.commit()?;
         self.play(to_id(play_id)?)
+    }
+
+    /// Each seat of a new play: its colour's length, a player seated once, on the roster.
+    fn check_new_seats(&self, problems: &mut Problems, new: &NewPlay) -> Result<()> {
+        for (i, seat) in new.seats.iter().enumerate() {
+            check_len(problems, &format!("seats[{i}].colour"), seat.colour.as_deref(), MAX_COLOUR_CHARS);
+            if new.seats[..i].iter().any(|s| s.player_id == seat.player_id) {
+                problems.push(
+                    format!("seats[{i}].player_id"),
+                    "duplicate_player",
+                    Text::new("Ce joueur a déjà une place.", "This player already has a seat."),
+                );
+            }
+            let exists: bool = self.conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM players WHERE id = ?1 AND merged_into IS NULL)",
+                [seat.player_id],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                problems.push(
+                    format!("seats[{i}].player_id"),
+                    "unknown_player",
+                    Text::new(
+                        format!("Joueur {} inconnu.", seat.player_id),
+                        format!("Unknown player {}.", seat.player_id),
+                    ),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Autosave: stores the table state of a play in progress whatever it holds (nothing typed
@@ -1035,31 +1008,7 @@ impl Store {
             0 => 20,
             n => n.min(200),
         };
-        // Only the filters given are written into the statement, so that SQLite can pick an
-        // index for them (a filter written `?1 IS NULL OR game = ?1` reads every row): the log
-        // of plays outside the bin, the most common page, walks the partial index `plays_log`
-        // and never touches the table for the rows an offset skips.
-        let mut conditions =
-            vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
-        let mut args: Vec<Value> = Vec::new();
-        let mut when = |condition: &'static str, value: Option<Value>| {
-            if let Some(value) = value {
-                conditions.push(condition);
-                args.push(value);
-            }
-        };
-        when("game = ?", filter.game.map(|g| g.as_str().to_owned().into()));
-        when("status = ?", filter.status.map(|s| s.as_str().to_owned().into()));
-        when("variant = ?", filter.variant.clone().map(Value::from));
-        when(
-            "EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?)",
-            filter.player_id.map(|p| i64::from(p).into()),
-        );
-        when("started_at >= ?", filter.from.as_ref().map(|t| fmt_time(t).into()));
-        when("started_at < ?", filter.to.as_ref().map(|t| fmt_time(t).into()));
-        when("outcome = ?", filter.outcome.map(|o| o.as_str().to_owned().into()));
-        when("won = ?", filter.won.map(|w| i64::from(w).into()));
-        let clause = conditions.join(" AND ");
+        let (clause, mut args) = log_conditions(filter);
         let total: u32 = self
             .conn
             .prepare_cached(&format!("SELECT COUNT(*) FROM plays WHERE {clause}"))?
@@ -1138,8 +1087,8 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Everything about one play.
-    pub fn play(&self, play: Id) -> Result<PlayDetail> {
+    /// The row of one play with its table state and result, as stored.
+    fn play_row(&self, play: Id) -> Result<PlayDetailRow> {
         let row = self
             .conn
             .query_row(
@@ -1172,6 +1121,12 @@ impl Store {
             )
             .optional()?
             .ok_or_else(|| StoreError::NotFound { what: "play", id: play.to_string() })?;
+        Ok(row)
+    }
+
+    /// Everything about one play.
+    pub fn play(&self, play: Id) -> Result<PlayDetail> {
+        let row = self.play_row(play)?;
         let (
             uuid,
             game,
@@ -1271,6 +1226,89 @@ impl Store {
         Ok((parse_game(&game)?, parse_status(&status)?))
     }
 }
+
+/// A new play's variant is one of its game's, and its seats as many as the variant is played
+/// with.
+fn check_variant_and_seat_count(problems: &mut Problems, new: &NewPlay) {
+    let info = new.game.info();
+    match info.variant(&new.variant) {
+        None => input::unknown_variant(problems, "variant", VariantWord::VARIANT, &new.variant, None, &[]),
+        Some(v) => {
+            let who = PlayedBy::of_variant(info, v);
+            input::player_count(problems, "seats", &who, v.min_players, v.max_players, new.seats.len());
+        }
+    }
+}
+
+/// The rulebook's setup puts something on the sheets before the first round (Valencia's
+/// coins, pawn and council seats): the play starts from it, whatever door started it.
+fn write_initial_table(
+    tx: &rusqlite::Transaction,
+    play_id: i64,
+    new: &NewPlay,
+    started: &DateTime<Utc>,
+) -> Result<()> {
+    let mut names = Vec::with_capacity(new.seats.len());
+    for seat in &new.seats {
+        names.push(tx.query_row("SELECT name FROM players WHERE id = ?1", [seat.player_id], |r| {
+            r.get::<_, String>(0)
+        })?);
+    }
+    if let Some(state) =
+        games::initial_table_state(new.game, &new.variant, &names, usize::from(new.first_seat))
+    {
+        let schema_version = new.game.info().table_schema_version;
+        write_table_state(tx, play_id, schema_version, &state_text(&state)?, started)?;
+    }
+    Ok(())
+}
+
+/// The conditions of a page of the log and their arguments, in order. Only the filters given
+/// are written into the statement, so that SQLite can pick an index for them (a filter
+/// written `?1 IS NULL OR game = ?1` reads every row): the log of plays outside the bin, the
+/// most common page, walks the partial index `plays_log` and never touches the table for the
+/// rows an offset skips.
+fn log_conditions(filter: &PlayFilter) -> (String, Vec<Value>) {
+    let mut conditions = vec![if filter.deleted { "deleted_at IS NOT NULL" } else { "deleted_at IS NULL" }];
+    let mut args: Vec<Value> = Vec::new();
+    let mut when = |condition: &'static str, value: Option<Value>| {
+        if let Some(value) = value {
+            conditions.push(condition);
+            args.push(value);
+        }
+    };
+    when("game = ?", filter.game.map(|g| g.as_str().to_owned().into()));
+    when("status = ?", filter.status.map(|s| s.as_str().to_owned().into()));
+    when("variant = ?", filter.variant.clone().map(Value::from));
+    when(
+        "EXISTS (SELECT 1 FROM seats s WHERE s.play_id = plays.id AND s.player_id = ?)",
+        filter.player_id.map(|p| i64::from(p).into()),
+    );
+    when("started_at >= ?", filter.from.as_ref().map(|t| fmt_time(t).into()));
+    when("started_at < ?", filter.to.as_ref().map(|t| fmt_time(t).into()));
+    when("outcome = ?", filter.outcome.map(|o| o.as_str().to_owned().into()));
+    when("won = ?", filter.won.map(|w| i64::from(w).into()));
+    (conditions.join(" AND "), args)
+}
+
+/// One play's row as [`Store::play`] reads it: uuid, game, variant, status, start, end,
+/// location, notes, table state and its schema, result, duration, when binned, setup done.
+type PlayDetailRow = (
+    String,
+    String,
+    String,
+    String,
+    DateTime<Utc>,
+    Option<DateTime<Utc>>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<u32>,
+    Option<String>,
+    Option<u32>,
+    Option<DateTime<Utc>>,
+    Option<String>,
+);
 
 pub(super) fn parse_game(s: &str) -> Result<GameId> {
     s.parse().map_err(|_| StoreError::NotFound { what: "game", id: s.to_owned() })

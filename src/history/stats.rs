@@ -7,9 +7,10 @@
 //! recorded without a score (BG Stats' "" for a score not kept) counts for plays, wins and
 //! ranks, never in a score statistic.
 //!
-//! Still read from the stored table state (Citadelles, kept stable by its module):
-//! `players[].districts[]`, `players[].custom_wonders[].name`,
-//! `players[].characters_last_round[]`.
+//! Still read from the stored table states: the lists each game's contract names
+//! ([`crate::games::Game::table_stats`]: Citadelles' `players[].districts[]`,
+//! `players[].custom_wonders[].name`, `players[].characters_last_round[]`), kept stable by the
+//! game's module.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use rusqlite::params;
@@ -260,6 +261,21 @@ pub struct MonthCount {
     pub plays: u32,
 }
 
+/// The longest run of wins in competitive results in the order played, and the wins since the
+/// last play not won.
+fn win_streaks(wins_in_order: &[bool]) -> (u32, u32) {
+    let (mut longest, mut current) = (0u32, 0u32);
+    for &won in wins_in_order {
+        if won {
+            current += 1;
+            longest = longest.max(current);
+        } else {
+            current = 0;
+        }
+    }
+    (longest, current)
+}
+
 fn game_of(s: &str) -> rusqlite::Result<GameId> {
     s.parse().map_err(|_| {
         rusqlite::Error::FromSqlConversionFailure(
@@ -305,8 +321,8 @@ impl Store {
     pub fn game_stats(&self, game: GameId, bucket_width: u32) -> Result<GameStats> {
         let width = if bucket_width == 0 { 10 } else { bucket_width.min(1000) };
         let g = game.as_str();
-        // Everything but the Citadelles lists comes from the summaries (see `summary`): a few
-        // hundred rows however long the history.
+        // Everything but the lists read from table states comes from the summaries (see
+        // `summary`): a few hundred rows however long the history.
         let plays: u32 = self.conn.query_row(
             "SELECT IFNULL(SUM(plays), 0) FROM stat_plays WHERE game = ?1",
             [g],
@@ -319,47 +335,70 @@ impl Store {
             [g],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        // Every seat that shares the high (low): the first few named, all counted.
-        let record = |extreme: &str| -> Result<Option<ScoreRecord>> {
-            let rows = self
-                .conn
-                .prepare_cached(&format!(
-                    "SELECT s.play_id, s.player_id, pl.name, s.total, s.started_at, COUNT(*) OVER ()
-                       FROM stat_seats s JOIN players pl ON pl.id = s.player_id
-                      WHERE s.game = ?1 AND s.outcome = 'points'
-                        AND s.total = (SELECT {extreme}(total) FROM stat_seats WHERE game = ?1 AND outcome = 'points')
-                      ORDER BY s.started_at, s.play_id, s.seat LIMIT ?2"
-                ))?
-                .query_map(params![g, super::plays::sql_int(MAX_RECORD_HOLDERS)], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, i32>(3)?,
-                        parse_time(&r.get::<_, String>(4)?)?,
-                        r.get::<_, u32>(5)?,
-                    ))
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            let Some(&(_, _, _, total, _, holders_count)) = rows.first() else {
-                return Ok(None);
-            };
-            let holders = rows
-                .into_iter()
-                .map(|(play, player, player_name, _, started_at, _)| {
-                    Ok(RecordHolder {
-                        play_id: to_id(play)?,
-                        player_id: to_id(player)?,
-                        player_name,
-                        started_at,
-                    })
-                })
-                .collect::<Result<_>>()?;
-            Ok(Some(ScoreRecord { total, holders, holders_count }))
-        };
-        let high = record("MAX")?;
-        let low = record("MIN")?;
+        let (districts, characters) = self.table_lists(game)?;
+        Ok(GameStats {
+            game,
+            plays,
+            scores,
+            average_score: average,
+            high: self.score_record(g, "MAX")?,
+            low: self.score_record(g, "MIN")?,
+            bucket_width: width,
+            distribution: self.score_distribution(g, width)?,
+            categories: self.category_averages(g)?,
+            variants: self.usage(
+                "SELECT variant, SUM(plays) FROM stat_plays WHERE game = ?1
+                  GROUP BY variant HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC, variant",
+                [g],
+            )?,
+            player_counts: self.usage(
+                "SELECT CAST(player_count AS TEXT), SUM(plays) FROM stat_plays WHERE game = ?1
+                  GROUP BY player_count HAVING SUM(plays) > 0 ORDER BY player_count",
+                [g],
+            )?,
+            missions: self.mission_rates(game)?,
+            districts,
+            characters,
+        })
+    }
 
+    /// The high (`extreme` is `MAX`) or the low (`MIN`) of a game's points: every seat that
+    /// shares it, the first few named, all counted.
+    fn score_record(&self, g: &str, extreme: &str) -> Result<Option<ScoreRecord>> {
+        let rows = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT s.play_id, s.player_id, pl.name, s.total, s.started_at, COUNT(*) OVER ()
+                   FROM stat_seats s JOIN players pl ON pl.id = s.player_id
+                  WHERE s.game = ?1 AND s.outcome = 'points'
+                    AND s.total = (SELECT {extreme}(total) FROM stat_seats WHERE game = ?1 AND outcome = 'points')
+                  ORDER BY s.started_at, s.play_id, s.seat LIMIT ?2"
+            ))?
+            .query_map(params![g, super::plays::sql_int(MAX_RECORD_HOLDERS)], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, i32>(3)?,
+                    parse_time(&r.get::<_, String>(4)?)?,
+                    r.get::<_, u32>(5)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let Some(&(_, _, _, total, _, holders_count)) = rows.first() else {
+            return Ok(None);
+        };
+        let holders = rows
+            .into_iter()
+            .map(|(play, player, player_name, _, started_at, _)| {
+                Ok(RecordHolder { play_id: to_id(play)?, player_id: to_id(player)?, player_name, started_at })
+            })
+            .collect::<Result<_>>()?;
+        Ok(Some(ScoreRecord { total, holders, holders_count }))
+    }
+
+    /// A game's points in buckets `width` wide, without gaps.
+    fn score_distribution(&self, g: &str, width: u32) -> Result<Vec<ScoreBucket>> {
         // Floor division, so that negative totals fall in the bucket below zero.
         let mut stmt = self.conn.prepare_cached(
             "SELECT total - (((total % ?2) + ?2) % ?2) AS bucket, SUM(n)
@@ -369,8 +408,11 @@ impl Store {
         let filled = stmt
             .query_map(params![g, width], |r| Ok(ScoreBucket { from: r.get(0)?, count: r.get(1)? }))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        let distribution = with_empty_buckets(filled, width);
+        Ok(with_empty_buckets(filled, width))
+    }
 
+    /// A game's average points per category, in key order.
+    fn category_averages(&self, g: &str) -> Result<Vec<CategoryAverage>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT category, CAST(points AS REAL) / samples, samples
                FROM stat_categories WHERE game = ?1 AND samples > 0 ORDER BY category",
@@ -380,58 +422,43 @@ impl Store {
                 Ok(CategoryAverage { category: r.get(0)?, average: r.get(1)?, samples: r.get(2)? })
             })?
             .collect::<rusqlite::Result<_>>()?;
+        Ok(categories)
+    }
 
-        let variants = self.usage(
-            "SELECT variant, SUM(plays) FROM stat_plays WHERE game = ?1
-              GROUP BY variant HAVING SUM(plays) > 0 ORDER BY SUM(plays) DESC, variant",
-            [g],
+    /// How often each mission was met by the players who had it (Valencia's: a game records
+    /// mission results in its scoreboard's facts, none for the others).
+    fn mission_rates(&self, game: GameId) -> Result<Vec<MissionRate>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT mission, had, met FROM stat_missions WHERE game = ?1 AND had > 0 ORDER BY mission",
         )?;
-        let player_counts = self.usage(
-            "SELECT CAST(player_count AS TEXT), SUM(plays) FROM stat_plays WHERE game = ?1
-              GROUP BY player_count HAVING SUM(plays) > 0 ORDER BY player_count",
-            [g],
-        )?;
+        let missions = stmt
+            .query_map([game.as_str()], |r| {
+                Ok(MissionRate { mission: r.get(0)?, success: SuccessRate::new(r.get(1)?, r.get(2)?) })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(missions)
+    }
 
-        let mut missions = Vec::new();
-        if game == GameId::Valencia {
-            let mut stmt = self.conn.prepare_cached(
-                "SELECT mission, had, met FROM stat_missions WHERE game = ?1 AND had > 0 ORDER BY mission",
-            )?;
-            missions = stmt
-                .query_map([g], |r| {
-                    Ok(MissionRate { mission: r.get(0)?, success: SuccessRate::new(r.get(1)?, r.get(2)?) })
-                })?
-                .collect::<rusqlite::Result<_>>()?;
-        }
-        let (mut districts, mut characters) = (Vec::new(), Vec::new());
-        if game == GameId::Citadelles {
-            districts = self.player_list_usage(game, "districts", None)?;
-            let custom = self.player_list_usage(game, "custom_wonders", Some("name"))?;
-            for c in custom {
-                match districts.iter_mut().find(|d| d.key == c.key) {
+    /// The lists the game's contract names in its table states ([`crate::games::Game::table_stats`]):
+    /// what the players built by the end (Citadelles' districts, its custom wonders by name with
+    /// them), most built first, and the characters revealed in the last round, most used first.
+    fn table_lists(&self, game: GameId) -> Result<(Vec<UsageCount>, Vec<UsageCount>)> {
+        let lists = game.game().table_stats();
+        let mut built: Vec<UsageCount> = Vec::new();
+        for &(list, field) in lists.built {
+            for c in self.player_list_usage(game, list, field)? {
+                match built.iter_mut().find(|d| d.key == c.key) {
                     Some(d) => d.count += c.count,
-                    None => districts.push(c),
+                    None => built.push(c),
                 }
             }
-            districts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
-            characters = self.player_list_usage(game, "characters_last_round", None)?;
         }
-        Ok(GameStats {
-            game,
-            plays,
-            scores,
-            average_score: average,
-            high,
-            low,
-            bucket_width: width,
-            distribution,
-            categories,
-            variants,
-            player_counts,
-            missions,
-            districts,
-            characters,
-        })
+        built.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
+        let characters = match lists.last_round_characters {
+            Some(list) => self.player_list_usage(game, list, None)?,
+            None => Vec::new(),
+        };
+        Ok((built, characters))
     }
 
     /// A player's plays and wins among results of the outcomes `outcome_sql` lists, with a
@@ -522,54 +549,71 @@ impl Store {
             .conn
             .prepare_cached("SELECT IFNULL(SUM(plays), 0) FROM stat_player_plays WHERE player_id = ?1")?
             .query_row([player], |r| r.get(0))?;
-        let competitive = self.success(player, "'points', 'objective_race'", true)?;
-        let coop = self.success(player, "'coop'", false)?;
-        let solo = self.success(player, "'solo'", false)?;
+        let (longest, current) = win_streaks(&self.wins_in_order(player)?);
+        Ok(PlayerStats {
+            player_id: player,
+            name: who.name,
+            plays,
+            competitive: self.success(player, "'points', 'objective_race'", true)?,
+            coop: self.success(player, "'coop'", false)?,
+            solo: self.success(player, "'solo'", false)?,
+            longest_win_streak: longest,
+            current_win_streak: current,
+            head_to_head: self.head_to_head(player)?,
+            favourite_games: self.favourites(player, false)?,
+            favourite_variants: self.favourites(player, true)?,
+            favourite_characters: self.favourite_characters(player)?,
+            h_index: self.h_index(player)?,
+            records: self.player_records(player)?,
+            other_games: self.other_games_record(player)?,
+        })
+    }
 
-        // The competitive results in the order the plays started: the longest run of wins,
-        // and the wins since the last play not won.
-        let (mut longest, mut current) = (0u32, 0u32);
-        for won in self.wins_in_order(player)? {
-            if won {
-                current += 1;
-                longest = longest.max(current);
-            } else {
-                current = 0;
-            }
-        }
-
+    /// A player's results against each opponent, by opponent name.
+    fn head_to_head(&self, player: Id) -> Result<Vec<HeadToHead>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT x.opponent_id, op.name, x.plays, x.wins, x.losses, x.ties
                FROM stat_pairs x JOIN players op ON op.id = x.opponent_id
               WHERE x.player_id = ?1 AND x.plays > 0
               ORDER BY op.name COLLATE french",
         )?;
-        let head_to_head = stmt
-            .query_map([player], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?
-            .into_iter()
-            .map(|(id, opponent_name, plays, wins, losses, ties)| {
-                Ok(HeadToHead { opponent_id: to_id(id)?, opponent_name, plays, wins, losses, ties })
-            })
-            .collect::<Result<_>>()?;
+        stmt.query_map([player], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .into_iter()
+        .map(|(id, opponent_name, plays, wins, losses, ties)| {
+            Ok(HeadToHead { opponent_id: to_id(id)?, opponent_name, plays, wins, losses, ties })
+        })
+        .collect()
+    }
 
-        let favourite_games = self.favourites(player, false)?;
-        let favourite_variants = self.favourites(player, true)?;
-        let characters: Vec<(String, String, u32)> = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT 'citadelles', CAST(x.value AS TEXT) AS k, COUNT(*)
-                   FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
-                   JOIN json_each(t.state_json, '$.players[' || s.seat || '].characters_last_round') x
-                  WHERE s.player_id = ?1 AND p.game = 'citadelles' AND {COUNTED} AND x.type IN ('text', 'integer')
-                  GROUP BY k ORDER BY COUNT(*) DESC, k"
-            ))?
-            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        let favourite_characters = most_played(characters)?;
-        // The largest h such that h games were each played at least h times.
+    /// The characters a player revealed most in last rounds (Citadelles', see
+    /// [`crate::games::Game::table_stats`]), ties all named.
+    fn favourite_characters(&self, player: Id) -> Result<Vec<Favourite>> {
+        let mut characters: Vec<(String, String, u32)> = Vec::new();
+        for game in GameId::ALL {
+            let Some(list) = game.game().table_stats().last_round_characters else { continue };
+            let rows = self
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT ?2, CAST(x.value AS TEXT) AS k, COUNT(*)
+                       FROM seats s JOIN plays p ON p.id = s.play_id JOIN table_states t ON t.play_id = p.id
+                       JOIN json_each(t.state_json, '$.players[' || s.seat || '].{list}') x
+                      WHERE s.player_id = ?1 AND p.game = ?2 AND {COUNTED} AND x.type IN ('text', 'integer')
+                      GROUP BY k ORDER BY COUNT(*) DESC, k"
+                ))?
+                .query_map(params![player, game.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            characters.extend(rows);
+        }
+        // Most revealed first, as each game's query gives them (a stable sort).
+        characters.sort_by_key(|c| std::cmp::Reverse(c.2));
+        most_played(characters)
+    }
+
+    /// The largest h such that the player played h games at least h times each.
+    fn h_index(&self, player: Id) -> Result<u32> {
         let mut per_game: Vec<u32> = self
             .conn
             .prepare_cached(
@@ -578,7 +622,11 @@ impl Store {
             .query_map([player], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         per_game.sort_unstable_by(|a, b| b.cmp(a));
-        let h_index = (1..).zip(&per_game).map(|(pos, n)| pos.min(*n)).max().unwrap_or(0);
+        Ok((1..).zip(&per_game).map(|(pos, n)| pos.min(*n)).max().unwrap_or(0))
+    }
+
+    /// A player's best, worst and average points per game played for points.
+    fn player_records(&self, player: Id) -> Result<Vec<PlayerGameRecord>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT game, SUM(n), MAX(total), MIN(total), CAST(SUM(total * n) AS REAL) / SUM(n)
                FROM stat_results WHERE player_id = ?1 AND outcome = 'points' AND n > 0
@@ -595,23 +643,7 @@ impl Store {
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
-        Ok(PlayerStats {
-            player_id: player,
-            name: who.name,
-            plays,
-            competitive,
-            coop,
-            solo,
-            longest_win_streak: longest,
-            current_win_streak: current,
-            head_to_head,
-            favourite_games,
-            favourite_variants,
-            favourite_characters,
-            h_index,
-            records,
-            other_games: self.other_games_record(player)?,
-        })
+        Ok(records)
     }
 
     /// The co-op and solo scenarios of `game` that were played, by variant id.

@@ -20,17 +20,22 @@ pub use search::{CLOSEST, RuleHit, RuleSearch, SearchFilter, SnippetPart, StopWo
 use crate::games::GameId;
 use crate::text::Text;
 
-/// The entry files, with the game each one belongs to (`None`: about the app or all games, or
-/// each entry names its own `game`).
-const ENTRY_FILES: &[(&str, Option<GameId>, &str)] = &[
-    ("general.toml", None, include_str!("entries/general.toml")),
-    ("glossary.toml", None, include_str!("entries/glossary.toml")),
-    ("clarifications.toml", None, include_str!("entries/clarifications.toml")),
-    ("valencia.toml", Some(GameId::Valencia), include_str!("entries/valencia.toml")),
-    ("citadelles.toml", Some(GameId::Citadelles), include_str!("entries/citadelles.toml")),
-    ("orleans.toml", Some(GameId::Orleans), include_str!("entries/orleans.toml")),
-    ("splendor.toml", Some(GameId::Splendor), include_str!("entries/splendor.toml")),
+/// The files of entries shared by the games (about the app or all games, or each entry names
+/// its own `game`); each game's own come from its contract ([`crate::games::Game::rule_entries`]).
+const SHARED_ENTRY_FILES: [(&str, &str); 3] = [
+    ("general.toml", include_str!("entries/general.toml")),
+    ("glossary.toml", include_str!("entries/glossary.toml")),
+    ("clarifications.toml", include_str!("entries/clarifications.toml")),
 ];
+
+/// Every file of entries: its name, the game it belongs to (`None`: a shared file) and its
+/// text; the shared files first, then each game's in the order of [`GameId::ALL`].
+fn entry_files() -> impl Iterator<Item = (String, Option<GameId>, &'static str)> {
+    let shared = SHARED_ENTRY_FILES.into_iter().map(|(file, text)| (file.to_owned(), None, text));
+    let games =
+        GameId::ALL.into_iter().map(|g| (format!("{}.toml", g.as_str()), Some(g), g.game().rule_entries()));
+    shared.chain(games)
+}
 
 /// What a rule entry is about; used to filter searches and to pick an icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -136,7 +141,7 @@ struct EntryFile {
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogueError {
     #[error("rule file {file}: {source}")]
-    Parse { file: &'static str, source: toml::de::Error },
+    Parse { file: String, source: toml::de::Error },
     #[error("rule entry `{id}`: {problem}")]
     Entry { id: String, problem: String },
 }
@@ -155,9 +160,9 @@ impl Catalogue {
     /// Loads the entries compiled into the binary and builds the search index.
     pub fn load() -> Result<Catalogue, CatalogueError> {
         let mut entries = Vec::new();
-        for &(file, game, text) in ENTRY_FILES {
-            let parsed: EntryFile =
-                toml::from_str(text).map_err(|source| CatalogueError::Parse { file, source })?;
+        for (file, game, text) in entry_files() {
+            let parsed: EntryFile = toml::from_str(text)
+                .map_err(|source| CatalogueError::Parse { file: file.clone(), source })?;
             for r in parsed.entry {
                 if game.is_some() && r.game.is_some() {
                     return Err(CatalogueError::Entry {
@@ -179,7 +184,7 @@ impl Catalogue {
                 });
             }
         }
-        tag_orleans_events(&mut entries);
+        tag_entry_variants(&mut entries);
         Catalogue::from_entries(entries)
     }
 
@@ -319,19 +324,21 @@ impl Catalogue {
     }
 }
 
-/// An Orléans event's entry is about the scenarios whose tracks (or Invasion deck) hold it, as
-/// the event catalogue says: the scenario filter then shows only those. Base-game events that
-/// no track names stay about every scenario.
-fn tag_orleans_events(entries: &mut [RuleEntry]) {
-    for event in crate::games::orleans::event_catalogue() {
-        let Some(entry) = entries.iter_mut().find(|e| e.id == event.rule) else { continue };
-        if !entry.variants.is_empty() {
-            continue;
-        }
-        for spot in &event.appears_in {
-            let id = spot.scenario.id().to_owned();
-            if !entry.variants.contains(&id) {
-                entry.variants.push(id);
+/// Each game's entries about some of its variants only, as its catalogues know them
+/// ([`crate::games::Game::rule_entry_variants`]: Orléans' events, by the scenarios whose tracks
+/// hold them): the variant filter then shows them only with those. An entry that names its own
+/// variants keeps them.
+fn tag_entry_variants(entries: &mut [RuleEntry]) {
+    for game in GameId::ALL {
+        for (rule, variants) in game.game().rule_entry_variants() {
+            let Some(entry) = entries.iter_mut().find(|e| e.id == rule) else { continue };
+            if !entry.variants.is_empty() {
+                continue;
+            }
+            for id in variants {
+                if !entry.variants.iter().any(|v| v == id) {
+                    entry.variants.push(id.to_owned());
+                }
             }
         }
     }

@@ -291,94 +291,127 @@ fn game_named(word: &str) -> Option<GameId> {
 /// The score a game's name gives each entry of that game: a body mention's worth.
 const GAME_NAMED: f32 = 2.0;
 
+/// Folded word → (entry, field) → how many times the word is there.
+type WordCounts = HashMap<String, HashMap<(u32, Field), u16>>;
+/// Folded word → whether it came from French text, from English text, and its first spelling.
+type WordLangs = HashMap<String, (bool, bool, String)>;
+
+/// Every word of the entries' titles, aliases and bodies, counted per entry and field, with
+/// the language(s) it came from (for its stems) and its first spelling.
+fn count_words(entries: &[RuleEntry]) -> (WordCounts, WordLangs) {
+    let mut counts = WordCounts::new();
+    let mut langs = WordLangs::new();
+    for (i, e) in entries.iter().enumerate() {
+        let entry = u32::try_from(i).unwrap_or(u32::MAX);
+        let mut add = |text: &str, field: Field, is_fr: bool, is_en: bool| {
+            for (_, _, t) in tokens(text) {
+                let w = fold(t);
+                let l = langs.entry(w.clone()).or_insert_with(|| (false, false, t.to_lowercase()));
+                l.0 |= is_fr;
+                l.1 |= is_en;
+                let n = counts.entry(w).or_default().entry((entry, field)).or_insert(0);
+                *n = n.saturating_add(1);
+            }
+        };
+        add(&e.title.fr, Field::Title, true, false);
+        add(&e.title.en, Field::Title, false, true);
+        for a in &e.aliases {
+            add(a, Field::Alias, true, true);
+        }
+        add(&e.body.fr, Field::Body, true, false);
+        add(&e.body.en, Field::Body, false, true);
+    }
+    (counts, langs)
+}
+
+/// The content words of an entry's titles, aliases and everyday phrases (stemmed in each
+/// language), the empty ones left out.
+fn entry_names(e: &RuleEntry, stop: &HashSet<String>, fr: &Stemmer, en: &Stemmer) -> Vec<Vec<String>> {
+    let mut own = vec![
+        content_key(&without_brackets(&e.title.fr), stop, fr),
+        content_key(&without_brackets(&e.title.en), stop, en),
+    ];
+    for a in e.aliases.iter().chain(&e.everyday) {
+        own.push(content_key(a, stop, fr));
+        own.push(content_key(a, stop, en));
+    }
+    own.retain(|k| !k.is_empty());
+    own
+}
+
+/// Each word with its postings (by entry, then field) and its idf, sorted by text.
+fn postings_of(counts: WordCounts, langs: &WordLangs, entries: usize) -> Vec<Word> {
+    let n_entries = entries.max(1) as f32;
+    let mut words: Vec<Word> = counts
+        .into_iter()
+        .map(|(text, by)| {
+            let mut postings: Vec<Posting> =
+                by.into_iter().map(|((entry, field), tf)| Posting { entry, field, tf }).collect();
+            postings.sort_by_key(|p| (p.entry, p.field as u8));
+            let df = postings.iter().map(|p| p.entry).collect::<HashSet<_>>().len();
+            let df = u32::try_from(df).unwrap_or(u32::MAX);
+            let spelling = langs.get(&text).map_or_else(|| text.clone(), |l| l.2.clone());
+            let chars = text.chars().count();
+            Word { text, chars, spelling, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
+        })
+        .collect();
+    words.sort_by(|a, b| a.text.cmp(&b.text));
+    words
+}
+
+/// The words under each stem (`f:`/`e:` and the stem, in the language(s) a word came from),
+/// and the words of titles and aliases (what a typo may be corrected to).
+fn stems_and_name_words(
+    words: &[Word],
+    langs: &WordLangs,
+    fr: &Stemmer,
+    en: &Stemmer,
+) -> (HashMap<String, Vec<u32>>, Vec<u32>) {
+    let mut by_stem: HashMap<String, Vec<u32>> = HashMap::new();
+    let mut name_words = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let id = u32::try_from(i).unwrap_or(u32::MAX);
+        let (is_fr, is_en) = langs.get(&w.text).map_or((true, true), |l| (l.0, l.1));
+        if is_fr {
+            by_stem.entry(format!("f:{}", fr.stem(&w.text))).or_default().push(id);
+        }
+        if is_en {
+            by_stem.entry(format!("e:{}", en.stem(&w.text))).or_default().push(id);
+        }
+        if w.postings.iter().any(|p| p.field != Field::Body) {
+            name_words.push(id);
+        }
+    }
+    (by_stem, name_words)
+}
+
+/// A body's tokens with their byte ranges and words, for snippets.
+fn body_tokens(text: &str, by_text: &HashMap<String, u32>) -> Vec<Token> {
+    tokens(text)
+        .filter_map(|(s, t, w)| {
+            let word = *by_text.get(&fold(w))?;
+            Some(Token { start: u32::try_from(s).ok()?, end: u32::try_from(t).ok()?, word })
+        })
+        .collect()
+}
+
 impl Index {
     pub(super) fn build(entries: &[RuleEntry], stop_words: &StopWords) -> Index {
         let fr = Stemmer::create(Algorithm::French);
         let en = Stemmer::create(Algorithm::English);
         let stop: HashSet<String> = stop_words.fr.iter().chain(&stop_words.en).cloned().collect();
-        // word → (entry, field) → count; and which language(s) it came from, for its stems, and
-        // its first spelling.
-        let mut counts: HashMap<String, HashMap<(u32, Field), u16>> = HashMap::new();
-        let mut langs: HashMap<String, (bool, bool, String)> = HashMap::new();
-        let mut names = Vec::with_capacity(entries.len());
-        for (i, e) in entries.iter().enumerate() {
-            let entry = u32::try_from(i).unwrap_or(u32::MAX);
-            let mut add = |text: &str, field: Field, is_fr: bool, is_en: bool| {
-                for (_, _, t) in tokens(text) {
-                    let w = fold(t);
-                    let l = langs.entry(w.clone()).or_insert_with(|| (false, false, t.to_lowercase()));
-                    l.0 |= is_fr;
-                    l.1 |= is_en;
-                    let n = counts.entry(w).or_default().entry((entry, field)).or_insert(0);
-                    *n = n.saturating_add(1);
-                }
-            };
-            add(&e.title.fr, Field::Title, true, false);
-            add(&e.title.en, Field::Title, false, true);
-            for a in &e.aliases {
-                add(a, Field::Alias, true, true);
-            }
-            add(&e.body.fr, Field::Body, true, false);
-            add(&e.body.en, Field::Body, false, true);
-            let mut own = vec![
-                content_key(&without_brackets(&e.title.fr), &stop, &fr),
-                content_key(&without_brackets(&e.title.en), &stop, &en),
-            ];
-            for a in e.aliases.iter().chain(&e.everyday) {
-                own.push(content_key(a, &stop, &fr));
-                own.push(content_key(a, &stop, &en));
-            }
-            own.retain(|k| !k.is_empty());
-            names.push(own);
-        }
-        let n_entries = entries.len().max(1) as f32;
-        let mut words: Vec<Word> = counts
-            .into_iter()
-            .map(|(text, by)| {
-                let mut postings: Vec<Posting> =
-                    by.into_iter().map(|((entry, field), tf)| Posting { entry, field, tf }).collect();
-                postings.sort_by_key(|p| (p.entry, p.field as u8));
-                let df = postings.iter().map(|p| p.entry).collect::<HashSet<_>>().len();
-                let df = u32::try_from(df).unwrap_or(u32::MAX);
-                let spelling = langs.get(&text).map_or_else(|| text.clone(), |l| l.2.clone());
-                let chars = text.chars().count();
-                Word { text, chars, spelling, postings, idf: (1.0 + n_entries / df.max(1) as f32).ln(), df }
-            })
-            .collect();
-        words.sort_by(|a, b| a.text.cmp(&b.text));
+        let (counts, langs) = count_words(entries);
+        let names = entries.iter().map(|e| entry_names(e, &stop, &fr, &en)).collect();
+        let words = postings_of(counts, &langs, entries.len());
         let by_text: HashMap<String, u32> = words
             .iter()
             .enumerate()
             .map(|(i, w)| (w.text.clone(), u32::try_from(i).unwrap_or(u32::MAX)))
             .collect();
-        let mut by_stem: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut name_words = Vec::new();
-        for (i, w) in words.iter().enumerate() {
-            let id = u32::try_from(i).unwrap_or(u32::MAX);
-            let (is_fr, is_en) = langs.get(&w.text).map_or((true, true), |l| (l.0, l.1));
-            if is_fr {
-                by_stem.entry(format!("f:{}", fr.stem(&w.text))).or_default().push(id);
-            }
-            if is_en {
-                by_stem.entry(format!("e:{}", en.stem(&w.text))).or_default().push(id);
-            }
-            if w.postings.iter().any(|p| p.field != Field::Body) {
-                name_words.push(id);
-            }
-        }
+        let (by_stem, name_words) = stems_and_name_words(&words, &langs, &fr, &en);
         let bodies = entries
             .iter()
-            .map(|e| {
-                let toks = |text: &str| -> Vec<Token> {
-                    tokens(text)
-                        .filter_map(|(s, t, w)| {
-                            let word = *by_text.get(&fold(w))?;
-                            Some(Token { start: u32::try_from(s).ok()?, end: u32::try_from(t).ok()?, word })
-                        })
-                        .collect()
-                };
-                [toks(&e.body.fr), toks(&e.body.en)]
-            })
+            .map(|e| [body_tokens(&e.body.fr, &by_text), body_tokens(&e.body.en, &by_text)])
             .collect();
         let everyday = Everyday::build(entries, &stop, [&fr, &en]);
         let accented_stop = stop_words.accented.iter().cloned().collect();

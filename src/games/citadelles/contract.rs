@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use super::{CitadellesVariant, INFO};
+use crate::games::contract::TableStats;
 use crate::games::input::{self, VariantWord};
 use crate::games::seat::SeatRules;
 use crate::games::{BoardGameGeek, Game, GameInfo, Problems, Scoreboard, SetupStep, TableHelp};
@@ -59,5 +60,27 @@ impl Game for Citadelles {
     fn board_game_geek(&self) -> &'static BoardGameGeek {
         // Citadels (2000) and its 2016 edition, seen in public data: both are Citadelles.
         &BoardGameGeek { ids: &[478, 205398], base: None, titles: &["citadelles", "citadels"] }
+    }
+
+    fn rule_entries(&self) -> &'static str {
+        include_str!("../../rules/entries/citadelles.toml")
+    }
+
+    /// The districts in each final city (its custom wonders by name with them) and the
+    /// characters each player revealed in the last round, as `table.rs` keeps them.
+    fn table_stats(&self) -> &'static TableStats {
+        &TableStats {
+            built: &[("districts", None), ("custom_wonders", Some("name"))],
+            last_round_characters: Some("characters_last_round"),
+        }
+    }
+
+    fn limits(&self) -> Value {
+        serde_json::to_value(super::limits()).unwrap_or_default()
+    }
+
+    #[cfg(feature = "specta")]
+    fn register_ui_types(&self, types: &mut specta::Types) {
+        types.register_mut::<super::CitadellesLimits>().register_mut::<super::CitadellesRawTable>();
     }
 }

@@ -59,4 +59,26 @@ impl Game for Orleans {
         // confirmed here, so it is also recognised by its title).
         &BoardGameGeek { ids: &[181279], base: Some(164928), titles: &["orleans invasion", "invasion"] }
     }
+
+    fn rule_entries(&self) -> &'static str {
+        include_str!("../../rules/entries/orleans.toml")
+    }
+
+    /// An event's entry is about the scenarios whose tracks (or Invasion deck) hold it, as the
+    /// event catalogue says; base-game events that no track names stay about every scenario.
+    fn rule_entry_variants(&self) -> Vec<(String, Vec<&'static str>)> {
+        super::event_catalogue()
+            .into_iter()
+            .map(|event| (event.rule, event.appears_in.iter().map(|spot| spot.scenario.id()).collect()))
+            .collect()
+    }
+
+    fn limits(&self) -> Value {
+        serde_json::to_value(super::limits()).unwrap_or_default()
+    }
+
+    #[cfg(feature = "specta")]
+    fn register_ui_types(&self, types: &mut specta::Types) {
+        types.register_mut::<super::OrleansLimits>().register_mut::<super::OrleansRawTable>();
+    }
 }

@@ -53,4 +53,17 @@ impl Game for Splendor {
             ],
         }
     }
+
+    fn rule_entries(&self) -> &'static str {
+        include_str!("../../rules/entries/splendor.toml")
+    }
+
+    fn limits(&self) -> Value {
+        serde_json::to_value(super::limits()).unwrap_or_default()
+    }
+
+    #[cfg(feature = "specta")]
+    fn register_ui_types(&self, types: &mut specta::Types) {
+        types.register_mut::<super::SplendorLimits>().register_mut::<super::RawTable>();
+    }
 }

@@ -59,4 +59,17 @@ impl Game for Valencia {
         // Valencia has no id on BoardGameGeek.
         &BoardGameGeek { ids: &[], base: None, titles: &["valencia"] }
     }
+
+    fn rule_entries(&self) -> &'static str {
+        include_str!("../../rules/entries/valencia.toml")
+    }
+
+    fn limits(&self) -> Value {
+        serde_json::to_value(super::limits()).unwrap_or_default()
+    }
+
+    #[cfg(feature = "specta")]
+    fn register_ui_types(&self, types: &mut specta::Types) {
+        types.register_mut::<super::ValenciaLimits>().register_mut::<super::ValenciaRawTable>();
+    }
 }

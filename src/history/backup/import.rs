@@ -419,9 +419,51 @@ impl Writer<'_, '_> {
 
     pub(super) fn play(&mut self, checked: CheckedPlay) -> Result<()> {
         let CheckedPlay { play, board } = checked;
-        let outcome = board.as_ref().map(|b| OutcomeColumns::of(&b.board));
         let started_at = fmt_time(&play.started_at);
-        // A play already in the history (by its uuid) is skipped: nothing of it is written.
+        let Some(play_id) = self.insert_play_row(&play, board.as_ref(), &started_at)? else {
+            // Said apart when it sits in the bin: "already there" would read as back in the log.
+            if play_in_bin(self.conn, &play.uuid)? {
+                self.report.plays_in_bin += 1;
+            } else {
+                self.report.plays_skipped += 1;
+            }
+            return Ok(());
+        };
+        let player_ids = self.insert_seats(play_id, &play)?;
+        if let Some(t) = &play.table_state {
+            write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
+        }
+        self.insert_revisions(play_id, &play)?;
+        if let Some(b) = &board {
+            insert_results(self.conn, play_id, &b.board, &b.json)?;
+            self.report.plays_rescored += u32::from(b.rescored);
+        }
+        // The plays statistics count: finished, outside the bin.
+        if play.status == PlayStatus::Finished && play.deleted_at.is_none() {
+            let written = summary::WrittenPlay {
+                id: play_id,
+                game: play.game,
+                variant: &play.variant,
+                started_at: &started_at,
+                player_ids: &player_ids,
+                board: board.as_ref().map(|b| &b.board),
+            };
+            self.additions.add(self.conn, &written)?;
+        }
+        self.insert_round_events(play_id, &play)?;
+        self.report.plays_added += 1;
+        Ok(())
+    }
+
+    /// The play's row, with the outcome of its result; `None` when a play of its uuid is in
+    /// the history already (nothing of it is then written).
+    fn insert_play_row(
+        &self,
+        play: &BackupPlay,
+        board: Option<&CheckedBoard>,
+        started_at: &str,
+    ) -> Result<Option<i64>> {
+        let outcome = board.map(|b| OutcomeColumns::of(&b.board));
         let added = self
             .conn
             .prepare_cached(
@@ -450,16 +492,11 @@ impl Writer<'_, '_> {
                 outcome.as_ref().and_then(|o| o.lost_event),
                 (!play.setup_done.is_empty()).then(|| serde_json::to_string(&play.setup_done).ok()).flatten(),
             ])?;
-        if added == 0 {
-            // Said apart when it sits in the bin: "already there" would read as back in the log.
-            if play_in_bin(self.conn, &play.uuid)? {
-                self.report.plays_in_bin += 1;
-            } else {
-                self.report.plays_skipped += 1;
-            }
-            return Ok(());
-        }
-        let play_id = self.conn.last_insert_rowid();
+        Ok((added != 0).then(|| self.conn.last_insert_rowid()))
+    }
+
+    /// The play's seats; returns the player seated at each.
+    fn insert_seats(&self, play_id: i64, play: &BackupPlay) -> Result<Vec<i64>> {
         let mut seat_stmt = self.conn.prepare_cached(
             "INSERT INTO seats (play_id, seat, player_id, colour, first_player) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
@@ -469,35 +506,26 @@ impl Writer<'_, '_> {
             seat_stmt.execute(params![play_id, sql_int(s), player_id, seat.colour, seat.first_player])?;
             player_ids.push(player_id);
         }
-        if let Some(t) = &play.table_state {
-            write_table_state(self.conn, play_id, t.schema_version, &t.state.to_string(), &t.saved_at)?;
+        Ok(player_ids)
+    }
+
+    /// The play's undo steps, kept with their numbers: Undo takes the highest first, and the
+    /// next save numbers its revision after it, as before the export.
+    fn insert_revisions(&self, play_id: i64, play: &BackupPlay) -> Result<()> {
+        if play.revisions.is_empty() {
+            return Ok(());
         }
-        if !play.revisions.is_empty() {
-            // Kept with their numbers: Undo takes the highest first, and the next save numbers
-            // its revision after it, as before the export.
-            let mut revision = self.conn.prepare_cached(
-                "INSERT INTO table_state_revisions (play_id, revision, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)",
-            )?;
-            for r in &play.revisions {
-                revision.execute(params![play_id, r.revision, r.state.to_string(), fmt_time(&r.saved_at)])?;
-            }
+        let mut revision = self.conn.prepare_cached(
+            "INSERT INTO table_state_revisions (play_id, revision, state_json, saved_at) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for r in &play.revisions {
+            revision.execute(params![play_id, r.revision, r.state.to_string(), fmt_time(&r.saved_at)])?;
         }
-        if let Some(b) = &board {
-            insert_results(self.conn, play_id, &b.board, &b.json)?;
-            self.report.plays_rescored += u32::from(b.rescored);
-        }
-        // The plays statistics count: finished, outside the bin.
-        if play.status == PlayStatus::Finished && play.deleted_at.is_none() {
-            let written = summary::WrittenPlay {
-                id: play_id,
-                game: play.game,
-                variant: &play.variant,
-                started_at: &started_at,
-                player_ids: &player_ids,
-                board: board.as_ref().map(|b| &b.board),
-            };
-            self.additions.add(self.conn, &written)?;
-        }
+        Ok(())
+    }
+
+    /// The round events the play's table helpers recorded.
+    fn insert_round_events(&self, play_id: i64, play: &BackupPlay) -> Result<()> {
         let mut event = self.conn.prepare_cached(
             "INSERT INTO round_events (play_id, round, seq, kind, payload_json, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
@@ -511,7 +539,6 @@ impl Writer<'_, '_> {
                 fmt_time(&ev.recorded_at)
             ])?;
         }
-        self.report.plays_added += 1;
         Ok(())
     }
 

@@ -39,7 +39,7 @@ use super::plays::{
     too_long, too_many, write_table_state,
 };
 use super::summary;
-use super::{Progress, ProgressStage, Result, Store, StoreError, latest_schema_version};
+use super::{Progress, ProgressStage, Result, Store, StoreError, Ticks, latest_schema_version};
 use crate::games::{GameId, Problems, Scoreboard};
 use crate::text::Text;
 
@@ -256,16 +256,7 @@ impl Store {
     /// Writes the whole history as a backup, one play at a time (memory stays bounded whatever
     /// the history's size). Returns what it wrote.
     pub fn export_to(&self, out: &mut dyn Write, progress: &mut dyn FnMut(Progress)) -> Result<Counts> {
-        let conn = &self.conn;
-        let count = |sql: &str| -> Result<usize> {
-            Ok(conn.query_row(sql, [], |r| r.get::<_, i64>(0)).map(|n| usize::try_from(n).unwrap_or(0))?)
-        };
-        let counts = Counts {
-            players: count("SELECT COUNT(*) FROM players WHERE merged_into IS NULL")?,
-            plays: count("SELECT COUNT(*) FROM plays")?,
-            card_values: count("SELECT COUNT(*) FROM card_values")?,
-            other_plays: count("SELECT COUNT(*) FROM other_plays")?,
-        };
+        let counts = self.backup_counts()?;
         let manifest = Manifest {
             format: BACKUP_FORMAT.to_owned(),
             app_version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -273,129 +264,19 @@ impl Store {
             exported_at: now(),
             counts,
         };
-        let w = |out: &mut dyn Write, s: &str| out.write_all(s.as_bytes()).map_err(StoreError::Write);
-        w(out, "{\"manifest\":")?;
+        write_str(out, "{\"manifest\":")?;
         serde_json::to_writer(&mut *out, &manifest).map_err(json_err)?;
-
-        w(out, ",\"players\":[")?;
-        let mut stmt = conn.prepare(
-            "SELECT name, colour, archived, created_at FROM players WHERE merged_into IS NULL
-              ORDER BY name COLLATE french, id",
-        )?;
-        let mut rows = stmt.query([])?;
-        let mut first = true;
-        while let Some(r) = rows.next()? {
-            let p = BackupPlayer {
-                name: r.get(0)?,
-                colour: r.get(1)?,
-                archived: r.get(2)?,
-                created_at: parse_time(&r.get::<_, String>(3)?)?,
-            };
-            w(out, if first { "" } else { "," })?;
-            first = false;
-            serde_json::to_writer(&mut *out, &p).map_err(json_err)?;
-        }
-
-        w(out, "],\"card_values\":[")?;
-        let mut stmt =
-            conn.prepare("SELECT game, card, value, updated_at FROM card_values ORDER BY game, card")?;
-        let mut rows = stmt.query([])?;
-        let mut first = true;
-        while let Some(r) = rows.next()? {
-            let Ok(game) = r.get::<_, String>(0)?.parse::<GameId>() else { continue };
-            let c = BackupCardValue {
-                game,
-                card: r.get(1)?,
-                value: r.get(2)?,
-                updated_at: parse_time(&r.get::<_, String>(3)?)?,
-            };
-            w(out, if first { "" } else { "," })?;
-            first = false;
-            serde_json::to_writer(&mut *out, &c).map_err(json_err)?;
-        }
-
-        w(out, "],\"plays\":[")?;
-        let mut stmt = conn.prepare(
-            "SELECT p.id, p.uuid, p.game, p.variant, p.status, p.started_at, p.ended_at, p.updated_at, p.location, p.notes,
-                    t.schema_version, t.saved_at, t.state_json, b.scoreboard_json, p.duration_minutes, p.deleted_at,
-                    p.setup_done
-               FROM plays p
-               LEFT JOIN table_states t ON t.play_id = p.id
-               LEFT JOIN scoreboards b ON b.play_id = p.id
-              ORDER BY p.started_at, p.uuid",
-        )?;
-        // Prepared once for the whole export: most plays have no revision, and each look-up is
-        // one probe of the table's primary key.
-        let mut revisions = conn.prepare(
-            "SELECT revision, saved_at, state_json FROM table_state_revisions WHERE play_id = ?1 ORDER BY revision",
-        )?;
-        let mut rows = stmt.query([])?;
+        write_str(out, ",\"players\":[")?;
+        self.write_backup_players(&mut JsonItems::new(out))?;
+        write_str(out, "],\"card_values\":[")?;
+        self.write_backup_card_values(&mut JsonItems::new(out))?;
         let total = u32::try_from(counts.plays + counts.other_plays).unwrap_or(u32::MAX);
-        let mut done = 0u32;
-        let mut tick = |done: &mut u32| {
-            *done += 1;
-            if done.is_multiple_of(500) || *done == total {
-                progress(Progress { stage: ProgressStage::Reading, done: *done, total });
-            }
-        };
-        let mut first = true;
-        while let Some(r) = rows.next()? {
-            let play = backup_play(self, r, &mut revisions)?;
-            w(out, if first { "" } else { "," })?;
-            first = false;
-            serde_json::to_writer(&mut *out, &play).map_err(json_err)?;
-            tick(&mut done);
-        }
-
-        w(out, "],\"other_plays\":[")?;
-        let mut stmt = conn.prepare(
-            "SELECT id, uuid, game_name, bgg_id, played_at, duration_minutes, location, notes, cooperative, imported_at
-               FROM other_plays ORDER BY played_at, uuid",
-        )?;
-        let mut seats = conn.prepare_cached(
-            "SELECT p.name, s.score, s.winner, s.first_player, s.score_text, s.team, s.role FROM other_play_seats s
-               JOIN players p ON p.id = s.player_id WHERE s.other_play_id = ?1 ORDER BY s.seat",
-        )?;
-        let mut expansions = conn.prepare_cached(
-            "SELECT name, bgg_id FROM other_play_expansions WHERE other_play_id = ?1 ORDER BY position",
-        )?;
-        let mut rows = stmt.query([])?;
-        let mut first = true;
-        while let Some(r) = rows.next()? {
-            let id: i64 = r.get(0)?;
-            let play = BackupOtherPlay {
-                uuid: r.get(1)?,
-                game_name: r.get(2)?,
-                bgg_id: r.get(3)?,
-                played_at: parse_time(&r.get::<_, String>(4)?)?,
-                duration_minutes: r.get(5)?,
-                location: r.get(6)?,
-                notes: r.get(7)?,
-                cooperative: r.get(8)?,
-                imported_at: parse_time(&r.get::<_, String>(9)?)?,
-                seats: seats
-                    .query_map([id], |s| {
-                        Ok(BackupOtherSeat {
-                            player: s.get(0)?,
-                            score: s.get(1)?,
-                            winner: s.get(2)?,
-                            first_player: s.get(3)?,
-                            score_text: s.get(4)?,
-                            team: s.get(5)?,
-                            role: s.get(6)?,
-                        })
-                    })?
-                    .collect::<rusqlite::Result<_>>()?,
-                expansions: expansions
-                    .query_map([id], |e| Ok(BackupExpansion { name: e.get(0)?, bgg_id: e.get(1)? }))?
-                    .collect::<rusqlite::Result<_>>()?,
-            };
-            w(out, if first { "" } else { "," })?;
-            first = false;
-            serde_json::to_writer(&mut *out, &play).map_err(json_err)?;
-            tick(&mut done);
-        }
-        w(out, "]}")?;
+        let mut ticks = Ticks::new(progress, ProgressStage::Reading, total);
+        write_str(out, "],\"plays\":[")?;
+        self.write_backup_plays(&mut JsonItems::new(out), &mut ticks)?;
+        write_str(out, "],\"other_plays\":[")?;
+        self.write_backup_other_plays(&mut JsonItems::new(out), &mut ticks)?;
+        write_str(out, "]}")?;
         out.flush().map_err(StoreError::Write)?;
         Ok(counts)
     }
