@@ -58,6 +58,10 @@ export type PlayControls = Pick<
 	'undo' | 'undoCount' | 'finish' | 'busy' | 'confirmAbandon' | 'abandon' | 'correcting'
 >;
 
+/** What the frame around a game's fields (PlaySheet) uses, whatever the model. */
+export type SheetControls = PlayControls &
+	Pick<PlaySession<unknown>, 'preview' | 'saveState' | 'error' | 'keydown' | 'flush' | 'dispose'>;
+
 export class PlaySession<T> {
 	// `model` and `preview` are only ever replaced whole (the sheets' edits return a new model,
 	// the core a new answer), so they are raw state: a keystroke updates what reads the changed
