@@ -40,7 +40,8 @@ export async function run() {
 
 	await check(`time ${KEYSTROKES} keystrokes from the key to the total on screen`, async () => {
 		await browser.execute(() => {
-			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], echoes: [], calls: [], since: null, last: null };
+			const w = /** @type {any} */ (window);
+			const feel = (w.__feel = { samples: [], parts: [], echoes: [], calls: [], since: null, last: null });
 			// Where each keystroke's time goes: until the sheet asks the core for its preview, the
 			// IPC call itself (the core's work included), the page's update until the total changed
 			// (the screen's own work), then until the next frame (layout and paint). The Tauri
