@@ -90,7 +90,10 @@ async function main() {
 			await browser.executeAsync((done) => requestAnimationFrame(() => done(true)));
 			reportFigure('cold start, app launch → home screen painted (includes the driver)', `${Math.round(performance.now() - launched)} ms`);
 			const paint = await firstPaint();
-			reportFigure('cold start, page navigation → first contentful paint', paint.navigation === null ? 'not reported by the webview' : `${Math.round(paint.navigation)} ms`);
+			reportFigure(
+				'cold start, page navigation → first contentful paint',
+				paint.navigation === null ? 'not reported by the webview' : `${Math.round(paint.navigation)} ms`
+			);
 			if (paint.process !== null) reportFigure('cold start, app process start → first contentful paint', `${Math.round(paint.process)} ms`);
 		},
 		{ critical: true }
@@ -224,7 +227,12 @@ async function main() {
 						const words = await browser.execute(() =>
 							[...document.querySelectorAll('[data-testid="rules-hits"] mark')].map((mk) => mk.textContent ?? '')
 						);
-						const folded = words.map((w) => w.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase());
+						const folded = words.map((w) =>
+							w
+								.normalize('NFD')
+								.replace(/\p{Diacritic}/gu, '')
+								.toLowerCase()
+						);
 						return folded.length > 0 && folded.every((w) => w.startsWith(typed));
 					} catch {
 						return false;
@@ -244,7 +252,10 @@ async function main() {
 		const marked = await browser.execute(() =>
 			[...document.querySelectorAll('[data-testid="rule-hit-valencia.scoring.fountains"] mark')].map((mk) => mk.textContent ?? '')
 		);
-		assert(marked.length > 0 && marked.every((w) => w.toLowerCase().startsWith('fontaine')), `"fontaine" is marked (got ${marked.join(', ')})`);
+		assert(
+			marked.length > 0 && marked.every((w) => w.toLowerCase().startsWith('fontaine')),
+			`"fontaine" is marked (got ${marked.join(', ')})`
+		);
 		await screenshot('rules-typo');
 		await tap('rules-glossary-link');
 		await waitText('term-glossary.citadelles.warlord', (t) => t.includes('Condottiere') && t.includes('Warlord'), 'Condottiere / Warlord');
@@ -305,7 +316,11 @@ async function main() {
 		await waitText('total-0', (t) => t === '16', 'Ani total should be 16');
 		await waitText('total-1', (t) => t === '13', 'Dirk total should be 13');
 		// The core's live help: who qualifies, and what the others lack.
-		await waitText('city-c13_r4k3-why-1', (t) => t.includes('la prend à la fin de son tour'), 'Dirk takes the 13-prestige city at the end of his turn');
+		await waitText(
+			'city-c13_r4k3-why-1',
+			(t) => t.includes('la prend à la fin de son tour'),
+			'Dirk takes the 13-prestige city at the end of his turn'
+		);
 		await waitText('city-c13_r4k3-why-0', (t) => t.includes('il manque'), 'Ani lacks bonuses');
 		const mark = await textOf('city-c13_r4k3-seat-1');
 		assert(mark.includes('✔'), `Dirk's line is ticked (got "${mark}")`);
@@ -397,7 +412,11 @@ async function main() {
 			// Measured on 2026-11-29, after dropping the page cache: 0.84–0.96 s for the first start
 			// (1.2–1.8 s with GTK's OpenGL on); this second start, 0.65 s.
 			const paint = await firstPaint();
-			if (paint.process !== null) reportFigure('cold start again, the app reopened on its history: app process start → first contentful paint', `${Math.round(paint.process)} ms`);
+			if (paint.process !== null)
+				reportFigure(
+					'cold start again, the app reopened on its history: app process start → first contentful paint',
+					`${Math.round(paint.process)} ms`
+				);
 		},
 		{ critical: true }
 	);

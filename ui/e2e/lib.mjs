@@ -105,7 +105,8 @@ function options({ phone = false } = {}) {
 		const profile = process.env.GREFFIER_DATA_DIR;
 		if (profile) args.push(`--user-data-dir=${phone ? `${profile}-phone` : profile}`);
 		const port = Number(process.env.GREFFIER_E2E_DRIVER_PORT ?? 9515);
-		if (phone) return chromiumOptions(port, { args, mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } } });
+		if (phone)
+			return chromiumOptions(port, { args, mobileEmulation: { deviceMetrics: { width: 390, height: 844, pixelRatio: 2, touch: true } } });
 		return chromiumOptions(port, { args });
 	}
 	return {
@@ -363,7 +364,6 @@ export async function setViewport(width, height) {
 		timeoutMsg: `the window never became ${width} px wide`
 	});
 }
-
 
 /** Lets the next checks run again (after a session restart). */
 export function unblock() {

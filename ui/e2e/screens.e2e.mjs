@@ -6,15 +6,43 @@
 // scripts/serve-smoke.sh starts the server and chromedriver, then runs this file.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, message, browser, check, endSession, runCheck, finish, reportFigure, screenshot, setLangTo, shotsDir, shown, startSession, tap, typeInto } from './lib.mjs';
+import {
+	assert,
+	message,
+	browser,
+	check,
+	endSession,
+	runCheck,
+	finish,
+	reportFigure,
+	screenshot,
+	setLangTo,
+	shotsDir,
+	shown,
+	startSession,
+	tap,
+	typeInto
+} from './lib.mjs';
 import { seedHistory } from './seed.mjs';
-import { axeViolations, clippedText, frenchColonsWithoutNarrowSpace, go, screenList, scrollingCharts, smallTargets, unreadableChartText } from './screens.mjs';
+import {
+	axeViolations,
+	clippedText,
+	frenchColonsWithoutNarrowSpace,
+	go,
+	screenList,
+	scrollingCharts,
+	smallTargets,
+	unreadableChartText
+} from './screens.mjs';
 
 const URL = process.env.GREFFIER_E2E_URL;
 // GREFFIER_SCREENS=phone,en tours only those sizes and languages (a quick look while fixing).
 const only = (process.env.GREFFIER_SCREENS ?? '').split(',').filter(Boolean);
 const LANGS = ['fr', 'en'].filter((l) => !only.some((o) => ['fr', 'en'].includes(o)) || only.includes(l));
-const SIZES = [['desktop', false], ['phone', true]].filter(([s]) => !only.some((o) => ['desktop', 'phone'].includes(o)) || only.includes(s));
+const SIZES = [
+	['desktop', false],
+	['phone', true]
+].filter(([s]) => !only.some((o) => ['desktop', 'phone'].includes(o)) || only.includes(s));
 await mkdir(shotsDir, { recursive: true });
 
 let plays = null;
@@ -35,16 +63,26 @@ function states() {
 		['stats-scenario', '/stats', 'st-tab-scenario', () => tap('st-tab-scenario')],
 		['stats-activity', '/stats', 'st-tab-activity', () => tap('st-tab-activity')],
 		['stats-game', '/stats', 'st-tab-game', () => tap('st-tab-game')],
-		['rules-search', '/rules', 'rules-search', () => typeInto('rules-search', 'fontaine').then(() => shown('rule-hit-valencia.scoring.fountains'))],
+		[
+			'rules-search',
+			'/rules',
+			'rules-search',
+			() => typeInto('rules-search', 'fontaine').then(() => shown('rule-hit-valencia.scoring.fountains'))
+		],
 		['rule-entry', '/rules/valencia.scoring.fountains', 'rule-body', null],
-		['new-play-setup', '/new', 'new-player-name', async () => {
-			for (const name of ['Ani', 'Dirk']) {
-				await typeInto('new-player-name', name);
-				await tap('add-player');
+		[
+			'new-play-setup',
+			'/new',
+			'new-player-name',
+			async () => {
+				for (const name of ['Ani', 'Dirk']) {
+					await typeInto('new-player-name', name);
+					await tap('add-player');
+				}
+				await tap('game-orleans');
+				await shown('variant-select');
 			}
-			await tap('game-orleans');
-			await shown('variant-select');
-		}],
+		],
 		['sheet-rule-panel', `/play/${sheet}`, 'val-city-0', () => tap('val-city-0-rule').then(() => shown('rule-panel'))],
 		['sheet-bad-input', `/play/${sheet}`, 'val-city-0', () => typeInto('val-city-0', 'abc')]
 	];
@@ -110,11 +148,16 @@ for (const [size, phone] of SIZES) {
 		await browser.url(`${URL}/`);
 		const t0 = Date.now();
 		found = await tour(size);
-		const lines = Object.entries(found).flatMap(([k, xs]) => [...(xs instanceof Map ? [...xs].map(([t, w]) => `${t} on ${w}`) : xs)].map((x) => `${k}: ${x}`));
+		const lines = Object.entries(found).flatMap(([k, xs]) =>
+			[...(xs instanceof Map ? [...xs].map(([t, w]) => `${t} on ${w}`) : xs)].map((x) => `${k}: ${x}`)
+		);
 		await writeFile(path.join(shotsDir, `screens-${size}.txt`), `${lines.join('\n')}\n`);
 		reportFigure(`served screens toured with axe (${size}, 2 languages)`, `${Math.round((Date.now() - t0) / 1000)} s`);
 	});
-	for (const [name, fn] of report(found ?? { unshown: ['not toured'], axe: [], overflow: [], small: new Map(), chart: [], scrolling: [], clipped: [], colons: new Set() }, size)) {
+	for (const [name, fn] of report(
+		found ?? { unshown: ['not toured'], axe: [], overflow: [], small: new Map(), chart: [], scrolling: [], clipped: [], colons: new Set() },
+		size
+	)) {
 		await check(name, async () => fn());
 	}
 	await endSession();

@@ -94,10 +94,17 @@ export async function smallTargets() {
 				}
 			}
 			// A text field may be narrow (a 2-digit count); a button or a summary may not.
-			const narrow = target.tagName !== 'INPUT' && target.tagName !== 'SELECT' && target.tagName !== 'SUMMARY' && target.tagName !== 'LABEL' && r.width < 43.5;
+			const narrow =
+				target.tagName !== 'INPUT' &&
+				target.tagName !== 'SELECT' &&
+				target.tagName !== 'SUMMARY' &&
+				target.tagName !== 'LABEL' &&
+				r.width < 43.5;
 			if (r.height < 43.5 || narrow) {
 				const id = target.getAttribute('data-testid') ?? target.className ?? '';
-				small.push(`${target.tagName.toLowerCase()}[${id}] "${(target.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+				small.push(
+					`${target.tagName.toLowerCase()}[${id}] "${(target.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`
+				);
 			}
 		}
 		return small;
@@ -128,7 +135,9 @@ export async function unreadableChartText() {
  */
 export async function scrollingCharts() {
 	return browser.execute(() =>
-		[...document.querySelectorAll('figure:not([data-columns]) .plot')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.closest('figure')?.getAttribute('data-testid') ?? '?')
+		[...document.querySelectorAll('figure:not([data-columns]) .plot')]
+			.filter((p) => p.scrollWidth > p.clientWidth + 1)
+			.map((p) => p.closest('figure')?.getAttribute('data-testid') ?? '?')
 	);
 }
 
@@ -162,10 +171,12 @@ export async function clippedText() {
 			if (s.visibility === 'hidden' || e.closest('.visually-hidden, .skip, svg')) continue;
 			// Inside a box that scrolls sideways on purpose (a wide table), the box is what counts.
 			const scroller = e.parentElement?.closest('.table-wrap, .plot, .tbl');
-			if (!scroller && r.right > vw + 0.5) found.push(`${e.tagName.toLowerCase()}.${e.className || '-'} ends at ${Math.round(r.right)} px (screen ${vw})`);
+			if (!scroller && r.right > vw + 0.5)
+				found.push(`${e.tagName.toLowerCase()}.${e.className || '-'} ends at ${Math.round(r.right)} px (screen ${vw})`);
 			// Text clipped by its own box: an ellipsis or a hidden overflow that cuts words.
 			const clips = s.overflowX === 'hidden' || s.overflowX === 'clip' || s.textOverflow === 'ellipsis';
-			if (clips && e.scrollWidth > e.clientWidth + 1 && e.textContent.trim()) found.push(`"${e.textContent.trim().slice(0, 30)}" cut (${e.scrollWidth} > ${e.clientWidth} px)`);
+			if (clips && e.scrollWidth > e.clientWidth + 1 && e.textContent.trim())
+				found.push(`"${e.textContent.trim().slice(0, 30)}" cut (${e.scrollWidth} > ${e.clientWidth} px)`);
 		}
 		return [...new Set(found)].slice(0, 20);
 	});

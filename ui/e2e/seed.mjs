@@ -28,7 +28,19 @@ const TABLES = {
 		variant: 'base',
 		fountains: [{ value: 6 }, { value: 2 }, { value: 4, central: true }],
 		players: [
-			{ city_members: 8, palm_members: 3, fountain_members: [2, 1, 0], privileges: 1, coins: 5, council: ['nobility', 'wine'], council_points: 6, missions: [{ id: 'mission_palms', points: 4 }, { id: 'mission_square', points: 3, done: true }] },
+			{
+				city_members: 8,
+				palm_members: 3,
+				fountain_members: [2, 1, 0],
+				privileges: 1,
+				coins: 5,
+				council: ['nobility', 'wine'],
+				council_points: 6,
+				missions: [
+					{ id: 'mission_palms', points: 4 },
+					{ id: 'mission_square', points: 3, done: true }
+				]
+			},
 			{ city_members: 6, palm_members: 5, fountain_members: [0, 2, 3], coins: 8, council: ['church'], council_points: 7 },
 			{ city_members: 7, palm_members: 2, fountain_members: [1, 0, 2], privileges: 2, coins: 3, council_points: 5 }
 		]
@@ -73,7 +85,14 @@ export async function seedHistory(url) {
 	}
 	const start = (game, variant) =>
 		call(url, 'start_play', {
-			new_play: { game, variant, location: 'Maison', notes: null, seats: seats.map((p) => ({ player_id: p.id, colour: null })), first_seat: 0 }
+			new_play: {
+				game,
+				variant,
+				location: 'Maison',
+				notes: null,
+				seats: seats.map((p) => ({ player_id: p.id, colour: null })),
+				first_seat: 0
+			}
 		});
 	const finished = {};
 	const inProgress = {};

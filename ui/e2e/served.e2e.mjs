@@ -3,16 +3,36 @@
 // the real core; then a few screens used as a player would, the UI talking to the core over HTTP
 // (http.ts): start a play, type scores and see the core's totals, search the rules (and ask
 // another game's question, in both languages, on a desktop and a phone), open History.
-import { assert, browser, check, endSession, finish, screenshot, setLangTo, shown, startSession, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from './lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	endSession,
+	finish,
+	screenshot,
+	setLangTo,
+	shown,
+	startSession,
+	tap,
+	textOf,
+	typeInto,
+	waitPath,
+	waitText,
+	seatPlayers
+} from './lib.mjs';
 
 await startSession();
 
-await check('the served home page renders', async () => {
-	await shown('home-new-play');
-	const games = await textOf('home-games');
-	// Each by its box's name in the page's language (Citadelles, Citadels in English).
-	assert(games.includes('Valencia') && /Citadel(le)?s/.test(games), `the games are listed: ${games}`);
-}, { critical: true });
+await check(
+	'the served home page renders',
+	async () => {
+		await shown('home-new-play');
+		const games = await textOf('home-games');
+		// Each by its box's name in the page's language (Citadelles, Citadels in English).
+		assert(games.includes('Valencia') && /Citadel(le)?s/.test(games), `the games are listed: ${games}`);
+	},
+	{ critical: true }
+);
 
 await check('the page computes a score through POST /api/score_table', async () => {
 	const answer = await browser.execute(async () => {
@@ -33,7 +53,14 @@ await check('the page computes a score through POST /api/score_table', async () 
 	});
 	assert(answer.status === 200, `200, got ${answer.status}: ${JSON.stringify(answer.body)}`);
 	const totals = answer.body.players.map((p) => [p.name, p.total, p.winner]);
-	assert(JSON.stringify(totals) === JSON.stringify([['Ani', 5, false], ['Dirk', 11, true]]), JSON.stringify(totals));
+	assert(
+		JSON.stringify(totals) ===
+			JSON.stringify([
+				['Ani', 5, false],
+				['Dirk', 11, true]
+			]),
+		JSON.stringify(totals)
+	);
 });
 
 await check('an unknown operation answers 404 with its kind', async () => {
@@ -85,7 +112,11 @@ await check('type the scores: the core computes the totals (fountain worth 4 × 
 	await browser.waitUntil(
 		async () => {
 			const p = await browser.execute(async (id) => {
-				const r = await fetch('/api/get_play', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ play_id: id }) });
+				const r = await fetch('/api/get_play', {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ play_id: id })
+				});
 				return r.json();
 			}, playId);
 			stored = p.table_state;
@@ -104,7 +135,10 @@ await check('search the rules: the core’s index answers, typo corrected', asyn
 
 // Another game's question answers nothing; its words, the correction it may be and
 // the closest entries are shown apart, in both languages, on a desktop window and on a phone.
-for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
+for (const [width, height, size] of [
+	[1280, 800, 'desktop'],
+	[390, 844, 'phone']
+]) {
 	for (const [lang, notIn, closest] of [
 		['fr', 'Pas dans ces règles', 'Fiches les plus proches'],
 		['en', 'Not in these rules', 'Closest entries']

@@ -15,7 +15,20 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, finish, percentile, reportFigure, runCheck } from './lib.mjs';
-import { attr, endPhone, joinSeat, overflow, phonesFailed, settled, shot as phoneShot, shown, startPhone, tap, typeInto, waitAttr } from './phones.mjs';
+import {
+	attr,
+	endPhone,
+	joinSeat,
+	overflow,
+	phonesFailed,
+	settled,
+	shot as phoneShot,
+	shown,
+	startPhone,
+	tap,
+	typeInto,
+	waitAttr
+} from './phones.mjs';
 import { axeViolations } from './screens.mjs';
 
 const JOIN_URL = process.env.GREFFIER_TABLE_URL;
@@ -69,7 +82,10 @@ await check(
 		// The own panel only: no other seat's fields.
 		assert(!(await (await ani.$(sel('val-city-1'))).isExisting()), "Ani's phone shows no field of Dirk's seat");
 		const status = host('table_status', { play_id: PLAY });
-		assert(status.seats[0].device !== null && status.seats[1].device !== null && status.seats[2].device === null, JSON.stringify(status.seats));
+		assert(
+			status.seats[0].device !== null && status.seats[1].device !== null && status.seats[2].device === null,
+			JSON.stringify(status.seats)
+		);
 	},
 	{ critical: true }
 );
@@ -112,9 +128,20 @@ await check(
 		const preview = host('preview_table_state', { play_id: PLAY, table: state });
 		const board = preview.scoreboard ?? preview.partial;
 		const totals = board.players.map((p) => [p.name, p.total]);
-		assert(JSON.stringify(totals) === JSON.stringify([['Ani', 15], ['Dirk', 21], ['Eve', 4]]), `host's totals: ${JSON.stringify(totals)}`);
+		assert(
+			JSON.stringify(totals) ===
+				JSON.stringify([
+					['Ani', 15],
+					['Dirk', 21],
+					['Eve', 4]
+				]),
+			`host's totals: ${JSON.stringify(totals)}`
+		);
 		assert(aniTotal === '15' && dirkTotal === '21', 'the phones show the same');
-		assert(state.players[0].missions?.[0]?.id === mission.id && state.players[0].missions[0].points === 4, JSON.stringify(state.players[0]));
+		assert(
+			state.players[0].missions?.[0]?.id === mission.id && state.players[0].missions[0].points === 4,
+			JSON.stringify(state.players[0])
+		);
 		assert(state.players[2].city_members === 4, "Eve's seat (the host's) untouched");
 	},
 	{ critical: true }
@@ -225,7 +252,7 @@ await check('a third phone asking for a held seat gets a clear choice', async ()
 	}
 });
 
-await check("a phone asks for a held seat: the holding phone keeps it, and the host sees the request", async () => {
+await check('a phone asks for a held seat: the holding phone keeps it, and the host sees the request', async () => {
 	const eve = await startPhone('en');
 	try {
 		await eve.url(JOIN_URL);
@@ -276,7 +303,9 @@ async function openTable(play) {
 
 /** A new play of `game` with Ani and Dirk (the smoke play's first two seats), the host's table saved. */
 function startOther(game, variant, table) {
-	const seats = host('get_play', { play_id: PLAY }).seats.slice(0, 2).map((s) => ({ player_id: s.player_id, colour: s.colour }));
+	const seats = host('get_play', { play_id: PLAY })
+		.seats.slice(0, 2)
+		.map((s) => ({ player_id: s.player_id, colour: s.colour }));
 	const play = host('start_play', { new_play: { game, variant, location: null, notes: null, seats, first_seat: 0 } }).id;
 	if (table) host('save_table_state', { play_id: play, table });
 	return play;
@@ -320,7 +349,10 @@ await check("Citadelles on a phone: districts from the search box and gold reach
 		await typeInto(ani, 'cit-gold-0', 3);
 	});
 	const mine = state.players[0];
-	assert(JSON.stringify(mine.districts) === JSON.stringify(['temple', 'manor']) && mine.gold === 3, `the host holds Ani's city and gold: ${JSON.stringify(mine)}`);
+	assert(
+		JSON.stringify(mine.districts) === JSON.stringify(['temple', 'manor']) && mine.gold === 3,
+		`the host holds Ani's city and gold: ${JSON.stringify(mine)}`
+	);
 	// Citadelles: a district scores its cost (Temple 1, Manor 3); gold scores nothing.
 	assert(total === 4, `Ani's total is 1 + 3 = 4 (got ${total})`);
 	await shot(ani, 'phone-citadelles');
@@ -337,7 +369,10 @@ await check("Splendor on a phone: bonuses, card prestige and a noble reach the h
 		await typeInto(ani, 'sp-nobles-0', 1);
 	});
 	const mine = state.players[0];
-	assert(mine.bonuses?.red === 4 && mine.bonuses?.black === 4 && mine.card_prestige === 5 && mine.nobles === 1, `the host holds Ani's part: ${JSON.stringify(mine)}`);
+	assert(
+		mine.bonuses?.red === 4 && mine.bonuses?.black === 4 && mine.card_prestige === 5 && mine.nobles === 1,
+		`the host holds Ani's part: ${JSON.stringify(mine)}`
+	);
 	// Splendor: the cards' printed prestige plus 3 a noble: 5 + 3 = 8.
 	assert(total === 8, `Ani's total is 5 + 3 = 8 (got ${total})`);
 	await shot(ani, 'phone-splendor');

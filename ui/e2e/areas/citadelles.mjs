@@ -1,6 +1,22 @@
 // Citadelles, classic rules, 4 players: draft, cities built from the search box, the last
 // round called character by character, the tie settled by the Warlord; checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	el,
+	endSession,
+	horizontalOverflow,
+	screenshot,
+	setViewport,
+	shown,
+	startSession,
+	tap,
+	typeInto,
+	waitPath,
+	waitText,
+	startPlay
+} from '../lib.mjs';
 
 export async function run() {
 	// ------------------------------------------------------------ Citadelles, classic, 4 players
@@ -35,22 +51,54 @@ export async function run() {
 	await check(
 		'build four cities from the search box',
 		async () => {
-			await buildCity(0, [['temple', 'temple'], ['eglise', 'church'], ['manoir', 'manor'], ['chateau', 'castle'], ['marche', 'market'], ['prison', 'prison'], ['port', 'harbor']]);
-			await buildCity(1, [['palais', 'palace'], ['cathedrale', 'cathedral'], ['forteresse', 'fortress'], ['donjon', 'keep'], ['chateau', 'castle']]);
-			await buildCity(2, [['taverne', 'tavern'], ['marche', 'market'], ['comptoir', 'docks'], ['port', 'harbor'], ['tour', 'watchtower'], ['caserne', 'barracks'], ['temple', 'temple']]);
+			await buildCity(0, [
+				['temple', 'temple'],
+				['eglise', 'church'],
+				['manoir', 'manor'],
+				['chateau', 'castle'],
+				['marche', 'market'],
+				['prison', 'prison'],
+				['port', 'harbor']
+			]);
+			await buildCity(1, [
+				['palais', 'palace'],
+				['cathedrale', 'cathedral'],
+				['forteresse', 'fortress'],
+				['donjon', 'keep'],
+				['chateau', 'castle']
+			]);
+			await buildCity(2, [
+				['taverne', 'tavern'],
+				['marche', 'market'],
+				['comptoir', 'docks'],
+				['port', 'harbor'],
+				['tour', 'watchtower'],
+				['caserne', 'barracks'],
+				['temple', 'temple']
+			]);
 			// A second complete city: the app asks where Lilli comes in the completion order, and
 			// the question takes the focus from Lilli's panel, far below it (72 Shift+Tab away).
 			await waitText('cit-completion-ask-2', (t) => t.includes('Lilli'), 'the app asks when Lilli completed her city');
-			await browser.waitUntil(async () => (await browser.execute(() => document.activeElement?.getAttribute('data-testid'))) === 'cit-completion-ask-2', {
-				timeout: 5000,
-				timeoutMsg: 'the completion question should take the focus'
-			});
-			await buildCity(3, [['manoir', 'manor'], ['chateau', 'castle']]);
+			await browser.waitUntil(
+				async () => (await browser.execute(() => document.activeElement?.getAttribute('data-testid'))) === 'cit-completion-ask-2',
+				{
+					timeout: 5000,
+					timeoutMsg: 'the completion question should take the focus'
+				}
+			);
+			await buildCity(3, [
+				['manoir', 'manor'],
+				['chateau', 'castle']
+			]);
 			await tap('cit-place-2-last');
 			// Fixing a typo in a complete city does not move who completed first.
 			await tap('cit-remove-0-6');
 			await buildCity(0, [['port', 'harbor']]);
-			await waitText('cit-completion', (t) => t.indexOf('Ani') >= 0 && t.indexOf('Ani') < t.indexOf('Lilli'), 'Ani completed first, then Lilli');
+			await waitText(
+				'cit-completion',
+				(t) => t.indexOf('Ani') >= 0 && t.indexOf('Ani') < t.indexOf('Lilli'),
+				'Ani completed first, then Lilli'
+			);
 			await waitText('total-0', (t) => t === '22', 'Ani: 18 + 4 for the first complete city');
 			await waitText('total-1', (t) => t === '22', 'Dirk: 22 in district costs');
 			await waitText('total-2', (t) => t === '17', 'Lilli: 15 + 2 for a complete city');

@@ -40,7 +40,8 @@ export async function run() {
 
 	await check(`time ${KEYSTROKES} keystrokes from the key to the total on screen`, async () => {
 		await browser.execute(() => {
-			const feel = /** @type {any} */ (window).__feel = { samples: [], parts: [], echoes: [], calls: [], since: null, last: null };
+			const w = /** @type {any} */ (window);
+			const feel = (w.__feel = { samples: [], parts: [], echoes: [], calls: [], since: null, last: null });
 			// Where each keystroke's time goes: until the sheet asks the core for its preview, the
 			// IPC call itself (the core's work included), the page's update until the total changed
 			// (the screen's own work), then until the next frame (layout and paint). The Tauri
@@ -49,19 +50,27 @@ export async function run() {
 			const total = () => document.querySelector('[data-testid="total-0"]')?.textContent ?? '';
 			feel.last = total();
 			const field = document.querySelector('[data-testid="val-city-0"]');
-			field.addEventListener('keydown', (e) => {
-				if (/^[0-9]$/.test(e.key)) feel.since = performance.now();
-			}, true);
+			field.addEventListener(
+				'keydown',
+				(e) => {
+					if (/^[0-9]$/.test(e.key)) feel.since = performance.now();
+				},
+				true
+			);
 			// WebKit's own part, before the page can show any answer: from the key to its input
 			// event, and to the end of the frame that draws the typed digit (a task queued from
 			// that frame's animation callback runs once the frame's work is done). The core's
 			// answer, arriving meanwhile, waits for that frame.
-			field.addEventListener('input', () => {
-				const start = feel.since;
-				if (start === null) return;
-				const input = performance.now();
-				requestAnimationFrame(() => setTimeout(() => feel.echoes.push([input - start, performance.now() - start]), 0));
-			}, true);
+			field.addEventListener(
+				'input',
+				() => {
+					const start = feel.since;
+					if (start === null) return;
+					const input = performance.now();
+					requestAnimationFrame(() => setTimeout(() => feel.echoes.push([input - start, performance.now() - start]), 0));
+				},
+				true
+			);
 			// The whole page, in case the totals bar re-renders its chips.
 			feel.observer = new MutationObserver(() => {
 				const now = total();
@@ -104,7 +113,11 @@ export async function run() {
 			`keystroke → total on screen, 5-player Valencia (${samples.length} keystrokes)`,
 			`p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`
 		);
-		const part = (k) => percentile(parts.map((p) => p[k]), 50).toFixed(1);
+		const part = (k) =>
+			percentile(
+				parts.map((p) => p[k]),
+				50
+			).toFixed(1);
 		reportFigure(
 			`  of which (p50): key → preview asked / preview_table_state over IPC / answer → total in the page / → next frame`,
 			`${part(0)} / ${part(1)} / ${part(2)} / ${part(3)} ms (${parts.length} keystrokes)`
@@ -113,7 +126,11 @@ export async function run() {
 		// the async IPC only when that door is missing.
 		const atOnce = parts.filter((p) => p[4]).length;
 		assert(atOnce === parts.length, `every keystroke's preview is answered at once (${atOnce} of ${parts.length})`);
-		const echo = (k, p) => percentile(echoes.map((e) => e[k]), p).toFixed(1);
+		const echo = (k, p) =>
+			percentile(
+				echoes.map((e) => e[k]),
+				p
+			).toFixed(1);
 		reportFigure(
 			`  WebKit's own (p50 / p95): key → its input event / key → the typed digit drawn`,
 			`${echo(0, 50)} / ${echo(0, 95)} ms; ${echo(1, 50)} / ${echo(1, 95)} ms (${echoes.length} keystrokes)`

@@ -2,7 +2,22 @@
 // three rounds played from round 5 with the coins the resolver computes checked (Income,
 // Trading day, Contribution) and applied to the sheet; the 8th citizen wins at once; the
 // result is finished into History.
-import { assert, browser, check, el, horizontalOverflow, screenshot, setViewport, shown, tap, textOf, typeInto, waitPath, waitText, seatPlayers } from '../lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	el,
+	horizontalOverflow,
+	screenshot,
+	setViewport,
+	shown,
+	tap,
+	textOf,
+	typeInto,
+	waitPath,
+	waitText,
+	seatPlayers
+} from '../lib.mjs';
 
 /** The value an input holds. */
 async function valueOf(testid) {

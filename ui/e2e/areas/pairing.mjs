@@ -31,7 +31,11 @@ export async function run() {
 			await setLangTo('fr');
 			await tap('nav-settings');
 			await shown('paired-none');
-			await waitText('pairing-trust', (t) => t.includes('HTTP simple') && t.includes('réseau de confiance'), 'the warning says plain HTTP, a trusted network');
+			await waitText(
+				'pairing-trust',
+				(t) => t.includes('HTTP simple') && t.includes('réseau de confiance'),
+				'the warning says plain HTTP, a trusted network'
+			);
 			codeFr = await showCode('fr');
 			await screenshot('pairing-settings-code-fr');
 		});
@@ -45,7 +49,9 @@ export async function run() {
 			await phone.shot(tablet, shotsDir, 'pairing-tablet-fr');
 			await phone.typeInto(tablet, 'pair-name', 'Tablette du salon');
 			await phone.tap(tablet, 'pair-submit');
-			await tablet.waitUntil(async () => new URL(await tablet.getUrl()).pathname === '/', { timeoutMsg: 'the tablet never opened the app' });
+			await tablet.waitUntil(async () => new URL(await tablet.getUrl()).pathname === '/', {
+				timeoutMsg: 'the tablet never opened the app'
+			});
 			// At a tablet's 390 px the navigation sits behind its menu button.
 			await phone.shown(tablet, 'nav-menu');
 			const token = await tablet.execute(() => localStorage.getItem('greffier.paired-token'));

@@ -101,11 +101,15 @@ export async function run() {
 			pass(tablet, folder, 'Tablette');
 			pass(salon, folder, 'Salon');
 			await tap('nav-history');
-			await browser.waitUntil(async () => (await (await el('sync-conflict')).isExisting()), {
+			await browser.waitUntil(async () => await (await el('sync-conflict')).isExisting(), {
 				timeout: 30000,
 				timeoutMsg: 'History never listed the conflict'
 			});
-			const card = await waitText('sync-conflict', (t) => t.includes('Revanche jeudi') && t.includes('Revanche vendredi'), 'both versions shown');
+			const card = await waitText(
+				'sync-conflict',
+				(t) => t.includes('Revanche jeudi') && t.includes('Revanche vendredi'),
+				'both versions shown'
+			);
 			assert(card.includes('Tablette') && card.includes('Salon'), `each version says its device (got "${card}")`);
 			await screenshot('share-conflict-fr');
 			await setLangTo('en');

@@ -8,7 +8,25 @@
 // port any more), finishes the play and finds it in History with both totals.
 // The app serves the table on the loopback here (GREFFIER_TABLE_ADDRESS=127.0.0.1, set by
 // scripts/e2e.sh): the test talks to this machine only.
-import { assert, browser, check, el, percentile, reportFigure, runCheck, screenshot, setLangTo, shotsDir, shown, tap, textOf, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	el,
+	percentile,
+	reportFigure,
+	runCheck,
+	screenshot,
+	setLangTo,
+	shotsDir,
+	shown,
+	tap,
+	textOf,
+	typeInto,
+	waitPath,
+	waitText,
+	startPlay
+} from '../lib.mjs';
 import * as phone from '../phones.mjs';
 
 /** The host's total cell of a seat, as a number (null while it shows none). */
@@ -66,7 +84,10 @@ export async function run() {
 			await tap('table-open');
 			url = await waitText('table-url', (t) => t.startsWith('http://'), 'the panel shows the join URL');
 			const parsed = new URL(url);
-			assert(parsed.pathname === '/table' && parsed.searchParams.get('play') === String(playId), `the URL names the play's table page (${url})`);
+			assert(
+				parsed.pathname === '/table' && parsed.searchParams.get('play') === String(playId),
+				`the URL names the play's table page (${url})`
+			);
 			assert(parsed.hash.startsWith(`#j${playId}_`), `the join token is in the fragment (${url})`);
 			origin = parsed.origin;
 			const qr = await shown('table-qr');
@@ -83,7 +104,11 @@ export async function run() {
 		assert(page.status === 200 && html.includes('<html'), `the join page is served (HTTP ${page.status})`);
 		const csp = page.headers.get('content-security-policy') ?? '';
 		assert(csp.includes("connect-src 'self'") && csp.includes("frame-ancestors 'none'"), `the page carries the strict CSP (${csp})`);
-		const refused = await fetch(`${origin}/api/table_view`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		const refused = await fetch(`${origin}/api/table_view`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{}'
+		});
 		assert(refused.status === 401, `a request without a token is refused (got ${refused.status})`);
 	});
 
@@ -229,7 +254,7 @@ export async function run() {
 		await setLangTo('fr');
 	});
 
-	await phoneCheck("the host refuses the request: Dirk keeps his seat", async () => {
+	await phoneCheck('the host refuses the request: Dirk keeps his seat', async () => {
 		await tap('table-request-refuse');
 		await browser.waitUntil(async () => (await browser.$$('[data-testid="table-request"]')).length === 0, {
 			timeoutMsg: 'the request is still on the host panel'
@@ -277,7 +302,9 @@ export async function run() {
 					}
 					return last.phase === 'closed';
 				},
-				{ timeoutMsg: `${who}'s phone never showed the closed screen (last read: ${JSON.stringify(last)}; null: its page never answered a script)` }
+				{
+					timeoutMsg: `${who}'s phone never showed the closed screen (last read: ${JSON.stringify(last)}; null: its page never answered a script)`
+				}
 			);
 		}
 		await phone.shot(phones.ani, shotsDir, 'table-phone-ani-closed');

@@ -7,7 +7,21 @@
 // entry reached the core (the totals it computes) and, for the phone, that axe finds nothing on
 // the phone's seat page. The one-device play is finished (History keeps a 4-player game); the
 // table-mode play is abandoned.
-import { assert, browser, check, el, reportFigure, runCheck, shotsDir, shown, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	el,
+	reportFigure,
+	runCheck,
+	shotsDir,
+	shown,
+	tap,
+	typeInto,
+	waitPath,
+	waitText,
+	startPlay
+} from '../lib.mjs';
 import * as phone from '../phones.mjs';
 import { AXE_TAGS } from '../screens.mjs';
 import AxeBuilder from '@axe-core/webdriverio';
@@ -122,7 +136,10 @@ export async function run() {
 			await c.tap('finish-play');
 			await waitPath(new RegExp(`^/history/${playId}/?$`));
 			await waitText('play-status', (t) => t === 'Terminée' || t === 'Finished', 'the play is finished');
-			reportFigure('entering a 4-player Valencia end game on one device (3 fountains, 2 missions each, finish)', `${c.n.taps} taps + ${c.n.keys} keys`);
+			reportFigure(
+				'entering a 4-player Valencia end game on one device (3 fountains, 2 missions each, finish)',
+				`${c.n.taps} taps + ${c.n.keys} keys`
+			);
 		},
 		{ critical: true }
 	);
@@ -164,7 +181,10 @@ export async function run() {
 			await axe('seat page');
 			await phone.shot(ani, shotsDir, 'valencia-entry-phone');
 			await waitText('total-0', (t) => /^\d+$/.test(t), "the host shows Ani's total");
-			reportFigure('entering one seat of a 4-player Valencia end game on its phone in table mode (join, 2 missions, « finished »)', `${c.n.taps} taps + ${c.n.keys} keys`);
+			reportFigure(
+				'entering one seat of a 4-player Valencia end game on its phone in table mode (join, 2 missions, « finished »)',
+				`${c.n.taps} taps + ${c.n.keys} keys`
+			);
 		},
 		{ onFail: phone.phonesFailed(shotsDir, () => ({ ani })) }
 	);

@@ -6,7 +6,23 @@
 // missions picked from the list (✔ / ✘ / ƒ), the totals checked against the CLI (`greffier
 // score valencia`: Ani 31, Dirk 37, Lilli 37, Lilli ahead on members in the city), finished and
 // checked in History.
-import { assert, browser, check, el, endSession, horizontalOverflow, screenshot, setViewport, shown, startSession, tap, typeInto, waitPath, waitText, startPlay } from '../lib.mjs';
+import {
+	assert,
+	browser,
+	check,
+	el,
+	endSession,
+	horizontalOverflow,
+	screenshot,
+	setViewport,
+	shown,
+	startSession,
+	tap,
+	typeInto,
+	waitPath,
+	waitText,
+	startPlay
+} from '../lib.mjs';
 
 export async function run() {
 	let playId = null;
@@ -56,7 +72,11 @@ export async function run() {
 		await reopen();
 		const panel = await el('val-auction-panel');
 		if (!(await panel.getAttribute('open'))) await tap('val-auction-open');
-		await waitText('val-auction-waiting', (t) => t.includes('Lilli') && !t.includes('Ani') && !t.includes('Dirk'), 'after a restart only Lilli is still to reveal');
+		await waitText(
+			'val-auction-waiting',
+			(t) => t.includes('Lilli') && !t.includes('Ani') && !t.includes('Dirk'),
+			'after a restart only Lilli is still to reveal'
+		);
 		await tap('val-pass-2');
 		await waitText('val-bid-result-1', (t) => t.includes('6') && t.includes('1'), 'Dirk: total 6, first');
 		await waitText('val-bid-result-0', (t) => t.includes('5') && t.includes('2'), 'Ani: total 5, second');
@@ -64,7 +84,11 @@ export async function run() {
 		await tap('val-auction-apply');
 		await waitText('val-pawn-1', (t) => t.includes('Stefan Feld'), 'Dirk holds the pawn');
 		await waitText('val-auction-apply', (t) => t.includes('✓'), 'the auction shows as applied');
-		for (const [seat, on] of [['val-seat-1-nobility', 'true'], ['val-seat-0-church', 'true'], ['val-seat-0-nobility', 'false']]) {
+		for (const [seat, on] of [
+			['val-seat-1-nobility', 'true'],
+			['val-seat-0-church', 'true'],
+			['val-seat-0-nobility', 'false']
+		]) {
 			await browser.waitUntil(async () => (await (await el(seat)).getAttribute('aria-pressed')) === on, { timeoutMsg: `${seat} ${on}` });
 		}
 		await tap('val-auction-open');
@@ -79,7 +103,9 @@ export async function run() {
 			await (await el('val-tracker')).scrollIntoView();
 			await screenshot('valencia-council-phase');
 			await tap('val-seat-0-wine');
-			await browser.waitUntil(async () => (await (await el('val-seat-0-wine')).getAttribute('aria-pressed')) === 'true', { timeoutMsg: 'Ani takes the wine seat' });
+			await browser.waitUntil(async () => (await (await el('val-seat-0-wine')).getAttribute('aria-pressed')) === 'true', {
+				timeoutMsg: 'Ani takes the wine seat'
+			});
 			const panel = await el('val-council-panel');
 			if (!(await panel.getAttribute('open'))) await tap('val-council-open');
 			await waitText('val-council-explanation', (t) => t.includes('Ani') && t.includes('privilège'), 'Ani has the most council members');

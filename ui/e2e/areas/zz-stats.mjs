@@ -68,7 +68,11 @@ export async function run() {
 		await tap('nav-stats');
 		await tap('st-tab-player');
 		await (await shown('st-player')).selectByVisibleText('Dirk');
-		const text = await waitText('st-competitive-text', (t) => t.includes(`${wins} sur ${plays}`), `"${wins} sur ${plays}" competitive plays won`);
+		const text = await waitText(
+			'st-competitive-text',
+			(t) => t.includes(`${wins} sur ${plays}`),
+			`"${wins} sur ${plays}" competitive plays won`
+		);
 		const pct = String(Math.round((100 * wins) / plays));
 		assert(text.includes(pct), `the rate reads ${pct} % (got "${text}")`);
 		await shown('st-coop');
@@ -106,7 +110,11 @@ export async function run() {
 		await tap('st-tab-game');
 		await (await shown('st-game')).selectByAttribute('value', 'valencia');
 		// The Valencia area's Lilli scored "10 moins les pièces" at +7: met, not 0 %.
-		const missions = await waitText('st-chart-missions-table', (t) => t.includes('10 moins les pièces'), 'the missions table lists the formula card');
+		const missions = await waitText(
+			'st-chart-missions-table',
+			(t) => t.includes('10 moins les pièces'),
+			'the missions table lists the formula card'
+		);
 		const line = missions.split('\n').find((l) => l.includes('10 moins les pièces')) ?? '';
 		assert(/100\s?%/.test(line) && line.includes('1/1'), `"10 moins les pièces" reads 100 % (1/1) (got "${line}")`);
 		await screenshot('stats-valencia-missions');

@@ -73,10 +73,16 @@ export async function run() {
 		await writeFile(path.join(shotsDir, 'gallery-axe.txt'), `${axe.join('\n')}\n`);
 		assert(axe.length === 0, `axe finds nothing in the real window (${axe.length}, all in gallery-axe.txt): ${axe.slice(0, 6).join('; ')}`);
 		await writeFile(path.join(shotsDir, 'gallery-french-colons.txt'), `${[...colons].join('\n')}\n`);
-		assert(colons.size === 0, `French text puts a narrow no-break space before « : » (${colons.size} do not, in gallery-french-colons.txt): ${[...colons].slice(0, 6).join('; ')}`);
+		assert(
+			colons.size === 0,
+			`French text puts a narrow no-break space before « : » (${colons.size} do not, in gallery-french-colons.txt): ${[...colons].slice(0, 6).join('; ')}`
+		);
 		assert(chartText.length === 0, `chart labels are 14 px and never cut: ${chartText.slice(0, 8).join('; ')}`);
 		const list = [...small].map(([t, where]) => `${t} on ${where}`);
 		await writeFile(path.join(shotsDir, 'gallery-small-targets.txt'), `${list.join('\n')}\n`);
-		assert(list.length === 0, `every control is a 44 px target; ${list.length} are not (all in gallery-small-targets.txt): ${list.slice(0, 12).join('; ')}`);
+		assert(
+			list.length === 0,
+			`every control is a 44 px target; ${list.length} are not (all in gallery-small-targets.txt): ${list.slice(0, 12).join('; ')}`
+		);
 	});
 }

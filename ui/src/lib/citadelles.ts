@@ -125,7 +125,11 @@ export function citadellesFor(variant: string, seats: Seat[], saved?: unknown): 
 		if (!seat || !p || typeof p !== 'object') return;
 		seat.districts = strings(p.districts);
 		seat.customWonders = Array.isArray(p.custom_wonders)
-			? p.custom_wonders.map((w) => ({ name: typeof w.name === 'string' ? w.name : '', cost: num(w.cost) ?? 0, extra_points: num(w.extra_points) ?? 0 }))
+			? p.custom_wonders.map((w) => ({
+					name: typeof w.name === 'string' ? w.name : '',
+					cost: num(w.cost) ?? 0,
+					extra_points: num(w.extra_points) ?? 0
+				}))
 			: [];
 		seat.gold = num(p.gold);
 		seat.cardsInHand = num(p.cards_in_hand);
@@ -312,4 +316,3 @@ export function moveCompletion(model: CitadellesModel, index: number, by: -1 | 1
 	[order[index], order[j]] = [order[j], order[index]];
 	return { ...model, completionOrder: order };
 }
-

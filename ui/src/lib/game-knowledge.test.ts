@@ -45,7 +45,10 @@ describe('game knowledge comes from the core', () => {
 	});
 
 	it('catches what it is for', () => {
-		const drifted = { 'x.ts': "export const MAX_MUSEUM_CARDS = 60;\nconst GOODS = ['grain', 'wine'] as const;\nexport const STEPS: readonly S[] = ['A'];\nconst KEYS: readonly (keyof RawPlayer)[] = ['coins'];" };
+		const drifted = {
+			'x.ts':
+				"export const MAX_MUSEUM_CARDS = 60;\nconst GOODS = ['grain', 'wine'] as const;\nexport const STEPS: readonly S[] = ['A'];\nconst KEYS: readonly (keyof RawPlayer)[] = ['coins'];"
+		};
 		expect(offences(drifted, DECLARED)).toHaveLength(3);
 		const screen = { 'x.svelte': "<Stepper max={30} />{@render countRow('gold', m.x(), f, `t`, 5)}{ key: 'f', max: 13 }" };
 		expect(offences(screen, LITERAL_BOUND)).toHaveLength(3);

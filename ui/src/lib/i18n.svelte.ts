@@ -79,7 +79,9 @@ function kept<F>(made: Map<string, F>, options: object, make: () => F): F {
  * through here (`options`: decimals, a percentage…), so the sign is written in one place. */
 export function fmtNumber(n: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
 	if (n === null || n === undefined) return '—';
-	return numberFormat(options).format(n).replace(/^[-\u002d]/, '\u2212');
+	return numberFormat(options)
+		.format(n)
+		.replace(/^[-\u002d]/, '\u2212');
 }
 
 /** A player's total, or the mark of a result recorded without one (a score BG Stats did not
@@ -100,8 +102,7 @@ export function fmtDuration(fromIso: string, toIso: string | null): string {
 	if (!toIso) return '—';
 	const mins = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60000));
 	if (!Number.isFinite(mins)) return '—';
-	const unit = (unit: 'hour' | 'minute', v: number) =>
-		numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(v);
+	const unit = (unit: 'hour' | 'minute', v: number) => numberFormat({ style: 'unit', unit, unitDisplay: 'short' }).format(v);
 	const h = Math.floor(mins / 60);
 	return h > 0 ? `${unit('hour', h)} ${unit('minute', mins % 60)}` : unit('minute', mins);
 }

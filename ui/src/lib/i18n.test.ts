@@ -84,7 +84,8 @@ describe('i18n', () => {
 					if (e.name !== 'paraglide') walk(path);
 				} else if (/\.(svelte|ts)$/.test(e.name) && !/\.test\.ts$|i18n\.svelte\.ts$/.test(e.name)) {
 					const text = readFileSync(path, 'utf8');
-					for (const bad of ['numberFormat(', 'Intl.NumberFormat', 'toLocaleString(', 'toFixed(']) if (text.includes(bad)) found.push(`${path}: ${bad}`);
+					for (const bad of ['numberFormat(', 'Intl.NumberFormat', 'toLocaleString(', 'toFixed('])
+						if (text.includes(bad)) found.push(`${path}: ${bad}`);
 				}
 			}
 		};
@@ -157,10 +158,14 @@ describe('backend errors in words', () => {
 		const { errorText } = await import('$lib/labels');
 		const { BackendError } = await import('$lib/backend');
 		setLang('en');
-		expect(errorText(new BackendError('read_only', 'x'))).toBe('This history is read-only (its file or folder cannot be written): nothing was changed.');
+		expect(errorText(new BackendError('read_only', 'x'))).toBe(
+			'This history is read-only (its file or folder cannot be written): nothing was changed.'
+		);
 		expect(errorText(new BackendError('needs_upgrade', 'x'))).toMatch(/^This history was written by an older Greffier/);
 		setLang('fr');
-		expect(errorText(new BackendError('read_only', 'x'))).toBe("Cet historique est en lecture seule (son fichier ou son dossier ne peut pas être écrit)\u202f: rien n’a été modifié.");
-		expect(errorText(new BackendError('database', 'x'))).toBe("La base de données n’a pas pu être lue ou écrite.");
+		expect(errorText(new BackendError('read_only', 'x'))).toBe(
+			'Cet historique est en lecture seule (son fichier ou son dossier ne peut pas être écrit)\u202f: rien n’a été modifié.'
+		);
+		expect(errorText(new BackendError('database', 'x'))).toBe('La base de données n’a pas pu être lue ou écrite.');
 	});
 });

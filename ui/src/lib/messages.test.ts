@@ -33,7 +33,10 @@ function texts(v: unknown): string[] {
 const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
 
 describe('message files', () => {
-	const keys = (m: Messages) => Object.keys(m).filter((k) => k !== '$schema').sort();
+	const keys = (m: Messages) =>
+		Object.keys(m)
+			.filter((k) => k !== '$schema')
+			.sort();
 
 	it('are all found, one pair per area, and no key is defined twice', () => {
 		expect(Object.keys(files).length).toBeGreaterThanOrEqual(2);
@@ -86,7 +89,11 @@ describe('French typography of the message files', () => {
 	it('writes the typographic apostrophe (’) in French, never the straight one', () => {
 		const straight = Object.keys(fr)
 			.filter((k) => k !== '$schema')
-			.flatMap((k) => texts(fr[k]).filter((t) => t.includes("'")).map((t) => `${k}: ${t}`));
+			.flatMap((k) =>
+				texts(fr[k])
+					.filter((t) => t.includes("'"))
+					.map((t) => `${k}: ${t}`)
+			);
 		expect(straight).toEqual([]);
 	});
 });

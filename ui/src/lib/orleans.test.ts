@@ -79,7 +79,11 @@ describe('Orléans table state', () => {
 		expect(back.team).toEqual({ ramparts: 3, citizens: 2, treasury: 10, fortifications: 1, warehouse: { grain: 4 } });
 		expect(back.deck).toEqual(saved.deck);
 		expect(back.log).toEqual([{ round: 3, event: 'peste', seat: 1, paid: false, note: 'x' }]);
-		expect((back.players as Record<string, unknown>[])[1]).toMatchObject({ character: 'administrateur_terrien', dues: [2, 2, 3], books: 2 });
+		expect((back.players as Record<string, unknown>[])[1]).toMatchObject({
+			character: 'administrateur_terrien',
+			dues: [2, 2, 3],
+			books: 2
+		});
 	});
 
 	it('empty fields are sent as 0, never dropped; an empty development space is not sent', () => {
@@ -96,18 +100,32 @@ describe('Orléans table state', () => {
 	it('the development track space is the one fact: a space typed replaces an older play’s level, beside it or alone', () => {
 		// Schema 3 wrote both: read back as stored, until the space is typed, which clears the
 		// level in the table (a phone too: it sends what it changed).
-		let both = orleansFor('dignitaire', seats(['Ani']), { variant: 'dignitaire', round: 2, players: [{ name: 'Ani', development_level: 3, development_points: 12 }] });
+		let both = orleansFor('dignitaire', seats(['Ani']), {
+			variant: 'dignitaire',
+			round: 2,
+			players: [{ name: 'Ani', development_level: 3, development_points: 12 }]
+		});
 		expect((toOrleansState(both).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 12, development_level: 3 });
 		both = setCount(both, 0, 'development_points', 14);
-		expect((toOrleansState(both).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 14, development_level: null });
+		expect((toOrleansState(both).players as Record<string, unknown>[])[0]).toMatchObject({
+			development_points: 14,
+			development_level: null
+		});
 		// A level typed alone (older plays) is kept as it is…
-		let alone = orleansFor('dignitaire', seats(['Ani']), { variant: 'dignitaire', round: 2, players: [{ name: 'Ani', development_level: 4 }] });
+		let alone = orleansFor('dignitaire', seats(['Ani']), {
+			variant: 'dignitaire',
+			round: 2,
+			players: [{ name: 'Ani', development_level: 4 }]
+		});
 		const sent = (toOrleansState(alone).players as Record<string, unknown>[])[0];
 		expect(sent.development_level).toBe(4);
 		expect('development_points' in sent).toBe(false);
 		// …until the space is typed, which replaces it.
 		alone = setCount(alone, 0, 'development_points', 16);
-		expect((toOrleansState(alone).players as Record<string, unknown>[])[0]).toMatchObject({ development_points: 16, development_level: null });
+		expect((toOrleansState(alone).players as Record<string, unknown>[])[0]).toMatchObject({
+			development_points: 16,
+			development_level: null
+		});
 	});
 
 	it('ticks an objective with the current round and unticks it', () => {
@@ -121,4 +139,3 @@ describe('Orléans table state', () => {
 
 // Closing a round (applying and logging the resolutions) and the rule entry of a goal are the
 // core's: `orleans::close` tests them.
-

@@ -169,7 +169,8 @@ export function wantsOrleansSheet(saved: unknown): boolean {
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+	v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 /** Completed buildings as stored: `{points, name}`, or a bare number (plays saved before names were kept). */
 const buildingsFrom = (v: unknown): Building[] =>
@@ -218,9 +219,7 @@ export function orleansFor(variant: string, seats: Seat[], saved?: unknown): Orl
 		seat.buildings = buildingsFrom(p.buildings);
 		seat.depot = p.depot === true;
 		seat.character = typeof p.character === 'string' && p.character ? p.character : null;
-		seat.objectives = Object.fromEntries(
-			Object.entries(obj(p.objectives)).filter((e): e is [string, number] => typeof e[1] === 'number')
-		);
+		seat.objectives = Object.fromEntries(Object.entries(obj(p.objectives)).filter((e): e is [string, number] => typeof e[1] === 'number'));
 		seat.dues = nums(p.dues);
 	});
 	if (s.team) {
@@ -413,5 +412,8 @@ export function newSeed(): number {
 /** A new play's sheet with each seat's starting coins, as the scenario's setup gives them
  * (the core's `start_coins`): typed values are kept. */
 export function withStartCoins(model: OrleansModel, startCoins: number): OrleansModel {
-	return { ...model, players: model.players.map((p) => (p.counts.coins === null ? { ...p, counts: { ...p.counts, coins: startCoins } } : p)) };
+	return {
+		...model,
+		players: model.players.map((p) => (p.counts.coins === null ? { ...p, counts: { ...p.counts, coins: startCoins } } : p))
+	};
 }

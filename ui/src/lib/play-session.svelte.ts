@@ -3,7 +3,16 @@
 // at once when a field is left or the window closes) and undo through the core, which keeps every
 // saved state (so undo survives a restart and takes back what a table helper wrote). Finish,
 // abandon. Every game's sheet holds one.
-import { backend, BackendError, type AnyTableState, type GameSummary, type PlayDetail, type PlayEdit, type ScorePreview, type Seat } from '$lib/backend';
+import {
+	backend,
+	BackendError,
+	type AnyTableState,
+	type GameSummary,
+	type PlayDetail,
+	type PlayEdit,
+	type ScorePreview,
+	type Seat
+} from '$lib/backend';
 
 /** `correcting`: a finished play's sheet reopened; nothing is stored until the correction is saved. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'correcting';
@@ -57,6 +66,9 @@ export type PlayControls = Pick<
 	PlaySession<unknown>,
 	'undo' | 'undoCount' | 'finish' | 'busy' | 'confirmAbandon' | 'abandon' | 'correcting'
 >;
+
+/** What the frame around a game's fields (PlaySheet) uses, whatever the model. */
+export type SheetControls = PlayControls & Pick<PlaySession<unknown>, 'preview' | 'saveState' | 'error' | 'keydown' | 'flush' | 'dispose'>;
 
 export class PlaySession<T> {
 	// `model` and `preview` are only ever replaced whole (the sheets' edits return a new model,
@@ -302,7 +314,14 @@ export class PlaySession<T> {
 			// game is not over yet (Orléans: the last round not closed) keeps its preview, so that
 			// the round can still be closed; the banner says why.
 			if (this.error.problems.length && !this.preview.scoreboard)
-				this.preview = { scoreboard: null, problems: this.error.problems, help: null, partial: null, left_out: [], undo_steps: this.preview.undo_steps };
+				this.preview = {
+					scoreboard: null,
+					problems: this.error.problems,
+					help: null,
+					partial: null,
+					left_out: [],
+					undo_steps: this.preview.undo_steps
+				};
 		} finally {
 			this.busy = false;
 		}

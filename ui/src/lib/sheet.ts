@@ -96,6 +96,16 @@ export function cellField(seat: number, key: string): string {
 	return `players[${seat}].points.${key}`;
 }
 
+/** The seats in their order around the table. */
+export function bySeat(seats: Seat[]): Seat[] {
+	return [...seats].sort((a, b) => a.seat - b.seat);
+}
+
+/** Problems on a field or inside it (`players[0].goods` covers `players[0].goods.wine`). */
+export function problemsUnder(problems: Problem[], prefix: string): Problem[] {
+	return problems.filter((p) => p.field === prefix || p.field.startsWith(`${prefix}.`) || p.field.startsWith(`${prefix}[`));
+}
+
 /** Groups problems by field; those matching no known field are returned apart. */
 export function problemsByField(problems: Problem[], known: (field: string) => boolean) {
 	const byField = new Map<string, Problem[]>();

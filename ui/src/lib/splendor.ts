@@ -1,7 +1,15 @@
 // Les Cités de Splendor on the Play screen: what the players typed (a model), how it becomes the
 // table_state JSON of schema version 2 (the core's `games::splendor` docs) and back, the field
 // names the core reports problems on, and the small edits the sheet makes.
-import type { CardCatalogue, Colour, Seat, SplendorModule, SplendorPlayerState, SplendorRawOrientCard, SplendorTableState } from '$lib/backend';
+import type {
+	CardCatalogue,
+	Colour,
+	Seat,
+	SplendorModule,
+	SplendorPlayerState,
+	SplendorRawOrientCard,
+	SplendorTableState
+} from '$lib/backend';
 import { SPLENDOR_LIMITS } from '$lib/backend';
 
 const L = SPLENDOR_LIMITS;
@@ -92,16 +100,14 @@ export function splendorFor(variant: string, seats: Seat[], saved?: unknown): Sp
 		players: ordered.map((s) => emptySeat(s.player_name))
 	};
 	if (!isSplendorState(saved)) return model;
-	if (Array.isArray(saved.cities_in_play))
-		model.citiesInPlay = saved.cities_in_play.filter((c): c is string => typeof c === 'string');
+	if (Array.isArray(saved.cities_in_play)) model.citiesInPlay = saved.cities_in_play.filter((c): c is string => typeof c === 'string');
 	saved.players.forEach((p, i) => {
 		if (!p || typeof p !== 'object') return;
 		// Seat order is the contract; match by name first in case the seats were renumbered.
 		const byName = model.players.findIndex((x) => x.name === p.name);
 		const seat = model.players[byName >= 0 ? byName : i];
 		if (!seat) return;
-		if (p.bonuses && typeof p.bonuses === 'object')
-			for (const c of GEMS) seat.bonuses[c] = num(p.bonuses[c]) ?? 0;
+		if (p.bonuses && typeof p.bonuses === 'object') for (const c of GEMS) seat.bonuses[c] = num(p.bonuses[c]) ?? 0;
 		seat.cardPrestige = num(p.card_prestige) ?? 0;
 		seat.developmentCards = num(p.development_cards);
 		seat.nobles = num(p.nobles) ?? 0;

@@ -37,7 +37,10 @@ type AnyModel = { players: unknown[] };
 
 const GAMES: Record<GameId, SeatGame<AnyModel>> = {
 	valencia: { model: (v, s) => valenciaFor(v.variant, s, v.table), state: (m) => toValenciaState(m as ReturnType<typeof valenciaFor>) },
-	citadelles: { model: (v, s) => citadellesFor(v.variant, s, v.table), state: (m) => toCitadellesState(m as ReturnType<typeof citadellesFor>) },
+	citadelles: {
+		model: (v, s) => citadellesFor(v.variant, s, v.table),
+		state: (m) => toCitadellesState(m as ReturnType<typeof citadellesFor>)
+	},
 	splendor: { model: (v, s) => splendorFor(v.variant, s, v.table), state: (m) => toSplendorState(m as ReturnType<typeof splendorFor>) },
 	orleans: { model: (v, s) => orleansFor(v.variant, s, v.table), state: (m) => toOrleansState(m as ReturnType<typeof orleansFor>) }
 };

@@ -62,7 +62,10 @@ describe('a phone’s part of its seat', () => {
 		expect(partOf(undefined, { name: 'Dirk', coins: 0 })).toEqual({ coins: 0 });
 		expect(withSeatPart({ variant: 'base', players: [{ name: 'A', coins: 1 }, { name: 'B' }] }, 1, { coins: 4 })).toEqual({
 			variant: 'base',
-			players: [{ name: 'A', coins: 1 }, { name: 'B', coins: 4 }]
+			players: [
+				{ name: 'A', coins: 1 },
+				{ name: 'B', coins: 4 }
+			]
 		});
 	});
 });
@@ -283,7 +286,11 @@ describe('TableSeat on the real core', () => {
 
 describe('the join URL', () => {
 	it('gives the play, the host’s language and the join token; any other language is none', () => {
-		expect(readJoinUrl(new URL('http://192.168.1.20:40123/table?play=4&lang=fr#j4_x'))).toEqual({ play: 4, hostLang: 'fr', joinToken: 'j4_x' });
+		expect(readJoinUrl(new URL('http://192.168.1.20:40123/table?play=4&lang=fr#j4_x'))).toEqual({
+			play: 4,
+			hostLang: 'fr',
+			joinToken: 'j4_x'
+		});
 		expect(readJoinUrl(new URL('http://h/table?play=4&lang=de#j4_x')).hostLang).toBeNull();
 		expect(readJoinUrl(new URL('http://h/table?play=4')).hostLang).toBeNull();
 	});

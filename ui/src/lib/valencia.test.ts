@@ -45,7 +45,14 @@ describe('valencia model', () => {
 		const state = toValenciaState(model);
 		const players = state.players ?? [];
 		const dirk = players[1] as Record<string, unknown>;
-		expect(dirk).toMatchObject({ city_members: 6, palm_members: 5, fountain_members: [0, 2, 3], coins: 8, council: ['church'], council_points: 7 });
+		expect(dirk).toMatchObject({
+			city_members: 6,
+			palm_members: 5,
+			fountain_members: [0, 2, 3],
+			coins: 8,
+			council: ['church'],
+			council_points: 7
+		});
 		expect((players[0] as { missions: unknown[] }).missions).toEqual([
 			{ id: 'mission_palms', points: 4 },
 			{ id: 'mission_square', points: 3, done: true }
@@ -58,7 +65,15 @@ describe('valencia model', () => {
 		const saved = {
 			variant: 'nope',
 			fountains: [{ value: 'x' }, null],
-			players: [{ city_members: 'many', fountain_members: [7], council: ['church', 'attic'], missions: [{ id: 'mission_palms' }, { id: 'mission_palms' }, 3] }, 'junk']
+			players: [
+				{
+					city_members: 'many',
+					fountain_members: [7],
+					council: ['church', 'attic'],
+					missions: [{ id: 'mission_palms' }, { id: 'mission_palms' }, 3]
+				},
+				'junk'
+			]
 		};
 		const model = valenciaFor('base', three, saved);
 		expect(model.variant).toBe('base');
@@ -128,10 +143,17 @@ describe('valencia model', () => {
 
 	it('builds the auction input (Nina only at 2 players)', () => {
 		const two = valenciaFor('base', seats(['Ani', 'Dirk']));
-		const a: AuctionInput = { ...emptyAuction(2, 'F', 1), stacks: [[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null], nina: [3, 4, 5] };
+		const a: AuctionInput = {
+			...emptyAuction(2, 'F', 1),
+			stacks: [[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null],
+			nina: [3, 4, 5]
+		};
 		const raw = toRawAuction(two, a);
 		expect(raw).toMatchObject({ step: 'F', first_player: 1, nina: [3, 4] });
-		expect(raw.players?.map((p) => p.stack)).toEqual([[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }], null]);
+		expect(raw.players?.map((p) => p.stack)).toEqual([
+			[{ card: 6 }, { card: 'economies', coins: 3 }, { card: 'warehouse', resource: 'wine' }],
+			null
+		]);
 		const model = valenciaFor('base', three, TABLE);
 		expect(toRawAuction(model, emptyAuction(3, 'B', 0))).not.toHaveProperty('nina');
 	});
@@ -148,7 +170,13 @@ describe('valencia model', () => {
 		expect(toValenciaState(model).special_cards).toEqual(['joker']);
 		expect(valenciaFor('special_influence', two, toValenciaState(model)).specialCards).toEqual(['joker']);
 		// Without Économies every deck holds four ordinary 1s, without the Centrale four 6s.
-		const a: AuctionInput = { ...emptyAuction(2, 'C', 0), stacks: [[{ card: 1 }, { card: 1 }, { card: 1 }], [{ card: 6 }, { card: 6 }, { card: 6 }, { card: 6 }]] };
+		const a: AuctionInput = {
+			...emptyAuction(2, 'C', 0),
+			stacks: [
+				[{ card: 1 }, { card: 1 }, { card: 1 }],
+				[{ card: 6 }, { card: 6 }, { card: 6 }, { card: 6 }]
+			]
+		};
 		const bids = (await backend.valenciaAuction(toRawAuction(model, a))).bids;
 		expect(bids.map((b) => b.total)).toEqual([3, 24]);
 		// The Joker makes decks of 25; without it they are 24.
@@ -169,15 +197,33 @@ describe('valencia model', () => {
 		expect(preview.help?.game === 'valencia' && preview.help.help.course.privileges_supply).toBe(VALENCIA_LIMITS.privileges_in_box - held);
 		const moved = withProgress(model, { round: 3, step: 'council', councilsCounted: [1, 2] });
 		const back = valenciaFor('base', three, toValenciaState(moved));
-		expect(back.progress).toEqual({ round: 3, step: 'council', cardsLeft: [], councilsCounted: [1, 2], auction: null, auctionApplied: false, log: [] });
+		expect(back.progress).toEqual({
+			round: 3,
+			step: 'council',
+			cardsLeft: [],
+			councilsCounted: [1, 2],
+			auction: null,
+			auctionApplied: false,
+			log: []
+		});
 		// The auction being entered is kept with the table, and the tracker moving on clears it.
-		const auction: AuctionInput = { ...emptyAuction(3, 'C', 2), stacks: [[{ card: 5 }, { card: 'economies', coins: 3 }], null, []], privilegesSpent: [0, 1, 0] };
+		const auction: AuctionInput = {
+			...emptyAuction(3, 'C', 2),
+			stacks: [[{ card: 5 }, { card: 'economies', coins: 3 }], null, []],
+			privilegesSpent: [0, 1, 0]
+		};
 		const tapped = valenciaFor('base', three, toValenciaState(withProgress(back, { auction, auctionApplied: true })));
 		// Applied, the record keeps the privileges each held then.
 		expect(tapped.progress.auction).toEqual({ ...auction, privilegesHeld: [1, 0, 2] });
 		expect(tapped.progress.auctionApplied).toBe(true);
 		expect(withProgress(tapped, { step: 'D' }).progress).toMatchObject({ step: 'D', auction: null, auctionApplied: false });
-		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({ round: 2, step: 'H', church: 1, nobility: 0, privileges_supply: null });
+		expect(toRawRound(model, 2, 'H', [null, 20, null])).toMatchObject({
+			round: 2,
+			step: 'H',
+			church: 1,
+			nobility: 0,
+			privileges_supply: null
+		});
 	});
 
 	it('keeps the round log the core writes when it applies an auction or counts a council, through the tracker moving on', async () => {

@@ -135,7 +135,11 @@ function readAuction(raw: unknown): AuctionInput | null {
 			Array.isArray(b.stack)
 				? b.stack.map((e) => {
 						const c = (e ?? {}) as { card?: StackCard; coins?: number; resource?: Resource };
-						return { card: c.card as StackCard, ...(c.coins != null ? { coins: c.coins } : {}), ...(c.resource ? { resource: c.resource } : {}) };
+						return {
+							card: c.card as StackCard,
+							...(c.coins != null ? { coins: c.coins } : {}),
+							...(c.resource ? { resource: c.resource } : {})
+						};
 					})
 				: null
 		),
@@ -184,7 +188,16 @@ function emptySeat(name: string, fountains: number): ValenciaSeatModel {
 }
 
 /** Keys only a v2 seat has (typed by the core's raw player, so a renamed field fails the check). */
-const V2_KEYS: readonly (keyof ValenciaRawPlayer)[] = ['city_members', 'palm_members', 'fountain_members', 'missions', 'council', 'coins', 'resources', 'council_points'];
+const V2_KEYS: readonly (keyof ValenciaRawPlayer)[] = [
+	'city_members',
+	'palm_members',
+	'fountain_members',
+	'missions',
+	'council',
+	'coins',
+	'resources',
+	'council_points'
+];
 
 /** True for a v2 Valencia table state; a v1 generic sheet has `points` per player. */
 export function isValenciaState(saved: unknown): saved is ValenciaRawTable {
@@ -193,9 +206,7 @@ export function isValenciaState(saved: unknown): saved is ValenciaRawTable {
 	if (!Array.isArray(s.players)) return false;
 	if (s.players.some((p) => p && typeof p === 'object' && 'points' in p)) return false;
 	return (
-		s.players.length === 0 ||
-		Array.isArray(s.fountains) ||
-		s.players.some((p) => p && typeof p === 'object' && V2_KEYS.some((k) => k in p))
+		s.players.length === 0 || Array.isArray(s.fountains) || s.players.some((p) => p && typeof p === 'object' && V2_KEYS.some((k) => k in p))
 	);
 }
 
@@ -220,7 +231,8 @@ export function valenciaFor(variant: string, seats: Seat[], saved?: unknown): Va
 	if (!isValenciaState(saved)) return model;
 	const raw = saved as { fountains?: unknown; players: unknown[]; progress?: unknown; special_cards?: unknown };
 	model.progress = readProgress(raw.progress);
-	if (Array.isArray(raw.special_cards)) model.specialCards = SPECIAL_CARDS.filter((c) => (raw.special_cards as unknown[]).some((x) => x === c));
+	if (Array.isArray(raw.special_cards))
+		model.specialCards = SPECIAL_CARDS.filter((c) => (raw.special_cards as unknown[]).some((x) => x === c));
 	model.fountains = (Array.isArray(raw.fountains) ? raw.fountains : []).map((f) => {
 		const o = (f && typeof f === 'object' ? f : {}) as { value?: unknown; central?: unknown };
 		return { value: num(o.value), central: o.central === true };
@@ -363,7 +375,12 @@ export function withMission(model: ValenciaModel, seat: number, index: number, e
 
 /** Cards a seat can still draw: not held by anyone, and not out of play at this player count
  * (the core's `missions_out_of_play`). */
-export function missionChoices(model: ValenciaModel, catalogue: ValenciaMissionInfo[], query: string, outOfPlay: readonly string[]): ValenciaMissionInfo[] {
+export function missionChoices(
+	model: ValenciaModel,
+	catalogue: ValenciaMissionInfo[],
+	query: string,
+	outOfPlay: readonly string[]
+): ValenciaMissionInfo[] {
 	const held = new Set(model.players.flatMap((p) => p.missions.map((mi) => mi.id)));
 	const q = fold(query).trim();
 	return catalogue

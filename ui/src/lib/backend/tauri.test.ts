@@ -45,10 +45,7 @@ describe('Tauri backend', () => {
 		expect(Object.values(saveArgs as object)).toContainEqual(state);
 		expect(calls).toEqual([
 			['list_plays', { filter: { game: 'valencia', status: null, limit: 20, offset: 40 } }],
-			[
-				'start_play',
-				{ newPlay: { game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 } }
-			],
+			['start_play', { newPlay: { game: 'valencia', variant: 'base', location: null, notes: null, seats: [], first_seat: 0 } }],
 			['search_rules', { query: 'fontaine', filter: { game: null, lang: 'fr', limit: 30 } }]
 		]);
 	});
@@ -65,7 +62,13 @@ describe('Tauri backend', () => {
 	});
 
 	it('opens the table to phones through the shell’s own commands (table mode)', async () => {
-		const door = { play_id: 4, url: 'http://192.168.1.20:40123/table?play=4&lang=fr#j4_x', address: '192.168.1.20:40123', lan: true, qr_svg: '<svg/>' };
+		const door = {
+			play_id: 4,
+			url: 'http://192.168.1.20:40123/table?play=4&lang=fr#j4_x',
+			address: '192.168.1.20:40123',
+			lan: true,
+			qr_svg: '<svg/>'
+		};
 		const calls: [string, unknown][] = [];
 		mockIPC((cmd, args) => {
 			calls.push([cmd, args]);
@@ -87,8 +90,11 @@ describe('Tauri backend', () => {
 	it('sends a file to the shell in blocks of raw bytes, naming its upload and marking the last', async () => {
 		const sent: [string, Uint8Array, Record<string, string>][] = [];
 		mockIPC((cmd) => (cmd === 'upload_chunk' ? 'u7' : null));
-		const internals = (window as unknown as { __TAURI_INTERNALS__: { invoke: (c: string, a: unknown, o?: { headers?: Record<string, string> }) => Promise<unknown> } })
-			.__TAURI_INTERNALS__;
+		const internals = (
+			window as unknown as {
+				__TAURI_INTERNALS__: { invoke: (c: string, a: unknown, o?: { headers?: Record<string, string> }) => Promise<unknown> };
+			}
+		).__TAURI_INTERNALS__;
 		const inner = internals.invoke;
 		internals.invoke = (cmd, args, options) => {
 			sent.push([cmd, args as Uint8Array, options?.headers ?? {}]);

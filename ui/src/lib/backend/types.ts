@@ -275,10 +275,4 @@ export type AnyTableState =
 	| GameTableState;
 
 /** Table mode: a phone's side. */
-export type {
-	SeatRequest,
-	TableJoined,
-	TableSeatScore,
-	TableSeatView,
-	TableView
-} from './bindings';
+export type { SeatRequest, TableJoined, TableSeatScore, TableSeatView, TableView } from './bindings';

@@ -150,4 +150,3 @@ describe('rules search', () => {
 		setLang('en');
 	});
 });
-

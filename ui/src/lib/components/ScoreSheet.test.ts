@@ -10,7 +10,14 @@ import ScoreSheet from './ScoreSheet.svelte';
  * the Valencia sheet), its empty generic sheet saved. */
 async function setup() {
 	const started = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
-	await backend.saveTableState(started.id, { sheet: 'generic', variant: 'base', players: [{ name: 'Ani', points: {} }, { name: 'Dirk', points: {} }] });
+	await backend.saveTableState(started.id, {
+		sheet: 'generic',
+		variant: 'base',
+		players: [
+			{ name: 'Ani', points: {} },
+			{ name: 'Dirk', points: {} }
+		]
+	});
 	const play = await backend.getPlay(started.id);
 	const onfinished = vi.fn();
 	render(ScoreSheet, { props: { play, game: await game('valencia'), debounceMs: 5, onfinished } });
@@ -105,7 +112,9 @@ describe('ScoreSheet', () => {
 		// The core's limit, beside the field, and the field still says 99999 (not 9999).
 		await waitFor(() => expect(screen.getByTestId('problem-0-palms').textContent).toMatch(/^Palmiers\u202f: 99999 points, hors limites/));
 		expect(field.value).toBe('99999');
-		await waitFor(async () => expect(await stored()).toMatchObject({ players: [{ name: 'Ani', points: { palms: 99999 } }, { name: 'Dirk' }] }));
+		await waitFor(async () =>
+			expect(await stored()).toMatchObject({ players: [{ name: 'Ani', points: { palms: 99999 } }, { name: 'Dirk' }] })
+		);
 		await fireEvent.input(field, { target: { value: '3' } });
 		await waitFor(() => expect(total(0)).toBe('3'));
 		await fireEvent.input(field, { target: { value: '3.5' } });

@@ -26,7 +26,9 @@ describe('New play', () => {
 		expect(screen.getByTestId('seat-7').textContent).toContain(names[7]);
 		expect(screen.getByTestId('count-hint').textContent).toMatch(/2 to 7 players \(8 seated\)/);
 		await fireEvent.click(screen.getByTestId('start-play'));
-		await waitFor(() => expect(screen.getByTestId('seats-problem').textContent).toBe('Citadels (Classic) is played by 2 to 7 players, not 8.'));
+		await waitFor(() =>
+			expect(screen.getByTestId('seats-problem').textContent).toBe('Citadels (Classic) is played by 2 to 7 players, not 8.')
+		);
 		expect(screen.getByTestId('seat-count').textContent).toBe('(8)');
 	});
 });

@@ -94,7 +94,6 @@ describe('CitadellesSheet', () => {
 		expect(screen.queryByTestId('setup-checklist')).toBeNull();
 	});
 
-
 	it('builds districts from the search box and keeps the completion order', async () => {
 		const { last } = await setup();
 		const search = await screen.findByTestId('cit-search-1');
@@ -179,7 +178,11 @@ describe('CitadellesSheet', () => {
 		let play: PlayDetail = await startPlay('citadelles', 'classique', ['Ani', 'Dirk', 'Lilli', 'Frank']);
 		const seven = ['temple', 'church', 'watchtower', 'prison', 'manor', 'tavern', 'market'];
 		const names = ['Ani', 'Dirk', 'Lilli', 'Frank'];
-		await backend.saveTableState(play.id, { variant: 'classique', players: names.map((name, i) => ({ name, districts: i === 1 ? seven : [] })), crown: 0 } as never);
+		await backend.saveTableState(play.id, {
+			variant: 'classique',
+			players: names.map((name, i) => ({ name, districts: i === 1 ? seven : [] })),
+			crown: 0
+		} as never);
 		play = await backend.getPlay(play.id);
 		calls.saveTableState.length = 0;
 		render(CitadellesSheet, { props: { play, game: await game('citadelles'), debounceMs: 5 } });
@@ -302,7 +305,9 @@ describe('CitadellesSheet', () => {
 		await callRound({ 'Thief (2)': 1, 'King (4)': 2, 'Bishop (5)': 3 }, async (seat) => {
 			if (seat !== 2) return;
 			// Lilli revealed the King; Ani plays the rest of its turn and completes her city.
-			expect(text('cit-current')).toMatch(/Bewitched: Lilli only gathers resources, then Ani \(Witch\) plays the rest of the turn as the King\./);
+			expect(text('cit-current')).toMatch(
+				/Bewitched: Lilli only gathers resources, then Ani \(Witch\) plays the rest of the turn as the King\./
+			);
 			expect(text('cit-complete-city')).toBe('Ani completed their city');
 			await fireEvent.click(screen.getByTestId('cit-complete-city'));
 			await screen.findByTestId('cit-completed-0');

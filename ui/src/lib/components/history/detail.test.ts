@@ -35,7 +35,13 @@ describe('History detail', () => {
 		const started = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
 		// The book's setup: Ani holds the pawn. She reveals 3, Dirk 5: Dirk wins step A.
 		const table = structuredClone(started.table_state) as ValenciaRawTable & { progress: Record<string, unknown> };
-		table.progress.auction = { step: 'A', players: [{ name: 'Ani', stack: [{ card: 3 }] }, { name: 'Dirk', stack: [{ card: 5 }] }] };
+		table.progress.auction = {
+			step: 'A',
+			players: [
+				{ name: 'Ani', stack: [{ card: 3 }] },
+				{ name: 'Dirk', stack: [{ card: 5 }] }
+			]
+		};
 		const applied = await backend.valenciaApplyAuction(table);
 		await backend.saveTableState(started.id, applied, null);
 		const play = await backend.getPlay(started.id);
@@ -87,7 +93,8 @@ describe('History detail', () => {
 		const started = await startPlay('splendor', 'cities', ['Ani', 'Dirk']);
 		// Dirk holds the city needing 13 prestige, 4 red and 3 black; Ani has more prestige and no city.
 		const play = await backend.finishPlay(started.id, CITIES_TAKEN_STATE);
-		const detail = (seat: number) => play.scoreboard!.players.find((p) => p.seat === seat)!.categories.find((c) => c.key === 'city')!.detail.en;
+		const detail = (seat: number) =>
+			play.scoreboard!.players.find((p) => p.seat === seat)!.categories.find((c) => c.key === 'city')!.detail.en;
 		expect(play.scoreboard!.players.find((p) => p.winner)?.name).toBe('Dirk');
 		page.params.id = String(play.id);
 		const Page = (await import('../../../routes/history/[id]/+page.svelte')).default;
@@ -97,7 +104,7 @@ describe('History detail', () => {
 		expect(detail(0)).toMatch(/No city/);
 	});
 
-	it('gives a phone one card per player with the core\'s total and each category as counted', async () => {
+	it("gives a phone one card per player with the core's total and each category as counted", async () => {
 		app.games = await allGames();
 		const started = await startPlay('splendor', 'cities', ['Ani', 'Dirk']);
 		const play = await backend.finishPlay(started.id, CITIES_TAKEN_STATE);

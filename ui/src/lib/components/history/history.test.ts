@@ -53,7 +53,18 @@ async function seeded() {
 	app.games = await allGames();
 	const [ani, dirk] = await players(['Ani', 'Dirk']);
 	const play = await startPlay('valencia', 'base', ['Ani', 'Dirk']);
-	Object.assign(logView, { game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, others: false, page: 0 });
+	Object.assign(logView, {
+		game: null,
+		variant: null,
+		status: null,
+		playerId: null,
+		outcome: '',
+		from: '',
+		to: '',
+		bin: false,
+		others: false,
+		page: 0
+	});
 	lastDeleted.id = null;
 	const stored = () => backend.getPlay(play.id);
 	return { ani, dirk, play, stored };
@@ -214,10 +225,11 @@ describe('Files', () => {
 		const file = new File([text], 'BGStatsExport.json', { type: 'application/json' });
 		await fireEvent.change(screen.getByTestId('import-file') as HTMLInputElement, { target: { files: [file] } });
 		await fireEvent.click(screen.getByTestId('import-go'));
-		await waitFor(() =>
-			expect(screen.getByTestId('import-done').textContent?.trim()).toBe(
-				'Imported: 166 plays of our games, 246 plays of other games, 15 players added; 0 already there, 1 ignored in BG Stats, 5 not imported.'
-			),
+		await waitFor(
+			() =>
+				expect(screen.getByTestId('import-done').textContent?.trim()).toBe(
+					'Imported: 166 plays of our games, 246 plays of other games, 15 players added; 0 already there, 1 ignored in BG Stats, 5 not imported.'
+				),
 			{ timeout: 20000 }
 		);
 		const notes = screen.getAllByTestId('import-note').map((n) => n.textContent?.replace(/\s+/g, ' ').trim());
@@ -269,7 +281,10 @@ describe('Files', () => {
 	// In a browser, the 32 MiB body limit refused the app's own backup above ~8k plays.
 	// The file is streamed to the core as an upload, then imported.
 	it('a backup over 32 MiB goes through the browser’s door', async () => {
-		const backup = JSON.parse(gunzipSync(gzipBackup(1)).toString('utf8')) as { manifest: { counts: { plays: number } }; plays: { uuid: string }[] };
+		const backup = JSON.parse(gunzipSync(gzipBackup(1)).toString('utf8')) as {
+			manifest: { counts: { plays: number } };
+			plays: { uuid: string }[];
+		};
 		const model = backup.plays[0];
 		const n = 3800;
 		backup.plays = Array.from({ length: n }, (_, i) => ({ ...model, uuid: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}` }));

@@ -34,7 +34,18 @@ function sampleWithoutLillisScore(): string {
 describe('A score that was not kept', () => {
 	it('shows as the no-total mark in the play log and the detail, in French and English', async () => {
 		app.games = await allGames();
-		Object.assign(logView, { game: null, variant: null, status: null, playerId: null, outcome: '', from: '', to: '', bin: false, others: false, page: 0 });
+		Object.assign(logView, {
+			game: null,
+			variant: null,
+			status: null,
+			playerId: null,
+			outcome: '',
+			from: '',
+			to: '',
+			bin: false,
+			others: false,
+			page: 0
+		});
 		await backend.importFile('bgstats', { text: sampleWithoutLillisScore() });
 		const citadels = (await backend.listPlays({ game: 'citadelles' })).plays[0];
 		// The core says "none", and keeps the play's ranks.
@@ -48,7 +59,9 @@ describe('A score that was not kept', () => {
 			setLang(lang);
 			const list = render(HistoryPage);
 			const row = await screen.findByTestId(`history-row-${citadels.id}`);
-			const lilli = within(row).getAllByRole('listitem').find((li) => li.textContent?.includes('Lilli'))!;
+			const lilli = within(row)
+				.getAllByRole('listitem')
+				.find((li) => li.textContent?.includes('Lilli'))!;
 			expect(lilli.textContent?.replace(/\s+/g, ' ').trim()).toBe(`Lilli ${m.no_total()}`);
 			expect(m.no_total()).toBe('—');
 			expect(lilli.querySelector('.total')?.getAttribute('title')).toBe(m.no_total_hint());

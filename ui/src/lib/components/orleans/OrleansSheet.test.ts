@@ -81,19 +81,53 @@ describe('OrleansSheet', () => {
 	});
 
 	it('Prospérité round 5, Émeutes without a knight: the coins after the way picked are the core’s, 17 − 5 = 12', async () => {
-		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }, { name: 'Lilli', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk', 'Lilli']);
+		await setup(
+			{
+				variant: 'prosperite',
+				round: 5,
+				players: [
+					{ name: 'Ani', coins: 17 },
+					{ name: 'Dirk', coins: 2 },
+					{ name: 'Lilli', coins: 2 }
+				]
+			},
+			'prosperite',
+			['Ani', 'Dirk', 'Lilli']
+		);
 		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
 	});
 
 	it('Émeutes with a knight: the coins after follow the way picked (17 with the knight, 12 with the coins)', async () => {
-		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17, knights: 1 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await setup(
+			{
+				variant: 'prosperite',
+				round: 5,
+				players: [
+					{ name: 'Ani', coins: 17, knights: 1 },
+					{ name: 'Dirk', coins: 2 }
+				]
+			},
+			'prosperite',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 17'));
 		await fireEvent.click(screen.getByTestId('orl-way-0-1'));
 		await waitFor(() => expect(text('orl-res-0-after')).toBe('Coins afterwards: 12'));
 	});
 
 	it('the forecast’s coins to pay are what the events demand, the poorer seat’s lack beside it (Prospérité, round 5)', async () => {
-		await setup({ variant: 'prosperite', round: 5, players: [{ name: 'Ani', coins: 17 }, { name: 'Dirk', coins: 2 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await setup(
+			{
+				variant: 'prosperite',
+				round: 5,
+				players: [
+					{ name: 'Ani', coins: 17 },
+					{ name: 'Dirk', coins: 2 }
+				]
+			},
+			'prosperite',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(text('orl-forecast-needed-0')).toBe('−11'));
 		// The core's coins_demanded: Émeutes 5 and the development tax 1, 4 of them short (its
 		// Moisson asks food, counted under food).
@@ -102,7 +136,18 @@ describe('OrleansSheet', () => {
 	});
 
 	it('an Indulgence turned down is logged as declined, not done (Prospérité, round 2)', async () => {
-		await setup({ variant: 'prosperite', round: 2, players: [{ name: 'Ani', coins: 9 }, { name: 'Dirk', coins: 9 }] }, 'prosperite', ['Ani', 'Dirk']);
+		await setup(
+			{
+				variant: 'prosperite',
+				round: 2,
+				players: [
+					{ name: 'Ani', coins: 9 },
+					{ name: 'Dirk', coins: 9 }
+				]
+			},
+			'prosperite',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(screen.getByTestId('orl-res-1')).toBeTruthy());
 		await fireEvent.click(screen.getByTestId('orl-way-1-0'));
 		await closeRound();
@@ -111,9 +156,33 @@ describe('OrleansSheet', () => {
 	});
 
 	it('Invasion: the co-operative scoreboard ranks nobody and tells no shared place', async () => {
-		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
+		const order = [
+			'reunion_du_conseil',
+			'demolition',
+			'don',
+			'secheresse',
+			'tremblement_de_terre',
+			'fuite',
+			'bonne_affaire',
+			'vents_favorables',
+			'voyage',
+			'incendie_criminel',
+			'bon_voyage',
+			'famine',
+			'zones_de_peche',
+			'moisson',
+			'revenus',
+			'pirates',
+			'peste',
+			'invasion'
+		];
 		// Past the 18 rounds with no goal met: the team has lost, together.
-		const saved = { variant: 'invasion', round: 19, players: [{ name: 'Ani', coins: 12 }, { name: 'Dirk', coins: 1 }, { name: 'Lilli' }], deck: { order } };
+		const saved = {
+			variant: 'invasion',
+			round: 19,
+			players: [{ name: 'Ani', coins: 12 }, { name: 'Dirk', coins: 1 }, { name: 'Lilli' }],
+			deck: { order }
+		};
 		await setup(saved as Raw, 'invasion', ['Ani', 'Dirk', 'Lilli']);
 		await waitFor(() => expect(text('outcome')).toMatch(/^Lost/));
 		// Each seat's line starts with the player, no place number before it.
@@ -124,7 +193,18 @@ describe('OrleansSheet', () => {
 	});
 
 	it('the forecast names a good the coming events ask that the seat lacks (Le duel, Jour du fromage)', async () => {
-		await setup({ variant: 'duel', round: 5, players: [{ name: 'Ani', coins: 40, goods: { grain: 1 } }, { name: 'Dirk', coins: 40 }] }, 'duel', ['Ani', 'Dirk']);
+		await setup(
+			{
+				variant: 'duel',
+				round: 5,
+				players: [
+					{ name: 'Ani', coins: 40, goods: { grain: 1 } },
+					{ name: 'Dirk', coins: 40 }
+				]
+			},
+			'duel',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(text('orl-forecast-goods-short-0')).toBe('Goods that will be short: 1 Cheese'));
 		expect(text('orl-forecast-food-0')).toBe('3 (2 short)');
 		expect(screen.queryByTestId('orl-forecast-goods-short-1')).not.toBeNull();
@@ -142,7 +222,10 @@ describe('OrleansSheet', () => {
 	});
 
 	it('completed buildings are offered only in Prospérité; a Le duel seat saved with one shows it with the core’s refusal, to clear', async () => {
-		const { last } = await setup({ variant: 'duel', round: 2, players: [{ name: 'Ani', buildings: [4] }, { name: 'Dirk' }] }, 'duel', ['Ani', 'Dirk']);
+		const { last } = await setup({ variant: 'duel', round: 2, players: [{ name: 'Ani', buildings: [4] }, { name: 'Dirk' }] }, 'duel', [
+			'Ani',
+			'Dirk'
+		]);
 		await screen.findByTestId('orl-buildings-0');
 		expect(screen.queryByTestId('orl-buildings-1')).toBeNull();
 		expect(screen.queryByTestId('orl-books-0')).toBeNull();
@@ -166,7 +249,11 @@ describe('OrleansSheet', () => {
 	});
 
 	it('plays rounds 5 to 7: the resolver’s coins are applied, each round logged, the round moves on', async () => {
-		const { last, logged, play } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }] });
+		const { last, logged, play } = await setup({
+			variant: 'dignitaire',
+			round: 5,
+			players: [{ name: 'Ani', coins: 4, development_level: 2, trading_posts: 1 }]
+		});
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+4 coins'));
 		// The core's forecast over Le dignitaire's track from round 5: gains 4 + 3 + 2 + 2 + 2 + 1,
 		// and the 15-coin contribution of round 16 is the first that cannot be paid in full.
@@ -177,7 +264,9 @@ describe('OrleansSheet', () => {
 		await waitFor(() => expect([last().round, last().players[0].coins]).toEqual([6, 8]));
 		await waitFor(() => expect(input('orl-coins-0').value).toBe('8'));
 		await waitFor(() => expect(logged()[0]).toMatchObject({ kind: 'orleans_round', round: 5 }));
-		expect((logged()[0].payload as { lines: unknown[] }).lines).toEqual([{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' }]);
+		expect((logged()[0].payload as { lines: unknown[] }).lines).toEqual([
+			{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' }
+		]);
 
 		await waitFor(() => expect(text('orl-res-0-gain')).toBe('+3 coins'));
 		await closeRound();
@@ -190,7 +279,15 @@ describe('OrleansSheet', () => {
 		expect((last() as unknown as { log: unknown[] }).log).toEqual([
 			{ round: 5, event: 'revenus_2', seat: 0, paid: true, gained: 4, note: '' },
 			{ round: 6, event: 'jour_de_commerce_3', seat: 0, paid: true, gained: 3, note: '' },
-			{ round: 7, event: 'cotisation_5', seat: 0, paid: true, payment: expect.objectContaining({ coins: 5, goods: expect.objectContaining({ wine: 0 }) }), gained: 0, note: '' }
+			{
+				round: 7,
+				event: 'cotisation_5',
+				seat: 0,
+				paid: true,
+				payment: expect.objectContaining({ coins: 5, goods: expect.objectContaining({ wine: 0 }) }),
+				gained: 0,
+				note: ''
+			}
 		]);
 		// The log reads in the screen's language, from those numbers.
 		await waitFor(() => expect(text('orl-log-0')).toContain('received 4 coins'));
@@ -219,8 +316,35 @@ describe('OrleansSheet', () => {
 
 	it('Invasion, Bonne affaire taken: the team says who puts in what, then the grain goes on the warehouse', async () => {
 		// The tiles the group turned, Bonne affaire seventh.
-		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
-		const saved = { variant: 'invasion', round: 7, players: [{ name: 'Ani', coins: 5 }, { name: 'Dirk', coins: 4 }], deck: { order } };
+		const order = [
+			'reunion_du_conseil',
+			'demolition',
+			'don',
+			'secheresse',
+			'tremblement_de_terre',
+			'fuite',
+			'bonne_affaire',
+			'vents_favorables',
+			'voyage',
+			'incendie_criminel',
+			'bon_voyage',
+			'famine',
+			'zones_de_peche',
+			'moisson',
+			'revenus',
+			'pirates',
+			'peste',
+			'invasion'
+		];
+		const saved = {
+			variant: 'invasion',
+			round: 7,
+			players: [
+				{ name: 'Ani', coins: 5 },
+				{ name: 'Dirk', coins: 4 }
+			],
+			deck: { order }
+		};
 		const { last } = await setup(saved as Raw, 'invasion', ['Ani', 'Dirk']);
 		await fireEvent.click(await screen.findByTestId('orl-way-0-0'));
 		// Taken, the deal asks for the shares; until they reach its 8 coins the core refuses to close.
@@ -236,8 +360,35 @@ describe('OrleansSheet', () => {
 
 	it('Invasion, Don: the table says who receives what; the core refuses to close until it does, then applies and logs it', async () => {
 		// « Choisissez comment répartir ces gains entre les joueurs »: Don is the third tile here.
-		const order = ['reunion_du_conseil', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
-		const saved = { variant: 'invasion', round: 3, players: [{ name: 'Ani', coins: 2, development_points: 3 }, { name: 'Dirk', development_level: 3, development_points: 10 }], deck: { order } };
+		const order = [
+			'reunion_du_conseil',
+			'demolition',
+			'don',
+			'secheresse',
+			'tremblement_de_terre',
+			'fuite',
+			'bonne_affaire',
+			'vents_favorables',
+			'voyage',
+			'incendie_criminel',
+			'bon_voyage',
+			'famine',
+			'zones_de_peche',
+			'moisson',
+			'revenus',
+			'pirates',
+			'peste',
+			'invasion'
+		];
+		const saved = {
+			variant: 'invasion',
+			round: 3,
+			players: [
+				{ name: 'Ani', coins: 2, development_points: 3 },
+				{ name: 'Dirk', development_level: 3, development_points: 10 }
+			],
+			deck: { order }
+		};
 		const { last } = await setup(saved as Raw, 'invasion', ['Ani', 'Dirk']);
 		await waitFor(() => expect(text('orl-res-0-split')).toMatch(/To share out: 3 development steps \+ 1 \S+ \+ 3 coins/));
 		// Nothing entered: the core asks for the split, the round stays.
@@ -327,7 +478,11 @@ describe('OrleansSheet', () => {
 	});
 
 	it('Invasion: the team’s fortifications stop at the border towns the setup left free (the core’s count)', async () => {
-		const { last } = await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], team: { fortifications: 5 } } as Raw, 'invasion', ['Ani', 'Dirk']);
+		const { last } = await setup(
+			{ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], team: { fortifications: 5 } } as Raw,
+			'invasion',
+			['Ani', 'Dirk']
+		);
 		type Team = { team?: { fortifications: number | null } };
 		const plus = await screen.findByTestId('orl-team-fortifications-plus');
 		await fireEvent.click(plus);
@@ -335,7 +490,9 @@ describe('OrleansSheet', () => {
 		await fireEvent.click(plus);
 		await fireEvent.click(plus);
 		// At 2 players the setup fortified 7 of the 13 border towns.
-		expect((screen.getByTestId('orl-team-fortifications') as HTMLInputElement).value).toBe(String(ORLEANS_LIMITS.fortifications_to_build[2]));
+		expect((screen.getByTestId('orl-team-fortifications') as HTMLInputElement).value).toBe(
+			String(ORLEANS_LIMITS.fortifications_to_build[2])
+		);
 		expect(ORLEANS_LIMITS.fortifications_to_build[2]).toBeLessThan(ORLEANS_LIMITS.max_team_fortifications);
 	});
 
@@ -360,7 +517,13 @@ describe('OrleansSheet', () => {
 	});
 
 	it('the round log reads a saved table state (for History), unpaid rounds marked', async () => {
-		const seats = ['Ani', 'Dirk'].map((player_name, seat) => ({ seat, player_id: seat + 1, player_name, colour: null, first_player: seat === 0 }));
+		const seats = ['Ani', 'Dirk'].map((player_name, seat) => ({
+			seat,
+			player_id: seat + 1,
+			player_name,
+			colour: null,
+			first_player: seat === 0
+		}));
 		render(OrleansLog, {
 			props: {
 				state: {
@@ -403,7 +566,18 @@ describe('OrleansSheet', () => {
 
 	it('Prospérité at round 16: finishing is refused until the last round is closed, then the winner is stored', async () => {
 		// « La partie se termine après 16 manches »: 71 beats 69 once round 16 is closed.
-		const { onfinished } = await setup({ variant: 'prosperite', round: 16, players: [{ name: 'Ani', coins: 71 }, { name: 'Dirk', coins: 69 }] }, 'prosperite', ['Ani', 'Dirk']);
+		const { onfinished } = await setup(
+			{
+				variant: 'prosperite',
+				round: 16,
+				players: [
+					{ name: 'Ani', coins: 71 },
+					{ name: 'Dirk', coins: 69 }
+				]
+			},
+			'prosperite',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(text('orl-finish-refused')).toMatch(/^Round 16, the last of Golden Age, is not closed: close it/));
 		await fireEvent.click(screen.getByTestId('orl-go-close'));
 		expect(document.activeElement).toBe(screen.getByTestId('orl-close-round'));
@@ -424,7 +598,11 @@ describe('OrleansSheet', () => {
 
 	it('asks the development track’s space once and shows the level the core reads from it', async () => {
 		// An older play kept level 3 beside space 12: the space stays, the level is the core's.
-		const { last } = await setup({ variant: 'dignitaire', round: 5, players: [{ name: 'Ani', development_level: 3, development_points: 12 }] });
+		const { last } = await setup({
+			variant: 'dignitaire',
+			round: 5,
+			players: [{ name: 'Ani', development_level: 3, development_points: 12 }]
+		});
 		await waitFor(() => expect(text('orl-level-0')).toBe('Level 3'));
 		expect(screen.queryByTestId('orl-development_level-0')).toBeNull();
 		await fireEvent.input(input('orl-development_points-0'), { target: { value: '15' } });
@@ -441,8 +619,30 @@ describe('OrleansSheet', () => {
 	});
 
 	it('Invasion: a rule for the whole team is shown once, not once per player (Bandits)', async () => {
-		const order = ['bandits', 'demolition', 'don', 'secheresse', 'tremblement_de_terre', 'fuite', 'bonne_affaire', 'vents_favorables', 'voyage', 'incendie_criminel', 'bon_voyage', 'famine', 'zones_de_peche', 'moisson', 'revenus', 'pirates', 'peste', 'invasion'];
-		await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], deck: { order } } as Raw, 'invasion', ['Ani', 'Dirk']);
+		const order = [
+			'bandits',
+			'demolition',
+			'don',
+			'secheresse',
+			'tremblement_de_terre',
+			'fuite',
+			'bonne_affaire',
+			'vents_favorables',
+			'voyage',
+			'incendie_criminel',
+			'bon_voyage',
+			'famine',
+			'zones_de_peche',
+			'moisson',
+			'revenus',
+			'pirates',
+			'peste',
+			'invasion'
+		];
+		await setup({ variant: 'invasion', round: 1, players: [{ name: 'Ani' }, { name: 'Dirk' }], deck: { order } } as Raw, 'invasion', [
+			'Ani',
+			'Dirk'
+		]);
 		await waitFor(() => expect(screen.getByTestId('orl-res-0')).toBeTruthy());
 		expect(screen.queryByTestId('orl-res-1')).toBeNull();
 	});
@@ -454,14 +654,20 @@ describe('OrleansSheet', () => {
 		await fireEvent.click(screen.getByTestId('orl-building-add-0'));
 		await waitFor(() => expect(last().players[0].buildings).toEqual([{ points: 4, name: 'Blois' }]));
 		expect(text('orl-building-label-0-0')).toBe('Blois (points)');
-		await waitFor(async () => expect(await backend.cardValues('orleans')).toContainEqual({ game: 'orleans', card: 'building:Blois', value: 4 }));
+		await waitFor(async () =>
+			expect(await backend.cardValues('orleans')).toContainEqual({ game: 'orleans', card: 'building:Blois', value: 4 })
+		);
 		await fireEvent.click(await screen.findByTestId('orl-building-card-1-Blois'));
 		await waitFor(() => expect(last().players[1].buildings).toEqual([{ points: 4, name: 'Blois' }]));
 		expect(last().players[0]).toMatchObject({ depot: false });
 	});
 
 	it('Prospérité: a building saved with its name reads it back; one saved as bare points (older plays) is numbered', async () => {
-		await setup({ variant: 'prosperite', round: 3, players: [{ name: 'Ani', buildings: [{ points: 4, name: 'Moulin' }, 7] }, { name: 'Dirk' }] }, 'prosperite', ['Ani', 'Dirk']);
+		await setup(
+			{ variant: 'prosperite', round: 3, players: [{ name: 'Ani', buildings: [{ points: 4, name: 'Moulin' }, 7] }, { name: 'Dirk' }] },
+			'prosperite',
+			['Ani', 'Dirk']
+		);
 		await waitFor(() => expect(text('orl-building-label-0-0')).toBe('Moulin (points)'));
 		expect(text('orl-building-label-0-1')).toBe('Building 2 (points)');
 		expect(input('orl-building-0-1').value).toBe('7');

@@ -1,5 +1,13 @@
 // Names the Orléans screen shows for the core's enums and the sheet's fields (UI language).
-import type { OrleansFailure, OrleansMoment, OrleansPayment, OrleansResolutionStatus, OrleansShare, OrleansShareKind, OrleansState } from '$lib/backend';
+import type {
+	OrleansFailure,
+	OrleansMoment,
+	OrleansPayment,
+	OrleansResolutionStatus,
+	OrleansShare,
+	OrleansShareKind,
+	OrleansState
+} from '$lib/backend';
 import { fmtNumber, m } from '$lib/i18n.svelte';
 import { GOODS, type CountKey, type Good } from '$lib/orleans';
 

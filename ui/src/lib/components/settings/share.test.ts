@@ -50,7 +50,14 @@ describe('Share this history', () => {
 		await startPlay('valencia', 'base', ['Ani', 'Dirk']);
 		const ids = ['Lilli', 'Max'].map((name) => (tabletCall('create_player', { name, colour: null }) as { id: number }).id);
 		tabletCall('start_play', {
-			new_play: { game: 'valencia', variant: 'base', location: null, notes: null, seats: ids.map((player_id) => ({ player_id, colour: null })), first_seat: 0 }
+			new_play: {
+				game: 'valencia',
+				variant: 'base',
+				location: null,
+				notes: null,
+				seats: ids.map((player_id) => ({ player_id, colour: null })),
+				first_seat: 0
+			}
 		});
 		tablet(['sync', '--folder', folder, '--device-name', 'Tablet']);
 		await fireEvent.click(screen.getByTestId('share-sync-now'));
@@ -62,7 +69,23 @@ describe('Share this history', () => {
 		expect(devices[0]).toContain('Files in the folder: 1');
 		expect(devices[1]).toContain('Tablet');
 		expect(screen.getByTestId('share-device-applied').textContent).toContain('Last change applied here: file 1,');
-		expect((await backend.listPlays({ game: null, status: null, variant: null, player_id: null, from: null, to: null, outcome: null, won: null, deleted: false, limit: 20, offset: 0 })).total).toBe(2);
+		expect(
+			(
+				await backend.listPlays({
+					game: null,
+					status: null,
+					variant: null,
+					player_id: null,
+					from: null,
+					to: null,
+					outcome: null,
+					won: null,
+					deleted: false,
+					limit: 20,
+					offset: 0
+				})
+			).total
+		).toBe(2);
 		await fireEvent.click(screen.getByTestId('share-stop'));
 		await waitFor(() => expect(screen.getByTestId('share-not-shared')).toBeTruthy());
 		expect((await backend.syncStatus()).folder).toBeNull();
@@ -94,7 +117,13 @@ describe('History: edited on two devices', () => {
 		const there = page.plays[0].id;
 		tabletCall('edit_play', { play_id: there, edit: { location: 'Nantes', notes: 'from the tablet' } });
 		tablet(['sync']);
-		await backend.editPlay(play.id, { location: 'Lyon', notes: 'from the laptop', duration_minutes: null, started_at: null, table_state: null });
+		await backend.editPlay(play.id, {
+			location: 'Lyon',
+			notes: 'from the laptop',
+			duration_minutes: null,
+			started_at: null,
+			table_state: null
+		});
 		const report = await backend.syncNow(null);
 		expect(report.conflicts).toBe(1);
 

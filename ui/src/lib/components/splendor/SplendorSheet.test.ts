@@ -162,9 +162,7 @@ describe('SplendorSheet — other modules', () => {
 		await fireEvent.change(screen.getByTestId('sp-orient-pick-0'), { target: { value: 'o2_double_red' } });
 		expect(screen.queryByTestId('sp-orient-colour-0-blue')).toBeNull();
 		await fireEvent.click(screen.getByTestId('sp-orient-add-0'));
-		await waitFor(() =>
-			expect(last().players[0].orient).toEqual([{ card: 'o1_pair_r3u2', colour: 'blue' }, { card: 'o2_double_red' }])
-		);
+		await waitFor(() => expect(last().players[0].orient).toEqual([{ card: 'o1_pair_r3u2', colour: 'blue' }, { card: 'o2_double_red' }]));
 		// Owned cards are no longer offered.
 		const options = [...(screen.getByTestId('sp-orient-pick-0') as HTMLSelectElement).options].map((o) => o.value);
 		expect(options).not.toContain('o2_double_red');

@@ -19,7 +19,9 @@ import StatsPage from '../../../routes/stats/+page.svelte';
 async function club() {
 	const server = await ownServer();
 	onTestFinished(server.stop);
-	await backend.importFile('bgstats', { text: readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/bgstats-history.json'), 'utf8') });
+	await backend.importFile('bgstats', {
+		text: readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/bgstats-history.json'), 'utf8')
+	});
 	app.games = await allGames();
 }
 
@@ -72,7 +74,9 @@ describe('Statistics screen', () => {
 		const h2h = screen.getByTestId('st-chart-h2h');
 		expect(within(h2h).getByTestId('st-chart-h2h-svg').querySelectorAll('rect').length).toBeGreaterThanOrEqual(dirk.head_to_head.length);
 		const first = dirk.head_to_head[0];
-		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
+		expect(
+			within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length
+		).toBeGreaterThan(0);
 		// Other games imported from BG Stats are part of the record, with their own table.
 		expect(dirk.other_games.plays).toBeGreaterThan(0);
 		expect(screen.getByTestId('st-other-games').textContent?.trim()).toMatch(
@@ -87,7 +91,12 @@ describe('Statistics screen', () => {
 		app.games = await allGames();
 		// Bea: one Valencia play and one Citadelles play, the King and the Thief (2) revealed.
 		const valencia = await startPlay('valencia', 'base', ['Bea', 'Cid']);
-		await backend.finishPlay(valencia.id, { players: [{ name: 'Bea', city_members: 4 }, { name: 'Cid', city_members: 2 }] } as never);
+		await backend.finishPlay(valencia.id, {
+			players: [
+				{ name: 'Bea', city_members: 4 },
+				{ name: 'Cid', city_members: 2 }
+			]
+		} as never);
 		const citadelles = await startPlay('citadelles', 'classique', ['Bea', 'Cid']);
 		const city = {
 			variant: 'classique',
@@ -179,7 +188,9 @@ describe('Statistics screen', () => {
 		const share = fmtNumber(first.wins / first.plays, { style: 'percent' });
 		await waitFor(() => expect([...svg.querySelectorAll('text.val')].map((t) => t.textContent)).toContain(share));
 		expect(svg.textContent).not.toMatch(/Won/);
-		expect(within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length).toBeGreaterThan(0);
+		expect(
+			within(screen.getByTestId('st-chart-h2h-table')).getAllByText(`Won ${first.wins}, lost ${first.losses}, tied ${first.ties}`).length
+		).toBeGreaterThan(0);
 	}, 30000);
 
 	it('a core that cannot be reached is shown, not a blank screen', async () => {

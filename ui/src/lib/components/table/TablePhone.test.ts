@@ -69,13 +69,23 @@ describe('TablePhone', () => {
 
 	it('a table the core refuses shows its problems where the help would be, the other seat named (Le duel: « 8 jetons Technologie »)', async () => {
 		const play = await startPlay('orleans', 'duel', ['Ani', 'Dirk']);
-		await backend.saveTableState(play.id, { variant: 'duel', round: 2, players: [{ name: 'Ani', technology: 6 }, { name: 'Dirk' }] } as never);
-		const r = await fetch('/api/table_open', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ play_id: play.id, seats: [1] }) });
+		await backend.saveTableState(play.id, {
+			variant: 'duel',
+			round: 2,
+			players: [{ name: 'Ani', technology: 6 }, { name: 'Dirk' }]
+		} as never);
+		const r = await fetch('/api/table_open', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ play_id: play.id, seats: [1] })
+		});
 		const ticket = (await r.json()) as { join_token: string };
 		render(TablePhone, { props: { play: play.id, joinToken: ticket.join_token, events: null } });
 		await fireEvent.click(await screen.findByTestId('tbl-seat-1'));
 		await fireEvent.input(await screen.findByTestId('orl-technology-1'), { target: { value: '3' } });
-		await waitFor(() => expect(screen.getByTestId('tbl-help-problems').textContent).toMatch(/Ani — 9 technology tiles in all: The Duel puts only 8 in play/));
+		await waitFor(() =>
+			expect(screen.getByTestId('tbl-help-problems').textContent).toMatch(/Ani — 9 technology tiles in all: The Duel puts only 8 in play/)
+		);
 		await fireEvent.input(screen.getByTestId('orl-technology-1'), { target: { value: '2' } });
 		await waitFor(() => expect(screen.queryByTestId('tbl-help-problems')).toBeNull());
 	});

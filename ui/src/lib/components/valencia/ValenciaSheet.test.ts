@@ -102,7 +102,9 @@ describe('ValenciaSheet', () => {
 
 	it('says, from the core, when a seat holds no mission card, until one is added', async () => {
 		await setup();
-		await waitFor(() => expect(text('val-missions-notice-0')).toMatch(/Aucune carte Mission indiquée pour Ani|No mission card entered for Ani/));
+		await waitFor(() =>
+			expect(text('val-missions-notice-0')).toMatch(/Aucune carte Mission indiquée pour Ani|No mission card entered for Ani/)
+		);
 		expect(text('val-missions-notice-1')).toMatch(/Dirk/);
 		await waitFor(() => expect((screen.getByTestId('val-mission-add-0') as HTMLButtonElement).disabled).toBe(false));
 		await fireEvent.click(screen.getByTestId('val-mission-add-0'));
@@ -171,7 +173,11 @@ describe('ValenciaSheet', () => {
 		expect(auctions[auctions.length - 1][0]).toMatchObject({
 			step: 'A',
 			first_player: 0,
-			players: [{ name: 'Ani', stack: [{ card: 5 }] }, { name: 'Dirk', stack: [{ card: 6 }] }, { name: 'Lilli', stack: null }]
+			players: [
+				{ name: 'Ani', stack: [{ card: 5 }] },
+				{ name: 'Dirk', stack: [{ card: 6 }] },
+				{ name: 'Lilli', stack: null }
+			]
 		});
 		expect(text('val-bid-effects-0')).toMatch(/Church seat/);
 		// The taps are part of the table state: a restart finds them.
@@ -225,7 +231,15 @@ describe('ValenciaSheet', () => {
 			progress: {
 				round: 1,
 				step: 'C',
-				auction: { step: 'C', first_player: 0, players: [{ name: 'Ani', stack: [{ card: 3 }] }, { name: 'Dirk', stack: null }, { name: 'Lilli', stack: [{ card: 3 }] }] }
+				auction: {
+					step: 'C',
+					first_player: 0,
+					players: [
+						{ name: 'Ani', stack: [{ card: 3 }] },
+						{ name: 'Dirk', stack: null },
+						{ name: 'Lilli', stack: [{ card: 3 }] }
+					]
+				}
 			}
 		} as unknown as GameTableState;
 		const { last, auctions } = await setup(saved);
@@ -244,7 +258,9 @@ describe('ValenciaSheet', () => {
 			const at = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent;
 			await waitFor(() => expect((screen.getByTestId('val-step-next') as HTMLButtonElement).disabled).toBe(false));
 			await fireEvent.click(screen.getByTestId('val-step-next'));
-			await waitFor(() => expect(screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent).not.toBe(at));
+			await waitFor(() =>
+				expect(screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.textContent).not.toBe(at)
+			);
 		}
 		expect(screen.getByTestId(`val-step-${step}`).getAttribute('aria-current')).toBe('step');
 	}
@@ -262,7 +278,13 @@ describe('ValenciaSheet', () => {
 		await nextUntil('council');
 		await waitFor(() => expect(text('val-council-explanation')).toMatch(/Ani has the most/));
 		await fireEvent.click(screen.getByTestId('val-council-apply'));
-		await waitFor(() => expect(last().players.map((p) => [p.council_points, p.privileges])).toEqual([[2, 1], [1, 0], [0, 0]]));
+		await waitFor(() =>
+			expect(last().players.map((p) => [p.council_points, p.privileges])).toEqual([
+				[2, 1],
+				[1, 0],
+				[0, 0]
+			])
+		);
 		expect((screen.getByTestId('val-council-apply') as HTMLButtonElement).disabled).toBe(true);
 		expect(text('val-council-points-gained-2')).toBe('no points');
 		// Counted: the tracker does not go back over it (Undo does), and moves on to round 2.
@@ -292,7 +314,12 @@ describe('ValenciaSheet', () => {
 	});
 
 	it('has a row for Nina at 2 players: one card at B, two at F', async () => {
-		const saved = { variant: 'base', fountains: [], players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }], progress: { round: 1, step: 'E' } } as unknown as GameTableState;
+		const saved = {
+			variant: 'base',
+			fountains: [],
+			players: [{ name: 'Ani', stefan_feld: true }, { name: 'Dirk' }],
+			progress: { round: 1, step: 'E' }
+		} as unknown as GameTableState;
 		const { auctions } = await setup(saved, ['Ani', 'Dirk']);
 		await screen.findByTestId('val-auction-step');
 		expect(screen.queryByTestId('val-nina')).toBeNull();
@@ -380,13 +407,17 @@ describe('ValenciaSheet', () => {
 		table.players[2].fountain_members = [1, 3, 2];
 		await setup(table as unknown as GameTableState);
 		await waitFor(() =>
-			expect(text('totals-partial')).toBe('Partial totals, leaving out: Ani · Fountain 2, Dirk · Fountain 2, Lilli · Fountain 2. Nobody wins until it is fixed.')
+			expect(text('totals-partial')).toBe(
+				'Partial totals, leaving out: Ani · Fountain 2, Dirk · Fountain 2, Lilli · Fountain 2. Nobody wins until it is fixed.'
+			)
 		);
 		// Fountain 2 is worth 2: Ani loses its 1 × 2, Dirk his 2 × 2, Lilli her 3 × 2; the other
 		// fountains still count (the totals were 23/31/31/18 with every fountain dropped).
 		expect([text('total-0'), text('total-1'), text('total-2')]).toEqual(['29', '33', '37']);
 		expect(screen.getByTestId('total-partial-0')).toBeTruthy();
-		expect(text('sheet-problems')).toMatch(/Fountain 2 \(value 2\): 6 members around it \(Ani 1, Dirk 2, Lilli 3\), it touches only 4 spaces/);
+		expect(text('sheet-problems')).toMatch(
+			/Fountain 2 \(value 2\): 6 members around it \(Ani 1, Dirk 2, Lilli 3\), it touches only 4 spaces/
+		);
 		for (const seat of [0, 1, 2]) expect(screen.getByTestId(`val-fm-${seat}-1`).getAttribute('aria-invalid')).toBe('true');
 		expect(screen.getByTestId('val-fm-2-0').getAttribute('aria-invalid')).not.toBe('true');
 		expect(screen.getByTestId('val-fountain-value-1').getAttribute('aria-invalid')).not.toBe('true');
