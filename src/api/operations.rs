@@ -356,6 +356,8 @@ macro_rules! for_each_operation {
         host fn merge_players(api, kept: $crate::history::Id, absorbed: $crate::history::Id) -> $crate::history::Player {
             api.store()?.merge_players(kept, absorbed)?
         }
+        /// A game's statistics, its players' totals in buckets `bucket_width` wide (0: the
+        /// game's own width).
         host fn game_stats(api, game: $crate::games::GameId, bucket_width: u32) -> $crate::history::GameStats {
             api.store()?.game_stats(game, bucket_width)?
         }

@@ -142,7 +142,8 @@ pub(crate) enum StatsCommand {
     /// Scores, categories, missions, districts and characters of one game.
     Game {
         game: String,
-        #[arg(long, default_value_t = 10)]
+        /// Width of the score buckets (0: the game's own).
+        #[arg(long, default_value_t = 0)]
         bucket: u32,
     },
     /// Win rates, streaks, head-to-head, favourites and records of one player.

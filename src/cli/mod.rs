@@ -142,6 +142,10 @@ pub(crate) enum Command {
         /// the server answers to besides its address.
         #[arg(long = "name")]
         names: Vec<String>,
+        /// Do not follow the shared folder while serving (a shared history then changes only
+        /// by `greffier sync` or the Share screen's "Sync now").
+        #[arg(long)]
+        no_sharing: bool,
     },
     /// The devices paired with this history (a tablet, a phone): each reaches the whole app
     /// from the network (`serve --host 0.0.0.0`, the desktop app) with its own token.
@@ -334,7 +338,9 @@ pub(crate) fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<
         Command::Orleans(args) => run_helper(GameId::Orleans, args, lang, out),
         Command::Splendor(args) => run_helper(GameId::Splendor, args, lang, out),
         Command::Devices { db, command } => run_devices(command, &db, lang, out),
-        Command::Serve { db, port, host, ui, names } => serve::serve(&db, host, port, ui, names, lang),
+        Command::Serve { db, port, host, ui, names, no_sharing } => {
+            serve::serve(&db, serve::Served { host, port, ui, names, sharing: !no_sharing }, lang)
+        }
         Command::Sync { db, folder, device_name, json } => {
             sync::run_sync(&db, folder, device_name, json, lang, out)
         }

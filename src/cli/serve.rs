@@ -11,16 +11,20 @@ use greffier::text::{Lang, Text};
 
 use super::{DbArg, Failure, open_api};
 
+/// How `greffier serve` serves.
+pub(crate) struct Served {
+    pub host: IpAddr,
+    pub port: u16,
+    pub ui: PathBuf,
+    pub names: Vec<String>,
+    /// Whether a shared history follows its folder while served.
+    pub sharing: bool,
+}
+
 /// `greffier serve`: the history's day backup, then every operation at `POST /api/<operation>`
 /// and the built UI at `/`, until stopped.
-pub(crate) fn serve(
-    db: &DbArg,
-    host: IpAddr,
-    port: u16,
-    ui: PathBuf,
-    names: Vec<String>,
-    lang: Lang,
-) -> Result<(), Failure> {
+pub(crate) fn serve(db: &DbArg, served: Served, lang: Lang) -> Result<(), Failure> {
+    let Served { host, port, ui, names, sharing } = served;
     let api = open_api(db)?;
     if let Err(e) = api.daily_backup() {
         eprintln!("greffier: daily backup failed: {e}");
@@ -31,6 +35,9 @@ pub(crate) fn serve(
     }
     let options = ServeOptions { addr: std::net::SocketAddr::new(host, port), ui, table: None, names };
     let api = std::sync::Arc::new(api);
+    // A shared history follows the folder while it is served, as in the app's window (stopped
+    // when the server stops).
+    let _sharing = if sharing { api.start_sharing() } else { None };
     let pairing = api.clone();
     greffier::api::serve::serve(api, options, move |addr| {
         // The first line is the address, for scripts (and the tests) to read.

@@ -106,6 +106,12 @@ pub trait Game: Sync {
         &TableStats { built: &[], last_round_characters: None }
     }
 
+    /// How wide the statistics' buckets of a player's total are (`Store::game_stats` when asked
+    /// for no width): ten points by default.
+    fn score_bucket_width(&self) -> u32 {
+        10
+    }
+
     /// The bounds and fixed lists the game's play screen must know before any answer (its
     /// `limits()`), exported to the UI as the constant `<GAME>_LIMITS` (`bindings.ts`).
     fn limits(&self) -> Value;

@@ -317,9 +317,10 @@ impl Store {
         self.usage(&sql, [game.as_str()])
     }
 
-    /// The statistics of `game`; scores grouped in buckets `bucket_width` wide (0 means 10).
+    /// The statistics of `game`; scores grouped in buckets `bucket_width` wide (0: the game's
+    /// own width, `Game::score_bucket_width`).
     pub fn game_stats(&self, game: GameId, bucket_width: u32) -> Result<GameStats> {
-        let width = if bucket_width == 0 { 10 } else { bucket_width.min(1000) };
+        let width = if bucket_width == 0 { game.game().score_bucket_width() } else { bucket_width.min(1000) };
         let g = game.as_str();
         // Everything but the lists read from table states comes from the summaries (see
         // `summary`): a few hundred rows however long the history.

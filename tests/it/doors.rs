@@ -51,7 +51,8 @@ fn through_cli(dir: &Path) -> script::Answers {
 }
 
 fn through_http(dir: &Path) -> script::Answers {
-    let served = Served::start(&dir.join(DB_FILE_NAME), None);
+    // Its passes are the script's alone: no sharing thread racing them.
+    let served = Served::start_with(&dir.join(DB_FILE_NAME), None, &["--no-sharing"]);
     let answers = script::run_script(&dir.display().to_string(), |op, request| {
         let (status, answer) = served.call(op, &request);
         if status == 200 { Ok(answer) } else { Err(answer) }

@@ -18,10 +18,16 @@ pub struct Served {
 
 impl Served {
     pub fn start(db: &Path, ui: Option<&Path>) -> Served {
+        Served::start_with(db, ui, &[])
+    }
+
+    /// [`Served::start`] with more of `serve`'s flags.
+    pub fn start_with(db: &Path, ui: Option<&Path>, flags: &[&str]) -> Served {
         let missing_ui = db.with_file_name("no-ui");
         let mut child = Command::new(GREFFIER)
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
+            .args(flags)
             .arg("--ui")
             .arg(ui.unwrap_or(&missing_ui))
             .env_remove("GREFFIER_DB")

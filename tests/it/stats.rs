@@ -284,8 +284,20 @@ fn citadelles_statistics_count_districts_and_characters_from_the_table_state() {
 #[test]
 fn a_game_without_plays_has_empty_statistics() {
     let stats = history().game_stats(GameId::Splendor, 0).expect("stats");
-    assert_eq!((stats.plays, stats.scores, stats.bucket_width), (0, 0, 10));
+    assert_eq!((stats.plays, stats.scores), (0, 0));
     assert!(stats.average_score.is_none() && stats.high.is_none() && stats.distribution.is_empty());
+}
+
+/// Asked for no width, every door gets the game's own (the statistics page and the CLI used to
+/// differ for Splendor: 2 and 10).
+#[test]
+fn a_game_s_scores_are_bucketed_by_its_own_width_unless_asked() {
+    let store = history();
+    let width = |game, asked| store.game_stats(game, asked).expect("stats").bucket_width;
+    assert_eq!(width(GameId::Splendor, 0), 2);
+    assert_eq!(width(GameId::Valencia, 0), 10);
+    assert_eq!(width(GameId::Citadelles, 0), 10);
+    assert_eq!(width(GameId::Splendor, 5), 5);
 }
 
 #[test]

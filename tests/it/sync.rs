@@ -737,3 +737,41 @@ fn the_sharing_thread_applies_what_arrives_and_tells_the_play_on_screen() {
     }
     drop(sharing);
 }
+
+/// `greffier serve` (the app in a browser) keeps a shared history as the window does: a play
+/// another device shares reaches it with nobody asking for a pass.
+#[test]
+fn greffier_serve_applies_what_arrives_in_the_shared_folder() {
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().expect("dir");
+    let folder = dir.path().join("shared");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let db = dir.path().join("home.sqlite3");
+    {
+        let mut home = Store::open(&db).expect("home");
+        home.share_history(Some(&folder), Some("Home server")).expect("share");
+    }
+    let served = crate::serve::Served::start(&db, None);
+    let mut tablet = Device::new(&folder, "Tablet");
+    let uuid = {
+        let id = finished_play(&mut tablet.store, &["Lilli", "Max"], &[3, 2]);
+        tablet.store.play(id).expect("play").uuid
+    };
+    assert_eq!(tablet.sync().written, 1);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, page) = served.call("list_plays", &json!({ "filter": { "limit": 50 } }));
+        assert_eq!(status, 200, "{page}");
+        let plays = page["plays"].as_array().map(Vec::len).unwrap_or(0);
+        if plays == 1 {
+            let id = page["plays"][0]["id"].clone();
+            let (_, play) = served.call("get_play", &json!({ "play_id": id }));
+            assert_eq!(play["uuid"], json!(uuid));
+            break;
+        }
+        assert!(Instant::now() < deadline, "the tablet's play never reached the served history");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(served.stop().success());
+}

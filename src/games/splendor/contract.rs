@@ -58,6 +58,12 @@ impl Game for Splendor {
         include_str!("../../rules/entries/splendor.toml")
     }
 
+    /// A game is won from 15 prestige points (fewer with some cities): its totals spread over a
+    /// few points, not tens.
+    fn score_bucket_width(&self) -> u32 {
+        2
+    }
+
     fn limits(&self) -> Value {
         serde_json::to_value(super::limits()).unwrap_or_default()
     }

@@ -385,10 +385,19 @@ impl<'c> Writer<'c, '_> {
     }
 
     /// The play's rows as its record holds them; `None` when the play is not here.
-    #[expect(clippy::too_many_lines, reason = "not yet split into one function per rule")]
     fn play_content(&self, id: i64) -> Result<Option<(String, PlayContent)>> {
-        let conn = self.conn;
-        let row = conn
+        let Some((uuid, mut content)) = self.play_row(id)? else { return Ok(None) };
+        let recorded = self.recorded(&uuid)?;
+        let names = self.seats(id, recorded.as_ref(), &mut content)?;
+        self.named_parts(id, recorded.as_ref(), &names, &mut content)?;
+        result_rows(self.conn, id, &mut content)?;
+        Ok(Some((uuid, content)))
+    }
+
+    /// The play's own row: its uuid, and its content without seats or parts yet.
+    fn play_row(&self, id: i64) -> Result<Option<(String, PlayContent)>> {
+        Ok(self
+            .conn
             .prepare_cached(
                 "SELECT uuid, game, variant, player_count, status, started_at, ended_at, updated_at, location,
                         notes, outcome, won, round_reached, difficulty, lost_event, deleted_at,
@@ -426,13 +435,22 @@ impl<'c> Writer<'c, '_> {
                     },
                 ))
             })
-            .optional()?;
-        let Some((uuid, mut content)) = row else { return Ok(None) };
-        let recorded = self.recorded(&uuid)?;
+            .optional()?)
+    }
+
+    /// The play's seats into `content`, each by the player's uuid (the one its record names
+    /// while that player still sits there: a merge here changes no record); returns the seats'
+    /// names here, by position.
+    fn seats(
+        &self,
+        id: i64,
+        recorded: Option<&PlayContent>,
+        content: &mut PlayContent,
+    ) -> Result<Vec<String>> {
         let recorded_seats: Vec<String> =
-            recorded.as_ref().map(|r| r.seats.iter().map(|s| s.player.clone()).collect()).unwrap_or_default();
+            recorded.map(|r| r.seats.iter().map(|s| s.player.clone()).collect()).unwrap_or_default();
         let mut names: Vec<String> = Vec::new();
-        let mut stmt = conn.prepare_cached(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT s.seat, s.player_id, p.uuid, p.name, p.created_at, s.colour, s.first_player
                FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ?1 ORDER BY s.seat",
         )?;
@@ -458,6 +476,19 @@ impl<'c> Writer<'c, '_> {
             }
             content.seats.push(SeatContent { player, colour: r.get(5)?, first_player: r.get(6)? });
         }
+        Ok(names)
+    }
+
+    /// The table state and scoreboard into `content`, the seats' names left out
+    /// (`Named::same_or_new`).
+    fn named_parts(
+        &self,
+        id: i64,
+        recorded: Option<&PlayContent>,
+        names: &[String],
+        content: &mut PlayContent,
+    ) -> Result<()> {
+        let conn = self.conn;
         content.table_state = conn
             .prepare_cached(
                 "SELECT schema_version, saved_at, state_json FROM table_states WHERE play_id = ?1",
@@ -468,41 +499,17 @@ impl<'c> Writer<'c, '_> {
                 schema_version,
                 saved_at,
                 state: Named::same_or_new(
-                    recorded.as_ref().and_then(|r| r.table_state.as_ref()).map(|t| &t.state),
+                    recorded.and_then(|r| r.table_state.as_ref()).map(|t| &t.state),
                     state,
-                    &names,
+                    names,
                 ),
             });
         content.scoreboard = conn
             .prepare_cached("SELECT scoreboard_json FROM scoreboards WHERE play_id = ?1")?
             .query_row([id], |r| r.get::<_, String>(0))
             .optional()?
-            .map(|board| {
-                Named::same_or_new(recorded.as_ref().and_then(|r| r.scoreboard.as_ref()), board, &names)
-            });
-        content.results = conn
-            .prepare_cached("SELECT seat, total, rank, winner FROM results WHERE play_id = ?1 ORDER BY seat")?
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        content.categories = conn
-            .prepare_cached(
-                "SELECT seat, category, points FROM category_points WHERE play_id = ?1 ORDER BY seat, category",
-            )?
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        content.missions = conn
-            .prepare_cached(
-                "SELECT seat, mission, met, points FROM mission_results WHERE play_id = ?1 ORDER BY seat, mission",
-            )?
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        content.events = conn
-            .prepare_cached(
-                "SELECT round, seq, kind, payload_json, recorded_at FROM round_events WHERE play_id = ?1 ORDER BY round, seq",
-            )?
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(Some((uuid, content)))
+            .map(|board| Named::same_or_new(recorded.and_then(|r| r.scoreboard.as_ref()), board, names));
+        Ok(())
     }
 
     /// The play's current record, if it has one.
@@ -561,4 +568,32 @@ fn player_record(conn: &Connection, id: i64) -> Result<Option<(String, PlayerRec
         }
     };
     Ok(Some((uuid, record)))
+}
+
+/// The play's results, category points, mission results and round events into `content`, in
+/// the order a record keeps them.
+fn result_rows(conn: &Connection, id: i64, content: &mut PlayContent) -> Result<()> {
+    content.results = conn
+        .prepare_cached("SELECT seat, total, rank, winner FROM results WHERE play_id = ?1 ORDER BY seat")?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    content.categories = conn
+        .prepare_cached(
+            "SELECT seat, category, points FROM category_points WHERE play_id = ?1 ORDER BY seat, category",
+        )?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    content.missions = conn
+        .prepare_cached(
+            "SELECT seat, mission, met, points FROM mission_results WHERE play_id = ?1 ORDER BY seat, mission",
+        )?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    content.events = conn
+        .prepare_cached(
+            "SELECT round, seq, kind, payload_json, recorded_at FROM round_events WHERE play_id = ?1 ORDER BY round, seq",
+        )?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(())
 }

@@ -105,47 +105,10 @@ impl Store {
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let me = capture::me(&self.conn)?;
-        let mine = me.as_ref().map(|m| m.device.as_str()).unwrap_or_default();
         let mut out = Vec::with_capacity(keys.len());
         for (kind, uuid) in keys {
             let kind = Kind::parse(&kind).unwrap_or(Kind::Play);
-            let mut versions = Vec::new();
-            let shown: Option<(String, String)> = self
-                .conn
-                .query_row(
-                    &format!("SELECT version, record FROM {} WHERE uuid = ?1", kind.table()),
-                    [&uuid],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let aside: Vec<(String, String, String)> = self
-                .conn
-                .prepare("SELECT version, record, found_at FROM sync_conflicts WHERE kind = ?1 AND uuid = ?2 ORDER BY version DESC")?
-                .query_map(params![kind.as_str(), uuid], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<rusqlite::Result<_>>()?;
-            let all = shown
-                .into_iter()
-                .map(|(v, r)| (v, r, None, true))
-                .chain(aside.into_iter().map(|(v, r, f)| (v, r, Some(f), false)));
-            for (version, record, found_at, is_shown) in all {
-                let device = device_of(&version).map(str::to_owned);
-                versions.push(SyncVersion {
-                    device_name: device
-                        .as_deref()
-                        .map(|d| self.name_of_device(d, me.as_ref()))
-                        .transpose()?
-                        .flatten(),
-                    this_device: device.as_deref() == Some(mine),
-                    found_at: found_at.and_then(|f| parse_time(&f).ok()),
-                    shown: is_shown,
-                    play: (kind == Kind::Play).then(|| self.play_version(&record)).transpose()?,
-                    player: (kind == Kind::Player).then(|| self.player_version(&record)).transpose()?,
-                    other_play: (kind == Kind::OtherPlay)
-                        .then(|| self.other_play_version(&record))
-                        .transpose()?,
-                    version,
-                });
-            }
+            let versions = self.versions(kind, &uuid, me.as_ref())?;
             let local = |sql: &str| -> Result<Option<Id>> {
                 Ok(self
                     .conn
@@ -176,6 +139,45 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// A record's versions in conflict: the one shown first, then those kept aside, newest first.
+    fn versions(&self, kind: Kind, uuid: &str, me: Option<&capture::Me>) -> Result<Vec<SyncVersion>> {
+        let mine = me.map(|m| m.device.as_str()).unwrap_or_default();
+        let shown: Option<(String, String)> = self
+            .conn
+            .query_row(
+                &format!("SELECT version, record FROM {} WHERE uuid = ?1", kind.table()),
+                [uuid],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let aside: Vec<(String, String, String)> = self
+            .conn
+            .prepare("SELECT version, record, found_at FROM sync_conflicts WHERE kind = ?1 AND uuid = ?2 ORDER BY version DESC")?
+            .query_map(params![kind.as_str(), uuid], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let all = shown
+            .into_iter()
+            .map(|(v, r)| (v, r, None, true))
+            .chain(aside.into_iter().map(|(v, r, f)| (v, r, Some(f), false)));
+        let mut versions = Vec::new();
+        for (version, record, found_at, is_shown) in all {
+            let device = device_of(&version).map(str::to_owned);
+            versions.push(SyncVersion {
+                device_name: device.as_deref().map(|d| self.name_of_device(d, me)).transpose()?.flatten(),
+                this_device: device.as_deref() == Some(mine),
+                found_at: found_at.and_then(|f| parse_time(&f).ok()),
+                shown: is_shown,
+                play: (kind == Kind::Play).then(|| self.play_version(&record)).transpose()?,
+                player: (kind == Kind::Player).then(|| self.player_version(&record)).transpose()?,
+                other_play: (kind == Kind::OtherPlay)
+                    .then(|| self.other_play_version(&record))
+                    .transpose()?,
+                version,
+            });
+        }
+        Ok(versions)
     }
 
     fn name_of_device(&self, device: &str, me: Option<&capture::Me>) -> Result<Option<String>> {

@@ -247,6 +247,10 @@ export const commands = {
 	setPlayerArchived: (playerId: number, archived: boolean) => typedError<Player, ApiError>(__TAURI_INVOKE("set_player_archived", { playerId, archived })),
 	/**  Merges `absorbed` into `kept`: every play of the one follows to the other. */
 	mergePlayers: (kept: number, absorbed: number) => typedError<Player, ApiError>(__TAURI_INVOKE("merge_players", { kept, absorbed })),
+	/**
+	 *  A game's statistics, its players' totals in buckets `bucket_width` wide (0: the
+	 *  game's own width).
+	 */
 	gameStats: (game: GameId, bucketWidth: number) => typedError<GameStats, ApiError>(__TAURI_INVOKE("game_stats", { game, bucketWidth })),
 	/**  How many finished plays each player sat at (the roster shows it). */
 	playerPlayCounts: () => typedError<PlayerPlayCount[], ApiError>(__TAURI_INVOKE("player_play_counts")),
@@ -3527,7 +3531,7 @@ export type ValenciaMissionStatus =
  *  A moment of a round: a step of the action phase (A–I), or the council phase that closes
  *  every round, the fifth included.
  * 
- *  Valencia, p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
+ *  VAL p.6: « Une partie de Valencia est composée de 5 tours qui sont chacun divisés en 3
  *  phases » — Phase III (p.10), the council, ends each of them before the next round (or, after
  *  the fifth, the final scoring).
  */
