@@ -1,6 +1,6 @@
 // Labels that come from message keys chosen at run time (colours, statuses, modes, errors).
 import { m } from '$lib/i18n.svelte';
-import type { BackendError, GameId, PlayMode, PlayStatus, RuleKind } from '$lib/backend';
+import type { BackendError, PlayMode, PlayStatus, RuleKind } from '$lib/backend';
 
 export function colourName(id: string): string {
 	switch (id) {
@@ -95,19 +95,5 @@ export function errorText(e: BackendError): string {
 			return m.error_io();
 		default:
 			return m.error_internal();
-	}
-}
-
-/** What Greffier does for each game, one line for the Home screen's first launch. */
-export function gameTagline(game: GameId): string {
-	switch (game) {
-		case 'valencia':
-			return m.home_tagline_valencia();
-		case 'citadelles':
-			return m.home_tagline_citadelles();
-		case 'orleans':
-			return m.home_tagline_orleans();
-		case 'splendor':
-			return m.home_tagline_splendor();
 	}
 }

@@ -14,10 +14,7 @@
 // saying so. A closed table (closed, the play finished or abandoned, wherever) says so at once.
 import { BackendError, createSeatBackend, openTableEvents } from '$lib/backend';
 import type { AnyTableState, Backend, GameId, Lang, Problem, Seat, SeatOperations, TableChange, TableHelp, TableView } from '$lib/backend';
-import { citadellesFor, toCitadellesState } from '$lib/citadelles';
-import { orleansFor, toOrleansState } from '$lib/orleans';
-import { splendorFor, toSplendorState } from '$lib/splendor';
-import { toValenciaState, valenciaFor } from '$lib/valencia';
+import { GAMES, type AnyModel } from '$lib/games';
 
 /** Where a phone keeps its token for a play. */
 export const tableKey = (play: number) => `greffier.table.${play}`;
@@ -28,22 +25,16 @@ interface Stored {
 }
 
 /** A game's model on a phone: built from the view's table state, written back as a state. */
-export interface SeatGame<M extends { players: unknown[] }> {
+export interface SeatGame<M extends AnyModel> {
 	model(view: TableView, seats: Seat[]): M;
 	state(model: M): { players?: object[] };
 }
 
-type AnyModel = { players: unknown[] };
-
-const GAMES: Record<GameId, SeatGame<AnyModel>> = {
-	valencia: { model: (v, s) => valenciaFor(v.variant, s, v.table), state: (m) => toValenciaState(m as ReturnType<typeof valenciaFor>) },
-	citadelles: {
-		model: (v, s) => citadellesFor(v.variant, s, v.table),
-		state: (m) => toCitadellesState(m as ReturnType<typeof citadellesFor>)
-	},
-	splendor: { model: (v, s) => splendorFor(v.variant, s, v.table), state: (m) => toSplendorState(m as ReturnType<typeof splendorFor>) },
-	orleans: { model: (v, s) => orleansFor(v.variant, s, v.table), state: (m) => toOrleansState(m as ReturnType<typeof orleansFor>) }
-};
+/** The registry's model functions, read from the view. */
+function seatGame(game: GameId): SeatGame<AnyModel> {
+	const ui = GAMES[game];
+	return { model: (v, s) => ui.modelFor(v.variant, s, v.table), state: (m) => ui.toState(m) as { players?: object[] } };
+}
 
 /** The seats as the game modules read them (a phone knows their names only). */
 export function seatsOf(view: TableView): Seat[] {
@@ -143,7 +134,7 @@ export class TableSeat {
 	}
 
 	get game(): SeatGame<AnyModel> | null {
-		return this.view ? GAMES[this.view.game] : null;
+		return this.view ? seatGame(this.view.game) : null;
 	}
 
 	get seats(): Seat[] {
@@ -378,7 +369,7 @@ export class TableSeat {
 	private adopt(view: TableView, device: number | null = null): void {
 		if (this.view && view.revision < this.view.revision) return;
 		if (device !== null && device === this.stored?.device) this.followSeat(view);
-		const game = GAMES[view.game];
+		const game = seatGame(view.game);
 		const seats = seatsOf(view);
 		if (this.seat === null || view.seat === null) {
 			this.view = view;
@@ -431,13 +422,13 @@ export class TableSeat {
 
 	private localSeat(): Record<string, unknown> {
 		if (!this.model || this.seat === null || !this.view) return {};
-		return (GAMES[this.view.game].state(this.model).players?.[this.seat] ?? {}) as Record<string, unknown>;
+		return (seatGame(this.view.game).state(this.model).players?.[this.seat] ?? {}) as Record<string, unknown>;
 	}
 
 	private async refreshHelp(): Promise<void> {
 		if (!this.model || !this.view) return;
 		try {
-			this.help = await this.backend.tableHelp(this.view.game, GAMES[this.view.game].state(this.model) as AnyTableState);
+			this.help = await this.backend.tableHelp(this.view.game, seatGame(this.view.game).state(this.model) as AnyTableState);
 			this.helpProblems = [];
 		} catch (e) {
 			// The help is a comfort (mission statuses); the score and the seat's problems come
