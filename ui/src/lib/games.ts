@@ -15,6 +15,7 @@ import CitadellesSheet from '$lib/components/citadelles/CitadellesSheet.svelte';
 import CitadellesSeat from '$lib/components/citadelles/CitadellesSeat.svelte';
 import OrleansSheet from '$lib/components/orleans/OrleansSheet.svelte';
 import OrleansSeat from '$lib/components/orleans/OrleansSeat.svelte';
+import OrleansHistoryLog from '$lib/components/orleans/OrleansHistoryLog.svelte';
 import SplendorSheet from '$lib/components/splendor/SplendorSheet.svelte';
 import SplendorSeat from '$lib/components/splendor/SplendorSeat.svelte';
 import ValenciaSheet from '$lib/components/valencia/ValenciaSheet.svelte';
@@ -37,6 +38,14 @@ export interface SeatPanelProps<M extends AnyModel = AnyModel> {
 	onrule: (id: string) => void;
 }
 
+/** A game's own round log in History, read from the play's saved table state. */
+export interface RoundLogProps {
+	/** The play's saved table state. */
+	saved: unknown;
+	seats: Seat[];
+	onrule: (id: string) => void;
+}
+
 export interface GameUi<M extends AnyModel = AnyModel> {
 	/** The game's own play screen. */
 	sheet: Component<PlaySheetProps>;
@@ -51,6 +60,9 @@ export interface GameUi<M extends AnyModel = AnyModel> {
 	toState: (model: M) => AnyTableState;
 	/** What Greffier does for the game, one line for the Home screen's first launch. */
 	tagline: () => string;
+	/** History's round log for a table state the sheet reads, when the game keeps one of its
+	 * own: it replaces the stored events of the kind it names. */
+	roundLog?: { panel: Component<RoundLogProps>; replaces: string };
 }
 
 /** One entry, checked against its own model type, then kept as any game's. */
@@ -81,7 +93,8 @@ export const GAMES: Record<GameId, GameUi> = {
 		seat: OrleansSeat,
 		modelFor: orleansFor,
 		toState: toOrleansState,
-		tagline: () => m.home_tagline_orleans()
+		tagline: () => m.home_tagline_orleans(),
+		roundLog: { panel: OrleansHistoryLog, replaces: 'orleans_round' }
 	}),
 	splendor: entry({
 		sheet: SplendorSheet,
