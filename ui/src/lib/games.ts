@@ -4,7 +4,7 @@
 // `Record<GameId, …>`, so a game the core adds is refused by `npm run check` until it has its
 // entry. Nothing here is game data: catalogues, limits and texts come from the core.
 import type { Component } from 'svelte';
-import type { AnyTableState, CardValue, GameId, Problem, Seat, TableHelp } from '$lib/backend';
+import type { AnyTableState, CardValue, GameId, GameStats, Problem, Seat, TableHelp } from '$lib/backend';
 import type { PlaySheetProps } from '$lib/play-session.svelte';
 import { m } from '$lib/i18n.svelte';
 import { citadellesFor, toCitadellesState, wantsCitadellesSheet } from '$lib/citadelles';
@@ -13,6 +13,7 @@ import { splendorFor, toSplendorState, wantsSplendorSheet } from '$lib/splendor'
 import { toValenciaState, valenciaFor, wantsValenciaSheet } from '$lib/valencia';
 import CitadellesSheet from '$lib/components/citadelles/CitadellesSheet.svelte';
 import CitadellesSeat from '$lib/components/citadelles/CitadellesSeat.svelte';
+import CitadellesStats from '$lib/components/citadelles/CitadellesStats.svelte';
 import OrleansSheet from '$lib/components/orleans/OrleansSheet.svelte';
 import OrleansSeat from '$lib/components/orleans/OrleansSeat.svelte';
 import OrleansHistoryLog from '$lib/components/orleans/OrleansHistoryLog.svelte';
@@ -20,6 +21,7 @@ import SplendorSheet from '$lib/components/splendor/SplendorSheet.svelte';
 import SplendorSeat from '$lib/components/splendor/SplendorSeat.svelte';
 import ValenciaSheet from '$lib/components/valencia/ValenciaSheet.svelte';
 import ValenciaSeat from '$lib/components/valencia/ValenciaSeat.svelte';
+import ValenciaStats from '$lib/components/valencia/ValenciaStats.svelte';
 
 /** What a game's model has in common: one entry per seat. */
 export type AnyModel = { players: unknown[] };
@@ -46,6 +48,12 @@ export interface RoundLogProps {
 	onrule: (id: string) => void;
 }
 
+/** A game's own charts in Statistics, after the charts every game has. */
+export interface StatsChartsProps {
+	stats: GameStats;
+	onrule: (id: string) => void;
+}
+
 export interface GameUi<M extends AnyModel = AnyModel> {
 	/** The game's own play screen. */
 	sheet: Component<PlaySheetProps>;
@@ -63,6 +71,8 @@ export interface GameUi<M extends AnyModel = AnyModel> {
 	/** History's round log for a table state the sheet reads, when the game keeps one of its
 	 * own: it replaces the stored events of the kind it names. */
 	roundLog?: { panel: Component<RoundLogProps>; replaces: string };
+	/** Statistics' charts of what only this game records (Valencia's missions…). */
+	statsCharts?: Component<StatsChartsProps>;
 }
 
 /** One entry, checked against its own model type, then kept as any game's. */
@@ -77,7 +87,8 @@ export const GAMES: Record<GameId, GameUi> = {
 		seat: ValenciaSeat,
 		modelFor: valenciaFor,
 		toState: toValenciaState,
-		tagline: () => m.home_tagline_valencia()
+		tagline: () => m.home_tagline_valencia(),
+		statsCharts: ValenciaStats
 	}),
 	citadelles: entry({
 		sheet: CitadellesSheet,
@@ -85,7 +96,8 @@ export const GAMES: Record<GameId, GameUi> = {
 		seat: CitadellesSeat,
 		modelFor: citadellesFor,
 		toState: toCitadellesState,
-		tagline: () => m.home_tagline_citadelles()
+		tagline: () => m.home_tagline_citadelles(),
+		statsCharts: CitadellesStats
 	}),
 	orleans: entry({
 		sheet: OrleansSheet,

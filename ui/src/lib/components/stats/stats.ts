@@ -4,10 +4,13 @@ import type { CitadellesCatalogue, GameStats, PlayerStats } from '$lib/backend';
 export type SuccessRate = PlayerStats['competitive'];
 export type UsageCount = GameStats['districts'][number];
 
+/** The top of a percentage chart's scale. */
+export const WHOLE = 100;
+
 /** Whole percentage of a success rate, or null when nothing was played. */
 export function percent(r: SuccessRate | null | undefined): number | null {
 	if (!r || r.plays === 0 || r.rate === null) return null;
-	return Math.round(r.rate * 100);
+	return Math.round(r.rate * WHOLE);
 }
 
 /** Wonder ids of every rule profile of the Citadelles catalogue. */
