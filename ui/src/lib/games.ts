@@ -11,17 +11,6 @@ import { citadellesFor, toCitadellesState, wantsCitadellesSheet } from '$lib/cit
 import { orleansFor, toOrleansState, wantsOrleansSheet } from '$lib/orleans';
 import { splendorFor, toSplendorState, wantsSplendorSheet } from '$lib/splendor';
 import { toValenciaState, valenciaFor, wantsValenciaSheet } from '$lib/valencia';
-import CitadellesSheet from '$lib/components/citadelles/CitadellesSheet.svelte';
-import CitadellesSeat from '$lib/components/citadelles/CitadellesSeat.svelte';
-import CitadellesStats from '$lib/components/citadelles/CitadellesStats.svelte';
-import OrleansSheet from '$lib/components/orleans/OrleansSheet.svelte';
-import OrleansSeat from '$lib/components/orleans/OrleansSeat.svelte';
-import OrleansHistoryLog from '$lib/components/orleans/OrleansHistoryLog.svelte';
-import SplendorSheet from '$lib/components/splendor/SplendorSheet.svelte';
-import SplendorSeat from '$lib/components/splendor/SplendorSeat.svelte';
-import ValenciaSheet from '$lib/components/valencia/ValenciaSheet.svelte';
-import ValenciaSeat from '$lib/components/valencia/ValenciaSeat.svelte';
-import ValenciaStats from '$lib/components/valencia/ValenciaStats.svelte';
 
 /** What a game's model has in common: one entry per seat. */
 export type AnyModel = { players: unknown[] };
@@ -54,14 +43,17 @@ export interface StatsChartsProps {
 	onrule: (id: string) => void;
 }
 
+/** A screen piece loaded when it is first shown, so a page carries only its own game's. */
+export type Lazy<P extends object> = () => Promise<{ default: Component<P> }>;
+
 export interface GameUi<M extends AnyModel = AnyModel> {
 	/** The game's own play screen. */
-	sheet: Component<PlaySheetProps>;
+	sheet: Lazy<PlaySheetProps>;
 	/** Whether a play's table state is the sheet's (null: a new play); an older generic state
 	 * keeps the generic ScoreSheet. */
 	wantsSheet: (saved: unknown) => boolean;
 	/** The seat's panel on a phone. */
-	seat: Component<SeatPanelProps<M>>;
+	seat: Lazy<SeatPanelProps<M>>;
 	/** The model for `seats`, filled from a saved table state when there is one. */
 	modelFor: (variant: string, seats: Seat[], saved?: unknown) => M;
 	/** The model written back as the table state the core reads. */
@@ -70,9 +62,9 @@ export interface GameUi<M extends AnyModel = AnyModel> {
 	tagline: () => string;
 	/** History's round log for a table state the sheet reads, when the game keeps one of its
 	 * own: it replaces the stored events of the kind it names. */
-	roundLog?: { panel: Component<RoundLogProps>; replaces: string };
+	roundLog?: { panel: Lazy<RoundLogProps>; replaces: string };
 	/** Statistics' charts of what only this game records (Valencia's missions…). */
-	statsCharts?: Component<StatsChartsProps>;
+	statsCharts?: Lazy<StatsChartsProps>;
 }
 
 /** One entry, checked against its own model type, then kept as any game's. */
@@ -82,36 +74,36 @@ function entry<M extends AnyModel>(ui: GameUi<M>): GameUi {
 
 export const GAMES: Record<GameId, GameUi> = {
 	valencia: entry({
-		sheet: ValenciaSheet,
+		sheet: () => import('$lib/components/valencia/ValenciaSheet.svelte'),
 		wantsSheet: wantsValenciaSheet,
-		seat: ValenciaSeat,
+		seat: () => import('$lib/components/valencia/ValenciaSeat.svelte'),
 		modelFor: valenciaFor,
 		toState: toValenciaState,
 		tagline: () => m.home_tagline_valencia(),
-		statsCharts: ValenciaStats
+		statsCharts: () => import('$lib/components/valencia/ValenciaStats.svelte')
 	}),
 	citadelles: entry({
-		sheet: CitadellesSheet,
+		sheet: () => import('$lib/components/citadelles/CitadellesSheet.svelte'),
 		wantsSheet: wantsCitadellesSheet,
-		seat: CitadellesSeat,
+		seat: () => import('$lib/components/citadelles/CitadellesSeat.svelte'),
 		modelFor: citadellesFor,
 		toState: toCitadellesState,
 		tagline: () => m.home_tagline_citadelles(),
-		statsCharts: CitadellesStats
+		statsCharts: () => import('$lib/components/citadelles/CitadellesStats.svelte')
 	}),
 	orleans: entry({
-		sheet: OrleansSheet,
+		sheet: () => import('$lib/components/orleans/OrleansSheet.svelte'),
 		wantsSheet: wantsOrleansSheet,
-		seat: OrleansSeat,
+		seat: () => import('$lib/components/orleans/OrleansSeat.svelte'),
 		modelFor: orleansFor,
 		toState: toOrleansState,
 		tagline: () => m.home_tagline_orleans(),
-		roundLog: { panel: OrleansHistoryLog, replaces: 'orleans_round' }
+		roundLog: { panel: () => import('$lib/components/orleans/OrleansHistoryLog.svelte'), replaces: 'orleans_round' }
 	}),
 	splendor: entry({
-		sheet: SplendorSheet,
+		sheet: () => import('$lib/components/splendor/SplendorSheet.svelte'),
 		wantsSheet: wantsSplendorSheet,
-		seat: SplendorSeat,
+		seat: () => import('$lib/components/splendor/SplendorSeat.svelte'),
 		modelFor: splendorFor,
 		toState: toSplendorState,
 		tagline: () => m.home_tagline_splendor()
