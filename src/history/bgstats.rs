@@ -573,11 +573,9 @@ impl Store {
             additions: summary::Additions::default(),
             t,
         };
+        let mut ticks = Ticks::new(progress, ProgressStage::Writing, total);
         for (n, play) in file.plays.iter().enumerate() {
-            let done = u32::try_from(n + 1).unwrap_or(u32::MAX);
-            if done.is_multiple_of(500) || done == total {
-                progress(Progress { stage: ProgressStage::Writing, done, total });
-            }
+            ticks.tick();
             import.play(&tx, n, play)?;
         }
         import.additions.write(&tx)?;

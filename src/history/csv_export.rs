@@ -11,7 +11,7 @@ use rusqlite::params;
 use serde::{Deserialize, Serialize};
 
 use super::model::PlayStatus;
-use super::{Progress, ProgressStage, Result, Store, StoreError};
+use super::{Progress, ProgressStage, Result, Store, StoreError, Ticks};
 use crate::games::GameId;
 
 /// The field separator.
@@ -139,20 +139,17 @@ impl Store {
         ))?;
         let mut rows =
             stmt.query(params![options.game.map(GameId::as_str), options.status.map(PlayStatus::as_str)])?;
-        let mut done = 0u32;
+        let mut ticks = Ticks::new(progress, ProgressStage::Writing, total);
         while let Some(r) = rows.next()? {
             let mut record = Vec::with_capacity(16);
             for i in 0..16 {
                 record.push(cell(r.get_ref(i)?));
             }
             w.write_record(&record)?;
-            done += 1;
-            if done.is_multiple_of(500) || done == total {
-                progress(Progress { stage: ProgressStage::Writing, done, total });
-            }
+            ticks.tick();
         }
         w.flush()?;
-        Ok(done)
+        Ok(ticks.done())
     }
 
     /// One line per player and play (finished plays with a result), oldest first, with one
@@ -209,7 +206,7 @@ impl Store {
               WHERE {PLAY_FILTER} ORDER BY p.started_at, p.id, s.seat"
         ))?;
         let mut rows = stmt.query(args)?;
-        let mut done = 0u32;
+        let mut ticks = Ticks::new(progress, ProgressStage::Writing, total);
         while let Some(r) = rows.next()? {
             let mut record: Vec<String> = Vec::with_capacity(header.len());
             for i in 0..12 {
@@ -221,13 +218,10 @@ impl Store {
                 record.push(points.get(c).map(ToString::to_string).unwrap_or_default());
             }
             w.write_record(&record)?;
-            done += 1;
-            if done.is_multiple_of(500) || done == total {
-                progress(Progress { stage: ProgressStage::Writing, done, total });
-            }
+            ticks.tick();
         }
         w.flush()?;
-        Ok(done)
+        Ok(ticks.done())
     }
 }
 

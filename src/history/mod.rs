@@ -342,6 +342,11 @@ impl<'p> Ticks<'p> {
             (self.progress)(Progress { stage: self.stage, done: self.done, total: self.total });
         }
     }
+
+    /// The items done so far.
+    pub(crate) fn done(&self) -> u32 {
+        self.done
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
