@@ -339,7 +339,7 @@ pub(crate) fn run(command: Command, lang: Lang, out: &mut impl Write) -> Result<
         Command::Splendor(args) => run_helper(GameId::Splendor, args, lang, out),
         Command::Devices { db, command } => run_devices(command, &db, lang, out),
         Command::Serve { db, port, host, ui, names, no_sharing } => {
-            serve::serve(&db, serve::Served { host, port, ui, names, sharing: !no_sharing }, lang)
+            serve::serve(&db, serve::ServeFlags { host, port, ui, names, sharing: !no_sharing }, lang)
         }
         Command::Sync { db, folder, device_name, json } => {
             sync::run_sync(&db, folder, device_name, json, lang, out)

@@ -12,7 +12,7 @@ use greffier::text::{Lang, Text};
 use super::{DbArg, Failure, open_api};
 
 /// How `greffier serve` serves.
-pub(crate) struct Served {
+pub(crate) struct ServeFlags {
     pub host: IpAddr,
     pub port: u16,
     pub ui: PathBuf,
@@ -23,8 +23,8 @@ pub(crate) struct Served {
 
 /// `greffier serve`: the history's day backup, then every operation at `POST /api/<operation>`
 /// and the built UI at `/`, until stopped.
-pub(crate) fn serve(db: &DbArg, served: Served, lang: Lang) -> Result<(), Failure> {
-    let Served { host, port, ui, names, sharing } = served;
+pub(crate) fn serve(db: &DbArg, flags: ServeFlags, lang: Lang) -> Result<(), Failure> {
+    let ServeFlags { host, port, ui, names, sharing } = flags;
     let api = open_api(db)?;
     if let Err(e) = api.daily_backup() {
         eprintln!("greffier: daily backup failed: {e}");
